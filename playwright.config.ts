@@ -1,0 +1,31 @@
+import { defineConfig } from '@playwright/test';
+
+// Debian's Chromium: Playwright's own browser download cannot run on our machines.
+const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export default defineConfig({
+  testDir: 'test',
+  outputDir: 'test-results/playwright',
+  timeout: 30_000,
+  fullyParallel: false,
+  workers: 1,
+  forbidOnly: Boolean(process.env.CI),
+  reporter: [['list'], ['json', { outputFile: 'test-results/playwright.json' }]],
+  projects: [
+    {
+      name: 'chromium',
+      testMatch: 'e2e/**/*.spec.ts',
+      use: {
+        browserName: 'chromium',
+        launchOptions: {
+          executablePath: chromiumPath,
+          args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+        },
+      },
+    },
+    {
+      name: 'electron',
+      testMatch: 'electron/**/*.spec.ts',
+    },
+  ],
+});

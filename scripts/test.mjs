@@ -1,0 +1,67 @@
+#!/usr/bin/env node
+// Runs every check and test runner, then prints one closing line that CI reads:
+// "N passed, N failed, N skipped". A skip is reported, never counted as a pass.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+
+const results = { passed: 0, failed: 0, skipped: 0 };
+let exitCode = 0;
+
+function run(label, command, args, env = {}) {
+  console.log(`\n=== ${label}: ${command} ${args.join(' ')}`);
+  const outcome = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  return outcome.status ?? 1;
+}
+
+function check(label, command, args) {
+  const status = run(label, command, args);
+  if (status === 0) results.passed += 1;
+  else { results.failed += 1; exitCode = 1; console.log(`${label} failed`); }
+}
+
+function readJson(path) {
+  try { return JSON.parse(readFileSync(path, 'utf8')); } catch { return undefined; }
+}
+
+rmSync('test-results/vitest.json', { force: true });
+rmSync('test-results/playwright.json', { force: true });
+mkdirSync('test-results', { recursive: true });
+
+// Static checks count as one test each: a red typecheck is a failure like any other.
+check('typecheck', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
+check('typecheck (renderer)', 'npx', ['tsc', '-p', 'tsconfig.renderer.json', '--noEmit']);
+check('lint', 'npx', ['eslint', '--max-warnings=0', '.']);
+
+const vitestStatus = run('vitest', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/vitest.json']);
+const vitest = readJson('test-results/vitest.json');
+if (vitest) {
+  results.passed += vitest.numPassedTests;
+  results.failed += vitest.numFailedTests + suitesThatFailedToLoad(vitest);
+  results.skipped += (vitest.numPendingTests ?? 0) + (vitest.numTodoTests ?? 0);
+}
+if (vitestStatus !== 0) {
+  exitCode = 1;
+  if (!vitest || vitest.numFailedTests + suitesThatFailedToLoad(vitest) === 0) results.failed += 1;
+}
+
+const needsBuild = existsSync('scripts/build.mjs');
+if (needsBuild) check('build', 'node', ['scripts/build.mjs']);
+const playwrightStatus = run('playwright', 'npx', ['playwright', 'test']);
+const playwright = readJson('test-results/playwright.json');
+if (playwright?.stats) {
+  results.passed += playwright.stats.expected + (playwright.stats.flaky ?? 0);
+  results.failed += playwright.stats.unexpected;
+  results.skipped += playwright.stats.skipped;
+}
+if (playwrightStatus !== 0) {
+  exitCode = 1;
+  if (!playwright?.stats || playwright.stats.unexpected === 0) results.failed += 1;
+}
+
+// A file that failed to load has no failed tests of its own; count it once.
+function suitesThatFailedToLoad(report) {
+  return (report.testResults ?? []).filter((suite) => suite.status === 'failed' && !(suite.assertionResults ?? []).some((t) => t.status === 'failed')).length;
+}
+
+console.log(`\n${results.passed} passed, ${results.failed} failed, ${results.skipped} skipped`);
+process.exit(exitCode);

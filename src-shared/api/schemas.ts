@@ -1,0 +1,127 @@
+// Every wire shape of counter-service-api.md, once. The reference service and the
+// app both parse with these; data from the network is `unknown` until it passes here.
+// zod objects strip unknown keys, which is what the document asks of clients (§4.1:
+// "Clients ignore unknown extra fields").
+import { z } from 'zod';
+
+/** §2: ids are UUID v7; accept any 8-4-4-4-12 hex id so a server quirk in the version nibble cannot brick the app. */
+export const CounterId = z.guid();
+export type CounterId = z.infer<typeof CounterId>;
+
+export const CounterType = z.enum(['UpDown', 'FromDate', 'ToDate']);
+export type CounterType = z.infer<typeof CounterType>;
+
+/** YYYY-MM-DD, a calendar date with no zone (§2.4). */
+export const IsoDate = z.iso.date();
+
+/** §2.3: modes other than UpAndDown are not shown; keep any string. */
+export const UpDownMode = z.string();
+export const KNOWN_MODES = ['UpAndDown', 'OnlyUp', 'OnlyDown'] as const;
+
+// ---- v1 (§2.1–§2.3) -------------------------------------------------------
+
+export const MemberV1 = z.object({
+  userId: z.guid(),
+  displayName: z.string(),
+  isAdmin: z.boolean(),
+});
+export type MemberV1 = z.infer<typeof MemberV1>;
+
+export const UpDownDataV1 = z.object({ value: z.number(), mode: UpDownMode });
+export type UpDownDataV1 = z.infer<typeof UpDownDataV1>;
+
+/** not-shown.md #17: FromDate/ToDate data in v1 (public SDK shape). */
+export const DateDataV1 = z.object({ date: z.string() });
+
+export const DISPLAY_NAME_MIN = 5;
+export const DISPLAY_NAME_MAX = 40;
+
+export const CounterV1 = z.object({
+  id: CounterId,
+  displayName: z.string().min(DISPLAY_NAME_MIN).max(DISPLAY_NAME_MAX),
+  type: CounterType,
+  members: z.array(MemberV1),
+  // The type decides the shape; v1 FromDate/ToDate data is not shown, so keep it open.
+  data: z.record(z.string(), z.unknown()).nullable(),
+});
+export type CounterV1 = z.infer<typeof CounterV1>;
+
+// ---- v2 (§2.4) -------------------------------------------------------------
+
+/** A date field that a server might send as null; normalised to absent. */
+const optionalDate = IsoDate.nullish().transform((v) => v ?? undefined);
+
+export const CounterV2 = z.object({
+  id: CounterId,
+  name: z.string(),
+  type: CounterType,
+  value: z.number(),
+  startDate: optionalDate,
+  endDate: optionalDate,
+  created: z.string(),
+});
+export type CounterV2 = z.infer<typeof CounterV2>;
+
+/** GET /v2/counters: the list, parsed item by item by callers that want to keep the good ones. */
+export const CounterListV2 = z.array(CounterV2);
+
+/** Increment/decrement answer a bare JSON number (§4.1, §4.2). */
+export const BareNumber = z.number();
+
+/** An increment/decrement amount (§4.2, §8): an integer of at least 1. */
+export const Amount = z.int().min(1);
+
+/** PATCH /v2/counters/{id} (§4.2): all optional, at least one. */
+export const PatchBodyV2 = z
+  .object({
+    name: z.string().optional(),
+    value: z.number().optional(),
+    startDate: IsoDate.optional(),
+    endDate: IsoDate.optional(),
+  })
+  .strict()
+  .refine((body) => Object.values(body).some((v) => v !== undefined), { message: 'at least one field is needed' });
+export type PatchBodyV2 = z.infer<typeof PatchBodyV2>;
+
+/** Which PATCH field applies to which type (§4.2 table). */
+export const PATCH_FIELDS_BY_TYPE: Record<CounterType, readonly (keyof PatchBodyV2)[]> = {
+  UpDown: ['name', 'value'],
+  FromDate: ['name', 'startDate'],
+  ToDate: ['name', 'endDate'],
+};
+
+// ---- errors (§2.5, §7) -----------------------------------------------------
+
+export const ErrorBody = z.object({ message: z.string(), code: z.int() });
+export type ErrorBody = z.infer<typeof ErrorBody>;
+
+// ---- notifications (§6) ----------------------------------------------------
+
+/** JSON-RPC 2.0 notification: no id. */
+export const JsonRpcNotification = z.object({
+  jsonrpc: z.literal('2.0'),
+  method: z.string(),
+  params: z.unknown().optional(),
+});
+export type JsonRpcNotification = z.infer<typeof JsonRpcNotification>;
+
+export const CounterUpdatedParamsV2 = z.object({
+  counterId: CounterId,
+  name: z.string(),
+  type: CounterType,
+  value: z.number(),
+});
+export type CounterUpdatedParamsV2 = z.infer<typeof CounterUpdatedParamsV2>;
+
+/** not-shown.md #4/#5: params are not shown; these are the shapes seen so far. Anything else means "resync". */
+export const CounterRefParams = z.union([
+  z.object({ counterId: CounterId }).transform((p) => p.counterId),
+  z.object({ id: CounterId }).transform((p) => p.id),
+]);
+
+export const NOTIFICATION_METHODS = ['counterUpdated', 'counterDeleted', 'counterMemberlistChanged'] as const;
+export type NotificationMethod = (typeof NOTIFICATION_METHODS)[number];
+
+// ---- versioning (§9) -------------------------------------------------------
+
+export const V1_SUNSET_HTTP_DATE = 'Tue, 01 Jul 2026 00:00:00 GMT';
