@@ -1,0 +1,80 @@
+// The sync core's public contract (issue "Counter sync core"). Tests, benchmarks, the
+// Electron shell and the browser harness all code against this; keep it stable.
+// Electron-free: runs in plain Node.
+import type { CoreSnapshot, RemoteChange } from '../../src-shared/domain/snapshot';
+import type { PatchBodyV2, CounterV2 } from '../../src-shared/api/schemas';
+
+/** Timers the core uses; tests inject a fake clock. */
+export interface Clock {
+  now(): number;
+  setTimeout(callback: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+/** A pending-change store that survives a quit or crash (electron-store in the app, a Map in tests). */
+export interface PendingStore {
+  load(): Promise<unknown>;
+  save(value: unknown): Promise<void>;
+}
+
+/** The subset of the `ws` WebSocket class the core needs; injectable for tests. */
+export type WebSocketFactory = (url: string, options: { headers: Record<string, string> }) => import('ws').WebSocket;
+
+export interface CoreOptions {
+  baseUrl: string;
+  token: string;
+  /** IANA zone; defaults to the system zone. */
+  timezone?: string;
+  fetch?: typeof fetch;
+  webSocket?: WebSocketFactory;
+  clock?: Clock;
+  store?: PendingStore;
+  /** Per-request timeout in ms. */
+  requestTimeoutMs?: number;
+}
+
+export type CoreErrorKind =
+  | 'unauthorized'
+  | 'forbidden'
+  | 'notFound'
+  | 'invalidAmount'
+  | 'invalidOperation'
+  | 'badRequest'
+  | 'rateLimited'
+  | 'network'
+  | 'timeout'
+  | 'badResponse'
+  | 'server';
+
+/** Every failure the core reports is one of these, carrying the server's message and code when there was one. */
+export class CoreError extends Error {
+  constructor(
+    readonly kind: CoreErrorKind,
+    message: string,
+    readonly status?: number,
+    readonly code?: number,
+  ) {
+    super(message);
+    this.name = 'CoreError';
+  }
+}
+
+export interface CounterCore {
+  /** Resolves after the first full sync; rejects with a CoreError (e.g. unauthorized, network). */
+  start(): Promise<void>;
+  /** Closes everything; no timers or sockets left behind. */
+  stop(): Promise<void>;
+  snapshot(): CoreSnapshot;
+  subscribe(listener: (snapshot: CoreSnapshot) => void): () => void;
+  /** Changes this client did not make. */
+  onRemoteChange(listener: (change: RemoteChange) => void): () => void;
+  /** Apply at once, return immediately; the core sends coalesced requests. */
+  increment(id: string, amount?: number): void;
+  decrement(id: string, amount?: number): void;
+  /** PATCH; resolves with the updated counter, rejects with a CoreError carrying the server's message. */
+  update(id: string, patch: PatchBodyV2): Promise<CounterV2>;
+  /** Resolves when nothing is pending or in flight. */
+  settled(): Promise<void>;
+  notifyResume(): void;
+  setTimezone(timezone: string): void;
+}
