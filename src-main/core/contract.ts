@@ -3,6 +3,7 @@
 // Electron-free: runs in plain Node.
 import type { CoreSnapshot, RemoteChange } from '../../src-shared/domain/snapshot';
 import type { PatchBodyV2, CounterV2 } from '../../src-shared/api/schemas';
+import type { WebSocket } from 'ws';
 
 /** Timers the core uses; tests inject a fake clock. */
 export interface Clock {
@@ -18,7 +19,7 @@ export interface PendingStore {
 }
 
 /** The subset of the `ws` WebSocket class the core needs; injectable for tests. */
-export type WebSocketFactory = (url: string, options: { headers: Record<string, string> }) => import('ws').WebSocket;
+export type WebSocketFactory = (url: string, options: { headers: Record<string, string> }) => WebSocket;
 
 export interface CoreOptions {
   baseUrl: string;
