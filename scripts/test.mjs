@@ -3,6 +3,7 @@
 // "N passed, N failed, N skipped". A skip is reported, never counted as a pass.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { ensureChromium } from './ensure-chromium.mjs';
 
 const results = { passed: 0, failed: 0, skipped: 0 };
 let exitCode = 0;
@@ -23,6 +24,7 @@ function readJson(path) {
   try { return JSON.parse(readFileSync(path, 'utf8')); } catch { return undefined; }
 }
 
+ensureChromium();
 rmSync('test-results/vitest.json', { force: true });
 rmSync('test-results/playwright.json', { force: true });
 mkdirSync('test-results', { recursive: true });
