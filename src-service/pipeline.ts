@@ -1,0 +1,111 @@
+// The HTTP and upgrade entry points: admission, routing, body checks, the handler, and
+// the §2.5 error body for every refusal (§9 deprecation headers on every /v1/ answer).
+// Any unexpected exception becomes a 500 with the error body: the process never dies
+// of a request, and handlers validate fully before they change state.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { admit } from './admission';
+import type { AdmissionDeps, RequestLogEntry } from './admission';
+import type { Handler, ServiceDeps } from './context';
+import { requestedTimeZone } from './counter-rules';
+import { ServiceCode, ServiceError } from './errors';
+import { readBody, writeJson } from './http-io';
+import { createRouter } from './router';
+import { v1Routes } from './v1-routes';
+import { v2Routes } from './v2-routes';
+import { deprecationHeaders, isV1Path } from './versioning';
+import { withExtras } from './views';
+import type { WsHub } from './ws-hub';
+
+export interface PipelineDeps extends AdmissionDeps {
+  service: ServiceDeps;
+  hub: WsHub;
+  log: RequestLogEntry[];
+  baseUrl: () => string;
+}
+
+const upgradeRequired: Handler = () => {
+  throw new ServiceError(426, ServiceCode.BadRequest, 'This endpoint needs a WebSocket upgrade');
+};
+
+const route = createRouter<Handler>([
+  ...v1Routes,
+  ...v2Routes,
+  { method: 'GET', path: '/v1/ws', handler: upgradeRequired },
+  { method: 'GET', path: '/v2/ws', handler: upgradeRequired },
+]);
+
+function errorBody(deps: PipelineDeps, e: unknown): { status: number; body: unknown; headers: Record<string, string> } {
+  const err = e instanceof ServiceError ? e : new ServiceError(500, ServiceCode.Internal, 'Internal error');
+  return { status: err.status, body: withExtras(deps.variant, { message: err.message, code: err.code }), headers: err.headers };
+}
+
+export async function handleRequest(deps: PipelineDeps, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const method = req.method ?? 'GET';
+  const url = new URL(req.url ?? '/', 'http://localhost');
+  const pathname = url.pathname;
+  const versionHeaders = isV1Path(pathname) ? deprecationHeaders(deps.baseUrl(), pathname) : {};
+  const body = await readBody(req);
+  const seen: { userId?: string } = {};
+  let status: number;
+  try {
+    const { userId } = admit(deps, req, pathname, seen);
+    const match = route(method, pathname);
+    if (match.kind === 'notFound') throw new ServiceError(404, ServiceCode.RouteNotFound, `No endpoint ${pathname}`);
+    if (match.kind === 'methodNotAllowed') {
+      throw new ServiceError(405, ServiceCode.MethodNotAllowed, `${method} is not allowed on ${pathname}`, { Allow: match.allow.join(', ') });
+    }
+    if (body.tooLarge) throw new ServiceError(413, ServiceCode.PayloadTooLarge, 'The request body is too large');
+    const reply = match.handler({ deps: deps.service, userId, params: match.params, query: url.searchParams, body: body.bytes, contentType: req.headers['content-type'] });
+    status = reply.status;
+    writeJson(res, reply.status, reply.body, { ...versionHeaders, ...reply.headers });
+  } catch (e) {
+    const answer = errorBody(deps, e);
+    status = answer.status;
+    writeJson(res, answer.status, answer.body, { ...versionHeaders, ...answer.headers });
+  }
+  deps.log.push({ at: deps.now(), userId: seen.userId, method, path: pathname, status });
+}
+
+export function handleUpgrade(deps: PipelineDeps, req: IncomingMessage, socket: Duplex, head: Buffer): void {
+  socket.on('error', () => socket.destroy());
+  const url = new URL(req.url ?? '/', 'http://localhost');
+  const pathname = url.pathname;
+  const seen: { userId?: string } = {};
+  let status = 101;
+  try {
+    const { userId, token } = admit(deps, req, pathname, seen);
+    const version = pathname === '/v1/ws' ? 'v1' : pathname === '/v2/ws' ? 'v2' : undefined;
+    if (!version) throw new ServiceError(404, ServiceCode.RouteNotFound, `No WebSocket endpoint ${pathname}`);
+    const timeZone = version === 'v2' ? requestedTimeZone(url.searchParams, deps.variant.timezoneDefault) : deps.variant.timezoneDefault;
+    deps.hub.accept(req, socket, head, { userId, token, version, timeZone });
+  } catch (e) {
+    const answer = errorBody(deps, e);
+    status = answer.status;
+    const headers = { ...(isV1Path(pathname) ? deprecationHeaders(deps.baseUrl(), pathname) : {}), ...answer.headers };
+    rejectUpgrade(socket, answer.status, answer.body, headers);
+  }
+  deps.log.push({ at: deps.now(), userId: seen.userId, method: 'GET', path: pathname, status });
+}
+
+/** Answers a refused upgrade with a plain HTTP response carrying the error body, then closes. */
+function rejectUpgrade(socket: Duplex, status: number, body: unknown, headers: Record<string, string>): void {
+  const text = JSON.stringify(body);
+  const lines = [
+    `HTTP/1.1 ${status} ${STATUS_TEXT[status] ?? 'Error'}`,
+    'Content-Type: application/json; charset=utf-8',
+    `Content-Length: ${Buffer.byteLength(text)}`,
+    'Connection: close',
+    ...Object.entries(headers).map(([k, v]) => `${k}: ${v}`),
+  ];
+  socket.end(`${lines.join('\r\n')}\r\n\r\n${text}`);
+}
+
+const STATUS_TEXT: Record<number, string> = {
+  400: 'Bad Request',
+  401: 'Unauthorized',
+  404: 'Not Found',
+  410: 'Gone',
+  429: 'Too Many Requests',
+  500: 'Internal Server Error',
+};

@@ -1,0 +1,206 @@
+// startCounterService (fixtures.md "Programmatic"): the reference Counter Service on
+// node:http + ws, plus the test-only levers the API has no endpoint for (delete,
+// members, revoke, suspend/resume for "server restart" tests).
+import { createServer } from 'node:http';
+import type { Server, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+import type { RequestLogEntry } from './admission';
+import type { ServiceDeps } from './context';
+import { demoFixtures } from './demo-fixtures';
+import { FixtureCounter, FixtureMember, FixturesError, loadFixtures } from './fixtures';
+import type { CounterRecord, FixturesFile } from './fixtures';
+import { loadState, saveState } from './persistence';
+import { handleRequest, handleUpgrade } from './pipeline';
+import type { PipelineDeps } from './pipeline';
+import { createRollingWindow, createTokenBucket } from './rate-limiter';
+import { CounterStore } from './store';
+import { uuid7 } from './uuid7';
+import { resolveVariant } from './variants';
+import type { Variant, VariantInput } from './variants';
+import { WsHub } from './ws-hub';
+
+export interface CounterServiceOptions {
+  /** 0 (default) picks a free port. */
+  port?: number;
+  /** Default 127.0.0.1; never another interface unless asked. */
+  host?: string;
+  /** A fixtures object (fixtures.md) or 'demo' for the built-in set. */
+  fixtures: FixturesFile | 'demo' | unknown;
+  variant?: VariantInput;
+  /** Epoch ms; replaces the clock for day values and rate limits. */
+  now?: () => number;
+  /** Persist changes here (atomic) and reload them on start. */
+  statePath?: string;
+}
+
+export interface NewCounter {
+  name: string;
+  type: CounterRecord['type'];
+  value?: number;
+  mode?: string;
+  startDate?: string;
+  endDate?: string;
+  members: FixtureMember[];
+}
+
+export interface CounterService {
+  readonly url: string;
+  readonly port: number;
+  readonly variant: Variant;
+  /** Every HTTP request and WebSocket upgrade, in order. */
+  readonly requestLog: RequestLogEntry[];
+  close(): Promise<void>;
+  /** Deletes a counter and sends counterDeleted to its members' sockets; false if unknown. */
+  deleteCounter(id: string): boolean;
+  /** Replaces the member list and sends counterMemberlistChanged to former and current members. */
+  setMembers(id: string, members: FixtureMember[]): void;
+  /** The server's truth (internal record), or undefined. */
+  getCounter(id: string): CounterRecord | undefined;
+  /** Adds a counter with a fresh UUID v7 and tells its members (counterMemberlistChanged); returns it. */
+  createCounter(counter: NewCounter): CounterRecord;
+  /** Later requests with the token get 401; its open sockets are closed. */
+  revokeToken(token: string): void;
+  /** Stops listening and drops every connection, keeping all state. */
+  suspend(): Promise<void>;
+  /** Listens again on the same port. */
+  resume(): Promise<void>;
+  /** Sends an arbitrary text frame to the user's open sockets. */
+  broadcastRaw(userId: string, text: string): void;
+  /** Open WebSocket connections. */
+  readonly openSockets: number;
+}
+
+export async function startCounterService(options: CounterServiceOptions): Promise<CounterService> {
+  const fixtures = loadFixtures(options.fixtures === 'demo' ? demoFixtures() : options.fixtures);
+  const variant = resolveVariant(options.variant ?? {});
+  const now = options.now ?? Date.now;
+  const statePath = options.statePath;
+  const store = new CounterStore(fixtures, statePath ? (state) => saveState(statePath, state) : undefined);
+  if (statePath) {
+    const saved = loadState(statePath, fixtures);
+    if (saved) store.restore(saved);
+  }
+  const view = { store, variant, now };
+  const hub = new WsHub(view);
+  const service: ServiceDeps = { ...view, notifier: hub };
+  const requestLog: RequestLogEntry[] = [];
+  let baseUrl = '';
+  const deps: PipelineDeps = {
+    store,
+    variant,
+    now,
+    limiter: variant.rateLimiter === 'window' ? createRollingWindow(now) : createTokenBucket(now),
+    service,
+    hub,
+    log: requestLog,
+    baseUrl: () => baseUrl,
+  };
+
+  const sockets = new Set<Socket>();
+  const server: Server = createServer((req, res) => {
+    handleRequest(deps, req, res).catch(() => internalError(res));
+  });
+  server.on('connection', (s) => {
+    sockets.add(s);
+    s.on('close', () => sockets.delete(s));
+  });
+  server.on('upgrade', (req, socket, head) => {
+    try {
+      handleUpgrade(deps, req, socket, head);
+    } catch {
+      socket.destroy();
+    }
+  });
+  server.on('clientError', (_err, socket) => socket.destroy());
+
+  const host = options.host ?? '127.0.0.1';
+  let port = await listen(server, options.port ?? 0, host);
+  baseUrl = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  let listening = true;
+
+  const dropConnections = (): void => {
+    hub.terminateAll();
+    for (const s of sockets) s.destroy();
+    sockets.clear();
+  };
+  const stop = async (): Promise<void> => {
+    if (!listening) return;
+    listening = false;
+    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    dropConnections();
+    await closed;
+  };
+
+  return {
+    url: baseUrl,
+    get port() {
+      return port;
+    },
+    variant,
+    requestLog,
+    get openSockets() {
+      return hub.openCount;
+    },
+    close: stop,
+    suspend: stop,
+    async resume() {
+      if (listening) return;
+      port = await listen(server, port, host);
+      listening = true;
+    },
+    deleteCounter(id) {
+      const existing = store.get(id);
+      if (!existing) return false;
+      hub.counterDeleted(existing); // tell members before they stop being members
+      store.delete(id);
+      return true;
+    },
+    setMembers(id, members) {
+      const parsed = members.map((m) => FixtureMember.parse(m));
+      for (const m of parsed) if (!store.hasUser(m.userId)) throw new FixturesError(`Unknown user ${m.userId}`);
+      const result = store.setMembers(id, parsed);
+      if (!result) throw new FixturesError(`Unknown counter ${id}`);
+      const everyone = [...result.before, ...result.after.members].map((m) => m.userId);
+      hub.memberlistChanged(result.after, everyone);
+    },
+    getCounter(id) {
+      const c = store.get(id);
+      return c ? structuredClone(c) : undefined;
+    },
+    createCounter(input) {
+      const record = FixtureCounter.parse({ ...input, id: uuid7(now()), created: new Date(now()).toISOString() });
+      for (const m of record.members) if (!store.hasUser(m.userId)) throw new FixturesError(`Unknown user ${m.userId}`);
+      store.add(record);
+      hub.memberlistChanged(record, record.members.map((m) => m.userId));
+      return structuredClone(record);
+    },
+    revokeToken(token) {
+      store.revokeToken(token);
+      hub.closeToken(token);
+    },
+    broadcastRaw(userId, text) {
+      hub.broadcastRaw(userId, text);
+    },
+  };
+}
+
+function listen(server: Server, port: number, host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const onError = (e: Error): void => reject(e);
+    server.once('error', onError);
+    server.listen(port, host, () => {
+      server.off('error', onError);
+      const address = server.address();
+      resolve(typeof address === 'object' && address ? address.port : port);
+    });
+  });
+}
+
+function internalError(res: ServerResponse): void {
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  res.writeHead(500, { 'Content-Type': 'application/json; charset=utf-8' });
+  res.end(JSON.stringify({ message: 'Internal error', code: -1099 }));
+}

@@ -1,0 +1,52 @@
+// Internal records → wire shapes of §2 (Counter v1 nested, Counter v2 flat) and the §6
+// notification params. The `extraFields` variant (not-shown #6) decorates every object.
+import type { z } from 'zod';
+import type { CounterV1, CounterV2, CounterUpdatedParamsV2 } from '../src-shared/api/schemas';
+import { pastDays, remainingDays } from './days';
+import type { CounterRecord } from './fixtures';
+import type { CounterStore } from './store';
+import type { Variant } from './variants';
+
+export interface ViewContext {
+  store: CounterStore;
+  variant: Variant;
+  now: () => number;
+}
+
+/** Unknown fields a future server might add; clients must ignore them (§4.1). */
+export function withExtras<T extends object>(variant: Variant, obj: T): T {
+  if (!variant.extraFields) return obj;
+  return { ...obj, revision: 7, xServerHint: { region: 'local', beta: true } };
+}
+
+/** §2.4 value: stored value, or days resolved in `timeZone`'s calendar. */
+export function resolvedValue(c: CounterRecord, timeZone: string, ctx: ViewContext): number {
+  if (c.type === 'FromDate') return pastDays(c.startDate ?? '', ctx.now(), timeZone, ctx.variant.dayValues);
+  if (c.type === 'ToDate') return remainingDays(c.endDate ?? '', ctx.now(), timeZone, ctx.variant.dayValues);
+  return c.value ?? 0;
+}
+
+/** The wire form (dates absent rather than undefined-valued). */
+export type CounterV2Wire = z.input<typeof CounterV2>;
+
+export function toCounterV2(c: CounterRecord, timeZone: string, ctx: ViewContext): CounterV2Wire {
+  const base: CounterV2Wire = { id: c.id, name: c.name, type: c.type, value: resolvedValue(c, timeZone, ctx), created: c.created };
+  if (c.type === 'FromDate') base.startDate = c.startDate;
+  if (c.type === 'ToDate') base.endDate = c.endDate;
+  return withExtras(ctx.variant, base);
+}
+
+/** not-shown #17: FromDate/ToDate data in v1 is `{ date: ISO 8601 UTC }` (public SDK); UpDown is `{ value, mode }`. */
+export function toCounterV1(c: CounterRecord, ctx: ViewContext): CounterV1 {
+  const members = c.members.map((m) =>
+    withExtras(ctx.variant, { userId: m.userId, displayName: ctx.store.user(m.userId)?.displayName ?? '', isAdmin: m.isAdmin }),
+  );
+  let data: Record<string, unknown>;
+  if (c.type === 'UpDown') data = { value: c.value ?? 0, mode: c.mode ?? 'UpAndDown' };
+  else data = { date: `${c.type === 'FromDate' ? c.startDate : c.endDate}T00:00:00.000Z` };
+  return withExtras(ctx.variant, { id: c.id, displayName: c.name, type: c.type, members, data: withExtras(ctx.variant, data) });
+}
+
+export function counterUpdatedParamsV2(c: CounterRecord, timeZone: string, ctx: ViewContext): CounterUpdatedParamsV2 {
+  return withExtras(ctx.variant, { counterId: c.id, name: c.name, type: c.type, value: resolvedValue(c, timeZone, ctx) });
+}

@@ -1,0 +1,98 @@
+// §6: JSON-RPC 2.0 notifications (no id) on /v1/ws and /v2/ws, sent only to sockets of
+// users who are members. v2 `value` is resolved in each connection's own timezone; v1
+// counterUpdated params are the updated Counter v1 object (not-shown: our choice).
+// Client messages are ignored; `ws` answers protocol pings itself (not-shown #18).
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { WebSocketServer } from 'ws';
+import type { WebSocket } from 'ws';
+import type { Notifier } from './context';
+import type { CounterRecord } from './fixtures';
+import { memberOf } from './store';
+import { counterUpdatedParamsV2, toCounterV1, withExtras } from './views';
+import type { ViewContext } from './views';
+
+export interface SocketInfo {
+  userId: string;
+  token: string;
+  version: 'v1' | 'v2';
+  timeZone: string;
+}
+
+interface Connection extends SocketInfo {
+  ws: WebSocket;
+}
+
+/** Close code sent when a token is revoked while its socket is open (RFC 6455 1008: policy violation). */
+export const CLOSE_TOKEN_REVOKED = 1008;
+
+export class WsHub implements Notifier {
+  private readonly wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
+  private readonly connections = new Set<Connection>();
+
+  constructor(private readonly view: ViewContext) {}
+
+  accept(req: IncomingMessage, socket: Duplex, head: Buffer, info: SocketInfo): void {
+    this.wss.handleUpgrade(req, socket, head, (ws) => {
+      const conn: Connection = { ...info, ws };
+      this.connections.add(conn);
+      ws.on('close', () => this.connections.delete(conn));
+      ws.on('error', () => ws.terminate());
+      ws.on('message', () => {}); // not-shown #18: the protocol has no client messages
+    });
+  }
+
+  get openCount(): number {
+    return this.connections.size;
+  }
+
+  counterUpdated(counter: CounterRecord): void {
+    for (const conn of this.membersOf(counter, [])) {
+      const params = conn.version === 'v2' ? counterUpdatedParamsV2(counter, conn.timeZone, this.view) : toCounterV1(counter, this.view);
+      this.notify(conn, 'counterUpdated', params);
+    }
+  }
+
+  counterDeleted(counter: CounterRecord): void {
+    const v = this.view.variant.deletedParams;
+    const params = v === 'empty' ? {} : v === 'id' ? { id: counter.id } : { counterId: counter.id };
+    for (const conn of this.membersOf(counter, [])) this.notify(conn, 'counterDeleted', withExtras(this.view.variant, params));
+  }
+
+  /** `userIds`: everyone who was or is a member, so a removed member learns it too. */
+  memberlistChanged(counter: CounterRecord, userIds: string[]): void {
+    const params = this.view.variant.memberlistParams === 'empty' ? {} : { counterId: counter.id };
+    for (const conn of this.membersOf(counter, userIds)) this.notify(conn, 'counterMemberlistChanged', withExtras(this.view.variant, params));
+  }
+
+  broadcastRaw(userId: string, text: string): void {
+    for (const conn of this.connections) if (sameId(conn.userId, userId)) conn.ws.send(text);
+  }
+
+  closeToken(token: string): void {
+    for (const conn of this.connections) if (conn.token === token) conn.ws.close(CLOSE_TOKEN_REVOKED, 'token revoked');
+  }
+
+  terminateAll(): void {
+    for (const conn of this.connections) conn.ws.terminate();
+    this.connections.clear();
+  }
+
+  private membersOf(counter: CounterRecord, extraUserIds: string[]): Connection[] {
+    return [...this.connections].filter(
+      (c) => c.ws.readyState === c.ws.OPEN && (memberOf(counter, c.userId) !== undefined || extraUserIds.some((u) => sameId(u, c.userId))),
+    );
+  }
+
+  private notify(conn: Connection, method: string, params: unknown): void {
+    const variant = this.view.variant;
+    if (variant.unknownMethods) {
+      conn.ws.send(JSON.stringify({ jsonrpc: '2.0', method: 'serverAnnouncement', params: withExtras(variant, { text: 'an unknown method: ignore it' }) }));
+    }
+    conn.ws.send(JSON.stringify(withExtras(variant, { jsonrpc: '2.0', method, params })));
+  }
+}
+
+function sameId(a: string, b: string): boolean {
+  return a.toLowerCase() === b.toLowerCase();
+}
