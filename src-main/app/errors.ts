@@ -1,0 +1,61 @@
+// Errors the app layer answers over IPC. Every failure crosses the process hop as
+// `{ code, message }`; the message is for the user, the code is for the UI's logic.
+import type { IpcError } from '../../src-shared/ipc/contract';
+import type { CoreErrorKind } from '../core/contract';
+
+export type AppErrorCode =
+  | 'invalid-payload'
+  | 'unknown-channel'
+  | 'invalid-url'
+  | 'insecure-url'
+  | 'token-rejected'
+  | 'server-unreachable'
+  | 'not-a-counter-server'
+  | 'rate-limited'
+  | 'not-signed-in'
+  | 'unknown-counter'
+  | 'invalid-settings'
+  | 'invalid-shortcut'
+  | 'demo-unavailable'
+  | 'superseded'
+  | 'internal';
+
+export class AppError extends Error {
+  constructor(
+    readonly code: AppErrorCode,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+/**
+ * A CoreError, recognised by shape rather than `instanceof`: the core may be loaded
+ * from a second copy of the module (bundled demo, test harness) and must still map.
+ */
+export function asCoreError(error: unknown): { kind: CoreErrorKind; message: string; status?: number } | undefined {
+  if (!(error instanceof Error) || error.name !== 'CoreError') return undefined;
+  const kind: unknown = (error as { kind?: unknown }).kind;
+  if (typeof kind !== 'string') return undefined;
+  const status: unknown = (error as { status?: unknown }).status;
+  return { kind: kind as CoreErrorKind, message: error.message, ...(typeof status === 'number' ? { status } : {}) };
+}
+
+/** Maps anything thrown by a handler to what the renderer may see. Unknown errors are not echoed. */
+export function toIpcError(error: unknown): IpcError {
+  if (error instanceof AppError) return { code: error.code, message: error.message };
+  const core = asCoreError(error);
+  if (core) return { code: core.kind, message: core.message };
+  return { code: 'internal', message: 'Something went wrong inside Counter Tray. Please try again.' };
+}
+
+/** Replaces every occurrence of each secret; the token must never reach the UI or a log. */
+export function redact(text: string, secrets: readonly (string | null | undefined)[]): string {
+  let out = text;
+  for (const secret of secrets) {
+    // Very short strings would shred ordinary words; real tokens are long.
+    if (secret && secret.length >= 4) out = out.split(secret).join('[redacted]');
+  }
+  return out;
+}

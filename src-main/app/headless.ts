@@ -1,0 +1,90 @@
+// The whole app layer without Electron, for the browser e2e harness and integration
+// tests: the same controller and dispatcher the Electron shell uses, with in-memory
+// (or JSON-file) settings, an in-memory token vault and a controllable theme.
+import type { Settings } from '../../src-shared/domain/settings';
+import type { Clock } from '../core/contract';
+import { createAppController, type AppController } from './controller';
+import { startDemoService } from './demo';
+import { createFileSettingsStore } from './file-settings-store';
+import { createMemorySettingsStore, createMemoryVault } from './memory-adapters';
+import type { AppControllerDeps, AppPlatform, CoreFactory, DemoService, Logger, StoredToken, TokenVault } from './ports';
+import { realCoreFactory } from './real-core';
+
+export interface HeadlessAppOptions {
+  /** Persist settings as JSON here (with migration and corrupt-file backup); in memory when absent. */
+  settingsPath?: string;
+  /** Initial settings for the in-memory store. */
+  settings?: Settings;
+  /** A token "found in the vault" at launch: the app connects with it on start(). */
+  storedToken?: StoredToken;
+  /** Simulate Linux without a keyring (safeStorage basic_text). */
+  encryptionWeak?: boolean;
+  coreFactory?: CoreFactory;
+  demo?: () => Promise<DemoService>;
+  platform?: AppPlatform;
+  systemTimezone?: string;
+  dark?: boolean;
+  clock?: Clock;
+  logger?: Logger;
+  coreOverrides?: AppControllerDeps['coreOverrides'];
+}
+
+export interface HeadlessApp {
+  controller: AppController;
+  /** Exactly what the Electron IPC wrapper calls after its sender checks. */
+  dispatch: AppController['dispatch'];
+  vault: TokenVault & { peek(): StoredToken | null };
+  /** Flip the OS theme, as nativeTheme 'updated' would. */
+  setSystemDark(dark: boolean): void;
+  /** Change the system zone, as a timezone-change event would. */
+  setSystemTimezone(zone: string): void;
+  hideRequests(): number;
+  start: AppController['start'];
+  stop: AppController['stop'];
+}
+
+export function createHeadlessApp(options: HeadlessAppOptions = {}): HeadlessApp {
+  let dark = options.dark ?? false;
+  let zone = options.systemTimezone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+  let hides = 0;
+  const themeListeners = new Set<() => void>();
+  const vault = createMemoryVault({
+    ...(options.encryptionWeak !== undefined ? { encryptionWeak: options.encryptionWeak } : {}),
+    ...(options.storedToken ? { initial: options.storedToken } : {}),
+  });
+  const controller = createAppController({
+    coreFactory: options.coreFactory ?? realCoreFactory,
+    settings: options.settingsPath ? createFileSettingsStore(options.settingsPath) : createMemorySettingsStore(options.settings),
+    vault,
+    demo: options.demo ?? startDemoService,
+    platform: options.platform ?? 'linux',
+    systemTimezone: () => zone,
+    theme: {
+      shouldUseDarkColors: () => dark,
+      onUpdated: (listener) => {
+        themeListeners.add(listener);
+        return () => void themeListeners.delete(listener);
+      },
+    },
+    hideWindow: () => void (hides += 1),
+    ...(options.clock ? { clock: options.clock } : {}),
+    ...(options.logger ? { logger: options.logger } : {}),
+    ...(options.coreOverrides ? { coreOverrides: options.coreOverrides } : {}),
+  });
+  return {
+    controller,
+    dispatch: controller.dispatch,
+    vault,
+    setSystemDark(next) {
+      dark = next;
+      for (const listener of themeListeners) listener();
+    },
+    setSystemTimezone(next) {
+      zone = next;
+      controller.systemTimezoneChanged();
+    },
+    hideRequests: () => hides,
+    start: () => controller.start(),
+    stop: () => controller.stop(),
+  };
+}

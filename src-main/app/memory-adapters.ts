@@ -1,0 +1,42 @@
+// In-memory stand-ins for the settings store and the token vault: the headless
+// harness and tests use them; nothing here ever touches the disk.
+import { DEFAULT_SETTINGS, type Settings } from '../../src-shared/domain/settings';
+import type { TokenStorage } from '../../src-shared/ipc/contract';
+import type { SettingsLoad, SettingsStore, StoredToken, TokenVault } from './ports';
+
+export function createMemorySettingsStore(initial: Settings = DEFAULT_SETTINGS): SettingsStore & { current(): Settings } {
+  let settings = structuredClone(initial);
+  return {
+    load: async (): Promise<SettingsLoad> => ({ settings: structuredClone(settings) }),
+    save: async (next) => {
+      settings = structuredClone(next);
+    },
+    current: () => structuredClone(settings),
+  };
+}
+
+export interface MemoryVaultOptions {
+  /** Pretend the OS has no real encryption (Linux basic_text). */
+  encryptionWeak?: boolean;
+  initial?: StoredToken;
+}
+
+/** Follows the same policy as the real vault: with weak encryption, 'memory' unless allowed. */
+export function createMemoryVault(options: MemoryVaultOptions = {}): TokenVault & { peek(): StoredToken | null } {
+  let stored: StoredToken | null = options.initial ?? null;
+  const weak = options.encryptionWeak ?? false;
+  return {
+    isEncryptionWeak: async () => weak,
+    load: async () => stored,
+    save: async (token, { allowWeak }) => {
+      const storage: TokenStorage = !weak ? 'encrypted' : allowWeak ? 'weak' : 'memory';
+      // 'memory' means "this run only": a restart must not find it.
+      stored = storage === 'memory' ? null : { token, storage };
+      return storage;
+    },
+    clear: async () => {
+      stored = null;
+    },
+    peek: () => stored,
+  };
+}

@@ -1,0 +1,61 @@
+// The one place an invoke from the renderer turns into a handler call. Electron-free:
+// the Electron wrapper (sender checks) and the browser harness both end up here.
+// Handlers are typed from the contract, so a channel cannot drift between the sides.
+import type { z } from 'zod';
+import { invokeChannels, isInvokeChannel, type InvokeChannel, type IpcError, type IpcResult, type ResponseOf } from '../../src-shared/ipc/contract';
+import { toIpcError } from '../app/errors';
+
+/** What a handler receives: the request after zod parsed (and stripped) it. */
+export type ParsedRequestOf<C extends InvokeChannel> = z.output<(typeof invokeChannels)[C]['request']>;
+
+export type InvokeHandlers = {
+  [C in InvokeChannel]: (request: ParsedRequestOf<C>) => Promise<ResponseOf<C>> | ResponseOf<C>;
+};
+
+export interface DispatcherOptions {
+  /** Last line of defence against a secret in a message (the token). */
+  redact?: (text: string) => string;
+  /** Called for errors that are not AppError/CoreError (bugs), for the log. */
+  onUnexpectedError?: (channel: InvokeChannel, error: unknown) => void;
+}
+
+export type Dispatch = (channel: unknown, payload: unknown) => Promise<IpcResult<unknown>>;
+
+export function createIpcDispatcher(handlers: InvokeHandlers, options: DispatcherOptions = {}): Dispatch {
+  const redact = options.redact ?? ((text: string) => text);
+  const fail = (error: IpcError): IpcResult<never> => ({ ok: false, error: { code: error.code, message: redact(error.message) } });
+
+  return async (channel, payload) => {
+    if (!isInvokeChannel(channel)) {
+      return fail({ code: 'unknown-channel', message: `Unknown channel: ${typeof channel === 'string' ? channel.slice(0, 64) : typeof channel}` });
+    }
+    const spec = invokeChannels[channel];
+    const parsed = spec.request.safeParse(payload);
+    if (!parsed.success) {
+      return fail({ code: 'invalid-payload', message: describeIssues(parsed.error.issues) });
+    }
+    try {
+      const handler = handlers[channel] as (request: unknown) => unknown;
+      const value: unknown = await handler(parsed.data);
+      // Validate what we send too: zod strips anything the contract does not name,
+      // so no stray field (a token, an internal handle) can ride along.
+      const checked = spec.response.safeParse(value);
+      if (!checked.success) {
+        options.onUnexpectedError?.(channel, checked.error);
+        return fail({ code: 'internal', message: 'Counter Tray produced an answer it could not send.' });
+      }
+      return { ok: true, value: checked.data };
+    } catch (error) {
+      const mapped = toIpcError(error);
+      if (mapped.code === 'internal') options.onUnexpectedError?.(channel, error);
+      return fail(mapped);
+    }
+  };
+}
+
+function describeIssues(issues: readonly z.core.$ZodIssue[]): string {
+  const first = issues[0];
+  if (!first) return 'The request is not valid.';
+  const where = first.path.length > 0 ? ` at ${first.path.map(String).join('.')}` : '';
+  return `The request is not valid${where}: ${first.message}`;
+}

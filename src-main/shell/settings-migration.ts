@@ -1,0 +1,92 @@
+// Settings files outlive app versions: migrate old layouts, salvage what is valid,
+// and never crash on a broken file (issue 4 §5). Pure: the stores (electron-store in
+// the app, a JSON file in the harness) call this and do the backup it asks for.
+import { DEFAULT_SETTINGS, Settings } from '../../src-shared/domain/settings';
+
+export const CURRENT_SETTINGS_VERSION = 1;
+
+export type SettingsOutcome =
+  | { kind: 'ok'; settings: Settings }
+  /** Upgraded or partly salvaged: save the result; `notice` says what was dropped, if anything. */
+  | { kind: 'migrated'; settings: Settings; from: number; notice?: string }
+  /** Unusable (not JSON, not an object, from a newer app): back the file up, start from defaults. */
+  | { kind: 'reset'; settings: Settings; notice: string };
+
+type Raw = Record<string, unknown>;
+
+/**
+ * Version 0 is the unversioned layout of the 0.0.x previews: flat keys, one pinned
+ * counter and one notifications switch. Each step takes the previous layout to the next.
+ */
+const MIGRATIONS: Record<number, (raw: Raw) => Raw> = {
+  0: (raw) => {
+    const { server, pinnedCounter, notify, mutedCounters, ...rest } = raw;
+    return {
+      ...rest,
+      version: 1,
+      ...(typeof server === 'string' ? { serverUrl: server } : {}),
+      ...(typeof pinnedCounter === 'string' ? { pinned: [pinnedCounter] } : {}),
+      notifications: {
+        enabled: typeof notify === 'boolean' ? notify : DEFAULT_SETTINGS.notifications.enabled,
+        mutedCounters: Array.isArray(mutedCounters) ? mutedCounters : [],
+      },
+    };
+  },
+};
+
+/** `text` is the file's content, or undefined when there is no file yet. */
+export function readSettingsText(text: string | undefined): SettingsOutcome {
+  if (text === undefined || text.trim() === '') return { kind: 'ok', settings: DEFAULT_SETTINGS };
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch {
+    return reset('The settings file was damaged (not valid JSON).');
+  }
+  return migrateSettings(raw);
+}
+
+export function migrateSettings(raw: unknown): SettingsOutcome {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return reset('The settings file did not hold settings.');
+  let current = raw as Raw;
+  const from = typeof current.version === 'number' ? current.version : 0;
+  if (!Number.isInteger(from) || from < 0) return reset(`The settings file has an unknown version (${String(current.version)}).`);
+  if (from > CURRENT_SETTINGS_VERSION) return reset(`The settings file was written by a newer Counter Tray (version ${from}).`);
+
+  for (let version = from; version < CURRENT_SETTINGS_VERSION; version += 1) {
+    const step = MIGRATIONS[version];
+    if (!step) return reset(`No way to upgrade settings from version ${version}.`);
+    current = step(current);
+  }
+
+  const whole = Settings.safeParse(current);
+  if (whole.success) return from === CURRENT_SETTINGS_VERSION ? { kind: 'ok', settings: whole.data } : { kind: 'migrated', settings: whole.data, from };
+
+  // Salvage field by field: one bad value must not cost the user every other setting.
+  const dropped: string[] = [];
+  const salvaged: Raw = { ...DEFAULT_SETTINGS };
+  for (const key of Object.keys(DEFAULT_SETTINGS) as (keyof Settings)[]) {
+    if (!(key in current)) continue;
+    const field = Settings.shape[key].safeParse(current[key]);
+    if (field.success) salvaged[key] = field.data;
+    else dropped.push(key);
+  }
+  salvaged.version = CURRENT_SETTINGS_VERSION;
+  const settings = Settings.parse(salvaged);
+  return {
+    kind: 'migrated',
+    settings,
+    from,
+    ...(dropped.length > 0 ? { notice: `Some settings were not valid and were reset to their defaults: ${dropped.join(', ')}.` } : {}),
+  };
+}
+
+function reset(reason: string): SettingsOutcome {
+  return { kind: 'reset', settings: DEFAULT_SETTINGS, notice: `${reason} A backup was kept and the settings were reset.` };
+}
+
+/** Where the unusable file is moved: next to it, stamped, so nothing is ever overwritten. */
+export function backupPathFor(settingsPath: string, now: Date): string {
+  const stamp = now.toISOString().replace(/[:.]/g, '-');
+  return `${settingsPath}.corrupt-${stamp}.bak`;
+}

@@ -1,0 +1,284 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { createHeadlessApp, type HeadlessApp, type HeadlessAppOptions } from '../../src-main/app/headless';
+import { DEFAULT_SETTINGS } from '../../src-shared/domain/settings';
+import type { AppState } from '../../src-shared/ipc/contract';
+import { COFFEE_ID, TRIP_ID, ManualClock, counter, fakeCoreFactory, flushMicrotasks, type FakeServer } from './fakes';
+
+const TOKEN = 'ada-secret-token-0123456789';
+const URL_OK = 'http://127.0.0.1:8787';
+
+function server(overrides: Partial<FakeServer> = {}): FakeServer {
+  return { url: URL_OK, tokens: new Set([TOKEN]), reachable: true, counters: [counter(COFFEE_ID, 'Coffees today', 3), counter(TRIP_ID, 'Until the trip', 120)], ...overrides };
+}
+
+const apps: HeadlessApp[] = [];
+function app(srv: FakeServer, options: Partial<HeadlessAppOptions> = {}) {
+  const cores = fakeCoreFactory(srv);
+  const clock = new ManualClock();
+  const demoClosed: string[] = [];
+  const headless = createHeadlessApp({
+    coreFactory: cores.factory,
+    clock,
+    systemTimezone: 'Europe/Berlin',
+    demo: async () => ({ url: `${URL_OK}/demo`, token: 'demo-token-ada', close: async () => void demoClosed.push('closed') }),
+    ...options,
+  });
+  apps.push(headless);
+  const states: AppState[] = [];
+  headless.controller.on('state:changed', (s) => states.push(s));
+  return { ...headless, cores, clock, states, demoClosed };
+}
+
+afterEach(async () => {
+  for (const a of apps.splice(0)) await a.stop();
+});
+
+describe('session:connect', () => {
+  it('refuses what is not a URL, non-http schemes and plain http to a non-loopback host', async () => {
+    const a = app(server());
+    await a.start();
+    expect(await a.dispatch('session:connect', { serverUrl: 'counttogether', token: TOKEN })).toMatchObject({ ok: false, error: { code: 'invalid-url' } });
+    expect(await a.dispatch('session:connect', { serverUrl: 'file:///etc/passwd', token: TOKEN })).toMatchObject({ ok: false, error: { code: 'invalid-url' } });
+    expect(await a.dispatch('session:connect', { serverUrl: 'http://counters.example.com', token: TOKEN })).toMatchObject({ ok: false, error: { code: 'insecure-url' } });
+    expect(a.cores.cores).toHaveLength(0);
+  });
+
+  it('allows plain http to a non-loopback host once the user confirmed it', async () => {
+    const a = app(server({ url: 'http://192.168.1.20:8787' }));
+    await a.start();
+    expect(await a.dispatch('settings:update', { allowInsecureServer: true })).toMatchObject({ ok: true });
+    expect(await a.dispatch('session:connect', { serverUrl: 'http://192.168.1.20:8787/', token: TOKEN })).toEqual({ ok: true, value: null });
+    expect(a.controller.getState().session).toMatchObject({ status: 'signedIn', serverUrl: 'http://192.168.1.20:8787' });
+  });
+
+  it('answers token-rejected for a bad token, without the token anywhere', async () => {
+    const srv = server({ echoTokenInErrors: true });
+    const a = app(srv);
+    await a.start();
+    const wrong = 'wrong-token-that-is-long';
+    const result = await a.dispatch('session:connect', { serverUrl: URL_OK, token: wrong });
+    expect(result).toMatchObject({ ok: false, error: { code: 'token-rejected' } });
+    expect(JSON.stringify(result)).not.toContain(wrong);
+    const state = a.controller.getState();
+    expect(state.session).toMatchObject({ status: 'signedOut', error: { code: 'token-rejected' } });
+    expect(JSON.stringify(state)).not.toContain(wrong);
+    expect(a.cores.last()?.stopped).toBe(true);
+    expect(a.vault.peek()).toBeNull();
+  });
+
+  it('answers server-unreachable when nothing listens', async () => {
+    const a = app(server({ reachable: false }));
+    await a.start();
+    expect(await a.dispatch('session:connect', { serverUrl: URL_OK, token: TOKEN })).toMatchObject({ ok: false, error: { code: 'server-unreachable', message: expect.stringContaining('127.0.0.1:8787') } });
+  });
+
+  it('signs in, stores the token encrypted, and publishes the core snapshot', async () => {
+    const a = app(server());
+    await a.start();
+    expect(await a.dispatch('session:connect', { serverUrl: `${URL_OK}/`, token: TOKEN })).toEqual({ ok: true, value: null });
+    const state = a.controller.getState();
+    expect(state.session).toEqual({ status: 'signedIn', mode: 'account', serverUrl: URL_OK, tokenStorage: 'encrypted', encryptionWeak: false });
+    expect(state.core?.counters.map((c) => c.name)).toEqual(['Coffees today', 'Until the trip']);
+    expect(state.settings.serverUrl).toBe(URL_OK);
+    expect(a.vault.peek()).toEqual({ token: TOKEN, storage: 'encrypted' });
+    expect(a.cores.last()?.options).toMatchObject({ baseUrl: URL_OK, token: TOKEN, timezone: 'Europe/Berlin' });
+    expect(JSON.stringify(state)).not.toContain(TOKEN);
+  });
+
+  it('keeps the token in memory only when encryption is weak, until the user opts in', async () => {
+    const a = app(server(), { encryptionWeak: true });
+    await a.start();
+    await a.dispatch('session:connect', { serverUrl: URL_OK, token: TOKEN });
+    expect(a.controller.getState().session).toMatchObject({ tokenStorage: 'memory', encryptionWeak: true });
+    expect(a.vault.peek()).toBeNull();
+    expect(await a.dispatch('session:storeTokenWeakly', {})).toEqual({ ok: true, value: null });
+    expect(a.controller.getState().session.tokenStorage).toBe('weak');
+    expect(a.controller.getState().settings.weakTokenStorage).toBe(true);
+    expect(a.vault.peek()).toEqual({ token: TOKEN, storage: 'weak' });
+    // Withdrawn consent removes the stored copy but keeps this run signed in.
+    await a.dispatch('settings:update', { weakTokenStorage: false });
+    expect(a.vault.peek()).toBeNull();
+    expect(a.controller.getState().session).toMatchObject({ status: 'signedIn', tokenStorage: 'memory' });
+  });
+
+  it('a failed switch keeps the running session', async () => {
+    const a = app(server());
+    await a.start();
+    await a.dispatch('session:connect', { serverUrl: URL_OK, token: TOKEN });
+    const first = a.cores.last();
+    expect(await a.dispatch('session:connect', { serverUrl: URL_OK, token: 'another-wrong-token' })).toMatchObject({ ok: false });
+    expect(a.controller.getState().session).toMatchObject({ status: 'signedIn', error: { code: 'token-rejected' } });
+    expect(first?.stopped).toBe(false);
+  });
+});
+
+describe('launch with a stored token', () => {
+  it('connects with it on start', async () => {
+    const a = app(server(), { storedToken: { token: TOKEN, storage: 'encrypted' }, settings: { ...DEFAULT_SETTINGS, serverUrl: URL_OK } });
+    await a.start();
+    expect(a.controller.getState().session).toMatchObject({ status: 'signedIn', mode: 'account', tokenStorage: 'encrypted' });
+  });
+
+  it('signs out and forgets a token the server rejects (revoked)', async () => {
+    const a = app(server({ tokens: new Set() }), { storedToken: { token: TOKEN, storage: 'encrypted' }, settings: { ...DEFAULT_SETTINGS, serverUrl: URL_OK } });
+    await a.start();
+    expect(a.controller.getState().session).toMatchObject({ status: 'signedOut', error: { code: 'token-rejected' } });
+    expect(a.vault.peek()).toBeNull();
+  });
+
+  it('retries with back-off while the server is unreachable, and at once on resume', async () => {
+    const srv = server({ reachable: false });
+    const a = app(srv, { storedToken: { token: TOKEN, storage: 'encrypted' }, settings: { ...DEFAULT_SETTINGS, serverUrl: URL_OK } });
+    await a.start();
+    expect(a.controller.getState().session).toMatchObject({ status: 'connecting', error: { code: 'server-unreachable' } });
+    await a.clock.advance(2_000);
+    expect(a.cores.cores).toHaveLength(2);
+    await a.clock.advance(4_999);
+    expect(a.cores.cores).toHaveLength(2);
+    srv.reachable = true;
+    a.controller.notifyResume();
+    await flushMicrotasks();
+    expect(a.cores.cores).toHaveLength(3);
+    expect(a.controller.getState().session).toMatchObject({ status: 'signedIn' });
+    expect(a.clock.pendingTimers()).toBeLessThanOrEqual(1); // at most the state-coalescing timer
+  });
+});
+
+describe('counters and settings', () => {
+  async function signedIn(options: Partial<HeadlessAppOptions> = {}) {
+    const a = app(server(), options);
+    await a.start();
+    await a.dispatch('session:connect', { serverUrl: URL_OK, token: TOKEN });
+    return a;
+  }
+
+  it('increments and decrements through the core, refuses unknown counters and signed-out calls', async () => {
+    const a = await signedIn();
+    expect(await a.dispatch('counter:increment', { id: COFFEE_ID })).toEqual({ ok: true, value: null });
+    expect(await a.dispatch('counter:decrement', { id: COFFEE_ID, amount: 2 })).toEqual({ ok: true, value: null });
+    expect(a.cores.last()?.calls).toContain(`increment ${COFFEE_ID} 1`);
+    expect(a.cores.last()?.calls).toContain(`decrement ${COFFEE_ID} 2`);
+    expect(a.controller.getState().core?.counters[0]?.value).toBe(2);
+    expect(await a.dispatch('counter:increment', { id: '019a4f2e-8c00-7d3a-9b1e-2f4c6a8e0bff' })).toMatchObject({ ok: false, error: { code: 'unknown-counter' } });
+    await a.dispatch('session:signOut', {});
+    expect(await a.dispatch('counter:increment', { id: COFFEE_ID })).toMatchObject({ ok: false, error: { code: 'not-signed-in' } });
+  });
+
+  it('updates a counter, passing the server message through on refusal', async () => {
+    const a = await signedIn();
+    expect(await a.dispatch('counter:update', { id: COFFEE_ID, patch: { name: 'Teas today' } })).toEqual({ ok: true, value: null });
+    expect(await a.dispatch('counter:update', { id: COFFEE_ID, patch: { name: 'Tea' } })).toEqual({ ok: false, error: { code: 'badRequest', message: 'Name must be 5 to 40 characters' } });
+    expect(await a.dispatch('counter:update', { id: COFFEE_ID, patch: {} })).toMatchObject({ ok: false, error: { code: 'invalid-payload' } });
+  });
+
+  it('validates shortcuts, time zones and server URLs before saving', async () => {
+    const a = await signedIn();
+    expect(await a.dispatch('settings:update', { shortcuts: { open: 'Ctrl+Shift+Banana', counters: {} } })).toMatchObject({ ok: false, error: { code: 'invalid-shortcut' } });
+    expect(
+      await a.dispatch('settings:update', { shortcuts: { open: 'Ctrl+Shift+K', counters: { [COFFEE_ID]: { increment: 'shift+control+k' } } } }),
+    ).toMatchObject({ ok: false, error: { code: 'invalid-shortcut', message: expect.stringContaining('twice') } });
+    expect(await a.dispatch('settings:update', { timezone: 'Mars/Olympus' })).toMatchObject({ ok: false, error: { code: 'invalid-settings' } });
+    expect(await a.dispatch('settings:update', { serverUrl: 'http://evil.example.com' })).toMatchObject({ ok: false, error: { code: 'insecure-url' } });
+    expect(a.controller.getState().settings.shortcuts.open).toBeNull();
+
+    const ok = await a.dispatch('settings:update', { timezone: 'Pacific/Kiritimati', pinned: [COFFEE_ID] });
+    expect(ok).toMatchObject({ ok: true, value: { timezone: 'Pacific/Kiritimati', pinned: [COFFEE_ID] } });
+    expect(a.cores.last()?.calls).toContain('setTimezone Pacific/Kiritimati');
+  });
+
+  it('follows a system time zone change only without an override', async () => {
+    const a = await signedIn();
+    a.setSystemTimezone('Asia/Tokyo');
+    expect(a.cores.last()?.calls).toContain('setTimezone Asia/Tokyo');
+    await a.dispatch('settings:update', { timezone: 'Europe/Paris' });
+    a.setSystemTimezone('America/New_York');
+    expect(a.cores.last()?.calls).not.toContain('setTimezone America/New_York');
+    expect(a.controller.getState().systemTimezone).toBe('America/New_York');
+  });
+
+  it('resolves the theme from settings and the OS', async () => {
+    const a = await signedIn({ dark: false });
+    expect(a.controller.getState().theme).toBe('light');
+    a.setSystemDark(true);
+    expect(a.controller.getState().theme).toBe('dark');
+    await a.dispatch('settings:update', { theme: 'light' });
+    expect(a.controller.getState().theme).toBe('light');
+  });
+
+  it('signs out: stops the core, forgets the token', async () => {
+    const a = await signedIn();
+    expect(await a.dispatch('session:signOut', {})).toEqual({ ok: true, value: null });
+    expect(a.cores.last()?.stopped).toBe(true);
+    expect(a.vault.peek()).toBeNull();
+    expect(a.controller.getState()).toMatchObject({ session: { status: 'signedOut', tokenStorage: 'none' }, core: null });
+  });
+
+  it('forwards remote changes and focus requests, and asks the window to hide', async () => {
+    const a = await signedIn();
+    const changes: unknown[] = [];
+    const focus: unknown[] = [];
+    a.controller.onRemoteChange((c) => changes.push(c));
+    a.controller.on('ui:focusCounter', (p) => focus.push(p));
+    a.cores.last()?.emitRemote({ counterId: COFFEE_ID, name: 'Coffees today', from: 3, to: 4 });
+    a.controller.focusCounter(COFFEE_ID);
+    expect(changes).toEqual([{ counterId: COFFEE_ID, name: 'Coffees today', from: 3, to: 4 }]);
+    expect(focus).toEqual([{ id: COFFEE_ID }]);
+    await a.dispatch('window:hide', {});
+    expect(a.hideRequests()).toBe(1);
+  });
+});
+
+describe('demo mode', () => {
+  it('starts the demo service, never stores its token, and closes it on sign-out', async () => {
+    const srv = server({ tokens: new Set([TOKEN, 'demo-token-ada']) });
+    const a = app(srv);
+    await a.start();
+    expect(await a.dispatch('session:startDemo', {})).toEqual({ ok: true, value: null });
+    expect(a.controller.getState().session).toMatchObject({ status: 'signedIn', mode: 'demo', tokenStorage: 'none' });
+    expect(a.vault.peek()).toBeNull();
+    await a.dispatch('session:signOut', {});
+    expect(a.demoClosed).toEqual(['closed']);
+  });
+
+  it('reports demo-unavailable when the service cannot start', async () => {
+    const a = app(server(), { demo: async () => Promise.reject(new Error('EADDRINUSE')) });
+    await a.start();
+    expect(await a.dispatch('session:startDemo', {})).toMatchObject({ ok: false, error: { code: 'demo-unavailable', message: expect.stringContaining('EADDRINUSE') } });
+    expect(a.controller.getState().session.status).toBe('signedOut');
+  });
+});
+
+describe('state:changed', () => {
+  it('coalesces a burst of snapshots into one emit per microtask batch and at most one per 16 ms', async () => {
+    const a = app(server());
+    await a.start();
+    await a.dispatch('session:connect', { serverUrl: URL_OK, token: TOKEN });
+    await flushMicrotasks();
+    a.states.length = 0;
+    const core = a.cores.last();
+    for (let i = 0; i < 100; i += 1) core?.increment(COFFEE_ID);
+    await flushMicrotasks();
+    // The previous emit was at the same instant (manual clock): the burst waits for the frame.
+    await a.clock.advance(16);
+    expect(a.states).toHaveLength(1);
+    expect(a.states[0]?.core?.counters[0]?.value).toBe(103);
+    for (let i = 0; i < 10; i += 1) core?.increment(COFFEE_ID);
+    await a.clock.advance(15);
+    expect(a.states).toHaveLength(1);
+    await a.clock.advance(1);
+    expect(a.states).toHaveLength(2);
+    expect(a.states[1]?.core?.counters[0]?.value).toBe(113);
+  });
+
+  it('emits nothing after stop', async () => {
+    const a = app(server());
+    await a.start();
+    await a.dispatch('session:connect', { serverUrl: URL_OK, token: TOKEN });
+    await a.clock.advance(100);
+    const count = a.states.length;
+    await a.stop();
+    a.setSystemDark(true);
+    await a.clock.advance(100);
+    expect(a.states).toHaveLength(count);
+  });
+});

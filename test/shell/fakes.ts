@@ -1,0 +1,146 @@
+// Test doubles for the app layer: a CounterCore that behaves like the contract
+// says (sync, snapshots, remote changes) without a network, and a manual clock.
+import { CoreError, type Clock, type CoreOptions, type CounterCore } from '../../src-main/core/contract';
+import type { PatchBodyV2, CounterV2 } from '../../src-shared/api/schemas';
+import type { CoreSnapshot, CounterState, RemoteChange } from '../../src-shared/domain/snapshot';
+
+export const COFFEE_ID = '019a4f2e-8c00-7d3a-9b1e-2f4c6a8e0b12';
+export const TRIP_ID = '019a4f2e-8c00-7d3a-9b1e-2f4c6a8e0b14';
+
+export function counter(id: string, name: string, value: number): CounterState {
+  return { id, name, type: 'UpDown', value, pending: false, refused: {} };
+}
+
+export interface FakeServer {
+  url: string;
+  tokens: Set<string>;
+  reachable: boolean;
+  /** Echo this in 401 messages (a server that repeats the token it got). */
+  echoTokenInErrors?: boolean;
+  counters: CounterState[];
+}
+
+export class FakeCore implements CounterCore {
+  state: CoreSnapshot;
+  readonly calls: string[] = [];
+  started = false;
+  stopped = false;
+  private listeners = new Set<(s: CoreSnapshot) => void>();
+  private remote = new Set<(c: RemoteChange) => void>();
+
+  constructor(
+    readonly options: CoreOptions,
+    private readonly server: FakeServer,
+  ) {
+    this.state = { connection: { status: 'idle' }, counters: [], stats: { requests: 0, rateLimited: 0, notifications: 0, ignoredFrames: 0, resyncs: 0 } };
+  }
+
+  async start(): Promise<void> {
+    this.calls.push('start');
+    if (!this.options.baseUrl.startsWith(this.server.url) || !this.server.reachable) {
+      throw new CoreError('network', 'connect ECONNREFUSED 127.0.0.1');
+    }
+    if (!this.server.tokens.has(this.options.token)) {
+      throw new CoreError('unauthorized', this.server.echoTokenInErrors ? `bad token ${this.options.token}` : 'Unauthorized', 401);
+    }
+    this.started = true;
+    this.publish({ ...this.state, connection: { status: 'live' }, counters: structuredClone(this.server.counters) });
+  }
+  async stop(): Promise<void> {
+    this.calls.push('stop');
+    this.stopped = true;
+  }
+  snapshot(): CoreSnapshot {
+    return this.state;
+  }
+  subscribe(listener: (s: CoreSnapshot) => void): () => void {
+    this.listeners.add(listener);
+    return () => void this.listeners.delete(listener);
+  }
+  onRemoteChange(listener: (c: RemoteChange) => void): () => void {
+    this.remote.add(listener);
+    return () => void this.remote.delete(listener);
+  }
+  increment(id: string, amount = 1): void {
+    this.calls.push(`increment ${id} ${amount}`);
+    this.bump(id, amount);
+  }
+  decrement(id: string, amount = 1): void {
+    this.calls.push(`decrement ${id} ${amount}`);
+    this.bump(id, -amount);
+  }
+  async update(id: string, patch: PatchBodyV2): Promise<CounterV2> {
+    this.calls.push(`update ${id} ${JSON.stringify(patch)}`);
+    const found = this.state.counters.find((c) => c.id === id);
+    if (!found) throw new CoreError('notFound', 'Counter not found', 404, -1100);
+    if (patch.name !== undefined && patch.name.length < 5) throw new CoreError('badRequest', 'Name must be 5 to 40 characters', 400);
+    return { id, name: patch.name ?? found.name, type: found.type, value: found.value, created: '2026-01-01T00:00:00Z', startDate: undefined, endDate: undefined };
+  }
+  async settled(): Promise<void> {}
+  notifyResume(): void {
+    this.calls.push('notifyResume');
+  }
+  setTimezone(timezone: string): void {
+    this.calls.push(`setTimezone ${timezone}`);
+  }
+
+  publish(next: CoreSnapshot): void {
+    this.state = next;
+    for (const listener of this.listeners) listener(next);
+  }
+  emitRemote(change: RemoteChange): void {
+    for (const listener of this.remote) listener(change);
+  }
+  private bump(id: string, delta: number): void {
+    this.publish({ ...this.state, counters: this.state.counters.map((c) => (c.id === id ? { ...c, value: c.value + delta } : c)) });
+  }
+}
+
+export function fakeCoreFactory(server: FakeServer) {
+  const cores: FakeCore[] = [];
+  const factory = (options: CoreOptions) => {
+    const core = new FakeCore(options, server);
+    cores.push(core);
+    return core;
+  };
+  return { factory, cores, last: () => cores.at(-1) };
+}
+
+/** A clock that moves only when told; timers fire in order. */
+export class ManualClock implements Clock {
+  private time = 1_000_000;
+  private timers = new Map<number, { at: number; callback: () => void }>();
+  private nextId = 1;
+  now(): number {
+    return this.time;
+  }
+  setTimeout(callback: () => void, ms: number): unknown {
+    const id = this.nextId++;
+    this.timers.set(id, { at: this.time + ms, callback });
+    return id;
+  }
+  clearTimeout(handle: unknown): void {
+    this.timers.delete(handle as number);
+  }
+  pendingTimers(): number {
+    return this.timers.size;
+  }
+  /** Advances time, firing due timers (and awaiting the microtasks they start). */
+  async advance(ms: number): Promise<void> {
+    const target = this.time + ms;
+    for (;;) {
+      const due = [...this.timers].filter(([, t]) => t.at <= target).sort((a, b) => a[1].at - b[1].at)[0];
+      if (!due) break;
+      this.timers.delete(due[0]);
+      this.time = due[1].at;
+      due[1].callback();
+      await flushMicrotasks();
+    }
+    this.time = target;
+    await flushMicrotasks();
+  }
+}
+
+export async function flushMicrotasks(): Promise<void> {
+  for (let i = 0; i < 20; i += 1) await Promise.resolve();
+}
