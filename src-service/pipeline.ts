@@ -42,7 +42,7 @@ function errorBody(deps: PipelineDeps, e: unknown): { status: number; body: unkn
 
 export async function handleRequest(deps: PipelineDeps, req: IncomingMessage, res: ServerResponse): Promise<void> {
   const method = req.method ?? 'GET';
-  const url = new URL(req.url ?? '/', 'http://localhost');
+  const url = requestUrl(req.url);
   const pathname = url.pathname;
   const versionHeaders = isV1Path(pathname) ? deprecationHeaders(deps.baseUrl(), pathname) : {};
   const body = await readBody(req);
@@ -69,7 +69,7 @@ export async function handleRequest(deps: PipelineDeps, req: IncomingMessage, re
 
 export function handleUpgrade(deps: PipelineDeps, req: IncomingMessage, socket: Duplex, head: Buffer): void {
   socket.on('error', () => socket.destroy());
-  const url = new URL(req.url ?? '/', 'http://localhost');
+  const url = requestUrl(req.url);
   const pathname = url.pathname;
   const seen: { userId?: string } = {};
   let status = 101;
@@ -86,6 +86,18 @@ export function handleUpgrade(deps: PipelineDeps, req: IncomingMessage, socket: 
     rejectUpgrade(socket, answer.status, answer.body, headers);
   }
   deps.log.push({ at: deps.now(), userId: seen.userId, method: 'GET', path: pathname, status });
+}
+
+/**
+ * Origin-form targets only: `new URL('//host/x', base)` would read `host` as a host, so the
+ * target is appended to a fixed origin instead; anything unparsable routes nowhere (404).
+ */
+function requestUrl(target: string | undefined): URL {
+  try {
+    return new URL(`http://localhost${target?.startsWith('/') ? target : '/'}`);
+  } catch {
+    return new URL('http://localhost/');
+  }
 }
 
 /** Answers a refused upgrade with a plain HTTP response carrying the error body, then closes. */
