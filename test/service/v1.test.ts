@@ -96,7 +96,7 @@ describe('§4.1 v1 endpoints', () => {
     ['increment', IDS.cookiesLeft, 'OnlyDown forbids increment'],
     ['increment', IDS.sinceMovedIn, 'FromDate is not UpDown'],
     ['decrement', IDS.untilTrip, 'ToDate is not UpDown'],
-  ])('%s on %s → 400 InvalidOperationForCounterType (%s) (§4.1 error table row 1)', async (op, id) => {
+  ])('%s on %s → 400 InvalidOperationForCounterType (%s) (§4.1 error table row 1)', async (op, id, _why) => {
     const h = await startHarness();
     const res = await h.post(`/v1/counters/${id}/${op}`);
     expect([res.status, ErrorBody.parse(res.body).code]).toEqual([400, -2041]);
