@@ -1,0 +1,232 @@
+// The session: which core runs, with which token, against which server, and what
+// the user sees about it (signed out / connecting / signed in, account or demo).
+// Every transition bumps a generation so late answers from a superseded attempt
+// (a slow connect, a retry timer) discard themselves instead of winning.
+import type { Settings } from '../../src-shared/domain/settings';
+import type { RemoteChange } from '../../src-shared/domain/snapshot';
+import type { SessionState } from '../../src-shared/ipc/contract';
+import type { Clock, CoreOptions, CounterCore } from '../core/contract';
+import { isTransient, startCore } from './core-session';
+import { AppError } from './errors';
+import type { CoreFactory, DemoService, Logger, StoredToken, TokenVault } from './ports';
+
+const RETRY_DELAYS_MS = [2_000, 5_000, 15_000, 30_000, 60_000];
+
+export interface SessionDeps {
+  coreFactory: CoreFactory;
+  vault: TokenVault;
+  demo: () => Promise<DemoService>;
+  clock: Clock;
+  log: Logger;
+  coreOptions(baseUrl: string, token: string, mode: 'account' | 'demo'): CoreOptions;
+  settings(): Settings;
+  saveSettings(next: Settings): Promise<void>;
+  redact(text: string): string;
+  changed(): void;
+  remoteChange(change: RemoteChange): void;
+}
+
+export interface Session {
+  state(): SessionState;
+  core(): CounterCore | null;
+  setEncryptionWeak(weak: boolean): void;
+  resume(stored: StoredToken): Promise<void>;
+  connect(serverUrl: string, token: string): Promise<void>;
+  startDemo(): Promise<void>;
+  signOut(): Promise<void>;
+  /** The user chose "store with weak protection" (or withdrew it). */
+  setWeakStorage(allowed: boolean): Promise<void>;
+  notifyResume(): void;
+  stop(): Promise<void>;
+}
+
+export function createSession(deps: SessionDeps): Session {
+  let encryptionWeak = false;
+  let state: SessionState = signedOut();
+  let core: CounterCore | null = null;
+  let coreUnsubscribes: (() => void)[] = [];
+  let token: string | null = null;
+  let demo: DemoService | null = null;
+  let generation = 0;
+  let retryTimer: unknown;
+  let retryAttempt = 0;
+  let stopped = false;
+
+  function signedOut(error?: AppError): SessionState {
+    return {
+      status: 'signedOut', mode: 'account', serverUrl: deps.settings().serverUrl, tokenStorage: 'none', encryptionWeak,
+      ...(error ? { error: problemOf(error) } : {}),
+    };
+  }
+
+  const problemOf = (error: AppError) => ({ code: error.code, message: deps.redact(error.message) });
+  const asAppError = (error: unknown, fallback: AppError) => (error instanceof AppError ? error : fallback);
+
+  function set(next: SessionState): void {
+    state = next;
+    deps.changed();
+  }
+
+  async function replaceCore(next: CounterCore | null): Promise<void> {
+    const previous = core;
+    for (const unsubscribe of coreUnsubscribes) unsubscribe();
+    core = next;
+    coreUnsubscribes = next ? [next.subscribe(() => deps.changed()), next.onRemoteChange((change) => deps.remoteChange(change))] : [];
+    if (previous && previous !== next) await previous.stop().catch((e: unknown) => deps.log.warn(`core stop failed: ${describe(e)}`));
+  }
+
+  async function closeDemo(): Promise<void> {
+    const running = demo;
+    demo = null;
+    if (running) await running.close().catch((e: unknown) => deps.log.warn(`demo service close failed: ${describe(e)}`));
+  }
+
+  function cancelRetry(): void {
+    if (retryTimer !== undefined) deps.clock.clearTimeout(retryTimer);
+    retryTimer = undefined;
+  }
+
+  /** Starts a new generation: any attempt still in flight becomes stale. */
+  function begin(): number {
+    cancelRetry();
+    generation += 1;
+    return generation;
+  }
+  const isCurrent = (gen: number) => gen === generation && !stopped;
+
+  /** Launch path: transient failures retry with back-off; a rejected token signs out and is forgotten. */
+  async function resume(stored: StoredToken): Promise<void> {
+    const gen = begin();
+    token = stored.token;
+    const serverUrl = deps.settings().serverUrl;
+    set({ status: 'connecting', mode: 'account', serverUrl, tokenStorage: stored.storage, encryptionWeak });
+    try {
+      const started = await startCore(deps.coreFactory, deps.coreOptions(serverUrl, stored.token, 'account'));
+      if (!isCurrent(gen)) return void (await started.stop());
+      await replaceCore(started);
+      retryAttempt = 0;
+      set({ ...state, status: 'signedIn', error: undefined });
+    } catch (error) {
+      if (!isCurrent(gen)) return;
+      const failure = asAppError(error, new AppError('internal', 'Could not start syncing.'));
+      deps.log.warn(`launch connect failed: ${deps.redact(failure.message)}`);
+      if (isTransient(failure) || failure.code === 'not-a-counter-server') {
+        const delay = RETRY_DELAYS_MS[Math.min(retryAttempt, RETRY_DELAYS_MS.length - 1)] ?? 60_000;
+        retryAttempt += 1;
+        retryTimer = deps.clock.setTimeout(() => {
+          retryTimer = undefined;
+          void resume(stored);
+        }, delay);
+        set({ ...state, error: problemOf(failure) });
+      } else {
+        token = null;
+        await deps.vault.clear();
+        set(signedOut(failure));
+      }
+    }
+  }
+
+  async function connect(serverUrl: string, candidate: string): Promise<void> {
+    const gen = begin();
+    const before = state;
+    set({ ...state, status: 'connecting', serverUrl, error: undefined });
+    let started: CounterCore;
+    try {
+      started = await startCore(deps.coreFactory, deps.coreOptions(serverUrl, candidate, 'account'));
+    } catch (error) {
+      if (isCurrent(gen)) {
+        const problem = problemOf(asAppError(error, new AppError('internal', 'Could not connect.')));
+        // A failed switch keeps the running session; otherwise the user stays signed out.
+        set(core ? { ...before, error: problem } : { ...signedOut(), error: problem });
+      }
+      throw error;
+    }
+    if (!isCurrent(gen)) {
+      await started.stop();
+      throw new AppError('superseded', 'Another sign-in replaced this one.');
+    }
+    const tokenStorage = await deps.vault.save(candidate, { allowWeak: deps.settings().weakTokenStorage });
+    await replaceCore(started);
+    await closeDemo();
+    token = candidate;
+    if (deps.settings().serverUrl !== serverUrl) await deps.saveSettings({ ...deps.settings(), serverUrl });
+    set({ status: 'signedIn', mode: 'account', serverUrl, tokenStorage, encryptionWeak });
+  }
+
+  async function startDemo(): Promise<void> {
+    const gen = begin();
+    const before = state;
+    set({ ...state, status: 'connecting', mode: 'demo', error: undefined });
+    let service: DemoService;
+    let started: CounterCore;
+    try {
+      service = await deps.demo().catch((e: unknown) => {
+        throw new AppError('demo-unavailable', `The demo could not start: ${describe(e)}`);
+      });
+      started = await startCore(deps.coreFactory, deps.coreOptions(service.url, service.token, 'demo')).catch(async (e: unknown) => {
+        await service.close();
+        throw e;
+      });
+    } catch (error) {
+      if (isCurrent(gen)) set({ ...before, error: problemOf(asAppError(error, new AppError('demo-unavailable', 'The demo could not start.'))) });
+      throw error;
+    }
+    if (!isCurrent(gen)) {
+      await started.stop();
+      await service.close();
+      throw new AppError('superseded', 'Another sign-in replaced the demo.');
+    }
+    await replaceCore(started);
+    await closeDemo();
+    demo = service;
+    token = service.token;
+    set({ status: 'signedIn', mode: 'demo', serverUrl: service.url, tokenStorage: 'none', encryptionWeak });
+  }
+
+  async function signOut(): Promise<void> {
+    begin();
+    await replaceCore(null);
+    await closeDemo();
+    token = null;
+    await deps.vault.clear();
+    set(signedOut());
+  }
+
+  async function setWeakStorage(allowed: boolean): Promise<void> {
+    if (state.mode !== 'account' || !token) return;
+    const wanted = allowed ? state.tokenStorage === 'memory' : state.tokenStorage === 'weak';
+    // Withdrawn consent forgets the stored copy but keeps this run signed in.
+    if (wanted) set({ ...state, tokenStorage: await deps.vault.save(token, { allowWeak: allowed }) });
+  }
+
+  return {
+    state: () => ({ ...state, encryptionWeak }),
+    core: () => (state.status === 'signedIn' ? core : null),
+    setEncryptionWeak(weak) {
+      encryptionWeak = weak;
+      state = { ...state, encryptionWeak };
+    },
+    resume,
+    connect,
+    startDemo,
+    signOut,
+    setWeakStorage,
+    notifyResume() {
+      if (core) core.notifyResume();
+      else if (retryTimer !== undefined && token && state.mode === 'account') {
+        // Back from sleep: the network may be back too; do not wait out the back-off.
+        void resume({ token, storage: state.tokenStorage });
+      }
+    },
+    async stop() {
+      begin();
+      stopped = true;
+      await replaceCore(null);
+      await closeDemo();
+    },
+  };
+}
+
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
