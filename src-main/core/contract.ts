@@ -32,6 +32,29 @@ export interface CoreOptions {
   store?: PendingStore;
   /** Per-request timeout in ms. */
   requestTimeoutMs?: number;
+  /** Timings and limits; tests shorten them. Defaults follow the issue (see DEFAULT_TUNING in tuning.ts). */
+  tuning?: Partial<CoreTuning>;
+}
+
+/** Every timing and limit the core uses, in one place. */
+export interface CoreTuning {
+  /** Pacing: at most this many requests (WebSocket upgrades included) ... */
+  maxRequestsPerWindow: number;
+  /** ... in any rolling window of this many ms ... */
+  rateWindowMs: number;
+  /** ... widened by this margin, because the server measures arrival, not send, times. */
+  rateSafetyMarginMs: number;
+  pingIntervalMs: number;
+  pongTimeoutMs: number;
+  reconnectBaseMs: number;
+  reconnectCapMs: number;
+  /** Full-jitter backoff after a 429 that carried no Retry-After. */
+  rateLimitBackoffBaseMs: number;
+  rateLimitBackoffCapMs: number;
+  /** Resync this long after local midnight, so the server's day has surely turned. */
+  midnightMarginMs: number;
+  /** Uniform [0, 1); injectable so jitter is reproducible in tests. */
+  random: () => number;
 }
 
 export type CoreErrorKind =

@@ -1,0 +1,164 @@
+// The v2 REST client (counter-service-api.md §4.2, §5, §7). Every request carries the
+// Bearer token and Accept header, every read carries `timezone` (not-shown.md #1),
+// every request has a deadline, every body is parsed with the shared schemas, and every
+// failure becomes a CoreError carrying the server's own message and code.
+import { BareNumber, CounterV2, ErrorBody } from '../../src-shared/api/schemas';
+import { ErrorCode } from '../../src-shared/api/error-codes';
+import type { PatchBodyV2 } from '../../src-shared/api/schemas';
+import type { Direction } from '../../src-shared/domain/snapshot';
+import type { Clock } from './contract';
+import { CoreError } from './contract';
+import { RateLimitedError, parseRetryAfter } from './errors';
+
+export interface ApiClientOptions {
+  baseUrl: string;
+  token: string;
+  fetch: typeof fetch;
+  clock: Clock;
+  timeoutMs: number;
+  /** Aborts every request in flight when the core stops. */
+  shutdown: AbortSignal;
+}
+
+type Operation = 'read' | 'change' | 'patch';
+
+interface RawResponse {
+  status: number;
+  body: unknown; // parsed JSON, or undefined for an empty body
+}
+
+export interface ApiClient {
+  listCounters(timezone: string): Promise<{ counters: CounterV2[]; skipped: number }>;
+  getCounter(id: string, timezone: string): Promise<CounterV2>;
+  /** The new value, or undefined when the body was not a bare number (not-shown.md #2): the caller refetches. */
+  change(id: string, direction: Direction, amount: number): Promise<number | undefined>;
+  /** The updated counter, or undefined when the body was not a Counter v2 (not-shown.md #3): the caller refetches. */
+  patch(id: string, body: PatchBodyV2): Promise<CounterV2 | undefined>;
+  webSocketUrl(timezone: string): string;
+  authHeaders(): Record<string, string>;
+}
+
+export function createApiClient(options: ApiClientOptions): ApiClient {
+  const base = options.baseUrl.replace(/\/+$/, '');
+  const counterPath = (id: string) => `/v2/counters/${encodeURIComponent(id)}`;
+  const authHeaders = () => ({ Authorization: `Bearer ${options.token}`, Accept: 'application/json' });
+
+  async function request(method: string, path: string, operation: Operation, init: { query?: Record<string, string>; json?: unknown } = {}): Promise<RawResponse> {
+    if (options.shutdown.aborted) throw new CoreError('network', 'The core was stopped');
+    const url = new URL(base + path);
+    for (const [key, value] of Object.entries(init.query ?? {})) url.searchParams.set(key, value);
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = options.clock.setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, options.timeoutMs);
+    const onShutdown = () => controller.abort();
+    options.shutdown.addEventListener('abort', onShutdown);
+    const headers: Record<string, string> = authHeaders();
+    if (init.json !== undefined) headers['Content-Type'] = 'application/json';
+    try {
+      const response = await options.fetch(url, {
+        method,
+        headers,
+        body: init.json === undefined ? undefined : JSON.stringify(init.json),
+        signal: controller.signal,
+      });
+      const text = await response.text();
+      const body = parseJson(text);
+      if (!response.ok) throw errorFor(response.status, body, response.headers.get('retry-after'), operation, options.clock.now());
+      if (body !== invalidJson) return { status: response.status, body };
+      // A 2xx on a mutation means it was applied: whatever its body, the caller refetches.
+      if (operation !== 'read') return { status: response.status, body: undefined };
+      throw new CoreError('badResponse', `The server sent a body that is not JSON (HTTP ${response.status})`, response.status);
+    } catch (error) {
+      if (error instanceof CoreError) throw error;
+      if (timedOut) throw new CoreError('timeout', `No answer within ${options.timeoutMs} ms`);
+      throw new CoreError('network', `Could not reach the server: ${causeOf(error)}`);
+    } finally {
+      options.clock.clearTimeout(timer);
+      options.shutdown.removeEventListener('abort', onShutdown);
+    }
+  }
+
+  return {
+    async listCounters(timezone) {
+      const { body } = await request('GET', '/v2/counters', 'read', { query: { timezone } });
+      if (!Array.isArray(body)) throw new CoreError('badResponse', 'GET /v2/counters did not return a list');
+      // Keep the good items: one odd counter must not hide all the others.
+      const counters: CounterV2[] = [];
+      for (const item of body) {
+        const parsed = CounterV2.safeParse(item);
+        if (parsed.success) counters.push(parsed.data);
+      }
+      return { counters, skipped: body.length - counters.length };
+    },
+    async getCounter(id, timezone) {
+      const { body } = await request('GET', counterPath(id), 'read', { query: { timezone } });
+      const parsed = CounterV2.safeParse(body);
+      if (!parsed.success) throw new CoreError('badResponse', `GET ${counterPath(id)} did not return a counter`);
+      return parsed.data;
+    },
+    async change(id, direction, amount) {
+      const { body } = await request('POST', `${counterPath(id)}/${direction}/${amount}`, 'change');
+      const parsed = BareNumber.safeParse(body);
+      return parsed.success ? parsed.data : undefined;
+    },
+    async patch(id, patchBody) {
+      const { body } = await request('PATCH', counterPath(id), 'patch', { json: patchBody });
+      const parsed = CounterV2.safeParse(body);
+      return parsed.success ? parsed.data : undefined;
+    },
+    webSocketUrl(timezone) {
+      const url = new URL(`${base}/v2/ws`);
+      url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
+      url.searchParams.set('timezone', timezone);
+      return url.toString();
+    },
+    authHeaders,
+  };
+}
+
+const invalidJson = Symbol('invalid JSON');
+
+function parseJson(text: string): unknown {
+  if (text.trim() === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return invalidJson;
+  }
+}
+
+function causeOf(error: unknown): string {
+  if (error instanceof Error) {
+    const cause = (error as Error & { cause?: unknown }).cause;
+    if (cause instanceof Error) return `${error.message} (${(cause as Error & { code?: string }).code ?? cause.message})`;
+    return error.message;
+  }
+  return String(error);
+}
+
+/** §7: key on the HTTP status plus the known codes; show the server's own message (not-shown.md #7). */
+export function errorFor(status: number, body: unknown, retryAfter: string | null, operation: Operation, now: number): CoreError {
+  const parsed = ErrorBody.safeParse(body);
+  const code = parsed.success ? parsed.data.code : undefined;
+  const message = parsed.success ? parsed.data.message : `The server answered HTTP ${status}`;
+  switch (status) {
+    case 400:
+      if (code === ErrorCode.InvalidAmount) return new CoreError('invalidAmount', message, status, code);
+      // A 400 on increment/decrement that is not InvalidAmount is InvalidOperationForCounterType, whatever its number.
+      if (operation === 'change') return new CoreError('invalidOperation', message, status, code);
+      return new CoreError('badRequest', message, status, code);
+    case 401:
+      return new CoreError('unauthorized', message, status, code);
+    case 403:
+      return new CoreError('forbidden', message, status, code);
+    case 404:
+      return new CoreError('notFound', message, status, code);
+    case 429:
+      return new RateLimitedError(message, parseRetryAfter(retryAfter, now), code);
+    default:
+      return new CoreError(status >= 500 ? 'server' : 'badRequest', message, status, code);
+  }
+}

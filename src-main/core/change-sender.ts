@@ -1,0 +1,301 @@
+// Sends the coalesced clicks: one net change per counter on the wire at a time, paced by
+// the rate scheduler, persisted before it leaves, and — when its answer is lost —
+// reconciled by refetching instead of being re-sent blindly (issue §3, §4).
+import type { CounterV2 } from '../../src-shared/api/schemas';
+import type { RemoteChange } from '../../src-shared/domain/snapshot';
+import type { ApiClient } from './api-client';
+import type { Clock, CoreTuning } from './contract';
+import { CoreError } from './contract';
+import type { CounterRecord } from './counter-table';
+import { isCoreError, isRateLimited, outcomeUnknown } from './errors';
+import type { Inflight, PendingLedger } from './pending-ledger';
+import type { RateScheduler } from './rate-scheduler';
+import { decideOutcome } from './reconcile';
+import type { Outcome } from './reconcile';
+import { mergeNotifiedValue } from './counter-table';
+import { fullJitterDelay } from './tuning';
+
+export interface SenderContext {
+  clock: Clock;
+  tuning: CoreTuning;
+  api: ApiClient;
+  scheduler: RateScheduler;
+  ledger: PendingLedger;
+  records: Map<string, CounterRecord>;
+  timezone(): string;
+  /** The id of the open notification socket, or undefined while there is none. */
+  socketEpoch(): number | undefined;
+  /** New changes may be sent. */
+  canSend(): boolean;
+  /** The core was stopped: touch nothing any more (the store keeps what is on the wire). */
+  stopped(): boolean;
+  changed(): void;
+  reportRemote(change: RemoteChange): void;
+  gone(id: string, message: string): void;
+  unauthorized(message: string): void;
+}
+
+export class ChangeSender {
+  /** Counters with a send waiting for a rate slot or on the wire. */
+  private readonly sending = new Set<string>();
+  /** Counters whose change is being reconciled or refetched. */
+  private readonly checking = new Set<string>();
+  private readonly sleeps = new Set<unknown>();
+
+  constructor(private readonly ctx: SenderContext) {}
+
+  busy(): boolean {
+    return this.sending.size > 0 || this.checking.size > 0;
+  }
+
+  /** A change of ours is on the wire (or being checked) for this counter. */
+  onWire(id: string): boolean {
+    return this.ctx.ledger.inflight(id) !== undefined && (this.sending.has(id) || this.checking.has(id));
+  }
+
+  dispose(): void {
+    for (const timer of this.sleeps) this.ctx.clock.clearTimeout(timer);
+    this.sleeps.clear();
+  }
+
+  pumpAll(): void {
+    for (const id of this.ctx.ledger.ids()) this.pump(id);
+  }
+
+  pump(id: string): void {
+    const { ledger } = this.ctx;
+    if (!this.ctx.canSend() || this.sending.has(id) || this.checking.has(id)) return;
+    if (ledger.inflight(id) || ledger.pending(id) === 0) return;
+    if (!this.ctx.records.has(id)) {
+      ledger.forget(id);
+      void ledger.persist();
+      return;
+    }
+    this.sending.add(id);
+    this.ctx.scheduler
+      .run('user', () => this.send(id))
+      .catch(() => {
+        // Only a closed scheduler (stop or 401) rejects here; the ledger keeps the change.
+      })
+      .finally(() => {
+        this.sending.delete(id);
+        this.ctx.changed();
+        this.pump(id);
+      });
+  }
+
+  /** After a restart: a change that was on the wire when the last run ended is judged by the fresh list. */
+  recoverFromLastRun(): void {
+    const { ledger, records } = this.ctx;
+    for (const id of ledger.ids()) {
+      const change = ledger.inflight(id);
+      const record = records.get(id);
+      if (!record) {
+        ledger.forget(id);
+        continue;
+      }
+      if (!change || this.onWire(id)) continue;
+      const outcome = decideOutcome({ change, serverValue: record.confirmed, history: undefined, streamBefore: record.streamValue });
+      this.applyOutcome(record, change, outcome);
+    }
+    void ledger.persist();
+  }
+
+  /** The scheduler's task: take the whole net change and send it, or decline if there is none. */
+  private send(id: string): Promise<void> | undefined {
+    const record = this.ctx.records.get(id);
+    if (!record || !this.ctx.canSend()) return undefined;
+    const change = this.ctx.ledger.takePending(id, record.confirmed);
+    if (!change) return undefined;
+    record.stash = [];
+    this.ctx.changed();
+    return this.transmit(id, record, change, this.ctx.socketEpoch(), record.streamValue);
+  }
+
+  private async transmit(id: string, record: CounterRecord, change: Inflight, epoch: number | undefined, streamBefore: number): Promise<void> {
+    // On disk before on the wire: a crash from here on is reconciled at the next start.
+    await this.ctx.ledger.persist();
+    if (this.ctx.stopped()) return;
+    const direction = change.delta > 0 ? 'increment' : 'decrement';
+    let value: number | undefined;
+    try {
+      value = await this.ctx.api.change(id, direction, Math.abs(change.delta));
+    } catch (error) {
+      if (this.ctx.stopped()) return;
+      if (isRateLimited(error)) {
+        // Not applied: fold it back; the scheduler runs send() again after the pause.
+        this.ctx.ledger.restore(id);
+        this.replayStash(record);
+        throw error;
+      }
+      await this.failed(id, record, change, error, epoch, streamBefore);
+      return;
+    }
+    if (this.ctx.stopped()) return;
+    if (value !== undefined) {
+      this.ctx.ledger.settle(id);
+      record.confirmed = value;
+      record.expectedEchoes.push({ value, at: this.ctx.clock.now() });
+      this.replayStash(record);
+    } else {
+      await this.refetchApplied(id, record, change);
+    }
+    void this.ctx.ledger.persist();
+    this.ctx.changed();
+  }
+
+  private async failed(id: string, record: CounterRecord, change: Inflight, error: unknown, epoch: number | undefined, streamBefore: number): Promise<void> {
+    const { ledger } = this.ctx;
+    if (!isCoreError(error) || outcomeUnknown(error)) {
+      await this.reconcile(id, change, epoch, streamBefore);
+      return;
+    }
+    const message = error.message;
+    switch (error.kind) {
+      case 'unauthorized':
+        ledger.restore(id); // a 401 applied nothing; the next token sends it
+        this.replayStash(record);
+        void ledger.persist();
+        this.ctx.unauthorized(message);
+        return;
+      case 'invalidOperation': {
+        // not-shown.md #9: undo, say why, and disable that direction for this counter.
+        const direction = change.delta > 0 ? 'increment' : 'decrement';
+        ledger.settle(id);
+        ledger.dropPending(id, change.delta > 0 ? 1 : -1);
+        record.refused[direction] = message;
+        break;
+      }
+      case 'forbidden':
+      case 'notFound':
+        ledger.settle(id);
+        ledger.dropPending(id);
+        this.replayStash(record);
+        void ledger.persist();
+        this.ctx.gone(id, message);
+        return;
+      default:
+        ledger.settle(id);
+        record.error = { kind: 'rejected', message };
+    }
+    this.replayStash(record);
+    void ledger.persist();
+    this.ctx.changed();
+  }
+
+  /** A 2xx whose body was not a bare number (not-shown.md #2): applied for sure; learn the value. */
+  private async refetchApplied(id: string, record: CounterRecord, change: Inflight): Promise<void> {
+    this.checking.add(id);
+    try {
+      const counter = await this.fetchCounter(id);
+      if (this.ctx.stopped()) return;
+      this.ctx.ledger.settle(id);
+      this.takeServerCounter(record, counter);
+    } catch (error) {
+      if (this.ctx.stopped()) return;
+      // Applied, value unknown: assume nobody else moved it until the next sync says otherwise.
+      this.ctx.ledger.settle(id);
+      record.stash = undefined;
+      record.confirmed = change.before + change.delta;
+      if (isCoreError(error) && error.kind === 'unauthorized') this.ctx.unauthorized(error.message);
+    } finally {
+      this.checking.delete(id);
+    }
+  }
+
+  private async reconcile(id: string, change: Inflight, epoch: number | undefined, streamBefore: number): Promise<void> {
+    this.checking.add(id);
+    try {
+      let counter: CounterV2 | undefined;
+      for (let attempt = 0; counter === undefined; attempt += 1) {
+        try {
+          counter = await this.fetchCounter(id);
+        } catch (error) {
+          if (this.ctx.stopped()) return;
+          if (isCoreError(error) && error.kind === 'unauthorized') return this.ctx.unauthorized(error.message);
+          if (isCoreError(error) && (error.kind === 'forbidden' || error.kind === 'notFound')) {
+            this.ctx.ledger.settle(id);
+            this.ctx.ledger.dropPending(id);
+            void this.ctx.ledger.persist();
+            return this.ctx.gone(id, error.message);
+          }
+          if (!this.ctx.canSend()) return; // closed scheduler: the store keeps the change for the next run
+          const { reconnectBaseMs, reconnectCapMs, random } = this.ctx.tuning;
+          await this.sleep(fullJitterDelay(attempt, reconnectBaseMs, reconnectCapMs, random));
+        }
+      }
+      if (this.ctx.stopped()) return;
+      const record = this.ctx.records.get(id);
+      if (!record) {
+        this.ctx.ledger.settle(id);
+        return;
+      }
+      const watched = epoch !== undefined && this.ctx.socketEpoch() === epoch;
+      const history = watched ? (record.stash ?? []) : undefined;
+      const outcome = decideOutcome({ change, serverValue: counter.value, history, streamBefore });
+      this.takeServerCounter(record, counter);
+      this.applyOutcome(record, change, outcome);
+      // Applied but not yet echoed on the socket we watch: its counterUpdated is ours, not remote.
+      if (outcome === 'applied' && history && !history.includes(counter.value)) {
+        record.expectedEchoes.push({ value: counter.value, at: this.ctx.clock.now() });
+      }
+      void this.ctx.ledger.persist();
+    } finally {
+      this.checking.delete(id);
+      this.ctx.changed();
+    }
+  }
+
+  private applyOutcome(record: CounterRecord, change: Inflight, outcome: Outcome): void {
+    const { ledger } = this.ctx;
+    if (outcome === 'applied') {
+      ledger.settle(record.id);
+      if (record.error?.kind === 'unconfirmed') delete record.error;
+    } else if (outcome === 'notApplied') {
+      ledger.restore(record.id); // certainly not applied: send it again with the newer clicks
+    } else {
+      ledger.settle(record.id);
+      const amount = change.delta > 0 ? `+${change.delta}` : String(change.delta);
+      record.error = {
+        kind: 'unconfirmed',
+        message: `Could not confirm whether your change of ${amount} was applied; the server shows ${record.confirmed}.`,
+      };
+    }
+  }
+
+  private takeServerCounter(record: CounterRecord, counter: CounterV2): void {
+    record.name = counter.name;
+    record.type = counter.type;
+    record.startDate = counter.startDate;
+    record.endDate = counter.endDate;
+    record.confirmed = counter.value;
+    record.streamValue = counter.value;
+    record.stash = undefined;
+  }
+
+  private replayStash(record: CounterRecord): void {
+    const values = record.stash ?? [];
+    record.stash = undefined;
+    for (const value of values) {
+      const remote = mergeNotifiedValue(record, value, this.ctx.clock.now());
+      if (remote) this.ctx.reportRemote(remote);
+    }
+  }
+
+  private async fetchCounter(id: string): Promise<CounterV2> {
+    const counter = await this.ctx.scheduler.run('user', () => this.ctx.api.getCounter(id, this.ctx.timezone()));
+    if (!counter) throw new CoreError('badResponse', `No answer for counter ${id}`);
+    return counter;
+  }
+
+  private sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = this.ctx.clock.setTimeout(() => {
+        this.sleeps.delete(timer);
+        resolve();
+      }, ms);
+      this.sleeps.add(timer);
+    });
+  }
+}
+

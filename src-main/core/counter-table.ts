@@ -1,0 +1,99 @@
+// What the core knows about each counter from the server, and how a server-side value
+// (from a notification or a resync) is merged: our own changes echoed back by
+// counterUpdated are recognised and never reported as remote (issue §7, §9).
+import type { CounterType, CounterV2 } from '../../src-shared/api/schemas';
+import type { CounterState, RemoteChange } from '../../src-shared/domain/snapshot';
+
+/** An echo we wait for longer than this is assumed lost (the socket may have missed it). */
+export const ECHO_WAIT_MS = 10_000;
+
+export interface CounterRecord {
+  id: string;
+  name: string;
+  type: CounterType;
+  startDate?: string;
+  endDate?: string;
+  /** The server's value as last confirmed (responses, notifications, resyncs). */
+  confirmed: number;
+  /** The last value seen in notification order: the "from" of the next remote change. */
+  streamValue: number;
+  /** Values our own mutations produced whose counterUpdated has not arrived yet. */
+  expectedEchoes: { value: number; at: number }[];
+  refused: CounterState['refused'];
+  error?: CounterState['error'];
+  /** Values of counterUpdated that arrived while our change was on the wire, in order. */
+  stash?: number[];
+}
+
+export function recordFrom(counter: CounterV2): CounterRecord {
+  return {
+    id: counter.id,
+    name: counter.name,
+    type: counter.type,
+    startDate: counter.startDate,
+    endDate: counter.endDate,
+    confirmed: counter.value,
+    streamValue: counter.value,
+    expectedEchoes: [],
+    refused: {},
+  };
+}
+
+/**
+ * Merges a counterUpdated value that arrived while nothing of ours is on the wire.
+ * Returns the remote change to report, if any.
+ */
+export function mergeNotifiedValue(record: CounterRecord, value: number, now: number): RemoteChange | undefined {
+  record.expectedEchoes = record.expectedEchoes.filter((echo) => now - echo.at < ECHO_WAIT_MS);
+  const echoIndex = record.expectedEchoes.findIndex((echo) => echo.value === value);
+  if (echoIndex >= 0) {
+    // Ours. Notifications arrive in server order, so earlier expected echoes were passed over.
+    record.expectedEchoes.splice(0, echoIndex + 1);
+    record.streamValue = value;
+    record.confirmed = value;
+    return undefined;
+  }
+  const from = record.expectedEchoes.length > 0 ? record.streamValue : record.confirmed;
+  record.streamValue = value;
+  if (record.expectedEchoes.length > 0) {
+    // Our echo is still to come, so this change happened on the server before ours:
+    // report it, but keep the newer value our own response gave us.
+    return from === value ? undefined : { counterId: record.id, name: record.name, from, to: value };
+  }
+  if (value === record.confirmed) return undefined;
+  record.confirmed = value;
+  return { counterId: record.id, name: record.name, from, to: value };
+}
+
+/** A full resync's view of one counter. Returns the remote change to report, if any. */
+export function mergeListedCounter(record: CounterRecord, counter: CounterV2, changeOnWire: boolean): RemoteChange | undefined {
+  record.name = counter.name;
+  record.type = counter.type;
+  record.startDate = counter.startDate;
+  record.endDate = counter.endDate;
+  if (record.error?.kind === 'gone') delete record.error;
+  // While our change is on the wire or its echo is due, the list may predate it; the
+  // response and the echo settle the value instead.
+  if (changeOnWire || record.expectedEchoes.length > 0) return undefined;
+  const from = record.confirmed;
+  record.confirmed = counter.value;
+  record.streamValue = counter.value;
+  // Day counts move with the calendar and the timezone: nobody "changed" them.
+  if (counter.type !== 'UpDown' || from === counter.value) return undefined;
+  return { counterId: record.id, name: record.name, from, to: counter.value };
+}
+
+export function toCounterState(record: CounterRecord, localDelta: number, pending: boolean): CounterState {
+  const state: CounterState = {
+    id: record.id,
+    name: record.name,
+    type: record.type,
+    value: record.confirmed + localDelta,
+    pending,
+    refused: { ...record.refused },
+  };
+  if (record.startDate !== undefined) state.startDate = record.startDate;
+  if (record.endDate !== undefined) state.endDate = record.endDate;
+  if (record.error) state.error = { ...record.error };
+  return state;
+}

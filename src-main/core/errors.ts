@@ -1,0 +1,36 @@
+// Error helpers beyond the contract's CoreError.
+import { CoreError } from './contract';
+
+/** A 429: the request was not applied; `retryAfterMs` is set when the server said when to come back. */
+export class RateLimitedError extends CoreError {
+  constructor(
+    message: string,
+    readonly retryAfterMs: number | undefined,
+    code?: number,
+  ) {
+    super('rateLimited', message, 429, code);
+  }
+}
+
+export const isCoreError = (error: unknown): error is CoreError => error instanceof CoreError;
+
+export const isRateLimited = (error: unknown): error is RateLimitedError => error instanceof RateLimitedError;
+
+/** Failures after which the server may or may not have applied a mutation (not-shown.md: "Exactly once"). */
+export function outcomeUnknown(error: unknown): boolean {
+  if (!isCoreError(error)) return true;
+  return error.kind === 'network' || error.kind === 'timeout' || error.kind === 'server' || error.kind === 'badResponse';
+}
+
+export function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** RFC 9110 §10.2.3: delay-seconds or an HTTP-date. */
+export function parseRetryAfter(header: string | null, now: number): number | undefined {
+  if (header === null) return undefined;
+  const trimmed = header.trim();
+  if (/^\d+$/.test(trimmed)) return Number(trimmed) * 1000;
+  const date = Date.parse(trimmed);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}

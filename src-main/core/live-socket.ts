@@ -1,0 +1,203 @@
+// The notification socket (§6, issue §6): GET /v2/ws?timezone= with the Authorization
+// header; the upgrade takes a rate slot like any request; protocol-level ping every
+// pingIntervalMs and terminate when no pong arrives within pongTimeoutMs (a half-open
+// TCP connection never reports itself); reconnect with full-jitter backoff, reset after
+// a good connection; a 401 at the upgrade stops without looping.
+import type { IncomingMessage } from 'node:http';
+import type { RawData, WebSocket } from 'ws';
+import type { Clock, CoreTuning, WebSocketFactory } from './contract';
+import { CoreError } from './contract';
+import { RateLimitedError, describe, isCoreError, parseRetryAfter } from './errors';
+import { fullJitterDelay } from './tuning';
+
+export interface SocketHandlers {
+  onOpen(): void;
+  onFrame(data: RawData, isBinary: boolean): void;
+  /** The socket closed or could not connect; the next attempt is scheduled at `nextAttemptAt`. */
+  onDown(reason: string, nextAttemptAt: number, failures: number): void;
+  onUnauthorized(message: string): void;
+}
+
+export interface LiveSocketOptions {
+  url: () => string;
+  headers: () => Record<string, string>;
+  factory: WebSocketFactory;
+  clock: Clock;
+  tuning: Pick<CoreTuning, 'pingIntervalMs' | 'pongTimeoutMs' | 'reconnectBaseMs' | 'reconnectCapMs' | 'random'>;
+  /** Runs the upgrade through the rate scheduler; undefined means the task declined. */
+  schedule: (task: () => Promise<void> | undefined) => Promise<void | undefined>;
+  handlers: SocketHandlers;
+}
+
+export class LiveSocket {
+  private ws: WebSocket | undefined;
+  private generation = 0;
+  private failures = 0;
+  private stopped = true;
+  private reconnectTimer: unknown;
+  private pingTimer: unknown;
+  private pongTimer: unknown;
+
+  constructor(private readonly options: LiveSocketOptions) {}
+
+  start(): void {
+    this.stopped = false;
+    this.connect();
+  }
+
+  stop(): void {
+    this.stopped = true;
+    this.generation += 1;
+    this.clearTimers();
+    this.drop();
+  }
+
+  /** Close whatever we have and connect at once (timezone change, wake from sleep). */
+  reconnectNow(): void {
+    if (this.stopped) return;
+    this.drop();
+    this.connect();
+  }
+
+  /** The connection was good (opened and synced): the next failure starts the backoff afresh. */
+  markHealthy(): void {
+    this.failures = 0;
+  }
+
+  get isOpen(): boolean {
+    return this.ws !== undefined && this.ws.readyState === 1;
+  }
+
+  private connect(): void {
+    if (this.stopped) return;
+    this.clearTimers();
+    const generation = ++this.generation;
+    this.options
+      .schedule(() => (generation === this.generation && !this.stopped ? this.open(generation) : undefined))
+      .catch((error: unknown) => {
+        if (generation !== this.generation || this.stopped) return;
+        if (isCoreError(error) && error.kind === 'unauthorized') {
+          this.stopped = true;
+          this.options.handlers.onUnauthorized(error.message);
+          return;
+        }
+        this.down(describe(error));
+      });
+  }
+
+  private open(generation: number): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      let ws: WebSocket;
+      try {
+        ws = this.options.factory(this.options.url(), { headers: this.options.headers() });
+      } catch (error) {
+        reject(new CoreError('network', `Could not open the live connection: ${describe(error)}`));
+        return;
+      }
+      let settled = false;
+      let opened = false;
+      const fail = (error: CoreError) => {
+        if (settled) return;
+        settled = true;
+        reject(error);
+      };
+      ws.on('unexpected-response', (_request, response: IncomingMessage) => {
+        const status = response.statusCode ?? 0;
+        response.resume();
+        fail(upgradeError(status, response.headers['retry-after'], this.options.clock.now()));
+        ws.terminate();
+      });
+      ws.on('error', (error) => fail(new CoreError('network', `Live connection failed: ${error.message}`)));
+      ws.on('open', () => {
+        settled = true;
+        opened = true;
+        resolve();
+        if (generation !== this.generation || this.stopped) {
+          ws.terminate();
+          return;
+        }
+        this.ws = ws;
+        this.schedulePing(ws);
+        this.options.handlers.onOpen();
+      });
+      ws.on('close', () => {
+        if (!opened) fail(new CoreError('network', 'The live connection closed during the upgrade'));
+        else this.closed(ws, 'The live connection closed');
+      });
+      ws.on('message', (data, isBinary) => {
+        if (this.ws === ws) this.options.handlers.onFrame(data, isBinary);
+      });
+      ws.on('pong', () => {
+        if (this.ws !== ws) return;
+        this.clearTimer('pongTimer');
+        this.schedulePing(ws);
+      });
+    });
+  }
+
+  private schedulePing(ws: WebSocket): void {
+    this.clearTimer('pingTimer');
+    this.pingTimer = this.options.clock.setTimeout(() => {
+      this.pingTimer = undefined;
+      if (this.ws !== ws) return;
+      try {
+        ws.ping();
+      } catch {
+        // Sending on a dying socket throws; the pong timer below handles it.
+      }
+      this.pongTimer = this.options.clock.setTimeout(() => {
+        this.pongTimer = undefined;
+        // No pong: the connection is dead even if TCP has not noticed (half-open).
+        this.closed(ws, `No answer to a ping within ${this.options.tuning.pongTimeoutMs} ms`);
+        ws.terminate();
+      }, this.options.tuning.pongTimeoutMs);
+    }, this.options.tuning.pingIntervalMs);
+  }
+
+  private closed(ws: WebSocket, reason: string): void {
+    if (this.ws !== ws) return;
+    this.ws = undefined;
+    this.clearTimer('pingTimer');
+    this.clearTimer('pongTimer');
+    if (!this.stopped) this.down(reason);
+  }
+
+  private down(reason: string): void {
+    const { reconnectBaseMs, reconnectCapMs, random } = this.options.tuning;
+    const delay = fullJitterDelay(this.failures, reconnectBaseMs, reconnectCapMs, random);
+    this.failures += 1;
+    const nextAttemptAt = this.options.clock.now() + delay;
+    this.clearTimer('reconnectTimer');
+    this.reconnectTimer = this.options.clock.setTimeout(() => {
+      this.reconnectTimer = undefined;
+      this.connect();
+    }, delay);
+    this.options.handlers.onDown(reason, nextAttemptAt, this.failures);
+  }
+
+  private drop(): void {
+    const ws = this.ws;
+    this.ws = undefined;
+    this.clearTimer('pingTimer');
+    this.clearTimer('pongTimer');
+    ws?.terminate();
+  }
+
+  private clearTimers(): void {
+    this.clearTimer('reconnectTimer');
+    this.clearTimer('pingTimer');
+    this.clearTimer('pongTimer');
+  }
+
+  private clearTimer(name: 'reconnectTimer' | 'pingTimer' | 'pongTimer'): void {
+    if (this[name] !== undefined) this.options.clock.clearTimeout(this[name]);
+    this[name] = undefined;
+  }
+}
+
+function upgradeError(status: number, retryAfter: string | string[] | undefined, now: number): CoreError {
+  const message = `The server refused the live connection (HTTP ${status})`;
+  if (status === 401) return new CoreError('unauthorized', message, status);
+  if (status === 429) return new RateLimitedError(message, parseRetryAfter(typeof retryAfter === 'string' ? retryAfter : null, now));
+  return new CoreError(status >= 500 ? 'server' : 'network', message, status);
+}

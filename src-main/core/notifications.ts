@@ -1,0 +1,42 @@
+// Turns one WebSocket frame into what the core should do about it (§6, not-shown.md
+// #4–#6). Never throws: a frame we do not understand is reported as ignored, and the
+// caller counts it.
+import { CounterRefParams, CounterUpdatedParamsV2, JsonRpcNotification } from '../../src-shared/api/schemas';
+import type { CounterUpdatedParamsV2 as CounterUpdated } from '../../src-shared/api/schemas';
+
+export type Frame =
+  | { kind: 'counterUpdated'; params: CounterUpdated }
+  /** counterId is undefined when the params name no counter: the caller resyncs. */
+  | { kind: 'counterDeleted'; counterId: string | undefined }
+  | { kind: 'counterMemberlistChanged' }
+  | { kind: 'ignored'; reason: 'binary' | 'notJson' | 'notNotification' | 'unknownMethod' | 'badParams' };
+
+export function parseFrame(data: unknown, isBinary: boolean): Frame {
+  if (isBinary) return { kind: 'ignored', reason: 'binary' };
+  const text = typeof data === 'string' ? data : Buffer.isBuffer(data) ? data.toString('utf8') : undefined;
+  if (text === undefined) return { kind: 'ignored', reason: 'binary' };
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return { kind: 'ignored', reason: 'notJson' };
+  }
+  const envelope = JsonRpcNotification.safeParse(json);
+  // A JSON-RPC request or response (it has an id) is not a notification either.
+  if (!envelope.success || (typeof json === 'object' && json !== null && 'id' in json)) return { kind: 'ignored', reason: 'notNotification' };
+  const { method, params } = envelope.data;
+  switch (method) {
+    case 'counterUpdated': {
+      const parsed = CounterUpdatedParamsV2.safeParse(params);
+      return parsed.success ? { kind: 'counterUpdated', params: parsed.data } : { kind: 'ignored', reason: 'badParams' };
+    }
+    case 'counterDeleted': {
+      const parsed = CounterRefParams.safeParse(params);
+      return { kind: 'counterDeleted', counterId: parsed.success ? parsed.data : undefined };
+    }
+    case 'counterMemberlistChanged':
+      return { kind: 'counterMemberlistChanged' };
+    default:
+      return { kind: 'ignored', reason: 'unknownMethod' };
+  }
+}
