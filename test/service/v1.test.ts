@@ -1,11 +1,9 @@
 // Conformance of the deprecated v1 endpoints (counter-service-api.md §2.1–§2.3, §4.1, §6)
 // and of the §9 versioning headers.
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import { CounterV1, ErrorBody, JsonRpcNotification } from '../../src-shared/api/schemas';
+import { CounterListV1 } from './v1-schemas';
 import { DEMO_OTHER_TOKEN, DEMO_OUTSIDER_TOKEN, IDS, refusedUpgrade, startHarness } from './helpers';
-
-const CounterListV1 = z.array(CounterV1);
 
 describe('§4.1 v1 endpoints', () => {
   it('GET /v1/counters → 200 array of nested Counter v1 with members and data (§4.1 row 1, §2.1–§2.3)', async () => {
