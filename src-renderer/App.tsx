@@ -1,0 +1,61 @@
+import { useCallback, useEffect, useState } from 'react';
+import type { CounterTrayApi } from '../src-shared/ipc/contract';
+import { listen } from './bridge/ipc';
+import { useAppState } from './bridge/useAppState';
+import { CounterList } from './screens/CounterList';
+import { EditCounter } from './screens/EditCounter';
+import { Onboarding } from './screens/Onboarding';
+import { SettingsScreen } from './screens/SettingsScreen';
+
+export type View = { name: 'list' } | { name: 'edit'; id: string } | { name: 'settings' } | { name: 'token' };
+
+export function App({ api }: { api: CounterTrayApi }) {
+  const { state, problem } = useAppState(api);
+  const [view, setView] = useState<View>({ name: 'list' });
+  const [focusRequest, setFocusRequest] = useState<{ id: string; at: number } | null>(null);
+
+  const theme = state?.theme;
+  useEffect(() => {
+    if (theme) document.documentElement.dataset.theme = theme;
+  }, [theme]);
+
+  useEffect(
+    () =>
+      listen(api, 'ui:focusCounter', ({ id }) => {
+        setView({ name: 'list' });
+        setFocusRequest({ id, at: Date.now() });
+      }),
+    [api],
+  );
+
+  const showList = useCallback(() => setView({ name: 'list' }), []);
+
+  if (!state) {
+    return (
+      <main className="screen centered" aria-busy={!problem}>
+        {problem ? <p role="alert">{problem}</p> : <p className="muted">Loading…</p>}
+      </main>
+    );
+  }
+
+  const core = state.session.status === 'signedIn' ? state.core : null;
+  const signedIn = core !== null;
+  if (!signedIn || view.name === 'token') {
+    return <Onboarding api={api} state={state} replacing={signedIn} onCancel={showList} onConnected={showList} />;
+  }
+  if (view.name === 'edit') return <EditCounter api={api} state={state} counterId={view.id} onClose={showList} />;
+  if (view.name === 'settings') {
+    return <SettingsScreen api={api} state={state} onClose={showList} onReplaceToken={() => setView({ name: 'token' })} />;
+  }
+  return (
+    <CounterList
+      api={api}
+      state={state}
+      core={core}
+      focusRequest={focusRequest}
+      onEdit={(id) => setView({ name: 'edit', id })}
+      onSettings={() => setView({ name: 'settings' })}
+      onReplaceToken={() => setView({ name: 'token' })}
+    />
+  );
+}

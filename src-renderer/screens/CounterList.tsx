@@ -1,0 +1,196 @@
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import type { CoreSnapshot, Direction } from '../../src-shared/domain/snapshot';
+import type { AppState, CounterTrayApi } from '../../src-shared/ipc/contract';
+import { call } from '../bridge/ipc';
+import { ConnectionBar } from '../components/ConnectionBar';
+import { visibleCounters } from '../format/counterOrder';
+import { formatCounterValue } from '../format/days';
+import { CounterRow } from './CounterRow';
+
+/** Short lists render plainly; long ones only render the rows in view. */
+export const VIRTUALIZE_AFTER = 100;
+/** Fixed row height (matches .counter in styles.css): a value change can never shift the layout. */
+export const ROW_HEIGHT = 52;
+
+interface Props {
+  api: CounterTrayApi;
+  state: AppState;
+  core: CoreSnapshot;
+  focusRequest: { id: string; at: number } | null;
+  onEdit: (id: string) => void;
+  onSettings: () => void;
+  onReplaceToken: () => void;
+}
+
+export function CounterList({ api, state, core, focusRequest, onEdit, onSettings, onReplaceToken }: Props) {
+  const [query, setQueryRaw] = useState('');
+  const [activeId, setActiveId] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const searchRef = useRef<HTMLInputElement>(null);
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const pinned = state.settings.pinned;
+
+  const visible = useMemo(() => visibleCounters(core.counters, pinned, query), [core.counters, pinned, query]);
+  const activeIndex = Math.max(0, visible.findIndex((c) => c.id === activeId));
+  const active = visible[activeIndex];
+  const virtual = visible.length > VIRTUALIZE_AFTER;
+  const virtualizer = useVirtualizer({
+    count: virtual ? visible.length : 0,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 8,
+    // The popup's size, so the first paint shows rows before the list is measured.
+    initialRect: { width: 360, height: 400 },
+  });
+
+  const setQuery = useCallback((next: string | ((current: string) => string)) => {
+    setQueryRaw(next);
+    setActiveId(null); // the first match becomes active
+  }, []);
+
+  useEffect(() => {
+    if (!focusRequest) return;
+    setQueryRaw('');
+    setActiveId(focusRequest.id);
+    searchRef.current?.focus();
+  }, [focusRequest]);
+
+  const activeKey = active?.id;
+  useEffect(() => {
+    if (activeKey === undefined) return;
+    if (virtual) virtualizer.scrollToIndex(activeIndex, { align: 'auto' });
+    else document.getElementById(`counter-${activeKey}`)?.scrollIntoView?.({ block: 'nearest' });
+  }, [activeKey, activeIndex, virtual, virtualizer]);
+
+  const step = useCallback(
+    async (id: string, direction: Direction) => {
+      setNotice(null);
+      const result = await call(api, direction === 'increment' ? 'counter:increment' : 'counter:decrement', { id });
+      if (!result.ok) setNotice(result.error.message);
+    },
+    [api],
+  );
+
+  const togglePin = useCallback(
+    async (id: string) => {
+      const next = pinned.includes(id) ? pinned.filter((p) => p !== id) : [...pinned, id];
+      const result = await call(api, 'settings:update', { pinned: next });
+      if (!result.ok) setNotice(result.error.message);
+    },
+    [api, pinned],
+  );
+
+  function actOnActive(direction: Direction) {
+    if (!active) return;
+    if (active.type !== 'UpDown') return setNotice(`${active.name} counts days; it cannot be changed with + or −.`);
+    const refused = active.refused[direction];
+    if (refused) return setNotice(refused);
+    void step(active.id, direction);
+  }
+
+  function move(delta: number) {
+    const next = visible[Math.min(visible.length - 1, Math.max(0, activeIndex + delta))];
+    if (next) setActiveId(next.id);
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLElement>) {
+    if (event.ctrlKey || event.metaKey || event.altKey) return;
+    const target = event.target as HTMLElement;
+    const inSearch = target === searchRef.current;
+    switch (event.key) {
+      case 'ArrowDown':
+        move(1);
+        break;
+      case 'ArrowUp':
+        move(-1);
+        break;
+      case '+':
+      case '=':
+        actOnActive('increment');
+        break;
+      case '-':
+        actOnActive('decrement');
+        break;
+      case 'Enter':
+        if (target.tagName === 'BUTTON' || !active) return; // a focused button does its own thing
+        if (active.type === 'UpDown') actOnActive('increment');
+        else onEdit(active.id);
+        break;
+      case 'Escape':
+        if (query) setQuery('');
+        else void call(api, 'window:hide', {});
+        break;
+      default:
+        // Typing anywhere in the list filters it.
+        if (inSearch || event.key.length !== 1 || event.key === ' ') return;
+        searchRef.current?.focus();
+        setQuery((current) => current + event.key);
+    }
+    event.preventDefault();
+  }
+
+  const rowProps = { onStep: step, onTogglePin: togglePin, onEdit, onActivate: setActiveId };
+  const activeText = active ? `${active.name}, ${formatCounterValue(active.type, active.value).phrase}` : '';
+
+  return (
+    <main className="screen list-screen" onKeyDown={onKeyDown}>
+      <header className="toolbar">
+        <input
+          ref={searchRef}
+          className="search"
+          type="search"
+          placeholder="Search counters"
+          aria-label="Search counters"
+          aria-describedby="list-keys"
+          aria-controls="counter-list"
+          autoFocus
+          spellCheck={false}
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+        />
+        <button type="button" className="icon" aria-label="Settings" title="Settings" onClick={onSettings}>
+          ⚙
+        </button>
+      </header>
+      <ConnectionBar connection={core.connection} demo={state.session.mode === 'demo'} onReplaceToken={onReplaceToken} />
+      <div className="list-scroll" ref={scrollRef}>
+        {visible.length === 0 ? (
+          <p className="empty">{query ? `No counter matches “${query.trim()}”.` : 'No counters are shared with you yet.'}</p>
+        ) : (
+          <ul
+            id="counter-list"
+            role="list"
+            aria-label="Counters"
+            className={`counters${virtual ? ' virtual' : ''}`}
+            style={virtual ? { height: virtualizer.getTotalSize() } : undefined}
+          >
+            {virtual
+              ? virtualizer.getVirtualItems().map((item) => {
+                  const counter = visible[item.index];
+                  return counter ? (
+                    <CounterRow key={counter.id} counter={counter} pinned={pinned.includes(counter.id)} active={item.index === activeIndex} offset={item.start} {...rowProps} />
+                  ) : null;
+                })
+              : visible.map((counter, index) => (
+                  <CounterRow key={counter.id} counter={counter} pinned={pinned.includes(counter.id)} active={index === activeIndex} {...rowProps} />
+                ))}
+          </ul>
+        )}
+      </div>
+      <footer className="footer">
+        <p className="notice" role="status">
+          {notice}
+        </p>
+        <p id="list-keys" className="keys">
+          <kbd>↑</kbd>
+          <kbd>↓</kbd> choose · <kbd>+</kbd>
+          <kbd>−</kbd> change · <kbd>Esc</kbd> close
+        </p>
+      </footer>
+      <p className="sr-only" aria-live="polite">
+        {activeText}
+      </p>
+    </main>
+  );
+}

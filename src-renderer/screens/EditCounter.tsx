@@ -1,0 +1,143 @@
+import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { PATCH_FIELDS_BY_TYPE } from '../../src-shared/api/schemas';
+import type { CounterState } from '../../src-shared/domain/snapshot';
+import type { AppState, CounterPatch, CounterTrayApi } from '../../src-shared/ipc/contract';
+import { call } from '../bridge/ipc';
+import { CounterLocalSettings } from './CounterLocalSettings';
+
+interface Props {
+  api: CounterTrayApi;
+  state: AppState;
+  counterId: string;
+  onClose: () => void;
+}
+
+interface Draft {
+  name: string;
+  value: string;
+  startDate: string;
+  endDate: string;
+}
+
+function draftOf(counter: CounterState): Draft {
+  return { name: counter.name, value: String(counter.value), startDate: counter.startDate ?? '', endDate: counter.endDate ?? '' };
+}
+
+/** Only the fields that apply to the counter's type (§4.2), and only those that changed. */
+export function patchFrom(counter: CounterState, draft: Draft): CounterPatch | string {
+  const fields = PATCH_FIELDS_BY_TYPE[counter.type];
+  const patch: CounterPatch = {};
+  if (fields.includes('name') && draft.name.trim() !== counter.name) {
+    if (!draft.name.trim()) return 'A name cannot be empty.';
+    patch.name = draft.name.trim();
+  }
+  if (fields.includes('value')) {
+    const value = Number(draft.value);
+    if (draft.value.trim() === '' || !Number.isFinite(value)) return 'The value must be a number.';
+    if (value !== counter.value) patch.value = value;
+  }
+  if (fields.includes('startDate') && draft.startDate !== (counter.startDate ?? '')) {
+    if (!draft.startDate) return 'Pick a start date.';
+    patch.startDate = draft.startDate;
+  }
+  if (fields.includes('endDate') && draft.endDate !== (counter.endDate ?? '')) {
+    if (!draft.endDate) return 'Pick an end date.';
+    patch.endDate = draft.endDate;
+  }
+  return patch;
+}
+
+export function EditCounter({ api, state, counterId, onClose }: Props) {
+  const ids = useId();
+  const counter = state.core?.counters.find((c) => c.id === counterId);
+  // Changes are judged against the counter as it was when editing began, so a value
+  // someone else changes meanwhile is not overwritten by an untouched field.
+  const [baseline] = useState<CounterState | undefined>(counter);
+  const [draft, setDraft] = useState<Draft | null>(counter ? draftOf(counter) : null);
+  const [error, setError] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  function onKeyDown(event: KeyboardEvent) {
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      onClose();
+    }
+  }
+
+  if (!counter || !draft || !baseline) {
+    return (
+      <main className="screen" onKeyDown={onKeyDown}>
+        <h1 className="title">Edit</h1>
+        <p role="alert">This counter is no longer shared with you.</p>
+        <button type="button" className="secondary" autoFocus onClick={onClose}>
+          Back
+        </button>
+      </main>
+    );
+  }
+  const fields = PATCH_FIELDS_BY_TYPE[counter.type];
+  const set = (key: keyof Draft) => (e: { target: { value: string } }) => setDraft({ ...draft, [key]: e.target.value });
+
+  async function save(event: FormEvent) {
+    event.preventDefault();
+    if (!counter || !draft || !baseline) return;
+    const patch = patchFrom(baseline, draft);
+    if (typeof patch === 'string') return setError(patch);
+    if (Object.keys(patch).length === 0) return onClose();
+    setError(null);
+    setSaving(true);
+    const result = await call(api, 'counter:update', { id: counter.id, patch });
+    setSaving(false);
+    if (result.ok) onClose();
+    else setError(result.error.message);
+  }
+
+  return (
+    <main className="screen edit-screen" onKeyDown={onKeyDown}>
+      <header className="screen-header">
+        <button type="button" className="icon" aria-label="Back" title="Back" onClick={onClose}>
+          ←
+        </button>
+        <h1 className="title">Edit counter</h1>
+      </header>
+      <div className="screen-body">
+        <form className="stack" onSubmit={save} noValidate aria-label={`Edit ${counter.name}`}>
+          <label className="field" htmlFor={`${ids}-name`}>
+            <span>Name</span>
+            <input id={`${ids}-name`} autoFocus value={draft.name} onChange={set('name')} aria-invalid={error ? true : undefined} />
+          </label>
+          {fields.includes('value') && (
+            <label className="field" htmlFor={`${ids}-value`}>
+              <span>Value</span>
+              <input id={`${ids}-value`} type="number" step={1} inputMode="numeric" value={draft.value} onChange={set('value')} />
+            </label>
+          )}
+          {fields.includes('startDate') && (
+            <label className="field" htmlFor={`${ids}-start`}>
+              <span>Counting since</span>
+              <input id={`${ids}-start`} type="date" value={draft.startDate} onChange={set('startDate')} />
+            </label>
+          )}
+          {fields.includes('endDate') && (
+            <label className="field" htmlFor={`${ids}-end`}>
+              <span>Counting down to</span>
+              <input id={`${ids}-end`} type="date" value={draft.endDate} onChange={set('endDate')} />
+            </label>
+          )}
+          <p className="error-text" role="alert">
+            {error}
+          </p>
+          <div className="row-actions">
+            <button type="button" className="secondary" onClick={onClose}>
+              Cancel
+            </button>
+            <button type="submit" className="primary" disabled={saving}>
+              {saving ? 'Saving…' : 'Save'}
+            </button>
+          </div>
+        </form>
+        <CounterLocalSettings api={api} state={state} counter={counter} />
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,125 @@
+import { useId, useState, type FormEvent } from 'react';
+import type { AppState, CounterTrayApi } from '../../src-shared/ipc/contract';
+import { call } from '../bridge/ipc';
+
+interface Props {
+  api: CounterTrayApi;
+  state: AppState;
+  /** Already signed in: this is "replace token", which can be cancelled. */
+  replacing: boolean;
+  onCancel: () => void;
+  onConnected: () => void;
+}
+
+/** Checked here only so an obvious typo gets an instant answer; main validates again. */
+function serverUrlProblem(value: string): string | null {
+  try {
+    const url = new URL(value);
+    if (url.protocol === 'https:' || url.protocol === 'http:') return null;
+  } catch {
+    // fall through
+  }
+  return 'That is not a valid server address. It should look like https://developers.counttogether.app';
+}
+
+export function Onboarding({ api, state, replacing, onCancel, onConnected }: Props) {
+  const ids = useId();
+  const [serverUrl, setServerUrl] = useState(state.settings.serverUrl);
+  const [token, setToken] = useState('');
+  const [showToken, setShowToken] = useState(false);
+  const [busy, setBusy] = useState<'connect' | 'demo' | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const connecting = busy !== null || state.session.status === 'connecting';
+  const shownError = error ?? (busy ? null : state.session.error?.message ?? null);
+
+  async function connect(event: FormEvent) {
+    event.preventDefault();
+    // Pasted tokens often carry a trailing newline or space.
+    const cleanToken = token.trim();
+    const cleanUrl = serverUrl.trim();
+    const urlProblem = serverUrlProblem(cleanUrl);
+    if (urlProblem) return setError(urlProblem);
+    if (!cleanToken) return setError('Paste your API token first. You find it in your CountTogether settings.');
+    setError(null);
+    setBusy('connect');
+    const result = await call(api, 'session:connect', { serverUrl: cleanUrl, token: cleanToken });
+    setBusy(null);
+    if (result.ok) {
+      setToken('');
+      onConnected();
+    } else setError(result.error.message);
+  }
+
+  async function startDemo() {
+    setError(null);
+    setBusy('demo');
+    const result = await call(api, 'session:startDemo', {});
+    setBusy(null);
+    if (result.ok) onConnected();
+    else setError(result.error.message);
+  }
+
+  return (
+    <main className="screen onboarding">
+      <h1 className="title">{replacing ? 'Replace your token' : 'Connect to CountTogether'}</h1>
+      <p className="muted">
+        Paste a personal API token from your CountTogether settings. It is stored by the app, never shown again.
+      </p>
+      <form className="stack" onSubmit={connect} noValidate>
+        <label className="field" htmlFor={`${ids}-server`}>
+          <span>Server</span>
+          <input
+            id={`${ids}-server`}
+            type="url"
+            inputMode="url"
+            autoComplete="off"
+            spellCheck={false}
+            value={serverUrl}
+            onChange={(e) => setServerUrl(e.target.value)}
+          />
+        </label>
+        <div className="field">
+          <label htmlFor={`${ids}-token`}>API token</label>
+          <span className="with-action">
+            <input
+              id={`${ids}-token`}
+              type={showToken ? 'text' : 'password'}
+              autoComplete="off"
+              spellCheck={false}
+              autoCapitalize="off"
+              autoFocus
+              value={token}
+              onChange={(e) => setToken(e.target.value)}
+              aria-describedby={shownError ? `${ids}-error` : undefined}
+              aria-invalid={shownError ? true : undefined}
+            />
+            <button type="button" className="quiet" aria-pressed={showToken} onClick={() => setShowToken((v) => !v)}>
+              {showToken ? 'Hide' : 'Show'}
+            </button>
+          </span>
+        </div>
+        <p id={`${ids}-error`} className="error-text" role="alert">
+          {shownError}
+        </p>
+        <div className="row-actions">
+          {replacing && (
+            <button type="button" className="secondary" onClick={onCancel}>
+              Cancel
+            </button>
+          )}
+          <button type="submit" className="primary" disabled={connecting}>
+            {busy === 'connect' ? 'Connecting…' : 'Connect'}
+          </button>
+        </div>
+      </form>
+      {!replacing && (
+        <section className="demo" aria-label="Demo">
+          <p className="muted">No account yet? Look around with sample counters on a local demo server.</p>
+          <button type="button" className="secondary" disabled={connecting} onClick={startDemo}>
+            {busy === 'demo' ? 'Starting the demo…' : 'Try the demo'}
+          </button>
+        </section>
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,193 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { App } from '../../src-renderer/App';
+import { COUNTERS, IDS, appState, counter, fakeApi } from './fixtures';
+
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
+
+const row = (name: string) => screen.getByRole('listitem', { name: new RegExp(`^${name}`) });
+const rowNames = () => screen.getAllByRole('listitem').map((li) => li.querySelector('.counter-name')?.textContent);
+
+async function renderList(state = appState()) {
+  const fake = fakeApi(state);
+  render(<App api={fake.api} />);
+  await screen.findByRole('list', { name: 'Counters' });
+  return fake;
+}
+
+describe('counter list', () => {
+  it('shows every counter with its value, day counters as phrases', async () => {
+    await renderList();
+    expect(within(row('Coffees today')).getByTestId('value').textContent).toBe('3');
+    expect(row('Since we moved in').getAttribute('aria-label')).toBe('Since we moved in, 412 days since');
+    expect(row('Until the trip').getAttribute('aria-label')).toBe('Until the trip, 99 days until');
+  });
+
+  it('reads singular and past day counts naturally, signed when past', async () => {
+    await renderList(
+      appState({
+        counters: [
+          counter({ id: IDS.trip, name: 'Deadline passed', type: 'ToDate', value: -5, endDate: '2026-11-17' }),
+          counter({ id: IDS.movedIn, name: 'Since yesterday', type: 'FromDate', value: 1, startDate: '2026-11-21' }),
+        ],
+      }),
+    );
+    expect(row('Deadline passed').getAttribute('aria-label')).toBe('Deadline passed, -5 days until');
+    expect(row('Since yesterday').getAttribute('aria-label')).toBe('Since yesterday, 1 day since');
+  });
+
+  it('offers − and + only on UpDown counters and sends a click to main', async () => {
+    const fake = await renderList();
+    expect(within(row('Since we moved in')).queryByRole('button', { name: /Increase/ })).toBeNull();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Increase Coffees today' }));
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Decrease Push-ups' }));
+    expect(fake.calls('counter:increment')).toEqual([{ id: IDS.coffee }]);
+    expect(fake.calls('counter:decrement')).toEqual([{ id: IDS.pushUps }]);
+  });
+
+  it('marks unconfirmed clicks without changing the row layout', async () => {
+    await renderList(appState({ counters: [{ ...COUNTERS.coffee, value: 5, pending: true }] }));
+    const coffee = row('Coffees today');
+    expect(coffee.getAttribute('aria-label')).toBe('Coffees today, 5, not confirmed yet');
+    expect(coffee.querySelector('.pending-mark.on')).not.toBeNull();
+  });
+
+  it('keeps the pending mark in the layout when nothing is pending (no shift)', async () => {
+    await renderList();
+    expect(row('Coffees today').querySelector('.pending-mark')).not.toBeNull();
+    expect(row('Coffees today').querySelector('.pending-mark.on')).toBeNull();
+  });
+
+  it('disables a refused direction with the reason as tooltip, and does not send it', async () => {
+    const reason = 'This counter only counts up.';
+    const fake = await renderList(appState({ counters: [{ ...COUNTERS.coffee, refused: { decrement: reason } }] }));
+    const minus = screen.getByRole('button', { name: 'Decrease Coffees today' });
+    expect(minus.getAttribute('aria-disabled')).toBe('true');
+    expect(minus.getAttribute('title')).toBe(reason);
+    await userEvent.setup().click(minus);
+    expect(fake.calls('counter:decrement')).toEqual([]);
+    // The keyboard path explains instead of acting.
+    fireEvent.keyDown(screen.getByLabelText('Search counters'), { key: '-' });
+    expect(screen.getByText(reason)).toBeTruthy();
+    expect(fake.calls('counter:decrement')).toEqual([]);
+  });
+
+  it('shows per-counter error badges', async () => {
+    await renderList(
+      appState({
+        counters: [
+          { ...COUNTERS.coffee, error: { kind: 'unconfirmed', message: 'The server did not answer.' } },
+          { ...COUNTERS.pushUps, error: { kind: 'gone', message: 'Removed from this counter.' } },
+        ],
+      }),
+    );
+    const unconfirmed = within(row('Coffees today')).getByText('could not confirm');
+    expect(unconfirmed.getAttribute('title')).toBe('The server did not answer.');
+    within(row('Push-ups')).getByText('no longer shared with you');
+    expect(screen.getByRole('button', { name: 'Increase Push-ups' }).getAttribute('aria-disabled')).toBe('true');
+  });
+
+  it('pins a counter through settings, and lists pinned counters first', async () => {
+    const fake = await renderList();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Pin Until the trip' }));
+    expect(fake.calls('settings:update')).toEqual([{ pinned: [IDS.trip] }]);
+    fake.emit('state:changed', appState({ settings: { pinned: [IDS.trip] } }));
+    await waitFor(() => expect(rowNames()[0]).toBe('Until the trip'));
+    expect(screen.getByRole('button', { name: 'Pin Until the trip' }).getAttribute('aria-pressed')).toBe('true');
+  });
+
+  it('filters by the search box and says when nothing matches', async () => {
+    await renderList();
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Search counters'), 'TRIP');
+    expect(rowNames()).toEqual(['Until the trip']);
+    await user.type(screen.getByLabelText('Search counters'), 'xyz');
+    expect(screen.getByText('No counter matches “TRIPxyz”.')).toBeTruthy();
+  });
+
+  it('shows live values pushed by main', async () => {
+    const fake = await renderList();
+    fake.emit('state:changed', appState({ counters: [{ ...COUNTERS.coffee, value: 4 }] }));
+    await waitFor(() => expect(within(row('Coffees today')).getByTestId('value').textContent).toBe('4'));
+  });
+
+  it('ignores a pushed state that fails the contract schema', async () => {
+    const fake = await renderList();
+    fake.emit('state:changed', { session: 'garbage' });
+    expect(within(row('Coffees today')).getByTestId('value').textContent).toBe('3');
+  });
+});
+
+describe('counter list keyboard', () => {
+  it('moves with the arrows and acts with + - and Enter', async () => {
+    const fake = await renderList();
+    const search = screen.getByLabelText('Search counters');
+    expect(document.activeElement).toBe(search);
+    expect(row('Coffees today').getAttribute('aria-current')).toBe('true');
+    fireEvent.keyDown(search, { key: '+' });
+    fireEvent.keyDown(search, { key: 'ArrowDown' });
+    fireEvent.keyDown(search, { key: 'ArrowDown' });
+    fireEvent.keyDown(search, { key: 'ArrowDown' });
+    expect(row('Push-ups').getAttribute('aria-current')).toBe('true');
+    fireEvent.keyDown(search, { key: '-' });
+    fireEvent.keyDown(search, { key: 'Enter' });
+    fireEvent.keyDown(search, { key: 'ArrowDown' }); // stays on the last row
+    fireEvent.keyDown(search, { key: '=' });
+    expect(fake.calls('counter:increment')).toEqual([{ id: IDS.coffee }, { id: IDS.pushUps }, { id: IDS.pushUps }]);
+    expect(fake.calls('counter:decrement')).toEqual([{ id: IDS.pushUps }]);
+  });
+
+  it('opens the edit page with Enter on a day counter', async () => {
+    await renderList();
+    const search = screen.getByLabelText('Search counters');
+    fireEvent.keyDown(search, { key: 'ArrowDown' });
+    fireEvent.keyDown(search, { key: 'Enter' });
+    expect(await screen.findByRole('heading', { name: 'Edit counter' })).toBeTruthy();
+    expect(screen.getByLabelText('Counting since')).toHaveProperty('value', '2024-02-29');
+  });
+
+  it('typing anywhere filters; Esc clears the search, then hides the window', async () => {
+    const fake = await renderList();
+    const user = userEvent.setup();
+    (screen.getByRole('button', { name: 'Settings' }) as HTMLElement).focus();
+    await user.keyboard('push');
+    expect(screen.getByLabelText('Search counters')).toHaveProperty('value', 'push');
+    expect(rowNames()).toEqual(['Push-ups']);
+    await user.keyboard('{Enter}');
+    expect(fake.calls('counter:increment')).toEqual([{ id: IDS.pushUps }]);
+    await user.keyboard('{Escape}');
+    expect(screen.getByLabelText('Search counters')).toHaveProperty('value', '');
+    expect(fake.calls('window:hide')).toEqual([]);
+    await user.keyboard('{Escape}');
+    expect(fake.calls('window:hide')).toEqual([{}]);
+  });
+
+  it('focuses the counter main asks for (notification click)', async () => {
+    const fake = await renderList();
+    fake.emit('ui:focusCounter', { id: IDS.trip });
+    await waitFor(() => expect(row('Until the trip').getAttribute('aria-current')).toBe('true'));
+  });
+});
+
+describe('a thousand counters', () => {
+  it('renders only a window of rows and still finds any counter', async () => {
+    const many = Array.from({ length: 1000 }, (_, i) =>
+      counter({ id: `019a4f2e-8c00-7d3a-9b1e-${String(i).padStart(12, '0')}`, name: `Counter number ${i}`, type: 'UpDown', value: i }),
+    );
+    // happy-dom lays nothing out: give every element the popup's list size, as Chromium would measure it.
+    vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(400);
+    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(360);
+    await renderList(appState({ counters: many }));
+    const rendered = screen.getAllByRole('listitem').length;
+    expect(rendered).toBeGreaterThan(5);
+    expect(rendered).toBeLessThan(40);
+    expect(screen.getByRole('list', { name: 'Counters' }).style.height).toBe(`${1000 * 52}px`);
+    await userEvent.setup().type(screen.getByLabelText('Search counters'), 'number 999');
+    expect(rowNames()).toEqual(['Counter number 999']);
+  });
+});

@@ -1,0 +1,118 @@
+// @vitest-environment happy-dom
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import { App } from '../../src-renderer/App';
+import { COUNTERS, IDS, appState, fakeApi } from './fixtures';
+import type { IpcResult } from '../../src-shared/ipc/contract';
+
+afterEach(cleanup);
+
+async function openEdit(name: string, handlers: Parameters<typeof fakeApi>[1] = {}, state = appState()) {
+  const fake = fakeApi(state, handlers);
+  render(<App api={fake.api} />);
+  await userEvent.setup().click(await screen.findByRole('button', { name: `Edit ${name}` }));
+  await screen.findByRole('heading', { name: 'Edit counter' });
+  return fake;
+}
+
+
+describe('edit', () => {
+  it('offers name and value for an UpDown counter, and sends only what changed', async () => {
+    const fake = await openEdit('Coffees today');
+    expect(screen.queryByLabelText('Counting since')).toBeNull();
+    expect(screen.queryByLabelText('Counting down to')).toBeNull();
+    const user = userEvent.setup();
+    const value = screen.getByLabelText('Value');
+    await user.clear(value);
+    await user.type(value, '10');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(fake.calls('counter:update')).toEqual([{ id: IDS.coffee, patch: { value: 10 } }]));
+    expect(await screen.findByRole('list', { name: 'Counters' })).toBeTruthy();
+  });
+
+  it('offers name and start date for a FromDate counter', async () => {
+    const fake = await openEdit('Since we moved in');
+    expect(screen.queryByLabelText('Value')).toBeNull();
+    expect(screen.queryByLabelText('Counting down to')).toBeNull();
+    const user = userEvent.setup();
+    const name = screen.getByLabelText('Name');
+    await user.clear(name);
+    await user.type(name, 'Our flat');
+    const start = screen.getByLabelText('Counting since');
+    await user.clear(start);
+    await user.type(start, '2024-03-01');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(fake.calls('counter:update')).toEqual([{ id: IDS.movedIn, patch: { name: 'Our flat', startDate: '2024-03-01' } }]));
+  });
+
+  it('offers name and end date for a ToDate counter', async () => {
+    const fake = await openEdit('Until the trip');
+    expect(screen.queryByLabelText('Value')).toBeNull();
+    expect(screen.queryByLabelText('Counting since')).toBeNull();
+    const user = userEvent.setup();
+    const end = screen.getByLabelText('Counting down to');
+    await user.clear(end);
+    await user.type(end, '2027-04-02');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(fake.calls('counter:update')).toEqual([{ id: IDS.trip, patch: { endDate: '2027-04-02' } }]));
+  });
+
+  it("shows the server's 400 message inline and stays open", async () => {
+    const refusal: IpcResult<null> = { ok: false, error: { code: 'badRequest', message: 'Name must be 5 to 40 characters.' } };
+    const fake = await openEdit('Coffees today', { 'counter:update': () => refusal });
+    const user = userEvent.setup();
+    const name = screen.getByLabelText('Name');
+    await user.clear(name);
+    await user.type(name, 'Tea');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Name must be 5 to 40 characters.')).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Edit counter' })).toBeTruthy();
+    expect(fake.calls('counter:update')).toEqual([{ id: IDS.coffee, patch: { name: 'Tea' } }]);
+  });
+
+  it('refuses an empty name without asking the server', async () => {
+    const fake = await openEdit('Coffees today');
+    const user = userEvent.setup();
+    await user.clear(screen.getByLabelText('Name'));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(screen.getByText('A name cannot be empty.')).toBeTruthy();
+    expect(fake.calls('counter:update')).toEqual([]);
+  });
+
+  it('does not overwrite a value someone else changed while the form was open', async () => {
+    const fake = await openEdit('Coffees today');
+    fake.emit('state:changed', appState({ counters: [{ ...COUNTERS.coffee, value: 7 }] }));
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Name'), '!');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(fake.calls('counter:update')).toEqual([{ id: IDS.coffee, patch: { name: 'Coffees today!' } }]));
+  });
+
+  it('closes without a request when nothing changed, and with Esc', async () => {
+    const fake = await openEdit('Coffees today');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByRole('list', { name: 'Counters' })).toBeTruthy();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Edit Push-ups' }));
+    await userEvent.setup().keyboard('{Escape}');
+    expect(await screen.findByRole('list', { name: 'Counters' })).toBeTruthy();
+    expect(fake.calls('counter:update')).toEqual([]);
+  });
+
+  it('mutes notifications for one counter', async () => {
+    const fake = await openEdit('Push-ups');
+    await userEvent.setup().click(screen.getByLabelText(/Notify me when someone else changes it/));
+    expect(fake.calls('settings:update')).toEqual([{ notifications: { enabled: true, mutedCounters: [IDS.pushUps] } }]);
+  });
+
+  it('records a per-counter shortcut', async () => {
+    const fake = await openEdit('Push-ups');
+    const user = userEvent.setup();
+    const record = screen.getAllByRole('button', { name: 'Record' })[0] as HTMLElement;
+    await user.click(record);
+    await user.keyboard('{Control>}{Alt>}p{/Alt}{/Control}');
+    expect(fake.calls('settings:update')).toEqual([
+      { shortcuts: { open: null, counters: { [IDS.pushUps]: { increment: 'CommandOrControl+Alt+P' } } } },
+    ]);
+  });
+});

@@ -1,0 +1,95 @@
+// AppState fixtures for component tests, built by parsing through the contract's
+// schemas so a fixture can never drift from what main really sends.
+import { vi } from 'vitest';
+import { DEFAULT_SETTINGS } from '../../src-shared/domain/settings';
+import { CounterState, type ConnectionState } from '../../src-shared/domain/snapshot';
+import { AppState, type CounterTrayApi, type EventChannel, type InvokeChannel, type IpcResult } from '../../src-shared/ipc/contract';
+
+export const IDS = {
+  coffee: '019a4f2e-8c00-7d3a-9b1e-2f4c6a8e0b12',
+  movedIn: '019a4f2e-8c00-7d3a-9b1e-2f4c6a8e0b13',
+  trip: '019a4f2e-8c00-7d3a-9b1e-2f4c6a8e0b14',
+  pushUps: '019a4f2e-8c00-7d3a-9b1e-2f4c6a8e0b15',
+} as const;
+
+type CounterInput = Partial<CounterState> & Pick<CounterState, 'id' | 'name' | 'type' | 'value'>;
+
+export function counter(input: CounterInput): CounterState {
+  return CounterState.parse({ pending: false, refused: {}, ...input });
+}
+
+export const COUNTERS = {
+  coffee: counter({ id: IDS.coffee, name: 'Coffees today', type: 'UpDown', value: 3 }),
+  movedIn: counter({ id: IDS.movedIn, name: 'Since we moved in', type: 'FromDate', value: 412, startDate: '2024-02-29' }),
+  trip: counter({ id: IDS.trip, name: 'Until the trip', type: 'ToDate', value: 99, endDate: '2027-03-01' }),
+  pushUps: counter({ id: IDS.pushUps, name: 'Push-ups', type: 'UpDown', value: 40 }),
+};
+
+type StateInput = {
+  counters?: CounterState[];
+  connection?: Partial<ConnectionState>;
+  session?: Partial<AppState['session']>;
+  settings?: Partial<AppState['settings']>;
+  signedOut?: boolean;
+} & Partial<Pick<AppState, 'theme' | 'platform' | 'shortcutFailures' | 'systemTimezone'>>;
+
+export function appState(input: StateInput = {}): AppState {
+  const signedOut = input.signedOut ?? false;
+  return AppState.parse({
+    session: {
+      status: signedOut ? 'signedOut' : 'signedIn',
+      mode: 'account',
+      serverUrl: DEFAULT_SETTINGS.serverUrl,
+      tokenStorage: signedOut ? 'none' : 'encrypted',
+      encryptionWeak: false,
+      ...input.session,
+    },
+    core: signedOut
+      ? null
+      : {
+          connection: { status: 'live', ...input.connection },
+          counters: input.counters ?? Object.values(COUNTERS),
+          stats: { requests: 1, rateLimited: 0, notifications: 0, ignoredFrames: 0, resyncs: 0 },
+        },
+    settings: { ...DEFAULT_SETTINGS, ...input.settings },
+    shortcutFailures: input.shortcutFailures ?? [],
+    theme: input.theme ?? 'light',
+    platform: input.platform ?? 'linux',
+    systemTimezone: input.systemTimezone ?? 'Europe/Berlin',
+  });
+}
+
+type Handler = (request: unknown) => IpcResult<unknown> | Promise<IpcResult<unknown>>;
+
+/** A stand-in for the preload: records invokes, answers from handlers, and lets a test push events. */
+export function fakeApi(initial: AppState, handlers: Partial<Record<InvokeChannel, Handler>> = {}) {
+  const listeners = new Map<EventChannel, Set<(payload: unknown) => void>>();
+  const invoke = vi.fn(async (channel: InvokeChannel, request: unknown): Promise<IpcResult<unknown>> => {
+    const handler = handlers[channel];
+    if (handler) return handler(request);
+    if (channel === 'state:get') return { ok: true, value: initial };
+    if (channel === 'settings:update') return { ok: true, value: { ...initial.settings, ...(request as object) } };
+    return { ok: true, value: null };
+  });
+  const api = {
+    invoke,
+    on(event: EventChannel, listener: (payload: unknown) => void) {
+      const set = listeners.get(event) ?? new Set();
+      set.add(listener);
+      listeners.set(event, set);
+      return () => set.delete(listener);
+    },
+  } as unknown as CounterTrayApi;
+  return {
+    api,
+    invoke,
+    /** Push an event the way main would (payload untyped, as after a process hop). */
+    emit(event: EventChannel, payload: unknown) {
+      for (const listener of listeners.get(event) ?? []) listener(payload);
+    },
+    /** The requests sent on one channel. */
+    calls(channel: InvokeChannel): unknown[] {
+      return invoke.mock.calls.filter(([c]) => c === channel).map(([, request]) => request);
+    },
+  };
+}

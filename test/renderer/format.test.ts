@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { acceleratorFromKeyPress, normalizeAccelerator, sameAccelerator } from '../../src-renderer/format/accelerator';
+import { visibleCounters } from '../../src-renderer/format/counterOrder';
+import { formatCounterValue } from '../../src-renderer/format/days';
+import { COUNTERS, IDS } from './fixtures';
+
+const press = (code: string, mods: Partial<Record<'ctrlKey' | 'metaKey' | 'altKey' | 'shiftKey', boolean>> = {}) => ({
+  key: '',
+  code,
+  ctrlKey: false,
+  metaKey: false,
+  altKey: false,
+  shiftKey: false,
+  ...mods,
+});
+
+describe('day phrases', () => {
+  it.each([
+    ['FromDate', 412, '412 days since'],
+    ['FromDate', 1, '1 day since'],
+    ['FromDate', 0, '0 days since'],
+    ['ToDate', 99, '99 days until'],
+    ['ToDate', -1, '-1 day until'],
+    ['ToDate', -5, '-5 days until'],
+    ['UpDown', 1234, '1,234'],
+  ] as const)('%s %d reads "%s"', (type, value, phrase) => {
+    expect(formatCounterValue(type, value).phrase).toBe(phrase);
+  });
+});
+
+describe('accelerators', () => {
+  it('maps the physical key with CommandOrControl per platform', () => {
+    expect(acceleratorFromKeyPress(press('KeyK', { ctrlKey: true, shiftKey: true }), false)).toEqual({ kind: 'accelerator', accelerator: 'CommandOrControl+Shift+K' });
+    expect(acceleratorFromKeyPress(press('Digit1', { metaKey: true, altKey: true }), true)).toEqual({ kind: 'accelerator', accelerator: 'CommandOrControl+Option+1' });
+    expect(acceleratorFromKeyPress(press('ArrowUp', { altKey: true }), false)).toEqual({ kind: 'accelerator', accelerator: 'Alt+Up' });
+    expect(acceleratorFromKeyPress(press('F7'), false)).toEqual({ kind: 'accelerator', accelerator: 'F7' });
+  });
+
+  it('waits for a key after modifiers, and refuses a plain key', () => {
+    expect(acceleratorFromKeyPress(press('ShiftLeft', { shiftKey: true }), false)).toEqual({ kind: 'incomplete' });
+    expect(acceleratorFromKeyPress(press('KeyA'), false)).toEqual({ kind: 'needsModifier', key: 'A' });
+  });
+
+  it('compares accelerators as Electron does', () => {
+    expect(sameAccelerator('CmdOrCtrl+shift+k', 'Shift+CommandOrControl+K')).toBe(true);
+    expect(sameAccelerator('Ctrl+K', 'Alt+K')).toBe(false);
+    expect(normalizeAccelerator('Option+A')).toBe(normalizeAccelerator('Alt+A'));
+  });
+});
+
+describe('list order', () => {
+  const all = Object.values(COUNTERS);
+  it('puts pinned counters first in pin order, the rest in server order', () => {
+    expect(visibleCounters(all, [IDS.pushUps, IDS.trip], '').map((c) => c.id)).toEqual([IDS.pushUps, IDS.trip, IDS.coffee, IDS.movedIn]);
+  });
+  it('filters case-insensitively', () => {
+    expect(visibleCounters(all, [], '  COFF ').map((c) => c.id)).toEqual([IDS.coffee]);
+  });
+});

@@ -1,0 +1,74 @@
+// @vitest-environment happy-dom
+import { cleanup, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import { DEFAULT_SERVER_URL } from '../../src-shared/domain/settings';
+import { App } from '../../src-renderer/App';
+import { appState, fakeApi } from './fixtures';
+
+afterEach(cleanup);
+
+describe('onboarding', () => {
+  it('prefills the default server and masks the token until asked', async () => {
+    const { api } = fakeApi(appState({ signedOut: true }));
+    render(<App api={api} />);
+    expect(await screen.findByLabelText('Server')).toHaveProperty('value', DEFAULT_SERVER_URL);
+    const token = screen.getByLabelText('API token');
+    expect(token.getAttribute('type')).toBe('password');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Show' }));
+    expect(token.getAttribute('type')).toBe('text');
+  });
+
+  it('sends the pasted token trimmed and shows the precise error main returns', async () => {
+    const fake = fakeApi(appState({ signedOut: true }), {
+      'session:connect': () => ({ ok: false, error: { code: 'unauthorized', message: 'The server rejected this token.' } }),
+    });
+    render(<App api={fake.api} />);
+    const user = userEvent.setup();
+    await user.click(await screen.findByLabelText('API token'));
+    await user.paste('  ada-secret-token\n');
+    await user.click(screen.getByRole('button', { name: 'Connect' }));
+    expect(await screen.findByText('The server rejected this token.')).toBeTruthy();
+    expect(fake.calls('session:connect')).toEqual([{ serverUrl: DEFAULT_SERVER_URL, token: 'ada-secret-token' }]);
+  });
+
+  it('refuses an address that is not a URL without asking main', async () => {
+    const fake = fakeApi(appState({ signedOut: true }));
+    render(<App api={fake.api} />);
+    const user = userEvent.setup();
+    const server = await screen.findByLabelText('Server');
+    await user.clear(server);
+    await user.type(server, 'counttogether');
+    await user.type(screen.getByLabelText('API token'), 'x');
+    await user.click(screen.getByRole('button', { name: 'Connect' }));
+    expect(screen.getByRole('alert').textContent).toMatch(/not a valid server address/);
+    expect(fake.calls('session:connect')).toEqual([]);
+  });
+
+  it('asks for a token before connecting', async () => {
+    const fake = fakeApi(appState({ signedOut: true }));
+    render(<App api={fake.api} />);
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Connect' }));
+    expect(screen.getByRole('alert').textContent).toMatch(/Paste your API token/);
+    expect(fake.calls('session:connect')).toEqual([]);
+  });
+
+  it('starts the demo and shows the counters main pushes', async () => {
+    const fake = fakeApi(appState({ signedOut: true }));
+    fake.invoke.mockImplementation(async (channel) => {
+      if (channel === 'session:startDemo') fake.emit('state:changed', appState({ session: { mode: 'demo' } }));
+      if (channel === 'state:get') return { ok: true, value: appState({ signedOut: true }) };
+      return { ok: true, value: null };
+    });
+    render(<App api={fake.api} />);
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Try the demo' }));
+    expect(await screen.findByText('Coffees today')).toBeTruthy();
+    expect(screen.getByText(/demo server/)).toBeTruthy();
+  });
+
+  it('shows the error of a session that failed at start', async () => {
+    const { api } = fakeApi(appState({ signedOut: true, session: { error: { code: 'network', message: 'Could not reach the server.' } } }));
+    render(<App api={api} />);
+    expect(await screen.findByText('Could not reach the server.')).toBeTruthy();
+  });
+});

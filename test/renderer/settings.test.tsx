@@ -1,0 +1,96 @@
+// @vitest-environment happy-dom
+import { cleanup, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import { App } from '../../src-renderer/App';
+import { IDS, appState, fakeApi } from './fixtures';
+
+afterEach(cleanup);
+
+async function openSettings(state = appState()) {
+  const fake = fakeApi(state);
+  render(<App api={fake.api} />);
+  await userEvent.setup().click(await screen.findByRole('button', { name: 'Settings' }));
+  await screen.findByRole('heading', { name: 'Settings' });
+  return fake;
+}
+
+describe('settings', () => {
+  it('changes the theme, launch at login and notifications', async () => {
+    const fake = await openSettings();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('radio', { name: 'Dark' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Open at login' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Notify me when someone else changes a counter' }));
+    expect(fake.calls('settings:update')).toEqual([
+      { theme: 'dark' },
+      { launchAtLogin: true },
+      { notifications: { enabled: false, mutedCounters: [] } },
+    ]);
+  });
+
+  it('follows the system time zone or a chosen one', async () => {
+    const fake = await openSettings(appState({ settings: { timezone: 'Asia/Tokyo' } }));
+    const user = userEvent.setup();
+    expect(screen.getByRole('combobox', { name: 'Time zone' })).toHaveProperty('value', 'Asia/Tokyo');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Time zone' }), 'Pacific/Kiritimati');
+    await user.click(screen.getByRole('radio', { name: /Follow the system \(Europe\/Berlin\)/ }));
+    expect(fake.calls('settings:update')).toEqual([{ timezone: 'Pacific/Kiritimati' }, { timezone: null }]);
+  });
+
+  it('records the open shortcut as an Electron accelerator', async () => {
+    const fake = await openSettings();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Record' }));
+    await user.keyboard('{Shift>}'); // only a modifier: keep listening
+    await user.keyboard('{/Shift}');
+    await user.keyboard('{Control>}{Shift>}k{/Shift}{/Control}');
+    expect(fake.calls('settings:update')).toEqual([{ shortcuts: { open: 'CommandOrControl+Shift+K', counters: {} } }]);
+  });
+
+  it('refuses a plain key and a shortcut already in use, saying why', async () => {
+    const state = appState({ settings: { shortcuts: { open: null, counters: { [IDS.coffee]: { increment: 'CommandOrControl+Shift+K' } } } } });
+    const fake = await openSettings(state);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Record' }));
+    await user.keyboard('k');
+    expect(screen.getByRole('alert').textContent).toMatch(/Add Ctrl, Alt or Shift to K/);
+    await user.keyboard('{Control>}{Shift>}k{/Shift}{/Control}');
+    expect(screen.getByRole('alert').textContent).toBe('Ctrl+Shift+K is already used by +1 on Coffees today. Try another.');
+    expect(fake.calls('settings:update')).toEqual([]);
+  });
+
+  it('shows shortcuts the system refused to register', async () => {
+    await openSettings(
+      appState({
+        settings: { shortcuts: { open: 'CommandOrControl+Alt+C', counters: {} } },
+        shortcutFailures: [{ accelerator: 'CommandOrControl+Alt+C', message: 'Another app already uses it.' }],
+      }),
+    );
+    expect(screen.getByRole('alert').textContent).toBe('Could not register Ctrl+Alt+C: Another app already uses it.');
+  });
+
+  it('signs out, and offers to replace the token with the server prefilled', async () => {
+    const fake = await openSettings(appState({ settings: { serverUrl: 'https://counters.example.org' } }));
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Sign out' }));
+    expect(fake.calls('session:signOut')).toEqual([{}]);
+    await user.click(screen.getByRole('button', { name: 'Replace token' }));
+    expect(screen.getByRole('heading', { name: 'Replace your token' })).toBeTruthy();
+    expect(screen.getByLabelText('Server')).toHaveProperty('value', 'https://counters.example.org');
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(await screen.findByRole('list', { name: 'Counters' })).toBeTruthy();
+  });
+
+  it('offers weak token storage when the system has no key store', async () => {
+    const fake = await openSettings(appState({ session: { tokenStorage: 'memory', encryptionWeak: true } }));
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Keep it with weak protection' }));
+    expect(fake.calls('session:storeTokenWeakly')).toEqual([{}]);
+  });
+
+  it('goes back to the list with Esc', async () => {
+    await openSettings();
+    await userEvent.setup().keyboard('{Escape}');
+    expect(await screen.findByRole('list', { name: 'Counters' })).toBeTruthy();
+  });
+});
