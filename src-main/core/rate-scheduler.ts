@@ -1,7 +1,12 @@
 // Client-side pacing (not-shown.md #8): never more than N requests in any rolling
-// window per token, WebSocket upgrades included. A sliding log of send times decides
-// when the next request may go; user changes jump ahead of background reads; a 429
-// pauses everything and re-queues the refused request at the very front.
+// window per token, WebSocket upgrades included. A sliding log decides when the next
+// request may go; user changes jump ahead of background reads; a 429 pauses everything
+// and re-queues the refused request at the very front.
+//
+// The server counts a request when it *arrives*, which can be later than when we sent
+// it (a slow first connect, a busy event loop). So a request holds its slot while on the
+// wire and is logged at the time its answer came back — never earlier than the server
+// saw it — and the window is measured from there.
 import type { Clock, CoreTuning } from './contract';
 import { CoreError } from './contract';
 import { isRateLimited } from './errors';
@@ -31,7 +36,8 @@ type Pacing = Pick<
 >;
 
 export class RateScheduler {
-  private readonly sendLog: number[] = [];
+  /** One entry per request sent: `at` is undefined while it is on the wire, then the time it finished. */
+  private readonly sendLog: { at: number | undefined }[] = [];
   private readonly queue: Job[] = [];
   private seq = 0;
   private pausedUntil = 0;
@@ -88,14 +94,22 @@ export class RateScheduler {
       const now = this.clock.now();
       if (now < this.pausedUntil) return this.wakeAt(this.pausedUntil);
       const window = this.pacing.rateWindowMs + this.pacing.rateSafetyMarginMs;
-      while (this.sendLog.length > 0 && this.sendLog[0]! <= now - window) this.sendLog.shift();
-      if (this.sendLog.length >= this.pacing.maxRequestsPerWindow) return this.wakeAt(this.sendLog[0]! + window);
+      for (let i = this.sendLog.length - 1; i >= 0; i -= 1) {
+        const at = this.sendLog[i]!.at;
+        if (at !== undefined && at <= now - window) this.sendLog.splice(i, 1);
+      }
+      if (this.sendLog.length >= this.pacing.maxRequestsPerWindow) {
+        const finished = this.sendLog.map((entry) => entry.at).filter((at): at is number => at !== undefined);
+        // All slots on the wire: the next answer calls drain(). Otherwise the oldest finished one frees a slot.
+        if (finished.length > 0) this.wakeAt(Math.min(...finished) + window);
+        return;
+      }
       const job = this.queue.shift()!;
-      this.start(job, now);
+      this.start(job);
     }
   }
 
-  private start(job: Job, now: number): void {
+  private start(job: Job): void {
     let pending: Promise<unknown> | undefined;
     try {
       pending = job.task();
@@ -107,26 +121,29 @@ export class RateScheduler {
       job.resolve(undefined);
       return;
     }
-    this.sendLog.push(now);
+    const entry: { at: number | undefined } = { at: undefined };
+    this.sendLog.push(entry);
     this.hooks.onSent();
     pending.then(
       (value) => {
+        entry.at = this.clock.now();
         this.backoffAttempt = 0;
         job.resolve(value);
+        this.drain();
       },
       (error: unknown) => {
-        if (!isRateLimited(error) || this.closedWith) {
+        entry.at = this.clock.now();
+        if (isRateLimited(error) && !this.closedWith) {
+          this.hooks.onRateLimited();
+          const delay =
+            error.retryAfterMs ??
+            fullJitterDelay(this.backoffAttempt, this.pacing.rateLimitBackoffBaseMs, this.pacing.rateLimitBackoffCapMs, this.pacing.random);
+          this.backoffAttempt += 1;
+          this.pausedUntil = Math.max(this.pausedUntil, this.clock.now() + delay);
+          this.insert({ ...job, rank: 0 });
+        } else {
           job.reject(error);
-          return;
         }
-        this.hooks.onRateLimited();
-        const delay =
-          error.retryAfterMs ??
-          fullJitterDelay(this.backoffAttempt, this.pacing.rateLimitBackoffBaseMs, this.pacing.rateLimitBackoffCapMs, this.pacing.random);
-        this.backoffAttempt += 1;
-        this.pausedUntil = Math.max(this.pausedUntil, this.clock.now() + delay);
-        this.insert({ ...job, rank: 0 });
-        this.cancelTimer(); // the pause may be later than a pending wake-up
         this.drain();
       },
     );

@@ -4,7 +4,7 @@ import type { Clock, CoreTuning } from './contract';
 export const DEFAULT_TUNING: CoreTuning = {
   maxRequestsPerWindow: 4,
   rateWindowMs: 1000,
-  rateSafetyMarginMs: 50,
+  rateSafetyMarginMs: 25,
   pingIntervalMs: 25_000,
   pongTimeoutMs: 10_000,
   reconnectBaseMs: 1_000,
