@@ -3,6 +3,8 @@
 import { CoreError, type Clock, type CoreOptions, type CounterCore } from '../../src-main/core/contract';
 import type { PatchBodyV2, CounterV2 } from '../../src-shared/api/schemas';
 import type { CoreSnapshot, CounterState, RemoteChange } from '../../src-shared/domain/snapshot';
+import { DEFAULT_SETTINGS } from '../../src-shared/domain/settings';
+import type { AppState } from '../../src-shared/ipc/contract';
 
 export const COFFEE_ID = '019a4f2e-8c00-7d3a-9b1e-2f4c6a8e0b12';
 export const TRIP_ID = '019a4f2e-8c00-7d3a-9b1e-2f4c6a8e0b14';
@@ -143,4 +145,18 @@ export class ManualClock implements Clock {
 
 export async function flushMicrotasks(): Promise<void> {
   for (let i = 0; i < 20; i += 1) await Promise.resolve();
+}
+
+/** A signed-in AppState with the given counters and pins. */
+export function signedInState(counters: CounterState[], pinned: string[], overrides: Partial<AppState> = {}): AppState {
+  return {
+    session: { status: 'signedIn', mode: 'account', serverUrl: 'https://developers.counttogether.app', tokenStorage: 'encrypted', encryptionWeak: false },
+    core: { connection: { status: 'live' }, counters, stats: { requests: 0, rateLimited: 0, notifications: 0, ignoredFrames: 0, resyncs: 0 } },
+    settings: { ...DEFAULT_SETTINGS, pinned },
+    shortcutFailures: [],
+    theme: 'dark',
+    platform: 'linux',
+    systemTimezone: 'Europe/Berlin',
+    ...overrides,
+  };
 }

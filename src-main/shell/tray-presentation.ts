@@ -1,0 +1,65 @@
+// What the tray shows besides its menu: the pinned counter's value as the title on
+// macOS, and as a tooltip plus a number drawn into the icon on Windows/Linux
+// (neither has tray titles). Applied only when it changes: redrawing an icon makes
+// some Linux panels flicker and costs an IPC to the tray host each time.
+import type { AppState } from '../../src-shared/ipc/contract';
+import { formatValue, pinnedCounters } from './tray-menu';
+
+export interface TrayPresentation {
+  /** macOS menu-bar title; empty elsewhere. */
+  title: string;
+  tooltip: string;
+  /** Short text drawn into the icon (Windows/Linux), or null for the plain icon. */
+  badge: string | null;
+  theme: 'light' | 'dark';
+  /** The icon shows a problem (offline, signed out). */
+  dimmed: boolean;
+}
+
+/** At most 4 characters fit the icon (see tray-icon.ts): 7, 9999, 12k, 999k, 3M, -42, -12k. */
+export function badgeText(value: number): string {
+  const abs = Math.abs(Math.trunc(value));
+  if (value < 0) {
+    if (abs < 1000) return `-${abs}`;
+    if (abs < 100_000) return `-${Math.floor(abs / 1000)}k`;
+    return abs < 100_000_000 ? `-${Math.floor(abs / 1_000_000)}M` : '-G';
+  }
+  if (abs < 10_000) return String(abs);
+  if (abs < 1_000_000) return `${Math.floor(abs / 1000)}k`;
+  return abs < 1_000_000_000 ? `${Math.floor(abs / 1_000_000)}M` : '1G+';
+}
+
+export function presentTray(state: AppState): TrayPresentation {
+  const [pinned] = pinnedCounters(state);
+  const connection = state.core?.connection.status;
+  const live = state.session.status === 'signedIn' && (connection === 'live' || connection === 'idle');
+  const statusNote = state.session.status !== 'signedIn' ? 'not signed in' : live ? undefined : connection === 'unauthorized' ? 'token rejected' : 'offline';
+  const main = pinned ? `${pinned.name}: ${formatValue(pinned)}` : 'Counter Tray';
+  const tooltip = statusNote ? `${main} (${statusNote})` : main;
+  const showsNumber = pinned !== undefined && state.session.status === 'signedIn';
+  return {
+    title: state.platform === 'darwin' && showsNumber && pinned ? formatValue(pinned) : '',
+    tooltip,
+    badge: state.platform !== 'darwin' && showsNumber && pinned ? badgeText(pinned.value) : null,
+    theme: state.theme,
+    dimmed: !live,
+  };
+}
+
+export interface TrayPresentationSink {
+  setTitle(title: string): void;
+  setToolTip(tooltip: string): void;
+  setIcon(presentation: TrayPresentation): void;
+}
+
+/** Remembers what the tray shows and touches it only where that changed. */
+export function createTrayPresenter(sink: TrayPresentationSink): (state: AppState) => void {
+  let last: TrayPresentation | undefined;
+  return (state) => {
+    const next = presentTray(state);
+    if (next.title !== last?.title) sink.setTitle(next.title);
+    if (next.tooltip !== last?.tooltip) sink.setToolTip(next.tooltip);
+    if (!last || next.badge !== last.badge || next.theme !== last.theme || next.dimmed !== last.dimmed) sink.setIcon(next);
+    last = next;
+  };
+}
