@@ -1,7 +1,7 @@
 // `--state FILE`: the counters and revoked tokens, written after every applied change by
 // write-temp-then-rename, so a kill -9 at any moment leaves either the old or the new
 // file, never a torn one.
-import { closeSync, fsyncSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
+import { closeSync, fsyncSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { z } from 'zod';
 import { FixturesError, loadFixtures } from './fixtures';
 import type { LoadedFixtures } from './fixtures';
@@ -35,10 +35,15 @@ export function saveState(path: string, state: PersistedState): void {
   const temp = `${path}.${process.pid}.tmp`;
   const fd = openSync(temp, 'w');
   try {
-    writeSync(fd, JSON.stringify({ version: 1, ...state }, null, 2));
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
+    try {
+      writeSync(fd, JSON.stringify({ version: 1, ...state }, null, 2));
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+    renameSync(temp, path);
+  } catch (e) {
+    rmSync(temp, { force: true });
+    throw e;
   }
-  renameSync(temp, path);
 }

@@ -52,6 +52,7 @@ export class CounterStore {
 
   revokeToken(token: string): void {
     this.revoked.add(token);
+    // A revocation holds in memory even if it cannot be saved: failing open would be worse.
     this.onChange(this.snapshot());
   }
 
@@ -67,8 +68,8 @@ export class CounterStore {
 
   /** Stores a fully validated replacement of a counter. */
   replace(next: CounterRecord): CounterRecord {
-    this.counters.set(next.id.toLowerCase(), structuredClone(next));
-    this.onChange(this.snapshot());
+    const key = next.id.toLowerCase();
+    this.transact(key, () => this.counters.set(key, structuredClone(next)));
     return next;
   }
 
@@ -79,9 +80,24 @@ export class CounterStore {
   delete(id: string): CounterRecord | undefined {
     const existing = this.get(id);
     if (!existing) return undefined;
-    this.counters.delete(id.toLowerCase());
-    this.onChange(this.snapshot());
+    this.transact(id.toLowerCase(), () => this.counters.delete(id.toLowerCase()));
     return existing;
+  }
+
+  /**
+   * Applies a change to one counter and persists it; if persisting fails the change is
+   * undone, so memory never holds what the state file does not (no half-applied change).
+   */
+  private transact(key: string, change: () => void): void {
+    const before = this.counters.get(key);
+    change();
+    try {
+      this.onChange(this.snapshot());
+    } catch (e) {
+      if (before) this.counters.set(key, before);
+      else this.counters.delete(key);
+      throw e;
+    }
   }
 
   setMembers(id: string, members: FixtureMember[]): { before: FixtureMember[]; after: CounterRecord } | undefined {
