@@ -1,0 +1,51 @@
+// The Node side of the e2e harness: the reference service on loopback and the
+// Electron-free app controller (real core → real service), as the Electron shell wires them.
+import { createHeadlessApp, type HeadlessApp, type HeadlessAppOptions } from '../../../src-main/app/index';
+import { startCounterService, type CounterService, type VariantInput } from '../../../src-service/index';
+import { DEFAULT_SETTINGS } from '../../../src-shared/domain/settings';
+import { ADA, e2eFixtures } from './e2e-fixtures';
+
+export interface AppHarness {
+  service: CounterService;
+  app: HeadlessApp;
+  /** As another user would: a plain HTTP call to the service with their token. */
+  asUser(token: string, method: string, path: string, body?: unknown): Promise<Response>;
+  close(): Promise<void>;
+}
+
+export interface AppHarnessOptions {
+  fixtures?: unknown;
+  variant?: VariantInput;
+  /** Sign in as this token at start (as if the vault held it); signed out when null. */
+  signedInAs?: string | null;
+  dark?: boolean;
+  app?: HeadlessAppOptions;
+}
+
+export async function startAppHarness(options: AppHarnessOptions = {}): Promise<AppHarness> {
+  const service = await startCounterService({ port: 0, fixtures: options.fixtures ?? e2eFixtures(), ...(options.variant ? { variant: options.variant } : {}) });
+  const token = options.signedInAs === undefined ? ADA.token : options.signedInAs;
+  const app = createHeadlessApp({
+    systemTimezone: 'UTC',
+    dark: options.dark ?? false,
+    // A first run keeps the default server (onboarding shows it); a returning user is on ours.
+    settings: token ? { ...DEFAULT_SETTINGS, serverUrl: service.url } : DEFAULT_SETTINGS,
+    ...(token ? { storedToken: { token, storage: 'encrypted' as const } } : {}),
+    ...options.app,
+  });
+  await app.start();
+  return {
+    service,
+    app,
+    asUser: (userToken, method, path, body) =>
+      fetch(new URL(path, service.url), {
+        method,
+        headers: { Authorization: `Bearer ${userToken}`, Accept: 'application/json', ...(body ? { 'Content-Type': 'application/json' } : {}) },
+        ...(body ? { body: JSON.stringify(body) } : {}),
+      }),
+    async close() {
+      await app.stop();
+      await service.close();
+    },
+  };
+}
