@@ -75,6 +75,8 @@ export function handleUpgrade(deps: PipelineDeps, req: IncomingMessage, socket: 
   let status = 101;
   try {
     const { userId, token } = admit(deps, req, pathname, seen);
+    const problem = handshakeProblem(req);
+    if (problem) throw new ServiceError(400, ServiceCode.BadRequest, problem);
     const version = pathname === '/v1/ws' ? 'v1' : pathname === '/v2/ws' ? 'v2' : undefined;
     if (!version) throw new ServiceError(404, ServiceCode.RouteNotFound, `No WebSocket endpoint ${pathname}`);
     const timeZone = version === 'v2' ? requestedTimeZone(url.searchParams, deps.variant.timezoneDefault) : deps.variant.timezoneDefault;
@@ -86,6 +88,19 @@ export function handleUpgrade(deps: PipelineDeps, req: IncomingMessage, socket: 
     rejectUpgrade(socket, answer.status, answer.body, headers);
   }
   deps.log.push({ at: deps.now(), userId: seen.userId, method: 'GET', path: pathname, status });
+}
+
+/**
+ * The checks `ws` makes before it upgrades, done here first so a bad handshake is answered
+ * with the §2.5 error body instead of `ws`'s plain-text 400.
+ */
+function handshakeProblem(req: IncomingMessage): string | undefined {
+  if (req.method !== 'GET') return 'A WebSocket upgrade must use GET';
+  if (req.headers.upgrade?.toLowerCase() !== 'websocket') return 'The Upgrade header must be websocket';
+  if (!/^[+/0-9A-Za-z]{22}==$/.test(req.headers['sec-websocket-key'] ?? '')) return 'Missing or invalid Sec-WebSocket-Key';
+  const version = req.headers['sec-websocket-version'];
+  if (version !== '8' && version !== '13') return 'Unsupported Sec-WebSocket-Version (13 expected)';
+  return undefined;
 }
 
 /**
