@@ -54,18 +54,24 @@ export class FakeClock implements Clock {
   /** Like advanceSync, but lets pending I/O and promises run after every timer. */
   async advance(ms: number): Promise<void> {
     const target = this.time + ms;
+    await settle(); // work already under way may still set timers for "now"
     for (let timer = this.timers[0]; timer && timer.at <= target; timer = this.timers[0]) {
       this.timers.shift();
       this.time = Math.max(this.time, timer.at);
       timer.callback();
-      await new Promise((resolve) => setImmediate(resolve));
+      await settle();
     }
     this.time = target;
-    await new Promise((resolve) => setImmediate(resolve));
+    await settle();
   }
 
   /** Jumps the clock to `at` (firing due timers on the way). */
   async advanceTo(at: number): Promise<void> {
     await this.advance(Math.max(0, at - this.time));
   }
+}
+
+/** Lets promise chains and already-arrived I/O run. */
+function settle(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
 }
