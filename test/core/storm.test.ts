@@ -7,6 +7,8 @@ describe('click storms', () => {
   it('200 clicks in 2 s on one counter: exact value, no 429, paced', async () => {
     const service = await startService();
     const core = await startCore(service.url, USERS.ada.token);
+    const remote: unknown[] = [];
+    core.onRemoteChange((change) => remote.push(change));
     const id = SHARED[0]!;
     const before = serverValue(service, id);
     for (let click = 0; click < 200; click += 1) {
@@ -27,6 +29,8 @@ describe('click storms', () => {
     const mutations = service.requestLog.filter((e) => e.userId === USERS.ada.id && e.method === 'POST').length;
     console.info(`[storm-200] requests=${stats.requests} mutations=${mutations} 429s=${rateLimitedCount(service, USERS.ada.id)} settle=${Math.round(settleMs)}ms`);
     expect(mutations).toBeLessThan(20); // coalesced, not one per click
+    expect(remote).toEqual([]); // our own echoes are not "remote"
+    expect(stats.notifications).toBeGreaterThan(0);
   });
 
   it('100 clicks over 10 counters: exact values, no 429, paced', async () => {
