@@ -7,6 +7,8 @@ export const MAX_BODY_BYTES = 16 * 1024;
 export interface ReadBody {
   bytes: Buffer;
   tooLarge: boolean;
+  /** The client went away before the body ended: nothing may be applied from it. */
+  aborted: boolean;
 }
 
 /** Reads the whole body, keeping at most MAX_BODY_BYTES; the rest is drained so the socket stays usable. */
@@ -20,8 +22,12 @@ export function readBody(req: IncomingMessage): Promise<ReadBody> {
       if (size > MAX_BODY_BYTES) tooLarge = true;
       else chunks.push(chunk);
     });
-    req.on('end', () => resolve({ bytes: tooLarge ? Buffer.alloc(0) : Buffer.concat(chunks), tooLarge }));
-    req.on('error', () => resolve({ bytes: Buffer.alloc(0), tooLarge }));
+    req.on('end', () => resolve({ bytes: tooLarge ? Buffer.alloc(0) : Buffer.concat(chunks), tooLarge, aborted: false }));
+    const abort = (): void => resolve({ bytes: Buffer.alloc(0), tooLarge, aborted: true });
+    req.on('error', abort);
+    req.on('close', () => {
+      if (!req.complete) abort();
+    });
   });
 }
 

@@ -46,6 +46,7 @@ export async function handleRequest(deps: PipelineDeps, req: IncomingMessage, re
   const pathname = url.pathname;
   const versionHeaders = isV1Path(pathname) ? deprecationHeaders(deps.baseUrl(), pathname) : {};
   const body = await readBody(req);
+  if (body.aborted) return; // the client is gone: a truncated body is never applied
   const seen: { userId?: string } = {};
   let status: number;
   try {
@@ -64,7 +65,7 @@ export async function handleRequest(deps: PipelineDeps, req: IncomingMessage, re
     status = answer.status;
     writeJson(res, answer.status, answer.body, { ...versionHeaders, ...answer.headers });
   }
-  deps.log.push({ at: deps.now(), userId: seen.userId, method, path: pathname, status });
+  record(deps.log, { at: deps.now(), userId: seen.userId, method, path: pathname, status });
 }
 
 export function handleUpgrade(deps: PipelineDeps, req: IncomingMessage, socket: Duplex, head: Buffer): void {
@@ -87,7 +88,15 @@ export function handleUpgrade(deps: PipelineDeps, req: IncomingMessage, socket: 
     const headers = { ...(isV1Path(pathname) ? deprecationHeaders(deps.baseUrl(), pathname) : {}), ...answer.headers };
     rejectUpgrade(socket, answer.status, answer.body, headers);
   }
-  deps.log.push({ at: deps.now(), userId: seen.userId, method: 'GET', path: pathname, status });
+  record(deps.log, { at: deps.now(), userId: seen.userId, method: 'GET', path: pathname, status });
+}
+
+/** Keeps the newest entries only, so a long-running demo service does not grow without bound. */
+export const REQUEST_LOG_LIMIT = 50_000;
+
+function record(log: RequestLogEntry[], entry: RequestLogEntry): void {
+  log.push(entry);
+  if (log.length > REQUEST_LOG_LIMIT) log.splice(0, log.length - REQUEST_LOG_LIMIT);
 }
 
 /**

@@ -128,6 +128,25 @@ describe('bad input', () => {
     expect((await h.get(`/v2/counters/${IDS.coffees}?timezone=UTC`)).body).toMatchObject({ name: 'Coffees today' });
   });
 
+  it('a body cut short after a complete JSON prefix is not applied (Content-Length not reached)', async () => {
+    const h = await startHarness();
+    const text = '{"value":99}';
+    await new Promise<void>((resolve) => {
+      const s = connect(h.service.port, '127.0.0.1', () => {
+        s.write(
+          `PATCH /v2/counters/${IDS.coffees} HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer demo-token-ada\r\n` +
+            `Content-Type: application/json\r\nContent-Length: ${text.length + 10}\r\n\r\n${text}`,
+          () => s.destroy(),
+        );
+      });
+      s.on('close', () => resolve());
+      s.on('error', () => resolve());
+    });
+    // The next request is served after the cut one was handled (same event loop, in order).
+    expect((await h.get(`/v2/counters/${IDS.coffees}?timezone=UTC`)).body).toMatchObject({ value: 3 });
+    expect(h.service.getCounter(IDS.coffees)?.value).toBe(3);
+  });
+
   it('an upgrade on an unknown path → 404 with the error body; an unknown timezone on /v2/ws → 400', async () => {
     const h = await startHarness();
     const nowhere = await refusedUpgrade(h.socket('/v3/ws'));
