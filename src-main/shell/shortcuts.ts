@@ -45,8 +45,8 @@ function normalizeKey(token: string): string | undefined {
 export function checkAccelerator(input: string): AcceleratorCheck {
   const text = input.trim();
   if (text === '') return { ok: false, message: 'The shortcut is empty.' };
-  // "+" is both the separator and a key ("Ctrl++"); split keeps an empty token for it.
-  const tokens = text.split('+').map((t, i, all) => (t === '' && i === all.length - 1 && all.length > 1 ? '+' : t));
+  // "+" is both the separator and a key: "Ctrl++" is Ctrl with the + key.
+  const tokens = text.endsWith('++') ? [...text.slice(0, -2).split('+'), '+'] : text.split('+');
   if (tokens.slice(0, -1).some((t) => t === '')) return { ok: false, message: `“${text}” has an empty part.` };
   const modifiers = new Set<string>();
   let key: string | undefined;

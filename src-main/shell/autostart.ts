@@ -1,0 +1,43 @@
+// Launch at login on Linux (issue 4 §8): an XDG autostart entry, written by the
+// Electron adapter to $XDG_CONFIG_HOME/autostart. macOS and Windows use
+// app.setLoginItemSettings instead.
+import { join } from 'node:path';
+
+export const AUTOSTART_FILE_NAME = 'counter-tray.desktop';
+
+export function autostartPath(env: Readonly<Record<string, string | undefined>>, home: string): string {
+  const configHome = env.XDG_CONFIG_HOME && env.XDG_CONFIG_HOME.startsWith('/') ? env.XDG_CONFIG_HOME : join(home, '.config');
+  return join(configHome, 'autostart', AUTOSTART_FILE_NAME);
+}
+
+/** An AppImage runs from a new mount point every time; $APPIMAGE is the file that stays. */
+export function launcherPath(env: Readonly<Record<string, string | undefined>>, execPath: string): string {
+  return env.APPIMAGE ?? execPath;
+}
+
+/**
+ * Quotes one Exec argument per the Desktop Entry spec: reserved characters need
+ * double quotes with `"`, `` ` ``, `$` and `\` backslash-escaped; `%` is doubled
+ * (field codes); then the string-value escaping doubles every backslash again.
+ */
+export function quoteExecArgument(arg: string): string {
+  const needsQuotes = arg === '' || /[\s"'\\><~|&;$*?#()`%]/.test(arg);
+  const quoted = needsQuotes ? `"${arg.replace(/(["`$\\])/g, '\\$1')}"` : arg;
+  return quoted.replace(/%/g, '%%').replace(/\\/g, '\\\\');
+}
+
+export function desktopEntry(options: { execPath: string; args?: readonly string[]; name?: string }): string {
+  const exec = [options.execPath, ...(options.args ?? [])].map(quoteExecArgument).join(' ');
+  return [
+    '[Desktop Entry]',
+    'Type=Application',
+    'Version=1.5',
+    `Name=${options.name ?? 'Counter Tray'}`,
+    'Comment=Your shared CountTogether counters in the tray',
+    `Exec=${exec}`,
+    'Icon=counter-tray',
+    'Terminal=false',
+    'X-GNOME-Autostart-enabled=true',
+    '',
+  ].join('\n');
+}

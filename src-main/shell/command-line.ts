@@ -1,0 +1,55 @@
+// The Wayland fallback for global shortcuts (issue 4 §6): users bind
+// `counter-tray --increment "<counter name or id>"` in their desktop's keyboard
+// settings; the new process hands its argv to the running one via `second-instance`.
+import type { CounterState } from '../../src-shared/domain/snapshot';
+
+export type CommandLineAction =
+  | { kind: 'increment'; target: string }
+  | { kind: 'decrement'; target: string }
+  | { kind: 'open' };
+
+const VALUE_FLAGS = ['increment', 'decrement'] as const;
+
+/**
+ * Finds our flags anywhere in argv: Chromium inserts its own switches into the
+ * second instance's argv, so position means nothing. Accepts `--increment X` and
+ * `--increment=X`; the last action given wins. Null when there is none.
+ */
+export function parseCommandLine(argv: readonly string[]): CommandLineAction | null {
+  let action: CommandLineAction | null = null;
+  for (let i = 0; i < argv.length; i += 1) {
+    const arg = argv[i] ?? '';
+    if (arg === '--open') {
+      action = { kind: 'open' };
+      continue;
+    }
+    for (const flag of VALUE_FLAGS) {
+      const inline = `--${flag}=`;
+      if (arg.startsWith(inline)) {
+        const target = arg.slice(inline.length).trim();
+        if (target) action = { kind: flag, target };
+      } else if (arg === `--${flag}`) {
+        const next = argv[i + 1];
+        if (next !== undefined && !next.startsWith('--') && next.trim() !== '') {
+          action = { kind: flag, target: next.trim() };
+          i += 1;
+        }
+      }
+    }
+  }
+  return action;
+}
+
+export type CounterMatch = { ok: true; counter: CounterState } | { ok: false; message: string };
+
+/** An id, else a name (case-insensitive), else a unique name prefix. Ambiguity is an error, never a guess. */
+export function resolveCounter(target: string, counters: readonly CounterState[]): CounterMatch {
+  const byId = counters.find((c) => c.id.toLowerCase() === target.toLowerCase());
+  if (byId) return { ok: true, counter: byId };
+  const wanted = target.toLocaleLowerCase();
+  const named = counters.filter((c) => c.name.toLocaleLowerCase() === wanted);
+  const candidates = named.length > 0 ? named : counters.filter((c) => c.name.toLocaleLowerCase().startsWith(wanted));
+  if (candidates.length === 1 && candidates[0]) return { ok: true, counter: candidates[0] };
+  if (candidates.length === 0) return { ok: false, message: `No counter called “${target}”.` };
+  return { ok: false, message: `“${target}” matches ${candidates.length} counters (${candidates.map((c) => c.name).join(', ')}); use its id.` };
+}

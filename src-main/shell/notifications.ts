@@ -1,0 +1,136 @@
+// OS notifications for changes made elsewhere (issue 4 §7): merged per counter over
+// a short window ("Coffees today 3 → 7"), muteable globally and per counter, and a
+// resync after a reconnect or wake-up produces one summary instead of a storm.
+import type { ConnectionStatus, RemoteChange } from '../../src-shared/domain/snapshot';
+import type { Clock } from '../core/contract';
+
+export interface CounterNotification {
+  title: string;
+  body: string;
+  /** Clicking opens the popup on this counter; absent for a summary. */
+  counterId?: string;
+}
+
+export interface NotifierOptions {
+  clock: Clock;
+  deliver(notification: CounterNotification): void;
+  /** Read at every change, so settings edits apply at once. */
+  preferences(): { enabled: boolean; mutedCounters: readonly string[] };
+  /** How long changes to one counter are merged. */
+  windowMs?: number;
+}
+
+export interface Notifier {
+  remoteChange(change: RemoteChange): void;
+  /** Feed every connection status; leaving "live" starts collecting for one summary. */
+  connectionChanged(status: ConnectionStatus): void;
+  /** Woken from sleep, time zone changed: the coming resync reports as one summary. */
+  beginResync(): void;
+  dispose(): void;
+}
+
+interface Merged {
+  name: string;
+  from: number;
+  to: number;
+}
+
+export function createNotifier(options: NotifierOptions): Notifier {
+  const windowMs = options.windowMs ?? 3_000;
+  const { clock } = options;
+  const pending = new Map<string, { merged: Merged; timer: unknown }>();
+  /** Changes collected while away/resyncing; null when not collecting. */
+  let summary: Map<string, Merged> | null = null;
+  let summaryTimer: unknown;
+  let lastStatus: ConnectionStatus | undefined;
+
+  const muted = (id: string) => {
+    const prefs = options.preferences();
+    return !prefs.enabled || prefs.mutedCounters.includes(id);
+  };
+
+  const merge = (into: Map<string, Merged>, change: RemoteChange) => {
+    const existing = into.get(change.counterId);
+    into.set(change.counterId, existing ? { name: change.name, from: existing.from, to: change.to } : { name: change.name, from: change.from, to: change.to });
+  };
+
+  function flushCounter(id: string): void {
+    const entry = pending.get(id);
+    pending.delete(id);
+    // Someone went +1 then -1: nothing changed, nothing to say. Mute may have been switched on meanwhile.
+    if (!entry || entry.merged.from === entry.merged.to || muted(id)) return;
+    const { name, from, to } = entry.merged;
+    options.deliver({ title: name, body: `${name} ${from} → ${to}`, counterId: id });
+  }
+
+  function flushSummary(): void {
+    summaryTimer = undefined;
+    const collected = summary;
+    summary = null;
+    if (!collected) return;
+    const changed = [...collected].filter(([id, m]) => m.from !== m.to && !muted(id));
+    if (changed.length === 0) return;
+    if (changed.length === 1) {
+      const [id, m] = changed[0] as [string, Merged];
+      options.deliver({ title: m.name, body: `${m.name} ${m.from} → ${m.to}`, counterId: id });
+      return;
+    }
+    const lines = changed.slice(0, 3).map(([, m]) => `${m.name} ${m.from} → ${m.to}`);
+    if (changed.length > 3) lines.push(`and ${changed.length - 3} more`);
+    options.deliver({ title: `${changed.length} counters changed while you were away`, body: lines.join('\n') });
+  }
+
+  function startCollecting(): void {
+    if (summaryTimer !== undefined) clock.clearTimeout(summaryTimer);
+    summaryTimer = undefined;
+    summary ??= new Map();
+    // Changes already waiting in a per-counter window join the summary.
+    for (const [id, entry] of pending) {
+      clock.clearTimeout(entry.timer);
+      merge(summary, { counterId: id, ...entry.merged });
+    }
+    pending.clear();
+  }
+
+  function closeSummarySoon(): void {
+    if (summaryTimer !== undefined) clock.clearTimeout(summaryTimer);
+    summaryTimer = clock.setTimeout(flushSummary, windowMs);
+  }
+
+  return {
+    remoteChange(change) {
+      if (muted(change.counterId)) return;
+      if (summary) {
+        merge(summary, change);
+        // Resync answers keep arriving: the summary waits for them to settle.
+        if (summaryTimer !== undefined) closeSummarySoon();
+        return;
+      }
+      const existing = pending.get(change.counterId);
+      if (existing) {
+        existing.merged = { name: change.name, from: existing.merged.from, to: change.to };
+        return;
+      }
+      pending.set(change.counterId, { merged: { name: change.name, from: change.from, to: change.to }, timer: clock.setTimeout(() => flushCounter(change.counterId), windowMs) });
+    },
+    connectionChanged(status) {
+      const previous = lastStatus;
+      lastStatus = status;
+      if (status === 'live') {
+        if (summary) closeSummarySoon();
+      } else if (previous === 'live' && (status === 'reconnecting' || status === 'offline' || status === 'connecting')) {
+        startCollecting();
+      }
+    },
+    beginResync() {
+      startCollecting();
+      if (lastStatus === 'live') closeSummarySoon();
+    },
+    dispose() {
+      for (const entry of pending.values()) clock.clearTimeout(entry.timer);
+      pending.clear();
+      if (summaryTimer !== undefined) clock.clearTimeout(summaryTimer);
+      summary = null;
+    },
+  };
+}

@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import { createNotifier, type CounterNotification } from '../../src-main/shell/notifications';
+import { COFFEE_ID, ManualClock, TRIP_ID } from './fakes';
+
+const TEA_ID = '019a4f2e-8c00-7d3a-9b1e-2f4c6a8e0b15';
+const WATER_ID = '019a4f2e-8c00-7d3a-9b1e-2f4c6a8e0b16';
+
+function setup(prefs = { enabled: true, mutedCounters: [] as string[] }) {
+  const clock = new ManualClock();
+  const delivered: CounterNotification[] = [];
+  const notifier = createNotifier({ clock, deliver: (n) => delivered.push(n), preferences: () => prefs, windowMs: 3000 });
+  return { clock, delivered, notifier, prefs };
+}
+
+describe('notifier', () => {
+  it('merges changes to one counter within the window into "from → to"', async () => {
+    const { clock, delivered, notifier } = setup();
+    notifier.remoteChange({ counterId: COFFEE_ID, name: 'Coffees', from: 3, to: 4 });
+    await clock.advance(1000);
+    notifier.remoteChange({ counterId: COFFEE_ID, name: 'Coffees', from: 4, to: 6 });
+    notifier.remoteChange({ counterId: COFFEE_ID, name: 'Coffees', from: 6, to: 7 });
+    expect(delivered).toEqual([]);
+    await clock.advance(2000);
+    expect(delivered).toEqual([{ title: 'Coffees', body: 'Coffees 3 → 7', counterId: COFFEE_ID }]);
+    notifier.remoteChange({ counterId: COFFEE_ID, name: 'Coffees', from: 7, to: 8 });
+    await clock.advance(3000);
+    expect(delivered.map((n) => n.body)).toEqual(['Coffees 3 → 7', 'Coffees 7 → 8']);
+  });
+
+  it('keeps counters apart and says nothing when the changes cancel out', async () => {
+    const { clock, delivered, notifier } = setup();
+    notifier.remoteChange({ counterId: COFFEE_ID, name: 'Coffees', from: 3, to: 4 });
+    notifier.remoteChange({ counterId: TRIP_ID, name: 'Trip', from: 10, to: 11 });
+    notifier.remoteChange({ counterId: COFFEE_ID, name: 'Coffees', from: 4, to: 3 });
+    await clock.advance(3000);
+    expect(delivered).toEqual([{ title: 'Trip', body: 'Trip 10 → 11', counterId: TRIP_ID }]);
+  });
+
+  it('respects the global switch and per-counter mutes, also when muted during the window', async () => {
+    const { clock, delivered, notifier, prefs } = setup({ enabled: true, mutedCounters: [TRIP_ID] });
+    notifier.remoteChange({ counterId: TRIP_ID, name: 'Trip', from: 1, to: 2 });
+    notifier.remoteChange({ counterId: COFFEE_ID, name: 'Coffees', from: 1, to: 2 });
+    prefs.enabled = false;
+    await clock.advance(3000);
+    notifier.remoteChange({ counterId: COFFEE_ID, name: 'Coffees', from: 2, to: 3 });
+    await clock.advance(3000);
+    expect(delivered).toEqual([]);
+  });
+
+  it('a reconnect resync yields one summary, however many counters changed', async () => {
+    const { clock, delivered, notifier } = setup();
+    notifier.connectionChanged('live');
+    notifier.connectionChanged('reconnecting');
+    const ids = [COFFEE_ID, TRIP_ID, TEA_ID, WATER_ID];
+    ids.forEach((id, i) => notifier.remoteChange({ counterId: id, name: `C${i}`, from: i, to: i + 10 }));
+    notifier.connectionChanged('live');
+    // Resync answers still trickling in after "live" join the same summary.
+    await clock.advance(1000);
+    notifier.remoteChange({ counterId: COFFEE_ID, name: 'C0', from: 10, to: 12 });
+    await clock.advance(2999);
+    expect(delivered).toEqual([]);
+    await clock.advance(1);
+    expect(delivered).toEqual([{ title: '4 counters changed while you were away', body: 'C0 0 → 12\nC1 1 → 11\nC2 2 → 12\nand 1 more' }]);
+    // Back to normal afterwards.
+    notifier.remoteChange({ counterId: TRIP_ID, name: 'C1', from: 11, to: 12 });
+    await clock.advance(3000);
+    expect(delivered.at(-1)).toEqual({ title: 'C1', body: 'C1 11 → 12', counterId: TRIP_ID });
+  });
+
+  it('a summary of one change is an ordinary notification that opens that counter', async () => {
+    const { clock, delivered, notifier } = setup();
+    notifier.connectionChanged('live');
+    notifier.beginResync();
+    notifier.remoteChange({ counterId: COFFEE_ID, name: 'Coffees', from: 1, to: 5 });
+    await clock.advance(3000);
+    expect(delivered).toEqual([{ title: 'Coffees', body: 'Coffees 1 → 5', counterId: COFFEE_ID }]);
+  });
+
+  it('dispose leaves no timer behind', () => {
+    const { clock, notifier } = setup();
+    notifier.remoteChange({ counterId: COFFEE_ID, name: 'Coffees', from: 1, to: 5 });
+    notifier.dispose();
+    expect(clock.pendingTimers()).toBe(0);
+  });
+});

@@ -1,0 +1,81 @@
+import { mkdtemp, readdir, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { createFileSettingsStore } from '../../src-main/app/file-settings-store';
+import { backupPathFor, migrateSettings, readSettingsText } from '../../src-main/shell/settings-migration';
+import { DEFAULT_SETTINGS } from '../../src-shared/domain/settings';
+import { COFFEE_ID } from './fakes';
+
+describe('settings migration', () => {
+  it('no file: defaults', () => {
+    expect(readSettingsText(undefined)).toEqual({ kind: 'ok', settings: DEFAULT_SETTINGS });
+  });
+
+  it('a current file passes unchanged', () => {
+    const current = { ...DEFAULT_SETTINGS, pinned: [COFFEE_ID], theme: 'dark' };
+    expect(readSettingsText(JSON.stringify(current))).toEqual({ kind: 'ok', settings: current });
+  });
+
+  it('migrates the unversioned 0.0.x layout, dropping a plain-text token it held', () => {
+    const old = { server: 'https://counters.example.org', pinnedCounter: COFFEE_ID, notify: false, mutedCounters: ['x'], theme: 'dark', token: 'plain-text-token' };
+    const outcome = migrateSettings(old);
+    expect(outcome).toEqual({
+      kind: 'migrated',
+      from: 0,
+      settings: { ...DEFAULT_SETTINGS, serverUrl: 'https://counters.example.org', pinned: [COFFEE_ID], notifications: { enabled: false, mutedCounters: ['x'] }, theme: 'dark' },
+    });
+    expect(JSON.stringify(outcome)).not.toContain('plain-text-token');
+  });
+
+  it('salvages valid fields of a partly broken file and names the reset ones', () => {
+    const outcome = migrateSettings({ ...DEFAULT_SETTINGS, theme: 'purple', pinned: [COFFEE_ID], serverUrl: 42 });
+    expect(outcome).toMatchObject({ kind: 'migrated', settings: { theme: 'system', pinned: [COFFEE_ID], serverUrl: DEFAULT_SETTINGS.serverUrl } });
+    expect(outcome.kind === 'migrated' && outcome.notice).toContain('theme');
+    expect(outcome.kind === 'migrated' && outcome.notice).toContain('serverUrl');
+  });
+
+  it.each([
+    ['{"version": 1, "serverUrl": ', 'not valid JSON'],
+    ['[1,2,3]', 'did not hold settings'],
+    ['"hello"', 'did not hold settings'],
+    ['{"version": 7}', 'newer Counter Tray'],
+    ['{"version": -1}', 'unknown version'],
+  ])('resets %s (%s)', (text, why) => {
+    const outcome = readSettingsText(text);
+    expect(outcome).toMatchObject({ kind: 'reset', settings: DEFAULT_SETTINGS });
+    expect(outcome.kind === 'reset' && outcome.notice).toContain(why);
+  });
+
+  it('backup names never collide', () => {
+    expect(backupPathFor('/cfg/settings.json', new Date('2026-11-22T13:05:00.123Z'))).toBe('/cfg/settings.json.corrupt-2026-11-22T13-05-00-123Z.bak');
+  });
+});
+
+describe('JSON file settings store', () => {
+  it('backs up a corrupt file, starts from defaults and says so once', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'settings-'));
+    const path = join(dir, 'settings.json');
+    await writeFile(path, '{"version":1,"serverUrl":', 'utf8');
+    const store = createFileSettingsStore(path, () => new Date('2026-11-22T13:05:00Z'));
+    const loaded = await store.load();
+    expect(loaded.settings).toEqual(DEFAULT_SETTINGS);
+    expect(loaded.notice).toContain('backup');
+    const files = (await readdir(dir)).sort();
+    expect(files).toEqual(['settings.json', 'settings.json.corrupt-2026-11-22T13-05-00-000Z.bak']);
+    expect(await readFile(join(dir, files[1] ?? ''), 'utf8')).toBe('{"version":1,"serverUrl":');
+    expect((await store.load()).notice).toBeUndefined();
+  });
+
+  it('writes migrated settings back, and saves atomically', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'settings-'));
+    const path = join(dir, 'settings.json');
+    await writeFile(path, JSON.stringify({ server: 'https://a.example', notify: true }), 'utf8');
+    const store = createFileSettingsStore(path);
+    expect((await store.load()).settings.serverUrl).toBe('https://a.example');
+    expect(JSON.parse(await readFile(path, 'utf8'))).toMatchObject({ version: 1, serverUrl: 'https://a.example' });
+    await store.save({ ...DEFAULT_SETTINGS, theme: 'dark' });
+    expect(JSON.parse(await readFile(path, 'utf8'))).toMatchObject({ theme: 'dark' });
+    expect(await readdir(dir)).toEqual(['settings.json']);
+  });
+});

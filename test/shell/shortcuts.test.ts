@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { checkAccelerator, planRegistration, validateShortcutMap, type ShortcutAction } from '../../src-main/shell/shortcuts';
+import { COFFEE_ID, TRIP_ID } from './fakes';
+
+describe('checkAccelerator', () => {
+  it.each([
+    ['CommandOrControl+Shift+K', 'CommandOrControl+Shift+K'],
+    ['ctrl+shift+k', 'Control+Shift+K'],
+    ['Shift+Ctrl+K', 'Control+Shift+K'],
+    ['Alt+Plus', 'Alt+Plus'],
+    ['Ctrl++', 'Control+Plus'],
+    ['Super+F5', 'Super+F5'],
+    ['F13', 'F13'],
+    ['Option+Up', 'Alt+Up'],
+    ['Cmd+num5', 'Command+num5'],
+    ['Control+Enter', 'Control+Return'],
+  ])('accepts %s as %s', (input, normalized) => {
+    expect(checkAccelerator(input)).toEqual({ ok: true, normalized });
+  });
+
+  it.each([
+    ['', 'empty'],
+    ['K', 'needs a modifier'],
+    ['Ctrl+Shift', 'no key'],
+    ['Ctrl+K+L', 'two keys'],
+    ['Ctrl+Banana', 'not a key'],
+    ['K+Ctrl', 'must come before'],
+    ['Ctrl++K', 'empty part'],
+  ])('rejects “%s” (%s)', (input, why) => {
+    const result = checkAccelerator(input);
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.message).toContain(why);
+  });
+});
+
+describe('validateShortcutMap', () => {
+  it('reports bad syntax and the same shortcut twice, in any spelling', () => {
+    expect(validateShortcutMap({ open: 'Ctrl+Alt+C', counters: { [COFFEE_ID]: { increment: 'Ctrl+Alt+1', decrement: 'Ctrl+Alt+2' } } })).toEqual([]);
+    const problems = validateShortcutMap({ open: 'Ctrl+Alt+C', counters: { [COFFEE_ID]: { increment: 'alt+control+c' }, [TRIP_ID]: { increment: 'Hyper+T' } } });
+    expect(problems).toHaveLength(2);
+    expect(problems[0]).toContain('used twice');
+    expect(problems[1]).toContain('Hyper');
+  });
+});
+
+describe('planRegistration', () => {
+  const open: ShortcutAction = { kind: 'open' };
+  const inc: ShortcutAction = { kind: 'increment', counterId: COFFEE_ID };
+
+  it('registers everything from nothing', () => {
+    expect(planRegistration(new Map(), { open: 'Ctrl+Alt+C', counters: { [COFFEE_ID]: { increment: 'Ctrl+Alt+1' } } })).toEqual({
+      unregister: [],
+      register: [
+        { accelerator: 'Control+Alt+C', action: open },
+        { accelerator: 'Control+Alt+1', action: inc },
+      ],
+    });
+  });
+
+  it('keeps unchanged shortcuts registered, moves changed ones, drops removed ones', () => {
+    const registered = new Map<string, ShortcutAction>([
+      ['Control+Alt+C', open],
+      ['Control+Alt+1', inc],
+      ['Control+Alt+9', { kind: 'decrement', counterId: TRIP_ID }],
+    ]);
+    const plan = planRegistration(registered, { open: 'ctrl+alt+c', counters: { [COFFEE_ID]: { increment: 'Ctrl+Alt+2' } } });
+    expect(plan).toEqual({
+      unregister: ['Control+Alt+1', 'Control+Alt+9'],
+      register: [{ accelerator: 'Control+Alt+2', action: inc }],
+    });
+  });
+
+  it('re-binds an accelerator that now triggers another action', () => {
+    const plan = planRegistration(new Map([['Control+Alt+C', open]]), { open: null, counters: { [COFFEE_ID]: { increment: 'Ctrl+Alt+C' } } });
+    expect(plan).toEqual({ unregister: ['Control+Alt+C'], register: [{ accelerator: 'Control+Alt+C', action: inc }] });
+  });
+
+  it('an empty map unregisters everything (quit, sign-out)', () => {
+    expect(planRegistration(new Map([['Control+Alt+C', open]]), { open: null, counters: {} })).toEqual({ unregister: ['Control+Alt+C'], register: [] });
+  });
+});
