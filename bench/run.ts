@@ -1,0 +1,69 @@
+// `npm run bench`: every scenario against the reference service on 127.0.0.1, one
+// markdown table of medians (p99 where stated) on stdout, raw figures in
+// bench/results.json. Benchmarks report; they never fail on timing.
+//   npm run bench -- --only=storm,latency   run some scenarios
+//   npm run bench -- --no-naive             skip the ~50 s naive-client storm
+import { writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { removeTempFixtures } from './fixtures';
+import { markdownTable } from './report';
+import type { Row, ScenarioResult } from './report';
+import { runIdle } from './scenarios/idle';
+import { runRecovery } from './scenarios/recovery';
+import { runStorm } from './scenarios/storm';
+
+const args = process.argv.slice(2);
+const only = args.find((a) => a.startsWith('--only='))?.slice('--only='.length).split(',');
+const naive = !args.includes('--no-naive');
+const verbose = args.includes('--verbose');
+
+const log = (line: string) => {
+  if (verbose) process.stderr.write(`${line}\n`);
+};
+
+type Scenario = () => Promise<ScenarioResult>;
+
+const scenarios: Record<string, Scenario> = {
+  storm: () => runStorm({ coreRuns: 5, naive, log }),
+  idle: () => runIdle(),
+  recovery: () => runRecovery({ runs: 5, log }),
+};
+
+async function main(): Promise<void> {
+  const started = performance.now();
+  const rows: Row[] = [];
+  const data: Record<string, unknown> = {};
+  const durations: Record<string, number> = {};
+  for (const [name, scenario] of Object.entries(scenarios)) {
+    if (only && !only.includes(name)) continue;
+    const t0 = performance.now();
+    process.stderr.write(`bench: ${name}…\n`);
+    try {
+      const result = await scenario();
+      rows.push(...result.rows);
+      data[name] = result.data;
+    } catch (error) {
+      // One broken scenario must not hide the others' figures.
+      const message = error instanceof Error ? error.message : String(error);
+      rows.push({ scenario: name, measure: 'error', app: 'failed to run', how: message });
+      data[name] = { error: message };
+    }
+    durations[name] = Math.round(performance.now() - t0);
+  }
+  removeTempFixtures();
+  const totalMs = Math.round(performance.now() - started);
+  const table = markdownTable(rows);
+  const date = new Date().toISOString();
+  process.stdout.write(`\n${table}\n\n${date} · Node ${process.version} · ${cpus().length} cores · ${(totalMs / 1000).toFixed(0)} s total\n`);
+  const out = fileURLToPath(new URL('./results.json', import.meta.url));
+  writeFileSync(out, `${JSON.stringify({ date, node: process.version, cpus: cpus().length, totalMs, durations, rows, data }, null, 2)}\n`);
+}
+
+main().then(
+  () => process.exit(0), // a stray handle (a browser, a socket) must not keep the bench alive
+  (error: unknown) => {
+    process.stderr.write(`bench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.exit(1);
+  },
+);
