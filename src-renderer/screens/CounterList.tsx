@@ -1,9 +1,10 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { CoreSnapshot, Direction } from '../../src-shared/domain/snapshot';
 import type { AppState, CounterTrayApi } from '../../src-shared/ipc/contract';
 import { call } from '../bridge/ipc';
 import { ConnectionBar } from '../components/ConnectionBar';
+import { useDocumentKeydown } from '../components/useDocumentKeydown';
 import { visibleCounters } from '../format/counterOrder';
 import { formatCounterValue } from '../format/days';
 import { CounterRow } from './CounterRow';
@@ -94,8 +95,8 @@ export function CounterList({ api, state, core, focusRequest, onEdit, onSettings
     if (next) setActiveId(next.id);
   }
 
-  function onKeyDown(event: KeyboardEvent<HTMLElement>) {
-    if (event.ctrlKey || event.metaKey || event.altKey) return;
+  useDocumentKeydown((event) => {
+    if (event.ctrlKey || event.metaKey || event.altKey || event.defaultPrevented) return;
     const target = event.target as HTMLElement;
     const inSearch = target === searchRef.current;
     switch (event.key) {
@@ -128,13 +129,13 @@ export function CounterList({ api, state, core, focusRequest, onEdit, onSettings
         setQuery((current) => current + event.key);
     }
     event.preventDefault();
-  }
+  });
 
   const rowProps = { onStep: step, onTogglePin: togglePin, onEdit, onActivate: setActiveId };
   const activeText = active ? `${active.name}, ${formatCounterValue(active.type, active.value).phrase}` : '';
 
   return (
-    <main className="screen list-screen" onKeyDown={onKeyDown}>
+    <main className="screen list-screen">
       <header className="toolbar">
         <input
           ref={searchRef}

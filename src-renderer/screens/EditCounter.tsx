@@ -1,8 +1,9 @@
-import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { PATCH_FIELDS_BY_TYPE } from '../../src-shared/api/schemas';
 import type { CounterState } from '../../src-shared/domain/snapshot';
 import type { AppState, CounterPatch, CounterTrayApi } from '../../src-shared/ipc/contract';
 import { call } from '../bridge/ipc';
+import { useEscape } from '../components/useDocumentKeydown';
 import { CounterLocalSettings } from './CounterLocalSettings';
 
 interface Props {
@@ -57,16 +58,11 @@ export function EditCounter({ api, state, counterId, onClose }: Props) {
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
 
-  function onKeyDown(event: KeyboardEvent) {
-    if (event.key === 'Escape') {
-      event.preventDefault();
-      onClose();
-    }
-  }
+  useEscape(onClose);
 
   if (!counter || !draft || !baseline) {
     return (
-      <main className="screen" onKeyDown={onKeyDown}>
+      <main className="screen">
         <h1 className="title">Edit</h1>
         <p role="alert">This counter is no longer shared with you.</p>
         <button type="button" className="secondary" autoFocus onClick={onClose}>
@@ -80,7 +76,7 @@ export function EditCounter({ api, state, counterId, onClose }: Props) {
 
   async function save(event: FormEvent) {
     event.preventDefault();
-    if (!counter || !draft || !baseline) return;
+    if (!counter || !draft || !baseline || saving) return;
     const patch = patchFrom(baseline, draft);
     if (typeof patch === 'string') return setError(patch);
     if (Object.keys(patch).length === 0) return onClose();
@@ -93,7 +89,7 @@ export function EditCounter({ api, state, counterId, onClose }: Props) {
   }
 
   return (
-    <main className="screen edit-screen" onKeyDown={onKeyDown}>
+    <main className="screen edit-screen">
       <header className="screen-header">
         <button type="button" className="icon" aria-label="Back" title="Back" onClick={onClose}>
           ←
@@ -131,7 +127,8 @@ export function EditCounter({ api, state, counterId, onClose }: Props) {
             <button type="button" className="secondary" onClick={onClose}>
               Cancel
             </button>
-            <button type="submit" className="primary" disabled={saving}>
+            {/* Not `disabled` while saving: that would drop keyboard focus to <body>. */}
+            <button type="submit" className="primary" aria-disabled={saving || undefined}>
               {saving ? 'Saving…' : 'Save'}
             </button>
           </div>

@@ -1,8 +1,9 @@
-import { useId, useMemo, useState, type KeyboardEvent } from 'react';
+import { useId, useMemo, useState } from 'react';
 import type { SettingsPatch, Theme } from '../../src-shared/domain/settings';
 import type { AppState, CounterTrayApi } from '../../src-shared/ipc/contract';
 import { call } from '../bridge/ipc';
 import { ShortcutRecorder } from '../components/ShortcutRecorder';
+import { useEscape } from '../components/useDocumentKeydown';
 import { conflictFor, failureFor, shortcutSlots } from '../format/shortcutUse';
 
 interface Props {
@@ -45,15 +46,10 @@ export function SettingsScreen({ api, state, onClose, onReplaceToken }: Props) {
     setError(result.ok ? null : result.error.message);
   }
 
-  function onKeyDown(event: KeyboardEvent) {
-    if (event.key === 'Escape') {
-      event.preventDefault();
-      onClose();
-    }
-  }
+  useEscape(onClose);
 
   return (
-    <main className="screen settings-screen" onKeyDown={onKeyDown}>
+    <main className="screen settings-screen">
       <header className="screen-header">
         <button type="button" className="icon" aria-label="Back" title="Back" autoFocus onClick={onClose}>
           ←

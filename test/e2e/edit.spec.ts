@@ -1,0 +1,54 @@
+import { COUNTER } from './support/e2e-fixtures';
+import { expect, rowOf, test } from './support/test';
+
+test.describe('edit', () => {
+  test('an UpDown counter: rename and set the value', async ({ popup, harness, shoot }) => {
+    await popup.getByRole('button', { name: 'Edit Coffees today' }).click();
+    await expect(popup.getByRole('heading', { name: 'Edit counter' })).toBeVisible();
+    await expect(popup.getByLabel('Counting since')).toHaveCount(0);
+    await expect(popup.getByLabel('Counting down to')).toHaveCount(0);
+    await shoot('edit-updown');
+    await popup.getByLabel('Name').fill('Coffees this morning');
+    await popup.getByLabel('Value').fill('12');
+    await popup.getByRole('button', { name: 'Save' }).click();
+    await expect(rowOf(popup, 'Coffees this morning')).toHaveAttribute('aria-label', 'Coffees this morning, 12');
+    expect(harness.service.getCounter(COUNTER.coffees)).toMatchObject({ name: 'Coffees this morning', value: 12 });
+  });
+
+  test('a FromDate counter: pick the start date', async ({ popup, harness, shoot }) => {
+    await popup.getByRole('button', { name: 'Edit Since we moved in' }).click();
+    await expect(popup.getByLabel('Value')).toHaveCount(0);
+    await expect(popup.getByLabel('Counting since')).toHaveValue('2024-02-29');
+    await shoot('edit-fromdate');
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    await popup.getByLabel('Counting since').fill(yesterday);
+    await popup.getByRole('button', { name: 'Save' }).click();
+    await expect(rowOf(popup, 'Since we moved in')).toHaveAttribute('aria-label', /^Since we moved in, [01] days? since$/);
+    expect(harness.service.getCounter(COUNTER.movedIn)?.startDate).toBe(yesterday);
+  });
+
+  test('a ToDate counter: pick the end date; a past date reads signed', async ({ popup, harness, shoot }) => {
+    await popup.getByRole('button', { name: 'Edit Until the trip' }).click();
+    await expect(popup.getByLabel('Value')).toHaveCount(0);
+    await expect(popup.getByLabel('Counting since')).toHaveCount(0);
+    await shoot('edit-todate');
+    const tenDaysAgo = new Date(Date.now() - 10 * 86_400_000).toISOString().slice(0, 10);
+    await popup.getByLabel('Counting down to').fill(tenDaysAgo);
+    await popup.getByRole('button', { name: 'Save' }).click();
+    await expect(rowOf(popup, 'Until the trip')).toHaveAttribute('aria-label', /^Until the trip, -(9|10|11) days until$/);
+    expect(harness.service.getCounter(COUNTER.trip)?.endDate).toBe(tenDaysAgo);
+  });
+
+  test("the server's 400 message is shown inline", async ({ popup, harness, shoot }) => {
+    await popup.getByRole('button', { name: 'Edit Coffees today' }).click();
+    await popup.getByLabel('Name').fill('Tea');
+    await popup.getByRole('button', { name: 'Save' }).click();
+    const alert = popup.getByRole('alert');
+    await expect(alert).not.toBeEmpty();
+    await expect(popup.getByRole('heading', { name: 'Edit counter' })).toBeVisible();
+    await shoot('edit-error');
+    expect(harness.service.getCounter(COUNTER.coffees)?.name).toBe('Coffees today');
+    await popup.keyboard.press('Escape');
+    await expect(rowOf(popup, 'Coffees today')).toBeVisible();
+  });
+});
