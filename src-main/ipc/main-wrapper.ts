@@ -1,0 +1,49 @@
+// The main side of IPC: one `ipcMain.handle` per contract channel, every call
+// checked for its sender before the dispatcher parses the payload. Raw ipcMain is
+// used nowhere else. Takes ipcMain by injection so tests drive it with a fake.
+import { invokeChannels, type EventChannel, type EventOf, type InvokeChannel, type IpcResult } from '../../src-shared/ipc/contract';
+import type { Dispatch } from './dispatch';
+import { senderProblem, type InvokeEventLike, type SenderPolicy } from './sender-check';
+
+export interface IpcMainLike<E extends InvokeEventLike = InvokeEventLike> {
+  handle(channel: string, listener: (event: E, ...args: unknown[]) => Promise<unknown>): void;
+  removeHandler(channel: string): void;
+}
+
+export const INVOKE_CHANNELS = Object.keys(invokeChannels) as InvokeChannel[];
+
+export function registerInvokeHandlers<E extends InvokeEventLike>(
+  ipcMain: IpcMainLike<E>,
+  dispatch: Dispatch,
+  policy: SenderPolicy,
+  onRefused: (channel: InvokeChannel, reason: string) => void = () => undefined,
+): () => void {
+  for (const channel of INVOKE_CHANNELS) {
+    ipcMain.handle(channel, async (event, ...args): Promise<IpcResult<unknown>> => {
+      const problem = senderProblem(event, policy);
+      if (problem) {
+        onRefused(channel, problem);
+        return { ok: false, error: { code: 'forbidden-sender', message: 'This window may not talk to Counter Tray.' } };
+      }
+      // The preload sends exactly one argument; anything else did not come from it.
+      if (args.length !== 1) return { ok: false, error: { code: 'invalid-payload', message: 'Expected exactly one request argument.' } };
+      return dispatch(channel, args[0]);
+    });
+  }
+  return () => {
+    for (const channel of INVOKE_CHANNELS) ipcMain.removeHandler(channel);
+  };
+}
+
+export interface WebContentsLike {
+  isDestroyed(): boolean;
+  send(channel: string, ...args: unknown[]): void;
+}
+
+/** Pushes contract events to the popup only (never broadcast to every window). */
+export function createEventSender(target: () => WebContentsLike | null) {
+  return <E extends EventChannel>(event: E, payload: EventOf<E>): void => {
+    const contents = target();
+    if (contents && !contents.isDestroyed()) contents.send(event, payload);
+  };
+}

@@ -1,0 +1,55 @@
+// Who may call the main process (VS Code's validatedIpcMain): only our own popup's
+// webContents, only its top frame, only while it shows our own page. A frame that
+// navigated away, an iframe, or any other webContents is refused. Electron-free:
+// takes the few fields of IpcMainInvokeEvent it reads.
+export const APP_SCHEME = 'app';
+export const APP_HOST = 'counter-tray';
+export const APP_ORIGIN = `${APP_SCHEME}://${APP_HOST}`;
+
+export interface SenderFrameLike {
+  readonly url: string;
+  /** null for the top frame. */
+  readonly parent: unknown;
+}
+
+export interface InvokeEventLike {
+  readonly sender: { readonly id: number };
+  /** Electron: null when the frame navigated or was destroyed before we looked. */
+  readonly senderFrame: SenderFrameLike | null;
+}
+
+export interface SenderPolicy {
+  /** The webContents ids allowed to call (the popup's). */
+  trustedWebContentsIds(): ReadonlySet<number>;
+  /** The Vite dev server's origin when running unpackaged with one; never in production. */
+  devServerOrigin?: string;
+}
+
+export function isOwnAppUrl(url: string, devServerOrigin?: string): boolean {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return false;
+  }
+  if (parsed.protocol === `${APP_SCHEME}:` && parsed.host === APP_HOST) return true;
+  return devServerOrigin !== undefined && parsed.origin === devServerOrigin;
+}
+
+/** Null when the sender may call; otherwise why not (for the log, never for the renderer). */
+export function senderProblem(event: InvokeEventLike, policy: SenderPolicy): string | null {
+  if (!policy.trustedWebContentsIds().has(event.sender.id)) return `webContents ${event.sender.id} is not ours`;
+  const frame = event.senderFrame;
+  if (!frame) return 'sender frame is gone';
+  if (frame.parent !== null) return 'sender is not the top frame';
+  if (!isOwnAppUrl(frame.url, policy.devServerOrigin)) return `sender URL is not our app (${safeOrigin(frame.url)})`;
+  return null;
+}
+
+function safeOrigin(url: string): string {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return 'invalid URL';
+  }
+}
