@@ -1,0 +1,122 @@
+// The REST client alone, on a scripted fetch: headers, timezone, bodies, error kinds.
+import { describe, expect, it } from 'vitest';
+import { createApiClient } from '../../src-main/core/api-client';
+import { CoreError } from '../../src-main/core/contract';
+import { RateLimitedError } from '../../src-main/core/errors';
+import { PendingLedger } from '../../src-main/core/pending-ledger';
+import { createMemoryStore } from '../../src-main/core/memory-store';
+import { realClock } from '../../src-main/core/tuning';
+
+const ID = '019a4f2e-8c00-7d3a-9b1e-2f4c6a8e0b12';
+const COUNTER = { id: ID, name: 'Coffees', type: 'UpDown', value: 3, created: '2026-01-05T09:00:00Z' };
+
+function client(respond: (url: URL, init: RequestInit) => Response | Promise<Response>, timeoutMs = 1000) {
+  const calls: { url: URL; init: RequestInit }[] = [];
+  const api = createApiClient({
+    baseUrl: 'http://127.0.0.1:9/',
+    token: 'secret',
+    clock: realClock,
+    timeoutMs,
+    shutdown: new AbortController().signal,
+    fetch: (async (input: string | URL | Request, init?: RequestInit) => {
+      const url = new URL(String(input));
+      calls.push({ url, init: init ?? {} });
+      return respond(url, init ?? {});
+    }) as typeof fetch,
+  });
+  return { api, calls };
+}
+
+const json = (body: unknown, status = 200, headers: Record<string, string> = {}) => new Response(body === undefined ? null : JSON.stringify(body), { status, headers });
+
+describe('api client', () => {
+  it('sends Bearer and Accept, and the timezone on reads', async () => {
+    const { api, calls } = client(() => json([COUNTER, { broken: true }]));
+    const { counters, skipped } = await api.listCounters('Europe/Berlin');
+    expect(counters).toHaveLength(1);
+    expect(skipped).toBe(1); // one odd item does not hide the others
+    const { url, init } = calls[0]!;
+    expect(url.pathname).toBe('/v2/counters');
+    expect(url.searchParams.get('timezone')).toBe('Europe/Berlin');
+    expect(init.headers).toMatchObject({ Authorization: 'Bearer secret', Accept: 'application/json' });
+    expect(api.webSocketUrl('UTC')).toBe('ws://127.0.0.1:9/v2/ws?timezone=UTC');
+  });
+
+  it('reads a bare number from increment/decrement; anything else means "refetch"', async () => {
+    expect(await client(() => json(7)).api.change(ID, 'decrement', 2)).toBe(7);
+    expect(await client(() => json({ value: 7 })).api.change(ID, 'decrement', 2)).toBeUndefined();
+    expect(await client(() => new Response(null, { status: 204 })).api.change(ID, 'decrement', 2)).toBeUndefined();
+    const { api, calls } = client(() => json(7));
+    await api.change(ID, 'increment', 5);
+    expect(calls[0]!.url.pathname).toBe(`/v2/counters/${ID}/increment/5`);
+  });
+
+  it('takes the counter from a PATCH answer only when it is one', async () => {
+    expect(await client(() => json(COUNTER)).api.patch(ID, { name: 'Coffees' })).toMatchObject({ name: 'Coffees' });
+    expect(await client(() => json({ data: COUNTER })).api.patch(ID, { name: 'Coffees' })).toBeUndefined();
+    expect(await client(() => new Response(null, { status: 204 })).api.patch(ID, { name: 'Coffees' })).toBeUndefined();
+  });
+
+  it.each([
+    [400, { message: 'Amount must be at least 1', code: -2042 }, 'change', 'invalidAmount'],
+    [400, { message: 'Only up', code: -1234 }, 'change', 'invalidOperation'],
+    [400, { message: 'Name too short', code: -1234 }, 'patch', 'badRequest'],
+    [401, { message: 'Invalid token', code: -1 }, 'change', 'unauthorized'],
+    [403, { message: 'Not a member', code: -1 }, 'change', 'forbidden'],
+    [404, { message: 'Not found', code: -1100 }, 'change', 'notFound'],
+    [503, 'oops', 'change', 'server'],
+  ] as const)('HTTP %i → %s', async (status, body, operation, kind) => {
+    const { api } = client(() => json(body, status));
+    const call = operation === 'change' ? api.change(ID, 'increment', 1) : api.patch(ID, { name: 'x' });
+    const error = await call.catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(CoreError);
+    expect(error).toMatchObject({ kind, status });
+    if (typeof body === 'object') expect(error).toMatchObject({ message: body.message, code: body.code });
+  });
+
+  it('429 carries Retry-After (seconds or HTTP date)', async () => {
+    const seconds = await client(() => json({ message: 'slow', code: -1 }, 429, { 'Retry-After': '2' })).api.getCounter(ID, 'UTC').catch((e: unknown) => e);
+    expect(seconds).toBeInstanceOf(RateLimitedError);
+    expect((seconds as RateLimitedError).retryAfterMs).toBe(2000);
+    const none = await client(() => json({ message: 'slow', code: -1 }, 429)).api.getCounter(ID, 'UTC').catch((e: unknown) => e);
+    expect((none as RateLimitedError).retryAfterMs).toBeUndefined();
+  });
+
+  it('times out, and tells network failures apart', async () => {
+    // A server that never answers: the deadline aborts the request.
+    const slow = client((_url, init) => new Promise<Response>((_resolve, reject) => init.signal?.addEventListener('abort', () => reject(new Error('aborted')))), 30);
+    await expect(slow.api.getCounter(ID, 'UTC')).rejects.toMatchObject({ kind: 'timeout' });
+    await expect(client(() => Promise.reject(new TypeError('fetch failed'))).api.getCounter(ID, 'UTC')).rejects.toMatchObject({ kind: 'network' });
+    await expect(client(() => new Response('<html>', { status: 200 })).api.getCounter(ID, 'UTC')).rejects.toMatchObject({ kind: 'badResponse' });
+  });
+});
+
+describe('pending ledger', () => {
+  it('coalesces, keeps one change in flight, and survives a reload', async () => {
+    const store = createMemoryStore();
+    const ledger = new PendingLedger(store);
+    ledger.add(ID, 1);
+    ledger.add(ID, 1);
+    ledger.add(ID, -3);
+    expect(ledger.pending(ID)).toBe(-1);
+    expect(ledger.takePending(ID, 10)).toEqual({ delta: -1, before: 10 });
+    expect(ledger.takePending(ID, 10)).toBeUndefined(); // one in flight at a time
+    ledger.add(ID, 4);
+    expect(ledger.localDelta(ID)).toBe(3);
+    await ledger.persist();
+
+    const reloaded = new PendingLedger(store);
+    await reloaded.load();
+    expect(reloaded.inflight(ID)).toEqual({ delta: -1, before: 10 });
+    expect(reloaded.pending(ID)).toBe(4);
+    reloaded.restore(ID); // not applied: folded back
+    expect(reloaded.pending(ID)).toBe(3);
+    expect(reloaded.inflight(ID)).toBeUndefined();
+  });
+
+  it('drops unreadable stored data instead of trusting it', async () => {
+    const ledger = new PendingLedger(createMemoryStore({ version: 1, counters: { [ID]: { pending: 'lots' } } }));
+    await ledger.load();
+    expect(ledger.isEmpty()).toBe(true);
+  });
+});
