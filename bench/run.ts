@@ -6,11 +6,16 @@
 import { writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { fileURLToPath } from 'node:url';
+import { BenchBrowser } from './browser';
 import { removeTempFixtures } from './fixtures';
 import { markdownTable } from './report';
 import type { Row, ScenarioResult } from './report';
 import { runIdle } from './scenarios/idle';
+import { runLatencyCore } from './scenarios/latency-core';
+import { runLatencyDom } from './scenarios/latency-dom';
 import { runRecovery } from './scenarios/recovery';
+import { runScale } from './scenarios/scale';
+import { runSize } from './scenarios/size';
 import { runStorm } from './scenarios/storm';
 
 const args = process.argv.slice(2);
@@ -24,8 +29,17 @@ const log = (line: string) => {
 
 type Scenario = () => Promise<ScenarioResult>;
 
+// One Chromium for every scenario that needs it, launched on first use.
+let launched: Promise<BenchBrowser> | undefined;
+const browser = (): Promise<BenchBrowser> => (launched ??= BenchBrowser.launch());
+
+
 const scenarios: Record<string, Scenario> = {
   storm: () => runStorm({ coreRuns: 5, naive, log }),
+  latency: () => runLatencyCore({ samples: 200 }),
+  dom: () => runLatencyDom({ samples: 200, browser }),
+  scale: () => runScale({ browser, log }),
+  size: () => runSize(),
   idle: () => runIdle(),
   recovery: () => runRecovery({ runs: 5, log }),
 };
@@ -51,6 +65,7 @@ async function main(): Promise<void> {
     }
     durations[name] = Math.round(performance.now() - t0);
   }
+  if (launched) await (await launched).close();
   removeTempFixtures();
   const totalMs = Math.round(performance.now() - started);
   const table = markdownTable(rows);

@@ -1,0 +1,15 @@
+// The app layer without Electron (createHeadlessApp), signed in to the bench service
+// as a returning user would be: the same controller, core and dispatcher as the app.
+import { createHeadlessApp } from '../src-main/app/index';
+import type { HeadlessApp } from '../src-main/app/index';
+import { DEFAULT_SETTINGS } from '../src-shared/domain/settings';
+
+export async function startSignedInApp(serverUrl: string, token: string): Promise<HeadlessApp> {
+  const app = createHeadlessApp({
+    systemTimezone: 'UTC',
+    settings: { ...DEFAULT_SETTINGS, serverUrl },
+    storedToken: { token, storage: 'encrypted' },
+  });
+  await app.start();
+  return app;
+}

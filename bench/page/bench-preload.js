@@ -1,0 +1,77 @@
+// Runs in the benchmark page before the renderer's own scripts (Playwright
+// addInitScript, which bypasses the page's CSP as a real preload does). It plays the
+// preload: `window.counterTray` with the contract's invoke/on, invoke → the Node app's
+// dispatcher through an exposed function. It also stamps every pushed event with
+// performance.now() and offers DOM watchers that call back into Node when the screen
+// shows what the benchmark waits for. Plain JS: the Node tsconfig has no DOM types.
+/* global window, document, MutationObserver */
+(() => {
+  const listeners = new Map();
+  const bench = { lastPushAt: 0, pushes: 0 };
+
+  Object.defineProperty(window, '__counterTrayPush', {
+    value: (event, payload) => {
+      bench.lastPushAt = performance.now();
+      bench.pushes += 1;
+      for (const listener of listeners.get(event) ?? []) listener(payload);
+    },
+  });
+
+  const api = Object.freeze({
+    invoke: (channel, request) => window.__counterTrayInvoke(channel, request),
+    on(event, listener) {
+      const set = listeners.get(event) ?? new Set();
+      set.add(listener);
+      listeners.set(event, set);
+      return () => void set.delete(listener);
+    },
+  });
+  Object.defineProperty(window, 'counterTray', { value: api, enumerable: true });
+
+  const rows = () => document.querySelectorAll('li[data-counter-id]').length;
+  const valueText = (id) => document.querySelector(`li[data-counter-id="${id}"] [data-testid="value"]`)?.textContent ?? null;
+
+  /**
+   * Calls window.__benchSeen once `condition()` holds, checked now and after every DOM
+   * mutation. Layout is forced before the time is taken, so "seen" means laid out.
+   */
+  function watch(token, condition) {
+    const report = () => {
+      void document.body.offsetHeight;
+      const seenAt = performance.now();
+      window.__benchSeen({ token, pushAt: bench.lastPushAt, seenAt, rows: rows() });
+    };
+    if (condition()) {
+      report();
+      return;
+    }
+    const observer = new MutationObserver(() => {
+      if (!condition()) return;
+      observer.disconnect();
+      report();
+    });
+    observer.observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
+  }
+
+  Object.defineProperty(window, '__bench', {
+    value: {
+      state: bench,
+      /** Seen when the counter's value text differs from what it is now; false if the row is not in the DOM. */
+      watchValueChange(token, id) {
+        const before = valueText(id);
+        if (before === null) return false;
+        watch(token, () => valueText(id) !== before);
+        return true;
+      },
+      watchRowsAtLeast(token, count) {
+        watch(token, () => rows() >= count);
+        return true;
+      },
+      watchRowsAtMost(token, count) {
+        watch(token, () => rows() <= count);
+        return true;
+      },
+      rowIds: () => [...document.querySelectorAll('li[data-counter-id]')].map((li) => li.getAttribute('data-counter-id')),
+    },
+  });
+})();

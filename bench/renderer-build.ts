@@ -1,0 +1,23 @@
+// The renderer bundle the Chromium scenarios and the size row use: dist/renderer,
+// rebuilt with the project's vite.config.ts when missing or older than its sources.
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = fileURLToPath(new URL('../', import.meta.url));
+export const RENDERER_DIST = join(ROOT, 'dist/renderer');
+
+function newestMtime(path: string): number {
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return readdirSync(path).reduce((newest, entry) => Math.max(newest, newestMtime(join(path, entry))), stat.mtimeMs);
+}
+
+export async function ensureRendererBuilt(): Promise<string> {
+  const index = join(RENDERER_DIST, 'index.html');
+  const sources = ['src-renderer', 'src-shared', 'vite.config.ts'].map((p) => newestMtime(join(ROOT, p)));
+  if (existsSync(index) && statSync(index).mtimeMs >= Math.max(...sources)) return RENDERER_DIST;
+  const { build } = await import('vite');
+  await build({ configFile: join(ROOT, 'vite.config.ts'), logLevel: 'warn' });
+  return RENDERER_DIST;
+}

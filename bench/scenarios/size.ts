@@ -1,0 +1,63 @@
+// Scenario 4, size: what the user downloads and runs. Gzip at zlib's default level
+// (what Vite's "gzip:" column reports), raw size alongside.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import type { Row, ScenarioResult } from '../report';
+import { ensureRendererBuilt, ROOT } from '../renderer-build';
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+function sizesOf(dir: string, ext: string): { files: string[]; raw: number; gzip: number } {
+  const files = existsSync(dir) ? readdirSync(dir).filter((f) => f.endsWith(ext)) : [];
+  let raw = 0;
+  let gzip = 0;
+  for (const f of files) {
+    const bytes = readFileSync(join(dir, f));
+    raw += bytes.length;
+    gzip += gzipSync(bytes).length;
+  }
+  return { files, raw, gzip };
+}
+
+/** The main-process bundle, built with the project's script when it exists and the bundle does not. */
+function mainBundle(): { path: string; raw: number; gzip: number } | { missing: string } {
+  const bundle = join(ROOT, 'dist/main/main.js');
+  const script = join(ROOT, 'scripts/build.mjs');
+  if (!existsSync(bundle) && existsSync(script)) spawnSync(process.execPath, [script], { cwd: ROOT, stdio: 'ignore', timeout: 120_000 });
+  if (!existsSync(bundle)) return { missing: existsSync(script) ? 'scripts/build.mjs did not produce dist/main/main.js' : 'scripts/build.mjs does not exist yet' };
+  const bytes = readFileSync(bundle);
+  return { path: 'dist/main/main.js', raw: bytes.length, gzip: gzipSync(bytes).length };
+}
+
+export async function runSize(): Promise<ScenarioResult> {
+  const dist = await ensureRendererBuilt();
+  const assets = join(dist, 'assets');
+  const js = sizesOf(assets, '.js');
+  const css = sizesOf(assets, '.css');
+  const main = mainBundle();
+  const rows: Row[] = [
+    {
+      scenario: 'Size',
+      measure: 'renderer JS, gzip',
+      app: `${kb(js.gzip)} (raw ${kb(js.raw)})`,
+      target: '< 90 KB gzip',
+      met: js.gzip < 90 * 1024,
+      how: `dist/renderer/assets/*.js (${js.files.length} file${js.files.length === 1 ? '' : 's'}, Vite production build, rebuilt when older than its sources), zlib gzip default level`,
+    },
+    {
+      scenario: 'Size',
+      measure: 'renderer CSS, gzip',
+      app: `${kb(css.gzip)} (raw ${kb(css.raw)})`,
+      how: 'dist/renderer/assets/*.css, same method',
+    },
+    {
+      scenario: 'Size',
+      measure: 'main-process bundle',
+      app: 'missing' in main ? 'n/a' : `${kb(main.raw)} (gzip ${kb(main.gzip)})`,
+      how: 'missing' in main ? main.missing : `${main.path} as built by node scripts/build.mjs`,
+    },
+  ];
+  return { rows, data: { js, css, main } };
+}
