@@ -42,7 +42,13 @@ export function ConnectionBar({ connection, demo, onReplaceToken }: Props) {
       <span className="connection-dot" aria-hidden="true" />
       <span className="connection-text">
         {text}
-        {message && status !== 'live' ? <span className="connection-message"> {message}</span> : null}
+        {/* The core's detail, one line (full text on hover); "unauthorized" already says it all. */}
+        {message && status !== 'live' && status !== 'unauthorized' ? (
+          <span className="connection-message" title={message}>
+            {' '}
+            {message}
+          </span>
+        ) : null}
       </span>
       {status === 'unauthorized' && (
         <button type="button" className="link" onClick={onReplaceToken}>

@@ -1,9 +1,7 @@
-import { useState } from 'react';
 import type { CounterState } from '../../src-shared/domain/snapshot';
 import type { AppState, CounterTrayApi } from '../../src-shared/ipc/contract';
-import type { SettingsPatch } from '../../src-shared/domain/settings';
-import { call } from '../bridge/ipc';
 import { ShortcutRecorder } from '../components/ShortcutRecorder';
+import { useSettingsEditor } from '../components/useSettingsEditor';
 import { conflictFor, failureFor, shortcutSlots } from '../format/shortcutUse';
 
 interface Props {
@@ -14,17 +12,11 @@ interface Props {
 
 /** What this computer does for one counter: notifications and global shortcuts (stored locally, not on the server). */
 export function CounterLocalSettings({ api, state, counter }: Props) {
-  const [error, setError] = useState<string | null>(null);
-  const { settings } = state;
+  const { settings, update, error } = useSettingsEditor(api, state.settings);
   const muted = settings.notifications.mutedCounters.includes(counter.id);
   const own = settings.shortcuts.counters[counter.id] ?? {};
   const slots = shortcutSlots(settings, state.core?.counters ?? []);
   const isMac = state.platform === 'darwin';
-
-  async function update(patch: SettingsPatch) {
-    const result = await call(api, 'settings:update', patch);
-    setError(result.ok ? null : result.error.message);
-  }
 
   function setShortcut(direction: 'increment' | 'decrement', accelerator: string | null) {
     const next = { ...own, [direction]: accelerator ?? undefined };

@@ -1,9 +1,10 @@
 import { useId, useMemo, useState } from 'react';
-import type { SettingsPatch, Theme } from '../../src-shared/domain/settings';
+import type { Theme } from '../../src-shared/domain/settings';
 import type { AppState, CounterTrayApi } from '../../src-shared/ipc/contract';
 import { call } from '../bridge/ipc';
 import { ShortcutRecorder } from '../components/ShortcutRecorder';
 import { useEscape } from '../components/useDocumentKeydown';
+import { useSettingsEditor } from '../components/useSettingsEditor';
 import { conflictFor, failureFor, shortcutSlots } from '../format/shortcutUse';
 
 interface Props {
@@ -29,21 +30,19 @@ function timezones(): string[] {
 
 export function SettingsScreen({ api, state, onClose, onReplaceToken }: Props) {
   const ids = useId();
-  const { settings, session } = state;
-  const [error, setError] = useState<string | null>(null);
+  const { session } = state;
+  const editor = useSettingsEditor(api, state.settings);
+  const { settings, update } = editor;
+  const [sessionError, setSessionError] = useState<string | null>(null);
+  const error = sessionError ?? editor.error;
   const zones = useMemo(timezones, []);
   const slots = shortcutSlots(settings, state.core?.counters ?? []);
   const isMac = state.platform === 'darwin';
   const mutedCount = settings.notifications.mutedCounters.length;
 
-  async function update(patch: SettingsPatch) {
-    const result = await call(api, 'settings:update', patch);
-    setError(result.ok ? null : result.error.message);
-  }
-
   async function runSessionAction(channel: 'session:signOut' | 'session:storeTokenWeakly') {
     const result = await call(api, channel, {});
-    setError(result.ok ? null : result.error.message);
+    setSessionError(result.ok ? null : result.error.message);
   }
 
   useEscape(onClose);

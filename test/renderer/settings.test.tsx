@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
-import { cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen } from '@testing-library/react';
+import type { IpcResult } from '../../src-shared/ipc/contract';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { App } from '../../src-renderer/App';
@@ -86,6 +87,19 @@ describe('settings', () => {
     const fake = await openSettings(appState({ session: { tokenStorage: 'memory', encryptionWeak: true } }));
     await userEvent.setup().click(screen.getByRole('button', { name: 'Keep it with weak protection' }));
     expect(fake.calls('session:storeTokenWeakly')).toEqual([{}]);
+  });
+
+  it('shows a change at once, and takes it back with the reason if main refuses it', async () => {
+    let answer: (result: IpcResult<unknown>) => void = () => {};
+    const fake = fakeApi(appState(), { 'settings:update': () => new Promise((resolve) => (answer = resolve)) });
+    render(<App api={fake.api} />);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Settings' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Open at login' }));
+    expect(screen.getByRole('checkbox', { name: 'Open at login' })).toHaveProperty('checked', true);
+    await act(async () => answer({ ok: false, error: { code: 'invalid-settings', message: 'Login items are not available here.' } }));
+    expect(screen.getByRole('checkbox', { name: 'Open at login' })).toHaveProperty('checked', false);
+    expect(screen.getByRole('alert').textContent).toBe('Login items are not available here.');
   });
 
   it('goes back to the list with Esc', async () => {

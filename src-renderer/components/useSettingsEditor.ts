@@ -1,0 +1,37 @@
+import { useCallback, useEffect, useState } from 'react';
+import type { Settings, SettingsPatch } from '../../src-shared/domain/settings';
+import type { CounterTrayApi } from '../../src-shared/ipc/contract';
+import { call } from '../bridge/ipc';
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * Settings as the user just set them: a change shows at once (a radio that snaps back
+ * until main answers feels broken) and is kept until main's state agrees, or dropped
+ * with its error message if main refuses it.
+ */
+export function useSettingsEditor(api: CounterTrayApi, settings: Settings) {
+  const [overrides, setOverrides] = useState<SettingsPatch>({});
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    setOverrides((current) => {
+      const left = Object.fromEntries(Object.entries(current).filter(([key, value]) => !same(settings[key as keyof Settings], value)));
+      return Object.keys(left).length === Object.keys(current).length ? current : left;
+    });
+  }, [settings]);
+
+  const update = useCallback(
+    async (patch: SettingsPatch) => {
+      setOverrides((current) => ({ ...current, ...patch }));
+      const result = await call(api, 'settings:update', patch);
+      if (result.ok) return setError(null);
+      setError(result.error.message);
+      setOverrides((current) => Object.fromEntries(Object.entries(current).filter(([key]) => !(key in patch))));
+    },
+    [api],
+  );
+
+  const effective: Settings = { ...settings, ...overrides };
+  return { settings: effective, update, error };
+}

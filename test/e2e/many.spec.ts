@@ -1,0 +1,52 @@
+import { ADA, ALAN, e2eFixtures } from './support/e2e-fixtures';
+import { expect, rowOf, test } from './support/test';
+
+const COUNT = 1000;
+const idOf = (i: number) => `019a4f2e-8c00-7d3a-9b1e-${String(i).padStart(12, '0')}`;
+
+function manyCounters() {
+  const base = e2eFixtures();
+  const members = [
+    { userId: ADA.id, isAdmin: true },
+    { userId: ALAN.id, isAdmin: false },
+  ];
+  return {
+    users: base.users,
+    counters: Array.from({ length: COUNT }, (_, i) => ({
+      id: idOf(i),
+      name: `Counter number ${i}`,
+      type: 'UpDown' as const,
+      value: i,
+      created: '2026-01-05T09:00:00Z',
+      members,
+    })),
+  };
+}
+
+test.describe('a thousand counters', () => {
+  test.use({ harnessOptions: { fixtures: manyCounters() } });
+
+  test('render a window of rows, scroll, search and update live', async ({ popup, harness, shoot }) => {
+    await expect(rowOf(popup, 'Counter number 0')).toBeVisible();
+    const rendered = await popup.getByRole('listitem').count();
+    expect(rendered).toBeLessThan(40);
+
+    // The arrow keys walk past the window: the virtualizer brings the row in.
+    for (let i = 0; i < 25; i += 1) await popup.keyboard.press('ArrowDown');
+    await expect(rowOf(popup, 'Counter number 25')).toHaveAttribute('aria-current', 'true');
+    await expect(rowOf(popup, 'Counter number 25')).toBeInViewport();
+
+    await popup.locator('.list-scroll').evaluate((el) => el.scrollTo(0, el.scrollHeight));
+    await expect(rowOf(popup, 'Counter number 999')).toBeInViewport();
+    await shoot('list-1000');
+
+    // A live change far down the list reaches its row.
+    const started = Date.now();
+    await harness.asUser(ALAN.token, 'POST', `/v2/counters/${idOf(998)}/increment/2`);
+    await expect(rowOf(popup, 'Counter number 998')).toHaveAttribute('aria-label', 'Counter number 998, 1,000');
+    expect(Date.now() - started).toBeLessThan(2_000);
+
+    await popup.getByLabel('Search counters').fill('number 512');
+    await expect(popup.getByRole('listitem')).toHaveCount(1);
+  });
+});

@@ -1,0 +1,35 @@
+import { ADA, ALAN } from './support/e2e-fixtures';
+import { expect, rowOf, test } from './support/test';
+
+test.describe('connection status', () => {
+  test('a revoked token shows "unauthorized" with a way to enter a new one', async ({ popup, harness, shoot }) => {
+    const status = popup.locator('.connection');
+    await expect(status).toHaveAttribute('data-status', 'live');
+    harness.service.revokeToken(ADA.token);
+    await expect(status).toHaveAttribute('data-status', 'unauthorized');
+    await expect(status).toContainText('no longer accepts your token');
+    await shoot('unauthorized');
+
+    await popup.getByRole('button', { name: 'Enter a new token' }).click();
+    await expect(popup.getByRole('heading', { name: 'Replace your token' })).toBeVisible();
+    await expect(popup.getByLabel('Server')).toHaveValue(harness.service.url);
+    await shoot('replace-token');
+    await popup.getByLabel('API token').fill(ALAN.token);
+    await popup.getByRole('button', { name: 'Connect' }).click();
+    await expect(status).toHaveAttribute('data-status', 'live');
+    // Alan shares two of Ada's counters, not her own ones.
+    await expect(rowOf(popup, 'Coffees today')).toBeVisible();
+    await expect(rowOf(popup, 'Since we moved in')).toHaveCount(0);
+  });
+
+  test('a lost server shows reconnecting with the next attempt, then live again', async ({ popup, harness, shoot }) => {
+    const status = popup.locator('.connection');
+    await expect(status).toHaveAttribute('data-status', 'live');
+    await harness.service.suspend();
+    await expect(status).toHaveAttribute('data-status', /reconnecting|offline/);
+    await expect(status).toContainText(/Next try at \d/);
+    await shoot('reconnecting');
+    await harness.service.resume();
+    await expect(status).toHaveAttribute('data-status', 'live', { timeout: 20_000 });
+  });
+});
