@@ -1,0 +1,58 @@
+#!/usr/bin/env node
+// Builds what Electron runs: the main process (ESM, Node platform) and the popup's
+// sandboxed preload (CommonJS) with esbuild, then the renderer with Vite when the
+// renderer's config exists. Output: dist/main/main.js, dist/main/preload.cjs, dist/renderer/.
+import { build } from 'esbuild';
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+
+const pkg = JSON.parse(readFileSync('package.json', 'utf8'));
+// Runtime dependencies stay in node_modules (electron-builder ships them); electron is provided by the runtime.
+const external = ['electron', ...Object.keys(pkg.dependencies ?? {}).flatMap((name) => [name, `${name}/*`])];
+const production = process.env.NODE_ENV !== 'development';
+
+rmSync('dist/main', { recursive: true, force: true });
+
+const common = { bundle: true, sourcemap: production ? false : 'inline', minify: false, legalComments: 'none', logLevel: 'warning', metafile: true };
+
+const main = await build({
+  ...common,
+  entryPoints: ['src-main/main.ts'],
+  outfile: 'dist/main/main.js',
+  platform: 'node',
+  format: 'esm',
+  target: 'node22',
+  external,
+  // Bundled CommonJS code may call require(); ESM has none unless we make one.
+  banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+});
+
+const preload = await build({
+  ...common,
+  entryPoints: ['src-main/preload.cts'],
+  outfile: 'dist/main/preload.cjs',
+  // A sandboxed preload gets a browser-like environment whose require() knows only 'electron'.
+  platform: 'browser',
+  format: 'cjs',
+  target: 'chrome140',
+  external: ['electron'],
+});
+
+for (const [label, result] of [['main', main], ['preload', preload]]) {
+  for (const [file, output] of Object.entries(result.metafile.outputs)) console.log(`${label}: ${file} ${(output.bytes / 1024).toFixed(1)} KiB`);
+}
+
+// The preload must not pull Node built-ins or npm packages: the sandbox cannot load them.
+const preloadRequires = [...readFileSync('dist/main/preload.cjs', 'utf8').matchAll(/require\(["']([^"']+)["']\)/g)].map((m) => m[1]);
+const foreign = preloadRequires.filter((name) => name !== 'electron');
+if (foreign.length > 0) {
+  console.error(`preload requires modules a sandboxed preload cannot load: ${foreign.join(', ')}`);
+  process.exit(1);
+}
+
+if (existsSync('vite.config.ts')) {
+  const vite = spawnSync('npx', ['vite', 'build'], { stdio: 'inherit' });
+  if (vite.status !== 0) process.exit(vite.status ?? 1);
+} else {
+  console.log('vite.config.ts not found: renderer not built');
+}

@@ -1,0 +1,64 @@
+// What tray items, shortcuts, notification clicks and command lines do. They all
+// go through the same dispatcher as the popup, so validation and errors are the same.
+import type { AppController } from '../app/controller';
+import { resolveCounter, type CommandLineAction } from '../shell/command-line';
+import type { ShortcutAction } from '../shell/shortcuts';
+import type { TrayAction } from '../shell/tray-menu';
+
+export interface ActionDeps {
+  controller: AppController;
+  /** Opens the popup; `fromTray` places it at the tray/cursor. */
+  openPopup(fromTray: boolean): void;
+  togglePopup(): void;
+  /** Tells the user something went wrong when no window is open (an OS notification). */
+  alert(title: string, body: string): void;
+  quit(): void;
+}
+
+export function createActions(deps: ActionDeps) {
+  const { controller } = deps;
+
+  async function bump(kind: 'increment' | 'decrement', id: string): Promise<void> {
+    const result = await controller.dispatch(kind === 'increment' ? 'counter:increment' : 'counter:decrement', { id });
+    if (!result.ok) deps.alert(`Could not ${kind}`, result.error.message);
+  }
+
+  return {
+    async tray(action: TrayAction): Promise<void> {
+      switch (action.kind) {
+        case 'open':
+        case 'openSettings':
+          return deps.openPopup(true);
+        case 'increment':
+        case 'decrement':
+          return bump(action.kind, action.counterId);
+        case 'toggleNotifications': {
+          const current = controller.getState().settings.notifications;
+          await controller.dispatch('settings:update', { notifications: { ...current, enabled: !current.enabled } });
+          return;
+        }
+        case 'quit':
+          return deps.quit();
+      }
+    },
+
+    async shortcut(action: ShortcutAction): Promise<void> {
+      if (action.kind === 'open') return deps.togglePopup();
+      return bump(action.kind, action.counterId);
+    },
+
+    async commandLine(action: CommandLineAction): Promise<void> {
+      if (action.kind === 'open') return deps.openPopup(false);
+      const counters = controller.getState().core?.counters;
+      if (!counters) return deps.alert(`Could not ${action.kind}`, 'Counter Tray is not signed in.');
+      const match = resolveCounter(action.target, counters);
+      if (!match.ok) return deps.alert(`Could not ${action.kind}`, match.message);
+      return bump(action.kind, match.counter.id);
+    },
+
+    notificationClicked(counterId: string | undefined): void {
+      deps.openPopup(false);
+      if (counterId) controller.focusCounter(counterId);
+    },
+  };
+}

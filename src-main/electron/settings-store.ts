@@ -1,0 +1,60 @@
+// Settings in electron-store (issue 4 §5), validated and migrated with our zod
+// schema (shell/settings-migration), not electron-store's ajv schema. A file that
+// is not JSON makes electron-store throw (clearInvalidConfig: false, so it never
+// wipes silently): we move it aside and start again with defaults.
+import { DEFAULT_SETTINGS, type Settings } from '../../src-shared/domain/settings';
+import type { SettingsLoad, SettingsStore } from '../app/ports';
+import { backupPathFor, migrateSettings } from '../shell/settings-migration';
+
+/** The part of an electron-store (conf) instance we use. */
+export interface ConfLike {
+  store: Record<string, unknown>;
+}
+
+export interface ElectronSettingsStoreDeps {
+  /** `new Store({ name: 'settings', cwd: userData, clearInvalidConfig: false })`. */
+  open(): ConfLike;
+  /** The JSON file that open() reads. */
+  filePath: string;
+  moveFile(from: string, to: string): Promise<void>;
+  copyFile(from: string, to: string): Promise<void>;
+  now?: () => Date;
+}
+
+export function createElectronSettingsStore(deps: ElectronSettingsStoreDeps): SettingsStore {
+  const now = deps.now ?? (() => new Date());
+  let conf: ConfLike | undefined;
+
+  return {
+    async load(): Promise<SettingsLoad> {
+      let notice: string | undefined;
+      try {
+        conf = deps.open();
+      } catch (error) {
+        const backup = backupPathFor(deps.filePath, now());
+        await deps.moveFile(deps.filePath, backup);
+        conf = deps.open();
+        notice = `The settings file could not be read (${error instanceof Error ? error.name : 'error'}). A backup was kept at ${backup} and the settings were reset.`;
+      }
+      const raw = conf.store;
+      if (Object.keys(raw).length === 0) {
+        conf.store = { ...DEFAULT_SETTINGS };
+        return notice ? { settings: DEFAULT_SETTINGS, notice } : { settings: DEFAULT_SETTINGS };
+      }
+      const outcome = migrateSettings(raw);
+      if (outcome.kind === 'reset') {
+        const backup = backupPathFor(deps.filePath, now());
+        await deps.copyFile(deps.filePath, backup);
+        notice = `${outcome.notice} (backup: ${backup})`;
+      } else if (outcome.kind === 'migrated') {
+        notice = outcome.notice;
+      }
+      if (outcome.kind !== 'ok') conf.store = { ...outcome.settings };
+      return notice ? { settings: outcome.settings, notice } : { settings: outcome.settings };
+    },
+    async save(settings: Settings): Promise<void> {
+      if (!conf) throw new Error('settings saved before they were loaded');
+      conf.store = { ...settings };
+    },
+  };
+}

@@ -1,0 +1,66 @@
+// Power and system events (issue 4 §9): wake from sleep → the core resyncs; the
+// system time zone changing → the core asks for day values in the new zone; the OS
+// theme changing → the renderer's effective theme.
+import type { Clock } from '../core/contract';
+import type { ThemeSource } from '../app/ports';
+
+export interface PowerMonitorLike {
+  on(event: 'resume', listener: () => void): unknown;
+  on(event: 'unlock-screen', listener: () => void): unknown;
+}
+
+export interface NativeThemeLike {
+  readonly shouldUseDarkColors: boolean;
+  on(event: 'updated', listener: () => void): unknown;
+  removeListener(event: 'updated', listener: () => void): unknown;
+}
+
+export function themeSource(nativeTheme: NativeThemeLike): ThemeSource {
+  return {
+    shouldUseDarkColors: () => nativeTheme.shouldUseDarkColors,
+    onUpdated(listener) {
+      nativeTheme.on('updated', listener);
+      return () => void nativeTheme.removeListener('updated', listener);
+    },
+  };
+}
+
+export interface SystemWatchDeps {
+  powerMonitor: PowerMonitorLike;
+  clock: Clock;
+  /** The system IANA zone as the process sees it now. */
+  readTimezone(): string;
+  onResume(): void;
+  onTimezoneChange(zone: string): void;
+  /** Electron has no time zone event: the zone is polled (cheap) and checked on resume. */
+  pollMs?: number;
+}
+
+export function watchSystem(deps: SystemWatchDeps): () => void {
+  let zone = deps.readTimezone();
+  let timer: unknown;
+  let stopped = false;
+  const checkZone = () => {
+    const next = deps.readTimezone();
+    if (next !== zone) {
+      zone = next;
+      deps.onTimezoneChange(next);
+    }
+  };
+  const poll = () => {
+    if (stopped) return;
+    checkZone();
+    timer = deps.clock.setTimeout(poll, deps.pollMs ?? 60_000);
+  };
+  timer = deps.clock.setTimeout(poll, deps.pollMs ?? 60_000);
+  const resumed = () => {
+    if (stopped) return;
+    checkZone();
+    deps.onResume();
+  };
+  deps.powerMonitor.on('resume', resumed);
+  return () => {
+    stopped = true;
+    deps.clock.clearTimeout(timer);
+  };
+}

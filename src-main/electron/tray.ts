@@ -1,0 +1,79 @@
+// The tray icon, after Signal's createTrayInstance: Electron's Tray, Menu and
+// nativeImage come in as factories, so this runs under test with fakes.
+// Left click toggles the popup on macOS and Windows. The context menu is always
+// there: set on the tray on Windows/Linux (Linux AppIndicator delivers no clicks,
+// electron/electron#37112), popped up on right click on macOS, where a set context
+// menu would also swallow the left click.
+import type { MenuItemConstructorOptions, Rectangle } from 'electron';
+import type { AppState } from '../../src-shared/ipc/contract';
+import type { AppPlatform } from '../app/ports';
+import { drawTrayIcon, type IconBitmap } from '../shell/tray-icon';
+import { buildTrayMenu, menuKey, type TrayAction, type TrayMenuItem } from '../shell/tray-menu';
+import { createTrayPresenter } from '../shell/tray-presentation';
+
+export interface TrayLike<Menu, Image> {
+  setContextMenu(menu: Menu | null): void;
+  popUpContextMenu(menu?: Menu): void;
+  setToolTip(tooltip: string): void;
+  setTitle(title: string): void;
+  setImage(image: Image): void;
+  getBounds(): Rectangle;
+  on(event: 'click', listener: () => void): unknown;
+  on(event: 'right-click', listener: () => void): unknown;
+  destroy(): void;
+}
+
+export interface TrayDeps<Menu, Image> {
+  createTray(image: Image): TrayLike<Menu, Image>;
+  buildMenu(template: MenuItemConstructorOptions[]): Menu;
+  createImage(bitmap: IconBitmap, template: boolean): Image;
+  platform: AppPlatform;
+  onAction(action: TrayAction): void;
+  /** Left click (macOS, Windows): toggle the popup under these bounds. */
+  onClick(trayBounds: Rectangle): void;
+}
+
+export function toMenuTemplate(items: readonly TrayMenuItem[], onAction: (action: TrayAction) => void): MenuItemConstructorOptions[] {
+  return items.map((item): MenuItemConstructorOptions => {
+    if (item.type === 'separator') return { type: 'separator' };
+    const action = item.action;
+    const click = action ? () => onAction(action) : undefined;
+    if (item.type === 'checkbox') return { type: 'checkbox', label: item.label, checked: item.checked, ...(click ? { click } : {}) };
+    return { type: 'normal', label: item.label, enabled: item.enabled, ...(click ? { click } : {}) };
+  });
+}
+
+export function createTrayController<Menu, Image>(deps: TrayDeps<Menu, Image>) {
+  const template = deps.platform === 'darwin';
+  const iconFor = (theme: 'light' | 'dark', badge: string | null, dimmed: boolean) =>
+    deps.createImage(drawTrayIcon({ size: 32, theme, badge: template ? null : badge, dimmed, template }), template);
+
+  const tray = deps.createTray(iconFor('dark', null, true));
+  let menu: Menu | null = null;
+  let lastMenuKey = '';
+
+  tray.on('click', () => deps.onClick(tray.getBounds()));
+  if (deps.platform === 'darwin') tray.on('right-click', () => tray.popUpContextMenu(menu ?? undefined));
+
+  const present = createTrayPresenter({
+    setTitle: (title) => {
+      if (deps.platform === 'darwin') tray.setTitle(title);
+    },
+    setToolTip: (tooltip) => tray.setToolTip(tooltip),
+    setIcon: (p) => tray.setImage(iconFor(p.theme, p.badge, p.dimmed)),
+  });
+
+  return {
+    tray,
+    update(state: AppState): void {
+      present(state);
+      const items = buildTrayMenu(state);
+      const key = menuKey(items);
+      if (key === lastMenuKey) return;
+      lastMenuKey = key;
+      menu = deps.buildMenu(toMenuTemplate(items, deps.onAction));
+      if (deps.platform !== 'darwin') tray.setContextMenu(menu);
+    },
+    destroy: () => tray.destroy(),
+  };
+}

@@ -1,0 +1,211 @@
+// Counter Tray's main process: the only module that imports 'electron' at top
+// level. Everything it wires is Electron-free logic (src-main/app, src-main/shell)
+// or a thin adapter taking Electron objects by injection (src-main/electron).
+import { app, BrowserWindow, globalShortcut, ipcMain, Menu, nativeImage, nativeTheme, Notification, powerMonitor, protocol, safeStorage, screen, session, Tray } from 'electron';
+import type { NativeImage } from 'electron';
+import log from 'electron-log/main';
+import Store from 'electron-store';
+import { copyFile, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { homedir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { systemClock } from './app/coalesce';
+import { createAppController, toAppPlatform } from './app/controller';
+import { startDemoService } from './app/demo';
+import { realCoreFactory } from './app/real-core';
+import { createActions } from './electron/actions';
+import { createJsonPendingStore, createSecretFile } from './electron/files';
+import { applyLaunchAtLogin, HIDDEN_FLAG } from './electron/login-item';
+import { redactingHook } from './electron/logging';
+import { createOsNotifications } from './electron/os-notifications';
+import { createPopup } from './electron/popup';
+import { createElectronSettingsStore, type ConfLike } from './electron/settings-store';
+import { createShortcutRegistrar } from './electron/shortcuts';
+import { themeSource, watchSystem } from './electron/system';
+import { createTrayController } from './electron/tray';
+import { hardenContents, hardenSession, popupWindowOptions } from './electron/window-security';
+import { createEventSender, registerInvokeHandlers } from './ipc/main-wrapper';
+import { APP_SCHEME } from './ipc/sender-check';
+import { APP_INDEX_URL, mimeTypeFor, PRODUCTION_CSP, resolveAssetPath } from './shell/app-assets';
+import { parseCommandLine } from './shell/command-line';
+import { createNotifier } from './shell/notifications';
+import { createSafeStorageVault } from './shell/token-vault';
+
+const here = dirname(fileURLToPath(import.meta.url)); // dist/main
+const rendererRoot = join(here, '..', 'renderer');
+const preloadPath = join(here, 'preload.cjs');
+// Unpackaged development only: the Vite dev server. A packaged app never loads http.
+const devServerOrigin = !app.isPackaged && process.env.COUNTER_TRAY_DEV_SERVER ? new URL(process.env.COUNTER_TRAY_DEV_SERVER).origin : undefined;
+const platform = toAppPlatform(process.platform);
+const POPUP_SIZE = { width: 360, height: 520 };
+
+// Tests and portable setups point the profile elsewhere; must happen before 'ready'.
+if (process.env.COUNTER_TRAY_USER_DATA) app.setPath('userData', process.env.COUNTER_TRAY_USER_DATA);
+// Wayland: global shortcuts through the XDG portal (electron/electron#45171); the
+// `--increment` command line stays the fallback where the portal does not work.
+if (platform === 'linux') app.commandLine.appendSwitch('enable-features', 'GlobalShortcutsPortal');
+if (platform === 'win32') app.setAppUserModelId('app.counttogether.countertray');
+protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } }]);
+
+if (!app.requestSingleInstanceLock()) {
+  // A second launch hands its argv to the running instance (second-instance) and leaves.
+  app.quit();
+} else {
+  // A tray app: closing the popup (the only window) must not quit.
+  app.on('window-all-closed', () => undefined);
+  app.whenReady().then(run, (error: unknown) => {
+    log.error('startup failed', error);
+    app.exit(1);
+  });
+}
+
+async function run(): Promise<void> {
+  if (platform === 'darwin') app.dock?.hide();
+  const userData = app.getPath('userData');
+
+  protocol.handle(APP_SCHEME, async (request) => {
+    const path = resolveAssetPath(request.url, rendererRoot);
+    if (!path) return new Response('Not found', { status: 404 });
+    try {
+      const body = await readFile(path);
+      return new Response(body, { headers: { 'Content-Type': mimeTypeFor(path), 'Content-Security-Policy': PRODUCTION_CSP, 'X-Content-Type-Options': 'nosniff' } });
+    } catch {
+      return new Response('Not found', { status: 404 });
+    }
+  });
+  hardenSession(session.defaultSession, devServerOrigin);
+
+  let quitting = false;
+  const popup = createPopup({
+    createWindow: (options) => new BrowserWindow(options),
+    windowOptions: popupWindowOptions(preloadPath, POPUP_SIZE, process.platform),
+    url: devServerOrigin ? `${devServerOrigin}/` : APP_INDEX_URL,
+    screen,
+    platform,
+    isQuitting: () => quitting,
+  });
+  hardenContents(popup.window.webContents, (message) => log.warn(message));
+
+  const controller = createAppController({
+    coreFactory: realCoreFactory,
+    settings: createElectronSettingsStore({
+      open: (): ConfLike => new Store<Record<string, unknown>>({ name: 'settings', cwd: userData, clearInvalidConfig: false }),
+      filePath: join(userData, 'settings.json'),
+      moveFile: rename,
+      copyFile,
+    }),
+    vault: createSafeStorageVault({ safeStorage, platform, file: createSecretFile(join(userData, 'token.json')), log: (m) => log.warn(m) }),
+    demo: startDemoService,
+    platform,
+    systemTimezone: () => Intl.DateTimeFormat().resolvedOptions().timeZone,
+    theme: themeSource(nativeTheme),
+    logger: { info: (m) => log.info(m), warn: (m) => log.warn(m), error: (m) => log.error(m) },
+    pendingStore: createJsonPendingStore(join(userData, 'pending.json')),
+    hideWindow: () => popup.hide(),
+  });
+  log.hooks.push(redactingHook(controller.redact));
+
+  const trayBounds = () => tray.tray.getBounds();
+  const openPopup = (fromTray: boolean) => void popup.show(fromTray ? { kind: 'tray', trayBounds: trayBounds() } : { kind: 'other', trayBounds: trayBounds() });
+  const osNotifications = createOsNotifications({
+    isSupported: () => Notification.isSupported(),
+    create: (options) => new Notification(options),
+    onClick: (counterId) => actions.notificationClicked(counterId),
+  });
+  const actions = createActions({
+    controller,
+    openPopup,
+    togglePopup: () => void popup.toggle({ kind: 'other', trayBounds: trayBounds() }),
+    alert: (title, body) => osNotifications.deliver({ title, body }),
+    quit: () => void quit(),
+  });
+  const tray = createTrayController<Menu, NativeImage>({
+    createTray: (image) => new Tray(image),
+    buildMenu: (template) => Menu.buildFromTemplate(template),
+    createImage: (bitmap, template) => {
+      const image = nativeImage.createFromBitmap(Buffer.from(bitmap.bgra), { width: bitmap.width, height: bitmap.height, scaleFactor: 2 });
+      image.setTemplateImage(template);
+      return image;
+    },
+    platform,
+    onAction: (action) => void actions.tray(action),
+    onClick: (bounds) => void popup.toggle({ kind: 'tray', trayBounds: bounds }),
+  });
+
+  const notifier = createNotifier({ clock: systemClock, deliver: (n) => osNotifications.deliver(n), preferences: () => controller.getState().settings.notifications });
+  const shortcuts = createShortcutRegistrar(globalShortcut, (action) => void actions.shortcut(action), (failures) => controller.setShortcutFailures(failures));
+  const loginItem = (enabled: boolean) =>
+    applyLaunchAtLogin(enabled, {
+      platform,
+      setLoginItemSettings: (s) => app.setLoginItemSettings(s),
+      writeFile: async (path, text) => {
+        await mkdir(dirname(path), { recursive: true });
+        await writeFile(path, text, 'utf8');
+      },
+      removeFile: (path) => rm(path, { force: true }),
+      env: process.env,
+      home: homedir(),
+      execPath: process.execPath,
+    }).catch((error: unknown) => log.warn('launch at login failed', error));
+
+  const send = createEventSender(() => (popup.window.isDestroyed() ? null : popup.window.webContents));
+  controller.on('state:changed', (state) => {
+    send('state:changed', state);
+    tray.update(state);
+    notifier.connectionChanged(state.core?.connection.status ?? 'idle');
+  });
+  controller.on('ui:focusCounter', (payload) => send('ui:focusCounter', payload));
+  controller.onRemoteChange((change) => notifier.remoteChange(change));
+  controller.onSettingsChanged((next, previous) => {
+    if (JSON.stringify(next.shortcuts) !== JSON.stringify(previous.shortcuts)) shortcuts.apply(next.shortcuts);
+    if (next.launchAtLogin !== previous.launchAtLogin) void loginItem(next.launchAtLogin);
+    if (next.theme !== previous.theme) nativeTheme.themeSource = next.theme;
+  });
+  const unregisterIpc = registerInvokeHandlers(ipcMain, controller.dispatch, { trustedWebContentsIds: () => new Set([popup.webContentsId()]), ...(devServerOrigin ? { devServerOrigin } : {}) }, (channel, reason) =>
+    log.warn(`IPC ${channel} refused: ${reason}`),
+  );
+  const stopWatching = watchSystem({
+    powerMonitor,
+    clock: systemClock,
+    readTimezone: () => Intl.DateTimeFormat().resolvedOptions().timeZone,
+    onResume: () => {
+      notifier.beginResync();
+      controller.notifyResume();
+    },
+    onTimezoneChange: () => {
+      notifier.beginResync();
+      controller.systemTimezoneChanged();
+    },
+  });
+  app.on('second-instance', (_event, argv) => void actions.commandLine(parseCommandLine(argv) ?? { kind: 'open' }));
+
+  async function quit(): Promise<void> {
+    if (quitting) return;
+    quitting = true;
+    shortcuts.unregisterAll();
+    notifier.dispose();
+    stopWatching();
+    unregisterIpc();
+    await controller.stop().catch((error: unknown) => log.warn('stop failed', error));
+    tray.destroy();
+    app.quit();
+  }
+  app.on('before-quit', (event) => {
+    if (quitting) return;
+    event.preventDefault();
+    void quit();
+  });
+
+  const { notice } = await controller.start();
+  const settings = controller.getState().settings;
+  nativeTheme.themeSource = settings.theme;
+  shortcuts.apply(settings.shortcuts);
+  if (settings.launchAtLogin) void loginItem(true);
+  if (notice) osNotifications.deliver({ title: 'Counter Tray settings were reset', body: notice });
+  tray.update(controller.getState());
+  void popup.load();
+
+  const launchAction = parseCommandLine(process.argv);
+  if (launchAction) await actions.commandLine(launchAction);
+  else if (!process.argv.includes(HIDDEN_FLAG) && controller.getState().session.status === 'signedOut') openPopup(false); // first run: onboarding
+}
