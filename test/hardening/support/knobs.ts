@@ -1,0 +1,45 @@
+// Run counts and seeds for the hardening suite. CI uses the small defaults; a longer
+// local hunt raises them, e.g. `HARDENING_MODEL_RUNS=40 HARDENING_FUZZ_RUNS=5000 npx vitest run test/hardening`.
+// A failure prints its seed; `HARDENING_SEED=<seed>` replays it.
+
+export function envInt(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isSafeInteger(value)) throw new Error(`${name} must be an integer, not "${raw}"`);
+  return value;
+}
+
+/** One seed for the whole suite run, printed so a failure can be replayed. */
+export const SEED = envInt('HARDENING_SEED', Math.floor(Math.random() * 2 ** 31));
+
+/** Inputs per fuzz target. */
+export const FUZZ_RUNS = envInt('HARDENING_FUZZ_RUNS', 300);
+
+/** mulberry32: a small seeded PRNG, for jitter and choices that must replay from a seed. */
+export function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Resolves after `ms` of real time: the model test drives a real network, so user pacing is real time. */
+export const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** Rejects with a clear message when `promise` takes longer than `ms`. */
+export async function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`Timed out after ${ms} ms: ${what}`)), ms);
+  });
+  try {
+    return await Promise.race([promise, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
