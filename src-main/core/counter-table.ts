@@ -97,3 +97,31 @@ export function toCounterState(record: CounterRecord, localDelta: number, pendin
   if (record.error) state.error = { ...record.error };
   return state;
 }
+
+/**
+ * A full list from the server replaces the table (in the server's order): known counters
+ * are merged, new ones added, missing ones dropped. Returns the remote changes found and
+ * the ids that went away.
+ */
+export function mergeList(
+  records: Map<string, CounterRecord>,
+  counters: CounterV2[],
+  changeOnWire: (id: string) => boolean,
+): { remote: RemoteChange[]; removed: string[] } {
+  const remote: RemoteChange[] = [];
+  const next = new Map<string, CounterRecord>();
+  for (const counter of counters) {
+    const existing = records.get(counter.id);
+    if (!existing) {
+      next.set(counter.id, recordFrom(counter));
+      continue;
+    }
+    const change = mergeListedCounter(existing, counter, changeOnWire(counter.id));
+    if (change) remote.push(change);
+    next.set(counter.id, existing);
+  }
+  const removed = [...records.keys()].filter((id) => !next.has(id));
+  records.clear();
+  for (const [id, record] of next) records.set(id, record);
+  return { remote, removed };
+}

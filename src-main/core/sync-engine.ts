@@ -9,8 +9,10 @@ import { createApiClient } from './api-client';
 import { ChangeSender } from './change-sender';
 import type { Clock, CoreOptions, CoreTuning, CounterCore, WebSocketFactory } from './contract';
 import { CoreError } from './contract';
-import { mergeListedCounter, mergeNotifiedValue, recordFrom, toCounterState } from './counter-table';
+import { mergeList, toCounterState } from './counter-table';
 import type { CounterRecord } from './counter-table';
+import { applyFrame } from './apply-frame';
+import { ResyncLoop } from './resync-loop';
 import { describe, isCoreError } from './errors';
 import { LiveSocket } from './live-socket';
 import { createMemoryStore } from './memory-store';
@@ -18,8 +20,9 @@ import { isValidTimeZone, nextLocalMidnight, systemTimeZone } from './midnight';
 import { parseFrame } from './notifications';
 import type { Frame } from './notifications';
 import { PendingLedger } from './pending-ledger';
+import { Publisher } from './publisher';
 import { RateScheduler } from './rate-scheduler';
-import { DEFAULT_REQUEST_TIMEOUT_MS, DEFAULT_TUNING, fullJitterDelay, realClock } from './tuning';
+import { DEFAULT_REQUEST_TIMEOUT_MS, DEFAULT_TUNING, realClock } from './tuning';
 
 type Phase = 'idle' | 'starting' | 'running' | 'unauthorized' | 'stopped';
 
@@ -42,18 +45,13 @@ export class SyncEngine implements CounterCore {
   private readonly stats: CoreStats = { requests: 0, rateLimited: 0, notifications: 0, ignoredFrames: 0, resyncs: 0 };
   private socketEpoch = 0;
   private socketOpen = false;
-  private resyncRunning: Promise<void> | undefined;
-  private resyncAgain = false;
-  private resyncFailures = 0;
-  /** Frames that arrive during a resync, applied after it (issue §6). */
-  private buffered: Frame[] | undefined;
+  private readonly resyncs: ResyncLoop;
   private firstSync: { resolve: () => void; reject: (error: unknown) => void } | undefined;
   private midnightTimer: unknown;
-  private resyncRetryTimer: unknown;
-  private publishQueued = false;
-  private readonly listeners = new Set<(snapshot: CoreSnapshot) => void>();
-  private readonly remoteListeners = new Set<(change: RemoteChange) => void>();
-  private settledWaiters: (() => void)[] = [];
+  private readonly publisher = new Publisher(
+    () => this.snapshot(),
+    () => this.isSettled(),
+  );
 
   constructor(options: CoreOptions, defaultWebSocket: (timeoutMs: number) => WebSocketFactory) {
     this.clock = options.clock ?? realClock;
@@ -107,6 +105,15 @@ export class SyncEngine implements CounterCore {
       gone: (id, message) => this.markGone(id, message),
       unauthorized: (message) => this.becomeUnauthorized(message),
     });
+    this.resyncs = new ResyncLoop(this.clock, this.tuning, {
+      active: () => this.phase === 'starting' || this.phase === 'running',
+      list: async () => (await this.scheduler.run('background', () => this.api.listCounters(this.timezone)))?.counters,
+      apply: (counters) => this.applyList(counters),
+      synced: (held) => this.synced(held),
+      failed: (error) => this.resyncFailed(error),
+      started: () => (this.stats.resyncs += 1),
+      finished: () => this.publish(),
+    });
   }
 
   // ---- lifecycle --------------------------------------------------------------
@@ -138,7 +145,7 @@ export class SyncEngine implements CounterCore {
     this.scheduler.close(reason);
     this.sender.dispose();
     this.clearTimer('midnightTimer');
-    this.clearTimer('resyncRetryTimer');
+    this.resyncs.dispose();
     this.publish();
   }
 
@@ -156,7 +163,7 @@ export class SyncEngine implements CounterCore {
   private failStart(error: unknown): void {
     this.phase = 'idle';
     this.socket.stop();
-    this.clearTimer('resyncRetryTimer');
+    this.resyncs.dispose();
     this.setConnection({ status: 'offline', message: describe(error) });
     this.firstSync?.reject(isCoreError(error) ? error : new CoreError('network', describe(error)));
     this.firstSync = undefined;
@@ -172,24 +179,21 @@ export class SyncEngine implements CounterCore {
   }
 
   subscribe(listener: (snapshot: CoreSnapshot) => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    return this.publisher.subscribe(listener);
   }
 
   onRemoteChange(listener: (change: RemoteChange) => void): () => void {
-    this.remoteListeners.add(listener);
-    return () => this.remoteListeners.delete(listener);
+    return this.publisher.onRemoteChange(listener);
   }
 
   settled(): Promise<void> {
-    if (this.isSettled()) return Promise.resolve();
-    return new Promise((resolve) => this.settledWaiters.push(resolve));
+    return this.publisher.settled();
   }
 
   /** Nothing pending or in flight — or nothing ever will be again (stopped, token refused). */
   private isSettled(): boolean {
     if (this.phase === 'stopped' || this.phase === 'unauthorized') return true;
-    return this.phase === 'running' && this.resyncRunning === undefined && this.ledger.isEmpty() && !this.sender.busy();
+    return this.phase === 'running' && !this.resyncs.busy && this.ledger.isEmpty() && !this.sender.busy();
   }
 
   // ---- user actions -----------------------------------------------------------------
@@ -272,7 +276,7 @@ export class SyncEngine implements CounterCore {
     const status = failures > OFFLINE_AFTER_FAILURES ? 'offline' : 'reconnecting';
     this.setConnection({ status, nextAttemptAt, message: reason });
     // Without a socket at start, sync over REST anyway; the socket keeps trying.
-    if (this.phase === 'starting' && this.resyncRunning === undefined) void this.resync();
+    if (this.phase === 'starting' && !this.resyncs.busy) void this.resync();
   }
 
   private frameReceived(data: RawData, isBinary: boolean): void {
@@ -283,42 +287,16 @@ export class SyncEngine implements CounterCore {
       return;
     }
     this.stats.notifications += 1;
-    if (this.buffered) this.buffered.push(frame);
-    else this.applyFrame(frame);
+    if (!this.resyncs.hold(frame)) this.applyFrame(frame);
   }
 
   private applyFrame(frame: Frame): void {
-    switch (frame.kind) {
-      case 'counterUpdated': {
-        const { counterId, name, type, value } = frame.params;
-        const record = this.records.get(counterId);
-        if (!record) {
-          void this.resync(); // newly visible to us: learn it whole
-          return;
-        }
-        record.name = name;
-        record.type = type;
-        if (record.stash) record.stash.push(value); // our change is on the wire: judged when it lands
-        else {
-          const remote = mergeNotifiedValue(record, value, this.clock.now());
-          if (remote) {
-            this.emitRemote(remote);
-            // Day counts carry no dates in the notification: fetch the new start/end date.
-            if (type !== 'UpDown') void this.refreshDates(counterId);
-          }
-        }
-        break;
-      }
-      case 'counterDeleted':
-        if (frame.counterId === undefined) void this.resync();
-        else this.remove(frame.counterId);
-        break;
-      case 'counterMemberlistChanged':
-        void this.resync(); // visibility may have changed either way
-        break;
-      case 'ignored':
-        break;
-    }
+    applyFrame(frame, this.records, this.clock.now(), {
+      resync: () => void this.resync(),
+      remove: (id) => this.remove(id),
+      remote: (change) => this.emitRemote(change),
+      refreshDates: (id) => void this.refreshDates(id),
+    });
     this.publish();
   }
 
@@ -339,77 +317,43 @@ export class SyncEngine implements CounterCore {
   // ---- resync -------------------------------------------------------------------
 
   private resync(): Promise<void> {
-    if (this.phase !== 'starting' && this.phase !== 'running') return Promise.resolve();
-    if (this.resyncRunning) {
-      this.resyncAgain = true;
-      return this.resyncRunning;
-    }
-    this.buffered ??= [];
-    this.resyncRunning = this.runResync().finally(() => {
-      this.resyncRunning = undefined;
-      this.publish();
-    });
-    return this.resyncRunning;
-  }
-
-  private async runResync(): Promise<void> {
-    this.clearTimer('resyncRetryTimer');
-    try {
-      do {
-        this.resyncAgain = false;
-        this.stats.resyncs += 1;
-        const list = await this.scheduler.run('background', () => this.api.listCounters(this.timezone));
-        if (!list || (this.phase !== 'starting' && this.phase !== 'running')) return;
-        this.applyList(list.counters);
-      } while (this.resyncAgain);
-      this.resyncFailures = 0;
-      const frames = this.buffered ?? [];
-      this.buffered = undefined;
-      for (const frame of frames) this.applyFrame(frame);
-      if (this.phase === 'starting') {
-        this.sender.recoverFromLastRun();
-        this.phase = 'running';
-        this.firstSync?.resolve();
-        this.firstSync = undefined;
-      }
-      if (this.socketOpen) {
-        this.socket.markHealthy();
-        this.setConnection({ status: 'live' });
-      }
-      this.scheduleMidnight();
-      this.sender.pumpAll();
-    } catch (error) {
-      this.buffered = undefined;
-      if (this.phase !== 'starting' && this.phase !== 'running') return;
-      if (isCoreError(error) && error.kind === 'unauthorized') return this.becomeUnauthorized(error.message);
-      if (this.phase === 'starting') return this.failStart(error);
-      const { reconnectBaseMs, reconnectCapMs, random } = this.tuning;
-      const delay = fullJitterDelay(this.resyncFailures++, reconnectBaseMs, reconnectCapMs, random);
-      this.resyncRetryTimer = this.clock.setTimeout(() => {
-        this.resyncRetryTimer = undefined;
-        void this.resync();
-      }, delay);
-    }
+    return this.resyncs.request();
   }
 
   private applyList(counters: CounterV2[]): void {
-    const seen = new Set<string>();
-    const ordered = new Map<string, CounterRecord>();
-    for (const counter of counters) {
-      seen.add(counter.id);
-      const existing = this.records.get(counter.id);
-      if (!existing) {
-        ordered.set(counter.id, recordFrom(counter));
-        continue;
-      }
-      const remote = mergeListedCounter(existing, counter, this.sender.onWire(counter.id));
-      if (remote && this.phase === 'running') this.emitRemote(remote);
-      ordered.set(counter.id, existing);
-    }
-    for (const id of this.records.keys()) if (!seen.has(id)) this.ledger.forget(id);
-    this.records.clear();
-    for (const [id, record] of ordered) this.records.set(id, record);
+    const { remote, removed } = mergeList(this.records, counters, (id) => this.sender.onWire(id));
+    if (this.phase === 'running') for (const change of remote) this.emitRemote(change);
+    for (const id of removed) this.ledger.forget(id);
     void this.ledger.persist();
+  }
+
+  private synced(held: Frame[]): void {
+    for (const frame of held) this.applyFrame(frame);
+    if (this.phase === 'starting') {
+      this.sender.recoverFromLastRun();
+      this.phase = 'running';
+      this.firstSync?.resolve();
+      this.firstSync = undefined;
+    }
+    if (this.socketOpen) {
+      this.socket.markHealthy();
+      this.setConnection({ status: 'live' });
+    }
+    this.scheduleMidnight();
+    this.sender.pumpAll();
+  }
+
+  /** True when handled; otherwise the loop retries with backoff. */
+  private resyncFailed(error: unknown): boolean {
+    if (isCoreError(error) && error.kind === 'unauthorized') {
+      this.becomeUnauthorized(error.message);
+      return true;
+    }
+    if (this.phase === 'starting') {
+      this.failStart(error);
+      return true;
+    }
+    return false;
   }
 
   private scheduleMidnight(): void {
@@ -439,13 +383,7 @@ export class SyncEngine implements CounterCore {
   }
 
   private emitRemote(change: RemoteChange): void {
-    for (const listener of this.remoteListeners) {
-      try {
-        listener(change);
-      } catch {
-        // A faulty listener must not break syncing.
-      }
-    }
+    this.publisher.emitRemote(change);
   }
 
   private setConnection(connection: ConnectionState): void {
@@ -453,25 +391,11 @@ export class SyncEngine implements CounterCore {
     this.publish();
   }
 
-  /** Listeners get one snapshot per burst of changes (a microtask later). */
   private publish(): void {
-    if (this.publishQueued) return;
-    this.publishQueued = true;
-    queueMicrotask(() => {
-      this.publishQueued = false;
-      const snapshot = this.snapshot();
-      for (const listener of this.listeners) {
-        try {
-          listener(snapshot);
-        } catch {
-          // A faulty listener must not break syncing.
-        }
-      }
-      if (this.isSettled()) for (const resolve of this.settledWaiters.splice(0)) resolve();
-    });
+    this.publisher.changed();
   }
 
-  private clearTimer(name: 'midnightTimer' | 'resyncRetryTimer'): void {
+  private clearTimer(name: 'midnightTimer'): void {
     if (this[name] !== undefined) this.clock.clearTimeout(this[name]);
     this[name] = undefined;
   }

@@ -1,0 +1,55 @@
+// Who hears about changes: snapshot subscribers (one snapshot per burst of changes, a
+// microtask later), remote-change listeners, and callers waiting for settled().
+import type { CoreSnapshot, RemoteChange } from '../../src-shared/domain/snapshot';
+
+export class Publisher {
+  private queued = false;
+  private readonly listeners = new Set<(snapshot: CoreSnapshot) => void>();
+  private readonly remoteListeners = new Set<(change: RemoteChange) => void>();
+  private waiters: (() => void)[] = [];
+
+  constructor(
+    private readonly snapshot: () => CoreSnapshot,
+    private readonly isSettled: () => boolean,
+  ) {}
+
+  subscribe(listener: (snapshot: CoreSnapshot) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  onRemoteChange(listener: (change: RemoteChange) => void): () => void {
+    this.remoteListeners.add(listener);
+    return () => this.remoteListeners.delete(listener);
+  }
+
+  settled(): Promise<void> {
+    if (this.isSettled()) return Promise.resolve();
+    return new Promise((resolve) => this.waiters.push(resolve));
+  }
+
+  emitRemote(change: RemoteChange): void {
+    for (const listener of this.remoteListeners) guarded(() => listener(change));
+  }
+
+  /** Something changed: publish once the current burst of work is done. */
+  changed(): void {
+    if (this.queued) return;
+    this.queued = true;
+    queueMicrotask(() => {
+      this.queued = false;
+      const snapshot = this.snapshot();
+      for (const listener of this.listeners) guarded(() => listener(snapshot));
+      if (this.isSettled()) for (const resolve of this.waiters.splice(0)) resolve();
+    });
+  }
+}
+
+/** A faulty listener must not break syncing. */
+function guarded(call: () => void): void {
+  try {
+    call();
+  } catch {
+    // ignored on purpose
+  }
+}

@@ -1,0 +1,92 @@
+// One full resync at a time (GET /v2/counters): a request made while one runs makes it
+// run once more; notifications that arrive meanwhile are held and handed over after it
+// (issue §6), since the list may predate them; a failed resync retries with backoff.
+import type { CounterV2 } from '../../src-shared/api/schemas';
+import type { Clock, CoreTuning } from './contract';
+import type { Frame } from './notifications';
+import { fullJitterDelay } from './tuning';
+
+export interface ResyncHost {
+  /** False once stopped or unauthorized: results are dropped. */
+  active(): boolean;
+  /** Fetches the whole list (through the rate scheduler). */
+  list(): Promise<CounterV2[] | undefined>;
+  apply(counters: CounterV2[]): void;
+  /** A resync succeeded; `held` are the frames that arrived during it, in order. */
+  synced(held: Frame[]): void;
+  /** A resync failed; return true when the host has dealt with it (no retry). */
+  failed(error: unknown): boolean;
+  started(): void;
+  finished(): void;
+}
+
+export class ResyncLoop {
+  private running: Promise<void> | undefined;
+  private again = false;
+  private failures = 0;
+  private retryTimer: unknown;
+  private held: Frame[] | undefined;
+
+  constructor(
+    private readonly clock: Clock,
+    private readonly backoff: Pick<CoreTuning, 'reconnectBaseMs' | 'reconnectCapMs' | 'random'>,
+    private readonly host: ResyncHost,
+  ) {}
+
+  get busy(): boolean {
+    return this.running !== undefined;
+  }
+
+  /** Holds the frame if a resync is running; returns whether it did. */
+  hold(frame: Frame): boolean {
+    if (!this.held) return false;
+    this.held.push(frame);
+    return true;
+  }
+
+  request(): Promise<void> {
+    if (!this.host.active()) return Promise.resolve();
+    if (this.running) {
+      this.again = true;
+      return this.running;
+    }
+    this.held ??= [];
+    this.running = this.run().finally(() => {
+      this.running = undefined;
+      this.host.finished();
+    });
+    return this.running;
+  }
+
+  dispose(): void {
+    if (this.retryTimer !== undefined) this.clock.clearTimeout(this.retryTimer);
+    this.retryTimer = undefined;
+    this.held = undefined;
+  }
+
+  private async run(): Promise<void> {
+    this.dispose();
+    this.held = [];
+    try {
+      do {
+        this.again = false;
+        this.host.started();
+        const counters = await this.host.list();
+        if (!counters || !this.host.active()) return;
+        this.host.apply(counters);
+      } while (this.again);
+      this.failures = 0;
+      const held = this.held ?? [];
+      this.held = undefined;
+      this.host.synced(held);
+    } catch (error) {
+      this.held = undefined;
+      if (!this.host.active() || this.host.failed(error)) return;
+      const delay = fullJitterDelay(this.failures++, this.backoff.reconnectBaseMs, this.backoff.reconnectCapMs, this.backoff.random);
+      this.retryTimer = this.clock.setTimeout(() => {
+        this.retryTimer = undefined;
+        void this.request();
+      }, delay);
+    }
+  }
+}
