@@ -1,16 +1,13 @@
-import type { Page } from '@playwright/test';
 import { expect, test } from './support/test';
-
-const background = (page: Page) => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
 
 test.describe('settings and theme', () => {
   test('light and dark: follows the system, or the theme chosen in settings', async ({ popup, harness, shoot }) => {
     const html = popup.locator('html');
     await expect(html).toHaveAttribute('data-theme', 'light');
-    expect(await background(popup)).toBe('rgb(255, 255, 255)');
+    await expect(popup.locator('body')).toHaveCSS('background-color', 'rgb(255, 255, 255)');
     harness.app.setSystemDark(true);
     await expect(html).toHaveAttribute('data-theme', 'dark');
-    expect(await background(popup)).toBe('rgb(29, 31, 35)');
+    await expect(popup.locator('body')).toHaveCSS('background-color', 'rgb(29, 31, 35)');
     harness.app.setSystemDark(false);
     await expect(html).toHaveAttribute('data-theme', 'light');
 

@@ -16,6 +16,8 @@ const TYPES: Record<string, string> = {
 export type ExtraRoute = (req: IncomingMessage, res: ServerResponse) => boolean | Promise<boolean>;
 
 export interface StaticServerOptions {
+  /** 0 (default) picks a free port. */
+  port?: number;
   /** Rewrites index.html (the dev server adds its bridge script). */
   transformIndex?: (html: string) => string;
   /** Handled before files; answer true when the request was served. */
@@ -66,7 +68,7 @@ export async function serveDirectory(root: string, options: StaticServerOptions 
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}/`,
