@@ -192,7 +192,11 @@ export async function runStorm(options: { coreRuns: number; naive: boolean; log:
         ...(n ? { naive: ms(n.settleMs, 0) } : {}),
         target: `≤ 350 ms + 1 RTT (${ms(c.roundTripMs)})`,
         met: c.settleMs <= 350 + c.roundTripMs,
-        how: 'performance.now() from the last click to core.settled() (naive: every request answered non-429); RTT = median GET /v2/counters/{id} by another user just before',
+        how: `performance.now() from the last click to core.settled() (naive: every request answered non-429); RTT = median GET /v2/counters/{id} by another user just before${
+          plan.counters > 4
+            ? `; floor: all ${plan.counters} counters change in the last ${Math.round((plan.counters * plan.durationMs) / plan.clicks)} ms and the API has no batch call, so ≥ ${plan.counters} requests follow the last click, ≥ ${((Math.ceil(plan.counters / 4) - 1) * 1000).toLocaleString('en')} ms at 4 per rolling second`
+            : ''
+        }`,
       },
     );
   }
