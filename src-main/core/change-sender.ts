@@ -12,7 +12,7 @@ import type { Inflight, PendingLedger } from './pending-ledger';
 import type { RateScheduler } from './rate-scheduler';
 import { decideOutcome } from './reconcile';
 import type { Outcome } from './reconcile';
-import { mergeNotifiedValue } from './counter-table';
+import { expectEcho, mergeNotifiedValue } from './counter-table';
 import { fullJitterDelay } from './tuning';
 
 export interface SenderContext {
@@ -135,7 +135,7 @@ export class ChangeSender {
     if (value !== undefined) {
       this.ctx.ledger.settle(id);
       record.confirmed = value;
-      record.expectedEchoes.push({ value, at: this.ctx.clock.now() });
+      expectEcho(record, value, this.ctx.clock.now());
       this.replayStash(record);
     } else {
       await this.refetchApplied(id, record, change);
@@ -237,7 +237,7 @@ export class ChangeSender {
       this.applyOutcome(record, change, outcome);
       // Applied but not yet echoed on the socket we watch: its counterUpdated is ours, not remote.
       if (outcome === 'applied' && history && !history.includes(counter.value)) {
-        record.expectedEchoes.push({ value: counter.value, at: this.ctx.clock.now() });
+        expectEcho(record, counter.value, this.ctx.clock.now());
       }
       void this.ctx.ledger.persist();
     } finally {

@@ -39,6 +39,12 @@ export function recordFrom(counter: CounterV2): CounterRecord {
   };
 }
 
+/** Our change produced `value`; its counterUpdated is due. Stale expectations are pruned here too, so a socket that is down cannot make the list grow. */
+export function expectEcho(record: CounterRecord, value: number, now: number): void {
+  record.expectedEchoes = record.expectedEchoes.filter((echo) => now - echo.at < ECHO_WAIT_MS);
+  record.expectedEchoes.push({ value, at: now });
+}
+
 /**
  * Merges a counterUpdated value that arrived while nothing of ours is on the wire.
  * Returns the remote change to report, if any.

@@ -9,7 +9,7 @@ import { createApiClient } from './api-client';
 import { ChangeSender } from './change-sender';
 import type { Clock, CoreOptions, CoreTuning, CounterCore, WebSocketFactory } from './contract';
 import { CoreError } from './contract';
-import { mergeList, toCounterState } from './counter-table';
+import { expectEcho, mergeList, toCounterState } from './counter-table';
 import type { CounterRecord } from './counter-table';
 import { applyFrame } from './apply-frame';
 import { ResyncLoop } from './resync-loop';
@@ -234,7 +234,7 @@ export class SyncEngine implements CounterCore {
         record.endDate = counter.endDate;
         if (!this.sender.onWire(id)) {
           record.confirmed = counter.value;
-          record.expectedEchoes.push({ value: counter.value, at: this.clock.now() });
+          expectEcho(record, counter.value, this.clock.now());
         }
         this.publish();
       }

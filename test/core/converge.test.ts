@@ -2,7 +2,7 @@
 // the server's value; each sees the others' changes as remote, never its own.
 import { describe, expect, it } from 'vitest';
 import type { RemoteChange } from '../../src-shared/domain/snapshot';
-import { SHARED, USERS, counter, pause, serverValue, startCore, startService, until, valueOf } from '../support/core-harness';
+import { SHARED, TO_DATE, USERS, counter, pause, serverValue, startCore, startService, until, valueOf } from '../support/core-harness';
 
 describe('convergence', () => {
   it('two cores clicking one counter and an observer converge to the server value', async () => {
@@ -44,5 +44,17 @@ describe('convergence', () => {
     const created = service.createCounter({ name: 'Brand new', type: 'UpDown', value: 1, members: [{ userId: USERS.ada.id, isAdmin: true }] });
     await until(ada, (s) => counter(s, created.id) !== undefined, 5000, 'the new counter');
     expect(ada.snapshot().stats.resyncs).toBeGreaterThan(resyncs);
+  });
+
+  it("someone else's date change reaches the others with its new date", async () => {
+    const service = await startService();
+    const [ada, alan] = await Promise.all([startCore(service.url, USERS.ada.token), startCore(service.url, USERS.alan.token)]);
+    const seen: number[] = [];
+    ada.onRemoteChange((change) => seen.push(change.to));
+    const moved = await alan.update(TO_DATE, { endDate: '2027-04-01' });
+    await until(ada, (s) => counter(s, TO_DATE)?.endDate === '2027-04-01', 5000, 'the new end date');
+    expect(counter(ada.snapshot(), TO_DATE)?.value).toBe(moved.value);
+    expect(seen).toEqual([moved.value]);
+    expect(counter(alan.snapshot(), TO_DATE)?.endDate).toBe('2027-04-01');
   });
 });
