@@ -3,7 +3,8 @@
 // bench/results.json. Benchmarks report; they never fail on timing.
 //   npm run bench -- --only=storm,latency   run some scenarios
 //   npm run bench -- --no-naive             skip the ~50 s naive-client storm
-import { writeFileSync } from 'node:fs';
+//   npm run bench -- --readme               also put the table into bench/README.md
+import { readFileSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { BenchBrowser } from './browser';
@@ -22,6 +23,20 @@ const args = process.argv.slice(2);
 const only = args.find((a) => a.startsWith('--only='))?.slice('--only='.length).split(',');
 const naive = !args.includes('--no-naive');
 const verbose = args.includes('--verbose');
+const readme = args.includes('--readme');
+
+const README = fileURLToPath(new URL('./README.md', import.meta.url));
+const TABLE_START = '<!-- bench:table:start -->';
+const TABLE_END = '<!-- bench:table:end -->';
+
+/** Replaces the text between the README's table markers. */
+function writeReadmeTable(block: string): void {
+  const text = readFileSync(README, 'utf8');
+  const start = text.indexOf(TABLE_START);
+  const end = text.indexOf(TABLE_END);
+  if (start < 0 || end < start) throw new Error(`bench/README.md has no ${TABLE_START} … ${TABLE_END} markers`);
+  writeFileSync(README, `${text.slice(0, start + TABLE_START.length)}\n${block}\n${text.slice(end)}`);
+}
 
 const log = (line: string) => {
   if (verbose) process.stderr.write(`${line}\n`);
@@ -41,7 +56,7 @@ const scenarios: Record<string, Scenario> = {
   scale: () => runScale({ browser, log }),
   size: () => runSize(),
   idle: () => runIdle(),
-  recovery: () => runRecovery({ runs: 5, log }),
+  recovery: () => runRecovery({ runs: 7, log }),
 };
 
 async function main(): Promise<void> {
@@ -70,7 +85,9 @@ async function main(): Promise<void> {
   const totalMs = Math.round(performance.now() - started);
   const table = markdownTable(rows);
   const date = new Date().toISOString();
-  process.stdout.write(`\n${table}\n\n${date} · Node ${process.version} · ${cpus().length} cores · ${(totalMs / 1000).toFixed(0)} s total\n`);
+  const footer = `${date} · Node ${process.version} · ${cpus().length} cores · ${(totalMs / 1000).toFixed(0)} s total${only ? ` · only ${only.join(', ')}` : ''}`;
+  process.stdout.write(`\n${table}\n\n${footer}\n`);
+  if (readme) writeReadmeTable(`${table}\n\n${footer}`);
   const out = fileURLToPath(new URL('./results.json', import.meta.url));
   writeFileSync(out, `${JSON.stringify({ date, node: process.version, cpus: cpus().length, totalMs, durations, rows, data }, null, 2)}\n`);
 }
