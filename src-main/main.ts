@@ -53,10 +53,13 @@ if (!app.requestSingleInstanceLock()) {
 } else {
   // A tray app: closing the popup (the only window) must not quit.
   app.on('window-all-closed', () => undefined);
-  app.whenReady().then(run, (error: unknown) => {
-    log.error('startup failed', error);
-    app.exit(1);
-  });
+  app
+    .whenReady()
+    .then(run)
+    .catch((error: unknown) => {
+      log.error('startup failed', error);
+      app.exit(1);
+    });
 }
 
 async function run(): Promise<void> {
