@@ -33,7 +33,13 @@ export class PendingLedger {
 
   /** Loads what a previous run left; unreadable data is dropped rather than trusted. */
   async load(): Promise<void> {
-    const parsed = PersistedLedger.safeParse(await this.store.load());
+    let stored: unknown;
+    try {
+      stored = await this.store.load();
+    } catch {
+      return; // an unreadable store must not keep the app from syncing
+    }
+    const parsed = PersistedLedger.safeParse(stored);
     if (!parsed.success) return;
     for (const [id, entry] of Object.entries(parsed.data.counters)) {
       this.entries.set(id, entry.inflight ? { pending: entry.pending, inflight: { ...entry.inflight } } : { pending: entry.pending });

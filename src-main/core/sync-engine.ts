@@ -190,9 +190,9 @@ export class SyncEngine implements CounterCore {
     return this.publisher.settled();
   }
 
-  /** Nothing pending or in flight — or nothing ever will be again (stopped, token refused). */
+  /** Nothing pending or in flight — or nothing will be tried until start() (idle) or ever again (stopped, token refused). */
   private isSettled(): boolean {
-    if (this.phase === 'stopped' || this.phase === 'unauthorized') return true;
+    if (this.phase === 'idle' || this.phase === 'stopped' || this.phase === 'unauthorized') return true;
     return this.phase === 'running' && !this.resyncs.busy && this.ledger.isEmpty() && !this.sender.busy();
   }
 
