@@ -123,6 +123,7 @@ export class SyncEngine implements CounterCore {
     this.phase = 'starting';
     this.setConnection({ status: 'connecting' });
     await this.ledger.load();
+    if (this.phase !== 'starting') throw new CoreError('network', 'The core was stopped before the first sync');
     const synced = new Promise<void>((resolve, reject) => (this.firstSync = { resolve, reject }));
     // The socket opens first and its open triggers the sync, so nothing changed between the two goes unseen.
     this.socket.start();

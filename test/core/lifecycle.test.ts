@@ -41,6 +41,19 @@ describe('lifecycle', () => {
     expect(service.openSockets).toBe(0);
   });
 
+  it('stop() during start() rejects the start and opens nothing', async () => {
+    const service = await startService();
+    const clock = new FakeClock(Date.now());
+    const core = makeCore(service.url, USERS.ada.token, { clock });
+    const starting = core.start();
+    await core.stop();
+    await expect(starting).rejects.toMatchObject({ kind: 'network' });
+    expect(core.snapshot().connection.status).toBe('stopped');
+    await clock.advance(60_000);
+    expect(clock.pending).toBe(0); // no reconnect timers left running
+    expect(service.requestLog).toEqual([]);
+  });
+
   it('server suspended and resumed mid-stream: every click lands exactly once', async () => {
     const service = await startService();
     const core = await startCore(service.url, USERS.ada.token, { requestTimeoutMs: 500 });
