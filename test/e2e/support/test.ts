@@ -1,7 +1,8 @@
 // Playwright fixtures: the built renderer served once per worker; per test a fresh
 // service + app controller and a 360×480 page wired to it through the preload stand-in.
 import { test as base, expect, type Page } from '@playwright/test';
-import { mkdirSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startAppHarness, type AppHarness, type AppHarnessOptions } from './app-harness';
 import { ROOT, ensureRendererBuilt } from './build-renderer';
@@ -23,9 +24,13 @@ export const test = base.extend<TestFixtures, { rendererUrl: string }>({
   rendererUrl: [
     // eslint-disable-next-line no-empty-pattern
     async ({}, use) => {
-      const server = await serveDirectory(await ensureRendererBuilt());
+      // Serve a private copy: a build started meanwhile (npm run build, another worker) empties dist/renderer.
+      const copy = mkdtempSync(join(tmpdir(), 'counter-tray-renderer-'));
+      cpSync(await ensureRendererBuilt(), copy, { recursive: true });
+      const server = await serveDirectory(copy);
       await use(server.url);
       await server.close();
+      rmSync(copy, { recursive: true, force: true });
     },
     { scope: 'worker' },
   ],
