@@ -1,0 +1,98 @@
+// Issue 8 §3: the security scan (scripts/security-scan.mjs, run by `npm test` on the real
+// build) must fail an insecure app and pass a hardened one. Both are small built-like
+// trees written here, so the scan's verdicts are checked independently of today's build.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const roots: string[] = [];
+afterAll(() => roots.forEach((root) => rmSync(root, { recursive: true, force: true })));
+
+function distWith(files: Record<string, string>): string {
+  const root = mkdtempSync(join(tmpdir(), 'counter-tray-scan-test-'));
+  roots.push(root);
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(join(root, path, '..'), { recursive: true });
+    writeFileSync(join(root, path), text);
+  }
+  return root;
+}
+
+function scan(dist: string, withElectronegativity: boolean) {
+  const args = ['scripts/security-scan.mjs', '--dist', dist, ...(withElectronegativity ? [] : ['--skip-electronegativity'])];
+  const result = spawnSync(process.execPath, args, { encoding: 'utf8', timeout: 60_000 });
+  return { status: result.status, output: `${result.stdout}${result.stderr}` };
+}
+
+const STRICT_CSP = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'none'; base-uri 'none'; form-action 'none'";
+
+const hardened = {
+  'main/main.js': `import { app, BrowserWindow, session } from 'electron';
+const PRODUCTION_CSP = ["default-src 'none'", "script-src 'self'", "style-src 'self'", "base-uri 'none'", "object-src 'none'", "frame-ancestors 'none'"].join("; ");
+app.whenReady().then(() => {
+  session.defaultSession.setPermissionRequestHandler((_c, _p, callback) => callback(false));
+  const win = new BrowserWindow({ webPreferences: { preload: 'preload.cjs', contextIsolation: true, sandbox: true, nodeIntegration: false } });
+  win.webContents.setWindowOpenHandler(() => ({ action: "deny" }));
+  win.webContents.on("will-navigate", (event) => event.preventDefault());
+  win.webContents.on("will-attach-webview", (event) => event.preventDefault());
+  win.loadURL('app://counter-tray/index.html');
+});
+`,
+  'main/preload.cjs': `"use strict";
+const INVOKE_CHANNELS = { "state:get": true };
+var { contextBridge, ipcRenderer } = require("electron");
+contextBridge.exposeInMainWorld("counterTray", Object.freeze({
+  invoke(channel, request) { if (!Object.hasOwn(INVOKE_CHANNELS, channel)) return Promise.resolve({ ok: false }); return ipcRenderer.invoke(channel, request); },
+}));
+`,
+  'renderer/index.html': `<!doctype html><html><head><meta http-equiv="Content-Security-Policy" content="${STRICT_CSP}" /><script type="module" src="./assets/index.js"></script></head><body></body></html>`,
+  'renderer/assets/index.js': 'window.counterTray.invoke("state:get", {});\n',
+};
+
+const insecure = {
+  'main/main.js': `const { app, BrowserWindow } = require('electron');
+app.whenReady().then(() => {
+  const win = new BrowserWindow({ webPreferences: { preload: 'preload.cjs', nodeIntegration: true, contextIsolation: false, webSecurity: false } });
+  win.webContents.setWindowOpenHandler(() => ({ action: 'allow' }));
+  win.loadURL('http://example.com');
+});
+`,
+  'main/preload.cjs': `const { contextBridge, ipcRenderer } = require('electron');
+const fs = require('fs');
+contextBridge.exposeInMainWorld('ipc', ipcRenderer);
+`,
+  'renderer/index.html': '<!doctype html><html><head><script>window.x = 1</script><script src="https://cdn.example.com/lib.js"></script></head><body></body></html>',
+};
+
+describe('security scan', () => {
+  it('fails an insecure app, naming each problem (own checks)', () => {
+    const { status, output } = scan(distWith(insecure), false);
+    expect(status).toBe(1);
+    for (const expected of ['nodeIntegration: true', 'contextIsolation: false', 'webSecurity: false', 'allows new windows', 'will-navigate is not prevented', 'no setPermissionRequestHandler', 'may require only electron', 'exposed as is', 'no CSP meta tag', 'an inline script', 'a remote script']) {
+      expect(output).toContain(expected);
+    }
+  });
+
+  it('passes a hardened app (own checks)', () => {
+    const { status, output } = scan(distWith(hardened), false);
+    expect(output).toContain('failing: 0');
+    expect(status).toBe(0);
+  });
+
+  it('refuses a weak CSP', () => {
+    const weak = { ...hardened, 'renderer/index.html': hardened['renderer/index.html'].replace(STRICT_CSP, "default-src 'self'; script-src 'self' 'unsafe-inline' https:") };
+    const { status, output } = scan(distWith(weak), false);
+    expect(status).toBe(1);
+    expect(output).toContain("script-src allows 'unsafe-inline'");
+    expect(output).toContain('script-src allows https:');
+  });
+
+  it('runs Electronegativity offline and fails on what it finds in an insecure app', () => {
+    const { status, output } = scan(distWith(insecure), true);
+    expect(status).toBe(1);
+    expect(output).toMatch(/\[electronegativity\] HIGH CONTEXT_ISOLATION_JS_CHECK[^\n]*\n\s+→ FAIL/);
+    expect(output).toMatch(/electronegativity ran \d+ checks/);
+  }, 60_000);
+});
