@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createEventSender, INVOKE_CHANNELS, registerInvokeHandlers, type IpcMainLike } from '../../src-main/ipc/main-wrapper';
 import { isOwnAppUrl, type InvokeEventLike } from '../../src-main/ipc/sender-check';
-import { COFFEE_ID } from './fakes';
+import { createHeadlessApp } from '../../src-main/app/headless';
+import { COFFEE_ID, counter, fakeCoreFactory } from './fakes';
 
 type Listener = (event: InvokeEventLike, ...args: unknown[]) => Promise<unknown>;
 
@@ -85,5 +86,22 @@ describe('event sender', () => {
     emit('ui:focusCounter', { id: COFFEE_ID });
     expect(send).toHaveBeenCalledTimes(1);
     expect(send).toHaveBeenCalledWith('ui:focusCounter', { id: COFFEE_ID });
+  });
+});
+
+describe('wrapper + the app dispatcher', () => {
+  it('a malformed payload from our own frame is refused by schema before any handler runs', async () => {
+    const cores = fakeCoreFactory({ url: 'http://127.0.0.1:9', tokens: new Set(['t0ken-long-enough']), reachable: true, counters: [counter(COFFEE_ID, 'Coffees', 1)] });
+    const app = createHeadlessApp({ coreFactory: cores.factory });
+    await app.start();
+    const fake = fakeIpcMain();
+    registerInvokeHandlers(fake.ipc, app.dispatch, { trustedWebContentsIds: () => new Set([POPUP_ID]) });
+    await fake.invoke('session:connect', ownEvent, { serverUrl: 'http://127.0.0.1:9', token: 't0ken-long-enough' });
+    for (const payload of [{ id: 'not-a-uuid' }, { id: COFFEE_ID, amount: -1 }, { id: COFFEE_ID, amount: '1' }, null, [COFFEE_ID]]) {
+      expect(await fake.invoke('counter:increment', ownEvent, payload)).toMatchObject({ ok: false, error: { code: 'invalid-payload' } });
+    }
+    expect(cores.last()?.calls.filter((c) => c.startsWith('increment'))).toEqual([]);
+    expect(await fake.invoke('counter:increment', ownEvent, { id: COFFEE_ID })).toEqual({ ok: true, value: null });
+    await app.stop();
   });
 });
