@@ -199,7 +199,7 @@ async function run(): Promise<void> {
     void quit();
   });
 
-  const { notice } = await controller.start();
+  const { notice } = await controller.start({ awaitConnection: false });
   const settings = controller.getState().settings;
   nativeTheme.themeSource = settings.theme;
   shortcuts.apply(settings.shortcuts);

@@ -15,8 +15,12 @@ import { createSession } from './session';
 import { applySettingsPatch } from './settings-rules';
 
 export interface AppController {
-  /** Loads settings and the stored token and, if there is one, connects. Answers a one-time notice (settings reset). */
-  start(): Promise<{ notice?: string }>;
+  /**
+   * Loads settings and the stored token and, if there is one, connects. Answers a one-time
+   * notice (settings reset). The shell passes `awaitConnection: false` so the tray and the
+   * shortcuts do not wait for a slow or unreachable server.
+   */
+  start(options?: { awaitConnection?: boolean }): Promise<{ notice?: string }>;
   /** Stops the core and the demo service; nothing keeps running afterwards. */
   stop(): Promise<void>;
   readonly handlers: InvokeHandlers;
@@ -177,7 +181,7 @@ export function createAppController(deps: AppControllerDeps): AppController {
     dispatch,
     getState,
     redact: redactText,
-    async start() {
+    async start(options = {}) {
       const loaded = await deps.settings.load();
       settings = loaded.settings;
       if (loaded.notice) log.warn(loaded.notice);
@@ -186,7 +190,8 @@ export function createAppController(deps: AppControllerDeps): AppController {
       const stored = await deps.vault.load();
       if (stored) {
         secrets.add(stored.token);
-        await session.resume(stored);
+        const resuming = session.resume(stored).catch((e: unknown) => log.error(`resume failed: ${redactText(String(e))}`));
+        if (options.awaitConnection ?? true) await resuming;
       }
       changed();
       return loaded.notice ? { notice: loaded.notice } : {};

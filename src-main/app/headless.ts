@@ -84,7 +84,7 @@ export function createHeadlessApp(options: HeadlessAppOptions = {}): HeadlessApp
       controller.systemTimezoneChanged();
     },
     hideRequests: () => hides,
-    start: () => controller.start(),
+    start: (options) => controller.start(options),
     stop: () => controller.stop(),
   };
 }

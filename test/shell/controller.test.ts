@@ -282,3 +282,13 @@ describe('state:changed', () => {
     expect(a.states).toHaveLength(count);
   });
 });
+
+describe('start without waiting for the server', () => {
+  it('answers once settings are loaded; the connection completes in the background', async () => {
+    const a = app(server(), { storedToken: { token: TOKEN, storage: 'encrypted' }, settings: { ...DEFAULT_SETTINGS, serverUrl: URL_OK } });
+    await a.start({ awaitConnection: false });
+    expect(a.controller.getState().session.status).toBe('connecting');
+    await flushMicrotasks();
+    expect(a.controller.getState().session.status).toBe('signedIn');
+  });
+});
