@@ -50,6 +50,12 @@ afterAll(async () => {
   if (outDir) await rm(outDir, { recursive: true, force: true });
 });
 
+/** The few DOM calls the page-side functions make (this project's Node tsconfig has no DOM lib). */
+interface PageDocument {
+  getElementById(id: string): { childElementCount: number } | null;
+  createElement(tag: 'script'): { textContent: string };
+  head: { append(node: unknown): void };
+}
 /** What the sandboxed preload exposes: a frozen object with invoke and on, nothing else. */
 function preloadLikeApi() {
   const signedOut = { ok: false, error: { code: 'not-signed-in', message: 'Sign in first.' } };
@@ -69,7 +75,7 @@ describe('the built renderer in Chromium', () => {
     await page.addInitScript(preloadLikeApi);
     await page.goto(`${base}/index.html`);
     // The bundle ran under the strict CSP: React mounted something.
-    await page.waitForFunction(() => (document.getElementById('root')?.childElementCount ?? 0) > 0, undefined, { timeout: 15_000 });
+    await page.waitForFunction(() => ((globalThis as unknown as { document: PageDocument }).document.getElementById('root')?.childElementCount ?? 0) > 0, undefined, { timeout: 15_000 });
 
     const reach = await page.evaluate(() => {
       const g = globalThis as Record<string, unknown>;
@@ -108,9 +114,10 @@ describe('the built renderer in Chromium', () => {
       // DevTools-driven evaluation is exempt from CSP; a string timer runs as page code and is not.
       (setTimeout as unknown as (code: string, ms: number) => number)('window.__evaluated = true', 0);
       await new Promise((resolve) => setTimeout(resolve, 50));
-      const script = document.createElement('script');
+      const doc = (globalThis as unknown as { document: PageDocument }).document;
+      const script = doc.createElement('script');
       script.textContent = 'window.__injected = true';
-      document.head.append(script);
+      doc.head.append(script);
       let fetchResult: string;
       try {
         await fetch(`${origin}/index.html`);
