@@ -1,10 +1,10 @@
-import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { CoreSnapshot, Direction } from '../../src-shared/domain/snapshot';
 import type { AppState, CounterTrayApi } from '../../src-shared/ipc/contract';
 import { call } from '../bridge/ipc';
 import { ConnectionBar } from '../components/ConnectionBar';
 import { useDocumentKeydown } from '../components/useDocumentKeydown';
+import { useFixedRowWindow } from '../components/useFixedRowWindow';
 import { visibleCounters } from '../format/counterOrder';
 import { formatCounterValue } from '../format/days';
 import { CounterRow } from './CounterRow';
@@ -36,14 +36,8 @@ export function CounterList({ api, state, core, focusRequest, onEdit, onSettings
   const activeIndex = Math.max(0, visible.findIndex((c) => c.id === activeId));
   const active = visible[activeIndex];
   const virtual = visible.length > VIRTUALIZE_AFTER;
-  const virtualizer = useVirtualizer({
-    count: virtual ? visible.length : 0,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_HEIGHT,
-    overscan: 8,
-    // The popup's size, so the first paint shows rows before the list is measured.
-    initialRect: { width: 360, height: 400 },
-  });
+  const rows = useFixedRowWindow(scrollRef, virtual ? visible.length : 0, ROW_HEIGHT);
+  const { scrollToIndex } = rows;
 
   const setQuery = useCallback((next: string | ((current: string) => string)) => {
     setQueryRaw(next);
@@ -60,9 +54,9 @@ export function CounterList({ api, state, core, focusRequest, onEdit, onSettings
   const activeKey = active?.id;
   useEffect(() => {
     if (activeKey === undefined) return;
-    if (virtual) virtualizer.scrollToIndex(activeIndex, { align: 'auto' });
+    if (virtual) scrollToIndex(activeIndex);
     else document.getElementById(`counter-${activeKey}`)?.scrollIntoView?.({ block: 'nearest' });
-  }, [activeKey, activeIndex, virtual, virtualizer]);
+  }, [activeKey, activeIndex, virtual, scrollToIndex]);
 
   const step = useCallback(
     async (id: string, direction: Direction) => {
@@ -164,14 +158,14 @@ export function CounterList({ api, state, core, focusRequest, onEdit, onSettings
             role="list"
             aria-label="Counters"
             className={`counters${virtual ? ' virtual' : ''}`}
-            style={virtual ? { height: virtualizer.getTotalSize() } : undefined}
+            style={virtual ? { height: rows.totalHeight } : undefined}
           >
             {virtual
-              ? virtualizer.getVirtualItems().map((item) => {
-                  const counter = visible[item.index];
-                  return counter ? (
-                    <CounterRow key={counter.id} counter={counter} pinned={pinned.includes(counter.id)} active={item.index === activeIndex} offset={item.start} {...rowProps} />
-                  ) : null;
+              ? visible.slice(rows.start, rows.end).map((counter, offset) => {
+                  const index = rows.start + offset;
+                  return (
+                    <CounterRow key={counter.id} counter={counter} pinned={pinned.includes(counter.id)} active={index === activeIndex} offset={index * ROW_HEIGHT} {...rowProps} />
+                  );
                 })
               : visible.map((counter, index) => (
                   <CounterRow key={counter.id} counter={counter} pinned={pinned.includes(counter.id)} active={index === activeIndex} {...rowProps} />

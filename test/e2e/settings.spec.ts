@@ -14,6 +14,9 @@ test.describe('settings and theme', () => {
     await popup.getByRole('button', { name: 'Settings' }).click();
     await expect(popup.getByRole('heading', { name: 'Settings' })).toBeVisible();
     await shoot('settings');
+    await popup.locator('.screen-body').evaluate((el) => el.scrollTo(0, el.scrollHeight));
+    await expect(popup.getByRole('radio', { name: 'Dark' })).toBeInViewport();
+    await shoot('settings-more');
     await popup.getByRole('radio', { name: 'Dark' }).click();
     await expect(html).toHaveAttribute('data-theme', 'dark');
     harness.app.setSystemDark(false); // a chosen theme ignores the system

@@ -179,14 +179,19 @@ describe('a thousand counters', () => {
     const many = Array.from({ length: 1000 }, (_, i) =>
       counter({ id: `019a4f2e-8c00-7d3a-9b1e-${String(i).padStart(12, '0')}`, name: `Counter number ${i}`, type: 'UpDown', value: i }),
     );
-    // happy-dom lays nothing out: give every element the popup's list size, as Chromium would measure it.
+    // happy-dom lays nothing out: give the list the popup's size, as Chromium would measure it.
     vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(400);
-    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(360);
     await renderList(appState({ counters: many }));
     const rendered = screen.getAllByRole('listitem').length;
     expect(rendered).toBeGreaterThan(5);
     expect(rendered).toBeLessThan(40);
     expect(screen.getByRole('list', { name: 'Counters' }).style.height).toBe(`${1000 * 52}px`);
+
+    // Walking past the window with the arrows brings the active row in.
+    const search = screen.getByLabelText('Search counters');
+    for (let i = 0; i < 60; i += 1) fireEvent.keyDown(search, { key: 'ArrowDown' });
+    expect(row('Counter number 60').getAttribute('aria-current')).toBe('true');
+    expect(screen.queryByRole('listitem', { name: /^Counter number 0,/ })).toBeNull();
     await userEvent.setup().type(screen.getByLabelText('Search counters'), 'number 999');
     expect(rowNames()).toEqual(['Counter number 999']);
   });
