@@ -1,4 +1,4 @@
-import { ADA, ALAN } from './support/e2e-fixtures';
+import { ADA, ALAN, COUNTER } from './support/e2e-fixtures';
 import { expect, rowOf, test } from './support/test';
 
 test.describe('connection status', () => {
@@ -31,5 +31,20 @@ test.describe('connection status', () => {
     await shoot('reconnecting');
     await harness.service.resume();
     await expect(status).toHaveAttribute('data-status', 'live', { timeout: 20_000 });
+  });
+
+  test('clicks made while the server is away stay pending, then apply exactly once', async ({ popup, harness, shoot }) => {
+    const status = popup.locator('.connection');
+    await expect(status).toHaveAttribute('data-status', 'live');
+    await harness.service.suspend();
+    await expect(status).toHaveAttribute('data-status', /reconnecting|offline/);
+    await popup.getByRole('button', { name: 'Increase Coffees today' }).click();
+    await popup.getByRole('button', { name: 'Increase Coffees today' }).click();
+    await expect(rowOf(popup, 'Coffees today')).toHaveAttribute('aria-label', 'Coffees today, 5, not confirmed yet');
+    await expect(rowOf(popup, 'Coffees today').locator('.pending-mark.on')).toBeVisible();
+    await shoot('list-pending');
+    await harness.service.resume();
+    await expect(rowOf(popup, 'Coffees today')).toHaveAttribute('aria-label', 'Coffees today, 5', { timeout: 20_000 });
+    expect(harness.service.getCounter(COUNTER.coffees)?.value).toBe(5);
   });
 });
