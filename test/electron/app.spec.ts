@@ -3,20 +3,33 @@
 // npm package gives only the types) the whole file skips with one line.
 import { _electron as electron, expect, test, type ElectronApplication, type Page } from '@playwright/test';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { DEMO_COUNTER_IDS, DEMO_TOKEN, startCounterService, type CounterService } from '../../src-service/index';
 
-/** In Node, require('electron') answers the binary's path, or throws when the package never fetched it. */
+/**
+ * In Node, require('electron') answers the binary's path, or throws when there is none. But
+ * electron@45 first tries to download a missing binary, synchronously, which on a machine
+ * without that network can hang: so look at what its index.js looks at (path.txt, dist/) before
+ * asking it.
+ */
 function findElectron(): { path: string } | { missing: string } {
+  const require = createRequire(import.meta.url);
   try {
-    const path: unknown = createRequire(import.meta.url)('electron');
+    if (!process.env.ELECTRON_OVERRIDE_DIST_PATH) {
+      const electronDir = dirname(require.resolve('electron/package.json'));
+      const pathFile = join(electronDir, 'path.txt');
+      if (!existsSync(pathFile)) return { missing: 'node_modules/electron holds no binary (types only; its download was skipped or failed)' };
+      const executable = join(electronDir, 'dist', readFileSync(pathFile, 'utf8').trim());
+      if (!existsSync(executable)) return { missing: `${executable} does not exist` };
+    }
+    const path: unknown = require('electron');
     if (typeof path === 'string' && existsSync(path)) return { path };
     return { missing: `${String(path)} does not exist` };
   } catch (error) {
-    return { missing: error instanceof Error ? error.message.split('\n')[0] ?? 'require failed' : String(error) };
+    return { missing: error instanceof Error ? (error.message.split('\n')[0] ?? 'require failed') : String(error) };
   }
 }
 
