@@ -285,9 +285,12 @@ describe('state:changed', () => {
 
 describe('start without waiting for the server', () => {
   it('answers once settings are loaded; the connection completes in the background', async () => {
-    const a = app(server(), { storedToken: { token: TOKEN, storage: 'encrypted' }, settings: { ...DEFAULT_SETTINGS, serverUrl: URL_OK } });
+    let release = () => undefined as void;
+    const startGate = new Promise<void>((resolve) => (release = resolve));
+    const a = app(server({ startGate }), { storedToken: { token: TOKEN, storage: 'encrypted' }, settings: { ...DEFAULT_SETTINGS, serverUrl: URL_OK } });
     await a.start({ awaitConnection: false });
     expect(a.controller.getState().session.status).toBe('connecting');
+    release();
     await flushMicrotasks();
     expect(a.controller.getState().session.status).toBe('signedIn');
   });

@@ -20,6 +20,8 @@ export interface FakeServer {
   /** Echo this in 401 messages (a server that repeats the token it got). */
   echoTokenInErrors?: boolean;
   counters: CounterState[];
+  /** When set, start() waits for it: a slow server, released by the test. */
+  startGate?: Promise<void>;
 }
 
 export class FakeCore implements CounterCore {
@@ -39,6 +41,7 @@ export class FakeCore implements CounterCore {
 
   async start(): Promise<void> {
     this.calls.push('start');
+    if (this.server.startGate) await this.server.startGate;
     if (!this.options.baseUrl.startsWith(this.server.url) || !this.server.reachable) {
       throw new CoreError('network', 'connect ECONNREFUSED 127.0.0.1');
     }
