@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import type { CounterTrayApi } from '../src-shared/ipc/contract';
 import { listen } from './bridge/ipc';
 import { useAppState } from './bridge/useAppState';
+import { Connecting } from './screens/Connecting';
 import { CounterList } from './screens/CounterList';
 import { EditCounter } from './screens/EditCounter';
 import { Onboarding } from './screens/Onboarding';
@@ -40,8 +41,23 @@ export function App({ api }: { api: CounterTrayApi }) {
 
   const core = state.session.status === 'signedIn' ? state.core : null;
   const signedIn = core !== null;
+  const connecting = state.session.status === 'connecting';
+  // A launch with a stored token: no form to fill, unless the user asks for one.
+  if (!signedIn && connecting && view.name !== 'token') {
+    return <Connecting api={api} state={state} onEnterToken={() => setView({ name: 'token' })} />;
+  }
   if (!signedIn || view.name === 'token') {
-    return <Onboarding api={api} state={state} replacing={signedIn} onCancel={showList} onConnected={showList} />;
+    return (
+      <Onboarding
+        api={api}
+        state={state}
+        replacing={signedIn || connecting}
+        // Stay on the form while the connect it started runs, whatever the session status says.
+        onStart={() => setView({ name: 'token' })}
+        onCancel={showList}
+        onConnected={showList}
+      />
+    );
   }
   if (view.name === 'edit') return <EditCounter api={api} state={state} counterId={view.id} onClose={showList} />;
   if (view.name === 'settings') {

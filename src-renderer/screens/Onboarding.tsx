@@ -7,6 +7,8 @@ interface Props {
   state: AppState;
   /** Already signed in: this is "replace token", which can be cancelled. */
   replacing: boolean;
+  /** Called as a connect or the demo starts. */
+  onStart: () => void;
   onCancel: () => void;
   onConnected: () => void;
 }
@@ -22,14 +24,17 @@ function serverUrlProblem(value: string): string | null {
   return 'That is not a valid server address. It should look like https://developers.counttogether.app';
 }
 
-export function Onboarding({ api, state, replacing, onCancel, onConnected }: Props) {
+export function Onboarding({ api, state, replacing: replacingAtStart, onStart, onCancel, onConnected }: Props) {
   const ids = useId();
+  // What this form is for is settled when it opens; the session status it causes must not retitle it.
+  const [replacing] = useState(replacingAtStart);
   const [serverUrl, setServerUrl] = useState(state.settings.serverUrl);
   const [token, setToken] = useState('');
   const [showToken, setShowToken] = useState(false);
   const [busy, setBusy] = useState<'connect' | 'demo' | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const connecting = busy !== null || state.session.status === 'connecting';
+  // Only this form's own request blocks it: a connect started here supersedes a launch retry.
+  const connecting = busy !== null;
   const shownError = error ?? (busy ? null : state.session.error?.message ?? null);
 
   async function connect(event: FormEvent) {
@@ -42,6 +47,7 @@ export function Onboarding({ api, state, replacing, onCancel, onConnected }: Pro
     if (!cleanToken) return setError('Paste your API token first. You find it in your CountTogether settings.');
     setError(null);
     setBusy('connect');
+    onStart();
     const result = await call(api, 'session:connect', { serverUrl: cleanUrl, token: cleanToken });
     setBusy(null);
     if (result.ok) {
@@ -53,6 +59,7 @@ export function Onboarding({ api, state, replacing, onCancel, onConnected }: Pro
   async function startDemo() {
     setError(null);
     setBusy('demo');
+    onStart();
     const result = await call(api, 'session:startDemo', {});
     setBusy(null);
     if (result.ok) onConnected();

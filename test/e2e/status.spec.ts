@@ -48,3 +48,15 @@ test.describe('connection status', () => {
     expect(harness.service.getCounter(COUNTER.coffees)?.value).toBe(5);
   });
 });
+
+test.describe('launch while the server is away', () => {
+  test.use({ harnessOptions: { serverDown: true } });
+
+  test('says it is connecting and why it cannot yet, then shows the counters', async ({ popup, harness, shoot }) => {
+    await expect(popup.getByRole('heading', { name: /^Connecting to 127\.0\.0\.1:\d+…$/ })).toBeVisible();
+    await expect(popup.getByRole('alert')).toContainText('Could not reach');
+    await shoot('connecting');
+    await harness.service.resume();
+    await expect(rowOf(popup, 'Coffees today')).toBeVisible({ timeout: 20_000 });
+  });
+});

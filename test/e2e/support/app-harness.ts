@@ -19,6 +19,8 @@ export interface AppHarnessOptions {
   /** Sign in as this token at start (as if the vault held it); signed out when null. */
   signedInAs?: string | null;
   dark?: boolean;
+  /** The service is down when the app launches (it comes back with service.resume()). */
+  serverDown?: boolean;
   app?: HeadlessAppOptions;
 }
 
@@ -33,6 +35,7 @@ export async function startAppHarness(options: AppHarnessOptions = {}): Promise<
     ...(token ? { storedToken: { token, storage: 'encrypted' as const } } : {}),
     ...options.app,
   });
+  if (options.serverDown) await service.suspend();
   await app.start();
   return {
     service,
