@@ -49,11 +49,22 @@ test.describe('counter list', () => {
     await expect.poll(() => harness.app.hideRequests()).toBe(hidesBefore + 1);
   });
 
-  test('a change made by another user appears live', async ({ popup, harness }) => {
+  test('a change made by another user appears live, without shifting the layout', async ({ popup, harness }) => {
     await expect(valueOf(popup, 'Coffees today')).toHaveText('3');
+    const row = rowOf(popup, 'Coffees today');
+    const boxes = async () => ({
+      row: await row.boundingBox(),
+      name: await row.locator('.counter-name').boundingBox(),
+      plus: await popup.getByRole('button', { name: 'Increase Coffees today' }).boundingBox(),
+      next: await rowOf(popup, 'Since we moved in').boundingBox(),
+    });
+    const before = await boxes();
     const response = await harness.asUser(ALAN.token, 'POST', `/v2/counters/${COUNTER.coffees}/increment/5`);
     expect(response.status).toBe(200);
-    await expect(rowOf(popup, 'Coffees today')).toHaveAttribute('aria-label', 'Coffees today, 8');
+    await expect(row).toHaveAttribute('aria-label', 'Coffees today, 8');
+    await harness.asUser(ALAN.token, 'POST', `/v2/counters/${COUNTER.coffees}/increment/1000`);
+    await expect(row).toHaveAttribute('aria-label', 'Coffees today, 1,008');
+    expect(await boxes()).toEqual(before);
   });
 
   test('a refused decrement is undone and that direction disabled with the reason', async ({ popup, harness, bridge, shoot }) => {
