@@ -10,7 +10,7 @@ export function envInt(name: string, fallback: number): number {
   return value;
 }
 
-/** One seed for the whole suite run, printed so a failure can be replayed. */
+/** The seed of this test file (each prints its own); HARDENING_SEED=<seed> replays it. */
 export const SEED = envInt('HARDENING_SEED', Math.floor(Math.random() * 2 ** 31));
 
 /** Inputs per fuzz target. */
