@@ -90,7 +90,8 @@ export function CounterList({ api, state, core, focusRequest, onEdit, onSettings
   }
 
   useDocumentKeydown((event) => {
-    if (event.ctrlKey || event.metaKey || event.altKey || event.defaultPrevented) return;
+    // isComposing: an input method owns the arrows and Enter while it composes.
+    if (event.ctrlKey || event.metaKey || event.altKey || event.defaultPrevented || event.isComposing) return;
     const target = event.target as HTMLElement;
     const inSearch = target === searchRef.current;
     switch (event.key) {
