@@ -1,3 +1,4 @@
+import { ADA, COUNTER } from './support/e2e-fixtures';
 import { expect, test } from './support/test';
 
 test.describe('settings and theme', () => {
@@ -31,7 +32,7 @@ test.describe('settings and theme', () => {
     await popup.getByRole('button', { name: 'Record' }).click();
     await popup.keyboard.press('Control+Shift+K');
     await expect(popup.getByRole('group', { name: 'Open the popup' }).locator('kbd')).toHaveText('Ctrl+Shift+K');
-    expect(harness.app.controller.getState().settings.shortcuts.open).toBe('CommandOrControl+Shift+K');
+    await expect.poll(() => harness.app.controller.getState().settings.shortcuts.open).toBe('CommandOrControl+Shift+K');
 
     await popup.getByRole('radio', { name: 'Use this zone' }).check();
     await popup.getByRole('combobox', { name: 'Time zone' }).selectOption('Pacific/Kiritimati');
@@ -41,4 +42,36 @@ test.describe('settings and theme', () => {
     await popup.getByRole('button', { name: 'Sign out' }).click();
     await expect(popup.getByRole('heading', { name: 'Connect to CountTogether' })).toBeVisible();
   });
+});
+
+test.describe('a system without a key store', () => {
+  test.use({ harnessOptions: { signedInAs: null, app: { encryptionWeak: true } } });
+
+  test('keeps the token in memory until the user accepts weak protection', async ({ popup, harness, shoot }) => {
+    await popup.getByLabel('Server').fill(harness.service.url);
+    await popup.getByLabel('API token').fill(ADA.token);
+    await popup.getByRole('button', { name: 'Connect' }).click();
+    await popup.getByRole('button', { name: 'Settings' }).click();
+    await expect(popup.getByText('your token is kept only until you quit')).toBeVisible();
+    await shoot('settings-weak-storage');
+    await popup.getByRole('button', { name: 'Keep it with weak protection' }).click();
+    await expect(popup.getByText('Your token is stored with weak protection')).toBeVisible();
+    expect(harness.app.vault.peek()?.storage).toBe('weak'); // the text above comes from main's session state
+  });
+});
+
+test('per counter: mute notifications and record shortcuts on the edit page', async ({ popup, harness }) => {
+  await popup.getByRole('button', { name: 'Edit Coffees today' }).click();
+  await popup.getByRole('checkbox', { name: 'Notify me when someone else changes it' }).uncheck();
+  const plusOne = popup.getByRole('group', { name: '+1 shortcut' });
+  await plusOne.getByRole('button', { name: 'Record' }).click();
+  await popup.keyboard.press('Control+Alt+Equal');
+  await expect(plusOne.locator('kbd')).toHaveText('Ctrl+Alt+=');
+  const minusOne = popup.getByRole('group', { name: '−1 shortcut' });
+  await minusOne.getByRole('button', { name: 'Record' }).click();
+  await popup.keyboard.press('Control+Alt+Equal');
+  await expect(minusOne.getByRole('alert')).toHaveText('Ctrl+Alt+= is already used by +1 on Coffees today. Try another.');
+  // The page shows a change at once; main's copy follows its invoke.
+  await expect.poll(() => harness.app.controller.getState().settings.notifications.mutedCounters).toEqual([COUNTER.coffees]);
+  await expect.poll(() => harness.app.controller.getState().settings.shortcuts.counters[COUNTER.coffees]).toEqual({ increment: 'CommandOrControl+Alt+=' });
 });
