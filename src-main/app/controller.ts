@@ -101,7 +101,7 @@ export function createAppController(deps: AppControllerDeps): AppController {
 
   function requireCounter(id: string): CounterCore {
     const core = session.core();
-    if (!core) throw new AppError('not-signed-in', 'Sign in first: Counter Tray is not connected to a server.');
+    if (!core || session.state().status !== 'signedIn') throw new AppError('not-signed-in', 'Sign in first: Counter Tray is not connected to a server.');
     if (!core.snapshot().counters.some((c) => c.id === id)) {
       throw new AppError('unknown-counter', 'This counter is not (or no longer) shared with you.');
     }

@@ -201,7 +201,8 @@ export function createSession(deps: SessionDeps): Session {
 
   return {
     state: () => ({ ...state, encryptionWeak }),
-    core: () => (state.status === 'signedIn' ? core : null),
+    // The running core, also while a switch to another account is being checked (its list stays visible).
+    core: () => core,
     setEncryptionWeak(weak) {
       encryptionWeak = weak;
       state = { ...state, encryptionWeak };

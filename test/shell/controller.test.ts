@@ -295,3 +295,23 @@ describe('start without waiting for the server', () => {
     expect(a.controller.getState().session.status).toBe('signedIn');
   });
 });
+
+describe('switching accounts', () => {
+  it('keeps showing the running list while the new token is checked, but refuses changes meanwhile', async () => {
+    let release = () => undefined as void;
+    const srv = server({ tokens: new Set([TOKEN, 'second-token-long']) });
+    const a = app(srv);
+    await a.start();
+    await a.dispatch('session:connect', { serverUrl: URL_OK, token: TOKEN });
+    srv.startGate = new Promise<void>((resolve) => (release = resolve));
+    const switching = a.dispatch('session:connect', { serverUrl: URL_OK, token: 'second-token-long' });
+    await flushMicrotasks();
+    expect(a.controller.getState().session.status).toBe('connecting');
+    expect(a.controller.getState().core?.counters).toHaveLength(2);
+    expect(await a.dispatch('counter:increment', { id: COFFEE_ID })).toMatchObject({ ok: false, error: { code: 'not-signed-in' } });
+    release();
+    expect(await switching).toEqual({ ok: true, value: null });
+    expect(a.cores.cores[0]?.stopped).toBe(true);
+    expect(a.cores.last()?.options.token).toBe('second-token-long');
+  });
+});
