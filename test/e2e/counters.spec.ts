@@ -94,4 +94,14 @@ test.describe('counter list', () => {
     await expect(popup.getByRole('listitem').first()).toHaveAttribute('aria-label', /^Until the trip,/);
     await expect(popup.getByRole('button', { name: 'Pin Until the trip' })).toHaveAttribute('aria-pressed', 'true');
   });
+
+  test('a notification click (ui:focusCounter) brings that counter forward', async ({ popup, harness }) => {
+    await popup.getByLabel('Search counters').fill('coffee');
+    await expect(popup.getByRole('listitem')).toHaveCount(1);
+    harness.app.controller.focusCounter(COUNTER.pushUps);
+    await expect(rowOf(popup, 'Push-ups this week')).toHaveAttribute('aria-current', 'true');
+    await expect(popup.getByLabel('Search counters')).toHaveValue('');
+    await popup.keyboard.press('+');
+    await expect(rowOf(popup, 'Push-ups this week')).toHaveAttribute('aria-label', 'Push-ups this week, 41');
+  });
 });
