@@ -6,7 +6,8 @@ import { CounterType, IsoDate } from '../src-shared/api/schemas';
 export const FixtureUser = z.object({
   id: z.guid(),
   displayName: z.string().min(1),
-  token: z.string().min(1),
+  // RFC 6750 b64token: a token no Authorization header can carry would load, then 401 forever.
+  token: z.string().regex(/^[A-Za-z0-9._~+/-]+=*$/, 'must be a bearer token (RFC 6750: letters, digits and -._~+/ then optional =)'),
 });
 export type FixtureUser = z.infer<typeof FixtureUser>;
 

@@ -33,11 +33,7 @@ function judge(input: unknown): Verdict {
   }
 }
 
-/**
- * Tokens a request can carry (RFC 6750 b64token). The fixtures schema also accepts tokens
- * with spaces or non-ASCII characters that no Authorization header can present (a
- * service finding reported on issue 8); this test keeps to usable ones.
- */
+/** Tokens a request can carry (RFC 6750 b64token); the fixtures schema refuses any other. */
 const bearerToken = fc.stringMatching(/^[A-Za-z0-9._~+/-]{1,24}$/);
 
 /** Plausible files built from scratch: mostly valid, with the odd duplicate id or token, or an unknown member. */
