@@ -184,11 +184,13 @@ export function createSession(deps: SessionDeps): Session {
   }
 
   async function signOut(): Promise<void> {
+    const leavingDemo = state.mode === 'demo';
     begin();
     await replaceCore(null);
     await closeDemo();
     token = null;
-    await deps.vault.clear();
+    // The demo never stored a token: leaving it must not forget the account's.
+    if (!leavingDemo) await deps.vault.clear();
     set(signedOut());
   }
 

@@ -1,0 +1,68 @@
+// Demo mode next to a real account: the demo's token, server and sign-out never touch
+// the account's stored token or server setting; and the demo's simulated second user
+// reaches the app the normal way (HTTP → service → WebSocket → core → remote change).
+import { afterEach, describe, expect, it } from 'vitest';
+import { startDemoService } from '../../src-main/app/demo';
+import { createHeadlessApp, type HeadlessApp } from '../../src-main/app/headless';
+import { DEMO_COUNTER_IDS, DEMO_TOKEN, startCounterService } from '../../src-service/index';
+import { DEFAULT_SETTINGS } from '../../src-shared/domain/settings';
+import type { AppState } from '../../src-shared/ipc/contract';
+import { FakeClock } from '../support/fake-clock';
+
+const cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+function waitForState(app: HeadlessApp, predicate: (s: AppState) => boolean): Promise<AppState> {
+  const now = app.controller.getState();
+  if (predicate(now)) return Promise.resolve(now);
+  return new Promise((resolve) => {
+    const off = app.controller.on('state:changed', (s) => {
+      if (predicate(s)) {
+        off();
+        resolve(s);
+      }
+    });
+  });
+}
+
+describe('demo mode beside a real account', () => {
+  it('leaves the account’s stored token and server alone, also when signing out of the demo', async () => {
+    const account = await startCounterService({ port: 0, fixtures: 'demo' });
+    cleanups.push(() => account.close());
+    const stored = { token: DEMO_TOKEN, storage: 'encrypted' as const };
+    const app = createHeadlessApp({ systemTimezone: 'UTC', settings: { ...DEFAULT_SETTINGS, serverUrl: account.url }, storedToken: stored, demo: () => startDemoService({ activity: false }) });
+    cleanups.push(() => app.stop());
+    await app.start();
+    expect(app.controller.getState().session).toMatchObject({ status: 'signedIn', mode: 'account' });
+
+    expect(await app.dispatch('session:startDemo', {})).toEqual({ ok: true, value: null });
+    const demo = app.controller.getState();
+    expect(demo.session).toMatchObject({ status: 'signedIn', mode: 'demo', tokenStorage: 'none' });
+    expect(demo.session.serverUrl).not.toBe(account.url);
+    expect(demo.settings.serverUrl).toBe(account.url);
+    expect(app.vault.peek()).toEqual(stored);
+
+    expect(await app.dispatch('session:signOut', {})).toEqual({ ok: true, value: null });
+    expect(app.controller.getState().session).toMatchObject({ status: 'signedOut', mode: 'account', serverUrl: account.url });
+    expect(app.vault.peek()).toEqual(stored);
+
+    // Signing out of the account itself still forgets its token.
+    await app.dispatch('session:connect', { serverUrl: account.url, token: DEMO_TOKEN });
+    await app.dispatch('session:signOut', {});
+    expect(app.vault.peek()).toBeNull();
+  });
+
+  it('shows the simulated second user’s change as a remote change', async () => {
+    const clock = new FakeClock();
+    const app = createHeadlessApp({ systemTimezone: 'UTC', demo: () => startDemoService({ activity: { clock } }) });
+    cleanups.push(() => app.stop());
+    await app.start();
+    const remote = new Promise((resolve) => app.controller.onRemoteChange(resolve));
+    expect(await app.dispatch('session:startDemo', {})).toEqual({ ok: true, value: null });
+    await waitForState(app, (s) => s.core?.connection.status === 'live');
+    await clock.advance(8_000); // Alan's first step: a coffee
+    expect(await remote).toMatchObject({ counterId: DEMO_COUNTER_IDS.coffees, to: 4 });
+  });
+});
