@@ -27,7 +27,7 @@ import { hardenContents, hardenSession, popupWindowOptions } from './electron/wi
 import { createEventSender, registerInvokeHandlers } from './ipc/main-wrapper';
 import { APP_SCHEME } from './ipc/sender-check';
 import { APP_INDEX_URL, mimeTypeFor, PRODUCTION_CSP, resolveAssetPath } from './shell/app-assets';
-import { parseCommandLine } from './shell/command-line';
+import { parseCommandLine, wantsDemo } from './shell/command-line';
 import { createNotifier } from './shell/notifications';
 import { createSafeStorageVault } from './shell/token-vault';
 
@@ -209,6 +209,11 @@ async function run(): Promise<void> {
   void popup.load();
 
   const launchAction = parseCommandLine(process.argv);
-  if (launchAction) await actions.commandLine(launchAction);
+  if (wantsDemo(process.argv)) {
+    // Replaces any account session for this run only; the stored token stays where it is.
+    const demo = await controller.dispatch('session:startDemo', {});
+    if (!demo.ok) log.warn(`demo failed to start: ${demo.error.message}`);
+    openPopup(false);
+  } else if (launchAction) await actions.commandLine(launchAction);
   else if (!process.argv.includes(HIDDEN_FLAG) && controller.getState().session.status === 'signedOut') openPopup(false); // first run: onboarding
 }

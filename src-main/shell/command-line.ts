@@ -53,3 +53,7 @@ export function resolveCounter(target: string, counters: readonly CounterState[]
   if (candidates.length === 0) return { ok: false, message: `No counter called “${target}”.` };
   return { ok: false, message: `“${target}” matches ${candidates.length} counters (${candidates.map((c) => c.name).join(', ')}); use its id.` };
 }
+
+/** `npm run demo` / `counter-tray --demo`: start in demo mode (the in-process reference service). */
+export const DEMO_FLAG = '--demo';
+export const wantsDemo = (argv: readonly string[]): boolean => argv.includes(DEMO_FLAG);

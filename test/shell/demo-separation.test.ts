@@ -4,6 +4,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { startDemoService } from '../../src-main/app/demo';
 import { createHeadlessApp, type HeadlessApp } from '../../src-main/app/headless';
+import { parseCommandLine, wantsDemo } from '../../src-main/shell/command-line';
 import { DEMO_COUNTER_IDS, DEMO_TOKEN, startCounterService } from '../../src-service/index';
 import { DEFAULT_SETTINGS } from '../../src-shared/domain/settings';
 import type { AppState } from '../../src-shared/ipc/contract';
@@ -64,5 +65,14 @@ describe('demo mode beside a real account', () => {
     await waitForState(app, (s) => s.core?.connection.status === 'live');
     await clock.advance(8_000); // Alan's first step: a coffee
     expect(await remote).toMatchObject({ counterId: DEMO_COUNTER_IDS.coffees, to: 4 });
+  });
+});
+
+describe('--demo on the command line (npm run demo)', () => {
+  it('is recognised among Chromium’s switches and is not a counter action', () => {
+    const argv = ['/opt/Counter Tray/counter-tray', '--no-sandbox', '.', '--demo'];
+    expect(wantsDemo(argv)).toBe(true);
+    expect(parseCommandLine(argv)).toBeNull();
+    expect(wantsDemo(['/opt/Counter Tray/counter-tray', '--increment', 'demo'])).toBe(false);
   });
 });
