@@ -8,6 +8,7 @@ import type { AppState, EventChannel, EventOf } from '../../src-shared/ipc/contr
 import type { CounterCore } from '../core/contract';
 import { createIpcDispatcher, type Dispatch, type InvokeHandlers } from '../ipc/dispatch';
 import { createCoalescer, systemClock } from './coalesce';
+import { withAccountCounterSettings } from './demo-settings';
 import { AppError, redact } from './errors';
 import type { AppControllerDeps, AppPlatform } from './ports';
 import { validateServerUrl } from './server-url';
@@ -50,6 +51,9 @@ export function createAppController(deps: AppControllerDeps): AppController {
   const platform = toAppPlatform(deps.platform);
   const secrets = new Set<string>();
   let settings: Settings = DEFAULT_SETTINGS;
+  /** What is on disk: differs from `settings` in per-counter fields while the demo runs. */
+  let persisted: Settings = DEFAULT_SETTINGS;
+  let inDemo = false;
   let shortcutFailures: AppState['shortcutFailures'] = [];
   let themeUnsubscribe: (() => void) | undefined;
 
@@ -67,7 +71,9 @@ export function createAppController(deps: AppControllerDeps): AppController {
 
   async function saveSettings(next: Settings): Promise<void> {
     const previous = settings;
-    await deps.settings.save(next);
+    const toDisk = session.state().mode === 'demo' ? withAccountCounterSettings(next, persisted) : next;
+    await deps.settings.save(toDisk);
+    persisted = toDisk;
     settings = next;
     for (const listener of settingsListeners) listener(next, previous);
     changed();
@@ -93,11 +99,23 @@ export function createAppController(deps: AppControllerDeps): AppController {
     settings: () => settings,
     saveSettings,
     redact: redactText,
-    changed,
+    changed: sessionChanged,
     remoteChange: (change) => {
       for (const listener of remoteListeners) listener(change);
     },
   });
+
+  /** Leaving the demo brings the account's per-counter settings back (see demo-settings.ts). */
+  function sessionChanged(): void {
+    const demoNow = session.state().mode === 'demo';
+    if (inDemo && !demoNow) {
+      const previous = settings;
+      settings = withAccountCounterSettings(settings, persisted);
+      for (const listener of settingsListeners) listener(settings, previous);
+    }
+    inDemo = demoNow;
+    changed();
+  }
 
   function requireCounter(id: string): CounterCore {
     const core = session.core();
@@ -183,7 +201,7 @@ export function createAppController(deps: AppControllerDeps): AppController {
     redact: redactText,
     async start(options = {}) {
       const loaded = await deps.settings.load();
-      settings = loaded.settings;
+      settings = persisted = loaded.settings;
       if (loaded.notice) log.warn(loaded.notice);
       session.setEncryptionWeak(await deps.vault.isEncryptionWeak());
       themeUnsubscribe = deps.theme.onUpdated(changed);

@@ -1,6 +1,9 @@
 // Demo mode next to a real account: the demo's token, server and sign-out never touch
 // the account's stored token or server setting; and the demo's simulated second user
 // reaches the app the normal way (HTTP → service → WebSocket → core → remote change).
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startDemoService } from '../../src-main/app/demo';
 import { createHeadlessApp, type HeadlessApp } from '../../src-main/app/headless';
@@ -53,6 +56,37 @@ describe('demo mode beside a real account', () => {
     await app.dispatch('session:connect', { serverUrl: account.url, token: DEMO_TOKEN });
     await app.dispatch('session:signOut', {});
     expect(app.vault.peek()).toBeNull();
+  });
+
+  it('keeps pins, mutes and counter shortcuts made in the demo out of the account’s settings file, and restores the account’s on leaving', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'counter-tray-demo-settings-'));
+    cleanups.push(async () => rmSync(dir, { recursive: true, force: true }));
+    const settingsPath = join(dir, 'settings.json');
+    const app = createHeadlessApp({ systemTimezone: 'UTC', settingsPath, demo: () => startDemoService({ activity: false }) });
+    cleanups.push(() => app.stop());
+    await app.start();
+    const onDisk = () => JSON.parse(readFileSync(settingsPath, 'utf8')) as { pinned: string[]; theme: string; notifications: { mutedCounters: string[] }; shortcuts: { counters: Record<string, unknown> } };
+    await app.dispatch('settings:update', { pinned: ['account-counter'] });
+    const changes: string[][] = [];
+    app.controller.onSettingsChanged((next) => changes.push(next.pinned));
+
+    await app.dispatch('session:startDemo', {});
+    const coffees = DEMO_COUNTER_IDS.coffees;
+    const answer = await app.dispatch('settings:update', {
+      pinned: [coffees],
+      theme: 'dark',
+      notifications: { enabled: true, mutedCounters: [coffees] },
+      shortcuts: { open: null, counters: { [coffees]: { increment: 'CommandOrControl+Shift+C' } } },
+    });
+    expect(answer).toMatchObject({ ok: true });
+    // The demo shows what the user chose…
+    expect(app.controller.getState().settings).toMatchObject({ pinned: [coffees], theme: 'dark', notifications: { mutedCounters: [coffees] } });
+    // …the account's file keeps its own per-counter settings, and takes the app-wide one.
+    expect(onDisk()).toMatchObject({ pinned: ['account-counter'], theme: 'dark', notifications: { mutedCounters: [] }, shortcuts: { counters: {} } });
+
+    await app.dispatch('session:signOut', {});
+    expect(app.controller.getState().settings).toMatchObject({ pinned: ['account-counter'], theme: 'dark', notifications: { mutedCounters: [] }, shortcuts: { counters: {} } });
+    expect(changes.at(-1)).toEqual(['account-counter']); // listeners (the shell's shortcut registrar) hear it
   });
 
   it('shows the simulated second user’s change as a remote change', async () => {
