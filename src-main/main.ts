@@ -98,7 +98,7 @@ async function run(): Promise<void> {
       copyFile,
     }),
     vault: createSafeStorageVault({ safeStorage, platform, file: createSecretFile(join(userData, 'token.json')), log: (m) => log.warn(m) }),
-    demo: startDemoService,
+    demo: () => startDemoService({ onError: (message) => log.warn(message) }),
     platform,
     systemTimezone: () => Intl.DateTimeFormat().resolvedOptions().timeZone,
     theme: themeSource(nativeTheme),
