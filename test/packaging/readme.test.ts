@@ -1,0 +1,45 @@
+// The README a new user follows: the two commands exactly as CI runs them, every
+// `npm run X` it mentions exists, every file it links exists, and the screenshots
+// the script writes are the ones it shows, at the popup's size.
+import { existsSync, readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+
+const readme = readFileSync('README.md', 'utf8');
+const architecture = readFileSync('ARCHITECTURE.md', 'utf8');
+const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> };
+
+/** Width and height from a PNG's IHDR chunk. */
+function pngSize(path: string): [number, number] {
+  const png = readFileSync(path);
+  return [png.readUInt32BE(16), png.readUInt32BE(20)];
+}
+
+describe('README.md', () => {
+  it('gives the two commands, and .ci/run runs the test command verbatim', () => {
+    expect(readme).toContain('```sh\nnpm install && npm start\n```');
+    expect(readme).toContain('```sh\nnpm ci && npm test\n```');
+    expect(readFileSync('.ci/run', 'utf8')).toMatch(/^npm ci && npm test$/m);
+  });
+
+  it('mentions only npm scripts that exist', () => {
+    const mentioned = new Set([...`${readme}\n${architecture}`.matchAll(/npm run ([\w:-]+)/g)].map((m) => m[1] ?? ''));
+    expect(mentioned.size).toBeGreaterThan(3);
+    for (const script of mentioned) expect(pkg.scripts, script).toHaveProperty([script]);
+  });
+
+  it('links only files that exist', () => {
+    for (const doc of [readme, architecture]) {
+      const links = [...doc.matchAll(/\]\(((?!https?:|#)[^)#\s]+)(#[^)]*)?\)/g)].map((m) => m[1] ?? '');
+      expect(links.length).toBeGreaterThan(0);
+      for (const link of links) expect(existsSync(link), link).toBe(true);
+    }
+  });
+
+  it('shows the screenshots scripts/readme-screenshots.ts writes, at the popup’s 360×480', () => {
+    const images = [...readme.matchAll(/!\[[^\]]*\]\((docs\/screenshots\/[\w-]+\.png)\)/g)].map((m) => m[1] ?? '');
+    const script = readFileSync('scripts/readme-screenshots.ts', 'utf8');
+    const written = [...script.matchAll(/shoot\(page, harness, '([\w-]+)'/g)].map((m) => `docs/screenshots/${m[1]}.png`);
+    expect(images.sort()).toEqual(written.sort());
+    for (const image of images) expect(pngSize(image), image).toEqual([360, 480]);
+  });
+});
