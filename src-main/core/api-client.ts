@@ -8,7 +8,7 @@ import type { PatchBodyV2 } from '../../src-shared/api/schemas';
 import type { Direction } from '../../src-shared/domain/snapshot';
 import type { Clock } from './contract';
 import { CoreError } from './contract';
-import { RateLimitedError, parseRetryAfter } from './errors';
+import { NotDeliveredError, RateLimitedError, neverConnected, parseRetryAfter } from './errors';
 
 export interface ApiClientOptions {
   baseUrl: string;
@@ -74,6 +74,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     } catch (error) {
       if (error instanceof CoreError) throw error;
       if (timedOut) throw new CoreError('timeout', `No answer within ${options.timeoutMs} ms`);
+      if (neverConnected(error)) throw new NotDeliveredError(`Could not reach the server: ${causeOf(error)}`);
       throw new CoreError('network', `Could not reach the server: ${causeOf(error)}`);
     } finally {
       options.clock.clearTimeout(timer);

@@ -7,7 +7,7 @@ import type { ApiClient } from './api-client';
 import type { Clock, CoreTuning } from './contract';
 import { CoreError } from './contract';
 import type { CounterRecord } from './counter-table';
-import { isCoreError, isRateLimited, outcomeUnknown } from './errors';
+import { NotDeliveredError, isCoreError, isRateLimited, outcomeUnknown } from './errors';
 import type { Inflight, PendingLedger } from './pending-ledger';
 import type { RateScheduler } from './rate-scheduler';
 import { decideOutcome } from './reconcile';
@@ -25,6 +25,12 @@ export interface SenderContext {
   timezone(): string;
   /** The id of the open notification socket, or undefined while there is none. */
   socketEpoch(): number | undefined;
+  /**
+   * Resolves true only if socket `epoch` is still the open one, every frame it carried has
+   * been applied (no resync holding frames back), and it answered a ping sent now — so
+   * every notification the server wrote before this call has been seen.
+   */
+  streamIntact(epoch: number): Promise<boolean>;
   /** New changes may be sent. */
   canSend(): boolean;
   /** The core was stopped: touch nothing any more (the store keeps what is on the wire). */
@@ -35,12 +41,28 @@ export interface SenderContext {
   unauthorized(message: string): void;
 }
 
+/** What the stream showed when a change left: the open socket's id and the counter's last notified value. */
+interface SentFrom {
+  epoch: number | undefined;
+  streamValue: number;
+}
+
+/** A change that went on the wire, and what came back: the 2xx value (undefined: refetch) or the error. */
+interface WireAttempt {
+  record: CounterRecord;
+  change: Inflight;
+  sentFrom: SentFrom;
+  answer: { value: number | undefined } | { error: unknown };
+}
+
 export class ChangeSender {
   /** Counters with a send waiting for a rate slot or on the wire. */
   private readonly sending = new Set<string>();
   /** Counters whose change is being reconciled or refetched. */
   private readonly checking = new Set<string>();
   private readonly sleeps = new Set<unknown>();
+  /** Sends in a row, per counter, that could not even connect: the backoff before the next. */
+  private readonly undelivered = new Map<string, number>();
 
   constructor(private readonly ctx: SenderContext) {}
 
@@ -72,16 +94,46 @@ export class ChangeSender {
       return;
     }
     this.sending.add(id);
-    this.ctx.scheduler
-      .run('user', () => this.send(id))
-      .catch(() => {
-        // Only a closed scheduler (stop or 401) rejects here; the ledger keeps the change.
-      })
-      .finally(() => {
-        this.sending.delete(id);
-        this.ctx.changed();
-        this.pump(id);
-      });
+    void this.sendOnce(id).finally(() => {
+      this.sending.delete(id);
+      this.ctx.changed();
+      this.pump(id);
+    });
+  }
+
+  /**
+   * One send: the rate slot covers only the wire request; whatever its outcome needs next
+   * (a refetch, a reconcile) asks for slots of its own after this one is released. Waiting
+   * for a second slot while holding one wedges the core once every slot does it.
+   */
+  private async sendOnce(id: string): Promise<void> {
+    let attempt: WireAttempt | undefined;
+    try {
+      attempt = await this.ctx.scheduler.run('user', () => this.send(id));
+    } catch {
+      return; // only a closed scheduler (stop or 401) rejects here; the ledger keeps the change
+    }
+    if (!attempt || this.ctx.stopped()) return;
+    const { record, change, answer } = attempt;
+    if (!('error' in answer)) {
+      this.undelivered.delete(id);
+      return this.applied(id, record, change, answer.value);
+    }
+    if (answer.error instanceof NotDeliveredError) return this.notDelivered(id, record);
+    this.undelivered.delete(id);
+    await this.failed(id, record, change, answer.error, attempt.sentFrom);
+  }
+
+  /** No connection could be made, so nothing was applied: fold it back and wait before the next try. */
+  private async notDelivered(id: string, record: CounterRecord): Promise<void> {
+    this.ctx.ledger.restore(id);
+    this.replayStash(record);
+    void this.ctx.ledger.persist();
+    this.ctx.changed();
+    const attempt = this.undelivered.get(id) ?? 0;
+    this.undelivered.set(id, attempt + 1);
+    const { reconnectBaseMs, reconnectCapMs, random } = this.ctx.tuning;
+    await this.sleep(fullJitterDelay(attempt, reconnectBaseMs, reconnectCapMs, random));
   }
 
   /** After a restart: a change that was on the wire when the last run ended is judged by the fresh list. */
@@ -95,43 +147,45 @@ export class ChangeSender {
         continue;
       }
       if (!change || this.onWire(id)) continue;
-      const outcome = decideOutcome({ change, serverValue: record.confirmed, history: undefined, streamBefore: record.streamValue });
-      this.applyOutcome(record, change, outcome);
+      // Sent by the last run and never answered: the notifications of that time are gone,
+      // so no value can prove it landed or not (another user may have made the same change).
+      this.applyOutcome(record, change, 'unknown');
     }
     void ledger.persist();
   }
 
-  /** The scheduler's task: take the whole net change and send it, or decline if there is none. */
-  private send(id: string): Promise<void> | undefined {
+  /** The scheduler's task: take the whole net change and put it on the wire, or decline if there is none. */
+  private send(id: string): Promise<WireAttempt> | undefined {
     const record = this.ctx.records.get(id);
     if (!record || !this.ctx.canSend()) return undefined;
     const change = this.ctx.ledger.takePending(id, record.confirmed);
     if (!change) return undefined;
     record.stash = [];
     this.ctx.changed();
-    return this.transmit(id, record, change, this.ctx.socketEpoch(), record.streamValue);
+    return this.transmit(id, record, change, { epoch: this.ctx.socketEpoch(), streamValue: record.streamValue });
   }
 
-  private async transmit(id: string, record: CounterRecord, change: Inflight, epoch: number | undefined, streamBefore: number): Promise<void> {
+  /** The wire request alone (it runs inside a rate slot): its answer or its error, judged later outside the slot. */
+  private async transmit(id: string, record: CounterRecord, change: Inflight, sentFrom: SentFrom): Promise<WireAttempt> {
     // On disk before on the wire: a crash from here on is reconciled at the next start.
     await this.ctx.ledger.persist();
-    if (this.ctx.stopped()) return;
+    if (this.ctx.stopped()) return { record, change, sentFrom, answer: { error: new CoreError('network', 'The core was stopped') } };
     const direction = change.delta > 0 ? 'increment' : 'decrement';
-    let value: number | undefined;
     try {
-      value = await this.ctx.api.change(id, direction, Math.abs(change.delta));
+      return { record, change, sentFrom, answer: { value: await this.ctx.api.change(id, direction, Math.abs(change.delta)) } };
     } catch (error) {
-      if (this.ctx.stopped()) return;
-      if (isRateLimited(error)) {
+      if (isRateLimited(error) && !this.ctx.stopped()) {
         // Not applied: fold it back; the scheduler runs send() again after the pause.
         this.ctx.ledger.restore(id);
         this.replayStash(record);
         throw error;
       }
-      await this.failed(id, record, change, error, epoch, streamBefore);
-      return;
+      return { record, change, sentFrom, answer: { error } };
     }
-    if (this.ctx.stopped()) return;
+  }
+
+  /** A 2xx: applied. A bare number is the new value; any other body means "refetch" (not-shown.md #2). */
+  private async applied(id: string, record: CounterRecord, change: Inflight, value: number | undefined): Promise<void> {
     if (value !== undefined) {
       this.ctx.ledger.settle(id);
       record.confirmed = value;
@@ -144,10 +198,11 @@ export class ChangeSender {
     this.ctx.changed();
   }
 
-  private async failed(id: string, record: CounterRecord, change: Inflight, error: unknown, epoch: number | undefined, streamBefore: number): Promise<void> {
+  private async failed(id: string, record: CounterRecord, change: Inflight, error: unknown, sentFrom: SentFrom): Promise<void> {
     const { ledger } = this.ctx;
+    if (this.ctx.stopped()) return;
     if (!isCoreError(error) || outcomeUnknown(error)) {
-      await this.reconcile(id, change, epoch, streamBefore);
+      await this.reconcile(id, change, sentFrom.epoch, sentFrom.streamValue);
       return;
     }
     const message = error.message;
@@ -230,15 +285,21 @@ export class ChangeSender {
         this.ctx.ledger.settle(id);
         return;
       }
-      const watched = epoch !== undefined && this.ctx.socketEpoch() === epoch;
-      const history = watched ? (record.stash ?? []) : undefined;
+      // The notifications count as the whole story only if the socket that was open when the
+      // change left is still the open one and answers a ping sent after the refetch came back.
+      const proven = epoch !== undefined && (await this.ctx.streamIntact(epoch));
+      if (this.ctx.stopped()) return;
+      if (this.ctx.records.get(id) !== record) {
+        this.ctx.ledger.settle(id); // dropped by a resync meanwhile
+        return;
+      }
+      const history = proven ? [...(record.stash ?? [])] : undefined;
       const outcome = decideOutcome({ change, serverValue: counter.value, history, streamBefore });
       this.takeServerCounter(record, counter);
+      // The notifications reach past the refetch: their last value is the newest.
+      const newest = history?.at(-1);
+      if (outcome !== 'unknown' && newest !== undefined) record.confirmed = record.streamValue = newest;
       this.applyOutcome(record, change, outcome);
-      // Applied but not yet echoed on the socket we watch: its counterUpdated is ours, not remote.
-      if (outcome === 'applied' && history && !history.includes(counter.value)) {
-        expectEcho(record, counter.value, this.ctx.clock.now());
-      }
       void this.ctx.ledger.persist();
     } finally {
       this.checking.delete(id);

@@ -12,6 +12,23 @@ export class RateLimitedError extends CoreError {
   }
 }
 
+/** The request never left: no connection could be made (refused, no such host), so nothing was applied. */
+export class NotDeliveredError extends CoreError {
+  constructor(message: string) {
+    super('network', message);
+  }
+}
+
+/** Failures at connect time only: an established connection that fails may have carried the request. */
+const NEVER_CONNECTED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN']);
+
+/** Whether a fetch failure happened before any connection existed. */
+export function neverConnected(error: unknown): boolean {
+  const cause = error instanceof Error ? (error as Error & { cause?: unknown }).cause : undefined;
+  const code = cause instanceof Error ? (cause as Error & { code?: unknown }).code : undefined;
+  return typeof code === 'string' && NEVER_CONNECTED.has(code);
+}
+
 export const isCoreError = (error: unknown): error is CoreError => error instanceof CoreError;
 
 export const isRateLimited = (error: unknown): error is RateLimitedError => error instanceof RateLimitedError;
@@ -19,6 +36,7 @@ export const isRateLimited = (error: unknown): error is RateLimitedError => erro
 /** Failures after which the server may or may not have applied a mutation (not-shown.md: "Exactly once"). */
 export function outcomeUnknown(error: unknown): boolean {
   if (!isCoreError(error)) return true;
+  if (error instanceof NotDeliveredError) return false;
   return error.kind === 'network' || error.kind === 'timeout' || error.kind === 'server' || error.kind === 'badResponse';
 }
 

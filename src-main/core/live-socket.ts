@@ -37,6 +37,9 @@ export class LiveSocket {
   private reconnectTimer: unknown;
   private pingTimer: unknown;
   private pongTimer: unknown;
+  private probes = 0;
+  /** Pings sent by probe(), by payload: resolved with true on their pong, false when the socket goes. */
+  private readonly probing = new Map<string, { ws: WebSocket; done: (alive: boolean) => void }>();
 
   constructor(private readonly options: LiveSocketOptions) {}
 
@@ -62,6 +65,37 @@ export class LiveSocket {
   /** The connection was good (opened and synced): the next failure starts the backoff afresh. */
   markHealthy(): void {
     this.failures = 0;
+  }
+
+  /**
+   * Proves the open socket is alive now: a ping with a payload of its own, answered by
+   * its pong. TCP keeps order, so every frame the server wrote before answering has then
+   * arrived. No pong within `timeoutMs`: the socket is deaf (half-open) and is replaced.
+   */
+  probe(timeoutMs: number): Promise<boolean> {
+    const ws = this.ws;
+    if (!ws || ws.readyState !== 1) return Promise.resolve(false);
+    const payload = `probe-${++this.probes}`;
+    return new Promise<boolean>((resolve) => {
+      const timer = this.options.clock.setTimeout(() => {
+        if (!this.probing.delete(payload)) return;
+        resolve(false);
+        this.closed(ws, `No answer to a ping within ${timeoutMs} ms`);
+        ws.terminate();
+      }, timeoutMs);
+      this.probing.set(payload, {
+        ws,
+        done: (alive) => {
+          this.options.clock.clearTimeout(timer);
+          resolve(alive);
+        },
+      });
+      try {
+        ws.ping(payload);
+      } catch {
+        // A dying socket throws here; the timer above answers false.
+      }
+    });
   }
 
   get isOpen(): boolean {
@@ -127,8 +161,13 @@ export class LiveSocket {
       ws.on('message', (data, isBinary) => {
         if (this.ws === ws) this.options.handlers.onFrame(data, isBinary);
       });
-      ws.on('pong', () => {
+      ws.on('pong', (data) => {
         if (this.ws !== ws) return;
+        const probe = this.probing.get(data.toString());
+        if (probe?.ws === ws) {
+          this.probing.delete(data.toString());
+          probe.done(true);
+        }
         this.clearTimer('pongTimer');
         this.schedulePing(ws);
       });
@@ -157,6 +196,7 @@ export class LiveSocket {
   private closed(ws: WebSocket, reason: string): void {
     if (this.ws !== ws) return;
     this.ws = undefined;
+    this.endProbes(ws);
     this.clearTimer('pingTimer');
     this.clearTimer('pongTimer');
     if (!this.stopped) this.down(reason);
@@ -178,9 +218,19 @@ export class LiveSocket {
   private drop(): void {
     const ws = this.ws;
     this.ws = undefined;
+    if (ws) this.endProbes(ws);
     this.clearTimer('pingTimer');
     this.clearTimer('pongTimer');
     ws?.terminate();
+  }
+
+  /** The socket is gone: its probes prove nothing. */
+  private endProbes(ws: WebSocket): void {
+    for (const [payload, probe] of this.probing) {
+      if (probe.ws !== ws) continue;
+      this.probing.delete(payload);
+      probe.done(false);
+    }
   }
 
   private clearTimers(): void {

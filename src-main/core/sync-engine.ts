@@ -98,6 +98,7 @@ export class SyncEngine implements CounterCore {
       records: this.records,
       timezone: () => this.timezone,
       socketEpoch: () => (this.socketOpen ? this.socketEpoch : undefined),
+      streamIntact: (epoch) => this.streamIntact(epoch, Math.min(this.tuning.pongTimeoutMs, timeoutMs)),
       canSend: () => this.phase === 'running',
       stopped: () => this.phase === 'stopped',
       changed: () => this.publish(),
@@ -269,6 +270,12 @@ export class SyncEngine implements CounterCore {
     // Echoes sent to an earlier socket never arrive on this one.
     for (const record of this.records.values()) record.expectedEchoes = [];
     void this.resync();
+  }
+
+  /** See SenderContext.streamIntact. */
+  private async streamIntact(epoch: number, probeTimeoutMs: number): Promise<boolean> {
+    const same = () => this.socketOpen && this.socketEpoch === epoch && !this.resyncs.busy;
+    return same() && (await this.socket.probe(probeTimeoutMs)) && same();
   }
 
   private socketDown(reason: string, nextAttemptAt: number, failures: number): void {

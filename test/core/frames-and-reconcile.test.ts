@@ -72,16 +72,24 @@ describe('mergeNotifiedValue', () => {
 
 describe('decideOutcome', () => {
   const change = { delta: 3, before: 10 };
-  it('without other activity the value tells', () => {
-    expect(decideOutcome({ change, serverValue: 13, history: [], streamBefore: 10 })).toBe('applied');
+  it('a proven history with nothing in it: not applied; with exactly our step: applied', () => {
     expect(decideOutcome({ change, serverValue: 10, history: [], streamBefore: 10 })).toBe('notApplied');
-    expect(decideOutcome({ change, serverValue: 11, history: undefined, streamBefore: 10 })).toBe('unknown');
-  });
-  it('with a watched history, steps of our size tell', () => {
     expect(decideOutcome({ change, serverValue: 13, history: [13], streamBefore: 10 })).toBe('applied');
+    expect(decideOutcome({ change, serverValue: 10, history: [13], streamBefore: 10 })).toBe('applied'); // refetched before the echo was written
+  });
+  it('with a proven history, steps of our size tell', () => {
     expect(decideOutcome({ change, serverValue: 11, history: [11], streamBefore: 10 })).toBe('notApplied');
-    expect(decideOutcome({ change, serverValue: 14, history: [11], streamBefore: 10 })).toBe('applied'); // echo still coming
     expect(decideOutcome({ change, serverValue: 16, history: [13, 16], streamBefore: 10 })).toBe('unknown'); // two +3 steps
+    expect(decideOutcome({ change, serverValue: 14, history: [11, 14], streamBefore: 10 })).toBe('unknown'); // ours and someone else's
+    expect(decideOutcome({ change, serverValue: 13, history: [13, 13], streamBefore: 10 })).toBe('applied'); // a repeated value is no step
+  });
+  it('a refetched value the stream never showed means the starting point was wrong: unknown', () => {
+    expect(decideOutcome({ change, serverValue: 14, history: [11], streamBefore: 10 })).toBe('unknown');
+    expect(decideOutcome({ change, serverValue: 13, history: [], streamBefore: 10 })).toBe('unknown');
+  });
+  it('without a proven history no value proves anything: a same-sized change by someone else looks alike', () => {
+    expect(decideOutcome({ change, serverValue: 13, history: undefined, streamBefore: 10 })).toBe('unknown');
+    expect(decideOutcome({ change, serverValue: 10, history: undefined, streamBefore: 10 })).toBe('unknown');
   });
   it('without a watched history, remote activity makes it unknowable', () => {
     expect(decideOutcome({ change, serverValue: 20, history: undefined, streamBefore: 10 })).toBe('unknown');
