@@ -46,6 +46,14 @@ export default tseslint.config(
           { group: ['**/src-main/**', '**/src-service/**'], message: 'The renderer talks to main only through the IPC contract.' },
         ],
       }],
+      // The preload validates with zod; the page bundle stays zod-free (issue 7: renderer JS < 90 KB gzip).
+      '@typescript-eslint/no-restricted-imports': ['error', {
+        patterns: [{
+          group: ['zod', 'zod/*', '**/src-shared/api/schemas', '**/src-shared/domain/*', '**/src-shared/ipc/contract'],
+          allowTypeImports: true,
+          message: 'Schema modules pull zod into the page: import their types only (values live in zod-free modules such as src-shared/api/wire-constants).',
+        }],
+      }],
     },
   },
   {

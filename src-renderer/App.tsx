@@ -29,7 +29,11 @@ export function App({ api }: { api: CounterTrayApi }) {
     [api],
   );
 
+  // Stable callbacks: the memoized counter rows receive them and must not re-render for a new closure.
   const showList = useCallback(() => setView({ name: 'list' }), []);
+  const showEdit = useCallback((id: string) => setView({ name: 'edit', id }), []);
+  const showSettings = useCallback(() => setView({ name: 'settings' }), []);
+  const showToken = useCallback(() => setView({ name: 'token' }), []);
 
   if (!state) {
     return (
@@ -69,9 +73,9 @@ export function App({ api }: { api: CounterTrayApi }) {
       state={state}
       core={core}
       focusRequest={focusRequest}
-      onEdit={(id) => setView({ name: 'edit', id })}
-      onSettings={() => setView({ name: 'settings' })}
-      onReplaceToken={() => setView({ name: 'token' })}
+      onEdit={showEdit}
+      onSettings={showSettings}
+      onReplaceToken={showToken}
     />
   );
 }

@@ -1,9 +1,23 @@
 // What the preload exposes as `window.counterTray`: the contract's channels and
-// nothing else (Signal's named functions, not a generic send/on). No zod here: the
-// preload stays small, and main parses everything anyway. The channel tables are
-// typed as Record<Channel, true>, so adding or removing a contract channel without
-// updating them fails the type check.
-import type { CounterTrayApi, EventChannel, EventOf, InvokeChannel, IpcResult, ResponseOf } from '../../src-shared/ipc/contract';
+// nothing else (Signal's named functions, not a generic send/on). The preload is the
+// renderer-side end of the contract: every answer and event from main is parsed here
+// with the contract's schemas before the page sees it, so the page bundle carries no
+// zod and still never handles unchecked data. (Main, in turn, parses every request in
+// its dispatcher.) The channel tables are typed as Record<Channel, true>, so adding or
+// removing a contract channel without updating them fails the type check.
+import type { z } from 'zod';
+import {
+  IpcError,
+  eventChannels,
+  invokeChannels,
+  type CounterTrayApi,
+  type EventChannel,
+  type EventOf,
+  type InvokeChannel,
+  type IpcResult,
+  type ResponseOf,
+} from '../../src-shared/ipc/contract';
+import { createAppStateValidator, type AppStateValidator, type Validated } from './state-validator';
 
 const INVOKE_CHANNELS: Record<InvokeChannel, true> = {
   'state:get': true,
@@ -29,18 +43,55 @@ export interface IpcRendererLike {
   removeListener(channel: string, listener: (event: unknown, ...args: unknown[]) => void): unknown;
 }
 
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
+
+function parseWith(schema: z.ZodType, raw: unknown): Validated<unknown> {
+  const parsed = schema.safeParse(raw);
+  return parsed.success ? { ok: true, value: parsed.data } : { ok: false };
+}
+
+function badResponse(channel: string): IpcResult<never> {
+  return { ok: false, error: { code: 'badResponse', message: `The app sent an answer the window does not understand (${channel}).` } };
+}
+
+/** An `IpcResult` from main, parsed: the value with the channel's response schema, an error with IpcError. */
+function parseResult<C extends InvokeChannel>(channel: C, raw: unknown, states: AppStateValidator): IpcResult<ResponseOf<C>> {
+  if (isRecord(raw) && raw.ok === false) {
+    const error = IpcError.safeParse(raw.error);
+    return error.success ? { ok: false, error: error.data } : badResponse(channel);
+  }
+  if (!isRecord(raw) || raw.ok !== true) return badResponse(channel);
+  const value = channel === 'state:get' ? states.validate(raw.value) : parseWith(invokeChannels[channel].response, raw.value);
+  return value.ok ? { ok: true, value: value.value as ResponseOf<C> } : badResponse(channel);
+}
+
 export function createCounterTrayApi(ipc: IpcRendererLike): CounterTrayApi {
+  // One validator for state:get answers and state:changed pushes: each push is checked against the last accepted state.
+  const states = createAppStateValidator();
+  const parseEvent = (event: EventChannel, payload: unknown): Validated<unknown> =>
+    event === 'state:changed' ? states.validate(payload) : parseWith(eventChannels[event], payload);
+
   return Object.freeze({
-    invoke<C extends InvokeChannel>(channel: C, request: unknown): Promise<IpcResult<ResponseOf<C>>> {
+    async invoke<C extends InvokeChannel>(channel: C, request: unknown): Promise<IpcResult<ResponseOf<C>>> {
       if (typeof channel !== 'string' || !Object.hasOwn(INVOKE_CHANNELS, channel)) {
-        return Promise.resolve({ ok: false, error: { code: 'unknown-channel', message: `Unknown channel: ${String(channel)}` } });
+        return { ok: false, error: { code: 'unknown-channel', message: `Unknown channel: ${String(channel)}` } };
       }
-      return ipc.invoke(channel, request) as Promise<IpcResult<ResponseOf<C>>>;
+      let raw: unknown;
+      try {
+        raw = await ipc.invoke(channel, request);
+      } catch (error) {
+        return { ok: false, error: { code: 'ipc', message: error instanceof Error ? error.message : String(error) } };
+      }
+      return parseResult(channel, raw, states);
     },
-    on<E extends EventChannel>(event: E, listener: (payload: EventOf<E>) => void): () => void {
+    on<E extends EventChannel>(event: E, listener: (payload: EventOf<E>) => void, onInvalid?: () => void): () => void {
       if (typeof event !== 'string' || !Object.hasOwn(EVENT_CHANNELS, event) || typeof listener !== 'function') return () => undefined;
       // The IpcRendererEvent stays here: it carries `sender`, which must not reach the page.
-      const forward = (_event: unknown, payload: unknown) => listener(payload as EventOf<E>);
+      const forward = (_event: unknown, payload: unknown) => {
+        const parsed = parseEvent(event, payload);
+        if (parsed.ok) listener(parsed.value as EventOf<E>);
+        else if (typeof onInvalid === 'function') onInvalid();
+      };
       ipc.on(event, forward);
       return () => void ipc.removeListener(event, forward);
     },

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { shareUnchanged } from '../../src-shared/ipc/structural-sharing';
 import type { AppState, CounterTrayApi } from '../../src-shared/ipc/contract';
 import { call, listen } from './ipc';
 
@@ -8,7 +9,11 @@ export interface AppStateView {
   problem: string | null;
 }
 
-/** The latest AppState: the `state:get` answer, then every `state:changed` push. */
+/**
+ * The latest AppState: the `state:get` answer, then every `state:changed` push. Each
+ * push arrives as fresh objects (IPC copies them); the parts that did not change keep
+ * their previous identity, so one changed counter re-renders one memoized row.
+ */
 export function useAppState(api: CounterTrayApi): AppStateView {
   const [state, setState] = useState<AppState | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -19,7 +24,7 @@ export function useAppState(api: CounterTrayApi): AppStateView {
       api,
       'state:changed',
       (next) => {
-        setState(next);
+        setState((current) => (current ? shareUnchanged(current, next) : next));
         setProblem(null);
       },
       () => setProblem('The app sent a state the window does not understand.'),

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { PATCH_FIELDS_BY_TYPE } from '../../src-shared/api/schemas';
+import { PATCH_FIELDS_BY_TYPE } from '../../src-shared/api/wire-constants';
 import type { CounterState } from '../../src-shared/domain/snapshot';
 import type { AppState, CounterPatch, CounterTrayApi } from '../../src-shared/ipc/contract';
 import { call } from '../bridge/ipc';

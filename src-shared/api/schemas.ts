@@ -3,12 +3,13 @@
 // zod objects strip unknown keys, which is what the document asks of clients (§4.1:
 // "Clients ignore unknown extra fields").
 import { z } from 'zod';
+import { COUNTER_TYPES, PATCH_FIELDS_BY_TYPE } from './wire-constants';
 
 /** §2: ids are UUID v7; accept any 8-4-4-4-12 hex id so a server quirk in the version nibble cannot brick the app. */
 export const CounterId = z.guid();
 export type CounterId = z.infer<typeof CounterId>;
 
-export const CounterType = z.enum(['UpDown', 'FromDate', 'ToDate']);
+export const CounterType = z.enum(COUNTER_TYPES);
 export type CounterType = z.infer<typeof CounterType>;
 
 /** YYYY-MM-DD, a calendar date with no zone (§2.4). */
@@ -83,12 +84,8 @@ export const PatchBodyV2 = z
   .refine((body) => Object.values(body).some((v) => v !== undefined), { message: 'at least one field is needed' });
 export type PatchBodyV2 = z.infer<typeof PatchBodyV2>;
 
-/** Which PATCH field applies to which type (§4.2 table). */
-export const PATCH_FIELDS_BY_TYPE: Record<CounterType, readonly (keyof PatchBodyV2)[]> = {
-  UpDown: ['name', 'value'],
-  FromDate: ['name', 'startDate'],
-  ToDate: ['name', 'endDate'],
-};
+/** Which PATCH field applies to which type (§4.2 table); zod-free, so the popup can import it. */
+export { PATCH_FIELDS_BY_TYPE };
 
 // ---- errors (§2.5, §7) -----------------------------------------------------
 

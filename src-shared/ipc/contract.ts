@@ -73,10 +73,15 @@ export const IpcError = z.object({ code: z.string(), message: z.string() });
 export type IpcError = z.infer<typeof IpcError>;
 export type IpcResult<T> = { ok: true; value: T } | { ok: false; error: IpcError };
 
-/** The API the preload exposes on `window.counterTray`: only the contract's channels. */
+/**
+ * The API the preload exposes on `window.counterTray`: only the contract's channels.
+ * The preload parses every answer and event with the schemas above before the page
+ * sees it: a malformed answer becomes `{ ok: false, error: { code: 'badResponse' } }`,
+ * a malformed event is dropped and reported to `onInvalid`. `invoke` never throws.
+ */
 export interface CounterTrayApi {
   invoke<C extends InvokeChannel>(channel: C, request: RequestOf<C>): Promise<IpcResult<ResponseOf<C>>>;
-  on<E extends EventChannel>(event: E, listener: (payload: EventOf<E>) => void): () => void;
+  on<E extends EventChannel>(event: E, listener: (payload: EventOf<E>) => void, onInvalid?: () => void): () => void;
 }
 
 export const isInvokeChannel = (value: unknown): value is InvokeChannel =>

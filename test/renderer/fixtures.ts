@@ -1,6 +1,7 @@
 // AppState fixtures for component tests, built by parsing through the contract's
 // schemas so a fixture can never drift from what main really sends.
 import { vi } from 'vitest';
+import { createCounterTrayApi } from '../../src-main/ipc/renderer-api';
 import { DEFAULT_SETTINGS } from '../../src-shared/domain/settings';
 import { CounterState, type ConnectionState } from '../../src-shared/domain/snapshot';
 import { AppState, type CounterTrayApi, type EventChannel, type InvokeChannel, type IpcResult } from '../../src-shared/ipc/contract';
@@ -60,10 +61,15 @@ export function appState(input: StateInput = {}): AppState {
 }
 
 type Handler = (request: unknown) => IpcResult<unknown> | Promise<IpcResult<unknown>>;
+type IpcListener = (event: unknown, payload: unknown) => void;
 
-/** A stand-in for the preload: records invokes, answers from handlers, and lets a test push events. */
+/**
+ * The real preload API (src-main/ipc/renderer-api.ts) over a fake ipcRenderer: records
+ * invokes, answers from handlers, and lets a test push events. Answers and events go
+ * through the preload's validation, as they do in the app.
+ */
 export function fakeApi(initial: AppState, handlers: Partial<Record<InvokeChannel, Handler>> = {}) {
-  const listeners = new Map<EventChannel, Set<(payload: unknown) => void>>();
+  const listeners = new Map<string, Set<IpcListener>>();
   const invoke = vi.fn(async (channel: InvokeChannel, request: unknown): Promise<IpcResult<unknown>> => {
     const handler = handlers[channel];
     if (handler) return handler(request);
@@ -71,21 +77,21 @@ export function fakeApi(initial: AppState, handlers: Partial<Record<InvokeChanne
     if (channel === 'settings:update') return { ok: true, value: { ...initial.settings, ...(request as object) } };
     return { ok: true, value: null };
   });
-  const api = {
-    invoke,
-    on(event: EventChannel, listener: (payload: unknown) => void) {
-      const set = listeners.get(event) ?? new Set();
+  const api: CounterTrayApi = createCounterTrayApi({
+    invoke: (channel, request) => invoke(channel as InvokeChannel, request),
+    on(channel, listener) {
+      const set = listeners.get(channel) ?? new Set();
       set.add(listener);
-      listeners.set(event, set);
-      return () => set.delete(listener);
+      listeners.set(channel, set);
     },
-  } as unknown as CounterTrayApi;
+    removeListener: (channel, listener) => void listeners.get(channel)?.delete(listener),
+  });
   return {
     api,
     invoke,
     /** Push an event the way main would (payload untyped, as after a process hop). */
     emit(event: EventChannel, payload: unknown) {
-      for (const listener of listeners.get(event) ?? []) listener(payload);
+      for (const listener of listeners.get(event) ?? []) listener({ sender: 'main' }, payload);
     },
     /** The requests sent on one channel. */
     calls(channel: InvokeChannel): unknown[] {

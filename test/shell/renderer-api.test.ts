@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createCounterTrayApi, type IpcRendererLike } from '../../src-main/ipc/renderer-api';
 import { eventChannels, invokeChannels, type EventChannel, type InvokeChannel } from '../../src-shared/ipc/contract';
-import { COFFEE_ID } from './fakes';
+import type { AppState } from '../../src-shared/ipc/contract';
+import { COFFEE_ID, TRIP_ID, counter, signedInState } from './fakes';
 
 function fakeIpcRenderer() {
   const listeners = new Map<string, Set<(event: unknown, ...args: unknown[]) => void>>();
@@ -59,3 +60,85 @@ describe('preload API (window.counterTray)', () => {
     expect(Object.isFrozen(api)).toBe(true);
   });
 });
+
+/** A state push as it arrives after the process hop: fresh objects, nothing shared with earlier pushes. */
+const copy = (state: AppState): unknown => structuredClone(state);
+
+describe('preload API validates what main sends before the page sees it', () => {
+  it('answers a malformed invoke result with badResponse, and keeps a well-formed error', async () => {
+    const { ipc } = fakeIpcRenderer();
+    const api = createCounterTrayApi(ipc);
+    ipc.invoke.mockResolvedValueOnce({ ok: true, value: { nonsense: true } });
+    expect(await api.invoke('state:get', {})).toMatchObject({ ok: false, error: { code: 'badResponse' } });
+    ipc.invoke.mockResolvedValueOnce({ ok: true, value: { theme: 'neon' } });
+    expect(await api.invoke('settings:update', {})).toMatchObject({ ok: false, error: { code: 'badResponse' } });
+    ipc.invoke.mockResolvedValueOnce('ok');
+    expect(await api.invoke('window:hide', {})).toMatchObject({ ok: false, error: { code: 'badResponse' } });
+    ipc.invoke.mockResolvedValueOnce({ ok: false, error: { code: 'not-signed-in', message: 'Sign in first' } });
+    expect(await api.invoke('counter:increment', { id: COFFEE_ID })).toEqual({ ok: false, error: { code: 'not-signed-in', message: 'Sign in first' } });
+    ipc.invoke.mockRejectedValueOnce(new Error('channel closed'));
+    expect(await api.invoke('window:hide', {})).toEqual({ ok: false, error: { code: 'ipc', message: 'channel closed' } });
+  });
+
+  it('strips what the contract does not know from answers', async () => {
+    const { ipc } = fakeIpcRenderer();
+    const api = createCounterTrayApi(ipc);
+    const state = signedInState([counter(COFFEE_ID, 'Coffees', 3)], []);
+    ipc.invoke.mockResolvedValueOnce({ ok: true, value: { ...state, secret: 'x', core: { ...state.core, counters: [{ ...counter(COFFEE_ID, 'Coffees', 3), token: 't' }] } } });
+    expect(await api.invoke('state:get', {})).toEqual({ ok: true, value: state });
+  });
+
+  it('drops a malformed event and reports it to onInvalid instead of the listener', () => {
+    const { ipc, emit } = fakeIpcRenderer();
+    const api = createCounterTrayApi(ipc);
+    const received: unknown[] = [];
+    let invalid = 0;
+    api.on('state:changed', (s) => received.push(s), () => (invalid += 1));
+    api.on('ui:focusCounter', (s) => received.push(s), () => (invalid += 1));
+    emit('state:changed', { session: 'garbage' });
+    emit('ui:focusCounter', { id: 42 });
+    emit('state:changed', copy(signedInState([counter(COFFEE_ID, 'Coffees', 3)], [])));
+    expect(invalid).toBe(2);
+    expect(received).toHaveLength(1);
+  });
+
+  it('rejects a push whose one changed counter is malformed, even though the others were accepted before', () => {
+    const { ipc, emit } = fakeIpcRenderer();
+    const api = createCounterTrayApi(ipc);
+    const received: AppState[] = [];
+    let invalid = 0;
+    api.on('state:changed', (s) => received.push(s), () => (invalid += 1));
+    const coffee = counter(COFFEE_ID, 'Coffees', 3);
+    const trip = counter(TRIP_ID, 'Trip', 9);
+    emit('state:changed', copy(signedInState([coffee, trip], [])));
+    for (const broken of [
+      { ...trip, value: 'ten' },
+      { ...trip, value: Number.NaN },
+      { ...trip, refused: { increment: 7 } },
+      { ...trip, error: { kind: 'exploded', message: 'x' } },
+      { ...trip, type: 'Sideways' },
+      { id: TRIP_ID },
+      null,
+    ]) {
+      emit('state:changed', { ...signedInState([coffee, trip], []), core: { ...signedInState([], []).core, counters: [structuredClone(coffee), broken] } });
+    }
+    expect(invalid).toBe(7);
+    expect(received).toHaveLength(1);
+  });
+
+  it('hands out the counters it accepted before when a push repeats them, and parses the changed one', () => {
+    const { ipc, emit } = fakeIpcRenderer();
+    const api = createCounterTrayApi(ipc);
+    const received: AppState[] = [];
+    api.on('state:changed', (s) => received.push(s));
+    const coffee = counter(COFFEE_ID, 'Coffees', 3);
+    const trip = counter(TRIP_ID, 'Trip', 9);
+    emit('state:changed', copy(signedInState([coffee, trip], [])));
+    emit('state:changed', copy(signedInState([coffee, { ...trip, value: 10, refused: { increment: 'limit' } }], [])));
+    const [first, second] = received.map((s) => s.core?.counters ?? []);
+    expect(second?.[0]).toBe(first?.[0]);
+    expect(second?.[1]).not.toBe(first?.[1]);
+    expect(second?.[1]).toEqual({ ...trip, value: 10, refused: { increment: 'limit' } });
+  });
+});
+
