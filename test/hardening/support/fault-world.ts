@@ -13,12 +13,11 @@ import { SHARED, USERS, fixtures } from '../../support/core-harness';
 import { envInt, pause, within } from './knobs';
 
 /**
- * The counters the model clicks: shared UpAndDown counters that Alan changes too. Three,
- * not more, by default: when four changes lose their answers at once, each reconcile
- * waits inside its rate slot for a slot of its own and the core deadlocks (a known core
- * bug, reported on issue 8 with a reproduction). HARDENING_MODEL_COUNTERS=4 brings it back.
+ * The counters the model clicks: shared UpAndDown counters that Alan changes too. Four by
+ * default, so four lost answers at once can occupy every rate slot (that wedged the core
+ * until its reconcile moved out of the slot). HARDENING_MODEL_COUNTERS changes it.
  */
-export const MODEL_COUNTERS = SHARED.slice(0, envInt('HARDENING_MODEL_COUNTERS', 3));
+export const MODEL_COUNTERS = SHARED.slice(0, envInt('HARDENING_MODEL_COUNTERS', 4));
 
 /** Requests of the "other client with the same token" go here, so they can be told apart in the log. */
 export const STORM_PATH = '/v2/counters/019a4f2e-8c00-7d3a-9b1e-2f4c6a8e0fff';
