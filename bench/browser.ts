@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import type { HeadlessApp } from '../src-main/app/index';
 import { eventChannels } from '../src-shared/ipc/contract';
 import type { EventChannel } from '../src-shared/ipc/contract';
+import { bundledPreloadApi } from '../test/e2e/support/preload-stand-in';
 import { ensureRendererBuilt } from './renderer-build';
 import { serveDirectory } from './static-server';
 import type { StaticServer } from './static-server';
@@ -63,6 +64,8 @@ export class BenchBrowser {
       waiters.get(seen.token)?.(seen);
       waiters.delete(seen.token);
     });
+    // The real preload API (validation included: its cost is the page's), then the bench's stand-in that wires it.
+    await page.addInitScript({ content: `${await bundledPreloadApi()}\nglobalThis.__counterTrayPreload = __counterTrayPreload;` });
     await page.addInitScript({ path: PRELOAD });
 
     let queue = Promise.resolve();

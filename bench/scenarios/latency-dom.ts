@@ -80,7 +80,7 @@ export async function runLatencyDom(options: { samples: number; browser: () => P
       scenario,
       measure: '  event in the page → DOM laid out, p50 / p99',
       app: `${p(inPage, 50)} / ${p(inPage, 99)}`,
-      how: 'page clock: the preload stand-in stamps the state:changed push on arrival; a MutationObserver stamps the changed value after a forced layout (zod parse of the whole AppState + React render + layout)',
+      how: 'page clock: the preload stand-in stamps the state:changed push on arrival; a MutationObserver stamps the changed value after a forced layout (validation by the real preload API, a contextBridge-like copy, React render + layout)',
     },
     {
       scenario,

@@ -13,6 +13,7 @@ import { AppError, redact } from './errors';
 import type { AppControllerDeps, AppPlatform } from './ports';
 import { validateServerUrl } from './server-url';
 import { createSession } from './session';
+import { diffAppState } from './state-delta';
 import { applySettingsPatch } from './settings-rules';
 
 export interface AppController {
@@ -64,7 +65,22 @@ export function createAppController(deps: AppControllerDeps): AppController {
   const emit = <E extends EventChannel>(event: E, payload: EventOf<E>) => {
     for (const listener of eventListeners.get(event) ?? []) (listener as (p: EventOf<E>) => void)(payload);
   };
-  const coalescer = createCoalescer(() => emit('state:changed', getState()), clock);
+  // The popup gets deltas against the state it was last sent (state:delta), numbered so
+  // it can tell a gap; state:changed still carries the whole state for main-side listeners.
+  let revision = 0;
+  let lastSent: AppState | null = null;
+  /** Sends what changed since the last delta, if anything; answers the state as sent. */
+  const publishDelta = (): AppState => {
+    const next = getState();
+    const body = diffAppState(lastSent, next);
+    if (body) {
+      revision += 1;
+      lastSent = next;
+      emit('state:delta', { from: revision - 1, to: revision, ...body });
+    }
+    return { ...(lastSent ?? next), revision };
+  };
+  const coalescer = createCoalescer(() => emit('state:changed', publishDelta()), clock);
   const changed = () => coalescer.request();
   const redactText = (text: string) => redact(text, [...secrets]);
   const effectiveTimezone = () => settings.timezone ?? deps.systemTimezone();
@@ -127,7 +143,8 @@ export function createAppController(deps: AppControllerDeps): AppController {
   }
 
   const handlers: InvokeHandlers = {
-    'state:get': () => getState(),
+    // Brings the delta stream up to date first, so the answer is a base the next delta applies to.
+    'state:get': () => publishDelta(),
     'counter:increment': ({ id, amount }) => {
       requireCounter(id).increment(id, amount);
       return null;

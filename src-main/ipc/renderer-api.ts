@@ -34,6 +34,7 @@ const INVOKE_CHANNELS: Record<InvokeChannel, true> = {
 
 const EVENT_CHANNELS: Record<EventChannel, true> = {
   'state:changed': true,
+  'state:delta': true,
   'ui:focusCounter': true,
 };
 

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
+import type { AppState, CounterTrayApi, StateDelta } from '../../src-shared/ipc/contract';
 import { shareUnchanged } from '../../src-shared/ipc/structural-sharing';
-import type { AppState, CounterTrayApi } from '../../src-shared/ipc/contract';
+import { applyDelta } from './applyDelta';
 import { call, listen } from './ipc';
 
 export interface AppStateView {
@@ -9,10 +10,17 @@ export interface AppStateView {
   problem: string | null;
 }
 
+const INVALID = 'The app sent a state the window does not understand.';
+
+/** `a` is behind or level with `b`; states without a revision (an older main) are never known to be. */
+const isOlder = (a: AppState, b: AppState) => a.revision !== undefined && b.revision !== undefined && a.revision <= b.revision;
+
 /**
- * The latest AppState: the `state:get` answer, then every `state:changed` push. Each
- * push arrives as fresh objects (IPC copies them); the parts that did not change keep
- * their previous identity, so one changed counter re-renders one memoized row.
+ * The latest AppState: the `state:get` answer, then every `state:delta` applied to it
+ * (one changed counter moves as one counter), or a whole `state:changed` push. A delta
+ * that does not follow the state held (a gap, or deltas that came before the first
+ * answer) makes it ask `state:get` again. Unchanged parts keep their identity, so one
+ * changed counter re-renders one memoized row.
  */
 export function useAppState(api: CounterTrayApi): AppStateView {
   const [state, setState] = useState<AppState | null>(null);
@@ -20,24 +28,62 @@ export function useAppState(api: CounterTrayApi): AppStateView {
 
   useEffect(() => {
     let alive = true;
-    const off = listen(
-      api,
-      'state:changed',
-      (next) => {
-        setState((current) => (current ? shareUnchanged(current, next) : next));
-        setProblem(null);
-      },
-      () => setProblem('The app sent a state the window does not understand.'),
-    );
-    void call(api, 'state:get', {}).then((result) => {
-      if (!alive) return;
-      // A push that arrived while state:get was in flight is newer: keep it.
-      if (result.ok) setState((current) => current ?? result.value);
-      else setProblem(result.error.message);
-    });
+    let current: AppState | null = null;
+    let fetching = false;
+    /** Deltas that arrived while no usable state was held; applied once state:get answers. */
+    let waiting: StateDelta[] = [];
+
+    const show = (next: AppState) => {
+      current = current ? shareUnchanged(current, next) : next;
+      setState(current);
+      setProblem(null);
+    };
+    const catchUp = (base: AppState) => {
+      let next = base;
+      for (const delta of waiting) if (delta.from >= (next.revision ?? 0)) next = applyDelta(next, delta) ?? next;
+      waiting = [];
+      return next;
+    };
+    const fetchState = () => {
+      if (fetching) return;
+      fetching = true;
+      void call(api, 'state:get', {}).then((result) => {
+        fetching = false;
+        if (!alive) return;
+        if (!result.ok) return setProblem(result.error.message);
+        // A push that arrived while state:get was in flight may be newer: keep it.
+        show(catchUp(current && !isOlder(current, result.value) ? current : result.value));
+      });
+    };
+
+    const offs = [
+      listen(
+        api,
+        'state:delta',
+        (delta) => {
+          const next = current ? applyDelta(current, delta) : null;
+          if (next) return show(next);
+          if (current && current.revision !== undefined && delta.to <= current.revision) return; // already held
+          waiting.push(delta);
+          fetchState();
+        },
+        () => setProblem(INVALID),
+      ),
+      listen(
+        api,
+        'state:changed',
+        (next) => {
+          // Already shown through its delta (a listener may be sent both), or older than what is shown.
+          if (current && isOlder(next, current)) return;
+          show(next);
+        },
+        () => setProblem(INVALID),
+      ),
+    ];
+    fetchState();
     return () => {
       alive = false;
-      off();
+      offs.forEach((off) => off());
     };
   }, [api]);
 

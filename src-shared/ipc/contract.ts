@@ -3,7 +3,7 @@
 // for renderer→main calls; event → payload for main→renderer pushes.
 import { z } from 'zod';
 import { Amount, CounterId, IsoDate } from '../api/schemas';
-import { CoreSnapshot } from '../domain/snapshot';
+import { ConnectionState, CoreSnapshot, CoreStats, CounterState } from '../domain/snapshot';
 import { Settings, SettingsPatch } from '../domain/settings';
 
 export const TokenStorage = z.enum(['encrypted', 'weak', 'memory', 'none']);
@@ -32,8 +32,44 @@ export const AppState = z.object({
   theme: z.enum(['light', 'dark']),
   platform: z.enum(['darwin', 'win32', 'linux', 'other']),
   systemTimezone: z.string(),
+  /**
+   * Which `state:delta` this state is current with (main counts them from 1). Absent in
+   * states from an older main; a state carrying one is the base later deltas apply to.
+   */
+  revision: z.int().min(0).optional(),
 });
 export type AppState = z.infer<typeof AppState>;
+
+/**
+ * What changed between two AppStates, so a change to one of 1000 counters moves (and is
+ * validated and rendered) as one counter. Applies to the state of revision `from` and
+ * gives the state of revision `to` (= from + 1); a renderer whose state is at another
+ * revision asks `state:get` again.
+ */
+export const StateDelta = z
+  .object({
+    from: z.int().min(0),
+    to: z.int().min(1),
+    /** Top-level parts besides `core` that changed, each replaced whole. */
+    changed: AppState.omit({ core: true, revision: true }).partial().strict(),
+    /** Absent: the core did not change. null: no core any more (signed out). */
+    core: z
+      .object({
+        connection: ConnectionState,
+        stats: CoreStats,
+        /** Counters added or changed, each whole. */
+        upserted: z.array(CounterState),
+        removed: z.array(z.string()),
+        /** Every counter id in the list's order, when the ids or their order changed. */
+        order: z.array(z.string()).optional(),
+      })
+      .strict()
+      .nullable()
+      .optional(),
+  })
+  .strict()
+  .refine((delta) => delta.to === delta.from + 1, { message: 'a delta moves one revision' });
+export type StateDelta = z.infer<typeof StateDelta>;
 
 export const CounterPatch = z
   .object({ name: z.string().optional(), value: z.number().optional(), startDate: IsoDate.optional(), endDate: IsoDate.optional() })
@@ -57,7 +93,10 @@ export const invokeChannels = {
 } as const;
 
 export const eventChannels = {
+  /** The whole state (kept for main-side listeners and older renderers; see state:delta). */
   'state:changed': AppState,
+  /** Only what changed since the previous delta: what the popup should be sent. */
+  'state:delta': StateDelta,
   /** A notification click or shortcut asks the popup to show one counter. */
   'ui:focusCounter': z.object({ id: z.string() }),
 } as const;

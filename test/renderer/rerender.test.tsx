@@ -3,7 +3,7 @@
 // objects, the popup keeps the unchanged ones (structural sharing), and the memoized
 // rows skip. Row renders are counted through formatCounterValue, which every row render
 // calls once for its own counter (and the list once for the active counter's phrase).
-import { act, cleanup, render, screen, within } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { App } from '../../src-renderer/App';
 import * as days from '../../src-renderer/format/days';
@@ -57,3 +57,59 @@ describe('re-render after a push', () => {
     expect(screen.queryByText('Until the trip')).toBeNull();
   });
 });
+
+describe('state:delta', () => {
+  const stats = { requests: 1, rateLimited: 0, notifications: 0, ignoredFrames: 0, resyncs: 0 };
+  const bump = (from: number, value: number) => ({
+    from,
+    to: from + 1,
+    changed: {},
+    core: { connection: { status: 'live' }, stats, upserted: [{ ...COUNTERS.coffee, value }], removed: [] },
+  });
+  const coffeeValue = () => within(row('Coffees today')).getByTestId('value').textContent;
+
+  it('applies deltas that follow the state:get answer, and renders only the changed row', async () => {
+    const fake = fakeApi({ ...appState(), revision: 3 });
+    render(<App api={fake.api} />);
+    await screen.findByRole('list', { name: 'Counters' });
+    vi.mocked(days.formatCounterValue).mockClear();
+    act(() => fake.emit('state:delta', bump(3, 4)));
+    expect(coffeeValue()).toBe('4');
+    expect(formatted().filter((v) => v !== 4 && v !== COUNTERS.coffee.value)).toEqual([]);
+    // The same state whole, as main also sends it: nothing to do.
+    act(() => fake.emit('state:changed', { ...appState({ counters: [{ ...COUNTERS.coffee, value: 4 }, COUNTERS.movedIn, COUNTERS.trip, COUNTERS.pushUps] }), revision: 4 }));
+    expect(coffeeValue()).toBe('4');
+    expect(fake.calls('state:get')).toHaveLength(1);
+  });
+
+  it('asks state:get again after a gap, then follows the deltas after its answer', async () => {
+    let revision = 3;
+    let value = 3;
+    const fake = fakeApi(appState(), {
+      'state:get': () => ({ ok: true, value: { ...appState({ counters: [{ ...COUNTERS.coffee, value }] }), revision } }),
+    });
+    render(<App api={fake.api} />);
+    await screen.findByRole('list', { name: 'Counters' });
+    revision = 9;
+    value = 50;
+    act(() => fake.emit('state:delta', bump(8, 50))); // 4..8 were missed
+    await waitFor(() => expect(coffeeValue()).toBe('50'));
+    expect(fake.calls('state:get')).toHaveLength(2);
+    act(() => fake.emit('state:delta', bump(9, 51)));
+    expect(coffeeValue()).toBe('51');
+  });
+
+  it('keeps deltas that arrive before the first answer and applies those newer than it', async () => {
+    let answer: (value: unknown) => void = () => undefined;
+    const fake = fakeApi(appState(), {
+      'state:get': () => new Promise((resolve) => (answer = resolve)) as never,
+    });
+    render(<App api={fake.api} />);
+    act(() => fake.emit('state:delta', bump(5, 6)));
+    act(() => fake.emit('state:delta', bump(6, 7)));
+    await act(async () => answer({ ok: true, value: { ...appState({ counters: [{ ...COUNTERS.coffee, value: 6 }] }), revision: 6 } }));
+    await screen.findByRole('list', { name: 'Counters' });
+    expect(coffeeValue()).toBe('7');
+  });
+});
+

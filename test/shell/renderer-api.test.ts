@@ -52,7 +52,7 @@ describe('preload API (window.counterTray)', () => {
     const api = createCounterTrayApi(ipc);
     api.on('ipc:anything' as EventChannel, () => undefined)();
     expect(listeners.size).toBe(0);
-    expect(Object.keys(eventChannels)).toHaveLength(2);
+    expect(Object.keys(eventChannels)).toHaveLength(3);
   });
 
   it('is frozen: the page cannot swap its methods', () => {
@@ -140,5 +140,29 @@ describe('preload API validates what main sends before the page sees it', () => 
     expect(second?.[1]).not.toBe(first?.[1]);
     expect(second?.[1]).toEqual({ ...trip, value: 10, refused: { increment: 'limit' } });
   });
-});
 
+  it('checks a state:delta with the contract: a malformed one never reaches the page', () => {
+    const { ipc, emit } = fakeIpcRenderer();
+    const api = createCounterTrayApi(ipc);
+    const received: unknown[] = [];
+    let invalid = 0;
+    api.on('state:delta', (d) => received.push(d), () => (invalid += 1));
+    const stats = { requests: 0, rateLimited: 0, notifications: 0, ignoredFrames: 0, resyncs: 0 };
+    const good = { from: 4, to: 5, changed: {}, core: { connection: { status: 'live' }, stats, upserted: [counter(TRIP_ID, 'Trip', 10)], removed: [] } };
+    for (const bad of [
+      { ...good, to: 7 }, // skips revisions
+      { ...good, from: -1, to: 0 },
+      { ...good, changed: { theme: 'neon' } },
+      { ...good, changed: { core: null } }, // the core only travels in `core`
+      { ...good, core: { ...good.core, upserted: [{ ...counter(TRIP_ID, 'Trip', 10), value: '10' }] } },
+      { ...good, core: { ...good.core, removed: [42] } },
+      { ...good, core: { ...good.core, order: 'all' } },
+      { ...good, extra: true },
+      null,
+    ]) emit('state:delta', bad);
+    expect(invalid).toBe(9);
+    expect(received).toEqual([]);
+    emit('state:delta', good);
+    expect(received).toEqual([good]);
+  });
+});

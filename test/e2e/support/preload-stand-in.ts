@@ -11,8 +11,8 @@ import { ROOT } from './build-renderer';
 
 let preloadApiScript: Promise<string> | undefined;
 
-/** The preload's API module as a browser script defining `__counterTrayPreload.createCounterTrayApi`. */
-function bundledPreloadApi(): Promise<string> {
+/** The preload's API module as a browser script defining `__counterTrayPreload.createCounterTrayApi` (also used by bench/browser.ts). */
+export function bundledPreloadApi(): Promise<string> {
   preloadApiScript ??= build({
     entryPoints: [join(ROOT, 'src-main/ipc/renderer-api.ts')],
     bundle: true,
