@@ -6,13 +6,13 @@ import { chromium } from '@playwright/test';
 import type { Browser, Page } from '@playwright/test';
 import { fileURLToPath } from 'node:url';
 import type { HeadlessApp } from '../src-main/app/index';
-import { eventChannels } from '../src-shared/ipc/contract';
 import type { EventChannel } from '../src-shared/ipc/contract';
 import { bundledPreloadApi } from '../test/e2e/support/preload-stand-in';
 import { ensureRendererBuilt } from './renderer-build';
 import { serveDirectory } from './static-server';
 import type { StaticServer } from './static-server';
 
+const POPUP_EVENTS: readonly EventChannel[] = ['state:delta', 'ui:focusCounter'];
 const PRELOAD = fileURLToPath(new URL('./page/bench-preload.js', import.meta.url));
 const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 
@@ -75,7 +75,8 @@ export class BenchBrowser {
         .catch(() => undefined);
       return queue;
     };
-    const offs = (Object.keys(eventChannels) as EventChannel[]).map((event) => app.controller.on(event, (payload) => void push(event, payload)));
+    // What the popup is meant to be sent: deltas, not the whole state:changed (main-side listeners only).
+    const offs = POPUP_EVENTS.map((event) => app.controller.on(event, (payload) => void push(event, payload)));
 
     const arm = async (timeoutMs: number, call: (token: number) => Promise<boolean>): Promise<Armed> => {
       const token = nextToken++;

@@ -29,7 +29,7 @@ export async function runLatencyDom(options: { samples: number; browser: () => P
   try {
     await (await page.watchRows('atLeast', fx.counterIds.length)).seen;
     let emittedAt = 0;
-    const off = app.controller.on('state:changed', () => (emittedAt ||= performance.now()));
+    const off = app.controller.on('state:delta', () => (emittedAt ||= performance.now()));
     for (let i = 0; i < WARM_UP + options.samples; i += 1) {
       const id = fx.upDownIds[i % fx.upDownIds.length]!;
       const other = fx.others[i % fx.others.length]!;
@@ -68,19 +68,19 @@ export async function runLatencyDom(options: { samples: number; browser: () => P
       app: `${p(withoutTransport, 50)} / ${p(withoutTransport, 99)}`,
       target: 'p99 < 16 ms',
       met: percentile(withoutTransport, 99) < 16,
-      how: 'per change: (POST issued → state:changed emitted in main, Node clock) + (event in the page → DOM laid out, page clock); leaves out only the main → page hop, which is CDP here and Electron IPC in the app; the two parts are the rows below',
+      how: 'per change: (POST issued → state:delta emitted in main, Node clock) + (event in the page → DOM laid out, page clock); leaves out only the main → page hop, which is CDP here and Electron IPC in the app; the two parts are the rows below',
     },
     {
       scenario,
-      measure: '  POST issued → state:changed emitted in main, p50 / p99',
+      measure: '  POST issued → state:delta emitted in main, p50 / p99',
       app: `${p(toEvent, 50)} / ${p(toEvent, 99)}`,
-      how: "Node clock: the app controller's first state:changed after the request (service, WebSocket, core, controller coalescing)",
+      how: "Node clock: the app controller's first state:delta after the request (service, WebSocket, core, controller coalescing and diff)",
     },
     {
       scenario,
       measure: '  event in the page → DOM laid out, p50 / p99',
       app: `${p(inPage, 50)} / ${p(inPage, 99)}`,
-      how: 'page clock: the preload stand-in stamps the state:changed push on arrival; a MutationObserver stamps the changed value after a forced layout (validation by the real preload API, a contextBridge-like copy, React render + layout)',
+      how: 'page clock: the preload stand-in stamps the state:delta push on arrival; a MutationObserver stamps the changed value after a forced layout (validation by the real preload API, a contextBridge-like copy, React render + layout)',
     },
     {
       scenario,

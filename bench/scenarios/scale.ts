@@ -144,7 +144,7 @@ export async function runScale(options: { browser: () => Promise<BenchBrowser>; 
         measure: 'one counter changes → re-rendered',
         app: `${ms(rerender)} (max ${ms(Math.max(...s.rerenderMs))}; round trip ${ms(median(s.rerenderRoundTripMs))})`,
         ...(is1000 ? { target: '< 4 ms', met: rerender < 4 } : {}),
-        how: `page clock: another user's increment of a visible counter; the state:changed push arrives → its value text changed, layout forced (preload validation of the changed counters, contextBridge-like copy, React, layout); round trip on Node's clock from the POST; median of ${s.rerenderMs.length}, p99 ${ms(percentile(s.rerenderMs, 99))}`,
+        how: `page clock: another user's increment of a visible counter; the state:delta push arrives → its value text changed, layout forced (preload validation of the delta, contextBridge-like copy, React, layout); round trip on Node's clock from the POST; median of ${s.rerenderMs.length}, p99 ${ms(percentile(s.rerenderMs, 99))}`,
       },
     );
   }

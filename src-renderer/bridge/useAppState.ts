@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { flushSync } from 'react-dom';
 import type { AppState, CounterTrayApi, StateDelta } from '../../src-shared/ipc/contract';
 import { shareUnchanged } from '../../src-shared/ipc/structural-sharing';
 import { applyDelta } from './applyDelta';
@@ -33,10 +34,15 @@ export function useAppState(api: CounterTrayApi): AppStateView {
     /** Deltas that arrived while no usable state was held; applied once state:get answers. */
     let waiting: StateDelta[] = [];
 
-    const show = (next: AppState) => {
+    const show = (next: AppState, now = false) => {
       current = current ? shareUnchanged(current, next) : next;
-      setState(current);
-      setProblem(null);
+      const state = current;
+      const update = () => {
+        setState(state);
+        setProblem(null);
+      };
+      if (now) flushSync(update);
+      else update();
     };
     const catchUp = (base: AppState) => {
       let next = base;
@@ -62,7 +68,8 @@ export function useAppState(api: CounterTrayApi): AppStateView {
         'state:delta',
         (delta) => {
           const next = current ? applyDelta(current, delta) : null;
-          if (next) return show(next);
+          // Rendered in this task, not a scheduler task later: a live change reaches the screen within the frame.
+          if (next) return show(next, true);
           if (current && current.revision !== undefined && delta.to <= current.revision) return; // already held
           waiting.push(delta);
           fetchState();
