@@ -1,44 +1,54 @@
 // The preload's role over loopback HTTP, for `npm run dev:web` in an ordinary browser:
 // POST /__bridge/invoke → the app's dispatcher, GET /__bridge/events → Server-Sent Events,
-// GET /__bridge/client.js → defines `window.counterTray` in the page.
+// GET /__bridge/client.js → defines `window.counterTray` (the real preload API) in the page.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { eventChannels, type EventChannel } from '../../../src-shared/ipc/contract';
 import type { HeadlessApp } from '../../../src-main/app/index';
+import { bundledPreloadApi } from './preload-stand-in';
 import type { ExtraRoute } from './static-server';
 
 const MAX_BODY = 1 << 20;
 
-/** Runs in the page as a classic script, before the bundle (module scripts are deferred). */
-export const BRIDGE_CLIENT = `(() => {
-  const listeners = new Map();
+/**
+ * Runs in the page as a classic script, before the bundle (module scripts are deferred):
+ * the real preload API (src-main/ipc/renderer-api.ts, so answers and events are
+ * validated as in the app) over an ipcRenderer look-alike on fetch and EventSource.
+ */
+function bridgeClient(preload: { createCounterTrayApi(ipc: unknown): unknown }) {
+  type Listener = (event: unknown, payload: unknown) => void;
+  const listeners = new Map<string, Set<Listener>>();
   const source = new EventSource('./__bridge/events');
-  source.onmessage = (message) => {
-    const { event, payload } = JSON.parse(message.data);
-    for (const listener of listeners.get(event) ?? []) listener(payload);
+  source.onmessage = (message: { data: string }) => {
+    const { event, payload } = JSON.parse(message.data) as { event: string; payload: unknown };
+    for (const listener of listeners.get(event) ?? []) listener({ sender: 'dev-bridge' }, payload);
   };
-  const api = Object.freeze({
-    async invoke(channel, request) {
-      try {
-        const response = await fetch('./__bridge/invoke', {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/json' },
-          body: JSON.stringify({ channel, request }),
-        });
-        return await response.json();
-      } catch (error) {
-        return { ok: false, error: { code: 'ipc', message: 'The dev server does not answer: ' + error } };
-      }
+  const ipcRenderer = {
+    async invoke(channel: string, request: unknown) {
+      const response = await fetch('./__bridge/invoke', {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ channel, request }),
+      }).catch((error: unknown) => {
+        throw new Error(`The dev server does not answer: ${String(error)}`);
+      });
+      return response.json();
     },
-    on(event, listener) {
-      const set = listeners.get(event) ?? new Set();
+    on(channel: string, listener: Listener) {
+      const set = listeners.get(channel) ?? new Set<Listener>();
       set.add(listener);
-      listeners.set(event, set);
-      return () => void set.delete(listener);
+      listeners.set(channel, set);
     },
-  });
-  Object.defineProperty(window, 'counterTray', { value: api, enumerable: true });
-})();
-`;
+    removeListener: (channel: string, listener: Listener) => void listeners.get(channel)?.delete(listener),
+  };
+  Object.defineProperty(globalThis, 'counterTray', { value: preload.createCounterTrayApi(ipcRenderer), enumerable: true });
+}
+
+let clientScript: Promise<string> | undefined;
+/** The bridge client with the preload API bundled in front of it. */
+export function bridgeClientScript(): Promise<string> {
+  clientScript ??= bundledPreloadApi().then((bundle) => `${bundle}\n(${bridgeClient.toString()})(__counterTrayPreload);\n`);
+  return clientScript;
+}
 
 /**
  * The dev page needs `connect-src 'self'` for fetch/EventSource, which the shipped CSP
@@ -74,7 +84,7 @@ export function httpBridgeRoutes(app: HeadlessApp, ownOrigin: () => string): Ext
     const path = new URL(req.url ?? '/', 'http://localhost').pathname;
     if (path === '/__bridge/client.js') {
       res.writeHead(200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-store' });
-      res.end(BRIDGE_CLIENT);
+      res.end(await bridgeClientScript());
       return true;
     }
     if (path === '/__bridge/events') {
