@@ -1,4 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
+import { CounterState } from '../../src-shared/domain/snapshot';
 import { createCounterTrayApi, type IpcRendererLike } from '../../src-main/ipc/renderer-api';
 import { eventChannels, invokeChannels, type EventChannel, type InvokeChannel } from '../../src-shared/ipc/contract';
 import type { AppState } from '../../src-shared/ipc/contract';
@@ -165,4 +167,32 @@ describe('preload API validates what main sends before the page sees it', () => 
     emit('state:delta', good);
     expect(received).toEqual([good]);
   });
+
+  it('may skip re-parsing an unchanged counter only because CounterState parses its own output to an equal value', () => {
+    // state-validator.ts relies on this: no transforms, no defaults. A schema change that breaks it fails here.
+    const date = fc.date({ min: new Date('2000-01-01'), max: new Date('2100-01-01'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10));
+    const anyCounter = fc.record(
+      {
+        id: fc.uuid(),
+        name: fc.string(),
+        type: fc.constantFrom('UpDown', 'FromDate', 'ToDate'),
+        value: fc.double({ noNaN: true, noDefaultInfinity: true }),
+        startDate: date,
+        endDate: date,
+        pending: fc.boolean(),
+        refused: fc.record({ increment: fc.string(), decrement: fc.string() }, { requiredKeys: [] }),
+        error: fc.record({ kind: fc.constantFrom('unconfirmed', 'gone', 'rejected'), message: fc.string() }),
+        junk: fc.anything(),
+      },
+      { requiredKeys: ['id', 'name', 'type', 'value', 'pending', 'refused'] },
+    );
+    fc.assert(
+      fc.property(anyCounter, (raw) => {
+        const once = CounterState.parse(raw);
+        expect(CounterState.parse(structuredClone(once))).toEqual(once);
+      }),
+      { numRuns: 200 },
+    );
+  });
 });
+
