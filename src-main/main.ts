@@ -29,6 +29,7 @@ import { APP_SCHEME } from './ipc/sender-check';
 import { APP_INDEX_URL, mimeTypeFor, PRODUCTION_CSP, resolveAssetPath } from './shell/app-assets';
 import { parseCommandLine, wantsDemo } from './shell/command-line';
 import { createNotifier } from './shell/notifications';
+import { POPUP_EVENTS } from '../src-shared/ipc/contract';
 import { createSafeStorageVault } from './shell/token-vault';
 
 const here = dirname(fileURLToPath(import.meta.url)); // dist/main
@@ -152,12 +153,11 @@ async function run(): Promise<void> {
     }).catch((error: unknown) => log.warn('launch at login failed', error));
 
   const send = createEventSender(() => (popup.window.isDestroyed() ? null : popup.window.webContents));
+  for (const event of POPUP_EVENTS) controller.on(event, (payload) => send(event, payload));
   controller.on('state:changed', (state) => {
-    send('state:changed', state);
     tray.update(state);
     notifier.connectionChanged(state.core?.connection.status ?? 'idle');
   });
-  controller.on('ui:focusCounter', (payload) => send('ui:focusCounter', payload));
   controller.onRemoteChange((change) => notifier.remoteChange(change));
   controller.onSettingsChanged((next, previous) => {
     if (JSON.stringify(next.shortcuts) !== JSON.stringify(previous.shortcuts)) shortcuts.apply(next.shortcuts);

@@ -103,6 +103,13 @@ export const eventChannels = {
 
 export type InvokeChannel = keyof typeof invokeChannels;
 export type EventChannel = keyof typeof eventChannels;
+
+/**
+ * What main pushes to the popup: deltas, not whole states (a whole AppState with 1000
+ * counters costs ~20 ms to validate and render). The popup asks `state:get` for the
+ * first paint and after any gap. main.ts and the test harnesses forward exactly these.
+ */
+export const POPUP_EVENTS = ['state:delta', 'ui:focusCounter'] as const satisfies readonly EventChannel[];
 export type RequestOf<C extends InvokeChannel> = z.input<(typeof invokeChannels)[C]['request']>;
 export type ResponseOf<C extends InvokeChannel> = z.output<(typeof invokeChannels)[C]['response']>;
 export type EventOf<E extends EventChannel> = z.output<(typeof eventChannels)[E]>;

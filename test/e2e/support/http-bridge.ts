@@ -2,7 +2,7 @@
 // POST /__bridge/invoke → the app's dispatcher, GET /__bridge/events → Server-Sent Events,
 // GET /__bridge/client.js → defines `window.counterTray` (the real preload API) in the page.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { eventChannels, type EventChannel } from '../../../src-shared/ipc/contract';
+import { POPUP_EVENTS } from '../../../src-shared/ipc/contract';
 import type { HeadlessApp } from '../../../src-main/app/index';
 import { bundledPreloadApi } from './preload-stand-in';
 import type { ExtraRoute } from './static-server';
@@ -90,7 +90,7 @@ export function httpBridgeRoutes(app: HeadlessApp, ownOrigin: () => string): Ext
     if (path === '/__bridge/events') {
       res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-store', Connection: 'keep-alive' });
       res.write(': connected\n\n');
-      const offs = (Object.keys(eventChannels) as EventChannel[]).map((event) =>
+      const offs = POPUP_EVENTS.map((event) =>
         app.controller.on(event, (payload) => res.write(`data: ${JSON.stringify({ event, payload })}\n\n`)),
       );
       req.on('close', () => offs.forEach((off) => off()));

@@ -5,7 +5,7 @@
 import type { Page } from '@playwright/test';
 import { build } from 'esbuild';
 import { join } from 'node:path';
-import { eventChannels, type EventChannel } from '../../../src-shared/ipc/contract';
+import { POPUP_EVENTS, type EventChannel } from '../../../src-shared/ipc/contract';
 import type { HeadlessApp } from '../../../src-main/app/index';
 import { ROOT } from './build-renderer';
 
@@ -70,7 +70,8 @@ export async function installPreloadStandIn(page: Page, app: HeadlessApp): Promi
       .then(() => page.evaluate(([e, p]) => (globalThis as unknown as { __counterTrayPush?: (e: string, p: unknown) => void }).__counterTrayPush?.(e, p), [event, payload] as const))
       .catch(() => undefined); // page navigating or closed: it fetches state:get on load
   };
-  const offs = (Object.keys(eventChannels) as EventChannel[]).map((event) => app.controller.on(event, (payload) => push(event, payload)));
+  // Exactly what main.ts forwards, so the e2e run sees the production event stream.
+  const offs = POPUP_EVENTS.map((event) => app.controller.on(event, (payload) => push(event, payload)));
   return {
     invokes,
     detach: () => offs.forEach((off) => off()),
