@@ -8,9 +8,8 @@ import { fileURLToPath } from 'node:url';
 import type { HeadlessApp } from '../src-main/app/index';
 import type { EventChannel } from '../src-shared/ipc/contract';
 import { bundledPreloadApi } from '../test/e2e/support/preload-stand-in';
-import { ensureRendererBuilt } from './renderer-build';
-import { serveDirectory } from './static-server';
-import type { StaticServer } from './static-server';
+import { ensureRendererBuilt } from '../test/e2e/support/build-renderer';
+import { serveDirectory, type RunningServer } from '../test/e2e/support/static-server';
 
 const POPUP_EVENTS: readonly EventChannel[] = ['state:delta', 'ui:focusCounter'];
 const PRELOAD = fileURLToPath(new URL('./page/bench-preload.js', import.meta.url));
@@ -45,7 +44,7 @@ export interface BenchPage {
 export class BenchBrowser {
   private constructor(
     private readonly browser: Browser,
-    private readonly renderer: StaticServer,
+    private readonly renderer: RunningServer,
   ) {}
 
   static async launch(): Promise<BenchBrowser> {
