@@ -6,6 +6,7 @@ import { DEFAULT_SETTINGS, type Settings } from '../../src-shared/domain/setting
 import type { RemoteChange } from '../../src-shared/domain/snapshot';
 import type { AppState, EventChannel, EventOf } from '../../src-shared/ipc/contract';
 import type { CounterCore } from '../core/contract';
+import { accountOwnerKey, pendingStoreForAccount } from './account-pending-store';
 import { createIpcDispatcher, type Dispatch, type InvokeHandlers } from '../ipc/dispatch';
 import { createCoalescer, systemClock } from './coalesce';
 import { withAccountCounterSettings } from './demo-settings';
@@ -109,7 +110,7 @@ export function createAppController(deps: AppControllerDeps): AppController {
         token,
         timezone: effectiveTimezone(),
         // Unsent changes belong to the account; demo changes must never replay there.
-        ...(mode === 'account' && deps.pendingStore ? { store: deps.pendingStore } : {}),
+        ...(mode === 'account' && deps.pendingStore ? { store: pendingStoreForAccount(deps.pendingStore, accountOwnerKey(baseUrl, token)) } : {}),
       };
     },
     settings: () => settings,
