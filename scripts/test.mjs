@@ -57,9 +57,27 @@ if (playwright?.stats) {
   results.failed += playwright.stats.unexpected;
   results.skipped += playwright.stats.skipped;
 }
+for (const line of skipReasons(playwright)) console.log(line);
 if (playwrightStatus !== 0) {
   exitCode = 1;
   if (!playwright?.stats || playwright.stats.unexpected === 0) results.failed += 1;
+}
+
+// One line per skipped Playwright test with its reason, so a skip is never silent.
+function skipReasons(report) {
+  const lines = [];
+  const walk = (suite) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status !== 'skipped') continue;
+        const reason = (test.annotations ?? []).find((a) => a.type === 'skip')?.description ?? 'no reason given';
+        lines.push(`skipped: ${spec.file}: ${spec.title} — ${reason}`);
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child);
+  };
+  for (const suite of report?.suites ?? []) walk(suite);
+  return lines;
 }
 
 // A file that failed to load has no failed tests of its own; count it once.
