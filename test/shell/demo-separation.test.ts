@@ -6,30 +6,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startDemoService } from '../../src-main/app/demo';
-import { createHeadlessApp, type HeadlessApp } from '../../src-main/app/headless';
+import { createHeadlessApp } from '../../src-main/app/headless';
 import { parseCommandLine, wantsDemo } from '../../src-main/shell/command-line';
 import { DEMO_COUNTER_IDS, DEMO_TOKEN, startCounterService } from '../../src-service/index';
 import { DEFAULT_SETTINGS } from '../../src-shared/domain/settings';
-import type { AppState } from '../../src-shared/ipc/contract';
 import { FakeClock } from '../support/fake-clock';
+import { waitForState } from '../support/wait-for-state';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-function waitForState(app: HeadlessApp, predicate: (s: AppState) => boolean): Promise<AppState> {
-  const now = app.controller.getState();
-  if (predicate(now)) return Promise.resolve(now);
-  return new Promise((resolve) => {
-    const off = app.controller.on('state:changed', (s) => {
-      if (predicate(s)) {
-        off();
-        resolve(s);
-      }
-    });
-  });
-}
 
 describe('demo mode beside a real account', () => {
   it('leaves the account’s stored token and server alone, also when signing out of the demo', async () => {

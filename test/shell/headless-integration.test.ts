@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createHeadlessApp, type HeadlessApp } from '../../src-main/app/headless';
 import { DEMO_COUNTER_IDS, DEMO_OTHER_TOKEN, DEMO_TOKEN, startCounterService, type CounterService } from '../../src-service/index';
 import type { AppState } from '../../src-shared/ipc/contract';
+import { waitForState } from '../support/wait-for-state';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -21,18 +22,6 @@ async function setup(): Promise<{ app: HeadlessApp; service: CounterService; sta
   return { app, service, states };
 }
 
-function waitForState(app: HeadlessApp, predicate: (s: AppState) => boolean): Promise<AppState> {
-  const now = app.controller.getState();
-  if (predicate(now)) return Promise.resolve(now);
-  return new Promise((resolve) => {
-    const off = app.controller.on('state:changed', (s) => {
-      if (predicate(s)) {
-        off();
-        resolve(s);
-      }
-    });
-  });
-}
 
 describe('headless app with the real core and the reference service', () => {
   it('signs in, increments a counter on the server, and rejects a wrong token precisely', async () => {
