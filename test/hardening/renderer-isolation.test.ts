@@ -55,6 +55,7 @@ interface PageDocument {
   getElementById(id: string): { childElementCount: number } | null;
   createElement(tag: 'script'): { textContent: string };
   head: { append(node: unknown): void };
+  addEventListener(type: string, listener: () => void, options: { once: boolean }): void;
 }
 /** What the sandboxed preload exposes: a frozen object with invoke and on, nothing else. */
 function preloadLikeApi() {
@@ -112,9 +113,14 @@ describe('the built renderer in Chromium', () => {
     const attacks = await page.evaluate(async (origin) => {
       const g = globalThis as Record<string, unknown>;
       // DevTools-driven evaluation is exempt from CSP; a string timer runs as page code and is not.
-      (setTimeout as unknown as (code: string, ms: number) => number)('window.__evaluated = true', 0);
-      await new Promise((resolve) => setTimeout(resolve, 50));
       const doc = (globalThis as unknown as { document: PageDocument }).document;
+      // Either outcome announces itself: the CSP reports the blocked string, or the string runs and says so.
+      const timerOutcome = new Promise<void>((resolve) => {
+        doc.addEventListener('securitypolicyviolation', () => resolve(), { once: true });
+        doc.addEventListener('string-timer-ran', () => resolve(), { once: true });
+      });
+      (setTimeout as unknown as (code: string, ms: number) => number)("window.__evaluated = true; document.dispatchEvent(new Event('string-timer-ran'))", 0);
+      await timerOutcome;
       const script = doc.createElement('script');
       script.textContent = 'window.__injected = true';
       doc.head.append(script);
