@@ -142,6 +142,24 @@ describe('counter list keyboard', () => {
     expect(fake.calls('counter:decrement')).toEqual([{ id: IDS.pushUps }]);
   });
 
+  it('hears keys from the very commit that shows the list', async () => {
+    // A key pressed in the moment the popup paints (the user already typing) must act.
+    // The observer runs in a microtask right after React's commit, before any later task,
+    // so it catches a listener attached in a passive effect still missing.
+    const pressedAtFirstPaint = new Promise<void>((resolve) => {
+      const observer = new MutationObserver(() => {
+        if (!document.getElementById('counter-list')) return;
+        observer.disconnect();
+        document.body.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowDown', bubbles: true }));
+        resolve();
+      });
+      observer.observe(document.body, { childList: true, subtree: true });
+    });
+    await renderList();
+    await pressedAtFirstPaint;
+    await waitFor(() => expect(row('Since we moved in').getAttribute('aria-current')).toBe('true'));
+  });
+
   it('opens the edit page with Enter on a day counter', async () => {
     await renderList();
     const search = screen.getByLabelText('Search counters');
