@@ -20,14 +20,16 @@ export function App({ api }: { api: CounterTrayApi }) {
     if (theme) document.documentElement.dataset.theme = theme;
   }, [theme]);
 
-  useEffect(
-    () =>
+  useEffect(() => {
+    const offs = [
       listen(api, 'ui:focusCounter', ({ id }) => {
         setView({ name: 'list' });
         setFocusRequest({ id, at: Date.now() });
       }),
-    [api],
-  );
+      listen(api, 'ui:openSettings', () => setView({ name: 'settings' })),
+    ];
+    return () => offs.forEach((off) => off());
+  }, [api]);
 
   // Stable callbacks: the memoized counter rows receive them and must not re-render for a new closure.
   const showList = useCallback(() => setView({ name: 'list' }), []);

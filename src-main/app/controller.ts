@@ -34,6 +34,8 @@ export interface AppController {
   onSettingsChanged(listener: (next: Settings, previous: Settings) => void): () => void;
   /** Asks the popup to show one counter (notification click, shortcut, --open). */
   focusCounter(id: string): void;
+  /** Asks the popup to show its settings screen (the tray menu's "Settings…"). */
+  openSettings(): void;
   setShortcutFailures(failures: AppState['shortcutFailures']): void;
   notifyResume(): void;
   systemTimezoneChanged(): void;
@@ -253,6 +255,9 @@ export function createAppController(deps: AppControllerDeps): AppController {
     },
     focusCounter(id) {
       emit('ui:focusCounter', { id });
+    },
+    openSettings() {
+      emit('ui:openSettings', {});
     },
     setShortcutFailures(failures) {
       shortcutFailures = failures;

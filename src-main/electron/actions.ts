@@ -27,8 +27,10 @@ export function createActions(deps: ActionDeps) {
     async tray(action: TrayAction): Promise<void> {
       switch (action.kind) {
         case 'open':
-        case 'openSettings':
           return deps.openPopup(true);
+        case 'openSettings':
+          deps.openPopup(true);
+          return controller.openSettings();
         case 'increment':
         case 'decrement':
           return bump(action.kind, action.counterId);

@@ -36,6 +36,7 @@ const EVENT_CHANNELS: Record<EventChannel, true> = {
   'state:changed': true,
   'state:delta': true,
   'ui:focusCounter': true,
+  'ui:openSettings': true,
 };
 
 export interface IpcRendererLike {

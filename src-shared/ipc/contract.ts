@@ -99,6 +99,8 @@ export const eventChannels = {
   'state:delta': StateDelta,
   /** A notification click or shortcut asks the popup to show one counter. */
   'ui:focusCounter': z.object({ id: z.string() }),
+  /** The tray menu's "Settings…" asks the popup to show its settings screen. */
+  'ui:openSettings': z.object({}),
 } as const;
 
 export type InvokeChannel = keyof typeof invokeChannels;
@@ -109,7 +111,7 @@ export type EventChannel = keyof typeof eventChannels;
  * counters costs ~20 ms to validate and render). The popup asks `state:get` for the
  * first paint and after any gap. main.ts and the test harnesses forward exactly these.
  */
-export const POPUP_EVENTS = ['state:delta', 'ui:focusCounter'] as const satisfies readonly EventChannel[];
+export const POPUP_EVENTS = ['state:delta', 'ui:focusCounter', 'ui:openSettings'] as const satisfies readonly EventChannel[];
 export type RequestOf<C extends InvokeChannel> = z.input<(typeof invokeChannels)[C]['request']>;
 export type ResponseOf<C extends InvokeChannel> = z.output<(typeof invokeChannels)[C]['response']>;
 export type EventOf<E extends EventChannel> = z.output<(typeof eventChannels)[E]>;

@@ -104,4 +104,10 @@ test.describe('counter list', () => {
     await popup.keyboard.press('+');
     await expect(rowOf(popup, 'Push-ups this week')).toHaveAttribute('aria-label', 'Push-ups this week, 41');
   });
+
+  test('the tray menu\'s "Settings…" (ui:openSettings) shows the settings screen', async ({ popup, harness }) => {
+    await expect(popup.getByRole('list', { name: 'Counters' })).toBeVisible();
+    harness.app.controller.openSettings();
+    await expect(popup.getByRole('heading', { name: 'Settings' })).toBeVisible();
+  });
 });

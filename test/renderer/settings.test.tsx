@@ -17,6 +17,17 @@ async function openSettings(state = appState()) {
 }
 
 describe('settings', () => {
+  it('opens when main asks (the tray menu\'s "Settings…"), from any screen', async () => {
+    const fake = fakeApi(appState());
+    render(<App api={fake.api} />);
+    await screen.findByRole('list', { name: 'Counters' });
+    // A push that fails the contract is dropped: the list stays.
+    act(() => fake.emit('ui:openSettings', 'settings'));
+    expect(screen.queryByRole('heading', { name: 'Settings' })).toBeNull();
+    act(() => fake.emit('ui:openSettings', {}));
+    expect(await screen.findByRole('heading', { name: 'Settings' })).toBeTruthy();
+  });
+
   it('changes the theme, launch at login and notifications', async () => {
     const fake = await openSettings();
     const user = userEvent.setup();

@@ -304,4 +304,16 @@ describe('actions (tray, shortcuts, command line)', () => {
     expect(focus).toHaveBeenCalledWith({ id: COFFEE_ID });
     await app.stop();
   });
+
+  it('the tray menu\'s "Settings…" opens the popup at the tray on its settings screen; "Open" on the list', async () => {
+    const { app, actions, opened } = await signedInApp();
+    const openSettings = vi.fn();
+    app.controller.on('ui:openSettings', openSettings);
+    await actions.tray({ kind: 'open' });
+    expect(openSettings).not.toHaveBeenCalled();
+    await actions.tray({ kind: 'openSettings' });
+    expect(opened).toEqual([true, true]);
+    expect(openSettings).toHaveBeenCalledTimes(1);
+    await app.stop();
+  });
 });
