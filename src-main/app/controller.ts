@@ -156,6 +156,10 @@ export function createAppController(deps: AppControllerDeps): AppController {
       requireCounter(id).decrement(id, amount);
       return null;
     },
+    'counter:dismissError': ({ id }) => {
+      requireCounter(id).dismissError(id);
+      return null;
+    },
     'counter:update': async ({ id, patch }) => {
       const body = PatchBodyV2.safeParse(patch);
       if (!body.success) throw new AppError('invalid-payload', 'Change at least one field of the counter.');

@@ -97,6 +97,11 @@ export interface CounterCore {
   decrement(id: string, amount?: number): void;
   /** PATCH; resolves with the updated counter, rejects with a CoreError carrying the server's message. */
   update(id: string, patch: PatchBodyV2): Promise<CounterV2>;
+  /**
+   * The user has seen a counter's "could not confirm" or "refused" flag and dismisses it.
+   * A `gone` flag stays: it is the counter's state, not a message, and a resync settles it.
+   */
+  dismissError(id: string): void;
   /** Resolves when nothing is pending or in flight. */
   settled(): Promise<void>;
   notifyResume(): void;

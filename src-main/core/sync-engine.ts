@@ -248,6 +248,13 @@ export class SyncEngine implements CounterCore {
     }
   }
 
+  dismissError(id: string): void {
+    const record = this.records.get(id);
+    if (!record?.error || record.error.kind === 'gone') return;
+    delete record.error;
+    this.publish();
+  }
+
   notifyResume(): void {
     if (this.phase !== 'running') return;
     // After sleep the socket is likely dead and notifications were missed: reopen, which resyncs.

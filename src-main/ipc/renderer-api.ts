@@ -23,6 +23,7 @@ const INVOKE_CHANNELS: Record<InvokeChannel, true> = {
   'state:get': true,
   'counter:increment': true,
   'counter:decrement': true,
+  'counter:dismissError': true,
   'counter:update': true,
   'session:connect': true,
   'session:startDemo': true,

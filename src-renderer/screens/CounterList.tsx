@@ -67,6 +67,14 @@ export function CounterList({ api, state, core, focusRequest, onEdit, onSettings
     [api],
   );
 
+  const dismissError = useCallback(
+    async (id: string) => {
+      const result = await call(api, 'counter:dismissError', { id });
+      if (!result.ok) setNotice(result.error.message);
+    },
+    [api],
+  );
+
   const togglePin = useCallback(
     async (id: string) => {
       const next = pinned.includes(id) ? pinned.filter((p) => p !== id) : [...pinned, id];
@@ -126,7 +134,7 @@ export function CounterList({ api, state, core, focusRequest, onEdit, onSettings
     event.preventDefault();
   });
 
-  const rowProps = { onStep: step, onTogglePin: togglePin, onEdit, onActivate: setActiveId };
+  const rowProps = { onStep: step, onTogglePin: togglePin, onEdit, onActivate: setActiveId, onDismissError: dismissError };
   const activeText = active ? `${active.name}, ${formatCounterValue(active.type, active.value).phrase}` : '';
 
   return (

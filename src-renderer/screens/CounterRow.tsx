@@ -24,6 +24,7 @@ interface Props {
   onTogglePin: (id: string) => void;
   onEdit: (id: string) => void;
   onActivate: (id: string) => void;
+  onDismissError: (id: string) => void;
   /** Positioning when the list is virtualized. */
   offset?: number;
 }
@@ -58,7 +59,10 @@ function StepButton({ counter, direction, onStep, tabIndex }: StepProps) {
   );
 }
 
-export const CounterRow = memo(function CounterRow({ counter, pinned, active, onStep, onTogglePin, onEdit, onActivate, offset }: Props) {
+/** A flag that is a message to acknowledge; `gone` is the counter's state and stays until a resync. */
+const DISMISSABLE = new Set<string>(['unconfirmed', 'rejected']);
+
+export const CounterRow = memo(function CounterRow({ counter, pinned, active, onStep, onTogglePin, onEdit, onActivate, onDismissError, offset }: Props) {
   const value = formatCounterValue(counter.type, counter.value);
   const sub = dateLine(counter);
   const isUpDown = counter.type === 'UpDown';
@@ -89,7 +93,19 @@ export const CounterRow = memo(function CounterRow({ counter, pinned, active, on
         <span className="counter-name">{counter.name}</span>
         {counter.error ? (
           <span className={`badge badge-${counter.error.kind}`} title={counter.error.message}>
-            {ERROR_BADGE[counter.error.kind]}
+            <span className="badge-text">{ERROR_BADGE[counter.error.kind]}</span>
+            {DISMISSABLE.has(counter.error.kind) && (
+              <button
+                type="button"
+                className="badge-dismiss"
+                aria-label={`Dismiss “${ERROR_BADGE[counter.error.kind]}” on ${counter.name}`}
+                title="Dismiss"
+                tabIndex={tabIndex}
+                onClick={() => onDismissError(counter.id)}
+              >
+                ×
+              </button>
+            )}
           </span>
         ) : (
           sub && <span className="counter-sub">{sub}</span>

@@ -84,6 +84,8 @@ export const invokeChannels = {
   'counter:increment': { request: z.object({ id: CounterId, amount: Amount.optional() }).strict(), response: Nothing },
   'counter:decrement': { request: z.object({ id: CounterId, amount: Amount.optional() }).strict(), response: Nothing },
   'counter:update': { request: z.object({ id: CounterId, patch: CounterPatch }).strict(), response: Nothing },
+  /** Dismisses a counter's "could not confirm" or "refused" flag. */
+  'counter:dismissError': { request: z.object({ id: CounterId }).strict(), response: Nothing },
   'session:connect': { request: z.object({ serverUrl: z.string().max(2048), token: z.string().min(1).max(4096) }).strict(), response: Nothing },
   'session:startDemo': { request: Empty, response: Nothing },
   'session:signOut': { request: Empty, response: Nothing },

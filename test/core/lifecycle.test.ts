@@ -156,6 +156,19 @@ describe('lifecycle', () => {
     expect(counter(second.snapshot(), id)).toMatchObject({ value: before + 3, pending: false });
     // The last run's notifications are gone: nothing proves the +3 landed (someone else may have added 3).
     expect(counter(second.snapshot(), id)?.error).toMatchObject({ kind: 'unconfirmed', message: expect.stringContaining('+3') });
+
+    // The user dismisses the flag: it goes, the value stays the server's, nothing is sent.
+    const requests = second.snapshot().stats.requests;
+    const published = new Promise<unknown>((resolve) => {
+      const off = second.subscribe((s) => {
+        off();
+        resolve(counter(s, id)?.error);
+      });
+    });
+    second.dismissError(id);
+    expect(await published).toBeUndefined();
+    expect(counter(second.snapshot(), id)).toMatchObject({ value: before + 3, pending: false });
+    expect(second.snapshot().stats.requests).toBe(requests);
   });
 
   it('crash with a change in flight that never arrived, and unsent clicks: the next run flags the one and sends the others', async () => {

@@ -22,6 +22,7 @@ const VALID: { [C in InvokeChannel]: unknown } = {
   'counter:increment': { id: SHARED[0], amount: 2 },
   'counter:decrement': { id: SHARED[0] },
   'counter:update': { id: SHARED[0], patch: { name: 'Renamed counter' } },
+  'counter:dismissError': { id: SHARED[0] },
   'session:connect': { serverUrl: 'https://developers.counttogether.app', token: 'another-token' },
   'session:startDemo': {},
   'session:signOut': {},

@@ -87,9 +87,26 @@ describe('counter list', () => {
       }),
     );
     const unconfirmed = within(row('Coffees today')).getByText('could not confirm');
-    expect(unconfirmed.getAttribute('title')).toBe('The server did not answer.');
+    expect(unconfirmed.closest('.badge')?.getAttribute('title')).toBe('The server did not answer.');
     within(row('Push-ups')).getByText('no longer shared with you');
     expect(screen.getByRole('button', { name: 'Increase Push-ups' }).getAttribute('aria-disabled')).toBe('true');
+  });
+
+  it('lets the user dismiss a "could not confirm" or "refused" flag, never "no longer shared"', async () => {
+    const fake = await renderList(
+      appState({
+        counters: [
+          { ...COUNTERS.coffee, error: { kind: 'unconfirmed', message: 'The server did not answer.' } },
+          { ...COUNTERS.pushUps, error: { kind: 'gone', message: 'Removed from this counter.' } },
+        ],
+      }),
+    );
+    expect(within(row('Push-ups')).queryByRole('button', { name: /^Dismiss/ })).toBeNull();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Dismiss “could not confirm” on Coffees today' }));
+    expect(fake.calls('counter:dismissError')).toEqual([{ id: IDS.coffee }]);
+    // The flag goes when main says so, in the next state.
+    fake.emit('state:changed', appState({ counters: [COUNTERS.coffee, { ...COUNTERS.pushUps, error: { kind: 'gone', message: 'Removed from this counter.' } }] }));
+    await waitFor(() => expect(within(row('Coffees today')).queryByText('could not confirm')).toBeNull());
   });
 
   it('pins a counter through settings, and lists pinned counters first', async () => {

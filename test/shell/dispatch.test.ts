@@ -13,6 +13,7 @@ function handlers(overrides: Partial<InvokeHandlers> = {}): InvokeHandlers {
     'counter:increment': () => null,
     'counter:decrement': () => null,
     'counter:update': () => null,
+    'counter:dismissError': () => null,
     'session:connect': () => null,
     'session:startDemo': () => null,
     'session:signOut': () => null,

@@ -82,6 +82,10 @@ export class FakeCore implements CounterCore {
     return { id, name: patch.name ?? found.name, type: found.type, value: found.value, created: '2026-01-01T00:00:00Z', startDate: undefined, endDate: undefined };
   }
   async settled(): Promise<void> {}
+  dismissError(id: string): void {
+    this.calls.push(`dismissError ${id}`);
+    this.publish({ ...this.state, counters: this.state.counters.map((c) => (c.id === id && c.error?.kind !== 'gone' ? { ...c, error: undefined } : c)) });
+  }
   notifyResume(): void {
     this.calls.push('notifyResume');
   }
