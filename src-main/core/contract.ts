@@ -97,10 +97,7 @@ export interface CounterCore {
   decrement(id: string, amount?: number): void;
   /** PATCH; resolves with the updated counter, rejects with a CoreError carrying the server's message. */
   update(id: string, patch: PatchBodyV2): Promise<CounterV2>;
-  /**
-   * The user has seen a counter's "could not confirm" or "refused" flag and dismisses it.
-   * A `gone` flag stays: it is the counter's state, not a message, and a resync settles it.
-   */
+  /** The user dismisses a counter's flag; only the kinds `isDismissableFlag` allows (not `gone`). */
   dismissError(id: string): void;
   /** Resolves when nothing is pending or in flight. */
   settled(): Promise<void>;

@@ -4,6 +4,7 @@ import type { RawData } from 'ws';
 import { Amount, PatchBodyV2 } from '../../src-shared/api/schemas';
 import type { CounterV2 } from '../../src-shared/api/schemas';
 import type { ConnectionState, CoreSnapshot, CoreStats, RemoteChange } from '../../src-shared/domain/snapshot';
+import { isDismissableFlag } from '../../src-shared/domain/counter-flags';
 import type { ApiClient } from './api-client';
 import { createApiClient } from './api-client';
 import { ChangeSender } from './change-sender';
@@ -250,7 +251,7 @@ export class SyncEngine implements CounterCore {
 
   dismissError(id: string): void {
     const record = this.records.get(id);
-    if (!record?.error || record.error.kind === 'gone') return;
+    if (!record?.error || !isDismissableFlag(record.error.kind)) return;
     delete record.error;
     this.publish();
   }

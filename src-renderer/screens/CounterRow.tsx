@@ -1,4 +1,5 @@
 import { memo } from 'react';
+import { isDismissableFlag } from '../../src-shared/domain/counter-flags';
 import type { CounterState, Direction } from '../../src-shared/domain/snapshot';
 import { formatCounterValue } from '../format/days';
 
@@ -59,9 +60,6 @@ function StepButton({ counter, direction, onStep, tabIndex }: StepProps) {
   );
 }
 
-/** A flag that is a message to acknowledge; `gone` is the counter's state and stays until a resync. */
-const DISMISSABLE = new Set<string>(['unconfirmed', 'rejected']);
-
 export const CounterRow = memo(function CounterRow({ counter, pinned, active, onStep, onTogglePin, onEdit, onActivate, onDismissError, offset }: Props) {
   const value = formatCounterValue(counter.type, counter.value);
   const sub = dateLine(counter);
@@ -94,7 +92,7 @@ export const CounterRow = memo(function CounterRow({ counter, pinned, active, on
         {counter.error ? (
           <span className={`badge badge-${counter.error.kind}`} title={counter.error.message}>
             <span className="badge-text">{ERROR_BADGE[counter.error.kind]}</span>
-            {DISMISSABLE.has(counter.error.kind) && (
+            {isDismissableFlag(counter.error.kind) && (
               <button
                 type="button"
                 className="badge-dismiss"

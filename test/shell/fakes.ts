@@ -3,6 +3,7 @@
 import { CoreError, type Clock, type CoreOptions, type CounterCore } from '../../src-main/core/contract';
 import type { PatchBodyV2, CounterV2 } from '../../src-shared/api/schemas';
 import type { CoreSnapshot, CounterState, RemoteChange } from '../../src-shared/domain/snapshot';
+import { isDismissableFlag } from '../../src-shared/domain/counter-flags';
 import { DEFAULT_SETTINGS } from '../../src-shared/domain/settings';
 import type { AppState } from '../../src-shared/ipc/contract';
 
@@ -84,7 +85,7 @@ export class FakeCore implements CounterCore {
   async settled(): Promise<void> {}
   dismissError(id: string): void {
     this.calls.push(`dismissError ${id}`);
-    this.publish({ ...this.state, counters: this.state.counters.map((c) => (c.id === id && c.error?.kind !== 'gone' ? { ...c, error: undefined } : c)) });
+    this.publish({ ...this.state, counters: this.state.counters.map((c) => (c.id === id && c.error && isDismissableFlag(c.error.kind) ? { ...c, error: undefined } : c)) });
   }
   notifyResume(): void {
     this.calls.push('notifyResume');
