@@ -9,7 +9,7 @@ import type { WebSocket } from 'ws';
 import type { Notifier } from './context';
 import type { CounterRecord } from './fixtures';
 import { memberOf } from './store';
-import { counterUpdatedParamsV2, toCounterV1, withExtras } from './views';
+import { counterUpdatedParamsV1, counterUpdatedParamsV2, withExtras } from './views';
 import type { ViewContext } from './views';
 
 export interface SocketInfo {
@@ -48,7 +48,7 @@ export class WsHub implements Notifier {
 
   counterUpdated(counter: CounterRecord): void {
     for (const conn of this.membersOf(counter, [])) {
-      const params = conn.version === 'v2' ? counterUpdatedParamsV2(counter, conn.timeZone, this.view) : toCounterV1(counter, this.view);
+      const params = conn.version === 'v2' ? counterUpdatedParamsV2(counter, conn.timeZone, this.view) : counterUpdatedParamsV1(counter, this.view);
       this.notify(conn, 'counterUpdated', params);
     }
   }

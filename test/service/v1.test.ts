@@ -108,12 +108,13 @@ describe('§4.1 v1 endpoints', () => {
     expect([missing.status, ErrorBody.parse(missing.body).code]).toEqual([404, -1100]);
   });
 
-  it('GET /v1/ws: counterUpdated carries the updated Counter v1 (§6 v1 params, our choice)', async () => {
+  it('GET /v1/ws: counterUpdated carries counterId plus the updated Counter v1 (§6 v1 params, not-shown #19)', async () => {
     const h = await startHarness();
     const ws = await h.socket('/v1/ws');
     await h.post(`/v1/counters/${IDS.coffees}/increment`, DEMO_OTHER_TOKEN);
     const msg = JsonRpcNotification.parse(await ws.next());
     expect(msg.method).toBe('counterUpdated');
+    expect(msg.params).toMatchObject({ counterId: IDS.coffees, id: IDS.coffees });
     expect(CounterV1.parse(msg.params).data).toEqual({ value: 4, mode: 'UpAndDown' });
   });
 
