@@ -183,6 +183,22 @@ describe('not-shown #8 rateLimitHeaders and rateLimiter', () => {
     expect((await h.get('/v2/counters?timezone=UTC')).status).toBe(200);
     expect((await h.get('/v2/counters?timezone=UTC')).status).toBe(429);
   });
+
+  it('the 429 message names the limiter in force: no "burst" under the rolling window (issue 14)', async () => {
+    const message = async (rateLimiter: 'bucket' | 'window'): Promise<string> => {
+      const h = await startHarness({ variant: { rateLimiter } });
+      h.autoAdvanceMs = 0;
+      for (let i = 0; i < 7; i++) {
+        const res = await h.get('/v2/counters?timezone=UTC');
+        if (res.status === 429) return ErrorBody.parse(res.body).message;
+      }
+      throw new Error('never limited');
+    };
+    const windowMessage = await message('window');
+    expect(windowMessage).not.toMatch(/burst/i);
+    expect(windowMessage).toContain('at most 4 in any 1000 ms');
+    expect(await message('bucket')).toContain('at most 4 per second (burst 6)');
+  });
 });
 
 describe('not-shown #10 nonMember', () => {
