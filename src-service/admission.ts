@@ -45,7 +45,7 @@ export function admit(deps: AdmissionDeps, req: IncomingMessage, pathname: strin
   if (!decision.allowed) {
     const headers: Record<string, string> =
       deps.variant.rateLimitHeaders === 'retryAfter' ? { 'Retry-After': String(Math.max(1, Math.ceil(decision.retryAfterMs / 1000))) } : {};
-    throw new ServiceError(429, ServiceCode.TooManyRequests, 'Too many requests: at most 4 per second (burst 6)', headers);
+    throw new ServiceError(429, ServiceCode.TooManyRequests, `Too many requests: ${deps.limiter.policy}`, headers);
   }
   return { userId, token };
 }

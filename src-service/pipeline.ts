@@ -74,6 +74,8 @@ export function handleUpgrade(deps: PipelineDeps, req: IncomingMessage, socket: 
   const pathname = url.pathname;
   const seen: { userId?: string } = {};
   let status = 101;
+  // §9.2 "every response on a /v1/ path": the 101 and the refusals alike.
+  const versionHeaders = isV1Path(pathname) ? deprecationHeaders(deps.baseUrl(), pathname) : {};
   try {
     const { userId, token } = admit(deps, req, pathname, seen);
     const problem = handshakeProblem(req);
@@ -81,12 +83,11 @@ export function handleUpgrade(deps: PipelineDeps, req: IncomingMessage, socket: 
     const version = pathname === '/v1/ws' ? 'v1' : pathname === '/v2/ws' ? 'v2' : undefined;
     if (!version) throw new ServiceError(404, ServiceCode.RouteNotFound, `No WebSocket endpoint ${pathname}`);
     const timeZone = version === 'v2' ? requestedTimeZone(url.searchParams, deps.variant.timezoneDefault) : deps.variant.timezoneDefault;
-    deps.hub.accept(req, socket, head, { userId, token, version, timeZone });
+    deps.hub.accept(req, socket, head, { userId, token, version, timeZone }, versionHeaders);
   } catch (e) {
     const answer = errorBody(deps, e);
     status = answer.status;
-    const headers = { ...(isV1Path(pathname) ? deprecationHeaders(deps.baseUrl(), pathname) : {}), ...answer.headers };
-    rejectUpgrade(socket, answer.status, answer.body, headers);
+    rejectUpgrade(socket, answer.status, answer.body, { ...versionHeaders, ...answer.headers });
   }
   record(deps.log, { at: deps.now(), userId: seen.userId, method: 'GET', path: pathname, status });
 }

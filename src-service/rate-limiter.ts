@@ -10,11 +10,14 @@ export interface RateDecision {
 
 export interface RateLimiter {
   take(userId: string): RateDecision;
+  /** The policy in words, for the 429 message: it must name the limiter actually in force. */
+  readonly policy: string;
 }
 
 export function createTokenBucket(now: () => number, capacity = 6, refillPerSecond = 4): RateLimiter {
   const buckets = new Map<string, { tokens: number; at: number }>();
   return {
+    policy: `at most ${refillPerSecond} per second (burst ${capacity})`,
     take(userId) {
       const t = now();
       const b = buckets.get(userId) ?? { tokens: capacity, at: t };
@@ -33,6 +36,7 @@ export function createTokenBucket(now: () => number, capacity = 6, refillPerSeco
 export function createRollingWindow(now: () => number, limit = 4, windowMs = 1000): RateLimiter {
   const history = new Map<string, number[]>();
   return {
+    policy: `at most ${limit} in any ${windowMs} ms`,
     take(userId) {
       const t = now();
       // Keep only requests inside (t - windowMs, t]: a request exactly windowMs ago has left.

@@ -33,6 +33,11 @@ export const VariantSchema = z
     nameRule: z.enum(['v1', 'none']).default('v1'),
     /** not-shown #13: past ToDate / future FromDate: signed day difference or clamped at 0. */
     dayValues: z.enum(['signed', 'clamped']).default('signed'),
+    /**
+     * not-shown #19: v1 counterUpdated params: `counterId` plus the Counter v1 fields (the
+     * public .NET SDK reads `counterId` and drops the update without it), or the Counter v1 alone.
+     */
+    v1UpdatedParams: z.enum(['withCounterId', 'counterOnly']).default('withCounterId'),
     /** not-shown #16: v1 after the 2026-07-01 sunset: keep serving, or 410 Gone. */
     v1AfterSunset: z.enum(['serve', 'gone']).default('serve'),
   })

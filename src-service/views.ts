@@ -47,6 +47,16 @@ export function toCounterV1(c: CounterRecord, ctx: ViewContext): CounterV1 {
   return withExtras(ctx.variant, { id: c.id, displayName: c.name, type: c.type, members, data: withExtras(ctx.variant, data) });
 }
 
+/**
+ * not-shown #19: v1 `counterUpdated` params. §6 only says they carry "the updated state"; the
+ * public .NET SDK keys its cache on `params.counterId`, so by default it comes first, next to
+ * the Counter v1 fields (`id` included, for clients that read the counter whole).
+ */
+export function counterUpdatedParamsV1(c: CounterRecord, ctx: ViewContext): CounterV1 | (CounterV1 & { counterId: string }) {
+  const counter = toCounterV1(c, ctx);
+  return ctx.variant.v1UpdatedParams === 'counterOnly' ? counter : { counterId: c.id, ...counter };
+}
+
 export function counterUpdatedParamsV2(c: CounterRecord, timeZone: string, ctx: ViewContext): CounterUpdatedParamsV2 {
   return withExtras(ctx.variant, { counterId: c.id, name: c.name, type: c.type, value: resolvedValue(c, timeZone, ctx) });
 }

@@ -1,6 +1,6 @@
 // §6: JSON-RPC 2.0 notifications (no id) on /v1/ws and /v2/ws, sent only to sockets of
 // users who are members. v2 `value` is resolved in each connection's own timezone; v1
-// counterUpdated params are the updated Counter v1 object (not-shown: our choice).
+// counterUpdated params are `counterId` plus the updated Counter v1 (not-shown #19).
 // Client messages are ignored; `ws` answers protocol pings itself (not-shown #18).
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
@@ -9,7 +9,7 @@ import type { WebSocket } from 'ws';
 import type { Notifier } from './context';
 import type { CounterRecord } from './fixtures';
 import { memberOf } from './store';
-import { counterUpdatedParamsV2, toCounterV1, withExtras } from './views';
+import { counterUpdatedParamsV1, counterUpdatedParamsV2, withExtras } from './views';
 import type { ViewContext } from './views';
 
 export interface SocketInfo {
@@ -29,10 +29,19 @@ export const CLOSE_TOKEN_REVOKED = 1008;
 export class WsHub implements Notifier {
   private readonly wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
   private readonly connections = new Set<Connection>();
+  /** Headers for the 101 of a given upgrade request (§9.2 on /v1/ws); `ws` asks through its `headers` event. */
+  private readonly upgradeHeaders = new WeakMap<IncomingMessage, Record<string, string>>();
 
-  constructor(private readonly view: ViewContext) {}
+  constructor(private readonly view: ViewContext) {
+    // `ws` writes the 101 itself; this event is its only hook to add lines to it.
+    this.wss.on('headers', (lines: string[], req: IncomingMessage) => {
+      for (const [name, value] of Object.entries(this.upgradeHeaders.get(req) ?? {})) lines.push(`${name}: ${value}`);
+    });
+  }
 
-  accept(req: IncomingMessage, socket: Duplex, head: Buffer, info: SocketInfo): void {
+  /** `headers`: extra headers for the 101 answer (the §9.2 deprecation headers on /v1/ws). */
+  accept(req: IncomingMessage, socket: Duplex, head: Buffer, info: SocketInfo, headers: Record<string, string> = {}): void {
+    this.upgradeHeaders.set(req, headers);
     this.wss.handleUpgrade(req, socket, head, (ws) => {
       const conn: Connection = { ...info, ws };
       this.connections.add(conn);
@@ -48,7 +57,7 @@ export class WsHub implements Notifier {
 
   counterUpdated(counter: CounterRecord): void {
     for (const conn of this.membersOf(counter, [])) {
-      const params = conn.version === 'v2' ? counterUpdatedParamsV2(counter, conn.timeZone, this.view) : toCounterV1(counter, this.view);
+      const params = conn.version === 'v2' ? counterUpdatedParamsV2(counter, conn.timeZone, this.view) : counterUpdatedParamsV1(counter, this.view);
       this.notify(conn, 'counterUpdated', params);
     }
   }

@@ -177,6 +177,7 @@ const rows: [string, VariantInput, Scenario][] = [
   ['#12 nameRule none', { nameRule: 'none' }, nameRules(false)],
   ['#13 dayValues clamped', { dayValues: 'clamped' }, dayCounts],
   ['#16 v1AfterSunset gone', { v1AfterSunset: 'gone' }, neverV1],
+  ['#19 v1UpdatedParams counterOnly', { v1UpdatedParams: 'counterOnly' }, neverV1],
 ];
 
 describe('every not-shown variant', () => {

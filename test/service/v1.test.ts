@@ -1,9 +1,12 @@
 // Conformance of the deprecated v1 endpoints (counter-service-api.md §2.1–§2.3, §4.1, §6)
 // and of the §9 versioning headers.
+import { once } from 'node:events';
+import type { IncomingMessage } from 'node:http';
+import WebSocket from 'ws';
 import { describe, expect, it } from 'vitest';
 import { CounterV1, ErrorBody, JsonRpcNotification } from '../../src-shared/api/schemas';
 import { CounterListV1 } from './v1-schemas';
-import { DEMO_OTHER_TOKEN, DEMO_OUTSIDER_TOKEN, IDS, refusedUpgrade, startHarness } from './helpers';
+import { DEMO_OTHER_TOKEN, DEMO_OUTSIDER_TOKEN, DEMO_TOKEN, IDS, refusedUpgrade, startHarness } from './helpers';
 
 describe('§4.1 v1 endpoints', () => {
   it('GET /v1/counters → 200 array of nested Counter v1 with members and data (§4.1 row 1, §2.1–§2.3)', async () => {
@@ -108,12 +111,13 @@ describe('§4.1 v1 endpoints', () => {
     expect([missing.status, ErrorBody.parse(missing.body).code]).toEqual([404, -1100]);
   });
 
-  it('GET /v1/ws: counterUpdated carries the updated Counter v1 (§6 v1 params, our choice)', async () => {
+  it('GET /v1/ws: counterUpdated carries counterId plus the updated Counter v1 (§6 v1 params, not-shown #19)', async () => {
     const h = await startHarness();
     const ws = await h.socket('/v1/ws');
     await h.post(`/v1/counters/${IDS.coffees}/increment`, DEMO_OTHER_TOKEN);
     const msg = JsonRpcNotification.parse(await ws.next());
     expect(msg.method).toBe('counterUpdated');
+    expect(msg.params).toMatchObject({ counterId: IDS.coffees, id: IDS.coffees });
     expect(CounterV1.parse(msg.params).data).toEqual({ value: 4, mode: 'UpAndDown' });
   });
 
@@ -126,6 +130,18 @@ describe('§4.1 v1 endpoints', () => {
     expect(JsonRpcNotification.parse(await v2.next()).params).toMatchObject({ value: 5 });
   });
 });
+
+/** The headers of a 101 answer: `ws` hands the response over in its 'upgrade' event, before 'open'. */
+async function upgradeHeaders(url: string): Promise<Record<string, string | string[] | undefined>> {
+  const ws = new WebSocket(url, { headers: { Authorization: `Bearer ${DEMO_TOKEN}` } });
+  try {
+    const [res] = (await once(ws, 'upgrade')) as [IncomingMessage];
+    expect(res.statusCode).toBe(101);
+    return res.headers;
+  } finally {
+    ws.terminate();
+  }
+}
 
 describe('§9 versioning headers on every /v1/ response', () => {
   const expectDeprecation = (headers: Headers | Record<string, unknown>, successorPath: string, base: string): void => {
@@ -163,6 +179,14 @@ describe('§9 versioning headers on every /v1/ response', () => {
     const limited = await h.get('/v1/counters');
     expect(limited.status).toBe(429);
     expectDeprecation(limited.headers, '/v2/counters', h.service.url);
+  });
+
+  it('a successful /v1/ws upgrade (101) carries the headers; a /v2/ws one does not (§9.2)', async () => {
+    const h = await startHarness();
+    const v1 = await upgradeHeaders(`${h.service.url.replace('http', 'ws')}/v1/ws`);
+    expectDeprecation(v1, '/v2/ws', h.service.url);
+    const v2 = await upgradeHeaders(`${h.service.url.replace('http', 'ws')}/v2/ws?timezone=UTC`);
+    expect([v2.deprecation, v2.sunset, v2.link]).toEqual([undefined, undefined, undefined]);
   });
 
   it('a refused /v1/ws upgrade carries the headers (§9.2)', async () => {

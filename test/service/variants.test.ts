@@ -23,6 +23,7 @@ describe('variant selection', () => {
       patchPermission: 'member',
       nameRule: 'v1',
       dayValues: 'signed',
+      v1UpdatedParams: 'withCounterId',
       v1AfterSunset: 'serve',
     });
   });
@@ -182,6 +183,22 @@ describe('not-shown #8 rateLimitHeaders and rateLimiter', () => {
     expect((await h.get('/v2/counters?timezone=UTC')).status).toBe(200);
     expect((await h.get('/v2/counters?timezone=UTC')).status).toBe(429);
   });
+
+  it('the 429 message names the limiter in force: no "burst" under the rolling window (issue 14)', async () => {
+    const message = async (rateLimiter: 'bucket' | 'window'): Promise<string> => {
+      const h = await startHarness({ variant: { rateLimiter } });
+      h.autoAdvanceMs = 0;
+      for (let i = 0; i < 7; i++) {
+        const res = await h.get('/v2/counters?timezone=UTC');
+        if (res.status === 429) return ErrorBody.parse(res.body).message;
+      }
+      throw new Error('never limited');
+    };
+    const windowMessage = await message('window');
+    expect(windowMessage).not.toMatch(/burst/i);
+    expect(windowMessage).toContain('at most 4 in any 1000 ms');
+    expect(await message('bucket')).toContain('at most 4 per second (burst 6)');
+  });
 });
 
 describe('not-shown #10 nonMember', () => {
@@ -228,6 +245,21 @@ describe('not-shown #13 dayValues', () => {
     const list = CounterListV2.parse((await h.get('/v2/counters?timezone=UTC')).body);
     expect(list.find((c) => c.id === IDS.untilTrip)?.value).toBe(0);
     expect(list.find((c) => c.id === IDS.sinceMovedIn)?.value).toBe(0);
+  });
+});
+
+describe('not-shown #19 v1UpdatedParams', () => {
+  it('counterOnly: v1 counterUpdated params are the Counter v1 object alone, without counterId', async () => {
+    const h = await startHarness({ variant: { v1UpdatedParams: 'counterOnly' } });
+    const ws = await h.socket('/v1/ws');
+    await h.post(`/v1/counters/${IDS.coffees}/increment`, DEMO_OTHER_TOKEN);
+    const params = JsonRpcNotification.parse(await ws.next()).params;
+    expect(params).not.toHaveProperty('counterId');
+    expect(CounterListV1.element.parse(params)).toMatchObject({ id: IDS.coffees, data: { value: 4 } });
+  });
+
+  it('the CLI form selects it by name', () => {
+    expect(parseVariantArg('v1UpdatedParams=counterOnly').v1UpdatedParams).toBe('counterOnly');
   });
 });
 
