@@ -48,9 +48,13 @@ export interface CoreTuning {
   pongTimeoutMs: number;
   reconnectBaseMs: number;
   reconnectCapMs: number;
+  /** A socket counts as healthy (the reconnect backoff starts afresh) only after it stayed open this long. */
+  reconnectHealthyMs: number;
   /** Full-jitter backoff after a 429 that carried no Retry-After. */
   rateLimitBackoffBaseMs: number;
   rateLimitBackoffCapMs: number;
+  /** A Retry-After longer than this is cut to it (a 30-day answer must not park the app for a month, nor overflow a timer). */
+  retryAfterCapMs: number;
   /** Resync this long after local midnight, so the server's day has surely turned. */
   midnightMarginMs: number;
   /** Uniform [0, 1); injectable so jitter is reproducible in tests. */

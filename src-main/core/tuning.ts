@@ -9,17 +9,24 @@ export const DEFAULT_TUNING: CoreTuning = {
   pongTimeoutMs: 10_000,
   reconnectBaseMs: 1_000,
   reconnectCapMs: 30_000,
+  reconnectHealthyMs: 30_000,
   rateLimitBackoffBaseMs: 500,
-  rateLimitBackoffCapMs: 30_000,
+  // A 429 without Retry-After means our own window is full; a few windows' wait is enough
+  // (a longer cap only delays clicks after the server is fine again: issue 11 case 12).
+  rateLimitBackoffCapMs: 4_000,
+  retryAfterCapMs: 3_600_000,
   midnightMarginMs: 1_000,
   random: Math.random,
 };
 
 export const DEFAULT_REQUEST_TIMEOUT_MS = 10_000;
 
+/** Node fires a setTimeout above 2^31−1 ms at once (TimeoutOverflowWarning): longer waits are cut to that. */
+export const MAX_TIMER_MS = 2 ** 31 - 1;
+
 export const realClock: Clock = {
   now: () => Date.now(),
-  setTimeout: (callback, ms) => setTimeout(callback, ms),
+  setTimeout: (callback, ms) => setTimeout(callback, Math.min(Math.max(0, ms), MAX_TIMER_MS)),
   clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
 };
 
