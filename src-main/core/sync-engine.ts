@@ -23,6 +23,7 @@ import type { Frame } from './notifications';
 import { PendingLedger } from './pending-ledger';
 import { Publisher } from './publisher';
 import { RateScheduler } from './rate-scheduler';
+import { pausedConnection } from './pause-status';
 import { DEFAULT_REQUEST_TIMEOUT_MS, DEFAULT_TUNING, realClock } from './tuning';
 
 type Phase = 'idle' | 'starting' | 'running' | 'unauthorized' | 'stopped';
@@ -74,6 +75,7 @@ export class SyncEngine implements CounterCore {
         this.stats.rateLimited += 1;
         this.publish();
       },
+      onResumed: () => this.publish(),
     });
     this.ledger = new PendingLedger(options.store ?? createMemoryStore());
     this.socket = new LiveSocket({
@@ -82,7 +84,8 @@ export class SyncEngine implements CounterCore {
       factory: options.webSocket ?? defaultWebSocket(timeoutMs),
       clock: this.clock,
       tuning: this.tuning,
-      schedule: (task) => this.scheduler.run('background', task),
+      // A 429 on the upgrade delays the socket only (its own backoff); REST goes on (issue 11 case 9).
+      schedule: (task) => this.scheduler.run('background', task, { rateLimited: 'reject' }),
       handlers: {
         onOpen: () => this.socketOpened(),
         onFrame: (data, isBinary) => this.frameReceived(data, isBinary),
@@ -178,7 +181,7 @@ export class SyncEngine implements CounterCore {
     const counters = [...this.records.values()].map((record) =>
       toCounterState(record, this.ledger.localDelta(record.id), this.ledger.isBusy(record.id) || this.sender.onWire(record.id)),
     );
-    return { connection: { ...this.connection }, counters, stats: { ...this.stats } };
+    return { connection: pausedConnection(this.connection, this.scheduler.pausedUntil, this.clock.now()), counters, stats: { ...this.stats } };
   }
 
   subscribe(listener: (snapshot: CoreSnapshot) => void): () => void {
@@ -259,7 +262,7 @@ export class SyncEngine implements CounterCore {
   notifyResume(): void {
     if (this.phase !== 'running') return;
     // After sleep the socket is likely dead and notifications were missed: reopen, which resyncs.
-    this.socket.reconnectNow();
+    this.socket.reconnectNow('Reconnecting after the computer woke up');
   }
 
   setTimezone(timezone: string): void {
@@ -267,7 +270,7 @@ export class SyncEngine implements CounterCore {
     if (timezone === this.timezone) return;
     this.timezone = timezone;
     // The socket's values are resolved for its own timezone: reopen it; its open resyncs.
-    if (this.phase === 'running') this.socket.reconnectNow();
+    if (this.phase === 'running') this.socket.reconnectNow('Reconnecting for the new time zone');
   }
 
   // ---- socket ----------------------------------------------------------------------
@@ -351,10 +354,7 @@ export class SyncEngine implements CounterCore {
       this.firstSync?.resolve();
       this.firstSync = undefined;
     }
-    if (this.socketOpen) {
-      this.socket.markHealthy();
-      this.setConnection({ status: 'live' });
-    }
+    if (this.socketOpen) this.setConnection({ status: 'live' });
     this.scheduleMidnight();
     this.sender.pumpAll();
   }
