@@ -56,7 +56,7 @@ const scenarios: Record<string, Scenario> = {
   scale: () => runScale({ browser, log }),
   size: () => runSize(),
   idle: () => runIdle(),
-  recovery: () => runRecovery({ runs: 7, log }),
+  recovery: () => runRecovery({ clients: 100, log }),
 };
 
 async function main(): Promise<void> {
