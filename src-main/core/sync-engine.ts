@@ -17,7 +17,8 @@ import { ResyncLoop } from './resync-loop';
 import { describe, isCoreError } from './errors';
 import { LiveSocket } from './live-socket';
 import { createMemoryStore } from './memory-store';
-import { isValidTimeZone, nextLocalMidnight, systemTimeZone } from './midnight';
+import { isValidTimeZone, systemTimeZone } from './midnight';
+import { DayRollover } from './day-rollover';
 import { parseFrame } from './notifications';
 import type { Frame } from './notifications';
 import { PendingLedger } from './pending-ledger';
@@ -49,7 +50,7 @@ export class SyncEngine implements CounterCore {
   private socketOpen = false;
   private readonly resyncs: ResyncLoop;
   private firstSync: { resolve: () => void; reject: (error: unknown) => void } | undefined;
-  private midnightTimer: unknown;
+  private readonly days: DayRollover;
   private readonly publisher = new Publisher(
     () => this.snapshot(),
     () => this.isSettled(),
@@ -110,6 +111,13 @@ export class SyncEngine implements CounterCore {
       gone: (id, message) => this.markGone(id, message),
       unauthorized: (message) => this.becomeUnauthorized(message),
     });
+    this.days = new DayRollover({
+      clock: this.clock,
+      timezone: () => this.timezone,
+      records: () => this.records.values(),
+      changed: () => this.publish(),
+      log: options.log ?? (() => {}),
+    });
     this.resyncs = new ResyncLoop(this.clock, this.tuning, {
       active: () => this.phase === 'starting' || this.phase === 'running',
       list: async () => (await this.scheduler.run('background', () => this.api.listCounters(this.timezone)))?.counters,
@@ -150,7 +158,7 @@ export class SyncEngine implements CounterCore {
     this.socket.stop();
     this.scheduler.close(reason);
     this.sender.dispose();
-    this.clearTimer('midnightTimer');
+    this.days.dispose();
     this.resyncs.dispose();
     this.publish();
   }
@@ -269,8 +277,10 @@ export class SyncEngine implements CounterCore {
     if (!isValidTimeZone(timezone)) throw new CoreError('badRequest', `Unknown timezone "${timezone}"`);
     if (timezone === this.timezone) return;
     this.timezone = timezone;
+    if (this.phase !== 'running') return;
+    this.days.zoneChanged(); // today may be another date there: show it now, the resync confirms
     // The socket's values are resolved for its own timezone: reopen it; its open resyncs.
-    if (this.phase === 'running') this.socket.reconnectNow('Reconnecting for the new time zone');
+    this.socket.reconnectNow('Reconnecting for the new time zone');
   }
 
   // ---- socket ----------------------------------------------------------------------
@@ -324,6 +334,7 @@ export class SyncEngine implements CounterCore {
       const counter = await this.scheduler.run('background', () => this.api.getCounter(id, this.timezone));
       const record = this.records.get(id);
       if (!counter || !record) return;
+      this.days.observe([counter]);
       record.startDate = counter.startDate;
       record.endDate = counter.endDate;
       if (!this.sender.onWire(id)) record.confirmed = record.streamValue = counter.value;
@@ -340,6 +351,7 @@ export class SyncEngine implements CounterCore {
   }
 
   private applyList(counters: CounterV2[]): void {
+    this.days.observe(counters);
     const { remote, removed } = mergeList(this.records, counters, (id) => this.sender.onWire(id));
     if (this.phase === 'running') for (const change of remote) this.emitRemote(change);
     for (const id of removed) this.ledger.forget(id);
@@ -355,7 +367,7 @@ export class SyncEngine implements CounterCore {
       this.firstSync = undefined;
     }
     if (this.socketOpen) this.setConnection({ status: 'live' });
-    this.scheduleMidnight();
+    this.days.schedule();
     this.sender.pumpAll();
   }
 
@@ -370,16 +382,6 @@ export class SyncEngine implements CounterCore {
       return true;
     }
     return false;
-  }
-
-  private scheduleMidnight(): void {
-    this.clearTimer('midnightTimer');
-    const now = this.clock.now();
-    const at = nextLocalMidnight(this.timezone, now) + this.tuning.midnightMarginMs;
-    this.midnightTimer = this.clock.setTimeout(() => {
-      this.midnightTimer = undefined;
-      void this.resync();
-    }, at - now);
   }
 
   // ---- helpers ------------------------------------------------------------------
@@ -409,10 +411,5 @@ export class SyncEngine implements CounterCore {
 
   private publish(): void {
     this.publisher.changed();
-  }
-
-  private clearTimer(name: 'midnightTimer'): void {
-    if (this[name] !== undefined) this.clock.clearTimeout(this[name]);
-    this[name] = undefined;
   }
 }

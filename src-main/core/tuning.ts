@@ -15,7 +15,6 @@ export const DEFAULT_TUNING: CoreTuning = {
   // (a longer cap only delays clicks after the server is fine again: issue 11 case 12).
   rateLimitBackoffCapMs: 4_000,
   retryAfterCapMs: 3_600_000,
-  midnightMarginMs: 1_000,
   random: Math.random,
 };
 
