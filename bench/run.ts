@@ -14,6 +14,7 @@ import type { Row, ScenarioResult } from './report';
 import { runIdle } from './scenarios/idle';
 import { runLatencyCore } from './scenarios/latency-core';
 import { runLatencyDom } from './scenarios/latency-dom';
+import { runHerd } from './scenarios/herd';
 import { runRecovery } from './scenarios/recovery';
 import { runScale } from './scenarios/scale';
 import { runSize } from './scenarios/size';
@@ -57,6 +58,7 @@ const scenarios: Record<string, Scenario> = {
   size: () => runSize(),
   idle: () => runIdle(),
   recovery: () => runRecovery({ clients: 100, log }),
+  herd: () => Promise.resolve(runHerd()),
 };
 
 async function main(): Promise<void> {

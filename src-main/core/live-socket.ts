@@ -11,7 +11,7 @@ import type { RawData, WebSocket } from 'ws';
 import type { Clock, CoreTuning, WebSocketFactory } from './contract';
 import { CoreError } from './contract';
 import { RateLimitedError, describe, isCoreError, isRateLimited, parseRetryAfter } from './errors';
-import { fullJitterDelay } from './tuning';
+import { reconnectDelay } from './tuning';
 
 export interface SocketHandlers {
   onOpen(): void;
@@ -216,8 +216,7 @@ export class LiveSocket {
 
   /** Schedules the next attempt: full jitter on the failures in a row, but never before `atLeastMs` (a Retry-After). */
   private down(reason: string, atLeastMs = 0): void {
-    const { reconnectBaseMs, reconnectCapMs, random } = this.options.tuning;
-    const delay = Math.max(atLeastMs, fullJitterDelay(this.failures, reconnectBaseMs, reconnectCapMs, random));
+    const delay = reconnectDelay(this.failures, this.options.tuning, atLeastMs);
     this.failures += 1;
     const nextAttemptAt = this.options.clock.now() + delay;
     this.clearTimer('reconnectTimer');
