@@ -46,6 +46,18 @@ export interface HerdResult {
   medianLiveMs: number;
 }
 
+/** One client's upgrade attempts after every socket dropped at 0; the last one opens (or passes the horizon). */
+export function upgradeAttempts(policy: Policy, event: HerdEvent): number[] {
+  const attempts: number[] = [];
+  let at = 0;
+  let failures = 0;
+  do {
+    at += policy.delay(failures++);
+    attempts.push(at); // refused while the service is down; the first one after it is back opens
+  } while (at < event.downMs && at <= event.horizonMs);
+  return attempts;
+}
+
 export function simulateDrop(clients: number, policy: Policy, event: HerdEvent): HerdResult {
   const bins = new Uint32Array(Math.ceil(event.horizonMs / BIN_MS));
   const arrive = (at: number) => {
@@ -54,15 +66,11 @@ export function simulateDrop(clients: number, policy: Policy, event: HerdEvent):
   };
   const live = new Float64Array(clients);
   for (let client = 0; client < clients; client += 1) {
-    let at = 0;
-    for (let failures = 0; ; failures += 1) {
-      at += policy.delay(failures);
-      arrive(at); // the upgrade
-      if (at >= event.downMs) break; // the service is back: it opens
-      if (at > event.horizonMs) break;
-    }
-    arrive(at + HOP_MS); // the list read after the open
-    live[client] = at + 2 * HOP_MS;
+    const attempts = upgradeAttempts(policy, event);
+    for (const at of attempts) arrive(at);
+    const opened = attempts.at(-1) ?? 0;
+    arrive(opened + HOP_MS); // the list read after the open
+    live[client] = opened + 2 * HOP_MS;
   }
   live.sort();
   return { bins, allLiveMs: live[clients - 1] ?? 0, medianLiveMs: live[Math.floor(clients / 2)] ?? 0 };
