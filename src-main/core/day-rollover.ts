@@ -78,18 +78,17 @@ export class DayRollover {
       if (signed === undefined) continue;
       const ours = this.computed.get(counter.id);
       this.computed.delete(counter.id);
-      if (ours !== undefined && ours !== counter.value) {
+      const agrees = counter.value === signed || (signed < 0 && counter.value === 0);
+      // A new value that our computation gives too (someone changed the date) is no disagreement.
+      if (ours !== undefined && ours !== counter.value && !agrees) {
         this.host.log(`Day counter ${counter.id}: computed ${ours} at local midnight, the server says ${counter.value}; showing the server's value`);
       }
-      if (counter.value === signed) {
-        this.trusted.add(counter.id);
-        if (signed < 0) this.rule = 'signed';
-      } else if (signed < 0 && counter.value === 0) {
-        this.trusted.add(counter.id);
-        this.rule = 'clamped';
-      } else {
+      if (!agrees) {
         this.trusted.delete(counter.id); // we would compute something else: leave it to the server
+        continue;
       }
+      this.trusted.add(counter.id);
+      if (signed < 0) this.rule = counter.value === 0 ? 'clamped' : 'signed';
     }
   }
 

@@ -111,6 +111,20 @@ describe('issue 18: day counters turn at local midnight without a request', () =
     expect(logged.join('\n')).toContain(TO_DATE);
   });
 
+  it('a date someone changed after our midnight is no disagreement: no log line', async () => {
+    const { clock, service, core, logged } = await setup('2026-11-22T12:00:00Z', 'UTC');
+    const turn = await crossMidnight(clock, core, Date.parse('2026-11-23T00:00:00Z'));
+    const alan = await startCore(service.url, USERS.alan.token, { clock, timezone: 'UTC', tuning: NO_PING });
+    await alan.update(FROM_DATE, { startDate: '2026-11-13' }); // 10 days before the 23rd
+    await until(core, (s) => counter(s, FROM_DATE)?.value === 10 && counter(s, FROM_DATE)?.startDate === '2026-11-13', 5000, "Alan's new date");
+    expect(turn.after).not.toBe(10);
+    const { resyncs } = core.snapshot().stats;
+    core.notifyResume();
+    await until(core, (s) => s.stats.resyncs > resyncs && s.connection.status === 'live', 5000, 'a resync');
+    expect(value(core, FROM_DATE)).toBe(10);
+    expect(logged).toEqual([]);
+  });
+
   it.each([
     ['signed', -1],
     ['clamped', 0],
