@@ -14,6 +14,7 @@ import type { Row, ScenarioResult } from './report';
 import { runIdle } from './scenarios/idle';
 import { runLatencyCore } from './scenarios/latency-core';
 import { runLatencyDom } from './scenarios/latency-dom';
+import { runHerd } from './scenarios/herd';
 import { runRecovery } from './scenarios/recovery';
 import { runScale } from './scenarios/scale';
 import { runSize } from './scenarios/size';
@@ -56,7 +57,8 @@ const scenarios: Record<string, Scenario> = {
   scale: () => runScale({ browser, log }),
   size: () => runSize(),
   idle: () => runIdle(),
-  recovery: () => runRecovery({ runs: 7, log }),
+  recovery: () => runRecovery({ clients: 100, log }),
+  herd: () => Promise.resolve(runHerd()),
 };
 
 async function main(): Promise<void> {

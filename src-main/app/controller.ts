@@ -107,6 +107,7 @@ export function createAppController(deps: AppControllerDeps): AppController {
     coreOptions: (baseUrl, token, mode) => {
       secrets.add(token);
       return {
+        log: (message: string) => log.warn(redactText(message)), // a day value the server corrected
         ...deps.coreOverrides,
         baseUrl,
         token,

@@ -9,6 +9,7 @@ import type { Direction } from '../../src-shared/domain/snapshot';
 import type { Clock } from './contract';
 import { CoreError } from './contract';
 import { NotDeliveredError, RateLimitedError, neverConnected, parseRetryAfter } from './errors';
+import { holdSlot } from './wire-slot';
 
 export interface ApiClientOptions {
   baseUrl: string;
@@ -48,23 +49,38 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     const url = new URL(base + path);
     for (const [key, value] of Object.entries(init.query ?? {})) url.searchParams.set(key, value);
     const controller = new AbortController();
-    let timedOut = false;
-    const timer = options.clock.setTimeout(() => {
-      timedOut = true;
-      controller.abort();
-    }, options.timeoutMs);
     const onShutdown = () => controller.abort();
     options.shutdown.addEventListener('abort', onShutdown);
     const headers: Record<string, string> = authHeaders();
     if (init.json !== undefined) headers['Content-Type'] = 'application/json';
-    try {
+    const exchange = (async () => {
       const response = await options.fetch(url, {
         method,
         headers,
         body: init.json === undefined ? undefined : JSON.stringify(init.json),
         signal: controller.signal,
       });
-      const text = await response.text();
+      return { response, text: await response.text() };
+    })();
+    // The deadline answers the caller; the request itself stays on the wire (it may still
+    // reach the server) until its answer comes or, past the abandon limit, its connection is closed.
+    let deadline: unknown;
+    const abandon = options.clock.setTimeout(() => controller.abort(), abandonAfterMs(options.timeoutMs));
+    const wire = exchange.then(
+      () => undefined,
+      () => undefined,
+    );
+    holdSlot(wire);
+    void wire.then(() => {
+      options.clock.clearTimeout(deadline);
+      options.clock.clearTimeout(abandon);
+      options.shutdown.removeEventListener('abort', onShutdown);
+    });
+    const timedOut = new Promise<never>((_resolve, reject) => {
+      deadline = options.clock.setTimeout(() => reject(new CoreError('timeout', `No answer within ${options.timeoutMs} ms`)), options.timeoutMs);
+    });
+    try {
+      const { response, text } = await Promise.race([exchange, timedOut]);
       const body = parseJson(text);
       if (!response.ok) throw errorFor(response.status, body, response.headers.get('retry-after'), operation, options.clock.now());
       if (body !== invalidJson) return { status: response.status, body };
@@ -73,12 +89,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       throw new CoreError('badResponse', `The server sent a body that is not JSON (HTTP ${response.status})`, response.status);
     } catch (error) {
       if (error instanceof CoreError) throw error;
-      if (timedOut) throw new CoreError('timeout', `No answer within ${options.timeoutMs} ms`);
       if (neverConnected(error)) throw new NotDeliveredError(`Could not reach the server: ${causeOf(error)}`);
       throw new CoreError('network', `Could not reach the server: ${causeOf(error)}`);
-    } finally {
-      options.clock.clearTimeout(timer);
-      options.shutdown.removeEventListener('abort', onShutdown);
     }
   }
 
@@ -118,6 +130,11 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     },
     authHeaders,
   };
+}
+
+/** A request with no answer is closed after this long, so a black-holed one cannot hold its rate slot for ever. */
+export function abandonAfterMs(timeoutMs: number): number {
+  return 3 * timeoutMs;
 }
 
 const invalidJson = Symbol('invalid JSON');

@@ -34,6 +34,8 @@ export interface CoreOptions {
   requestTimeoutMs?: number;
   /** Timings and limits; tests shorten them. Defaults follow the issue (see DEFAULT_TUNING in tuning.ts). */
   tuning?: Partial<CoreTuning>;
+  /** Lines worth a log file (a day value the server corrected); never carries the token. */
+  log?: (message: string) => void;
 }
 
 /** Every timing and limit the core uses, in one place. */
@@ -48,11 +50,13 @@ export interface CoreTuning {
   pongTimeoutMs: number;
   reconnectBaseMs: number;
   reconnectCapMs: number;
+  /** A socket counts as healthy (the reconnect backoff starts afresh) only after it stayed open this long. */
+  reconnectHealthyMs: number;
   /** Full-jitter backoff after a 429 that carried no Retry-After. */
   rateLimitBackoffBaseMs: number;
   rateLimitBackoffCapMs: number;
-  /** Resync this long after local midnight, so the server's day has surely turned. */
-  midnightMarginMs: number;
+  /** A Retry-After longer than this is cut to it (a 30-day answer must not park the app for a month, nor overflow a timer). */
+  retryAfterCapMs: number;
   /** Uniform [0, 1); injectable so jitter is reproducible in tests. */
   random: () => number;
 }

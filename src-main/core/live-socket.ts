@@ -1,14 +1,17 @@
 // The notification socket (§6, issue §6): GET /v2/ws?timezone= with the Authorization
 // header; the upgrade takes a rate slot like any request; protocol-level ping every
 // pingIntervalMs and terminate when no pong arrives within pongTimeoutMs (a half-open
-// TCP connection never reports itself); reconnect with full-jitter backoff, reset after
-// a good connection; a 401 at the upgrade stops without looping.
+// TCP connection never reports itself); reconnect with full-jitter backoff, reset only
+// after a socket stayed open reconnectHealthyMs (a server that closes every socket at
+// once must not get a reconnect storm); a 429 at the upgrade waits at least its
+// Retry-After on this socket's own schedule (REST goes on meanwhile); a 401 at the
+// upgrade stops without looping. stop() also ends a socket still in its handshake.
 import type { IncomingMessage } from 'node:http';
 import type { RawData, WebSocket } from 'ws';
 import type { Clock, CoreTuning, WebSocketFactory } from './contract';
 import { CoreError } from './contract';
-import { RateLimitedError, describe, isCoreError, parseRetryAfter } from './errors';
-import { fullJitterDelay } from './tuning';
+import { RateLimitedError, describe, isCoreError, isRateLimited, parseRetryAfter } from './errors';
+import { reconnectDelay } from './tuning';
 
 export interface SocketHandlers {
   onOpen(): void;
@@ -23,7 +26,7 @@ export interface LiveSocketOptions {
   headers: () => Record<string, string>;
   factory: WebSocketFactory;
   clock: Clock;
-  tuning: Pick<CoreTuning, 'pingIntervalMs' | 'pongTimeoutMs' | 'reconnectBaseMs' | 'reconnectCapMs' | 'random'>;
+  tuning: Pick<CoreTuning, 'pingIntervalMs' | 'pongTimeoutMs' | 'reconnectBaseMs' | 'reconnectCapMs' | 'reconnectHealthyMs' | 'retryAfterCapMs' | 'random'>;
   /** Runs the upgrade through the rate scheduler; undefined means the task declined. */
   schedule: (task: () => Promise<void> | undefined) => Promise<void | undefined>;
   handlers: SocketHandlers;
@@ -31,12 +34,15 @@ export interface LiveSocketOptions {
 
 export class LiveSocket {
   private ws: WebSocket | undefined;
+  /** A socket still in its upgrade handshake. */
+  private handshaking: WebSocket | undefined;
   private generation = 0;
   private failures = 0;
   private stopped = true;
   private reconnectTimer: unknown;
   private pingTimer: unknown;
   private pongTimer: unknown;
+  private healthyTimer: unknown;
   private probes = 0;
   /** Pings sent by probe(), by payload: resolved with true on their pong, false when the socket goes. */
   private readonly probing = new Map<string, { ws: WebSocket; done: (alive: boolean) => void }>();
@@ -56,15 +62,12 @@ export class LiveSocket {
   }
 
   /** Close whatever we have and connect at once (timezone change, wake from sleep). */
-  reconnectNow(): void {
+  reconnectNow(reason: string): void {
     if (this.stopped) return;
     this.drop();
+    // Not live until the new socket is open (and synced): say so now, not when the attempt fails.
+    this.options.handlers.onDown(reason, this.options.clock.now(), this.failures);
     this.connect();
-  }
-
-  /** The connection was good (opened and synced): the next failure starts the backoff afresh. */
-  markHealthy(): void {
-    this.failures = 0;
   }
 
   /**
@@ -115,7 +118,8 @@ export class LiveSocket {
           this.options.handlers.onUnauthorized(error.message);
           return;
         }
-        this.down(describe(error));
+        const retryAfter = isRateLimited(error) ? error.retryAfterMs : undefined;
+        this.down(describe(error), Math.min(retryAfter ?? 0, this.options.tuning.retryAfterCapMs));
       });
   }
 
@@ -128,9 +132,11 @@ export class LiveSocket {
         reject(new CoreError('network', `Could not open the live connection: ${describe(error)}`));
         return;
       }
+      this.handshaking = ws;
       let settled = false;
       let opened = false;
       const fail = (error: CoreError) => {
+        if (this.handshaking === ws) this.handshaking = undefined;
         if (settled) return;
         settled = true;
         reject(error);
@@ -143,6 +149,7 @@ export class LiveSocket {
       });
       ws.on('error', (error) => fail(new CoreError('network', `Live connection failed: ${error.message}`)));
       ws.on('open', () => {
+        if (this.handshaking === ws) this.handshaking = undefined;
         settled = true;
         opened = true;
         resolve();
@@ -152,6 +159,10 @@ export class LiveSocket {
         }
         this.ws = ws;
         this.schedulePing(ws);
+        this.healthyTimer = this.options.clock.setTimeout(() => {
+          this.healthyTimer = undefined;
+          if (this.ws === ws) this.failures = 0;
+        }, this.options.tuning.reconnectHealthyMs);
         this.options.handlers.onOpen();
       });
       ws.on('close', () => {
@@ -199,12 +210,13 @@ export class LiveSocket {
     this.endProbes(ws);
     this.clearTimer('pingTimer');
     this.clearTimer('pongTimer');
+    this.clearTimer('healthyTimer');
     if (!this.stopped) this.down(reason);
   }
 
-  private down(reason: string): void {
-    const { reconnectBaseMs, reconnectCapMs, random } = this.options.tuning;
-    const delay = fullJitterDelay(this.failures, reconnectBaseMs, reconnectCapMs, random);
+  /** Schedules the next attempt: full jitter on the failures in a row, but never before `atLeastMs` (a Retry-After). */
+  private down(reason: string, atLeastMs = 0): void {
+    const delay = reconnectDelay(this.failures, this.options.tuning, atLeastMs);
     this.failures += 1;
     const nextAttemptAt = this.options.clock.now() + delay;
     this.clearTimer('reconnectTimer');
@@ -217,11 +229,15 @@ export class LiveSocket {
 
   private drop(): void {
     const ws = this.ws;
+    const handshaking = this.handshaking;
     this.ws = undefined;
+    this.handshaking = undefined;
     if (ws) this.endProbes(ws);
     this.clearTimer('pingTimer');
     this.clearTimer('pongTimer');
+    this.clearTimer('healthyTimer');
     ws?.terminate();
+    handshaking?.terminate(); // its upgrade request is aborted; the pending connect settles as failed
   }
 
   /** The socket is gone: its probes prove nothing. */
@@ -237,9 +253,10 @@ export class LiveSocket {
     this.clearTimer('reconnectTimer');
     this.clearTimer('pingTimer');
     this.clearTimer('pongTimer');
+    this.clearTimer('healthyTimer');
   }
 
-  private clearTimer(name: 'reconnectTimer' | 'pingTimer' | 'pongTimer'): void {
+  private clearTimer(name: 'reconnectTimer' | 'pingTimer' | 'pongTimer' | 'healthyTimer'): void {
     if (this[name] !== undefined) this.options.clock.clearTimeout(this[name]);
     this[name] = undefined;
   }

@@ -1,5 +1,5 @@
 // When does the next local day start in an IANA zone? Day counts (FromDate/ToDate)
-// move then, so the core resyncs. Intl knows the zone rules; we search for the first
+// move then; day-rollover.ts recomputes them locally. Intl knows the zone rules; we search for the first
 // instant whose local date differs, which also handles days that start at 01:00
 // because a DST jump swallowed midnight (e.g. America/Santiago, Asia/Beirut).
 

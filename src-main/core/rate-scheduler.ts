@@ -4,12 +4,18 @@
 // and re-queues the refused request at the very front.
 //
 // The server counts a request when it *arrives*, which can be later than when we sent
-// it (a slow first connect, a busy event loop). So a request holds its slot while on the
-// wire and is logged at the time its answer came back — never earlier than the server
-// saw it — and the window is measured from there.
+// it (a slow first connect, a busy event loop, a stalled front server). So a request holds
+// its slot while on the wire — until its answer came back or its connection was closed,
+// even after the caller stopped waiting for it (wire-slot.ts) — and the window is
+// measured from then: never earlier than the server saw it.
+//
+// A 429 pauses everything once per burst: requests that were already on the wire when the
+// pause began and come back 429 too are part of the same burst, so they do not escalate
+// the backoff (issue 11 case 12). Retry-After is capped (retryAfterCapMs).
 import type { Clock, CoreTuning } from './contract';
 import { CoreError } from './contract';
 import { isRateLimited } from './errors';
+import { inSlot } from './wire-slot';
 import { fullJitterDelay } from './tuning';
 
 export type Priority = 'user' | 'background';
@@ -17,9 +23,15 @@ export type Priority = 'user' | 'background';
 /** Invoked when a slot is free. Return undefined when there is nothing to send after all: the slot stays free. */
 export type Task<T> = () => Promise<T> | undefined;
 
+/** `retry`: a 429 pauses the queue and re-sends the task; `reject`: the caller retries on its own schedule (the socket upgrade). */
+export interface RunOptions {
+  rateLimited?: 'retry' | 'reject';
+}
+
 interface Job {
   rank: number; // 0 = a 429'd retry, 1 = user, 2 = background
   seq: number;
+  rateLimited: 'retry' | 'reject';
   task: Task<unknown>;
   resolve: (value: unknown) => void;
   reject: (error: unknown) => void;
@@ -28,11 +40,13 @@ interface Job {
 export interface SchedulerHooks {
   onSent(): void;
   onRateLimited(): void;
+  /** A pause set by a 429 is over. */
+  onResumed?(): void;
 }
 
 type Pacing = Pick<
   CoreTuning,
-  'maxRequestsPerWindow' | 'rateWindowMs' | 'rateSafetyMarginMs' | 'rateLimitBackoffBaseMs' | 'rateLimitBackoffCapMs' | 'random'
+  'maxRequestsPerWindow' | 'rateWindowMs' | 'rateSafetyMarginMs' | 'rateLimitBackoffBaseMs' | 'rateLimitBackoffCapMs' | 'retryAfterCapMs' | 'random'
 >;
 
 export class RateScheduler {
@@ -40,7 +54,9 @@ export class RateScheduler {
   private readonly sendLog: { at: number | undefined }[] = [];
   private readonly queue: Job[] = [];
   private seq = 0;
-  private pausedUntil = 0;
+  private pauseUntil = 0;
+  /** When the current 429 pause began: a 429 for a request sent before it belongs to the same burst. */
+  private pauseStartedAt = -Infinity;
   private backoffAttempt = 0;
   private timer: unknown;
   private timerDue = Infinity;
@@ -53,12 +69,13 @@ export class RateScheduler {
   ) {}
 
   /** Resolves with the task's result (undefined if it had nothing to send); re-runs it after a 429. */
-  run<T>(priority: Priority, task: Task<T>): Promise<T | undefined> {
+  run<T>(priority: Priority, task: Task<T>, options: RunOptions = {}): Promise<T | undefined> {
     if (this.closedWith) return Promise.reject(this.closedWith);
     return new Promise<T | undefined>((resolve, reject) => {
       this.insert({
         rank: priority === 'user' ? 1 : 2,
         seq: this.seq++,
+        rateLimited: options.rateLimited ?? 'retry',
         task,
         resolve: resolve as (value: unknown) => void,
         reject,
@@ -78,6 +95,11 @@ export class RateScheduler {
     return this.queue.length;
   }
 
+  /** Epoch ms until which a 429 holds every request back (in the past when not paused). */
+  get pausedUntil(): number {
+    return this.pauseUntil;
+  }
+
   private insert(job: Job): void {
     let index = this.queue.length;
     while (index > 0) {
@@ -92,7 +114,7 @@ export class RateScheduler {
     if (this.closedWith) return;
     while (this.queue.length > 0) {
       const now = this.clock.now();
-      if (now < this.pausedUntil) return this.wakeAt(this.pausedUntil);
+      if (now < this.pauseUntil) return this.wakeAt(this.pauseUntil);
       const window = this.pacing.rateWindowMs + this.pacing.rateSafetyMarginMs;
       for (let i = this.sendLog.length - 1; i >= 0; i -= 1) {
         const at = this.sendLog[i]!.at;
@@ -111,8 +133,9 @@ export class RateScheduler {
 
   private start(job: Job): void {
     let pending: Promise<unknown> | undefined;
+    const wires: Promise<unknown>[] = [];
     try {
-      pending = job.task();
+      pending = inSlot(wires, () => job.task());
     } catch (error) {
       job.reject(error);
       return;
@@ -122,31 +145,51 @@ export class RateScheduler {
       return;
     }
     const entry: { at: number | undefined } = { at: undefined };
+    const sentAt = this.clock.now();
     this.sendLog.push(entry);
     this.hooks.onSent();
+    const finished = () => {
+      // A request that timed out may still reach the server: the slot is free once it is off the wire.
+      if (wires.length > 0) {
+        void Promise.all(wires.splice(0)).then(finished);
+        return;
+      }
+      entry.at = this.clock.now();
+      this.drain();
+    };
     pending.then(
       (value) => {
-        entry.at = this.clock.now();
         this.backoffAttempt = 0;
         job.resolve(value);
-        this.drain();
+        finished();
       },
       (error: unknown) => {
-        entry.at = this.clock.now();
         if (isRateLimited(error) && !this.closedWith) {
           this.hooks.onRateLimited();
-          const delay =
-            error.retryAfterMs ??
-            fullJitterDelay(this.backoffAttempt, this.pacing.rateLimitBackoffBaseMs, this.pacing.rateLimitBackoffCapMs, this.pacing.random);
-          this.backoffAttempt += 1;
-          this.pausedUntil = Math.max(this.pausedUntil, this.clock.now() + delay);
-          this.insert({ ...job, rank: 0 });
+          if (job.rateLimited === 'reject') job.reject(error);
+          else {
+            this.pause(error.retryAfterMs, sentAt);
+            this.insert({ ...job, rank: 0 });
+          }
         } else {
           job.reject(error);
         }
-        this.drain();
+        finished();
       },
     );
+  }
+
+  private pause(retryAfterMs: number | undefined, sentAt: number): void {
+    const { rateLimitBackoffBaseMs, rateLimitBackoffCapMs, retryAfterCapMs, random } = this.pacing;
+    const sameBurst = sentAt <= this.pauseStartedAt;
+    if (sameBurst && retryAfterMs === undefined) return; // the pause already set covers it
+    const delay =
+      retryAfterMs !== undefined
+        ? Math.min(retryAfterMs, retryAfterCapMs)
+        : fullJitterDelay(this.backoffAttempt++, rateLimitBackoffBaseMs, rateLimitBackoffCapMs, random);
+    const now = this.clock.now();
+    this.pauseStartedAt = now;
+    this.pauseUntil = Math.max(this.pauseUntil, now + delay);
   }
 
   private wakeAt(at: number): void {
@@ -156,6 +199,10 @@ export class RateScheduler {
     this.timer = this.clock.setTimeout(() => {
       this.timer = undefined;
       this.timerDue = Infinity;
+      if (this.pauseUntil !== 0 && this.clock.now() >= this.pauseUntil) {
+        this.pauseUntil = 0;
+        this.hooks.onResumed?.();
+      }
       this.drain();
     }, Math.max(0, at - this.clock.now()));
   }

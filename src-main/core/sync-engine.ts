@@ -17,12 +17,14 @@ import { ResyncLoop } from './resync-loop';
 import { describe, isCoreError } from './errors';
 import { LiveSocket } from './live-socket';
 import { createMemoryStore } from './memory-store';
-import { isValidTimeZone, nextLocalMidnight, systemTimeZone } from './midnight';
+import { isValidTimeZone, systemTimeZone } from './midnight';
+import { DayRollover } from './day-rollover';
 import { parseFrame } from './notifications';
 import type { Frame } from './notifications';
 import { PendingLedger } from './pending-ledger';
 import { Publisher } from './publisher';
 import { RateScheduler } from './rate-scheduler';
+import { pausedConnection } from './pause-status';
 import { DEFAULT_REQUEST_TIMEOUT_MS, DEFAULT_TUNING, realClock } from './tuning';
 
 type Phase = 'idle' | 'starting' | 'running' | 'unauthorized' | 'stopped';
@@ -48,7 +50,7 @@ export class SyncEngine implements CounterCore {
   private socketOpen = false;
   private readonly resyncs: ResyncLoop;
   private firstSync: { resolve: () => void; reject: (error: unknown) => void } | undefined;
-  private midnightTimer: unknown;
+  private readonly days: DayRollover;
   private readonly publisher = new Publisher(
     () => this.snapshot(),
     () => this.isSettled(),
@@ -74,6 +76,7 @@ export class SyncEngine implements CounterCore {
         this.stats.rateLimited += 1;
         this.publish();
       },
+      onResumed: () => this.publish(),
     });
     this.ledger = new PendingLedger(options.store ?? createMemoryStore());
     this.socket = new LiveSocket({
@@ -82,7 +85,8 @@ export class SyncEngine implements CounterCore {
       factory: options.webSocket ?? defaultWebSocket(timeoutMs),
       clock: this.clock,
       tuning: this.tuning,
-      schedule: (task) => this.scheduler.run('background', task),
+      // A 429 on the upgrade delays the socket only (its own backoff); REST goes on (issue 11 case 9).
+      schedule: (task) => this.scheduler.run('background', task, { rateLimited: 'reject' }),
       handlers: {
         onOpen: () => this.socketOpened(),
         onFrame: (data, isBinary) => this.frameReceived(data, isBinary),
@@ -106,6 +110,13 @@ export class SyncEngine implements CounterCore {
       reportRemote: (change) => this.emitRemote(change),
       gone: (id, message) => this.markGone(id, message),
       unauthorized: (message) => this.becomeUnauthorized(message),
+    });
+    this.days = new DayRollover({
+      clock: this.clock,
+      timezone: () => this.timezone,
+      records: () => this.records.values(),
+      changed: () => this.publish(),
+      log: options.log ?? (() => {}),
     });
     this.resyncs = new ResyncLoop(this.clock, this.tuning, {
       active: () => this.phase === 'starting' || this.phase === 'running',
@@ -147,7 +158,7 @@ export class SyncEngine implements CounterCore {
     this.socket.stop();
     this.scheduler.close(reason);
     this.sender.dispose();
-    this.clearTimer('midnightTimer');
+    this.days.dispose();
     this.resyncs.dispose();
     this.publish();
   }
@@ -178,7 +189,7 @@ export class SyncEngine implements CounterCore {
     const counters = [...this.records.values()].map((record) =>
       toCounterState(record, this.ledger.localDelta(record.id), this.ledger.isBusy(record.id) || this.sender.onWire(record.id)),
     );
-    return { connection: { ...this.connection }, counters, stats: { ...this.stats } };
+    return { connection: pausedConnection(this.connection, this.scheduler.pausedUntil, this.clock.now()), counters, stats: { ...this.stats } };
   }
 
   subscribe(listener: (snapshot: CoreSnapshot) => void): () => void {
@@ -259,15 +270,17 @@ export class SyncEngine implements CounterCore {
   notifyResume(): void {
     if (this.phase !== 'running') return;
     // After sleep the socket is likely dead and notifications were missed: reopen, which resyncs.
-    this.socket.reconnectNow();
+    this.socket.reconnectNow('Reconnecting after the computer woke up');
   }
 
   setTimezone(timezone: string): void {
     if (!isValidTimeZone(timezone)) throw new CoreError('badRequest', `Unknown timezone "${timezone}"`);
     if (timezone === this.timezone) return;
     this.timezone = timezone;
+    if (this.phase !== 'running') return;
+    this.days.zoneChanged(); // today may be another date there: show it now, the resync confirms
     // The socket's values are resolved for its own timezone: reopen it; its open resyncs.
-    if (this.phase === 'running') this.socket.reconnectNow();
+    this.socket.reconnectNow('Reconnecting for the new time zone');
   }
 
   // ---- socket ----------------------------------------------------------------------
@@ -321,6 +334,7 @@ export class SyncEngine implements CounterCore {
       const counter = await this.scheduler.run('background', () => this.api.getCounter(id, this.timezone));
       const record = this.records.get(id);
       if (!counter || !record) return;
+      this.days.observe([counter]);
       record.startDate = counter.startDate;
       record.endDate = counter.endDate;
       if (!this.sender.onWire(id)) record.confirmed = record.streamValue = counter.value;
@@ -337,6 +351,7 @@ export class SyncEngine implements CounterCore {
   }
 
   private applyList(counters: CounterV2[]): void {
+    this.days.observe(counters);
     const { remote, removed } = mergeList(this.records, counters, (id) => this.sender.onWire(id));
     if (this.phase === 'running') for (const change of remote) this.emitRemote(change);
     for (const id of removed) this.ledger.forget(id);
@@ -351,11 +366,8 @@ export class SyncEngine implements CounterCore {
       this.firstSync?.resolve();
       this.firstSync = undefined;
     }
-    if (this.socketOpen) {
-      this.socket.markHealthy();
-      this.setConnection({ status: 'live' });
-    }
-    this.scheduleMidnight();
+    if (this.socketOpen) this.setConnection({ status: 'live' });
+    this.days.schedule();
     this.sender.pumpAll();
   }
 
@@ -370,16 +382,6 @@ export class SyncEngine implements CounterCore {
       return true;
     }
     return false;
-  }
-
-  private scheduleMidnight(): void {
-    this.clearTimer('midnightTimer');
-    const now = this.clock.now();
-    const at = nextLocalMidnight(this.timezone, now) + this.tuning.midnightMarginMs;
-    this.midnightTimer = this.clock.setTimeout(() => {
-      this.midnightTimer = undefined;
-      void this.resync();
-    }, at - now);
   }
 
   // ---- helpers ------------------------------------------------------------------
@@ -409,10 +411,5 @@ export class SyncEngine implements CounterCore {
 
   private publish(): void {
     this.publisher.changed();
-  }
-
-  private clearTimer(name: 'midnightTimer'): void {
-    if (this[name] !== undefined) this.clock.clearTimeout(this[name]);
-    this[name] = undefined;
   }
 }

@@ -7,19 +7,29 @@ export const DEFAULT_TUNING: CoreTuning = {
   rateSafetyMarginMs: 25,
   pingIntervalMs: 25_000,
   pongTimeoutMs: 10_000,
-  reconnectBaseMs: 1_000,
-  reconnectCapMs: 30_000,
+  // Reconnect policy, set from the herd simulation (issue 18; reasoning in README.md):
+  // base 2 s spreads a restart's herd over 2 s, cap 60 s keeps the service's peak after
+  // a 60 s outage under 6 % of the clients per second, and a socket that outlived its
+  // first ping round (25 s + pong) counts as healthy.
+  reconnectBaseMs: 2_000,
+  reconnectCapMs: 60_000,
+  reconnectHealthyMs: 30_000,
   rateLimitBackoffBaseMs: 500,
-  rateLimitBackoffCapMs: 30_000,
-  midnightMarginMs: 1_000,
+  // A 429 without Retry-After means our own window is full; a few windows' wait is enough
+  // (a longer cap only delays clicks after the server is fine again: issue 11 case 12).
+  rateLimitBackoffCapMs: 4_000,
+  retryAfterCapMs: 3_600_000,
   random: Math.random,
 };
 
 export const DEFAULT_REQUEST_TIMEOUT_MS = 10_000;
 
+/** Node fires a setTimeout above 2^31−1 ms at once (TimeoutOverflowWarning): longer waits are cut to that. */
+export const MAX_TIMER_MS = 2 ** 31 - 1;
+
 export const realClock: Clock = {
   now: () => Date.now(),
-  setTimeout: (callback, ms) => setTimeout(callback, ms),
+  setTimeout: (callback, ms) => setTimeout(callback, Math.min(Math.max(0, ms), MAX_TIMER_MS)),
   clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
 };
 
@@ -27,4 +37,17 @@ export const realClock: Clock = {
 export function fullJitterDelay(attempt: number, baseMs: number, capMs: number, random: () => number): number {
   const ceiling = Math.min(capMs, baseMs * 2 ** Math.min(attempt, 30));
   return Math.floor(random() * ceiling);
+}
+
+/**
+ * The socket's wait before its next attempt after `failures` failures in a row: full jitter
+ * from reconnectBaseMs doubling to reconnectCapMs, never less than `atLeastMs` (a Retry-After).
+ * The herd simulation (bench/herd-sim.ts) replays exactly this.
+ */
+export function reconnectDelay(
+  failures: number,
+  tuning: Pick<CoreTuning, 'reconnectBaseMs' | 'reconnectCapMs' | 'random'>,
+  atLeastMs = 0,
+): number {
+  return Math.max(atLeastMs, fullJitterDelay(failures, tuning.reconnectBaseMs, tuning.reconnectCapMs, tuning.random));
 }

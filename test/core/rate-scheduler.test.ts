@@ -4,6 +4,7 @@ import { RateScheduler } from '../../src-main/core/rate-scheduler';
 import { RateLimitedError } from '../../src-main/core/errors';
 import { DEFAULT_TUNING } from '../../src-main/core/tuning';
 import { FakeClock } from '../support/fake-clock';
+import { holdSlot } from '../../src-main/core/wire-slot';
 
 function setup(random = () => 0.5) {
   const clock = new FakeClock(0);
@@ -92,5 +93,50 @@ describe('RateScheduler', () => {
     await expect(queued).rejects.toThrow('bye');
     await expect(scheduler.run('user', request('after'))).rejects.toThrow('bye');
     expect(clock.pending).toBeGreaterThan(0); // the four on the wire keep their own timers; nothing of the scheduler's
+  });
+
+  it('issue 11 case 8: caps a Retry-After of 30 days at retryAfterCapMs', async () => {
+    const { clock, scheduler } = setup();
+    void scheduler.run('user', () => Promise.reject(new RateLimitedError('come back next month', 30 * 86_400_000)));
+    await clock.advance(0);
+    expect(scheduler.pausedUntil - clock.now()).toBe(DEFAULT_TUNING.retryAfterCapMs);
+    expect(clock.nextAt).toBe(DEFAULT_TUNING.retryAfterCapMs);
+  });
+
+  it('issue 11 case 12: four requests refused in one burst escalate the backoff once, not four times', async () => {
+    const { clock, scheduler, sent } = setup(() => 0.999);
+    let refusals = 4;
+    const task = () => {
+      sent.push({ at: clock.now(), label: 'x' });
+      return new Promise<string>((resolve, reject) =>
+        clock.setTimeout(() => (refusals-- > 0 ? reject(new RateLimitedError('slow down', undefined)) : resolve('ok')), 10),
+      );
+    };
+    const results = Array.from({ length: 4 }, () => scheduler.run('user', task));
+    await clock.advance(10);
+    // One pause for the burst: base 500 ms (random 0.999 → 499), not 500 · 2^3.
+    expect(scheduler.pausedUntil).toBe(10 + 499);
+    await clock.advance(5000);
+    expect(await Promise.all(results)).toEqual(['ok', 'ok', 'ok', 'ok']);
+  });
+
+  it('issue 11 case 7: a request whose caller gave up keeps its slot until it is off the wire', async () => {
+    const { clock, scheduler, sent, request } = setup();
+    let offWire = () => {};
+    const wire = new Promise<void>((resolve) => (offWire = resolve));
+    const gaveUp = () => {
+      sent.push({ at: clock.now(), label: 'slow' });
+      holdSlot(wire); // what the REST client does for every request
+      return Promise.reject(new Error('timeout'));
+    };
+    for (let n = 0; n < 4; n += 1) void scheduler.run('background', gaveUp).catch(() => {});
+    const next = scheduler.run('user', request('next'));
+    await clock.advance(5000);
+    expect(sent.map((s) => s.label)).toEqual(['slow', 'slow', 'slow', 'slow']); // still on the wire: no slot
+    offWire();
+    await clock.advance(0);
+    await clock.advance(DEFAULT_TUNING.rateWindowMs + 10); // the window from the wires' end, plus the answer's 10 ms
+    expect(await next).toBe('next');
+    expect(sent.at(-1)).toEqual({ at: 5000 + DEFAULT_TUNING.rateWindowMs, label: 'next' });
   });
 });

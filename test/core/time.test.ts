@@ -1,53 +1,18 @@
-// Issue §8: day counts move on their own. Resync at the next local midnight (fake clock
-// shared by the core and the service), across DST, on setTimezone and on notifyResume;
-// every read and the socket carry the timezone.
+// Issue §8: day counts move on their own. Resync on setTimezone and on notifyResume;
+// every read and the socket carry the timezone. (Local midnight turns day counts without
+// a request since issue 18: day-rollover.test.ts.)
 import { describe, expect, it } from 'vitest';
 import { once } from 'node:events';
 import WebSocket from 'ws';
-import { nextLocalMidnight } from '../../src-main/core/midnight';
 import { FakeClock } from '../support/fake-clock';
-import { FROM_DATE, TO_DATE, USERS, counter, startCore, startService, until } from '../support/core-harness';
+import type { CounterCore } from '../../src-main/core/index';
+import { FROM_DATE, USERS, counter, startCore, startService, until } from '../support/core-harness';
 
 const NO_PING = { pingIntervalMs: 1e12 }; // fake hours pass in a blink; pings would race them
 
-async function fakeTimeSetup(start: string, timezone: string) {
-  const clock = new FakeClock(Date.parse(start));
-  const service = await startService({ now: clock.now });
-  const core = await startCore(service.url, USERS.ada.token, { clock, timezone, tuning: NO_PING });
-  return { clock, service, core };
-}
-
-const dayValue = (core: Awaited<ReturnType<typeof fakeTimeSetup>>['core'], id: string) => counter(core.snapshot(), id)?.value;
+const dayValue = (core: CounterCore, id: string) => counter(core.snapshot(), id)?.value;
 
 describe('days move on their own', () => {
-  it('resyncs at the next local midnight, not before', async () => {
-    const { clock, core } = await fakeTimeSetup('2026-11-22T12:00:00Z', 'Pacific/Kiritimati');
-    const since = dayValue(core, FROM_DATE)!;
-    const until_ = dayValue(core, TO_DATE)!;
-    const midnight = nextLocalMidnight('Pacific/Kiritimati', clock.now());
-    expect(new Date(midnight).toISOString()).toBe('2026-11-23T10:00:00.000Z');
-    const resyncs = core.snapshot().stats.resyncs;
-    await clock.advanceTo(midnight - 1);
-    expect(core.snapshot().stats.resyncs).toBe(resyncs);
-    await clock.advanceTo(midnight + 1000);
-    await until(core, (s) => counter(s, FROM_DATE)?.value === since + 1, 5000, 'the day to turn');
-    expect(dayValue(core, TO_DATE)).toBe(until_ - 1);
-    expect(core.snapshot().stats.resyncs).toBe(resyncs + 1);
-  });
-
-  it('follows a 23-hour day when DST starts (Europe/Berlin)', async () => {
-    const { clock, core } = await fakeTimeSetup('2026-03-28T12:00:00Z', 'Europe/Berlin');
-    const since = dayValue(core, FROM_DATE)!;
-    await clock.advanceTo(Date.parse('2026-03-28T23:00:01Z'));
-    await until(core, (s) => counter(s, FROM_DATE)?.value === since + 1, 5000, 'first midnight (CET)');
-    const resyncs = core.snapshot().stats.resyncs;
-    // The next midnight is 23 hours later, at 22:00Z (CEST).
-    await clock.advanceTo(Date.parse('2026-03-29T21:59:59Z'));
-    expect(core.snapshot().stats.resyncs).toBe(resyncs);
-    await clock.advanceTo(Date.parse('2026-03-29T22:00:01Z'));
-    await until(core, (s) => counter(s, FROM_DATE)?.value === since + 2, 5000, 'second midnight (CEST)');
-  });
-
   it('setTimezone reopens the socket for the new zone and resyncs day counts', async () => {
     const clock = new FakeClock(Date.parse('2026-11-22T12:00:00Z'));
     const service = await startService({ now: clock.now });

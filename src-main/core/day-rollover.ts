@@ -1,0 +1,134 @@
+// Day counters turn at local midnight without a request (issue 18): a FromDate/ToDate
+// value is the calendar-day difference between today in the chosen zone and the date the
+// core already holds, so a million apps need not all ask the server in the same second.
+// Calendar dates, never 24 h steps, so 23- and 25-hour DST days come out right.
+//
+// The server stays the truth. not-shown.md #13 leaves open whether a past ToDate / a
+// future FromDate is signed or clamped at 0: the rule is learned from the server's own
+// values (a negative value means signed; 0 where the signed difference is negative means
+// clamped), and until it is known, a counter whose two possible values differ is left
+// for the server. Only counters whose last server value matched our computation roll
+// over at all. The next natural resync compares: a value we computed that the server
+// does not confirm is logged once and replaced by the server's.
+import type { CounterType, CounterV2 } from '../../src-shared/api/schemas';
+import type { Clock } from './contract';
+import type { CounterRecord } from './counter-table';
+import { localDateKey, nextLocalMidnight } from './midnight';
+
+export type DayRule = 'signed' | 'clamped';
+
+const MS_PER_DAY = 86_400_000;
+
+function dayNumber(year: number, month: number, day: number): number {
+  return Math.round(Date.UTC(year, month - 1, day) / MS_PER_DAY);
+}
+
+function isoDayNumber(iso: string): number {
+  const [year = 0, month = 1, day = 1] = iso.split('-').map(Number);
+  return dayNumber(year, month, day);
+}
+
+function todayNumber(timeZone: string, now: number): number {
+  const key = localDateKey(timeZone, now);
+  return dayNumber(Math.floor(key / 10_000), Math.floor(key / 100) % 100, key % 100);
+}
+
+/** The signed day difference the counter shows in `timeZone` at `now`; undefined for UpDown or a missing date. */
+export function signedDayValue(counter: { type: CounterType; startDate?: string; endDate?: string }, timeZone: string, now: number): number | undefined {
+  if (counter.type === 'FromDate' && counter.startDate !== undefined) return todayNumber(timeZone, now) - isoDayNumber(counter.startDate);
+  if (counter.type === 'ToDate' && counter.endDate !== undefined) return isoDayNumber(counter.endDate) - todayNumber(timeZone, now);
+  return undefined;
+}
+
+/** The value to show under `rule`; undefined when the rule is unknown and the two rules disagree. */
+export function dayValueUnder(signed: number, rule: DayRule | undefined): number | undefined {
+  if (signed >= 0 || rule === 'signed') return signed;
+  return rule === 'clamped' ? 0 : undefined;
+}
+
+export interface DayHost {
+  clock: Clock;
+  timezone(): string;
+  records(): Iterable<CounterRecord>;
+  /** Values changed locally (no request was made). */
+  changed(): void;
+  log(message: string): void;
+}
+
+export class DayRollover {
+  private rule: DayRule | undefined;
+  /** Counters whose server value matched our computation when last seen: only these roll over. */
+  private readonly trusted = new Set<string>();
+  /** Values computed here that the server has not confirmed yet. */
+  private readonly computed = new Map<string, number>();
+  private timer: unknown;
+
+  constructor(private readonly host: DayHost) {}
+
+  get learnedRule(): DayRule | undefined {
+    return this.rule;
+  }
+
+  /** Counters fresh from the server, before they are merged (the server's values win). */
+  observe(counters: readonly CounterV2[]): void {
+    const now = this.host.clock.now();
+    const zone = this.host.timezone();
+    for (const counter of counters) {
+      const signed = signedDayValue(counter, zone, now);
+      if (signed === undefined) continue;
+      const ours = this.computed.get(counter.id);
+      this.computed.delete(counter.id);
+      const agrees = counter.value === signed || (signed < 0 && counter.value === 0);
+      // A new value that our computation gives too (someone changed the date) is no disagreement.
+      if (ours !== undefined && ours !== counter.value && !agrees) {
+        this.host.log(`Day counter ${counter.id}: computed ${ours} at local midnight, the server says ${counter.value}; showing the server's value`);
+      }
+      if (!agrees) {
+        this.trusted.delete(counter.id); // we would compute something else: leave it to the server
+        continue;
+      }
+      this.trusted.add(counter.id);
+      if (signed < 0) this.rule = counter.value === 0 ? 'clamped' : 'signed';
+    }
+  }
+
+  /** Recomputes the trusted day counters for today in the current zone; no request. */
+  rollOver(): void {
+    const now = this.host.clock.now();
+    const zone = this.host.timezone();
+    let changed = false;
+    for (const record of this.host.records()) {
+      if (!this.trusted.has(record.id)) continue;
+      const signed = signedDayValue(record, zone, now);
+      const value = signed === undefined ? undefined : dayValueUnder(signed, this.rule);
+      if (value === undefined || value === record.confirmed) continue;
+      record.confirmed = value;
+      record.streamValue = value;
+      this.computed.set(record.id, value);
+      changed = true;
+    }
+    if (changed) this.host.changed();
+  }
+
+  /** Arms the timer for the next local midnight of the current zone (replacing any earlier one). */
+  schedule(): void {
+    this.dispose();
+    const now = this.host.clock.now();
+    this.timer = this.host.clock.setTimeout(() => {
+      this.timer = undefined;
+      this.rollOver();
+      this.schedule();
+    }, nextLocalMidnight(this.host.timezone(), now) - now);
+  }
+
+  /** The zone changed: today may be another date there, and its midnight comes at another instant. */
+  zoneChanged(): void {
+    this.rollOver();
+    this.schedule();
+  }
+
+  dispose(): void {
+    if (this.timer !== undefined) this.host.clock.clearTimeout(this.timer);
+    this.timer = undefined;
+  }
+}
