@@ -160,6 +160,10 @@ export function createAppController(deps: AppControllerDeps): AppController {
       requireCounter(id).dismissError(id);
       return null;
     },
+    'counter:resolveUnconfirmed': ({ id, choice }) => {
+      requireCounter(id).resolveUnconfirmed(id, choice);
+      return null;
+    },
     'counter:update': async ({ id, patch }) => {
       const body = PatchBodyV2.safeParse(patch);
       if (!body.success) throw new AppError('invalid-payload', 'Change at least one field of the counter.');

@@ -2,7 +2,8 @@
 // Bearer token and Accept header, every read carries `timezone` (not-shown.md #1),
 // every request has a deadline, every body is parsed with the shared schemas, and every
 // failure becomes a CoreError carrying the server's own message and code.
-import { BareNumber, CounterV2, ErrorBody } from '../../src-shared/api/schemas';
+import { z } from 'zod';
+import { BareNumber, CounterId, CounterV2, ErrorBody } from '../../src-shared/api/schemas';
 import { ErrorCode } from '../../src-shared/api/error-codes';
 import type { PatchBodyV2 } from '../../src-shared/api/schemas';
 import type { Direction } from '../../src-shared/domain/snapshot';
@@ -16,6 +17,8 @@ export interface ApiClientOptions {
   fetch: typeof fetch;
   clock: Clock;
   timeoutMs: number;
+  /** Deadline for a mutation (POST change, PATCH): far longer than a read's, since abandoning one leaves its outcome unknown. */
+  mutationTimeoutMs?: number;
   /** Aborts every request in flight when the core stops. */
   shutdown: AbortSignal;
 }
@@ -27,8 +30,18 @@ interface RawResponse {
   body: unknown; // parsed JSON, or undefined for an empty body
 }
 
+/** A list read: the items that parsed, and the ones that did not (with their id when one could be read). */
+export interface ListedCounters {
+  counters: CounterV2[];
+  unreadable: { id?: string; reason: string }[];
+  skipped: number;
+}
+
+/** A mutation may take longer than a read: it is waited for, not abandoned (issue 11). */
+type Deadlines = Record<Operation, number>;
+
 export interface ApiClient {
-  listCounters(timezone: string): Promise<{ counters: CounterV2[]; skipped: number }>;
+  listCounters(timezone: string): Promise<ListedCounters>;
   getCounter(id: string, timezone: string): Promise<CounterV2>;
   /** The new value, or undefined when the body was not a bare number (not-shown.md #2): the caller refetches. */
   change(id: string, direction: Direction, amount: number): Promise<number | undefined>;
@@ -41,6 +54,8 @@ export interface ApiClient {
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const base = options.baseUrl.replace(/\/+$/, '');
   const counterPath = (id: string) => `/v2/counters/${encodeURIComponent(id)}`;
+  const mutation = options.mutationTimeoutMs ?? options.timeoutMs;
+  const deadlines: Deadlines = { read: options.timeoutMs, change: mutation, patch: mutation };
   const authHeaders = () => ({ Authorization: `Bearer ${options.token}`, Accept: 'application/json' });
 
   async function request(method: string, path: string, operation: Operation, init: { query?: Record<string, string>; json?: unknown } = {}): Promise<RawResponse> {
@@ -49,10 +64,11 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     for (const [key, value] of Object.entries(init.query ?? {})) url.searchParams.set(key, value);
     const controller = new AbortController();
     let timedOut = false;
+    const deadline = deadlines[operation];
     const timer = options.clock.setTimeout(() => {
       timedOut = true;
       controller.abort();
-    }, options.timeoutMs);
+    }, deadline);
     const onShutdown = () => controller.abort();
     options.shutdown.addEventListener('abort', onShutdown);
     const headers: Record<string, string> = authHeaders();
@@ -73,7 +89,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       throw new CoreError('badResponse', `The server sent a body that is not JSON (HTTP ${response.status})`, response.status);
     } catch (error) {
       if (error instanceof CoreError) throw error;
-      if (timedOut) throw new CoreError('timeout', `No answer within ${options.timeoutMs} ms`);
+      if (timedOut) throw new CoreError('timeout', `No answer within ${deadline} ms`);
       if (neverConnected(error)) throw new NotDeliveredError(`Could not reach the server: ${causeOf(error)}`);
       throw new CoreError('network', `Could not reach the server: ${causeOf(error)}`);
     } finally {
@@ -88,11 +104,13 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       if (!Array.isArray(body)) throw new CoreError('badResponse', 'GET /v2/counters did not return a list');
       // Keep the good items: one odd counter must not hide all the others.
       const counters: CounterV2[] = [];
+      const unreadable: ListedCounters['unreadable'] = [];
       for (const item of body) {
         const parsed = CounterV2.safeParse(item);
         if (parsed.success) counters.push(parsed.data);
+        else unreadable.push({ id: ItemId.safeParse(item).data?.id, reason: parsed.error.issues[0]?.message ?? 'invalid' });
       }
-      return { counters, skipped: body.length - counters.length };
+      return { counters, unreadable, skipped: unreadable.length };
     },
     async getCounter(id, timezone) {
       const { body } = await request('GET', counterPath(id), 'read', { query: { timezone } });
@@ -121,6 +139,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 }
 
 const invalidJson = Symbol('invalid JSON');
+
+/** Just enough of an unreadable list item to know which counter it was. */
+const ItemId = z.object({ id: CounterId });
 
 function parseJson(text: string): unknown {
   if (text.trim() === '') return undefined;

@@ -30,8 +30,15 @@ export interface CoreOptions {
   webSocket?: WebSocketFactory;
   clock?: Clock;
   store?: PendingStore;
-  /** Per-request timeout in ms. */
+  /**
+   * Per-request timeout in ms for reads. A change still unanswered after it is shown as
+   * "still sending…" and waited for, not abandoned (a mutation is never re-sent blindly).
+   */
   requestTimeoutMs?: number;
+  /** How long a change (POST, PATCH) is waited for before its answer counts as lost and it is flagged; default 6 × requestTimeoutMs. */
+  mutationTimeoutMs?: number;
+  /** Where the core writes a line about data it had to set aside (an unreadable list item). */
+  log?: (message: string) => void;
   /** Timings and limits; tests shorten them. Defaults follow the issue (see DEFAULT_TUNING in tuning.ts). */
   tuning?: Partial<CoreTuning>;
 }
@@ -97,6 +104,8 @@ export type ChangeOutcome = {
   readonly at: number;
 };
 
+export type UnconfirmedChoice = 'resend' | 'keep';
+
 export interface CounterCore {
   /** Resolves after the first full sync; rejects with a CoreError (e.g. unauthorized, network). */
   start(): Promise<void>;
@@ -113,8 +122,13 @@ export interface CounterCore {
   decrement(id: string, amount?: number): void;
   /** PATCH; resolves with the updated counter, rejects with a CoreError carrying the server's message. */
   update(id: string, patch: PatchBodyV2): Promise<CounterV2>;
-  /** The user dismisses a counter's flag; only the kinds `isDismissableFlag` allows (not `gone`). */
+  /** The user dismisses a counter's flag; only the kinds `isDismissableFlag` allows ('rejected'). */
   dismissError(id: string): void;
+  /**
+   * The user's answer to a "could not confirm" flag: 'resend' sends the lost changes again
+   * (reported 'resent'), 'keep' keeps the server's value (reported 'kept'). Nothing else decides it.
+   */
+  resolveUnconfirmed(id: string, choice: UnconfirmedChoice): void;
   /** Resolves when nothing is pending or in flight. */
   settled(): Promise<void>;
   notifyResume(): void;

@@ -17,6 +17,9 @@ export const DEFAULT_TUNING: CoreTuning = {
 
 export const DEFAULT_REQUEST_TIMEOUT_MS = 10_000;
 
+/** A change is waited for this many request timeouts before its answer counts as lost (issue 11 case 1: a 12 s stall is not a loss). */
+export const MUTATION_DEADLINE_FACTOR = 6;
+
 export const realClock: Clock = {
   now: () => Date.now(),
   setTimeout: (callback, ms) => setTimeout(callback, ms),

@@ -7,6 +7,7 @@ const ERROR_BADGE: Record<NonNullable<CounterState['error']>['kind'], string> = 
   unconfirmed: 'could not confirm',
   gone: 'no longer shared with you',
   rejected: 'refused',
+  unreadable: 'could not be read',
 };
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });

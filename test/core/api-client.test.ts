@@ -99,8 +99,8 @@ describe('pending ledger', () => {
     ledger.add(ID, 1);
     ledger.add(ID, -3);
     expect(ledger.pending(ID)).toBe(-1);
-    expect(ledger.takePending(ID, 10)).toEqual({ delta: -1, before: 10 });
-    expect(ledger.takePending(ID, 10)).toBeUndefined(); // one in flight at a time
+    expect(ledger.takePending(ID, 10, true)).toEqual({ delta: -1, before: 10 }); // both directions known allowed: netted
+    expect(ledger.takePending(ID, 10, true)).toBeUndefined(); // one in flight at a time
     ledger.add(ID, 4);
     expect(ledger.localDelta(ID)).toBe(3);
     await ledger.persist();
@@ -112,6 +112,58 @@ describe('pending ledger', () => {
     reloaded.restore(ID); // not applied: folded back
     expect(reloaded.pending(ID)).toBe(3);
     expect(reloaded.inflight(ID)).toBeUndefined();
+  });
+
+  it('issue 11 case 4: without both directions known allowed, clicks go in click order, one run of a sign at a time', () => {
+    const ledger = new PendingLedger(createMemoryStore());
+    for (const delta of [2, 3, -3, 5]) ledger.add(ID, delta);
+    expect(ledger.pending(ID)).toBe(7);
+    expect(ledger.takePending(ID, 40, false)).toEqual({ delta: 5, before: 40 });
+    ledger.settle(ID);
+    expect(ledger.takePending(ID, 45, false)).toEqual({ delta: -3, before: 45 });
+    ledger.settle(ID);
+    expect(ledger.dropPending(ID, -1)).toBe(0); // nothing of the refused sign is left
+    expect(ledger.takePending(ID, 45, false)).toEqual({ delta: 5, before: 45 });
+  });
+
+  it('a refused direction drops only the unsent clicks of that sign; restore puts the change first again', () => {
+    const ledger = new PendingLedger(createMemoryStore());
+    for (const delta of [-1, 4, -2, 1]) ledger.add(ID, delta);
+    expect(ledger.takePending(ID, 0, false)).toEqual({ delta: -1, before: 0 });
+    ledger.restore(ID);
+    expect(ledger.takePending(ID, 0, false)).toEqual({ delta: -1, before: 0 });
+    ledger.settle(ID);
+    expect(ledger.dropPending(ID, -1)).toBe(-2);
+    expect(ledger.takePending(ID, 0, false)).toEqual({ delta: 5, before: 0 }); // +4 and +1 are one run now
+  });
+
+  it('keeps a lost change for the user across a reload; "send again" queues it, "keep" forgets it', async () => {
+    const store = createMemoryStore();
+    const ledger = new PendingLedger(store);
+    ledger.add(ID, 3);
+    ledger.takePending(ID, 10, false);
+    ledger.markUnconfirmed(ID);
+    expect(ledger.unconfirmed(ID)).toEqual([3]);
+    expect(ledger.isEmpty()).toBe(true); // nothing for the network to do: settled() does not wait for the user
+    expect(ledger.localDelta(ID)).toBe(0); // the server's value is shown
+    await ledger.persist();
+    const reloaded = new PendingLedger(store);
+    await reloaded.load();
+    expect(reloaded.unconfirmed(ID)).toEqual([3]);
+    expect(reloaded.resolveUnconfirmed(ID, true)).toEqual([3]);
+    expect(reloaded.pending(ID)).toBe(3);
+    expect(reloaded.unconfirmed(ID)).toEqual([]);
+    const other = new PendingLedger(store);
+    await other.load();
+    expect(other.resolveUnconfirmed(ID, false)).toEqual([3]);
+    expect(other.isBusy(ID)).toBe(false);
+  });
+
+  it('reads a version 1 store (one net number per counter)', async () => {
+    const ledger = new PendingLedger(createMemoryStore({ version: 1, counters: { [ID]: { pending: -2, inflight: { delta: 1, before: 7 } } } }));
+    await ledger.load();
+    expect(ledger.pending(ID)).toBe(-2);
+    expect(ledger.inflight(ID)).toEqual({ delta: 1, before: 7 });
   });
 
   it('drops unreadable stored data instead of trusting it', async () => {

@@ -95,6 +95,10 @@ export class FakeCore implements CounterCore {
     this.calls.push(`dismissError ${id}`);
     this.publish({ ...this.state, counters: this.state.counters.map((c) => (c.id === id && c.error && isDismissableFlag(c.error.kind) ? { ...c, error: undefined } : c)) });
   }
+  resolveUnconfirmed(id: string, choice: 'resend' | 'keep'): void {
+    this.calls.push(`resolveUnconfirmed ${id} ${choice}`);
+    this.publish({ ...this.state, counters: this.state.counters.map((c) => (c.id === id && c.error?.kind === 'unconfirmed' ? { ...c, error: undefined } : c)) });
+  }
   notifyResume(): void {
     this.calls.push('notifyResume');
   }
