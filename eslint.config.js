@@ -11,6 +11,33 @@ const nodeBuiltins = [
 
 const noElectron = { name: 'electron', message: 'Only src-main/ (outside core/) may import electron; inject it instead.' };
 
+// Main-process code never reaches into the renderer or the service (demo mode loads the service by dynamic import()).
+const mainOutside = { group: ['**/src-renderer/**', '**/src-service/**'], message: 'Main does not import renderer or service code (demo mode loads the service dynamically).' };
+
+/**
+ * One rule block per src-main folder. `above` lists the folders higher in the order, which
+ * this one must not import; `electron: false` bans even its types (the folder runs in plain
+ * Node tests), 'types' allows `import type` only (Electron objects arrive by injection).
+ */
+function mainLayer(folder, { electron, above }) {
+  const upward = above.map((name) => ({
+    group: [`../${name}`, `../${name}/*`, '../main', '../preload*'],
+    message: `Layer rule (src-main/${folder}): ${folder}/ may not import ${name}/ or main.ts — the order is main → electron → shell → app → ipc → core.`,
+  }));
+  const wiring = { group: ['../main', '../preload*'], message: `Layer rule (src-main/${folder}): nothing imports the wiring (main.ts, preload.cts).` };
+  const paths = electron === false ? [noElectron] : [];
+  const typeOnlyElectron = electron === 'types'
+    ? [{ files: [`src-main/${folder}/**`], rules: { '@typescript-eslint/no-restricted-imports': ['error', { paths: [{ name: 'electron', allowTypeImports: true, message: `Layer rule (src-main/${folder}): only main.ts imports electron; take Electron objects by injection (types are fine).` }] }] } }]
+    : [];
+  return [
+    {
+      files: [`src-main/${folder}/**`],
+      rules: { 'no-restricted-imports': ['error', { paths, patterns: [mainOutside, ...(upward.length ? upward : [wiring])] }] },
+    },
+    ...typeOnlyElectron,
+  ];
+}
+
 export default tseslint.config(
   { ignores: ['node_modules/', 'dist/', 'release/', 'test-results/', 'playwright-report/', 'coverage/'] },
   js.configs.recommended,
@@ -66,22 +93,16 @@ export default tseslint.config(
       }],
     },
   },
+  // Inside src-main the folders are one-way layers (ARCHITECTURE.md, "Layers inside src-main"):
+  //   main.ts, preload.cts → electron/ → shell/ → app/ → ipc/ → core/
+  // A folder may import the folders to its right (and src-shared), never one to its left.
+  ...mainLayer('core', { electron: false, above: ['ipc', 'app', 'shell', 'electron'] }),
+  ...mainLayer('ipc', { electron: 'types', above: ['app', 'shell', 'electron'] }),
+  ...mainLayer('app', { electron: 'types', above: ['shell', 'electron'] }),
+  ...mainLayer('shell', { electron: false, above: ['electron'] }),
+  ...mainLayer('electron', { electron: 'types', above: [] }),
   {
-    files: ['src-main/core/**', 'src-main/shell/**'],
-    rules: {
-      'no-restricted-imports': ['error', {
-        paths: [noElectron],
-        patterns: [{ group: ['**/src-renderer/**', '**/src-service/**'], message: 'The core and the shell logic do not reach into the renderer or the service.' }],
-      }],
-    },
-  },
-  {
-    files: ['src-main/**'],
-    ignores: ['src-main/core/**', 'src-main/shell/**'],
-    rules: {
-      'no-restricted-imports': ['error', {
-        patterns: [{ group: ['**/src-renderer/**', '**/src-service/**'], message: 'Main does not import renderer or service code (demo mode loads the service dynamically).' }],
-      }],
-    },
+    files: ['src-main/*.ts', 'src-main/*.cts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [mainOutside] }] },
   },
 );

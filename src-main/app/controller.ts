@@ -10,7 +10,7 @@ import { accountOwnerKey, pendingStoreForAccount } from './account-pending-store
 import { createIpcDispatcher, type Dispatch, type InvokeHandlers } from '../ipc/dispatch';
 import { createCoalescer, systemClock } from './coalesce';
 import { withAccountCounterSettings } from './demo-settings';
-import { AppError, redact } from './errors';
+import { AppError, redact } from '../ipc/errors';
 import type { AppControllerDeps, AppPlatform } from './ports';
 import { validateServerUrl } from './server-url';
 import { createSession } from './session';

@@ -1,7 +1,7 @@
 // Starting a core is how the app checks a server URL and token: the first full sync
 // either works or fails with a CoreError that we turn into a precise message.
 import type { CoreOptions, CounterCore } from '../core/contract';
-import { AppError, asCoreError } from './errors';
+import { AppError, asCoreError } from '../ipc/errors';
 import type { CoreFactory } from './ports';
 
 /** Creates and starts a core; on failure stops it (no sockets or timers left) and throws an AppError. */

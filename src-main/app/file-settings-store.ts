@@ -4,7 +4,7 @@
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { Settings } from '../../src-shared/domain/settings';
-import { backupPathFor, readSettingsText } from '../shell/settings-migration';
+import { backupPathFor, readSettingsText } from './settings-migration';
 import type { SettingsLoad, SettingsStore } from './ports';
 
 export function createFileSettingsStore(path: string, now: () => Date = () => new Date()): SettingsStore {

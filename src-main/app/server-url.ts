@@ -1,6 +1,6 @@
 // Which server URLs the app accepts (issue 4 §5): https always; http only for a
 // loopback host unless the user confirmed it. Nothing else (file:, ws:, javascript:).
-import { AppError } from './errors';
+import { AppError } from '../ipc/errors';
 
 const LOOPBACK_NAMES = new Set(['localhost', '127.0.0.1', '[::1]']);
 

@@ -7,7 +7,7 @@ import type { RemoteChange } from '../../src-shared/domain/snapshot';
 import type { SessionState } from '../../src-shared/ipc/contract';
 import type { Clock, CoreOptions, CounterCore } from '../core/contract';
 import { isTransient, startCore } from './core-session';
-import { AppError } from './errors';
+import { AppError } from '../ipc/errors';
 import type { CoreFactory, DemoService, Logger, StoredToken, TokenVault } from './ports';
 
 const RETRY_DELAYS_MS = [2_000, 5_000, 15_000, 30_000, 60_000];

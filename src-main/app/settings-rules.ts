@@ -1,7 +1,7 @@
 // What a settings change must satisfy before it is saved (issue 4 §5, §6).
 import { Settings, type SettingsPatch } from '../../src-shared/domain/settings';
-import { validateShortcutMap } from '../shell/shortcuts';
-import { AppError } from './errors';
+import { validateShortcutMap } from './shortcut-rules';
+import { AppError } from '../ipc/errors';
 import { validateServerUrl } from './server-url';
 
 export function applySettingsPatch(current: Settings, patch: SettingsPatch): Settings {

@@ -2,7 +2,7 @@
 // go through the same dispatcher as the popup, so validation and errors are the same.
 import type { AppController } from '../app/controller';
 import { resolveCounter, type CommandLineAction } from '../shell/command-line';
-import type { ShortcutAction } from '../shell/shortcuts';
+import type { ShortcutAction } from '../app/shortcut-rules';
 import type { TrayAction } from '../shell/tray-menu';
 
 export interface ActionDeps {

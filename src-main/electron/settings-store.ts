@@ -1,10 +1,10 @@
 // Settings in electron-store (issue 4 §5), validated and migrated with our zod
-// schema (shell/settings-migration), not electron-store's ajv schema. A file that
+// schema (app/settings-migration), not electron-store's ajv schema. A file that
 // is not JSON makes electron-store throw (clearInvalidConfig: false, so it never
 // wipes silently): we move it aside and start again with defaults.
 import { DEFAULT_SETTINGS, type Settings } from '../../src-shared/domain/settings';
 import type { SettingsLoad, SettingsStore } from '../app/ports';
-import { backupPathFor, migrateSettings } from '../shell/settings-migration';
+import { backupPathFor, migrateSettings } from '../app/settings-migration';
 
 /** The part of an electron-store (conf) instance we use. */
 export interface ConfLike {

@@ -3,7 +3,8 @@
 // another app; Wayland without the GlobalShortcuts portal) is reported to the UI.
 import type { AppState } from '../../src-shared/ipc/contract';
 import type { Settings } from '../../src-shared/domain/settings';
-import { planRegistration, type ShortcutAction } from '../shell/shortcuts';
+import type { ShortcutAction } from '../app/shortcut-rules';
+import { planRegistration } from '../shell/shortcuts';
 
 export interface GlobalShortcutLike {
   register(accelerator: string, callback: () => void): boolean;

@@ -3,7 +3,7 @@
 // Handlers are typed from the contract, so a channel cannot drift between the sides.
 import type { z } from 'zod';
 import { invokeChannels, isInvokeChannel, type InvokeChannel, type IpcError, type IpcResult, type ResponseOf } from '../../src-shared/ipc/contract';
-import { toIpcError } from '../app/errors';
+import { toIpcError } from './errors';
 
 /** What a handler receives: the request after zod parsed (and stripped) it. */
 export type ParsedRequestOf<C extends InvokeChannel> = z.output<(typeof invokeChannels)[C]['request']>;

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { CoreError } from '../../src-main/core/contract';
-import { AppError } from '../../src-main/app/errors';
+import { AppError } from '../../src-main/ipc/errors';
 import { createIpcDispatcher, type InvokeHandlers } from '../../src-main/ipc/dispatch';
 import { DEFAULT_SETTINGS } from '../../src-shared/domain/settings';
 import { COFFEE_ID } from './fakes';

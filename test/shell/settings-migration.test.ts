@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createFileSettingsStore } from '../../src-main/app/file-settings-store';
-import { backupPathFor, migrateSettings, readSettingsText } from '../../src-main/shell/settings-migration';
+import { backupPathFor, migrateSettings, readSettingsText } from '../../src-main/app/settings-migration';
 import { DEFAULT_SETTINGS } from '../../src-shared/domain/settings';
 import { COFFEE_ID } from './fakes';
 

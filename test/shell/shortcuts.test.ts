@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkAccelerator, planRegistration, validateShortcutMap, type ShortcutAction } from '../../src-main/shell/shortcuts';
+import { checkAccelerator, validateShortcutMap, type ShortcutAction } from '../../src-main/app/shortcut-rules';
+import { planRegistration } from '../../src-main/shell/shortcuts';
 import { COFFEE_ID, TRIP_ID } from './fakes';
 
 describe('checkAccelerator', () => {

@@ -1,0 +1,112 @@
+// Which global shortcuts the app accepts (issue 4 §6): Electron's accelerator syntax and
+// our policy, checked in main before a shortcut map is saved. Pure; the shell plans the
+// registration (shell/shortcuts.ts) and the Electron adapter applies it.
+import type { Settings } from '../../src-shared/domain/settings';
+
+// https://www.electronjs.org/docs/latest/api/accelerator
+const MODIFIER_ALIASES: Record<string, string> = {
+  command: 'Command', cmd: 'Command',
+  control: 'Control', ctrl: 'Control',
+  commandorcontrol: 'CommandOrControl', cmdorctrl: 'CommandOrControl',
+  alt: 'Alt', option: 'Alt',
+  altgr: 'AltGr',
+  shift: 'Shift',
+  super: 'Super', meta: 'Super',
+};
+
+const NAMED_KEYS = [
+  'Plus', 'Space', 'Tab', 'Capslock', 'Numlock', 'Scrolllock', 'Backspace', 'Delete', 'Insert', 'Return', 'Enter',
+  'Up', 'Down', 'Left', 'Right', 'Home', 'End', 'PageUp', 'PageDown', 'Escape', 'Esc',
+  'VolumeUp', 'VolumeDown', 'VolumeMute', 'MediaNextTrack', 'MediaPreviousTrack', 'MediaStop', 'MediaPlayPause', 'PrintScreen',
+  'numdec', 'numadd', 'numsub', 'nummult', 'numdiv',
+];
+const KEY_ALIASES: Record<string, string> = { enter: 'Return', esc: 'Escape' };
+const NAMED_KEY_BY_LOWER = new Map(NAMED_KEYS.map((k) => [k.toLowerCase(), KEY_ALIASES[k.toLowerCase()] ?? k]));
+const PUNCTUATION = new Set([...')!@#$%^&*(:;=<,_->.?/~`{][|\\}"\'']);
+
+export type AcceleratorCheck = { ok: true; normalized: string } | { ok: false; message: string };
+
+function normalizeKey(token: string): string | undefined {
+  if (/^[a-z0-9]$/i.test(token)) return token.toUpperCase();
+  if (PUNCTUATION.has(token)) return token;
+  const fn = /^f([1-9]|1\d|2[0-4])$/i.exec(token);
+  if (fn) return `F${fn[1]}`;
+  const num = /^num([0-9])$/i.exec(token);
+  if (num) return `num${num[1]}`;
+  return NAMED_KEY_BY_LOWER.get(token.toLowerCase());
+}
+
+/**
+ * Checks Electron's accelerator syntax and our policy: exactly one key, and at
+ * least one modifier unless the key is a function key (a bare letter as a global
+ * shortcut would swallow typing in every app). Answers a canonical form so that
+ * "ctrl+shift+k" and "Shift+Control+K" are recognised as the same shortcut.
+ */
+export function checkAccelerator(input: string): AcceleratorCheck {
+  const text = input.trim();
+  if (text === '') return { ok: false, message: 'The shortcut is empty.' };
+  // "+" is both the separator and a key: "Ctrl++" is Ctrl with the + key.
+  const tokens = text.endsWith('++') ? [...text.slice(0, -2).split('+'), '+'] : text.split('+');
+  if (tokens.slice(0, -1).some((t) => t === '')) return { ok: false, message: `“${text}” has an empty part.` };
+  const modifiers = new Set<string>();
+  let key: string | undefined;
+  for (const token of tokens) {
+    const modifier = MODIFIER_ALIASES[token.toLowerCase()];
+    if (modifier) {
+      if (key !== undefined) return { ok: false, message: `In “${text}” the modifier ${token} must come before the key.` };
+      modifiers.add(modifier);
+      continue;
+    }
+    const normalized = token === '+' ? 'Plus' : normalizeKey(token);
+    if (!normalized) return { ok: false, message: `“${token}” is not a key Electron knows.` };
+    if (key !== undefined) return { ok: false, message: `“${text}” has two keys (${key} and ${normalized}); use one key with modifiers.` };
+    key = normalized;
+  }
+  if (key === undefined) return { ok: false, message: `“${text}” has no key, only modifiers.` };
+  if (modifiers.size === 0 && !/^F\d+$/.test(key)) {
+    return { ok: false, message: `“${text}” needs a modifier such as CommandOrControl, Alt or Shift.` };
+  }
+  const order = ['CommandOrControl', 'Command', 'Control', 'Alt', 'AltGr', 'Shift', 'Super'];
+  const sorted = order.filter((m) => modifiers.has(m));
+  return { ok: true, normalized: [...sorted, key].join('+') };
+}
+
+export type ShortcutAction =
+  | { kind: 'open' }
+  | { kind: 'increment'; counterId: string }
+  | { kind: 'decrement'; counterId: string };
+
+export type ShortcutMap = Settings['shortcuts'];
+
+/** Every accelerator of the map, with the action it triggers. */
+export function listShortcuts(map: ShortcutMap): { accelerator: string; action: ShortcutAction }[] {
+  const out: { accelerator: string; action: ShortcutAction }[] = [];
+  if (map.open) out.push({ accelerator: map.open, action: { kind: 'open' } });
+  for (const [counterId, entry] of Object.entries(map.counters)) {
+    if (entry.increment) out.push({ accelerator: entry.increment, action: { kind: 'increment', counterId } });
+    if (entry.decrement) out.push({ accelerator: entry.decrement, action: { kind: 'decrement', counterId } });
+  }
+  return out;
+}
+
+/** Problems with a whole map: bad syntax, or the same shortcut for two actions. Empty = valid. */
+export function validateShortcutMap(map: ShortcutMap): string[] {
+  const problems: string[] = [];
+  const seen = new Map<string, string>();
+  for (const { accelerator, action } of listShortcuts(map)) {
+    const check = checkAccelerator(accelerator);
+    if (!check.ok) {
+      problems.push(check.message);
+      continue;
+    }
+    const label = describeAction(action);
+    const previous = seen.get(check.normalized);
+    if (previous) problems.push(`${accelerator} is used twice: for ${previous} and for ${label}.`);
+    else seen.set(check.normalized, label);
+  }
+  return problems;
+}
+
+function describeAction(action: ShortcutAction): string {
+  return action.kind === 'open' ? 'opening the popup' : `${action.kind} of counter ${action.counterId}`;
+}

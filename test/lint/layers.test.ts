@@ -1,0 +1,42 @@
+// The src-main layer order (main → electron → shell → app → ipc → core) is a lint rule, not a
+// convention: each case imports one step up the order and must be refused with the rule's message,
+// and the same import one step down must pass (the negative control that the rule is not just noisy).
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+const eslint = new ESLint();
+
+async function layerErrors(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return (result?.messages ?? []).filter((m) => /restricted-imports/.test(m.ruleId ?? '')).map((m) => m.message);
+}
+
+describe('src-main layers', () => {
+  it.each([
+    ['core', "import type { AppError } from '../ipc/errors';", 'ipc'],
+    ['core', "import type { AppController } from '../app/controller';", 'app'],
+    ['ipc', "import type { AppController } from '../app/controller';", 'app'],
+    ['app', "import type { RegistrationPlan } from '../shell/shortcuts';", 'shell'],
+    ['shell', "import type { ShortcutRegistrar } from '../electron/shortcuts';", 'electron'],
+    ['electron', "import type {} from '../main';", 'main.ts'],
+  ])('%s/ may not import up the order (%s)', async (folder, code, target) => {
+    const errors = await layerErrors(`src-main/${folder}/probe.ts`, `${code}\nexport {};\n`);
+    expect(errors.join('\n')).toMatch(new RegExp(`Layer rule \\(src-main/${folder}\\).*${target.replace('.', '\\.')}`));
+  });
+
+  it.each([
+    ['electron', "import type { AppController } from '../app/controller';"],
+    ['shell', "import type { AppPlatform } from '../app/ports';"],
+    ['app', "import type { AppError } from '../ipc/errors';"],
+    ['ipc', "import type { CoreErrorKind } from '../core/contract';"],
+  ])('%s/ may import down the order', async (folder, code) => {
+    expect(await layerErrors(`src-main/${folder}/probe.ts`, `${code}\nexport {};\n`)).toEqual([]);
+  });
+
+  it('only main.ts imports electron itself; core and shell not even its types', async () => {
+    expect(await layerErrors('src-main/app/probe.ts', "import { app } from 'electron';\nexport const a = app;\n")).toHaveLength(1);
+    expect(await layerErrors('src-main/app/probe.ts', "import type { App } from 'electron';\nexport type A = App;\n")).toEqual([]);
+    expect(await layerErrors('src-main/core/probe.ts', "import type { App } from 'electron';\nexport type A = App;\n")).toHaveLength(1);
+    expect(await layerErrors('src-main/main.ts', "import { app } from 'electron';\nexport const a = app;\n")).toEqual([]);
+  });
+});
