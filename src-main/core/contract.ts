@@ -1,7 +1,9 @@
 // The sync core's public contract (issue "Counter sync core"). Tests, benchmarks, the
 // Electron shell and the browser harness all code against this; keep it stable.
 // Electron-free: runs in plain Node.
-import type { CoreSnapshot, RemoteChange } from '../../src-shared/domain/snapshot';
+import type { CoreSnapshot, RemoteChange, UnconfirmedChoice } from '../../src-shared/domain/snapshot';
+
+export type { UnconfirmedChoice };
 import type { PatchBodyV2, CounterV2 } from '../../src-shared/api/schemas';
 import type { WebSocket } from 'ws';
 
@@ -103,8 +105,6 @@ export type ChangeOutcome = {
   /** ms since epoch, from the core's clock. */
   readonly at: number;
 };
-
-export type UnconfirmedChoice = 'resend' | 'keep';
 
 export interface CounterCore {
   /** Resolves after the first full sync; rejects with a CoreError (e.g. unauthorized, network). */

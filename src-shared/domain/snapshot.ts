@@ -25,6 +25,10 @@ export const CounterErrorKind = z.enum([
   'unreadable', // the server's list item for it could not be parsed: last known state kept
 ]);
 
+/** The user's answer to a lost change: send it again, or keep the server's value. */
+export const UnconfirmedChoice = z.enum(['resend', 'keep']);
+export type UnconfirmedChoice = z.infer<typeof UnconfirmedChoice>;
+
 export const CounterState = z.object({
   id: z.string(),
   name: z.string(),
