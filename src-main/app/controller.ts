@@ -107,6 +107,8 @@ export function createAppController(deps: AppControllerDeps): AppController {
     coreOptions: (baseUrl, token, mode) => {
       secrets.add(token);
       return {
+        // Data the core set aside (an unreadable list item) is worth a line in the log.
+        log: (message: string) => log.warn(redactText(message)),
         ...deps.coreOverrides,
         baseUrl,
         token,

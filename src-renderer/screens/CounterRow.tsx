@@ -73,7 +73,10 @@ interface ChoiceProps {
   tabIndex: number;
 }
 
-/** Nothing is decided silently: the user sends the lost change again or keeps what the server shows. */
+/**
+ * Nothing is decided silently: the user sends the lost change again (↻) or keeps what the
+ * server shows (✓). Symbols, with their words in title and aria-label: the row is one fixed-height line.
+ */
 function UnconfirmedChoiceButtons({ counter, amount, onResolve, tabIndex }: ChoiceProps) {
   return (
     <>
@@ -85,17 +88,17 @@ function UnconfirmedChoiceButtons({ counter, amount, onResolve, tabIndex }: Choi
         tabIndex={tabIndex}
         onClick={() => onResolve(counter.id, 'resend')}
       >
-        Send again
+        ↻
       </button>
       <button
         type="button"
         className="badge-action"
         aria-label={`Keep the server's value of ${counter.name}`}
-        title={`Keep ${counter.value}`}
+        title={`Keep the server's value, ${counter.value}`}
         tabIndex={tabIndex}
         onClick={() => onResolve(counter.id, 'keep')}
       >
-        Keep
+        ✓
       </button>
     </>
   );
@@ -133,8 +136,8 @@ export const CounterRow = memo(function CounterRow({ counter, pinned, active, on
         {counter.error ? (
           <span className={`badge badge-${counter.error.kind}`} title={counter.error.message}>
             <span className="badge-text">
-              {ERROR_BADGE[counter.error.kind]}
-              {counter.error.amount !== undefined && ` ${signed(counter.error.amount)}`}
+              {/* With its answers beside it the badge has little room: the short word, and the amount. */}
+              {counter.error.amount === undefined ? ERROR_BADGE[counter.error.kind] : `${signed(counter.error.amount)} unconfirmed`}
             </span>
             {counter.error.kind === 'unconfirmed' && counter.error.amount !== undefined && (
               <UnconfirmedChoiceButtons counter={counter} amount={counter.error.amount} onResolve={onResolveUnconfirmed} tabIndex={tabIndex} />

@@ -113,7 +113,7 @@ describe('counter list', () => {
 
   it('asks about a change it could not confirm: "Send again" or "Keep", with the amount', async () => {
     const fake = await renderList(appState({ counters: [{ ...COUNTERS.coffee, error: { kind: 'unconfirmed', message: 'Could not confirm +3.', amount: 3 } }, COUNTERS.pushUps] }));
-    within(row('Coffees today')).getByText('could not confirm +3');
+    within(row('Coffees today')).getByText('+3 unconfirmed');
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Send +3 to Coffees today again' }));
     await user.click(screen.getByRole('button', { name: "Keep the server's value of Coffees today" }));
