@@ -73,14 +73,11 @@ export class SyncEngine implements CounterCore {
       },
     });
     this.ledger = new PendingLedger(options.store ?? createMemoryStore());
-    this.own = new OwnWindow(this.clock, (change) => this.emitRemote(change));
+    this.own = new OwnWindow(this.clock, (change) => this.publisher.emitRemote(change));
+    // What every part below works on.
+    const parts = { clock: this.clock, tuning: this.tuning, api: this.api, scheduler: this.scheduler, ledger: this.ledger, records: this.records, own: this.own };
     this.live = new LiveSync({
-      clock: this.clock,
-      tuning: this.tuning,
-      api: this.api,
-      scheduler: this.scheduler,
-      ledger: this.ledger,
-      records: this.records,
+      ...parts,
       stats: this.stats,
       phase: () => this.phase,
       timezone: () => this.timezone,
@@ -88,7 +85,7 @@ export class SyncEngine implements CounterCore {
       setConnection: (connection) => this.setConnection(connection),
       markSocketHealthy: () => this.socket.markHealthy(),
       publish: () => this.publish(),
-      reportRemote: (change) => this.emitRemote(change),
+      reportRemote: (change) => this.publisher.emitRemote(change),
       log: this.log,
       becomeUnauthorized: (message) => this.becomeUnauthorized(message),
       failStart: (error) => this.failStart(error),
@@ -109,12 +106,7 @@ export class SyncEngine implements CounterCore {
       },
     });
     this.judge = new OutcomeJudge({
-      clock: this.clock,
-      api: this.api,
-      scheduler: this.scheduler,
-      ledger: this.ledger,
-      records: this.records,
-      own: this.own,
+      ...parts,
       timezone: () => this.timezone,
       stopped: () => this.phase === 'stopped',
       changed: () => this.publish(),
@@ -125,13 +117,7 @@ export class SyncEngine implements CounterCore {
       pump: (id) => this.sender.pump(id),
     });
     this.sender = new ChangeSender({
-      clock: this.clock,
-      tuning: this.tuning,
-      api: this.api,
-      scheduler: this.scheduler,
-      ledger: this.ledger,
-      records: this.records,
-      own: this.own,
+      ...parts,
       slowAfterMs: timeoutMs,
       canSend: () => this.phase === 'running',
       stopped: () => this.phase === 'stopped',
@@ -263,21 +249,12 @@ export class SyncEngine implements CounterCore {
   }
 
   update(id: string, patch: PatchBodyV2): Promise<CounterV2> {
-    return sendPatch(
-      {
-        api: this.api,
-        scheduler: this.scheduler,
-        records: this.records,
-        own: this.own,
-        timezone: () => this.timezone,
-        blocked: () => (this.phase === 'running' ? undefined : new CoreError(this.phase === 'unauthorized' ? 'unauthorized' : 'network', `Cannot update while ${this.phase}`)),
-        changed: () => this.publish(),
-        gone: (counterId, message) => this.markGone(counterId, message),
-        unauthorized: (message) => this.becomeUnauthorized(message),
-      },
-      id,
-      patch,
-    );
+    const blocked = () => (this.phase === 'running' ? undefined : new CoreError(this.phase === 'unauthorized' ? 'unauthorized' : 'network', `Cannot update while ${this.phase}`));
+    const { api, scheduler, records, own } = this;
+    const changed = () => this.publish();
+    const gone = (counterId: string, message: string) => this.markGone(counterId, message);
+    const unauthorized = (message: string) => this.becomeUnauthorized(message);
+    return sendPatch({ api, scheduler, records, own, timezone: () => this.timezone, blocked, changed, gone, unauthorized }, id, patch);
   }
 
   dismissError(id: string): void {
@@ -314,10 +291,6 @@ export class SyncEngine implements CounterCore {
     this.publish();
     // not-shown.md #10: drop it after a resync if it is really no longer ours.
     void this.live.resync();
-  }
-
-  private emitRemote(change: RemoteChange): void {
-    this.publisher.emitRemote(change);
   }
 
   private setConnection(connection: ConnectionState): void {
