@@ -34,6 +34,11 @@ export interface FrontRule {
 export class FrontServer {
   private rules: FrontRule[] = [];
   private readonly sockets = new Set<Socket>();
+  /** Upgraded (WebSocket) connections, client side. */
+  private readonly upgraded = new Set<Socket>();
+  /** Requests received and not finished (held, forwarded, or answered). */
+  private handling = 0;
+  private idleWaiters: (() => void)[] = [];
   /** Requests the rules acted on, as "METHOD /path". */
   readonly acted: string[] = [];
 
@@ -49,7 +54,13 @@ export class FrontServer {
     const address = server.address();
     if (!address || typeof address !== 'object') throw new Error('front server did not bind');
     const front = new FrontServer(server, address.port, targetPort);
-    server.on('request', (req, res) => void front.handle(req, res));
+    server.on('request', (req, res) => {
+      front.handling += 1;
+      void front.handle(req, res).finally(() => {
+        front.handling -= 1;
+        if (front.handling === 0) for (const resolve of front.idleWaiters.splice(0)) resolve();
+      });
+    });
     server.on('upgrade', (req, socket, head) => front.pipeUpgrade(req, socket as Socket, head));
     server.on('connection', (socket) => {
       front.sockets.add(socket);
@@ -68,6 +79,17 @@ export class FrontServer {
 
   clear(): void {
     this.rules = [];
+  }
+
+  /** Cuts every WebSocket passing through (the client sees its socket close). */
+  dropSockets(): void {
+    for (const socket of this.upgraded) socket.destroy();
+  }
+
+  /** Resolves when no request is held or on its way: a late apply has happened by then. */
+  idle(): Promise<void> {
+    if (this.handling === 0) return Promise.resolve();
+    return new Promise((resolve) => this.idleWaiters.push(resolve));
   }
 
   async close(): Promise<void> {
@@ -133,6 +155,8 @@ export class FrontServer {
   }
 
   private pipeUpgrade(req: IncomingMessage, socket: Socket, head: Buffer): void {
+    this.upgraded.add(socket);
+    socket.on('close', () => this.upgraded.delete(socket));
     const upstream = connect(this.targetPort, '127.0.0.1', () => {
       const lines = [`${req.method} ${req.url} HTTP/1.1`];
       for (let i = 0; i < req.rawHeaders.length; i += 2) lines.push(`${req.rawHeaders[i]}: ${req.rawHeaders[i + 1]}`);
