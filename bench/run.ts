@@ -17,6 +17,7 @@ import { runLatencyDom } from './scenarios/latency-dom';
 import { runRecovery } from './scenarios/recovery';
 import { runScale } from './scenarios/scale';
 import { runSize } from './scenarios/size';
+import { runSlowAnswers } from './scenarios/slow-answers';
 import { runStorm } from './scenarios/storm';
 
 const args = process.argv.slice(2);
@@ -57,6 +58,7 @@ const scenarios: Record<string, Scenario> = {
   size: () => runSize(),
   idle: () => runIdle(),
   recovery: () => runRecovery({ runs: 7, log }),
+  slow: () => runSlowAnswers({ clicks: 20, log }),
 };
 
 async function main(): Promise<void> {
