@@ -110,6 +110,9 @@ export class OutcomeJudge {
     }
     if (this.ctx.stopped()) return;
     this.ctx.own.end(record);
+    // Past the held values; an echo still to come carries the refetched value, which is no change.
+    const ours = record.maybeOurs.indexOf(change.delta);
+    if (ours >= 0) record.maybeOurs.splice(ours, 1);
     if (counter) record.confirmed = record.streamValue = counter.value;
     else this.ctx.resync();
     this.done(record, change, 'applied');
