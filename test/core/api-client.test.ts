@@ -8,6 +8,7 @@ import { createMemoryStore } from '../../src-main/core/memory-store';
 import { realClock } from '../../src-main/core/tuning';
 
 const ID = '019a4f2e-8c00-7d3a-9b1e-2f4c6a8e0b12';
+const ID2 = '019a4f2e-8c00-7d3a-9b1e-2f4c6a8e0b13';
 const COUNTER = { id: ID, name: 'Coffees', type: 'UpDown', value: 3, created: '2026-01-05T09:00:00Z' };
 
 function client(respond: (url: URL, init: RequestInit) => Response | Promise<Response>, timeoutMs = 1000) {
@@ -32,9 +33,10 @@ const json = (body: unknown, status = 200, headers: Record<string, string> = {})
 describe('api client', () => {
   it('sends Bearer and Accept, and the timezone on reads', async () => {
     const { api, calls } = client(() => json([COUNTER, { broken: true }]));
-    const { counters, skipped } = await api.listCounters('Europe/Berlin');
+    const { counters, skipped, unreadable } = await api.listCounters('Europe/Berlin');
     expect(counters).toHaveLength(1);
     expect(skipped).toBe(1); // one odd item does not hide the others
+    expect(unreadable).toEqual([{ id: undefined, reason: expect.any(String) }]);
     const { url, init } = calls[0]!;
     expect(url.pathname).toBe('/v2/counters');
     expect(url.searchParams.get('timezone')).toBe('Europe/Berlin');
@@ -80,6 +82,23 @@ describe('api client', () => {
     expect((seconds as RateLimitedError).retryAfterMs).toBe(2000);
     const none = await client(() => json({ message: 'slow', code: -1 }, 429)).api.getCounter(ID, 'UTC').catch((e: unknown) => e);
     expect((none as RateLimitedError).retryAfterMs).toBeUndefined();
+  });
+
+  it('names an unreadable list item by its id when it has a readable one', async () => {
+    const { api } = client(() => json([COUNTER, { ...COUNTER, id: ID2, type: 'Bogus' }]));
+    const { unreadable } = await api.listCounters('UTC');
+    expect(unreadable).toEqual([{ id: ID2, reason: expect.any(String) }]);
+  });
+
+  it('gives a change longer than a read before its answer counts as lost', async () => {
+    const deadlines: number[] = [];
+    const clock = { ...realClock, setTimeout: (_callback: () => void, ms: number) => deadlines.push(ms) };
+    const hanging = (() => new Promise<Response>(() => undefined)) as typeof fetch;
+    const api = createApiClient({ baseUrl: 'http://127.0.0.1:9', token: 't', fetch: hanging, clock, timeoutMs: 100, mutationTimeoutMs: 600, shutdown: new AbortController().signal });
+    void api.getCounter(ID, 'UTC').catch(() => undefined);
+    void api.change(ID, 'increment', 1).catch(() => undefined);
+    void api.patch(ID, { name: 'Renamed' }).catch(() => undefined);
+    expect(deadlines).toEqual([100, 600, 600]);
   });
 
   it('times out, and tells network failures apart', async () => {

@@ -1,7 +1,7 @@
 // Pure parts: frame parsing, the echo/remote merge, and a lost change landing late.
 import { describe, expect, it } from 'vitest';
 import { parseFrame } from '../../src-main/core/notifications';
-import { ECHO_WAIT_MS, mergeNotifiedValue, recordFrom } from '../../src-main/core/counter-table';
+import { ECHO_WAIT_MS, mergeList, mergeNotifiedValue, recordFrom } from '../../src-main/core/counter-table';
 
 const ID = '019a4f2e-8c00-7d3a-9b1e-2f4c6a8e0b12';
 const updated = (value: number, extra: object = {}) =>
@@ -83,5 +83,35 @@ describe('a lost change landing late (issue 11 case 1)', () => {
 
   it('negative control: without a lost change the same step is a remote change', () => {
     expect(mergeNotifiedValue(record(), 15, 0)).toEqual({ counterId: ID, name: 'Coffees', from: 10, to: 15 });
+  });
+});
+
+describe('mergeList with unreadable items (issue 11 case 3)', () => {
+  const counterV2 = (id: string, value: number) => ({ id, name: `Counter ${value}`, type: 'UpDown' as const, value, created: '2026-01-01T00:00:00Z', startDate: undefined, endDate: undefined });
+  const OTHER = '019a4f2e-8c00-7d3a-9b1e-2f4c6a8e0b99';
+  const table = () => new Map([ID, OTHER].map((id, n) => [id, recordFrom(counterV2(id, n))]));
+
+  it('an unreadable item with a known id keeps that counter, flagged; a counter simply missing is removed', () => {
+    const records = table();
+    const result = mergeList(records, { counters: [], unreadable: [{ id: ID, reason: 'bad type' }], skipped: 1 }, () => false);
+    expect(result.unreadable).toEqual([ID]);
+    expect(result.removed).toEqual([OTHER]);
+    expect(records.get(ID)?.error?.kind).toBe('unreadable');
+  });
+
+  it('an unreadable item without an id could be any missing counter: all of them stay', () => {
+    const records = table();
+    const result = mergeList(records, { counters: [counterV2(OTHER, 7)], unreadable: [{ reason: 'no id' }], skipped: 1 }, () => false);
+    expect(result.removed).toEqual([]);
+    expect(records.get(ID)?.error?.kind).toBe('unreadable');
+    expect(records.get(OTHER)?.confirmed).toBe(7);
+  });
+
+  it('a later clean list reads it again and the flag goes', () => {
+    const records = table();
+    mergeList(records, { counters: [], unreadable: [{ id: ID, reason: 'bad type' }], skipped: 1 }, () => false);
+    mergeList(records, { counters: [counterV2(ID, 3), counterV2(OTHER, 1)], unreadable: [], skipped: 0 }, () => false);
+    expect(records.get(ID)?.error).toBeUndefined();
+    expect(records.get(ID)?.confirmed).toBe(3);
   });
 });
