@@ -18,6 +18,7 @@ import { runHerd } from './scenarios/herd';
 import { runRecovery } from './scenarios/recovery';
 import { runScale } from './scenarios/scale';
 import { runSize } from './scenarios/size';
+import { runSlowAnswers } from './scenarios/slow-answers';
 import { runStorm } from './scenarios/storm';
 
 const args = process.argv.slice(2);
@@ -59,6 +60,7 @@ const scenarios: Record<string, Scenario> = {
   idle: () => runIdle(),
   recovery: () => runRecovery({ clients: 100, log }),
   herd: () => Promise.resolve(runHerd()),
+  slow: () => runSlowAnswers({ clicks: 20, log }),
 };
 
 async function main(): Promise<void> {

@@ -107,7 +107,8 @@ export function createAppController(deps: AppControllerDeps): AppController {
     coreOptions: (baseUrl, token, mode) => {
       secrets.add(token);
       return {
-        log: (message: string) => log.warn(redactText(message)), // a day value the server corrected
+        // What the core set aside or corrected (an unreadable list item, a day value the server put right) is worth a log line.
+        log: (message: string) => log.warn(redactText(message)),
         ...deps.coreOverrides,
         baseUrl,
         token,
@@ -159,6 +160,10 @@ export function createAppController(deps: AppControllerDeps): AppController {
     },
     'counter:dismissError': ({ id }) => {
       requireCounter(id).dismissError(id);
+      return null;
+    },
+    'counter:resolveUnconfirmed': ({ id, choice }) => {
+      requireCounter(id).resolveUnconfirmed(id, choice);
       return null;
     },
     'counter:update': async ({ id, patch }) => {

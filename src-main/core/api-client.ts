@@ -2,7 +2,8 @@
 // Bearer token and Accept header, every read carries `timezone` (not-shown.md #1),
 // every request has a deadline, every body is parsed with the shared schemas, and every
 // failure becomes a CoreError carrying the server's own message and code.
-import { BareNumber, CounterV2, ErrorBody } from '../../src-shared/api/schemas';
+import { z } from 'zod';
+import { BareNumber, CounterId, CounterV2, ErrorBody } from '../../src-shared/api/schemas';
 import { ErrorCode } from '../../src-shared/api/error-codes';
 import type { PatchBodyV2 } from '../../src-shared/api/schemas';
 import type { Direction } from '../../src-shared/domain/snapshot';
@@ -17,6 +18,8 @@ export interface ApiClientOptions {
   fetch: typeof fetch;
   clock: Clock;
   timeoutMs: number;
+  /** Deadline for a mutation (POST change, PATCH): far longer than a read's, since abandoning one leaves its outcome unknown. */
+  mutationTimeoutMs?: number;
   /** Aborts every request in flight when the core stops. */
   shutdown: AbortSignal;
 }
@@ -28,8 +31,18 @@ interface RawResponse {
   body: unknown; // parsed JSON, or undefined for an empty body
 }
 
+/** A list read: the items that parsed, and the ones that did not (with their id when one could be read). */
+export interface ListedCounters {
+  counters: CounterV2[];
+  unreadable: { id?: string; reason: string }[];
+  skipped: number;
+}
+
+/** A mutation may take longer than a read: it is waited for, not abandoned (issue 11). */
+type Deadlines = Record<Operation, number>;
+
 export interface ApiClient {
-  listCounters(timezone: string): Promise<{ counters: CounterV2[]; skipped: number }>;
+  listCounters(timezone: string): Promise<ListedCounters>;
   getCounter(id: string, timezone: string): Promise<CounterV2>;
   /** The new value, or undefined when the body was not a bare number (not-shown.md #2): the caller refetches. */
   change(id: string, direction: Direction, amount: number): Promise<number | undefined>;
@@ -42,6 +55,8 @@ export interface ApiClient {
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const base = options.baseUrl.replace(/\/+$/, '');
   const counterPath = (id: string) => `/v2/counters/${encodeURIComponent(id)}`;
+  const mutation = options.mutationTimeoutMs ?? options.timeoutMs;
+  const deadlines: Deadlines = { read: options.timeoutMs, change: mutation, patch: mutation };
   const authHeaders = () => ({ Authorization: `Bearer ${options.token}`, Accept: 'application/json' });
 
   async function request(method: string, path: string, operation: Operation, init: { query?: Record<string, string>; json?: unknown } = {}): Promise<RawResponse> {
@@ -49,6 +64,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     const url = new URL(base + path);
     for (const [key, value] of Object.entries(init.query ?? {})) url.searchParams.set(key, value);
     const controller = new AbortController();
+    const deadlineMs = deadlines[operation];
     const onShutdown = () => controller.abort();
     options.shutdown.addEventListener('abort', onShutdown);
     const headers: Record<string, string> = authHeaders();
@@ -64,8 +80,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     })();
     // The deadline answers the caller; the request itself stays on the wire (it may still
     // reach the server) until its answer comes or, past the abandon limit, its connection is closed.
+    // A mutation's deadline is already long (it is waited for, issue 11 case 1): it is abandoned then.
     let deadline: unknown;
-    const abandon = options.clock.setTimeout(() => controller.abort(), abandonAfterMs(options.timeoutMs));
+    const abandon = options.clock.setTimeout(() => controller.abort(), Math.max(deadlineMs, abandonAfterMs(options.timeoutMs)));
     const wire = exchange.then(
       () => undefined,
       () => undefined,
@@ -77,7 +94,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       options.shutdown.removeEventListener('abort', onShutdown);
     });
     const timedOut = new Promise<never>((_resolve, reject) => {
-      deadline = options.clock.setTimeout(() => reject(new CoreError('timeout', `No answer within ${options.timeoutMs} ms`)), options.timeoutMs);
+      deadline = options.clock.setTimeout(() => reject(new CoreError('timeout', `No answer within ${deadlineMs} ms`)), deadlineMs);
     });
     try {
       const { response, text } = await Promise.race([exchange, timedOut]);
@@ -100,11 +117,13 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       if (!Array.isArray(body)) throw new CoreError('badResponse', 'GET /v2/counters did not return a list');
       // Keep the good items: one odd counter must not hide all the others.
       const counters: CounterV2[] = [];
+      const unreadable: ListedCounters['unreadable'] = [];
       for (const item of body) {
         const parsed = CounterV2.safeParse(item);
         if (parsed.success) counters.push(parsed.data);
+        else unreadable.push({ id: ItemId.safeParse(item).data?.id, reason: parsed.error.issues[0]?.message ?? 'invalid' });
       }
-      return { counters, skipped: body.length - counters.length };
+      return { counters, unreadable, skipped: unreadable.length };
     },
     async getCounter(id, timezone) {
       const { body } = await request('GET', counterPath(id), 'read', { query: { timezone } });
@@ -138,6 +157,9 @@ export function abandonAfterMs(timeoutMs: number): number {
 }
 
 const invalidJson = Symbol('invalid JSON');
+
+/** Just enough of an unreadable list item to know which counter it was. */
+const ItemId = z.object({ id: CounterId });
 
 function parseJson(text: string): unknown {
   if (text.trim() === '') return undefined;

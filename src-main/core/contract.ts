@@ -1,7 +1,9 @@
 // The sync core's public contract (issue "Counter sync core"). Tests, benchmarks, the
 // Electron shell and the browser harness all code against this; keep it stable.
 // Electron-free: runs in plain Node.
-import type { CoreSnapshot, RemoteChange } from '../../src-shared/domain/snapshot';
+import type { CoreSnapshot, RemoteChange, UnconfirmedChoice } from '../../src-shared/domain/snapshot';
+
+export type { UnconfirmedChoice };
 import type { PatchBodyV2, CounterV2 } from '../../src-shared/api/schemas';
 import type { WebSocket } from 'ws';
 
@@ -30,8 +32,15 @@ export interface CoreOptions {
   webSocket?: WebSocketFactory;
   clock?: Clock;
   store?: PendingStore;
-  /** Per-request timeout in ms. */
+  /**
+   * Per-request timeout in ms for reads. A change still unanswered after it is shown as
+   * "still sending…" and waited for, not abandoned (a mutation is never re-sent blindly).
+   */
   requestTimeoutMs?: number;
+  /** How long a change (POST, PATCH) is waited for before its answer counts as lost and it is flagged; default 6 × requestTimeoutMs. */
+  mutationTimeoutMs?: number;
+  /** Where the core writes a line about data it had to set aside (an unreadable list item). */
+  log?: (message: string) => void;
   /** Timings and limits; tests shorten them. Defaults follow the issue (see DEFAULT_TUNING in tuning.ts). */
   tuning?: Partial<CoreTuning>;
   /** Lines worth a log file (a day value the server corrected); never carries the token. */
@@ -87,6 +96,20 @@ export class CoreError extends Error {
   }
 }
 
+/**
+ * What became of one of our own changes on the wire (issue 11; issue 15's activity record
+ * and undo read it). `amount` is the signed net change the outcome is about.
+ * 'applied': the server confirmed it; 'refused': a 400/403/404 undid it; 'unconfirmed':
+ * flagged "could not confirm"; 'resent' / 'kept': the user's choice on an unconfirmed change.
+ */
+export type ChangeOutcome = {
+  readonly counterId: string;
+  readonly amount: number;
+  readonly outcome: 'applied' | 'refused' | 'unconfirmed' | 'resent' | 'kept';
+  /** ms since epoch, from the core's clock. */
+  readonly at: number;
+};
+
 export interface CounterCore {
   /** Resolves after the first full sync; rejects with a CoreError (e.g. unauthorized, network). */
   start(): Promise<void>;
@@ -96,13 +119,20 @@ export interface CounterCore {
   subscribe(listener: (snapshot: CoreSnapshot) => void): () => void;
   /** Changes this client did not make. */
   onRemoteChange(listener: (change: RemoteChange) => void): () => void;
+  /** The outcome of each of our own changes; returns the unsubscribe function. */
+  onChangeOutcome(listener: (outcome: ChangeOutcome) => void): () => void;
   /** Apply at once, return immediately; the core sends coalesced requests. */
   increment(id: string, amount?: number): void;
   decrement(id: string, amount?: number): void;
   /** PATCH; resolves with the updated counter, rejects with a CoreError carrying the server's message. */
   update(id: string, patch: PatchBodyV2): Promise<CounterV2>;
-  /** The user dismisses a counter's flag; only the kinds `isDismissableFlag` allows (not `gone`). */
+  /** The user dismisses a counter's flag; only the kinds `isDismissableFlag` allows ('rejected'). */
   dismissError(id: string): void;
+  /**
+   * The user's answer to a "could not confirm" flag: 'resend' sends the lost changes again
+   * (reported 'resent'), 'keep' keeps the server's value (reported 'kept'). Nothing else decides it.
+   */
+  resolveUnconfirmed(id: string, choice: UnconfirmedChoice): void;
   /** Resolves when nothing is pending or in flight. */
   settled(): Promise<void>;
   notifyResume(): void;

@@ -2,6 +2,7 @@
 // (from a notification or a resync) is merged: our own changes echoed back by
 // counterUpdated are recognised and never reported as remote (issue §7, §9).
 import type { CounterType, CounterV2 } from '../../src-shared/api/schemas';
+import type { ListedCounters } from './api-client';
 import type { CounterState, RemoteChange } from '../../src-shared/domain/snapshot';
 
 /** An echo we wait for longer than this is assumed lost (the socket may have missed it). */
@@ -21,8 +22,15 @@ export interface CounterRecord {
   expectedEchoes: { value: number; at: number }[];
   refused: CounterState['refused'];
   error?: CounterState['error'];
-  /** Values of counterUpdated that arrived while our change was on the wire, in order. */
+  /** Values of counterUpdated that arrived while a change of ours was on the wire, in order. */
   stash?: number[];
+  /**
+   * Amounts of our changes whose answer was lost: a later step of exactly that size may be
+   * ours landing late, so it is not reported as someone else's (the flag already asks).
+   */
+  maybeOurs: number[];
+  /** Directions the server accepted from us on this counter: only then are opposite clicks netted. */
+  allowed: { increment?: true; decrement?: true };
 }
 
 export function recordFrom(counter: CounterV2): CounterRecord {
@@ -36,6 +44,8 @@ export function recordFrom(counter: CounterV2): CounterRecord {
     streamValue: counter.value,
     expectedEchoes: [],
     refused: {},
+    maybeOurs: [],
+    allowed: {},
   };
 }
 
@@ -60,6 +70,14 @@ export function mergeNotifiedValue(record: CounterRecord, value: number, now: nu
     return undefined;
   }
   const from = record.expectedEchoes.length > 0 ? record.streamValue : record.confirmed;
+  const late = record.maybeOurs.indexOf(value - record.streamValue);
+  if (late >= 0) {
+    // Possibly our lost change landing (late): not someone else's change to announce.
+    record.maybeOurs.splice(late, 1);
+    record.streamValue = value;
+    if (record.expectedEchoes.length === 0) record.confirmed = value;
+    return undefined;
+  }
   record.streamValue = value;
   if (record.expectedEchoes.length > 0) {
     // Our echo is still to come, so this change happened on the server before ours:
@@ -77,7 +95,7 @@ export function mergeListedCounter(record: CounterRecord, counter: CounterV2, ch
   record.type = counter.type;
   record.startDate = counter.startDate;
   record.endDate = counter.endDate;
-  if (record.error?.kind === 'gone') delete record.error;
+  if (record.error?.kind === 'gone' || record.error?.kind === 'unreadable') delete record.error;
   // While our change is on the wire or its echo is due, the list may predate it; the
   // response and the echo settle the value instead.
   if (changeOnWire || record.expectedEchoes.length > 0) return undefined;
@@ -89,19 +107,40 @@ export function mergeListedCounter(record: CounterRecord, counter: CounterV2, ch
   return { counterId: record.id, name: record.name, from, to: counter.value };
 }
 
-export function toCounterState(record: CounterRecord, localDelta: number, pending: boolean): CounterState {
+/** What the ledger and the sender add to a counter's server state. */
+export interface LocalState {
+  localDelta: number;
+  pending: boolean;
+  /** Lost changes awaiting the user's choice. */
+  unconfirmed: readonly number[];
+  sendingSlowly: boolean;
+}
+
+export function toCounterState(record: CounterRecord, local: LocalState): CounterState {
   const state: CounterState = {
     id: record.id,
     name: record.name,
     type: record.type,
-    value: record.confirmed + localDelta,
-    pending,
+    value: record.confirmed + local.localDelta,
+    pending: local.pending,
     refused: { ...record.refused },
   };
   if (record.startDate !== undefined) state.startDate = record.startDate;
   if (record.endDate !== undefined) state.endDate = record.endDate;
-  if (record.error) state.error = { ...record.error };
+  if (local.sendingSlowly) state.sendingSlowly = true;
+  if (record.error?.kind !== 'gone' && local.unconfirmed.length > 0) state.error = unconfirmedFlag(local.unconfirmed, record.confirmed);
+  else if (record.error) state.error = { ...record.error };
   return state;
+}
+
+function unconfirmedFlag(amounts: readonly number[], serverValue: number): NonNullable<CounterState['error']> {
+  const amount = amounts.reduce((total, value) => total + value, 0);
+  const signed = amount > 0 ? `+${amount}` : String(amount);
+  return {
+    kind: 'unconfirmed',
+    amount,
+    message: `Could not confirm whether your change of ${signed} was applied; the server shows ${serverValue}. Send it again, or keep the server's value.`,
+  };
 }
 
 /**
@@ -111,9 +150,10 @@ export function toCounterState(record: CounterRecord, localDelta: number, pendin
  */
 export function mergeList(
   records: Map<string, CounterRecord>,
-  counters: CounterV2[],
+  list: ListedCounters,
   changeOnWire: (id: string) => boolean,
-): { remote: RemoteChange[]; removed: string[] } {
+): { remote: RemoteChange[]; removed: string[]; unreadable: string[] } {
+  const { counters } = list;
   const remote: RemoteChange[] = [];
   const next = new Map<string, CounterRecord>();
   for (const counter of counters) {
@@ -126,8 +166,23 @@ export function mergeList(
     if (change) remote.push(change);
     next.set(counter.id, existing);
   }
-  const removed = [...records.keys()].filter((id) => !next.has(id));
+  // An item that did not parse is not a deletion: keep its last known state, flagged.
+  // An unreadable item that names no id could be any missing counter, so all of them stay.
+  const unreadableIds = list.unreadable.flatMap((item) => (item.id === undefined ? [] : [item.id]));
+  const anonymous = list.unreadable.length > unreadableIds.length;
+  const unreadable: string[] = [];
+  const removed: string[] = [];
+  for (const [id, record] of records) {
+    if (next.has(id)) continue;
+    if (!anonymous && !unreadableIds.includes(id)) {
+      removed.push(id);
+      continue;
+    }
+    unreadable.push(id);
+    if (record.error?.kind !== 'gone') record.error = { kind: 'unreadable', message: 'The server sent this counter in a form the app cannot read; showing its last known state.' };
+    next.set(id, record);
+  }
   records.clear();
   for (const [id, record] of next) records.set(id, record);
-  return { remote, removed };
+  return { remote, removed, unreadable };
 }

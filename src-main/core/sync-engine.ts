@@ -1,36 +1,30 @@
 // The sync core: ties the REST client, the rate scheduler, the pending ledger, the
-// notification socket and the change sender into the CounterCore contract.
-import type { RawData } from 'ws';
-import { Amount, PatchBodyV2 } from '../../src-shared/api/schemas';
-import type { CounterV2 } from '../../src-shared/api/schemas';
+// notification socket, the live sync and the change sender into the CounterCore contract.
+import { Amount } from '../../src-shared/api/schemas';
+import type { CounterV2, PatchBodyV2 } from '../../src-shared/api/schemas';
 import type { ConnectionState, CoreSnapshot, CoreStats, RemoteChange } from '../../src-shared/domain/snapshot';
 import { isDismissableFlag } from '../../src-shared/domain/counter-flags';
 import type { ApiClient } from './api-client';
 import { createApiClient } from './api-client';
 import { ChangeSender } from './change-sender';
-import type { Clock, CoreOptions, CoreTuning, CounterCore, WebSocketFactory } from './contract';
+import { OutcomeJudge } from './change-outcomes';
+import type { ChangeOutcome, Clock, CoreOptions, CoreTuning, CounterCore, UnconfirmedChoice, WebSocketFactory } from './contract';
 import { CoreError } from './contract';
-import { expectEcho, mergeList, toCounterState } from './counter-table';
+import { toCounterState } from './counter-table';
 import type { CounterRecord } from './counter-table';
-import { applyFrame } from './apply-frame';
-import { ResyncLoop } from './resync-loop';
 import { describe, isCoreError } from './errors';
 import { LiveSocket } from './live-socket';
+import { LiveSync } from './live-sync';
+import type { Phase } from './live-sync';
 import { createMemoryStore } from './memory-store';
 import { isValidTimeZone, systemTimeZone } from './midnight';
-import { DayRollover } from './day-rollover';
-import { parseFrame } from './notifications';
-import type { Frame } from './notifications';
+import { OwnWindow } from './own-window';
+import { sendPatch } from './patch-sender';
+import { pausedConnection } from './pause-status';
 import { PendingLedger } from './pending-ledger';
 import { Publisher } from './publisher';
 import { RateScheduler } from './rate-scheduler';
-import { pausedConnection } from './pause-status';
-import { DEFAULT_REQUEST_TIMEOUT_MS, DEFAULT_TUNING, realClock } from './tuning';
-
-type Phase = 'idle' | 'starting' | 'running' | 'unauthorized' | 'stopped';
-
-/** After this many failed attempts in a row the connection is shown as offline, not reconnecting. */
-const OFFLINE_AFTER_FAILURES = 3;
+import { DEFAULT_REQUEST_TIMEOUT_MS, DEFAULT_TUNING, MUTATION_DEADLINE_FACTOR, realClock } from './tuning';
 
 export class SyncEngine implements CounterCore {
   private readonly clock: Clock;
@@ -39,18 +33,18 @@ export class SyncEngine implements CounterCore {
   private readonly scheduler: RateScheduler;
   private readonly ledger: PendingLedger;
   private readonly socket: LiveSocket;
+  private readonly own: OwnWindow;
   private readonly sender: ChangeSender;
+  private readonly judge: OutcomeJudge;
+  private readonly live: LiveSync;
   private readonly shutdown = new AbortController();
   private readonly records = new Map<string, CounterRecord>();
+  private readonly log: (message: string) => void;
   private timezone: string;
   private phase: Phase = 'idle';
   private connection: ConnectionState = { status: 'idle' };
   private readonly stats: CoreStats = { requests: 0, rateLimited: 0, notifications: 0, ignoredFrames: 0, resyncs: 0 };
-  private socketEpoch = 0;
-  private socketOpen = false;
-  private readonly resyncs: ResyncLoop;
   private firstSync: { resolve: () => void; reject: (error: unknown) => void } | undefined;
-  private readonly days: DayRollover;
   private readonly publisher = new Publisher(
     () => this.snapshot(),
     () => this.isSettled(),
@@ -59,6 +53,7 @@ export class SyncEngine implements CounterCore {
   constructor(options: CoreOptions, defaultWebSocket: (timeoutMs: number) => WebSocketFactory) {
     this.clock = options.clock ?? realClock;
     this.tuning = { ...DEFAULT_TUNING, ...options.tuning };
+    this.log = options.log ?? (() => undefined);
     this.timezone = options.timezone ?? systemTimeZone();
     if (!isValidTimeZone(this.timezone)) throw new CoreError('badRequest', `Unknown timezone "${this.timezone}"`);
     const timeoutMs = options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
@@ -68,6 +63,7 @@ export class SyncEngine implements CounterCore {
       fetch: options.fetch ?? globalThis.fetch,
       clock: this.clock,
       timeoutMs,
+      mutationTimeoutMs: options.mutationTimeoutMs ?? timeoutMs * MUTATION_DEADLINE_FACTOR,
       shutdown: this.shutdown.signal,
     });
     this.scheduler = new RateScheduler(this.clock, this.tuning, {
@@ -79,6 +75,23 @@ export class SyncEngine implements CounterCore {
       onResumed: () => this.publish(),
     });
     this.ledger = new PendingLedger(options.store ?? createMemoryStore());
+    this.own = new OwnWindow(this.clock, (change) => this.publisher.emitRemote(change));
+    // What every part below works on.
+    const parts = { clock: this.clock, tuning: this.tuning, api: this.api, scheduler: this.scheduler, ledger: this.ledger, records: this.records, own: this.own };
+    this.live = new LiveSync({
+      ...parts,
+      stats: this.stats,
+      phase: () => this.phase,
+      timezone: () => this.timezone,
+      ownOnWire: (id) => this.own.active(id),
+      setConnection: (connection) => this.setConnection(connection),
+      publish: () => this.publish(),
+      reportRemote: (change) => this.publisher.emitRemote(change),
+      log: this.log,
+      becomeUnauthorized: (message) => this.becomeUnauthorized(message),
+      failStart: (error) => this.failStart(error),
+      synced: (first) => this.synced(first),
+    });
     this.socket = new LiveSocket({
       url: () => this.api.webSocketUrl(this.timezone),
       headers: () => this.api.authHeaders(),
@@ -88,44 +101,30 @@ export class SyncEngine implements CounterCore {
       // A 429 on the upgrade delays the socket only (its own backoff); REST goes on (issue 11 case 9).
       schedule: (task) => this.scheduler.run('background', task, { rateLimited: 'reject' }),
       handlers: {
-        onOpen: () => this.socketOpened(),
-        onFrame: (data, isBinary) => this.frameReceived(data, isBinary),
-        onDown: (reason, nextAttemptAt, failures) => this.socketDown(reason, nextAttemptAt, failures),
+        onOpen: () => this.live.socketOpened(),
+        onFrame: (data, isBinary) => this.live.frameReceived(data, isBinary),
+        onDown: (reason, nextAttemptAt, failures) => this.live.socketDown(reason, nextAttemptAt, failures),
         onUnauthorized: (message) => this.becomeUnauthorized(message),
       },
     });
-    this.sender = new ChangeSender({
-      clock: this.clock,
-      tuning: this.tuning,
-      api: this.api,
-      scheduler: this.scheduler,
-      ledger: this.ledger,
-      records: this.records,
+    this.judge = new OutcomeJudge({
+      ...parts,
       timezone: () => this.timezone,
-      socketEpoch: () => (this.socketOpen ? this.socketEpoch : undefined),
-      streamIntact: (epoch) => this.streamIntact(epoch, Math.min(this.tuning.pongTimeoutMs, timeoutMs)),
+      stopped: () => this.phase === 'stopped',
+      changed: () => this.publish(),
+      outcome: (counterId, amount, outcome) => this.publisher.emitOutcome({ counterId, amount, outcome, at: this.clock.now() }),
+      resync: () => void this.live.resync(),
+      gone: (id, message) => this.markGone(id, message),
+      unauthorized: (message) => this.becomeUnauthorized(message),
+      pump: (id) => this.sender.pump(id),
+    });
+    this.sender = new ChangeSender({
+      ...parts,
+      slowAfterMs: timeoutMs,
       canSend: () => this.phase === 'running',
       stopped: () => this.phase === 'stopped',
       changed: () => this.publish(),
-      reportRemote: (change) => this.emitRemote(change),
-      gone: (id, message) => this.markGone(id, message),
-      unauthorized: (message) => this.becomeUnauthorized(message),
-    });
-    this.days = new DayRollover({
-      clock: this.clock,
-      timezone: () => this.timezone,
-      records: () => this.records.values(),
-      changed: () => this.publish(),
-      log: options.log ?? (() => {}),
-    });
-    this.resyncs = new ResyncLoop(this.clock, this.tuning, {
-      active: () => this.phase === 'starting' || this.phase === 'running',
-      list: async () => (await this.scheduler.run('background', () => this.api.listCounters(this.timezone)))?.counters,
-      apply: (counters) => this.applyList(counters),
-      synced: (held) => this.synced(held),
-      failed: (error) => this.resyncFailed(error),
-      started: () => (this.stats.resyncs += 1),
-      finished: () => this.publish(),
+      judge: (attempt) => this.judge.judge(attempt),
     });
   }
 
@@ -158,8 +157,8 @@ export class SyncEngine implements CounterCore {
     this.socket.stop();
     this.scheduler.close(reason);
     this.sender.dispose();
-    this.days.dispose();
-    this.resyncs.dispose();
+    this.own.clear();
+    this.live.dispose();
     this.publish();
   }
 
@@ -173,21 +172,35 @@ export class SyncEngine implements CounterCore {
     this.firstSync = undefined;
   }
 
-  /** The first sync failed: give up cleanly so start() can be called again. */
   private failStart(error: unknown): void {
     this.phase = 'idle';
     this.socket.stop();
-    this.resyncs.dispose();
+    this.live.dispose();
     this.setConnection({ status: 'offline', message: describe(error) });
     this.firstSync?.reject(isCoreError(error) ? error : new CoreError('network', describe(error)));
     this.firstSync = undefined;
+  }
+
+  private synced(first: boolean): void {
+    if (first) {
+      this.judge.recoverFromLastRun((id) => this.sender.onWire(id));
+      this.phase = 'running';
+      this.firstSync?.resolve();
+      this.firstSync = undefined;
+    }
+    this.sender.pumpAll();
   }
 
   // ---- reading state -------------------------------------------------------------
 
   snapshot(): CoreSnapshot {
     const counters = [...this.records.values()].map((record) =>
-      toCounterState(record, this.ledger.localDelta(record.id), this.ledger.isBusy(record.id) || this.sender.onWire(record.id)),
+      toCounterState(record, {
+        localDelta: this.ledger.localDelta(record.id),
+        pending: this.ledger.isBusy(record.id) || this.sender.onWire(record.id),
+        unconfirmed: this.ledger.unconfirmed(record.id),
+        sendingSlowly: this.sender.isSlow(record.id),
+      }),
     );
     return { connection: pausedConnection(this.connection, this.scheduler.pausedUntil, this.clock.now()), counters, stats: { ...this.stats } };
   }
@@ -200,6 +213,10 @@ export class SyncEngine implements CounterCore {
     return this.publisher.onRemoteChange(listener);
   }
 
+  onChangeOutcome(listener: (outcome: ChangeOutcome) => void): () => void {
+    return this.publisher.onChangeOutcome(listener);
+  }
+
   settled(): Promise<void> {
     return this.publisher.settled();
   }
@@ -207,7 +224,7 @@ export class SyncEngine implements CounterCore {
   /** Nothing pending or in flight — or nothing will be tried until start() (idle) or ever again (stopped, token refused). */
   private isSettled(): boolean {
     if (this.phase === 'idle' || this.phase === 'stopped' || this.phase === 'unauthorized') return true;
-    return this.phase === 'running' && !this.resyncs.busy && this.ledger.isEmpty() && !this.sender.busy();
+    return this.phase === 'running' && !this.live.resyncs.busy && this.ledger.isEmpty() && !this.sender.busy();
   }
 
   // ---- user actions -----------------------------------------------------------------
@@ -225,39 +242,21 @@ export class SyncEngine implements CounterCore {
     const record = this.records.get(id);
     if (!record || this.phase === 'stopped' || record.error?.kind === 'gone') return;
     if (record.refused[sign > 0 ? 'increment' : 'decrement'] !== undefined) return;
-    if (record.error) delete record.error; // a new click is the user moving on from the last problem
+    // A new click is the user moving on from a refusal; a lost change still waits for its answer.
+    if (record.error?.kind === 'rejected') delete record.error;
     this.ledger.add(id, sign * amount);
     void this.ledger.persist(); // after a 401 too: the next token sends it
     this.publish();
     this.sender.pump(id);
   }
 
-  async update(id: string, patch: PatchBodyV2): Promise<CounterV2> {
-    const body = PatchBodyV2.safeParse(patch);
-    if (!body.success) throw new CoreError('badRequest', body.error.issues[0]?.message ?? 'Invalid update');
-    if (this.phase !== 'running') throw new CoreError(this.phase === 'unauthorized' ? 'unauthorized' : 'network', `Cannot update while ${this.phase}`);
-    if (!this.records.has(id)) throw new CoreError('notFound', `No counter ${id}`);
-    try {
-      const answered = await this.scheduler.run('user', () => this.api.patch(id, body.data));
-      const counter = answered ?? (await this.scheduler.run('user', () => this.api.getCounter(id, this.timezone)));
-      if (!counter) throw new CoreError('badResponse', 'No counter in the answer');
-      const record = this.records.get(id);
-      if (record) {
-        record.name = counter.name;
-        record.startDate = counter.startDate;
-        record.endDate = counter.endDate;
-        if (!this.sender.onWire(id)) {
-          record.confirmed = counter.value;
-          expectEcho(record, counter.value, this.clock.now());
-        }
-        this.publish();
-      }
-      return counter;
-    } catch (error) {
-      if (isCoreError(error) && error.kind === 'unauthorized') this.becomeUnauthorized(error.message);
-      if (isCoreError(error) && error.kind === 'notFound') this.markGone(id, error.message);
-      throw error;
-    }
+  update(id: string, patch: PatchBodyV2): Promise<CounterV2> {
+    const blocked = () => (this.phase === 'running' ? undefined : new CoreError(this.phase === 'unauthorized' ? 'unauthorized' : 'network', `Cannot update while ${this.phase}`));
+    const { api, scheduler, records, own } = this;
+    const changed = () => this.publish();
+    const gone = (counterId: string, message: string) => this.markGone(counterId, message);
+    const unauthorized = (message: string) => this.becomeUnauthorized(message);
+    return sendPatch({ api, scheduler, records, own, timezone: () => this.timezone, blocked, changed, gone, unauthorized }, id, patch);
   }
 
   dismissError(id: string): void {
@@ -265,6 +264,11 @@ export class SyncEngine implements CounterCore {
     if (!record?.error || !isDismissableFlag(record.error.kind)) return;
     delete record.error;
     this.publish();
+  }
+
+  resolveUnconfirmed(id: string, choice: UnconfirmedChoice): void {
+    if (this.phase === 'stopped') return;
+    this.judge.resolve(id, choice);
   }
 
   notifyResume(): void {
@@ -278,110 +282,9 @@ export class SyncEngine implements CounterCore {
     if (timezone === this.timezone) return;
     this.timezone = timezone;
     if (this.phase !== 'running') return;
-    this.days.zoneChanged(); // today may be another date there: show it now, the resync confirms
+    this.live.zoneChanged(); // today may be another date there: show it now, the resync confirms
     // The socket's values are resolved for its own timezone: reopen it; its open resyncs.
     this.socket.reconnectNow('Reconnecting for the new time zone');
-  }
-
-  // ---- socket ----------------------------------------------------------------------
-
-  private socketOpened(): void {
-    this.socketEpoch += 1;
-    this.socketOpen = true;
-    // Echoes sent to an earlier socket never arrive on this one.
-    for (const record of this.records.values()) record.expectedEchoes = [];
-    void this.resync();
-  }
-
-  /** See SenderContext.streamIntact. */
-  private async streamIntact(epoch: number, probeTimeoutMs: number): Promise<boolean> {
-    const same = () => this.socketOpen && this.socketEpoch === epoch && !this.resyncs.busy;
-    return same() && (await this.socket.probe(probeTimeoutMs)) && same();
-  }
-
-  private socketDown(reason: string, nextAttemptAt: number, failures: number): void {
-    this.socketOpen = false;
-    if (this.phase === 'stopped' || this.phase === 'unauthorized') return;
-    const status = failures > OFFLINE_AFTER_FAILURES ? 'offline' : 'reconnecting';
-    this.setConnection({ status, nextAttemptAt, message: reason });
-    // Without a socket at start, sync over REST anyway; the socket keeps trying.
-    if (this.phase === 'starting' && !this.resyncs.busy) void this.resync();
-  }
-
-  private frameReceived(data: RawData, isBinary: boolean): void {
-    const frame = parseFrame(data, isBinary);
-    if (frame.kind === 'ignored') {
-      this.stats.ignoredFrames += 1;
-      this.publish();
-      return;
-    }
-    this.stats.notifications += 1;
-    if (!this.resyncs.hold(frame)) this.applyFrame(frame);
-  }
-
-  private applyFrame(frame: Frame): void {
-    applyFrame(frame, this.records, this.clock.now(), {
-      resync: () => void this.resync(),
-      remove: (id) => this.remove(id),
-      remote: (change) => this.emitRemote(change),
-      refreshDates: (id) => void this.refreshDates(id),
-    });
-    this.publish();
-  }
-
-  private async refreshDates(id: string): Promise<void> {
-    try {
-      const counter = await this.scheduler.run('background', () => this.api.getCounter(id, this.timezone));
-      const record = this.records.get(id);
-      if (!counter || !record) return;
-      this.days.observe([counter]);
-      record.startDate = counter.startDate;
-      record.endDate = counter.endDate;
-      if (!this.sender.onWire(id)) record.confirmed = record.streamValue = counter.value;
-      this.publish();
-    } catch {
-      // The next resync catches up.
-    }
-  }
-
-  // ---- resync -------------------------------------------------------------------
-
-  private resync(): Promise<void> {
-    return this.resyncs.request();
-  }
-
-  private applyList(counters: CounterV2[]): void {
-    this.days.observe(counters);
-    const { remote, removed } = mergeList(this.records, counters, (id) => this.sender.onWire(id));
-    if (this.phase === 'running') for (const change of remote) this.emitRemote(change);
-    for (const id of removed) this.ledger.forget(id);
-    void this.ledger.persist();
-  }
-
-  private synced(held: Frame[]): void {
-    for (const frame of held) this.applyFrame(frame);
-    if (this.phase === 'starting') {
-      this.sender.recoverFromLastRun();
-      this.phase = 'running';
-      this.firstSync?.resolve();
-      this.firstSync = undefined;
-    }
-    if (this.socketOpen) this.setConnection({ status: 'live' });
-    this.days.schedule();
-    this.sender.pumpAll();
-  }
-
-  /** True when handled; otherwise the loop retries with backoff. */
-  private resyncFailed(error: unknown): boolean {
-    if (isCoreError(error) && error.kind === 'unauthorized') {
-      this.becomeUnauthorized(error.message);
-      return true;
-    }
-    if (this.phase === 'starting') {
-      this.failStart(error);
-      return true;
-    }
-    return false;
   }
 
   // ---- helpers ------------------------------------------------------------------
@@ -391,17 +294,7 @@ export class SyncEngine implements CounterCore {
     if (record) record.error = { kind: 'gone', message };
     this.publish();
     // not-shown.md #10: drop it after a resync if it is really no longer ours.
-    void this.resync();
-  }
-
-  private remove(id: string): void {
-    if (!this.records.delete(id)) return;
-    this.ledger.forget(id);
-    void this.ledger.persist();
-  }
-
-  private emitRemote(change: RemoteChange): void {
-    this.publisher.emitRemote(change);
+    void this.live.resync();
   }
 
   private setConnection(connection: ConnectionState): void {

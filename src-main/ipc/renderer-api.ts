@@ -24,6 +24,7 @@ const INVOKE_CHANNELS: Record<InvokeChannel, true> = {
   'counter:increment': true,
   'counter:decrement': true,
   'counter:dismissError': true,
+  'counter:resolveUnconfirmed': true,
   'counter:update': true,
   'session:connect': true,
   'session:startDemo': true,

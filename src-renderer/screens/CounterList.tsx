@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { CoreSnapshot, Direction } from '../../src-shared/domain/snapshot';
+import type { CoreSnapshot, Direction, UnconfirmedChoice } from '../../src-shared/domain/snapshot';
 import type { AppState, CounterTrayApi } from '../../src-shared/ipc/contract';
 import { call } from '../bridge/ipc';
 import { ConnectionBar } from '../components/ConnectionBar';
@@ -75,6 +75,14 @@ export function CounterList({ api, state, core, focusRequest, onEdit, onSettings
     [api],
   );
 
+  const resolveUnconfirmed = useCallback(
+    async (id: string, choice: UnconfirmedChoice) => {
+      const result = await call(api, 'counter:resolveUnconfirmed', { id, choice });
+      if (!result.ok) setNotice(result.error.message);
+    },
+    [api],
+  );
+
   const togglePin = useCallback(
     async (id: string) => {
       const next = pinned.includes(id) ? pinned.filter((p) => p !== id) : [...pinned, id];
@@ -134,7 +142,7 @@ export function CounterList({ api, state, core, focusRequest, onEdit, onSettings
     event.preventDefault();
   });
 
-  const rowProps = { onStep: step, onTogglePin: togglePin, onEdit, onActivate: setActiveId, onDismissError: dismissError };
+  const rowProps = { onStep: step, onTogglePin: togglePin, onEdit, onActivate: setActiveId, onDismissError: dismissError, onResolveUnconfirmed: resolveUnconfirmed };
   const activeText = active ? `${active.name}, ${formatCounterValue(active.type, active.value).phrase}` : '';
 
   return (

@@ -1,12 +1,13 @@
 import { memo } from 'react';
 import { isDismissableFlag } from '../../src-shared/domain/counter-flags';
-import type { CounterState, Direction } from '../../src-shared/domain/snapshot';
+import type { CounterState, Direction, UnconfirmedChoice } from '../../src-shared/domain/snapshot';
 import { formatCounterValue } from '../format/days';
 
 const ERROR_BADGE: Record<NonNullable<CounterState['error']>['kind'], string> = {
   unconfirmed: 'could not confirm',
   gone: 'no longer shared with you',
   rejected: 'refused',
+  unreadable: 'could not be read',
 };
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
@@ -26,6 +27,8 @@ interface Props {
   onEdit: (id: string) => void;
   onActivate: (id: string) => void;
   onDismissError: (id: string) => void;
+  /** The answer to "could not confirm": send the lost change again, or keep the server's value. */
+  onResolveUnconfirmed: (id: string, choice: UnconfirmedChoice) => void;
   /** Positioning when the list is virtualized. */
   offset?: number;
 }
@@ -60,7 +63,48 @@ function StepButton({ counter, direction, onStep, tabIndex }: StepProps) {
   );
 }
 
-export const CounterRow = memo(function CounterRow({ counter, pinned, active, onStep, onTogglePin, onEdit, onActivate, onDismissError, offset }: Props) {
+/** "+3" / "−2": the amount a lost change would add. */
+const signed = (amount: number) => (amount > 0 ? `+${amount}` : `−${-amount}`);
+
+interface ChoiceProps {
+  counter: CounterState;
+  amount: number;
+  onResolve: Props['onResolveUnconfirmed'];
+  tabIndex: number;
+}
+
+/**
+ * Nothing is decided silently: the user sends the lost change again (↻) or keeps what the
+ * server shows (✓). Symbols, with their words in title and aria-label: the row is one fixed-height line.
+ */
+function UnconfirmedChoiceButtons({ counter, amount, onResolve, tabIndex }: ChoiceProps) {
+  return (
+    <>
+      <button
+        type="button"
+        className="badge-action"
+        aria-label={`Send ${signed(amount)} to ${counter.name} again`}
+        title={`Send ${signed(amount)} again`}
+        tabIndex={tabIndex}
+        onClick={() => onResolve(counter.id, 'resend')}
+      >
+        ↻
+      </button>
+      <button
+        type="button"
+        className="badge-action"
+        aria-label={`Keep the server's value of ${counter.name}`}
+        title={`Keep the server's value, ${counter.value}`}
+        tabIndex={tabIndex}
+        onClick={() => onResolve(counter.id, 'keep')}
+      >
+        ✓
+      </button>
+    </>
+  );
+}
+
+export const CounterRow = memo(function CounterRow({ counter, pinned, active, onStep, onTogglePin, onEdit, onActivate, onDismissError, onResolveUnconfirmed, offset }: Props) {
   const value = formatCounterValue(counter.type, counter.value);
   const sub = dateLine(counter);
   const isUpDown = counter.type === 'UpDown';
@@ -72,7 +116,7 @@ export const CounterRow = memo(function CounterRow({ counter, pinned, active, on
       className={`counter${active ? ' active' : ''}${isUpDown ? '' : ' dated'}`}
       data-counter-id={counter.id}
       aria-current={active || undefined}
-      aria-label={`${counter.name}, ${value.phrase}${counter.pending ? ', not confirmed yet' : ''}${counter.error ? `, ${ERROR_BADGE[counter.error.kind]}` : ''}`}
+      aria-label={`${counter.name}, ${value.phrase}${counter.sendingSlowly ? ', still sending' : counter.pending ? ', not confirmed yet' : ''}${counter.error ? `, ${ERROR_BADGE[counter.error.kind]}` : ''}`}
       style={offset === undefined ? undefined : { transform: `translateY(${offset}px)` }}
       onPointerDown={() => onActivate(counter.id)}
     >
@@ -91,7 +135,13 @@ export const CounterRow = memo(function CounterRow({ counter, pinned, active, on
         <span className="counter-name">{counter.name}</span>
         {counter.error ? (
           <span className={`badge badge-${counter.error.kind}`} title={counter.error.message}>
-            <span className="badge-text">{ERROR_BADGE[counter.error.kind]}</span>
+            <span className="badge-text">
+              {/* With its answers beside it the badge has little room: the short word, and the amount. */}
+              {counter.error.amount === undefined ? ERROR_BADGE[counter.error.kind] : `${signed(counter.error.amount)} unconfirmed`}
+            </span>
+            {counter.error.kind === 'unconfirmed' && counter.error.amount !== undefined && (
+              <UnconfirmedChoiceButtons counter={counter} amount={counter.error.amount} onResolve={onResolveUnconfirmed} tabIndex={tabIndex} />
+            )}
             {isDismissableFlag(counter.error.kind) && (
               <button
                 type="button"
@@ -104,6 +154,10 @@ export const CounterRow = memo(function CounterRow({ counter, pinned, active, on
                 ×
               </button>
             )}
+          </span>
+        ) : counter.sendingSlowly ? (
+          <span className="counter-sub sending-slowly" role="status">
+            still sending…
           </span>
         ) : (
           sub && <span className="counter-sub">{sub}</span>

@@ -5,7 +5,9 @@ import type { CounterState } from './snapshot';
 export type CounterFlagKind = NonNullable<CounterState['error']>['kind'];
 
 /**
- * "could not confirm" and "refused" are messages to acknowledge. "gone" is the counter's
- * state (no longer shared with you), not a message: it stays until a resync drops the counter.
+ * "refused" is a message to acknowledge. "could not confirm" asks a question (send again or
+ * keep the server's value: counter:resolveUnconfirmed), so it is answered, not dismissed.
+ * "gone" and "unreadable" are the counter's state, not messages: they stay until a resync
+ * drops or reads the counter.
  */
-export const isDismissableFlag = (kind: CounterFlagKind): boolean => kind !== 'gone';
+export const isDismissableFlag = (kind: CounterFlagKind): boolean => kind === 'rejected';

@@ -22,7 +22,12 @@ export const CounterErrorKind = z.enum([
   'unconfirmed', // a change whose outcome could not be determined
   'gone', // 403/404: no longer shared with you
   'rejected', // the server refused a change (message says why)
+  'unreadable', // the server's list item for it could not be parsed: last known state kept
 ]);
+
+/** The user's answer to a lost change: send it again, or keep the server's value. */
+export const UnconfirmedChoice = z.enum(['resend', 'keep']);
+export type UnconfirmedChoice = z.infer<typeof UnconfirmedChoice>;
 
 export const CounterState = z.object({
   id: z.string(),
@@ -36,7 +41,13 @@ export const CounterState = z.object({
   pending: z.boolean(),
   /** Directions the server refused for this counter (not-shown.md #9), with the server's reason. */
   refused: z.object({ increment: z.string().optional(), decrement: z.string().optional() }),
-  error: z.object({ kind: CounterErrorKind, message: z.string() }).optional(),
+  /**
+   * `amount`: for 'unconfirmed', the signed sum of the changes whose answer was lost; the
+   * user chooses to send it again or keep the server's value (counter:resolveUnconfirmed).
+   */
+  error: z.object({ kind: CounterErrorKind, message: z.string(), amount: z.int().optional() }).optional(),
+  /** A change of ours is on the wire longer than the request timeout: still waited for, never re-sent. */
+  sendingSlowly: z.boolean().optional(),
 });
 export type CounterState = z.infer<typeof CounterState>;
 

@@ -3,7 +3,7 @@
 // for renderer→main calls; event → payload for main→renderer pushes.
 import { z } from 'zod';
 import { Amount, CounterId, IsoDate } from '../api/schemas';
-import { ConnectionState, CoreSnapshot, CoreStats, CounterState } from '../domain/snapshot';
+import { ConnectionState, CoreSnapshot, CoreStats, CounterState, UnconfirmedChoice } from '../domain/snapshot';
 import { Settings, SettingsPatch } from '../domain/settings';
 
 export const TokenStorage = z.enum(['encrypted', 'weak', 'memory', 'none']);
@@ -84,8 +84,10 @@ export const invokeChannels = {
   'counter:increment': { request: z.object({ id: CounterId, amount: Amount.optional() }).strict(), response: Nothing },
   'counter:decrement': { request: z.object({ id: CounterId, amount: Amount.optional() }).strict(), response: Nothing },
   'counter:update': { request: z.object({ id: CounterId, patch: CounterPatch }).strict(), response: Nothing },
-  /** Dismisses a counter's "could not confirm" or "refused" flag. */
+  /** Dismisses a counter's "refused" flag ("could not confirm" is answered with counter:resolveUnconfirmed). */
   'counter:dismissError': { request: z.object({ id: CounterId }).strict(), response: Nothing },
+  /** The user's answer to "could not confirm": send the lost change again, or keep the server's value. */
+  'counter:resolveUnconfirmed': { request: z.object({ id: CounterId, choice: UnconfirmedChoice }).strict(), response: Nothing },
   'session:connect': { request: z.object({ serverUrl: z.string().max(2048), token: z.string().min(1).max(4096) }).strict(), response: Nothing },
   'session:startDemo': { request: Empty, response: Nothing },
   'session:signOut': { request: Empty, response: Nothing },

@@ -8,6 +8,7 @@ import { createMemoryStore } from '../../src-main/core/memory-store';
 import { realClock } from '../../src-main/core/tuning';
 
 const ID = '019a4f2e-8c00-7d3a-9b1e-2f4c6a8e0b12';
+const ID2 = '019a4f2e-8c00-7d3a-9b1e-2f4c6a8e0b13';
 const COUNTER = { id: ID, name: 'Coffees', type: 'UpDown', value: 3, created: '2026-01-05T09:00:00Z' };
 
 function client(respond: (url: URL, init: RequestInit) => Response | Promise<Response>, timeoutMs = 1000) {
@@ -32,9 +33,10 @@ const json = (body: unknown, status = 200, headers: Record<string, string> = {})
 describe('api client', () => {
   it('sends Bearer and Accept, and the timezone on reads', async () => {
     const { api, calls } = client(() => json([COUNTER, { broken: true }]));
-    const { counters, skipped } = await api.listCounters('Europe/Berlin');
+    const { counters, skipped, unreadable } = await api.listCounters('Europe/Berlin');
     expect(counters).toHaveLength(1);
     expect(skipped).toBe(1); // one odd item does not hide the others
+    expect(unreadable).toEqual([{ id: undefined, reason: expect.any(String) }]);
     const { url, init } = calls[0]!;
     expect(url.pathname).toBe('/v2/counters');
     expect(url.searchParams.get('timezone')).toBe('Europe/Berlin');
@@ -82,6 +84,23 @@ describe('api client', () => {
     expect((none as RateLimitedError).retryAfterMs).toBeUndefined();
   });
 
+  it('names an unreadable list item by its id when it has a readable one', async () => {
+    const { api } = client(() => json([COUNTER, { ...COUNTER, id: ID2, type: 'Bogus' }]));
+    const { unreadable } = await api.listCounters('UTC');
+    expect(unreadable).toEqual([{ id: ID2, reason: expect.any(String) }]);
+  });
+
+  it('gives a change longer than a read before its answer counts as lost', async () => {
+    const deadlines: number[] = [];
+    const clock = { ...realClock, setTimeout: (_callback: () => void, ms: number) => deadlines.push(ms) };
+    const hanging = (() => new Promise<Response>(() => undefined)) as typeof fetch;
+    const api = createApiClient({ baseUrl: 'http://127.0.0.1:9', token: 't', fetch: hanging, clock, timeoutMs: 100, mutationTimeoutMs: 600, shutdown: new AbortController().signal });
+    void api.getCounter(ID, 'UTC').catch(() => undefined);
+    void api.change(ID, 'increment', 1).catch(() => undefined);
+    void api.patch(ID, { name: 'Renamed' }).catch(() => undefined);
+    expect(deadlines).toEqual([100, 600, 600]);
+  });
+
   it('times out, and tells network failures apart', async () => {
     // A server that never answers: the deadline aborts the request.
     const slow = client((_url, init) => new Promise<Response>((_resolve, reject) => init.signal?.addEventListener('abort', () => reject(new Error('aborted')))), 30);
@@ -99,8 +118,8 @@ describe('pending ledger', () => {
     ledger.add(ID, 1);
     ledger.add(ID, -3);
     expect(ledger.pending(ID)).toBe(-1);
-    expect(ledger.takePending(ID, 10)).toEqual({ delta: -1, before: 10 });
-    expect(ledger.takePending(ID, 10)).toBeUndefined(); // one in flight at a time
+    expect(ledger.takePending(ID, 10, true)).toEqual({ delta: -1, before: 10 }); // both directions known allowed: netted
+    expect(ledger.takePending(ID, 10, true)).toBeUndefined(); // one in flight at a time
     ledger.add(ID, 4);
     expect(ledger.localDelta(ID)).toBe(3);
     await ledger.persist();
@@ -112,6 +131,58 @@ describe('pending ledger', () => {
     reloaded.restore(ID); // not applied: folded back
     expect(reloaded.pending(ID)).toBe(3);
     expect(reloaded.inflight(ID)).toBeUndefined();
+  });
+
+  it('issue 11 case 4: without both directions known allowed, clicks go in click order, one run of a sign at a time', () => {
+    const ledger = new PendingLedger(createMemoryStore());
+    for (const delta of [2, 3, -3, 5]) ledger.add(ID, delta);
+    expect(ledger.pending(ID)).toBe(7);
+    expect(ledger.takePending(ID, 40, false)).toEqual({ delta: 5, before: 40 });
+    ledger.settle(ID);
+    expect(ledger.takePending(ID, 45, false)).toEqual({ delta: -3, before: 45 });
+    ledger.settle(ID);
+    expect(ledger.dropPending(ID, -1)).toBe(0); // nothing of the refused sign is left
+    expect(ledger.takePending(ID, 45, false)).toEqual({ delta: 5, before: 45 });
+  });
+
+  it('a refused direction drops only the unsent clicks of that sign; restore puts the change first again', () => {
+    const ledger = new PendingLedger(createMemoryStore());
+    for (const delta of [-1, 4, -2, 1]) ledger.add(ID, delta);
+    expect(ledger.takePending(ID, 0, false)).toEqual({ delta: -1, before: 0 });
+    ledger.restore(ID);
+    expect(ledger.takePending(ID, 0, false)).toEqual({ delta: -1, before: 0 });
+    ledger.settle(ID);
+    expect(ledger.dropPending(ID, -1)).toBe(-2);
+    expect(ledger.takePending(ID, 0, false)).toEqual({ delta: 5, before: 0 }); // +4 and +1 are one run now
+  });
+
+  it('keeps a lost change for the user across a reload; "send again" queues it, "keep" forgets it', async () => {
+    const store = createMemoryStore();
+    const ledger = new PendingLedger(store);
+    ledger.add(ID, 3);
+    ledger.takePending(ID, 10, false);
+    ledger.markUnconfirmed(ID);
+    expect(ledger.unconfirmed(ID)).toEqual([3]);
+    expect(ledger.isEmpty()).toBe(true); // nothing for the network to do: settled() does not wait for the user
+    expect(ledger.localDelta(ID)).toBe(0); // the server's value is shown
+    await ledger.persist();
+    const reloaded = new PendingLedger(store);
+    await reloaded.load();
+    expect(reloaded.unconfirmed(ID)).toEqual([3]);
+    expect(reloaded.resolveUnconfirmed(ID, true)).toEqual([3]);
+    expect(reloaded.pending(ID)).toBe(3);
+    expect(reloaded.unconfirmed(ID)).toEqual([]);
+    const other = new PendingLedger(store);
+    await other.load();
+    expect(other.resolveUnconfirmed(ID, false)).toEqual([3]);
+    expect(other.isBusy(ID)).toBe(false);
+  });
+
+  it('reads a version 1 store (one net number per counter)', async () => {
+    const ledger = new PendingLedger(createMemoryStore({ version: 1, counters: { [ID]: { pending: -2, inflight: { delta: 1, before: 7 } } } }));
+    await ledger.load();
+    expect(ledger.pending(ID)).toBe(-2);
+    expect(ledger.inflight(ID)).toEqual({ delta: 1, before: 7 });
   });
 
   it('drops unreadable stored data instead of trusting it', async () => {

@@ -6,23 +6,12 @@ import { expect } from 'vitest';
 import type { CounterCore } from '../../src-main/core/index';
 import { counter } from '../support/core-harness';
 
-/** Records the signed amount of every 'unconfirmed' flag the core shows, per counter. */
+/** Records the signed amount of every change the core reported 'unconfirmed' (onChangeOutcome), per counter. */
 export function watchFlags(core: CounterCore): Map<string, number[]> {
   const flags = new Map<string, number[]>();
-  const last = new Map<string, string | undefined>();
-  const record = (id: string, message: string | undefined) => {
-    if (message !== undefined && message !== last.get(id)) {
-      const amount = /change of ([+-]?\d+)/.exec(message)?.[1];
-      if (amount === undefined) throw new Error(`an unconfirmed flag without its amount: ${message}`);
-      flags.set(id, [...(flags.get(id) ?? []), Number(amount)]);
-    }
-    last.set(id, message);
-  };
-  const see = (counters: ReturnType<CounterCore['snapshot']>['counters']) => {
-    for (const c of counters) record(c.id, c.error?.kind === 'unconfirmed' ? c.error.message : undefined);
-  };
-  see(core.snapshot().counters);
-  core.subscribe((snapshot) => see(snapshot.counters));
+  core.onChangeOutcome(({ counterId, amount, outcome }) => {
+    if (outcome === 'unconfirmed') flags.set(counterId, [...(flags.get(counterId) ?? []), amount]);
+  });
   return flags;
 }
 

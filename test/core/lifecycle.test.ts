@@ -157,16 +157,22 @@ describe('lifecycle', () => {
     // The last run's notifications are gone: nothing proves the +3 landed (someone else may have added 3).
     expect(counter(second.snapshot(), id)?.error).toMatchObject({ kind: 'unconfirmed', message: expect.stringContaining('+3') });
 
-    // The user dismisses the flag: it goes, the value stays the server's, nothing is sent.
+    // A lost change asks a question: dismissing does not answer it.
+    second.dismissError(id);
+    expect(counter(second.snapshot(), id)?.error?.kind).toBe('unconfirmed');
+    // The user keeps the server's value: the flag goes, the value stays the server's, nothing is sent.
     const requests = second.snapshot().stats.requests;
+    const outcomes: unknown[] = [];
+    second.onChangeOutcome((o) => outcomes.push(o));
     const published = new Promise<unknown>((resolve) => {
       const off = second.subscribe((s) => {
         off();
         resolve(counter(s, id)?.error);
       });
     });
-    second.dismissError(id);
+    second.resolveUnconfirmed(id, 'keep');
     expect(await published).toBeUndefined();
+    expect(outcomes).toEqual([expect.objectContaining({ counterId: id, amount: 3, outcome: 'kept' })]);
     expect(counter(second.snapshot(), id)).toMatchObject({ value: before + 3, pending: false });
     expect(second.snapshot().stats.requests).toBe(requests);
   });

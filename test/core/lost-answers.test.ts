@@ -3,8 +3,8 @@
 //     while its send still held one;
 //  2. "server value = before + our change" was taken as proof a lost change landed, even
 //     when the socket was deaf and another user had made a change of the same size.
-// And the healthy case that must stay quiet: a lost answer on a live socket whose
-// notifications show exactly our change is applied, with no flag.
+// And since issue 11: even a live socket whose notifications show exactly our step proves
+// nothing (notifications name no author), so every lost answer is flagged and the user chooses.
 import { describe, expect, it } from 'vitest';
 import { FaultProxy } from '../support/fault-proxy';
 import { SHARED, USERS, counter, onCleanup, serverValue, startCore, startService, until } from '../support/core-harness';
@@ -92,7 +92,7 @@ describe('lost answers', () => {
     await until(core, (s) => s.connection.status === 'live', 5_000, 'a new socket');
   });
 
-  it('a lost answer on a live socket whose notifications show our change: applied, no flag, not re-sent', async () => {
+  it('a lost answer on a live socket whose notifications show our change: flagged (a step of our size may be anyone\'s), not re-sent; "keep" ends it', async () => {
     const service = await startService();
     const id = SHARED[5]!;
     const core = await startCore(service.url, USERS.ada.token, { fetch: losingChangeAnswers(1, true), requestTimeoutMs: 1000 });
@@ -100,19 +100,25 @@ describe('lost answers', () => {
     core.increment(id, 3);
     await core.settled();
     expect(serverValue(service, id)).toBe(before + 3);
-    expect(counter(core.snapshot(), id)).toMatchObject({ value: before + 3, pending: false });
-    expect(counter(core.snapshot(), id)?.error).toBeUndefined();
+    expect(counter(core.snapshot(), id)).toMatchObject({ value: before + 3, pending: false, error: { kind: 'unconfirmed', amount: 3 } });
+    core.resolveUnconfirmed(id, 'keep');
+    await until(core, (s) => counter(s, id)?.error === undefined, 2000, 'the flag answered');
+    await core.settled();
+    expect(serverValue(service, id)).toBe(before + 3);
   });
 
-  it('a change lost before the server on a live socket with nothing in its notifications: sent again, exactly once', async () => {
+  it('a change lost before the server: flagged, never re-sent by itself; "send again" lands it exactly once', async () => {
     const service = await startService();
     const id = SHARED[6]!;
     const core = await startCore(service.url, USERS.ada.token, { fetch: losingChangeAnswers(1, false), requestTimeoutMs: 1000 });
     const before = serverValue(service, id);
     core.increment(id, 2);
     await core.settled();
+    expect(serverValue(service, id)).toBe(before);
+    expect(counter(core.snapshot(), id)).toMatchObject({ value: before, pending: false, error: { kind: 'unconfirmed', amount: 2 } });
+    core.resolveUnconfirmed(id, 'resend');
+    await until(core, (s) => counter(s, id)?.error === undefined && !counter(s, id)?.pending, 5000, 'sent again');
     expect(serverValue(service, id)).toBe(before + 2);
     expect(counter(core.snapshot(), id)).toMatchObject({ value: before + 2, pending: false });
-    expect(counter(core.snapshot(), id)?.error).toBeUndefined();
   });
 });

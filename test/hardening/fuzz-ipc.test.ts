@@ -23,6 +23,7 @@ const VALID: { [C in InvokeChannel]: unknown } = {
   'counter:decrement': { id: SHARED[0] },
   'counter:update': { id: SHARED[0], patch: { name: 'Renamed counter' } },
   'counter:dismissError': { id: SHARED[0] },
+  'counter:resolveUnconfirmed': { id: SHARED[0], choice: 'keep' },
   'session:connect': { serverUrl: 'https://developers.counttogether.app', token: 'another-token' },
   'session:startDemo': {},
   'session:signOut': {},

@@ -83,13 +83,9 @@ describe('soak', () => {
     const id = SHARED[0]!;
     // A click caught on the wire by a half-open link cannot be proven landed or lost: the core flags it.
     const flagged: number[] = [];
-    let lastFlag: string | undefined;
-    core.subscribe((snapshot) => {
-      snapshots += 1;
-      const error = snapshot.counters.find((c) => c.id === id)?.error;
-      const flag = error?.kind === 'unconfirmed' ? error.message : undefined;
-      if (flag !== undefined && flag !== lastFlag) flagged.push(Number(/change of ([+-]?\d+)/.exec(flag)?.[1]));
-      lastFlag = flag;
+    core.subscribe(() => (snapshots += 1));
+    core.onChangeOutcome(({ counterId, amount, outcome }) => {
+      if (counterId === id && outcome === 'unconfirmed') flagged.push(amount);
     });
     await core.start();
 

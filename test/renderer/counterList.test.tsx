@@ -92,21 +92,44 @@ describe('counter list', () => {
     expect(screen.getByRole('button', { name: 'Increase Push-ups' }).getAttribute('aria-disabled')).toBe('true');
   });
 
-  it('lets the user dismiss a "could not confirm" or "refused" flag, never "no longer shared"', async () => {
+  it('lets the user dismiss a "refused" flag, never "could not confirm" (a question) or "no longer shared"', async () => {
     const fake = await renderList(
       appState({
         counters: [
-          { ...COUNTERS.coffee, error: { kind: 'unconfirmed', message: 'The server did not answer.' } },
+          { ...COUNTERS.coffee, error: { kind: 'rejected', message: 'The server refused it.' } },
           { ...COUNTERS.pushUps, error: { kind: 'gone', message: 'Removed from this counter.' } },
+          { ...COUNTERS.movedIn, error: { kind: 'unconfirmed', message: 'Could not confirm.', amount: 2 } },
         ],
       }),
     );
     expect(within(row('Push-ups')).queryByRole('button', { name: /^Dismiss/ })).toBeNull();
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Dismiss “could not confirm” on Coffees today' }));
+    expect(within(row('Since we moved in')).queryByRole('button', { name: /^Dismiss/ })).toBeNull();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Dismiss “refused” on Coffees today' }));
     expect(fake.calls('counter:dismissError')).toEqual([{ id: IDS.coffee }]);
     // The flag goes when main says so, in the next state.
     fake.emit('state:changed', appState({ counters: [COUNTERS.coffee, { ...COUNTERS.pushUps, error: { kind: 'gone', message: 'Removed from this counter.' } }] }));
-    await waitFor(() => expect(within(row('Coffees today')).queryByText('could not confirm')).toBeNull());
+    await waitFor(() => expect(within(row('Coffees today')).queryByText('refused')).toBeNull());
+  });
+
+  it('asks about a change it could not confirm: "Send again" or "Keep", with the amount', async () => {
+    const fake = await renderList(appState({ counters: [{ ...COUNTERS.coffee, error: { kind: 'unconfirmed', message: 'Could not confirm +3.', amount: 3 } }, COUNTERS.pushUps] }));
+    within(row('Coffees today')).getByText('+3 unconfirmed');
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Send +3 to Coffees today again' }));
+    await user.click(screen.getByRole('button', { name: "Keep the server's value of Coffees today" }));
+    expect(fake.calls('counter:resolveUnconfirmed')).toEqual([
+      { id: IDS.coffee, choice: 'resend' },
+      { id: IDS.coffee, choice: 'keep' },
+    ]);
+    expect(within(row('Push-ups')).queryByRole('button', { name: /again$/ })).toBeNull();
+  });
+
+  it('shows "still sending…" while a change waits for a slow answer', async () => {
+    const fake = await renderList(appState({ counters: [{ ...COUNTERS.coffee, pending: true, sendingSlowly: true }, COUNTERS.pushUps] }));
+    within(row('Coffees today')).getByText('still sending…');
+    expect(within(row('Push-ups')).queryByText('still sending…')).toBeNull();
+    fake.emit('state:changed', appState({ counters: [COUNTERS.coffee, COUNTERS.pushUps] }));
+    await waitFor(() => expect(within(row('Coffees today')).queryByText('still sending…')).toBeNull());
   });
 
   it('pins a counter through settings, and lists pinned counters first', async () => {

@@ -164,10 +164,22 @@ describe('counters and settings', () => {
     expect(await a.dispatch('counter:increment', { id: COFFEE_ID })).toMatchObject({ ok: false, error: { code: 'not-signed-in' } });
   });
 
-  it('dismisses a counter\'s flag through the core; unknown counters and extra fields are refused', async () => {
+  it('answers "could not confirm" through the core; an unknown choice, counter or extra field is refused', async () => {
     const a = await signedIn();
     const core = a.cores.last()!;
-    core.publish({ ...core.snapshot(), counters: core.snapshot().counters.map((c) => (c.id === COFFEE_ID ? { ...c, error: { kind: 'unconfirmed' as const, message: 'Could not confirm +1' } } : c)) });
+    core.publish({ ...core.snapshot(), counters: core.snapshot().counters.map((c) => (c.id === COFFEE_ID ? { ...c, error: { kind: 'unconfirmed' as const, message: 'Could not confirm +1', amount: 1 } } : c)) });
+    expect(await a.dispatch('counter:resolveUnconfirmed', { id: COFFEE_ID, choice: 'maybe' })).toMatchObject({ ok: false, error: { code: 'invalid-payload' } });
+    expect(await a.dispatch('counter:resolveUnconfirmed', { id: COFFEE_ID, choice: 'resend' })).toEqual({ ok: true, value: null });
+    expect(core.calls).toContain(`resolveUnconfirmed ${COFFEE_ID} resend`);
+    expect(core.snapshot().counters.find((c) => c.id === COFFEE_ID)?.error).toBeUndefined();
+    expect(await a.dispatch('counter:resolveUnconfirmed', { id: '019a4f2e-8c00-7d3a-9b1e-2f4c6a8e0bff', choice: 'keep' })).toMatchObject({ ok: false, error: { code: 'unknown-counter' } });
+    expect(await a.dispatch('counter:resolveUnconfirmed', { id: COFFEE_ID, choice: 'keep', all: true })).toMatchObject({ ok: false, error: { code: 'invalid-payload' } });
+  });
+
+  it('dismisses a counter\'s "refused" flag through the core; unknown counters and extra fields are refused', async () => {
+    const a = await signedIn();
+    const core = a.cores.last()!;
+    core.publish({ ...core.snapshot(), counters: core.snapshot().counters.map((c) => (c.id === COFFEE_ID ? { ...c, error: { kind: 'rejected' as const, message: 'Refused' } } : c)) });
     expect(await a.dispatch('counter:dismissError', { id: COFFEE_ID })).toEqual({ ok: true, value: null });
     expect(core.calls).toContain(`dismissError ${COFFEE_ID}`);
     expect(core.snapshot().counters.find((c) => c.id === COFFEE_ID)?.error).toBeUndefined();

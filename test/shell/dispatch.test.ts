@@ -14,6 +14,7 @@ function handlers(overrides: Partial<InvokeHandlers> = {}): InvokeHandlers {
     'counter:decrement': () => null,
     'counter:update': () => null,
     'counter:dismissError': () => null,
+    'counter:resolveUnconfirmed': () => null,
     'session:connect': () => null,
     'session:startDemo': () => null,
     'session:signOut': () => null,

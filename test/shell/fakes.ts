@@ -1,6 +1,6 @@
 // Test doubles for the app layer: a CounterCore that behaves like the contract
 // says (sync, snapshots, remote changes) without a network, and a manual clock.
-import { CoreError, type Clock, type CoreOptions, type CounterCore } from '../../src-main/core/contract';
+import { CoreError, type ChangeOutcome, type Clock, type CoreOptions, type CounterCore } from '../../src-main/core/contract';
 import type { PatchBodyV2, CounterV2 } from '../../src-shared/api/schemas';
 import type { CoreSnapshot, CounterState, RemoteChange } from '../../src-shared/domain/snapshot';
 import { isDismissableFlag } from '../../src-shared/domain/counter-flags';
@@ -32,6 +32,7 @@ export class FakeCore implements CounterCore {
   stopped = false;
   private listeners = new Set<(s: CoreSnapshot) => void>();
   private remote = new Set<(c: RemoteChange) => void>();
+  private outcomes = new Set<(o: ChangeOutcome) => void>();
 
   constructor(
     readonly options: CoreOptions,
@@ -67,6 +68,13 @@ export class FakeCore implements CounterCore {
     this.remote.add(listener);
     return () => void this.remote.delete(listener);
   }
+  onChangeOutcome(listener: (o: ChangeOutcome) => void): () => void {
+    this.outcomes.add(listener);
+    return () => void this.outcomes.delete(listener);
+  }
+  emitOutcome(outcome: ChangeOutcome): void {
+    for (const listener of this.outcomes) listener(outcome);
+  }
   increment(id: string, amount = 1): void {
     this.calls.push(`increment ${id} ${amount}`);
     this.bump(id, amount);
@@ -86,6 +94,10 @@ export class FakeCore implements CounterCore {
   dismissError(id: string): void {
     this.calls.push(`dismissError ${id}`);
     this.publish({ ...this.state, counters: this.state.counters.map((c) => (c.id === id && c.error && isDismissableFlag(c.error.kind) ? { ...c, error: undefined } : c)) });
+  }
+  resolveUnconfirmed(id: string, choice: 'resend' | 'keep'): void {
+    this.calls.push(`resolveUnconfirmed ${id} ${choice}`);
+    this.publish({ ...this.state, counters: this.state.counters.map((c) => (c.id === id && c.error?.kind === 'unconfirmed' ? { ...c, error: undefined } : c)) });
   }
   notifyResume(): void {
     this.calls.push('notifyResume');

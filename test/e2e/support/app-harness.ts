@@ -3,10 +3,13 @@
 import { createHeadlessApp, type HeadlessApp, type HeadlessAppOptions } from '../../../src-main/app/index';
 import { startCounterService, type CounterService, type VariantInput } from '../../../src-service/index';
 import { DEFAULT_SETTINGS } from '../../../src-shared/domain/settings';
+import { RequestFaultFront } from '../../support/request-fault-front';
 import { ADA, e2eFixtures } from './e2e-fixtures';
 
 export interface AppHarness {
   service: CounterService;
+  /** Between the app and the service when `front` was asked for: delays, loses or rewrites single requests. */
+  front: RequestFaultFront | undefined;
   app: HeadlessApp;
   /** As another user would: a plain HTTP call to the service with their token. */
   asUser(token: string, method: string, path: string, body?: unknown): Promise<Response>;
@@ -21,17 +24,21 @@ export interface AppHarnessOptions {
   dark?: boolean;
   /** The service is down when the app launches (it comes back with service.resume()). */
   serverDown?: boolean;
+  /** Put a programmable front server (test/support/request-fault-front.ts) between the app and the service. */
+  front?: boolean;
   app?: HeadlessAppOptions;
 }
 
 export async function startAppHarness(options: AppHarnessOptions = {}): Promise<AppHarness> {
   const service = await startCounterService({ port: 0, fixtures: options.fixtures ?? e2eFixtures(), ...(options.variant ? { variant: options.variant } : {}) });
   const token = options.signedInAs === undefined ? ADA.token : options.signedInAs;
+  const front = options.front ? await RequestFaultFront.start(service.port) : undefined;
+  const serverUrl = front?.url ?? service.url;
   const app = createHeadlessApp({
     systemTimezone: 'UTC',
     dark: options.dark ?? false,
     // A first run keeps the default server (onboarding shows it); a returning user is on ours.
-    settings: token ? { ...DEFAULT_SETTINGS, serverUrl: service.url } : DEFAULT_SETTINGS,
+    settings: token ? { ...DEFAULT_SETTINGS, serverUrl } : DEFAULT_SETTINGS,
     ...(token ? { storedToken: { token, storage: 'encrypted' as const } } : {}),
     ...options.app,
   });
@@ -39,6 +46,7 @@ export async function startAppHarness(options: AppHarnessOptions = {}): Promise<
   await app.start();
   return {
     service,
+    front,
     app,
     asUser: (userToken, method, path, body) =>
       fetch(new URL(path, service.url), {
@@ -48,6 +56,7 @@ export async function startAppHarness(options: AppHarnessOptions = {}): Promise<
       }),
     async close() {
       await app.stop();
+      await front?.close();
       await service.close();
     },
   };

@@ -46,7 +46,6 @@ export class FaultWorld {
   readonly others = new Map<string, number>();
   /** Every 'unconfirmed' change the core reported, as signed amounts, per counter. */
   readonly unconfirmed = new Map<string, number[]>();
-  private readonly lastError = new Map<string, string | undefined>();
   readonly faults = new Map<FaultName, number>();
   commands = 0;
   private unsubscribe: (() => void) | undefined;
@@ -176,20 +175,11 @@ export class FaultWorld {
     await this.service.close();
   }
 
-  /** Collects every 'unconfirmed' flag the core shows, even ones a later click clears. */
+  /** Collects every change the core reported 'unconfirmed' (onChangeOutcome), with its signed amount. */
   private watch(core: CounterCore): void {
     this.unsubscribe?.();
-    this.lastError.clear();
-    this.unsubscribe = core.subscribe((snapshot) => {
-      for (const counter of snapshot.counters) {
-        const message = counter.error?.kind === 'unconfirmed' ? counter.error.message : undefined;
-        if (message !== undefined && message !== this.lastError.get(counter.id)) {
-          const amount = /change of ([+-]?\d+)/.exec(message)?.[1];
-          if (amount === undefined) throw new Error(`unconfirmed flag without an amount: ${message}`);
-          this.unconfirmed.set(counter.id, [...(this.unconfirmed.get(counter.id) ?? []), Number(amount)]);
-        }
-        this.lastError.set(counter.id, message);
-      }
+    this.unsubscribe = core.onChangeOutcome(({ counterId, amount, outcome }) => {
+      if (outcome === 'unconfirmed') this.unconfirmed.set(counterId, [...(this.unconfirmed.get(counterId) ?? []), amount]);
     });
   }
 

@@ -1,8 +1,7 @@
-// Pure parts: frame parsing, the echo/remote merge, and the reconciliation decision.
+// Pure parts: frame parsing, the echo/remote merge, and a lost change landing late.
 import { describe, expect, it } from 'vitest';
 import { parseFrame } from '../../src-main/core/notifications';
-import { ECHO_WAIT_MS, mergeNotifiedValue, recordFrom } from '../../src-main/core/counter-table';
-import { decideOutcome } from '../../src-main/core/reconcile';
+import { ECHO_WAIT_MS, mergeList, mergeNotifiedValue, recordFrom } from '../../src-main/core/counter-table';
 
 const ID = '019a4f2e-8c00-7d3a-9b1e-2f4c6a8e0b12';
 const updated = (value: number, extra: object = {}) =>
@@ -70,28 +69,49 @@ describe('mergeNotifiedValue', () => {
   });
 });
 
-describe('decideOutcome', () => {
-  const change = { delta: 3, before: 10 };
-  it('a proven history with nothing in it: not applied; with exactly our step: applied', () => {
-    expect(decideOutcome({ change, serverValue: 10, history: [], streamBefore: 10 })).toBe('notApplied');
-    expect(decideOutcome({ change, serverValue: 13, history: [13], streamBefore: 10 })).toBe('applied');
-    expect(decideOutcome({ change, serverValue: 10, history: [13], streamBefore: 10 })).toBe('applied'); // refetched before the echo was written
+describe('a lost change landing late (issue 11 case 1)', () => {
+  const record = () => recordFrom({ id: ID, name: 'Coffees', type: 'UpDown', value: 10, created: '2026-01-01T00:00:00Z', startDate: undefined, endDate: undefined });
+
+  it('a step of the lost amount is not announced as someone else\'s, once; other steps are', () => {
+    const r = record();
+    r.maybeOurs.push(5);
+    expect(mergeNotifiedValue(r, 15, 0)).toBeUndefined(); // perhaps ours landing late: the flag already asks
+    expect(r.confirmed).toBe(15);
+    expect(r.maybeOurs).toEqual([]);
+    expect(mergeNotifiedValue(r, 20, 1)).toEqual({ counterId: ID, name: 'Coffees', from: 15, to: 20 }); // a second +5 is someone's
   });
-  it('with a proven history, steps of our size tell', () => {
-    expect(decideOutcome({ change, serverValue: 11, history: [11], streamBefore: 10 })).toBe('notApplied');
-    expect(decideOutcome({ change, serverValue: 16, history: [13, 16], streamBefore: 10 })).toBe('unknown'); // two +3 steps
-    expect(decideOutcome({ change, serverValue: 14, history: [11, 14], streamBefore: 10 })).toBe('unknown'); // ours and someone else's
-    expect(decideOutcome({ change, serverValue: 13, history: [13, 13], streamBefore: 10 })).toBe('applied'); // a repeated value is no step
+
+  it('negative control: without a lost change the same step is a remote change', () => {
+    expect(mergeNotifiedValue(record(), 15, 0)).toEqual({ counterId: ID, name: 'Coffees', from: 10, to: 15 });
   });
-  it('a refetched value the stream never showed means the starting point was wrong: unknown', () => {
-    expect(decideOutcome({ change, serverValue: 14, history: [11], streamBefore: 10 })).toBe('unknown');
-    expect(decideOutcome({ change, serverValue: 13, history: [], streamBefore: 10 })).toBe('unknown');
+});
+
+describe('mergeList with unreadable items (issue 11 case 3)', () => {
+  const counterV2 = (id: string, value: number) => ({ id, name: `Counter ${value}`, type: 'UpDown' as const, value, created: '2026-01-01T00:00:00Z', startDate: undefined, endDate: undefined });
+  const OTHER = '019a4f2e-8c00-7d3a-9b1e-2f4c6a8e0b99';
+  const table = () => new Map([ID, OTHER].map((id, n) => [id, recordFrom(counterV2(id, n))]));
+
+  it('an unreadable item with a known id keeps that counter, flagged; a counter simply missing is removed', () => {
+    const records = table();
+    const result = mergeList(records, { counters: [], unreadable: [{ id: ID, reason: 'bad type' }], skipped: 1 }, () => false);
+    expect(result.unreadable).toEqual([ID]);
+    expect(result.removed).toEqual([OTHER]);
+    expect(records.get(ID)?.error?.kind).toBe('unreadable');
   });
-  it('without a proven history no value proves anything: a same-sized change by someone else looks alike', () => {
-    expect(decideOutcome({ change, serverValue: 13, history: undefined, streamBefore: 10 })).toBe('unknown');
-    expect(decideOutcome({ change, serverValue: 10, history: undefined, streamBefore: 10 })).toBe('unknown');
+
+  it('an unreadable item without an id could be any missing counter: all of them stay', () => {
+    const records = table();
+    const result = mergeList(records, { counters: [counterV2(OTHER, 7)], unreadable: [{ reason: 'no id' }], skipped: 1 }, () => false);
+    expect(result.removed).toEqual([]);
+    expect(records.get(ID)?.error?.kind).toBe('unreadable');
+    expect(records.get(OTHER)?.confirmed).toBe(7);
   });
-  it('without a watched history, remote activity makes it unknowable', () => {
-    expect(decideOutcome({ change, serverValue: 20, history: undefined, streamBefore: 10 })).toBe('unknown');
+
+  it('a later clean list reads it again and the flag goes', () => {
+    const records = table();
+    mergeList(records, { counters: [], unreadable: [{ id: ID, reason: 'bad type' }], skipped: 1 }, () => false);
+    mergeList(records, { counters: [counterV2(ID, 3), counterV2(OTHER, 1)], unreadable: [], skipped: 0 }, () => false);
+    expect(records.get(ID)?.error).toBeUndefined();
+    expect(records.get(ID)?.confirmed).toBe(3);
   });
 });

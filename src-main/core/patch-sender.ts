@@ -1,0 +1,53 @@
+// update(): our own PATCH, handled like our own clicks (issue 11 case 5). While it is on
+// the wire the counter's notifications are held; its answer names our echo, so an echo
+// that came before the answer is recognised (not awaited for ever, holding later values
+// back) and a PATCH of the value is never reported as someone else's change.
+import { PatchBodyV2 } from '../../src-shared/api/schemas';
+import type { CounterV2 } from '../../src-shared/api/schemas';
+import type { ApiClient } from './api-client';
+import { CoreError } from './contract';
+import type { CounterRecord } from './counter-table';
+import { isCoreError } from './errors';
+import type { OwnWindow } from './own-window';
+import type { RateScheduler } from './rate-scheduler';
+
+export interface PatchContext {
+  api: ApiClient;
+  scheduler: RateScheduler;
+  records: Map<string, CounterRecord>;
+  own: OwnWindow;
+  timezone(): string;
+  /** Why a PATCH cannot be sent now, if it cannot. */
+  blocked(): CoreError | undefined;
+  changed(): void;
+  gone(id: string, message: string): void;
+  unauthorized(message: string): void;
+}
+
+export async function sendPatch(ctx: PatchContext, id: string, patch: PatchBodyV2): Promise<CounterV2> {
+  const body = PatchBodyV2.safeParse(patch);
+  if (!body.success) throw new CoreError('badRequest', body.error.issues[0]?.message ?? 'Invalid update');
+  const blocked = ctx.blocked();
+  if (blocked) throw blocked;
+  const record = ctx.records.get(id);
+  if (!record) throw new CoreError('notFound', `No counter ${id}`);
+  ctx.own.begin(record);
+  try {
+    const answered = await ctx.scheduler.run('user', () => ctx.api.patch(id, body.data));
+    const counter = answered ?? (await ctx.scheduler.run('user', () => ctx.api.getCounter(id, ctx.timezone())));
+    if (!counter) throw new CoreError('badResponse', 'No answer for the updated counter');
+    record.name = counter.name;
+    record.startDate = counter.startDate;
+    record.endDate = counter.endDate;
+    // Our PATCH's value: its counterUpdated is ours, whether it came already or is still due.
+    if (ctx.records.get(id) === record) ctx.own.landed(record, counter.value);
+    return counter;
+  } catch (error) {
+    if (isCoreError(error) && error.kind === 'unauthorized') ctx.unauthorized(error.message);
+    if (isCoreError(error) && error.kind === 'notFound') ctx.gone(id, error.message);
+    throw error;
+  } finally {
+    ctx.own.end(record);
+    ctx.changed();
+  }
+}

@@ -1,0 +1,192 @@
+// A programmable HTTP front server for the reference service (issue 11): where
+// fault-proxy.ts misbehaves at the TCP level for every connection, this one acts on
+// single requests chosen by method and path — apply a request late (forward it only
+// after a delay longer than the client's timeout), drop an answer (forward, then cut the
+// client's connection), lose a request before the server (cut it unforwarded), or rewrite
+// a GET /v2/counters list. WebSocket upgrades are piped through untouched.
+// Socket-side faults (429 on upgrades, hung handshakes, early closes) are front-server.ts.
+import { createServer, request as httpRequest } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { connect } from 'node:net';
+import type { Socket } from 'node:net';
+
+export type FrontAction =
+  /** Hold the request this long, then forward it; its answer is delivered if the client still listens. */
+  | { kind: 'applyLate'; delayMs: number }
+  /** Forward the request; when the server has answered, cut the client's connection instead. */
+  | { kind: 'dropAnswer' }
+  /** Cut the client's connection without forwarding: the server never sees the request. */
+  | { kind: 'loseRequest' }
+  /** Forward; replace the JSON list in the answer with `rewrite(list)`. */
+  | { kind: 'rewriteList'; rewrite: (items: unknown[]) => unknown[] };
+
+export interface FrontRule {
+  method: string;
+  /** Matched against the path without the query. */
+  path: RegExp;
+  action: FrontAction;
+  /** How many requests the rule acts on (default: every one). */
+  times?: number;
+  /** Called when the rule acts, before the action: a test can make another user click "meanwhile". */
+  onMatch?: () => void | Promise<void>;
+}
+
+export class RequestFaultFront {
+  private rules: FrontRule[] = [];
+  private readonly sockets = new Set<Socket>();
+  /** Upgraded (WebSocket) connections, client side. */
+  private readonly upgraded = new Set<Socket>();
+  /** Requests received and not finished (held, forwarded, or answered). */
+  private handling = 0;
+  private idleWaiters: (() => void)[] = [];
+  /** Requests the rules acted on, as "METHOD /path". */
+  readonly acted: string[] = [];
+
+  private constructor(
+    private readonly server: Server,
+    readonly port: number,
+    private readonly targetPort: number,
+  ) {}
+
+  static async start(targetPort: number): Promise<RequestFaultFront> {
+    const server = createServer();
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const address = server.address();
+    if (!address || typeof address !== 'object') throw new Error('front server did not bind');
+    const front = new RequestFaultFront(server, address.port, targetPort);
+    server.on('request', (req, res) => {
+      front.handling += 1;
+      void front.handle(req, res).finally(() => {
+        front.handling -= 1;
+        if (front.handling === 0) for (const resolve of front.idleWaiters.splice(0)) resolve();
+      });
+    });
+    server.on('upgrade', (req, socket, head) => front.pipeUpgrade(req, socket as Socket, head));
+    server.on('connection', (socket) => {
+      front.sockets.add(socket);
+      socket.on('close', () => front.sockets.delete(socket));
+    });
+    return front;
+  }
+
+  get url(): string {
+    return `http://127.0.0.1:${this.port}`;
+  }
+
+  add(rule: FrontRule): void {
+    this.rules.push({ ...rule });
+  }
+
+  clear(): void {
+    this.rules = [];
+  }
+
+  /** Cuts every WebSocket passing through (the client sees its socket close). */
+  dropSockets(): void {
+    for (const socket of this.upgraded) socket.destroy();
+  }
+
+  /** Resolves when no request is held or on its way: a late apply has happened by then. */
+  idle(): Promise<void> {
+    if (this.handling === 0) return Promise.resolve();
+    return new Promise((resolve) => this.idleWaiters.push(resolve));
+  }
+
+  async close(): Promise<void> {
+    for (const socket of this.sockets) socket.destroy();
+    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+
+  private take(method: string, path: string): FrontRule | undefined {
+    const rule = this.rules.find((r) => r.method === method && r.path.test(path) && (r.times ?? Infinity) > 0);
+    if (rule && rule.times !== undefined) rule.times -= 1;
+    return rule;
+  }
+
+  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const body = await readAll(req);
+    const path = (req.url ?? '/').split('?')[0]!;
+    const rule = this.take(req.method ?? 'GET', path);
+    if (!rule) return this.forward(req, body, res, (answer) => answer);
+    this.acted.push(`${req.method} ${path}`);
+    await rule.onMatch?.();
+    const { action } = rule;
+    switch (action.kind) {
+      case 'loseRequest':
+        req.socket.destroy();
+        return;
+      case 'applyLate':
+        await new Promise((resolve) => setTimeout(resolve, action.delayMs));
+        return this.forward(req, body, res, (answer) => answer);
+      case 'dropAnswer':
+        return this.forward(req, body, res, () => {
+          req.socket.destroy();
+          return undefined;
+        });
+      case 'rewriteList':
+        return this.forward(req, body, res, (answer) => {
+          const list: unknown = JSON.parse(answer.body.toString('utf8'));
+          if (!Array.isArray(list)) return answer;
+          return { ...answer, body: Buffer.from(JSON.stringify(action.rewrite(list))) };
+        });
+    }
+  }
+
+  private forward(req: IncomingMessage, body: Buffer, res: ServerResponse, edit: (answer: Answer) => Answer | undefined): Promise<void> {
+    return new Promise((resolve) => {
+      const upstream = httpRequest({ host: '127.0.0.1', port: this.targetPort, method: req.method, path: req.url, headers: { ...req.headers, connection: 'close' } }, (answer) => {
+        void readAll(answer).then((raw) => {
+          const edited = edit({ status: answer.statusCode ?? 502, headers: answer.headers, body: raw });
+          if (edited && !res.destroyed) {
+            const headers = { ...edited.headers, 'content-length': String(edited.body.length) };
+            delete headers['transfer-encoding'];
+            res.writeHead(edited.status, headers);
+            res.end(edited.body);
+          }
+          resolve();
+        });
+      });
+      upstream.on('error', () => {
+        req.socket.destroy();
+        resolve();
+      });
+      upstream.end(body);
+    });
+  }
+
+  private pipeUpgrade(req: IncomingMessage, socket: Socket, head: Buffer): void {
+    this.upgraded.add(socket);
+    socket.on('close', () => this.upgraded.delete(socket));
+    const upstream = connect(this.targetPort, '127.0.0.1', () => {
+      const lines = [`${req.method} ${req.url} HTTP/1.1`];
+      for (let i = 0; i < req.rawHeaders.length; i += 2) lines.push(`${req.rawHeaders[i]}: ${req.rawHeaders[i + 1]}`);
+      upstream.write(`${lines.join('\r\n')}\r\n\r\n`);
+      if (head.length > 0) upstream.write(head);
+      upstream.pipe(socket);
+      socket.pipe(upstream);
+    });
+    this.sockets.add(upstream);
+    upstream.on('close', () => {
+      this.sockets.delete(upstream);
+      socket.destroy();
+    });
+    upstream.on('error', () => socket.destroy());
+    socket.on('error', () => upstream.destroy());
+    socket.on('close', () => upstream.destroy());
+  }
+}
+
+interface Answer {
+  status: number;
+  headers: IncomingMessage['headers'];
+  body: Buffer;
+}
+
+function readAll(stream: IncomingMessage): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+    stream.on('end', () => resolve(Buffer.concat(chunks)));
+    stream.on('error', reject);
+  });
+}
