@@ -108,10 +108,8 @@ async function run(): Promise<void> {
     }),
     vault: createSafeStorageVault({ safeStorage, platform, file: createSecretFile(join(userData, 'token.json')), log: (m) => log.warn(m) }),
     // Decisions about where the token goes and how it is kept: asked here, never taken from the popup.
-    consent: createConsentDialog(
-      (options) => (popup.window.isDestroyed() || !popup.window.isVisible() ? dialog.showMessageBox(options) : dialog.showMessageBox(popup.window, options)),
-      (m) => log.warn(m),
-    ),
+    // No parent window: the popup hides on blur, and a sheet on a hidden parent would hide too.
+    consent: createConsentDialog((options) => dialog.showMessageBox(options), (m) => log.warn(m)),
     demo: () => startDemoService({ onError: (message) => log.warn(message) }),
     platform,
     systemTimezone: () => Intl.DateTimeFormat().resolvedOptions().timeZone,
