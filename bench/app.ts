@@ -8,7 +8,7 @@ export async function startSignedInApp(serverUrl: string, token: string): Promis
   const app = createHeadlessApp({
     systemTimezone: 'UTC',
     settings: { ...DEFAULT_SETTINGS, serverUrl },
-    storedToken: { token, storage: 'encrypted' },
+    storedToken: { token, origin: new URL(serverUrl).origin, storage: 'encrypted' },
   });
   await app.start();
   return app;

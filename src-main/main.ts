@@ -1,9 +1,10 @@
 // Counter Tray's main process: the only module that imports 'electron' at top
 // level. Everything it wires is Electron-free logic (src-main/app, src-main/shell)
 // or a thin adapter taking Electron objects by injection (src-main/electron).
-import { app, BrowserWindow, globalShortcut, ipcMain, Menu, nativeImage, nativeTheme, Notification, powerMonitor, protocol, safeStorage, screen, session, Tray } from 'electron';
+import { app, BrowserWindow, dialog, globalShortcut, ipcMain, Menu, nativeImage, nativeTheme, Notification, powerMonitor, protocol, safeStorage, screen, session, Tray } from 'electron';
 import type { NativeImage } from 'electron';
-import log from 'electron-log/main';
+// electron-log/node, not /main: the main entry registers unchecked ipcMain handlers at import (electron/logging.ts).
+import log from 'electron-log/node';
 import Store from 'electron-store';
 import { copyFile, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
@@ -16,7 +17,9 @@ import { realCoreFactory } from './app/real-core';
 import { createActions } from './electron/actions';
 import { createJsonPendingStore, createSecretFile } from './electron/files';
 import { applyLaunchAtLogin, HIDDEN_FLAG } from './electron/login-item';
-import { redactingHook } from './electron/logging';
+import { configureLogging } from './electron/logging';
+import { createConsentDialog } from './electron/consent-dialog';
+import { TEXT_LIMITS } from './app/server-text';
 import { createOsNotifications } from './electron/os-notifications';
 import { createPopup } from './electron/popup';
 import { createElectronSettingsStore, type ConfLike } from './electron/settings-store';
@@ -40,8 +43,13 @@ const devServerOrigin = !app.isPackaged && process.env.COUNTER_TRAY_DEV_SERVER ?
 const platform = toAppPlatform(process.platform);
 const POPUP_SIZE = { width: 360, height: 520 };
 
-// Tests and portable setups point the profile elsewhere; must happen before 'ready'.
-if (process.env.COUNTER_TRAY_USER_DATA) app.setPath('userData', process.env.COUNTER_TRAY_USER_DATA);
+// Tests point the profile elsewhere; must happen before 'ready'. Unpackaged only: in a
+// packaged app an environment variable must not swap in a whole profile (settings, a
+// token file bound to another server) that another process prepared (issue 12).
+if (!app.isPackaged && process.env.COUNTER_TRAY_USER_DATA) app.setPath('userData', process.env.COUNTER_TRAY_USER_DATA);
+// Until the controller exists nothing secret can be logged; afterwards its sanitizer runs on every line.
+let sanitizeLog = (text: string) => text;
+configureLogging(log, { logsDir: () => app.getPath('logs'), redact: (text) => sanitizeLog(text) });
 // Wayland: global shortcuts through the XDG portal (electron/electron#45171); the
 // `--increment` command line stays the fallback where the portal does not work.
 if (platform === 'linux') app.commandLine.appendSwitch('enable-features', 'GlobalShortcutsPortal');
@@ -99,6 +107,9 @@ async function run(): Promise<void> {
       copyFile,
     }),
     vault: createSafeStorageVault({ safeStorage, platform, file: createSecretFile(join(userData, 'token.json')), log: (m) => log.warn(m) }),
+    // Decisions about where the token goes and how it is kept: asked here, never taken from the popup.
+    // No parent window: the popup hides on blur, and a sheet on a hidden parent would hide too.
+    consent: createConsentDialog((options) => dialog.showMessageBox(options), (m) => log.warn(m)),
     demo: () => startDemoService({ onError: (message) => log.warn(message) }),
     platform,
     systemTimezone: () => Intl.DateTimeFormat().resolvedOptions().timeZone,
@@ -107,7 +118,7 @@ async function run(): Promise<void> {
     pendingStore: createJsonPendingStore(join(userData, 'pending.json')),
     hideWindow: () => popup.hide(),
   });
-  log.hooks.push(redactingHook(controller.redact));
+  sanitizeLog = (text) => controller.redact(text, TEXT_LIMITS.log);
 
   const trayBounds = () => tray.tray.getBounds();
   const openPopup = (fromTray: boolean) => void popup.show(fromTray ? { kind: 'tray', trayBounds: trayBounds() } : { kind: 'other', trayBounds: trayBounds() });

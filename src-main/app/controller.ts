@@ -2,7 +2,7 @@
 // AppState the renderer sees and answers every invoke channel of the contract.
 // The Electron shell and the browser e2e harness drive this same object.
 import { PatchBodyV2 } from '../../src-shared/api/schemas';
-import { DEFAULT_SETTINGS, type Settings } from '../../src-shared/domain/settings';
+import { DEFAULT_SERVER_URL, DEFAULT_SETTINGS, type Settings } from '../../src-shared/domain/settings';
 import type { RemoteChange } from '../../src-shared/domain/snapshot';
 import type { AppState, EventChannel, EventOf } from '../../src-shared/ipc/contract';
 import type { CounterCore } from '../core/contract';
@@ -10,12 +10,13 @@ import { accountOwnerKey, pendingStoreForAccount } from './account-pending-store
 import { createIpcDispatcher, type Dispatch, type InvokeHandlers } from '../ipc/dispatch';
 import { createCoalescer, systemClock } from './coalesce';
 import { withAccountCounterSettings } from './demo-settings';
-import { AppError, redact } from '../ipc/errors';
+import { AppError } from '../ipc/errors';
 import type { AppControllerDeps, AppPlatform } from './ports';
-import { validateServerUrl } from './server-url';
+import { originOf, parseServerUrl, type ServerUrl } from './server-url';
+import { createSanitizer, createSnapshotSanitizer, TEXT_LIMITS } from './server-text';
 import { createSession } from './session';
 import { diffAppState } from './state-delta';
-import { applySettingsPatch } from './settings-rules';
+import { applySettingsPatch, checkLoadedSettings } from './settings-rules';
 
 export interface AppController {
   /**
@@ -39,8 +40,11 @@ export interface AppController {
   setShortcutFailures(failures: AppState['shortcutFailures']): void;
   notifyResume(): void;
   systemTimezoneChanged(): void;
-  /** Removes every token this run has handled from a text (logs, error messages). */
-  redact(text: string): string;
+  /**
+   * The one sanitizer for server text (app/server-text.ts) with this run's tokens: for
+   * logs (pass TEXT_LIMITS.log), notifications and anything else shown to the user.
+   */
+  redact(text: string, maxLength?: number): string;
 }
 
 const silentLogger = { info: () => undefined, warn: () => undefined, error: () => undefined };
@@ -85,7 +89,8 @@ export function createAppController(deps: AppControllerDeps): AppController {
   };
   const coalescer = createCoalescer(() => emit('state:changed', publishDelta()), clock);
   const changed = () => coalescer.request();
-  const redactText = (text: string) => redact(text, [...secrets]);
+  const redactText = createSanitizer(() => secrets);
+  const sanitizeSnapshot = createSnapshotSanitizer(redactText);
   const effectiveTimezone = () => settings.timezone ?? deps.systemTimezone();
 
   async function saveSettings(next: Settings): Promise<void> {
@@ -104,17 +109,21 @@ export function createAppController(deps: AppControllerDeps): AppController {
     demo: deps.demo,
     clock,
     log,
-    coreOptions: (baseUrl, token, mode) => {
-      secrets.add(token);
+    coreOptions: (baseUrl, bound, mode) => {
+      secrets.add(bound.token);
+      // The last gate before a token leaves the process: it goes to its own origin or nowhere.
+      if (originOf(baseUrl) === '' || originOf(baseUrl) !== bound.origin) {
+        throw new AppError('internal', `Refused to use a token entered for ${bound.origin} with ${originOf(baseUrl) || 'an invalid address'}.`);
+      }
       return {
         // What the core set aside or corrected (an unreadable list item, a day value the server put right) is worth a log line.
         log: (message: string) => log.warn(redactText(message)),
         ...deps.coreOverrides,
         baseUrl,
-        token,
+        token: bound.token,
         timezone: effectiveTimezone(),
         // Unsent changes belong to the account; demo changes must never replay there.
-        ...(mode === 'account' && deps.pendingStore ? { store: pendingStoreForAccount(deps.pendingStore, accountOwnerKey(baseUrl, token)) } : {}),
+        ...(mode === 'account' && deps.pendingStore ? { store: pendingStoreForAccount(deps.pendingStore, accountOwnerKey(baseUrl, bound.token)) } : {}),
       };
     },
     settings: () => settings,
@@ -122,7 +131,9 @@ export function createAppController(deps: AppControllerDeps): AppController {
     redact: redactText,
     changed: sessionChanged,
     remoteChange: (change) => {
-      for (const listener of remoteListeners) listener(change);
+      // Counter names come from the server and end up in OS notifications.
+      const clean = { ...change, name: redactText(change.name, TEXT_LIMITS.name) };
+      for (const listener of remoteListeners) listener(clean);
     },
   });
 
@@ -136,6 +147,27 @@ export function createAppController(deps: AppControllerDeps): AppController {
     }
     inDemo = demoNow;
     changed();
+  }
+
+  const DEFAULT_ORIGIN = originOf(DEFAULT_SERVER_URL);
+  /**
+   * Where the token goes is the user's decision, asked by main (never the popup's): a new
+   * server, or plain http to another host, needs a "yes" in the native dialog before a
+   * single request is sent. The default server and the token's own origin need none.
+   */
+  async function confirmServer(target: ServerUrl): Promise<void> {
+    const bound = session.boundOrigin();
+    if (target.plainHttp && target.origin !== bound) {
+      if (!(await deps.consent.ask({ kind: 'plain-http', to: target.origin }))) {
+        throw new AppError('declined', `Not connected: ${target.origin} is plain http, and you chose not to send your token there unencrypted.`);
+      }
+      return;
+    }
+    if (target.origin !== DEFAULT_ORIGIN && target.origin !== bound) {
+      if (!(await deps.consent.ask({ kind: 'change-server', to: target.origin, from: bound }))) {
+        throw new AppError('declined', `Not connected: you chose not to use ${target.origin}.`);
+      }
+    }
   }
 
   function requireCounter(id: string): CounterCore {
@@ -174,7 +206,9 @@ export function createAppController(deps: AppControllerDeps): AppController {
     },
     'session:connect': async ({ serverUrl, token }) => {
       secrets.add(token);
-      await session.connect(validateServerUrl(serverUrl, settings.allowInsecureServer), token);
+      const target = parseServerUrl(serverUrl);
+      await confirmServer(target);
+      await session.connect(target.url, token);
       return null;
     },
     'session:startDemo': async () => {
@@ -185,8 +219,13 @@ export function createAppController(deps: AppControllerDeps): AppController {
       await session.signOut();
       return null;
     },
+    // The popup only asks main to start the flow; the decision is the user's, in main's dialog.
     'session:storeTokenWeakly': async () => {
-      if (!settings.weakTokenStorage) await saveSettings({ ...settings, weakTokenStorage: true });
+      const current = session.state();
+      if (current.mode !== 'account' || current.status !== 'signedIn' || current.tokenStorage !== 'memory' || !current.encryptionWeak) {
+        throw new AppError('invalid-settings', 'There is no token kept in memory only that could be stored.');
+      }
+      if (!(await deps.consent.ask({ kind: 'weak-storage' }))) throw new AppError('declined', 'The token stays in memory only; you will sign in again after a restart.');
       await session.setWeakStorage(true);
       return null;
     },
@@ -196,7 +235,6 @@ export function createAppController(deps: AppControllerDeps): AppController {
       await saveSettings(next);
       const core = session.core();
       if (core && effectiveTimezone() !== timezoneBefore) core.setTimezone(effectiveTimezone());
-      if (patch.weakTokenStorage === false) await session.setWeakStorage(false);
       return next;
     },
     'window:hide': () => {
@@ -210,7 +248,7 @@ export function createAppController(deps: AppControllerDeps): AppController {
     const core = session.core();
     return {
       session: session.state(),
-      core: core ? core.snapshot() : null,
+      core: core ? sanitizeSnapshot(core.snapshot()) : null,
       settings,
       shortcutFailures,
       theme: dark ? 'dark' : 'light',
@@ -231,18 +269,25 @@ export function createAppController(deps: AppControllerDeps): AppController {
     redact: redactText,
     async start(options = {}) {
       const loaded = await deps.settings.load();
-      settings = persisted = loaded.settings;
-      if (loaded.notice) log.warn(loaded.notice);
+      const stored = await deps.vault.load();
+      // The file is untrusted input (any process of this user can write it): the rules of a user edit apply.
+      const checked = checkLoadedSettings(loaded.settings, stored?.origin ?? null);
+      let notice = loaded.notice;
+      if (checked.problems.length > 0) {
+        const reset = await deps.settings.quarantine(checked.settings, `Settings that break Counter Tray's rules were reset: ${checked.problems.join('; ')}.`);
+        notice = notice ? `${notice} ${reset}` : reset;
+      }
+      settings = persisted = checked.settings;
+      if (notice) log.warn(notice);
       session.setEncryptionWeak(await deps.vault.isEncryptionWeak());
       themeUnsubscribe = deps.theme.onUpdated(changed);
-      const stored = await deps.vault.load();
       if (stored) {
         secrets.add(stored.token);
         const resuming = session.resume(stored).catch((e: unknown) => log.error(`resume failed: ${redactText(String(e))}`));
         if (options.awaitConnection ?? true) await resuming;
       }
       changed();
-      return loaded.notice ? { notice: loaded.notice } : {};
+      return notice ? { notice } : {};
     },
     async stop() {
       coalescer.cancel();

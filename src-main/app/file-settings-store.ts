@@ -1,7 +1,7 @@
 // Settings in a plain JSON file (the headless harness; the Electron app uses
 // electron-store through the same migration rules). A broken file is moved aside
 // and replaced by defaults: the app starts, and tells the user once.
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { Settings } from '../../src-shared/domain/settings';
 import { backupPathFor, readSettingsText } from './settings-migration';
@@ -35,5 +35,13 @@ export function createFileSettingsStore(path: string, now: () => Date = () => ne
       return outcome.kind === 'migrated' && outcome.notice ? { settings: outcome.settings, notice: outcome.notice } : { settings: outcome.settings };
     },
     save: write,
+    async quarantine(replacement, reason) {
+      const backup = backupPathFor(path, now());
+      await copyFile(path, backup).catch((error: unknown) => {
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      });
+      await write(replacement);
+      return `${reason} (backup: ${backup})`;
+    },
   };
 }

@@ -7,7 +7,7 @@ import { createAppController, type AppController } from './controller';
 import { startDemoService } from './demo';
 import { createFileSettingsStore } from './file-settings-store';
 import { createMemorySettingsStore, createMemoryVault } from './memory-adapters';
-import type { AppControllerDeps, AppPlatform, CoreFactory, DemoService, Logger, StoredToken, TokenVault } from './ports';
+import type { AppControllerDeps, AppPlatform, ConsentPort, ConsentQuestion, CoreFactory, DemoService, Logger, StoredToken, TokenVault } from './ports';
 import { realCoreFactory } from './real-core';
 
 export interface HeadlessAppOptions {
@@ -15,8 +15,14 @@ export interface HeadlessAppOptions {
   settingsPath?: string;
   /** Initial settings for the in-memory store. */
   settings?: Settings;
-  /** A token "found in the vault" at launch: the app connects with it on start(). */
+  /** A token "found in the vault" at launch: the app connects with it on start() if its origin is the settings' server. */
   storedToken?: StoredToken;
+  /**
+   * Answers main's own questions (new server, plain http, weak storage). Default: a user who
+   * says yes to everything, as in the browser harness, where no native dialog can appear;
+   * security tests pass a port that says no and check what was asked (`consentQuestions`).
+   */
+  consent?: ConsentPort;
   /** Simulate Linux without a keyring (safeStorage basic_text). */
   encryptionWeak?: boolean;
   coreFactory?: CoreFactory;
@@ -39,6 +45,8 @@ export interface HeadlessApp {
   /** Change the system zone, as a timezone-change event would. */
   setSystemTimezone(zone: string): void;
   hideRequests(): number;
+  /** Every question main asked the user, in order. */
+  consentQuestions(): ConsentQuestion[];
   start: AppController['start'];
   stop: AppController['stop'];
 }
@@ -52,8 +60,16 @@ export function createHeadlessApp(options: HeadlessAppOptions = {}): HeadlessApp
     ...(options.encryptionWeak !== undefined ? { encryptionWeak: options.encryptionWeak } : {}),
     ...(options.storedToken ? { initial: options.storedToken } : {}),
   });
+  const questions: ConsentQuestion[] = [];
+  const answer = options.consent ?? { ask: async () => true };
   const controller = createAppController({
     coreFactory: options.coreFactory ?? realCoreFactory,
+    consent: {
+      ask: (question) => {
+        questions.push(question);
+        return answer.ask(question);
+      },
+    },
     settings: options.settingsPath ? createFileSettingsStore(options.settingsPath) : createMemorySettingsStore(options.settings),
     vault,
     demo: options.demo ?? startDemoService,
@@ -84,6 +100,7 @@ export function createHeadlessApp(options: HeadlessAppOptions = {}): HeadlessApp
       controller.systemTimezoneChanged();
     },
     hideRequests: () => hides,
+    consentQuestions: () => [...questions],
     start: (options) => controller.start(options),
     stop: () => controller.stop(),
   };

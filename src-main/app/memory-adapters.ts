@@ -4,14 +4,21 @@ import { DEFAULT_SETTINGS, type Settings } from '../../src-shared/domain/setting
 import type { TokenStorage } from '../../src-shared/ipc/contract';
 import type { SettingsLoad, SettingsStore, StoredToken, TokenVault } from './ports';
 
-export function createMemorySettingsStore(initial: Settings = DEFAULT_SETTINGS): SettingsStore & { current(): Settings } {
+export function createMemorySettingsStore(initial: Settings = DEFAULT_SETTINGS): SettingsStore & { current(): Settings; backups(): Settings[] } {
   let settings = structuredClone(initial);
+  const backups: Settings[] = [];
   return {
     load: async (): Promise<SettingsLoad> => ({ settings: structuredClone(settings) }),
     save: async (next) => {
       settings = structuredClone(next);
     },
+    quarantine: async (replacement, reason) => {
+      backups.push(settings);
+      settings = structuredClone(replacement);
+      return `${reason} The previous settings were kept in memory as a backup.`;
+    },
     current: () => structuredClone(settings),
+    backups: () => structuredClone(backups),
   };
 }
 
@@ -28,10 +35,10 @@ export function createMemoryVault(options: MemoryVaultOptions = {}): TokenVault 
   return {
     isEncryptionWeak: async () => weak,
     load: async () => stored,
-    save: async (token, { allowWeak }) => {
+    save: async ({ token, origin }, { allowWeak }) => {
       const storage: TokenStorage = !weak ? 'encrypted' : allowWeak ? 'weak' : 'memory';
       // 'memory' means "this run only": a restart must not find it.
-      stored = storage === 'memory' ? null : { token, storage };
+      stored = storage === 'memory' ? null : { token, origin, storage };
       return storage;
     },
     clear: async () => {

@@ -15,10 +15,20 @@ export interface SettingsLoad {
 export interface SettingsStore {
   load(): Promise<SettingsLoad>;
   save(settings: Settings): Promise<void>;
+  /**
+   * The loaded file broke the rules a user edit must pass (app/settings-rules.ts): keep a
+   * backup of it, write `replacement`, and answer the notice to show (naming the backup).
+   */
+  quarantine(replacement: Settings, reason: string): Promise<string>;
 }
 
-export interface StoredToken {
+/** A token and the origin (scheme://host:port) it was entered for: never used for another. */
+export interface BoundToken {
   token: string;
+  origin: string;
+}
+
+export interface StoredToken extends BoundToken {
   storage: TokenStorage;
 }
 
@@ -26,9 +36,24 @@ export interface TokenVault {
   /** True when the OS offers no real encryption (Linux basic_text, or none at all). */
   isEncryptionWeak(): Promise<boolean>;
   load(): Promise<StoredToken | null>;
-  /** Keeps the token as securely as allowed; answers where it ended up. */
-  save(token: string, options: { allowWeak: boolean }): Promise<TokenStorage>;
+  /** Keeps the token with its origin as securely as allowed; answers where it ended up. */
+  save(token: BoundToken, options: { allowWeak: boolean }): Promise<TokenStorage>;
   clear(): Promise<void>;
+}
+
+/**
+ * Decisions only the user may take, asked by main itself (a native dialog), never taken
+ * from the renderer or a file: a compromised popup or another local process must not be
+ * able to send the token elsewhere, over plain http, or store it weakly.
+ */
+export type ConsentQuestion =
+  | { kind: 'change-server'; to: string; from: string | null }
+  | { kind: 'plain-http'; to: string }
+  | { kind: 'weak-storage' };
+
+export interface ConsentPort {
+  /** True only when the user chose the confirming answer. */
+  ask(question: ConsentQuestion): Promise<boolean>;
 }
 
 export interface DemoService {
@@ -54,6 +79,7 @@ export interface AppControllerDeps {
   coreFactory: CoreFactory;
   settings: SettingsStore;
   vault: TokenVault;
+  consent: ConsentPort;
   /** Starts the reference service with demo data (dynamic import: not bundled into the account path). */
   demo: () => Promise<DemoService>;
   platform: NodeJS.Platform | AppPlatform;

@@ -1,5 +1,7 @@
-// Which server URLs the app accepts (issue 4 §5): https always; http only for a
-// loopback host unless the user confirmed it. Nothing else (file:, ws:, javascript:).
+// Which server URLs the app accepts (issue 4 §5, issue 12): https always; http only for a
+// loopback host, or for another host once the user confirmed it in main's own dialog.
+// Nothing else (file:, ws:, javascript:). The same rules apply to what the user types and
+// to what settings.json says at launch.
 import { AppError } from '../ipc/errors';
 
 const LOOPBACK_NAMES = new Set(['localhost', '127.0.0.1', '[::1]']);
@@ -10,8 +12,17 @@ export function isLoopbackHost(hostname: string): boolean {
   return /^127(\.\d{1,3}){3}$/.test(host);
 }
 
-/** Parses and normalises (no trailing slash) or throws an AppError saying exactly why not. */
-export function validateServerUrl(input: string, allowInsecure: boolean): string {
+export interface ServerUrl {
+  /** Normalised: no trailing slash, no query, no fragment. */
+  url: string;
+  /** scheme://host[:port]: what a token is bound to. */
+  origin: string;
+  /** Plain http to a host that is not this machine: the token would cross the network in clear. */
+  plainHttp: boolean;
+}
+
+/** Parses and normalises, or throws an AppError saying exactly why not. Plain http is reported, not refused. */
+export function parseServerUrl(input: string): ServerUrl {
   let url: URL;
   try {
     url = new URL(input.trim());
@@ -19,15 +30,33 @@ export function validateServerUrl(input: string, allowInsecure: boolean): string
     throw new AppError('invalid-url', `“${input.slice(0, 200)}” is not a valid URL. It should look like https://developers.counttogether.app`);
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    throw new AppError('invalid-url', `The server address must start with https:// (got ${url.protocol}).`);
+    throw new AppError('invalid-url', `The server address must start with https:// (got ${url.protocol.slice(0, 20)}).`);
   }
   if (url.username || url.password) {
     throw new AppError('invalid-url', 'The server address must not contain a user name or password; paste the token separately.');
   }
-  if (url.protocol === 'http:' && !isLoopbackHost(url.hostname) && !allowInsecure) {
-    throw new AppError('insecure-url', `http://${url.host} is not encrypted: your token would travel in clear text. Use https://, or confirm plain http in Settings.`);
-  }
   url.hash = '';
   url.search = '';
-  return url.toString().replace(/\/+$/, '');
+  return { url: url.toString().replace(/\/+$/, ''), origin: url.origin, plainHttp: url.protocol === 'http:' && !isLoopbackHost(url.hostname) };
+}
+
+/**
+ * `parseServerUrl`, refusing plain http to another host unless `consentedOrigin` is that
+ * very origin (the user said yes to it in main's dialog; the vault keeps that answer).
+ */
+export function validateServerUrl(input: string, consentedOrigin: string | null): ServerUrl {
+  const parsed = parseServerUrl(input);
+  if (parsed.plainHttp && parsed.origin !== consentedOrigin) {
+    throw new AppError('insecure-url', `${parsed.origin} is not encrypted: your token would travel in clear text. Use https://, or confirm plain http when Counter Tray asks.`);
+  }
+  return parsed;
+}
+
+/** The origin of a URL the app already accepted; '' for anything unparseable (matches no token). */
+export function originOf(url: string): string {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return '';
+  }
 }

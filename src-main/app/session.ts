@@ -2,13 +2,16 @@
 // the user sees about it (signed out / connecting / signed in, account or demo).
 // Every transition bumps a generation so late answers from a superseded attempt
 // (a slow connect, a retry timer) discard themselves instead of winning.
+// A token is always held with the origin it was entered for (BoundToken): a core is
+// only ever started for that origin, so no settings change can send it elsewhere.
 import type { Settings } from '../../src-shared/domain/settings';
 import type { RemoteChange } from '../../src-shared/domain/snapshot';
 import type { SessionState } from '../../src-shared/ipc/contract';
 import type { Clock, CoreOptions, CounterCore } from '../core/contract';
 import { isTransient, startCore } from './core-session';
 import { AppError } from '../ipc/errors';
-import type { CoreFactory, DemoService, Logger, StoredToken, TokenVault } from './ports';
+import type { BoundToken, CoreFactory, DemoService, Logger, StoredToken, TokenVault } from './ports';
+import { originOf } from './server-url';
 
 const RETRY_DELAYS_MS = [2_000, 5_000, 15_000, 30_000, 60_000];
 
@@ -18,7 +21,8 @@ export interface SessionDeps {
   demo: () => Promise<DemoService>;
   clock: Clock;
   log: Logger;
-  coreOptions(baseUrl: string, token: string, mode: 'account' | 'demo'): CoreOptions;
+  /** Must refuse (throw) a token whose origin is not baseUrl's. */
+  coreOptions(baseUrl: string, token: BoundToken, mode: 'account' | 'demo'): CoreOptions;
   settings(): Settings;
   saveSettings(next: Settings): Promise<void>;
   redact(text: string): string;
@@ -32,9 +36,11 @@ export interface Session {
   setEncryptionWeak(weak: boolean): void;
   resume(stored: StoredToken): Promise<void>;
   connect(serverUrl: string, token: string): Promise<void>;
+  /** The origin the account's token is bound to (stored or in use), if any. */
+  boundOrigin(): string | null;
   startDemo(): Promise<void>;
   signOut(): Promise<void>;
-  /** The user chose "store with weak protection" (or withdrew it). */
+  /** The user chose "store with weak protection" in main's dialog (or withdrew it). */
   setWeakStorage(allowed: boolean): Promise<void>;
   notifyResume(): void;
   stop(): Promise<void>;
@@ -45,7 +51,11 @@ export function createSession(deps: SessionDeps): Session {
   let state: SessionState = signedOut();
   let core: CounterCore | null = null;
   let coreUnsubscribes: (() => void)[] = [];
-  let token: string | null = null;
+  let token: BoundToken | null = null;
+  /** The vault's token, also while signed out because the settings name another server. */
+  let storedOrigin: string | null = null;
+  /** The user accepted weak protection (main's dialog this run, or a token stored weakly before). */
+  let weakConsent = false;
   let demo: DemoService | null = null;
   let generation = 0;
   let retryTimer: unknown;
@@ -97,11 +107,20 @@ export function createSession(deps: SessionDeps): Session {
   /** Launch path: transient failures retry with back-off; a rejected token signs out and is forgotten. */
   async function resume(stored: StoredToken): Promise<void> {
     const gen = begin();
-    token = stored.token;
+    storedOrigin = stored.origin;
+    if (stored.storage === 'weak') weakConsent = true;
     const serverUrl = deps.settings().serverUrl;
+    if (originOf(serverUrl) !== stored.origin) {
+      // The settings name another server than the token was entered for: the token stays
+      // where it is (nothing lost), and is not used until the user signs in to this server.
+      token = null;
+      set(signedOut(new AppError('token-for-other-server', `The saved token was entered for ${stored.origin}, not for ${originOf(serverUrl) || serverUrl}. Enter a token for this server to sign in.`)));
+      return;
+    }
+    token = { token: stored.token, origin: stored.origin };
     set({ status: 'connecting', mode: 'account', serverUrl, tokenStorage: stored.storage, encryptionWeak });
     try {
-      const started = await startCore(deps.coreFactory, deps.coreOptions(serverUrl, stored.token, 'account'));
+      const started = await startCore(deps.coreFactory, deps.coreOptions(serverUrl, token, 'account'));
       if (!isCurrent(gen)) return void (await started.stop());
       await replaceCore(started);
       retryAttempt = 0;
@@ -120,6 +139,7 @@ export function createSession(deps: SessionDeps): Session {
         set({ ...state, error: problemOf(failure) });
       } else {
         token = null;
+        storedOrigin = null;
         await deps.vault.clear();
         set(signedOut(failure));
       }
@@ -130,9 +150,10 @@ export function createSession(deps: SessionDeps): Session {
     const gen = begin();
     const before = state;
     set({ ...state, status: 'connecting', serverUrl, error: undefined });
+    const bound: BoundToken = { token: candidate, origin: originOf(serverUrl) };
     let started: CounterCore;
     try {
-      started = await startCore(deps.coreFactory, deps.coreOptions(serverUrl, candidate, 'account'));
+      started = await startCore(deps.coreFactory, deps.coreOptions(serverUrl, bound, 'account'));
     } catch (error) {
       if (isCurrent(gen)) {
         const problem = problemOf(asAppError(error, new AppError('internal', 'Could not connect.')));
@@ -145,10 +166,11 @@ export function createSession(deps: SessionDeps): Session {
       await started.stop();
       throw new AppError('superseded', 'Another sign-in replaced this one.');
     }
-    const tokenStorage = await deps.vault.save(candidate, { allowWeak: deps.settings().weakTokenStorage });
+    const tokenStorage = await deps.vault.save(bound, { allowWeak: weakConsent });
     await replaceCore(started);
     await closeDemo();
-    token = candidate;
+    token = bound;
+    storedOrigin = tokenStorage === 'memory' ? null : bound.origin;
     if (deps.settings().serverUrl !== serverUrl) await deps.saveSettings({ ...deps.settings(), serverUrl });
     set({ status: 'signedIn', mode: 'account', serverUrl, tokenStorage, encryptionWeak });
   }
@@ -163,7 +185,7 @@ export function createSession(deps: SessionDeps): Session {
       service = await deps.demo().catch((e: unknown) => {
         throw new AppError('demo-unavailable', `The demo could not start: ${describe(e)}`);
       });
-      started = await startCore(deps.coreFactory, deps.coreOptions(service.url, service.token, 'demo')).catch(async (e: unknown) => {
+      started = await startCore(deps.coreFactory, deps.coreOptions(service.url, { token: service.token, origin: originOf(service.url) }, 'demo')).catch(async (e: unknown) => {
         await service.close();
         throw e;
       });
@@ -179,7 +201,7 @@ export function createSession(deps: SessionDeps): Session {
     await replaceCore(started);
     await closeDemo();
     demo = service;
-    token = service.token;
+    token = { token: service.token, origin: originOf(service.url) };
     set({ status: 'signedIn', mode: 'demo', serverUrl: service.url, tokenStorage: 'none', encryptionWeak });
   }
 
@@ -190,15 +212,24 @@ export function createSession(deps: SessionDeps): Session {
     await closeDemo();
     token = null;
     // The demo never stored a token: leaving it must not forget the account's.
-    if (!leavingDemo) await deps.vault.clear();
+    if (!leavingDemo) {
+      await deps.vault.clear();
+      storedOrigin = null;
+      weakConsent = false;
+    }
     set(signedOut());
   }
 
   async function setWeakStorage(allowed: boolean): Promise<void> {
+    weakConsent = allowed;
     if (state.mode !== 'account' || !token) return;
     const wanted = allowed ? state.tokenStorage === 'memory' : state.tokenStorage === 'weak';
     // Withdrawn consent forgets the stored copy but keeps this run signed in.
-    if (wanted) set({ ...state, tokenStorage: await deps.vault.save(token, { allowWeak: allowed }) });
+    if (wanted) {
+      const tokenStorage = await deps.vault.save(token, { allowWeak: allowed });
+      storedOrigin = tokenStorage === 'memory' ? null : token.origin;
+      set({ ...state, tokenStorage });
+    }
   }
 
   return {
@@ -211,6 +242,7 @@ export function createSession(deps: SessionDeps): Session {
     },
     resume,
     connect,
+    boundOrigin: () => (token && state.mode === 'account' ? token.origin : storedOrigin),
     startDemo,
     signOut,
     setWeakStorage,
@@ -218,7 +250,7 @@ export function createSession(deps: SessionDeps): Session {
       if (core) core.notifyResume();
       else if (retryTimer !== undefined && token && state.mode === 'account') {
         // Back from sleep: the network may be back too; do not wait out the back-off.
-        void resume({ token, storage: state.tokenStorage });
+        void resume({ ...token, storage: state.tokenStorage });
       }
     },
     async stop() {

@@ -1,5 +1,6 @@
-// Which global shortcuts the app accepts (issue 4 §6): Electron's accelerator syntax and
-// our policy, checked in main before a shortcut map is saved. Pure; the shell plans the
+// Which global shortcuts the app accepts (issue 4 §6, issue 12): Electron's accelerator
+// syntax and our policy, checked in main before a shortcut map is saved, on load, and
+// before anything is registered. Pure; the shell plans the
 // registration (shell/shortcuts.ts) and the Electron adapter applies it.
 import type { Settings } from '../../src-shared/domain/settings';
 
@@ -21,7 +22,7 @@ const NAMED_KEYS = [
   'numdec', 'numadd', 'numsub', 'nummult', 'numdiv',
 ];
 const KEY_ALIASES: Record<string, string> = { enter: 'Return', esc: 'Escape' };
-const NAMED_KEY_BY_LOWER = new Map(NAMED_KEYS.map((k) => [k.toLowerCase(), KEY_ALIASES[k.toLowerCase()] ?? k]));
+const NAMED_KEY_BY_LOWER = new Map(NAMED_KEYS.map((k) => [k.toLowerCase(), (Object.hasOwn(KEY_ALIASES, k.toLowerCase()) ? KEY_ALIASES[k.toLowerCase()] : undefined) ?? k]));
 const PUNCTUATION = new Set([...')!@#$%^&*(:;=<,_->.?/~`{][|\\}"\'']);
 
 export type AcceleratorCheck = { ok: true; normalized: string } | { ok: false; message: string };
@@ -36,14 +37,38 @@ function normalizeKey(token: string): string | undefined {
   return NAMED_KEY_BY_LOWER.get(token.toLowerCase());
 }
 
+/** Modifiers that make a combination unusual enough to take system-wide. Shift alone does not: Shift+A is typing. */
+const STRONG_MODIFIERS = new Set(['CommandOrControl', 'Command', 'Control', 'Alt', 'AltGr', 'Super']);
+const CONTROL_LIKE = new Set(['CommandOrControl', 'Command', 'Control']);
 /**
- * Checks Electron's accelerator syntax and our policy: exactly one key, and at
- * least one modifier unless the key is a function key (a bare letter as a global
- * shortcut would swallow typing in every app). Answers a canonical form so that
- * "ctrl+shift+k" and "Shift+Control+K" are recognised as the same shortcut.
+ * Every app's editing and quitting keys: copy, paste, cut, undo, redo, select all, quit
+ * (with or without Shift: terminals copy and paste with Ctrl+Shift+C/V). Taken globally,
+ * they would stop working in every other application.
+ */
+const EDITING_KEYS = new Set(['C', 'V', 'X', 'Z', 'Y', 'A', 'Q', 'W']);
+
+/** Why main refuses a syntactically valid combination as a global shortcut, or null. */
+function policyProblem(text: string, modifiers: ReadonlySet<string>, key: string): string | null {
+  if (![...modifiers].some((m) => STRONG_MODIFIERS.has(m))) {
+    return `“${text}” needs Ctrl, Cmd, Alt or Super: without one, the key would stop typing in every other app.`;
+  }
+  const onlyControlLike = [...modifiers].every((m) => CONTROL_LIKE.has(m) || m === 'Shift');
+  if (onlyControlLike && EDITING_KEYS.has(key)) {
+    return `“${text}” is an editing shortcut (copy, paste, cut, undo, select all, close or quit) that every app needs; choose another key.`;
+  }
+  if (key === 'F4' && modifiers.has('Alt') && modifiers.size === 1) return `“${text}” closes windows on Windows; choose another key.`;
+  return null;
+}
+
+/**
+ * Checks Electron's accelerator syntax and our policy (issue 12): exactly one key, at
+ * least one of Ctrl/Cmd/Alt/Super, and not one of the editing or quitting shortcuts
+ * every app relies on. Main checks this on every settings change and on load, and the
+ * registrar once more before registering. Answers a canonical form so that
+ * "ctrl+alt+k" and "Alt+Control+K" are recognised as the same shortcut.
  */
 export function checkAccelerator(input: string): AcceleratorCheck {
-  const text = input.trim();
+  const text = input.trim().slice(0, 100);
   if (text === '') return { ok: false, message: 'The shortcut is empty.' };
   // "+" is both the separator and a key: "Ctrl++" is Ctrl with the + key.
   const tokens = text.endsWith('++') ? [...text.slice(0, -2).split('+'), '+'] : text.split('+');
@@ -51,7 +76,7 @@ export function checkAccelerator(input: string): AcceleratorCheck {
   const modifiers = new Set<string>();
   let key: string | undefined;
   for (const token of tokens) {
-    const modifier = MODIFIER_ALIASES[token.toLowerCase()];
+    const modifier = Object.hasOwn(MODIFIER_ALIASES, token.toLowerCase()) ? MODIFIER_ALIASES[token.toLowerCase()] : undefined;
     if (modifier) {
       if (key !== undefined) return { ok: false, message: `In “${text}” the modifier ${token} must come before the key.` };
       modifiers.add(modifier);
@@ -63,9 +88,8 @@ export function checkAccelerator(input: string): AcceleratorCheck {
     key = normalized;
   }
   if (key === undefined) return { ok: false, message: `“${text}” has no key, only modifiers.` };
-  if (modifiers.size === 0 && !/^F\d+$/.test(key)) {
-    return { ok: false, message: `“${text}” needs a modifier such as CommandOrControl, Alt or Shift.` };
-  }
+  const problem = policyProblem(text, modifiers, key);
+  if (problem) return { ok: false, message: problem };
   const order = ['CommandOrControl', 'Command', 'Control', 'Alt', 'AltGr', 'Shift', 'Super'];
   const sorted = order.filter((m) => modifiers.has(m));
   return { ok: true, normalized: [...sorted, key].join('+') };

@@ -39,12 +39,10 @@ export interface CoreOptions {
   requestTimeoutMs?: number;
   /** How long a change (POST, PATCH) is waited for before its answer counts as lost and it is flagged; default 6 × requestTimeoutMs. */
   mutationTimeoutMs?: number;
-  /** Where the core writes a line about data it had to set aside (an unreadable list item). */
+  /** Where the core writes a line about data it set aside or corrected (an unreadable list item, a day value the server put right); never carries the token. */
   log?: (message: string) => void;
   /** Timings and limits; tests shorten them. Defaults follow the issue (see DEFAULT_TUNING in tuning.ts). */
   tuning?: Partial<CoreTuning>;
-  /** Lines worth a log file (a day value the server corrected); never carries the token. */
-  log?: (message: string) => void;
 }
 
 /** Every timing and limit the core uses, in one place. */

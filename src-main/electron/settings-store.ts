@@ -56,5 +56,12 @@ export function createElectronSettingsStore(deps: ElectronSettingsStoreDeps): Se
       if (!conf) throw new Error('settings saved before they were loaded');
       conf.store = { ...settings };
     },
+    async quarantine(replacement: Settings, reason: string): Promise<string> {
+      if (!conf) throw new Error('settings quarantined before they were loaded');
+      const backup = backupPathFor(deps.filePath, now());
+      await deps.copyFile(deps.filePath, backup);
+      conf.store = { ...replacement };
+      return `${reason} (backup: ${backup})`;
+    },
   };
 }

@@ -18,6 +18,10 @@ export type AppErrorCode =
   | 'invalid-shortcut'
   | 'demo-unavailable'
   | 'superseded'
+  /** The user answered "no" in one of main's own dialogs (server change, plain http, weak storage). */
+  | 'declined'
+  /** The stored token was entered for another server than the one in the settings. */
+  | 'token-for-other-server'
   | 'internal';
 
 export class AppError extends Error {

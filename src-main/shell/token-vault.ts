@@ -3,9 +3,16 @@
 // `basic_text` (no keyring: a hard-coded key) or no encryption at all → kept in memory
 // for this run only, unless the user explicitly chose "store with weak protection".
 // Never written in plain text silently. safeStorage and the file come in injected.
+//
+// The token is stored together with the origin it was entered for, encrypted as one
+// (issue 12): another process that edits settings.json cannot make the app send it
+// elsewhere, because the origin it is bound to is under the same key as the token.
+// Files from before the binding (version 1) held the bare token: it is bound to the
+// default server, the only one the app offered without the user typing another.
 import { z } from 'zod';
+import { DEFAULT_SERVER_URL } from '../../src-shared/domain/settings';
 import type { TokenStorage } from '../../src-shared/ipc/contract';
-import type { AppPlatform, StoredToken, TokenVault } from '../app/ports';
+import type { AppPlatform, BoundToken, StoredToken, TokenVault } from '../app/ports';
 
 /** The part of Electron's safeStorage we use; the async API where the Electron has it. */
 export interface SafeStorageLike {
@@ -39,13 +46,25 @@ export function decideStorage(level: EncryptionLevel, allowWeak: boolean): Exclu
 }
 
 const VaultFile = z.object({
-  version: z.literal(1),
+  /** 1: `data` is the bare token (legacy). 2: `data` is the JSON of BoundSecret. */
+  version: z.union([z.literal(1), z.literal(2)]),
   storage: z.enum(['encrypted', 'weak']),
   /** safeStorage ciphertext, or (weak, with no encryption at all, by the user's choice) base64 of the text. */
   encoding: z.enum(['safeStorage', 'base64']),
   data: z.string(),
 });
 type VaultFile = z.infer<typeof VaultFile>;
+
+/** What is encrypted: the token and its origin, as one plaintext. */
+const BoundSecret = z.object({ token: z.string().min(1), origin: z.string().regex(/^https?:\/\/[^/\s]+$/) }).strict();
+
+/** Where a token stored before the binding existed may go: the default server only. */
+export const LEGACY_TOKEN_ORIGIN = new URL(DEFAULT_SERVER_URL).origin;
+
+function unpack(version: 1 | 2, plaintext: string): BoundToken {
+  if (version === 1) return { token: plaintext, origin: LEGACY_TOKEN_ORIGIN };
+  return BoundSecret.parse(JSON.parse(plaintext));
+}
 
 export interface SafeStorageVaultOptions {
   safeStorage: SafeStorageLike;
@@ -71,11 +90,12 @@ export function createSafeStorageVault(options: SafeStorageVaultOptions): TokenV
     return { result: safeStorage.decryptString(data), shouldReEncrypt: false };
   }
 
-  async function write(token: string, storage: 'encrypted' | 'weak', current: EncryptionLevel): Promise<void> {
+  async function write(bound: BoundToken, storage: 'encrypted' | 'weak', current: EncryptionLevel): Promise<void> {
+    const plaintext = JSON.stringify(BoundSecret.parse({ token: bound.token, origin: bound.origin }));
     const content: VaultFile =
       current === 'none'
-        ? { version: 1, storage, encoding: 'base64', data: Buffer.from(token, 'utf8').toString('base64') }
-        : { version: 1, storage, encoding: 'safeStorage', data: (await encrypt(token)).toString('base64') };
+        ? { version: 2, storage, encoding: 'base64', data: Buffer.from(plaintext, 'utf8').toString('base64') }
+        : { version: 2, storage, encoding: 'safeStorage', data: (await encrypt(plaintext)).toString('base64') };
     await file.write(JSON.stringify(content));
   }
 
@@ -94,23 +114,25 @@ export function createSafeStorageVault(options: SafeStorageVaultOptions): TokenV
         return null;
       }
       try {
-        if (parsed.encoding === 'base64') return { token: Buffer.from(parsed.data, 'base64').toString('utf8'), storage: parsed.storage };
+        if (parsed.encoding === 'base64') return { ...unpack(parsed.version, Buffer.from(parsed.data, 'base64').toString('utf8')), storage: parsed.storage };
         const { result, shouldReEncrypt } = await decrypt(Buffer.from(parsed.data, 'base64'));
-        if (shouldReEncrypt) await write(result, parsed.storage, await level());
-        return { token: result, storage: parsed.storage };
+        const bound = unpack(parsed.version, result);
+        if (shouldReEncrypt) await write(bound, parsed.storage, await level());
+        return { ...bound, storage: parsed.storage };
       } catch {
-        // The key is gone (new keyring, other user, restored backup): ask for the token again.
+        // The key is gone (new keyring, other user, restored backup), or the plaintext is not
+        // a token bound to an origin: ask for the token again.
         log('token could not be decrypted; removed');
         await file.remove();
         return null;
       }
     },
 
-    async save(token, { allowWeak }) {
+    async save(bound, { allowWeak }) {
       const current = await level();
       const storage = decideStorage(current, allowWeak);
       if (storage === 'memory') await file.remove();
-      else await write(token, storage, current);
+      else await write(bound, storage, current);
       return storage;
     },
 

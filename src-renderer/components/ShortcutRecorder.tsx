@@ -37,7 +37,7 @@ export function ShortcutRecorder({ label, value, isMac, conflictOf, failure, onC
     const outcome = acceleratorFromKeyPress(event, isMac);
     if (outcome.kind === 'incomplete') return;
     if (outcome.kind === 'needsModifier') {
-      setHint(`Add ${isMac ? '⌘, ⌥, ⌃' : 'Ctrl, Alt'} or Shift to ${outcome.key}: a plain key would be taken from every app.`);
+      setHint(`Add ${isMac ? '⌘, ⌥ or ⌃' : 'Ctrl or Alt'} to ${outcome.key}: without one the key would be taken from every app.`);
       return;
     }
     const conflict = conflictOf(outcome.accelerator);

@@ -43,8 +43,9 @@ export function acceleratorFromKeyPress(press: KeyPress, isMac: boolean): Record
   if (!isMac && press.metaKey) parts.push('Super');
   if (press.altKey) parts.push(isMac ? 'Option' : 'Alt');
   if (press.shiftKey) parts.push('Shift');
-  // A global shortcut without a modifier would steal a plain key from every app; F-keys are the exception.
-  if (parts.length === 0 && !/^F\d+$/.test(key)) return { kind: 'needsModifier', key };
+  // A global shortcut needs Ctrl/Cmd/Alt/Super: with Shift alone (or none) it would steal typing
+  // from every app. Main enforces the same rule (app/shortcut-rules.ts); this is the early hint.
+  if (parts.every((part) => part === 'Shift')) return { kind: 'needsModifier', key };
   return { kind: 'accelerator', accelerator: [...parts, key].join('+') };
 }
 

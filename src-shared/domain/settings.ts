@@ -13,9 +13,13 @@ export const CounterShortcuts = z.object({
 
 export const Settings = z.object({
   version: z.literal(1),
+  /**
+   * The server the token is for. Never set by the renderer: main changes it only after
+   * `session:connect` succeeded (asking the user itself first when the server is new).
+   * Consents (plain http, weak token storage) are not settings: a file any local process
+   * can edit is no place for them; they live with the token in the vault.
+   */
   serverUrl: z.string().url(),
-  /** The user's confirmation that a plain-http, non-loopback server is fine. */
-  allowInsecureServer: z.boolean(),
   /** IANA zone; null follows the system. */
   timezone: z.string().nullable(),
   shortcuts: z.object({
@@ -29,24 +33,23 @@ export const Settings = z.object({
   pinned: z.array(z.string()),
   launchAtLogin: z.boolean(),
   theme: Theme,
-  /** The user explicitly chose to keep the token although the OS offers no real encryption. */
-  weakTokenStorage: z.boolean(),
 });
 export type Settings = z.infer<typeof Settings>;
 
 export const DEFAULT_SETTINGS: Settings = {
   version: 1,
   serverUrl: DEFAULT_SERVER_URL,
-  allowInsecureServer: false,
   timezone: null,
   shortcuts: { open: null, counters: {} },
   notifications: { enabled: true, mutedCounters: [] },
   pinned: [],
   launchAtLogin: false,
   theme: 'system',
-  weakTokenStorage: false,
 };
 
-/** What the renderer may change: everything but the version. */
-export const SettingsPatch = Settings.omit({ version: true }).partial();
+/**
+ * What the renderer may change: preferences only. Where the token goes (`serverUrl`) is
+ * not a preference: the popup asks main (`session:connect`), and main asks the user.
+ */
+export const SettingsPatch = Settings.omit({ version: true, serverUrl: true }).partial();
 export type SettingsPatch = z.infer<typeof SettingsPatch>;

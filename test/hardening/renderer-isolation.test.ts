@@ -1,8 +1,12 @@
-// Issue 8 §3: the built renderer, served with the production CSP header, runs in real
-// Chromium and cannot reach Node or Electron: no require, process, module, Buffer or
+// Issue 8 §3, issue 12: the built renderer, served with the production CSP header, runs in
+// real Chromium and cannot reach Node or Electron: no require, process, module, Buffer or
 // ipcRenderer; only the preload's two-function API. The CSP is really enforced: no eval,
 // no injected inline script, no network. The bundle is built here into a private folder,
 // so this test neither needs nor races `npm run build`.
+// The API on the page is the one the REAL preload bundle exposes (src-main/preload.cts,
+// built with esbuild as scripts/build.mjs does), run against a stand-in `electron` whose
+// contextBridge copies and freezes like Electron's: a preload that exposed ipcRenderer or a
+// raw send would show here. The negative control runs the same check on a weakened preload.
 import { createServer } from 'node:http';
 import type { Server } from 'node:http';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -21,11 +25,16 @@ let outDir = '';
 let server: Server | undefined;
 let base = '';
 let browser: Browser | undefined;
+let preloadBundle = '';
 
 beforeAll(async () => {
   outDir = await mkdtemp(join(tmpdir(), 'counter-tray-renderer-'));
   const { build } = await import('vite');
   await build({ configFile: join(ROOT, 'vite.config.ts'), logLevel: 'warn', build: { outDir, emptyOutDir: true } });
+  const esbuild = await import('esbuild');
+  const preload = await esbuild.build({ entryPoints: [join(ROOT, 'src-main/preload.cts')], bundle: true, write: false, platform: 'browser', format: 'cjs', target: 'chrome140', external: ['electron'], logLevel: 'warning' });
+  preloadBundle = preload.outputFiles[0]?.text ?? '';
+  expect(preloadBundle).toContain('exposeInMainWorld');
   // Like the app:// handler: files from the bundle only, each with the production CSP header.
   server = createServer((req, res) => {
     const path = normalize(join(outDir, new URL(req.url ?? '/', 'http://x').pathname === '/' ? 'index.html' : new URL(req.url ?? '/', 'http://x').pathname));
@@ -57,14 +66,50 @@ interface PageDocument {
   head: { append(node: unknown): void };
   addEventListener(type: string, listener: () => void, options: { once: boolean }): void;
 }
-/** What the sandboxed preload exposes: a frozen object with invoke and on, nothing else. */
-function preloadLikeApi() {
-  const signedOut = { ok: false, error: { code: 'not-signed-in', message: 'Sign in first.' } };
-  Object.defineProperty(globalThis, 'counterTray', {
-    value: Object.freeze({ invoke: () => Promise.resolve(signedOut), on: () => () => undefined }),
-    enumerable: true,
-  });
+/**
+ * Runs a preload bundle as the sandbox would: CommonJS, `require` knows only 'electron'.
+ * The stand-in contextBridge does what Electron's does to what crosses it: values are
+ * copied and frozen, functions stay callable. The page never sees the stand-in itself.
+ */
+function runPreload(bundle: string): string {
+  return `(() => {
+    const deepFreeze = (value) => { if (value && typeof value === 'object') { Object.freeze(value); for (const v of Object.values(value)) deepFreeze(v); } return value; };
+    const copy = (value) => typeof value === 'function' ? value : value && typeof value === 'object' ? (Array.isArray(value) ? value.map(copy) : Object.fromEntries(Object.entries(value).map(([k, v]) => [k, copy(v)]))) : value;
+    const ipcRenderer = {
+      invoke: () => Promise.resolve({ ok: false, error: { code: 'not-signed-in', message: 'Sign in first.' } }),
+      on: () => ipcRenderer, removeListener: () => ipcRenderer, send: () => undefined,
+    };
+    const electron = { ipcRenderer, contextBridge: { exposeInMainWorld: (name, api) => Object.defineProperty(globalThis, name, { value: deepFreeze(copy(api)), enumerable: true }) } };
+    const module = { exports: {} };
+    const require = (name) => { if (name !== 'electron') throw new Error('a sandboxed preload cannot require ' + name); return electron; };
+    (function (require, module, exports) { ${bundle}\n })(require, module, module.exports);
+  })();`;
 }
+
+/** What the page can reach; the same function judges the real and the weakened preload. */
+async function pageReach(preload: string) {
+  const page = await browser!.newPage();
+  await page.addInitScript(runPreload(preload));
+  await page.goto(`${base}/index.html`);
+  await page.waitForFunction(() => ((globalThis as unknown as { document: PageDocument }).document.getElementById('root')?.childElementCount ?? 0) > 0, undefined, { timeout: 15_000 });
+  const reach = await page.evaluate(() => {
+    const g = globalThis as Record<string, unknown>;
+    const api = (g.counterTray as Record<string, unknown> | undefined) ?? {};
+    return {
+      api: Object.keys(api).sort(),
+      apiFrozen: Object.isFrozen(g.counterTray),
+      leakedIpc: Object.values(api).some((value) => typeof value === 'object'),
+    };
+  });
+  const rawChannel = await page.evaluate(async () => {
+    const api = (globalThis as Record<string, unknown>).counterTray as { invoke(c: string, r: unknown): Promise<unknown> };
+    return api.invoke('shell:openExternal', { url: 'https://evil.example' });
+  });
+  await page.close();
+  return { ...reach, rawChannel };
+}
+
+const EXPECTED_REACH = { api: ['invoke', 'on'], apiFrozen: true, leakedIpc: false, rawChannel: expect.objectContaining({ ok: false }) };
 
 describe('the built renderer in Chromium', () => {
   it('cannot reach require, process, module, Buffer or ipcRenderer, and the CSP holds', async () => {
@@ -73,7 +118,7 @@ describe('the built renderer in Chromium', () => {
     page.on('console', (message) => {
       if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
     });
-    await page.addInitScript(preloadLikeApi);
+    await page.addInitScript(runPreload(preloadBundle));
     await page.goto(`${base}/index.html`);
     // The bundle ran under the strict CSP: React mounted something.
     await page.waitForFunction(() => ((globalThis as unknown as { document: PageDocument }).document.getElementById('root')?.childElementCount ?? 0) > 0, undefined, { timeout: 15_000 });
@@ -90,9 +135,6 @@ describe('the built renderer in Chromium', () => {
         ipcRenderer: typeof g.ipcRenderer,
         electron: typeof g.electron,
         __dirname: typeof g.__dirname,
-        api: Object.keys((g.counterTray as object | undefined) ?? {}).sort(),
-        apiFrozen: Object.isFrozen(g.counterTray),
-        leakedIpc: Object.values((g.counterTray as object | undefined) ?? {}).some((value) => typeof value === 'object'),
       };
     });
     expect(reach).toEqual({
@@ -105,9 +147,6 @@ describe('the built renderer in Chromium', () => {
       ipcRenderer: 'undefined',
       electron: 'undefined',
       __dirname: 'undefined',
-      api: ['invoke', 'on'],
-      apiFrozen: true,
-      leakedIpc: false,
     });
 
     const attacks = await page.evaluate(async (origin) => {
@@ -136,5 +175,17 @@ describe('the built renderer in Chromium', () => {
     expect(attacks).toEqual({ evaluated: false, injected: false, fetchResult: 'TypeError' });
     expect(violations.length, 'the browser reported the blocked attempts').toBeGreaterThan(0);
     await page.close();
+  }, 30_000);
+
+  it('the page gets exactly the real preload\'s API: invoke and on, frozen, no IPC object, no raw channel', async () => {
+    expect(await pageReach(preloadBundle)).toEqual(EXPECTED_REACH);
+  }, 30_000);
+
+  it('negative control: a preload that also exposes ipcRenderer fails the same check', async () => {
+    const weakened = preloadBundle.replace(/exposeInMainWorld\("counterTray", (\w+)\(ipcRenderer\)\)/, 'exposeInMainWorld("counterTray", { ...$1(ipcRenderer), ipcRenderer })');
+    expect(weakened).not.toBe(preloadBundle);
+    const reach = await pageReach(weakened);
+    expect(reach).not.toEqual(EXPECTED_REACH);
+    expect(reach.api).toContain('ipcRenderer');
   }, 30_000);
 });

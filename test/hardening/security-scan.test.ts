@@ -2,10 +2,10 @@
 // build) must fail an insecure app and pass a hardened one. Both are small built-like
 // trees written here, so the scan's verdicts are checked independently of today's build.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const roots: string[] = [];
 afterAll(() => roots.forEach((root) => rmSync(root, { recursive: true, force: true })));
@@ -28,12 +28,21 @@ function scan(dist: string, withElectronegativity: boolean) {
 
 const STRICT_CSP = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'none'; base-uri 'none'; form-action 'none'";
 
+// Shaped like our build: options from popupWindowOptions() through an injected factory.
 const hardened = {
   'main/main.js': `import { app, BrowserWindow, session } from 'electron';
 const PRODUCTION_CSP = ["default-src 'none'", "script-src 'self'", "style-src 'self'", "base-uri 'none'", "object-src 'none'", "frame-ancestors 'none'"].join("; ");
+function popupWindowOptions(preloadPath) {
+  return { show: false, webPreferences: { preload: preloadPath, contextIsolation: true, sandbox: true, nodeIntegration: false } };
+}
+function hardenSession(session2) {
+  session2.setPermissionRequestHandler((_c, _p, callback) => callback(false));
+  session2.setPermissionCheckHandler(() => false);
+}
+function createPopup(deps) { return deps.createWindow(deps.windowOptions); }
 app.whenReady().then(() => {
-  session.defaultSession.setPermissionRequestHandler((_c, _p, callback) => callback(false));
-  const win = new BrowserWindow({ webPreferences: { preload: 'preload.cjs', contextIsolation: true, sandbox: true, nodeIntegration: false } });
+  hardenSession(session.defaultSession);
+  const win = createPopup({ createWindow: (options) => new BrowserWindow(options), windowOptions: popupWindowOptions('preload.cjs') });
   win.webContents.setWindowOpenHandler(() => ({ action: "deny" }));
   win.webContents.on("will-navigate", (event) => event.preventDefault());
   win.webContents.on("will-attach-webview", (event) => event.preventDefault());
@@ -95,4 +104,59 @@ describe('security scan', () => {
     expect(output).toMatch(/\[electronegativity\] HIGH CONTEXT_ISOLATION_JS_CHECK[^\n]*\n\s+→ FAIL/);
     expect(output).toMatch(/electronegativity ran \d+ checks/);
   }, 60_000);
+});
+
+// Issue 12: the waivers for what Electronegativity cannot follow hold only while the AST
+// check of the real main.js passes. The real main and preload are built here (esbuild, as
+// scripts/build.mjs does); each weakened copy must fail the scan, the untouched one pass.
+describe('structure of the real build', () => {
+  let real: { main: string; preload: string } = { main: '', preload: '' };
+
+  beforeAll(async () => {
+    const { build } = await import('esbuild');
+    const out = mkdtempSync(join(tmpdir(), 'counter-tray-scan-build-'));
+    roots.push(out);
+    const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { dependencies: Record<string, string> };
+    const external = ['electron', ...Object.keys(pkg.dependencies).flatMap((name) => [name, `${name}/*`])];
+    await build({ entryPoints: ['src-main/main.ts'], outfile: join(out, 'main.js'), bundle: true, platform: 'node', format: 'esm', target: 'node22', external, logLevel: 'warning' });
+    await build({ entryPoints: ['src-main/preload.cts'], outfile: join(out, 'preload.cjs'), bundle: true, platform: 'browser', format: 'cjs', target: 'chrome140', external: ['electron'], logLevel: 'warning' });
+    real = { main: readFileSync(join(out, 'main.js'), 'utf8'), preload: readFileSync(join(out, 'preload.cjs'), 'utf8') };
+  }, 60_000);
+
+  const withMain = (main: string) => distWith({ 'main/main.js': main, 'main/preload.cjs': real.preload, 'renderer/index.html': hardened['renderer/index.html'], 'renderer/assets/index.js': hardened['renderer/assets/index.js'] });
+  /** Changes `from` to `to` inside popupWindowOptions only, so no other literal can hide it. */
+  const inWindowOptions = (from: RegExp, to: string) => (main: string) => {
+    const start = main.indexOf('function popupWindowOptions(');
+    const end = main.indexOf('\nfunction ', start + 1);
+    expect(start).toBeGreaterThan(-1);
+    const changed = main.slice(start, end).replace(from, to);
+    expect(changed).not.toBe(main.slice(start, end));
+    return main.slice(0, start) + changed + main.slice(end);
+  };
+  const replaceOnce = (from: string, to: string) => (main: string) => {
+    expect(main).toContain(from);
+    return main.replace(from, to);
+  };
+
+  it('passes the real main.js, with Electronegativity, every waiver backed by the AST check', () => {
+    const { status, output } = scan(withMain(real.main), true);
+    expect(output).toContain('failing: 0');
+    expect(output).toMatch(/SANDBOX_JS_CHECK[^\n]*\n\s+→ accepted: [^\n]*AST check/);
+    expect(status).toBe(0);
+  }, 60_000);
+
+  it.each([
+    ['popupWindowOptions loses sandbox', inWindowOptions(/\s*sandbox: true,/, ''), 'webPreferences.sandbox is not the literal true'],
+    ['popupWindowOptions loses contextIsolation', inWindowOptions(/\s*contextIsolation: true,/, ''), 'webPreferences.contextIsolation is not the literal true'],
+    ['popupWindowOptions gains nodeIntegration', inWindowOptions(/nodeIntegration: false/, 'nodeIntegration: !0'), 'webPreferences.nodeIntegration is not the literal false'],
+    ['webPreferences spread from elsewhere', inWindowOptions(/webPreferences: \{/, 'webPreferences: { ...globalThis.prefs,'), 'spreads another object'],
+    ['the permission handler grants everything', replaceOnce('callback(false)', 'callback(true)'), 'permission request handler may call back something other than false'],
+    ['the permission check handler grants everything', replaceOnce('setPermissionCheckHandler(() => false)', 'setPermissionCheckHandler(() => true)'), 'permission check handler may answer something other than false'],
+    ['window.open allowed for some URLs', replaceOnce('return { action: "deny" };', 'return url.startsWith("https:") ? { action: "allow" } : { action: "deny" };'), 'window open handler may answer'],
+    ['a window built from other options', replaceOnce('createWindow: (options) => new BrowserWindow(options)', 'createWindow: (options) => new BrowserWindow({ ...options, webPreferences: {} })'), 'do not come from popupWindowOptions'],
+  ])('negative control: fails when %s', (_label, weaken, expected) => {
+    const { status, output } = scan(withMain(weaken(real.main)), false);
+    expect(output).toContain(expected);
+    expect(status).toBe(1);
+  });
 });

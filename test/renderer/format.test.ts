@@ -33,12 +33,15 @@ describe('accelerators', () => {
     expect(acceleratorFromKeyPress(press('KeyK', { ctrlKey: true, shiftKey: true }), false)).toEqual({ kind: 'accelerator', accelerator: 'CommandOrControl+Shift+K' });
     expect(acceleratorFromKeyPress(press('Digit1', { metaKey: true, altKey: true }), true)).toEqual({ kind: 'accelerator', accelerator: 'CommandOrControl+Option+1' });
     expect(acceleratorFromKeyPress(press('ArrowUp', { altKey: true }), false)).toEqual({ kind: 'accelerator', accelerator: 'Alt+Up' });
-    expect(acceleratorFromKeyPress(press('F7'), false)).toEqual({ kind: 'accelerator', accelerator: 'F7' });
+    expect(acceleratorFromKeyPress(press('F7', { ctrlKey: true }), false)).toEqual({ kind: 'accelerator', accelerator: 'CommandOrControl+F7' });
   });
 
   it('waits for a key after modifiers, and refuses a plain key', () => {
     expect(acceleratorFromKeyPress(press('ShiftLeft', { shiftKey: true }), false)).toEqual({ kind: 'incomplete' });
     expect(acceleratorFromKeyPress(press('KeyA'), false)).toEqual({ kind: 'needsModifier', key: 'A' });
+    // Shift alone, or a bare F-key, would still take a key from every app (main refuses them too).
+    expect(acceleratorFromKeyPress(press('KeyA', { shiftKey: true }), false)).toEqual({ kind: 'needsModifier', key: 'A' });
+    expect(acceleratorFromKeyPress(press('F7'), false)).toEqual({ kind: 'needsModifier', key: 'F7' });
   });
 
   it('compares accelerators as Electron does', () => {

@@ -66,7 +66,7 @@ describe('settings', () => {
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Record' }));
     await user.keyboard('k');
-    expect(screen.getByRole('alert').textContent).toMatch(/Add Ctrl, Alt or Shift to K/);
+    expect(screen.getByRole('alert').textContent).toMatch(/Add Ctrl or Alt to K/);
     await user.keyboard('{Control>}{Shift>}k{/Shift}{/Control}');
     expect(screen.getByRole('alert').textContent).toBe('Ctrl+Shift+K is already used by +1 on Coffees today. Try another.');
     expect(fake.calls('settings:update')).toEqual([]);

@@ -6,6 +6,8 @@ import { COFFEE_ID, TRIP_ID, ManualClock, counter, fakeCoreFactory, flushMicrota
 
 const TOKEN = 'ada-secret-token-0123456789';
 const URL_OK = 'http://127.0.0.1:8787';
+const ORIGIN_OK = URL_OK;
+const STORED = { token: TOKEN, origin: ORIGIN_OK, storage: 'encrypted' as const };
 
 function server(overrides: Partial<FakeServer> = {}): FakeServer {
   return { url: URL_OK, tokens: new Set([TOKEN]), reachable: true, counters: [counter(COFFEE_ID, 'Coffees today', 3), counter(TRIP_ID, 'Until the trip', 120)], ...overrides };
@@ -34,21 +36,26 @@ afterEach(async () => {
 });
 
 describe('session:connect', () => {
-  it('refuses what is not a URL, non-http schemes and plain http to a non-loopback host', async () => {
-    const a = app(server());
+  it('refuses what is not a URL and non-http schemes; plain http to another host only after main asked the user', async () => {
+    const a = app(server(), { consent: { ask: async () => false } });
     await a.start();
     expect(await a.dispatch('session:connect', { serverUrl: 'counttogether', token: TOKEN })).toMatchObject({ ok: false, error: { code: 'invalid-url' } });
     expect(await a.dispatch('session:connect', { serverUrl: 'file:///etc/passwd', token: TOKEN })).toMatchObject({ ok: false, error: { code: 'invalid-url' } });
-    expect(await a.dispatch('session:connect', { serverUrl: 'http://counters.example.com', token: TOKEN })).toMatchObject({ ok: false, error: { code: 'insecure-url' } });
+    expect(await a.dispatch('session:connect', { serverUrl: 'http://counters.example.com', token: TOKEN })).toMatchObject({ ok: false, error: { code: 'declined' } });
+    expect(a.consentQuestions()).toEqual([{ kind: 'plain-http', to: 'http://counters.example.com' }]);
     expect(a.cores.cores).toHaveLength(0);
   });
 
-  it('allows plain http to a non-loopback host once the user confirmed it', async () => {
+  it('allows plain http to a non-loopback host once the user confirmed it in main\'s dialog', async () => {
     const a = app(server({ url: 'http://192.168.1.20:8787' }));
     await a.start();
-    expect(await a.dispatch('settings:update', { allowInsecureServer: true })).toMatchObject({ ok: true });
     expect(await a.dispatch('session:connect', { serverUrl: 'http://192.168.1.20:8787/', token: TOKEN })).toEqual({ ok: true, value: null });
+    expect(a.consentQuestions()).toEqual([{ kind: 'plain-http', to: 'http://192.168.1.20:8787' }]);
     expect(a.controller.getState().session).toMatchObject({ status: 'signedIn', serverUrl: 'http://192.168.1.20:8787' });
+    expect(a.vault.peek()).toEqual({ token: TOKEN, origin: 'http://192.168.1.20:8787', storage: 'encrypted' });
+    // Replacing the token for the same server asks nothing again.
+    expect(await a.dispatch('session:connect', { serverUrl: 'http://192.168.1.20:8787', token: TOKEN })).toEqual({ ok: true, value: null });
+    expect(a.consentQuestions()).toHaveLength(1);
   });
 
   it('answers token-rejected for a bad token, without the token anywhere', async () => {
@@ -80,7 +87,8 @@ describe('session:connect', () => {
     expect(state.session).toEqual({ status: 'signedIn', mode: 'account', serverUrl: URL_OK, tokenStorage: 'encrypted', encryptionWeak: false });
     expect(state.core?.counters.map((c) => c.name)).toEqual(['Coffees today', 'Until the trip']);
     expect(state.settings.serverUrl).toBe(URL_OK);
-    expect(a.vault.peek()).toEqual({ token: TOKEN, storage: 'encrypted' });
+    expect(a.vault.peek()).toEqual({ token: TOKEN, origin: ORIGIN_OK, storage: 'encrypted' });
+    expect(a.consentQuestions()).toEqual([{ kind: 'change-server', to: ORIGIN_OK, from: null }]);
     expect(a.cores.last()?.options).toMatchObject({ baseUrl: URL_OK, token: TOKEN, timezone: 'Europe/Berlin' });
     expect(JSON.stringify(state)).not.toContain(TOKEN);
   });
@@ -92,13 +100,18 @@ describe('session:connect', () => {
     expect(a.controller.getState().session).toMatchObject({ tokenStorage: 'memory', encryptionWeak: true });
     expect(a.vault.peek()).toBeNull();
     expect(await a.dispatch('session:storeTokenWeakly', {})).toEqual({ ok: true, value: null });
+    expect(a.consentQuestions().at(-1)).toEqual({ kind: 'weak-storage' });
     expect(a.controller.getState().session.tokenStorage).toBe('weak');
-    expect(a.controller.getState().settings.weakTokenStorage).toBe(true);
-    expect(a.vault.peek()).toEqual({ token: TOKEN, storage: 'weak' });
-    // Withdrawn consent removes the stored copy but keeps this run signed in.
-    await a.dispatch('settings:update', { weakTokenStorage: false });
+    expect(a.vault.peek()).toEqual({ token: TOKEN, origin: ORIGIN_OK, storage: 'weak' });
+  });
+
+  it('keeps the token in memory when the user says no in main\'s weak-storage dialog', async () => {
+    const a = app(server(), { encryptionWeak: true, consent: { ask: async (q) => q.kind !== 'weak-storage' } });
+    await a.start();
+    await a.dispatch('session:connect', { serverUrl: URL_OK, token: TOKEN });
+    expect(await a.dispatch('session:storeTokenWeakly', {})).toMatchObject({ ok: false, error: { code: 'declined' } });
+    expect(a.controller.getState().session.tokenStorage).toBe('memory');
     expect(a.vault.peek()).toBeNull();
-    expect(a.controller.getState().session).toMatchObject({ status: 'signedIn', tokenStorage: 'memory' });
   });
 
   it('a failed switch keeps the running session', async () => {
@@ -114,13 +127,13 @@ describe('session:connect', () => {
 
 describe('launch with a stored token', () => {
   it('connects with it on start', async () => {
-    const a = app(server(), { storedToken: { token: TOKEN, storage: 'encrypted' }, settings: { ...DEFAULT_SETTINGS, serverUrl: URL_OK } });
+    const a = app(server(), { storedToken: STORED, settings: { ...DEFAULT_SETTINGS, serverUrl: URL_OK } });
     await a.start();
     expect(a.controller.getState().session).toMatchObject({ status: 'signedIn', mode: 'account', tokenStorage: 'encrypted' });
   });
 
   it('signs out and forgets a token the server rejects (revoked)', async () => {
-    const a = app(server({ tokens: new Set() }), { storedToken: { token: TOKEN, storage: 'encrypted' }, settings: { ...DEFAULT_SETTINGS, serverUrl: URL_OK } });
+    const a = app(server({ tokens: new Set() }), { storedToken: STORED, settings: { ...DEFAULT_SETTINGS, serverUrl: URL_OK } });
     await a.start();
     expect(a.controller.getState().session).toMatchObject({ status: 'signedOut', error: { code: 'token-rejected' } });
     expect(a.vault.peek()).toBeNull();
@@ -128,7 +141,7 @@ describe('launch with a stored token', () => {
 
   it('retries with back-off while the server is unreachable, and at once on resume', async () => {
     const srv = server({ reachable: false });
-    const a = app(srv, { storedToken: { token: TOKEN, storage: 'encrypted' }, settings: { ...DEFAULT_SETTINGS, serverUrl: URL_OK } });
+    const a = app(srv, { storedToken: STORED, settings: { ...DEFAULT_SETTINGS, serverUrl: URL_OK } });
     await a.start();
     expect(a.controller.getState().session).toMatchObject({ status: 'connecting', error: { code: 'server-unreachable' } });
     await a.clock.advance(2_000);
@@ -201,7 +214,8 @@ describe('counters and settings', () => {
       await a.dispatch('settings:update', { shortcuts: { open: 'Ctrl+Shift+K', counters: { [COFFEE_ID]: { increment: 'shift+control+k' } } } }),
     ).toMatchObject({ ok: false, error: { code: 'invalid-shortcut', message: expect.stringContaining('twice') } });
     expect(await a.dispatch('settings:update', { timezone: 'Mars/Olympus' })).toMatchObject({ ok: false, error: { code: 'invalid-settings' } });
-    expect(await a.dispatch('settings:update', { serverUrl: 'http://evil.example.com' })).toMatchObject({ ok: false, error: { code: 'insecure-url' } });
+    // Where the token goes is not a setting: the contract refuses the field outright.
+    expect(await a.dispatch('settings:update', { serverUrl: 'http://evil.example.com' })).toMatchObject({ ok: false, error: { code: 'invalid-payload' } });
     expect(a.controller.getState().settings.shortcuts.open).toBeNull();
 
     const ok = await a.dispatch('settings:update', { timezone: 'Pacific/Kiritimati', pinned: [COFFEE_ID] });
@@ -310,7 +324,7 @@ describe('start without waiting for the server', () => {
   it('answers once settings are loaded; the connection completes in the background', async () => {
     let release = () => undefined as void;
     const startGate = new Promise<void>((resolve) => (release = resolve));
-    const a = app(server({ startGate }), { storedToken: { token: TOKEN, storage: 'encrypted' }, settings: { ...DEFAULT_SETTINGS, serverUrl: URL_OK } });
+    const a = app(server({ startGate }), { storedToken: STORED, settings: { ...DEFAULT_SETTINGS, serverUrl: URL_OK } });
     await a.start({ awaitConnection: false });
     expect(a.controller.getState().session.status).toBe('connecting');
     release();

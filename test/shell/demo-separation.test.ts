@@ -23,7 +23,7 @@ describe('demo mode beside a real account', () => {
   it('leaves the account’s stored token and server alone, also when signing out of the demo', async () => {
     const account = await startCounterService({ port: 0, fixtures: 'demo' });
     cleanups.push(() => account.close());
-    const stored = { token: DEMO_TOKEN, storage: 'encrypted' as const };
+    const stored = { token: DEMO_TOKEN, origin: new URL(account.url).origin, storage: 'encrypted' as const };
     const app = createHeadlessApp({ systemTimezone: 'UTC', settings: { ...DEFAULT_SETTINGS, serverUrl: account.url }, storedToken: stored, demo: () => startDemoService({ activity: false }) });
     cleanups.push(() => app.stop());
     await app.start();
@@ -64,7 +64,7 @@ describe('demo mode beside a real account', () => {
       pinned: [coffees],
       theme: 'dark',
       notifications: { enabled: true, mutedCounters: [coffees] },
-      shortcuts: { open: null, counters: { [coffees]: { increment: 'CommandOrControl+Shift+C' } } },
+      shortcuts: { open: null, counters: { [coffees]: { increment: 'CommandOrControl+Alt+C' } } },
     });
     expect(answer).toMatchObject({ ok: true });
     // The demo shows what the user chose…

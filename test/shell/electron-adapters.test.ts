@@ -204,6 +204,17 @@ describe('electron-store settings', () => {
     expect(await store.load()).toMatchObject({ settings: DEFAULT_SETTINGS, notice: expect.stringContaining('newer') });
     expect(copies).toHaveLength(1);
   });
+
+  it('quarantine keeps a copy of the file that broke the rules and writes the repaired settings', async () => {
+    const copies: string[] = [];
+    const c = conf({ ...DEFAULT_SETTINGS, serverUrl: 'http://attacker.example' });
+    const store = createElectronSettingsStore({ open: () => c, filePath: '/cfg/settings.json', moveFile: async () => undefined, copyFile: async (from, to) => void copies.push(`${from} -> ${to}`), now: () => new Date('2026-11-22T13:00:00Z') });
+    await store.load();
+    const notice = await store.quarantine(DEFAULT_SETTINGS, 'Reset: plain http.');
+    expect(notice).toBe('Reset: plain http. (backup: /cfg/settings.json.corrupt-2026-11-22T13-00-00-000Z.bak)');
+    expect(copies).toEqual(['/cfg/settings.json -> /cfg/settings.json.corrupt-2026-11-22T13-00-00-000Z.bak']);
+    expect(c.store).toEqual(DEFAULT_SETTINGS);
+  });
 });
 
 describe('system events', () => {

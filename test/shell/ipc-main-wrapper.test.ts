@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createEventSender, INVOKE_CHANNELS, registerInvokeHandlers, type IpcMainLike } from '../../src-main/ipc/main-wrapper';
 import { isOwnAppUrl, type InvokeEventLike } from '../../src-main/ipc/sender-check';
+import type * as SenderCheck from '../../src-main/ipc/sender-check';
 import { createHeadlessApp } from '../../src-main/app/headless';
 import { COFFEE_ID, counter, fakeCoreFactory } from './fakes';
 
@@ -103,5 +104,33 @@ describe('wrapper + the app dispatcher', () => {
     expect(cores.last()?.calls.filter((c) => c.startsWith('increment'))).toEqual([]);
     expect(await fake.invoke('counter:increment', ownEvent, { id: COFFEE_ID })).toEqual({ ok: true, value: null });
     await app.stop();
+  });
+});
+
+// Issue 12: the refusal check above must be able to fail. The same hostile senders, through a
+// wrapper whose sender check is switched off (the module replaced by one that accepts all).
+describe('negative control: the sender check switched off', () => {
+  const HOSTILE: InvokeEventLike[] = [
+    { sender: { id: 99 }, senderFrame: topFrame() },
+    { sender: { id: POPUP_ID }, senderFrame: topFrame('https://evil.example/phish') },
+    { sender: { id: POPUP_ID }, senderFrame: { url: 'app://counter-tray/index.html', parent: {} } },
+  ];
+
+  /** How many hostile calls reached the dispatcher through `register`. */
+  async function hostileCallsDispatched(register: typeof registerInvokeHandlers): Promise<number> {
+    const fake = fakeIpcMain();
+    const dispatch = vi.fn(async () => ({ ok: true as const, value: null }));
+    register(fake.ipc, dispatch, { trustedWebContentsIds: () => new Set([POPUP_ID]) });
+    for (const event of HOSTILE) await fake.invoke('session:signOut', event, {});
+    return dispatch.mock.calls.length;
+  }
+
+  it('the real wrapper lets none through; the one without the check lets all through', async () => {
+    expect(await hostileCallsDispatched(registerInvokeHandlers)).toBe(0);
+    vi.resetModules();
+    vi.doMock('../../src-main/ipc/sender-check', async (original) => ({ ...(await original<typeof SenderCheck>()), senderProblem: () => null }));
+    const weakened = (await import('../../src-main/ipc/main-wrapper')).registerInvokeHandlers;
+    vi.doUnmock('../../src-main/ipc/sender-check');
+    expect(await hostileCallsDispatched(weakened)).toBe(HOSTILE.length);
   });
 });

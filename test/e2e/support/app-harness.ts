@@ -39,7 +39,7 @@ export async function startAppHarness(options: AppHarnessOptions = {}): Promise<
     dark: options.dark ?? false,
     // A first run keeps the default server (onboarding shows it); a returning user is on ours.
     settings: token ? { ...DEFAULT_SETTINGS, serverUrl } : DEFAULT_SETTINGS,
-    ...(token ? { storedToken: { token, storage: 'encrypted' as const } } : {}),
+    ...(token ? { storedToken: { token, origin: new URL(serverUrl).origin, storage: 'encrypted' as const } } : {}),
     ...options.app,
   });
   if (options.serverDown) await service.suspend();

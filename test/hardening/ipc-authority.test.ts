@@ -1,0 +1,176 @@
+// Issue 12: the popup may ask, never decide. Every channel gets well-formed requests (the
+// dangerous valid ones included: other servers, plain http, weak storage, every kind of
+// shortcut) through the same dispatcher the Electron wrapper calls, on an app signed in to
+// the reference service whose user says "no" to each of main's own questions. After each:
+// - the account's token was handed to no core but one for its own origin;
+// - no core was started for a server the user did not approve (main's demo server aside);
+// - nothing was stored with weak protection without the user's yes;
+// - every globally registered shortcut passes main's rules (registered the way main.ts does).
+// Negative controls run the same check on weakened variants: a consent port that says yes
+// without asking, and shortcut rules that accept anything. Both must be caught.
+import fc from 'fast-check';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
+import type * as HeadlessModule from '../../src-main/app/headless';
+import type * as ShortcutRules from '../../src-main/app/shortcut-rules';
+import type * as ShortcutsAdapter from '../../src-main/electron/shortcuts';
+import { checkAccelerator } from '../../src-main/app/shortcut-rules';
+import type { ConsentPort, CoreFactory, DemoService } from '../../src-main/app/ports';
+import { realCoreFactory } from '../../src-main/app/real-core';
+import { startDemoService } from '../../src-main/app/demo';
+import { DEFAULT_SERVER_URL, DEFAULT_SETTINGS } from '../../src-shared/domain/settings';
+import { invokeChannels, type InvokeChannel } from '../../src-shared/ipc/contract';
+import { SHARED, USERS, onCleanup, startService } from '../support/core-harness';
+import { SEED } from './support/knobs';
+
+afterAll(() => console.info(`[hardening:ipc-authority] seed=${SEED}`));
+afterEach(() => {
+  vi.doUnmock('../../src-main/app/shortcut-rules');
+  vi.resetModules();
+});
+
+const DEFAULT_ORIGIN = new URL(DEFAULT_SERVER_URL).origin;
+const RENDERER_TOKENS = ['typed-by-the-renderer-0001', 'x'];
+const ACCELERATORS = ['Ctrl+Alt+K', 'Alt+Shift+1', 'Super+F5', 'Shift+A', 'CommandOrControl+C', 'Ctrl+V', 'F13', 'K', 'Command+Q', 'Alt+F4', 'Ctrl+Shift+C', 'CmdOrCtrl+Alt+Up', 'Ctrl+Banana'];
+const SERVERS = ['http://attacker.example', 'https://evil.example', 'http://127.0.0.2:1', 'http://localhost:1/v2', 'javascript:alert(1)', 'file:///etc/passwd', DEFAULT_SERVER_URL];
+
+const accelerator = fc.option(fc.constantFrom(...ACCELERATORS), { nil: undefined });
+const counterId = fc.oneof(fc.constantFrom(...SHARED.slice(0, 3)), fc.uuid());
+
+/** Well-formed requests per channel; `home` is the service the account is signed in to. */
+function requests(home: string): { [C in InvokeChannel]: fc.Arbitrary<unknown> } {
+  return {
+    'state:get': fc.constant({}),
+    'counter:increment': fc.record({ id: counterId, amount: fc.option(fc.integer({ min: 1, max: 5 }), { nil: undefined }) }, { requiredKeys: ['id'] }),
+    'counter:decrement': fc.record({ id: counterId }),
+    'counter:update': fc.record({ id: counterId, patch: fc.record({ name: fc.constantFrom('Renamed counter', 'x') }) }),
+    'counter:dismissError': fc.record({ id: counterId }),
+    'counter:resolveUnconfirmed': fc.record({ id: counterId, choice: fc.constantFrom('resend' as const, 'keep' as const) }),
+    'session:connect': fc.record({ serverUrl: fc.constantFrom(...SERVERS, home), token: fc.constantFrom(...RENDERER_TOKENS) }),
+    'session:startDemo': fc.constant({}),
+    'session:signOut': fc.constant({}),
+    'session:storeTokenWeakly': fc.constant({}),
+    'settings:update': fc.record(
+      {
+        shortcuts: fc.record({ open: fc.option(fc.constantFrom(...ACCELERATORS), { nil: null }), counters: fc.dictionary(fc.constantFrom(...SHARED.slice(0, 2)), fc.record({ increment: accelerator, decrement: accelerator }, { requiredKeys: [] })) }),
+        theme: fc.constantFrom('system' as const, 'light' as const, 'dark' as const),
+        timezone: fc.constantFrom(null, 'Europe/Berlin', 'Mars/Olympus'),
+        launchAtLogin: fc.boolean(),
+        pinned: fc.array(counterId, { maxLength: 2 }),
+      },
+      { requiredKeys: [] },
+    ),
+    'window:hide': fc.constant({}),
+  };
+}
+
+interface Variant {
+  /** What the user is asked through; `approvals` is what they really said yes to. */
+  consent: ConsentPort;
+  approvals: () => string[];
+  headless?: typeof HeadlessModule;
+  registrar?: typeof ShortcutsAdapter;
+}
+
+const decliningUser = (): Variant => {
+  const approvals: string[] = [];
+  return { consent: { ask: async () => false }, approvals: () => approvals };
+};
+
+/** Sends `count` well-formed requests per channel and answers every broken rule. */
+async function authorityHolds(variant: Variant, count: number): Promise<string[]> {
+  const { createHeadlessApp } = variant.headless ?? (await import('../../src-main/app/headless'));
+  const { createShortcutRegistrar } = variant.registrar ?? (await import('../../src-main/electron/shortcuts'));
+  const service = await startService();
+  const home = service.url;
+  const homeOrigin = new URL(home).origin;
+  const TOKEN = USERS.ada.token;
+  const built: { origin: string; token: string }[] = [];
+  const demoOrigins = new Set<string>();
+  const coreFactory: CoreFactory = (options) => {
+    built.push({ origin: new URL(options.baseUrl).origin, token: options.token });
+    return realCoreFactory(options);
+  };
+  const demo = async (): Promise<DemoService> => {
+    const started = await startDemoService({ activity: false });
+    demoOrigins.add(new URL(started.url).origin);
+    return started;
+  };
+  let setup = true;
+  const app = createHeadlessApp({
+    settings: { ...DEFAULT_SETTINGS, serverUrl: home },
+    // No key store: the token is in memory only, so "store it weakly" is a live decision.
+    encryptionWeak: true,
+    systemTimezone: 'UTC',
+    coreFactory,
+    demo,
+    // Nothing but loopback may be reached; anything else fails fast.
+    coreOverrides: { requestTimeoutMs: 300 },
+    consent: { ask: async (q) => (setup ? true : variant.consent.ask(q)) },
+  });
+  onCleanup(() => app.stop());
+  const registered = new Set<string>();
+  const registrar = createShortcutRegistrar(
+    { register: (a) => (registered.add(a), true), unregister: (a) => void registered.delete(a) },
+    () => undefined,
+    () => undefined,
+  );
+  // As main.ts: apply the map at launch and on every settings change.
+  app.controller.onSettingsChanged((next) => registrar.apply(next.shortcuts));
+  await app.start();
+  registrar.apply(app.controller.getState().settings.shortcuts);
+  // The user signs in (and says yes to this loopback server) before the popup turns hostile.
+  expect(await app.dispatch('session:connect', { serverUrl: home, token: TOKEN })).toEqual({ ok: true, value: null });
+  expect(app.controller.getState().session).toMatchObject({ status: 'signedIn', mode: 'account', tokenStorage: 'memory' });
+  setup = false;
+
+  const problems = new Set<string>();
+  const check = (after: string) => {
+    for (const core of built) {
+      if (core.token === TOKEN && core.origin !== homeOrigin) problems.add(`token sent to ${core.origin} (after ${after})`);
+      const approved = core.origin === homeOrigin || core.origin === DEFAULT_ORIGIN || demoOrigins.has(core.origin) || variant.approvals().includes(core.origin);
+      if (!approved) problems.add(`a core for ${core.origin} nobody approved (after ${after})`);
+    }
+    const stored = app.vault.peek();
+    if (stored?.storage === 'weak' && !variant.approvals().includes('weak-storage')) problems.add(`token stored weakly without consent (after ${after})`);
+    for (const accelerator of registered) if (!checkAccelerator(accelerator).ok) problems.add(`registered ${accelerator} (after ${after})`);
+  };
+
+  const all = requests(home);
+  // Session-changing channels last, so every other channel is tried on a signed-in app.
+  const last: InvokeChannel[] = ['session:connect', 'session:storeTokenWeakly', 'session:startDemo', 'session:signOut'];
+  const order = [...(Object.keys(invokeChannels) as InvokeChannel[]).filter((c) => !last.includes(c)), ...last];
+  expect(new Set(order).size).toBe(Object.keys(invokeChannels).length);
+  for (const channel of order) {
+    for (const request of fc.sample(all[channel], { numRuns: count, seed: SEED })) {
+      expect(invokeChannels[channel].request.safeParse(request).success, `${channel} ${JSON.stringify(request)} is well-formed`).toBe(true);
+      const answer = await app.dispatch(channel, request);
+      expect(answer).toHaveProperty('ok');
+      check(`${channel} ${JSON.stringify(request)}`);
+    }
+  }
+  return [...problems];
+}
+
+describe('every well-formed request of every channel', () => {
+  it('changes neither where the token goes, nor how it is stored, nor which shortcuts are taken, without main\'s rules and the user', async () => {
+    expect(await authorityHolds(decliningUser(), 8)).toEqual([]);
+  }, 60_000);
+
+  it('negative control: a consent port that says yes without asking the user is caught', async () => {
+    const problems = await authorityHolds({ consent: { ask: async () => true }, approvals: () => [] }, 8);
+    expect(problems.some((p) => p.startsWith('a core for') && p.includes('nobody approved'))).toBe(true);
+    expect(problems.some((p) => p.startsWith('token stored weakly'))).toBe(true);
+  }, 60_000);
+
+  it('negative control: shortcut rules that accept anything are caught', async () => {
+    vi.resetModules();
+    vi.doMock('../../src-main/app/shortcut-rules', async (original) => {
+      const real = await original<typeof ShortcutRules>();
+      return { ...real, checkAccelerator: (input: string) => ({ ok: true, normalized: input.trim() }), validateShortcutMap: () => [] };
+    });
+    const headless = await import('../../src-main/app/headless');
+    const registrar = await import('../../src-main/electron/shortcuts');
+    const problems = await authorityHolds({ ...decliningUser(), headless, registrar }, 8);
+    expect(problems.some((p) => p.startsWith('registered '))).toBe(true);
+  }, 60_000);
+});

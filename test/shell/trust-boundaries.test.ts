@@ -1,0 +1,213 @@
+// Issue 12: the token belongs to its server. Each check is a function run twice: against
+// the real app, where it must hold, and against a deliberately weakened variant (the
+// negative control), where the same check must fail, so a check that passes by
+// construction shows up here.
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createAppController, type AppController } from '../../src-main/app/controller';
+import type * as SettingsRules from '../../src-main/app/settings-rules';
+import type * as ServerText from '../../src-main/app/server-text';
+import { createFileSettingsStore } from '../../src-main/app/file-settings-store';
+import { createMemoryVault } from '../../src-main/app/memory-adapters';
+import type { ConsentPort, SettingsStore, StoredToken, TokenVault } from '../../src-main/app/ports';
+import { DEFAULT_SETTINGS, type Settings } from '../../src-shared/domain/settings';
+import type { RemoteChange } from '../../src-shared/domain/snapshot';
+import { COFFEE_ID, counter, fakeCoreFactory, ManualClock, type FakeServer } from './fakes';
+
+const TOKEN = 'ct_live_5d1e0c9b8a7f6e5d4c3b2a19';
+const HOME = 'http://127.0.0.1:8787';
+const ATTACKER = 'https://attacker.example';
+const STORED: StoredToken = { token: TOKEN, origin: HOME, storage: 'encrypted' };
+
+const cleanups: (() => Promise<unknown>)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  vi.doUnmock('../../src-main/app/server-text');
+  vi.doUnmock('../../src-main/app/settings-rules');
+  vi.resetModules();
+});
+
+type CreateController = typeof createAppController;
+
+interface Variant {
+  create?: CreateController;
+  vault?: (inner: TokenVault) => TokenVault;
+  consent?: ConsentPort;
+}
+
+async function boot(settings: SettingsStore, variant: Variant = {}, server?: Partial<FakeServer>) {
+  const srv: FakeServer = { url: HOME, tokens: new Set([TOKEN]), reachable: true, counters: [counter(COFFEE_ID, 'Coffees today', 3)], ...server };
+  const cores = fakeCoreFactory(srv);
+  const inner = createMemoryVault({ initial: STORED });
+  const vault = variant.vault ? variant.vault(inner) : inner;
+  const logs: string[] = [];
+  const controller: AppController = (variant.create ?? createAppController)({
+    coreFactory: cores.factory,
+    settings,
+    vault,
+    consent: variant.consent ?? { ask: async () => false },
+    demo: async () => {
+      throw new Error('no demo here');
+    },
+    platform: 'linux',
+    systemTimezone: () => 'UTC',
+    theme: { shouldUseDarkColors: () => false, onUpdated: () => () => undefined },
+    clock: new ManualClock(),
+    logger: { info: (m) => logs.push(m), warn: (m) => logs.push(m), error: (m) => logs.push(m) },
+  });
+  const started = controller;
+  cleanups.push(() => started.stop());
+  const notice = await started.start();
+  return { controller: started, cores, vault: inner, logs, notice };
+}
+
+async function tempSettings(content: unknown) {
+  const dir = await mkdtemp(join(tmpdir(), 'counter-tray-trust-'));
+  cleanups.push(() => rm(dir, { recursive: true, force: true }));
+  const path = join(dir, 'settings.json');
+  await writeFile(path, JSON.stringify(content), 'utf8');
+  return { dir, path, store: createFileSettingsStore(path) };
+}
+
+/** A vault like the one before issue 12: it knows no origin, so the token goes wherever the settings file says. */
+const unboundVault = (settingsPath: string) => (inner: TokenVault): TokenVault => ({
+  ...inner,
+  load: async () => {
+    const stored = await inner.load();
+    const file = JSON.parse(await readFile(settingsPath, 'utf8')) as { serverUrl: string };
+    return stored ? { ...stored, origin: new URL(file.serverUrl).origin } : null;
+  },
+});
+
+describe('another process edits settings.json (serverUrl → its own server)', () => {
+  /** Answers what went wrong: every core that was handed the stored token for another origin. */
+  async function tokenStaysHome(weaken?: (settingsPath: string) => Variant['vault']): Promise<string[]> {
+    const { store, path } = await tempSettings({ ...DEFAULT_SETTINGS, serverUrl: ATTACKER });
+    const weakVault = weaken?.(path);
+    const { controller, cores, vault } = await boot(store, weakVault ? { vault: weakVault } : {});
+    const leaks = cores.cores.filter((c) => c.options.token === TOKEN && new URL(c.options.baseUrl).origin !== HOME).map((c) => `token sent to ${c.options.baseUrl}`);
+    if (leaks.length === 0) {
+      // Signed out with a reason, and the token kept for its own server (nothing lost).
+      expect(controller.getState().session).toMatchObject({ status: 'signedOut', error: { code: 'token-for-other-server' } });
+      expect(vault.peek()).toEqual(STORED);
+    }
+    return leaks;
+  }
+
+  it('the stored token is used for its own origin only', async () => {
+    expect(await tokenStaysHome()).toEqual([]);
+  });
+
+  it('negative control: a vault that does not bind the token to its origin leaks it', async () => {
+    expect(await tokenStaysHome(unboundVault)).toEqual([`token sent to ${ATTACKER}`]);
+  });
+});
+
+describe('settings.json is untrusted input', () => {
+  const hostile = {
+    ...DEFAULT_SETTINGS,
+    serverUrl: 'http://attacker.example:8080',
+    allowInsecureServer: true,
+    weakTokenStorage: true,
+    shortcuts: { open: 'Shift+A', counters: { [COFFEE_ID]: { increment: 'CommandOrControl+C', decrement: 'Ctrl+Alt+Down' } } },
+  };
+
+  async function fileFollowsTheRules(create?: CreateController): Promise<string[]> {
+    const { dir, store } = await tempSettings(hostile);
+    const { controller, notice } = await boot(store, create ? { create } : {});
+    const settings = controller.getState().settings;
+    const problems: string[] = [];
+    if (settings.serverUrl !== DEFAULT_SETTINGS.serverUrl) problems.push(`server kept: ${settings.serverUrl}`);
+    if (settings.shortcuts.open !== null) problems.push(`shortcut kept: ${settings.shortcuts.open}`);
+    if (settings.shortcuts.counters[COFFEE_ID]?.increment !== undefined) problems.push('editing shortcut kept');
+    if (problems.length === 0) {
+      expect(settings.shortcuts.counters[COFFEE_ID]?.decrement).toBe('Ctrl+Alt+Down');
+      expect('weakTokenStorage' in settings || 'allowInsecureServer' in settings).toBe(false);
+      expect(notice.notice).toMatch(/plain http.*backup: .*settings\.json\.corrupt-/);
+      const backups = (await readdir(dir)).filter((f) => f.includes('.corrupt-'));
+      expect(backups).toHaveLength(1);
+      expect(JSON.parse(await readFile(join(dir, backups[0] ?? ''), 'utf8'))).toMatchObject({ serverUrl: 'http://attacker.example:8080' });
+    }
+    return problems;
+  }
+
+  it('a file that breaks the rules of a user edit is repaired, backed up, and the user told', async () => {
+    expect(await fileFollowsTheRules()).toEqual([]);
+  });
+
+  it.each(['file:///etc/passwd', 'javascript:alert(1)', 'https://user:pw@counters.example.org'])('refuses %s as the server from the file', async (serverUrl) => {
+    const { store } = await tempSettings({ ...DEFAULT_SETTINGS, serverUrl });
+    const { controller, notice, cores } = await boot(store);
+    expect(controller.getState().settings.serverUrl).toBe(DEFAULT_SETTINGS.serverUrl);
+    expect(notice.notice).toContain('server address is not allowed');
+    expect(cores.cores).toEqual([]);
+  });
+
+  it('plain http to another host survives a restart only for the origin the vault bound the token to', async () => {
+    const { store } = await tempSettings({ ...DEFAULT_SETTINGS, serverUrl: 'http://192.168.1.20:8787' });
+    const srv = { url: 'http://192.168.1.20:8787' };
+    const bound = await boot(store, { vault: (inner) => ({ ...inner, load: async () => ({ ...STORED, origin: 'http://192.168.1.20:8787' }) }) }, srv);
+    expect(bound.controller.getState().settings.serverUrl).toBe('http://192.168.1.20:8787');
+    expect(bound.notice).toEqual({});
+  });
+
+  it('negative control: without the load-time rules the hostile file is used as it is', async () => {
+    vi.resetModules();
+    vi.doMock('../../src-main/app/settings-rules', async (original) => ({
+      ...(await original<typeof SettingsRules>()),
+      checkLoadedSettings: (settings: Settings) => ({ settings, problems: [] }),
+    }));
+    const weakened = (await import('../../src-main/app/controller')).createAppController;
+    expect(await fileFollowsTheRules(weakened)).toEqual(expect.arrayContaining(['server kept: http://attacker.example:8080', 'shortcut kept: Shift+A']));
+  });
+});
+
+describe('server text on its way to the popup, notifications and logs', () => {
+  const ECHO = `401 Unauthorized: request had Authorization: Bearer ${TOKEN}\u0007 and more`;
+
+  async function serverTextIsClean(create?: CreateController): Promise<string[]> {
+    const { store } = await tempSettings({ ...DEFAULT_SETTINGS, serverUrl: HOME });
+    const { controller, cores, logs } = await boot(store, create ? { create } : {});
+    const core = cores.last();
+    if (!core) throw new Error('no core');
+    const notified: RemoteChange[] = [];
+    controller.onRemoteChange((change) => notified.push(change));
+    core.publish({
+      ...core.state,
+      connection: { status: 'unauthorized', message: ECHO },
+      counters: [{ ...counter(COFFEE_ID, `Coffees\u202Eyadot\u0000 ${'x'.repeat(5000)}`, 3), error: { kind: 'rejected', message: `token=${TOKEN}` } }],
+    });
+    core.emitRemote({ counterId: COFFEE_ID, name: `Bearer ${TOKEN}\nCoffees`, from: 1, to: 2 });
+    const answer = await controller.dispatch('state:get', {});
+    controller.redact(`log line ${TOKEN}`);
+    const surfaces = [JSON.stringify(answer), JSON.stringify(controller.getState()), JSON.stringify(notified), controller.redact(`log ${ECHO}`), ...logs];
+    const problems: string[] = [];
+    for (const text of surfaces) {
+      if (text.includes(TOKEN) || text.includes(TOKEN.slice(4, 20))) problems.push(`token in: ${text.slice(0, 80)}`);
+      // eslint-disable-next-line no-control-regex
+      if (/[\u0000-\u0008\u202E]|\\u0007|\\u0000|\\u202e/i.test(text)) problems.push(`control character in: ${text.slice(0, 80)}`);
+    }
+    const name = controller.getState().core?.counters[0]?.name ?? '';
+    if (name.length > 200) problems.push(`name of ${name.length} characters`);
+    return problems;
+  }
+
+  it('the token, bearer credentials and control characters never reach them; lengths are capped', async () => {
+    expect(await serverTextIsClean()).toEqual([]);
+  });
+
+  it('negative control: with a sanitizer that lets text through, the same check finds the token', async () => {
+    vi.resetModules();
+    vi.doMock('../../src-main/app/server-text', async (original) => ({
+      ...(await original<typeof ServerText>()),
+      createSanitizer: () => (text: string) => text,
+      createSnapshotSanitizer: () => (snapshot: unknown) => snapshot,
+    }));
+    const weakened = (await import('../../src-main/app/controller')).createAppController;
+    const problems = await serverTextIsClean(weakened);
+    expect(problems.some((p) => p.startsWith('token in'))).toBe(true);
+    expect(problems.some((p) => p.startsWith('control character'))).toBe(true);
+  });
+});
