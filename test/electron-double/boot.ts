@@ -32,7 +32,7 @@ function forgetCommonJsDependencies(): void {
   }
 }
 
-export type LaunchOptions = Pick<DoubleOptions, 'storageBackend' | 'isPackaged' | 'takenAccelerators' | 'notificationsSupported' | 'forgeSenderUrl'>;
+export type LaunchOptions = Pick<DoubleOptions, 'storageBackend' | 'isPackaged' | 'takenAccelerators' | 'notificationsSupported' | 'forgeSenderUrl' | 'weakenPreload'>;
 
 let nextLaunch = 1;
 

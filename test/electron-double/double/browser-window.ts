@@ -18,6 +18,8 @@ export interface WindowWorld {
   windows: Set<BrowserWindowDouble>;
   /** Negative controls: what the sender identity says instead of the truth. */
   forgeSenderUrl?: string;
+  /** Negative controls: code appended to every preload. */
+  weakenPreload?: string;
 }
 
 interface WindowOptions {
@@ -89,6 +91,7 @@ export class BrowserWindowDouble extends EventEmitter {
         // web-preferences docs: contextIsolation and sandbox default to true.
         contextIsolation: prefs.contextIsolation ?? true,
         protocol: world.protocol,
+        ...(world.weakenPreload ? { weakenPreload: world.weakenPreload } : {}),
         invoke: (frame, channel, args) =>
           world.ipcMain.invokeFromRenderer(
             {

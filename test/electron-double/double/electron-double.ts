@@ -29,6 +29,8 @@ export interface DoubleOptions {
   notificationsSupported?: boolean;
   /** Negative control: the sender identity every invoke claims, whatever the frame. */
   forgeSenderUrl?: string;
+  /** Negative control: code appended to the preload (a deliberately weakened one). */
+  weakenPreload?: string;
 }
 
 export class ElectronDouble {
@@ -70,6 +72,7 @@ export class ElectronDouble {
       ipcMain: this.ipcMain,
       windows: this.windows,
       ...(options.forgeSenderUrl ? { forgeSenderUrl: options.forgeSenderUrl } : {}),
+      ...(options.weakenPreload ? { weakenPreload: options.weakenPreload } : {}),
     });
     const implemented: ElectronModule = {
       app: strict(this.app, 'app'),

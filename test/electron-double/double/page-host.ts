@@ -24,6 +24,8 @@ export interface PageHostDeps {
   preloadPath: string | undefined;
   contextIsolation: boolean;
   protocol: ProtocolDouble;
+  /** Negative controls only: code appended to the preload (a deliberately weakened preload). */
+  weakenPreload?: string;
   /** ipcRenderer.invoke arriving; `frame` null when the calling frame is gone (navigated). */
   invoke(frame: SenderFrameInfo | null, channel: string, args: unknown[]): Promise<unknown>;
   /** 'will-navigate' for navigations the app did not start; false cancels. */
@@ -39,10 +41,13 @@ interface CdpFrame {
 export class PageHost {
   readonly preloadErrors: string[] = [];
   readonly dropped: string[] = [];
+  /** What main's protocol handler answered: the URL (app://) and the response headers. */
+  readonly served: { url: string; status: number; headers: Record<string, string> }[] = [];
   private readonly frames = new Map<string, { url: string; parentId: string | undefined; numericId: number }>();
   private readonly contexts = new Map<number, string>();
   private nextFrameId = 1;
   private mainFrameId: string | undefined;
+  /** Set while loadURL navigates: main-frame navigations meanwhile are the app's own, not 'will-navigate'. */
   private loading: string | undefined;
 
   private constructor(
@@ -56,7 +61,8 @@ export class PageHost {
     const page = await deps.context.newPage();
     const cdp = await deps.context.newCDPSession(page);
     const preload = deps.preloadPath ? await readFile(deps.preloadPath, 'utf8') : undefined;
-    const scripts = preload === undefined ? undefined : rendererScripts(preload, { contextIsolation: deps.contextIsolation });
+    const source = preload === undefined ? undefined : `${preload}\n${deps.weakenPreload ?? ''}`;
+    const scripts = source === undefined ? undefined : rendererScripts(source, { contextIsolation: deps.contextIsolation });
     const host = new PageHost(page, cdp, deps, scripts);
     await host.attach();
     return host;
@@ -100,12 +106,13 @@ export class PageHost {
 
   /** loadURL: app:// through the stand-in origin; resolves on 'load' as Electron's loadURL does on did-finish-load. */
   async load(url: string): Promise<void> {
-    const standIn = toStandIn(url, this.deps.protocol.handledSchemes());
-    if (!standIn) throw new Error(`Electron double: loadURL(${url}) — only schemes handled by protocol.handle are modelled`);
+    // data: and about: load as they are (tests use them as "a page that is not ours").
+    const standIn = /^(data|about):/.test(url) ? url : toStandIn(url, this.deps.protocol.handledSchemes());
+    if (!standIn) throw new Error(`Electron double: loadURL(${url}) — only data:, about: and schemes handled by protocol.handle are modelled`);
     this.loading = standIn;
     try {
       const response = await this.page.goto(standIn, { waitUntil: 'load' });
-      if (!response?.ok()) throw new Error(`ERR_FAILED (${response?.status() ?? 'no response'}) loading '${url}'`);
+      if (response && !response.ok()) throw new Error(`ERR_FAILED (${response?.status() ?? 'no response'}) loading '${url}'`);
     } finally {
       this.loading = undefined;
     }
@@ -114,7 +121,7 @@ export class PageHost {
   private async route(route: Route): Promise<void> {
     const request = route.request();
     const url = request.url();
-    if (request.isNavigationRequest() && request.frame() === this.page.mainFrame() && url !== this.loading) {
+    if (request.isNavigationRequest() && request.frame() === this.page.mainFrame() && this.loading === undefined) {
       // web-contents docs, 'will-navigate': preventDefault() cancels a navigation the page started.
       if (!this.deps.willNavigate(fromStandIn(url))) return route.abort('aborted');
     }
@@ -124,7 +131,9 @@ export class PageHost {
     // The double has no network: only the app's own scheme is served.
     if (!handler) return route.abort(scheme ? 'failed' : 'blockedbyclient');
     const response = await handler(new Request(appUrl, { method: request.method(), headers: request.headers() }));
-    await route.fulfill({ status: response.status, headers: Object.fromEntries(response.headers), body: Buffer.from(await response.arrayBuffer()) });
+    const headers = Object.fromEntries(response.headers);
+    this.served.push({ url: appUrl, status: response.status, headers });
+    await route.fulfill({ status: response.status, headers, body: Buffer.from(await response.arrayBuffer()) });
   }
 
   private senderFrame(contextId: number): SenderFrameInfo | null {
