@@ -32,7 +32,7 @@ function forgetCommonJsDependencies(): void {
   }
 }
 
-export type LaunchOptions = Pick<DoubleOptions, 'storageBackend' | 'isPackaged' | 'takenAccelerators' | 'notificationsSupported' | 'forgeSenderUrl' | 'weakenPreload'>;
+export type LaunchOptions = Pick<DoubleOptions, 'storageBackend' | 'isPackaged' | 'takenAccelerators' | 'notificationsSupported' | 'forgeSenderUrl' | 'weakenPreload' | 'instrument'>;
 
 let nextLaunch = 1;
 
@@ -92,9 +92,9 @@ export class Launch {
     return this.electron.app.exitCode === undefined;
   }
 
-  /** The popup's Chromium page. */
-  popup(): Promise<Page> {
-    return this.electron.window.page();
+  /** The popup's Chromium page, once main has created the window. */
+  async popup(): Promise<Page> {
+    return (await this.electron.firstWindow).page();
   }
 
   /** The OS asks the app to quit (logout, Cmd+Q): app.quit(), then wait for the exit. */

@@ -1,21 +1,10 @@
 // Playwright fixtures for the specs that boot the shipped app under the Electron double:
 // a fresh DesktopMachine (profile, keyring, locks) and reference service per test.
 import { test as base, expect } from '@playwright/test';
-import { existsSync, statSync } from 'node:fs';
-import { spawnSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { startCounterService, type CounterService } from '../../src-service/index';
 import { e2eFixtures } from '../e2e/support/e2e-fixtures';
-import { DesktopMachine, MAIN_JS } from './boot';
-
-/** Builds dist/ once when main.js is missing (npm test builds before Playwright runs). */
-function ensureBuilt(): void {
-  const main = fileURLToPath(MAIN_JS);
-  const preload = fileURLToPath(new URL('preload.cjs', MAIN_JS));
-  if (existsSync(main) && existsSync(preload) && statSync(main).size > 0) return;
-  const build = spawnSync('node', ['scripts/build.mjs'], { cwd: fileURLToPath(new URL('../../', import.meta.url)), stdio: 'inherit' });
-  if (build.status !== 0) throw new Error('npm run build failed');
-}
+import { DesktopMachine } from './boot';
+import { ensureBuilt } from './build-output';
 
 interface Fixtures {
   service: CounterService;

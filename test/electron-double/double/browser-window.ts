@@ -16,10 +16,14 @@ export interface WindowWorld {
   protocol: ProtocolDouble;
   ipcMain: IpcMainDouble;
   windows: Set<BrowserWindowDouble>;
+  /** Called with each new window (the test waits for the popup this way). */
+  created(window: BrowserWindowDouble): void;
   /** Negative controls: what the sender identity says instead of the truth. */
   forgeSenderUrl?: string;
   /** Negative controls: code appended to every preload. */
   weakenPreload?: string;
+  /** Benchmarks: a main-world timing probe for every page. */
+  instrument?: string;
 }
 
 interface WindowOptions {
@@ -92,6 +96,7 @@ export class BrowserWindowDouble extends EventEmitter {
         contextIsolation: prefs.contextIsolation ?? true,
         protocol: world.protocol,
         ...(world.weakenPreload ? { weakenPreload: world.weakenPreload } : {}),
+        ...(world.instrument ? { instrument: world.instrument } : {}),
         invoke: (frame, channel, args) =>
           world.ipcMain.invokeFromRenderer(
             {
@@ -116,6 +121,7 @@ export class BrowserWindowDouble extends EventEmitter {
     contents.ipc = world.ipcMain;
     this.webContents = contents;
     world.windows.add(this);
+    world.created(this);
     if (options.show !== false) this.show();
   }
 

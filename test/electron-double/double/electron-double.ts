@@ -31,6 +31,8 @@ export interface DoubleOptions {
   forgeSenderUrl?: string;
   /** Negative control: code appended to the preload (a deliberately weakened one). */
   weakenPreload?: string;
+  /** Benchmarks: a main-world script every page runs before its own (a timing probe). */
+  instrument?: string;
 }
 
 export class ElectronDouble {
@@ -48,9 +50,13 @@ export class ElectronDouble {
   readonly notifications: NotificationDouble[] = [];
   /** What `import … from 'electron'` gives this launch. */
   readonly module: ElectronModule;
+  /** Resolves with the first BrowserWindow main creates (the popup). */
+  readonly firstWindow: Promise<BrowserWindowDouble>;
 
   constructor(options: DoubleOptions) {
     const isReady = () => this.app.isReady();
+    let windowCreated!: (window: BrowserWindowDouble) => void;
+    this.firstWindow = new Promise((resolve) => (windowCreated = resolve));
     this.app = new AppDouble({
       userData: options.userData,
       argv: options.argv,
@@ -71,8 +77,10 @@ export class ElectronDouble {
       protocol: this.protocol,
       ipcMain: this.ipcMain,
       windows: this.windows,
+      created: (window) => windowCreated(window),
       ...(options.forgeSenderUrl ? { forgeSenderUrl: options.forgeSenderUrl } : {}),
       ...(options.weakenPreload ? { weakenPreload: options.weakenPreload } : {}),
+      ...(options.instrument ? { instrument: options.instrument } : {}),
     });
     const implemented: ElectronModule = {
       app: strict(this.app, 'app'),

@@ -24,6 +24,8 @@ export interface PageHostDeps {
   preloadPath: string | undefined;
   contextIsolation: boolean;
   protocol: ProtocolDouble;
+  /** Benchmarks only: a main-world script run before the page's own (a timing probe). */
+  instrument?: string;
   /** Negative controls only: code appended to the preload (a deliberately weakened preload). */
   weakenPreload?: string;
   /** ipcRenderer.invoke arriving; `frame` null when the calling frame is gone (navigated). */
@@ -84,6 +86,7 @@ export class PageHost {
     });
     await cdp.send('Page.enable');
     await cdp.send('Runtime.enable');
+    if (this.deps.instrument) await cdp.send('Page.addScriptToEvaluateOnNewDocument', { source: this.deps.instrument });
     const tree = (await cdp.send('Page.getFrameTree')) as { frameTree: { frame: CdpFrame } };
     this.frameNavigated(tree.frameTree.frame);
     if (scripts) {
