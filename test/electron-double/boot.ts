@@ -27,9 +27,7 @@ function registerHooks(): void {
 /** Node caches CommonJS modules by file, whatever the import URL: drop electron-log's so each launch evaluates it afresh. */
 function forgetCommonJsDependencies(): void {
   const cache = createRequire(import.meta.url).cache;
-  for (const key of Object.keys(cache)) {
-    if (key.includes('/node_modules/electron-log/') || key.includes('/node_modules/electron/')) delete cache[key];
-  }
+  for (const key of Object.keys(cache)) if (key.includes('/node_modules/electron-log/')) delete cache[key];
 }
 
 export type LaunchOptions = Pick<DoubleOptions, 'storageBackend' | 'isPackaged' | 'takenAccelerators' | 'notificationsSupported' | 'forgeSenderUrl' | 'weakenPreload' | 'instrument'>;
@@ -126,11 +124,21 @@ export class DesktopMachine {
     return this.launches.find((launch) => launch.running && launch.app.hasSingleInstanceLock());
   }
 
+  /** Ends every launch still running as the OS would at logout (app.quit(), so main stops its core), then app.exit(). */
   async close(): Promise<void> {
-    for (const launch of this.launches) if (launch.running) launch.app.exit(0);
-    await Promise.all(this.launches.map((launch) => launch.exited));
+    await Promise.all(this.launches.filter((launch) => launch.running).map((launch) => quitOrExit(launch)));
     process.argv = this.argv;
     rmSync(this.root, { recursive: true, force: true });
   }
 }
 
+/** main's before-quit path stops the core and its sockets; exit(0) if it does not finish (an in-process launch cannot be killed). */
+async function quitOrExit(launch: Launch, graceMs = 10_000): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<void>((resolve) => (timer = setTimeout(resolve, graceMs)));
+  launch.app.quit();
+  await Promise.race([launch.exited, late]);
+  clearTimeout(timer);
+  if (launch.running) launch.app.exit(0);
+  await launch.exited;
+}

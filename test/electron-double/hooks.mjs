@@ -6,13 +6,16 @@
 //   `electron-double:<launch>`; the load hook writes a module whose named exports are
 //   that launch's double (every name Electron's main process exports: the ones the double
 //   does not implement throw, naming themselves, when used).
-// - Every module under a launch is resolved with `?electron-double-launch=<n>`, so each
-//   launch of main.js gets fresh instances of its dependencies (electron-log, electron-store
-//   keep module-level state, e.g. their ipcMain listeners), as a new process would.
+// - The modules that hold Electron objects (main.js's own code, electron-store, electron-log)
+//   are resolved with `?electron-double-launch=<n>`, so each launch gets fresh instances bound
+//   to its own double (electron-store and electron-log register ipcMain listeners at import),
+//   as a new process would. Other packages (ws, zod, conf) are shared: re-evaluating them per
+//   launch would only pile up their process-wide listeners (signal-exit).
 // - CommonJS `require('electron')` (electron-log/main): Node 20 runs a CommonJS module's
 //   require() through these hooks only when the load hook supplied its source, and then
 //   calls load (not resolve) for the required file: so electron-log's source is supplied,
-//   and node_modules/electron/index.js is answered with a facade forwarding to the double.
+//   and node_modules/electron/index.js is answered with a facade forwarding to the launch
+//   current when a property is read (the one being evaluated, then the running primary).
 import { readFile } from 'node:fs/promises';
 
 const LAUNCH = 'electron-double-launch';
@@ -26,6 +29,9 @@ export const ELECTRON_EXPORTS = [
   'WebContentsView', 'webFrameMain',
 ];
 const REGISTRY = "globalThis[Symbol.for('counter-tray.electron-double')]";
+
+const PER_LAUNCH_PACKAGES = ['/node_modules/electron-store/', '/node_modules/electron-log/'];
+const perLaunch = (url) => !url.includes('/node_modules/') || PER_LAUNCH_PACKAGES.some((dir) => url.includes(dir));
 
 function launchOf(url) {
   if (!url) return undefined;
@@ -42,7 +48,7 @@ export async function resolve(specifier, context, next) {
     return { url: `${SCHEME}${launch ?? 'current'}`, shortCircuit: true };
   }
   const resolved = await next(specifier, context);
-  if (launch === undefined || !resolved.url.startsWith('file:')) return resolved;
+  if (launch === undefined || !resolved.url.startsWith('file:') || !perLaunch(resolved.url)) return resolved;
   const url = new URL(resolved.url);
   url.searchParams.set(LAUNCH, launch);
   return { ...resolved, url: url.href };
@@ -56,7 +62,9 @@ export async function load(url, context, next) {
     return { format: 'module', source: lines.join('\n'), shortCircuit: true };
   }
   if (/\/node_modules\/electron\/index\.js(\?|$)/.test(url)) {
-    return { format: 'commonjs', source: `module.exports = ${REGISTRY}.moduleFor('current');`, shortCircuit: true };
+    // Node's loader keeps this module across launches: forward each property to the launch current at use.
+    const source = `module.exports = new Proxy({}, { get: (_target, name) => ${REGISTRY}.moduleFor('current')[name] });`;
+    return { format: 'commonjs', source, shortCircuit: true };
   }
   const loaded = await next(url, context);
   if (loaded.format === 'commonjs' && loaded.source == null && url.includes('/node_modules/electron-log/')) {

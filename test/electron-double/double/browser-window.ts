@@ -138,7 +138,13 @@ export class BrowserWindowDouble extends EventEmitter {
 
   loadURL = async (url: string): Promise<void> => {
     this.alive();
-    await (await this.host).load(url);
+    try {
+      await (await this.host).load(url);
+    } catch (error) {
+      // Closed while loading (the launch exited): a dead process runs nothing more, so neither does its promise.
+      if (this.destroyed) return new Promise<void>(() => undefined);
+      throw error;
+    }
     this.webContents.emit('did-finish-load');
   };
 
