@@ -20,6 +20,8 @@ export default defineConfig({
       // The shipped build booted under the Electron double (test/electron-double/README.md).
       name: 'electron-double',
       testMatch: 'electron-double/**/*.spec.ts',
+      // Several launches of the app per test, on a shared 2-core machine.
+      timeout: 60_000,
       use: { browserName: 'chromium', launchOptions },
     },
     {

@@ -151,3 +151,14 @@ test('the token never appears in the page, in IPC traffic or in the profile on d
   expect(stored.storage).toBe('encrypted');
   expect(launch.electron.safeStorage.decryptString(Buffer.from(stored.data, 'base64'))).toBe(token);
 });
+
+test("the harness's own error net: a preload that throws is reported, not silently skipped (negative control)", async ({ machine }) => {
+  const launch = await machine.launch([], { weakenPreload: "throw new Error('broken preload');" });
+  const popup = await launch.popup();
+  await expect(popup.getByRole('heading', { name: 'Connect to CountTogether' })).toBeVisible();
+  const host = await launch.electron.window.webContents.pageHost();
+  await expect.poll(() => host.preloadErrors.join('\n')).toContain('broken preload');
+  // Seen; clear it, or the fixture's own check (which this test shows to work) fails the test.
+  host.preloadErrors.length = 0;
+  host.pageErrors.length = 0;
+});

@@ -46,6 +46,8 @@ export class ElectronDouble {
   readonly dialog = new DialogDouble();
   readonly safeStorage: SafeStorageDouble;
   readonly windows = new Set<BrowserWindowDouble>();
+  /** Every window main created, closed ones included. */
+  readonly createdWindows: BrowserWindowDouble[] = [];
   readonly trays: TrayDouble[] = [];
   readonly notifications: NotificationDouble[] = [];
   /** What `import … from 'electron'` gives this launch. */
@@ -77,7 +79,10 @@ export class ElectronDouble {
       protocol: this.protocol,
       ipcMain: this.ipcMain,
       windows: this.windows,
-      created: (window) => windowCreated(window),
+      created: (window) => {
+        this.createdWindows.push(window);
+        windowCreated(window);
+      },
       ...(options.forgeSenderUrl ? { forgeSenderUrl: options.forgeSenderUrl } : {}),
       ...(options.weakenPreload ? { weakenPreload: options.weakenPreload } : {}),
       ...(options.instrument ? { instrument: options.instrument } : {}),

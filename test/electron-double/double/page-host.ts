@@ -42,6 +42,8 @@ interface CdpFrame {
 
 export class PageHost {
   readonly preloadErrors: string[] = [];
+  /** Uncaught errors and console errors of the page (a CSP violation is one). */
+  readonly pageErrors: string[] = [];
   readonly dropped: string[] = [];
   /** What main's protocol handler answered: the URL (app://) and the response headers. */
   readonly served: { url: string; status: number; headers: Record<string, string> }[] = [];
@@ -66,6 +68,10 @@ export class PageHost {
     const source = preload === undefined ? undefined : `${preload}\n${deps.weakenPreload ?? ''}`;
     const scripts = source === undefined ? undefined : rendererScripts(source, { contextIsolation: deps.contextIsolation });
     const host = new PageHost(page, cdp, deps, scripts);
+    page.on('pageerror', (error) => host.pageErrors.push(error.message));
+    page.on('console', (message) => {
+      if (message.type() === 'error') host.pageErrors.push(message.text());
+    });
     await host.attach();
     return host;
   }
