@@ -13,6 +13,8 @@ test('quit saves unsent clicks; the next launch sends them exactly once', async 
   await service.suspend();
   await popup.getByRole('button', { name: 'Increase Coffees today' }).click();
   await popup.getByRole('button', { name: 'Increase Coffees today' }).click();
+  // Both clicks have reached main (the page shows them, pending) before the user quits.
+  await expect(valueOf(popup, 'Coffees today')).toHaveText('5');
   await expect(rowOf(popup, 'Coffees today')).toHaveAttribute('aria-label', /not confirmed yet/);
 
   first.electron.tray.clickMenuItem('Quit Counter Tray');

@@ -40,7 +40,10 @@ export class WebContentsDouble extends EventEmitter {
   windowOpenHandler: ((details: { url: string }) => { action: string }) | undefined;
   destroyed = false;
 
-  constructor(private readonly host: Promise<PageHost>) {
+  constructor(
+    private readonly host: Promise<PageHost>,
+    private readonly ipc: IpcMainDouble,
+  ) {
     super();
   }
 
@@ -59,11 +62,9 @@ export class WebContentsDouble extends EventEmitter {
   send = (channel: string, ...args: unknown[]): void => {
     this.alive();
     const cloned = structuredClone(args);
-    this.ipc?.record('main→renderer', channel, cloned);
+    this.ipc.record('main→renderer', channel, cloned);
     void this.host.then((host) => host.send(channel, cloned));
   };
-
-  ipc: IpcMainDouble | undefined;
 
   /** The page, for the test (Playwright). */
   page = async () => (await this.host).page;
@@ -117,8 +118,7 @@ export class BrowserWindowDouble extends EventEmitter {
       }),
     );
     this.host.catch(() => undefined); // surfaced by loadURL / page()
-    contents = strict(new WebContentsDouble(this.host), 'webContents');
-    contents.ipc = world.ipcMain;
+    contents = strict(new WebContentsDouble(this.host, world.ipcMain), 'webContents');
     this.webContents = contents;
     world.windows.add(this);
     world.created(this);
