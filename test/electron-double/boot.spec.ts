@@ -14,3 +14,13 @@ test('first launch shows onboarding; connecting shows the list', async ({ machin
   await popup.getByRole('button', { name: 'Connect' }).click();
   await expect(rowOf(popup, 'Coffees today')).toBeVisible();
 });
+
+test("the popup follows the OS's dark mode through nativeTheme", async ({ machine }) => {
+  const launch = await machine.launch();
+  const popup = await launch.popup();
+  const html = popup.locator('html');
+  await expect(html).toHaveAttribute('data-theme', 'light');
+  launch.electron.nativeTheme.setSystemDark(true);
+  await expect(html).toHaveAttribute('data-theme', 'dark');
+  expect(launch.electron.nativeTheme.themeSource, "main set the user's choice: follow the system").toBe('system');
+});

@@ -34,6 +34,13 @@ export type LaunchOptions = Pick<DoubleOptions, 'storageBackend' | 'isPackaged' 
 
 let nextLaunch = 1;
 
+/** One Chromium context per launch (Electron's default session). Pages have no network: each window routes its own app:// requests, anything else (a window.open page, say) is refused. */
+async function openContext(browser: Browser): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport: { width: 360, height: 520 } });
+  await context.route('**/*', (route) => route.abort('blockedbyclient'));
+  return context;
+}
+
 export class Launch {
   private constructor(
     readonly id: string,
@@ -52,7 +59,7 @@ export class Launch {
       ...options,
       userData: machine.userData,
       argv,
-      context: () => (context ??= machine.browser.newContext({ viewport: { width: 360, height: 520 } })),
+      context: () => (context ??= openContext(machine.browser)),
       locks: machine.locks,
       keyringKey: machine.keyringKey,
     });

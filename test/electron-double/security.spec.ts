@@ -90,13 +90,20 @@ test("main refuses a frame that is not the app's page; forging the sender's URL 
   expect(await ask(await forged.popup())).toMatchObject({ ok: true });
 });
 
-test('the popup is served by main with its CSP header, and cannot navigate away', async ({ machine, service }) => {
+test('the popup is served by main with its CSP header, opens no window and cannot navigate away', async ({ machine, service }) => {
   const launch = await machine.launch();
   const popup = await signIn(launch, service);
   const host = await launch.electron.window.webContents.pageHost();
   const index = host.served.find((response) => response.url === 'app://counter-tray/index.html');
   expect(index?.headers['content-security-policy']).toBe(PRODUCTION_CSP);
   expect(index?.headers['x-content-type-options']).toBe('nosniff');
+
+  const opened = await popup.evaluate(() => {
+    (globalThis as unknown as { open(url: string): unknown }).open('https://example.com/');
+  });
+  expect(opened).toBeUndefined();
+  await expect.poll(() => host.windowOpens).toEqual([{ url: 'https://example.com/', allowed: false }]);
+  await expect.poll(() => popup.context().pages().length, 'the window main denied is gone').toBe(1);
 
   const url = popup.url();
   const attempted = once(launch.electron.window.webContents, 'will-navigate');

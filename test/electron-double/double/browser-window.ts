@@ -110,6 +110,12 @@ export class BrowserWindowDouble extends EventEmitter {
             channel,
             args,
           ),
+        windowOpen: (url) => {
+          const handler = contents.windowOpenHandler;
+          // Unset, Electron would open a BrowserWindow: not modelled, so refuse loudly.
+          if (!handler) throw new Error(`Electron double: window.open(${url}) with no setWindowOpenHandler is not modelled`);
+          return handler({ url }).action === 'allow';
+        },
         willNavigate: (url) => {
           const event = new ElectronEvent();
           contents.emit('will-navigate', event, url);

@@ -32,6 +32,8 @@ export interface PageHostDeps {
   invoke(frame: SenderFrameInfo | null, channel: string, args: unknown[]): Promise<unknown>;
   /** 'will-navigate' for navigations the app did not start; false cancels. */
   willNavigate(url: string): boolean;
+  /** window.open from the page: main's setWindowOpenHandler decides; false denies. */
+  windowOpen(url: string): boolean;
 }
 
 interface CdpFrame {
@@ -45,6 +47,8 @@ export class PageHost {
   /** Uncaught errors and console errors of the page (a CSP violation is one). */
   readonly pageErrors: string[] = [];
   readonly dropped: string[] = [];
+  /** window.open calls and main's answer. */
+  readonly windowOpens: { url: string; allowed: boolean }[] = [];
   /** What main's protocol handler answered: the URL (app://) and the response headers. */
   readonly served: { url: string; status: number; headers: Record<string, string> }[] = [];
   private readonly frames = new Map<string, { url: string; parentId: string | undefined; numericId: number }>();
@@ -79,6 +83,17 @@ export class PageHost {
   private async attach(): Promise<void> {
     const { cdp, scripts } = this;
     cdp.on('Page.frameNavigated', ({ frame }: { frame: CdpFrame }) => this.frameNavigated(frame));
+    // web-contents docs, setWindowOpenHandler: asked before a window is created; 'deny' cancels it.
+    // Chromium has already opened the page by then, so a denied one is closed at once, unloaded.
+    const decisions: boolean[] = [];
+    cdp.on('Page.windowOpen', ({ url }: { url: string }) => {
+      const allowed = this.deps.windowOpen(fromStandIn(url));
+      this.windowOpens.push({ url: fromStandIn(url), allowed });
+      decisions.push(allowed);
+    });
+    this.page.on('popup', (opened) => {
+      if (decisions.shift() !== true) void opened.close();
+    });
     cdp.on('Page.frameDetached', ({ frameId }: { frameId: string }) => void this.frames.delete(frameId));
     cdp.on('Runtime.executionContextCreated', ({ context }: { context: { id: number; name: string; auxData?: { frameId?: string } } }) => {
       if (context.name === PRELOAD_WORLD && context.auxData?.frameId) this.contexts.set(context.id, context.auxData.frameId);
