@@ -75,7 +75,7 @@ describe('the Electron double keeps Electron’s rules', () => {
     expect(() => new (module.Tray as Ctor)(image)).not.toThrow();
   });
 
-  it('safeStorage: unavailable before ready on Linux; real ciphertext after (safe-storage)', async () => {
+  it('safeStorage: unavailable before ready on Linux; real ciphertext after; the deprecated sync API is recorded (safe-storage)', async () => {
     const { safeStorage, app } = double();
     expect(safeStorage.isEncryptionAvailable()).toBe(false);
     expect(await safeStorage.isAsyncEncryptionAvailable()).toBe(false);
@@ -85,6 +85,9 @@ describe('the Electron double keeps Electron’s rules', () => {
     const encrypted = await safeStorage.encryptStringAsync('my-token');
     expect(encrypted.toString('latin1')).not.toContain('my-token');
     expect((await safeStorage.decryptStringAsync(encrypted)).result).toBe('my-token');
+    expect(safeStorage.deprecatedCalls, 'the async API is not the deprecated one').toEqual(['isEncryptionAvailable', 'encryptString']);
+    safeStorage.decryptString(encrypted);
+    expect(safeStorage.deprecatedCalls).toEqual(['isEncryptionAvailable', 'encryptString', 'decryptString']);
     expect(double({ storageBackend: 'basic_text' }).safeStorage.getSelectedStorageBackend()).toBe('unknown');
   });
 

@@ -156,7 +156,7 @@ test('the token never appears in the page, in IPC traffic or in the profile on d
   // Control: token.json does hold it, encrypted with this machine's keyring.
   const stored = JSON.parse(readFileSync(join(machine.userData, 'token.json'), 'utf8')) as { storage: string; data: string };
   expect(stored.storage).toBe('encrypted');
-  expect(launch.electron.safeStorage.decryptString(Buffer.from(stored.data, 'base64'))).toBe(token);
+  expect((await launch.electron.safeStorage.decryptStringAsync(Buffer.from(stored.data, 'base64'))).result).toBe(token);
 });
 
 test("the harness's own error net: a preload that throws is reported, not silently skipped (negative control)", async ({ machine }) => {
