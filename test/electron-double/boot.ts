@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import type { AppDouble } from './double/app';
 import { ElectronDouble, type DoubleOptions } from './double/electron-double';
-import { addLaunch, removeLaunch, setCurrentLaunch } from './double/registry';
+import { addLaunch, setCurrentLaunch } from './double/registry';
 
 const ROOT = new URL('../../', import.meta.url);
 export const MAIN_JS = new URL('dist/main/main.js', ROOT);
@@ -45,8 +45,6 @@ export class Launch {
   private constructor(
     readonly id: string,
     readonly electron: ElectronDouble,
-    /** performance.now() when main.js started evaluating. */
-    readonly startedAt: number,
   ) {}
 
   static async start(machine: DesktopMachine, args: readonly string[], options: LaunchOptions): Promise<Launch> {
@@ -63,7 +61,7 @@ export class Launch {
       locks: machine.locks,
       keyringKey: machine.keyringKey,
     });
-    const launch = new Launch(id, electron, performance.now());
+    const launch = new Launch(id, electron);
     addLaunch(id, electron.module);
     setCurrentLaunch(id);
     forgetCommonJsDependencies();
@@ -77,10 +75,8 @@ export class Launch {
     }
     // Electron emits 'ready' once the main script has run (unless it quit first).
     electron.app.emitReady();
-    void electron.app.exited.then(async () => {
-      await (await context)?.close().catch(() => undefined);
-      removeLaunch(id);
-    });
+    // Its windows go with it. The double stays registered: a late callback of an exited launch finds it, not a crash.
+    void electron.app.exited.then(async () => (await context)?.close().catch(() => undefined));
     machine.launches.push(launch);
     return launch;
   }

@@ -24,11 +24,6 @@ export function addLaunch(id: string, module: ElectronModule): void {
   launches.set(id, module);
 }
 
-export function removeLaunch(id: string): void {
-  launches.delete(id);
-  if (current === id) current = undefined;
-}
-
 /**
  * The launch that CommonJS dependencies (electron-log) see: Node 20 gives their
  * require('electron') no parent to tell launches apart, so it is the launch being
