@@ -2,6 +2,10 @@ import { defineConfig } from '@playwright/test';
 
 // Debian's Chromium: Playwright's own browser download cannot run on our machines.
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const launchOptions = {
+  executablePath: chromiumPath,
+  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+};
 
 export default defineConfig({
   testDir: 'test',
@@ -13,14 +17,19 @@ export default defineConfig({
   reporter: [['list'], ['json', { outputFile: 'test-results/playwright.json' }]],
   projects: [
     {
+      // The shipped build booted under the Electron double (test/electron-double/README.md).
+      name: 'electron-double',
+      testMatch: 'electron-double/**/*.spec.ts',
+      // Several launches of the app per test, on a shared 2-core machine.
+      timeout: 60_000,
+      use: { browserName: 'chromium', launchOptions },
+    },
+    {
       name: 'chromium',
       testMatch: 'e2e/**/*.spec.ts',
       use: {
         browserName: 'chromium',
-        launchOptions: {
-          executablePath: chromiumPath,
-          args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-        },
+        launchOptions,
       },
     },
     {

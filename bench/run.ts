@@ -11,6 +11,7 @@ import { BenchBrowser } from './browser';
 import { removeTempFixtures } from './fixtures';
 import { markdownTable } from './report';
 import type { Row, ScenarioResult } from './report';
+import { runBoot } from './scenarios/boot';
 import { runIdle } from './scenarios/idle';
 import { runLatencyCore } from './scenarios/latency-core';
 import { runLatencyDom } from './scenarios/latency-dom';
@@ -61,6 +62,7 @@ const scenarios: Record<string, Scenario> = {
   recovery: () => runRecovery({ clients: 100, log }),
   herd: () => Promise.resolve(runHerd()),
   slow: () => runSlowAnswers({ clicks: 20, log }),
+  boot: () => runBoot({ launches: 5, clicks: 20, log }),
 };
 
 async function main(): Promise<void> {

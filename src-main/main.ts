@@ -210,7 +210,10 @@ async function run(): Promise<void> {
     void quit();
   });
 
-  const { notice } = await controller.start({ awaitConnection: false });
+  // A launch carrying a counter action (a keyboard binding starting the app) needs the
+  // counters before it can act; any other launch must not wait for the server.
+  const launchAction = parseCommandLine(process.argv);
+  const { notice } = await controller.start({ awaitConnection: launchAction !== null && launchAction.kind !== 'open' });
   const settings = controller.getState().settings;
   nativeTheme.themeSource = settings.theme;
   shortcuts.apply(settings.shortcuts);
@@ -219,7 +222,6 @@ async function run(): Promise<void> {
   tray.update(controller.getState());
   void popup.load();
 
-  const launchAction = parseCommandLine(process.argv);
   if (wantsDemo(process.argv)) {
     // Replaces any account session for this run only; the stored token stays where it is.
     const demo = await controller.dispatch('session:startDemo', {});

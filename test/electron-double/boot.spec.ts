@@ -1,0 +1,26 @@
+// The shipped build (dist/main/main.js + preload.cjs + dist/renderer) under the Electron
+// double, against the reference service: first launch to the list, and a click.
+import { rowOf } from '../e2e/support/test';
+import { ADA } from '../e2e/support/e2e-fixtures';
+import { expect, test } from './fixtures';
+
+test('first launch shows onboarding; connecting shows the list', async ({ machine, service }) => {
+  const launch = await machine.launch();
+  const popup = await launch.popup();
+  await expect(popup.getByRole('heading', { name: 'Connect to CountTogether' })).toBeVisible();
+  expect(launch.electron.window.isVisible()).toBe(true);
+  await popup.getByLabel('Server').fill(service.url);
+  await popup.getByLabel('API token').fill(ADA.token);
+  await popup.getByRole('button', { name: 'Connect' }).click();
+  await expect(rowOf(popup, 'Coffees today')).toBeVisible();
+});
+
+test("the popup follows the OS's dark mode through nativeTheme", async ({ machine }) => {
+  const launch = await machine.launch();
+  const popup = await launch.popup();
+  const html = popup.locator('html');
+  await expect(html).toHaveAttribute('data-theme', 'light');
+  launch.electron.nativeTheme.setSystemDark(true);
+  await expect(html).toHaveAttribute('data-theme', 'dark');
+  expect(launch.electron.nativeTheme.themeSource, "main set the user's choice: follow the system").toBe('system');
+});

@@ -1,0 +1,73 @@
+// The desktop acting on the app: another member's change as an OS notification, a global
+// shortcut, a second launch with --increment, and the machine waking up.
+import { ADA, ALAN, COUNTER } from '../e2e/support/e2e-fixtures';
+import { rowOf, valueOf } from '../e2e/support/test';
+import { expect, test } from './fixtures';
+import { requestsOf, signIn, stepsOn } from './flows';
+
+test("another member's change arrives as an OS notification; clicking it focuses that counter", async ({ machine, service }) => {
+  const launch = await machine.launch();
+  const popup = await signIn(launch, service);
+  // Make another row the active one, so the focus has somewhere to move from.
+  await popup.getByRole('button', { name: 'Pin Until the trip' }).click();
+  await expect(popup.getByRole('listitem').first()).toHaveAttribute('aria-current', 'true');
+  launch.electron.window.blur();
+
+  const response = await fetch(new URL(`/v2/counters/${COUNTER.coffees}/increment/2`, service.url), { method: 'POST', headers: { Authorization: `Bearer ${ALAN.token}` } });
+  expect(response.status).toBe(200);
+
+  // Merged for 3 s (shell/notifications.ts) before the OS shows it.
+  await expect.poll(() => launch.electron.notifications.map((n) => `${n.title}|${n.body}`), { timeout: 15_000 }).toEqual(['Coffees today|Coffees today 3 → 5']);
+  expect(launch.electron.window.isVisible()).toBe(false);
+
+  launch.electron.notifications[0]?.click();
+
+  await expect.poll(() => launch.electron.window.isVisible()).toBe(true);
+  await expect(rowOf(popup, 'Coffees today')).toHaveAttribute('aria-current', 'true');
+  await expect(valueOf(popup, 'Coffees today')).toHaveText('5');
+});
+
+test('a global shortcut increments once', async ({ machine, service }) => {
+  const launch = await machine.launch();
+  const popup = await signIn(launch, service);
+  const accelerator = 'CommandOrControl+Shift+K';
+  const saved = await popup.evaluate(
+    ({ id, accelerator }) => (globalThis as unknown as { counterTray: { invoke(c: string, r: unknown): Promise<{ ok: boolean }> } }).counterTray.invoke('settings:update', { shortcuts: { open: null, counters: { [id]: { increment: accelerator } } } }),
+    { id: COUNTER.coffees, accelerator },
+  );
+  expect(saved.ok).toBe(true);
+  await expect.poll(() => launch.electron.globalShortcut.isRegistered(accelerator)).toBe(true);
+  const logFrom = service.requestLog.length;
+
+  launch.electron.globalShortcut.press(accelerator);
+
+  await expect.poll(() => service.getCounter(COUNTER.coffees)?.value).toBe(4);
+  await expect(valueOf(popup, 'Coffees today')).toHaveText('4');
+  expect(stepsOn(service, ADA.id, COUNTER.coffees, logFrom)).toHaveLength(1);
+});
+
+test('`counter-tray --increment NAME` from a second launch increments once in the running app', async ({ machine, service }) => {
+  const launch = await machine.launch();
+  const popup = await signIn(launch, service);
+  const logFrom = service.requestLog.length;
+
+  const second = await machine.launch(['--increment', 'coffees today']);
+
+  expect(await second.exited, 'the second instance quits').toBe(0);
+  expect(second.electron.windows.size, 'and opens no window').toBe(0);
+  await expect.poll(() => service.getCounter(COUNTER.coffees)?.value).toBe(4);
+  await expect(valueOf(popup, 'Coffees today')).toHaveText('4');
+  expect(stepsOn(service, ADA.id, COUNTER.coffees, logFrom)).toHaveLength(1);
+  expect(launch.running).toBe(true);
+});
+
+test('waking from sleep resyncs the list', async ({ machine, service }) => {
+  const launch = await machine.launch();
+  await signIn(launch, service);
+  const logFrom = service.requestLog.length;
+
+  launch.electron.powerMonitor.fire('suspend');
+  launch.electron.powerMonitor.fire('resume');
+
+  await expect.poll(() => requestsOf(service, ADA.id, logFrom).map((entry) => `${entry.method} ${entry.path.split('?')[0]}`)).toContain('GET /v2/counters');
+});

@@ -1,0 +1,44 @@
+// Quit and relaunch: clicks the service never confirmed are saved on quit and sent by the
+// next launch exactly once — the profile folder, token file and keyring outlive the launch.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ADA, COUNTER } from '../e2e/support/e2e-fixtures';
+import { rowOf, valueOf } from '../e2e/support/test';
+import { expect, test } from './fixtures';
+import { signIn, stepsOn } from './flows';
+
+test('quit saves unsent clicks; the next launch sends them exactly once', async ({ machine, service }) => {
+  const first = await machine.launch();
+  const popup = await signIn(first, service);
+  await service.suspend();
+  await popup.getByRole('button', { name: 'Increase Coffees today' }).click();
+  await popup.getByRole('button', { name: 'Increase Coffees today' }).click();
+  // Both clicks have reached main (the page shows them, pending) before the user quits.
+  await expect(valueOf(popup, 'Coffees today')).toHaveText('5');
+  await expect(rowOf(popup, 'Coffees today')).toHaveAttribute('aria-label', /not confirmed yet/);
+
+  first.electron.tray.clickMenuItem('Quit Counter Tray');
+  expect(await first.exited).toBe(0);
+  const pendingFile = join(machine.userData, 'pending.json');
+  expect(existsSync(pendingFile), 'unsent clicks are on disk').toBe(true);
+  expect(readFileSync(pendingFile, 'utf8')).toContain(COUNTER.coffees);
+  expect(service.getCounter(COUNTER.coffees)?.value).toBe(3);
+
+  await service.resume();
+  const logFrom = service.requestLog.length;
+  const second = await machine.launch(['--hidden']);
+  expect(second.electron.window.isVisible(), '--hidden opens no popup').toBe(false);
+  const popup2 = await second.popup();
+  await expect(rowOf(popup2, 'Coffees today')).not.toHaveAttribute('aria-label', /not confirmed yet/);
+  await expect(valueOf(popup2, 'Coffees today')).toHaveText('5');
+  expect(service.getCounter(COUNTER.coffees)?.value).toBe(5);
+  await second.quit();
+
+  // A third launch finds nothing left to send.
+  const third = await machine.launch(['--hidden']);
+  const popup3 = await third.popup();
+  await expect(valueOf(popup3, 'Coffees today')).toHaveText('5');
+  expect(service.getCounter(COUNTER.coffees)?.value).toBe(5);
+  const steps = stepsOn(service, ADA.id, COUNTER.coffees, logFrom);
+  expect(steps.reduce((sum, step) => sum + Number(step.path.split('/').at(-1)), 0), 'increments sent after the relaunch add up to the two clicks').toBe(2);
+});
