@@ -1,7 +1,7 @@
 // Counter Tray's main process: the only module that imports 'electron' at top
 // level. Everything it wires is Electron-free logic (src-main/app, src-main/shell)
 // or a thin adapter taking Electron objects by injection (src-main/electron).
-import { app, BrowserWindow, globalShortcut, ipcMain, Menu, nativeImage, nativeTheme, Notification, powerMonitor, protocol, safeStorage, screen, session, Tray } from 'electron';
+import { app, BrowserWindow, globalShortcut, ipcMain, Menu, nativeImage, nativeTheme, Notification, powerMonitor, protocol, safeStorage, screen, session, shell, Tray } from 'electron';
 import type { NativeImage } from 'electron';
 import log from 'electron-log/main';
 import Store from 'electron-store';
@@ -13,6 +13,7 @@ import { systemClock } from './app/coalesce';
 import { createAppController, toAppPlatform } from './app/controller';
 import { startDemoService } from './app/demo';
 import { realCoreFactory } from './app/real-core';
+import { createTextFile } from './app/text-file';
 import { createActions } from './electron/actions';
 import { createJsonPendingStore, createSecretFile } from './electron/files';
 import { applyLaunchAtLogin, HIDDEN_FLAG } from './electron/login-item';
@@ -105,6 +106,12 @@ async function run(): Promise<void> {
     theme: themeSource(nativeTheme),
     logger: { info: (m) => log.info(m), warn: (m) => log.warn(m), error: (m) => log.error(m) },
     pendingStore: createJsonPendingStore(join(userData, 'pending.json')),
+    lastKnownFile: createTextFile(join(userData, 'last-known-counters.json')),
+    appVersion: app.getVersion(),
+    // before-quit runs the orderly shutdown below.
+    quit: () => app.quit(),
+    // The controller builds these addresses itself (https, CountTogether's origin only).
+    openExternal: (url) => void shell.openExternal(url).catch((error: unknown) => log.warn('open link failed', error)),
     hideWindow: () => popup.hide(),
   });
   log.hooks.push(redactingHook(controller.redact));

@@ -9,6 +9,7 @@ import { createFileSettingsStore } from './file-settings-store';
 import { createMemorySettingsStore, createMemoryVault } from './memory-adapters';
 import type { AppControllerDeps, AppPlatform, CoreFactory, DemoService, Logger, StoredToken, TokenVault } from './ports';
 import { realCoreFactory } from './real-core';
+import { createTextFile } from './text-file';
 
 export interface HeadlessAppOptions {
   /** Persist settings as JSON here (with migration and corrupt-file backup); in memory when absent. */
@@ -27,6 +28,9 @@ export interface HeadlessAppOptions {
   clock?: Clock;
   logger?: Logger;
   coreOverrides?: AppControllerDeps['coreOverrides'];
+  /** Keep the last-known counters in this file (none when absent). */
+  lastKnownPath?: string;
+  appVersion?: string;
 }
 
 export interface HeadlessApp {
@@ -39,6 +43,9 @@ export interface HeadlessApp {
   /** Change the system zone, as a timezone-change event would. */
   setSystemTimezone(zone: string): void;
   hideRequests(): number;
+  /** Quit requests from the popup, and the addresses it asked main to open. */
+  quitRequests(): number;
+  openedLinks(): readonly string[];
   start: AppController['start'];
   stop: AppController['stop'];
 }
@@ -47,6 +54,8 @@ export function createHeadlessApp(options: HeadlessAppOptions = {}): HeadlessApp
   let dark = options.dark ?? false;
   let zone = options.systemTimezone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
   let hides = 0;
+  let quits = 0;
+  const links: string[] = [];
   const themeListeners = new Set<() => void>();
   const vault = createMemoryVault({
     ...(options.encryptionWeak !== undefined ? { encryptionWeak: options.encryptionWeak } : {}),
@@ -67,6 +76,10 @@ export function createHeadlessApp(options: HeadlessAppOptions = {}): HeadlessApp
       },
     },
     hideWindow: () => void (hides += 1),
+    quit: () => void (quits += 1),
+    openExternal: (url) => void links.push(url),
+    appVersion: options.appVersion ?? '0.0.0-test',
+    ...(options.lastKnownPath ? { lastKnownFile: createTextFile(options.lastKnownPath) } : {}),
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.logger ? { logger: options.logger } : {}),
     ...(options.coreOverrides ? { coreOverrides: options.coreOverrides } : {}),
@@ -84,6 +97,8 @@ export function createHeadlessApp(options: HeadlessAppOptions = {}): HeadlessApp
       controller.systemTimezoneChanged();
     },
     hideRequests: () => hides,
+    quitRequests: () => quits,
+    openedLinks: () => links,
     start: (options) => controller.start(options),
     stop: () => controller.stop(),
   };

@@ -1,5 +1,6 @@
 // Which server URLs the app accepts (issue 4 §5): https always; http only for a
 // loopback host unless the user confirmed it. Nothing else (file:, ws:, javascript:).
+import { withDefaultScheme } from '../../src-shared/domain/server-address';
 import { AppError } from '../ipc/errors';
 
 const LOOPBACK_NAMES = new Set(['localhost', '127.0.0.1', '[::1]']);
@@ -14,18 +15,18 @@ export function isLoopbackHost(hostname: string): boolean {
 export function validateServerUrl(input: string, allowInsecure: boolean): string {
   let url: URL;
   try {
-    url = new URL(input.trim());
+    url = new URL(withDefaultScheme(input));
   } catch {
-    throw new AppError('invalid-url', `“${input.slice(0, 200)}” is not a valid URL. It should look like https://developers.counttogether.app`);
+    throw new AppError('invalid-url', 'That is not a server address. It should look like https://developers.counttogether.app');
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    throw new AppError('invalid-url', `The server address must start with https:// (got ${url.protocol}).`);
+    throw new AppError('invalid-url', 'The server address must start with https://.');
   }
   if (url.username || url.password) {
     throw new AppError('invalid-url', 'The server address must not contain a user name or password; paste the token separately.');
   }
   if (url.protocol === 'http:' && !isLoopbackHost(url.hostname) && !allowInsecure) {
-    throw new AppError('insecure-url', `http://${url.host} is not encrypted: your token would travel in clear text. Use https://, or confirm plain http in Settings.`);
+    throw new AppError('insecure-url', `http://${url.host} is not encrypted: your token would travel in clear text. Use the server's https:// address.`);
   }
   url.hash = '';
   url.search = '';

@@ -18,12 +18,15 @@ export type AppErrorCode =
   | 'invalid-shortcut'
   | 'demo-unavailable'
   | 'superseded'
+  | 'direction-refused'
   | 'internal';
 
 export class AppError extends Error {
   constructor(
     readonly code: AppErrorCode,
     message: string,
+    /** Technical detail for the log only (never crosses IPC). */
+    readonly detail?: string,
   ) {
     super(message);
     this.name = 'AppError';
