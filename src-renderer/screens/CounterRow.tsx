@@ -2,6 +2,7 @@ import { memo } from 'react';
 import { isDismissableFlag } from '../../src-shared/domain/counter-flags';
 import type { CounterState, Direction } from '../../src-shared/domain/snapshot';
 import { formatCounterValue } from '../format/days';
+import { refusalReason } from '../format/refusal';
 
 const ERROR_BADGE: Record<NonNullable<CounterState['error']>['kind'], string> = {
   unconfirmed: 'could not confirm',
@@ -38,22 +39,21 @@ interface StepProps {
 }
 
 function StepButton({ counter, direction, onStep, tabIndex }: StepProps) {
-  const refusedBecause = counter.refused[direction];
-  const gone = counter.error?.kind === 'gone';
+  const reason = refusalReason(counter, direction);
   const label = `${direction === 'increment' ? 'Increase' : 'Decrease'} ${counter.name}`;
-  // aria-disabled, not disabled: a disabled button gets no hover, and the tooltip is the point.
-  const blocked = refusedBecause !== undefined || gone;
+  // aria-disabled, not disabled: a disabled button gets no hover or focus, and the reason is the point.
+  // A click still reaches the list, which says why nothing happens (and sends nothing).
   return (
     <button
       type="button"
       className="step"
       aria-label={label}
-      aria-disabled={blocked || undefined}
-      title={refusedBecause ?? (gone ? 'No longer shared with you' : label)}
+      aria-disabled={reason !== undefined || undefined}
+      aria-description={reason}
+      data-reason={reason}
+      title={reason ?? label}
       tabIndex={tabIndex}
-      onClick={() => {
-        if (!blocked) onStep(counter.id, direction);
-      }}
+      onClick={() => onStep(counter.id, direction)}
     >
       {direction === 'increment' ? '+' : '−'}
     </button>
@@ -75,6 +75,8 @@ export const CounterRow = memo(function CounterRow({ counter, pinned, active, on
       aria-label={`${counter.name}, ${value.phrase}${counter.pending ? ', not confirmed yet' : ''}${counter.error ? `, ${ERROR_BADGE[counter.error.kind]}` : ''}`}
       style={offset === undefined ? undefined : { transform: `translateY(${offset}px)` }}
       onPointerDown={() => onActivate(counter.id)}
+      // Tab into a row's button makes it the current row: keys and highlight follow focus.
+      onFocus={() => onActivate(counter.id)}
     >
       <button
         type="button"
@@ -88,7 +90,9 @@ export const CounterRow = memo(function CounterRow({ counter, pinned, active, on
         {pinned ? '★' : '☆'}
       </button>
       <div className="counter-main">
-        <span className="counter-name">{counter.name}</span>
+        <span className="counter-name" title={counter.name}>
+          {counter.name}
+        </span>
         {counter.error ? (
           <span className={`badge badge-${counter.error.kind}`} title={counter.error.message}>
             <span className="badge-text">{ERROR_BADGE[counter.error.kind]}</span>
@@ -110,6 +114,7 @@ export const CounterRow = memo(function CounterRow({ counter, pinned, active, on
         )}
       </div>
       <div className="counter-value" title={value.phrase}>
+        {value.before && <span className="value-unit">{value.before}</span>}
         <span className="value-number" data-testid="value">
           {value.number}
         </span>

@@ -1,6 +1,9 @@
 // Server addresses as people type them. Pure (no zod): the renderer and main both use it,
 // so "counttogether.app" means the same https:// address on both sides of the hop.
 
+/** The server a new user connects to (the renderer reads it from here: this module carries no zod). */
+export const DEFAULT_SERVER_URL = 'https://developers.counttogether.app';
+
 /** "counttogether.app" → "https://counttogether.app"; an address with a scheme is left alone. */
 export function withDefaultScheme(input: string): string {
   const trimmed = input.trim();

@@ -48,6 +48,7 @@ test.describe('a system without a key store', () => {
   test.use({ harnessOptions: { signedInAs: null, app: { encryptionWeak: true } } });
 
   test('keeps the token in memory until the user accepts weak protection', async ({ popup, harness, shoot }) => {
+    await popup.getByRole('button', { name: 'Advanced' }).click();
     await popup.getByLabel('Server').fill(harness.service.url);
     await popup.getByLabel('API token').fill(ADA.token);
     await popup.getByRole('button', { name: 'Connect' }).click();

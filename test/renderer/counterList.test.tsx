@@ -37,7 +37,7 @@ describe('counter list', () => {
         ],
       }),
     );
-    expect(row('Deadline passed').getAttribute('aria-label')).toBe('Deadline passed, -5 days until');
+    expect(row('Deadline passed').getAttribute('aria-label')).toBe('Deadline passed, 5 days ago');
     expect(row('Since yesterday').getAttribute('aria-label')).toBe('Since yesterday, 1 day since');
   });
 
@@ -64,8 +64,9 @@ describe('counter list', () => {
   });
 
   it('disables a refused direction with the reason as tooltip, and does not send it', async () => {
-    const reason = 'This counter only counts up.';
-    const fake = await renderList(appState({ counters: [{ ...COUNTERS.coffee, refused: { decrement: reason } }] }));
+    // The server's own wording is detail; the user reads what it means for this counter.
+    const reason = 'Coffees today only counts up.';
+    const fake = await renderList(appState({ counters: [{ ...COUNTERS.coffee, refused: { decrement: 'mode OnlyUp: decrement is not allowed' } }] }));
     const minus = screen.getByRole('button', { name: 'Decrease Coffees today' });
     expect(minus.getAttribute('aria-disabled')).toBe('true');
     expect(minus.getAttribute('title')).toBe(reason);

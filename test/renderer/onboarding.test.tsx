@@ -21,7 +21,7 @@ describe('onboarding', () => {
 
   it('sends the pasted token trimmed and shows the precise error main returns', async () => {
     const fake = fakeApi(appState({ signedOut: true }), {
-      'session:connect': () => ({ ok: false, error: { code: 'unauthorized', message: 'The server rejected this token.' } }),
+      'session:connect': () => ({ ok: false, error: { code: 'token-rejected', message: 'The server rejected this token.' } }),
     });
     render(<App api={fake.api} />);
     const user = userEvent.setup();
@@ -38,7 +38,7 @@ describe('onboarding', () => {
     const user = userEvent.setup();
     const server = await screen.findByLabelText('Server');
     await user.clear(server);
-    await user.type(server, 'counttogether');
+    await user.type(server, 'not a server');
     await user.type(screen.getByLabelText('API token'), 'x');
     await user.click(screen.getByRole('button', { name: 'Connect' }));
     expect(screen.getByRole('alert').textContent).toMatch(/not a valid server address/);
