@@ -10,6 +10,9 @@ const ERROR_BADGE: Record<NonNullable<CounterState['error']>['kind'], string> = 
   rejected: 'refused',
 };
 
+/** Beyond this many characters a name would need a third line at the normal size. */
+const LONG_NAME = 22;
+
 const dateFormat = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
 
 function dateLine(counter: CounterState): string | null {
@@ -90,7 +93,8 @@ export const CounterRow = memo(function CounterRow({ counter, pinned, active, on
         {pinned ? '★' : '☆'}
       </button>
       <div className="counter-main">
-        <span className="counter-name" title={counter.name}>
+        {/* Long names (up to 40 characters) get a smaller face so two lines hold them whole. */}
+        <span className={`counter-name${counter.name.length > LONG_NAME ? ' long' : ''}`} title={counter.name}>
           {counter.name}
         </span>
         {counter.error ? (
