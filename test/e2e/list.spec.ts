@@ -15,7 +15,7 @@ test.describe('the list reads well', () => {
     const measure = () =>
       name.evaluate((el) => {
         const box = el.getBoundingClientRect();
-        return { cut: el.scrollHeight > el.clientHeight + 1, lines: Math.round(box.height / parseFloat(getComputedStyle(el).lineHeight)) };
+        return { cut: el.scrollHeight > el.clientHeight + 1, lines: Math.round(box.height / parseFloat(el.ownerDocument.defaultView?.getComputedStyle(el).lineHeight ?? '1')) };
       });
     // At rest: two lines (the rest on hover, via the title).
     expect((await measure()).lines).toBe(2);
@@ -23,7 +23,7 @@ test.describe('the list reads well', () => {
     await popup.getByRole('button', { name: `Edit ${LONG_NAME}` }).focus();
     expect((await measure()).cut).toBe(false);
     const box = await name.boundingBox();
-    const hit = await popup.evaluate(([x, y]) => document.elementFromPoint(x ?? 0, y ?? 0)?.closest('.counter-name') !== null, [(box?.x ?? 0) + 5, (box?.y ?? 0) + (box?.height ?? 0) - 3]);
+    const hit = await name.evaluate((el, [x, y]) => el.ownerDocument.elementFromPoint(x ?? 0, y ?? 0)?.closest('.counter-name') === el, [(box?.x ?? 0) + 5, (box?.y ?? 0) + (box?.height ?? 0) - 3]);
     expect(hit).toBe(true); // its last line is on top, not under the next row
     await shoot('list-long-name');
   });
