@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { AppState, CounterTrayApi } from '../../src-shared/ipc/contract';
 import { call } from '../bridge/ipc';
+import { SignOutButton } from '../components/SignOutButton';
 
 interface Props {
   api: CounterTrayApi;
@@ -35,19 +36,15 @@ export function Connecting({ api, state, onEnterToken }: Props) {
         <p className="muted">Loading your counters.</p>
       )}
       <div className="row-actions start">
+        <button type="button" className="primary" onClick={() => void call(api, 'session:retryNow', {})}>
+          Retry now
+        </button>
         <button type="button" className="secondary" onClick={onEnterToken}>
           Enter a new token
         </button>
-        <button
-          type="button"
-          className="secondary danger"
-          onClick={async () => {
-            const result = await call(api, 'session:signOut', {});
-            setError(result.ok ? null : result.error.message);
-          }}
-        >
-          Sign out
-        </button>
+      </div>
+      <div className="row-actions start">
+        <SignOutButton api={api} demo={session.mode === 'demo'} onError={setError} />
       </div>
     </main>
   );

@@ -44,7 +44,8 @@ interface Props {
 /** Notifications and global shortcuts for one counter (stored on this computer, not on the server). */
 export function CounterLocalSettings({ state, counter, draft, onChange }: Props) {
   const { settings } = state;
-  const slots = shortcutSlots(settings, state.core?.counters ?? []);
+  // Conflicts are judged with this page's unsaved shortcuts in place (+1 and −1 must not collide either).
+  const slots = shortcutSlots({ ...settings, ...localPatch(settings, counter.id, draft) }, state.core?.counters ?? []);
   const isMac = state.platform === 'darwin';
   const directions: ('increment' | 'decrement')[] = counter.type === 'UpDown' ? ['increment', 'decrement'] : [];
   return (

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_SERVER_URL } from '../../src-shared/domain/settings';
@@ -89,7 +89,10 @@ describe('launch with a stored token', () => {
     render(<App api={fake.api} />);
     expect((await screen.findByRole('alert')).textContent).toBe('Could not reach counters.example.org.');
     const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Retry now' }));
+    expect(fake.calls('session:retryNow')).toEqual([{}]);
     await user.click(screen.getByRole('button', { name: 'Sign out' }));
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Sign out' }));
     expect(fake.calls('session:signOut')).toEqual([{}]);
     await user.click(screen.getByRole('button', { name: 'Enter a new token' }));
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
