@@ -1,7 +1,13 @@
 import type { ConnectionState } from '../../src-shared/domain/snapshot';
 
 const clock = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
-const since = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit', day: 'numeric', month: 'short' });
+const sinceToday = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
+const sinceEarlier = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit', day: 'numeric', month: 'short' });
+
+/** "10:05" today, "Nov 22, 18:30" before: the date only when it says something. */
+function sinceText(at: number): string {
+  return (new Date(at).toDateString() === new Date().toDateString() ? sinceToday : sinceEarlier).format(at);
+}
 
 function nextTry(at: number | undefined): string {
   return at === undefined ? '' : ` Next try at ${clock.format(at)}.`;
@@ -38,7 +44,7 @@ export function ConnectionBar({ connection, demo, offlineSince, onReplaceToken, 
       text =
         offlineSince === undefined
           ? `Offline.${nextTry(nextAttemptAt)}`
-          : `Offline since ${since.format(offlineSince)}. Showing your counters as last seen; changes are sent when the server answers.`;
+          : `Offline since ${sinceText(offlineSince)}. Counters as last seen; your changes are sent when the server answers.`;
       break;
     case 'unauthorized':
       text = 'The server no longer accepts your token.';
