@@ -7,7 +7,7 @@ import { createAppController, type AppController } from './controller';
 import { startDemoService } from './demo';
 import { createFileSettingsStore } from './file-settings-store';
 import { createMemorySettingsStore, createMemoryVault } from './memory-adapters';
-import type { AppControllerDeps, AppPlatform, CoreFactory, DemoService, Logger, StoredToken, TokenVault } from './ports';
+import type { AppControllerDeps, AppPlatform, CoreFactory, DemoService, Logger, StoredToken, TextFile, TokenVault } from './ports';
 import { realCoreFactory } from './real-core';
 import { createTextFile } from './text-file';
 
@@ -30,6 +30,8 @@ export interface HeadlessAppOptions {
   coreOverrides?: AppControllerDeps['coreOverrides'];
   /** Keep the last-known counters in this file (none when absent). */
   lastKnownPath?: string;
+  /** Or in this stand-in (tests). */
+  lastKnownFile?: TextFile;
   appVersion?: string;
 }
 
@@ -79,7 +81,7 @@ export function createHeadlessApp(options: HeadlessAppOptions = {}): HeadlessApp
     quit: () => void (quits += 1),
     openExternal: (url) => void links.push(url),
     appVersion: options.appVersion ?? '0.0.0-test',
-    ...(options.lastKnownPath ? { lastKnownFile: createTextFile(options.lastKnownPath) } : {}),
+    ...(options.lastKnownFile ? { lastKnownFile: options.lastKnownFile } : options.lastKnownPath ? { lastKnownFile: createTextFile(options.lastKnownPath) } : {}),
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.logger ? { logger: options.logger } : {}),
     ...(options.coreOverrides ? { coreOverrides: options.coreOverrides } : {}),
