@@ -42,6 +42,8 @@ test.describe('the reconnecting status line', () => {
     await expect(status).toHaveAttribute('data-status', 'live');
     await harness.service.suspend();
     await expect(status).toContainText(/Next try at \d/);
+    // Issue 17 point 3: what happened in words; socket errors and HTTP statuses are for the log.
+    await expect(status).not.toContainText(/ECONNREFUSED|ENOTFOUND|fetch failed|HTTP \d|127\.0\.0\.1/);
     await harness.service.resume();
     await popup.getByRole('button', { name: 'Retry now' }).click();
     await expect(status).toHaveAttribute('data-status', 'live');
