@@ -9,7 +9,6 @@ import { Onboarding } from './screens/Onboarding';
 import { SettingsScreen } from './screens/SettingsScreen';
 
 const OFFLINE_STATS = { requests: 0, rateLimited: 0, notifications: 0, ignoredFrames: 0, resyncs: 0 };
-const noop = () => undefined;
 
 export type View = { name: 'list' } | { name: 'edit'; id: string } | { name: 'settings' } | { name: 'token' };
 
@@ -66,8 +65,7 @@ export function App({ api }: { api: CounterTrayApi }) {
         focusRequest={focusRequest}
         activeId={activeId}
         onActiveChange={setActiveId}
-        // Editing needs the server; the list says it is offline.
-        onEdit={noop}
+        onEdit={showEdit}
         onSettings={showSettings}
         onReplaceToken={showToken}
       />

@@ -14,8 +14,8 @@ import { AppError, redact } from '../ipc/errors';
 import type { AppControllerDeps, AppPlatform } from './ports';
 import { validateServerUrl } from './server-url';
 import { isPublicServer, PUBLIC_WEB_ORIGIN } from '../../src-shared/domain/server-address';
-import type { CounterState, Direction } from '../../src-shared/domain/snapshot';
-import { createLastKnownCache, type LastKnownCache } from './last-known';
+import { createLastKnownCache } from './last-known';
+import { createOfflineCounters } from './offline-counters';
 import { createSession } from './session';
 import { diffAppState } from './state-delta';
 import { applySettingsPatch } from './settings-rules';
@@ -44,11 +44,6 @@ export interface AppController {
   systemTimezoneChanged(): void;
   /** Removes every token this run has handled from a text (logs, error messages). */
   redact(text: string): string;
-}
-
-/** Last-known counters with the clicks taken offline applied, marked pending as a running core would. */
-function withUnsent(counters: CounterState[], unsent: Record<string, number>): CounterState[] {
-  return counters.map((c) => (unsent[c.id] ? { ...c, value: c.value + (unsent[c.id] ?? 0), pending: true } : c));
 }
 
 const silentLogger = { info: () => undefined, warn: () => undefined, error: () => undefined };
@@ -93,7 +88,7 @@ export function createAppController(deps: AppControllerDeps): AppController {
   };
   let loggedConnection: string | undefined;
   const coalescer = createCoalescer(() => {
-    rememberCounters();
+    offline.remember();
     // The popup says "Offline" in plain words; the core's detail (socket errors, HTTP statuses) goes here.
     const message = session.core()?.snapshot().connection.message;
     if (message !== loggedConnection) {
@@ -116,61 +111,12 @@ export function createAppController(deps: AppControllerDeps): AppController {
     changed();
   }
 
-  const lastKnown: LastKnownCache | null = deps.lastKnownFile ? createLastKnownCache(deps.lastKnownFile, clock, (m) => log.warn(m)) : null;
-  /** The account's key in the last-known cache (the same digest that owns its pending clicks). */
-  const ownerKey = (): string | null => {
-    const account = session.account();
-    return account ? accountOwnerKey(account.serverUrl, account.token) : null;
-  };
-  /** The running core's counters, with the directions this account learned were refused (persisted per counter). */
-  function coreCounters(core: CounterCore): CounterState[] {
-    const counters = core.snapshot().counters;
-    const owner = ownerKey();
-    const known = owner ? lastKnown?.get(owner) : undefined;
-    if (!known) return counters;
-    const learned = new Map(known.counters.map((c) => [c.id, c.refused]));
-    return counters.map((c) => {
-      const refused = learned.get(c.id);
-      return refused && (refused.increment || refused.decrement) ? { ...c, refused: { ...refused, ...c.refused } } : c;
-    });
-  }
-  function rememberCounters(): void {
-    const core = session.core();
-    const owner = ownerKey();
-    if (!lastKnown || !core || !owner || session.state().status !== 'signedIn') return;
-    lastKnown.remember(owner, coreCounters(core));
-  }
-  /** At launch, before the core could start: the last-known counter a click is for, or null. */
-  function offlineTarget(id: string, direction: Direction): string | null {
-    const owner = ownerKey();
-    if (session.core() || session.state().status !== 'connecting' || !owner) return null;
-    const counter = lastKnown?.get(owner)?.counters.find((c) => c.id === id);
-    if (!counter) return null;
-    const refused = counter.refused[direction];
-    if (refused) throw new AppError('direction-refused', refused);
-    return owner;
-  }
-  function step(id: string, direction: Direction, amount = 1): null {
-    const owner = offlineTarget(id, direction);
-    if (owner) {
-      lastKnown?.addUnsent(owner, id, direction === 'increment' ? amount : -amount);
-      changed();
-    } else if (direction === 'increment') requireCounter(id).increment(id, amount);
-    else requireCounter(id).decrement(id, amount);
-    return null;
-  }
-  /** Clicks taken offline go to the core once it runs, which then owns them (and persists them). */
-  function sendOfflineClicks(): void {
-    const core = session.core();
-    const owner = ownerKey();
-    if (!lastKnown || !core || !owner || session.state().status !== 'signedIn') return;
-    const known = new Set(core.snapshot().counters.map((c) => c.id));
-    for (const [id, net] of Object.entries(lastKnown.takeUnsent(owner))) {
-      if (!known.has(id) || net === 0) continue;
-      if (net > 0) core.increment(id, net);
-      else core.decrement(id, -net);
-    }
-  }
+  const offline = createOfflineCounters({
+    cache: deps.lastKnownFile ? createLastKnownCache(deps.lastKnownFile, clock, (m) => log.warn(m)) : null,
+    session: () => session,
+    requireCounter: (id) => requireCounter(id),
+    changed: () => changed(),
+  });
 
   const session = createSession({
     coreFactory: deps.coreFactory,
@@ -207,7 +153,7 @@ export function createAppController(deps: AppControllerDeps): AppController {
       for (const listener of settingsListeners) listener(settings, previous);
     }
     inDemo = demoNow;
-    sendOfflineClicks();
+    offline.sendUnsent();
     changed();
   }
 
@@ -223,8 +169,8 @@ export function createAppController(deps: AppControllerDeps): AppController {
   const handlers: InvokeHandlers = {
     // Brings the delta stream up to date first, so the answer is a base the next delta applies to.
     'state:get': () => publishDelta(),
-    'counter:increment': ({ id, amount }) => step(id, 'increment', amount),
-    'counter:decrement': ({ id, amount }) => step(id, 'decrement', amount),
+    'counter:increment': ({ id, amount }) => offline.step(id, 'increment', amount),
+    'counter:decrement': ({ id, amount }) => offline.step(id, 'decrement', amount),
     'counter:dismissError': ({ id }) => {
       requireCounter(id).dismissError(id);
       return null;
@@ -288,12 +234,10 @@ export function createAppController(deps: AppControllerDeps): AppController {
     const dark = settings.theme === 'system' ? deps.theme.shouldUseDarkColors() : settings.theme === 'dark';
     const core = session.core();
     const sessionState = session.state();
-    const owner = ownerKey();
-    const known = owner && !core && sessionState.status === 'connecting' ? lastKnown?.get(owner) : undefined;
     return {
       session: sessionState,
-      core: core ? { ...core.snapshot(), counters: coreCounters(core) } : null,
-      lastKnown: known ? { savedAt: known.savedAt, counters: withUnsent(known.counters, known.unsent) } : null,
+      core: core ? { ...core.snapshot(), counters: offline.coreCounters(core) } : null,
+      lastKnown: offline.shown(),
       ...(deps.appVersion ? { appVersion: deps.appVersion } : {}),
       publicServer: sessionState.mode === 'account' && isPublicServer(sessionState.serverUrl),
       settings,
@@ -318,7 +262,7 @@ export function createAppController(deps: AppControllerDeps): AppController {
       const loaded = await deps.settings.load();
       settings = persisted = loaded.settings;
       if (loaded.notice) log.warn(loaded.notice);
-      const cacheNotice = (await lastKnown?.load())?.notice;
+      const cacheNotice = (await offline.load()).notice;
       session.setEncryptionWeak(await deps.vault.isEncryptionWeak());
       themeUnsubscribe = deps.theme.onUpdated(changed);
       const stored = await deps.vault.load();
@@ -333,10 +277,10 @@ export function createAppController(deps: AppControllerDeps): AppController {
     },
     async stop() {
       coalescer.cancel();
-      rememberCounters();
+      offline.remember();
       themeUnsubscribe?.();
       await session.stop();
-      await lastKnown?.flush();
+      await offline.flush();
     },
     on(event, listener) {
       const set = eventListeners.get(event) ?? new Set();

@@ -177,7 +177,7 @@ export function CounterList({ api, state, core, focusRequest, activeId, onActive
       case 'Enter':
         if (target.tagName === 'BUTTON' || !active) return; // a focused button does its own thing
         if (active.type === 'UpDown') actOnActive('increment');
-        else onEdit(active.id);
+        else edit(active.id);
         break;
       case 'Escape':
         if (query) setQuery('');
@@ -192,7 +192,10 @@ export function CounterList({ api, state, core, focusRequest, activeId, onActive
     event.preventDefault();
   });
 
-  const rowProps = { onStep: step, onTogglePin: togglePin, onEdit, onActivate: setActiveId, onDismissError: dismissError };
+  // Offline at launch there is no server to save an edit to: say so instead of opening a form that cannot work.
+  const offline = offlineSince !== undefined;
+  const edit = useCallback((id: string) => (offline ? say('Editing needs the server. Use “Retry now”, or wait until it answers.') : onEdit(id)), [offline, onEdit, say]);
+  const rowProps = { onStep: step, onTogglePin: togglePin, onEdit: edit, onActivate: setActiveId, onDismissError: dismissError };
   const activeText = active ? `${active.name}, ${formatCounterValue(active.type, active.value).phrase}` : '';
   const listShown = visible.length > 0;
 

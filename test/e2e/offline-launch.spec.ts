@@ -26,6 +26,8 @@ test.describe('launch while the server is away, after an earlier run', () => {
     await popup.getByRole('button', { name: 'Increase Coffees today' }).click();
     await expect(rowOf(popup, 'Coffees today')).toHaveAttribute('aria-label', 'Coffees today, 4, not confirmed yet');
     await shoot('offline-launch');
+    await popup.getByRole('button', { name: 'Edit Coffees today' }).click();
+    await expect(popup.locator('.notice')).toHaveText(/Editing needs the server/);
 
     await harness.service.resume();
     await popup.getByRole('button', { name: 'Retry now' }).click();
