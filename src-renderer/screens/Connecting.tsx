@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { AppState, CounterTrayApi } from '../../src-shared/ipc/contract';
 import { call } from '../bridge/ipc';
+import { userMessage } from '../format/errors';
 import { SignOutButton } from '../components/SignOutButton';
 
 interface Props {
@@ -21,7 +22,7 @@ function hostOf(url: string): string {
 export function Connecting({ api, state, onEnterToken }: Props) {
   const [error, setError] = useState<string | null>(null);
   const { session } = state;
-  const problem = error ?? session.error?.message ?? null;
+  const problem = error ?? (session.error ? userMessage(session.error) : null);
   return (
     <main className="screen onboarding" aria-busy="true">
       <h1 className="title">{session.mode === 'demo' ? 'Starting the demo…' : `Connecting to ${hostOf(session.serverUrl)}…`}</h1>

@@ -13,6 +13,13 @@ const ERROR_BADGE: Record<NonNullable<CounterState['error']>['kind'], string> = 
 /** Beyond this many characters a name would need a third line at the normal size. */
 const LONG_NAME = 22;
 
+/** The badge's hover text, in the user's words (the core's own message is detail for the log). */
+const BADGE_HINT: Record<NonNullable<CounterState['error']>['kind'], string> = {
+  unconfirmed: 'Counter Tray could not confirm that your last change reached the server.',
+  gone: 'This counter is no longer shared with you.',
+  rejected: 'The server refused your last change; it was undone.',
+};
+
 const dateFormat = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
 
 function dateLine(counter: CounterState): string | null {
@@ -98,7 +105,7 @@ export const CounterRow = memo(function CounterRow({ counter, pinned, active, on
           {counter.name}
         </span>
         {counter.error ? (
-          <span className={`badge badge-${counter.error.kind}`} title={counter.error.message}>
+          <span className={`badge badge-${counter.error.kind}`} title={BADGE_HINT[counter.error.kind]}>
             <span className="badge-text">{ERROR_BADGE[counter.error.kind]}</span>
             {isDismissableFlag(counter.error.kind) && (
               <button

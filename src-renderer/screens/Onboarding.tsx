@@ -45,7 +45,7 @@ export function Onboarding({ api, state, replacing: replacingAtStart, onStart, o
   };
   // Only this form's own request blocks it: a connect started here supersedes a launch retry.
   const connecting = busy !== null;
-  const shownError = error ?? (busy ? null : state.session.error?.message ?? null);
+  const shownError = error ?? (busy || !state.session.error ? null : userMessage(state.session.error));
 
   async function connect(event: FormEvent) {
     event.preventDefault();

@@ -88,7 +88,8 @@ describe('counter list', () => {
       }),
     );
     const unconfirmed = within(row('Coffees today')).getByText('could not confirm');
-    expect(unconfirmed.closest('.badge')?.getAttribute('title')).toBe('The server did not answer.');
+    // The core's own words are detail for the log; the hover says what it means.
+    expect(unconfirmed.closest('.badge')?.getAttribute('title')).toBe('Counter Tray could not confirm that your last change reached the server.');
     within(row('Push-ups')).getByText('no longer shared with you');
     expect(screen.getByRole('button', { name: 'Increase Push-ups' }).getAttribute('aria-disabled')).toBe('true');
   });
