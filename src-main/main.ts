@@ -31,6 +31,7 @@ import { APP_INDEX_URL, mimeTypeFor, PRODUCTION_CSP, resolveAssetPath } from './
 import { parseCommandLine, wantsDemo } from './shell/command-line';
 import { createNotifier } from './shell/notifications';
 import { POPUP_EVENTS } from '../src-shared/ipc/contract';
+import { publicWebPage } from '../src-shared/domain/server-address';
 import { createSafeStorageVault } from './shell/token-vault';
 
 const here = dirname(fileURLToPath(import.meta.url)); // dist/main
@@ -110,8 +111,8 @@ async function run(): Promise<void> {
     appVersion: app.getVersion(),
     // before-quit runs the orderly shutdown below.
     quit: () => app.quit(),
-    // The controller builds these addresses itself (https, CountTogether's origin only).
-    openExternal: (url) => void shell.openExternal(url).catch((error: unknown) => log.warn('open link failed', error)),
+    // Only pages of the public CountTogether site: publicWebPage() refuses any other origin.
+    openPublicPage: (path) => void shell.openExternal(publicWebPage(path)).catch((error: unknown) => log.warn('open link failed', error)),
     hideWindow: () => popup.hide(),
   });
   log.hooks.push(redactingHook(controller.redact));

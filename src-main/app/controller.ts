@@ -13,7 +13,7 @@ import { withAccountCounterSettings } from './demo-settings';
 import { AppError, redact } from '../ipc/errors';
 import type { AppControllerDeps, AppPlatform } from './ports';
 import { validateServerUrl } from './server-url';
-import { isPublicServer, PUBLIC_WEB_ORIGIN } from '../../src-shared/domain/server-address';
+import { isPublicServer } from '../../src-shared/domain/server-address';
 import { createLastKnownCache } from './last-known';
 import { createOfflineCounters } from './offline-counters';
 import { createSession } from './session';
@@ -213,11 +213,11 @@ export function createAppController(deps: AppControllerDeps): AppController {
       return null;
     },
     'app:openLink': (request) => {
-      // Only the public service has these pages; main builds the address, the page only names what it wants.
-      if (!deps.openExternal) return null;
-      if (request.target === 'tokens') deps.openExternal(`${PUBLIC_WEB_ORIGIN}/settings/tokens`);
-      else if (request.target === 'home') deps.openExternal(PUBLIC_WEB_ORIGIN);
-      else if (request.target === 'counter' && isPublicServer(session.state().serverUrl)) deps.openExternal(`${PUBLIC_WEB_ORIGIN}/counters/${encodeURIComponent(request.id)}`);
+      // Main builds the path, the page only names what it wants; counters have pages on the public service only.
+      if (!deps.openPublicPage) return null;
+      if (request.target === 'tokens') deps.openPublicPage('/settings/tokens');
+      else if (request.target === 'home') deps.openPublicPage('/');
+      else if (request.target === 'counter' && isPublicServer(session.state().serverUrl)) deps.openPublicPage(`/counters/${encodeURIComponent(request.id)}`);
       return null;
     },
     'app:quit': () => {

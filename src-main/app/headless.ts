@@ -10,6 +10,7 @@ import { createMemorySettingsStore, createMemoryVault } from './memory-adapters'
 import type { AppControllerDeps, AppPlatform, CoreFactory, DemoService, Logger, StoredToken, TextFile, TokenVault } from './ports';
 import { realCoreFactory } from './real-core';
 import { createTextFile } from './text-file';
+import { publicWebPage } from '../../src-shared/domain/server-address';
 
 export interface HeadlessAppOptions {
   /** Persist settings as JSON here (with migration and corrupt-file backup); in memory when absent. */
@@ -79,7 +80,7 @@ export function createHeadlessApp(options: HeadlessAppOptions = {}): HeadlessApp
     },
     hideWindow: () => void (hides += 1),
     quit: () => void (quits += 1),
-    openExternal: (url) => void links.push(url),
+    openPublicPage: (path) => void links.push(publicWebPage(path)),
     appVersion: options.appVersion ?? '0.0.0-test',
     ...(options.lastKnownFile ? { lastKnownFile: options.lastKnownFile } : options.lastKnownPath ? { lastKnownFile: createTextFile(options.lastKnownPath) } : {}),
     ...(options.clock ? { clock: options.clock } : {}),

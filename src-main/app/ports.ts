@@ -81,6 +81,6 @@ export interface AppControllerDeps {
   appVersion?: string;
   /** Quits the whole app (the popup's settings offer it besides the tray menu). */
   quit?: () => void;
-  /** Opens an https address in the user's browser; main builds every address itself. */
-  openExternal?: (url: string) => void;
+  /** Opens a page of the public CountTogether site (a path; see publicWebPage) in the user's browser. */
+  openPublicPage?: (path: string) => void;
 }

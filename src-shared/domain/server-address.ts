@@ -22,3 +22,13 @@ export function isPublicServer(serverUrl: string): boolean {
     return false;
   }
 }
+
+/**
+ * The address of a page of the public CountTogether site, for shell.openExternal. Main
+ * opens nothing else: a path that would leave the origin ("//evil.example") is refused.
+ */
+export function publicWebPage(path: string): string {
+  const url = new URL(path, PUBLIC_WEB_ORIGIN);
+  if (url.origin !== PUBLIC_WEB_ORIGIN) throw new Error(`not a page of ${PUBLIC_WEB_ORIGIN}`);
+  return url.toString();
+}

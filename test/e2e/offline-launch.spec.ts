@@ -39,6 +39,9 @@ test.describe('launch while the server is away, after an earlier run', () => {
 });
 
 test.describe('the reconnecting status line', () => {
+  // Long back-off, so the next automatic try is minutes away and only Retry now can reconnect in time.
+  test.use({ harnessOptions: { app: { coreOverrides: { tuning: { reconnectBaseMs: 600_000, reconnectCapMs: 600_000 } } } } });
+
   test('offers Retry now, which reconnects without waiting for the next try', async ({ popup, harness }) => {
     const status = popup.locator('.connection');
     await expect(status).toHaveAttribute('data-status', 'live');
@@ -46,8 +49,10 @@ test.describe('the reconnecting status line', () => {
     await expect(status).toContainText(/Next try at \d/);
     // Issue 17 point 3: what happened in words; socket errors and HTTP statuses are for the log.
     await expect(status).not.toContainText(/ECONNREFUSED|ENOTFOUND|fetch failed|HTTP \d|127\.0\.0\.1/);
+    // Full jitter may draw a short delay; wait for one that is clearly later than this test.
+    await expect.poll(() => (harness.app.controller.getState().core?.connection.nextAttemptAt ?? 0) - Date.now(), { timeout: 20_000 }).toBeGreaterThan(20_000);
     await harness.service.resume();
     await popup.getByRole('button', { name: 'Retry now' }).click();
-    await expect(status).toHaveAttribute('data-status', 'live');
+    await expect(status).toHaveAttribute('data-status', 'live', { timeout: 10_000 });
   });
 });
