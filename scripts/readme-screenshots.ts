@@ -7,7 +7,7 @@ import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import playwrightConfig from '../playwright.config';
 import { DEMO_OTHER_TOKEN, DEMO_TOKEN, DEMO_COUNTER_IDS } from '../src-service/index';
-import { startAppHarness, type AppHarness } from '../test/e2e/support/app-harness';
+import { startAppHarness, type AppHarness, type AppHarnessOptions } from '../test/e2e/support/app-harness';
 import { ensureRendererBuilt, ROOT } from '../test/e2e/support/build-renderer';
 import { installPreloadStandIn } from '../test/e2e/support/preload-stand-in';
 import { serveDirectory } from '../test/e2e/support/static-server';
@@ -16,12 +16,16 @@ import { rowOf } from '../test/e2e/support/test';
 const OUT = join(ROOT, 'docs/screenshots');
 const launchOptions = playwrightConfig.projects?.find((p) => p.name === 'chromium')?.use?.launchOptions ?? {};
 
-async function withPopup(browser: Browser, rendererUrl: string, signedIn: boolean, shots: (page: Page, harness: AppHarness) => Promise<void>): Promise<void> {
-  const harness = await startAppHarness({ fixtures: 'demo', signedInAs: signedIn ? DEMO_TOKEN : null });
+const LONG_NAME = 'Glasses of water before the stand-up mtg';
+
+async function withPopup(
+  browser: Browser,
+  rendererUrl: string,
+  options: AppHarnessOptions,
+  shots: (page: Page, harness: AppHarness) => Promise<void>,
+): Promise<void> {
+  const harness = await startAppHarness({ fixtures: 'demo', ...options });
   const page = await browser.newPage({ viewport: { width: 360, height: 480 } });
-  // tsx compiles with keepNames, so the stand-in's function source calls esbuild's
-  // __name helper, which the page lacks (Playwright's own runner does not add it).
-  await page.addInitScript({ content: 'globalThis.__name ??= (target) => target;' });
   const bridge = await installPreloadStandIn(page, harness.app);
   try {
     await page.goto(rendererUrl);
@@ -47,12 +51,12 @@ const rendererRoot = await ensureRendererBuilt();
 const server = await serveDirectory(rendererRoot);
 const browser = await chromium.launch(launchOptions);
 try {
-  await withPopup(browser, server.url, false, async (page, harness) => {
+  await withPopup(browser, server.url, { signedInAs: null }, async (page, harness) => {
     await page.getByRole('heading', { name: 'Connect to CountTogether' }).waitFor();
     await shoot(page, harness, 'onboarding');
   });
 
-  await withPopup(browser, server.url, true, async (page, harness) => {
+  await withPopup(browser, server.url, { signedInAs: DEMO_TOKEN }, async (page, harness) => {
     await page.locator('.connection[data-status="live"]').waitFor();
     await rowOf(page, 'Coffees today').waitFor();
     // Another member drinks a coffee: the change arrives over the WebSocket.
@@ -66,6 +70,26 @@ try {
     await page.getByRole('heading', { name: 'Settings' }).waitFor();
     await shoot(page, harness, 'settings');
   });
+
+  // A launch while the server is away: the counters the previous run saw (one with a
+  // 40-character name, the longest the service allows), greyed, with "Retry now".
+  await withPopup(
+    browser,
+    server.url,
+    {
+      signedInAs: DEMO_TOKEN,
+      serverDown: true,
+      previousRun: async (app) => {
+        const renamed = await app.dispatch('counter:update', { id: DEMO_COUNTER_IDS.coffees, patch: { name: LONG_NAME } });
+        if (!renamed.ok) throw new Error(`renaming for the screenshot failed: ${renamed.error.message}`);
+      },
+    },
+    async (page, harness) => {
+      await page.locator('.connection', { hasText: 'Offline since' }).waitFor();
+      await rowOf(page, LONG_NAME).waitFor();
+      await shoot(page, harness, 'offline-launch');
+    },
+  );
 } finally {
   await browser.close();
   await server.close();

@@ -70,13 +70,20 @@ for (const f of structure.findings) own(f.id, f.severity, 'main/main.js', f.mess
 
 // ---- navigation, new windows, permissions, webviews -----------------------------------------------
 
+/** The name of the bundle's publicWebPage() when it refuses every origin but CountTogether's (checked below). */
+let publicPageGuard;
 if (mainJs) {
   if (!mainJs.includes('setWindowOpenHandler(')) own('LIMIT_NAVIGATION', 'HIGH', 'main/main.js', 'no setWindowOpenHandler: window.open and middle-clicks open windows');
   if (/action:\s*["']allow["']/.test(mainJs)) own('LIMIT_NAVIGATION', 'MEDIUM', 'main/main.js', 'a window open handler allows new windows');
   if (!/["']will-navigate["'][\s\S]{0,200}preventDefault\(\)/.test(mainJs)) own('LIMIT_NAVIGATION', 'HIGH', 'main/main.js', 'will-navigate is not prevented');
   if (!/["']will-attach-webview["'][\s\S]{0,120}preventDefault\(\)/.test(mainJs)) own('WEBVIEW', 'MEDIUM', 'main/main.js', 'will-attach-webview is not prevented');
   if (/\bsendSync\(|event\.returnValue\s*=/.test(mainJs)) own('IPC_SYNC', 'MEDIUM', 'main/main.js', 'synchronous IPC blocks the renderer');
-  for (const m of mainJs.matchAll(/openExternal\(([^)]*)\)/g)) own('OPEN_EXTERNAL', 'MEDIUM', 'main/main.js', `shell.openExternal with ${m[1].slice(0, 60)}: review what URLs can reach it`);
+  // One reviewed door: an address made by publicWebPage(), which throws for any origin but CountTogether's own.
+  const guard = (publicPageGuard = /function (publicWebPage\d*)\([\w$]+\)\s*\{[\s\S]{0,200}?\.origin !== PUBLIC_WEB_ORIGIN\d*\)\s*throw/.exec(mainJs)?.[1]);
+  for (const m of mainJs.matchAll(/openExternal\(([^)]*\)?)\)/g)) {
+    if (guard && m[1].trim().startsWith(`${guard}(`)) continue;
+    own('OPEN_EXTERNAL', 'MEDIUM', 'main/main.js', `shell.openExternal with ${m[1].slice(0, 60)}: review what URLs can reach it`);
+  }
 }
 
 // ---- preload: the sandbox's only door ---------------------------------------------------------------
@@ -160,6 +167,10 @@ const ACCEPTED = [
   {
     why: 'the window options come from popupWindowOptions() through an injected factory (`new BrowserWindow(options)`), which Electronegativity cannot follow; the AST check followed it: every BrowserWindow gets popupWindowOptions(), whose webPreferences are literal contextIsolation/sandbox true and nodeIntegration false',
     applies: (f) => /^(CONTEXT_ISOLATION|SANDBOX|NODE_INTEGRATION|WEB_SECURITY|INSECURE_CONTENT|EXPERIMENTAL_FEATURES|BLINK_FEATURES|PRELOAD)_JS_CHECK$/.test(f.id) && /new BrowserWindow\(\s*[\w$]+\s*\)/.test(f.sample ?? '') && structure.windowOptionsOk && webPreferencesOk,
+  },
+  {
+    why: 'the one openExternal call opens publicWebPage(path), which throws for any origin but the public CountTogether site',
+    applies: (f) => f.id === 'OPEN_EXTERNAL_JS_CHECK' && publicPageGuard !== undefined && new RegExp(`openExternal\\(${publicPageGuard}\\(`).test(f.sample ?? ''),
   },
   { why: 'a middle-click can only ask for a new window, and the AST check showed every setWindowOpenHandler answers { action: "deny" }', applies: (f) => f.id === 'AUXCLICK_JS_CHECK' && structure.windowOpenDenied },
   { why: 'the preload was checked: it requires only electron and exposes just the contract API (invoke on known channels, on with unsubscribe)', applies: (f) => f.id === 'PRELOAD_JS_CHECK' && preloadOk },

@@ -1,7 +1,7 @@
 // Counter Tray's main process: the only module that imports 'electron' at top
 // level. Everything it wires is Electron-free logic (src-main/app, src-main/shell)
 // or a thin adapter taking Electron objects by injection (src-main/electron).
-import { app, BrowserWindow, dialog, globalShortcut, ipcMain, Menu, nativeImage, nativeTheme, Notification, powerMonitor, protocol, safeStorage, screen, session, Tray } from 'electron';
+import { app, BrowserWindow, dialog, globalShortcut, ipcMain, Menu, nativeImage, nativeTheme, Notification, powerMonitor, protocol, safeStorage, screen, session, shell, Tray } from 'electron';
 import type { NativeImage } from 'electron';
 // electron-log/node, not /main: the main entry registers unchecked ipcMain handlers at import (electron/logging.ts).
 import log from 'electron-log/node';
@@ -14,6 +14,7 @@ import { systemClock } from './app/coalesce';
 import { createAppController, toAppPlatform } from './app/controller';
 import { startDemoService } from './app/demo';
 import { realCoreFactory } from './app/real-core';
+import { createTextFile } from './app/text-file';
 import { createActions } from './electron/actions';
 import { createJsonPendingStore, createSecretFile } from './electron/files';
 import { applyLaunchAtLogin, HIDDEN_FLAG } from './electron/login-item';
@@ -33,6 +34,7 @@ import { APP_INDEX_URL, mimeTypeFor, PRODUCTION_CSP, resolveAssetPath } from './
 import { parseCommandLine, wantsDemo } from './shell/command-line';
 import { createNotifier } from './shell/notifications';
 import { POPUP_EVENTS } from '../src-shared/ipc/contract';
+import { publicWebPage } from '../src-shared/domain/server-address';
 import { createSafeStorageVault } from './shell/token-vault';
 
 const here = dirname(fileURLToPath(import.meta.url)); // dist/main
@@ -116,6 +118,12 @@ async function run(): Promise<void> {
     theme: themeSource(nativeTheme),
     logger: { info: (m) => log.info(m), warn: (m) => log.warn(m), error: (m) => log.error(m) },
     pendingStore: createJsonPendingStore(join(userData, 'pending.json')),
+    lastKnownFile: createTextFile(join(userData, 'last-known-counters.json')),
+    appVersion: app.getVersion(),
+    // before-quit runs the orderly shutdown below.
+    quit: () => app.quit(),
+    // Only pages of the public CountTogether site: publicWebPage() refuses any other origin.
+    openPublicPage: (path) => void shell.openExternal(publicWebPage(path)).catch((error: unknown) => log.warn('open link failed', error)),
     hideWindow: () => popup.hide(),
   });
   sanitizeLog = (text) => controller.redact(text, TEXT_LIMITS.log);

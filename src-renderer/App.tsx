@@ -8,12 +8,16 @@ import { EditCounter } from './screens/EditCounter';
 import { Onboarding } from './screens/Onboarding';
 import { SettingsScreen } from './screens/SettingsScreen';
 
+const OFFLINE_STATS = { requests: 0, rateLimited: 0, notifications: 0, ignoredFrames: 0, resyncs: 0 };
+
 export type View = { name: 'list' } | { name: 'edit'; id: string } | { name: 'settings' } | { name: 'token' };
 
 export function App({ api }: { api: CounterTrayApi }) {
   const { state, problem } = useAppState(api);
   const [view, setView] = useState<View>({ name: 'list' });
   const [focusRequest, setFocusRequest] = useState<{ id: string; at: number } | null>(null);
+  // The list's current row outlives the list screen: back from Edit, the same row is current.
+  const [activeId, setActiveId] = useState<string | null>(null);
 
   const theme = state?.theme;
   useEffect(() => {
@@ -48,6 +52,25 @@ export function App({ api }: { api: CounterTrayApi }) {
   const core = state.session.status === 'signedIn' ? state.core : null;
   const signedIn = core !== null;
   const connecting = state.session.status === 'connecting';
+  const lastKnown = !signedIn && connecting ? state.lastKnown : null;
+  // A launch with a stored token while the server is away: the last-known counters, greyed.
+  if (lastKnown && view.name !== 'token') {
+    if (view.name === 'settings') return <SettingsScreen api={api} state={state} onClose={showList} onReplaceToken={showToken} />;
+    return (
+      <CounterList
+        api={api}
+        state={state}
+        core={{ connection: { status: 'offline' }, counters: lastKnown.counters, stats: OFFLINE_STATS }}
+        offlineSince={lastKnown.savedAt}
+        focusRequest={focusRequest}
+        activeId={activeId}
+        onActiveChange={setActiveId}
+        onEdit={showEdit}
+        onSettings={showSettings}
+        onReplaceToken={showToken}
+      />
+    );
+  }
   // A launch with a stored token: no form to fill, unless the user asks for one.
   if (!signedIn && connecting && view.name !== 'token') {
     return <Connecting api={api} state={state} onEnterToken={() => setView({ name: 'token' })} />;
@@ -75,6 +98,8 @@ export function App({ api }: { api: CounterTrayApi }) {
       state={state}
       core={core}
       focusRequest={focusRequest}
+      activeId={activeId}
+      onActiveChange={setActiveId}
       onEdit={showEdit}
       onSettings={showSettings}
       onReplaceToken={showToken}

@@ -14,6 +14,9 @@ import { AppError } from '../ipc/errors';
 import type { AppControllerDeps, AppPlatform } from './ports';
 import { originOf, parseServerUrl, type ServerUrl } from './server-url';
 import { createSanitizer, createSnapshotSanitizer, TEXT_LIMITS } from './server-text';
+import { isPublicServer } from '../../src-shared/domain/server-address';
+import { createLastKnownCache } from './last-known';
+import { createOfflineCounters } from './offline-counters';
 import { createSession } from './session';
 import { diffAppState } from './state-delta';
 import { applySettingsPatch, checkLoadedSettings } from './settings-rules';
@@ -87,7 +90,17 @@ export function createAppController(deps: AppControllerDeps): AppController {
     }
     return { ...(lastSent ?? next), revision };
   };
-  const coalescer = createCoalescer(() => emit('state:changed', publishDelta()), clock);
+  let loggedConnection: string | undefined;
+  const coalescer = createCoalescer(() => {
+    offline.remember();
+    // The popup says "Offline" in plain words; the core's detail (socket errors, HTTP statuses) goes here.
+    const message = session.core()?.snapshot().connection.message;
+    if (message !== loggedConnection) {
+      loggedConnection = message;
+      if (message) log.info(`connection: ${redactText(message)}`);
+    }
+    emit('state:changed', publishDelta());
+  }, clock);
   const changed = () => coalescer.request();
   const redactText = createSanitizer(() => secrets);
   const sanitizeSnapshot = createSnapshotSanitizer(redactText);
@@ -102,6 +115,13 @@ export function createAppController(deps: AppControllerDeps): AppController {
     for (const listener of settingsListeners) listener(next, previous);
     changed();
   }
+
+  const offline = createOfflineCounters({
+    cache: deps.lastKnownFile ? createLastKnownCache(deps.lastKnownFile, clock, (m) => log.warn(m)) : null,
+    session: () => session,
+    requireCounter: (id) => requireCounter(id),
+    changed: () => changed(),
+  });
 
   const session = createSession({
     coreFactory: deps.coreFactory,
@@ -146,6 +166,7 @@ export function createAppController(deps: AppControllerDeps): AppController {
       for (const listener of settingsListeners) listener(settings, previous);
     }
     inDemo = demoNow;
+    offline.sendUnsent();
     changed();
   }
 
@@ -182,14 +203,8 @@ export function createAppController(deps: AppControllerDeps): AppController {
   const handlers: InvokeHandlers = {
     // Brings the delta stream up to date first, so the answer is a base the next delta applies to.
     'state:get': () => publishDelta(),
-    'counter:increment': ({ id, amount }) => {
-      requireCounter(id).increment(id, amount);
-      return null;
-    },
-    'counter:decrement': ({ id, amount }) => {
-      requireCounter(id).decrement(id, amount);
-      return null;
-    },
+    'counter:increment': ({ id, amount }) => offline.step(id, 'increment', amount),
+    'counter:decrement': ({ id, amount }) => offline.step(id, 'decrement', amount),
     'counter:dismissError': ({ id }) => {
       requireCounter(id).dismissError(id);
       return null;
@@ -237,6 +252,22 @@ export function createAppController(deps: AppControllerDeps): AppController {
       if (core && effectiveTimezone() !== timezoneBefore) core.setTimezone(effectiveTimezone());
       return next;
     },
+    'session:retryNow': () => {
+      session.retryNow();
+      return null;
+    },
+    'app:openLink': (request) => {
+      // Main builds the path, the page only names what it wants; counters have pages on the public service only.
+      if (!deps.openPublicPage) return null;
+      if (request.target === 'tokens') deps.openPublicPage('/settings/tokens');
+      else if (request.target === 'home') deps.openPublicPage('/');
+      else if (request.target === 'counter' && isPublicServer(session.state().serverUrl)) deps.openPublicPage(`/counters/${encodeURIComponent(request.id)}`);
+      return null;
+    },
+    'app:quit': () => {
+      deps.quit?.();
+      return null;
+    },
     'window:hide': () => {
       deps.hideWindow?.();
       return null;
@@ -246,9 +277,13 @@ export function createAppController(deps: AppControllerDeps): AppController {
   function getState(): AppState {
     const dark = settings.theme === 'system' ? deps.theme.shouldUseDarkColors() : settings.theme === 'dark';
     const core = session.core();
+    const sessionState = session.state();
     return {
-      session: session.state(),
-      core: core ? sanitizeSnapshot(core.snapshot()) : null,
+      session: sessionState,
+      core: core ? sanitizeSnapshot({ ...core.snapshot(), counters: offline.coreCounters(core) }) : null,
+      lastKnown: offline.shown(),
+      ...(deps.appVersion ? { appVersion: deps.appVersion } : {}),
+      publicServer: sessionState.mode === 'account' && isPublicServer(sessionState.serverUrl),
       settings,
       shortcutFailures,
       theme: dark ? 'dark' : 'light',
@@ -279,6 +314,7 @@ export function createAppController(deps: AppControllerDeps): AppController {
       }
       settings = persisted = checked.settings;
       if (notice) log.warn(notice);
+      const cacheNotice = (await offline.load()).notice;
       session.setEncryptionWeak(await deps.vault.isEncryptionWeak());
       themeUnsubscribe = deps.theme.onUpdated(changed);
       if (stored) {
@@ -287,12 +323,15 @@ export function createAppController(deps: AppControllerDeps): AppController {
         if (options.awaitConnection ?? true) await resuming;
       }
       changed();
-      return notice ? { notice } : {};
+      const notices = [notice, cacheNotice].filter(Boolean).join(' ');
+      return notices ? { notice: notices } : {};
     },
     async stop() {
       coalescer.cancel();
+      offline.remember();
       themeUnsubscribe?.();
       await session.stop();
+      await offline.flush();
     },
     on(event, listener) {
       const set = eventListeners.get(event) ?? new Set();

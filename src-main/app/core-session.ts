@@ -26,21 +26,24 @@ export function startFailure(error: unknown, baseUrl: string): AppError {
   const core = asCoreError(error);
   const host = hostOf(baseUrl);
   if (!core) return new AppError('internal', `Could not start syncing with ${host}.`);
+  // The user reads what happened and what to do; the core's detail (HTTP status,
+  // ENOTFOUND, ECONNREFUSED 127.0.0.1:…) goes to the log through `detail`.
+  const detail = core.message;
   switch (core.kind) {
     case 'unauthorized':
-      return new AppError('token-rejected', `${host} rejected this token (${core.message}). Create a new API token in your CountTogether settings and paste it here.`);
+      return new AppError('token-rejected', `${host} rejected this token. Create a new API token in your CountTogether settings and paste it here.`, detail);
     case 'forbidden':
-      return new AppError('token-rejected', `${host} refused access with this token (${core.message}).`);
+      return new AppError('token-rejected', `${host} does not let this token in. Check that it is your personal API token.`, detail);
     case 'network':
     case 'timeout':
-      return new AppError('server-unreachable', `Could not reach ${host}: ${core.message}. Check the address and your connection.`);
+      return new AppError('server-unreachable', `Could not reach ${host}. Check your connection, or the server address.`, detail);
     case 'rateLimited':
-      return new AppError('rate-limited', `${host} asks us to slow down (${core.message}). Try again in a moment.`);
+      return new AppError('rate-limited', `${host} is busy. Try again in a moment.`, detail);
     case 'badResponse':
     case 'notFound':
-      return new AppError('not-a-counter-server', `${host} does not answer like a Counter Service (${core.message}). Check the address.`);
+      return new AppError('not-a-counter-server', `${host} does not look like a CountTogether server. Check the address.`, detail);
     default:
-      return new AppError('server-unreachable', `${host} answered with an error: ${core.message}`);
+      return new AppError('server-unreachable', `${host} could not answer right now. Counter Tray tries again.`, detail);
   }
 }
 

@@ -7,8 +7,10 @@ import { createAppController, type AppController } from './controller';
 import { startDemoService } from './demo';
 import { createFileSettingsStore } from './file-settings-store';
 import { createMemorySettingsStore, createMemoryVault } from './memory-adapters';
-import type { AppControllerDeps, AppPlatform, ConsentPort, ConsentQuestion, CoreFactory, DemoService, Logger, StoredToken, TokenVault } from './ports';
+import type { AppControllerDeps, AppPlatform, ConsentPort, ConsentQuestion, CoreFactory, DemoService, Logger, StoredToken, TextFile, TokenVault } from './ports';
 import { realCoreFactory } from './real-core';
+import { createTextFile } from './text-file';
+import { publicWebPage } from '../../src-shared/domain/server-address';
 
 export interface HeadlessAppOptions {
   /** Persist settings as JSON here (with migration and corrupt-file backup); in memory when absent. */
@@ -33,6 +35,11 @@ export interface HeadlessAppOptions {
   clock?: Clock;
   logger?: Logger;
   coreOverrides?: AppControllerDeps['coreOverrides'];
+  /** Keep the last-known counters in this file (none when absent). */
+  lastKnownPath?: string;
+  /** Or in this stand-in (tests). */
+  lastKnownFile?: TextFile;
+  appVersion?: string;
 }
 
 export interface HeadlessApp {
@@ -47,6 +54,9 @@ export interface HeadlessApp {
   hideRequests(): number;
   /** Every question main asked the user, in order. */
   consentQuestions(): ConsentQuestion[];
+  /** Quit requests from the popup, and the addresses it asked main to open. */
+  quitRequests(): number;
+  openedLinks(): readonly string[];
   start: AppController['start'];
   stop: AppController['stop'];
 }
@@ -55,6 +65,8 @@ export function createHeadlessApp(options: HeadlessAppOptions = {}): HeadlessApp
   let dark = options.dark ?? false;
   let zone = options.systemTimezone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
   let hides = 0;
+  let quits = 0;
+  const links: string[] = [];
   const themeListeners = new Set<() => void>();
   const vault = createMemoryVault({
     ...(options.encryptionWeak !== undefined ? { encryptionWeak: options.encryptionWeak } : {}),
@@ -83,6 +95,10 @@ export function createHeadlessApp(options: HeadlessAppOptions = {}): HeadlessApp
       },
     },
     hideWindow: () => void (hides += 1),
+    quit: () => void (quits += 1),
+    openPublicPage: (path) => void links.push(publicWebPage(path)),
+    appVersion: options.appVersion ?? '0.0.0-test',
+    ...(options.lastKnownFile ? { lastKnownFile: options.lastKnownFile } : options.lastKnownPath ? { lastKnownFile: createTextFile(options.lastKnownPath) } : {}),
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.logger ? { logger: options.logger } : {}),
     ...(options.coreOverrides ? { coreOverrides: options.coreOverrides } : {}),
@@ -101,6 +117,8 @@ export function createHeadlessApp(options: HeadlessAppOptions = {}): HeadlessApp
     },
     hideRequests: () => hides,
     consentQuestions: () => [...questions],
+    quitRequests: () => quits,
+    openedLinks: () => links,
     start: (options) => controller.start(options),
     stop: () => controller.stop(),
   };

@@ -56,6 +56,14 @@ export interface ConsentPort {
   ask(question: ConsentQuestion): Promise<boolean>;
 }
 
+/** A small file the app owns (the last-known counters): atomic writes, moved aside when unusable. */
+export interface TextFile {
+  read(): Promise<string | null>;
+  write(text: string): Promise<void>;
+  /** Moves the file aside; answers where it went. */
+  backup(): Promise<string>;
+}
+
 export interface DemoService {
   url: string;
   token: string;
@@ -93,4 +101,12 @@ export interface AppControllerDeps {
   coreOverrides?: Partial<Omit<CoreOptions, 'baseUrl' | 'token' | 'timezone'>>;
   /** The popup window, when there is one. */
   hideWindow?: () => void;
+  /** Where the last-known counters of each account are kept (none: nothing shown offline at launch). */
+  lastKnownFile?: TextFile;
+  /** The app's version, shown in the popup's settings. */
+  appVersion?: string;
+  /** Quits the whole app (the popup's settings offer it besides the tray menu). */
+  quit?: () => void;
+  /** Opens a page of the public CountTogether site (a path; see publicWebPage) in the user's browser. */
+  openPublicPage?: (path: string) => void;
 }

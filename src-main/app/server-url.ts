@@ -1,7 +1,8 @@
 // Which server URLs the app accepts (issue 4 §5, issue 12): https always; http only for a
 // loopback host, or for another host once the user confirmed it in main's own dialog.
 // Nothing else (file:, ws:, javascript:). The same rules apply to what the user types and
-// to what settings.json says at launch.
+// to what settings.json says at launch. An address typed without a scheme gets https:// (issue 17).
+import { withDefaultScheme } from '../../src-shared/domain/server-address';
 import { AppError } from '../ipc/errors';
 
 const LOOPBACK_NAMES = new Set(['localhost', '127.0.0.1', '[::1]']);
@@ -25,12 +26,12 @@ export interface ServerUrl {
 export function parseServerUrl(input: string): ServerUrl {
   let url: URL;
   try {
-    url = new URL(input.trim());
+    url = new URL(withDefaultScheme(input));
   } catch {
-    throw new AppError('invalid-url', `“${input.slice(0, 200)}” is not a valid URL. It should look like https://developers.counttogether.app`);
+    throw new AppError('invalid-url', 'That is not a server address. It should look like https://developers.counttogether.app');
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    throw new AppError('invalid-url', `The server address must start with https:// (got ${url.protocol.slice(0, 20)}).`);
+    throw new AppError('invalid-url', 'The server address must start with https://.');
   }
   if (url.username || url.password) {
     throw new AppError('invalid-url', 'The server address must not contain a user name or password; paste the token separately.');

@@ -43,6 +43,10 @@ export interface Session {
   /** The user chose "store with weak protection" in main's dialog (or withdrew it). */
   setWeakStorage(allowed: boolean): Promise<void>;
   notifyResume(): void;
+  /** "Retry now": reach the server at once instead of waiting for the next attempt. */
+  retryNow(): void;
+  /** The account this session is (or is becoming) signed in to; null for the demo or signed out. */
+  account(): { serverUrl: string; token: string } | null;
   stop(): Promise<void>;
 }
 
@@ -128,7 +132,7 @@ export function createSession(deps: SessionDeps): Session {
     } catch (error) {
       if (!isCurrent(gen)) return;
       const failure = asAppError(error, new AppError('internal', 'Could not start syncing.'));
-      deps.log.warn(`launch connect failed: ${deps.redact(failure.message)}`);
+      deps.log.warn(`launch connect failed: ${deps.redact(failure.message)}${failure.detail ? ` (${deps.redact(failure.detail)})` : ''}`);
       if (isTransient(failure) || failure.code === 'not-a-counter-server') {
         const delay = RETRY_DELAYS_MS[Math.min(retryAttempt, RETRY_DELAYS_MS.length - 1)] ?? 60_000;
         retryAttempt += 1;
@@ -156,7 +160,9 @@ export function createSession(deps: SessionDeps): Session {
       started = await startCore(deps.coreFactory, deps.coreOptions(serverUrl, bound, 'account'));
     } catch (error) {
       if (isCurrent(gen)) {
-        const problem = problemOf(asAppError(error, new AppError('internal', 'Could not connect.')));
+        const failure = asAppError(error, new AppError('internal', 'Could not connect.'));
+        deps.log.warn(`connect failed: ${deps.redact(failure.message)}${failure.detail ? ` (${deps.redact(failure.detail)})` : ''}`);
+        const problem = problemOf(failure);
         // A failed switch keeps the running session; otherwise the user stays signed out.
         set(core ? { ...before, error: problem } : { ...signedOut(), error: problem });
       }
@@ -253,6 +259,11 @@ export function createSession(deps: SessionDeps): Session {
         void resume({ ...token, storage: state.tokenStorage });
       }
     },
+    retryNow() {
+      if (core) core.notifyResume();
+      else if (token && state.status === 'connecting' && state.mode === 'account') void resume({ ...token, storage: state.tokenStorage });
+    },
+    account: () => (token && state.mode === 'account' && state.status !== 'signedOut' ? { serverUrl: state.serverUrl, token: token.token } : null),
     async stop() {
       begin();
       stopped = true;

@@ -22,12 +22,15 @@ export type AppErrorCode =
   | 'declined'
   /** The stored token was entered for another server than the one in the settings. */
   | 'token-for-other-server'
+  | 'direction-refused'
   | 'internal';
 
 export class AppError extends Error {
   constructor(
     readonly code: AppErrorCode,
     message: string,
+    /** Technical detail for the log only (never crosses IPC). */
+    readonly detail?: string,
   ) {
     super(message);
     this.name = 'AppError';

@@ -31,6 +31,9 @@ const INVOKE_CHANNELS: Record<InvokeChannel, true> = {
   'session:signOut': true,
   'session:storeTokenWeakly': true,
   'settings:update': true,
+  'session:retryNow': true,
+  'app:openLink': true,
+  'app:quit': true,
   'window:hide': true,
 };
 

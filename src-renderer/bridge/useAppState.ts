@@ -4,6 +4,7 @@ import type { AppState, CounterTrayApi, StateDelta } from '../../src-shared/ipc/
 import { shareUnchanged } from '../../src-shared/ipc/structural-sharing';
 import { applyDelta } from './applyDelta';
 import { call, listen } from './ipc';
+import { userMessage } from '../format/errors';
 
 export interface AppStateView {
   state: AppState | null;
@@ -56,7 +57,7 @@ export function useAppState(api: CounterTrayApi): AppStateView {
       void call(api, 'state:get', {}).then((result) => {
         fetching = false;
         if (!alive) return;
-        if (!result.ok) return setProblem(result.error.message);
+        if (!result.ok) return setProblem(userMessage(result.error));
         // A push that arrived while state:get was in flight may be newer: keep it.
         show(catchUp(current && !isOlder(current, result.value) ? current : result.value));
       });

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import type { Settings, SettingsPatch } from '../../src-shared/domain/settings';
 import type { CounterTrayApi } from '../../src-shared/ipc/contract';
 import { call } from '../bridge/ipc';
+import { userMessage } from '../format/errors';
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
@@ -26,7 +27,7 @@ export function useSettingsEditor(api: CounterTrayApi, settings: Settings) {
       setOverrides((current) => ({ ...current, ...patch }));
       const result = await call(api, 'settings:update', patch);
       if (result.ok) return setError(null);
-      setError(result.error.message);
+      setError(userMessage(result.error));
       setOverrides((current) => Object.fromEntries(Object.entries(current).filter(([key]) => !(key in patch))));
     },
     [api],

@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import type { AppState, CounterTrayApi } from '../../src-shared/ipc/contract';
 import { call } from '../bridge/ipc';
+import { userMessage } from '../format/errors';
+import { SignOutButton } from '../components/SignOutButton';
 
 interface Props {
   api: CounterTrayApi;
@@ -20,7 +22,7 @@ function hostOf(url: string): string {
 export function Connecting({ api, state, onEnterToken }: Props) {
   const [error, setError] = useState<string | null>(null);
   const { session } = state;
-  const problem = error ?? session.error?.message ?? null;
+  const problem = error ?? (session.error ? userMessage(session.error) : null);
   return (
     <main className="screen onboarding" aria-busy="true">
       <h1 className="title">{session.mode === 'demo' ? 'Starting the demo…' : `Connecting to ${hostOf(session.serverUrl)}…`}</h1>
@@ -35,19 +37,15 @@ export function Connecting({ api, state, onEnterToken }: Props) {
         <p className="muted">Loading your counters.</p>
       )}
       <div className="row-actions start">
+        <button type="button" className="primary" onClick={() => void call(api, 'session:retryNow', {})}>
+          Retry now
+        </button>
         <button type="button" className="secondary" onClick={onEnterToken}>
           Enter a new token
         </button>
-        <button
-          type="button"
-          className="secondary danger"
-          onClick={async () => {
-            const result = await call(api, 'session:signOut', {});
-            setError(result.ok ? null : result.error.message);
-          }}
-        >
-          Sign out
-        </button>
+      </div>
+      <div className="row-actions start">
+        <SignOutButton api={api} demo={session.mode === 'demo'} onError={setError} />
       </div>
     </main>
   );

@@ -3,11 +3,22 @@ import type { CoreSnapshot, Direction, UnconfirmedChoice } from '../../src-share
 import type { AppState, CounterTrayApi } from '../../src-shared/ipc/contract';
 import { call } from '../bridge/ipc';
 import { ConnectionBar } from '../components/ConnectionBar';
+import { EmptyList } from '../components/EmptyList';
 import { useDocumentKeydown } from '../components/useDocumentKeydown';
 import { useFixedRowWindow } from '../components/useFixedRowWindow';
+import { useTransientNotice } from '../components/useTransientNotice';
+import { useVanishedNotice } from '../components/useVanishedNotice';
 import { visibleCounters } from '../format/counterOrder';
 import { formatCounterValue } from '../format/days';
+import { userMessage } from '../format/errors';
+import { refusalReason } from '../format/refusal';
 import { CounterRow } from './CounterRow';
+
+/** A selector for the same button in another row (the two steppers share a class, so by position). */
+function sameButtonIn(button: HTMLElement): string {
+  if (button.classList.contains('step')) return `.steppers > .step:nth-child(${button.previousElementSibling ? 2 : 1})`;
+  return `.${button.classList[0] ?? 'edit'}`;
+}
 
 /** Short lists render plainly; long ones only render the rows in view. */
 export const VIRTUALIZE_AFTER = 100;
@@ -19,15 +30,23 @@ interface Props {
   state: AppState;
   core: CoreSnapshot;
   focusRequest: { id: string; at: number } | null;
+  /** The current row when the list was last shown (back from Edit keeps it). */
+  activeId: string | null;
+  onActiveChange: (id: string | null) => void;
+  /** Launch while the server is away: these are the last-known counters, saved at this time. */
+  offlineSince?: number;
   onEdit: (id: string) => void;
   onSettings: () => void;
   onReplaceToken: () => void;
 }
 
-export function CounterList({ api, state, core, focusRequest, onEdit, onSettings, onReplaceToken }: Props) {
+export function CounterList({ api, state, core, focusRequest, activeId, onActiveChange: setActiveId, offlineSince, onEdit, onSettings, onReplaceToken }: Props) {
   const [query, setQueryRaw] = useState('');
-  const [activeId, setActiveId] = useState<string | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
+  const [notice, say] = useTransientNotice();
+  /** After ↑/↓ from a row's button, focus moves to the same button of the new current row. */
+  const focusFollows = useRef<string | null>(null);
+  const fellBackTo = useRef<HTMLElement | null>(null);
+  const fellBackFrom = useRef<string>('.edit');
   const searchRef = useRef<HTMLInputElement>(null);
   const scrollRef = useRef<HTMLDivElement>(null);
   const pinned = state.settings.pinned;
@@ -39,83 +58,122 @@ export function CounterList({ api, state, core, focusRequest, onEdit, onSettings
   const rows = useFixedRowWindow(scrollRef, virtual ? visible.length : 0, ROW_HEIGHT);
   const { scrollToIndex } = rows;
 
-  const setQuery = useCallback((next: string | ((current: string) => string)) => {
-    setQueryRaw(next);
-    setActiveId(null); // the first match becomes active
-  }, []);
+  const setQuery = useCallback(
+    (next: string | ((current: string) => string)) => {
+      setQueryRaw(next);
+      setActiveId(null); // the first match becomes active
+    },
+    [setActiveId],
+  );
 
   useEffect(() => {
     if (!focusRequest) return;
     setQueryRaw('');
     setActiveId(focusRequest.id);
     searchRef.current?.focus();
-  }, [focusRequest]);
+  }, [focusRequest, setActiveId]);
+
+  useVanishedNotice(core.counters, say);
 
   const activeKey = active?.id;
   useEffect(() => {
     if (activeKey === undefined) return;
     if (virtual) scrollToIndex(activeIndex);
     else document.getElementById(`counter-${activeKey}`)?.scrollIntoView?.({ block: 'nearest' });
+    const follow = focusFollows.current;
+    focusFollows.current = null;
+    if (follow) {
+      const row = document.getElementById(`counter-${activeKey}`);
+      const same = row?.querySelector<HTMLElement>(follow);
+      // A day counter has no steppers: its edit button is the nearest useful place.
+      const target = same ?? row?.querySelector<HTMLElement>('.edit');
+      fellBackTo.current = same ? null : (target ?? null);
+      fellBackFrom.current = follow;
+      target?.focus();
+    }
   }, [activeKey, activeIndex, virtual, scrollToIndex]);
 
+  const countersRef = useRef(core.counters);
+  countersRef.current = core.counters;
+  /** Every change path (click, key) ends here: a refused direction is explained, never sent. */
   const step = useCallback(
-    async (id: string, direction: Direction) => {
-      setNotice(null);
+    async (id: string, direction: Direction, fromKeyboard = false) => {
+      const counter = countersRef.current.find((c) => c.id === id);
+      if (!counter) return;
+      const reason = refusalReason(counter, direction);
+      if (reason) return say(reason);
       const result = await call(api, direction === 'increment' ? 'counter:increment' : 'counter:decrement', { id });
-      if (!result.ok) setNotice(result.error.message);
+      if (!result.ok) say(userMessage(result.error));
+      // A key press changes a counter the eye may not be on: say which one.
+      else if (fromKeyboard) say(`${direction === 'increment' ? 'Added 1 to' : 'Took 1 from'} “${counter.name}”.`);
+      else say(null);
     },
-    [api],
+    [api, say],
   );
 
   const dismissError = useCallback(
     async (id: string) => {
       const result = await call(api, 'counter:dismissError', { id });
-      if (!result.ok) setNotice(result.error.message);
+      if (!result.ok) say(userMessage(result.error));
     },
-    [api],
+    [api, say],
   );
 
   const resolveUnconfirmed = useCallback(
     async (id: string, choice: UnconfirmedChoice) => {
       const result = await call(api, 'counter:resolveUnconfirmed', { id, choice });
-      if (!result.ok) setNotice(result.error.message);
+      if (!result.ok) say(userMessage(result.error));
     },
-    [api],
+    [api, say],
   );
 
   const togglePin = useCallback(
     async (id: string) => {
       const next = pinned.includes(id) ? pinned.filter((p) => p !== id) : [...pinned, id];
       const result = await call(api, 'settings:update', { pinned: next });
-      if (!result.ok) setNotice(result.error.message);
+      if (!result.ok) say(userMessage(result.error));
     },
-    [api, pinned],
+    [api, pinned, say],
   );
 
   function actOnActive(direction: Direction) {
     if (!active) return;
-    if (active.type !== 'UpDown') return setNotice(`${active.name} counts days; it cannot be changed with + or −.`);
-    const refused = active.refused[direction];
-    if (refused) return setNotice(refused);
-    void step(active.id, direction);
+    if (active.type !== 'UpDown') return say(`${active.name} counts days; it cannot be changed with + or −.`);
+    void step(active.id, direction, true);
   }
 
-  function move(delta: number) {
+  function move(delta: number, from: HTMLElement) {
     const next = visible[Math.min(visible.length - 1, Math.max(0, activeIndex + delta))];
-    if (next) setActiveId(next.id);
+    if (!next) return;
+    // Focus on a row's button moves with the highlight, so Space/Enter act on the row you see.
+    // Passing a day counter (no steppers) lands on its edit button; the next row gets the stepper back.
+    const wanted = from === fellBackTo.current ? fellBackFrom.current : sameButtonIn(from);
+    focusFollows.current = from.closest('.counter') && next.id !== activeKey ? wanted : null;
+    setActiveId(next.id);
   }
 
   useDocumentKeydown((event) => {
     // isComposing: an input method owns the arrows and Enter while it composes.
-    if (event.ctrlKey || event.metaKey || event.altKey || event.defaultPrevented || event.isComposing) return;
+    if (event.ctrlKey || event.metaKey || event.defaultPrevented || event.isComposing) return;
     const target = event.target as HTMLElement;
     const inSearch = target === searchRef.current;
+    const isStep = event.key === '+' || event.key === '=' || event.key === '-';
+    // Alt is for shortcuts only (Alt + / Alt − change a counter even while searching).
+    if (event.altKey && !isStep) return;
+    // Typed text belongs to the search: "check-ins" or "c++" is a search, never a change.
+    if (isStep && query !== '' && !event.altKey) {
+      if (inSearch) return;
+      searchRef.current?.focus();
+      setQuery((current) => current + event.key);
+      event.preventDefault();
+      return;
+    }
     switch (event.key) {
       case 'ArrowDown':
-        move(1);
+        move(1, target);
         break;
       case 'ArrowUp':
-        move(-1);
+        move(-1, target);
         break;
       case '+':
       case '=':
@@ -127,7 +185,7 @@ export function CounterList({ api, state, core, focusRequest, onEdit, onSettings
       case 'Enter':
         if (target.tagName === 'BUTTON' || !active) return; // a focused button does its own thing
         if (active.type === 'UpDown') actOnActive('increment');
-        else onEdit(active.id);
+        else edit(active.id);
         break;
       case 'Escape':
         if (query) setQuery('');
@@ -142,11 +200,16 @@ export function CounterList({ api, state, core, focusRequest, onEdit, onSettings
     event.preventDefault();
   });
 
-  const rowProps = { onStep: step, onTogglePin: togglePin, onEdit, onActivate: setActiveId, onDismissError: dismissError, onResolveUnconfirmed: resolveUnconfirmed };
+  // Offline at launch there is no server to save an edit to: say so instead of opening a form that cannot work.
+  const offline = offlineSince !== undefined;
+  const edit = useCallback((id: string) => (offline ? say('Editing needs the server. Use “Retry now”, or wait until it answers.') : onEdit(id)), [offline, onEdit, say]);
+  const rowProps = { onStep: step, onTogglePin: togglePin, onEdit: edit, onActivate: setActiveId, onDismissError: dismissError, onResolveUnconfirmed: resolveUnconfirmed };
   const activeText = active ? `${active.name}, ${formatCounterValue(active.type, active.value).phrase}` : '';
+  const listShown = visible.length > 0;
 
   return (
-    <main className="screen list-screen">
+    <main className={`screen list-screen${offlineSince === undefined ? '' : ' stale'}`}>
+      <h1 className="sr-only">Counters</h1>
       <header className="toolbar">
         <input
           ref={searchRef}
@@ -155,7 +218,8 @@ export function CounterList({ api, state, core, focusRequest, onEdit, onSettings
           placeholder="Search counters"
           aria-label="Search counters"
           aria-describedby="list-keys"
-          aria-controls="counter-list"
+          // Only while the list exists: aria-controls must name an element on the page.
+          aria-controls={listShown ? 'counter-list' : undefined}
           autoFocus
           spellCheck={false}
           value={query}
@@ -165,10 +229,16 @@ export function CounterList({ api, state, core, focusRequest, onEdit, onSettings
           ⚙
         </button>
       </header>
-      <ConnectionBar connection={core.connection} demo={state.session.mode === 'demo'} onReplaceToken={onReplaceToken} />
+      <ConnectionBar
+        connection={core.connection}
+        demo={state.session.mode === 'demo'}
+        {...(offlineSince === undefined ? {} : { offlineSince })}
+        onReplaceToken={onReplaceToken}
+        onRetry={() => void call(api, 'session:retryNow', {})}
+      />
       <div className="list-scroll" ref={scrollRef}>
-        {visible.length === 0 ? (
-          <p className="empty">{query ? `No counter matches “${query.trim()}”.` : 'No counters are shared with you yet.'}</p>
+        {!listShown ? (
+          <EmptyList api={api} state={state} query={query} onClearSearch={() => setQuery('')} />
         ) : (
           <ul
             id="counter-list"

@@ -1,30 +1,52 @@
 import type { CounterState } from '../../src-shared/domain/snapshot';
-import type { AppState, CounterTrayApi } from '../../src-shared/ipc/contract';
+import type { AppState } from '../../src-shared/ipc/contract';
+import type { Settings } from '../../src-shared/domain/settings';
 import { ShortcutRecorder } from '../components/ShortcutRecorder';
-import { useSettingsEditor } from '../components/useSettingsEditor';
 import { conflictFor, failureFor, shortcutSlots } from '../format/shortcutUse';
 
-interface Props {
-  api: CounterTrayApi;
-  state: AppState;
-  counter: CounterState;
+/** What this computer does for one counter, as edited on the Edit page (saved with Save, like the rest). */
+export interface LocalDraft {
+  notify: boolean;
+  increment: string | undefined;
+  decrement: string | undefined;
 }
 
-/** What this computer does for one counter: notifications and global shortcuts (stored locally, not on the server). */
-export function CounterLocalSettings({ api, state, counter }: Props) {
-  const { settings, update, error } = useSettingsEditor(api, state.settings);
-  const muted = settings.notifications.mutedCounters.includes(counter.id);
-  const own = settings.shortcuts.counters[counter.id] ?? {};
-  const slots = shortcutSlots(settings, state.core?.counters ?? []);
-  const isMac = state.platform === 'darwin';
+export function localDraftOf(settings: Settings, counterId: string): LocalDraft {
+  const own = settings.shortcuts.counters[counterId] ?? {};
+  return { notify: !settings.notifications.mutedCounters.includes(counterId), increment: own.increment, decrement: own.decrement };
+}
 
-  function setShortcut(direction: 'increment' | 'decrement', accelerator: string | null) {
-    const next = { ...own, [direction]: accelerator ?? undefined };
-    const counters = { ...settings.shortcuts.counters, [counter.id]: next };
-    if (!next.increment && !next.decrement) delete counters[counter.id];
-    void update({ shortcuts: { ...settings.shortcuts, counters } });
+/** The settings patch that applies a local draft, or null when nothing changed. */
+export function localPatch(settings: Settings, counterId: string, draft: LocalDraft): Partial<Pick<Settings, 'notifications' | 'shortcuts'>> | null {
+  const before = localDraftOf(settings, counterId);
+  const patch: Partial<Pick<Settings, 'notifications' | 'shortcuts'>> = {};
+  if (before.notify !== draft.notify) {
+    const others = settings.notifications.mutedCounters.filter((id) => id !== counterId);
+    patch.notifications = { ...settings.notifications, mutedCounters: draft.notify ? others : [...others, counterId] };
   }
+  if (before.increment !== draft.increment || before.decrement !== draft.decrement) {
+    const counters = { ...settings.shortcuts.counters };
+    const own = { ...(draft.increment ? { increment: draft.increment } : {}), ...(draft.decrement ? { decrement: draft.decrement } : {}) };
+    if (own.increment || own.decrement) counters[counterId] = own;
+    else delete counters[counterId];
+    patch.shortcuts = { ...settings.shortcuts, counters };
+  }
+  return Object.keys(patch).length > 0 ? patch : null;
+}
 
+interface Props {
+  state: AppState;
+  counter: CounterState;
+  draft: LocalDraft;
+  onChange: (next: LocalDraft) => void;
+}
+
+/** Notifications and global shortcuts for one counter (stored on this computer, not on the server). */
+export function CounterLocalSettings({ state, counter, draft, onChange }: Props) {
+  const { settings } = state;
+  // Conflicts are judged with this page's unsaved shortcuts in place (+1 and −1 must not collide either).
+  const slots = shortcutSlots({ ...settings, ...localPatch(settings, counter.id, draft) }, state.core?.counters ?? []);
+  const isMac = state.platform === 'darwin';
   const directions: ('increment' | 'decrement')[] = counter.type === 'UpDown' ? ['increment', 'decrement'] : [];
   return (
     <section className="local-settings" aria-labelledby="local-settings-title">
@@ -32,15 +54,7 @@ export function CounterLocalSettings({ api, state, counter }: Props) {
         On this computer
       </h2>
       <label className="check">
-        <input
-          type="checkbox"
-          checked={!muted}
-          disabled={!settings.notifications.enabled}
-          onChange={(e) => {
-            const others = settings.notifications.mutedCounters.filter((id) => id !== counter.id);
-            void update({ notifications: { ...settings.notifications, mutedCounters: e.target.checked ? others : [...others, counter.id] } });
-          }}
-        />
+        <input type="checkbox" checked={draft.notify} disabled={!settings.notifications.enabled} onChange={(e) => onChange({ ...draft, notify: e.target.checked })} />
         <span>
           Notify me when someone else changes it
           {!settings.notifications.enabled && <span className="muted"> (notifications are off in Settings)</span>}
@@ -50,18 +64,13 @@ export function CounterLocalSettings({ api, state, counter }: Props) {
         <ShortcutRecorder
           key={direction}
           label={direction === 'increment' ? '+1 shortcut' : '−1 shortcut'}
-          value={own[direction]}
+          value={draft[direction]}
           isMac={isMac}
           conflictOf={(accelerator) => conflictFor(slots, `${counter.id}:${direction}`, accelerator)}
-          failure={failureFor(state.shortcutFailures, own[direction])}
-          onChange={(accelerator) => setShortcut(direction, accelerator)}
+          failure={failureFor(state.shortcutFailures, draft[direction])}
+          onChange={(accelerator) => onChange({ ...draft, [direction]: accelerator ?? undefined })}
         />
       ))}
-      {error && (
-        <p className="error-text" role="alert">
-          {error}
-        </p>
-      )}
     </section>
   );
 }

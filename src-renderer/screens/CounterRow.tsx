@@ -2,12 +2,24 @@ import { memo } from 'react';
 import { isDismissableFlag } from '../../src-shared/domain/counter-flags';
 import type { CounterState, Direction, UnconfirmedChoice } from '../../src-shared/domain/snapshot';
 import { formatCounterValue } from '../format/days';
+import { refusalReason } from '../format/refusal';
 
 const ERROR_BADGE: Record<NonNullable<CounterState['error']>['kind'], string> = {
   unconfirmed: 'could not confirm',
   gone: 'no longer shared with you',
   rejected: 'refused',
   unreadable: 'could not be read',
+};
+
+/** Beyond this many characters a name would need a third line at the normal size. */
+const LONG_NAME = 22;
+
+/** The badge's hover text, in the user's words (the core's own message is detail for the log). */
+const BADGE_HINT: Record<NonNullable<CounterState['error']>['kind'], string> = {
+  unconfirmed: 'Counter Tray could not confirm that your last change reached the server.',
+  gone: 'This counter is no longer shared with you.',
+  rejected: 'The server refused your last change; it was undone.',
+  unreadable: 'The server sent this counter in a form Counter Tray could not read; it shows what it knew last.',
 };
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
@@ -41,22 +53,21 @@ interface StepProps {
 }
 
 function StepButton({ counter, direction, onStep, tabIndex }: StepProps) {
-  const refusedBecause = counter.refused[direction];
-  const gone = counter.error?.kind === 'gone';
+  const reason = refusalReason(counter, direction);
   const label = `${direction === 'increment' ? 'Increase' : 'Decrease'} ${counter.name}`;
-  // aria-disabled, not disabled: a disabled button gets no hover, and the tooltip is the point.
-  const blocked = refusedBecause !== undefined || gone;
+  // aria-disabled, not disabled: a disabled button gets no hover or focus, and the reason is the point.
+  // A click still reaches the list, which says why nothing happens (and sends nothing).
   return (
     <button
       type="button"
       className="step"
       aria-label={label}
-      aria-disabled={blocked || undefined}
-      title={refusedBecause ?? (gone ? 'No longer shared with you' : label)}
+      aria-disabled={reason !== undefined || undefined}
+      aria-description={reason}
+      data-reason={reason}
+      title={reason ?? label}
       tabIndex={tabIndex}
-      onClick={() => {
-        if (!blocked) onStep(counter.id, direction);
-      }}
+      onClick={() => onStep(counter.id, direction)}
     >
       {direction === 'increment' ? '+' : '−'}
     </button>
@@ -119,6 +130,8 @@ export const CounterRow = memo(function CounterRow({ counter, pinned, active, on
       aria-label={`${counter.name}, ${value.phrase}${counter.sendingSlowly ? ', still sending' : counter.pending ? ', not confirmed yet' : ''}${counter.error ? `, ${ERROR_BADGE[counter.error.kind]}` : ''}`}
       style={offset === undefined ? undefined : { transform: `translateY(${offset}px)` }}
       onPointerDown={() => onActivate(counter.id)}
+      // Tab into a row's button makes it the current row: keys and highlight follow focus.
+      onFocus={() => onActivate(counter.id)}
     >
       <button
         type="button"
@@ -132,9 +145,12 @@ export const CounterRow = memo(function CounterRow({ counter, pinned, active, on
         {pinned ? '★' : '☆'}
       </button>
       <div className="counter-main">
-        <span className="counter-name">{counter.name}</span>
+        {/* Long names (up to 40 characters) get a smaller face so two lines hold them whole. */}
+        <span className={`counter-name${counter.name.length > LONG_NAME ? ' long' : ''}`} title={counter.name}>
+          {counter.name}
+        </span>
         {counter.error ? (
-          <span className={`badge badge-${counter.error.kind}`} title={counter.error.message}>
+          <span className={`badge badge-${counter.error.kind}`} title={BADGE_HINT[counter.error.kind]}>
             <span className="badge-text">
               {/* With its answers beside it the badge has little room: the short word, and the amount. */}
               {counter.error.amount === undefined ? ERROR_BADGE[counter.error.kind] : `${signed(counter.error.amount)} unconfirmed`}
@@ -164,6 +180,7 @@ export const CounterRow = memo(function CounterRow({ counter, pinned, active, on
         )}
       </div>
       <div className="counter-value" title={value.phrase}>
+        {value.before && <span className="value-unit">{value.before}</span>}
         <span className="value-number" data-testid="value">
           {value.number}
         </span>

@@ -3,8 +3,14 @@ import { PATCH_FIELDS_BY_TYPE } from '../../src-shared/api/wire-constants';
 import type { CounterState } from '../../src-shared/domain/snapshot';
 import type { AppState, CounterPatch, CounterTrayApi } from '../../src-shared/ipc/contract';
 import { call } from '../bridge/ipc';
+import { ConfirmBar } from '../components/ConfirmBar';
 import { useEscape } from '../components/useDocumentKeydown';
-import { CounterLocalSettings } from './CounterLocalSettings';
+import { userMessage } from '../format/errors';
+import { CounterLocalSettings, localDraftOf, localPatch, type LocalDraft } from './CounterLocalSettings';
+
+/** The service's limits on a name (§4.2), checked here so the answer is instant and in words. */
+const NAME_MIN = 5;
+const NAME_MAX = 40;
 
 interface Props {
   api: CounterTrayApi;
@@ -29,12 +35,15 @@ export function patchFrom(counter: CounterState, draft: Draft): CounterPatch | s
   const fields = PATCH_FIELDS_BY_TYPE[counter.type];
   const patch: CounterPatch = {};
   if (fields.includes('name') && draft.name.trim() !== counter.name) {
-    if (!draft.name.trim()) return 'A name cannot be empty.';
-    patch.name = draft.name.trim();
+    const name = draft.name.trim();
+    if (!name) return 'A name cannot be empty.';
+    if (name.length < NAME_MIN || name.length > NAME_MAX) return `A name needs ${NAME_MIN} to ${NAME_MAX} characters (this one has ${name.length}).`;
+    patch.name = name;
   }
   if (fields.includes('value')) {
     const value = Number(draft.value);
     if (draft.value.trim() === '' || !Number.isFinite(value)) return 'The value must be a number.';
+    if (!Number.isSafeInteger(value)) return 'The value must be a whole number.';
     if (value !== counter.value) patch.value = value;
   }
   if (fields.includes('startDate') && draft.startDate !== (counter.startDate ?? '')) {
@@ -55,19 +64,36 @@ export function EditCounter({ api, state, counterId, onClose }: Props) {
   // someone else changes meanwhile is not overwritten by an untouched field.
   const [baseline] = useState<CounterState | undefined>(counter);
   const [draft, setDraft] = useState<Draft | null>(counter ? draftOf(counter) : null);
+  // One model for the whole page: server fields and this computer's settings both wait for Save.
+  const [local, setLocal] = useState<LocalDraft>(() => localDraftOf(state.settings, counterId));
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  const [confirmingDiscard, setConfirmingDiscard] = useState(false);
 
-  useEscape(onClose);
+  const dirty =
+    baseline !== undefined && draft !== null && (typeof patchFrom(baseline, draft) === 'string' || Object.keys(patchFrom(baseline, draft)).length > 0 || localPatch(state.settings, counterId, local) !== null);
+  /** Back, Cancel and Esc never drop typed changes without asking. */
+  const leave = () => (dirty ? setConfirmingDiscard(true) : onClose());
+
+  useEscape(() => (confirmingDiscard ? setConfirmingDiscard(false) : leave()));
 
   if (!counter || !draft || !baseline) {
     return (
-      <main className="screen">
-        <h1 className="title">Edit</h1>
-        <p role="alert">This counter is no longer shared with you.</p>
-        <button type="button" className="secondary" autoFocus onClick={onClose}>
-          Back
-        </button>
+      <main className="screen edit-screen">
+        <header className="screen-header">
+          <button type="button" className="icon" aria-label="Back" title="Back" onClick={onClose}>
+            ←
+          </button>
+          <h1 className="title">Edit counter</h1>
+        </header>
+        <div className="screen-body">
+          <p role="alert">This counter is no longer shared with you, so it cannot be edited. Its owner can share it again.</p>
+          <div className="row-actions start">
+            <button type="button" className="secondary" autoFocus onClick={onClose}>
+              Back to the list
+            </button>
+          </div>
+        </div>
       </main>
     );
   }
@@ -79,28 +105,33 @@ export function EditCounter({ api, state, counterId, onClose }: Props) {
     if (!counter || !draft || !baseline || saving) return;
     const patch = patchFrom(baseline, draft);
     if (typeof patch === 'string') return setError(patch);
-    if (Object.keys(patch).length === 0) return onClose();
+    const settingsPatch = localPatch(state.settings, counter.id, local);
+    if (Object.keys(patch).length === 0 && !settingsPatch) return onClose();
     setError(null);
     setSaving(true);
-    const result = await call(api, 'counter:update', { id: counter.id, patch });
+    const results = await Promise.all([
+      Object.keys(patch).length > 0 ? call(api, 'counter:update', { id: counter.id, patch }) : null,
+      settingsPatch ? call(api, 'settings:update', settingsPatch) : null,
+    ]);
     setSaving(false);
-    if (result.ok) onClose();
-    else setError(result.error.message);
+    const failed = results.find((result) => result !== null && !result.ok);
+    if (failed && !failed.ok) setError(userMessage(failed.error));
+    else onClose();
   }
 
   return (
     <main className="screen edit-screen">
       <header className="screen-header">
-        <button type="button" className="icon" aria-label="Back" title="Back" onClick={onClose}>
+        <button type="button" className="icon" aria-label="Back" title="Back" onClick={leave}>
           ←
         </button>
         <h1 className="title">Edit counter</h1>
       </header>
       <div className="screen-body">
-        <form className="stack" onSubmit={save} noValidate aria-label={`Edit ${counter.name}`}>
+        <form className="stack" id={`${ids}-form`} onSubmit={save} noValidate aria-label={`Edit ${counter.name}`}>
           <label className="field" htmlFor={`${ids}-name`}>
             <span>Name</span>
-            <input id={`${ids}-name`} autoFocus value={draft.name} onChange={set('name')} aria-invalid={error ? true : undefined} />
+            <input id={`${ids}-name`} autoFocus maxLength={NAME_MAX} value={draft.name} onChange={set('name')} aria-invalid={error ? true : undefined} />
           </label>
           {fields.includes('value') && (
             <label className="field" htmlFor={`${ids}-value`}>
@@ -120,20 +151,31 @@ export function EditCounter({ api, state, counterId, onClose }: Props) {
               <input id={`${ids}-end`} type="date" value={draft.endDate} onChange={set('endDate')} />
             </label>
           )}
-          <p className="error-text" role="alert">
-            {error}
+        </form>
+        <CounterLocalSettings state={state} counter={counter} draft={local} onChange={setLocal} />
+        {state.publicServer && (
+          <p>
+            <button type="button" className="link" onClick={() => void call(api, 'app:openLink', { target: 'counter', id: counter.id })}>
+              Open in CountTogether
+            </button>
           </p>
+        )}
+        <p className="error-text" role="alert">
+          {error}
+        </p>
+        {confirmingDiscard ? (
+          <ConfirmBar question="Discard your changes?" confirmLabel="Discard" onCancel={() => setConfirmingDiscard(false)} onConfirm={onClose} danger />
+        ) : (
           <div className="row-actions">
-            <button type="button" className="secondary" onClick={onClose}>
+            <button type="button" className="secondary" onClick={leave}>
               Cancel
             </button>
             {/* Not `disabled` while saving: that would drop keyboard focus to <body>. */}
-            <button type="submit" className="primary" aria-disabled={saving || undefined}>
+            <button type="submit" form={`${ids}-form`} className="primary" aria-disabled={saving || undefined}>
               {saving ? 'Saving…' : 'Save'}
             </button>
           </div>
-        </form>
-        <CounterLocalSettings api={api} state={state} counter={counter} />
+        )}
       </div>
     </main>
   );

@@ -1,6 +1,8 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import type { AppState, CounterTrayApi } from '../../src-shared/ipc/contract';
 import { call } from '../bridge/ipc';
+import { userMessage } from '../format/errors';
+import { DEFAULT_SERVER_URL, withDefaultScheme } from '../../src-shared/domain/server-address';
 
 interface Props {
   api: CounterTrayApi;
@@ -13,10 +15,10 @@ interface Props {
   onConnected: () => void;
 }
 
-/** Checked here only so an obvious typo gets an instant answer; main validates again. */
+/** Checked here only so an obvious typo gets an instant answer; main validates again (and adds https:// the same way). */
 function serverUrlProblem(value: string): string | null {
   try {
-    const url = new URL(value);
+    const url = new URL(withDefaultScheme(value));
     if (url.protocol === 'https:' || url.protocol === 'http:') return null;
   } catch {
     // fall through
@@ -31,17 +33,25 @@ export function Onboarding({ api, state, replacing: replacingAtStart, onStart, o
   const [serverUrl, setServerUrl] = useState(state.settings.serverUrl);
   const [token, setToken] = useState('');
   const [showToken, setShowToken] = useState(false);
+  // Most people never change the server: it waits under "Advanced", open when it is not the default.
+  const [advanced, setAdvanced] = useState(state.settings.serverUrl !== DEFAULT_SERVER_URL);
   const [busy, setBusy] = useState<'connect' | 'demo' | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const tokenRef = useRef<HTMLInputElement>(null);
+  /** A refused connect puts the cursor back where the fix is usually typed (the Connect button was disabled meanwhile). */
+  const fail = (message: string) => {
+    setError(message);
+    tokenRef.current?.focus();
+  };
   // Only this form's own request blocks it: a connect started here supersedes a launch retry.
   const connecting = busy !== null;
-  const shownError = error ?? (busy ? null : state.session.error?.message ?? null);
+  const shownError = error ?? (busy || !state.session.error ? null : userMessage(state.session.error));
 
   async function connect(event: FormEvent) {
     event.preventDefault();
     // Pasted tokens often carry a trailing newline or space.
     const cleanToken = token.trim();
-    const cleanUrl = serverUrl.trim();
+    const cleanUrl = withDefaultScheme(serverUrl);
     const urlProblem = serverUrlProblem(cleanUrl);
     if (urlProblem) return setError(urlProblem);
     if (!cleanToken) return setError('Paste your API token first. You find it in your CountTogether settings.');
@@ -53,7 +63,7 @@ export function Onboarding({ api, state, replacing: replacingAtStart, onStart, o
     if (result.ok) {
       setToken('');
       onConnected();
-    } else setError(result.error.message);
+    } else fail(userMessage(result.error));
   }
 
   async function startDemo() {
@@ -63,33 +73,25 @@ export function Onboarding({ api, state, replacing: replacingAtStart, onStart, o
     const result = await call(api, 'session:startDemo', {});
     setBusy(null);
     if (result.ok) onConnected();
-    else setError(result.error.message);
+    else fail(userMessage(result.error));
   }
 
   return (
     <main className="screen onboarding">
       <h1 className="title">{replacing ? 'Replace your token' : 'Connect to CountTogether'}</h1>
       <p className="muted">
-        Paste a personal API token from your CountTogether settings. It is stored by the app, never shown again.
+        Paste a personal API token from your CountTogether settings. It is stored by the app, never shown again.{' '}
+        <button type="button" className="link" onClick={() => void call(api, 'app:openLink', { target: 'tokens' })}>
+          Get a token
+        </button>
       </p>
       <form className="stack" onSubmit={connect} noValidate>
-        <label className="field" htmlFor={`${ids}-server`}>
-          <span>Server</span>
-          <input
-            id={`${ids}-server`}
-            type="url"
-            inputMode="url"
-            autoComplete="off"
-            spellCheck={false}
-            value={serverUrl}
-            onChange={(e) => setServerUrl(e.target.value)}
-          />
-        </label>
         <div className="field">
           <label htmlFor={`${ids}-token`}>API token</label>
           <span className="with-action">
             <input
               id={`${ids}-token`}
+              ref={tokenRef}
               type={showToken ? 'text' : 'password'}
               autoComplete="off"
               spellCheck={false}
@@ -104,6 +106,23 @@ export function Onboarding({ api, state, replacing: replacingAtStart, onStart, o
               {showToken ? 'Hide' : 'Show'}
             </button>
           </span>
+        </div>
+        <button type="button" className="quiet disclosure" aria-expanded={advanced} aria-controls={`${ids}-advanced`} onClick={() => setAdvanced((v) => !v)}>
+          Advanced
+        </button>
+        <div id={`${ids}-advanced`} hidden={!advanced}>
+          <label className="field" htmlFor={`${ids}-server`}>
+            <span>Server</span>
+            <input
+              id={`${ids}-server`}
+              type="url"
+              inputMode="url"
+              autoComplete="off"
+              spellCheck={false}
+              value={serverUrl}
+              onChange={(e) => setServerUrl(e.target.value)}
+            />
+          </label>
         </div>
         <p id={`${ids}-error`} className="error-text" role="alert">
           {shownError}

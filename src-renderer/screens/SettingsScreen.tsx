@@ -3,6 +3,8 @@ import type { Theme } from '../../src-shared/domain/settings';
 import type { AppState, CounterTrayApi } from '../../src-shared/ipc/contract';
 import { call } from '../bridge/ipc';
 import { ShortcutRecorder } from '../components/ShortcutRecorder';
+import { SignOutButton } from '../components/SignOutButton';
+import { userMessage } from '../format/errors';
 import { useEscape } from '../components/useDocumentKeydown';
 import { useSettingsEditor } from '../components/useSettingsEditor';
 import { conflictFor, failureFor, shortcutSlots } from '../format/shortcutUse';
@@ -40,9 +42,9 @@ export function SettingsScreen({ api, state, onClose, onReplaceToken }: Props) {
   const isMac = state.platform === 'darwin';
   const mutedCount = settings.notifications.mutedCounters.length;
 
-  async function runSessionAction(channel: 'session:signOut' | 'session:storeTokenWeakly') {
-    const result = await call(api, channel, {});
-    setSessionError(result.ok ? null : result.error.message);
+  async function storeWeakly() {
+    const result = await call(api, 'session:storeTokenWeakly', {});
+    setSessionError(result.ok ? null : userMessage(result.error));
   }
 
   useEscape(onClose);
@@ -72,7 +74,7 @@ export function SettingsScreen({ api, state, onClose, onReplaceToken }: Props) {
           {session.tokenStorage === 'memory' && session.encryptionWeak && (
             <div className="callout">
               <p>This system has no secure key store, so your token is kept only until you quit.</p>
-              <button type="button" className="secondary" onClick={() => runSessionAction('session:storeTokenWeakly')}>
+              <button type="button" className="secondary" onClick={() => void storeWeakly()}>
                 Keep it with weak protection
               </button>
             </div>
@@ -81,9 +83,6 @@ export function SettingsScreen({ api, state, onClose, onReplaceToken }: Props) {
           <div className="row-actions start">
             <button type="button" className="secondary" onClick={onReplaceToken}>
               {session.mode === 'demo' ? 'Connect an account' : 'Replace token'}
-            </button>
-            <button type="button" className="secondary danger" onClick={() => runSessionAction('session:signOut')}>
-              Sign out
             </button>
           </div>
         </section>
@@ -185,6 +184,20 @@ export function SettingsScreen({ api, state, onClose, onReplaceToken }: Props) {
               </label>
             ))}
           </fieldset>
+        </section>
+
+        {/* Apart from "Replace token": signing out cannot be undone. */}
+        <section aria-labelledby={`${ids}-leave`}>
+          <h2 id={`${ids}-leave`} className="subtitle">
+            Counter Tray
+          </h2>
+          <p className="muted">Version {state.appVersion ?? 'unknown'}</p>
+          <div className="row-actions start">
+            <SignOutButton api={api} demo={session.mode === 'demo'} onError={setSessionError} />
+            <button type="button" className="secondary" onClick={() => void call(api, 'app:quit', {})}>
+              Quit Counter Tray
+            </button>
+          </div>
         </section>
       </div>
     </main>

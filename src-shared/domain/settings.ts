@@ -1,7 +1,9 @@
 // User settings: persisted by the main process (electron-store), edited in the popup.
 import { z } from 'zod';
 
-export const DEFAULT_SERVER_URL = 'https://developers.counttogether.app';
+import { DEFAULT_SERVER_URL } from './server-address';
+
+export { DEFAULT_SERVER_URL };
 
 export const Theme = z.enum(['system', 'light', 'dark']);
 export type Theme = z.infer<typeof Theme>;

@@ -33,6 +33,15 @@ export const AppState = z.object({
   platform: z.enum(['darwin', 'win32', 'linux', 'other']),
   systemTimezone: z.string(),
   /**
+   * While a launch is still connecting: the counters this account saw last (from disk),
+   * shown greyed as "offline since savedAt". Clicks on them are kept and sent on connect.
+   */
+  lastKnown: z.object({ savedAt: z.number(), counters: z.array(CounterState) }).nullable().optional(),
+  /** The app's version, for the settings screen. */
+  appVersion: z.string().optional(),
+  /** The counters live on the public CountTogether server, which has a web page for each. */
+  publicServer: z.boolean().optional(),
+  /**
    * Which `state:delta` this state is current with (main counts them from 1). Absent in
    * states from an older main; a state carrying one is the base later deltas apply to.
    */
@@ -93,6 +102,14 @@ export const invokeChannels = {
   'session:signOut': { request: Empty, response: Nothing },
   'session:storeTokenWeakly': { request: Empty, response: Nothing },
   'settings:update': { request: SettingsPatch.strict(), response: Settings },
+  /** "Retry now": try the server at once instead of waiting out the back-off. */
+  'session:retryNow': { request: Empty, response: Nothing },
+  /** Opens a CountTogether page in the browser; main builds the address (never a URL from the page). */
+  'app:openLink': {
+    request: z.discriminatedUnion('target', [z.object({ target: z.enum(['tokens', 'home']) }).strict(), z.object({ target: z.literal('counter'), id: CounterId }).strict()]),
+    response: Nothing,
+  },
+  'app:quit': { request: Empty, response: Nothing },
   'window:hide': { request: Empty, response: Nothing },
 } as const;
 

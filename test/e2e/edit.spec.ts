@@ -27,7 +27,7 @@ test.describe('edit', () => {
     expect(harness.service.getCounter(COUNTER.movedIn)?.startDate).toBe(yesterday);
   });
 
-  test('a ToDate counter: pick the end date; a past date reads signed', async ({ popup, harness, shoot }) => {
+  test('a ToDate counter: pick the end date; a past date reads "days ago"', async ({ popup, harness, shoot }) => {
     await popup.getByRole('button', { name: 'Edit Until the trip' }).click();
     await expect(popup.getByLabel('Value')).toHaveCount(0);
     await expect(popup.getByLabel('Counting since')).toHaveCount(0);
@@ -35,20 +35,50 @@ test.describe('edit', () => {
     const tenDaysAgo = new Date(Date.now() - 10 * 86_400_000).toISOString().slice(0, 10);
     await popup.getByLabel('Counting down to').fill(tenDaysAgo);
     await popup.getByRole('button', { name: 'Save' }).click();
-    await expect(rowOf(popup, 'Until the trip')).toHaveAttribute('aria-label', /^Until the trip, -(9|10|11) days until$/);
+    await expect(rowOf(popup, 'Until the trip')).toHaveAttribute('aria-label', /^Until the trip, (9|10|11) days ago$/);
     expect(harness.service.getCounter(COUNTER.trip)?.endDate).toBe(tenDaysAgo);
   });
 
-  test("the server's 400 message is shown inline", async ({ popup, harness, shoot }) => {
+  test('a refused edit is explained in words, inline', async ({ popup, harness, shoot }) => {
     await popup.getByRole('button', { name: 'Edit Coffees today' }).click();
     await popup.getByLabel('Name').fill('Tea');
     await popup.getByRole('button', { name: 'Save' }).click();
     const alert = popup.getByRole('alert');
-    await expect(alert).not.toBeEmpty();
+    await expect(alert).toHaveText('A name needs 5 to 40 characters (this one has 3).');
+    await popup.getByLabel('Name').fill('Coffees today');
+    await popup.getByLabel('Value').fill('2.5');
+    await popup.getByRole('button', { name: 'Save' }).click();
+    await expect(alert).toHaveText('The value must be a whole number.');
     await expect(popup.getByRole('heading', { name: 'Edit counter' })).toBeVisible();
     await shoot('edit-error');
-    expect(harness.service.getCounter(COUNTER.coffees)?.name).toBe('Coffees today');
+    expect(harness.service.getCounter(COUNTER.coffees)).toMatchObject({ name: 'Coffees today', value: 3 });
+  });
+
+  test('one way of saving: every field waits for Save, and Esc asks before dropping typed changes', async ({ popup, harness, shoot }) => {
+    await popup.getByRole('button', { name: 'Edit Coffees today' }).click();
+    await popup.getByLabel(/Notify me when someone else changes it/).uncheck();
+    await popup.getByLabel('Name').fill('Coffees so far');
     await popup.keyboard.press('Escape');
+    const ask = popup.getByRole('alertdialog', { name: 'Discard your changes?' });
+    await expect(ask).toBeVisible();
+    await shoot('edit-discard');
+    await ask.getByRole('button', { name: 'Cancel' }).click();
+    await expect(popup.getByLabel('Name')).toHaveValue('Coffees so far');
+    await popup.getByRole('button', { name: 'Cancel' }).click();
+    await ask.getByRole('button', { name: 'Discard' }).click();
     await expect(rowOf(popup, 'Coffees today')).toBeVisible();
+    // Nothing of the dropped edit was applied, the notification toggle included.
+    expect(harness.app.controller.getState().settings.notifications.mutedCounters).toEqual([]);
+    expect(harness.service.getCounter(COUNTER.coffees)?.name).toBe('Coffees today');
+  });
+
+  test('a counter unshared while its edit page is open says so, on a styled page', async ({ popup, harness, shoot }) => {
+    await popup.getByRole('button', { name: 'Edit Until the trip' }).click();
+    harness.service.deleteCounter(COUNTER.trip);
+    await expect(popup.getByRole('alert')).toContainText('no longer shared with you');
+    await expect(popup.locator('.screen-header')).toBeVisible();
+    await shoot('edit-gone');
+    await popup.getByRole('button', { name: 'Back to the list' }).click();
+    await expect(popup.getByRole('list', { name: 'Counters' })).toBeVisible();
   });
 });

@@ -40,7 +40,33 @@ test.describe('settings and theme', () => {
     await shoot('settings-changed');
 
     await popup.getByRole('button', { name: 'Sign out' }).click();
+    await popup.getByRole('alertdialog').getByRole('button', { name: 'Sign out' }).click();
     await expect(popup.getByRole('heading', { name: 'Connect to CountTogether' })).toBeVisible();
+  });
+
+  test('Sign out asks first, away from "Replace token"; Cancel keeps the session', async ({ popup, harness, shoot }) => {
+    // Issue 17 point 9.
+    await popup.getByRole('button', { name: 'Settings' }).click();
+    await popup.getByRole('button', { name: 'Sign out' }).click();
+    const ask = popup.getByRole('alertdialog', { name: /^Sign out\?/ });
+    await expect(ask).toContainText('cannot show it again');
+    await expect(ask.getByRole('button', { name: 'Cancel' })).toBeFocused();
+    await shoot('settings-sign-out');
+    await ask.getByRole('button', { name: 'Cancel' }).click();
+    expect(harness.app.controller.getState().session.status).toBe('signedIn');
+    expect(harness.app.vault.peek()).not.toBeNull();
+    // Not in the same row as "Replace token".
+    const replace = await popup.getByRole('button', { name: 'Replace token' }).boundingBox();
+    const signOut = await popup.getByRole('button', { name: 'Sign out' }).boundingBox();
+    expect(Math.abs((replace?.y ?? 0) - (signOut?.y ?? 0))).toBeGreaterThan(40);
+  });
+
+  test("the app's version and Quit are in Settings too", async ({ popup, harness }) => {
+    // Issue 17 point 15.
+    await popup.getByRole('button', { name: 'Settings' }).click();
+    await expect(popup.getByText('Version 0.0.0-test')).toBeVisible();
+    await popup.getByRole('button', { name: 'Quit Counter Tray' }).click();
+    await expect.poll(() => harness.app.quitRequests()).toBe(1);
   });
 });
 
@@ -48,6 +74,7 @@ test.describe('a system without a key store', () => {
   test.use({ harnessOptions: { signedInAs: null, app: { encryptionWeak: true } } });
 
   test('keeps the token in memory until the user accepts weak protection', async ({ popup, harness, shoot }) => {
+    await popup.getByRole('button', { name: 'Advanced' }).click();
     await popup.getByLabel('Server').fill(harness.service.url);
     await popup.getByLabel('API token').fill(ADA.token);
     await popup.getByRole('button', { name: 'Connect' }).click();
@@ -71,7 +98,9 @@ test('per counter: mute notifications and record shortcuts on the edit page', as
   await minusOne.getByRole('button', { name: 'Record' }).click();
   await popup.keyboard.press('Control+Alt+Equal');
   await expect(minusOne.getByRole('alert')).toHaveText('Ctrl+Alt+= is already used by +1 on Coffees today. Try another.');
-  // The page shows a change at once; main's copy follows its invoke.
+  // Like name and value, these apply with Save (issue 17 point 10).
+  expect(harness.app.controller.getState().settings.notifications.mutedCounters).toEqual([]);
+  await popup.getByRole('button', { name: 'Save' }).click();
   await expect.poll(() => harness.app.controller.getState().settings.notifications.mutedCounters).toEqual([COUNTER.coffees]);
   await expect.poll(() => harness.app.controller.getState().settings.shortcuts.counters[COUNTER.coffees]).toEqual({ increment: 'CommandOrControl+Alt+=' });
 });

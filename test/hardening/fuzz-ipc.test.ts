@@ -29,6 +29,9 @@ const VALID: { [C in InvokeChannel]: unknown } = {
   'session:signOut': {},
   'session:storeTokenWeakly': {},
   'settings:update': { theme: 'dark', pinned: [SHARED[0]] },
+  'session:retryNow': {},
+  'app:openLink': { target: 'counter', id: SHARED[0] },
+  'app:quit': {},
   'window:hide': {},
 };
 

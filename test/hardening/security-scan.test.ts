@@ -104,6 +104,23 @@ describe('security scan', () => {
     expect(output).toMatch(/\[electronegativity\] HIGH CONTEXT_ISOLATION_JS_CHECK[^\n]*\n\s+→ FAIL/);
     expect(output).toMatch(/electronegativity ran \d+ checks/);
   }, 60_000);
+
+  it('accepts shell.openExternal only through publicWebPage(), and only while it checks the origin', () => {
+    const guard = `const PUBLIC_WEB_ORIGIN = "https://counttogether.app";
+function publicWebPage(path) {
+  const url = new URL(path, PUBLIC_WEB_ORIGIN);
+  if (url.origin !== PUBLIC_WEB_ORIGIN) throw new Error("no");
+  return url.toString();
+}
+`;
+    const withCall = (call: string, fn = guard) => ({ ...hardened, 'main/main.js': `${hardened['main/main.js']}${fn}export const open = (path, shell) => ${call};\n` });
+    const raw = scan(distWith(withCall('shell.openExternal(path)')), false);
+    expect(raw.status).toBe(1);
+    expect(raw.output).toContain('shell.openExternal with path');
+    expect(scan(distWith(withCall('shell.openExternal(publicWebPage(path))')), false).status).toBe(0);
+    const unchecked = guard.replace('  if (url.origin !== PUBLIC_WEB_ORIGIN) throw new Error("no");\n', '');
+    expect(scan(distWith(withCall('shell.openExternal(publicWebPage(path))', unchecked)), false).status).toBe(1);
+  });
 });
 
 // Issue 12: the waivers for what Electronegativity cannot follow hold only while the AST

@@ -28,12 +28,14 @@ describe('connection status', () => {
     expect(line.dataset.status).toBe('reconnecting');
     expect(line.textContent).toContain('Reconnecting.');
     expect(line.textContent).toMatch(/Next try at 0?2:02:05|14:02:05/);
-    expect(line.textContent).toContain('The connection dropped.');
+    // The core's detail goes to the log, not on screen (issue 17 point 3).
+    expect(line.textContent).not.toContain('The connection dropped.');
+    expect(screen.getByRole('button', { name: 'Retry now' })).toBeTruthy();
   });
 
   it('says offline', async () => {
-    const { line } = await statusLine({ status: 'offline', message: 'No network.' });
-    expect(line.textContent).toBe('Offline. No network.');
+    const { line } = await statusLine({ status: 'offline', message: 'connect ECONNREFUSED 127.0.0.1:4100' });
+    expect(line.querySelector('.connection-text')?.textContent).toBe('Offline.');
   });
 
   it('asks for a new token when unauthorized', async () => {

@@ -37,7 +37,7 @@ describe('counter list', () => {
         ],
       }),
     );
-    expect(row('Deadline passed').getAttribute('aria-label')).toBe('Deadline passed, -5 days until');
+    expect(row('Deadline passed').getAttribute('aria-label')).toBe('Deadline passed, 5 days ago');
     expect(row('Since yesterday').getAttribute('aria-label')).toBe('Since yesterday, 1 day since');
   });
 
@@ -64,8 +64,9 @@ describe('counter list', () => {
   });
 
   it('disables a refused direction with the reason as tooltip, and does not send it', async () => {
-    const reason = 'This counter only counts up.';
-    const fake = await renderList(appState({ counters: [{ ...COUNTERS.coffee, refused: { decrement: reason } }] }));
+    // The server's own wording is detail; the user reads what it means for this counter.
+    const reason = 'Coffees today only counts up.';
+    const fake = await renderList(appState({ counters: [{ ...COUNTERS.coffee, refused: { decrement: 'mode OnlyUp: decrement is not allowed' } }] }));
     const minus = screen.getByRole('button', { name: 'Decrease Coffees today' });
     expect(minus.getAttribute('aria-disabled')).toBe('true');
     expect(minus.getAttribute('title')).toBe(reason);
@@ -87,7 +88,8 @@ describe('counter list', () => {
       }),
     );
     const unconfirmed = within(row('Coffees today')).getByText('could not confirm');
-    expect(unconfirmed.closest('.badge')?.getAttribute('title')).toBe('The server did not answer.');
+    // The core's own words are detail for the log; the hover says what it means.
+    expect(unconfirmed.closest('.badge')?.getAttribute('title')).toBe('Counter Tray could not confirm that your last change reached the server.');
     within(row('Push-ups')).getByText('no longer shared with you');
     expect(screen.getByRole('button', { name: 'Increase Push-ups' }).getAttribute('aria-disabled')).toBe('true');
   });

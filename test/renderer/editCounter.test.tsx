@@ -58,17 +58,37 @@ describe('edit', () => {
     await waitFor(() => expect(fake.calls('counter:update')).toEqual([{ id: IDS.trip, patch: { endDate: '2027-04-02' } }]));
   });
 
-  it("shows the server's 400 message inline and stays open", async () => {
-    const refusal: IpcResult<null> = { ok: false, error: { code: 'badRequest', message: 'Name must be 5 to 40 characters.' } };
+  it("turns the server's refusal into words and stays open", async () => {
+    const refusal: IpcResult<null> = { ok: false, error: { code: 'badRequest', message: 'value must be an integer (got 59)' } };
     const fake = await openEdit('Coffees today', { 'counter:update': () => refusal });
     const user = userEvent.setup();
     const name = screen.getByLabelText('Name');
     await user.clear(name);
-    await user.type(name, 'Tea');
+    await user.type(name, 'Teas today');
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('Name must be 5 to 40 characters.')).toBeTruthy();
+    expect(await screen.findByText(/did not accept this change/)).toBeTruthy();
+    expect(screen.queryByText(/integer|got 59/)).toBeNull();
     expect(screen.getByRole('heading', { name: 'Edit counter' })).toBeTruthy();
-    expect(fake.calls('counter:update')).toEqual([{ id: IDS.coffee, patch: { name: 'Tea' } }]);
+    expect(fake.calls('counter:update')).toEqual([{ id: IDS.coffee, patch: { name: 'Teas today' } }]);
+  });
+
+  it('checks the name length itself, in words', async () => {
+    const fake = await openEdit('Coffees today');
+    const user = userEvent.setup();
+    await user.clear(screen.getByLabelText('Name'));
+    await user.type(screen.getByLabelText('Name'), 'Tea');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(screen.getByRole('alert').textContent).toBe('A name needs 5 to 40 characters (this one has 3).');
+    expect(fake.calls('counter:update')).toEqual([]);
+  });
+
+  it('offers "Open in CountTogether" on the public server only', async () => {
+    const fake = await openEdit('Coffees today', {}, { ...appState(), publicServer: true });
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Open in CountTogether' }));
+    expect(fake.calls('app:openLink')).toEqual([{ target: 'counter', id: IDS.coffee }]);
+    cleanup();
+    await openEdit('Coffees today');
+    expect(screen.queryByRole('button', { name: 'Open in CountTogether' })).toBeNull();
   });
 
   it('refuses an empty name without asking the server', async () => {
@@ -99,10 +119,27 @@ describe('edit', () => {
     expect(fake.calls('counter:update')).toEqual([]);
   });
 
-  it('mutes notifications for one counter', async () => {
+  it('mutes notifications for one counter, with Save like every other field', async () => {
     const fake = await openEdit('Push-ups');
-    await userEvent.setup().click(screen.getByLabelText(/Notify me when someone else changes it/));
+    const user = userEvent.setup();
+    await user.click(screen.getByLabelText(/Notify me when someone else changes it/));
+    expect(fake.calls('settings:update')).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(fake.calls('settings:update')).toEqual([{ notifications: { enabled: true, mutedCounters: [IDS.pushUps] } }]);
+  });
+
+  it('asks before Esc, Back or Cancel throw typed changes away', async () => {
+    const fake = await openEdit('Push-ups');
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Name'), ' done');
+    await user.keyboard('{Escape}');
+    expect(screen.getByRole('alertdialog', { name: 'Discard your changes?' })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect((screen.getByLabelText('Name') as HTMLInputElement).value).toMatch(/ done$/);
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    await user.click(screen.getByRole('button', { name: 'Discard' }));
+    expect(await screen.findByRole('list', { name: 'Counters' })).toBeTruthy();
+    expect(fake.calls('counter:update')).toEqual([]);
   });
 
   it('records a per-counter shortcut', async () => {
@@ -111,6 +148,7 @@ describe('edit', () => {
     const record = screen.getAllByRole('button', { name: 'Record' })[0] as HTMLElement;
     await user.click(record);
     await user.keyboard('{Control>}{Alt>}p{/Alt}{/Control}');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(fake.calls('settings:update')).toEqual([
       { shortcuts: { open: null, counters: { [IDS.pushUps]: { increment: 'CommandOrControl+Alt+P' } } } },
     ]);

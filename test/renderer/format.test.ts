@@ -20,8 +20,10 @@ describe('day phrases', () => {
     ['FromDate', 1, '1 day since'],
     ['FromDate', 0, '0 days since'],
     ['ToDate', 99, '99 days until'],
-    ['ToDate', -1, '-1 day until'],
-    ['ToDate', -5, '-5 days until'],
+    ['ToDate', -1, '1 day ago'],
+    ['ToDate', -587, '587 days ago'],
+    ['FromDate', -190, 'in 190 days'],
+    ['FromDate', -1, 'in 1 day'],
     ['UpDown', 1234, '1,234'],
   ] as const)('%s %d reads "%s"', (type, value, phrase) => {
     expect(formatCounterValue(type, value).phrase).toBe(phrase);

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_SERVER_URL } from '../../src-shared/domain/settings';
@@ -21,7 +21,7 @@ describe('onboarding', () => {
 
   it('sends the pasted token trimmed and shows the precise error main returns', async () => {
     const fake = fakeApi(appState({ signedOut: true }), {
-      'session:connect': () => ({ ok: false, error: { code: 'unauthorized', message: 'The server rejected this token.' } }),
+      'session:connect': () => ({ ok: false, error: { code: 'token-rejected', message: 'The server rejected this token.' } }),
     });
     render(<App api={fake.api} />);
     const user = userEvent.setup();
@@ -38,7 +38,7 @@ describe('onboarding', () => {
     const user = userEvent.setup();
     const server = await screen.findByLabelText('Server');
     await user.clear(server);
-    await user.type(server, 'counttogether');
+    await user.type(server, 'not a server');
     await user.type(screen.getByLabelText('API token'), 'x');
     await user.click(screen.getByRole('button', { name: 'Connect' }));
     expect(screen.getByRole('alert').textContent).toMatch(/not a valid server address/);
@@ -69,7 +69,7 @@ describe('onboarding', () => {
   it('shows the error of a session that failed at start', async () => {
     const { api } = fakeApi(appState({ signedOut: true, session: { error: { code: 'network', message: 'Could not reach the server.' } } }));
     render(<App api={api} />);
-    expect(await screen.findByText('Could not reach the server.')).toBeTruthy();
+    expect(await screen.findByText(/^Could not reach the server\./)).toBeTruthy();
   });
 });
 
@@ -89,7 +89,10 @@ describe('launch with a stored token', () => {
     render(<App api={fake.api} />);
     expect((await screen.findByRole('alert')).textContent).toBe('Could not reach counters.example.org.');
     const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Retry now' }));
+    expect(fake.calls('session:retryNow')).toEqual([{}]);
     await user.click(screen.getByRole('button', { name: 'Sign out' }));
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Sign out' }));
     expect(fake.calls('session:signOut')).toEqual([{}]);
     await user.click(screen.getByRole('button', { name: 'Enter a new token' }));
     await user.click(screen.getByRole('button', { name: 'Cancel' }));

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen, within } from '@testing-library/react';
 import type { IpcResult } from '../../src-shared/ipc/contract';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -86,6 +86,8 @@ describe('settings', () => {
     const fake = await openSettings(appState({ settings: { serverUrl: 'https://counters.example.org' } }));
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Sign out' }));
+    expect(fake.calls('session:signOut')).toEqual([]); // asks first
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Sign out' }));
     expect(fake.calls('session:signOut')).toEqual([{}]);
     await user.click(screen.getByRole('button', { name: 'Replace token' }));
     expect(screen.getByRole('heading', { name: 'Replace your token' })).toBeTruthy();

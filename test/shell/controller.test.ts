@@ -39,11 +39,18 @@ describe('session:connect', () => {
   it('refuses what is not a URL and non-http schemes; plain http to another host only after main asked the user', async () => {
     const a = app(server(), { consent: { ask: async () => false } });
     await a.start();
-    expect(await a.dispatch('session:connect', { serverUrl: 'counttogether', token: TOKEN })).toMatchObject({ ok: false, error: { code: 'invalid-url' } });
+    expect(await a.dispatch('session:connect', { serverUrl: 'not a server', token: TOKEN })).toMatchObject({ ok: false, error: { code: 'invalid-url' } });
     expect(await a.dispatch('session:connect', { serverUrl: 'file:///etc/passwd', token: TOKEN })).toMatchObject({ ok: false, error: { code: 'invalid-url' } });
     expect(await a.dispatch('session:connect', { serverUrl: 'http://counters.example.com', token: TOKEN })).toMatchObject({ ok: false, error: { code: 'declined' } });
     expect(a.consentQuestions()).toEqual([{ kind: 'plain-http', to: 'http://counters.example.com' }]);
     expect(a.cores.cores).toHaveLength(0);
+  });
+
+  it('adds https:// to an address typed without a scheme, as the popup does', async () => {
+    const a = app(server({ url: 'https://counters.example.org' }));
+    await a.start();
+    expect(await a.dispatch('session:connect', { serverUrl: 'counters.example.org', token: TOKEN })).toEqual({ ok: true, value: null });
+    expect(a.controller.getState().session).toMatchObject({ status: 'signedIn', serverUrl: 'https://counters.example.org' });
   });
 
   it('allows plain http to a non-loopback host once the user confirmed it in main\'s dialog', async () => {

@@ -20,6 +20,9 @@ function handlers(overrides: Partial<InvokeHandlers> = {}): InvokeHandlers {
     'session:signOut': () => null,
     'session:storeTokenWeakly': () => null,
     'settings:update': () => DEFAULT_SETTINGS,
+    'session:retryNow': () => null,
+    'app:openLink': () => null,
+    'app:quit': () => null,
     'window:hide': () => null,
   };
   return { ...base, ...overrides };

@@ -1,5 +1,8 @@
 // The Node side of the e2e harness: the reference service on loopback and the
 // Electron-free app controller (real core → real service), as the Electron shell wires them.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { createHeadlessApp, type HeadlessApp, type HeadlessAppOptions } from '../../../src-main/app/index';
 import { startCounterService, type CounterService, type VariantInput } from '../../../src-service/index';
 import { DEFAULT_SETTINGS } from '../../../src-shared/domain/settings';
@@ -26,6 +29,11 @@ export interface AppHarnessOptions {
   serverDown?: boolean;
   /** Put a programmable front server (test/support/request-fault-front.ts) between the app and the service. */
   front?: boolean;
+  /**
+   * A previous run of the app (server up, same account, same last-known counters file)
+   * happened before this launch; the function acts in it (e.g. learns a refusal).
+   */
+  previousRun?: (app: HeadlessApp) => Promise<void>;
   app?: HeadlessAppOptions;
 }
 
@@ -34,14 +42,24 @@ export async function startAppHarness(options: AppHarnessOptions = {}): Promise<
   const token = options.signedInAs === undefined ? ADA.token : options.signedInAs;
   const front = options.front ? await RequestFaultFront.start(service.port) : undefined;
   const serverUrl = front?.url ?? service.url;
-  const app = createHeadlessApp({
-    systemTimezone: 'UTC',
-    dark: options.dark ?? false,
-    // A first run keeps the default server (onboarding shows it); a returning user is on ours.
-    settings: token ? { ...DEFAULT_SETTINGS, serverUrl } : DEFAULT_SETTINGS,
-    ...(token ? { storedToken: { token, origin: new URL(serverUrl).origin, storage: 'encrypted' as const } } : {}),
-    ...options.app,
-  });
+  const lastKnownPath = join(mkdtempSync(join(tmpdir(), 'counter-tray-last-known-')), 'last-known-counters.json');
+  const launch = () =>
+    createHeadlessApp({
+      systemTimezone: 'UTC',
+      dark: options.dark ?? false,
+      // A first run keeps the default server (onboarding shows it); a returning user is on ours.
+      settings: token ? { ...DEFAULT_SETTINGS, serverUrl } : DEFAULT_SETTINGS,
+      ...(token ? { storedToken: { token, origin: new URL(serverUrl).origin, storage: 'encrypted' as const } } : {}),
+      lastKnownPath,
+      ...options.app,
+    });
+  if (options.previousRun) {
+    const previous = launch();
+    await previous.start();
+    await options.previousRun(previous);
+    await previous.stop();
+  }
+  const app = launch();
   if (options.serverDown) await service.suspend();
   await app.start();
   return {
@@ -58,6 +76,7 @@ export async function startAppHarness(options: AppHarnessOptions = {}): Promise<
       await app.stop();
       await front?.close();
       await service.close();
+      rmSync(dirname(lastKnownPath), { recursive: true, force: true });
     },
   };
 }

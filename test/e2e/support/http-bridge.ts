@@ -4,49 +4,25 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { POPUP_EVENTS } from '../../../src-shared/ipc/contract';
 import type { HeadlessApp } from '../../../src-main/app/index';
-import { bundledPreloadApi } from './preload-stand-in';
+import { build } from 'esbuild';
+import { join } from 'node:path';
+import { ROOT } from './build-renderer';
 import type { ExtraRoute } from './static-server';
 
 const MAX_BODY = 1 << 20;
 
-/**
- * Runs in the page as a classic script, before the bundle (module scripts are deferred):
- * the real preload API (src-main/ipc/renderer-api.ts, so answers and events are
- * validated as in the app) over an ipcRenderer look-alike on fetch and EventSource.
- */
-function bridgeClient(preload: { createCounterTrayApi(ipc: unknown): unknown }) {
-  type Listener = (event: unknown, payload: unknown) => void;
-  const listeners = new Map<string, Set<Listener>>();
-  const source = new EventSource('./__bridge/events');
-  source.onmessage = (message: { data: string }) => {
-    const { event, payload } = JSON.parse(message.data) as { event: string; payload: unknown };
-    for (const listener of listeners.get(event) ?? []) listener({ sender: 'dev-bridge' }, payload);
-  };
-  const ipcRenderer = {
-    async invoke(channel: string, request: unknown) {
-      const response = await fetch('./__bridge/invoke', {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({ channel, request }),
-      }).catch((error: unknown) => {
-        throw new Error(`The dev server does not answer: ${String(error)}`);
-      });
-      return response.json();
-    },
-    on(channel: string, listener: Listener) {
-      const set = listeners.get(channel) ?? new Set<Listener>();
-      set.add(listener);
-      listeners.set(channel, set);
-    },
-    removeListener: (channel: string, listener: Listener) => void listeners.get(channel)?.delete(listener),
-  };
-  Object.defineProperty(globalThis, 'counterTray', { value: preload.createCounterTrayApi(ipcRenderer), enumerable: true });
-}
-
 let clientScript: Promise<string> | undefined;
-/** The bridge client with the preload API bundled in front of it. */
+/** The bridge client (bridge-client.ts) with the preload API, bundled for the page. */
 export function bridgeClientScript(): Promise<string> {
-  clientScript ??= bundledPreloadApi().then((bundle) => `${bundle}\n(${bridgeClient.toString()})(__counterTrayPreload);\n`);
+  clientScript ??= build({
+    entryPoints: [join(ROOT, 'test/e2e/support/bridge-client.ts')],
+    bundle: true,
+    write: false,
+    format: 'iife',
+    platform: 'browser',
+    target: 'chrome130',
+    logLevel: 'silent',
+  }).then((result) => result.outputFiles[0]?.text ?? '');
   return clientScript;
 }
 

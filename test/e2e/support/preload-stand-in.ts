@@ -26,26 +26,19 @@ export function bundledPreloadApi(): Promise<string> {
   return preloadApiScript;
 }
 
-/** Runs in the page before any of its scripts (init scripts bypass the page's CSP, as a preload does). */
-function exposeCounterTray(preload: { createCounterTrayApi(ipc: unknown): unknown }) {
-  type Listener = (event: unknown, payload: unknown) => void;
-  const g = globalThis as unknown as { __counterTrayInvoke: (channel: string, request: unknown) => Promise<unknown> };
-  const listeners = new Map<string, Set<Listener>>();
-  const ipcRenderer = {
-    invoke: (channel: string, request: unknown) => g.__counterTrayInvoke(channel, request),
-    on(channel: string, listener: Listener) {
-      const set = listeners.get(channel) ?? new Set<Listener>();
-      set.add(listener);
-      listeners.set(channel, set);
-    },
-    removeListener: (channel: string, listener: Listener) => void listeners.get(channel)?.delete(listener),
-  };
-  Object.defineProperty(globalThis, '__counterTrayPush', {
-    value: (event: string, payload: unknown) => {
-      for (const listener of listeners.get(event) ?? []) listener({ sender: 'main' }, payload);
-    },
-  });
-  Object.defineProperty(globalThis, 'counterTray', { value: preload.createCounterTrayApi(ipcRenderer), enumerable: true });
+let standInScript: Promise<string> | undefined;
+/** stand-in-client.ts bundled for the page (the preload API included). */
+function bundledStandIn(): Promise<string> {
+  standInScript ??= build({
+    entryPoints: [join(ROOT, 'test/e2e/support/stand-in-client.ts')],
+    bundle: true,
+    write: false,
+    format: 'iife',
+    platform: 'browser',
+    target: 'chrome130',
+    logLevel: 'silent',
+  }).then((result) => result.outputFiles[0]?.text ?? '');
+  return standInScript;
 }
 
 export interface InstalledBridge {
@@ -60,8 +53,7 @@ export async function installPreloadStandIn(page: Page, app: HeadlessApp): Promi
     invokes.push(String(channel));
     return app.dispatch(channel, request);
   });
-  // One script: Playwright may wrap it, so the bundle's `var` is handed over, not looked up globally.
-  await page.addInitScript({ content: `${await bundledPreloadApi()}\n(${exposeCounterTray.toString()})(__counterTrayPreload);` });
+  await page.addInitScript({ content: await bundledStandIn() });
 
   // One queue per page: events reach it in the order the controller emitted them.
   let queue = Promise.resolve();

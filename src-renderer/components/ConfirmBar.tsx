@@ -1,0 +1,31 @@
+import { useEffect, useRef } from 'react';
+
+interface Props {
+  question: string;
+  confirmLabel: string;
+  onConfirm: () => void;
+  onCancel: () => void;
+  danger?: boolean;
+}
+
+/**
+ * An inline "are you sure?" (no modal window: the popup is small and a native dialog would
+ * steal it from the tray). Focus starts on the safe choice, so a stray Enter keeps things.
+ */
+export function ConfirmBar({ question, confirmLabel, onConfirm, onCancel, danger = false }: Props) {
+  const safe = useRef<HTMLButtonElement>(null);
+  useEffect(() => safe.current?.focus(), []);
+  return (
+    <div className="callout confirm" role="alertdialog" aria-label={question} aria-describedby="confirm-question">
+      <p id="confirm-question">{question}</p>
+      <div className="row-actions">
+        <button ref={safe} type="button" className="secondary" onClick={onCancel}>
+          Cancel
+        </button>
+        <button type="button" className={danger ? 'primary danger' : 'primary'} onClick={onConfirm}>
+          {confirmLabel}
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,34 @@
+// Server addresses as people type them. Pure (no zod): the renderer and main both use it,
+// so "counttogether.app" means the same https:// address on both sides of the hop.
+
+/** The server a new user connects to (the renderer reads it from here: this module carries no zod). */
+export const DEFAULT_SERVER_URL = 'https://developers.counttogether.app';
+
+/** "counttogether.app" → "https://counttogether.app"; an address with a scheme is left alone. */
+export function withDefaultScheme(input: string): string {
+  const trimmed = input.trim();
+  if (trimmed === '' || /^[a-z][a-z0-9+.-]*:\/\//i.test(trimmed)) return trimmed;
+  return `https://${trimmed}`;
+}
+
+/** The public CountTogether service (API and web pages), as opposed to a self-hosted or the demo server. */
+export const PUBLIC_WEB_ORIGIN = 'https://counttogether.app';
+
+export function isPublicServer(serverUrl: string): boolean {
+  try {
+    const { protocol, hostname } = new URL(serverUrl);
+    return protocol === 'https:' && (hostname === 'counttogether.app' || hostname.endsWith('.counttogether.app'));
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The address of a page of the public CountTogether site, for shell.openExternal. Main
+ * opens nothing else: a path that would leave the origin ("//evil.example") is refused.
+ */
+export function publicWebPage(path: string): string {
+  const url = new URL(path, PUBLIC_WEB_ORIGIN);
+  if (url.origin !== PUBLIC_WEB_ORIGIN) throw new Error(`not a page of ${PUBLIC_WEB_ORIGIN}`);
+  return url.toString();
+}

@@ -1,0 +1,95 @@
+// Issue 17 points 6 and 14, and "axe-core on every screen": each screen of the popup, in
+// light and dark, with zero axe violations, and at 200 % zoom with every control in reach.
+import type { HeadlessApp } from '../../src-main/app/index';
+import { ADA, COUNTER, e2eFixtures } from './support/e2e-fixtures';
+import { sweep } from './support/sweep';
+import { expect, rowOf, test } from './support/test';
+
+test.describe('signed in', () => {
+  test('list, search without a match, settings, sign-out question', async ({ popup, harness }) => {
+    await expect(rowOf(popup, 'Coffees today')).toBeVisible();
+    await sweep(popup, harness, 'list');
+    await popup.getByLabel('Search counters').fill('no such counter');
+    await expect(popup.getByText(/No counter matches/)).toBeVisible();
+    await sweep(popup, harness, 'list, no match');
+    await popup.getByLabel('Search counters').fill('');
+    await popup.getByRole('button', { name: 'Settings' }).click();
+    await sweep(popup, harness, 'settings');
+    await popup.getByRole('button', { name: 'Sign out' }).click();
+    await sweep(popup, harness, 'settings, sign-out question');
+  });
+
+  test('edit pages, the discard question, and a refused direction', async ({ popup, harness }) => {
+    await popup.getByRole('button', { name: 'Decrease Push-ups this week' }).click();
+    await expect(popup.getByRole('button', { name: 'Decrease Push-ups this week' })).toHaveAttribute('aria-disabled', 'true');
+    await sweep(popup, harness, 'list, refused direction');
+    await popup.getByRole('button', { name: 'Edit Coffees today' }).click();
+    await sweep(popup, harness, 'edit UpDown');
+    await popup.getByLabel('Name').fill('Coffees so far');
+    await popup.keyboard.press('Escape');
+    await expect(popup.getByRole('alertdialog')).toBeVisible();
+    await sweep(popup, harness, 'edit, discard question');
+    await popup.getByRole('button', { name: 'Discard' }).click();
+    await popup.getByRole('button', { name: 'Edit Until the trip' }).click();
+    await sweep(popup, harness, 'edit ToDate');
+  });
+
+  test('unauthorized and reconnecting status lines, replace token', async ({ popup, harness }) => {
+    const status = popup.locator('.connection');
+    await harness.service.suspend();
+    await expect(status).toContainText(/Next try at/);
+    await sweep(popup, harness, 'list, reconnecting');
+    await harness.service.resume();
+    await expect(status).toHaveAttribute('data-status', 'live', { timeout: 20_000 });
+    harness.service.revokeToken(ADA.token);
+    await expect(status).toHaveAttribute('data-status', 'unauthorized');
+    await sweep(popup, harness, 'list, unauthorized');
+    await popup.getByRole('button', { name: 'Enter a new token' }).click();
+    await sweep(popup, harness, 'replace token');
+  });
+
+  test('a long name', async ({ popup, harness }) => {
+    await harness.asUser(ADA.token, 'PATCH', `/v2/counters/${COUNTER.coffees}`, { name: 'Glasses of water before the stand-up mtg' });
+    await expect(rowOf(popup, 'Glasses of water before the stand-up mtg')).toBeVisible();
+    await sweep(popup, harness, 'list, long name');
+  });
+});
+
+test.describe('nothing shared', () => {
+  test.use({ harnessOptions: { fixtures: { ...e2eFixtures(), counters: [] } } });
+  test('the empty list', async ({ popup, harness }) => {
+    await expect(popup.getByText(/^No counters are shared with you yet/)).toBeVisible();
+    await sweep(popup, harness, 'list, empty');
+  });
+});
+
+test.describe('signed out', () => {
+  test.use({ harnessOptions: { signedInAs: null } });
+  test('onboarding, with Advanced open, and after an error', async ({ popup, harness }) => {
+    await expect(popup.getByRole('heading', { name: 'Connect to CountTogether' })).toBeVisible();
+    await sweep(popup, harness, 'onboarding');
+    await popup.getByRole('button', { name: 'Advanced' }).click();
+    await popup.getByLabel('Server').fill(harness.service.url);
+    await popup.getByLabel('API token').fill('not-a-real-token');
+    await popup.getByRole('button', { name: 'Connect' }).click();
+    await expect(popup.getByRole('alert')).toContainText('rejected');
+    await sweep(popup, harness, 'onboarding, advanced, error');
+  });
+});
+
+test.describe('server away at launch', () => {
+  test.use({ harnessOptions: { serverDown: true } });
+  test('connecting', async ({ popup, harness }) => {
+    await expect(popup.getByRole('heading', { name: /^Connecting to/ })).toBeVisible();
+    await expect(popup.getByRole('alert')).toContainText('Could not reach');
+    await sweep(popup, harness, 'connecting');
+  });
+});
+
+test.describe('server away at launch, last-known counters on disk', () => {
+  test.use({ harnessOptions: { serverDown: true, previousRun: async (_app: HeadlessApp) => undefined } });
+  test('offline list', async ({ popup, harness }) => {
+    await expect(popup.locator('.connection')).toContainText('Offline since');
+    await sweep(popup, harness, 'offline launch');
+  });
+});

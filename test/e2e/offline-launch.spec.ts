@@ -1,0 +1,58 @@
+// Issue 17 points 2 and 5: a launch while the server is away shows the account's
+// last-known counters (from disk), takes clicks as pending, and "Retry now" connects;
+// a direction the server refused in an earlier run stays disabled with its reason.
+import type { HeadlessApp } from '../../src-main/app/index';
+import { COUNTER } from './support/e2e-fixtures';
+import { expect, rowOf, test } from './support/test';
+
+async function learnRefusal(app: HeadlessApp) {
+  await app.dispatch('counter:decrement', { id: COUNTER.pushUps });
+  await expect.poll(() => app.controller.getState().core?.counters.find((c) => c.id === COUNTER.pushUps)?.refused.decrement).toBeTruthy();
+}
+
+test.describe('launch while the server is away, after an earlier run', () => {
+  test.use({ harnessOptions: { serverDown: true, previousRun: learnRefusal } });
+
+  test('shows the last-known counters greyed and "offline since", takes clicks, and Retry now sends them', async ({ popup, harness, shoot }) => {
+    const status = popup.locator('.connection');
+    await expect(status).toContainText(/Offline since/);
+    await expect(popup.locator('main.stale')).toBeVisible();
+    await expect(rowOf(popup, 'Coffees today')).toHaveAttribute('aria-label', 'Coffees today, 3');
+    // Learned in the earlier run, kept on disk: off from the start, with the reason.
+    const minus = popup.getByRole('button', { name: 'Decrease Push-ups this week' });
+    await expect(minus).toHaveAttribute('aria-disabled', 'true');
+    await expect(minus).toHaveAttribute('title', 'Push-ups this week only counts up.');
+
+    await popup.getByRole('button', { name: 'Increase Coffees today' }).click();
+    await expect(rowOf(popup, 'Coffees today')).toHaveAttribute('aria-label', 'Coffees today, 4, not confirmed yet');
+    await shoot('offline-launch');
+    await popup.getByRole('button', { name: 'Edit Coffees today' }).click();
+    await expect(popup.locator('.notice')).toHaveText(/Editing needs the server/);
+
+    await harness.service.resume();
+    await popup.getByRole('button', { name: 'Retry now' }).click();
+    await expect(status).toHaveAttribute('data-status', 'live');
+    await expect(rowOf(popup, 'Coffees today')).toHaveAttribute('aria-label', 'Coffees today, 4');
+    expect(harness.service.getCounter(COUNTER.coffees)?.value).toBe(4);
+    await expect(minus).toHaveAttribute('aria-disabled', 'true');
+  });
+});
+
+test.describe('the reconnecting status line', () => {
+  // Long back-off, so the next automatic try is minutes away and only Retry now can reconnect in time.
+  test.use({ harnessOptions: { app: { coreOverrides: { tuning: { reconnectBaseMs: 600_000, reconnectCapMs: 600_000 } } } } });
+
+  test('offers Retry now, which reconnects without waiting for the next try', async ({ popup, harness }) => {
+    const status = popup.locator('.connection');
+    await expect(status).toHaveAttribute('data-status', 'live');
+    await harness.service.suspend();
+    await expect(status).toContainText(/Next try at \d/);
+    // Issue 17 point 3: what happened in words; socket errors and HTTP statuses are for the log.
+    await expect(status).not.toContainText(/ECONNREFUSED|ENOTFOUND|fetch failed|HTTP \d|127\.0\.0\.1/);
+    // Full jitter may draw a short delay; wait for one that is clearly later than this test.
+    await expect.poll(() => (harness.app.controller.getState().core?.connection.nextAttemptAt ?? 0) - Date.now(), { timeout: 20_000 }).toBeGreaterThan(20_000);
+    await harness.service.resume();
+    await popup.getByRole('button', { name: 'Retry now' }).click();
+    await expect(status).toHaveAttribute('data-status', 'live', { timeout: 10_000 });
+  });
+});

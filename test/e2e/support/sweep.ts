@@ -1,0 +1,81 @@
+// Checks run on every screen (issue 17): axe-core in light and dark with zero violations,
+// and at 200 % zoom every control reachable on screen (WCAG 1.4.10 Reflow).
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { AppHarness } from './app-harness';
+import { ROOT } from './build-renderer';
+
+const SCREENSHOT_DIR = join(ROOT, 'test-results/screenshots');
+
+/** 200 % zoom of the 360×480 popup: Electron's zoomFactor 2 lays the page out in 180×240 CSS pixels. */
+export const ZOOMED = { width: 180, height: 240 };
+export const POPUP = { width: 360, height: 480 };
+
+async function axeClean(page: Page, label: string) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const found = violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(found, `axe on ${label}`).toEqual([]);
+}
+
+/** axe in the light and the dark theme (the OS theme flips, as nativeTheme would). */
+export async function expectAxeClean(page: Page, harness: AppHarness, screen: string) {
+  const html = page.locator('html');
+  for (const theme of ['light', 'dark'] as const) {
+    harness.app.setSystemDark(theme === 'dark');
+    await expect(html).toHaveAttribute('data-theme', theme);
+    await axeClean(page, `${screen} (${theme})`);
+  }
+  harness.app.setSystemDark(false);
+  await expect(html).toHaveAttribute('data-theme', 'light');
+}
+
+/** At 200 %: no sideways scrolling, and every control can be scrolled into view and hit. */
+export async function expectReachableZoomed(page: Page, screen: string) {
+  await page.setViewportSize(ZOOMED);
+  try {
+    // Nothing scrolls sideways: not the page, not a scrolling box inside it.
+    const sideways = await page.locator('html').evaluate((root) => {
+      const doc = root.ownerDocument;
+      const view = doc.defaultView;
+      return [root, ...doc.querySelectorAll('body *')]
+        .filter((el) => el.scrollWidth > el.clientWidth + 1 && (el === root || ['auto', 'scroll'].includes(view?.getComputedStyle(el).overflowX ?? '')))
+        .map((el) => el.className || el.tagName);
+    });
+    expect(sideways, `${screen}: no horizontal scrolling at 200 %`).toEqual([]);
+    // Visually hidden radios are operated through their labels (the theme switch).
+    const controls = page.locator('button:visible, input:not([type="radio"]):visible, select:visible, a[href]:visible, .segmented label:visible');
+    const count = await controls.count();
+    expect(count, `${screen}: has controls`).toBeGreaterThan(0);
+    const unreachable: string[] = [];
+    for (let i = 0; i < count; i += 1) {
+      const control = controls.nth(i);
+      await control.scrollIntoViewIfNeeded();
+      const reachable = await control.evaluate((el) => {
+        const box = el.getBoundingClientRect();
+        const view = el.ownerDocument.defaultView;
+        if (!view || box.width < 1 || box.height < 1) return false;
+        const x = Math.min(Math.max(box.left + box.width / 2, 0), view.innerWidth - 1);
+        const y = Math.min(Math.max(box.top + box.height / 2, 0), view.innerHeight - 1);
+        const inside = box.left >= -1 && box.top >= -1 && box.right <= view.innerWidth + 1 && box.bottom <= view.innerHeight + 1;
+        const hit = el.ownerDocument.elementFromPoint(x, y);
+        // A label wrapping a checkbox receives the click for it.
+        return inside && hit !== null && (el.contains(hit) || hit.contains(el) || hit.closest('label')?.contains(el) === true);
+      });
+      if (!reachable) unreachable.push(await control.evaluate((el) => el.getAttribute('aria-label') ?? el.textContent?.trim() ?? el.tagName));
+    }
+    expect(unreachable, `${screen}: controls out of reach at 200 %`).toEqual([]);
+    await page.locator('html').evaluate((root) => root.scrollTo(0, 0));
+    mkdirSync(SCREENSHOT_DIR, { recursive: true });
+    await page.screenshot({ path: join(SCREENSHOT_DIR, `zoom200-${screen.replace(/[^a-z0-9]+/gi, '-')}.png`), animations: 'disabled', caret: 'hide' });
+  } finally {
+    await page.setViewportSize(POPUP);
+  }
+}
+
+/** Both checks, for one screen as it is now. */
+export async function sweep(page: Page, harness: AppHarness, screen: string) {
+  await expectAxeClean(page, harness, screen);
+  await expectReachableZoomed(page, screen);
+}
