@@ -4,7 +4,7 @@
 import type { CounterV2 } from '../../src-shared/api/schemas';
 import type { RemoteChange } from '../../src-shared/domain/snapshot';
 import type { ApiClient } from './api-client';
-import type { Clock, CoreTuning } from './contract';
+import type { ChangeOutcome, Clock, CoreTuning } from './contract';
 import { CoreError } from './contract';
 import type { CounterRecord } from './counter-table';
 import { NotDeliveredError, isCoreError, isRateLimited, outcomeUnknown } from './errors';
@@ -37,6 +37,8 @@ export interface SenderContext {
   stopped(): boolean;
   changed(): void;
   reportRemote(change: RemoteChange): void;
+  /** What became of one of our changes (ChangeOutcome in contract.ts). */
+  outcome(counterId: string, amount: number, outcome: ChangeOutcome['outcome']): void;
   gone(id: string, message: string): void;
   unauthorized(message: string): void;
 }
@@ -191,6 +193,7 @@ export class ChangeSender {
       record.confirmed = value;
       expectEcho(record, value, this.ctx.clock.now());
       this.replayStash(record);
+      this.ctx.outcome(id, change.delta, 'applied');
     } else {
       await this.refetchApplied(id, record, change);
     }
@@ -219,6 +222,7 @@ export class ChangeSender {
         ledger.settle(id);
         ledger.dropPending(id, change.delta > 0 ? 1 : -1);
         record.refused[direction] = message;
+        this.ctx.outcome(id, change.delta, 'refused');
         break;
       }
       case 'forbidden':
@@ -227,11 +231,13 @@ export class ChangeSender {
         ledger.dropPending(id);
         this.replayStash(record);
         void ledger.persist();
+        this.ctx.outcome(id, change.delta, 'refused');
         this.ctx.gone(id, message);
         return;
       default:
         ledger.settle(id);
         record.error = { kind: 'rejected', message };
+        this.ctx.outcome(id, change.delta, 'refused');
     }
     this.replayStash(record);
     void ledger.persist();
@@ -246,12 +252,14 @@ export class ChangeSender {
       if (this.ctx.stopped()) return;
       this.ctx.ledger.settle(id);
       this.takeServerCounter(record, counter);
+      this.ctx.outcome(id, change.delta, 'applied');
     } catch (error) {
       if (this.ctx.stopped()) return;
       // Applied, value unknown: assume nobody else moved it until the next sync says otherwise.
       this.ctx.ledger.settle(id);
       record.stash = undefined;
       record.confirmed = change.before + change.delta;
+      this.ctx.outcome(id, change.delta, 'applied');
       if (isCoreError(error) && error.kind === 'unauthorized') this.ctx.unauthorized(error.message);
     } finally {
       this.checking.delete(id);
@@ -272,6 +280,8 @@ export class ChangeSender {
             this.ctx.ledger.settle(id);
             this.ctx.ledger.dropPending(id);
             void this.ctx.ledger.persist();
+            // Lost answer, then the counter went away: whether it landed is unknowable.
+            this.ctx.outcome(id, change.delta, 'unconfirmed');
             return this.ctx.gone(id, error.message);
           }
           if (!this.ctx.canSend()) return; // closed scheduler: the store keeps the change for the next run
@@ -312,6 +322,7 @@ export class ChangeSender {
     if (outcome === 'applied') {
       ledger.settle(record.id);
       if (record.error?.kind === 'unconfirmed') delete record.error;
+      this.ctx.outcome(record.id, change.delta, 'applied');
     } else if (outcome === 'notApplied') {
       ledger.restore(record.id); // certainly not applied: send it again with the newer clicks
     } else {
@@ -321,6 +332,7 @@ export class ChangeSender {
         kind: 'unconfirmed',
         message: `Could not confirm whether your change of ${amount} was applied; the server shows ${record.confirmed}.`,
       };
+      this.ctx.outcome(record.id, change.delta, 'unconfirmed');
     }
   }
 

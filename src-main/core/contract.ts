@@ -83,6 +83,20 @@ export class CoreError extends Error {
   }
 }
 
+/**
+ * What became of one of our own changes on the wire (issue 11; issue 15's activity record
+ * and undo read it). `amount` is the signed net change the outcome is about.
+ * 'applied': the server confirmed it; 'refused': a 400/403/404 undid it; 'unconfirmed':
+ * flagged "could not confirm"; 'resent' / 'kept': the user's choice on an unconfirmed change.
+ */
+export type ChangeOutcome = {
+  readonly counterId: string;
+  readonly amount: number;
+  readonly outcome: 'applied' | 'refused' | 'unconfirmed' | 'resent' | 'kept';
+  /** ms since epoch, from the core's clock. */
+  readonly at: number;
+};
+
 export interface CounterCore {
   /** Resolves after the first full sync; rejects with a CoreError (e.g. unauthorized, network). */
   start(): Promise<void>;
@@ -92,6 +106,8 @@ export interface CounterCore {
   subscribe(listener: (snapshot: CoreSnapshot) => void): () => void;
   /** Changes this client did not make. */
   onRemoteChange(listener: (change: RemoteChange) => void): () => void;
+  /** The outcome of each of our own changes; returns the unsubscribe function. */
+  onChangeOutcome(listener: (outcome: ChangeOutcome) => void): () => void;
   /** Apply at once, return immediately; the core sends coalesced requests. */
   increment(id: string, amount?: number): void;
   decrement(id: string, amount?: number): void;

@@ -3,7 +3,7 @@ import { WebSocket } from 'ws';
 import type { CoreOptions, CounterCore, WebSocketFactory } from './contract';
 import { SyncEngine } from './sync-engine';
 
-export type { Clock, CoreOptions, CoreTuning, CounterCore, PendingStore, WebSocketFactory, CoreErrorKind } from './contract';
+export type { ChangeOutcome, Clock, CoreOptions, CoreTuning, CounterCore, PendingStore, WebSocketFactory, CoreErrorKind } from './contract';
 export { CoreError } from './contract';
 export { createMemoryStore } from './memory-store';
 export { DEFAULT_TUNING } from './tuning';

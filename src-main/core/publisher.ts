@@ -1,11 +1,13 @@
 // Who hears about changes: snapshot subscribers (one snapshot per burst of changes, a
-// microtask later), remote-change listeners, and callers waiting for settled().
+// microtask later), remote-change and change-outcome listeners, and callers waiting for settled().
 import type { CoreSnapshot, RemoteChange } from '../../src-shared/domain/snapshot';
+import type { ChangeOutcome } from './contract';
 
 export class Publisher {
   private queued = false;
   private readonly listeners = new Set<(snapshot: CoreSnapshot) => void>();
   private readonly remoteListeners = new Set<(change: RemoteChange) => void>();
+  private readonly outcomeListeners = new Set<(outcome: ChangeOutcome) => void>();
   private waiters: (() => void)[] = [];
 
   constructor(
@@ -21,6 +23,15 @@ export class Publisher {
   onRemoteChange(listener: (change: RemoteChange) => void): () => void {
     this.remoteListeners.add(listener);
     return () => this.remoteListeners.delete(listener);
+  }
+
+  onChangeOutcome(listener: (outcome: ChangeOutcome) => void): () => void {
+    this.outcomeListeners.add(listener);
+    return () => this.outcomeListeners.delete(listener);
+  }
+
+  emitOutcome(outcome: ChangeOutcome): void {
+    for (const listener of this.outcomeListeners) guarded(() => listener(outcome));
   }
 
   settled(): Promise<void> {

@@ -8,7 +8,7 @@ import { isDismissableFlag } from '../../src-shared/domain/counter-flags';
 import type { ApiClient } from './api-client';
 import { createApiClient } from './api-client';
 import { ChangeSender } from './change-sender';
-import type { Clock, CoreOptions, CoreTuning, CounterCore, WebSocketFactory } from './contract';
+import type { ChangeOutcome, Clock, CoreOptions, CoreTuning, CounterCore, WebSocketFactory } from './contract';
 import { CoreError } from './contract';
 import { expectEcho, mergeList, toCounterState } from './counter-table';
 import type { CounterRecord } from './counter-table';
@@ -104,6 +104,7 @@ export class SyncEngine implements CounterCore {
       stopped: () => this.phase === 'stopped',
       changed: () => this.publish(),
       reportRemote: (change) => this.emitRemote(change),
+      outcome: (counterId, amount, outcome) => this.publisher.emitOutcome({ counterId, amount, outcome, at: this.clock.now() }),
       gone: (id, message) => this.markGone(id, message),
       unauthorized: (message) => this.becomeUnauthorized(message),
     });
@@ -187,6 +188,10 @@ export class SyncEngine implements CounterCore {
 
   onRemoteChange(listener: (change: RemoteChange) => void): () => void {
     return this.publisher.onRemoteChange(listener);
+  }
+
+  onChangeOutcome(listener: (outcome: ChangeOutcome) => void): () => void {
+    return this.publisher.onChangeOutcome(listener);
   }
 
   settled(): Promise<void> {

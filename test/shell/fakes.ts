@@ -1,6 +1,6 @@
 // Test doubles for the app layer: a CounterCore that behaves like the contract
 // says (sync, snapshots, remote changes) without a network, and a manual clock.
-import { CoreError, type Clock, type CoreOptions, type CounterCore } from '../../src-main/core/contract';
+import { CoreError, type ChangeOutcome, type Clock, type CoreOptions, type CounterCore } from '../../src-main/core/contract';
 import type { PatchBodyV2, CounterV2 } from '../../src-shared/api/schemas';
 import type { CoreSnapshot, CounterState, RemoteChange } from '../../src-shared/domain/snapshot';
 import { isDismissableFlag } from '../../src-shared/domain/counter-flags';
@@ -32,6 +32,7 @@ export class FakeCore implements CounterCore {
   stopped = false;
   private listeners = new Set<(s: CoreSnapshot) => void>();
   private remote = new Set<(c: RemoteChange) => void>();
+  private outcomes = new Set<(o: ChangeOutcome) => void>();
 
   constructor(
     readonly options: CoreOptions,
@@ -66,6 +67,13 @@ export class FakeCore implements CounterCore {
   onRemoteChange(listener: (c: RemoteChange) => void): () => void {
     this.remote.add(listener);
     return () => void this.remote.delete(listener);
+  }
+  onChangeOutcome(listener: (o: ChangeOutcome) => void): () => void {
+    this.outcomes.add(listener);
+    return () => void this.outcomes.delete(listener);
+  }
+  emitOutcome(outcome: ChangeOutcome): void {
+    for (const listener of this.outcomes) listener(outcome);
   }
   increment(id: string, amount = 1): void {
     this.calls.push(`increment ${id} ${amount}`);
