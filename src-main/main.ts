@@ -105,6 +105,7 @@ async function run(): Promise<void> {
     theme: themeSource(nativeTheme),
     logger: { info: (m) => log.info(m), warn: (m) => log.warn(m), error: (m) => log.error(m) },
     pendingStore: createJsonPendingStore(join(userData, 'pending.json')),
+    activityDir: userData,
     hideWindow: () => popup.hide(),
   });
   log.hooks.push(redactingHook(controller.redact));
@@ -159,6 +160,7 @@ async function run(): Promise<void> {
     notifier.connectionChanged(state.core?.connection.status ?? 'idle');
   });
   controller.onRemoteChange((change) => notifier.remoteChange(change));
+  controller.onNotice((title, body) => osNotifications.deliver({ title, body }));
   controller.onSettingsChanged((next, previous) => {
     if (JSON.stringify(next.shortcuts) !== JSON.stringify(previous.shortcuts)) shortcuts.apply(next.shortcuts);
     if (next.launchAtLogin !== previous.launchAtLogin) void loginItem(next.launchAtLogin);

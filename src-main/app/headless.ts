@@ -27,6 +27,8 @@ export interface HeadlessAppOptions {
   clock?: Clock;
   logger?: Logger;
   coreOverrides?: AppControllerDeps['coreOverrides'];
+  /** Keep each account's activity record as a file here; in memory when absent. */
+  activityDir?: string;
 }
 
 export interface HeadlessApp {
@@ -70,6 +72,7 @@ export function createHeadlessApp(options: HeadlessAppOptions = {}): HeadlessApp
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.logger ? { logger: options.logger } : {}),
     ...(options.coreOverrides ? { coreOverrides: options.coreOverrides } : {}),
+    ...(options.activityDir ? { activityDir: options.activityDir } : {}),
   });
   return {
     controller,

@@ -18,6 +18,8 @@ export type AppErrorCode =
   | 'invalid-shortcut'
   | 'demo-unavailable'
   | 'superseded'
+  | 'nothing-to-undo'
+  | 'undo-refused'
   | 'internal';
 
 export class AppError extends Error {

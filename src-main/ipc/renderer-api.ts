@@ -25,6 +25,8 @@ const INVOKE_CHANNELS: Record<InvokeChannel, true> = {
   'counter:decrement': true,
   'counter:dismissError': true,
   'counter:update': true,
+  'counter:undo': true,
+  'activity:detail': true,
   'session:connect': true,
   'session:startDemo': true,
   'session:signOut': true,

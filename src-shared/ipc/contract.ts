@@ -3,6 +3,7 @@
 // for renderer→main calls; event → payload for main→renderer pushes.
 import { z } from 'zod';
 import { Amount, CounterId, IsoDate } from '../api/schemas';
+import { ActivityDetail, ActivitySummary } from '../domain/activity';
 import { ConnectionState, CoreSnapshot, CoreStats, CounterState } from '../domain/snapshot';
 import { Settings, SettingsPatch } from '../domain/settings';
 
@@ -32,6 +33,8 @@ export const AppState = z.object({
   theme: z.enum(['light', 'dark']),
   platform: z.enum(['darwin', 'win32', 'linux', 'other']),
   systemTimezone: z.string(),
+  /** Today's change per counter and the undo offer (issue 15); a counter's detail is asked for separately. */
+  activity: ActivitySummary.optional(),
   /**
    * Which `state:delta` this state is current with (main counts them from 1). Absent in
    * states from an older main; a state carrying one is the base later deltas apply to.
@@ -86,6 +89,10 @@ export const invokeChannels = {
   'counter:update': { request: z.object({ id: CounterId, patch: CounterPatch }).strict(), response: Nothing },
   /** Dismisses a counter's "could not confirm" or "refused" flag. */
   'counter:dismissError': { request: z.object({ id: CounterId }).strict(), response: Nothing },
+  /** Takes back the change offered in `activity.undo` (issue 15). */
+  'counter:undo': { request: z.object({ id: CounterId }).strict(), response: Nothing },
+  /** One counter's activity for the detail view: 14 days and the latest events. */
+  'activity:detail': { request: z.object({ id: CounterId }).strict(), response: ActivityDetail },
   'session:connect': { request: z.object({ serverUrl: z.string().max(2048), token: z.string().min(1).max(4096) }).strict(), response: Nothing },
   'session:startDemo': { request: Empty, response: Nothing },
   'session:signOut': { request: Empty, response: Nothing },

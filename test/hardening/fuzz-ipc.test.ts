@@ -23,6 +23,8 @@ const VALID: { [C in InvokeChannel]: unknown } = {
   'counter:decrement': { id: SHARED[0] },
   'counter:update': { id: SHARED[0], patch: { name: 'Renamed counter' } },
   'counter:dismissError': { id: SHARED[0] },
+  'counter:undo': { id: SHARED[0] },
+  'activity:detail': { id: SHARED[0] },
   'session:connect': { serverUrl: 'https://developers.counttogether.app', token: 'another-token' },
   'session:startDemo': {},
   'session:signOut': {},

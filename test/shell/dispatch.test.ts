@@ -14,6 +14,10 @@ function handlers(overrides: Partial<InvokeHandlers> = {}): InvokeHandlers {
     'counter:decrement': () => null,
     'counter:update': () => null,
     'counter:dismissError': () => null,
+    'counter:undo': () => null,
+    'activity:detail': () => {
+      throw new Error('not used');
+    },
     'session:connect': () => null,
     'session:startDemo': () => null,
     'session:signOut': () => null,
