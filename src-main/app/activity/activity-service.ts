@@ -54,6 +54,8 @@ export function createActivityService(deps: ActivityServiceDeps): ActivityServic
   let offer: PendingUndo | null = null;
   let offerTimer: unknown;
   let cached: { key: string; summary: ActivitySummary } | null = null;
+  /** The latest attach, so stop() waits for its final write. */
+  let attaching: Promise<void> = Promise.resolve();
 
   const now = () => deps.clock.now();
   const counters = () => core?.snapshot().counters ?? [];
@@ -82,7 +84,14 @@ export function createActivityService(deps: ActivityServiceDeps): ActivityServic
   function onOutcome(outcome: ChangeOutcome): void {
     if (outcome.outcome === 'resent' || outcome.outcome === 'kept') return; // the change itself is reported when it lands
     const sources = attribution.take(outcome.counterId, outcome.amount);
-    if (outcome.outcome === 'refused') attribution.dropDirection(outcome.counterId, outcome.amount > 0 ? 1 : -1);
+    if (outcome.outcome === 'refused') {
+      attribution.dropDirection(outcome.counterId, outcome.amount > 0 ? 1 : -1);
+      // A refused change did not happen: there is nothing of it to take back.
+      if (offer?.counterId === outcome.counterId) {
+        const rest = offer.amount - outcome.amount;
+        setOffer(rest === 0 || Math.sign(rest) !== Math.sign(offer.amount) ? null : { ...offer, amount: rest });
+      }
+    }
     append(outcome.counterId, { kind: 'own', at: outcome.at, amount: outcome.amount, outcome: outcome.outcome, sources });
   }
 
@@ -107,56 +116,64 @@ export function createActivityService(deps: ActivityServiceDeps): ActivityServic
     }
   }
 
+  async function attachTo(next: CounterCore | null, storage: RecordStorage | null): Promise<void> {
+    attachment += 1;
+    const mine = attachment;
+    for (const off of unsubscribes) off();
+    unsubscribes = [];
+    attribution.forget();
+    setOffer(null);
+    const previous = writer;
+    writer = null;
+    previous?.dispose();
+    await previous?.flush();
+    core = next;
+    record = new ActivityRecord();
+    cached = null;
+    if (!next || !storage) return;
+    early = [];
+    unsubscribes = [
+      next.onChangeOutcome(onOutcome),
+      next.onRemoteChange((change) => onRemote(change, next.snapshot())),
+      next.subscribe(onSnapshot),
+    ];
+    const loaded: RecordLoad = await storage.load().catch((error: unknown) => {
+      deps.warn(`activity record load failed: ${error instanceof Error ? error.message : String(error)}`);
+      return { record: new ActivityRecord() };
+    });
+    if (mine !== attachment) return;
+    record = loaded.record;
+    cached = null; // the cache key counts changes of one record, not which record
+    const waiting = early;
+    early = null;
+    for (const [id, event] of waiting) record.append(id, event, deps.timezone());
+    record.compact(now(), deps.timezone());
+    const current = record;
+    writer = createRecordWriter({
+      clock: deps.clock,
+      ...(deps.writeDelayMs !== undefined ? { delayMs: deps.writeDelayMs } : {}),
+      snapshot: () => {
+        current.compact(now(), deps.timezone());
+        return current.toFile();
+      },
+      save: (file) => storage.save(file),
+      onError: (error) => deps.warn(`activity record not saved: ${error instanceof Error ? error.message : String(error)}`),
+    });
+    if (loaded.notice) {
+      deps.notice(loaded.notice);
+      writer.schedule(); // replace the bad file with a good one
+    }
+    if (waiting.length > 0) writer.schedule();
+    deps.changed();
+  }
+
   return {
-    async attach(next, storage) {
-      attachment += 1;
-      const mine = attachment;
-      for (const off of unsubscribes) off();
-      unsubscribes = [];
-      attribution.forget();
-      setOffer(null);
-      const previous = writer;
-      writer = null;
-      previous?.dispose();
-      await previous?.flush();
-      core = next;
-      record = new ActivityRecord();
-      cached = null;
-      if (!next || !storage) return;
-      early = [];
-      unsubscribes = [
-        next.onChangeOutcome(onOutcome),
-        next.onRemoteChange((change) => onRemote(change, next.snapshot())),
-        next.subscribe(onSnapshot),
-      ];
-      const loaded: RecordLoad = await storage.load().catch((error: unknown) => {
-        deps.warn(`activity record load failed: ${error instanceof Error ? error.message : String(error)}`);
-        return { record: new ActivityRecord() };
-      });
-      if (mine !== attachment) return;
-      record = loaded.record;
-      const waiting = early;
-      early = null;
-      for (const [id, event] of waiting) record.append(id, event, deps.timezone());
-      record.compact(now(), deps.timezone());
-      const current = record;
-      writer = createRecordWriter({
-        clock: deps.clock,
-        ...(deps.writeDelayMs !== undefined ? { delayMs: deps.writeDelayMs } : {}),
-        snapshot: () => {
-          current.compact(now(), deps.timezone());
-          return current.toFile();
-        },
-        save: (file) => storage.save(file),
-        onError: (error) => deps.warn(`activity record not saved: ${error instanceof Error ? error.message : String(error)}`),
-      });
-      if (loaded.notice) {
-        deps.notice(loaded.notice);
-        writer.schedule(); // replace the bad file with a good one
-      }
-      if (waiting.length > 0) writer.schedule();
-      deps.changed();
+    attach(next, storage) {
+      // One switch at a time: the previous record's last write finishes before the next loads.
+      attaching = attaching.catch(() => undefined).then(() => attachTo(next, storage));
+      return attaching;
     },
+
 
     click(counterId, source, amount) {
       const counter = counters().find((c) => c.id === counterId);
@@ -202,6 +219,7 @@ export function createActivityService(deps: ActivityServiceDeps): ActivityServic
     },
 
     async stop() {
+      await attaching.catch(() => undefined);
       for (const off of unsubscribes) off();
       unsubscribes = [];
       if (offerTimer !== undefined) deps.clock.clearTimeout(offerTimer);
