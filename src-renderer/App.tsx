@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import type { CounterTrayApi } from '../src-shared/ipc/contract';
 import { listen } from './bridge/ipc';
 import { useAppState } from './bridge/useAppState';
@@ -8,7 +8,10 @@ import { EditCounter } from './screens/EditCounter';
 import { Onboarding } from './screens/Onboarding';
 import { SettingsScreen } from './screens/SettingsScreen';
 
-export type View = { name: 'list' } | { name: 'edit'; id: string } | { name: 'settings' } | { name: 'token' };
+// Its own chunk: most popups never open a counter's activity, so the list does not pay for it.
+const CounterDetail = lazy(() => import('./screens/CounterDetail'));
+
+export type View = { name: 'list' } | { name: 'edit'; id: string } | { name: 'detail'; id: string } | { name: 'settings' } | { name: 'token' };
 
 export function App({ api }: { api: CounterTrayApi }) {
   const { state, problem } = useAppState(api);
@@ -22,10 +25,8 @@ export function App({ api }: { api: CounterTrayApi }) {
 
   useEffect(() => {
     const offs = [
-      listen(api, 'ui:focusCounter', ({ id }) => {
-        setView({ name: 'list' });
-        setFocusRequest({ id, at: Date.now() });
-      }),
+      // A notification click opens what happened to that counter.
+      listen(api, 'ui:focusCounter', ({ id }) => setView({ name: 'detail', id })),
       listen(api, 'ui:openSettings', () => setView({ name: 'settings' })),
     ];
     return () => offs.forEach((off) => off());
@@ -35,6 +36,7 @@ export function App({ api }: { api: CounterTrayApi }) {
   const showList = useCallback(() => setView({ name: 'list' }), []);
   const showEdit = useCallback((id: string) => setView({ name: 'edit', id }), []);
   const showSettings = useCallback(() => setView({ name: 'settings' }), []);
+  const showDetail = useCallback((id: string) => setView({ name: 'detail', id }), []);
   const showToken = useCallback(() => setView({ name: 'token' }), []);
 
   if (!state) {
@@ -65,6 +67,17 @@ export function App({ api }: { api: CounterTrayApi }) {
       />
     );
   }
+  if (view.name === 'detail') {
+    const back = () => {
+      setView({ name: 'list' });
+      setFocusRequest({ id: view.id, at: Date.now() }); // back on the row it came from
+    };
+    return (
+      <Suspense fallback={<main className="screen centered" aria-busy="true" />}>
+        <CounterDetail api={api} state={state} counterId={view.id} onClose={back} onEdit={showEdit} />
+      </Suspense>
+    );
+  }
   if (view.name === 'edit') return <EditCounter api={api} state={state} counterId={view.id} onClose={showList} />;
   if (view.name === 'settings') {
     return <SettingsScreen api={api} state={state} onClose={showList} onReplaceToken={() => setView({ name: 'token' })} />;
@@ -76,6 +89,7 @@ export function App({ api }: { api: CounterTrayApi }) {
       core={core}
       focusRequest={focusRequest}
       onEdit={showEdit}
+      onDetail={showDetail}
       onSettings={showSettings}
       onReplaceToken={showToken}
     />

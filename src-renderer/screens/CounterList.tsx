@@ -5,6 +5,7 @@ import { call } from '../bridge/ipc';
 import { ConnectionBar } from '../components/ConnectionBar';
 import { useDocumentKeydown } from '../components/useDocumentKeydown';
 import { useFixedRowWindow } from '../components/useFixedRowWindow';
+import { useUndo } from '../components/useUndo';
 import { visibleCounters } from '../format/counterOrder';
 import { formatCounterValue } from '../format/days';
 import { CounterRow } from './CounterRow';
@@ -20,11 +21,13 @@ interface Props {
   core: CoreSnapshot;
   focusRequest: { id: string; at: number } | null;
   onEdit: (id: string) => void;
+  /** Opens a counter's activity (the row's chart button, Enter on the selected row). */
+  onDetail: (id: string) => void;
   onSettings: () => void;
   onReplaceToken: () => void;
 }
 
-export function CounterList({ api, state, core, focusRequest, onEdit, onSettings, onReplaceToken }: Props) {
+export function CounterList({ api, state, core, focusRequest, onEdit, onDetail, onSettings, onReplaceToken }: Props) {
   const [query, setQueryRaw] = useState('');
   const [activeId, setActiveId] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -84,6 +87,8 @@ export function CounterList({ api, state, core, focusRequest, onEdit, onSettings
     [api, pinned],
   );
 
+  const undo = useUndo(api, state.activity?.undo, setNotice);
+
   function actOnActive(direction: Direction) {
     if (!active) return;
     if (active.type !== 'UpDown') return setNotice(`${active.name} counts days; it cannot be changed with + or −.`);
@@ -118,8 +123,7 @@ export function CounterList({ api, state, core, focusRequest, onEdit, onSettings
         break;
       case 'Enter':
         if (target.tagName === 'BUTTON' || !active) return; // a focused button does its own thing
-        if (active.type === 'UpDown') actOnActive('increment');
-        else onEdit(active.id);
+        onDetail(active.id);
         break;
       case 'Escape':
         if (query) setQuery('');
@@ -134,7 +138,10 @@ export function CounterList({ api, state, core, focusRequest, onEdit, onSettings
     event.preventDefault();
   });
 
-  const rowProps = { onStep: step, onTogglePin: togglePin, onEdit, onActivate: setActiveId, onDismissError: dismissError };
+  const rowProps = { onStep: step, onTogglePin: togglePin, onEdit, onActivate: setActiveId, onDismissError: dismissError, onUndo: undo, onDetail };
+  const today = state.activity?.today;
+  const offer = state.activity?.undo ?? undefined;
+  const activityOf = (id: string) => ({ today: today?.[id], undo: offer?.counterId === id ? offer : undefined });
   const activeText = active ? `${active.name}, ${formatCounterValue(active.type, active.value).phrase}` : '';
 
   return (
@@ -173,11 +180,11 @@ export function CounterList({ api, state, core, focusRequest, onEdit, onSettings
               ? visible.slice(rows.start, rows.end).map((counter, offset) => {
                   const index = rows.start + offset;
                   return (
-                    <CounterRow key={counter.id} counter={counter} pinned={pinned.includes(counter.id)} active={index === activeIndex} offset={index * ROW_HEIGHT} {...rowProps} />
+                    <CounterRow key={counter.id} counter={counter} pinned={pinned.includes(counter.id)} active={index === activeIndex} offset={index * ROW_HEIGHT} {...rowProps} {...activityOf(counter.id)} />
                   );
                 })
               : visible.map((counter, index) => (
-                  <CounterRow key={counter.id} counter={counter} pinned={pinned.includes(counter.id)} active={index === activeIndex} {...rowProps} />
+                  <CounterRow key={counter.id} counter={counter} pinned={pinned.includes(counter.id)} active={index === activeIndex} {...rowProps} {...activityOf(counter.id)} />
                 ))}
           </ul>
         )}
@@ -189,7 +196,7 @@ export function CounterList({ api, state, core, focusRequest, onEdit, onSettings
         <p id="list-keys" className="keys">
           <kbd>↑</kbd>
           <kbd>↓</kbd> choose · <kbd>+</kbd>
-          <kbd>−</kbd> change · <kbd>Esc</kbd> close
+          <kbd>−</kbd> change · <kbd>Enter</kbd> activity · <kbd>Esc</kbd> close
         </p>
       </footer>
       <p className="sr-only" aria-live="polite">

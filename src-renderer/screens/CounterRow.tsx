@@ -1,6 +1,10 @@
 import { memo } from 'react';
 import { isDismissableFlag } from '../../src-shared/domain/counter-flags';
 import type { CounterState, Direction } from '../../src-shared/domain/snapshot';
+import type { UndoOffer } from '../../src-shared/domain/activity';
+import { DetailButton } from '../components/DetailButton';
+import { UndoChip } from '../components/UndoChip';
+import { todayText } from '../format/activity';
 import { formatCounterValue } from '../format/days';
 
 const ERROR_BADGE: Record<NonNullable<CounterState['error']>['kind'], string> = {
@@ -26,6 +30,12 @@ interface Props {
   onEdit: (id: string) => void;
   onActivate: (id: string) => void;
   onDismissError: (id: string) => void;
+  /** Today's net change from the activity record (issue 15); primitives, so memo still skips. */
+  today?: number | undefined;
+  /** The undo offer, passed only to the row it is about. */
+  undo?: UndoOffer | undefined;
+  onUndo: (id: string) => void;
+  onDetail: (id: string) => void;
   /** Positioning when the list is virtualized. */
   offset?: number;
 }
@@ -60,8 +70,9 @@ function StepButton({ counter, direction, onStep, tabIndex }: StepProps) {
   );
 }
 
-export const CounterRow = memo(function CounterRow({ counter, pinned, active, onStep, onTogglePin, onEdit, onActivate, onDismissError, offset }: Props) {
+export const CounterRow = memo(function CounterRow({ counter, pinned, active, onStep, onTogglePin, onEdit, onActivate, onDismissError, today, undo, onUndo, onDetail, offset }: Props) {
   const value = formatCounterValue(counter.type, counter.value);
+  const todayLine = counter.type === 'UpDown' ? todayText(today) : null;
   const sub = dateLine(counter);
   const isUpDown = counter.type === 'UpDown';
   // Roving tab stop: only the active row's buttons are in the Tab order, so Tab never walks 1000 rows.
@@ -105,11 +116,18 @@ export const CounterRow = memo(function CounterRow({ counter, pinned, active, on
               </button>
             )}
           </span>
+        ) : undo ? (
+          <UndoChip offer={undo} onUndo={onUndo} tabIndex={tabIndex} />
         ) : (
           sub && <span className="counter-sub">{sub}</span>
         )}
       </div>
       <div className="counter-value" title={value.phrase}>
+        {todayLine && (
+          <span className="today-change" data-testid="today">
+            {todayLine}
+          </span>
+        )}
         <span className="value-number" data-testid="value">
           {value.number}
         </span>
@@ -126,6 +144,7 @@ export const CounterRow = memo(function CounterRow({ counter, pinned, active, on
           <StepButton counter={counter} direction="increment" onStep={onStep} tabIndex={tabIndex} />
         </div>
       )}
+      <DetailButton name={counter.name} tabIndex={tabIndex} onClick={() => onDetail(counter.id)} />
       <button type="button" className="edit" aria-label={`Edit ${counter.name}`} title="Edit" tabIndex={tabIndex} onClick={() => onEdit(counter.id)}>
         ⋯
       </button>
