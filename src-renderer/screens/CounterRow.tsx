@@ -116,18 +116,17 @@ export const CounterRow = memo(function CounterRow({ counter, pinned, active, on
               </button>
             )}
           </span>
-        ) : undo ? (
-          <UndoChip offer={undo} onUndo={onUndo} tabIndex={tabIndex} />
+        ) : undo || todayLine ? (
+          // Under the name, not in the value's cell: a longer text there would move the row's layout.
+          <span className="counter-sub activity-line">
+            {todayLine && <span data-testid="today">{todayLine}</span>}
+            {undo && <UndoChip offer={undo} onUndo={onUndo} tabIndex={tabIndex} />}
+          </span>
         ) : (
           sub && <span className="counter-sub">{sub}</span>
         )}
       </div>
       <div className="counter-value" title={value.phrase}>
-        {todayLine && (
-          <span className="today-change" data-testid="today">
-            {todayLine}
-          </span>
-        )}
         <span className="value-number" data-testid="value">
           {value.number}
         </span>
