@@ -41,7 +41,7 @@ test.describe('activity', () => {
     const events = popup.getByRole('list', { name: 'Latest changes of Coffees today' }).getByRole('listitem');
     await expect(events).toHaveText([/^\d\d:\d\d others \+2$/, /^\d\d:\d\d you \+1 · popup$/]);
     // The chart's colours come from the theme: the bars change with it.
-    const fill = () => chart.locator('rect.bar-you').evaluate((el) => getComputedStyle(el).fill);
+    const fill = () => chart.locator('rect.bar-you').evaluate((el) => el.ownerDocument.defaultView?.getComputedStyle(el).fill);
     const light = await fill();
     harness.app.setSystemDark(true);
     await expect(popup.locator('html')).toHaveAttribute('data-theme', 'dark');
@@ -50,7 +50,7 @@ test.describe('activity', () => {
     await expect(popup.locator('html')).toHaveAttribute('data-theme', 'light');
     await shoot('detail');
     // 200 % zoom: the 360 px popup is 180 CSS px wide; nothing may scroll sideways.
-    await popup.evaluate(() => (document.documentElement.style.zoom = '2'));
+    await popup.locator('html').evaluate((el) => void (el.style.zoom = '2'));
     await expect(popup.getByRole('button', { name: 'Edit Coffees today' })).toBeInViewport();
     for (const part of ['.detail-screen', '.detail-body']) {
       expect(await popup.locator(part).evaluate((el) => el.scrollWidth - el.clientWidth), part).toBeLessThanOrEqual(0);
@@ -58,7 +58,7 @@ test.describe('activity', () => {
     await chart.scrollIntoViewIfNeeded();
     await expect(chart).toBeInViewport();
     await popup.screenshot({ path: join(SCREENSHOT_DIR, 'detail-zoom200.png'), animations: 'disabled', caret: 'hide' });
-    await popup.evaluate(() => (document.documentElement.style.zoom = ''));
+    await popup.locator('html').evaluate((el) => void (el.style.zoom = ''));
     await popup.keyboard.press('Escape');
     await expect(rowOf(popup, 'Coffees today')).toHaveAttribute('aria-current', 'true');
     // The README shows these two.
