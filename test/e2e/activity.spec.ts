@@ -1,12 +1,10 @@
 // Issue 15 in Chromium, against the real controller, core and reference service: today's
 // change on rows, the counter detail view (chart, events, keyboard, dark, 200 % zoom),
 // and undo from the popup button, Ctrl+Z, the tray menu and after a global shortcut.
-import { copyFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { createActions } from '../../src-main/electron/actions';
 import { buildTrayMenu } from '../../src-main/shell/tray-menu';
 import type { AppHarness } from './support/app-harness';
-import { ROOT } from './support/build-renderer';
 import { ALAN, COUNTER } from './support/e2e-fixtures';
 import { SCREENSHOT_DIR, expect, rowOf, test, valueOf } from './support/test';
 
@@ -61,11 +59,6 @@ test.describe('activity', () => {
     await popup.locator('html').evaluate((el) => void (el.style.zoom = ''));
     await popup.keyboard.press('Escape');
     await expect(rowOf(popup, 'Coffees today')).toHaveAttribute('aria-current', 'true');
-    // The README shows these two.
-    if (process.env.UPDATE_DOC_SCREENSHOTS) {
-      mkdirSync(join(ROOT, 'docs/screenshots'), { recursive: true });
-      for (const theme of ['light', 'dark']) copyFileSync(join(SCREENSHOT_DIR, `detail-${theme}.png`), join(ROOT, `docs/screenshots/detail-${theme}.png`));
-    }
   });
 });
 
