@@ -11,6 +11,7 @@ import { BenchBrowser } from './browser';
 import { removeTempFixtures } from './fixtures';
 import { markdownTable } from './report';
 import type { Row, ScenarioResult } from './report';
+import { runActivity } from './scenarios/activity';
 import { runIdle } from './scenarios/idle';
 import { runLatencyCore } from './scenarios/latency-core';
 import { runLatencyDom } from './scenarios/latency-dom';
@@ -57,6 +58,7 @@ const scenarios: Record<string, Scenario> = {
   size: () => runSize(),
   idle: () => runIdle(),
   recovery: () => runRecovery({ runs: 7, log }),
+  activity: () => runActivity({ browser, detailOpens: 30 }),
 };
 
 async function main(): Promise<void> {
