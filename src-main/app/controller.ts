@@ -9,7 +9,7 @@ import type { AppState, EventChannel, EventOf } from '../../src-shared/ipc/contr
 import type { CounterCore } from '../core/contract';
 import { accountOwnerKey, pendingStoreForAccount } from './account-pending-store';
 import { createActivityService, type EditField } from './activity/activity-service';
-import { createFileRecordStorage, createMemoryRecordStorage, type RecordStorage } from './activity/record-storage';
+import { createFileRecordStorage, createMemoryRecordStorage, recordPathFor, type RecordStorage } from './activity/record-storage';
 import { createIpcDispatcher, type Dispatch, type InvokeHandlers } from '../ipc/dispatch';
 import { createCoalescer, systemClock } from './coalesce';
 import { withAccountCounterSettings } from './demo-settings';
@@ -111,9 +111,7 @@ export function createAppController(deps: AppControllerDeps): AppController {
   });
   /** Each account keeps its own record (named by a digest, never the token); the demo's stays in memory. */
   const recordStorageFor = (account?: { baseUrl: string; token: string }): RecordStorage =>
-    account && deps.activityDir
-      ? createFileRecordStorage(`${deps.activityDir}/activity-${accountOwnerKey(account.baseUrl, account.token).slice(0, 16)}.json`)
-      : createMemoryRecordStorage();
+    account && deps.activityDir ? createFileRecordStorage(recordPathFor(deps.activityDir, accountOwnerKey(account.baseUrl, account.token))) : createMemoryRecordStorage();
 
   async function saveSettings(next: Settings): Promise<void> {
     const previous = settings;
@@ -205,11 +203,8 @@ export function createAppController(deps: AppControllerDeps): AppController {
       const body = PatchBodyV2.safeParse(patch);
       if (!body.success) throw new AppError('invalid-payload', 'Change at least one field of the counter.');
       const core = requireCounter(id);
-      const before = core.snapshot().counters.find((c) => c.id === id)?.value;
-      await core.update(id, body.data);
-      const after = core.snapshot().counters.find((c) => c.id === id)?.value;
       const fields = (['name', 'value', 'startDate', 'endDate'] as const).filter((f): f is EditField => body.data[f] !== undefined);
-      activity.edited(id, fields, before, after);
+      await activity.edit(id, fields, () => core.update(id, body.data), body.data.value);
       return null;
     },
     'session:connect': async ({ serverUrl, token }) => {

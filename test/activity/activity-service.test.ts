@@ -173,3 +173,22 @@ describe('activity service', () => {
     );
   });
 });
+
+describe('activity service: edits', () => {
+  it("records a rename by others, but not the app's own rename (recorded as yours)", async () => {
+    const { service, core } = await setup();
+    const rename = (name: string) => {
+      const entry = core.entries.get('c');
+      if (entry) entry.counter = { ...entry.counter, name };
+      core.publish();
+    };
+    rename('Coffees (office)');
+    await service.edit('c', ['name'], async () => rename('Coffees'));
+    rename('Coffees');
+    await expect(service.edit('c', ['name'], () => Promise.reject(new Error('refused')))).rejects.toThrow('refused');
+    expect(service.detail('c').events).toEqual([
+      expect.objectContaining({ kind: 'edit', by: 'you', fields: ['name'] }),
+      expect.objectContaining({ kind: 'edit', by: 'others', fields: ['name'] }),
+    ]);
+  });
+});

@@ -86,6 +86,17 @@ describe('activity and undo against the reference service', () => {
     expect(changesTo(svc, PUSH_UPS)).toEqual(['decrement/1 400', 'increment/1 200']);
   });
 
+  it('records own edits as yours, with the value before and after', async () => {
+    const svc = await service();
+    const app = await signedIn(svc);
+    expect(await app.dispatch('counter:update', { id: COFFEES, patch: { value: 10 } })).toEqual({ ok: true, value: null });
+    const state = await waitForState(app, (s) => s.activity?.today[COFFEES] === 7);
+    expect(counter(state, COFFEES)?.value).toBe(10);
+    const detail = await app.controller.handlers['activity:detail']({ id: COFFEES });
+    expect(detail.events[0]).toMatchObject({ kind: 'edit', by: 'you', fields: ['value'], from: 3, to: 10 });
+    expect(detail.today).toEqual({ you: 7, others: 0 });
+  });
+
   it("keeps an account's record across a restart", async () => {
     const svc = await service();
     const dir = await mkdtemp(join(tmpdir(), 'activity-app-'));

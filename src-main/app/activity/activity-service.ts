@@ -34,7 +34,8 @@ export interface ActivityService {
   click(counterId: string, source: ClickSource, amount: number): void;
   /** Takes back the offered change through the core's usual path. */
   undo(counterId: string): void;
-  edited(counterId: string, fields: EditField[], from?: number, to?: number): void;
+  /** Runs an own edit (PATCH) and records it as yours, value before → after; a rename seen meanwhile is not others'. */
+  edit(counterId: string, fields: EditField[], run: () => Promise<unknown>, value?: number): Promise<void>;
   summary(): ActivitySummary;
   detail(counterId: string): ActivityDetail;
   /** Writes what is unsaved; nothing keeps running afterwards. */
@@ -96,6 +97,8 @@ export function createActivityService(deps: ActivityServiceDeps): ActivityServic
   }
 
   function onRemote(change: RemoteChange, snapshot: CoreSnapshot): void {
+    const ours = editValues.get(change.counterId);
+    if (ours !== undefined && (ours === 'dates' || ours === change.to)) return; // our own edit's echo
     const counter = snapshot.counters.find((c) => c.id === change.counterId);
     const at = now();
     if (counter && counter.type !== 'UpDown') {
@@ -108,8 +111,23 @@ export function createActivityService(deps: ActivityServiceDeps): ActivityServic
     append(change.counterId, { kind: live ? 'others' : 'away', at, from: change.from, to: change.to });
   }
 
+  /** Names as last seen, to tell a rename by others (the service sends no event for it). */
+  const names = new Map<string, string>();
+  const ownEdits = new Map<string, number>();
+  /**
+   * The value an own PATCH sets, while it runs. The core reports the server's echo of our
+   * own PATCH as a remote change; it must not count as others' (nor twice).
+   */
+  const editValues = new Map<string, number | 'dates'>();
+
   function onSnapshot(snapshot: CoreSnapshot): void {
     for (const counter of snapshot.counters) {
+      const seen = names.get(counter.id);
+      names.set(counter.id, counter.name);
+      // Dates of day counters are recorded from their day count (onRemote); names only here.
+      if (seen !== undefined && seen !== counter.name && !ownEdits.has(counter.id)) {
+        append(counter.id, { kind: 'edit', at: now(), by: 'others', fields: ['name'] });
+      }
       if (counter.pending || !attribution.has(counter.id)) continue;
       const cancelled = attribution.settle(counter.id);
       if (cancelled) append(counter.id, { kind: 'own', at: now(), amount: 0, outcome: 'applied', sources: cancelled });
@@ -122,6 +140,8 @@ export function createActivityService(deps: ActivityServiceDeps): ActivityServic
     for (const off of unsubscribes) off();
     unsubscribes = [];
     attribution.forget();
+    names.clear();
+    ownEdits.clear();
     setOffer(null);
     const previous = writer;
     writer = null;
@@ -137,6 +157,7 @@ export function createActivityService(deps: ActivityServiceDeps): ActivityServic
       next.onRemoteChange((change) => onRemote(change, next.snapshot())),
       next.subscribe(onSnapshot),
     ];
+    for (const counter of next.snapshot().counters) names.set(counter.id, counter.name);
     const loaded: RecordLoad = await storage.load().catch((error: unknown) => {
       deps.warn(`activity record load failed: ${error instanceof Error ? error.message : String(error)}`);
       return { record: new ActivityRecord() };
@@ -199,7 +220,24 @@ export function createActivityService(deps: ActivityServiceDeps): ActivityServic
       else core.increment(counterId, -pending.amount);
     },
 
-    edited(counterId, fields, from, to) {
+    async edit(counterId, fields, run, value) {
+      const valueNow = () => counters().find((c) => c.id === counterId)?.value;
+      const from = valueNow();
+      ownEdits.set(counterId, (ownEdits.get(counterId) ?? 0) + 1);
+      const dated = fields.includes('startDate') || fields.includes('endDate');
+      if (value !== undefined || dated) editValues.set(counterId, value ?? 'dates');
+      try {
+        await run();
+      } finally {
+        editValues.delete(counterId);
+        const left = (ownEdits.get(counterId) ?? 1) - 1;
+        if (left > 0) ownEdits.set(counterId, left);
+        else ownEdits.delete(counterId);
+        // The name now shown is ours: a snapshot that shows it later is no rename by others.
+        const name = counters().find((c) => c.id === counterId)?.name;
+        if (name !== undefined) names.set(counterId, name);
+      }
+      const to = valueNow();
       append(counterId, { kind: 'edit', at: now(), by: 'you', fields, ...(from !== undefined ? { from } : {}), ...(to !== undefined ? { to } : {}) });
     },
 

@@ -3,7 +3,7 @@
 // on every load; a corrupt or foreign file is moved aside and the record starts empty,
 // with a notice for the user, so a bad file can never keep the app from starting.
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { dirname, join } from 'node:path';
 import { ActivityRecord, RecordFile, type RecordLimits } from './record';
 
 export interface RecordLoad {
@@ -15,6 +15,11 @@ export interface RecordLoad {
 export interface RecordStorage {
   load(): Promise<RecordLoad>;
   save(file: RecordFile): Promise<void>;
+}
+
+/** One file per account in the data folder, named by the account's owner key (a digest, never the token). */
+export function recordPathFor(dir: string, ownerKey: string): string {
+  return join(dir, `activity-${ownerKey.slice(0, 16)}.json`);
 }
 
 /** The demo's: nothing leaves memory. */
