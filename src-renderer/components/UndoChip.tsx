@@ -10,9 +10,10 @@ export function UndoChip({ offer, onUndo, tabIndex }: { offer: UndoOffer; onUndo
   const amount = signed(offer.amount);
   if (offer.blockedBecause) {
     return (
-      <span className="undo-chip blocked" tabIndex={tabIndex} title={offer.blockedBecause} aria-label={`${amount}, cannot undo: ${offer.blockedBecause}`}>
+      // aria-disabled, not disabled: it stays focusable and hoverable, which is how the reason is shown.
+      <button type="button" className="undo-chip blocked" aria-disabled="true" tabIndex={tabIndex} title={offer.blockedBecause} aria-label={`${amount}, cannot undo: ${offer.blockedBecause}`}>
         {amount} · can’t undo
-      </span>
+      </button>
     );
   }
   return (

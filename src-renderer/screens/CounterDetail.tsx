@@ -73,13 +73,14 @@ export default function CounterDetail({ api, state, counterId, onClose, onEdit }
         <p className="detail-value">
           <span className="value-number">{shown.number}</span> {shown.unit}
         </p>
-        {detail && (
+        {detail && counter.type === 'UpDown' && (
           <p className="detail-today" data-testid="detail-today">
             Today {signed(detail.today.you + detail.today.others)}: you {signed(detail.today.you)}, others {signed(detail.today.others)}
           </p>
         )}
         {offer?.counterId === counterId && <UndoChip offer={offer} onUndo={undo} tabIndex={0} />}
-        {detail && <ActivityChart days={detail.days} name={counter.name} />}
+        {/* Day counters move by the calendar, not by changes: their chart would say nothing true. */}
+        {detail && counter.type === 'UpDown' && <ActivityChart days={detail.days} name={counter.name} />}
         <h2 className="detail-heading">Latest</h2>
         {detail && detail.events.length === 0 && <p className="muted">Nothing recorded yet.</p>}
         <ol className="events" aria-label={`Latest changes of ${counter.name}`}>
