@@ -4,8 +4,9 @@ import { createHeadlessApp } from '../src-main/app/index';
 import type { HeadlessApp } from '../src-main/app/index';
 import { DEFAULT_SETTINGS } from '../src-shared/domain/settings';
 
-export async function startSignedInApp(serverUrl: string, token: string): Promise<HeadlessApp> {
+export async function startSignedInApp(serverUrl: string, token: string, options: { activityDir?: string } = {}): Promise<HeadlessApp> {
   const app = createHeadlessApp({
+    ...options,
     systemTimezone: 'UTC',
     settings: { ...DEFAULT_SETTINGS, serverUrl },
     storedToken: { token, origin: new URL(serverUrl).origin, storage: 'encrypted' },

@@ -11,6 +11,7 @@ import { BenchBrowser } from './browser';
 import { removeTempFixtures } from './fixtures';
 import { markdownTable } from './report';
 import type { Row, ScenarioResult } from './report';
+import { runActivity } from './scenarios/activity';
 import { runBoot } from './scenarios/boot';
 import { runIdle } from './scenarios/idle';
 import { runLatencyCore } from './scenarios/latency-core';
@@ -63,6 +64,7 @@ const scenarios: Record<string, Scenario> = {
   herd: () => Promise.resolve(runHerd()),
   slow: () => runSlowAnswers({ clicks: 20, log }),
   boot: () => runBoot({ launches: 5, clicks: 20, log }),
+  activity: () => runActivity({ browser, detailOpens: 30 }),
 };
 
 async function main(): Promise<void> {

@@ -66,6 +66,17 @@ try {
     await shoot(page, harness, 'list');
     await shoot(page, harness, 'list-dark', 'dark');
 
+    // Activity: one own coffee and the other member's, then the counter's detail view.
+    harness.app.setSystemDark(false);
+    await page.getByRole('button', { name: 'Increase Coffees today' }).click();
+    await rowOf(page, 'Coffees today').getByTestId('today').filter({ hasText: '+2 today' }).waitFor();
+    await page.getByRole('button', { name: 'Activity of Coffees today' }).click();
+    await page.getByTestId('detail-today').filter({ hasText: 'you +1, others +1' }).waitFor();
+    await shoot(page, harness, 'detail-light');
+    await shoot(page, harness, 'detail-dark', 'dark');
+    await page.keyboard.press('Escape');
+    harness.app.setSystemDark(false);
+
     await page.getByRole('button', { name: 'Settings' }).click();
     await page.getByRole('heading', { name: 'Settings' }).waitFor();
     await shoot(page, harness, 'settings');

@@ -124,6 +124,7 @@ async function run(): Promise<void> {
     quit: () => app.quit(),
     // Only pages of the public CountTogether site: publicWebPage() refuses any other origin.
     openPublicPage: (path) => void shell.openExternal(publicWebPage(path)).catch((error: unknown) => log.warn('open link failed', error)),
+    activityDir: userData,
     hideWindow: () => popup.hide(),
   });
   sanitizeLog = (text) => controller.redact(text, TEXT_LIMITS.log);
@@ -178,6 +179,7 @@ async function run(): Promise<void> {
     notifier.connectionChanged(state.core?.connection.status ?? 'idle');
   });
   controller.onRemoteChange((change) => notifier.remoteChange(change));
+  controller.onNotice((title, body) => osNotifications.deliver({ title, body }));
   controller.onSettingsChanged((next, previous) => {
     if (JSON.stringify(next.shortcuts) !== JSON.stringify(previous.shortcuts)) shortcuts.apply(next.shortcuts);
     if (next.launchAtLogin !== previous.launchAtLogin) void loginItem(next.launchAtLogin);

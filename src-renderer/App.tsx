@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import type { CounterTrayApi } from '../src-shared/ipc/contract';
 import { listen } from './bridge/ipc';
 import { useAppState } from './bridge/useAppState';
@@ -10,7 +10,10 @@ import { SettingsScreen } from './screens/SettingsScreen';
 
 const OFFLINE_STATS = { requests: 0, rateLimited: 0, notifications: 0, ignoredFrames: 0, resyncs: 0 };
 
-export type View = { name: 'list' } | { name: 'edit'; id: string } | { name: 'settings' } | { name: 'token' };
+// Its own chunk: most popups never open a counter's activity, so the list does not pay for it.
+const CounterDetail = lazy(() => import('./screens/CounterDetail'));
+
+export type View = { name: 'list' } | { name: 'edit'; id: string } | { name: 'detail'; id: string } | { name: 'settings' } | { name: 'token' };
 
 export function App({ api }: { api: CounterTrayApi }) {
   const { state, problem } = useAppState(api);
@@ -26,10 +29,8 @@ export function App({ api }: { api: CounterTrayApi }) {
 
   useEffect(() => {
     const offs = [
-      listen(api, 'ui:focusCounter', ({ id }) => {
-        setView({ name: 'list' });
-        setFocusRequest({ id, at: Date.now() });
-      }),
+      // A notification click opens what happened to that counter.
+      listen(api, 'ui:focusCounter', ({ id }) => setView({ name: 'detail', id })),
       listen(api, 'ui:openSettings', () => setView({ name: 'settings' })),
     ];
     return () => offs.forEach((off) => off());
@@ -39,6 +40,7 @@ export function App({ api }: { api: CounterTrayApi }) {
   const showList = useCallback(() => setView({ name: 'list' }), []);
   const showEdit = useCallback((id: string) => setView({ name: 'edit', id }), []);
   const showSettings = useCallback(() => setView({ name: 'settings' }), []);
+  const showDetail = useCallback((id: string) => setView({ name: 'detail', id }), []);
   const showToken = useCallback(() => setView({ name: 'token' }), []);
 
   if (!state) {
@@ -66,6 +68,7 @@ export function App({ api }: { api: CounterTrayApi }) {
         activeId={activeId}
         onActiveChange={setActiveId}
         onEdit={showEdit}
+        onDetail={showDetail}
         onSettings={showSettings}
         onReplaceToken={showToken}
       />
@@ -88,6 +91,17 @@ export function App({ api }: { api: CounterTrayApi }) {
       />
     );
   }
+  if (view.name === 'detail') {
+    const back = () => {
+      setView({ name: 'list' });
+      setFocusRequest({ id: view.id, at: Date.now() }); // back on the row it came from
+    };
+    return (
+      <Suspense fallback={<main className="screen centered" aria-busy="true" />}>
+        <CounterDetail api={api} state={state} counterId={view.id} onClose={back} onEdit={showEdit} />
+      </Suspense>
+    );
+  }
   if (view.name === 'edit') return <EditCounter api={api} state={state} counterId={view.id} onClose={showList} />;
   if (view.name === 'settings') {
     return <SettingsScreen api={api} state={state} onClose={showList} onReplaceToken={() => setView({ name: 'token' })} />;
@@ -101,6 +115,7 @@ export function App({ api }: { api: CounterTrayApi }) {
       activeId={activeId}
       onActiveChange={setActiveId}
       onEdit={showEdit}
+      onDetail={showDetail}
       onSettings={showSettings}
       onReplaceToken={showToken}
     />

@@ -4,9 +4,12 @@
 import { PatchBodyV2 } from '../../src-shared/api/schemas';
 import { DEFAULT_SERVER_URL, DEFAULT_SETTINGS, type Settings } from '../../src-shared/domain/settings';
 import type { RemoteChange } from '../../src-shared/domain/snapshot';
+import type { ClickSource } from '../../src-shared/domain/activity';
 import type { AppState, EventChannel, EventOf } from '../../src-shared/ipc/contract';
 import type { CounterCore } from '../core/contract';
 import { accountOwnerKey, pendingStoreForAccount } from './account-pending-store';
+import { createActivityService, type EditField } from './activity/activity-service';
+import { createFileRecordStorage, createMemoryRecordStorage, recordPathFor, type RecordStorage } from './activity/record-storage';
 import { createIpcDispatcher, type Dispatch, type InvokeHandlers } from '../ipc/dispatch';
 import { createCoalescer, systemClock } from './coalesce';
 import { withAccountCounterSettings } from './demo-settings';
@@ -32,6 +35,13 @@ export interface AppController {
   stop(): Promise<void>;
   readonly handlers: InvokeHandlers;
   readonly dispatch: Dispatch;
+  /**
+   * The same dispatcher for actions outside the popup (tray, shortcut, command line), so
+   * the activity record and the undo offer know where a click came from.
+   */
+  dispatchFrom(source: Exclude<ClickSource, 'popup' | 'undo'>): Dispatch;
+  /** One-time notices for the user (the activity record was reset). */
+  onNotice(listener: (title: string, body: string) => void): () => void;
   getState(): AppState;
   on<E extends EventChannel>(event: E, listener: (payload: EventOf<E>) => void): () => void;
   onRemoteChange(listener: (change: RemoteChange) => void): () => void;
@@ -71,6 +81,7 @@ export function createAppController(deps: AppControllerDeps): AppController {
   const eventListeners = new Map<EventChannel, Set<(payload: never) => void>>();
   const remoteListeners = new Set<(change: RemoteChange) => void>();
   const settingsListeners = new Set<(next: Settings, previous: Settings) => void>();
+  const noticeListeners = new Set<(title: string, body: string) => void>();
 
   const emit = <E extends EventChannel>(event: E, payload: EventOf<E>) => {
     for (const listener of eventListeners.get(event) ?? []) (listener as (p: EventOf<E>) => void)(payload);
@@ -105,6 +116,20 @@ export function createAppController(deps: AppControllerDeps): AppController {
   const redactText = createSanitizer(() => secrets);
   const sanitizeSnapshot = createSnapshotSanitizer(redactText);
   const effectiveTimezone = () => settings.timezone ?? deps.systemTimezone();
+
+  const activity = createActivityService({
+    clock,
+    timezone: effectiveTimezone,
+    changed: () => changed(),
+    notice: (message) => {
+      log.warn(message);
+      for (const listener of noticeListeners) listener('Counter Tray activity was reset', message);
+    },
+    warn: (message) => log.warn(redactText(message)),
+  });
+  /** Each account keeps its own record (named by a digest, never the token); the demo's stays in memory. */
+  const recordStorageFor = (account?: { baseUrl: string; token: string }): RecordStorage =>
+    account && deps.activityDir ? createFileRecordStorage(recordPathFor(deps.activityDir, accountOwnerKey(account.baseUrl, account.token))) : createMemoryRecordStorage();
 
   async function saveSettings(next: Settings): Promise<void> {
     const previous = settings;
@@ -155,6 +180,7 @@ export function createAppController(deps: AppControllerDeps): AppController {
       const clean = { ...change, name: redactText(change.name, TEXT_LIMITS.name) };
       for (const listener of remoteListeners) listener(clean);
     },
+    coreChanged: (core, account) => void activity.attach(core, core ? recordStorageFor(account) : null),
   });
 
   /** Leaving the demo brings the account's per-counter settings back (see demo-settings.ts). */
@@ -200,11 +226,29 @@ export function createAppController(deps: AppControllerDeps): AppController {
     return core;
   }
 
-  const handlers: InvokeHandlers = {
+  const handlersFor = (source: ClickSource): InvokeHandlers => ({
     // Brings the delta stream up to date first, so the answer is a base the next delta applies to.
     'state:get': () => publishDelta(),
-    'counter:increment': ({ id, amount }) => offline.step(id, 'increment', amount),
-    'counter:decrement': ({ id, amount }) => offline.step(id, 'decrement', amount),
+    // offline.step refuses an unknown counter (nothing recorded then) and keeps clicks taken offline for the core.
+    'counter:increment': ({ id, amount = 1 }) => {
+      offline.step(id, 'increment', amount);
+      activity.click(id, source, amount);
+      return null;
+    },
+    'counter:decrement': ({ id, amount = 1 }) => {
+      offline.step(id, 'decrement', amount);
+      activity.click(id, source, -amount);
+      return null;
+    },
+    'counter:undo': ({ id }) => {
+      requireCounter(id);
+      activity.undo(id);
+      return null;
+    },
+    'activity:detail': ({ id }) => {
+      requireCounter(id);
+      return activity.detail(id);
+    },
     'counter:dismissError': ({ id }) => {
       requireCounter(id).dismissError(id);
       return null;
@@ -216,7 +260,9 @@ export function createAppController(deps: AppControllerDeps): AppController {
     'counter:update': async ({ id, patch }) => {
       const body = PatchBodyV2.safeParse(patch);
       if (!body.success) throw new AppError('invalid-payload', 'Change at least one field of the counter.');
-      await requireCounter(id).update(id, body.data);
+      const core = requireCounter(id);
+      const fields = (['name', 'value', 'startDate', 'endDate'] as const).filter((f): f is EditField => body.data[f] !== undefined);
+      await activity.edit(id, fields, () => core.update(id, body.data), body.data.value);
       return null;
     },
     'session:connect': async ({ serverUrl, token }) => {
@@ -272,7 +318,8 @@ export function createAppController(deps: AppControllerDeps): AppController {
       deps.hideWindow?.();
       return null;
     },
-  };
+  });
+  const handlers = handlersFor('popup');
 
   function getState(): AppState {
     const dark = settings.theme === 'system' ? deps.theme.shouldUseDarkColors() : settings.theme === 'dark';
@@ -289,17 +336,26 @@ export function createAppController(deps: AppControllerDeps): AppController {
       theme: dark ? 'dark' : 'light',
       platform,
       systemTimezone: deps.systemTimezone(),
+      activity: core ? activity.summary() : { today: {}, undo: null },
     };
   }
 
-  const dispatch = createIpcDispatcher(handlers, {
+  const dispatcherOptions = {
     redact: redactText,
-    onUnexpectedError: (channel, error) => log.error(`IPC ${channel} failed: ${redactText(error instanceof Error ? error.message : String(error))}`),
-  });
+    onUnexpectedError: (channel: string, error: unknown) => log.error(`IPC ${channel} failed: ${redactText(error instanceof Error ? error.message : String(error))}`),
+  };
+  const dispatch = createIpcDispatcher(handlers, dispatcherOptions);
+  const dispatchers = new Map<ClickSource, Dispatch>();
+  const dispatchFrom = (source: Exclude<ClickSource, 'popup' | 'undo'>): Dispatch => {
+    let found = dispatchers.get(source);
+    if (!found) dispatchers.set(source, (found = createIpcDispatcher(handlersFor(source), dispatcherOptions)));
+    return found;
+  };
 
   return {
     handlers,
     dispatch,
+    dispatchFrom,
     getState,
     redact: redactText,
     async start(options = {}) {
@@ -332,6 +388,7 @@ export function createAppController(deps: AppControllerDeps): AppController {
       themeUnsubscribe?.();
       await session.stop();
       await offline.flush();
+      await activity.stop();
     },
     on(event, listener) {
       const set = eventListeners.get(event) ?? new Set();
@@ -342,6 +399,10 @@ export function createAppController(deps: AppControllerDeps): AppController {
     onRemoteChange(listener) {
       remoteListeners.add(listener);
       return () => void remoteListeners.delete(listener);
+    },
+    onNotice(listener) {
+      noticeListeners.add(listener);
+      return () => void noticeListeners.delete(listener);
     },
     onSettingsChanged(listener) {
       settingsListeners.add(listener);

@@ -40,6 +40,8 @@ export interface HeadlessAppOptions {
   /** Or in this stand-in (tests). */
   lastKnownFile?: TextFile;
   appVersion?: string;
+  /** Keep each account's activity record as a file here; in memory when absent. */
+  activityDir?: string;
 }
 
 export interface HeadlessApp {
@@ -102,6 +104,7 @@ export function createHeadlessApp(options: HeadlessAppOptions = {}): HeadlessApp
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.logger ? { logger: options.logger } : {}),
     ...(options.coreOverrides ? { coreOverrides: options.coreOverrides } : {}),
+    ...(options.activityDir ? { activityDir: options.activityDir } : {}),
   });
   return {
     controller,

@@ -99,6 +99,8 @@ export interface AppControllerDeps {
   pendingStore?: PendingStore;
   /** Passed through to the core (tests: fetch/webSocket seams, timeouts). */
   coreOverrides?: Partial<Omit<CoreOptions, 'baseUrl' | 'token' | 'timezone'>>;
+  /** Where each account's activity record is kept (a file per account); in memory when absent. */
+  activityDir?: string;
   /** The popup window, when there is one. */
   hideWindow?: () => void;
   /** Where the last-known counters of each account are kept (none: nothing shown offline at launch). */

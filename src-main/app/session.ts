@@ -28,6 +28,8 @@ export interface SessionDeps {
   redact(text: string): string;
   changed(): void;
   remoteChange(change: RemoteChange): void;
+  /** The running core was replaced (null: none). `account` names whose it is; absent for the demo. */
+  coreChanged?(core: CounterCore | null, account?: { baseUrl: string; token: string }): void;
 }
 
 export interface Session {
@@ -81,10 +83,11 @@ export function createSession(deps: SessionDeps): Session {
     deps.changed();
   }
 
-  async function replaceCore(next: CounterCore | null): Promise<void> {
+  async function replaceCore(next: CounterCore | null, account?: { baseUrl: string; token: string }): Promise<void> {
     const previous = core;
     for (const unsubscribe of coreUnsubscribes) unsubscribe();
     core = next;
+    if (previous !== next) deps.coreChanged?.(next, account);
     coreUnsubscribes = next ? [next.subscribe(() => deps.changed()), next.onRemoteChange((change) => deps.remoteChange(change))] : [];
     if (previous && previous !== next) await previous.stop().catch((e: unknown) => deps.log.warn(`core stop failed: ${describe(e)}`));
   }
@@ -126,7 +129,7 @@ export function createSession(deps: SessionDeps): Session {
     try {
       const started = await startCore(deps.coreFactory, deps.coreOptions(serverUrl, token, 'account'));
       if (!isCurrent(gen)) return void (await started.stop());
-      await replaceCore(started);
+      await replaceCore(started, { baseUrl: serverUrl, token: stored.token });
       retryAttempt = 0;
       set({ ...state, status: 'signedIn', error: undefined });
     } catch (error) {
@@ -173,7 +176,7 @@ export function createSession(deps: SessionDeps): Session {
       throw new AppError('superseded', 'Another sign-in replaced this one.');
     }
     const tokenStorage = await deps.vault.save(bound, { allowWeak: weakConsent });
-    await replaceCore(started);
+    await replaceCore(started, { baseUrl: serverUrl, token: bound.token });
     await closeDemo();
     token = bound;
     storedOrigin = tokenStorage === 'memory' ? null : bound.origin;

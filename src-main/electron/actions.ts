@@ -18,8 +18,9 @@ export interface ActionDeps {
 export function createActions(deps: ActionDeps) {
   const { controller } = deps;
 
-  async function bump(kind: 'increment' | 'decrement', id: string): Promise<void> {
-    const result = await controller.dispatch(kind === 'increment' ? 'counter:increment' : 'counter:decrement', { id });
+  // Each path names itself, so the activity record and the undo offer say where a click came from.
+  async function bump(kind: 'increment' | 'decrement', id: string, source: 'tray' | 'shortcut' | 'commandLine'): Promise<void> {
+    const result = await controller.dispatchFrom(source)(kind === 'increment' ? 'counter:increment' : 'counter:decrement', { id });
     if (!result.ok) deps.alert(`Could not ${kind}`, result.error.message);
   }
 
@@ -33,7 +34,12 @@ export function createActions(deps: ActionDeps) {
           return controller.openSettings();
         case 'increment':
         case 'decrement':
-          return bump(action.kind, action.counterId);
+          return bump(action.kind, action.counterId, 'tray');
+        case 'undo': {
+          const result = await controller.dispatchFrom('tray')('counter:undo', { id: action.counterId });
+          if (!result.ok) deps.alert('Could not undo', result.error.message);
+          return;
+        }
         case 'toggleNotifications': {
           const current = controller.getState().settings.notifications;
           await controller.dispatch('settings:update', { notifications: { ...current, enabled: !current.enabled } });
@@ -46,7 +52,7 @@ export function createActions(deps: ActionDeps) {
 
     async shortcut(action: ShortcutAction): Promise<void> {
       if (action.kind === 'open') return deps.togglePopup();
-      return bump(action.kind, action.counterId);
+      return bump(action.kind, action.counterId, 'shortcut');
     },
 
     async commandLine(action: CommandLineAction): Promise<void> {
@@ -55,7 +61,7 @@ export function createActions(deps: ActionDeps) {
       if (!counters) return deps.alert(`Could not ${action.kind}`, 'Counter Tray is not signed in.');
       const match = resolveCounter(action.target, counters);
       if (!match.ok) return deps.alert(`Could not ${action.kind}`, match.message);
-      return bump(action.kind, match.counter.id);
+      return bump(action.kind, match.counter.id, 'commandLine');
     },
 
     notificationClicked(counterId: string | undefined): void {

@@ -23,6 +23,8 @@ export type AppErrorCode =
   /** The stored token was entered for another server than the one in the settings. */
   | 'token-for-other-server'
   | 'direction-refused'
+  | 'nothing-to-undo'
+  | 'undo-refused'
   | 'internal';
 
 export class AppError extends Error {

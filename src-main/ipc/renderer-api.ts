@@ -26,6 +26,8 @@ const INVOKE_CHANNELS: Record<InvokeChannel, true> = {
   'counter:dismissError': true,
   'counter:resolveUnconfirmed': true,
   'counter:update': true,
+  'counter:undo': true,
+  'activity:detail': true,
   'session:connect': true,
   'session:startDemo': true,
   'session:signOut': true,

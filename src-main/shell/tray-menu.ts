@@ -9,6 +9,7 @@ export type TrayAction =
   | { kind: 'openSettings' }
   | { kind: 'increment'; counterId: string }
   | { kind: 'decrement'; counterId: string }
+  | { kind: 'undo'; counterId: string }
   | { kind: 'toggleNotifications' }
   | { kind: 'quit' };
 
@@ -37,6 +38,11 @@ export function formatValue(counter: Pick<CounterState, 'type' | 'value'>): stri
   return `${counter.value.toLocaleString('en-US')} ${days}`;
 }
 
+/** +3 / −2, with a real minus sign. */
+export function formatAmount(amount: number): string {
+  return amount > 0 ? `+${amount.toLocaleString('en-US')}` : `−${Math.abs(amount).toLocaleString('en-US')}`;
+}
+
 export function buildTrayMenu(state: AppState): TrayMenuItem[] {
   const items: TrayMenuItem[] = [];
   const signedIn = state.session.status === 'signedIn';
@@ -46,6 +52,12 @@ export function buildTrayMenu(state: AppState): TrayMenuItem[] {
     const status = state.core ? STATUS_LINES[state.core.connection.status] : undefined;
     if (status) items.push({ type: 'normal', label: status, enabled: false });
     if (state.session.mode === 'demo') items.push({ type: 'normal', label: 'Demo mode', enabled: false });
+    const undo = state.activity?.undo;
+    // Offered for 10 s after any own change, however it was made; a blocked undo says why instead.
+    if (undo) {
+      const label = `Undo ${formatAmount(undo.amount)} on ${undo.name}`;
+      items.push(undo.blockedBecause ? { type: 'normal', label: `${label}: ${undo.blockedBecause}`, enabled: false } : { type: 'normal', label, enabled: true, action: { kind: 'undo', counterId: undo.counterId } });
+    }
     const pinned = pinnedCounters(state);
     if (pinned.length === 0) items.push({ type: 'normal', label: 'Pin counters in the popup to see them here', enabled: false });
     for (const counter of pinned) {

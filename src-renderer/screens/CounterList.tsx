@@ -8,6 +8,7 @@ import { useDocumentKeydown } from '../components/useDocumentKeydown';
 import { useFixedRowWindow } from '../components/useFixedRowWindow';
 import { useTransientNotice } from '../components/useTransientNotice';
 import { useVanishedNotice } from '../components/useVanishedNotice';
+import { useUndo } from '../components/useUndo';
 import { visibleCounters } from '../format/counterOrder';
 import { formatCounterValue } from '../format/days';
 import { userMessage } from '../format/errors';
@@ -36,11 +37,13 @@ interface Props {
   /** Launch while the server is away: these are the last-known counters, saved at this time. */
   offlineSince?: number;
   onEdit: (id: string) => void;
+  /** Opens a counter's activity (the row's chart button, Enter on the selected row). */
+  onDetail: (id: string) => void;
   onSettings: () => void;
   onReplaceToken: () => void;
 }
 
-export function CounterList({ api, state, core, focusRequest, activeId, onActiveChange: setActiveId, offlineSince, onEdit, onSettings, onReplaceToken }: Props) {
+export function CounterList({ api, state, core, focusRequest, activeId, onActiveChange: setActiveId, offlineSince, onEdit, onDetail, onSettings, onReplaceToken }: Props) {
   const [query, setQueryRaw] = useState('');
   const [notice, say] = useTransientNotice();
   /** After ↑/↓ from a row's button, focus moves to the same button of the new current row. */
@@ -136,6 +139,8 @@ export function CounterList({ api, state, core, focusRequest, activeId, onActive
     [api, pinned, say],
   );
 
+  const undo = useUndo(api, state.activity?.undo, say);
+
   function actOnActive(direction: Direction) {
     if (!active) return;
     if (active.type !== 'UpDown') return say(`${active.name} counts days; it cannot be changed with + or −.`);
@@ -184,8 +189,8 @@ export function CounterList({ api, state, core, focusRequest, activeId, onActive
         break;
       case 'Enter':
         if (target.tagName === 'BUTTON' || !active) return; // a focused button does its own thing
-        if (active.type === 'UpDown') actOnActive('increment');
-        else edit(active.id);
+        // Enter opens the selected counter's activity (issue 15); + and − change it.
+        detail(active.id);
         break;
       case 'Escape':
         if (query) setQuery('');
@@ -203,7 +208,11 @@ export function CounterList({ api, state, core, focusRequest, activeId, onActive
   // Offline at launch there is no server to save an edit to: say so instead of opening a form that cannot work.
   const offline = offlineSince !== undefined;
   const edit = useCallback((id: string) => (offline ? say('Editing needs the server. Use “Retry now”, or wait until it answers.') : onEdit(id)), [offline, onEdit, say]);
-  const rowProps = { onStep: step, onTogglePin: togglePin, onEdit: edit, onActivate: setActiveId, onDismissError: dismissError, onResolveUnconfirmed: resolveUnconfirmed };
+  const detail = useCallback((id: string) => (offline ? say('Activity opens once the server answers. Use “Retry now”, or wait.') : onDetail(id)), [offline, onDetail, say]);
+  const rowProps = { onStep: step, onTogglePin: togglePin, onEdit: edit, onActivate: setActiveId, onDismissError: dismissError, onResolveUnconfirmed: resolveUnconfirmed, onUndo: undo, onDetail: detail };
+  const today = state.activity?.today;
+  const offer = state.activity?.undo ?? undefined;
+  const activityOf = (id: string) => ({ today: today?.[id], undo: offer?.counterId === id ? offer : undefined });
   const activeText = active ? `${active.name}, ${formatCounterValue(active.type, active.value).phrase}` : '';
   const listShown = visible.length > 0;
 
@@ -251,11 +260,11 @@ export function CounterList({ api, state, core, focusRequest, activeId, onActive
               ? visible.slice(rows.start, rows.end).map((counter, offset) => {
                   const index = rows.start + offset;
                   return (
-                    <CounterRow key={counter.id} counter={counter} pinned={pinned.includes(counter.id)} active={index === activeIndex} offset={index * ROW_HEIGHT} {...rowProps} />
+                    <CounterRow key={counter.id} counter={counter} pinned={pinned.includes(counter.id)} active={index === activeIndex} offset={index * ROW_HEIGHT} {...rowProps} {...activityOf(counter.id)} />
                   );
                 })
               : visible.map((counter, index) => (
-                  <CounterRow key={counter.id} counter={counter} pinned={pinned.includes(counter.id)} active={index === activeIndex} {...rowProps} />
+                  <CounterRow key={counter.id} counter={counter} pinned={pinned.includes(counter.id)} active={index === activeIndex} {...rowProps} {...activityOf(counter.id)} />
                 ))}
           </ul>
         )}
@@ -267,7 +276,7 @@ export function CounterList({ api, state, core, focusRequest, activeId, onActive
         <p id="list-keys" className="keys">
           <kbd>↑</kbd>
           <kbd>↓</kbd> choose · <kbd>+</kbd>
-          <kbd>−</kbd> change · <kbd>Esc</kbd> close
+          <kbd>−</kbd> change · <kbd>Enter</kbd> activity · <kbd>Esc</kbd> close
         </p>
       </footer>
       <p className="sr-only" aria-live="polite">

@@ -1,6 +1,10 @@
 import { memo } from 'react';
 import { isDismissableFlag } from '../../src-shared/domain/counter-flags';
 import type { CounterState, Direction, UnconfirmedChoice } from '../../src-shared/domain/snapshot';
+import type { UndoOffer } from '../../src-shared/domain/activity';
+import { DetailButton } from '../components/DetailButton';
+import { UndoChip } from '../components/UndoChip';
+import { todayText } from '../format/activity';
 import { formatCounterValue } from '../format/days';
 import { refusalReason } from '../format/refusal';
 
@@ -41,6 +45,12 @@ interface Props {
   onDismissError: (id: string) => void;
   /** The answer to "could not confirm": send the lost change again, or keep the server's value. */
   onResolveUnconfirmed: (id: string, choice: UnconfirmedChoice) => void;
+  /** Today's net change from the activity record (issue 15); primitives, so memo still skips. */
+  today?: number | undefined;
+  /** The undo offer, passed only to the row it is about. */
+  undo?: UndoOffer | undefined;
+  onUndo: (id: string) => void;
+  onDetail: (id: string) => void;
   /** Positioning when the list is virtualized. */
   offset?: number;
 }
@@ -115,8 +125,9 @@ function UnconfirmedChoiceButtons({ counter, amount, onResolve, tabIndex }: Choi
   );
 }
 
-export const CounterRow = memo(function CounterRow({ counter, pinned, active, onStep, onTogglePin, onEdit, onActivate, onDismissError, onResolveUnconfirmed, offset }: Props) {
+export const CounterRow = memo(function CounterRow({ counter, pinned, active, onStep, onTogglePin, onEdit, onActivate, onDismissError, onResolveUnconfirmed, today, undo, onUndo, onDetail, offset }: Props) {
   const value = formatCounterValue(counter.type, counter.value);
+  const todayLine = counter.type === 'UpDown' ? todayText(today) : null;
   const sub = dateLine(counter);
   const isUpDown = counter.type === 'UpDown';
   // Roving tab stop: only the active row's buttons are in the Tab order, so Tab never walks 1000 rows.
@@ -175,6 +186,12 @@ export const CounterRow = memo(function CounterRow({ counter, pinned, active, on
           <span className="counter-sub sending-slowly" role="status">
             still sending…
           </span>
+        ) : undo || todayLine ? (
+          // Under the name, not in the value's cell: a longer text there would move the row's layout.
+          <span className="counter-sub activity-line">
+            {todayLine && <span data-testid="today">{todayLine}</span>}
+            {undo && <UndoChip offer={undo} onUndo={onUndo} tabIndex={tabIndex} />}
+          </span>
         ) : (
           sub && <span className="counter-sub">{sub}</span>
         )}
@@ -197,6 +214,7 @@ export const CounterRow = memo(function CounterRow({ counter, pinned, active, on
           <StepButton counter={counter} direction="increment" onStep={onStep} tabIndex={tabIndex} />
         </div>
       )}
+      <DetailButton name={counter.name} tabIndex={tabIndex} onClick={() => onDetail(counter.id)} />
       <button type="button" className="edit" aria-label={`Edit ${counter.name}`} title="Edit" tabIndex={tabIndex} onClick={() => onEdit(counter.id)}>
         ⋯
       </button>

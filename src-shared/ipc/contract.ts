@@ -3,6 +3,7 @@
 // for renderer→main calls; event → payload for main→renderer pushes.
 import { z } from 'zod';
 import { Amount, CounterId, IsoDate } from '../api/schemas';
+import { ActivityDetail, ActivitySummary } from '../domain/activity';
 import { ConnectionState, CoreSnapshot, CoreStats, CounterState, UnconfirmedChoice } from '../domain/snapshot';
 import { Settings, SettingsPatch } from '../domain/settings';
 
@@ -32,6 +33,8 @@ export const AppState = z.object({
   theme: z.enum(['light', 'dark']),
   platform: z.enum(['darwin', 'win32', 'linux', 'other']),
   systemTimezone: z.string(),
+  /** Today's change per counter and the undo offer (issue 15); a counter's detail is asked for separately. */
+  activity: ActivitySummary.optional(),
   /**
    * While a launch is still connecting: the counters this account saw last (from disk),
    * shown greyed as "offline since savedAt". Clicks on them are kept and sent on connect.
@@ -97,6 +100,10 @@ export const invokeChannels = {
   'counter:dismissError': { request: z.object({ id: CounterId }).strict(), response: Nothing },
   /** The user's answer to "could not confirm": send the lost change again, or keep the server's value. */
   'counter:resolveUnconfirmed': { request: z.object({ id: CounterId, choice: UnconfirmedChoice }).strict(), response: Nothing },
+  /** Takes back the change offered in `activity.undo` (issue 15). */
+  'counter:undo': { request: z.object({ id: CounterId }).strict(), response: Nothing },
+  /** One counter's activity for the detail view: 14 days and the latest events. */
+  'activity:detail': { request: z.object({ id: CounterId }).strict(), response: ActivityDetail },
   'session:connect': { request: z.object({ serverUrl: z.string().max(2048), token: z.string().min(1).max(4096) }).strict(), response: Nothing },
   'session:startDemo': { request: Empty, response: Nothing },
   'session:signOut': { request: Empty, response: Nothing },

@@ -19,7 +19,7 @@ test.describe('counter list', () => {
     expect(harness.service.getCounter(COUNTER.coffees)?.value).toBe(5);
   });
 
-  test('the keyboard moves and acts: arrows, + and -, Enter', async ({ popup, harness, shoot }) => {
+  test('the keyboard moves and acts: arrows, + and -', async ({ popup, harness, shoot }) => {
     const search = popup.getByLabel('Search counters');
     await expect(search).toBeFocused();
     await popup.keyboard.press('+');
@@ -28,7 +28,7 @@ test.describe('counter list', () => {
     await popup.keyboard.press('ArrowDown');
     await popup.keyboard.press('ArrowDown');
     await expect(rowOf(popup, 'Push-ups this week')).toHaveAttribute('aria-current', 'true');
-    await popup.keyboard.press('Enter');
+    await popup.keyboard.press('+');
     await expect(rowOf(popup, 'Push-ups this week')).toHaveAttribute('aria-label', 'Push-ups this week, 41');
     await popup.keyboard.press('ArrowUp');
     await popup.keyboard.press('ArrowUp');
@@ -95,10 +95,12 @@ test.describe('counter list', () => {
     await expect(popup.getByRole('button', { name: 'Pin Until the trip' })).toHaveAttribute('aria-pressed', 'true');
   });
 
-  test('a notification click (ui:focusCounter) brings that counter forward', async ({ popup, harness }) => {
+  test("a notification click (ui:focusCounter) opens that counter's activity, Esc brings it forward in the list", async ({ popup, harness }) => {
     await popup.getByLabel('Search counters').fill('coffee');
     await expect(popup.getByRole('listitem')).toHaveCount(1);
     harness.app.controller.focusCounter(COUNTER.pushUps);
+    await expect(popup.getByRole('heading', { name: 'Push-ups this week' })).toBeVisible();
+    await popup.keyboard.press('Escape');
     await expect(rowOf(popup, 'Push-ups this week')).toHaveAttribute('aria-current', 'true');
     await expect(popup.getByLabel('Search counters')).toHaveValue('');
     await popup.keyboard.press('+');

@@ -24,6 +24,8 @@ const VALID: { [C in InvokeChannel]: unknown } = {
   'counter:update': { id: SHARED[0], patch: { name: 'Renamed counter' } },
   'counter:dismissError': { id: SHARED[0] },
   'counter:resolveUnconfirmed': { id: SHARED[0], choice: 'keep' },
+  'counter:undo': { id: SHARED[0] },
+  'activity:detail': { id: SHARED[0] },
   'session:connect': { serverUrl: 'https://developers.counttogether.app', token: 'another-token' },
   'session:startDemo': {},
   'session:signOut': {},

@@ -45,6 +45,8 @@ function requests(home: string): { [C in InvokeChannel]: fc.Arbitrary<unknown> }
     'counter:update': fc.record({ id: counterId, patch: fc.record({ name: fc.constantFrom('Renamed counter', 'x') }) }),
     'counter:dismissError': fc.record({ id: counterId }),
     'counter:resolveUnconfirmed': fc.record({ id: counterId, choice: fc.constantFrom('resend' as const, 'keep' as const) }),
+    'counter:undo': fc.record({ id: counterId }),
+    'activity:detail': fc.record({ id: counterId }),
     'session:connect': fc.record({ serverUrl: fc.constantFrom(...SERVERS, home), token: fc.constantFrom(...RENDERER_TOKENS) }),
     'session:startDemo': fc.constant({}),
     'session:signOut': fc.constant({}),

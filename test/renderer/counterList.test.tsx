@@ -166,7 +166,7 @@ describe('counter list', () => {
 });
 
 describe('counter list keyboard', () => {
-  it('moves with the arrows and acts with + - and Enter', async () => {
+  it('moves with the arrows and acts with + and -', async () => {
     const fake = await renderList();
     const search = screen.getByLabelText('Search counters');
     expect(document.activeElement).toBe(search);
@@ -177,7 +177,7 @@ describe('counter list keyboard', () => {
     fireEvent.keyDown(search, { key: 'ArrowDown' });
     expect(row('Push-ups').getAttribute('aria-current')).toBe('true');
     fireEvent.keyDown(search, { key: '-' });
-    fireEvent.keyDown(search, { key: 'Enter' });
+    fireEvent.keyDown(search, { key: '+' });
     fireEvent.keyDown(search, { key: 'ArrowDown' }); // stays on the last row
     fireEvent.keyDown(search, { key: '=' });
     expect(fake.calls('counter:increment')).toEqual([{ id: IDS.coffee }, { id: IDS.pushUps }, { id: IDS.pushUps }]);
@@ -202,11 +202,14 @@ describe('counter list keyboard', () => {
     await waitFor(() => expect(row('Since we moved in').getAttribute('aria-current')).toBe('true'));
   });
 
-  it('opens the edit page with Enter on a day counter', async () => {
-    await renderList();
+  it("opens the selected counter's activity with Enter, and its edit page from there", async () => {
+    const fake = await renderList();
     const search = screen.getByLabelText('Search counters');
     fireEvent.keyDown(search, { key: 'ArrowDown' });
     fireEvent.keyDown(search, { key: 'Enter' });
+    expect(await screen.findByRole('heading', { name: 'Since we moved in' })).toBeTruthy();
+    await waitFor(() => expect(fake.calls('activity:detail')).toEqual([{ id: IDS.movedIn }]));
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Edit Since we moved in' }));
     expect(await screen.findByRole('heading', { name: 'Edit counter' })).toBeTruthy();
     expect(screen.getByLabelText('Counting since')).toHaveProperty('value', '2024-02-29');
   });
@@ -218,7 +221,7 @@ describe('counter list keyboard', () => {
     await user.keyboard('push');
     expect(screen.getByLabelText('Search counters')).toHaveProperty('value', 'push');
     expect(rowNames()).toEqual(['Push-ups']);
-    await user.keyboard('{Enter}');
+    await user.keyboard('+');
     expect(fake.calls('counter:increment')).toEqual([{ id: IDS.pushUps }]);
     await user.keyboard('{Escape}');
     expect(screen.getByLabelText('Search counters')).toHaveProperty('value', '');
@@ -227,9 +230,11 @@ describe('counter list keyboard', () => {
     expect(fake.calls('window:hide')).toEqual([{}]);
   });
 
-  it('focuses the counter main asks for (notification click)', async () => {
+  it("opens the counter main asks for (notification click) and comes back to it with Esc", async () => {
     const fake = await renderList();
     fake.emit('ui:focusCounter', { id: IDS.trip });
+    expect(await screen.findByRole('heading', { name: 'Until the trip' })).toBeTruthy();
+    fireEvent.keyDown(document.body, { key: 'Escape' });
     await waitFor(() => expect(row('Until the trip').getAttribute('aria-current')).toBe('true'));
   });
 });

@@ -15,6 +15,10 @@ function handlers(overrides: Partial<InvokeHandlers> = {}): InvokeHandlers {
     'counter:update': () => null,
     'counter:dismissError': () => null,
     'counter:resolveUnconfirmed': () => null,
+    'counter:undo': () => null,
+    'activity:detail': () => {
+      throw new Error('not used');
+    },
     'session:connect': () => null,
     'session:startDemo': () => null,
     'session:signOut': () => null,

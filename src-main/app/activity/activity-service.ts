@@ -1,0 +1,270 @@
+// The activity record wired to the running core: own changes once the core reports their
+// outcome (with the sources of the clicks that made them), changes by others and "while
+// away" jumps from its remote changes, edits from the controller, and the undo offer.
+// One record per account (a file) or per demo (memory); `attach` switches with the core.
+import type { ActivityDetail, ActivityEvent, ActivitySummary, ClickSource } from '../../../src-shared/domain/activity';
+import type { CoreSnapshot, RemoteChange } from '../../../src-shared/domain/snapshot';
+import type { ChangeOutcome, Clock, CounterCore } from '../../core/contract';
+import { AppError } from '../../ipc/errors';
+import { ClickAttribution } from './attribution';
+import { dayKey } from './days';
+import { ActivityRecord } from './record';
+import type { RecordLoad, RecordStorage } from './record-storage';
+import { createRecordWriter, type RecordWriter } from './record-writer';
+import { afterClick, presentOffer, undoBlockedBecause, UNDO_WINDOW_MS, type PendingUndo } from './undo-offer';
+
+export interface ActivityServiceDeps {
+  clock: Clock;
+  timezone(): string;
+  /** The record changed in a way the popup or tray shows (today's totals, the undo offer). */
+  changed(): void;
+  /** The record file was reset (corrupt or foreign): tell the user once. */
+  notice(message: string): void;
+  warn(message: string): void;
+  writeDelayMs?: number;
+  undoWindowMs?: number;
+}
+
+export type EditField = Extract<ActivityEvent, { kind: 'edit' }>['fields'][number];
+
+export interface ActivityService {
+  /** The running core changed (sign-in, demo, sign-out): follow it, with its own record. */
+  attach(core: CounterCore | null, storage: RecordStorage | null): Promise<void>;
+  /** An own click is about to reach the core (call before increment/decrement). */
+  click(counterId: string, source: ClickSource, amount: number): void;
+  /** Takes back the offered change through the core's usual path. */
+  undo(counterId: string): void;
+  /** Runs an own edit (PATCH) and records it as yours, value before → after; a rename seen meanwhile is not others'. */
+  edit(counterId: string, fields: EditField[], run: () => Promise<unknown>, value?: number): Promise<void>;
+  summary(): ActivitySummary;
+  detail(counterId: string): ActivityDetail;
+  /** Writes what is unsaved; nothing keeps running afterwards. */
+  stop(): Promise<void>;
+}
+
+export function createActivityService(deps: ActivityServiceDeps): ActivityService {
+  const windowMs = deps.undoWindowMs ?? UNDO_WINDOW_MS;
+  let core: CounterCore | null = null;
+  let record = new ActivityRecord();
+  let writer: RecordWriter | null = null;
+  let unsubscribes: (() => void)[] = [];
+  /** Events that arrived while the record file was loading. */
+  let early: [string, ActivityEvent][] | null = null;
+  let attachment = 0;
+  const attribution = new ClickAttribution();
+  let offer: PendingUndo | null = null;
+  let offerTimer: unknown;
+  let cached: { key: string; summary: ActivitySummary } | null = null;
+  /** The latest attach, so stop() waits for its final write. */
+  let attaching: Promise<void> = Promise.resolve();
+
+  const now = () => deps.clock.now();
+  const counters = () => core?.snapshot().counters ?? [];
+
+  function append(counterId: string, event: ActivityEvent): void {
+    if (early) return void early.push([counterId, event]);
+    record.append(counterId, event, deps.timezone());
+    writer?.schedule();
+    deps.changed();
+  }
+
+  function setOffer(next: PendingUndo | null): void {
+    if (offerTimer !== undefined) deps.clock.clearTimeout(offerTimer);
+    offerTimer = undefined;
+    offer = next;
+    if (next) {
+      offerTimer = deps.clock.setTimeout(() => {
+        offerTimer = undefined;
+        offer = null;
+        deps.changed();
+      }, Math.max(0, next.expiresAt - now()));
+    }
+    deps.changed();
+  }
+
+  function onOutcome(outcome: ChangeOutcome): void {
+    if (outcome.outcome === 'resent' || outcome.outcome === 'kept') return; // the change itself is reported when it lands
+    const sources = attribution.take(outcome.counterId, outcome.amount);
+    if (outcome.outcome === 'refused') {
+      attribution.dropDirection(outcome.counterId, outcome.amount > 0 ? 1 : -1);
+      // A refused change did not happen: there is nothing of it to take back.
+      if (offer?.counterId === outcome.counterId) {
+        const rest = offer.amount - outcome.amount;
+        setOffer(rest === 0 || Math.sign(rest) !== Math.sign(offer.amount) ? null : { ...offer, amount: rest });
+      }
+    }
+    append(outcome.counterId, { kind: 'own', at: outcome.at, amount: outcome.amount, outcome: outcome.outcome, sources });
+  }
+
+  function onRemote(change: RemoteChange, snapshot: CoreSnapshot): void {
+    const ours = editValues.get(change.counterId);
+    if (ours !== undefined && (ours === 'dates' || ours === change.to)) return; // our own edit's echo
+    const counter = snapshot.counters.find((c) => c.id === change.counterId);
+    const at = now();
+    if (counter && counter.type !== 'UpDown') {
+      // Day counters move at midnight on their own (the core does not report that); a reported change is a date edit.
+      append(change.counterId, { kind: 'edit', at, by: 'others', fields: [counter.type === 'FromDate' ? 'startDate' : 'endDate'], from: change.from, to: change.to });
+      return;
+    }
+    // A resync reports what it found before the socket is live again: those changes happened while we were away.
+    const live = snapshot.connection.status === 'live';
+    append(change.counterId, { kind: live ? 'others' : 'away', at, from: change.from, to: change.to });
+  }
+
+  /** Names as last seen, to tell a rename by others (the service sends no event for it). */
+  const names = new Map<string, string>();
+  const ownEdits = new Map<string, number>();
+  /**
+   * The value an own PATCH sets, while it runs. The core reports the server's echo of our
+   * own PATCH as a remote change; it must not count as others' (nor twice).
+   */
+  const editValues = new Map<string, number | 'dates'>();
+
+  function onSnapshot(snapshot: CoreSnapshot): void {
+    for (const counter of snapshot.counters) {
+      const seen = names.get(counter.id);
+      names.set(counter.id, counter.name);
+      // Dates of day counters are recorded from their day count (onRemote); names only here.
+      if (seen !== undefined && seen !== counter.name && !ownEdits.has(counter.id)) {
+        append(counter.id, { kind: 'edit', at: now(), by: 'others', fields: ['name'] });
+      }
+      if (counter.pending || !attribution.has(counter.id)) continue;
+      const cancelled = attribution.settle(counter.id);
+      if (cancelled) append(counter.id, { kind: 'own', at: now(), amount: 0, outcome: 'applied', sources: cancelled });
+    }
+  }
+
+  async function attachTo(next: CounterCore | null, storage: RecordStorage | null): Promise<void> {
+    attachment += 1;
+    const mine = attachment;
+    for (const off of unsubscribes) off();
+    unsubscribes = [];
+    attribution.forget();
+    names.clear();
+    ownEdits.clear();
+    setOffer(null);
+    const previous = writer;
+    writer = null;
+    previous?.dispose();
+    await previous?.flush();
+    core = next;
+    record = new ActivityRecord();
+    cached = null;
+    if (!next || !storage) return;
+    early = [];
+    unsubscribes = [
+      next.onChangeOutcome(onOutcome),
+      next.onRemoteChange((change) => onRemote(change, next.snapshot())),
+      next.subscribe(onSnapshot),
+    ];
+    for (const counter of next.snapshot().counters) names.set(counter.id, counter.name);
+    const loaded: RecordLoad = await storage.load().catch((error: unknown) => {
+      deps.warn(`activity record load failed: ${error instanceof Error ? error.message : String(error)}`);
+      return { record: new ActivityRecord() };
+    });
+    if (mine !== attachment) return;
+    record = loaded.record;
+    cached = null; // the cache key counts changes of one record, not which record
+    const waiting = early;
+    early = null;
+    for (const [id, event] of waiting) record.append(id, event, deps.timezone());
+    record.compact(now(), deps.timezone());
+    const current = record;
+    writer = createRecordWriter({
+      clock: deps.clock,
+      ...(deps.writeDelayMs !== undefined ? { delayMs: deps.writeDelayMs } : {}),
+      snapshot: () => {
+        current.compact(now(), deps.timezone());
+        return current.toFile();
+      },
+      save: (file) => storage.save(file),
+      onError: (error) => deps.warn(`activity record not saved: ${error instanceof Error ? error.message : String(error)}`),
+    });
+    if (loaded.notice) {
+      deps.notice(loaded.notice);
+      writer.schedule(); // replace the bad file with a good one
+    }
+    if (waiting.length > 0) writer.schedule();
+    deps.changed();
+  }
+
+  return {
+    attach(next, storage) {
+      // One switch at a time: the previous record's last write finishes before the next loads.
+      attaching = attaching.catch(() => undefined).then(() => attachTo(next, storage));
+      return attaching;
+    },
+
+
+    click(counterId, source, amount) {
+      const counter = counters().find((c) => c.id === counterId);
+      // The core ignores clicks in a direction the server refused: nothing to record or undo.
+      if (!counter || counter.refused[amount > 0 ? 'increment' : 'decrement'] !== undefined) return;
+      attribution.click(counterId, source, amount);
+      if (source !== 'undo') setOffer(afterClick(offer, counterId, source, amount, now(), windowMs));
+    },
+
+    undo(counterId) {
+      const pending = offer;
+      if (!core || !pending || pending.counterId !== counterId || pending.expiresAt <= now()) {
+        throw new AppError('nothing-to-undo', 'There is no recent change on this counter to undo.');
+      }
+      const counter = counters().find((c) => c.id === counterId);
+      const blocked = counter ? undoBlockedBecause(counter, pending.amount) : 'This counter is no longer shared with you.';
+      if (blocked) throw new AppError('undo-refused', blocked);
+      setOffer(null);
+      attribution.click(counterId, 'undo', -pending.amount);
+      // The same path as a click: unsent clicks net out in the core's ledger (nothing is
+      // sent), sent ones get the opposite change, paced and exactly once.
+      if (pending.amount > 0) core.decrement(counterId, pending.amount);
+      else core.increment(counterId, -pending.amount);
+    },
+
+    async edit(counterId, fields, run, value) {
+      const valueNow = () => counters().find((c) => c.id === counterId)?.value;
+      const from = valueNow();
+      ownEdits.set(counterId, (ownEdits.get(counterId) ?? 0) + 1);
+      const dated = fields.includes('startDate') || fields.includes('endDate');
+      if (value !== undefined || dated) editValues.set(counterId, value ?? 'dates');
+      try {
+        await run();
+      } finally {
+        editValues.delete(counterId);
+        const left = (ownEdits.get(counterId) ?? 1) - 1;
+        if (left > 0) ownEdits.set(counterId, left);
+        else ownEdits.delete(counterId);
+        // The name now shown is ours: a snapshot that shows it later is no rename by others.
+        const name = counters().find((c) => c.id === counterId)?.name;
+        if (name !== undefined) names.set(counterId, name);
+      }
+      const to = valueNow();
+      append(counterId, { kind: 'edit', at: now(), by: 'you', fields, ...(from !== undefined ? { from } : {}), ...(to !== undefined ? { to } : {}) });
+    },
+
+    summary() {
+      const list = counters();
+      const undo = presentOffer(offer, list);
+      const key = `${record.version}|${dayKey(now(), deps.timezone())}|${JSON.stringify(undo)}`;
+      if (cached?.key === key) return cached.summary;
+      const summary: ActivitySummary = { today: record.today(now(), deps.timezone()), undo };
+      cached = { key, summary };
+      return summary;
+    },
+
+    detail(counterId) {
+      const counter = counters().find((c) => c.id === counterId);
+      return record.detail(counterId, counter?.value ?? 0, now(), deps.timezone());
+    },
+
+    async stop() {
+      await attaching.catch(() => undefined);
+      for (const off of unsubscribes) off();
+      unsubscribes = [];
+      if (offerTimer !== undefined) deps.clock.clearTimeout(offerTimer);
+      offerTimer = undefined;
+      writer?.dispose();
+      await writer?.flush();
+      writer = null;
+    },
+  };
+}

@@ -1,0 +1,75 @@
+// Which clicks made up a change the core reports on. The core coalesces: it sends the net
+// of every click made before the send, so one outcome covers several clicks from several
+// places (popup, tray, shortcut, command line, undo). The clicks are queued per counter in
+// the order they reached the core; an outcome of amount A takes the longest prefix of that
+// queue that nets to A — the clicks made before the send (later ones either net to 0 or
+// would not sum to A). The breakdown is per source, net; it is never a guess about a person.
+import type { ClickSource, SourceBreakdown } from '../../../src-shared/domain/activity';
+
+interface Click {
+  source: ClickSource;
+  amount: number;
+}
+
+export class ClickAttribution {
+  private readonly queues = new Map<string, Click[]>();
+
+  click(counterId: string, source: ClickSource, amount: number): void {
+    const queue = this.queues.get(counterId) ?? [];
+    queue.push({ source, amount });
+    this.queues.set(counterId, queue);
+  }
+
+  /** The sources of a change of `amount` the core reported on; removes those clicks. */
+  take(counterId: string, amount: number): SourceBreakdown {
+    const queue = this.queues.get(counterId);
+    if (!queue) return {};
+    let sum = 0;
+    let end = -1;
+    for (let i = 0; i < queue.length; i += 1) {
+      sum += (queue[i] as Click).amount;
+      if (sum === amount) end = i;
+    }
+    // No prefix nets to it (clicks from before a restart, a change the core folded back): say nothing.
+    if (end === -1) return {};
+    const taken = queue.splice(0, end + 1);
+    if (queue.length === 0) this.queues.delete(counterId);
+    return breakdown(taken);
+  }
+
+  /** The server refused a direction: the core dropped the unsent clicks that way. */
+  dropDirection(counterId: string, sign: 1 | -1): void {
+    const queue = this.queues.get(counterId);
+    if (!queue) return;
+    const kept = queue.filter((c) => Math.sign(c.amount) !== sign);
+    if (kept.length > 0) this.queues.set(counterId, kept);
+    else this.queues.delete(counterId);
+  }
+
+  /**
+   * The core has nothing pending for the counter any more: clicks still queued never went
+   * out. Answers them when they cancelled out (an undo before sending), so the record can
+   * say so; clicks the core ignored or dropped (a refused direction) are forgotten.
+   */
+  settle(counterId: string): SourceBreakdown | undefined {
+    const queue = this.queues.get(counterId);
+    if (!queue) return undefined;
+    this.queues.delete(counterId);
+    const net = queue.reduce((sum, c) => sum + c.amount, 0);
+    return net === 0 && queue.some((c) => c.source === 'undo') ? breakdown(queue) : undefined;
+  }
+
+  has(counterId: string): boolean {
+    return this.queues.has(counterId);
+  }
+
+  forget(): void {
+    this.queues.clear();
+  }
+}
+
+function breakdown(clicks: readonly Click[]): SourceBreakdown {
+  const sources: SourceBreakdown = {};
+  for (const click of clicks) sources[click.source] = (sources[click.source] ?? 0) + click.amount;
+  return sources;
+}

@@ -1,0 +1,85 @@
+// What the app remembers happened to a counter (issue 15), and what of it the popup may
+// ask for. One schema for each shape: the record file on disk (src-main/app/activity)
+// and the IPC contract both use these. Nothing here names a person: the service never
+// says who changed a counter (not-shown.md #20), so a change is "yours" (this app made
+// it) or "others'" (anyone else, or this app on another machine).
+import { z } from 'zod';
+
+/** Where an own change came from. 'undo' marks the opposite change an undo sent. */
+export const ClickSource = z.enum(['popup', 'tray', 'shortcut', 'commandLine', 'undo']);
+export type ClickSource = z.infer<typeof ClickSource>;
+
+/** Net clicks per source that made up one change the core sent (clicks are coalesced). */
+export const SourceBreakdown = z.partialRecord(ClickSource, z.int());
+export type SourceBreakdown = z.infer<typeof SourceBreakdown>;
+
+const At = z.number().int().min(0);
+
+export const ActivityEvent = z.discriminatedUnion('kind', [
+  /**
+   * One change this app sent, once its outcome is known. `amount` is what went on the wire;
+   * 0 means the clicks cancelled out (an undo before sending) and nothing was sent.
+   */
+  z.object({
+    kind: z.literal('own'),
+    at: At,
+    amount: z.int(),
+    outcome: z.enum(['applied', 'unconfirmed', 'refused']),
+    sources: SourceBreakdown,
+  }),
+  /** A change by others seen live. */
+  z.object({ kind: z.literal('others'), at: At, from: z.number(), to: z.number() }),
+  /** A jump found by a resync after the app was offline or asleep ("while away"). */
+  z.object({ kind: z.literal('away'), at: At, from: z.number(), to: z.number() }),
+  /** Name, value or date edits (day counters: the day count before and after). */
+  z.object({
+    kind: z.literal('edit'),
+    at: At,
+    by: z.enum(['you', 'others']),
+    fields: z.array(z.enum(['name', 'value', 'startDate', 'endDate'])).max(4),
+    from: z.number().optional(),
+    to: z.number().optional(),
+  }),
+]);
+export type ActivityEvent = z.infer<typeof ActivityEvent>;
+
+/** An own change that can still be taken back (10 s after the last click on it). */
+export const UndoOffer = z.object({
+  counterId: z.string(),
+  name: z.string(),
+  /** The net change that undo would take back (+3: undo sends −3 or withdraws the unsent clicks). */
+  amount: z.int(),
+  source: ClickSource,
+  expiresAt: z.number(),
+  /** Absent: undo is offered. Present: why it is not (the server refused that direction). */
+  blockedBecause: z.string().optional(),
+});
+export type UndoOffer = z.infer<typeof UndoOffer>;
+
+/** What the list needs: today's net change per counter (only counters that moved) and the undo offer. */
+export const ActivitySummary = z.object({
+  today: z.record(z.string(), z.number()),
+  undo: UndoOffer.nullable(),
+});
+export type ActivitySummary = z.infer<typeof ActivitySummary>;
+
+export const DayActivity = z.object({
+  /** Local calendar day, YYYY-MM-DD. */
+  date: z.string(),
+  you: z.number(),
+  others: z.number(),
+  /** The value at the end of that day (today: now), worked back from the current value. */
+  value: z.number(),
+});
+export type DayActivity = z.infer<typeof DayActivity>;
+
+/** One counter's detail, sent only when the detail view asks for it. */
+export const ActivityDetail = z.object({
+  counterId: z.string(),
+  today: z.object({ you: z.number(), others: z.number() }),
+  /** Oldest first; the last is today. */
+  days: z.array(DayActivity).max(90),
+  /** Newest first. */
+  events: z.array(ActivityEvent).max(50),
+});
+export type ActivityDetail = z.infer<typeof ActivityDetail>;

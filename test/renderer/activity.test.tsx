@@ -1,0 +1,101 @@
+// @vitest-environment happy-dom
+// Issue 15 in the popup: today's change on rows, undo (button, Ctrl/Cmd+Z, blocked with a
+// reason), and the detail view with its chart, text alternative and events.
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import { App } from '../../src-renderer/App';
+import { eventText } from '../../src-renderer/format/activity';
+import type { ActivityDetail, UndoOffer } from '../../src-shared/domain/activity';
+import { AppState } from '../../src-shared/ipc/contract';
+import { IDS, appState, fakeApi } from './fixtures';
+
+afterEach(cleanup);
+
+const row = (name: string) => screen.getByRole('listitem', { name: new RegExp(`^${name}`) });
+const offer = (extra: Partial<UndoOffer> = {}): UndoOffer => ({ counterId: IDS.coffee, name: 'Coffees today', amount: 1, source: 'shortcut', expiresAt: Date.now() + 10_000, ...extra });
+const withActivity = (today: Record<string, number>, undo: UndoOffer | null) => AppState.parse({ ...appState(), activity: { today, undo } });
+
+function detail(): ActivityDetail {
+  const days = Array.from({ length: 14 }, (_, i) => ({ date: `2026-11-${String(10 + i).padStart(2, '0')}`, you: i % 3, others: i % 2, value: 10 + i }));
+  return {
+    counterId: IDS.coffee,
+    today: { you: 3, others: 1 },
+    days,
+    events: [
+      { kind: 'others', at: Date.now() - 60_000, from: 6, to: 7 },
+      { kind: 'own', at: Date.now() - 120_000, amount: 3, outcome: 'applied', sources: { shortcut: 3 } },
+    ],
+  };
+}
+
+async function renderApp(state: AppState) {
+  const fake = fakeApi(state, { 'activity:detail': () => ({ ok: true, value: detail() }) });
+  render(<App api={fake.api} />);
+  await screen.findByRole('list', { name: 'Counters' });
+  return fake;
+}
+
+describe('activity in the list', () => {
+  it("shows today's change next to the value on UpDown rows only", async () => {
+    await renderApp(withActivity({ [IDS.coffee]: 4, [IDS.movedIn]: 1 }, null));
+    expect(within(row('Coffees today')).getByTestId('today').textContent).toBe('+4 today');
+    expect(within(row('Since we moved in')).queryByTestId('today')).toBeNull();
+    expect(within(row('Push-ups')).queryByTestId('today')).toBeNull();
+  });
+
+  it('offers "+1 · Undo" on the changed row; the button and Ctrl+Z both undo', async () => {
+    const fake = await renderApp(withActivity({}, offer()));
+    expect(within(row('Coffees today')).getByText(/\+1 ·/)).toBeTruthy();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Undo +1 on Coffees today' }));
+    fireEvent.keyDown(document.body, { key: 'z', ctrlKey: true });
+    fireEvent.keyDown(document.body, { key: 'z', metaKey: true });
+    expect(fake.calls('counter:undo')).toEqual([{ id: IDS.coffee }, { id: IDS.coffee }, { id: IDS.coffee }]);
+  });
+
+  it('says why undo is not offered, on hover and on focus, and Ctrl+Z explains instead of sending', async () => {
+    const why = 'Cannot undo: Push-ups only counts up (the server said: only up)';
+    const fake = await renderApp(withActivity({}, offer({ counterId: IDS.pushUps, name: 'Push-ups', blockedBecause: why })));
+    expect(screen.queryByRole('button', { name: /^Undo/ })).toBeNull();
+    const chip = within(row('Push-ups')).getByText(/can’t undo/);
+    expect(chip.getAttribute('title')).toBe(why);
+    expect(chip.getAttribute('aria-label')).toContain(why);
+    fireEvent.keyDown(document.body, { key: 'z', ctrlKey: true });
+    expect(await screen.findByText(why, { selector: '.notice' })).toBeTruthy();
+    expect(fake.calls('counter:undo')).toEqual([]);
+  });
+});
+
+describe('counter detail view', () => {
+  it('opens from the row, shows today split, a chart with a text alternative, and the events', async () => {
+    await renderApp(withActivity({ [IDS.coffee]: 4 }, null));
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Activity of Coffees today' }));
+    expect(await screen.findByRole('heading', { name: 'Coffees today' })).toBeTruthy();
+    expect((await screen.findByTestId('detail-today')).textContent).toBe('Today +4: you +3, others +1');
+    const chart = screen.getByRole('img');
+    expect(chart.getAttribute('aria-label')).toMatch(/^Daily change of Coffees today over the last 14 days: you \+13, others \+7/);
+    expect(chart.querySelectorAll('rect').length).toBeGreaterThan(0);
+    expect(chart.querySelector('polyline')?.getAttribute('points')?.split(' ')).toHaveLength(14);
+    expect(within(screen.getByRole('table')).getAllByRole('row')).toHaveLength(15);
+    const events = within(screen.getByRole('list', { name: 'Latest changes of Coffees today' })).getAllByRole('listitem');
+    expect(events.map((e) => e.textContent?.replace(/^\d\d:\d\d /, ''))).toEqual(['others +1', 'you +3 · shortcut']);
+  });
+
+  it('goes back to the list with Esc', async () => {
+    await renderApp(withActivity({}, null));
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Activity of Coffees today' }));
+    await screen.findByRole('heading', { name: 'Coffees today' });
+    fireEvent.keyDown(document.body, { key: 'Escape' });
+    await waitFor(() => expect(row('Coffees today').getAttribute('aria-current')).toBe('true'));
+  });
+});
+
+describe('event words', () => {
+  it('never names a person and says what became of own changes', () => {
+    expect(eventText({ kind: 'own', at: 0, amount: 0, outcome: 'applied', sources: { popup: 1, undo: -1 } })).toBe('you +1 · popup, undone before it was sent');
+    expect(eventText({ kind: 'own', at: 0, amount: -1, outcome: 'applied', sources: { undo: -1 } })).toBe('you −1 · undo');
+    expect(eventText({ kind: 'own', at: 0, amount: 2, outcome: 'unconfirmed', sources: { tray: 1, commandLine: 1 } })).toBe('you +2 · tray menu, command line · could not confirm');
+    expect(eventText({ kind: 'away', at: 0, from: 3, to: 9 })).toBe('+6 while away (3 → 9)');
+    expect(eventText({ kind: 'edit', at: 0, by: 'others', fields: ['startDate'], from: 30, to: 40 })).toBe('others edited the start date (30 → 40)');
+  });
+});

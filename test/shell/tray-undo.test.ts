@@ -1,0 +1,26 @@
+// The tray menu's undo item (issue 15): offered after any own change, disabled with the
+// reason where the server refused the opposite direction, absent otherwise.
+import { describe, expect, it } from 'vitest';
+import { buildTrayMenu } from '../../src-main/shell/tray-menu';
+import { COFFEE_ID, counter, signedInState } from './fakes';
+
+const coffee = counter(COFFEE_ID, 'Coffees today', 4);
+const offer = { counterId: COFFEE_ID, name: 'Coffees today', amount: 1, source: 'shortcut' as const, expiresAt: 0 };
+
+describe('tray menu undo', () => {
+  it('offers "Undo +1 on Coffees today" while the offer lasts', () => {
+    const items = buildTrayMenu(signedInState([coffee], [], { activity: { today: {}, undo: offer } }));
+    expect(items).toContainEqual({ type: 'normal', label: 'Undo +1 on Coffees today', enabled: true, action: { kind: 'undo', counterId: COFFEE_ID } });
+  });
+
+  it('shows a blocked undo disabled, with the reason, and no action', () => {
+    const why = 'Cannot undo: Coffees today only counts up';
+    const items = buildTrayMenu(signedInState([coffee], [], { activity: { today: {}, undo: { ...offer, amount: -2, blockedBecause: why } } }));
+    expect(items).toContainEqual({ type: 'normal', label: `Undo −2 on Coffees today: ${why}`, enabled: false });
+  });
+
+  it('has no undo item without an offer', () => {
+    const items = buildTrayMenu(signedInState([coffee], [], { activity: { today: {}, undo: null } }));
+    expect(items.some((i) => i.type === 'normal' && i.label.startsWith('Undo'))).toBe(false);
+  });
+});
