@@ -21,6 +21,8 @@ const CORE_WORDS: Record<string, string> = {
 const OWN_WORDS = new Set([
   'invalid-url', 'insecure-url', 'token-rejected', 'server-unreachable', 'not-a-counter-server', 'rate-limited',
   'not-signed-in', 'unknown-counter', 'invalid-settings', 'invalid-shortcut', 'demo-unavailable', 'direction-refused', 'invalid-payload',
+  // Issue 12: the user said "no" in main's dialog; a stored token bound to another server. Issue 15: undo.
+  'declined', 'token-for-other-server', 'nothing-to-undo', 'undo-refused',
 ]);
 
 export function userMessage(error: IpcError): string {

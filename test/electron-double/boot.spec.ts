@@ -3,16 +3,20 @@
 import { rowOf } from '../e2e/support/test';
 import { ADA } from '../e2e/support/e2e-fixtures';
 import { expect, test } from './fixtures';
+import { expectChangeServer, fillServer } from './flows';
 
 test('first launch shows onboarding; connecting shows the list', async ({ machine, service }) => {
   const launch = await machine.launch();
   const popup = await launch.popup();
   await expect(popup.getByRole('heading', { name: 'Connect to CountTogether' })).toBeVisible();
   expect(launch.electron.window.isVisible()).toBe(true);
-  await popup.getByLabel('Server').fill(service.url);
+  await expect(popup.getByLabel('Server'), 'the default server waits under Advanced').toBeHidden();
+  await fillServer(popup, service.url);
   await popup.getByLabel('API token').fill(ADA.token);
+  expectChangeServer(launch, service);
   await popup.getByRole('button', { name: 'Connect' }).click();
   await expect(rowOf(popup, 'Coffees today')).toBeVisible();
+  expect(launch.electron.dialog.shown.map((box) => box.message), 'main asked once before sending the token to a new server').toEqual([`Send your API token to ${new URL(service.url).origin}?`]);
 });
 
 test("the popup follows the OS's dark mode through nativeTheme", async ({ machine }) => {

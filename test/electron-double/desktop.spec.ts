@@ -5,7 +5,7 @@ import { rowOf, valueOf } from '../e2e/support/test';
 import { expect, test } from './fixtures';
 import { requestsOf, signIn, stepsOn } from './flows';
 
-test("another member's change arrives as an OS notification; clicking it focuses that counter", async ({ machine, service }) => {
+test("another member's change arrives as an OS notification; clicking it opens that counter's activity, Esc focuses it in the list", async ({ machine, service }) => {
   const launch = await machine.launch();
   const popup = await signIn(launch, service);
   // Make another row the active one, so the focus has somewhere to move from.
@@ -23,6 +23,11 @@ test("another member's change arrives as an OS notification; clicking it focuses
   launch.electron.notifications[0]?.click();
 
   await expect.poll(() => launch.electron.window.isVisible()).toBe(true);
+  // Issue 15: ui:focusCounter opens the counter's activity view (test/e2e/counters.spec.ts).
+  const detail = popup.getByRole('main', { name: 'Coffees today' });
+  await expect(detail.getByRole('heading', { name: 'Coffees today' })).toBeVisible();
+  await expect(detail).toContainText('others +2');
+  await popup.keyboard.press('Escape');
   await expect(rowOf(popup, 'Coffees today')).toHaveAttribute('aria-current', 'true');
   await expect(valueOf(popup, 'Coffees today')).toHaveText('5');
 });

@@ -158,10 +158,20 @@ describe('the Electron double keeps Electron’s rules', () => {
     expect(dialog.unexpected).toEqual(['Store the token weakly?']);
   });
 
+  it('shell.openExternal: records an absolute URL and resolves; anything else rejects (shell)', async () => {
+    const { shell } = double();
+    await expect(shell.openExternal('https://counttogether.app/settings/tokens')).resolves.toBeUndefined();
+    await expect(shell.openExternal('/settings/tokens')).rejects.toThrow(/absolute URL/);
+    await expect(shell.openExternal(42)).rejects.toThrow(/conversion failure/);
+    expect(shell.opened).toEqual(['https://counttogether.app/settings/tokens']);
+  });
+
   it('an Electron API the double does not model throws, naming it — never a silent undefined', () => {
     const { module } = double();
-    expect(() => (module.shell as { openExternal(u: string): unknown }).openExternal('https://example.com')).toThrow(NotImplementedError);
-    expect(() => (module.shell as { openExternal(u: string): unknown }).openExternal('https://example.com')).toThrow(/electron\.shell/);
+    expect(() => (module.clipboard as { writeText(t: string): unknown }).writeText('x')).toThrow(NotImplementedError);
+    expect(() => (module.clipboard as { writeText(t: string): unknown }).writeText('x')).toThrow(/electron\.clipboard/);
+    // shell models openExternal only (main.ts's one call): the rest of shell still throws.
+    expect(() => (module.shell as { showItemInFolder(p: string): unknown }).showItemInFolder('/tmp')).toThrow(/shell\.showItemInFolder is not implemented/);
     expect(() => (module.app as { getGPUInfo(): unknown }).getGPUInfo()).toThrow(/app\.getGPUInfo is not implemented/);
     expect(() => new (module.BrowserView as Ctor)()).toThrow(/electron\.BrowserView/);
   });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { acceleratorFromKeyPress, normalizeAccelerator, sameAccelerator } from '../../src-renderer/format/accelerator';
 import { visibleCounters } from '../../src-renderer/format/counterOrder';
 import { formatCounterValue } from '../../src-renderer/format/days';
+import { userMessage } from '../../src-renderer/format/errors';
 import { COUNTERS, IDS } from './fixtures';
 
 const press = (code: string, mods: Partial<Record<'ctrlKey' | 'metaKey' | 'altKey' | 'shiftKey', boolean>> = {}) => ({
@@ -60,5 +61,15 @@ describe('list order', () => {
   });
   it('filters case-insensitively', () => {
     expect(visibleCounters(all, [], '  COFF ').map((c) => c.id)).toEqual([IDS.coffee]);
+  });
+});
+
+describe('error words', () => {
+  // Booting the build (test/electron-double/consent.spec.ts) found "Cancel" in main's consent dialog shown as "Something went wrong".
+  it.each(['declined', 'token-for-other-server', 'nothing-to-undo', 'undo-refused'])("shows main's own words for %s", (code) => {
+    expect(userMessage({ code, message: 'Not connected: you chose not to use https://x.example.' })).toBe('Not connected: you chose not to use https://x.example.');
+  });
+  it('does not echo an unknown error', () => {
+    expect(userMessage({ code: 'internal', message: 'stack trace' })).not.toContain('stack');
   });
 });

@@ -12,6 +12,7 @@ import { notificationClass, type NotificationDouble } from './notification';
 import { ProtocolDouble, SessionDouble } from './protocol';
 import type { ElectronModule } from './registry';
 import { SafeStorageDouble, type StorageBackend } from './safe-storage';
+import { ShellDouble } from './shell';
 import { notImplemented, strict } from './strict';
 import { GlobalShortcutDouble, NativeThemeDouble, PowerMonitorDouble, screenDouble } from './system';
 import { MenuDouble, nativeImageDouble, trayClass, type TrayDouble } from './tray';
@@ -44,6 +45,7 @@ export class ElectronDouble {
   readonly powerMonitor: PowerMonitorDouble;
   readonly nativeTheme = new NativeThemeDouble();
   readonly dialog = new DialogDouble();
+  readonly shell = new ShellDouble();
   readonly safeStorage: SafeStorageDouble;
   readonly windows = new Set<BrowserWindowDouble>();
   /** Every window main created, closed ones included. */
@@ -103,6 +105,7 @@ export class ElectronDouble {
       Notification: notificationClass(this.notifications, () => options.notificationsSupported ?? true),
       safeStorage: strict(this.safeStorage, 'safeStorage'),
       dialog: strict(this.dialog, 'dialog'),
+      shell: strict(this.shell, 'shell'),
     };
     this.module = Object.fromEntries(ELECTRON_EXPORTS.map((name) => [name, implemented[name] ?? notImplemented(`electron.${name}`)]));
   }
