@@ -230,7 +230,8 @@ async function run(): Promise<void> {
   if (settings.launchAtLogin) void loginItem(true);
   if (notice) osNotifications.deliver({ title: 'Counter Tray settings were reset', body: notice });
   tray.update(controller.getState());
-  void popup.load();
+  // A page that fails to load leaves the tray working; say why in the log instead of an unhandled rejection.
+  popup.load().catch((error: unknown) => log.error('the popup page did not load', error));
 
   if (wantsDemo(process.argv)) {
     // Replaces any account session for this run only; the stored token stays where it is.
