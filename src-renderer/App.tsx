@@ -55,22 +55,16 @@ export function App({ api }: { api: CounterTrayApi }) {
   const signedIn = core !== null;
   const connecting = state.session.status === 'connecting';
   const lastKnown = !signedIn && connecting ? state.lastKnown : null;
+  // The list is the same screen live and offline; only its counters and the offline mark differ.
+  const listProps = { api, state, focusRequest, activeId, onActiveChange: setActiveId, onEdit: showEdit, onDetail: showDetail, onSettings: showSettings, onReplaceToken: showToken };
   // A launch with a stored token while the server is away: the last-known counters, greyed.
   if (lastKnown && view.name !== 'token') {
     if (view.name === 'settings') return <SettingsScreen api={api} state={state} onClose={showList} onReplaceToken={showToken} />;
     return (
       <CounterList
-        api={api}
-        state={state}
+        {...listProps}
         core={{ connection: { status: 'offline' }, counters: lastKnown.counters, stats: OFFLINE_STATS }}
         offlineSince={lastKnown.savedAt}
-        focusRequest={focusRequest}
-        activeId={activeId}
-        onActiveChange={setActiveId}
-        onEdit={showEdit}
-        onDetail={showDetail}
-        onSettings={showSettings}
-        onReplaceToken={showToken}
       />
     );
   }
@@ -107,17 +101,6 @@ export function App({ api }: { api: CounterTrayApi }) {
     return <SettingsScreen api={api} state={state} onClose={showList} onReplaceToken={() => setView({ name: 'token' })} />;
   }
   return (
-    <CounterList
-      api={api}
-      state={state}
-      core={core}
-      focusRequest={focusRequest}
-      activeId={activeId}
-      onActiveChange={setActiveId}
-      onEdit={showEdit}
-      onDetail={showDetail}
-      onSettings={showSettings}
-      onReplaceToken={showToken}
-    />
+    <CounterList {...listProps} core={core} />
   );
 }
