@@ -5,7 +5,8 @@
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_TUNING } from '../../src-main/core/index';
 import { writeHerdChart } from '../herd-chart';
-import { BIN_MS, counterTrayPolicy, fixedPolicy, perSecond, seededRandom, simulateDrop, simulateMidnight } from '../herd-sim';
+import { seededRandom } from '../../test/support/seeded-random';
+import { BIN_MS, counterTrayPolicy, fixedPolicy, perSecond, simulateDrop, simulateMidnight } from '../herd-sim';
 import type { HerdResult, Policy } from '../herd-sim';
 import type { Row, ScenarioResult } from '../report';
 import { percentile } from '../stats';

@@ -4,7 +4,8 @@
 import { EventEmitter } from 'node:events';
 import type { WebSocket } from 'ws';
 import { describe, expect, it } from 'vitest';
-import { counterTrayPolicy, fixedPolicy, perSecond, seededRandom, simulateDrop, upgradeAttempts } from '../../bench/herd-sim';
+import { counterTrayPolicy, fixedPolicy, perSecond, simulateDrop, upgradeAttempts } from '../../bench/herd-sim';
+import { seededRandom } from '../support/seeded-random';
 import { LiveSocket } from '../../src-main/core/live-socket';
 import { DEFAULT_TUNING } from '../../src-main/core/tuning';
 import { FakeClock } from '../support/fake-clock';

@@ -16,7 +16,8 @@ import type { VariantInput } from '../../src-service/index';
 import { USERS } from '../support/core-harness';
 import { FaultWorld, MODEL_COUNTERS, STORM_PATH, explainedByUnconfirmed } from './support/fault-world';
 import type { FaultName } from './support/fault-world';
-import { SEED, envInt, pause, seededRandom } from './support/knobs';
+import { SEED, envInt, pause } from './support/knobs';
+import { seededRandom } from '../support/seeded-random';
 
 const RUNS = envInt('HARDENING_MODEL_RUNS', 6);
 const MAX_COMMANDS = envInt('HARDENING_MODEL_COMMANDS', 40);

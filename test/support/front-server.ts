@@ -6,8 +6,8 @@
 import { EventEmitter } from 'node:events';
 import { Agent, createServer, request as httpRequest } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
-import { connect } from 'node:net';
 import type { Socket } from 'node:net';
+import { pipeUpgrade } from './pipe-upgrade';
 
 export interface FrontRequest {
   method: string;
@@ -147,13 +147,7 @@ export class FrontServer extends EventEmitter {
       socket.end(`HTTP/1.1 ${rule.status} Refused\r\n${headers}\r\n${rule.body ?? ''}`);
       return;
     }
-    const upstream = connect(this.target, '127.0.0.1');
-    const lines = [`${req.method} ${req.url} HTTP/1.1`];
-    for (let i = 0; i < req.rawHeaders.length; i += 2) lines.push(`${req.rawHeaders[i]}: ${req.rawHeaders[i + 1]}`);
-    upstream.write(`${lines.join('\r\n')}\r\n\r\n`);
-    if (head.length > 0) upstream.write(head);
-    upstream.pipe(socket);
-    socket.pipe(upstream);
+    const upstream = pipeUpgrade(req, socket, head, this.target);
     this.live.add(socket);
     const end = () => {
       this.live.delete(socket);

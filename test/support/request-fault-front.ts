@@ -7,8 +7,8 @@
 // Socket-side faults (429 on upgrades, hung handshakes, early closes) are front-server.ts.
 import { createServer, request as httpRequest } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
-import { connect } from 'node:net';
 import type { Socket } from 'node:net';
+import { pipeUpgrade } from './pipe-upgrade';
 
 export type FrontAction =
   /** Hold the request this long, then forward it; its answer is delivered if the client still listens. */
@@ -157,14 +157,7 @@ export class RequestFaultFront {
   private pipeUpgrade(req: IncomingMessage, socket: Socket, head: Buffer): void {
     this.upgraded.add(socket);
     socket.on('close', () => this.upgraded.delete(socket));
-    const upstream = connect(this.targetPort, '127.0.0.1', () => {
-      const lines = [`${req.method} ${req.url} HTTP/1.1`];
-      for (let i = 0; i < req.rawHeaders.length; i += 2) lines.push(`${req.rawHeaders[i]}: ${req.rawHeaders[i + 1]}`);
-      upstream.write(`${lines.join('\r\n')}\r\n\r\n`);
-      if (head.length > 0) upstream.write(head);
-      upstream.pipe(socket);
-      socket.pipe(upstream);
-    });
+    const upstream = pipeUpgrade(req, socket, head, this.targetPort);
     this.sockets.add(upstream);
     upstream.on('close', () => {
       this.sockets.delete(upstream);

@@ -16,18 +16,6 @@ export const SEED = envInt('HARDENING_SEED', Math.floor(Math.random() * 2 ** 31)
 /** Inputs per fuzz target. */
 export const FUZZ_RUNS = envInt('HARDENING_FUZZ_RUNS', 300);
 
-/** mulberry32: a small seeded PRNG, for jitter and choices that must replay from a seed. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** Resolves after `ms` of real time: the model test drives a real network, so user pacing is real time. */
 export const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
