@@ -1,28 +1,28 @@
 // The app, minus Electron: runs the session (src-main/app/session.ts), builds the
 // AppState the renderer sees and answers every invoke channel of the contract.
 // The Electron shell and the browser e2e harness drive this same object.
-import { PatchBodyV2 } from '../../src-shared/api/schemas';
-import { DEFAULT_SERVER_URL, DEFAULT_SETTINGS, type Settings } from '../../src-shared/domain/settings';
+import { DEFAULT_SETTINGS, type Settings } from '../../src-shared/domain/settings';
 import type { RemoteChange } from '../../src-shared/domain/snapshot';
 import type { ClickSource } from '../../src-shared/domain/activity';
 import type { AppState, EventChannel, EventOf } from '../../src-shared/ipc/contract';
 import type { CounterCore } from '../core/contract';
 import { accountOwnerKey, pendingStoreForAccount } from './account-pending-store';
-import { createActivityService, type EditField } from './activity/activity-service';
+import { createActivityService } from './activity/activity-service';
 import { createFileRecordStorage, createMemoryRecordStorage, recordPathFor, type RecordStorage } from './activity/record-storage';
 import { createIpcDispatcher, type Dispatch, type InvokeHandlers } from '../ipc/dispatch';
 import { createCoalescer, systemClock } from './coalesce';
 import { withAccountCounterSettings } from './demo-settings';
 import { AppError } from '../ipc/errors';
 import type { AppControllerDeps, AppPlatform } from './ports';
-import { originOf, parseServerUrl, type ServerUrl } from './server-url';
 import { createSanitizer, createSnapshotSanitizer, TEXT_LIMITS } from './server-text';
 import { isPublicServer } from '../../src-shared/domain/server-address';
 import { createLastKnownCache } from './last-known';
 import { createOfflineCounters } from './offline-counters';
+import { createInvokeHandlers, type InvokeHandlerContext } from './invoke-handlers';
+import { originOf } from './server-url';
 import { createSession } from './session';
 import { diffAppState } from './state-delta';
-import { applySettingsPatch, checkLoadedSettings } from './settings-rules';
+import { checkLoadedSettings } from './settings-rules';
 
 export interface AppController {
   /**
@@ -196,27 +196,6 @@ export function createAppController(deps: AppControllerDeps): AppController {
     changed();
   }
 
-  const DEFAULT_ORIGIN = originOf(DEFAULT_SERVER_URL);
-  /**
-   * Where the token goes is the user's decision, asked by main (never the popup's): a new
-   * server, or plain http to another host, needs a "yes" in the native dialog before a
-   * single request is sent. The default server and the token's own origin need none.
-   */
-  async function confirmServer(target: ServerUrl): Promise<void> {
-    const bound = session.boundOrigin();
-    if (target.plainHttp && target.origin !== bound) {
-      if (!(await deps.consent.ask({ kind: 'plain-http', to: target.origin }))) {
-        throw new AppError('declined', `Not connected: ${target.origin} is plain http, and you chose not to send your token there unencrypted.`);
-      }
-      return;
-    }
-    if (target.origin !== DEFAULT_ORIGIN && target.origin !== bound) {
-      if (!(await deps.consent.ask({ kind: 'change-server', to: target.origin, from: bound }))) {
-        throw new AppError('declined', `Not connected: you chose not to use ${target.origin}.`);
-      }
-    }
-  }
-
   function requireCounter(id: string): CounterCore {
     const core = session.core();
     if (!core || session.state().status !== 'signedIn') throw new AppError('not-signed-in', 'Sign in first: Counter Tray is not connected to a server.');
@@ -225,100 +204,22 @@ export function createAppController(deps: AppControllerDeps): AppController {
     }
     return core;
   }
-
-  const handlersFor = (source: ClickSource): InvokeHandlers => ({
-    // Brings the delta stream up to date first, so the answer is a base the next delta applies to.
-    'state:get': () => publishDelta(),
-    // offline.step refuses an unknown counter (nothing recorded then) and keeps clicks taken offline for the core.
-    'counter:increment': ({ id, amount = 1 }) => {
-      offline.step(id, 'increment', amount);
-      activity.click(id, source, amount);
-      return null;
-    },
-    'counter:decrement': ({ id, amount = 1 }) => {
-      offline.step(id, 'decrement', amount);
-      activity.click(id, source, -amount);
-      return null;
-    },
-    'counter:undo': ({ id }) => {
-      requireCounter(id);
-      activity.undo(id);
-      return null;
-    },
-    'activity:detail': ({ id }) => {
-      requireCounter(id);
-      return activity.detail(id);
-    },
-    'counter:dismissError': ({ id }) => {
-      requireCounter(id).dismissError(id);
-      return null;
-    },
-    'counter:resolveUnconfirmed': ({ id, choice }) => {
-      requireCounter(id).resolveUnconfirmed(id, choice);
-      return null;
-    },
-    'counter:update': async ({ id, patch }) => {
-      const body = PatchBodyV2.safeParse(patch);
-      if (!body.success) throw new AppError('invalid-payload', 'Change at least one field of the counter.');
-      const core = requireCounter(id);
-      const fields = (['name', 'value', 'startDate', 'endDate'] as const).filter((f): f is EditField => body.data[f] !== undefined);
-      await activity.edit(id, fields, () => core.update(id, body.data), body.data.value);
-      return null;
-    },
-    'session:connect': async ({ serverUrl, token }) => {
-      secrets.add(token);
-      const target = parseServerUrl(serverUrl);
-      await confirmServer(target);
-      await session.connect(target.url, token);
-      return null;
-    },
-    'session:startDemo': async () => {
-      await session.startDemo();
-      return null;
-    },
-    'session:signOut': async () => {
-      await session.signOut();
-      return null;
-    },
-    // The popup only asks main to start the flow; the decision is the user's, in main's dialog.
-    'session:storeTokenWeakly': async () => {
-      const current = session.state();
-      if (current.mode !== 'account' || current.status !== 'signedIn' || current.tokenStorage !== 'memory' || !current.encryptionWeak) {
-        throw new AppError('invalid-settings', 'There is no token kept in memory only that could be stored.');
-      }
-      if (!(await deps.consent.ask({ kind: 'weak-storage' }))) throw new AppError('declined', 'The token stays in memory only; you will sign in again after a restart.');
-      await session.setWeakStorage(true);
-      return null;
-    },
-    'settings:update': async (patch) => {
-      const next = applySettingsPatch(settings, patch);
-      const timezoneBefore = effectiveTimezone();
-      await saveSettings(next);
-      const core = session.core();
-      if (core && effectiveTimezone() !== timezoneBefore) core.setTimezone(effectiveTimezone());
-      return next;
-    },
-    'session:retryNow': () => {
-      session.retryNow();
-      return null;
-    },
-    'app:openLink': (request) => {
-      // Main builds the path, the page only names what it wants; counters have pages on the public service only.
-      if (!deps.openPublicPage) return null;
-      if (request.target === 'tokens') deps.openPublicPage('/settings/tokens');
-      else if (request.target === 'home') deps.openPublicPage('/');
-      else if (request.target === 'counter' && isPublicServer(session.state().serverUrl)) deps.openPublicPage(`/counters/${encodeURIComponent(request.id)}`);
-      return null;
-    },
-    'app:quit': () => {
-      deps.quit?.();
-      return null;
-    },
-    'window:hide': () => {
-      deps.hideWindow?.();
-      return null;
-    },
-  });
+  const handlerContext: InvokeHandlerContext = {
+    publishDelta,
+    offline,
+    activity,
+    session,
+    requireCounter,
+    rememberSecret: (token) => secrets.add(token),
+    settings: () => settings,
+    saveSettings,
+    effectiveTimezone,
+    consent: deps.consent,
+    openPublicPage: deps.openPublicPage,
+    quit: deps.quit,
+    hideWindow: deps.hideWindow,
+  };
+  const handlersFor = (source: ClickSource): InvokeHandlers => createInvokeHandlers(handlerContext, source);
   const handlers = handlersFor('popup');
 
   function getState(): AppState {

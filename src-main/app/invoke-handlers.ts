@@ -1,0 +1,154 @@
+// The answers to every invoke channel of the contract, for one click source (the popup,
+// or main's own tray, shortcut and command-line actions). Split from controller.ts so the
+// controller keeps the state and its wiring; the context is all a handler may touch.
+import { PatchBodyV2 } from '../../src-shared/api/schemas';
+import type { ClickSource } from '../../src-shared/domain/activity';
+import { isPublicServer } from '../../src-shared/domain/server-address';
+import { DEFAULT_SERVER_URL, type Settings } from '../../src-shared/domain/settings';
+import type { AppState } from '../../src-shared/ipc/contract';
+import type { CounterCore } from '../core/contract';
+import type { InvokeHandlers } from '../ipc/dispatch';
+import { AppError } from '../ipc/errors';
+import type { ActivityService, EditField } from './activity/activity-service';
+import type { createOfflineCounters } from './offline-counters';
+import type { AppControllerDeps, ConsentPort } from './ports';
+import { originOf, parseServerUrl, type ServerUrl } from './server-url';
+import type { Session } from './session';
+import { applySettingsPatch } from './settings-rules';
+
+export interface InvokeHandlerContext {
+  /** Brings the delta stream up to date and answers the state as sent. */
+  publishDelta(): AppState;
+  offline: ReturnType<typeof createOfflineCounters>;
+  activity: ActivityService;
+  session: Session;
+  /** The running core, if it knows this counter; otherwise an AppError for the popup. */
+  requireCounter(id: string): CounterCore;
+  /** A token the user typed: redacted from every message from now on. */
+  rememberSecret(token: string): void;
+  settings(): Settings;
+  saveSettings(next: Settings): Promise<void>;
+  effectiveTimezone(): string;
+  consent: ConsentPort;
+  openPublicPage: AppControllerDeps['openPublicPage'];
+  quit: AppControllerDeps['quit'];
+  hideWindow: AppControllerDeps['hideWindow'];
+}
+
+const DEFAULT_ORIGIN = originOf(DEFAULT_SERVER_URL);
+
+/**
+ * Where the token goes is the user's decision, asked by main (never the popup's): a new
+ * server, or plain http to another host, needs a "yes" in the native dialog before a
+ * single request is sent. The default server and the token's own origin need none.
+ */
+async function confirmServer(target: ServerUrl, bound: string | null, consent: ConsentPort): Promise<void> {
+  if (target.plainHttp && target.origin !== bound) {
+    if (!(await consent.ask({ kind: 'plain-http', to: target.origin }))) {
+      throw new AppError('declined', `Not connected: ${target.origin} is plain http, and you chose not to send your token there unencrypted.`);
+    }
+    return;
+  }
+  if (target.origin !== DEFAULT_ORIGIN && target.origin !== bound) {
+    if (!(await consent.ask({ kind: 'change-server', to: target.origin, from: bound }))) {
+      throw new AppError('declined', `Not connected: you chose not to use ${target.origin}.`);
+    }
+  }
+}
+
+export function createInvokeHandlers(ctx: InvokeHandlerContext, source: ClickSource): InvokeHandlers {
+  return {
+    // Brings the delta stream up to date first, so the answer is a base the next delta applies to.
+    'state:get': () => ctx.publishDelta(),
+    // offline.step refuses an unknown counter (nothing recorded then) and keeps clicks taken offline for the core.
+    'counter:increment': ({ id, amount = 1 }) => {
+      ctx.offline.step(id, 'increment', amount);
+      ctx.activity.click(id, source, amount);
+      return null;
+    },
+    'counter:decrement': ({ id, amount = 1 }) => {
+      ctx.offline.step(id, 'decrement', amount);
+      ctx.activity.click(id, source, -amount);
+      return null;
+    },
+    'counter:undo': ({ id }) => {
+      ctx.requireCounter(id);
+      ctx.activity.undo(id);
+      return null;
+    },
+    'activity:detail': ({ id }) => {
+      ctx.requireCounter(id);
+      return ctx.activity.detail(id);
+    },
+    'counter:dismissError': ({ id }) => {
+      ctx.requireCounter(id).dismissError(id);
+      return null;
+    },
+    'counter:resolveUnconfirmed': ({ id, choice }) => {
+      ctx.requireCounter(id).resolveUnconfirmed(id, choice);
+      return null;
+    },
+    'counter:update': async ({ id, patch }) => {
+      const body = PatchBodyV2.safeParse(patch);
+      if (!body.success) throw new AppError('invalid-payload', 'Change at least one field of the counter.');
+      const core = ctx.requireCounter(id);
+      const fields = (['name', 'value', 'startDate', 'endDate'] as const).filter((f): f is EditField => body.data[f] !== undefined);
+      await ctx.activity.edit(id, fields, () => core.update(id, body.data), body.data.value);
+      return null;
+    },
+    'session:connect': async ({ serverUrl, token }) => {
+      ctx.rememberSecret(token);
+      const target = parseServerUrl(serverUrl);
+      await confirmServer(target, ctx.session.boundOrigin(), ctx.consent);
+      await ctx.session.connect(target.url, token);
+      return null;
+    },
+    'session:startDemo': async () => {
+      await ctx.session.startDemo();
+      return null;
+    },
+    'session:signOut': async () => {
+      await ctx.session.signOut();
+      return null;
+    },
+    // The popup only asks main to start the flow; the decision is the user's, in main's dialog.
+    'session:storeTokenWeakly': async () => {
+      const current = ctx.session.state();
+      if (current.mode !== 'account' || current.status !== 'signedIn' || current.tokenStorage !== 'memory' || !current.encryptionWeak) {
+        throw new AppError('invalid-settings', 'There is no token kept in memory only that could be stored.');
+      }
+      if (!(await ctx.consent.ask({ kind: 'weak-storage' }))) throw new AppError('declined', 'The token stays in memory only; you will sign in again after a restart.');
+      await ctx.session.setWeakStorage(true);
+      return null;
+    },
+    'settings:update': async (patch) => {
+      const next = applySettingsPatch(ctx.settings(), patch);
+      const timezoneBefore = ctx.effectiveTimezone();
+      await ctx.saveSettings(next);
+      const core = ctx.session.core();
+      if (core && ctx.effectiveTimezone() !== timezoneBefore) core.setTimezone(ctx.effectiveTimezone());
+      return next;
+    },
+    'session:retryNow': () => {
+      ctx.session.retryNow();
+      return null;
+    },
+    'app:openLink': (request) => {
+      // Main builds the path, the page only names what it wants; counters have pages on the public service only.
+      const open = ctx.openPublicPage;
+      if (!open) return null;
+      if (request.target === 'tokens') open('/settings/tokens');
+      else if (request.target === 'home') open('/');
+      else if (request.target === 'counter' && isPublicServer(ctx.session.state().serverUrl)) open(`/counters/${encodeURIComponent(request.id)}`);
+      return null;
+    },
+    'app:quit': () => {
+      ctx.quit?.();
+      return null;
+    },
+    'window:hide': () => {
+      ctx.hideWindow?.();
+      return null;
+    },
+  };
+}
