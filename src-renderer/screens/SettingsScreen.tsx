@@ -2,6 +2,7 @@ import { useId, useMemo, useState } from 'react';
 import type { Theme } from '../../src-shared/domain/settings';
 import type { AppState, CounterTrayApi } from '../../src-shared/ipc/contract';
 import { call } from '../bridge/ipc';
+import { BackButton } from '../components/BackButton';
 import { ShortcutRecorder } from '../components/ShortcutRecorder';
 import { SignOutButton } from '../components/SignOutButton';
 import { userMessage } from '../format/errors';
@@ -52,9 +53,7 @@ export function SettingsScreen({ api, state, onClose, onReplaceToken }: Props) {
   return (
     <main className="screen settings-screen">
       <header className="screen-header">
-        <button type="button" className="icon" aria-label="Back" title="Back" autoFocus onClick={onClose}>
-          ←
-        </button>
+        <BackButton onClick={onClose} autoFocus />
         <h1 className="title">Settings</h1>
       </header>
       <div className="screen-body">

@@ -11,3 +11,24 @@ export type CounterFlagKind = NonNullable<CounterState['error']>['kind'];
  * drops or reads the counter.
  */
 export const isDismissableFlag = (kind: CounterFlagKind): boolean => kind === 'rejected';
+
+/**
+ * Directions the server refused between two snapshots of the list (issue 24 point 6): the
+ * first refusal of a counter is told once, in the popup and, when it is hidden, by main.
+ */
+export function newlyRefused(
+  before: readonly Pick<CounterState, 'id' | 'refused'>[],
+  after: readonly Pick<CounterState, 'id' | 'name' | 'refused'>[],
+): { id: string; name: string; direction: 'increment' | 'decrement' }[] {
+  const was = new Map(before.map((c) => [c.id, c.refused]));
+  const found: { id: string; name: string; direction: 'increment' | 'decrement' }[] = [];
+  for (const counter of after) {
+    const previous = was.get(counter.id);
+    // A counter new to the list brings what earlier runs learned: nothing happened now.
+    if (!previous) continue;
+    for (const direction of ['increment', 'decrement'] as const) {
+      if (counter.refused[direction] !== undefined && previous[direction] === undefined) found.push({ id: counter.id, name: counter.name, direction });
+    }
+  }
+  return found;
+}

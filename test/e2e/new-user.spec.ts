@@ -25,9 +25,9 @@ const MAX_MESSAGE = 80;
 
 /** The list's horizontal geometry: nothing may scroll or move sideways. */
 async function sideways(page: Page) {
-  return page.evaluate(() => {
-    const scroll = document.querySelector('.list-scroll');
-    return { page: document.scrollingElement?.scrollLeft ?? 0, list: scroll?.scrollLeft ?? 0, overflow: scroll ? scroll.scrollWidth - scroll.clientWidth : 0 };
+  return page.locator('html').evaluate((root) => {
+    const scroll = root.ownerDocument.querySelector('.list-scroll');
+    return { page: root.scrollLeft, list: scroll?.scrollLeft ?? 0, overflow: scroll ? scroll.scrollWidth - scroll.clientWidth : 0 };
   });
 }
 
@@ -79,7 +79,7 @@ test.describe('points on the usual list', () => {
       if (!line || !button) return 'missing';
       const l = line.getBoundingClientRect();
       const b = button.getBoundingClientRect();
-      const separator = parseFloat(getComputedStyle(li).borderBottomWidth) || 0;
+      const separator = parseFloat(li.ownerDocument.defaultView?.getComputedStyle(li).borderBottomWidth ?? '0') || 0;
       return {
         clipped: line.scrollWidth > line.clientWidth + 1,
         insideRow: l.top >= box.top && l.bottom <= box.bottom - separator - 1,

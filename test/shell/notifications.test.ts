@@ -21,10 +21,10 @@ describe('notifier', () => {
     notifier.remoteChange({ counterId: COFFEE_ID, name: 'Coffees', from: 6, to: 7 });
     expect(delivered).toEqual([]);
     await clock.advance(2000);
-    expect(delivered).toEqual([{ title: 'Coffees', body: 'Coffees 3 → 7', counterId: COFFEE_ID }]);
+    expect(delivered).toEqual([{ title: 'Coffees', body: '3 → 7', counterId: COFFEE_ID }]);
     notifier.remoteChange({ counterId: COFFEE_ID, name: 'Coffees', from: 7, to: 8 });
     await clock.advance(3000);
-    expect(delivered.map((n) => n.body)).toEqual(['Coffees 3 → 7', 'Coffees 7 → 8']);
+    expect(delivered.map((n) => n.body)).toEqual(['3 → 7', '7 → 8']);
   });
 
   it('keeps counters apart and says nothing when the changes cancel out', async () => {
@@ -33,7 +33,7 @@ describe('notifier', () => {
     notifier.remoteChange({ counterId: TRIP_ID, name: 'Trip', from: 10, to: 11 });
     notifier.remoteChange({ counterId: COFFEE_ID, name: 'Coffees', from: 4, to: 3 });
     await clock.advance(3000);
-    expect(delivered).toEqual([{ title: 'Trip', body: 'Trip 10 → 11', counterId: TRIP_ID }]);
+    expect(delivered).toEqual([{ title: 'Trip', body: '10 → 11', counterId: TRIP_ID }]);
   });
 
   it('respects the global switch and per-counter mutes, also when muted during the window', async () => {
@@ -64,7 +64,7 @@ describe('notifier', () => {
     // Back to normal afterwards.
     notifier.remoteChange({ counterId: TRIP_ID, name: 'C1', from: 11, to: 12 });
     await clock.advance(3000);
-    expect(delivered.at(-1)).toEqual({ title: 'C1', body: 'C1 11 → 12', counterId: TRIP_ID });
+    expect(delivered.at(-1)).toEqual({ title: 'C1', body: '11 → 12', counterId: TRIP_ID });
   });
 
   it('a summary of one change is an ordinary notification that opens that counter', async () => {
@@ -73,7 +73,7 @@ describe('notifier', () => {
     notifier.beginResync();
     notifier.remoteChange({ counterId: COFFEE_ID, name: 'Coffees', from: 1, to: 5 });
     await clock.advance(3000);
-    expect(delivered).toEqual([{ title: 'Coffees', body: 'Coffees 1 → 5', counterId: COFFEE_ID }]);
+    expect(delivered).toEqual([{ title: 'Coffees', body: '1 → 5', counterId: COFFEE_ID }]);
   });
 
   it('dispose leaves no timer behind', () => {

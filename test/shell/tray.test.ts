@@ -15,8 +15,8 @@ describe('buildTrayMenu', () => {
     expect(labels).toEqual([
       'Until the trip: 120 days',
       'Coffees today: 7',
-      '    Increment Coffees today',
-      '    Decrement Coffees today',
+      'Increment Coffees today',
+      'Decrement Coffees today',
       '---',
       'Open Counter Tray',
       'Settings…',
