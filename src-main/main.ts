@@ -149,13 +149,15 @@ async function run(): Promise<void> {
     createTray: (image) => new Tray(image),
     buildMenu: (template) => Menu.buildFromTemplate(template),
     createImage: (bitmap, template) => {
-      const image = nativeImage.createFromBitmap(Buffer.from(bitmap.bgra), { width: bitmap.width, height: bitmap.height, scaleFactor: 2 });
+      // Drawn for the display's scale (16 px at 1×, 32 px at 2×): the OS does not resample it.
+      const image = nativeImage.createFromBitmap(Buffer.from(bitmap.bgra), { width: bitmap.width, height: bitmap.height, scaleFactor: bitmap.width / 16 });
       image.setTemplateImage(template);
       return image;
     },
     platform,
     onAction: (action) => void actions.tray(action),
     onClick: (bounds) => void popup.toggle({ kind: 'tray', trayBounds: bounds }),
+    scaleFactor: () => screen.getPrimaryDisplay().scaleFactor,
   });
 
   const notifier = createNotifier({ clock: systemClock, deliver: (n) => osNotifications.deliver(n), preferences: () => controller.getState().settings.notifications });

@@ -30,7 +30,7 @@ test.describe('activity', () => {
     await popup.getByLabel('Search counters').focus();
     await popup.keyboard.press('Enter');
     await expect(popup.getByRole('heading', { name: 'Coffees today' })).toBeVisible();
-    await expect(popup.getByRole('button', { name: 'Back to the list' })).toBeFocused();
+    await expect(popup.getByRole('button', { name: 'Back' })).toBeFocused();
     await expect(popup.getByTestId('detail-today')).toHaveText('Today +3: you +1, others +2');
     const chart = popup.getByRole('img', { name: /^Daily change of Coffees today over the last 14 days: you \+1, others \+2; the value went from 3 to 6\.$/ });
     await expect(chart).toBeVisible();

@@ -98,6 +98,7 @@ test.describe('points on the usual list', () => {
   test('6: a refused decrement from the tray is told (popup and OS notification)', async ({ popup, harness }) => {
     // Loaded here, not above: before the fix the module had no such export, and only this test may fail for it.
     const { refusalNotices } = (await import('../../src-main/shell/notifications')) as { refusalNotices?: (a: unknown, b: unknown) => { title: string; body: string }[] };
+    await expect(rowOf(popup, 'Push-ups this week')).toBeVisible();
     const before = harness.app.controller.getState();
     await trayActions(harness).tray({ kind: 'decrement', counterId: COUNTER.pushUps });
     await expect(popup.getByRole('button', { name: 'Decrease Push-ups this week' })).toHaveAttribute('aria-disabled', 'true');
