@@ -64,7 +64,7 @@ export function Onboarding({ api, state, replacing: replacingAtStart, onStart, o
     if (result.ok) {
       setToken('');
       onConnected();
-    } else fail(userMessage(result.error, hostOf(serverUrl)));
+    } else fail(userMessage(result.error, hostOf(cleanUrl)));
   }
 
   async function startDemo() {
@@ -74,7 +74,7 @@ export function Onboarding({ api, state, replacing: replacingAtStart, onStart, o
     const result = await call(api, 'session:startDemo', {});
     setBusy(null);
     if (result.ok) onConnected();
-    else fail(userMessage(result.error, hostOf(serverUrl)));
+    else fail(userMessage(result.error));
   }
 
   return (

@@ -103,7 +103,7 @@ test.describe('points on the usual list', () => {
     await trayActions(harness).tray({ kind: 'decrement', counterId: COUNTER.pushUps });
     await expect(popup.getByRole('button', { name: 'Decrease Push-ups this week' })).toHaveAttribute('aria-disabled', 'true');
     await expect(popup.locator('.notice')).toHaveText(/^Push-ups this week only counts up/);
-    expect(refusalNotices?.(before, harness.app.controller.getState())).toEqual([{ title: 'Push-ups this week', body: 'It only counts up, so the −1 was not made.' }]);
+    expect(refusalNotices?.(before, harness.app.controller.getState())).toEqual([{ title: 'Push-ups this week', body: 'It only counts up, so the −1 was not made.', counterId: COUNTER.pushUps }]);
   });
 
   test('7: a refused undo is said in the app’s words, never the server’s', async ({ popup, harness }) => {
