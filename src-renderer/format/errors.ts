@@ -7,7 +7,8 @@
 import type { IpcError } from '../../src-shared/ipc/contract';
 
 export const MESSAGE_MAX = 80;
-const HOST_MAX = 30;
+/** A longer host is shortened with …, so every sentence below stays within MESSAGE_MAX. */
+const HOST_MAX = 22;
 
 type Words = (host: string) => string;
 
@@ -27,7 +28,7 @@ const WORDS: Record<string, Words> = {
   'invalid-url': () => 'That is not a server address, e.g. https://developers.counttogether.app',
   'insecure-url': (host) => `${host} is plain http: your token would travel unencrypted.`,
   'token-rejected': (host) => `${host} rejected this token. Check it, or create a new one.`,
-  'server-unreachable': (host) => `Could not reach ${host}. Check the connection and the address.`,
+  'server-unreachable': (host) => `Could not reach ${host}. Check the address and network.`,
   'not-a-counter-server': (host) => `${host} does not look like a CountTogether server.`,
   'rate-limited': (host) => `${host} is busy. Try again in a moment.`,
   'not-signed-in': () => 'Sign in first: Counter Tray is not connected to a server.',
@@ -47,7 +48,7 @@ const WORDS: Record<string, Words> = {
 /** Main's codes whose message is built from main's own words and what the user typed only. */
 const OWN_WORDS = new Set([
   'invalid-url', 'insecure-url', 'token-rejected', 'server-unreachable', 'not-a-counter-server', 'rate-limited',
-  'not-signed-in', 'unknown-counter', 'invalid-shortcut', 'declined', 'token-for-other-server', 'nothing-to-undo',
+  'not-signed-in', 'unknown-counter', 'invalid-settings', 'invalid-shortcut', 'declined', 'token-for-other-server', 'nothing-to-undo',
 ]);
 
 export const GENERIC_MESSAGE = 'Something went wrong. Try again, or restart Counter Tray.';
