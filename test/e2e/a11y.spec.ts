@@ -6,6 +6,9 @@ import { sweep } from './support/sweep';
 import { expect, rowOf, test } from './support/test';
 
 test.describe('signed in', () => {
+  // Each sweep runs axe twice and hits every control at 200 %; the status-line test waits out a
+  // reconnect backoff. On a shared 2-core machine that outgrows Playwright's default 30 s.
+  test.describe.configure({ timeout: 90_000 });
   test('list, search without a match, settings, sign-out question', async ({ popup, harness }) => {
     await expect(rowOf(popup, 'Coffees today')).toBeVisible();
     await sweep(popup, harness, 'list');
