@@ -20,14 +20,24 @@ export function newlyRefused(
   before: readonly Pick<CounterState, 'id' | 'refused'>[],
   after: readonly Pick<CounterState, 'id' | 'name' | 'refused'>[],
 ): { id: string; name: string; direction: 'increment' | 'decrement' }[] {
-  const was = new Map(before.map((c) => [c.id, c.refused]));
+  // A change to one of 5000 counters keeps the other objects (bridge/applyDelta.ts): in the
+  // same order only counters whose object is new need a look, so this stays cheap on every push.
+  type Before = Pick<CounterState, 'id' | 'refused'>;
+  const pairs: [Before | undefined, Pick<CounterState, 'id' | 'name' | 'refused'>][] = [];
+  if (before.length === after.length && after.every((counter, i) => counter.id === before[i]?.id)) {
+    after.forEach((counter, i) => {
+      if (counter !== before[i]) pairs.push([before[i], counter]);
+    });
+  } else {
+    const was = new Map(before.map((c) => [c.id, c]));
+    for (const counter of after) pairs.push([was.get(counter.id), counter]);
+  }
   const found: { id: string; name: string; direction: 'increment' | 'decrement' }[] = [];
-  for (const counter of after) {
-    const previous = was.get(counter.id);
+  for (const [old, counter] of pairs) {
     // A counter new to the list brings what earlier runs learned: nothing happened now.
-    if (!previous) continue;
+    if (!old) continue;
     for (const direction of ['increment', 'decrement'] as const) {
-      if (counter.refused[direction] !== undefined && previous[direction] === undefined) found.push({ id: counter.id, name: counter.name, direction });
+      if (counter.refused[direction] !== undefined && old.refused[direction] === undefined) found.push({ id: counter.id, name: counter.name, direction });
     }
   }
   return found;
