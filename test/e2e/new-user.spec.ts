@@ -23,6 +23,11 @@ const members = [
 ];
 const MAX_MESSAGE = 80;
 
+/** The e2e fixtures with a few more counters shared by Ada and Alan. */
+const withCounters = (...extra: Record<string, unknown>[]) => ({
+  harnessOptions: { fixtures: { ...e2eFixtures(), counters: [...e2eFixtures().counters, ...extra.map((c) => ({ created: '2026-01-05T09:00:00Z', members, ...c }))] } },
+});
+
 /** The list's horizontal geometry: nothing may scroll or move sideways. */
 async function sideways(page: Page) {
   return page.locator('html').evaluate((root) => {
@@ -209,18 +214,7 @@ test.describe('points on the usual list', () => {
 });
 
 test.describe('3: Esc keeps the selection', () => {
-  test.use({
-    harnessOptions: {
-      fixtures: {
-        ...e2eFixtures(),
-        counters: [
-          ...e2eFixtures().counters,
-          { id: idOf(1), name: 'Pizza nights', type: 'UpDown', value: 2, created: '2026-01-05T09:00:00Z', members },
-          { id: idOf(2), name: 'Pizza slices this week', type: 'UpDown', value: 5, created: '2026-01-05T09:00:00Z', members },
-        ],
-      },
-    },
-  });
+  test.use(withCounters({ id: idOf(1), name: 'Pizza nights', type: 'UpDown', value: 2 }, { id: idOf(2), name: 'Pizza slices this week', type: 'UpDown', value: 5 }));
 
   test('search "pizza", ↓, Esc: the next + changes the pizza counter, not the first row', async ({ popup, harness }) => {
     await expect(popup.getByLabel('Search counters')).toBeFocused();
@@ -286,18 +280,7 @@ test.describe('5: the activity view with 50 events', () => {
 
 test.describe('9: day counters say one thing', () => {
   const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-  test.use({
-    harnessOptions: {
-      fixtures: {
-        ...e2eFixtures(),
-        counters: [
-          ...e2eFixtures().counters,
-          { id: idOf(3), name: 'Since the new job', type: 'FromDate', startDate: day(190), created: '2026-01-05T09:00:00Z', members },
-          { id: idOf(4), name: 'Until the exam', type: 'ToDate', endDate: day(-587), created: '2026-01-05T09:00:00Z', members },
-        ],
-      },
-    },
-  });
+  test.use(withCounters({ id: idOf(3), name: 'Since the new job', type: 'FromDate', startDate: day(190) }, { id: idOf(4), name: 'Until the exam', type: 'ToDate', endDate: day(-587) }));
 
   test('rows never contradict themselves, and a day counter’s activity shows its date', async ({ popup }) => {
     const ahead = rowOf(popup, 'Since the new job');

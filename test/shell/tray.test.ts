@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { buildTrayMenu, menuKey } from '../../src-main/shell/tray-menu';
-import { badgeText, createTrayPresenter, presentTray } from '../../src-main/shell/tray-presentation';
+import { createTrayPresenter, presentTray } from '../../src-main/shell/tray-presentation';
 import { drawTrayIcon } from '../../src-main/shell/tray-icon';
 import { DEFAULT_SETTINGS } from '../../src-shared/domain/settings';
 import { COFFEE_ID, TRIP_ID, counter, signedInState } from './fakes';
