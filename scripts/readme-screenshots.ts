@@ -104,7 +104,7 @@ try {
     await page.locator('html[data-theme="light"]').waitFor();
     await page.keyboard.press('?');
     await page.locator('#key-hints').waitFor();
-    await shootBoth(page, harness, 'keys');
+    await shoot(page, harness, 'keys');
     await page.keyboard.press('Escape');
 
     // Activity: one own coffee and the other member's, then the counter's detail view.

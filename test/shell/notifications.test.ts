@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createNotifier, type CounterNotification } from '../../src-main/shell/notifications';
-import { COFFEE_ID, ManualClock, TRIP_ID } from './fakes';
+import { createNotifier, refusalNotices, type CounterNotification } from '../../src-main/shell/notifications';
+import { COFFEE_ID, counter, ManualClock, signedInState, TRIP_ID } from './fakes';
 
 const TEA_ID = '019a4f2e-8c00-7d3a-9b1e-2f4c6a8e0b15';
 const WATER_ID = '019a4f2e-8c00-7d3a-9b1e-2f4c6a8e0b16';
@@ -81,5 +81,21 @@ describe('notifier', () => {
     notifier.remoteChange({ counterId: COFFEE_ID, name: 'Coffees', from: 1, to: 5 });
     notifier.dispose();
     expect(clock.pendingTimers()).toBe(0);
+  });
+});
+
+describe('the first refusal of a direction (issue 24 point 6)', () => {
+  const coffee = counter(COFFEE_ID, 'Coffees', 4);
+  const trip = counter(TRIP_ID, 'Trip', 10);
+
+  it('is told once, in the app’s words (never the server’s reason), with the counter to open', () => {
+    const before = signedInState([coffee, trip], []);
+    const after = signedInState([{ ...coffee, refused: { decrement: 'decrement is not allowed' } }, trip], []);
+    expect(refusalNotices(before, after)).toEqual([{ title: 'Coffees', body: 'It only counts up, so the −1 was not made.', counterId: COFFEE_ID }]);
+    // Already known: nothing new to say. A counter new to the list brings old refusals: not news either.
+    expect(refusalNotices(after, after)).toEqual([]);
+    expect(refusalNotices(signedInState([trip], []), signedInState([trip, { ...coffee, refused: { increment: 'x' } }], []))).toEqual([]);
+    const down = refusalNotices(before, signedInState([coffee, { ...trip, refused: { increment: 'increment is not allowed' } }], []));
+    expect(down.map((n) => n.body)).toEqual(['It only counts down, so the +1 was not made.']);
   });
 });
