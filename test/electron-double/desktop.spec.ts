@@ -17,7 +17,7 @@ test("another member's change arrives as an OS notification; clicking it opens t
   expect(response.status).toBe(200);
 
   // Merged for 3 s (shell/notifications.ts) before the OS shows it.
-  await expect.poll(() => launch.electron.notifications.map((n) => `${n.title}|${n.body}`), { timeout: 15_000 }).toEqual(['Coffees today|Coffees today 3 → 5']);
+  await expect.poll(() => launch.electron.notifications.map((n) => `${n.title}|${n.body}`), { timeout: 15_000 }).toEqual(['Coffees today|3 → 5']);
   expect(launch.electron.window.isVisible()).toBe(false);
 
   launch.electron.notifications[0]?.click();
