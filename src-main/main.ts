@@ -116,6 +116,7 @@ async function run(): Promise<void> {
     demo: () => startDemoService({ onError: (message) => log.warn(message) }),
     platform,
     systemTimezone: () => Intl.DateTimeFormat().resolvedOptions().timeZone,
+    systemLanguages: () => app.getPreferredSystemLanguages(),
     theme: themeSource(nativeTheme),
     logger: { info: (m) => log.info(m), warn: (m) => log.warn(m), error: (m) => log.error(m) },
     pendingStore: createJsonPendingStore(join(userData, 'pending.json')),
@@ -200,6 +201,8 @@ async function run(): Promise<void> {
     powerMonitor,
     clock: systemClock,
     readTimezone: () => Intl.DateTimeFormat().resolvedOptions().timeZone,
+    readLanguages: () => app.getPreferredSystemLanguages(),
+    onLanguagesChange: () => controller.systemLanguagesChanged(),
     onResume: () => {
       notifier.beginResync();
       controller.notifyResume();

@@ -1,22 +1,37 @@
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
-import type { CounterTrayApi } from '../src-shared/ipc/contract';
+import type { AppState, CounterTrayApi, IpcError } from '../src-shared/ipc/contract';
 import { listen } from './bridge/ipc';
 import { useAppState } from './bridge/useAppState';
+import { userMessage } from './format/errors';
+import { guessLocale, I18n, useI18n } from './i18n/I18n';
 import { Connecting } from './screens/Connecting';
 import { CounterList } from './screens/CounterList';
-import { EditCounter } from './screens/EditCounter';
-import { Onboarding } from './screens/Onboarding';
-import { SettingsScreen } from './screens/SettingsScreen';
 
 const OFFLINE_STATS = { requests: 0, rateLimited: 0, notifications: 0, ignoredFrames: 0, resyncs: 0 };
 
-// Its own chunk: most popups never open a counter's activity, so the list does not pay for it.
+// Screens that are not the first paint of a signed-in launch load as their own chunks, so
+// the list does not pay for them (the entry chunk's budget: 90 KB gzip, bench/README.md).
 const CounterDetail = lazy(() => import('./screens/CounterDetail'));
+const EditCounter = lazy(() => import('./screens/EditCounter').then((m) => ({ default: m.EditCounter })));
+const SettingsScreen = lazy(() => import('./screens/SettingsScreen').then((m) => ({ default: m.SettingsScreen })));
+const Onboarding = lazy(() => import('./screens/Onboarding').then((m) => ({ default: m.Onboarding })));
 
 export type View = { name: 'list' } | { name: 'edit'; id: string } | { name: 'detail'; id: string } | { name: 'settings' } | { name: 'token' };
 
+/** The app in the language main chose; before main's first state, the browser's guess. */
 export function App({ api }: { api: CounterTrayApi }) {
   const { state, problem } = useAppState(api);
+  return (
+    <I18n locale={state?.locale ?? guessLocale()}>
+      <Suspense fallback={<main className="screen centered" aria-busy="true" />}>
+        <Screens api={api} state={state} problem={problem} />
+      </Suspense>
+    </I18n>
+  );
+}
+
+function Screens({ api, state, problem }: { api: CounterTrayApi; state: AppState | null; problem: IpcError | null }) {
+  const i18n = useI18n();
   const [view, setView] = useState<View>({ name: 'list' });
   const [focusRequest, setFocusRequest] = useState<{ id: string; at: number } | null>(null);
   // The list's current row outlives the list screen: back from Edit, the same row is current.
@@ -49,9 +64,10 @@ export function App({ api }: { api: CounterTrayApi }) {
   const showToken = useCallback(() => setView({ name: 'token' }), []);
 
   if (!state) {
+    // Main answers within milliseconds: no words for a wait that short, only a problem if it fails.
     return (
       <main className="screen centered" aria-busy={!problem}>
-        {problem ? <p role="alert">{problem}</p> : <p className="muted">Loading…</p>}
+        {problem && <p role="alert">{userMessage(i18n, problem)}</p>}
       </main>
     );
   }
@@ -95,11 +111,7 @@ export function App({ api }: { api: CounterTrayApi }) {
       setView({ name: 'list' });
       setFocusRequest({ id: view.id, at: Date.now() }); // back on the row it came from
     };
-    return (
-      <Suspense fallback={<main className="screen centered" aria-busy="true" />}>
-        <CounterDetail api={api} state={state} counterId={view.id} onClose={back} onEdit={showEdit} />
-      </Suspense>
-    );
+    return <CounterDetail api={api} state={state} counterId={view.id} onClose={back} onEdit={showEdit} />;
   }
   if (view.name === 'edit') return <EditCounter api={api} state={state} counterId={view.id} onClose={showList} />;
   if (view.name === 'settings') {

@@ -23,6 +23,7 @@ import { originOf } from './server-url';
 import { createSession } from './session';
 import { diffAppState } from './state-delta';
 import { checkLoadedSettings } from './settings-rules';
+import { stateLocale } from '../../src-shared/i18n/locale';
 
 export interface AppController {
   /**
@@ -53,6 +54,8 @@ export interface AppController {
   setShortcutFailures(failures: AppState['shortcutFailures']): void;
   notifyResume(): void;
   systemTimezoneChanged(): void;
+  /** The OS's preferred languages may have changed (polled): a "system" language follows them. */
+  systemLanguagesChanged(): void;
   /**
    * The one sanitizer for server text (app/server-text.ts) with this run's tokens: for
    * logs (pass TEXT_LIMITS.log), notifications and anything else shown to the user.
@@ -238,6 +241,7 @@ export function createAppController(deps: AppControllerDeps): AppController {
       theme: dark ? 'dark' : 'light',
       platform,
       systemTimezone: deps.systemTimezone(),
+      locale: stateLocale(settings.language, deps.systemLanguages()),
       activity: core ? activity.summary() : { today: {}, undo: null },
     };
   }
@@ -321,6 +325,8 @@ export function createAppController(deps: AppControllerDeps): AppController {
       changed();
     },
     notifyResume: () => session.notifyResume(),
+    // The state says the language; a push only when it changed (state-delta compares).
+    systemLanguagesChanged: () => changed(),
     systemTimezoneChanged() {
       const core = session.core();
       if (core && settings.timezone === null) core.setTimezone(effectiveTimezone());

@@ -31,6 +31,8 @@ export interface HeadlessAppOptions {
   demo?: () => Promise<DemoService>;
   platform?: AppPlatform;
   systemTimezone?: string;
+  /** The OS's preferred languages (default en-US); `en-XA` turns on the pseudo-locale. */
+  systemLanguages?: readonly string[];
   dark?: boolean;
   clock?: Clock;
   logger?: Logger;
@@ -53,6 +55,8 @@ export interface HeadlessApp {
   setSystemDark(dark: boolean): void;
   /** Change the system zone, as a timezone-change event would. */
   setSystemTimezone(zone: string): void;
+  /** Change the OS's preferred languages, as the poll in main would find them. */
+  setSystemLanguages(languages: readonly string[]): void;
   hideRequests(): number;
   /** Every question main asked the user, in order. */
   consentQuestions(): ConsentQuestion[];
@@ -66,6 +70,7 @@ export interface HeadlessApp {
 export function createHeadlessApp(options: HeadlessAppOptions = {}): HeadlessApp {
   let dark = options.dark ?? false;
   let zone = options.systemTimezone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+  let languages = options.systemLanguages ?? ['en-US'];
   let hides = 0;
   let quits = 0;
   const links: string[] = [];
@@ -89,6 +94,7 @@ export function createHeadlessApp(options: HeadlessAppOptions = {}): HeadlessApp
     demo: options.demo ?? startDemoService,
     platform: options.platform ?? 'linux',
     systemTimezone: () => zone,
+    systemLanguages: () => languages,
     theme: {
       shouldUseDarkColors: () => dark,
       onUpdated: (listener) => {
@@ -117,6 +123,10 @@ export function createHeadlessApp(options: HeadlessAppOptions = {}): HeadlessApp
     setSystemTimezone(next) {
       zone = next;
       controller.systemTimezoneChanged();
+    },
+    setSystemLanguages(next) {
+      languages = next;
+      controller.systemLanguagesChanged();
     },
     hideRequests: () => hides,
     consentQuestions: () => [...questions],

@@ -92,6 +92,8 @@ export interface AppControllerDeps {
   demo: () => Promise<DemoService>;
   platform: NodeJS.Platform | AppPlatform;
   systemTimezone: () => string;
+  /** The OS's preferred languages, most wanted first (`app.getPreferredSystemLanguages()`); read at every state. */
+  systemLanguages: () => readonly string[];
   theme: ThemeSource;
   clock?: Clock;
   logger?: Logger;

@@ -34,6 +34,13 @@ const MIGRATIONS: Record<number, (raw: Raw) => Raw> = {
   },
 };
 
+/**
+ * Optional preferences added without a version step: a file from before them simply has
+ * not chosen yet. Filling them in is not a migration (nothing to save, nothing to say), and
+ * an older app reading a newer file drops the key it does not know.
+ */
+const ADDED_LATER: Partial<Settings> = { language: DEFAULT_SETTINGS.language };
+
 /** `text` is the file's content, or undefined when there is no file yet. */
 export function readSettingsText(text: string | undefined): SettingsOutcome {
   if (text === undefined || text.trim() === '') return { kind: 'ok', settings: DEFAULT_SETTINGS };
@@ -59,6 +66,7 @@ export function migrateSettings(raw: unknown): SettingsOutcome {
     current = step(current);
   }
 
+  current = { ...ADDED_LATER, ...current };
   const whole = Settings.safeParse(current);
   if (whole.success) return from === CURRENT_SETTINGS_VERSION ? { kind: 'ok', settings: whole.data } : { kind: 'migrated', settings: whole.data, from };
 

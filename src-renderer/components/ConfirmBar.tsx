@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { useI18n } from '../i18n/I18n';
 
 interface Props {
   question: string;
@@ -13,6 +14,7 @@ interface Props {
  * steal it from the tray). Focus starts on the safe choice, so a stray Enter keeps things.
  */
 export function ConfirmBar({ question, confirmLabel, onConfirm, onCancel, danger = false }: Props) {
+  const i18n = useI18n();
   const safe = useRef<HTMLButtonElement>(null);
   useEffect(() => safe.current?.focus(), []);
   return (
@@ -20,7 +22,7 @@ export function ConfirmBar({ question, confirmLabel, onConfirm, onCancel, danger
       <p id="confirm-question">{question}</p>
       <div className="row-actions">
         <button ref={safe} type="button" className="secondary" onClick={onCancel}>
-          Cancel
+          {i18n.t('common.cancel')}
         </button>
         <button type="button" className={danger ? 'primary danger' : 'primary'} onClick={onConfirm}>
           {confirmLabel}

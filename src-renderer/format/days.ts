@@ -3,22 +3,13 @@
 // front of "days since" reads as nonsense, so those read "in 190 days" / "587 days ago".
 // On a row the date says since/until (`dateLine`), so the value itself says only "412 days":
 // the two never say the same word twice, nor contradict each other (issue 24 point 9).
+// Every number, unit and date comes from Intl in the app's locale (src-shared/i18n/formats.ts).
 import type { CounterType } from '../../src-shared/api/schemas';
 import type { CounterState } from '../../src-shared/domain/snapshot';
-
-const plural = new Intl.PluralRules('en-US');
-const integer = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
-const anyNumber = new Intl.NumberFormat('en-US', { maximumFractionDigits: 6 });
-const dateFormat = new Intl.DateTimeFormat('en-US', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
-const longDateFormat = new Intl.DateTimeFormat('en-US', { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
-
-/** "1 day" / "2 days": plural category of the absolute value. */
-function dayWord(value: number): string {
-  return plural.select(Math.abs(value)) === 'one' ? 'day' : 'days';
-}
+import type { Translator } from '../../src-shared/i18n/translator';
 
 export interface ValueText {
-  /** Words before the number ("in"), empty for most. */
+  /** Words before the number ("in", "vor"), empty for most. */
   before: string;
   /** The number as shown. */
   number: string;
@@ -28,38 +19,39 @@ export interface ValueText {
   phrase: string;
 }
 
-export function formatCounterValue(type: CounterType, value: number): ValueText {
+export function formatCounterValue(i18n: Translator, type: CounterType, value: number): ValueText {
   if (type === 'UpDown') {
-    const number = anyNumber.format(value);
+    const number = i18n.number(value);
     return { before: '', number, unit: '', phrase: number };
   }
-  const number = integer.format(Math.abs(value));
-  const days = dayWord(value);
-  // A FromDate ahead of today, or a ToDate behind it.
-  if (value < 0 && type === 'FromDate') return { before: 'in', number, unit: days, phrase: `in ${number} ${days}` };
-  if (value < 0) return { before: '', number, unit: `${days} ago`, phrase: `${number} ${days} ago` };
-  return { before: '', number, unit: days, phrase: `${number} ${days} ${type === 'FromDate' ? 'since' : 'until'}` };
+  // A FromDate ahead of today ("in 190 days"), or a ToDate behind it ("587 days ago").
+  if (value < 0) {
+    const relative = i18n.relativeDays(type === 'FromDate' ? -value : value);
+    return { before: relative.before.trimEnd(), number: relative.number, unit: relative.after.trimStart(), phrase: relative.text };
+  }
+  const days = i18n.dayCount(value);
+  const phrase = type === 'FromDate' ? i18n.t('value.daysSince', { count: value }) : i18n.t('value.daysUntil', { count: value });
+  return { before: days.before.trimEnd(), number: days.number, unit: days.after.trimStart(), phrase };
 }
 
-function dateOf(counter: Pick<CounterState, 'type' | 'startDate' | 'endDate'>): Date | null {
-  const date = counter.type === 'FromDate' ? counter.startDate : counter.type === 'ToDate' ? counter.endDate : undefined;
-  return date ? new Date(`${date}T00:00:00Z`) : null;
+function dayOf(counter: Pick<CounterState, 'type' | 'startDate' | 'endDate'>): string | null {
+  return (counter.type === 'FromDate' ? counter.startDate : counter.type === 'ToDate' ? counter.endDate : undefined) ?? null;
 }
 
 /** A day counter's date, in the tense its value has: "since Feb 29, 2024", "starts Jun 1, 2027", "until …", "ended …". */
-export function dateLine(counter: Pick<CounterState, 'type' | 'value' | 'startDate' | 'endDate'>): string | null {
-  const date = dateOf(counter);
-  if (!date) return null;
-  const when = dateFormat.format(date);
-  if (counter.type === 'FromDate') return `${counter.value < 0 ? 'starts' : 'since'} ${when}`;
-  return `${counter.value < 0 ? 'ended' : 'until'} ${when}`;
+export function dateLine(i18n: Translator, counter: Pick<CounterState, 'type' | 'value' | 'startDate' | 'endDate'>): string | null {
+  const day = dayOf(counter);
+  if (!day) return null;
+  const date = i18n.date(day);
+  if (counter.type === 'FromDate') return counter.value < 0 ? i18n.t('date.starts', { date }) : i18n.t('date.since', { date });
+  return counter.value < 0 ? i18n.t('date.ended', { date }) : i18n.t('date.until', { date });
 }
 
 /** The activity view's heading line for a day counter: "Counting since Thu, Feb 29, 2024". */
-export function dateSentence(counter: Pick<CounterState, 'type' | 'value' | 'startDate' | 'endDate'>): string | null {
-  const date = dateOf(counter);
-  if (!date) return null;
-  const when = longDateFormat.format(date);
-  if (counter.type === 'FromDate') return counter.value < 0 ? `Starts on ${when}` : `Counting since ${when}`;
-  return counter.value < 0 ? `Ended on ${when}` : `Counting down to ${when}`;
+export function dateSentence(i18n: Translator, counter: Pick<CounterState, 'type' | 'value' | 'startDate' | 'endDate'>): string | null {
+  const day = dayOf(counter);
+  if (!day) return null;
+  const date = i18n.longDate(day);
+  if (counter.type === 'FromDate') return counter.value < 0 ? i18n.t('date.startsOn', { date }) : i18n.t('date.countingSince', { date });
+  return counter.value < 0 ? i18n.t('date.endedOn', { date }) : i18n.t('date.countingDown', { date });
 }

@@ -1,70 +1,75 @@
 // What the user reads when something fails: the app's own voice, one sentence of at most
-// MESSAGE_MAX characters (issue 24), never the server's raw text. Main's own messages
-// (AppError codes whose text main builds from its own words and what the user typed) pass
-// when they fit; everything else — the core's and the server's detail (HTTP statuses,
-// ECONNREFUSED, validation text), and codes whose message may quote the server — becomes
-// what happened and what to do. The detail is in main's log.
+// MESSAGE_MAX characters (issue 24), never the server's raw text. Main names its own message
+// (`error.words`, a catalog key with main's values), said here in the popup's language; for
+// the rest — the core's and the server's detail (HTTP statuses, ECONNREFUSED, validation
+// text) — the code says what happened and what to do. The detail is in main's log.
+import { DEFAULT_SERVER_URL } from '../../src-shared/domain/server-address';
+import type { PlainKey } from '../../src-shared/i18n/messages';
+import type { Translator } from '../../src-shared/i18n/translator';
 import type { IpcError } from '../../src-shared/ipc/contract';
 
 export const MESSAGE_MAX = 80;
 /** A longer host is shortened with …, so every sentence below stays within MESSAGE_MAX. */
-const HOST_MAX = 22;
+export const HOST_MAX = 22;
 
-type Words = (host: string) => string;
+/** `host` is absent when the message is about no particular server. */
+type Said = (i18n: Translator, host: string | undefined) => string;
+const plain = (key: PlainKey): Said => (i18n) => i18n.t(key);
+/** "{host} is busy" with the host, "The server is busy" without (the host always starts the sentence). */
+const about = (say: (i18n: Translator, host: string) => string): Said => (i18n, host) => say(i18n, host ?? i18n.t('error.theServer'));
 
-const WORDS: Record<string, Words> = {
+const WORDS: Record<string, Said> = {
   // The sync core's error kinds (CoreErrorKind).
-  network: () => 'Could not reach the server. Counter Tray keeps trying.',
-  timeout: () => 'The server took too long to answer. Try again in a moment.',
-  unauthorized: () => 'The server no longer accepts your token. Enter a new one in Settings.',
-  forbidden: () => 'This counter is no longer shared with you.',
-  notFound: () => 'This counter is no longer shared with you.',
-  rateLimited: () => 'The server asks us to slow down. Try again in a moment.',
-  invalidOperation: () => 'The server did not accept this change.',
-  badRequest: () => 'The server did not accept this change. Check what you entered.',
-  badResponse: () => 'The server sent an answer Counter Tray does not understand.',
-  ipc: () => 'Counter Tray did not answer. Try again.',
-  // Main's codes (src-main/ipc/errors.ts AppErrorCode), for when its text does not fit or may quote the server.
-  'invalid-url': () => 'That is not a server address, e.g. https://developers.counttogether.app',
-  'insecure-url': (host) => `${host} is plain http: your token would travel unencrypted.`,
-  'token-rejected': (host) => `${host} rejected this token. Check it, or create a new one.`,
-  'server-unreachable': (host) => `Could not reach ${host}. Check the address and network.`,
-  'not-a-counter-server': (host) => `${host} does not look like a CountTogether server.`,
-  'rate-limited': (host) => `${host} is busy. Try again in a moment.`,
-  'not-signed-in': () => 'Sign in first: Counter Tray is not connected to a server.',
-  'unknown-counter': () => 'This counter is no longer shared with you.',
-  'invalid-settings': () => 'That setting could not be saved. Check it and try again.',
-  'invalid-shortcut': () => 'That shortcut cannot be used. Add Ctrl, Alt or Cmd, or pick another.',
-  'demo-unavailable': () => 'The demo could not start. Try again, or restart Counter Tray.',
-  'direction-refused': () => 'This counter does not go that way.',
-  'invalid-payload': () => 'Counter Tray could not use that. Check what you entered.',
-  declined: () => 'Not connected: you chose not to send your token there.',
-  'token-for-other-server': (host) => `The saved token is for another server. Enter one for ${host}.`,
-  'nothing-to-undo': () => 'Nothing to undo.',
-  'undo-refused': () => 'This change cannot be taken back.',
-  superseded: () => 'Another sign-in replaced this one.',
+  network: plain('error.network'),
+  timeout: plain('error.timeout'),
+  unauthorized: plain('error.unauthorized'),
+  forbidden: plain('counter.gone'),
+  notFound: plain('counter.gone'),
+  rateLimited: plain('error.rateLimited'),
+  invalidOperation: plain('error.invalidOperation'),
+  badRequest: plain('error.badRequest'),
+  badResponse: plain('error.badResponse'),
+  badState: plain('app.stateUnreadable'),
+  ipc: plain('error.ipc'),
+  // Main's codes (src-main/ipc/errors.ts AppErrorCode), when main named no words of its own.
+  'invalid-url': (i18n) => i18n.t('error.invalidUrl', { example: DEFAULT_SERVER_URL }),
+  'insecure-url': about((i18n, host) => i18n.t('error.insecureUrl', { host })),
+  'token-rejected': about((i18n, host) => i18n.t('error.tokenRejected', { host })),
+  'server-unreachable': about((i18n, host) => i18n.t('error.serverUnreachable', { host })),
+  'not-a-counter-server': about((i18n, host) => i18n.t('error.notACounterServer', { host })),
+  'rate-limited': about((i18n, host) => i18n.t('error.hostBusy', { host })),
+  'not-signed-in': plain('error.notSignedIn'),
+  'unknown-counter': plain('counter.gone'),
+  'invalid-settings': plain('error.invalidSettings'),
+  'invalid-shortcut': plain('error.invalidShortcut'),
+  'demo-unavailable': plain('error.demoUnavailable'),
+  'direction-refused': plain('error.directionRefused'),
+  'invalid-payload': plain('error.invalidPayload'),
+  declined: plain('error.declined'),
+  'token-for-other-server': (i18n, host) => (host ? i18n.t('error.tokenForOtherServer', { host }) : i18n.t('error.tokenForOtherServerNoHost')),
+  'nothing-to-undo': plain('undo.nothing'),
+  'undo-refused': plain('undo.cannot'),
+  superseded: plain('error.superseded'),
 };
 
-/** Main's codes whose message is built from main's own words and what the user typed only. */
-const OWN_WORDS = new Set([
-  'invalid-url', 'insecure-url', 'token-rejected', 'server-unreachable', 'not-a-counter-server', 'rate-limited',
-  'not-signed-in', 'unknown-counter', 'invalid-settings', 'invalid-shortcut', 'declined', 'token-for-other-server', 'nothing-to-undo',
-]);
-
-export const GENERIC_MESSAGE = 'Something went wrong. Try again, or restart Counter Tray.';
-
-function shortHost(host: string | undefined): string {
-  if (!host) return 'The server';
+function shortHost(host: string): string {
   return host.length > HOST_MAX ? `${host.slice(0, HOST_MAX - 1)}…` : host;
 }
 
+/** Main's words, with any host shortened like ours; undefined when unknown or too long to be one line. */
+function mainWords(i18n: Translator, error: IpcError): string | undefined {
+  if (!error.words) return undefined;
+  const values = error.words.values && Object.fromEntries(Object.entries(error.words.values).map(([name, value]) => [name, name === 'host' && typeof value === 'string' ? shortHost(value) : value]));
+  const text = i18n.say({ key: error.words.key, values });
+  return text !== undefined && text.length <= MESSAGE_MAX ? text : undefined;
+}
+
 /** One sentence for the user; `host` (the server the user typed or is signed in to) makes it specific. */
-export function userMessage(error: IpcError, host?: string): string {
-  if (OWN_WORDS.has(error.code) && error.message.length <= MESSAGE_MAX) return error.message;
-  const words = WORDS[error.code];
-  const text = words ? words(shortHost(host)) : GENERIC_MESSAGE;
-  // "The server …" reads as a sentence start only: mid-sentence it is "the server".
-  return host ? text : text.replace(/(?<=\S )The server/, 'the server');
+export function userMessage(i18n: Translator, error: IpcError, host?: string): string {
+  const own = mainWords(i18n, error);
+  if (own !== undefined) return own;
+  const said = WORDS[error.code];
+  return said ? said(i18n, host ? shortHost(host) : undefined) : i18n.t('error.generic');
 }
 
 /** The host of a server address for messages ("developers.counttogether.app"), or undefined. */

@@ -16,7 +16,7 @@ vi.mock('../../src-renderer/format/days', async (importOriginal) => {
 
 afterEach(cleanup);
 
-const formatted = () => vi.mocked(days.formatCounterValue).mock.calls.map(([, value]) => value);
+const formatted = () => vi.mocked(days.formatCounterValue).mock.calls.map(([, , value]) => value);
 const row = (name: string) => screen.getByRole('listitem', { name: new RegExp(`^${name}`) });
 
 describe('re-render after a push', () => {

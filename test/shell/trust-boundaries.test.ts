@@ -53,6 +53,7 @@ async function boot(settings: SettingsStore, variant: Variant = {}, server?: Par
     },
     platform: 'linux',
     systemTimezone: () => 'UTC',
+    systemLanguages: () => ['en-US'],
     theme: { shouldUseDarkColors: () => false, onUpdated: () => () => undefined },
     clock: new ManualClock(),
     logger: { info: (m) => logs.push(m), warn: (m) => logs.push(m), error: (m) => logs.push(m) },

@@ -1,0 +1,48 @@
+// Catalog source (ICU MessageFormat strings) → the compiled form @lingui/core runs, with no
+// parser at run time. Main compiles at start-up; the popup's catalogs are compiled at build
+// time (scripts/catalog-plugin.ts), so the page never ships the parser.
+import { compileMessageOrThrow, type CompiledMessage } from '@lingui/message-utils/compileMessage';
+import { CATALOGS, PSEUDO, type CatalogName } from './locale';
+import type { Catalog } from './messages';
+import type { CompiledCatalog } from './translator';
+import { accent, CLOSE, OPEN, padding } from './pseudo';
+import { de } from './catalogs/de';
+import { en } from './catalogs/en';
+
+export type CompiledMessages = Record<string, CompiledMessage>;
+
+/** The literal text of a compiled message (what a reader reads, without the values). */
+function literalLength(message: CompiledMessage): number {
+  let length = 0;
+  for (const token of message) {
+    if (typeof token === 'string') length += token === '#' ? 1 : token.length;
+    else if (token[1] === 'plural' || token[1] === 'select' || token[1] === 'selectordinal') {
+      // Branches are messages; `offset` is a number beside them.
+      const branches = Object.values(token[2] ?? {}).filter((branch): branch is CompiledMessage => Array.isArray(branch));
+      length += Math.max(0, ...branches.map(literalLength));
+    }
+  }
+  return length;
+}
+
+function compileOne(source: string, pseudo: boolean): CompiledMessage {
+  if (!pseudo) return compileMessageOrThrow(source);
+  const message = compileMessageOrThrow(source, accent);
+  return [OPEN, ...message, ` ${padding(literalLength(message))}${CLOSE}`];
+}
+
+export function compileCatalog(catalog: Catalog, pseudo = false): CompiledMessages {
+  const out: CompiledMessages = {};
+  for (const [key, source] of Object.entries(catalog)) out[key] = compileOne(source, pseudo);
+  return out;
+}
+
+const SOURCES: Record<CatalogName, Catalog> = { en, de, [PSEUDO]: en };
+
+/** One catalog compiled, by name; the pseudo-locale is English through the filter (its Intl words accented too). */
+export function compiledCatalog(name: CatalogName): CompiledCatalog {
+  const pseudo = name === PSEUDO;
+  return { messages: compileCatalog(SOURCES[name], pseudo), ...(pseudo ? { decorate: accent } : {}) };
+}
+
+export { CATALOGS };
