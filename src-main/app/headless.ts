@@ -42,6 +42,8 @@ export interface HeadlessAppOptions {
   appVersion?: string;
   /** Keep each account's activity record as a file here; in memory when absent. */
   activityDir?: string;
+  /** Keep each account's unsent clicks as a file here; in memory when absent. */
+  pendingDir?: string;
 }
 
 export interface HeadlessApp {
@@ -105,6 +107,7 @@ export function createHeadlessApp(options: HeadlessAppOptions = {}): HeadlessApp
     ...(options.logger ? { logger: options.logger } : {}),
     ...(options.coreOverrides ? { coreOverrides: options.coreOverrides } : {}),
     ...(options.activityDir ? { activityDir: options.activityDir } : {}),
+    ...(options.pendingDir ? { pendingStore: jsonStore(createTextFile(`${options.pendingDir}/pending.json`)) } : {}),
   });
   return {
     controller,
@@ -124,5 +127,15 @@ export function createHeadlessApp(options: HeadlessAppOptions = {}): HeadlessApp
     openedLinks: () => links,
     start: (options) => controller.start(options),
     stop: () => controller.stop(),
+  };
+}
+
+function jsonStore(file: TextFile) {
+  return {
+    load: async (): Promise<unknown> => {
+      const text = await file.read();
+      return text === null ? undefined : (JSON.parse(text) as unknown);
+    },
+    save: (value: unknown) => file.write(JSON.stringify(value)),
   };
 }

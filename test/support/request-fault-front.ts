@@ -17,6 +17,8 @@ export type FrontAction =
   | { kind: 'dropAnswer' }
   /** Cut the client's connection without forwarding: the server never sees the request. */
   | { kind: 'loseRequest' }
+  /** Forward at once (the server applies it now); hold its answer until `until` settles, then deliver it if the client still listens. */
+  | { kind: 'answerLate'; until: Promise<unknown>; answered?: () => void }
   /** Forward; replace the JSON list in the answer with `rewrite(list)`. */
   | { kind: 'rewriteList'; rewrite: (items: unknown[]) => unknown[] };
 
@@ -118,6 +120,13 @@ export class RequestFaultFront {
       case 'applyLate':
         await new Promise((resolve) => setTimeout(resolve, action.delayMs));
         return this.forward(req, body, res, (answer) => answer);
+      case 'answerLate': {
+        const held = action.until.then(
+          () => undefined,
+          () => undefined,
+        );
+        return this.forward(req, body, res, (answer) => answer, held, action.answered);
+      }
       case 'dropAnswer':
         return this.forward(req, body, res, () => {
           req.socket.destroy();
@@ -132,10 +141,11 @@ export class RequestFaultFront {
     }
   }
 
-  private forward(req: IncomingMessage, body: Buffer, res: ServerResponse, edit: (answer: Answer) => Answer | undefined): Promise<void> {
+  private forward(req: IncomingMessage, body: Buffer, res: ServerResponse, edit: (answer: Answer) => Answer | undefined, hold: Promise<void> = Promise.resolve(), answered?: () => void): Promise<void> {
     return new Promise((resolve) => {
       const upstream = httpRequest({ host: '127.0.0.1', port: this.targetPort, method: req.method, path: req.url, headers: { ...req.headers, connection: 'close' } }, (answer) => {
-        void readAll(answer).then((raw) => {
+        answered?.();
+        void Promise.all([readAll(answer), hold]).then(([raw]) => {
           const edited = edit({ status: answer.statusCode ?? 502, headers: answer.headers, body: raw });
           if (edited && !res.destroyed) {
             const headers = { ...edited.headers, 'content-length': String(edited.body.length) };
