@@ -10,6 +10,7 @@ import type { ChangeOutcome, Clock, CoreError } from './contract';
 import type { CounterRecord } from './counter-table';
 import { isCoreError, outcomeUnknown } from './errors';
 import type { Inflight, PendingLedger } from './pending-ledger';
+import { directionOf } from './pending-ledger';
 import type { OwnWindow } from './own-window';
 import type { RateScheduler } from './rate-scheduler';
 import type { WireAttempt } from './change-sender';
@@ -31,6 +32,8 @@ export interface JudgeContext {
   unauthorized(message: string): void;
   /** New clicks were queued for this counter. */
   pump(id: string): void;
+  /** The counter is not listed for us any more: its unsent clicks are dropped and reported. */
+  drop(id: string, why: string): void;
 }
 
 export class OutcomeJudge {
@@ -39,10 +42,11 @@ export class OutcomeJudge {
   async judge({ record, change, answer }: WireAttempt): Promise<void> {
     if (this.ctx.stopped()) return;
     if (!('error' in answer)) {
-      record.allowed[change.delta > 0 ? 'increment' : 'decrement'] = true;
+      // Remembered with the ledger (across restarts): opposite clicks are netted only once both were accepted.
+      this.ctx.ledger.accept(record.id, directionOf(change.delta));
       if (answer.value === undefined) return this.appliedValueUnknown(record, change);
       this.ctx.ledger.settle(record.id);
-      this.ctx.own.landed(record, answer.value);
+      this.ctx.own.landed(record, { value: answer.value, delta: change.delta });
       this.ctx.own.end(record);
       this.done(record, change, 'applied');
       return;
@@ -118,20 +122,25 @@ export class OutcomeJudge {
     this.done(record, change, 'applied');
   }
 
-  /** After a restart: a change the last run left on the wire has no answer and no notifications any more. */
+  /**
+   * At the first sync: a change the last run left on the wire has no answer and no
+   * notifications any more (flagged); clicks kept for a counter no longer listed are
+   * dropped and reported; every open "could not confirm" may explain a later step.
+   */
   recoverFromLastRun(onWire: (id: string) => boolean): void {
     const { ledger, records } = this.ctx;
     for (const id of ledger.ids()) {
       const change = ledger.inflight(id);
       const record = records.get(id);
       if (!record) {
-        ledger.forget(id);
+        this.ctx.drop(id, 'it is no longer shared with this account');
         continue;
       }
-      if (!change || onWire(id)) continue;
-      ledger.markUnconfirmed(id);
-      record.maybeOurs.push(change.delta);
-      this.ctx.outcome(id, change.delta, 'unconfirmed');
+      if (change && !onWire(id)) {
+        ledger.markUnconfirmed(id);
+        this.ctx.outcome(id, change.delta, 'unconfirmed');
+      }
+      record.maybeOurs = [...ledger.unconfirmed(id)];
     }
     void ledger.persist();
   }

@@ -8,7 +8,7 @@ import type { ApiClient } from './api-client';
 import { createApiClient } from './api-client';
 import { ChangeSender } from './change-sender';
 import { OutcomeJudge } from './change-outcomes';
-import type { ChangeOutcome, Clock, CoreOptions, CoreTuning, CounterCore, UnconfirmedChoice, WebSocketFactory } from './contract';
+import type { ChangeOutcome, Clock, CoreOptions, CoreTuning, CounterCore, EditedField, UnconfirmedChoice, WebSocketFactory } from './contract';
 import { CoreError } from './contract';
 import { toCounterState } from './counter-table';
 import type { CounterRecord } from './counter-table';
@@ -74,7 +74,7 @@ export class SyncEngine implements CounterCore {
       },
       onResumed: () => this.publish(),
     });
-    this.ledger = new PendingLedger(options.store ?? createMemoryStore());
+    this.ledger = new PendingLedger(options.store ?? createMemoryStore(), this.log);
     this.own = new OwnWindow(this.clock, (change) => this.publisher.emitRemote(change));
     // What every part below works on.
     const parts = { clock: this.clock, tuning: this.tuning, api: this.api, scheduler: this.scheduler, ledger: this.ledger, records: this.records, own: this.own };
@@ -87,6 +87,7 @@ export class SyncEngine implements CounterCore {
       setConnection: (connection) => this.setConnection(connection),
       publish: () => this.publish(),
       reportRemote: (change) => this.publisher.emitRemote(change),
+      drop: (id, why) => this.drop(id, why),
       log: this.log,
       becomeUnauthorized: (message) => this.becomeUnauthorized(message),
       failStart: (error) => this.failStart(error),
@@ -117,6 +118,7 @@ export class SyncEngine implements CounterCore {
       gone: (id, message) => this.markGone(id, message),
       unauthorized: (message) => this.becomeUnauthorized(message),
       pump: (id) => this.sender.pump(id),
+      drop: (id, why) => this.drop(id, why),
     });
     this.sender = new ChangeSender({
       ...parts,
@@ -125,6 +127,7 @@ export class SyncEngine implements CounterCore {
       stopped: () => this.phase === 'stopped',
       changed: () => this.publish(),
       judge: (attempt) => this.judge.judge(attempt),
+      drop: (id, why) => this.drop(id, why),
     });
   }
 
@@ -150,7 +153,8 @@ export class SyncEngine implements CounterCore {
     this.firstSync?.reject(new CoreError('network', 'The core was stopped before the first sync'));
     this.firstSync = undefined;
     this.setConnection({ status: 'stopped' });
-    await this.ledger.persist();
+    // The last write; from here on nothing is sent and nothing is written (issue 22).
+    await this.ledger.close();
   }
 
   private halt(reason: CoreError): void {
@@ -185,6 +189,7 @@ export class SyncEngine implements CounterCore {
     if (first) {
       this.judge.recoverFromLastRun((id) => this.sender.onWire(id));
       this.phase = 'running';
+      this.publisher.startupOver();
       this.firstSync?.resolve();
       this.firstSync = undefined;
     }
@@ -239,15 +244,40 @@ export class SyncEngine implements CounterCore {
 
   private click(id: string, amount: number, sign: 1 | -1): void {
     if (!Amount.safeParse(amount).success) throw new CoreError('invalidAmount', `An amount must be a whole number of at least 1, not ${amount}`);
+    if (this.phase === 'stopped') return;
     const record = this.records.get(id);
-    if (!record || this.phase === 'stopped' || record.error?.kind === 'gone') return;
-    if (record.refused[sign > 0 ? 'increment' : 'decrement'] !== undefined) return;
-    // A new click is the user moving on from a refusal; a lost change still waits for its answer.
-    if (record.error?.kind === 'rejected') delete record.error;
+    if (record) {
+      if (record.error?.kind === 'gone' || record.refused[sign > 0 ? 'increment' : 'decrement'] !== undefined) return;
+      // A new click is the user moving on from a refusal; a lost change still waits for its answer.
+      if (record.error?.kind === 'rejected') delete record.error;
+    } else if (!this.beforeFirstSync()) return;
     this.ledger.add(id, sign * amount);
     void this.ledger.persist(); // after a 401 too: the next token sends it
     this.publish();
     this.sender.pump(id);
+  }
+
+  /** Nothing is listed yet (a launch still connecting): a click is kept for the first list to send or drop. */
+  private beforeFirstSync(): boolean {
+    return this.phase === 'idle' || this.phase === 'starting';
+  }
+
+  undo(id: string, amount: number): { withdrawn: number; opposite: number } {
+    if (this.phase === 'stopped' || !Number.isInteger(amount) || amount === 0 || !this.records.has(id)) return { withdrawn: 0, opposite: 0 };
+    const result = this.ledger.withdraw(id, amount);
+    void this.ledger.persist();
+    if (result.withdrawn !== 0) this.publisher.emitOutcome({ counterId: id, amount: result.withdrawn, outcome: 'withdrawn', at: this.clock.now() });
+    this.publish();
+    if (result.opposite !== 0) this.sender.pump(id);
+    return result;
+  }
+
+  saved(): Promise<boolean> {
+    return this.ledger.saved();
+  }
+
+  localDelta(id: string): number {
+    return this.ledger.localDelta(id);
   }
 
   update(id: string, patch: PatchBodyV2): Promise<CounterV2> {
@@ -256,7 +286,12 @@ export class SyncEngine implements CounterCore {
     const changed = () => this.publish();
     const gone = (counterId: string, message: string) => this.markGone(counterId, message);
     const unauthorized = (message: string) => this.becomeUnauthorized(message);
-    return sendPatch({ api, scheduler, records, own, timezone: () => this.timezone, blocked, changed, gone, unauthorized }, id, patch);
+    const edited = (counterId: string, fields: EditedField[], from: number, to: number) => {
+      if (this.phase === 'stopped') return;
+      const amount = fields.includes('value') ? to - from : 0;
+      this.publisher.emitOutcome({ counterId, amount, outcome: 'edited', at: this.clock.now(), edit: { fields, from, to } });
+    };
+    return sendPatch({ api, scheduler, records, own, timezone: () => this.timezone, blocked, changed, gone, unauthorized, edited }, id, patch);
   }
 
   dismissError(id: string): void {
@@ -269,6 +304,13 @@ export class SyncEngine implements CounterCore {
   resolveUnconfirmed(id: string, choice: UnconfirmedChoice): void {
     if (this.phase === 'stopped') return;
     this.judge.resolve(id, choice);
+  }
+
+  retryNow(): void {
+    if (this.phase !== 'running') return; // before the first sync the session drives the tries
+    this.socket.retryNow();
+    this.live.retryNow();
+    this.sender.wake();
   }
 
   notifyResume(): void {
@@ -288,6 +330,19 @@ export class SyncEngine implements CounterCore {
   }
 
   // ---- helpers ------------------------------------------------------------------
+
+  /** The counter is not listed for us any more: unsent clicks are dropped (nothing was sent), logged by id and reported. */
+  private drop(id: string, why: string): void {
+    const unsent = this.ledger.pending(id);
+    const hadClicks = this.ledger.hasUnsent(id);
+    const inflight = this.ledger.inflight(id);
+    this.ledger.forget(id);
+    void this.ledger.persist();
+    if (!hadClicks && !inflight) return;
+    const net = unsent > 0 ? `+${unsent}` : String(unsent);
+    this.log(`counter ${id}: ${why}; unsent clicks (net ${net}) dropped, nothing of them was sent${inflight ? `; a change of ${inflight.delta} left on the wire by the last run is forgotten` : ''}`);
+    if (hadClicks) this.publisher.emitOutcome({ counterId: id, amount: unsent, outcome: 'dropped', at: this.clock.now() });
+  }
 
   private markGone(id: string, message: string): void {
     const record = this.records.get(id);
