@@ -6,7 +6,7 @@ import type { RemoteChange } from '../../src-shared/domain/snapshot';
 import type { ClickSource } from '../../src-shared/domain/activity';
 import type { AppState, EventChannel, EventOf } from '../../src-shared/ipc/contract';
 import type { CounterCore } from '../core/contract';
-import { accountOwnerKey, createAccountPendingStore } from './account-pending-store';
+import { accountOwnerKey } from './account-pending-store';
 import { createActivityService } from './activity/activity-service';
 import { createFileRecordStorage, createMemoryRecordStorage, recordPathFor, type RecordStorage } from './activity/record-storage';
 import { createIpcDispatcher, type Dispatch, type InvokeHandlers } from '../ipc/dispatch';
@@ -19,7 +19,7 @@ import { isPublicServer } from '../../src-shared/domain/server-address';
 import { createLastKnownCache } from './last-known';
 import { createOfflineCounters } from './offline-counters';
 import { createInvokeHandlers, type InvokeHandlerContext } from './invoke-handlers';
-import { droppedClicksNotice } from './dropped-clicks';
+import { createOwnClickWiring } from './own-clicks';
 import { originOf } from './server-url';
 import { createSession } from './session';
 import { diffAppState } from './state-delta';
@@ -149,30 +149,7 @@ export function createAppController(deps: AppControllerDeps): AppController {
     requireCounter: (id) => requireCounter(id),
     changed: () => changed(),
   });
-  /** The account's ledger on disk; the demo's stays in memory and never replays to an account. */
-  const pendingStoreFor = (owner: string) => {
-    const files = deps.pendingFiles;
-    if (!files) return {};
-    const notice = (message: string) => notify('Counter Tray set unsent clicks aside', message);
-    return { store: createAccountPendingStore(owner, { file: files.forOwner(owner), ...(files.legacy ? { legacy: files.legacy } : {}), notice }) };
-  };
-  /** Clicks on a counter that went away are dropped by the core: the user is told which (issue 22 case 9). */
-  let droppedUnsubscribe: (() => void) | undefined;
-  const watchDropped = (core: CounterCore | null) => {
-    droppedUnsubscribe?.();
-    droppedUnsubscribe = core?.onChangeOutcome((outcome) => {
-      if (outcome.outcome !== 'dropped') return;
-      const name = redactText(offline.nameOf(outcome.counterId) ?? 'a counter', TEXT_LIMITS.name);
-      notify('Clicks not sent', droppedClicksNotice(outcome.amount, name));
-    });
-  };
-  let savingFailed = false;
-  /** A click is acknowledged once the core's ledger has it on disk; if the disk fails, the user hears once. */
-  const durable = async (core: CounterCore): Promise<void> => {
-    if ((await core.saved()) || savingFailed) return;
-    savingFailed = true;
-    notify('Counter Tray cannot save unsent clicks', 'Your clicks are still sent, but they could not be written to disk: if Counter Tray quits before they are sent, they are lost. Check the free space and permissions of its data folder.');
-  };
+  const clicks = createOwnClickWiring({ pendingFiles: deps.pendingFiles, notify, nameOf: (id) => redactText(offline.nameOf(id) ?? 'a counter', TEXT_LIMITS.name) });
 
   const session = createSession({
     coreFactory: deps.coreFactory,
@@ -194,7 +171,7 @@ export function createAppController(deps: AppControllerDeps): AppController {
         token: bound.token,
         timezone: effectiveTimezone(),
         // Unsent changes belong to the account; demo changes must never replay there.
-        ...(mode === 'account' ? pendingStoreFor(accountOwnerKey(baseUrl, bound.token)) : {}),
+        ...(mode === 'account' ? clicks.storeFor(accountOwnerKey(baseUrl, bound.token)) : {}),
       };
     },
     settings: () => settings,
@@ -207,7 +184,7 @@ export function createAppController(deps: AppControllerDeps): AppController {
       for (const listener of remoteListeners) listener(clean);
     },
     coreChanged: (core, account) => {
-      watchDropped(core);
+      clicks.watch(core);
       void activity.attach(core, core ? recordStorageFor(account) : null);
     },
   });
@@ -238,7 +215,7 @@ export function createAppController(deps: AppControllerDeps): AppController {
     activity,
     session,
     requireCounter,
-    durable,
+    durable: clicks.durable,
     rememberSecret: (token) => secrets.add(token),
     settings: () => settings,
     saveSettings,
@@ -317,7 +294,7 @@ export function createAppController(deps: AppControllerDeps): AppController {
       offline.remember();
       themeUnsubscribe?.();
       await session.stop();
-      watchDropped(null);
+      clicks.watch(null);
       await offline.flush();
       await activity.stop();
     },

@@ -8,6 +8,9 @@
 // its one core (its ledger takes the clicks made meanwhile) and tries again with the same
 // core; "Retry now" nudges that core, it never builds a second. A core is stopped (and has
 // written its last) before another core for the same account starts.
+// Above ~300 lines on purpose: every transition (launch and its tries, connect, demo, sign
+// out, stop) shares the one generation counter and the one core slot; split, each part
+// would need all of that state, and the rule "one core per account" would live in two files.
 import type { Settings } from '../../src-shared/domain/settings';
 import type { RemoteChange } from '../../src-shared/domain/snapshot';
 import type { SessionState } from '../../src-shared/ipc/contract';

@@ -6,7 +6,7 @@
 // so it is flagged "could not confirm" and the user chooses: send again, or keep.
 import type { CounterV2 } from '../../src-shared/api/schemas';
 import type { ApiClient } from './api-client';
-import type { ChangeOutcome, Clock, CoreError } from './contract';
+import type { ChangeOutcome, Clock, CoreError, EditedField } from './contract';
 import type { CounterRecord } from './counter-table';
 import { isCoreError, outcomeUnknown } from './errors';
 import type { Inflight, PendingLedger } from './pending-ledger';
@@ -25,15 +25,14 @@ export interface JudgeContext {
   timezone(): string;
   stopped(): boolean;
   changed(): void;
-  outcome(counterId: string, amount: number, outcome: ChangeOutcome['outcome']): void;
+  outcome(counterId: string, amount: number, outcome: ChangeOutcome['outcome'], edit?: ChangeOutcome['edit']): void;
+  log(message: string): void;
   /** Reread the list: the server's value after a lost answer, or whether a counter is still ours. */
   resync(): void;
   gone(id: string, message: string): void;
   unauthorized(message: string): void;
   /** New clicks were queued for this counter. */
   pump(id: string): void;
-  /** The counter is not listed for us any more: its unsent clicks are dropped and reported. */
-  drop(id: string, why: string): void;
 }
 
 export class OutcomeJudge {
@@ -133,7 +132,7 @@ export class OutcomeJudge {
       const change = ledger.inflight(id);
       const record = records.get(id);
       if (!record) {
-        this.ctx.drop(id, 'it is no longer shared with this account');
+        this.drop(id, 'it is no longer shared with this account');
         continue;
       }
       if (change && !onWire(id)) {
@@ -155,6 +154,36 @@ export class OutcomeJudge {
     void this.ctx.ledger.persist();
     this.ctx.changed();
     if (choice === 'resend') this.ctx.pump(id);
+  }
+
+  /** The user's undo, a ledger operation: unsent clicks withdrawn (no request), the opposite change queued for what went out. */
+  withdraw(id: string, amount: number): { withdrawn: number; opposite: number } {
+    const result = this.ctx.ledger.withdraw(id, amount);
+    void this.ctx.ledger.persist();
+    if (result.withdrawn !== 0) this.ctx.outcome(id, result.withdrawn, 'withdrawn');
+    this.ctx.changed();
+    if (result.opposite !== 0) this.ctx.pump(id);
+    return result;
+  }
+
+  /** Our PATCH, placed by its echo in the server's order: `from` is the value it replaced. */
+  edited(id: string, fields: EditedField[], from: number, to: number): void {
+    if (this.ctx.stopped()) return;
+    this.ctx.outcome(id, fields.includes('value') ? to - from : 0, 'edited', { fields, from, to });
+  }
+
+  /** The counter is not listed for us any more: unsent clicks are dropped (nothing was sent), logged by id and reported. */
+  drop(id: string, why: string): void {
+    const { ledger } = this.ctx;
+    const unsent = ledger.pending(id);
+    const hadClicks = ledger.hasUnsent(id);
+    const inflight = ledger.inflight(id);
+    ledger.forget(id);
+    void ledger.persist();
+    if (!hadClicks && !inflight) return;
+    const net = unsent > 0 ? `+${unsent}` : String(unsent);
+    this.ctx.log(`counter ${id}: ${why}; unsent clicks (net ${net}) dropped, nothing of them was sent${inflight ? `; a change of ${inflight.delta} left on the wire by the last run is forgotten` : ''}`);
+    if (hadClicks) this.ctx.outcome(id, unsent, 'dropped');
   }
 
   private done(record: CounterRecord, change: Inflight, outcome: ChangeOutcome['outcome']): void {

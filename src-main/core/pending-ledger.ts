@@ -8,43 +8,12 @@
 // Written to the PendingStore on every change; `saved()` says when the latest state is on
 // disk, so a click is acknowledged only once a crash can no longer lose it. After close()
 // nothing is written any more: a stopped core must not overwrite its successor's file.
-import { z } from 'zod';
 import type { PendingStore } from './contract';
+import { AnyPendingDocument, documentOf, entriesOf } from './pending-document';
+import type { Direction, Inflight, LedgerEntry as Entry, PendingDocument } from './pending-document';
 
-const PersistedInflight = z.object({ delta: z.int(), before: z.number() });
-const PersistedV1 = z.object({
-  version: z.literal(1),
-  counters: z.record(z.string(), z.object({ pending: z.int(), inflight: PersistedInflight.optional() })),
-});
-const PersistedEntryV2 = z.object({
-  runs: z.array(z.int()),
-  inflight: PersistedInflight.optional(),
-  unconfirmed: z.array(z.int()).optional(),
-});
-const PersistedV2 = z.object({ version: z.literal(2), counters: z.record(z.string(), PersistedEntryV2) });
-const Direction = z.enum(['increment', 'decrement']);
-const PersistedEntry = PersistedEntryV2.extend({ accepted: z.array(Direction).max(2).optional() });
-/** The ledger's document as the store keeps it (format 3; 1 and 2 are still read). */
-export const PendingDocument = z.object({ version: z.literal(3), counters: z.record(z.string(), PersistedEntry) });
-export type PendingDocument = z.infer<typeof PendingDocument>;
-/** Any document a version of the ledger wrote. */
-export const AnyPendingDocument = z.union([PendingDocument, PersistedV2, PersistedV1]);
-
-export type Direction = z.infer<typeof Direction>;
-
-export interface Inflight {
-  /** Signed amount sent: +n for increment/n, -n for decrement/n. */
-  delta: number;
-  /** The server value the change was based on. */
-  before: number;
-}
-
-interface Entry {
-  runs: number[];
-  inflight?: Inflight;
-  unconfirmed: number[];
-  accepted: Set<Direction>;
-}
+export type { Direction, Inflight, PendingDocument } from './pending-document';
+export { AnyPendingDocument } from './pending-document';
 
 /** What an undo did: clicks withdrawn before they were sent, and the opposite change queued for the rest. */
 export interface Withdrawal {
@@ -54,26 +23,6 @@ export interface Withdrawal {
 
 const sum = (values: readonly number[]) => values.reduce((total, value) => total + value, 0);
 export const directionOf = (delta: number): Direction => (delta > 0 ? 'increment' : 'decrement');
-
-/** The entries of any stored version (version 1 held one net number per counter). */
-function entriesOf(document: z.infer<typeof AnyPendingDocument>): [string, Entry][] {
-  if (document.version === 1) {
-    return Object.entries(document.counters).map(([id, saved]) => [
-      id,
-      { runs: saved.pending === 0 ? [] : [saved.pending], unconfirmed: [], accepted: new Set(), ...(saved.inflight && { inflight: { ...saved.inflight } }) },
-    ]);
-  }
-  const accepted = (saved: { accepted?: Direction[] }) => new Set(saved.accepted ?? []);
-  return Object.entries<z.infer<typeof PersistedEntry>>(document.counters).map(([id, saved]) => [
-    id,
-    {
-      runs: saved.runs.filter((run) => run !== 0),
-      unconfirmed: [...(saved.unconfirmed ?? [])],
-      accepted: accepted(saved),
-      ...(saved.inflight && { inflight: { ...saved.inflight } }),
-    },
-  ]);
-}
 
 export class PendingLedger {
   private readonly entries = new Map<string, Entry>();
@@ -327,16 +276,7 @@ export class PendingLedger {
   }
 
   serialize(): PendingDocument {
-    const counters: PendingDocument['counters'] = {};
-    for (const [id, entry] of this.entries) {
-      counters[id] = {
-        runs: [...entry.runs],
-        ...(entry.inflight && { inflight: { ...entry.inflight } }),
-        ...(entry.unconfirmed.length > 0 && { unconfirmed: [...entry.unconfirmed] }),
-        ...(entry.accepted.size > 0 && { accepted: [...entry.accepted].sort() }),
-      };
-    }
-    return { version: 3, counters };
+    return documentOf(this.entries);
   }
 }
 

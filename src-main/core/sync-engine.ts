@@ -1,5 +1,7 @@
 // The sync core: ties the REST client, the rate scheduler, the pending ledger, the
 // notification socket, the live sync and the change sender into the CounterCore contract.
+// Above ~300 lines because it is the contract's one door: each of its methods is here and
+// delegates to the part that does the work; the rest is the wiring of those parts.
 import { Amount } from '../../src-shared/api/schemas';
 import type { CounterV2, PatchBodyV2 } from '../../src-shared/api/schemas';
 import type { ConnectionState, CoreSnapshot, CoreStats, RemoteChange } from '../../src-shared/domain/snapshot';
@@ -87,7 +89,7 @@ export class SyncEngine implements CounterCore {
       setConnection: (connection) => this.setConnection(connection),
       publish: () => this.publish(),
       reportRemote: (change) => this.publisher.emitRemote(change),
-      drop: (id, why) => this.drop(id, why),
+      drop: (id, why) => this.judge.drop(id, why),
       log: this.log,
       becomeUnauthorized: (message) => this.becomeUnauthorized(message),
       failStart: (error) => this.failStart(error),
@@ -113,12 +115,12 @@ export class SyncEngine implements CounterCore {
       timezone: () => this.timezone,
       stopped: () => this.phase === 'stopped',
       changed: () => this.publish(),
-      outcome: (counterId, amount, outcome) => this.publisher.emitOutcome({ counterId, amount, outcome, at: this.clock.now() }),
+      outcome: (counterId, amount, outcome, edit) => this.publisher.emitOutcome({ counterId, amount, outcome, at: this.clock.now(), ...(edit && { edit }) }),
+      log: this.log,
       resync: () => void this.live.resync(),
       gone: (id, message) => this.markGone(id, message),
       unauthorized: (message) => this.becomeUnauthorized(message),
       pump: (id) => this.sender.pump(id),
-      drop: (id, why) => this.drop(id, why),
     });
     this.sender = new ChangeSender({
       ...parts,
@@ -127,7 +129,7 @@ export class SyncEngine implements CounterCore {
       stopped: () => this.phase === 'stopped',
       changed: () => this.publish(),
       judge: (attempt) => this.judge.judge(attempt),
-      drop: (id, why) => this.drop(id, why),
+      drop: (id, why) => this.judge.drop(id, why),
     });
   }
 
@@ -264,12 +266,7 @@ export class SyncEngine implements CounterCore {
 
   undo(id: string, amount: number): { withdrawn: number; opposite: number } {
     if (this.phase === 'stopped' || !Number.isInteger(amount) || amount === 0 || !this.records.has(id)) return { withdrawn: 0, opposite: 0 };
-    const result = this.ledger.withdraw(id, amount);
-    void this.ledger.persist();
-    if (result.withdrawn !== 0) this.publisher.emitOutcome({ counterId: id, amount: result.withdrawn, outcome: 'withdrawn', at: this.clock.now() });
-    this.publish();
-    if (result.opposite !== 0) this.sender.pump(id);
-    return result;
+    return this.judge.withdraw(id, amount);
   }
 
   saved(): Promise<boolean> {
@@ -286,11 +283,7 @@ export class SyncEngine implements CounterCore {
     const changed = () => this.publish();
     const gone = (counterId: string, message: string) => this.markGone(counterId, message);
     const unauthorized = (message: string) => this.becomeUnauthorized(message);
-    const edited = (counterId: string, fields: EditedField[], from: number, to: number) => {
-      if (this.phase === 'stopped') return;
-      const amount = fields.includes('value') ? to - from : 0;
-      this.publisher.emitOutcome({ counterId, amount, outcome: 'edited', at: this.clock.now(), edit: { fields, from, to } });
-    };
+    const edited = (counterId: string, fields: EditedField[], from: number, to: number) => this.judge.edited(counterId, fields, from, to);
     return sendPatch({ api, scheduler, records, own, timezone: () => this.timezone, blocked, changed, gone, unauthorized, edited }, id, patch);
   }
 
@@ -330,19 +323,6 @@ export class SyncEngine implements CounterCore {
   }
 
   // ---- helpers ------------------------------------------------------------------
-
-  /** The counter is not listed for us any more: unsent clicks are dropped (nothing was sent), logged by id and reported. */
-  private drop(id: string, why: string): void {
-    const unsent = this.ledger.pending(id);
-    const hadClicks = this.ledger.hasUnsent(id);
-    const inflight = this.ledger.inflight(id);
-    this.ledger.forget(id);
-    void this.ledger.persist();
-    if (!hadClicks && !inflight) return;
-    const net = unsent > 0 ? `+${unsent}` : String(unsent);
-    this.log(`counter ${id}: ${why}; unsent clicks (net ${net}) dropped, nothing of them was sent${inflight ? `; a change of ${inflight.delta} left on the wire by the last run is forgotten` : ''}`);
-    if (hadClicks) this.publisher.emitOutcome({ counterId: id, amount: unsent, outcome: 'dropped', at: this.clock.now() });
-  }
 
   private markGone(id: string, message: string): void {
     const record = this.records.get(id);
