@@ -8,7 +8,7 @@ import type { AppState, EventChannel, EventOf } from '../../src-shared/ipc/contr
 import type { CounterCore } from '../core/contract';
 import { accountOwnerKey } from './account-pending-store';
 import { createActivityService } from './activity/activity-service';
-import { createFileRecordStorage, createMemoryRecordStorage, recordPathFor, type RecordStorage } from './activity/record-storage';
+import { createFileRecordStorage, createMemoryRecordStorage, createTextRecordStorage, recordPathFor, type RecordStorage } from './activity/record-storage';
 import { createIpcDispatcher, type Dispatch, type InvokeHandlers } from '../ipc/dispatch';
 import { createCoalescer, systemClock } from './coalesce';
 import { withAccountCounterSettings } from './demo-settings';
@@ -130,8 +130,11 @@ export function createAppController(deps: AppControllerDeps): AppController {
     warn: (message) => log.warn(redactText(message)),
   });
   /** Each account keeps its own record (named by a digest, never the token); the demo's stays in memory. */
-  const recordStorageFor = (account?: { baseUrl: string; token: string }): RecordStorage =>
-    account && deps.activityDir ? createFileRecordStorage(recordPathFor(deps.activityDir, accountOwnerKey(account.baseUrl, account.token))) : createMemoryRecordStorage();
+  const recordStorageFor = (account?: { baseUrl: string; token: string }): RecordStorage => {
+    const owner = account && accountOwnerKey(account.baseUrl, account.token);
+    if (owner && deps.activityFiles) return createTextRecordStorage(deps.activityFiles.forOwner(owner));
+    return owner && deps.activityDir ? createFileRecordStorage(recordPathFor(deps.activityDir, owner)) : createMemoryRecordStorage();
+  };
 
   async function saveSettings(next: Settings): Promise<void> {
     const previous = settings;

@@ -48,6 +48,8 @@ export interface HeadlessAppOptions {
   pendingDir?: string;
   /** Or in these stand-ins (tests that watch or crash between writes). */
   pendingFiles?: PendingFiles;
+  /** The activity record in these stand-ins instead of `activityDir`. */
+  activityFiles?: AppControllerDeps['activityFiles'];
 }
 
 export interface HeadlessApp {
@@ -111,6 +113,7 @@ export function createHeadlessApp(options: HeadlessAppOptions = {}): HeadlessApp
     ...(options.logger ? { logger: options.logger } : {}),
     ...(options.coreOverrides ? { coreOverrides: options.coreOverrides } : {}),
     ...(options.activityDir ? { activityDir: options.activityDir } : {}),
+    ...(options.activityFiles ? { activityFiles: options.activityFiles } : {}),
     ...(options.pendingFiles ? { pendingFiles: options.pendingFiles } : options.pendingDir ? { pendingFiles: pendingFilesIn(options.pendingDir) } : {}),
   });
   return {

@@ -111,6 +111,8 @@ export interface AppControllerDeps {
   coreOverrides?: Partial<Omit<CoreOptions, 'baseUrl' | 'token' | 'timezone'>>;
   /** Where each account's activity record is kept (a file per account); in memory when absent. */
   activityDir?: string;
+  /** Or these files, one per owner key (tests that crash between writes). */
+  activityFiles?: { forOwner(owner: string): TextFile };
   /** The popup window, when there is one. */
   hideWindow?: () => void;
   /** Where the last-known counters of each account are kept (none: nothing shown offline at launch). */

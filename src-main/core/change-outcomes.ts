@@ -5,9 +5,11 @@
 // a step of our size may be someone else's, and a request not applied yet may still be —
 // so it is flagged "could not confirm" and the user chooses: send again, or keep.
 import type { CounterV2 } from '../../src-shared/api/schemas';
+import type { RemoteChange } from '../../src-shared/domain/snapshot';
 import type { ApiClient } from './api-client';
 import type { ChangeOutcome, Clock, CoreError, EditedField } from './contract';
 import type { CounterRecord } from './counter-table';
+import { revealedBefore } from './counter-table';
 import { isCoreError, outcomeUnknown } from './errors';
 import type { Inflight, PendingLedger } from './pending-ledger';
 import { directionOf } from './pending-ledger';
@@ -27,6 +29,8 @@ export interface JudgeContext {
   changed(): void;
   outcome(counterId: string, amount: number, outcome: ChangeOutcome['outcome'], edit?: ChangeOutcome['edit']): void;
   log(message: string): void;
+  /** Someone else's change, learned from one of our answers. */
+  remote(change: RemoteChange): void;
   /** Reread the list: the server's value after a lost answer, or whether a counter is still ours. */
   resync(): void;
   gone(id: string, message: string): void;
@@ -45,8 +49,15 @@ export class OutcomeJudge {
       this.ctx.ledger.accept(record.id, directionOf(change.delta));
       if (answer.value === undefined) return this.appliedValueUnknown(record, change);
       this.ctx.ledger.settle(record.id);
-      this.ctx.own.landed(record, { value: answer.value, delta: change.delta });
+      const alone = this.ctx.own.alone(record.id);
+      const echo = this.ctx.own.landed(record, { value: answer.value });
       this.ctx.own.end(record);
+      // Its echo not seen yet, and no other of ours still due: what the answer says was there
+      // before it may be news (someone's notification late, or lost with a socket).
+      if (alone && record.expectedEchoes.includes(echo) && record.expectedEchoes.every((due) => due === echo || due.foreign)) {
+        const revealed = revealedBefore(record, answer.value - change.delta, this.ctx.clock.now());
+        if (revealed) this.ctx.remote(revealed);
+      }
       this.done(record, change, 'applied');
       return;
     }

@@ -10,17 +10,19 @@ export const ECHO_WAIT_MS = 10_000;
 
 /**
  * What the counterUpdated of one of our own requests will carry (issue 22: echoes are
- * matched by request, not by value alone). A click's echo is the step it made, landing on
- * the value its answer gave; a rename's echo carries the new name. A same-valued change by
- * someone else (another step, another name) is still theirs.
+ * matched by request). Each request expects its own echo: the value its answer gave and,
+ * for a rename, the new name. Notifications come in the server's order, so a change by
+ * someone else before ours cannot carry our answer's value unless ours left the value as
+ * it was: a rename, told apart by its name. Answers may come in any order; each echo is
+ * matched to its own request, never passed over because another answer came first.
  */
 export interface ExpectedEcho {
   /** The counter's value right after our request (its answer). */
   value: number;
-  /** A click: the step it made (echo value minus the value before it). */
-  delta?: number;
   /** A PATCH that set the name: the name its echo carries. */
   name?: string;
+  /** Not ours: someone else's change our answer revealed and that was reported already; its notification, if it still comes, is no news. */
+  foreign?: true;
   at: number;
 }
 
@@ -87,15 +89,14 @@ export function mergeNotified(record: CounterRecord, notified: Notified, now: nu
   const { value } = notified;
   record.expectedEchoes = record.expectedEchoes.filter((echo) => now - echo.at < ECHO_WAIT_MS);
   const step = value - record.streamValue;
-  const echoIndex = record.expectedEchoes.findIndex(
-    (echo) => echo.value === value && (echo.delta === undefined || echo.delta === step) && (echo.name === undefined || echo.name === notified.name),
-  );
+  const echoIndex = record.expectedEchoes.findIndex((echo) => echo.value === value && (echo.name === undefined || echo.name === notified.name));
   if (echoIndex >= 0) {
     // Ours. Answers may come in another order than the server applied our requests, so
     // only this one is matched; the others wait for their own echo.
     const [echo] = record.expectedEchoes.splice(echoIndex, 1);
     const from = record.streamValue;
     record.streamValue = value;
+    if (echo!.foreign) return {};
     if (record.expectedEchoes.length === 0) record.confirmed = value;
     return { echo: { echo: echo!, from } };
   }
@@ -122,6 +123,22 @@ export function mergeNotified(record: CounterRecord, notified: Notified, now: nu
 /** The remote change in a counterUpdated, if any (the counter's current name assumed). */
 export function mergeNotifiedValue(record: CounterRecord, value: number, now: number): RemoteChange | undefined {
   return mergeNotified(record, { value, name: record.name }, now).remote;
+}
+
+/**
+ * Our click alone on the wire was applied, and its echo has not come: the answer says the
+ * value right before it (`before`). If the notifications seen so far stop short of it,
+ * someone else changed the counter meanwhile and its notification is late or was lost (a
+ * socket that dropped): reported now, from the answer, and its notification, should it
+ * still come, is expected as no news. What an open "could not confirm" may explain is not theirs.
+ */
+export function revealedBefore(record: CounterRecord, before: number, now: number): RemoteChange | undefined {
+  const from = record.streamValue;
+  if (from === before) return undefined;
+  expectEcho(record, { value: before, foreign: true, at: now });
+  record.streamValue = before;
+  const ours = takeMaybeOurs(record.maybeOurs, before - from);
+  return from + ours === before ? undefined : { counterId: record.id, name: record.name, from: from + ours, to: before };
 }
 
 /** A full resync's view of one counter. Returns the remote change to report, if any. */

@@ -1,7 +1,7 @@
 // Our own mutations on the wire, per counter — clicks and PATCH alike. While any is on
 // the wire, the counter's counterUpdated notifications are held (record.stash) and judged
-// when the last one lands: by then each answer has said what its echo carries (value,
-// step, name: an expected echo), so our own changes are never reported as someone else's,
+// when the last one lands: by then each answer has said what its echo carries (its value,
+// a rename's name: an expected echo), so our own changes are never reported as someone else's,
 // a same-valued change by someone else still is (issue 22), and an echo that came before
 // its answer is recognised instead of being waited for. An edit learns here which value
 // it replaced: the one right before its echo, in the server's order.
@@ -28,6 +28,11 @@ export class OwnWindow {
   /** A change of ours is on the wire for this counter. */
   active(id: string): boolean {
     return this.open.has(id);
+  }
+
+  /** Only one change of ours (click or PATCH) is on the wire for this counter. */
+  alone(id: string): boolean {
+    return this.open.get(id) === 1;
   }
 
   begin(record: CounterRecord): void {
@@ -72,8 +77,12 @@ export class OwnWindow {
     for (const notified of held) this.judge(record, notified);
   }
 
-  /** Echoes sent to an earlier socket never arrive on a new one: stop waiting for them. */
+  /**
+   * Echoes sent to an earlier socket never arrive on a new one: stop waiting for them. The
+   * stream then lacks our own changes: it goes on from the value our latest answer gave.
+   */
   forgetEchoes(record: CounterRecord): void {
+    if (record.expectedEchoes.some((echo) => !echo.foreign)) record.streamValue = record.confirmed;
     record.expectedEchoes = [];
     for (const [echo, waiter] of this.waiting) if (waiter.record === record) this.settle(echo, record.streamValue);
   }

@@ -117,6 +117,7 @@ export class SyncEngine implements CounterCore {
       changed: () => this.publish(),
       outcome: (counterId, amount, outcome, edit) => this.publisher.emitOutcome({ counterId, amount, outcome, at: this.clock.now(), ...(edit && { edit }) }),
       log: this.log,
+      remote: (change) => this.publisher.emitRemote(change),
       resync: () => void this.live.resync(),
       gone: (id, message) => this.markGone(id, message),
       unauthorized: (message) => this.becomeUnauthorized(message),
