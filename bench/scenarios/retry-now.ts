@@ -63,10 +63,7 @@ async function oneRun(service: CounterService, user: BenchUser, id: string): Pro
     cores = 0;
     const start = service.getCounter(id)?.value ?? 0;
     const from = service.requestLog.length;
-    let release = () => undefined as void;
-    let reached = () => undefined as void;
-    const serverReached = new Promise<void>((resolve) => (reached = resolve));
-    front.add({ method: 'GET', path: /^\/v2\/counters$/, times: 1, action: { kind: 'answerLate', until: new Promise<void>((resolve) => (release = resolve)), answered: () => reached() } });
+    const { answered: serverReached, release } = front.holdAnswer('GET', /^\/v2\/counters$/);
     const app = launch();
     await app.start({ awaitConnection: false });
     await serverReached;

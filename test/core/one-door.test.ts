@@ -74,10 +74,7 @@ describe('issue 22: the core keeps its promise on every path', () => {
     const logged: string[] = [];
     const core = await startCore(proxy.url, USERS.ada.token, { clock, timezone: zone, tuning: { pingIntervalMs: 1e12 }, log: (line) => logged.push(line) });
     const before = counter(core.snapshot(), FROM_DATE)!.value;
-    let release = () => undefined as void;
-    let requested = () => undefined as void;
-    const listRequested = new Promise<void>((resolve) => (requested = resolve));
-    proxy.add({ method: 'GET', path: /^\/v2\/counters$/, times: 1, action: { kind: 'answerLate', until: new Promise<void>((resolve) => (release = resolve)), answered: () => requested() } });
+    const { answered: listRequested, release } = proxy.holdAnswer('GET', /^\/v2\/counters$/);
     await clock.advance(2000); // past the first sync's pacing window
     core.notifyResume(); // a wake-up: the socket reopens and the list is read (at 23:59:52)
     await listRequested; // the server has computed the list (at 23:59:52); its answer is held
@@ -130,8 +127,7 @@ describe('issue 22: the core keeps its promise on every path', () => {
     let saves = 0;
     const store: PendingStore = { load: () => inner.load(), save: (value) => ((saves += 1), inner.save(value)) };
     const core = await startCore(proxy.url, USERS.ada.token, { store, clock, tuning: { pingIntervalMs: 1e12 } });
-    let release = () => undefined as void;
-    proxy.add({ method: 'POST', path: /\/increment\//, times: 1, action: { kind: 'answerLate', until: new Promise<void>((resolve) => (release = resolve)) } });
+    const { release } = proxy.holdAnswer('POST', /\/increment\//);
     // One change held on the wire, more waiting behind the pacing, a resync under way.
     for (const id of SHARED.slice(0, 6)) core.increment(id);
     core.notifyResume();

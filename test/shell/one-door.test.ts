@@ -155,10 +155,7 @@ describe('issue 22: one door for every click', () => {
   it('case 2: Retry now pressed 50 times during a slow connect builds one core and keeps to 4 requests a second', async () => {
     const svc = await service();
     const proxy = await front(svc);
-    let release = () => undefined as void;
-    let answered = () => undefined as void;
-    const listAnswered = new Promise<void>((resolve) => (answered = resolve));
-    proxy.add({ method: 'GET', path: /^\/v2\/counters$/, times: 1, action: { kind: 'answerLate', until: new Promise<void>((resolve) => (release = resolve)), answered } });
+    const { answered: listAnswered, release } = proxy.holdAnswer('GET', /^\/v2\/counters$/);
     const { app, cores } = launch(proxy.url, disk());
     await app.start({ awaitConnection: false });
     await listAnswered; // the server has been reached; its answer is slow
@@ -176,10 +173,7 @@ describe('issue 22: one door for every click', () => {
   it('case 2: after Retry now during a slow connect and stop(), nothing more reaches the server or the disk', async () => {
     const svc = await service();
     const proxy = await front(svc);
-    let release = () => undefined as void;
-    let answered = () => undefined as void;
-    const listAnswered = new Promise<void>((resolve) => (answered = resolve));
-    proxy.add({ method: 'GET', path: /^\/v2\/counters$/, times: 1, action: { kind: 'answerLate', until: new Promise<void>((resolve) => (release = resolve)), answered } });
+    const { answered: listAnswered, release } = proxy.holdAnswer('GET', /^\/v2\/counters$/);
     const files = disk();
     const { app } = launch(proxy.url, files);
     await app.start({ awaitConnection: false });
@@ -241,11 +235,8 @@ describe('issue 22: one door for every click', () => {
     await signedIn(app);
     const remote: unknown[] = [];
     app.controller.onRemoteChange((change) => remote.push(change));
-    let release = () => undefined as void;
-    let answered = () => undefined as void;
-    const applied = new Promise<void>((resolve) => (answered = resolve));
     // Our +1 is applied at once (3 → 4), its answer comes after our edit's (4 → 50).
-    proxy.add({ method: 'POST', path: /\/increment\//, times: 1, action: { kind: 'answerLate', until: new Promise<void>((resolve) => (release = resolve)), answered } });
+    const { answered: applied, release } = proxy.holdAnswer('POST', /\/increment\//);
     await app.dispatch('counter:increment', { id: COFFEES });
     await applied;
     expect(await app.dispatch('counter:update', { id: COFFEES, patch: { value: 50 } })).toEqual({ ok: true, value: null });
@@ -300,12 +291,9 @@ describe('issue 22: one door for every click', () => {
     const svc = await service();
     const proxy = await front(svc);
     const files = disk();
-    let release = () => undefined as void;
-    cleanups.push(() => release());
-    let answered = () => undefined as void;
-    const applied = new Promise<void>((resolve) => (answered = resolve));
     // The first run quits while its +1 is on the wire: the server applied it, the answer never came.
-    proxy.add({ method: 'POST', path: /\/increment\//, times: 1, action: { kind: 'answerLate', until: new Promise<void>((resolve) => (release = resolve)), answered } });
+    const { answered: applied, release } = proxy.holdAnswer('POST', /\/increment\//);
+    cleanups.push(() => release());
     const first = launch(proxy.url, files);
     await first.app.start();
     await signedIn(first.app);

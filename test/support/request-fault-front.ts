@@ -79,6 +79,16 @@ export class RequestFaultFront {
     this.rules.push({ ...rule });
   }
 
+  /** The next matching request reaches the server at once; its answer is held until `release()`. `answered` resolves once the server has answered it. */
+  holdAnswer(method: string, path: RegExp): { answered: Promise<void>; release: () => void } {
+    let release = () => undefined as void;
+    let answered = () => undefined as void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const reached = new Promise<void>((resolve) => (answered = resolve));
+    this.add({ method, path, times: 1, action: { kind: 'answerLate', until: held, answered } });
+    return { answered: reached, release };
+  }
+
   clear(): void {
     this.rules = [];
   }
