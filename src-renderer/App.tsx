@@ -2,7 +2,7 @@ import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import type { AppState, CounterTrayApi, IpcError } from '../src-shared/ipc/contract';
 import { listen } from './bridge/ipc';
 import { useAppState } from './bridge/useAppState';
-import { userMessage } from './format/errors';
+import { errorText } from '../src-shared/i18n/error-words';
 import { guessLocale, I18n, useI18n } from './i18n/I18n';
 import { Connecting } from './screens/Connecting';
 import { CounterList } from './screens/CounterList';
@@ -67,7 +67,7 @@ function Screens({ api, state, problem }: { api: CounterTrayApi; state: AppState
     // Main answers within milliseconds: no words for a wait that short, only a problem if it fails.
     return (
       <main className="screen centered" aria-busy={!problem}>
-        {problem && <p role="alert">{userMessage(i18n, problem)}</p>}
+        {problem && <p role="alert">{errorText(i18n, problem)}</p>}
       </main>
     );
   }

@@ -11,6 +11,7 @@ import { z } from 'zod';
 import type { PendingStore } from '../core/contract';
 import { AnyPendingDocument } from '../core/pending-ledger';
 import type { TextFile } from './ports';
+import { backupNote, sentences, type Said } from '../../src-shared/i18n/notice';
 
 const OwnedPending = z.object({ owner: z.string(), pending: AnyPendingDocument });
 
@@ -28,14 +29,14 @@ export interface AccountPendingFiles {
   /** The single `pending.json` of Counter Tray 0.2: read once for its owner, then retired. */
   legacy?: TextFile & { remove(): Promise<void> };
   /** A file could not be used and was backed up: tell the user (and the log). */
-  notice(message: string): void;
+  notice(message: Said): void;
 }
 
 export function createAccountPendingStore(owner: string, { file, legacy, notice }: AccountPendingFiles): PendingStore {
   let retireLegacy = false;
 
   /** The ledger's document in `text`, or undefined after backing up a file that is not one of ours. */
-  async function parse(text: string, from: TextFile, what: string): Promise<unknown> {
+  async function parse(text: string, from: TextFile): Promise<unknown> {
     let json: unknown;
     try {
       json = JSON.parse(text);
@@ -44,9 +45,8 @@ export function createAccountPendingStore(owner: string, { file, legacy, notice 
     }
     const saved = OwnedPending.safeParse(json);
     if (saved.success && saved.data.owner === owner) return saved.data.pending;
-    const why = saved.success ? 'it belongs to another account' : 'it could not be read';
-    const backup = await from.backup().catch(() => 'not possible');
-    notice(`Unsent clicks in ${what} were set aside because ${why}; nothing of them was sent. (backup: ${backup})`);
+    const backup = await from.backup().catch(() => null);
+    notice(sentences((i18n) => (saved.success ? i18n.t('notice.clicksOtherAccount') : i18n.t('notice.clicksUnreadable')), backupNote(backup)));
     return undefined;
   }
 
@@ -55,13 +55,13 @@ export function createAccountPendingStore(owner: string, { file, legacy, notice 
       let text: string | null;
       try {
         text = await file.read();
-      } catch (error) {
+      } catch {
         // Unreadable (permissions, I/O): moved aside, so the next write cannot overwrite what it may hold.
-        const backup = await file.backup().catch(() => 'not possible');
-        notice(`The pending-clicks file could not be read (${error instanceof Error ? error.message : String(error)}) and was set aside; nothing of it was sent. (backup: ${backup})`);
+        const backup = await file.backup().catch(() => null);
+        notice(sentences((i18n) => i18n.t('notice.clicksUnreadable'), backupNote(backup)));
         return undefined;
       }
-      if (text !== null) return parse(text, file, 'the pending-clicks file');
+      if (text !== null) return parse(text, file);
       const old = await legacy?.read().catch(() => null);
       if (!old) return undefined;
       // 0.2 kept one account's clicks in pending.json; another account's are not ours to touch.

@@ -25,14 +25,18 @@ import { createSession } from './session';
 import { diffAppState } from './state-delta';
 import { checkLoadedSettings } from './settings-rules';
 import { stateLocale } from '../../src-shared/i18n/locale';
+import { words } from '../../src-shared/i18n/messages';
+import { english, translatorFor } from '../../src-shared/i18n/compile';
+import { sentences, type Notice } from '../../src-shared/i18n/notice';
+import type { Translator } from '../../src-shared/i18n/translator';
 
 export interface AppController {
   /**
    * Loads settings and the stored token and, if there is one, connects. Answers a one-time
-   * notice (settings reset). The shell passes `awaitConnection: false` so the tray and the
+   * notices (settings reset). The shell passes `awaitConnection: false` so the tray and the
    * shortcuts do not wait for a slow or unreachable server.
    */
-  start(options?: { awaitConnection?: boolean }): Promise<{ notice?: string }>;
+  start(options?: { awaitConnection?: boolean }): Promise<{ notices: Notice[] }>;
   /** Stops the core and the demo service; nothing keeps running afterwards. */
   stop(): Promise<void>;
   readonly handlers: InvokeHandlers;
@@ -42,8 +46,10 @@ export interface AppController {
    * the activity record and the undo offer know where a click came from.
    */
   dispatchFrom(source: Exclude<ClickSource, 'popup' | 'undo'>): Dispatch;
-  /** One-time notices for the user (the activity record was reset). */
-  onNotice(listener: (title: string, body: string) => void): () => void;
+  /** One-time notices for the user (the activity record was reset), said in the language of the moment they are shown. */
+  onNotice(listener: (notice: Notice) => void): () => void;
+  /** The app's language now (Settings → Language, else the OS's): what main's tray, notifications and dialogs say. */
+  translator(): Translator;
   getState(): AppState;
   on<E extends EventChannel>(event: E, listener: (payload: EventOf<E>) => void): () => void;
   onRemoteChange(listener: (change: RemoteChange) => void): () => void;
@@ -85,10 +91,12 @@ export function createAppController(deps: AppControllerDeps): AppController {
   const eventListeners = new Map<EventChannel, Set<(payload: never) => void>>();
   const remoteListeners = new Set<(change: RemoteChange) => void>();
   const settingsListeners = new Set<(next: Settings, previous: Settings) => void>();
-  const noticeListeners = new Set<(title: string, body: string) => void>();
-  const notify = (title: string, body: string) => {
-    log.warn(`${title}: ${body}`);
-    for (const listener of noticeListeners) listener(title, body);
+  const noticeListeners = new Set<(notice: Notice) => void>();
+  /** The log reads English (support reads one language); the user reads the language of the moment. */
+  const logNotice = (notice: Notice) => log.warn(`${english().t(notice.title)}: ${notice.body(english())}`);
+  const notify = (notice: Notice) => {
+    logNotice(notice);
+    for (const listener of noticeListeners) listener(notice);
   };
 
   const emit = <E extends EventChannel>(event: E, payload: EventOf<E>) => {
@@ -129,7 +137,7 @@ export function createAppController(deps: AppControllerDeps): AppController {
     clock,
     timezone: effectiveTimezone,
     changed: () => changed(),
-    notice: (message) => notify('Counter Tray activity was reset', message),
+    notice: (body) => notify({ title: 'notice.activityTitle', body }),
     warn: (message) => log.warn(redactText(message)),
   });
   /** Each account keeps its own record (named by a digest, never the token); the demo's stays in memory. */
@@ -155,7 +163,7 @@ export function createAppController(deps: AppControllerDeps): AppController {
     requireCounter: (id) => requireCounter(id),
     changed: () => changed(),
   });
-  const clicks = createOwnClickWiring({ pendingFiles: deps.pendingFiles, notify, nameOf: (id) => redactText(offline.nameOf(id) ?? 'a counter', TEXT_LIMITS.name) });
+  const clicks = createOwnClickWiring({ pendingFiles: deps.pendingFiles, notify, nameOf: (id) => redactText(offline.nameOf(id) ?? id, TEXT_LIMITS.name) });
 
   const session = createSession({
     coreFactory: deps.coreFactory,
@@ -209,9 +217,9 @@ export function createAppController(deps: AppControllerDeps): AppController {
 
   function requireCounter(id: string): CounterCore {
     const core = session.core();
-    if (!core || session.state().status !== 'signedIn') throw new AppError('not-signed-in', 'Sign in first: Counter Tray is not connected to a server.');
+    if (!core || session.state().status !== 'signedIn') throw new AppError('not-signed-in', words('error.notSignedIn'));
     if (!core.snapshot().counters.some((c) => c.id === id)) {
-      throw new AppError('unknown-counter', 'This counter is not (or no longer) shared with you.');
+      throw new AppError('unknown-counter', words('counter.gone'));
     }
     return core;
   }
@@ -278,14 +286,16 @@ export function createAppController(deps: AppControllerDeps): AppController {
       const stored = await deps.vault.load();
       // The file is untrusted input (any process of this user can write it): the rules of a user edit apply.
       const checked = checkLoadedSettings(loaded.settings, stored?.origin ?? null);
-      let notice = loaded.notice;
+      const notices: Notice[] = [];
+      if (loaded.notice) notices.push({ title: 'notice.settingsTitle', body: loaded.notice });
       if (checked.problems.length > 0) {
-        const reset = await deps.settings.quarantine(checked.settings, `Settings that break Counter Tray's rules were reset: ${checked.problems.join('; ')}.`);
-        notice = notice ? `${notice} ${reset}` : reset;
+        const reset = await deps.settings.quarantine(checked.settings, sentences((i18n) => i18n.t('notice.settingsRules'), ...checked.problems));
+        notices.push({ title: 'notice.settingsTitle', body: reset });
       }
       settings = persisted = checked.settings;
-      if (notice) log.warn(notice);
       const cacheNotice = (await offline.load()).notice;
+      if (cacheNotice) notices.push(cacheNotice);
+      notices.forEach(logNotice);
       session.setEncryptionWeak(await deps.vault.isEncryptionWeak());
       themeUnsubscribe = deps.theme.onUpdated(changed);
       if (stored) {
@@ -294,8 +304,7 @@ export function createAppController(deps: AppControllerDeps): AppController {
         if (options.awaitConnection ?? true) await resuming;
       }
       changed();
-      const notices = [notice, cacheNotice].filter(Boolean).join(' ');
-      return notices ? { notice: notices } : {};
+      return { notices };
     },
     async stop() {
       coalescer.cancel();
@@ -334,6 +343,7 @@ export function createAppController(deps: AppControllerDeps): AppController {
       shortcutFailures = failures;
       changed();
     },
+    translator: () => translatorFor(stateLocale(settings.language, deps.systemLanguages())),
     notifyResume: () => session.notifyResume(),
     // The state says the language; a push only when it changed (state-delta compares).
     systemLanguagesChanged: () => changed(),

@@ -1,6 +1,7 @@
 // What the app controller needs from the outside world. The Electron shell, the
 // headless harness and the tests each provide their own implementations.
 import type { Settings } from '../../src-shared/domain/settings';
+import type { Said } from '../../src-shared/i18n/notice';
 import type { TokenStorage } from '../../src-shared/ipc/contract';
 import type { Clock, CoreOptions, CounterCore } from '../core/contract';
 
@@ -8,8 +9,8 @@ export type CoreFactory = (options: CoreOptions) => CounterCore | Promise<Counte
 
 export interface SettingsLoad {
   settings: Settings;
-  /** Set when the file could not be used and was backed up and reset: tell the user once. */
-  notice?: string;
+  /** Set when the file could not be used and was backed up and reset: tell the user once (naming the backup). */
+  notice?: Said;
 }
 
 export interface SettingsStore {
@@ -19,7 +20,7 @@ export interface SettingsStore {
    * The loaded file broke the rules a user edit must pass (app/settings-rules.ts): keep a
    * backup of it, write `replacement`, and answer the notice to show (naming the backup).
    */
-  quarantine(replacement: Settings, reason: string): Promise<string>;
+  quarantine(replacement: Settings, reason: Said): Promise<Said>;
 }
 
 /** A token and the origin (scheme://host:port) it was entered for: never used for another. */

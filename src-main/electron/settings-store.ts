@@ -3,6 +3,7 @@
 // is not JSON makes electron-store throw (clearInvalidConfig: false, so it never
 // wipes silently): we move it aside and start again with defaults.
 import { DEFAULT_SETTINGS, type Settings } from '../../src-shared/domain/settings';
+import { backupNote, sentences, type Said } from '../../src-shared/i18n/notice';
 import type { SettingsLoad, SettingsStore } from '../app/ports';
 import { backupPathFor, migrateSettings } from '../app/settings-migration';
 
@@ -27,14 +28,14 @@ export function createElectronSettingsStore(deps: ElectronSettingsStoreDeps): Se
 
   return {
     async load(): Promise<SettingsLoad> {
-      let notice: string | undefined;
+      let notice: Said | undefined;
       try {
         conf = deps.open();
-      } catch (error) {
+      } catch {
         const backup = backupPathFor(deps.filePath, now());
         await deps.moveFile(deps.filePath, backup);
         conf = deps.open();
-        notice = `The settings file could not be read (${error instanceof Error ? error.name : 'error'}). A backup was kept at ${backup} and the settings were reset.`;
+        notice = sentences((i18n) => i18n.t('notice.settingsUnreadable'), backupNote(backup));
       }
       const raw = conf.store;
       if (Object.keys(raw).length === 0) {
@@ -45,7 +46,7 @@ export function createElectronSettingsStore(deps: ElectronSettingsStoreDeps): Se
       if (outcome.kind === 'reset') {
         const backup = backupPathFor(deps.filePath, now());
         await deps.copyFile(deps.filePath, backup);
-        notice = `${outcome.notice} (backup: ${backup})`;
+        notice = sentences(outcome.notice, backupNote(backup));
       } else if (outcome.kind === 'migrated') {
         notice = outcome.notice;
       }
@@ -56,12 +57,12 @@ export function createElectronSettingsStore(deps: ElectronSettingsStoreDeps): Se
       if (!conf) throw new Error('settings saved before they were loaded');
       conf.store = { ...settings };
     },
-    async quarantine(replacement: Settings, reason: string): Promise<string> {
+    async quarantine(replacement: Settings, reason: Said): Promise<Said> {
       if (!conf) throw new Error('settings quarantined before they were loaded');
       const backup = backupPathFor(deps.filePath, now());
       await deps.copyFile(deps.filePath, backup);
       conf.store = { ...replacement };
-      return `${reason} (backup: ${backup})`;
+      return sentences(reason, backupNote(backup));
     },
   };
 }

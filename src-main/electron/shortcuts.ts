@@ -26,14 +26,15 @@ export function createShortcutRegistrar(globalShortcut: GlobalShortcutLike, onAc
     failures = failures.filter((f) => !wanted.has(f.accelerator));
     for (const { accelerator, action } of plan.register) {
       let ok = false;
-      let reason = 'Another application already uses this shortcut, or the desktop does not allow global shortcuts (Wayland: bind `counter-tray --increment "<name>"` in your keyboard settings).';
+      // The user reads the catalog's words (`words`); Electron's own text, when it threw, is for the log.
+      let reason = 'taken by another application, or global shortcuts are not allowed here (Wayland: bind `counter-tray --increment "<name>"`)';
       try {
         ok = globalShortcut.register(accelerator, () => onAction(action));
       } catch (error) {
         reason = error instanceof Error ? error.message : String(error);
       }
       if (ok) registered.set(accelerator, action);
-      else failures.push({ accelerator, message: reason });
+      else failures.push({ accelerator, message: reason, words: { key: 'shortcut.taken' } });
     }
     report(failures);
   }

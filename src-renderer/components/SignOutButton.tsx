@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { CounterTrayApi } from '../../src-shared/ipc/contract';
 import { call } from '../bridge/ipc';
-import { userMessage } from '../format/errors';
+import { errorText } from '../../src-shared/i18n/error-words';
 import { useI18n } from '../i18n/I18n';
 import { ConfirmBar } from './ConfirmBar';
 
@@ -15,7 +15,7 @@ export function SignOutButton({ api, demo, onError }: { api: CounterTrayApi; dem
   const signOut = async () => {
     setAsking(false);
     const result = await call(api, 'session:signOut', {});
-    onError(result.ok ? null : userMessage(i18n, result.error));
+    onError(result.ok ? null : errorText(i18n, result.error));
   };
   if (asking) {
     return (

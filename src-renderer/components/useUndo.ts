@@ -3,7 +3,7 @@ import type { UndoOffer } from '../../src-shared/domain/activity';
 import type { CounterState } from '../../src-shared/domain/snapshot';
 import type { CounterTrayApi } from '../../src-shared/ipc/contract';
 import { call } from '../bridge/ipc';
-import { userMessage } from '../format/errors';
+import { errorText } from '../../src-shared/i18n/error-words';
 import { undoBlockedReason, undoneText } from '../format/undo';
 import { useI18n } from '../i18n/I18n';
 import { useUndoShortcut } from './useUndoShortcut';
@@ -20,7 +20,7 @@ export function useUndo(api: CounterTrayApi, offer: UndoOffer | null | undefined
     async (id: string) => {
       const taken = latest.current;
       const result = await call(api, 'counter:undo', { id });
-      if (!result.ok) notify(result.error.code === 'nothing-to-undo' ? i18n.t('undo.nothing') : userMessage(i18n, result.error));
+      if (!result.ok) notify(result.error.code === 'nothing-to-undo' ? i18n.t('undo.nothing') : errorText(i18n, result.error));
       else if (taken?.counterId === id) notify(undoneText(i18n, taken));
     },
     [api, notify, i18n],

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { AppState, CounterTrayApi } from '../../src-shared/ipc/contract';
 import { call } from '../bridge/ipc';
-import { hostOf as hostOfUrl, userMessage } from '../format/errors';
+import { hostOf as hostOfUrl, errorText } from '../../src-shared/i18n/error-words';
 import { SignOutButton } from '../components/SignOutButton';
 import { useI18n } from '../i18n/I18n';
 
@@ -18,7 +18,7 @@ export function Connecting({ api, state, onEnterToken }: Props) {
   const i18n = useI18n();
   const [error, setError] = useState<string | null>(null);
   const { session } = state;
-  const problem = error ?? (session.error ? userMessage(i18n, session.error, hostOf(session.serverUrl)) : null);
+  const problem = error ?? (session.error ? errorText(i18n, session.error, hostOf(session.serverUrl)) : null);
   return (
     <main className="screen onboarding" aria-busy="true">
       <h1 className="title">{session.mode === 'demo' ? i18n.t('connecting.demo') : i18n.t('connecting.title', { host: hostOf(session.serverUrl) })}</h1>

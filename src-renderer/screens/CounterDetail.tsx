@@ -12,8 +12,9 @@ import { UndoChip } from '../components/UndoChip';
 import { useEscape } from '../components/useDocumentKeydown';
 import { useUndo } from '../components/useUndo';
 import { eventText, eventTime } from '../format/activity';
-import { dateSentence, formatCounterValue } from '../format/days';
-import { userMessage } from '../format/errors';
+import { dateSentence } from '../format/days';
+import { formatCounterValue } from '../../src-shared/i18n/counter-value';
+import { errorText } from '../../src-shared/i18n/error-words';
 import { undoBlockedReason } from '../format/undo';
 import { useI18n } from '../i18n/I18n';
 
@@ -43,7 +44,7 @@ export default function CounterDetail({ api, state, counterId, onClose, onEdit }
     void call(api, 'activity:detail', { id: counterId }).then((result) => {
       if (!alive) return;
       if (result.ok) setDetail(result.value);
-      else setNotice(userMessage(i18n, result.error));
+      else setNotice(errorText(i18n, result.error));
     });
     return () => {
       alive = false;

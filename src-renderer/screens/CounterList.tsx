@@ -15,8 +15,8 @@ import { useVanishedNotice } from '../components/useVanishedNotice';
 import { useUndo } from '../components/useUndo';
 import { useI18n } from '../i18n/I18n';
 import { visibleCounters } from '../format/counterOrder';
-import { formatCounterValue } from '../format/days';
-import { userMessage } from '../format/errors';
+import { formatCounterValue } from '../../src-shared/i18n/counter-value';
+import { errorText } from '../../src-shared/i18n/error-words';
 import { refusalReason } from '../format/refusal';
 import { undoBlockedReason } from '../format/undo';
 import { CounterRow } from './CounterRow';
@@ -114,7 +114,7 @@ export function CounterList({ api, state, core, focusRequest, activeId, onActive
       const reason = refusalReason(i18n, counter, direction);
       if (reason) return say(reason);
       const result = await call(api, direction === 'increment' ? 'counter:increment' : 'counter:decrement', { id });
-      if (!result.ok) say(userMessage(i18n, result.error));
+      if (!result.ok) say(errorText(i18n, result.error));
       // A key press changes a counter the eye may not be on: say which one.
       else if (fromKeyboard) say(i18n.t('list.moved', { direction, name: counter.name }));
       else say(null);
@@ -125,7 +125,7 @@ export function CounterList({ api, state, core, focusRequest, activeId, onActive
   const dismissError = useCallback(
     async (id: string) => {
       const result = await call(api, 'counter:dismissError', { id });
-      if (!result.ok) say(userMessage(i18n, result.error));
+      if (!result.ok) say(errorText(i18n, result.error));
     },
     [api, say, i18n],
   );
@@ -133,7 +133,7 @@ export function CounterList({ api, state, core, focusRequest, activeId, onActive
   const resolveUnconfirmed = useCallback(
     async (id: string, choice: UnconfirmedChoice) => {
       const result = await call(api, 'counter:resolveUnconfirmed', { id, choice });
-      if (!result.ok) say(userMessage(i18n, result.error));
+      if (!result.ok) say(errorText(i18n, result.error));
     },
     [api, say, i18n],
   );
@@ -142,7 +142,7 @@ export function CounterList({ api, state, core, focusRequest, activeId, onActive
     async (id: string) => {
       const next = pinned.includes(id) ? pinned.filter((p) => p !== id) : [...pinned, id];
       const result = await call(api, 'settings:update', { pinned: next });
-      if (!result.ok) say(userMessage(i18n, result.error));
+      if (!result.ok) say(errorText(i18n, result.error));
     },
     [api, pinned, say, i18n],
   );

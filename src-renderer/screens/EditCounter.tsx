@@ -6,7 +6,7 @@ import { call } from '../bridge/ipc';
 import { BackButton } from '../components/BackButton';
 import { ConfirmBar } from '../components/ConfirmBar';
 import { useEscape } from '../components/useDocumentKeydown';
-import { userMessage } from '../format/errors';
+import { errorText } from '../../src-shared/i18n/error-words';
 import { CounterLocalSettings, localDraftOf, localPatch, type LocalDraft } from './CounterLocalSettings';
 import { useI18n } from '../i18n/I18n';
 import type { Translator } from '../../src-shared/i18n/translator';
@@ -135,7 +135,7 @@ export function EditCounter({ api, state, counterId, onClose }: Props) {
     ]);
     setSaving(false);
     const failed = results.find((result) => result !== null && !result.ok);
-    if (failed && !failed.ok) setError({ field: null, message: userMessage(i18n, failed.error) });
+    if (failed && !failed.ok) setError({ field: null, message: errorText(i18n, failed.error) });
     else onClose();
   }
 

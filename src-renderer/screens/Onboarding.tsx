@@ -2,7 +2,7 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import type { AppState, CounterTrayApi } from '../../src-shared/ipc/contract';
 import { call } from '../bridge/ipc';
 import { CollapseIcon, ExpandIcon, ICON } from '../components/icons';
-import { hostOf, userMessage } from '../format/errors';
+import { hostOf, errorText } from '../../src-shared/i18n/error-words';
 import { DEFAULT_SERVER_URL, withDefaultScheme } from '../../src-shared/domain/server-address';
 import { useI18n } from '../i18n/I18n';
 
@@ -47,7 +47,7 @@ export function Onboarding({ api, state, replacing: replacingAtStart, onStart, o
   };
   // Only this form's own request blocks it: a connect started here supersedes a launch retry.
   const connecting = busy !== null;
-  const shownError = error ?? (busy || !state.session.error ? null : userMessage(i18n, state.session.error, hostOf(state.session.serverUrl)));
+  const shownError = error ?? (busy || !state.session.error ? null : errorText(i18n, state.session.error, hostOf(state.session.serverUrl)));
 
   async function connect(event: FormEvent) {
     event.preventDefault();
@@ -64,7 +64,7 @@ export function Onboarding({ api, state, replacing: replacingAtStart, onStart, o
     if (result.ok) {
       setToken('');
       onConnected();
-    } else fail(userMessage(i18n, result.error, hostOf(cleanUrl)));
+    } else fail(errorText(i18n, result.error, hostOf(cleanUrl)));
   }
 
   async function startDemo() {
@@ -74,7 +74,7 @@ export function Onboarding({ api, state, replacing: replacingAtStart, onStart, o
     const result = await call(api, 'session:startDemo', {});
     setBusy(null);
     if (result.ok) onConnected();
-    else fail(userMessage(i18n, result.error));
+    else fail(errorText(i18n, result.error));
   }
 
   return (

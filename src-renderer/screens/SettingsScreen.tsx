@@ -8,7 +8,7 @@ import { BackButton } from '../components/BackButton';
 import { ShortcutRecorder } from '../components/ShortcutRecorder';
 import { displayAccelerator } from '../format/accelerator';
 import { SignOutButton } from '../components/SignOutButton';
-import { userMessage } from '../format/errors';
+import { errorText } from '../../src-shared/i18n/error-words';
 import { useEscape } from '../components/useDocumentKeydown';
 import { useSettingsEditor } from '../components/useSettingsEditor';
 import { conflictFor, failureFor, shortcutSlots } from '../format/shortcutUse';
@@ -41,7 +41,7 @@ function AccountSection({ api, state, ids, onError, onReplaceToken }: SectionPro
   const { session } = state;
   async function storeWeakly() {
     const result = await call(api, 'session:storeTokenWeakly', {});
-    onError(result.ok ? null : userMessage(i18n, result.error));
+    onError(result.ok ? null : errorText(i18n, result.error));
   }
   return (
         <section aria-labelledby={`${ids}-account`}>

@@ -2,9 +2,9 @@
 // parser at run time. Main compiles at start-up; the popup's catalogs are compiled at build
 // time (scripts/catalog-plugin.ts), so the page never ships the parser.
 import { compileMessageOrThrow, type CompiledMessage } from '@lingui/message-utils/compileMessage';
-import { CATALOGS, PSEUDO, type CatalogName } from './locale';
-import type { Catalog } from './messages';
-import type { CompiledCatalog } from './translator';
+import { CATALOGS, PSEUDO, type AppLocale, type CatalogName } from './locale';
+import type { Catalog, Words } from './messages';
+import { createTranslator, type CompiledCatalog, type Translator } from './translator';
 import { accent, CLOSE, OPEN, padding } from './pseudo';
 import { de } from './catalogs/de';
 import { en } from './catalogs/en';
@@ -46,3 +46,27 @@ export function compiledCatalog(name: CatalogName): CompiledCatalog {
 }
 
 export { CATALOGS };
+
+const translators = new Map<string, Translator>();
+
+/**
+ * Main's translator for a locale, compiled on first use and kept (a handful of locales per
+ * run: the OS's tags and the chosen language; bounded all the same).
+ */
+export function translatorFor(locale: AppLocale): Translator {
+  const key = `${locale.language}|${locale.formats}`;
+  let found = translators.get(key);
+  if (!found) {
+    if (translators.size >= 16) translators.clear();
+    found = createTranslator(locale, compiledCatalog(locale.language));
+    translators.set(key, found);
+  }
+  return found;
+}
+
+/** English, for the log and for AppError.message (log text): support reads one language. */
+export const english = (): Translator => translatorFor({ language: 'en', formats: 'en' });
+
+export function englishText(words: Words): string {
+  return english().say(words) ?? words.key;
+}

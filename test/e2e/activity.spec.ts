@@ -4,6 +4,7 @@
 import { join } from 'node:path';
 import { createActions } from '../../src-main/electron/actions';
 import { buildTrayMenu } from '../../src-main/shell/tray-menu';
+import { en } from '../support/i18n';
 import type { AppHarness } from './support/app-harness';
 import { ALAN, COUNTER } from './support/e2e-fixtures';
 import { SCREENSHOT_DIR, expect, rowOf, test, valueOf } from './support/test';
@@ -86,7 +87,7 @@ test.describe('undo', () => {
   test('from the tray menu item, after a click in the popup', async ({ popup, harness }) => {
     await popup.getByRole('button', { name: 'Increase Coffees today' }).click();
     await expect(valueOf(popup, 'Coffees today')).toHaveText('4');
-    const item = buildTrayMenu(harness.app.controller.getState()).find((i) => i.type === 'normal' && i.label === 'Undo +1 on Coffees today');
+    const item = buildTrayMenu(harness.app.controller.getState(), en).find((i) => i.type === 'normal' && i.label === 'Undo +1 on Coffees today');
     expect(item?.type === 'normal' && item.action).toEqual({ kind: 'undo', counterId: COUNTER.coffees });
     if (item?.type === 'normal' && item.action) await trayActions(harness).tray(item.action);
     await expect(valueOf(popup, 'Coffees today')).toHaveText('3');
@@ -96,7 +97,7 @@ test.describe('undo', () => {
   test('after a global shortcut: offered in the popup and in the tray menu', async ({ popup, harness }) => {
     await trayActions(harness).shortcut({ kind: 'increment', counterId: COUNTER.coffees });
     await expect(valueOf(popup, 'Coffees today')).toHaveText('4');
-    expect(buildTrayMenu(harness.app.controller.getState()).some((i) => i.type === 'normal' && i.label === 'Undo +1 on Coffees today')).toBe(true);
+    expect(buildTrayMenu(harness.app.controller.getState(), en).some((i) => i.type === 'normal' && i.label === 'Undo +1 on Coffees today')).toBe(true);
     await popup.getByRole('button', { name: 'Undo +1 on Coffees today' }).click();
     await expect(valueOf(popup, 'Coffees today')).toHaveText('3');
     await expect.poll(() => harness.service.getCounter(COUNTER.coffees)?.value).toBe(3);

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { acceleratorFromKeyPress, normalizeAccelerator, sameAccelerator } from '../../src-renderer/format/accelerator';
 import { visibleCounters } from '../../src-renderer/format/counterOrder';
-import { formatCounterValue } from '../../src-renderer/format/days';
-import { MESSAGE_MAX, userMessage } from '../../src-renderer/format/errors';
+import { formatCounterValue } from '../../src-shared/i18n/counter-value';
+import { MESSAGE_MAX, errorText } from '../../src-shared/i18n/error-words';
 import { COUNTERS, IDS } from './fixtures';
-import { en, translator } from './i18n';
+import { en, translator } from '../support/i18n';
 
 const press = (code: string, mods: Partial<Record<'ctrlKey' | 'metaKey' | 'altKey' | 'shiftKey', boolean>> = {}) => ({
   key: '',
@@ -84,18 +84,18 @@ describe('error words', () => {
   // Booting the build (test/electron-double/consent.spec.ts) found "Cancel" in main's consent dialog shown as "Something went wrong".
   it("says main's own words (a catalog key with main's values) in the popup's language", () => {
     const error = { code: 'declined', message: 'Not connected: you chose not to use x.example.', words: { key: 'error.tokenRejected', values: { host: 'x.example' } } };
-    expect(userMessage(en, error)).toBe('x.example rejected this token. Check it, or create a new one.');
-    expect(userMessage(translator('de'), error)).toBe('x.example lehnt das Token ab. Prüfe es oder erstelle ein neues.');
+    expect(errorText(en, error)).toBe('x.example rejected this token. Check it, or create a new one.');
+    expect(errorText(translator('de'), error)).toBe('x.example lehnt das Token ab. Prüfe es oder erstelle ein neues.');
   });
   it('shortens a long host in main’s words like in its own', () => {
     const error = { code: 'token-rejected', message: '', words: { key: 'error.tokenRejected', values: { host: 'a-very-long-host-name-that-goes-on.example.com' } } };
-    expect(userMessage(en, error)).toBe('a-very-long-host-name…rejected this token. Check it, or create a new one.'.replace('…rejected', '… rejected'));
+    expect(errorText(en, error)).toBe('a-very-long-host-name…rejected this token. Check it, or create a new one.'.replace('…rejected', '… rejected'));
   });
   it('falls back to the code when main names a key the catalog does not have', () => {
-    expect(userMessage(en, { code: 'declined', message: 'x', words: { key: 'no.such.key' } })).toBe('Not connected: you chose not to send your token there.');
+    expect(errorText(en, { code: 'declined', message: 'x', words: { key: 'no.such.key' } })).toBe('Not connected: you chose not to send your token there.');
   });
   it('does not echo an unknown error', () => {
-    expect(userMessage(en, { code: 'internal', message: 'stack trace' })).not.toContain('stack');
+    expect(errorText(en, { code: 'internal', message: 'stack trace' })).not.toContain('stack');
   });
 });
 
@@ -111,7 +111,7 @@ describe('messages in the app’s own voice (issue 24), in every language', () =
   it.each(CODES)('%s: at most 80 characters, never the raw text it came with, even with a long server name', (code) => {
     for (const i18n of [en, translator('de')]) {
       for (const host of [undefined, 'developers.counttogether.app', 'a-very-long-host-name-that-goes-on.and-on.example.com']) {
-        const text = userMessage(i18n, { code, message: SERVER_TEXT }, host);
+        const text = errorText(i18n, { code, message: SERVER_TEXT }, host);
         expect(text.length, text).toBeLessThanOrEqual(MESSAGE_MAX);
         expect(text).not.toContain('decrement is not allowed');
       }
@@ -119,10 +119,10 @@ describe('messages in the app’s own voice (issue 24), in every language', () =
   });
 
   it('a host starts its sentence; without one, “the server” does', () => {
-    expect(userMessage(en, { code: 'server-unreachable', message: '' }, 'counttogether.invalid')).toBe('counttogether.invalid is not reachable. Check the address and network.');
-    expect(userMessage(en, { code: 'server-unreachable', message: '' })).toBe('The server is not reachable. Check the address and network.');
-    expect(userMessage(translator('de'), { code: 'server-unreachable', message: '' })).toBe('Der Server ist nicht erreichbar. Prüfe Adresse und Netzwerk.');
+    expect(errorText(en, { code: 'server-unreachable', message: '' }, 'counttogether.invalid')).toBe('counttogether.invalid is not reachable. Check the address and network.');
+    expect(errorText(en, { code: 'server-unreachable', message: '' })).toBe('The server is not reachable. Check the address and network.');
+    expect(errorText(translator('de'), { code: 'server-unreachable', message: '' })).toBe('Der Server ist nicht erreichbar. Prüfe Adresse und Netzwerk.');
     // Codes whose message may quote the server never pass it.
-    expect(userMessage(en, { code: 'undo-refused', message: 'decrement is not allowed' })).toBe('This change cannot be taken back.');
+    expect(errorText(en, { code: 'undo-refused', message: 'decrement is not allowed' })).toBe('This change cannot be taken back.');
   });
 });

@@ -8,6 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { accountOwnerKey, createAccountPendingStore, pendingFileName } from '../../src-main/app/account-pending-store';
 import { createTextFile } from '../../src-main/app/text-file';
 import { PendingLedger } from '../../src-main/core/pending-ledger';
+import { said } from '../support/i18n';
 
 const SERVER = 'https://developers.counttogether.app';
 const ID = '019a4f2e-8c00-7d3a-9b1e-2f4c6a8e0b12';
@@ -24,7 +25,7 @@ function folder() {
   const notices: string[] = [];
   const storeFor = (token: string) => {
     const owner = accountOwnerKey(SERVER, token);
-    return createAccountPendingStore(owner, { file: createTextFile(join(dir, pendingFileName(owner))), legacy: createTextFile(join(dir, 'pending.json')), notice: (m) => notices.push(m) });
+    return createAccountPendingStore(owner, { file: createTextFile(join(dir, pendingFileName(owner))), legacy: createTextFile(join(dir, 'pending.json')), notice: (m) => notices.push(said(m)) });
   };
   return { dir, notices, storeFor };
 }
@@ -54,7 +55,7 @@ describe('pending clicks are kept per account, durably', () => {
       await ledger.load();
       expect(ledger.ids()).toEqual([]);
       expect(notices).toHaveLength(1);
-      expect(notices[0]).toMatch(/set aside .* nothing of them was sent\. \(backup: .*\.corrupt-.*\.bak\)/);
+      expect(notices[0]).toMatch(/set aside .* none of them was sent\. A backup is at .*\.corrupt-.*\.bak\./);
       expect(readdirSync(dir).filter((name) => name.includes('.corrupt-'))).toHaveLength(1);
     }
   });

@@ -14,6 +14,7 @@ import { themeSource, watchSystem } from '../../src-main/electron/system';
 import { createTrayController, type TrayLike } from '../../src-main/electron/tray';
 import { DEFAULT_SETTINGS } from '../../src-shared/domain/settings';
 import { COFFEE_ID, ManualClock, counter, fakeCoreFactory, signedInState } from './fakes';
+import { said } from '../support/i18n';
 
 type FakeMenu = { template: MenuItemConstructorOptions[] };
 type FakeImage = { badge: boolean; template: boolean };
@@ -103,7 +104,7 @@ describe('shortcut registrar', () => {
     const registrar = createShortcutRegistrar(globalShortcut, onAction, (f) => reports.push(f));
     registrar.apply({ open: 'Ctrl+Alt+C', counters: { [COFFEE_ID]: { increment: 'Ctrl+Alt+T' } } });
     expect([...active.keys()]).toEqual(['Control+Alt+C']);
-    expect(reports.at(-1)).toEqual([{ accelerator: 'Control+Alt+T', message: expect.stringContaining('Another application') }]);
+    expect(reports.at(-1)).toEqual([{ accelerator: 'Control+Alt+T', message: expect.stringContaining('another application'), words: { key: 'shortcut.taken' } }]);
     active.get('Control+Alt+C')?.();
     expect(onAction).toHaveBeenCalledWith({ kind: 'open' });
 
@@ -184,7 +185,7 @@ describe('electron-store settings', () => {
     });
     const loaded = await store.load();
     expect(loaded.settings).toEqual(DEFAULT_SETTINGS);
-    expect(loaded.notice).toContain('/cfg/settings.json.corrupt-2026-11-22T13-00-00-000Z.bak');
+    expect(loaded.notice && said(loaded.notice)).toContain('/cfg/settings.json.corrupt-2026-11-22T13-00-00-000Z.bak');
     expect(moved).toEqual(['/cfg/settings.json -> /cfg/settings.json.corrupt-2026-11-22T13-00-00-000Z.bak']);
     expect(fresh.store).toEqual(DEFAULT_SETTINGS);
   });
@@ -201,7 +202,9 @@ describe('electron-store settings', () => {
   it('keeps a copy of a file from a newer version before resetting', async () => {
     const copies: string[] = [];
     const store = createElectronSettingsStore({ open: () => conf({ version: 9 }), filePath: '/cfg/settings.json', moveFile: async () => undefined, copyFile: async (_f, to) => void copies.push(to) });
-    expect(await store.load()).toMatchObject({ settings: DEFAULT_SETTINGS, notice: expect.stringContaining('newer') });
+    const loaded = await store.load();
+    expect(loaded).toMatchObject({ settings: DEFAULT_SETTINGS });
+    expect(loaded.notice && said(loaded.notice)).toContain('newer');
     expect(copies).toHaveLength(1);
   });
 
@@ -210,8 +213,8 @@ describe('electron-store settings', () => {
     const c = conf({ ...DEFAULT_SETTINGS, serverUrl: 'http://attacker.example' });
     const store = createElectronSettingsStore({ open: () => c, filePath: '/cfg/settings.json', moveFile: async () => undefined, copyFile: async (from, to) => void copies.push(`${from} -> ${to}`), now: () => new Date('2026-11-22T13:00:00Z') });
     await store.load();
-    const notice = await store.quarantine(DEFAULT_SETTINGS, 'Reset: plain http.');
-    expect(notice).toBe('Reset: plain http. (backup: /cfg/settings.json.corrupt-2026-11-22T13-00-00-000Z.bak)');
+    const notice = await store.quarantine(DEFAULT_SETTINGS, () => 'Reset: plain http.');
+    expect(said(notice)).toBe('Reset: plain http. A backup is at /cfg/settings.json.corrupt-2026-11-22T13-00-00-000Z.bak.');
     expect(copies).toEqual(['/cfg/settings.json -> /cfg/settings.json.corrupt-2026-11-22T13-00-00-000Z.bak']);
     expect(c.store).toEqual(DEFAULT_SETTINGS);
   });

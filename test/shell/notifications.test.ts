@@ -1,14 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { createNotifier, refusalNotices, type CounterNotification } from '../../src-main/shell/notifications';
+import type { Translator } from '../../src-shared/i18n/translator';
+import { en } from '../support/i18n';
 import { COFFEE_ID, counter, ManualClock, signedInState, TRIP_ID } from './fakes';
 
 const TEA_ID = '019a4f2e-8c00-7d3a-9b1e-2f4c6a8e0b15';
 const WATER_ID = '019a4f2e-8c00-7d3a-9b1e-2f4c6a8e0b16';
 
-function setup(prefs = { enabled: true, mutedCounters: [] as string[] }) {
+function setup(prefs = { enabled: true, mutedCounters: [] as string[] }, i18n: Translator = en) {
   const clock = new ManualClock();
   const delivered: CounterNotification[] = [];
-  const notifier = createNotifier({ clock, deliver: (n) => delivered.push(n), preferences: () => prefs, windowMs: 3000 });
+  const notifier = createNotifier({ clock, deliver: (n) => delivered.push(n), preferences: () => prefs, windowMs: 3000, i18n: () => i18n });
   return { clock, delivered, notifier, prefs };
 }
 
@@ -60,7 +62,7 @@ describe('notifier', () => {
     await clock.advance(2999);
     expect(delivered).toEqual([]);
     await clock.advance(1);
-    expect(delivered).toEqual([{ title: '4 counters changed while you were away', body: 'C0 0 → 12\nC1 1 → 11\nC2 2 → 12\nand 1 more' }]);
+    expect(delivered).toEqual([{ title: '4 counters changed while you were away', body: 'C0: 0 → 12\nC1: 1 → 11\nC2: 2 → 12\nand 1 more' }]);
     // Back to normal afterwards.
     notifier.remoteChange({ counterId: TRIP_ID, name: 'C1', from: 11, to: 12 });
     await clock.advance(3000);
@@ -91,11 +93,11 @@ describe('the first refusal of a direction (issue 24 point 6)', () => {
   it('is told once, in the app’s words (never the server’s reason), with the counter to open', () => {
     const before = signedInState([coffee, trip], []);
     const after = signedInState([{ ...coffee, refused: { decrement: 'decrement is not allowed' } }, trip], []);
-    expect(refusalNotices(before, after)).toEqual([{ title: 'Coffees', body: 'It only counts up, so the −1 was not made.', counterId: COFFEE_ID }]);
+    expect(refusalNotices(before, after, en)).toEqual([{ title: 'Coffees', body: 'It only counts up, so the −1 was not made.', counterId: COFFEE_ID }]);
     // Already known: nothing new to say. A counter new to the list brings old refusals: not news either.
-    expect(refusalNotices(after, after)).toEqual([]);
-    expect(refusalNotices(signedInState([trip], []), signedInState([trip, { ...coffee, refused: { increment: 'x' } }], []))).toEqual([]);
-    const down = refusalNotices(before, signedInState([coffee, { ...trip, refused: { increment: 'increment is not allowed' } }], []));
+    expect(refusalNotices(after, after, en)).toEqual([]);
+    expect(refusalNotices(signedInState([trip], []), signedInState([trip, { ...coffee, refused: { increment: 'x' } }], []), en)).toEqual([]);
+    const down = refusalNotices(before, signedInState([coffee, { ...trip, refused: { increment: 'increment is not allowed' } }], []), en);
     expect(down.map((n) => n.body)).toEqual(['It only counts down, so the +1 was not made.']);
   });
 });

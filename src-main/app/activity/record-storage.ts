@@ -6,11 +6,12 @@ import { join } from 'node:path';
 import type { TextFile } from '../ports';
 import { createTextFile } from '../text-file';
 import { ActivityRecord, RecordFile, type RecordLimits } from './record';
+import { backupNote, sentences, type Said } from '../../../src-shared/i18n/notice';
 
 export interface RecordLoad {
   record: ActivityRecord;
   /** Set when the file could not be used: tell the user once. */
-  notice?: string;
+  notice?: Said;
 }
 
 export interface RecordStorage {
@@ -42,16 +43,16 @@ export function createTextRecordStorage(file: TextFile, limits?: RecordLimits): 
       let text: string | null;
       try {
         text = await file.read();
-      } catch (error) {
+      } catch {
         // Unreadable (permissions, a directory): run without history rather than not at all.
-        return { record: new ActivityRecord(limits), notice: `The activity record could not be read (${(error as Error).message}); this run starts a new one.` };
+        return { record: new ActivityRecord(limits), notice: (i18n) => i18n.t('notice.activityUnreadable') };
       }
       if (text === null) return { record: new ActivityRecord(limits) };
       const parsed = RecordFile.safeParse(parseJson(text));
       if (parsed.success) return { record: ActivityRecord.fromFile(parsed.data, limits) };
       // Could not move it aside: the next save overwrites it, the notice still says so.
-      const backup = await file.backup().catch(() => 'not possible');
-      return { record: new ActivityRecord(limits), notice: `The activity record was unreadable and has been reset (backup: ${backup}).` };
+      const backup = await file.backup().catch(() => null);
+      return { record: new ActivityRecord(limits), notice: sentences((i18n) => i18n.t('notice.activityReset'), backupNote(backup)) };
     },
     save: (record) => file.write(JSON.stringify(record)),
   };

@@ -1,12 +1,13 @@
-// What the user reads when something fails: the app's own voice, one sentence of at most
+// What the user reads when something fails — in the popup, and in main's notifications
+// (a tray or shortcut click that failed): the app's own voice, one sentence of at most
 // MESSAGE_MAX characters (issue 24), never the server's raw text. Main names its own message
-// (`error.words`, a catalog key with main's values), said here in the popup's language; for
+// (`error.words`, a catalog key with main's values), said in the language of the moment; for
 // the rest — the core's and the server's detail (HTTP statuses, ECONNREFUSED, validation
-// text) — the code says what happened and what to do. The detail is in main's log.
-import { DEFAULT_SERVER_URL } from '../../src-shared/domain/server-address';
-import type { PlainKey } from '../../src-shared/i18n/messages';
-import type { Translator } from '../../src-shared/i18n/translator';
-import type { IpcError } from '../../src-shared/ipc/contract';
+// text) — the code says what happened and what to do. `error.message` is log text, never shown.
+import { DEFAULT_SERVER_URL } from '../domain/server-address';
+import type { IpcError } from '../ipc/contract';
+import type { PlainKey } from './messages';
+import type { Translator } from './translator';
 
 export const MESSAGE_MAX = 80;
 /** A longer host is shortened with …, so every sentence below stays within MESSAGE_MAX. */
@@ -65,7 +66,7 @@ function mainWords(i18n: Translator, error: IpcError): string | undefined {
 }
 
 /** One sentence for the user; `host` (the server the user typed or is signed in to) makes it specific. */
-export function userMessage(i18n: Translator, error: IpcError, host?: string): string {
+export function errorText(i18n: Translator, error: IpcError, host?: string): string {
   const own = mainWords(i18n, error);
   if (own !== undefined) return own;
   const said = WORDS[error.code];
