@@ -3,6 +3,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
+import noStrayStrings from './eslint/no-stray-strings.js';
 
 const nodeBuiltins = [
   'assert', 'buffer', 'child_process', 'crypto', 'dns', 'events', 'fs', 'fs/promises', 'http', 'https',
@@ -96,6 +97,17 @@ export default tseslint.config(
   // Inside src-main the folders are one-way layers (ARCHITECTURE.md, "Layers inside src-main"):
   //   main.ts, preload.cts → electron/ → shell/ → app/ → ipc/ → core/
   // A folder may import the folders to its right (and src-shared), never one to its left.
+  // Issue 27: every word a user reads comes from the catalog (eslint/no-stray-strings.js).
+  {
+    files: ['src-renderer/**/*.tsx'],
+    plugins: { 'counter-tray': { rules: { 'no-stray-strings': noStrayStrings } } },
+    rules: { 'counter-tray/no-stray-strings': ['error', { jsx: true }] },
+  },
+  {
+    files: ['src-main/shell/**', 'src-main/electron/**', 'src-main/main.ts'],
+    plugins: { 'counter-tray': { rules: { 'no-stray-strings': noStrayStrings } } },
+    rules: { 'counter-tray/no-stray-strings': ['error', { desktop: true }] },
+  },
   ...mainLayer('core', { electron: false, above: ['ipc', 'app', 'shell', 'electron'] }),
   ...mainLayer('ipc', { electron: 'types', above: ['app', 'shell', 'electron'] }),
   ...mainLayer('app', { electron: 'types', above: ['shell', 'electron'] }),

@@ -3,6 +3,7 @@
 // another app; Wayland without the GlobalShortcuts portal) is reported to the UI.
 import type { AppState } from '../../src-shared/ipc/contract';
 import type { Settings } from '../../src-shared/domain/settings';
+import { words } from '../../src-shared/i18n/messages';
 import type { ShortcutAction } from '../app/shortcut-rules';
 import { planRegistration } from '../shell/shortcuts';
 
@@ -34,7 +35,7 @@ export function createShortcutRegistrar(globalShortcut: GlobalShortcutLike, onAc
         reason = error instanceof Error ? error.message : String(error);
       }
       if (ok) registered.set(accelerator, action);
-      else failures.push({ accelerator, message: reason, words: { key: 'shortcut.taken' } });
+      else failures.push({ accelerator, message: reason, words: words('shortcut.taken') });
     }
     report(failures);
   }

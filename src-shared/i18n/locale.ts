@@ -26,9 +26,10 @@ export interface AppLocale {
   formats: string;
 }
 
+/** A BCP 47 tag, also from POSIX spellings an OS may hand over ("de_AT.UTF-8", "en_US@euro"). */
 function canonical(tag: string): string | undefined {
   try {
-    return Intl.getCanonicalLocales(tag)[0];
+    return Intl.getCanonicalLocales(tag.replace(/[.@].*$/, '').replaceAll('_', '-'))[0];
   } catch {
     return undefined;
   }
