@@ -11,16 +11,30 @@ const OFFLINE_STATS = { requests: 0, rateLimited: 0, notifications: 0, ignoredFr
 
 // Screens that are not the first paint of a signed-in launch load as their own chunks, so
 // the list does not pay for them (the entry chunk's budget: 90 KB gzip, bench/README.md).
-const CounterDetail = lazy(() => import('./screens/CounterDetail'));
-const EditCounter = lazy(() => import('./screens/EditCounter').then((m) => ({ default: m.EditCounter })));
-const SettingsScreen = lazy(() => import('./screens/SettingsScreen').then((m) => ({ default: m.SettingsScreen })));
-const Onboarding = lazy(() => import('./screens/Onboarding').then((m) => ({ default: m.Onboarding })));
+const LATER = {
+  detail: () => import('./screens/CounterDetail'),
+  edit: () => import('./screens/EditCounter').then((m) => ({ default: m.EditCounter })),
+  settings: () => import('./screens/SettingsScreen').then((m) => ({ default: m.SettingsScreen })),
+  onboarding: () => import('./screens/Onboarding').then((m) => ({ default: m.Onboarding })),
+};
+const CounterDetail = lazy(LATER.detail);
+const EditCounter = lazy(LATER.edit);
+const SettingsScreen = lazy(LATER.settings);
+const Onboarding = lazy(LATER.onboarding);
 
 export type View = { name: 'list' } | { name: 'edit'; id: string } | { name: 'detail'; id: string } | { name: 'settings' } | { name: 'token' };
 
 /** The app in the language main chose; before main's first state, the browser's guess. */
 export function App({ api }: { api: CounterTrayApi }) {
   const { state, problem } = useAppState(api);
+  const ready = state !== null;
+  // Once the first screen is up, fetch the others in the background: opening one then shows it
+  // without waiting for its chunk (the fallback below is for a first click within milliseconds).
+  useEffect(() => {
+    if (!ready) return;
+    const timer = setTimeout(() => Object.values(LATER).forEach((load) => void load().catch(() => undefined)), 0);
+    return () => clearTimeout(timer);
+  }, [ready]);
   return (
     <I18n locale={state?.locale ?? guessLocale()}>
       <Suspense fallback={<main className="screen centered" aria-busy="true" />}>

@@ -86,27 +86,31 @@ export function ActivityChart({ days, name }: { days: DayActivity[]; name: strin
         <span className="key key-you" aria-hidden="true" /> {i18n.t('chart.you')} <span className="key key-others" aria-hidden="true" /> {i18n.t('chart.others')}{' '}
         <span className="key key-value" aria-hidden="true" /> {i18n.t('chart.legendValue')}
       </figcaption>
-      <table className="sr-only">
-        <caption>{summary}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{i18n.t('chart.day')}</th>
-            <th scope="col">{i18n.t('chart.colYou')}</th>
-            <th scope="col">{i18n.t('chart.colOthers')}</th>
-            <th scope="col">{i18n.t('chart.colValue')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {days.map((d) => (
-            <tr key={d.date}>
-              <th scope="row">{i18n.dayLabel(d.date)}</th>
-              <td>{i18n.signed(d.you)}</td>
-              <td>{i18n.signed(d.others)}</td>
-              <td>{i18n.number(d.value)}</td>
+      {/* The box is visually hidden, not the table: a table sizes to its content whatever its width, and in a
+          longer language it pushed the page sideways at 200 % zoom (found by the German run). */}
+      <div className="sr-only">
+        <table>
+          <caption>{summary}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{i18n.t('chart.day')}</th>
+              <th scope="col">{i18n.t('chart.colYou')}</th>
+              <th scope="col">{i18n.t('chart.colOthers')}</th>
+              <th scope="col">{i18n.t('chart.colValue')}</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {days.map((d) => (
+              <tr key={d.date}>
+                <th scope="row">{i18n.dayLabel(d.date)}</th>
+                <td>{i18n.signed(d.you)}</td>
+                <td>{i18n.signed(d.others)}</td>
+                <td>{i18n.number(d.value)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </figure>
   );
 }

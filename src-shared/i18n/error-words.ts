@@ -36,7 +36,7 @@ const WORDS: Record<string, Said> = {
   'invalid-url': (i18n) => i18n.t('error.invalidUrl', { example: DEFAULT_SERVER_URL }),
   'insecure-url': about((i18n, host) => i18n.t('error.insecureUrl', { host })),
   'token-rejected': about((i18n, host) => i18n.t('error.tokenRejected', { host })),
-  'server-unreachable': about((i18n, host) => i18n.t('error.serverUnreachable', { host })),
+  'server-unreachable': (i18n, host) => (host ? i18n.t('error.serverUnreachable', { host }) : i18n.t('error.serverUnreachableNoHost')),
   'not-a-counter-server': about((i18n, host) => i18n.t('error.notACounterServer', { host })),
   'rate-limited': about((i18n, host) => i18n.t('error.hostBusy', { host })),
   'not-signed-in': plain('error.notSignedIn'),

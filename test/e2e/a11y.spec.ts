@@ -27,6 +27,7 @@ test.describe('signed in', () => {
     await sweep(popup, harness, 'list, no match');
     await popup.getByLabel('Search counters').fill('');
     await popup.getByRole('button', { name: 'Settings' }).click();
+    await expect(popup.getByRole('heading', { name: 'Settings' })).toBeVisible();
     await sweep(popup, harness, 'settings');
     await popup.getByRole('button', { name: 'Sign out' }).click();
     await sweep(popup, harness, 'settings, sign-out question');
@@ -37,6 +38,7 @@ test.describe('signed in', () => {
     await expect(popup.getByRole('button', { name: 'Decrease Push-ups this week' })).toHaveAttribute('aria-disabled', 'true');
     await sweep(popup, harness, 'list, refused direction');
     await popup.getByRole('button', { name: 'Edit Coffees today' }).click();
+    await expect(popup.getByLabel('Name')).toBeVisible();
     await sweep(popup, harness, 'edit UpDown');
     await popup.getByLabel('Name').fill('Coffees so far');
     await popup.keyboard.press('Escape');
@@ -44,6 +46,7 @@ test.describe('signed in', () => {
     await sweep(popup, harness, 'edit, discard question');
     await popup.getByRole('button', { name: 'Discard' }).click();
     await popup.getByRole('button', { name: 'Edit Until the trip' }).click();
+    await expect(popup.getByLabel('Counting down to')).toBeVisible();
     await sweep(popup, harness, 'edit ToDate');
   });
 
@@ -60,6 +63,7 @@ test.describe('signed in', () => {
     await expect(status).toHaveAttribute('data-status', 'unauthorized', { timeout: 30_000 });
     await sweep(popup, harness, 'list, unauthorized');
     await popup.getByRole('button', { name: 'Enter a new token' }).click();
+    await expect(popup.getByRole('heading', { name: 'Replace your token' })).toBeVisible();
     await sweep(popup, harness, 'replace token');
   });
 

@@ -38,7 +38,8 @@ test.describe('activity', () => {
     await expect(chart.locator('rect.bar-you')).toHaveCount(1);
     await expect(chart.locator('rect.bar-others')).toHaveCount(1);
     const events = popup.getByRole('list', { name: 'Latest changes of Coffees today' }).getByRole('listitem');
-    await expect(events).toHaveText([/^\d\d:\d\d others \+2$/, /^\d\d:\d\d you \+1 · popup$/]);
+    // en-US (the harness's OS language): the time of day on a 12-hour clock, as Intl says it.
+    await expect(events).toHaveText([/^\d{1,2}:\d\d [AP]M others \+2$/, /^\d{1,2}:\d\d [AP]M you \+1 · popup$/]);
     // The chart's colours come from the theme: the bars change with it.
     const fill = () => chart.locator('rect.bar-you').evaluate((el) => el.ownerDocument.defaultView?.getComputedStyle(el).fill);
     const light = await fill();

@@ -119,8 +119,9 @@ describe('messages in the app’s own voice (issue 24), in every language', () =
   });
 
   it('a host starts its sentence; without one, “the server” does', () => {
-    expect(errorText(en, { code: 'server-unreachable', message: '' }, 'counttogether.invalid')).toBe('counttogether.invalid is not reachable. Check the address and network.');
-    expect(errorText(en, { code: 'server-unreachable', message: '' })).toBe('The server is not reachable. Check the address and network.');
+    expect(errorText(en, { code: 'server-unreachable', message: '' }, 'counttogether.invalid')).toBe('Could not reach counttogether.invalid. Check the address and network.');
+    expect(errorText(en, { code: 'server-unreachable', message: '' })).toBe('Could not reach the server. Check the address and network.');
+    expect(errorText(en, { code: 'rate-limited', message: '' })).toBe('The server is busy. Try again in a moment.');
     expect(errorText(translator('de'), { code: 'server-unreachable', message: '' })).toBe('Der Server ist nicht erreichbar. Prüfe Adresse und Netzwerk.');
     // Codes whose message may quote the server never pass it.
     expect(errorText(en, { code: 'undo-refused', message: 'decrement is not allowed' })).toBe('This change cannot be taken back.');

@@ -91,7 +91,7 @@ describe('launch with a stored token', () => {
   it('explains a failing launch and lets the user enter a new token or sign out', async () => {
     const fake = fakeApi(launching({ code: 'server-unreachable', message: 'Could not reach counters.example.org.' }));
     render(<App api={fake.api} />);
-    expect((await screen.findByRole('alert')).textContent).toBe('counters.example.org is not reachable. Check the address and network.');
+    expect((await screen.findByRole('alert')).textContent).toBe('Could not reach counters.example.org. Check the address and network.');
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Retry now' }));
     expect(fake.calls('session:retryNow')).toEqual([{}]);

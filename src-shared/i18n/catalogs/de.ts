@@ -1,7 +1,8 @@
 // Der deutsche Katalog. Counter Tray duzt: ein persönliches Werkzeug für Kaffees, Liegestütze
-// und Tage bis zum Urlaub, oft mit Freunden und Familie geteilt; kurze Sätze lesen sich mit
-// „du“ natürlicher, und die Home-Assistant-Integration des Dienstes spricht ihre Nutzer
-// ebenso an. Deutsche Anführungszeichen („…“), kein Wort-für-Wort: die Stimme der App.
+// und Tage bis zum Urlaub, oft mit Freunden und Familie geteilt; seine kurzen Sätze (ein
+// Tray-Eintrag, eine einzeilige Fehlermeldung) klingen mit „Sie“ steif und werden länger.
+// Eine Anrede durchgehend (der Katalogtest prüft es), deutsche Anführungszeichen („…“),
+// kein Wort-für-Wort: die Stimme der App.
 // Länger als ~300 Zeilen, weil es Daten sind: eine Zeile je Meldung, wie en.ts geordnet.
 import type { Catalog } from '../messages';
 
@@ -114,7 +115,7 @@ export const de = {
   // Rückgängig und Ablehnungen
   'undo.button': 'Rückgängig',
   'undo.title': 'Rückgängig ({keys})',
-  'undo.label': '{amount} bei {name} zurücknehmen',
+  'undo.label': 'Rückgängig: {amount} bei {name}',
   'undo.blocked': '{amount} · nicht rücknehmbar',
   'undo.blockedLabel': '{amount}, nicht rücknehmbar',
   'undo.blockedTitle': 'Nicht rücknehmbar: {reason}',
@@ -289,6 +290,7 @@ export const de = {
   'error.insecureUrl': '{host} nutzt nur http: Dein Token ginge unverschlüsselt raus.',
   'error.tokenRejected': '{host} lehnt das Token ab. Prüfe es oder erstelle ein neues.',
   'error.serverUnreachable': '{host} ist nicht erreichbar. Prüfe Adresse und Netzwerk.',
+  'error.serverUnreachableNoHost': 'Der Server ist nicht erreichbar. Prüfe Adresse und Netzwerk.',
   'error.notACounterServer': '{host} sieht nicht nach einem CountTogether-Server aus.',
   'error.hostBusy': '{host} ist ausgelastet. Versuch es gleich noch mal.',
   'error.notSignedIn': 'Melde dich zuerst an: Counter Tray ist mit keinem Server verbunden.',
@@ -317,7 +319,7 @@ export const de = {
   'tray.unauthorized': 'Token abgelehnt: Öffne Counter Tray und melde dich neu an',
   'tray.notSignedIn': 'Nicht angemeldet',
   'tray.demo': 'Demo-Modus',
-  'tray.undo': '{amount} bei {name} zurücknehmen',
+  'tray.undo': 'Rückgängig: {amount} bei {name}',
   'tray.cantUndo': '{only, select, up {{amount} bei {name} nicht rücknehmbar (zählt nur aufwärts)} down {{amount} bei {name} nicht rücknehmbar (zählt nur abwärts)} other {{amount} bei {name} nicht rücknehmbar}}',
   'tray.pinHint': 'Hefte im Popup Zähler an, um sie hier zu sehen',
   'tray.counter': '{name}: {value}',
