@@ -21,7 +21,7 @@ interface Tour {
 const exact = (name: string) => ({ name, exact: true });
 
 /** The list, keys, a change and its undo, both kinds of activity, a search without match, settings, the sign-out question. */
-export async function tourList({ popup, harness, tr, check }: Tour) {
+export async function tourList({ popup, tr, check }: Tour) {
   await expect(rowOf(popup, 'Coffees today')).toBeVisible();
   await check('list');
   await popup.keyboard.press('?');
