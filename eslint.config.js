@@ -81,6 +81,11 @@ export default tseslint.config(
           group: ['zod', 'zod/*', '**/src-shared/api/schemas', '**/src-shared/domain/*', '!**/src-shared/domain/counter-flags', '!**/src-shared/domain/server-address', '**/src-shared/ipc/contract'],
           allowTypeImports: true,
           message: 'Schema modules pull zod into the page: import their types only (values live in zod-free modules such as src-shared/api/wire-constants).',
+        }, {
+          // Issue 27: the popup loads its catalog as a compiled chunk (virtual:catalog/<name>); the catalogs' source and the ICU compiler stay out of the bundle.
+          group: ['**/src-shared/i18n/compile', '**/src-shared/i18n/catalogs/*', '@lingui/message-utils', '@lingui/message-utils/*'],
+          allowTypeImports: true,
+          message: 'The popup never bundles the catalogs or the ICU compiler: load a compiled catalog through src-renderer/i18n/I18n.tsx (virtual:catalog/<name>).',
         }],
       }],
     },

@@ -4,7 +4,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import { catalogPlugin } from './scripts/catalog-plugin';
+import { catalogPlugin } from './scripts/catalog-plugin.ts';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 

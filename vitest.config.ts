@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
-import { catalogPlugin } from './scripts/catalog-plugin';
+import { catalogPlugin } from './scripts/catalog-plugin.ts';
 
 export default defineConfig({
   plugins: [react(), catalogPlugin()],

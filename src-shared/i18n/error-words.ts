@@ -57,12 +57,15 @@ function shortHost(host: string): string {
   return host.length > HOST_MAX ? `${host.slice(0, HOST_MAX - 1)}…` : host;
 }
 
-/** Main's words, with any host shortened like ours; undefined when unknown or too long to be one line. */
+/**
+ * Main's words, with any host shortened like ours; undefined when the catalog has no such key.
+ * Their length is the catalog's (test/i18n/catalog.test.ts: every error within MESSAGE_MAX in
+ * every language), so the pseudo-locale's longer text is shown, not swapped for other words.
+ */
 function mainWords(i18n: Translator, error: IpcError): string | undefined {
   if (!error.words) return undefined;
   const values = error.words.values && Object.fromEntries(Object.entries(error.words.values).map(([name, value]) => [name, name === 'host' && typeof value === 'string' ? shortHost(value) : value]));
-  const text = i18n.say({ key: error.words.key, values });
-  return text !== undefined && text.length <= MESSAGE_MAX ? text : undefined;
+  return i18n.say({ key: error.words.key, values });
 }
 
 /** One sentence for the user; `host` (the server the user typed or is signed in to) makes it specific. */

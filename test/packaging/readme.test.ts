@@ -45,7 +45,7 @@ describe('README.md', () => {
     ].flat();
     // Each in English and in German (issue 27): list.png and list-de.png, list-dark.png and list-de-dark.png.
     const german = (name: string) => name.replace(/(-dark)?$/, (dark) => `-de${dark}`);
-    const written = [...names.flatMap((name) => [name, german(name)]).map((name) => `docs/screenshots/${name}.png`), 'docs/screenshots/tray-icons.png'];
+    const written = [...names.flatMap((name) => (name ? [name, german(name)] : [])).map((name) => `docs/screenshots/${name}.png`), 'docs/screenshots/tray-icons.png'];
     expect(images.sort()).toEqual(written.sort());
     for (const image of images.filter((i) => !i.endsWith('tray-icons.png'))) expect(pngSize(image), image).toEqual([360, 480]);
   });

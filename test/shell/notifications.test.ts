@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createNotifier, refusalNotices, type CounterNotification } from '../../src-main/shell/notifications';
 import type { Translator } from '../../src-shared/i18n/translator';
-import { en } from '../support/i18n';
+import { de, en } from '../support/i18n';
 import { COFFEE_ID, counter, ManualClock, signedInState, TRIP_ID } from './fakes';
 
 const TEA_ID = '019a4f2e-8c00-7d3a-9b1e-2f4c6a8e0b15';
@@ -99,5 +99,27 @@ describe('the first refusal of a direction (issue 24 point 6)', () => {
     expect(refusalNotices(signedInState([trip], []), signedInState([trip, { ...coffee, refused: { increment: 'x' } }], []), en)).toEqual([]);
     const down = refusalNotices(before, signedInState([coffee, { ...trip, refused: { increment: 'increment is not allowed' } }], []), en);
     expect(down.map((n) => n.body)).toEqual(['It only counts down, so the +1 was not made.']);
+  });
+});
+
+describe('in the language of the moment', () => {
+  it('writes German figures and words when the app speaks German, and English again after a switch', async () => {
+    let i18n: Translator = de;
+    const clock = new ManualClock();
+    const delivered: CounterNotification[] = [];
+    const notifier = createNotifier({ clock, deliver: (n) => delivered.push(n), preferences: () => ({ enabled: true, mutedCounters: [] }), windowMs: 3000, i18n: () => i18n });
+    notifier.remoteChange({ counterId: COFFEE_ID, name: 'Kaffee', from: 1233, to: 1234 });
+    await clock.advance(3000);
+    expect(delivered.at(-1)).toEqual({ title: 'Kaffee', body: '1.233 → 1.234', counterId: COFFEE_ID });
+    notifier.connectionChanged('live');
+    notifier.connectionChanged('reconnecting');
+    for (const [id, name] of [[COFFEE_ID, 'Kaffee'], [TRIP_ID, 'Reise'], [TEA_ID, 'Tee'], [WATER_ID, 'Wasser']] as const) notifier.remoteChange({ counterId: id, name, from: 1, to: 2 });
+    notifier.connectionChanged('live');
+    await clock.advance(3000);
+    expect(delivered.at(-1)).toEqual({ title: '4 Zähler haben sich in deiner Abwesenheit geändert', body: 'Kaffee: 1 → 2\nReise: 1 → 2\nTee: 1 → 2\nund 1 weiterer' });
+    i18n = en;
+    notifier.remoteChange({ counterId: COFFEE_ID, name: 'Coffees', from: 1999, to: 2000 });
+    await clock.advance(3000);
+    expect(delivered.at(-1)).toEqual({ title: 'Coffees', body: '1,999 → 2,000', counterId: COFFEE_ID });
   });
 });
