@@ -24,7 +24,8 @@ export function catalogPlugin(): Plugin {
       for (const file of dependencies) this.addWatchFile(file);
       const catalog = module.CATALOGS.find((known) => known === name);
       if (!catalog) throw new Error(`No catalog named "${name}" (catalogs: ${module.CATALOGS.join(', ')})`);
-      const compiled = module.compiledCatalog(catalog);
+      // Without the messages only main says (tray, notifications, dialogs): the popup never names them.
+      const compiled = module.compiledCatalog(catalog, { forPopup: true });
       const messages = `messages: ${JSON.stringify(compiled.messages)}`;
       // The pseudo-locale also accents what Intl writes (month names, units), so those pass its check too.
       if (compiled.decorate) return `import { accent } from ${JSON.stringify(pseudoModule)};\nexport default { ${messages}, decorate: accent };\n`;

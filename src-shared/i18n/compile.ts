@@ -39,10 +39,19 @@ export function compileCatalog(catalog: Catalog, pseudo = false): CompiledMessag
 
 const SOURCES: Record<CatalogName, Catalog> = { en, de, [PSEUDO]: en };
 
+/**
+ * Messages only main says (the tray, notifications, its dialogs, the command line's answers,
+ * notices): the popup's catalog chunks leave them out. The popup never names these keys
+ * (test/i18n/catalog.test.ts); errors, which main names and the popup says, are not among them.
+ */
+export const MAIN_ONLY = ['tray.', 'notify.', 'cli.', 'notice.', 'setting.', 'dialog.'] as const;
+export const isMainOnly = (key: string): boolean => MAIN_ONLY.some((prefix) => key.startsWith(prefix));
+
 /** One catalog compiled, by name; the pseudo-locale is English through the filter (its Intl words accented too). */
-export function compiledCatalog(name: CatalogName): CompiledCatalog {
+export function compiledCatalog(name: CatalogName, options: { forPopup?: boolean } = {}): CompiledCatalog {
   const pseudo = name === PSEUDO;
-  return { messages: compileCatalog(SOURCES[name], pseudo), ...(pseudo ? { decorate: accent } : {}) };
+  const source = options.forPopup ? Object.fromEntries(Object.entries(SOURCES[name]).filter(([key]) => !isMainOnly(key))) : SOURCES[name];
+  return { messages: compileCatalog(source as Catalog, pseudo), ...(pseudo ? { decorate: accent } : {}) };
 }
 
 export { CATALOGS };

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { de } from '../../src-shared/i18n/catalogs/de';
 import { en } from '../../src-shared/i18n/catalogs/en';
-import { compiledCatalog } from '../../src-shared/i18n/compile';
+import { compiledCatalog, isMainOnly } from '../../src-shared/i18n/compile';
 import { PSEUDO } from '../../src-shared/i18n/locale';
 import { CLOSE, OPEN } from '../../src-shared/i18n/pseudo';
 import { createTranslator } from '../../src-shared/i18n/translator';
@@ -71,6 +71,14 @@ describe('the catalogs', () => {
 
   it('uses every key somewhere in the code (a hard-coded string leaves its key unused)', () => {
     expect(unusedKeys(KEYS, SOURCES)).toEqual([]);
+  });
+
+  it('leaves main’s own messages out of the popup’s catalog, and the popup never names them', () => {
+    const popupSources = sourceFiles(join(ROOT, 'src-renderer')).map((path) => readFileSync(path, 'utf8'));
+    const mainOnly = KEYS.filter(isMainOnly);
+    expect(mainOnly.length).toBeGreaterThan(20);
+    expect(unusedKeys(mainOnly, popupSources)).toEqual(mainOnly);
+    expect(Object.keys(compiledCatalog('de', { forPopup: true }).messages).filter(isMainOnly)).toEqual([]);
   });
 
   it(`says every error in one line of at most ${MESSAGE_MAX} characters, in every language`, () => {
