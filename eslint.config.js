@@ -109,7 +109,7 @@ export default tseslint.config(
     rules: { 'counter-tray/no-stray-strings': ['error', { jsx: true }] },
   },
   {
-    files: ['src-main/shell/**', 'src-main/electron/**', 'src-main/main.ts'],
+    files: ['src-main/app/**', 'src-main/shell/**', 'src-main/electron/**', 'src-main/main.ts'],
     plugins: { 'counter-tray': { rules: { 'no-stray-strings': noStrayStrings } } },
     rules: { 'counter-tray/no-stray-strings': ['error', { desktop: true }] },
   },

@@ -10,6 +10,8 @@
 // "·") and single keys are not words. The e2e pseudo-locale run catches what a literal
 // built at run time would escape here (test/e2e/i18n.spec.ts).
 const WORD = /\p{L}{2,}/u;
+/** A catalog key named where the type says so (`title: 'notice.settingsTitle'` of a Notice): words by reference, not text. */
+const CATALOG_KEY = /^[a-z]+(\.[a-zA-Z]+)+$/;
 
 const JSX_ATTRIBUTES = new Set(['aria-label', 'aria-description', 'aria-valuetext', 'title', 'placeholder', 'alt', 'label', 'question', 'confirmLabel']);
 const SHOWN_PROPERTIES = new Set(['label', 'title', 'body', 'detail', 'buttons', 'tooltip', 'toolTip']);
@@ -63,7 +65,7 @@ export default {
     const { jsx = false, desktop = false } = context.options[0] ?? {};
     const report = (node) => {
       const text = literalText(node);
-      if (text !== null && WORD.test(text)) context.report({ node, messageId: 'stray', data: { text: text.trim().slice(0, 40) } });
+      if (text !== null && WORD.test(text) && !CATALOG_KEY.test(text)) context.report({ node, messageId: 'stray', data: { text: text.trim().slice(0, 40) } });
     };
     const visitors = {};
     if (jsx) {

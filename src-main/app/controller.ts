@@ -132,6 +132,9 @@ export function createAppController(deps: AppControllerDeps): AppController {
   const redactText = createSanitizer(() => secrets);
   const sanitizeSnapshot = createSnapshotSanitizer(redactText);
   const effectiveTimezone = () => settings.timezone ?? deps.systemTimezone();
+  /** The OS's preferred languages, read at start and when main's poll finds them changed (not at every state). */
+  let systemLanguages = deps.systemLanguages();
+  const locale = () => stateLocale(settings.language, systemLanguages);
 
   const activity = createActivityService({
     clock,
@@ -258,7 +261,7 @@ export function createAppController(deps: AppControllerDeps): AppController {
       theme: dark ? 'dark' : 'light',
       platform,
       systemTimezone: deps.systemTimezone(),
-      locale: stateLocale(settings.language, deps.systemLanguages()),
+      locale: locale(),
       activity: core ? activity.summary() : { today: {}, undo: null },
     };
   }
@@ -343,10 +346,13 @@ export function createAppController(deps: AppControllerDeps): AppController {
       shortcutFailures = failures;
       changed();
     },
-    translator: () => translatorFor(stateLocale(settings.language, deps.systemLanguages())),
+    translator: () => translatorFor(locale()),
     notifyResume: () => session.notifyResume(),
     // The state says the language; a push only when it changed (state-delta compares).
-    systemLanguagesChanged: () => changed(),
+    systemLanguagesChanged() {
+      systemLanguages = deps.systemLanguages();
+      changed();
+    },
     systemTimezoneChanged() {
       const core = session.core();
       if (core && settings.timezone === null) core.setTimezone(effectiveTimezone());

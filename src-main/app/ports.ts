@@ -100,7 +100,7 @@ export interface AppControllerDeps {
   demo: () => Promise<DemoService>;
   platform: NodeJS.Platform | AppPlatform;
   systemTimezone: () => string;
-  /** The OS's preferred languages, most wanted first (`app.getPreferredSystemLanguages()`); read at every state. */
+  /** The OS's preferred languages, most wanted first (`app.getPreferredSystemLanguages()`); read at start and on `systemLanguagesChanged()`. */
   systemLanguages: () => readonly string[];
   theme: ThemeSource;
   clock?: Clock;

@@ -47,6 +47,14 @@ describe('main’s desktop surfaces', () => {
     expect((await strays('src-main/shell/probe.ts', code)).length).toBeGreaterThan(0);
   });
 
+  it('covers app/ too: a notification built there with its own words fails', async () => {
+    expect((await strays('src-main/app/probe.ts', "export const n = { title: 'Counter Tray 0.3.0 is available', body: 'Download it from the tray menu.' };")).length).toBe(2);
+  });
+
+  it('passes a catalog key named where a Notice wants one', async () => {
+    expect(await strays('src-main/app/probe.ts', "export const n = { title: 'notice.settingsTitle' };")).toEqual([]);
+  });
+
   it('passes the same from the catalog', async () => {
     const code = "declare const i18n: { t(key: string): string };\nexport const item = { type: 'normal', label: i18n.t('tray.open'), body: i18n.t('tray.quit') };";
     expect(await strays('src-main/shell/probe.ts', code)).toEqual([]);
