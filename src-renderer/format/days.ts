@@ -5,24 +5,29 @@
 import type { CounterState } from '../../src-shared/domain/snapshot';
 import type { Translator } from '../../src-shared/i18n/translator';
 
-function dayOf(counter: Pick<CounterState, 'type' | 'startDate' | 'endDate'>): string | null {
-  return (counter.type === 'FromDate' ? counter.startDate : counter.type === 'ToDate' ? counter.endDate : undefined) ?? null;
+type Dated = Pick<CounterState, 'type' | 'value' | 'startDate' | 'endDate'>;
+
+/** The words for each tense: a FromDate ahead of today "starts", behind it "since"; a ToDate passed "ended", ahead "until". */
+const TENSES = {
+  line: { starts: 'date.starts', since: 'date.since', ended: 'date.ended', until: 'date.until' },
+  sentence: { starts: 'date.startsOn', since: 'date.countingSince', ended: 'date.endedOn', until: 'date.countingDown' },
+} as const;
+
+function inTense(i18n: Translator, counter: Dated, words: (typeof TENSES)[keyof typeof TENSES], format: (day: string) => string): string | null {
+  const day = counter.type === 'FromDate' ? counter.startDate : counter.type === 'ToDate' ? counter.endDate : undefined;
+  if (!day) return null;
+  const date = format(day);
+  const ahead = counter.value < 0;
+  const key = counter.type === 'FromDate' ? (ahead ? words.starts : words.since) : ahead ? words.ended : words.until;
+  return i18n.t(key, { date });
 }
 
-/** A day counter's date, in the tense its value has: "since Feb 29, 2024", "starts Jun 1, 2027", "until …", "ended …". */
-export function dateLine(i18n: Translator, counter: Pick<CounterState, 'type' | 'value' | 'startDate' | 'endDate'>): string | null {
-  const day = dayOf(counter);
-  if (!day) return null;
-  const date = i18n.date(day);
-  if (counter.type === 'FromDate') return counter.value < 0 ? i18n.t('date.starts', { date }) : i18n.t('date.since', { date });
-  return counter.value < 0 ? i18n.t('date.ended', { date }) : i18n.t('date.until', { date });
+/** A day counter's date line on a row: "since Feb 29, 2024", "starts Jun 1, 2027", "until …", "ended …". */
+export function dateLine(i18n: Translator, counter: Dated): string | null {
+  return inTense(i18n, counter, TENSES.line, i18n.date);
 }
 
 /** The activity view's heading line for a day counter: "Counting since Thu, Feb 29, 2024". */
-export function dateSentence(i18n: Translator, counter: Pick<CounterState, 'type' | 'value' | 'startDate' | 'endDate'>): string | null {
-  const day = dayOf(counter);
-  if (!day) return null;
-  const date = i18n.longDate(day);
-  if (counter.type === 'FromDate') return counter.value < 0 ? i18n.t('date.startsOn', { date }) : i18n.t('date.countingSince', { date });
-  return counter.value < 0 ? i18n.t('date.endedOn', { date }) : i18n.t('date.countingDown', { date });
+export function dateSentence(i18n: Translator, counter: Dated): string | null {
+  return inTense(i18n, counter, TENSES.sentence, i18n.longDate);
 }
