@@ -7,6 +7,7 @@ import type { ClickSource } from '../../src-shared/domain/activity';
 import type { AppState, EventChannel, EventOf } from '../../src-shared/ipc/contract';
 import type { CounterCore } from '../core/contract';
 import { accountOwnerKey, pendingStoreForAccount } from './account-pending-store';
+import { refusedClicksNotice, sealFor } from './click-file-codec';
 import { createActivityService } from './activity/activity-service';
 import { createFileRecordStorage, createMemoryRecordStorage, recordPathFor, type RecordStorage } from './activity/record-storage';
 import { createIpcDispatcher, type Dispatch, type InvokeHandlers } from '../ipc/dispatch';
@@ -14,7 +15,7 @@ import { createCoalescer, systemClock } from './coalesce';
 import { withAccountCounterSettings } from './demo-settings';
 import { AppError } from '../ipc/errors';
 import type { AppControllerDeps, AppPlatform } from './ports';
-import { createSanitizer, createSnapshotSanitizer, TEXT_LIMITS } from './server-text';
+import { createSanitizer } from './server-text';
 import { isPublicServer } from '../../src-shared/domain/server-address';
 import { createLastKnownCache } from './last-known';
 import { createOfflineCounters } from './offline-counters';
@@ -54,8 +55,9 @@ export interface AppController {
   notifyResume(): void;
   systemTimezoneChanged(): void;
   /**
-   * The one sanitizer for server text (app/server-text.ts) with this run's tokens: for
-   * logs (pass TEXT_LIMITS.log), notifications and anything else shown to the user.
+   * The one sanitizer (src-shared/text/server-text.ts) with every token this run has seen:
+   * for logs (pass TEXT_LIMITS.log) and main's own messages that may quote a server. Server
+   * text itself was sanitized where it entered, in the core.
    */
   redact(text: string, maxLength?: number): string;
 }
@@ -114,17 +116,18 @@ export function createAppController(deps: AppControllerDeps): AppController {
   }, clock);
   const changed = () => coalescer.request();
   const redactText = createSanitizer(() => secrets);
-  const sanitizeSnapshot = createSnapshotSanitizer(redactText);
   const effectiveTimezone = () => settings.timezone ?? deps.systemTimezone();
 
+  /** A one-time notice for the user (an OS notification in the app), and a log line. */
+  const tell = (title: string, body: string) => {
+    log.warn(body);
+    for (const listener of noticeListeners) listener(title, body);
+  };
   const activity = createActivityService({
     clock,
     timezone: effectiveTimezone,
     changed: () => changed(),
-    notice: (message) => {
-      log.warn(message);
-      for (const listener of noticeListeners) listener('Counter Tray activity was reset', message);
-    },
+    notice: (message) => tell('Counter Tray activity was reset', message),
     warn: (message) => log.warn(redactText(message)),
   });
   /** Each account keeps its own record (named by a digest, never the token); the demo's stays in memory. */
@@ -141,8 +144,25 @@ export function createAppController(deps: AppControllerDeps): AppController {
     changed();
   }
 
+  /** The token whose 0.2 files (clicks without a MAC) this launch accepts: set only when the vault was upgraded now. */
+  let legacyClicksToken: string | null = null;
+  const clickSeal = (owner: string, token: string) => sealFor(owner, token, token === legacyClicksToken);
+  const refusedPending = async (counters: number) => {
+    const backup = await deps.pendingStore?.backup?.().catch(() => undefined);
+    tell('Unsent clicks were not sent', refusedClicksNotice('The file of unsent clicks (pending.json)', counters, backup ?? 'nowhere (it could not be moved)'));
+  };
   const offline = createOfflineCounters({
-    cache: deps.lastKnownFile ? createLastKnownCache(deps.lastKnownFile, clock, (m) => log.warn(m)) : null,
+    cache: deps.lastKnownFile
+      ? createLastKnownCache(deps.lastKnownFile, clock, (m) => log.warn(m), {
+          serverText: redactText,
+          // Only the signed-in account's clicks can be checked (and sent): its token is the key.
+          seal: (owner) => {
+            const account = session.account();
+            return account && accountOwnerKey(account.serverUrl, account.token) === owner ? clickSeal(owner, account.token) : undefined;
+          },
+          notice: (message) => tell('Unsent clicks were not sent', message),
+        })
+      : null,
     session: () => session,
     requireCounter: (id) => requireCounter(id),
     changed: () => changed(),
@@ -167,18 +187,17 @@ export function createAppController(deps: AppControllerDeps): AppController {
         baseUrl,
         token: bound.token,
         timezone: effectiveTimezone(),
-        // Unsent changes belong to the account; demo changes must never replay there.
-        ...(mode === 'account' && deps.pendingStore ? { store: pendingStoreForAccount(deps.pendingStore, accountOwnerKey(baseUrl, bound.token)) } : {}),
+        // Unsent changes belong to the account (and are authenticated with its key); demo changes must never replay there.
+        ...(mode === 'account' && deps.pendingStore ? { store: pendingStoreForAccount(deps.pendingStore, clickSeal(accountOwnerKey(baseUrl, bound.token), bound.token), refusedPending) } : {}),
       };
     },
     settings: () => settings,
     saveSettings,
     redact: redactText,
     changed: sessionChanged,
+    // Counter names were sanitized where they entered (the core's parsing), like every server text in the snapshot.
     remoteChange: (change) => {
-      // Counter names come from the server and end up in OS notifications.
-      const clean = { ...change, name: redactText(change.name, TEXT_LIMITS.name) };
-      for (const listener of remoteListeners) listener(clean);
+      for (const listener of remoteListeners) listener(change);
     },
     coreChanged: (core, account) => void activity.attach(core, core ? recordStorageFor(account) : null),
   });
@@ -228,7 +247,7 @@ export function createAppController(deps: AppControllerDeps): AppController {
     const sessionState = session.state();
     return {
       session: sessionState,
-      core: core ? sanitizeSnapshot({ ...core.snapshot(), counters: offline.coreCounters(core) }) : null,
+      core: core ? { ...core.snapshot(), counters: offline.coreCounters(core) } : null,
       lastKnown: offline.shown(),
       ...(deps.appVersion ? { appVersion: deps.appVersion } : {}),
       publicServer: sessionState.mode === 'account' && isPublicServer(sessionState.serverUrl),
@@ -261,9 +280,14 @@ export function createAppController(deps: AppControllerDeps): AppController {
     redact: redactText,
     async start(options = {}) {
       const loaded = await deps.settings.load();
-      const stored = await deps.vault.load();
+      const vaultLoad = await deps.vault.load();
+      const stored = vaultLoad.stored;
+      // Known before anything is read that may quote it (the last-known file below).
+      if (stored) secrets.add(stored.token);
+      legacyClicksToken = vaultLoad.upgraded && stored ? stored.token : null;
       // The file is untrusted input (any process of this user can write it): the rules of a user edit apply.
-      const checked = checkLoadedSettings(loaded.settings, stored?.origin ?? null);
+      // Plain http to another machine survives only with the consent the vault's authenticated record holds.
+      const checked = checkLoadedSettings(loaded.settings, stored?.consents.plainHttp ? stored.origin : null);
       let notice = loaded.notice;
       if (checked.problems.length > 0) {
         const reset = await deps.settings.quarantine(checked.settings, `Settings that break Counter Tray's rules were reset: ${checked.problems.join('; ')}.`);
@@ -275,12 +299,12 @@ export function createAppController(deps: AppControllerDeps): AppController {
       session.setEncryptionWeak(await deps.vault.isEncryptionWeak());
       themeUnsubscribe = deps.theme.onUpdated(changed);
       if (stored) {
-        secrets.add(stored.token);
         const resuming = session.resume(stored).catch((e: unknown) => log.error(`resume failed: ${redactText(String(e))}`));
         if (options.awaitConnection ?? true) await resuming;
       }
       changed();
-      const notices = [notice, cacheNotice].filter(Boolean).join(' ');
+      if (vaultLoad.notice) log.warn(vaultLoad.notice);
+      const notices = [vaultLoad.notice, notice, cacheNotice].filter(Boolean).join(' ');
       return notices ? { notice: notices } : {};
     },
     async stop() {

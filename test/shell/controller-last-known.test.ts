@@ -6,6 +6,8 @@ import type { TextFile } from '../../src-main/app/ports';
 import { DEFAULT_SETTINGS } from '../../src-shared/domain/settings';
 import { COFFEE_ID, ManualClock, counter, fakeCoreFactory, flushMicrotasks, type FakeServer } from './fakes';
 import { createLastKnownCache } from '../../src-main/app/last-known';
+import { sealFor } from '../../src-main/app/click-file-codec';
+import { createServerTextCleaner } from '../../src-shared/text/server-text';
 
 const TOKEN = 'ada-secret-token-0123456789';
 const URL_OK = 'http://127.0.0.1:8787';
@@ -23,6 +25,9 @@ function memoryFile(initial: string | null = null): TextFile & { text: string | 
   };
   return file;
 }
+
+/** Every owner's clicks are sealed with a key of their own (the tests' owners are names). */
+const trust = { serverText: createServerTextCleaner(() => []), seal: (owner: string) => sealFor(owner, `token of ${owner}`), notice: () => undefined };
 
 const apps: HeadlessApp[] = [];
 afterEach(async () => {
@@ -49,7 +54,7 @@ describe('last-known counters cache', () => {
   it('a file that does not parse is moved aside and reset, with a notice; nothing crashes', async () => {
     for (const bad of ['{not json', JSON.stringify({ version: 1, accounts: { x: { savedAt: 'yesterday', counters: [{}], unsent: {} } } }), '[]']) {
       const file = memoryFile(bad);
-      const cache = createLastKnownCache(file, new ManualClock(), () => undefined);
+      const cache = createLastKnownCache(file, new ManualClock(), () => undefined, trust);
       const { notice } = await cache.load();
       expect(notice).toMatch(/could not be read and was reset/);
       expect(file.backups).toEqual([bad]);
@@ -61,14 +66,14 @@ describe('last-known counters cache', () => {
   it('keeps one account per owner, and offline clicks are handed over once', async () => {
     const clock = new ManualClock();
     const file = memoryFile();
-    const cache = createLastKnownCache(file, clock, () => undefined);
+    const cache = createLastKnownCache(file, clock, () => undefined, trust);
     await cache.load();
     cache.remember('ada', [counter(COFFEE_ID, 'Coffees today', 3)]);
     cache.addUnsent('ada', COFFEE_ID, 1);
     cache.addUnsent('ada', COFFEE_ID, 1);
     expect(cache.get('alan')).toBeUndefined();
     await cache.flush();
-    const reread = createLastKnownCache(memoryFile(file.text), clock, () => undefined);
+    const reread = createLastKnownCache(memoryFile(file.text), clock, () => undefined, trust);
     await reread.load();
     expect(reread.get('ada')?.counters.map((c) => c.value)).toEqual([3]);
     expect(reread.takeUnsent('ada')).toEqual({ [COFFEE_ID]: 2 });

@@ -8,23 +8,20 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createAppController, type AppController } from '../../src-main/app/controller';
 import type * as SettingsRules from '../../src-main/app/settings-rules';
-import type * as ServerText from '../../src-main/app/server-text';
 import { createFileSettingsStore } from '../../src-main/app/file-settings-store';
 import { createMemoryVault } from '../../src-main/app/memory-adapters';
 import type { ConsentPort, SettingsStore, StoredToken, TokenVault } from '../../src-main/app/ports';
 import { DEFAULT_SETTINGS, type Settings } from '../../src-shared/domain/settings';
-import type { RemoteChange } from '../../src-shared/domain/snapshot';
 import { COFFEE_ID, counter, fakeCoreFactory, ManualClock, type FakeServer } from './fakes';
 
 const TOKEN = 'ct_live_5d1e0c9b8a7f6e5d4c3b2a19';
 const HOME = 'http://127.0.0.1:8787';
 const ATTACKER = 'https://attacker.example';
-const STORED: StoredToken = { token: TOKEN, origin: HOME, storage: 'encrypted' };
+const STORED: StoredToken = { token: TOKEN, origin: HOME, storage: 'encrypted', consents: { plainHttp: false, weakStorage: false } };
 
 const cleanups: (() => Promise<unknown>)[] = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-  vi.doUnmock('../../src-main/app/server-text');
   vi.doUnmock('../../src-main/app/settings-rules');
   vi.resetModules();
 });
@@ -75,9 +72,9 @@ async function tempSettings(content: unknown) {
 const unboundVault = (settingsPath: string) => (inner: TokenVault): TokenVault => ({
   ...inner,
   load: async () => {
-    const stored = await inner.load();
+    const { stored } = await inner.load();
     const file = JSON.parse(await readFile(settingsPath, 'utf8')) as { serverUrl: string };
-    return stored ? { ...stored, origin: new URL(file.serverUrl).origin } : null;
+    return { stored: stored ? { ...stored, origin: new URL(file.serverUrl).origin } : null };
   },
 });
 
@@ -148,7 +145,7 @@ describe('settings.json is untrusted input', () => {
   it('plain http to another host survives a restart only for the origin the vault bound the token to', async () => {
     const { store } = await tempSettings({ ...DEFAULT_SETTINGS, serverUrl: 'http://192.168.1.20:8787' });
     const srv = { url: 'http://192.168.1.20:8787' };
-    const bound = await boot(store, { vault: (inner) => ({ ...inner, load: async () => ({ ...STORED, origin: 'http://192.168.1.20:8787' }) }) }, srv);
+    const bound = await boot(store, { vault: (inner) => ({ ...inner, load: async () => ({ stored: { ...STORED, origin: 'http://192.168.1.20:8787', consents: { plainHttp: true, weakStorage: false } } }) }) }, srv);
     expect(bound.controller.getState().settings.serverUrl).toBe('http://192.168.1.20:8787');
     expect(bound.notice).toEqual({});
   });
@@ -164,50 +161,5 @@ describe('settings.json is untrusted input', () => {
   });
 });
 
-describe('server text on its way to the popup, notifications and logs', () => {
-  const ECHO = `401 Unauthorized: request had Authorization: Bearer ${TOKEN}\u0007 and more`;
-
-  async function serverTextIsClean(create?: CreateController): Promise<string[]> {
-    const { store } = await tempSettings({ ...DEFAULT_SETTINGS, serverUrl: HOME });
-    const { controller, cores, logs } = await boot(store, create ? { create } : {});
-    const core = cores.last();
-    if (!core) throw new Error('no core');
-    const notified: RemoteChange[] = [];
-    controller.onRemoteChange((change) => notified.push(change));
-    core.publish({
-      ...core.state,
-      connection: { status: 'unauthorized', message: ECHO },
-      counters: [{ ...counter(COFFEE_ID, `Coffees\u202Eyadot\u0000 ${'x'.repeat(5000)}`, 3), error: { kind: 'rejected', message: `token=${TOKEN}` } }],
-    });
-    core.emitRemote({ counterId: COFFEE_ID, name: `Bearer ${TOKEN}\nCoffees`, from: 1, to: 2 });
-    const answer = await controller.dispatch('state:get', {});
-    controller.redact(`log line ${TOKEN}`);
-    const surfaces = [JSON.stringify(answer), JSON.stringify(controller.getState()), JSON.stringify(notified), controller.redact(`log ${ECHO}`), ...logs];
-    const problems: string[] = [];
-    for (const text of surfaces) {
-      if (text.includes(TOKEN) || text.includes(TOKEN.slice(4, 20))) problems.push(`token in: ${text.slice(0, 80)}`);
-      // eslint-disable-next-line no-control-regex
-      if (/[\u0000-\u0008\u202E]|\\u0007|\\u0000|\\u202e/i.test(text)) problems.push(`control character in: ${text.slice(0, 80)}`);
-    }
-    const name = controller.getState().core?.counters[0]?.name ?? '';
-    if (name.length > 200) problems.push(`name of ${name.length} characters`);
-    return problems;
-  }
-
-  it('the token, bearer credentials and control characters never reach them; lengths are capped', async () => {
-    expect(await serverTextIsClean()).toEqual([]);
-  });
-
-  it('negative control: with a sanitizer that lets text through, the same check finds the token', async () => {
-    vi.resetModules();
-    vi.doMock('../../src-main/app/server-text', async (original) => ({
-      ...(await original<typeof ServerText>()),
-      createSanitizer: () => (text: string) => text,
-      createSnapshotSanitizer: () => (snapshot: unknown) => snapshot,
-    }));
-    const weakened = (await import('../../src-main/app/controller')).createAppController;
-    const problems = await serverTextIsClean(weakened);
-    expect(problems.some((p) => p.startsWith('token in'))).toBe(true);
-    expect(problems.some((p) => p.startsWith('control character'))).toBe(true);
-  });
-});
+// Server text on its way to the popup, the tray, notifications and logs: test/hardening/hostile-text.test.ts
+// (through the real core, where it is sanitized now) and test/hardening/sanitizer-order.test.ts.
