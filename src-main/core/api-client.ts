@@ -182,8 +182,9 @@ interface Answer {
 async function readAnswer(response: Response, limit: number, connection: AbortController): Promise<Answer> {
   const declared = Number(response.headers.get('content-length') ?? Number.NaN);
   const abandon = async (): Promise<Answer> => {
-    await response.body?.cancel().catch(() => undefined);
+    // Close the connection first: cancelling the body alone may let fetch drain the rest to reuse it.
     connection.abort();
+    await response.body?.cancel().catch(() => undefined);
     return { text: '', tooLarge: true };
   };
   if (declared > limit) return abandon();
