@@ -157,7 +157,7 @@ async function run(): Promise<void> {
   });
 
   const notifier = createNotifier({ clock: systemClock, deliver: (n) => osNotifications.deliver(n), preferences: () => controller.getState().settings.notifications });
-  const shortcuts = createShortcutRegistrar(globalShortcut, (action) => void actions.shortcut(action), (failures) => controller.setShortcutFailures(failures));
+  const shortcuts = createShortcutRegistrar(globalShortcut, (action) => void actions.shortcut(action), (failures) => controller.setShortcutFailures(failures), platform);
   const loginItem = (enabled: boolean) =>
     applyLaunchAtLogin(enabled, {
       platform,

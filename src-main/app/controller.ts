@@ -233,6 +233,9 @@ export function createAppController(deps: AppControllerDeps): AppController {
     settings: () => settings,
     saveSettings,
     effectiveTimezone,
+    platform,
+    // Counters the popup shows now (live, or last known while a launch connects): shortcuts may be set for these.
+    knownCounterIds: () => new Set([...(session.core()?.snapshot().counters ?? []), ...(offline.shown()?.counters ?? [])].map((c) => c.id)),
     consent: deps.consent,
     openPublicPage: deps.openPublicPage,
     quit: deps.quit,
@@ -287,7 +290,7 @@ export function createAppController(deps: AppControllerDeps): AppController {
       legacyClicksToken = vaultLoad.upgraded && stored ? stored.token : null;
       // The file is untrusted input (any process of this user can write it): the rules of a user edit apply.
       // Plain http to another machine survives only with the consent the vault's authenticated record holds.
-      const checked = checkLoadedSettings(loaded.settings, stored?.consents.plainHttp ? stored.origin : null);
+      const checked = checkLoadedSettings(loaded.settings, stored?.consents.plainHttp ? stored.origin : null, platform);
       let notice = loaded.notice;
       if (checked.problems.length > 0) {
         const reset = await deps.settings.quarantine(checked.settings, `Settings that break Counter Tray's rules were reset: ${checked.problems.join('; ')}.`);

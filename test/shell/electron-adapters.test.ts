@@ -86,7 +86,7 @@ describe('tray adapter', () => {
 
 describe('shortcut registrar', () => {
   it('registers the map, reports failures, keeps unchanged shortcuts, unregisters all on quit', () => {
-    const taken = new Set(['Control+Alt+T']);
+    const taken = new Set(['Control+Alt+Y']);
     const active = new Map<string, () => void>();
     const registerCalls: string[] = [];
     const globalShortcut = {
@@ -100,20 +100,20 @@ describe('shortcut registrar', () => {
     };
     const onAction = vi.fn();
     const reports: unknown[] = [];
-    const registrar = createShortcutRegistrar(globalShortcut, onAction, (f) => reports.push(f));
-    registrar.apply({ open: 'Ctrl+Alt+C', counters: { [COFFEE_ID]: { increment: 'Ctrl+Alt+T' } } });
+    const registrar = createShortcutRegistrar(globalShortcut, onAction, (f) => reports.push(f), 'linux');
+    registrar.apply({ open: 'Ctrl+Alt+C', counters: { [COFFEE_ID]: { increment: 'Ctrl+Alt+Y' } } });
     expect([...active.keys()]).toEqual(['Control+Alt+C']);
-    expect(reports.at(-1)).toEqual([{ accelerator: 'Control+Alt+T', message: expect.stringContaining('Another application') }]);
+    expect(reports.at(-1)).toEqual([{ accelerator: 'Control+Alt+Y', message: expect.stringContaining('Another application') }]);
     active.get('Control+Alt+C')?.();
     expect(onAction).toHaveBeenCalledWith({ kind: 'open' });
 
     // The other app let go: the same map applied again retries only the failed one.
     taken.clear();
     registerCalls.length = 0;
-    registrar.apply({ open: 'Ctrl+Alt+C', counters: { [COFFEE_ID]: { increment: 'Ctrl+Alt+T' } } });
-    expect(registerCalls).toEqual(['Control+Alt+T']);
+    registrar.apply({ open: 'Ctrl+Alt+C', counters: { [COFFEE_ID]: { increment: 'Ctrl+Alt+Y' } } });
+    expect(registerCalls).toEqual(['Control+Alt+Y']);
     expect(reports.at(-1)).toEqual([]);
-    active.get('Control+Alt+T')?.();
+    active.get('Control+Alt+Y')?.();
     expect(onAction).toHaveBeenLastCalledWith({ kind: 'increment', counterId: COFFEE_ID });
 
     registrar.unregisterAll();

@@ -108,7 +108,7 @@ describe('settings.json is untrusted input', () => {
     serverUrl: 'http://attacker.example:8080',
     allowInsecureServer: true,
     weakTokenStorage: true,
-    shortcuts: { open: 'Shift+A', counters: { [COFFEE_ID]: { increment: 'CommandOrControl+C', decrement: 'Ctrl+Alt+Down' } } },
+    shortcuts: { open: 'Shift+A', counters: { [COFFEE_ID]: { increment: 'CommandOrControl+C', decrement: 'Ctrl+Alt+J' } } },
   };
 
   async function fileFollowsTheRules(create?: CreateController): Promise<string[]> {
@@ -120,7 +120,7 @@ describe('settings.json is untrusted input', () => {
     if (settings.shortcuts.open !== null) problems.push(`shortcut kept: ${settings.shortcuts.open}`);
     if (settings.shortcuts.counters[COFFEE_ID]?.increment !== undefined) problems.push('editing shortcut kept');
     if (problems.length === 0) {
-      expect(settings.shortcuts.counters[COFFEE_ID]?.decrement).toBe('Ctrl+Alt+Down');
+      expect(settings.shortcuts.counters[COFFEE_ID]?.decrement).toBe('Ctrl+Alt+J');
       expect('weakTokenStorage' in settings || 'allowInsecureServer' in settings).toBe(false);
       expect(notice.notice).toMatch(/plain http.*backup: .*settings\.json\.corrupt-/);
       const backups = (await readdir(dir)).filter((f) => f.includes('.corrupt-'));
