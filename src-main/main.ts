@@ -5,8 +5,7 @@ import { app, BrowserWindow, dialog, globalShortcut, ipcMain, Menu, nativeImage,
 import type { NativeImage } from 'electron';
 // electron-log/node, not /main: the main entry registers unchecked ipcMain handlers at import (electron/logging.ts).
 import log from 'electron-log/node';
-import Store from 'electron-store';
-import { copyFile, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,6 +14,7 @@ import { createAppController, toAppPlatform } from './app/controller';
 import { startDemoService } from './app/demo';
 import { realCoreFactory } from './app/real-core';
 import { createTextFile } from './app/text-file';
+import { createFileSettingsStore } from './app/file-settings-store';
 import { createActions } from './electron/actions';
 import { createJsonPendingStore, createSecretFile } from './electron/files';
 import { applyLaunchAtLogin, HIDDEN_FLAG } from './electron/login-item';
@@ -23,7 +23,6 @@ import { createConsentDialog } from './electron/consent-dialog';
 import { TEXT_LIMITS } from './app/server-text';
 import { createOsNotifications } from './electron/os-notifications';
 import { createPopup } from './electron/popup';
-import { createElectronSettingsStore, type ConfLike } from './electron/settings-store';
 import { createShortcutRegistrar } from './electron/shortcuts';
 import { themeSource, watchSystem } from './electron/system';
 import { createTrayController } from './electron/tray';
@@ -102,12 +101,8 @@ async function run(): Promise<void> {
 
   const controller = createAppController({
     coreFactory: realCoreFactory,
-    settings: createElectronSettingsStore({
-      open: (): ConfLike => new Store<Record<string, unknown>>({ name: 'settings', cwd: userData, clearInvalidConfig: false }),
-      filePath: join(userData, 'settings.json'),
-      moveFile: rename,
-      copyFile,
-    }),
+    // Our own JSON store, not electron-store: that one registers an unchecked ipcMain listener (app/file-settings-store.ts).
+    settings: createFileSettingsStore(join(userData, 'settings.json')),
     vault: createSafeStorageVault({ safeStorage, platform, file: createSecretFile(join(userData, 'token.json')), log: (m) => log.warn(m) }),
     // Decisions about where the token goes and how it is kept: asked here, never taken from the popup.
     // No parent window: the popup hides on blur, and a sheet on a hidden parent would hide too.

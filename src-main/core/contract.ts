@@ -14,7 +14,7 @@ export interface Clock {
   clearTimeout(handle: unknown): void;
 }
 
-/** A pending-change store that survives a quit or crash (electron-store in the app, a Map in tests). */
+/** A pending-change store that survives a quit or crash (pending.json in the app, a Map in tests). */
 export interface PendingStore {
   load(): Promise<unknown>;
   save(value: unknown): Promise<void>;

@@ -23,15 +23,38 @@ export interface IpcRecord {
   json: string;
 }
 
+/** A listener main registered: `handle` (invoke), or `on`/`once` (send; ipc-main docs). */
+export interface IpcRegistration {
+  channel: string;
+  kind: 'handle' | 'on' | 'once';
+}
+
 export class IpcMainDouble extends EventEmitter {
   readonly traffic: IpcRecord[] = [];
   private readonly handlers = new Map<string, Handler>();
+  /** on/once listeners as registered (EventEmitter keeps the functions; this keeps how they came). */
+  private readonly listeners_: IpcRegistration[] = [];
 
   handle = (channel: string, handler: Handler): void => {
     // ipc-main docs: "Attempted to register a second handler for '<channel>'".
     if (this.handlers.has(channel)) throw new Error(`Attempted to register a second handler for '${channel}'`);
     this.handlers.set(channel, handler);
   };
+
+  override on(channel: string | symbol, listener: (...args: unknown[]) => void): this {
+    if (typeof channel === 'string') this.listeners_.push({ channel, kind: 'on' });
+    return super.on(channel, listener);
+  }
+
+  override once(channel: string | symbol, listener: (...args: unknown[]) => void): this {
+    if (typeof channel === 'string') this.listeners_.push({ channel, kind: 'once' });
+    return super.once(channel, listener);
+  }
+
+  /** Every ipcMain listener main registered and has not removed: handle, on and once alike. */
+  registrations(): IpcRegistration[] {
+    return [...[...this.handlers.keys()].map((channel) => ({ channel, kind: 'handle' as const })), ...this.listeners_.filter((r) => this.listenerCount(r.channel) > 0)];
+  }
 
   handleOnce = (channel: string, handler: Handler): void => {
     this.handle(channel, (event, ...args) => {
