@@ -25,15 +25,21 @@ export function accountOwnerKey(baseUrl: string, token: string): string {
 
 /** `refused` runs before the load answers when some of this account's clicks fail their MAC (it answers the rest). */
 export function pendingStoreForAccount(store: PendingStore, seal: ClickSeal, refused: (counters: number) => Promise<void>): PendingStore {
+  const save = (pending: unknown) => store.save({ owner: seal.owner, pending, macs: sealEntries(seal, entriesOf(pending)) });
   return {
     async load() {
       const saved = OwnedPending.safeParse(await store.load());
       if (!saved.success || saved.data.owner !== seal.owner) return undefined;
       const perCounter = PerCounter.safeParse(saved.data.pending);
       const { kept, refused: foreign } = openEntries(seal, entriesOf(saved.data.pending), saved.data.macs);
-      if (foreign.length > 0) await refused(foreign.length);
-      return perCounter.success ? { ...perCounter.data, counters: kept } : kept[WHOLE];
+      const pending = perCounter.success ? { ...perCounter.data, counters: kept } : kept[WHOLE];
+      if (foreign.length > 0) {
+        await refused(foreign.length);
+        // What the app wrote goes back to disk at once: a core that never runs (a failed start) must not take it along.
+        await save(pending);
+      }
+      return pending;
     },
-    save: (pending) => store.save({ owner: seal.owner, pending, macs: sealEntries(seal, entriesOf(pending)) }),
+    save,
   };
 }

@@ -306,8 +306,8 @@ export function createAppController(deps: AppControllerDeps): AppController {
         if (options.awaitConnection ?? true) await resuming;
       }
       changed();
-      if (vaultLoad.notice) log.warn(vaultLoad.notice);
-      const notices = [vaultLoad.notice, notice, cacheNotice].filter(Boolean).join(' ');
+      if (vaultLoad.notice) tell('The saved token was not used', vaultLoad.notice);
+      const notices = [notice, cacheNotice].filter(Boolean).join(' ');
       return notices ? { notice: notices } : {};
     },
     async stop() {

@@ -155,11 +155,13 @@ test('the token never appears in the page, in IPC traffic or in the profile on d
     expect(text, file).not.toContain(token);
     expect(text, file).not.toContain(Buffer.from(token).toString('base64'));
   }
-  // Control: token.json does hold it, encrypted with this machine's keyring, bound to the server it was entered for (issue 12).
-  const stored = JSON.parse(readFileSync(join(machine.userData, 'token.json'), 'utf8')) as { version: number; storage: string; data: string };
-  expect(stored).toMatchObject({ version: 2, storage: 'encrypted' });
+  // Control: token.json does hold it, encrypted with this machine's keyring, bound to the server it was entered for (issue 12),
+  // with where it is kept and the user's consents inside the same authenticated record (issue 23); nothing outside.
+  const stored = JSON.parse(readFileSync(join(machine.userData, 'token.json'), 'utf8')) as { version: number; encoding: string; data: string };
+  expect(Object.keys(stored).sort()).toEqual(['data', 'encoding', 'version']);
+  expect(stored).toMatchObject({ version: 3, encoding: 'safeStorage' });
   const plaintext = (await launch.electron.safeStorage.decryptStringAsync(Buffer.from(stored.data, 'base64'))).result;
-  expect(JSON.parse(plaintext)).toEqual({ token, origin: new URL(service.url).origin });
+  expect(JSON.parse(plaintext)).toEqual({ token, origin: new URL(service.url).origin, storage: 'encrypted', consents: { plainHttp: false, weakStorage: false }, mac: expect.stringMatching(/^[0-9a-f]{64}$/) });
 });
 
 test("the harness's own error net: a preload that throws is reported, not silently skipped (negative control)", async ({ machine }) => {

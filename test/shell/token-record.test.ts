@@ -91,7 +91,10 @@ async function launch(dir: string, safeStorage: SafeStorageLike, makeVault: Vaul
     clock: new ManualClock(),
   });
   cleanups.push(() => controller.stop());
-  const { notice } = await controller.start();
+  const told: string[] = [];
+  controller.onNotice((title, body) => told.push(`${title}: ${body}`));
+  const started = await controller.start();
+  const notice = [...told, started.notice ?? ''].join(' ').trim();
   return {
     dir,
     questions,
@@ -118,7 +121,7 @@ describe('a plaintext token.json bound to another server (where the OS encrypts)
     await run.connect(run.serverShown, USER_TOKEN);
     for (const core of run.started) if (core.token === USER_TOKEN && core.baseUrl.startsWith(EVIL)) problems.push(`the user's token went to ${EVIL}`);
     if (problems.length === 0) {
-      expect(run.notice).toMatch(/saved token was not used: it was in plain text although this system can encrypt it.*kept at .*token\.json\.corrupt-.*\.bak/);
+      expect(run.notice).toMatch(/The saved token was not used: it was in plain text although this system can encrypt it.*kept at .*token\.json\.corrupt-.*\.bak/);
       expect(run.notice).toMatch(/plain http, which you never confirmed/);
       expect((await readdir(dir)).filter((f) => f.startsWith('token.json.corrupt-'))).toHaveLength(1);
       expect(run.started.every((core) => !core.baseUrl.startsWith(EVIL))).toBe(true);
