@@ -1,7 +1,8 @@
 // Issue 12: the token belongs to its server. Each check is a function run twice: against
 // the real app, where it must hold, and against a deliberately weakened variant (the
 // negative control), where the same check must fail, so a check that passes by
-// construction shows up here.
+// construction shows up here. The vault is the real one, over a safeStorage with real
+// cryptography and a real file (issue 23: not an in-memory stand-in that cannot be forged).
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,7 +10,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createAppController, type AppController } from '../../src-main/app/controller';
 import type * as SettingsRules from '../../src-main/app/settings-rules';
 import { createFileSettingsStore } from '../../src-main/app/file-settings-store';
-import { createMemoryVault } from '../../src-main/app/memory-adapters';
+import { createSecretFile } from '../../src-main/electron/files';
+import { createSafeStorageVault } from '../../src-main/shell/token-vault';
+import { safeStorageDouble } from '../support/safe-storage-double';
 import type { ConsentPort, SettingsStore, StoredToken, TokenVault } from '../../src-main/app/ports';
 import { DEFAULT_SETTINGS, type Settings } from '../../src-shared/domain/settings';
 import { COFFEE_ID, counter, fakeCoreFactory, ManualClock, type FakeServer } from './fakes';
@@ -37,7 +40,10 @@ interface Variant {
 async function boot(settings: SettingsStore, variant: Variant = {}, server?: Partial<FakeServer>) {
   const srv: FakeServer = { url: HOME, tokens: new Set([TOKEN]), reachable: true, counters: [counter(COFFEE_ID, 'Coffees today', 3)], ...server };
   const cores = fakeCoreFactory(srv);
-  const inner = createMemoryVault({ initial: STORED });
+  const dir = await mkdtemp(join(tmpdir(), 'counter-tray-vault-'));
+  cleanups.push(() => rm(dir, { recursive: true, force: true }));
+  const inner = createSafeStorageVault({ safeStorage: safeStorageDouble({ backend: 'gnome_libsecret', key: Buffer.alloc(16, 3) }), platform: 'linux', file: createSecretFile(join(dir, 'token.json')) });
+  await inner.save(STORED);
   const vault = variant.vault ? variant.vault(inner) : inner;
   const logs: string[] = [];
   const controller: AppController = (variant.create ?? createAppController)({
@@ -88,7 +94,7 @@ describe('another process edits settings.json (serverUrl → its own server)', (
     if (leaks.length === 0) {
       // Signed out with a reason, and the token kept for its own server (nothing lost).
       expect(controller.getState().session).toMatchObject({ status: 'signedOut', error: { code: 'token-for-other-server' } });
-      expect(vault.peek()).toEqual(STORED);
+      expect((await vault.load()).stored).toEqual(STORED);
     }
     return leaks;
   }
