@@ -24,6 +24,7 @@ export const TOKEN_FRAGMENT_MIN = 8;
 // its first TOKEN_FRAGMENT_MIN characters unless the text had them only past this point.
 const workLimit = (maxLength: number) => Math.max(maxLength * 8, 4096);
 
+const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
 const SEPARATORS = /[\t\n\r\u2028\u2029]+/g;
 /** Format (bidi marks and overrides, zero-width characters, soft hyphen, tags), control, line and paragraph separators; lone surrogates too. */
 const INVISIBLE = /[\p{Cf}\p{Cc}\p{Zl}\p{Zp}\p{Cs}]/gu;
@@ -44,8 +45,8 @@ export function sanitizeServerText(text: string, options: SanitizeOptions = {}):
   const maxLength = options.maxLength ?? TEXT_LIMITS.message;
   const limit = workLimit(maxLength);
   let out = text.length > limit ? text.slice(0, limit) : text;
-  out = out.normalize('NFKC');
-  out = out.replace(SEPARATORS, ' ').replace(INVISIBLE, '');
+  // Printable ASCII (most names) is already in NFKC and has nothing to strip.
+  if (!PRINTABLE_ASCII.test(out)) out = out.normalize('NFKC').replace(SEPARATORS, ' ').replace(INVISIBLE, '');
   for (const secret of options.secrets ?? []) out = redactSecret(out, secret);
   out = out.replace(BEARER, `$1 ${REDACTED}`).replace(AUTH_HEADER, `$1$2${REDACTED}`);
   return cut(out, maxLength);
@@ -60,6 +61,7 @@ export function createServerTextCleaner(secrets: () => Iterable<string>): Server
 function redactSecret(text: string, secret: string): string {
   if (secret.length < 4) return text;
   if (secret.length < TOKEN_FRAGMENT_MIN) return text.split(secret).join(REDACTED);
+  if (!hasRunOfCharactersOf(text, secret)) return text;
   // Where each window of TOKEN_FRAGMENT_MIN characters starts in the secret.
   const windows = new Map<string, number[]>();
   for (let i = 0; i + TOKEN_FRAGMENT_MIN <= secret.length; i += 1) {
@@ -91,6 +93,16 @@ function redactSecret(text: string, secret: string): string {
   if (copied === 0) return text;
   parts.push(text.slice(copied));
   return parts.join('');
+}
+
+/** A cheap first look: a fragment needs TOKEN_FRAGMENT_MIN characters in a row that all occur in the secret (most names have none). */
+function hasRunOfCharactersOf(text: string, secret: string): boolean {
+  let run = 0;
+  for (const char of text) {
+    run = secret.includes(char) ? run + 1 : 0;
+    if (run >= TOKEN_FRAGMENT_MIN) return true;
+  }
+  return false;
 }
 
 /** At most maxLength UTF-16 units, never half a surrogate pair, with an ellipsis when cut. */

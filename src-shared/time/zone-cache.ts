@@ -16,9 +16,19 @@ export const ZONE_CACHE_LIMIT = 16;
 /** Spellings remembered with their canonical name, so a hit costs no Intl call. */
 const SPELLINGS_LIMIT = 64;
 
-/** The canonical IANA name of a zone as Intl resolves it ("europe/berlin" → "Europe/Berlin"), or undefined. */
+let canonicalByLowerCase: Map<string, string> | undefined;
+
+/**
+ * The canonical IANA name of a zone as Intl resolves it ("europe/berlin" → "Europe/Berlin"), or
+ * undefined. Intl matches zone names regardless of case; the zones it lists answer from a table,
+ * without building a formatter (each one costs ICU memory until the GC runs); aliases
+ * ("US/Eastern") and unknown names ask Intl.
+ */
 export function canonicalZone(zone: string): string | undefined {
   if (zone.length === 0 || zone.length > 64) return undefined;
+  canonicalByLowerCase ??= new Map([...Intl.supportedValuesOf('timeZone'), 'UTC'].map((name) => [name.toLowerCase(), name]));
+  const listed = canonicalByLowerCase.get(zone.toLowerCase());
+  if (listed) return listed;
   try {
     return new Intl.DateTimeFormat('en-US', { timeZone: zone }).resolvedOptions().timeZone;
   } catch {
@@ -38,9 +48,11 @@ export function createZoneCache<T>(create: (canonical: string) => T, limit = ZON
   const objects = new Map<string, T>();
   return {
     get(zone) {
-      const canonical = spellings.get(zone) ?? canonicalZone(zone);
+      // Names match regardless of case: every spelling of one zone is one entry here too.
+      const key = zone.toLowerCase();
+      const canonical = spellings.get(key) ?? canonicalZone(zone);
       if (canonical === undefined) return undefined;
-      if (!spellings.has(zone)) remember(spellings, zone, canonical, SPELLINGS_LIMIT);
+      if (!spellings.has(key)) remember(spellings, key, canonical, SPELLINGS_LIMIT);
       return objects.get(canonical) ?? remember(objects, canonical, create(canonical), limit);
     },
     zones: () => [...objects.keys()],
