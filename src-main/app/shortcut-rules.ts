@@ -63,6 +63,15 @@ function physical(modifier: string, platform: AppPlatform): PhysicalModifier | u
   }
 }
 
+/**
+ * A shifted character is Shift with its key (US layout, as Electron reads them:
+ * shell/common/keyboard_util.cc), so Ctrl+! and Ctrl+Shift+1 are one combination (issue 30).
+ */
+const SHIFTED_KEYS: Record<string, string> = {
+  Plus: '=', '!': '1', '@': '2', '#': '3', $: '4', '%': '5', '^': '6', '&': '7', '*': '8', '(': '9', ')': '0',
+  ':': ';', '<': ',', '>': '.', '?': '/', _: '-', '{': '[', '}': ']', '|': '\\', '~': '`', '"': "'",
+};
+
 /** Every app's editing and quitting keys (copy, paste, cut, undo, redo, select all, close, quit). */
 const EDITING_KEYS = new Set(['C', 'V', 'X', 'Z', 'Y', 'A', 'Q', 'W']);
 
@@ -156,11 +165,14 @@ export function checkAccelerator(input: string, platform: AppPlatform): Accelera
     key = normalized;
   }
   if (key === undefined) return { ok: false, message: `“${text}” has no key, only modifiers.` };
+  // The combination as the OS registers it: the keys pressed, a shifted character as Shift with its key.
   const keys = new Set([...modifiers].flatMap((m) => physical(m, platform) ?? []));
-  const problem = policyProblem(text, keys, key, platform);
+  const pressed = (Object.hasOwn(SHIFTED_KEYS, key) ? SHIFTED_KEYS[key] : undefined) ?? key;
+  if (pressed !== key) keys.add('shift');
+  const problem = policyProblem(text, keys, pressed, platform);
   if (problem) return { ok: false, message: problem };
   const order = ['CommandOrControl', 'Command', 'Control', 'Alt', 'Option', 'AltGr', 'Shift', 'Super'];
-  return { ok: true, normalized: [...order.filter((m) => modifiers.has(m)), key].join('+'), keys: [...PHYSICAL_ORDER.filter((m) => keys.has(m)), key].join('+') };
+  return { ok: true, normalized: [...order.filter((m) => modifiers.has(m)), key].join('+'), keys: [...PHYSICAL_ORDER.filter((m) => keys.has(m)), pressed].join('+') };
 }
 
 export type ShortcutAction =

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkAccelerator, MAX_GLOBAL_SHORTCUTS, validateShortcutMap, type ShortcutAction } from '../../src-main/app/shortcut-rules';
 import type { AppPlatform } from '../../src-main/app/ports';
-import { applySettingsPatch } from '../../src-main/app/settings-rules';
+import { applySettingsPatch, checkLoadedSettings } from '../../src-main/app/settings-rules';
 import { planRegistration } from '../../src-main/shell/shortcuts';
 import { DEFAULT_SETTINGS } from '../../src-shared/domain/settings';
 import { SHORTCUT_TABLE, tableAllows } from '../support/shortcut-table';
@@ -100,6 +100,31 @@ describe('settings:update takes shortcuts only for counters the app knows', () =
     const patch = (n: number) => ({ shortcuts: { open: null, counters: Object.fromEntries(madeUp.slice(0, n).map((id, i) => [id, { increment: `Ctrl+Alt+F${i + 13}` }])) } });
     expect(applySettingsPatch(DEFAULT_SETTINGS, patch(3), context(madeUp)).shortcuts.counters).toHaveProperty(madeUp[0]!);
     expect(() => applySettingsPatch(DEFAULT_SETTINGS, { shortcuts: { open: null, counters: Object.fromEntries(madeUp.map((id, i) => [id, { increment: `Ctrl+Alt+Shift+F${(i % 24) + 1}` }])) } }, context(madeUp))).toThrow(/440 global shortcuts is too many/);
+  });
+});
+
+describe('one key combination, whatever the spelling (issue 30, on each platform)', () => {
+  // Electron registers keys, not text (ui::Accelerator; shell/browser/ui/accelerator_util.cc): the Electron
+  // double's globalShortcut refused the second of these as already held, which the app reported as another app's.
+  it.each([
+    ['CommandOrControl+Alt+K', 'Control+Alt+K', 'linux', 'CommandOrControl is Control on Windows and Linux'],
+    ['CommandOrControl+Alt+K', 'Cmd+Alt+K', 'darwin', 'CommandOrControl is Command on macOS'],
+    ['Super+Alt+K', 'Cmd+Alt+K', 'darwin', 'Super, Meta and Cmd are one key on macOS'],
+    ['Ctrl+Alt+Plus', 'Ctrl+Alt+Shift+=', 'linux', 'Plus is Shift with ='],
+    ['Ctrl+Alt+!', 'Ctrl+Alt+Shift+1', 'win32', 'a shifted character is Shift with its key'],
+  ] as const)('“%s” and “%s” are one shortcut on %s (%s)', (first, second, platform, _why) => {
+    expect(validateShortcutMap({ open: first, counters: { [COFFEE_ID]: { increment: second } } }, platform)).toEqual([expect.stringContaining('used twice')]);
+  });
+
+  it('a settings file holding one key combination twice keeps the first on load', () => {
+    const loaded = { ...DEFAULT_SETTINGS, shortcuts: { open: 'CommandOrControl+Alt+K', counters: { [COFFEE_ID]: { increment: 'Control+Alt+K', decrement: 'Ctrl+Alt+J' } } } };
+    const { settings, problems } = checkLoadedSettings(loaded, null, 'linux');
+    expect(settings.shortcuts).toEqual({ open: 'CommandOrControl+Alt+K', counters: { [COFFEE_ID]: { decrement: 'Ctrl+Alt+J' } } });
+    expect(problems).toEqual([expect.stringContaining('(Control+Alt+K)')]);
+  });
+
+  it.each(['linux', 'darwin'] as const)('Control and Super, or = and Shift+=, stay two shortcuts (%s)', (platform) => {
+    expect(validateShortcutMap({ open: 'Control+Alt+K', counters: { [COFFEE_ID]: { increment: 'Super+Ctrl+Alt+K', decrement: 'Ctrl+Alt+=' }, [TRIP_ID]: { increment: 'Ctrl+Alt+Plus' } } }, platform)).toEqual([]);
   });
 });
 
