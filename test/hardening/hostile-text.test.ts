@@ -16,7 +16,7 @@ import { accountOwnerKey } from '../../src-main/app/account-pending-store';
 import { createTextFile } from '../../src-main/app/text-file';
 import { buildTrayMenu } from '../../src-main/shell/tray-menu';
 import { presentTray } from '../../src-main/shell/tray-presentation';
-import { createNotifier, type CounterNotification } from '../../src-main/shell/notifications';
+import { createNotifier, refusalNotices, type CounterNotification } from '../../src-main/shell/notifications';
 import { realClock } from '../../src-main/core/tuning';
 import { DEFAULT_SETTINGS } from '../../src-shared/domain/settings';
 import type { AppState } from '../../src-shared/ipc/contract';
@@ -120,6 +120,13 @@ async function hostileWorld(createHeadlessApp: typeof Headless.createHeadlessApp
   const notifier = createNotifier({ clock: realClock, windowMs: 0, preferences: () => ({ enabled: true, mutedCounters: [] }), deliver: (n) => (notifications.push(n), notified()) });
   app.controller.onRemoteChange((change) => notifier.remoteChange(change));
   cleanups.push(async () => notifier.dispose());
+  // As main.ts: a refusal while the popup is closed becomes an OS notification too.
+  const refusals: CounterNotification[] = [];
+  let lastState = app.controller.getState();
+  app.controller.on('state:changed', (state) => {
+    refusals.push(...refusalNotices(lastState, state));
+    lastState = state;
+  });
 
   const seen: [string, string, boolean?][] = [];
   const look = (label: string, state: AppState) => {
@@ -147,7 +154,7 @@ async function hostileWorld(createHeadlessApp: typeof Headless.createHeadlessApp
 
   const problems = [
     ...seen.flatMap(([where, text]) => problemsOf(where, text)),
-    ...notifications.flatMap((n, i) => [...problemsOf(`notification[${i}].title`, n.title), ...problemsOf(`notification[${i}].body`, n.body, true)]),
+    ...[...notifications, ...refusals].flatMap((n, i) => [...problemsOf(`notification[${i}].title`, n.title), ...problemsOf(`notification[${i}].body`, n.body, true)]),
     // main writes log lines through this same sanitizer (electron/logging.ts).
     ...logs.flatMap((line, i) => problemsOf(`log[${i}]`, app.controller.redact(line, 4000))),
   ];
@@ -158,7 +165,8 @@ async function hostileWorld(createHeadlessApp: typeof Headless.createHeadlessApp
     expect(seen.map(([, text]) => text).join('\n')).toMatch(/Only down\. You sent Authorization: \[redacted\]/);
     expect(seen.some(([where]) => where.includes('activity.undo.blockedBecause'))).toBe(true);
     expect(seen.some(([where, text]) => where.startsWith('offline.lastKnown') && text.startsWith('Filed'))).toBe(true);
-    expect(notifications.map((n) => n.body)).toEqual([expect.stringMatching(/^Renamed .* 3 → 9$/)]);
+    expect(notifications.map((n) => [n.title, n.body])).toEqual([[expect.stringMatching(/^Renamed /), '3 → 9']]);
+    expect(refusals.map((n) => n.title)).toEqual([expect.stringMatching(/^Coffeesyadot +x+…$/)]);
   }
   return [...new Set(problems)];
 }
@@ -178,7 +186,7 @@ describe('a hostile server and hostile files', () => {
     });
     const { createHeadlessApp } = await import('../../src-main/app/headless');
     const problems = await hostileWorld(createHeadlessApp);
-    for (const where of ['offline.lastKnown', 'live.core.counters', 'live.activity.undo', 'live tray menu', 'notification[0].body']) {
+    for (const where of ['offline.lastKnown', 'live.core.counters', 'live.activity.undo', 'live tray menu', 'notification[0].title']) {
       expect(problems.some((p) => p.startsWith('token in') && p.includes(where)), where).toBe(true);
     }
     expect(problems.some((p) => p.startsWith('invisible'))).toBe(true);
