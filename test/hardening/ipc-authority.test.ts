@@ -65,7 +65,13 @@ function requests(home: string): { [C in InvokeChannel]: fc.Arbitrary<unknown> }
     'settings:update': fc.record(
       {
         // Known counters, and made-up ids (any number of them: the issue found 440 accepted).
-        shortcuts: fc.record({ open: fc.option(fc.constantFrom(...ACCELERATORS), { nil: null }), counters: fc.dictionary(fc.oneof(fc.constantFrom(...SHARED.slice(0, 2)), fc.uuid()), fc.record({ increment: accelerator, decrement: accelerator }, { requiredKeys: [] }), { maxKeys: 30 }) }),
+        shortcuts: fc.record({
+          open: fc.option(fc.constantFrom(...ACCELERATORS), { nil: null }),
+          counters: fc.oneof(
+            fc.dictionary(fc.constantFrom(...SHARED.slice(0, 2)), fc.record({ increment: accelerator, decrement: accelerator }, { requiredKeys: [] })),
+            fc.dictionary(fc.uuid(), fc.record({ increment: accelerator, decrement: accelerator }, { requiredKeys: [] }), { maxKeys: 30 }),
+          ),
+        }),
         theme: fc.constantFrom('system' as const, 'light' as const, 'dark' as const),
         timezone: fc.constantFrom(null, 'Europe/Berlin', 'Mars/Olympus'),
         launchAtLogin: fc.boolean(),
@@ -159,8 +165,16 @@ async function authorityHolds(variant: Variant, count: number, platform: AppPlat
   const last: InvokeChannel[] = ['session:connect', 'session:storeTokenWeakly', 'session:startDemo', 'session:signOut'];
   const order = [...(Object.keys(invokeChannels) as InvokeChannel[]).filter((c) => !last.includes(c)), ...last];
   expect(new Set(order).size).toBe(Object.keys(invokeChannels).length);
+  // Besides the random samples, the issue's own cases every run (so a control never depends on the seed):
+  // keys Electron maps to Cmd on macOS, an OS-reserved one, and a shortcut for a made-up counter id.
+  const fixed: unknown[] = [
+    { shortcuts: { open: 'Super+V', counters: {} } },
+    { shortcuts: { open: 'Alt+Tab', counters: { [SHARED[0]!]: { increment: 'Super+C' } } } },
+    { shortcuts: { open: null, counters: { '00000000-0000-4000-8000-000000000440': { increment: 'Ctrl+Alt+K' } } } },
+  ];
   for (const channel of order) {
-    for (const request of fc.sample(all[channel], { numRuns: count, seed: SEED })) {
+    const samples = fc.sample(all[channel], { numRuns: count, seed: SEED });
+    for (const request of channel === 'settings:update' ? [...fixed, ...samples] : samples) {
       expect(invokeChannels[channel].request.safeParse(request).success, `${channel} ${JSON.stringify(request)} is well-formed`).toBe(true);
       const answer = await app.dispatch(channel, request);
       expect(answer).toHaveProperty('ok');
@@ -190,6 +204,6 @@ describe('every well-formed request of every channel', () => {
     const headless = await import('../../src-main/app/headless');
     const registrar = await import('../../src-main/electron/shortcuts');
     const problems = await authorityHolds({ ...decliningUser(), headless, registrar }, 8, 'darwin');
-    expect(problems.some((p) => p.startsWith('registered '))).toBe(true);
+    expect(problems).toEqual(expect.arrayContaining([expect.stringMatching(/^registered Super\+V on darwin/), expect.stringMatching(/^registered Alt\+Tab on darwin/)]));
   }, 60_000);
 });
