@@ -1,45 +1,120 @@
-// Unsent clicks belong to one account on one server: replayed under another token they
-// would be applied as someone else. The saved value carries an owner key (a digest of
-// server and token, never the token itself); a store written by another account loads
-// as empty. The owner key is no secret (another program can copy it), so each counter's
-// clicks also carry a MAC under the account's key (click-file-codec.ts): clicks the app
-// did not write are refused, not sent, and the ones it wrote are kept.
+// Where an account's unsent clicks live (the core's one ledger, issue 22): one file per
+// account, `pending-<owner key>.json`, written durably (app/text-file.ts) before a click is
+// acknowledged. Replayed under another token they would be applied as someone else, so the
+// file carries its owner key (a digest of server and token, never the token) and a file of
+// another owner loads as nothing. The file is untrusted: parsed and re-validated against
+// the ledger's own schema on every load; a file that does not parse, or names another
+// owner, is backed up and reset with a notice, never silently trusted or dropped.
+// The owner key is no secret (another program can copy it from the file), so each counter's
+// clicks also carry a MAC under the account's key (click-file-codec.ts, issue 23): clicks
+// the app did not write are refused (not sent, the file backed up, the user told), and the
+// ones it wrote are kept and written back at once.
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import type { PendingStore } from '../core/contract';
-import { openEntries, sealEntries, type ClickSeal } from './click-file-codec';
+import { AnyPendingDocument } from '../core/pending-ledger';
+import { openEntries, refusedClicksNotice, sealEntries, type ClickSeal } from './click-file-codec';
+import type { TextFile } from './ports';
 
-const OwnedPending = z.object({ owner: z.string(), pending: z.unknown(), macs: z.unknown().optional() });
-/** The ledger's per-counter map (core/pending-ledger.ts); the rest of its value is kept as it is. */
-const PerCounter = z.looseObject({ counters: z.record(z.string(), z.unknown()) });
-/** A value without a per-counter map is sealed whole, under this name. */
-const WHOLE = '';
-const entriesOf = (pending: unknown): Record<string, unknown> => {
-  const parsed = PerCounter.safeParse(pending);
-  return parsed.success ? parsed.data.counters : { [WHOLE]: pending };
+const OwnedPending = z.object({ owner: z.string(), pending: AnyPendingDocument });
+/** The file as written, before the ledger's schema: the MACs are checked on what is on disk. */
+const SealedFile = z.object({ owner: z.string(), pending: z.looseObject({ counters: z.record(z.string(), z.unknown()) }), macs: z.unknown().optional() });
+const countersOf = (pending: unknown): Record<string, unknown> => {
+  const parsed = z.object({ counters: z.record(z.string(), z.unknown()) }).safeParse(pending);
+  return parsed.success ? parsed.data.counters : {};
 };
 
 export function accountOwnerKey(baseUrl: string, token: string): string {
   return createHash('sha256').update(`${baseUrl}\n${token}`).digest('hex');
 }
 
-/** `refused` runs before the load answers when some of this account's clicks fail their MAC (it answers the rest). */
-export function pendingStoreForAccount(store: PendingStore, seal: ClickSeal, refused: (counters: number) => Promise<void>): PendingStore {
-  const save = (pending: unknown) => store.save({ owner: seal.owner, pending, macs: sealEntries(seal, entriesOf(pending)) });
+/** The account's file name in the data folder: its owner key (a digest), never the token. */
+export function pendingFileName(owner: string): string {
+  return `pending-${owner.slice(0, 16)}.json`;
+}
+
+export interface AccountPendingFiles {
+  file: TextFile;
+  /** The single `pending.json` of Counter Tray 0.2: read once for its owner, then retired. */
+  legacy?: TextFile & { remove(): Promise<void> };
+  /** A file could not be used and was backed up: tell the user (and the log). */
+  notice(message: string): void;
+}
+
+export function createAccountPendingStore(seal: ClickSeal, { file, legacy, notice }: AccountPendingFiles): PendingStore {
+  const { owner } = seal;
+  let retireLegacy = false;
+  const write = (pending: unknown) => file.write(JSON.stringify({ owner, pending, macs: sealEntries(seal, countersOf(pending)) }));
+
+  /** Only the counters whose MAC holds; the rest refused: the file backed up, the user told, the kept ones written back. */
+  async function authenticated(json: unknown, from: TextFile, what: string): Promise<unknown> {
+    const sealed = SealedFile.safeParse(json);
+    if (!sealed.success || sealed.data.owner !== owner) return json;
+    const { kept, refused } = openEntries(seal, sealed.data.pending.counters, sealed.data.macs);
+    if (refused.length === 0) return json;
+    const backup = await from.backup().catch(() => 'not possible');
+    notice(refusedClicksNotice(what, refused.length, backup));
+    const pending = { ...sealed.data.pending, counters: kept };
+    // What the app wrote goes back to disk at once: a core that never runs (a failed start) must not take it along.
+    await write(pending);
+    return { owner, pending };
+  }
+
+  /** The ledger's document in `text`, or undefined after backing up a file that is not one of ours. */
+  async function parse(text: string, from: TextFile, what: string): Promise<unknown> {
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      json = undefined;
+    }
+    const saved = OwnedPending.safeParse(await authenticated(json, from, what));
+    if (saved.success && saved.data.owner === owner) return saved.data.pending;
+    const why = saved.success ? 'it belongs to another account' : 'it could not be read';
+    const backup = await from.backup().catch(() => 'not possible');
+    notice(`Unsent clicks in ${what} were set aside because ${why}; nothing of them was sent. (backup: ${backup})`);
+    return undefined;
+  }
+
   return {
     async load() {
-      const saved = OwnedPending.safeParse(await store.load());
-      if (!saved.success || saved.data.owner !== seal.owner) return undefined;
-      const perCounter = PerCounter.safeParse(saved.data.pending);
-      const { kept, refused: foreign } = openEntries(seal, entriesOf(saved.data.pending), saved.data.macs);
-      const pending = perCounter.success ? { ...perCounter.data, counters: kept } : kept[WHOLE];
-      if (foreign.length > 0) {
-        await refused(foreign.length);
-        // What the app wrote goes back to disk at once: a core that never runs (a failed start) must not take it along.
-        await save(pending);
+      let text: string | null;
+      try {
+        text = await file.read();
+      } catch (error) {
+        // Unreadable (permissions, I/O): moved aside, so the next write cannot overwrite what it may hold.
+        const backup = await file.backup().catch(() => 'not possible');
+        notice(`The pending-clicks file could not be read (${error instanceof Error ? error.message : String(error)}) and was set aside; nothing of it was sent. (backup: ${backup})`);
+        return undefined;
       }
-      return pending;
+      if (text !== null) return parse(text, file, 'the pending-clicks file');
+      const old = await legacy?.read().catch(() => null);
+      if (!old) return undefined;
+      // 0.2 kept one account's clicks in pending.json; another account's are not ours to touch.
+      let owned: unknown;
+      try {
+        owned = JSON.parse(old);
+      } catch {
+        return undefined;
+      }
+      const saved = OwnedPending.safeParse(owned);
+      if (!saved.success || saved.data.owner !== owner) return undefined;
+      // 0.2 wrote no MACs: its file is taken only at the launch that upgraded the token vault (which proves the upgrade).
+      if (!seal.acceptUnsealed) {
+        const backup = await legacy?.backup().catch(() => 'not possible');
+        notice(refusedClicksNotice('pending.json (Counter Tray 0.2)', Object.keys(countersOf(saved.data.pending)).length, backup ?? 'not possible'));
+        return undefined;
+      }
+      retireLegacy = true;
+      return saved.data.pending;
     },
-    save,
+    async save(pending) {
+      await write(pending);
+      if (retireLegacy && legacy) {
+        // Now in the account's own file: the old one must not hand them over a second time.
+        retireLegacy = false;
+        await legacy.remove();
+      }
+    },
   };
 }

@@ -66,6 +66,6 @@ function sameMac(given: string, expected: string): boolean {
 
 /** The words for refused clicks: which file, how many counters, where the file went. */
 export function refusedClicksNotice(file: string, counters: number, backup: string): string {
-  const what = counters === 1 ? 'clicks on one counter' : `clicks on ${counters} counters`;
-  return `${file} held ${what} that Counter Tray did not write (the file was changed by another program or is damaged), so they were not sent. Your own clicks are kept. The file as it was is at ${backup}.`;
+  const which = counters === 1 ? 'one counter' : `${counters} counters`;
+  return `Unsent clicks on ${which} in ${file} were set aside because Counter Tray did not write them (another program changed the file, or it is damaged); your other clicks are kept, and nothing of them was sent. (backup: ${backup})`;
 }

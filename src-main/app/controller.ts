@@ -6,20 +6,21 @@ import type { RemoteChange } from '../../src-shared/domain/snapshot';
 import type { ClickSource } from '../../src-shared/domain/activity';
 import type { AppState, EventChannel, EventOf } from '../../src-shared/ipc/contract';
 import type { CounterCore } from '../core/contract';
-import { accountOwnerKey, pendingStoreForAccount } from './account-pending-store';
-import { refusedClicksNotice, sealFor } from './click-file-codec';
+import { accountOwnerKey } from './account-pending-store';
+import { sealFor } from './click-file-codec';
 import { createActivityService } from './activity/activity-service';
-import { createFileRecordStorage, createMemoryRecordStorage, recordPathFor, type RecordStorage } from './activity/record-storage';
+import { createFileRecordStorage, createMemoryRecordStorage, createTextRecordStorage, recordPathFor, type RecordStorage } from './activity/record-storage';
 import { createIpcDispatcher, type Dispatch, type InvokeHandlers } from '../ipc/dispatch';
 import { createCoalescer, systemClock } from './coalesce';
 import { withAccountCounterSettings } from './demo-settings';
 import { AppError } from '../ipc/errors';
 import type { AppControllerDeps, AppPlatform } from './ports';
-import { createSanitizer } from './server-text';
+import { createSanitizer, TEXT_LIMITS } from './server-text';
 import { isPublicServer } from '../../src-shared/domain/server-address';
 import { createLastKnownCache } from './last-known';
 import { createOfflineCounters } from './offline-counters';
 import { createInvokeHandlers, type InvokeHandlerContext } from './invoke-handlers';
+import { createOwnClickWiring } from './own-clicks';
 import { originOf } from './server-url';
 import { createSession } from './session';
 import { diffAppState } from './state-delta';
@@ -84,6 +85,10 @@ export function createAppController(deps: AppControllerDeps): AppController {
   const remoteListeners = new Set<(change: RemoteChange) => void>();
   const settingsListeners = new Set<(next: Settings, previous: Settings) => void>();
   const noticeListeners = new Set<(title: string, body: string) => void>();
+  const notify = (title: string, body: string) => {
+    log.warn(`${title}: ${body}`);
+    for (const listener of noticeListeners) listener(title, body);
+  };
 
   const emit = <E extends EventChannel>(event: E, payload: EventOf<E>) => {
     for (const listener of eventListeners.get(event) ?? []) (listener as (p: EventOf<E>) => void)(payload);
@@ -118,21 +123,19 @@ export function createAppController(deps: AppControllerDeps): AppController {
   const redactText = createSanitizer(() => secrets);
   const effectiveTimezone = () => settings.timezone ?? deps.systemTimezone();
 
-  /** A one-time notice for the user (an OS notification in the app), and a log line. */
-  const tell = (title: string, body: string) => {
-    log.warn(body);
-    for (const listener of noticeListeners) listener(title, body);
-  };
   const activity = createActivityService({
     clock,
     timezone: effectiveTimezone,
     changed: () => changed(),
-    notice: (message) => tell('Counter Tray activity was reset', message),
+    notice: (message) => notify('Counter Tray activity was reset', message),
     warn: (message) => log.warn(redactText(message)),
   });
   /** Each account keeps its own record (named by a digest, never the token); the demo's stays in memory. */
-  const recordStorageFor = (account?: { baseUrl: string; token: string }): RecordStorage =>
-    account && deps.activityDir ? createFileRecordStorage(recordPathFor(deps.activityDir, accountOwnerKey(account.baseUrl, account.token))) : createMemoryRecordStorage();
+  const recordStorageFor = (account?: { baseUrl: string; token: string }): RecordStorage => {
+    const owner = account && accountOwnerKey(account.baseUrl, account.token);
+    if (owner && deps.activityFiles) return createTextRecordStorage(deps.activityFiles.forOwner(owner));
+    return owner && deps.activityDir ? createFileRecordStorage(recordPathFor(deps.activityDir, owner)) : createMemoryRecordStorage();
+  };
 
   async function saveSettings(next: Settings): Promise<void> {
     const previous = settings;
@@ -147,26 +150,14 @@ export function createAppController(deps: AppControllerDeps): AppController {
   /** The token whose 0.2 files (clicks without a MAC) this launch accepts: set only when the vault was upgraded now. */
   let legacyClicksToken: string | null = null;
   const clickSeal = (owner: string, token: string) => sealFor(owner, token, token === legacyClicksToken);
-  const refusedPending = async (counters: number) => {
-    const backup = await deps.pendingStore?.backup?.().catch(() => undefined);
-    tell('Unsent clicks were not sent', refusedClicksNotice('The file of unsent clicks (pending.json)', counters, backup ?? 'nowhere (it could not be moved)'));
-  };
   const offline = createOfflineCounters({
-    cache: deps.lastKnownFile
-      ? createLastKnownCache(deps.lastKnownFile, clock, (m) => log.warn(m), {
-          serverText: redactText,
-          // Only the signed-in account's clicks can be checked (and sent): its token is the key.
-          seal: (owner) => {
-            const account = session.account();
-            return account && accountOwnerKey(account.serverUrl, account.token) === owner ? clickSeal(owner, account.token) : undefined;
-          },
-          notice: (message) => tell('Unsent clicks were not sent', message),
-        })
-      : null,
+    // Its names and refusals are server text read back from a file another program may have written: sanitized again.
+    cache: deps.lastKnownFile ? createLastKnownCache(deps.lastKnownFile, clock, (m) => log.warn(m), redactText) : null,
     session: () => session,
     requireCounter: (id) => requireCounter(id),
     changed: () => changed(),
   });
+  const clicks = createOwnClickWiring({ pendingFiles: deps.pendingFiles, notify, nameOf: (id) => redactText(offline.nameOf(id) ?? 'a counter', TEXT_LIMITS.name) });
 
   const session = createSession({
     coreFactory: deps.coreFactory,
@@ -187,8 +178,8 @@ export function createAppController(deps: AppControllerDeps): AppController {
         baseUrl,
         token: bound.token,
         timezone: effectiveTimezone(),
-        // Unsent changes belong to the account (and are authenticated with its key); demo changes must never replay there.
-        ...(mode === 'account' && deps.pendingStore ? { store: pendingStoreForAccount(deps.pendingStore, clickSeal(accountOwnerKey(baseUrl, bound.token), bound.token), refusedPending) } : {}),
+        // Unsent changes belong to the account (and carry MACs under its key); demo changes must never replay there.
+        ...(mode === 'account' ? clicks.storeFor(clickSeal(accountOwnerKey(baseUrl, bound.token), bound.token)) : {}),
       };
     },
     settings: () => settings,
@@ -199,7 +190,10 @@ export function createAppController(deps: AppControllerDeps): AppController {
     remoteChange: (change) => {
       for (const listener of remoteListeners) listener(change);
     },
-    coreChanged: (core, account) => void activity.attach(core, core ? recordStorageFor(account) : null),
+    coreChanged: (core, account) => {
+      clicks.watch(core);
+      void activity.attach(core, core ? recordStorageFor(account) : null);
+    },
   });
 
   /** Leaving the demo brings the account's per-counter settings back (see demo-settings.ts). */
@@ -211,7 +205,6 @@ export function createAppController(deps: AppControllerDeps): AppController {
       for (const listener of settingsListeners) listener(settings, previous);
     }
     inDemo = demoNow;
-    offline.sendUnsent();
     changed();
   }
 
@@ -229,6 +222,7 @@ export function createAppController(deps: AppControllerDeps): AppController {
     activity,
     session,
     requireCounter,
+    durable: clicks.durable,
     rememberSecret: (token) => secrets.add(token),
     settings: () => settings,
     saveSettings,
@@ -307,7 +301,7 @@ export function createAppController(deps: AppControllerDeps): AppController {
         if (options.awaitConnection ?? true) await resuming;
       }
       changed();
-      if (vaultLoad.notice) tell('The saved token was not used', vaultLoad.notice);
+      if (vaultLoad.notice) notify('The saved token was not used', vaultLoad.notice);
       const notices = [notice, cacheNotice].filter(Boolean).join(' ');
       return notices ? { notice: notices } : {};
     },
@@ -316,6 +310,7 @@ export function createAppController(deps: AppControllerDeps): AppController {
       offline.remember();
       themeUnsubscribe?.();
       await session.stop();
+      clicks.watch(null);
       await offline.flush();
       await activity.stop();
     },

@@ -1,17 +1,16 @@
 // The counters each account saw last, kept on disk so a launch while the server is away
-// still shows them ("offline since …") and still takes clicks. Keyed by the account's
-// owner key (server origin + token digest, as the pending store): one account's counters
-// are never shown under another. The file is untrusted: zod parses it; a file that does
-// not parse is moved aside and replaced, with a notice, and the app starts anyway. Its
-// names and refusal texts go through the sanitizer again (another program may have
-// written them), and its clicks count only with their MAC (click-file-codec.ts), checked
-// when the account they belong to is signed in: its token is the key.
+// still shows them ("offline since …"). It shows counters and holds no clicks (issue 22):
+// clicks taken then go to the account's core and its one ledger, like every other click.
+// Keyed by the account's owner key (server origin + token digest, as the pending store):
+// one account's counters are never shown under another. The file is untrusted: zod parses
+// it; a file that does not parse is moved aside and replaced, with a notice, and the app
+// starts anyway. Its names and refusal texts go through the sanitizer again (issue 23:
+// another program may have written them).
 import { z } from 'zod';
 import { CounterState } from '../../src-shared/domain/snapshot';
 import { sameData } from '../../src-shared/ipc/structural-sharing';
 import { TEXT_LIMITS, type ServerTextCleaner } from '../../src-shared/text/server-text';
 import type { Clock } from '../core/contract';
-import { openEntries, refusedClicksNotice, sealEntries, type ClickSeal } from './click-file-codec';
 import type { TextFile } from './ports';
 
 /** Few people switch between more accounts; older ones are dropped first. */
@@ -22,12 +21,10 @@ const WRITE_DELAY_MS = 1_000;
 const Entry = z.object({
   savedAt: z.number(),
   counters: z.array(CounterState),
-  /** Net clicks per counter taken while no core ran, sent once the account connects. */
-  unsent: z.record(z.string(), z.int()),
-  /** A MAC per counter of `unsent`, under the account's key (absent in files of Counter Tray 0.2). */
-  macs: z.record(z.string(), z.string()).optional(),
+  /** Counter Tray 0.2 kept offline clicks here; read only to tell the user they were not carried over. */
+  unsent: z.record(z.string(), z.int()).optional(),
 });
-export type LastKnownEntry = z.infer<typeof Entry>;
+export type LastKnownEntry = Omit<z.infer<typeof Entry>, 'unsent'>;
 const CacheFile = z.object({ version: z.literal(1), accounts: z.record(z.string(), Entry) });
 
 export interface LastKnownCache {
@@ -36,9 +33,6 @@ export interface LastKnownCache {
   get(owner: string): LastKnownEntry | undefined;
   /** The counters as the running core shows them now. */
   remember(owner: string, counters: readonly CounterState[]): void;
-  addUnsent(owner: string, id: string, delta: number): void;
-  /** Hands over the offline clicks (and forgets them: they now belong to the core's own ledger). */
-  takeUnsent(owner: string): Record<string, number>;
   flush(): Promise<void>;
 }
 
@@ -48,24 +42,14 @@ function stored(counter: CounterState): CounterState {
   return { ...rest, pending: false };
 }
 
-export interface LastKnownTrust {
-  serverText: ServerTextCleaner;
-  /** The seal of an owner's clicks, when that account is signed in (undefined: they cannot be checked yet). */
-  seal(owner: string): ClickSeal | undefined;
-  /** Clicks in the file were refused (the file was backed up): tell the user once. */
-  notice(message: string): void;
-}
-
 /** A counter as read from the file: its server texts sanitized like those that come from the core. */
 function cleaned(counter: CounterState, serverText: ServerTextCleaner): CounterState {
   const refused = Object.fromEntries(Object.entries(counter.refused).flatMap(([direction, text]) => (text === undefined ? [] : [[direction, serverText(text)]])));
   return { ...counter, name: serverText(counter.name, TEXT_LIMITS.name), refused };
 }
 
-export function createLastKnownCache(file: TextFile, clock: Clock, log: (message: string) => void, trust: LastKnownTrust): LastKnownCache {
+export function createLastKnownCache(file: TextFile, clock: Clock, log: (message: string) => void, serverText: ServerTextCleaner): LastKnownCache {
   let accounts: Record<string, LastKnownEntry> = {};
-  /** Owners whose clicks came from the file and have not passed their MAC yet. */
-  const unchecked = new Set<string>();
   let timer: unknown;
   let writing = Promise.resolve();
 
@@ -82,31 +66,8 @@ export function createLastKnownCache(file: TextFile, clock: Clock, log: (message
     const { [owner]: _old, ...others } = accounts;
     // Most recent last; drop the oldest beyond the limit.
     const kept = Object.entries(others).slice(-(MAX_ACCOUNTS - 1));
-    const seal = trust.seal(owner);
-    const { macs: _macs, ...rest } = entry;
-    // Only the signed-in account writes clicks, and its seal is known then; without one nothing is kept to send.
-    const sealed: LastKnownEntry = Object.keys(entry.unsent).length === 0 || !seal ? { ...rest, unsent: {} } : { ...rest, macs: sealEntries(seal, entry.unsent) };
-    accounts = { ...Object.fromEntries(kept), [owner]: sealed };
+    accounts = { ...Object.fromEntries(kept), [owner]: entry };
     schedule();
-  };
-
-  /** The entry, its clicks checked once the account can be (and dropped, with a backup and a notice, when they fail). */
-  const entryOf = (owner: string): LastKnownEntry | undefined => {
-    const entry = accounts[owner];
-    if (!entry || !unchecked.has(owner)) return entry;
-    const seal = trust.seal(owner);
-    if (!seal) return { ...entry, unsent: {} };
-    unchecked.delete(owner);
-    const { kept, refused } = openEntries(seal, entry.unsent, entry.macs);
-    if (refused.length === 0) return entry;
-    writing = writing
-      .then(async () => {
-        const backup = await file.backup().catch(() => 'nowhere (it could not be moved)');
-        trust.notice(refusedClicksNotice('The saved copy of your counters (last-known-counters.json)', refused.length, backup));
-      })
-      .catch(() => undefined);
-    put(owner, { ...entry, unsent: kept });
-    return accounts[owner];
   };
 
   return {
@@ -121,37 +82,31 @@ export function createLastKnownCache(file: TextFile, clock: Clock, log: (message
       }
       const result = CacheFile.safeParse(parsed);
       if (result.success) {
-        accounts = Object.fromEntries(
-          Object.entries(result.data.accounts).map(([owner, entry]) => [owner, { ...entry, counters: entry.counters.map((c) => cleaned(c, trust.serverText)) }]),
-        );
-        unchecked.clear();
-        for (const [owner, entry] of Object.entries(accounts)) if (Object.keys(entry.unsent).length > 0) unchecked.add(owner);
-        return {};
+        accounts = {};
+        const stale: string[] = [];
+        for (const [owner, { unsent, ...entry }] of Object.entries(result.data.accounts)) {
+          accounts[owner] = { ...entry, counters: entry.counters.map((counter) => cleaned(counter, serverText)) };
+          for (const [id, net] of Object.entries(unsent ?? {})) {
+            const name = entry.counters.find((c) => c.id === id)?.name ?? id;
+            if (net !== 0) stale.push(`${net > 0 ? '+' : ''}${net} on “${name}”`);
+          }
+        }
+        if (stale.length === 0) return {};
+        schedule(); // rewritten without them: told once
+        log(`last-known counters file held offline clicks of an older version, not sent: ${stale.join(', ')}`);
+        return { notice: `Clicks an older Counter Tray took while offline were not sent: ${stale.join(', ')}. Check those counters and click again if needed.` };
       }
       const backup = await file.backup().catch(() => 'not possible');
       await file.write(JSON.stringify({ version: 1, accounts: {} })).catch(() => undefined);
       log(`last-known counters file unusable, reset (backup: ${backup})`);
       return { notice: `The saved copy of your counters could not be read and was reset; they show again once the server answers. (backup: ${backup})` };
     },
-    get: entryOf,
+    get: (owner) => accounts[owner],
     remember(owner, counters) {
-      const previous = entryOf(owner);
+      const previous = accounts[owner];
       const next = counters.map(stored);
       if (previous && sameData(previous.counters, next)) return;
-      put(owner, { savedAt: clock.now(), counters: next, unsent: previous?.unsent ?? {} });
-    },
-    addUnsent(owner, id, delta) {
-      const entry = entryOf(owner);
-      if (!entry) return;
-      const net = (entry.unsent[id] ?? 0) + delta;
-      const { [id]: _old, ...rest } = entry.unsent;
-      put(owner, { ...entry, unsent: net === 0 ? rest : { ...rest, [id]: net } });
-    },
-    takeUnsent(owner) {
-      const entry = entryOf(owner);
-      if (!entry || Object.keys(entry.unsent).length === 0) return {};
-      put(owner, { ...entry, unsent: {} });
-      return entry.unsent;
+      put(owner, { savedAt: clock.now(), counters: next });
     },
     async flush() {
       if (timer !== undefined) {

@@ -1,9 +1,8 @@
-// Small atomic file helpers for the main process: the token file (owner-only) and
-// the core's pending-change store. Write to a temp file, then rename: a crash never
-// leaves half a file.
+// Small atomic file helpers for the main process: the token file (owner-only). Write to
+// a temp file, then rename: a crash never leaves half a file. (Unsent clicks are written
+// durably by app/account-pending-store.ts through app/text-file.ts.)
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import type { PendingFile } from '../app/ports';
 import { backupPathFor } from '../app/settings-migration';
 import type { SecretFile } from '../shell/token-vault';
 
@@ -23,36 +22,16 @@ async function readOrNull(path: string): Promise<string | null> {
   }
 }
 
-/** Moves a file the app refuses aside (rename keeps its owner-only mode); answers where it went. */
-async function moveAside(path: string): Promise<string> {
-  const target = backupPathFor(path, new Date());
-  await rename(path, target);
-  return target;
-}
-
-/** Owner read/write only: even the ciphertext is nobody else's business. */
+/** Owner read/write only: even the ciphertext is nobody else's business. A refused file is moved aside (rename keeps its mode). */
 export function createSecretFile(path: string): SecretFile {
   return {
     read: () => readOrNull(path),
     write: (text) => writeAtomic(path, text, 0o600),
     remove: () => rm(path, { force: true }),
-    backup: () => moveAside(path),
-  };
-}
-
-/** The core's unsent changes (PendingStore) as a JSON file; unreadable content counts as nothing pending. */
-export function createJsonPendingStore(path: string): PendingFile {
-  return {
-    backup: () => moveAside(path),
-    async load() {
-      const text = await readOrNull(path);
-      if (text === null) return null;
-      try {
-        return JSON.parse(text) as unknown;
-      } catch {
-        return null;
-      }
+    async backup() {
+      const target = backupPathFor(path, new Date());
+      await rename(path, target);
+      return target;
     },
-    save: (value) => writeAtomic(path, JSON.stringify(value), 0o600),
   };
 }

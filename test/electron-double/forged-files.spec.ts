@@ -1,6 +1,6 @@
 // Issue 23, points 1 and 5, in the shipped main.js: files another program wrote into the
 // profile. A plaintext token.json bound to another server (with a settings.json to match),
-// and a click of 1 000 000 added to the app's own pending.json. Controls in the same specs:
+// and a click of 1 000 000 added to the account's own pending file. Controls in the same specs:
 // the files the app itself wrote are used as they are.
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -27,15 +27,18 @@ test('a plaintext token.json bound to another server is set aside: the user is t
   expect(JSON.parse(readFileSync(join(machine.userData, 'settings.json'), 'utf8'))).toMatchObject({ serverUrl: DEFAULT_SETTINGS.serverUrl });
 });
 
-test('a click added to pending.json is not sent; the clicks the app wrote itself are', async ({ machine, service }) => {
+test('a click added to the pending file is not sent; the clicks the app wrote itself are', async ({ machine, service }) => {
   const first = await machine.launch();
   const popup = await signIn(first, service);
   await service.suspend();
   await popup.getByRole('button', { name: 'Increase Coffees today' }).click();
   await expect(rowOf(popup, 'Coffees today')).toHaveAttribute('aria-label', /not confirmed yet/);
   // Quit once the send has failed (the server is away), so the click is on disk as unsent, not as a change whose answer was lost.
-  const path = join(machine.userData, 'pending.json');
-  await expect.poll(() => readFileSync(path, 'utf8')).toMatch(new RegExp(`"${COUNTER.coffees}":\\{"runs":\\[1\\]\\}`));
+  // The account's own file, named by a digest of server and token (issue 22).
+  const pendingFile = () => readdirSync(machine.userData).find((name) => /^pending-[0-9a-f]{16}\.json$/.test(name));
+  await expect.poll(pendingFile).toBeDefined();
+  const path = join(machine.userData, pendingFile() ?? '');
+  await expect.poll(() => readFileSync(path, 'utf8')).toMatch(new RegExp(`"${COUNTER.coffees}":\\{"runs":\\[1\\](,"accepted":\\[[^\\]]*\\])?\\}`));
   first.electron.tray.clickMenuItem('Quit Counter Tray');
   expect(await first.exited).toBe(0);
 
@@ -51,9 +54,9 @@ test('a click added to pending.json is not sent; the clicks the app wrote itself
   const popup2 = await second.popup();
   await expect(valueOf(popup2, 'Coffees today')).toHaveText('4');
   await expect(rowOf(popup2, 'Coffees today')).not.toHaveAttribute('aria-label', /not confirmed yet/);
-  await expect.poll(() => second.electron.notifications.map((n) => n.title)).toEqual(['Unsent clicks were not sent']);
+  await expect.poll(() => second.electron.notifications.map((n) => n.title)).toEqual(['Counter Tray set unsent clicks aside']);
   expect(service.getCounter(COUNTER.coffees)?.value, 'the app’s own click').toBe(4);
   expect(service.getCounter(COUNTER.pushUps)?.value, 'the planted one').toBe(pushUpsBefore);
   expect(stepsOn(service, ADA.id, COUNTER.pushUps, logFrom)).toEqual([]);
-  expect(readdirSync(machine.userData).filter((name) => name.startsWith('pending.json.corrupt-'))).toHaveLength(1);
+  expect(readdirSync(machine.userData).filter((name) => /^pending-[0-9a-f]{16}\.json\.corrupt-/.test(name))).toHaveLength(1);
 });

@@ -12,7 +12,8 @@ import type * as Codec from '../../src-main/app/click-file-codec';
 import type * as Headless from '../../src-main/app/headless';
 import { realCoreFactory } from '../../src-main/app/real-core';
 import { createMemorySettingsStore, createMemoryVault } from '../../src-main/app/memory-adapters';
-import { createJsonPendingStore } from '../../src-main/electron/files';
+import { pendingFileName } from '../../src-main/app/account-pending-store';
+import { createTextFile } from '../../src-main/app/text-file';
 import { DEFAULT_SETTINGS } from '../../src-shared/domain/settings';
 import { SHARED, USERS, serverValue, startService } from '../support/core-harness';
 import { FrontServer } from '../support/front-server';
@@ -33,9 +34,8 @@ async function folder(): Promise<string> {
   return dir;
 }
 
-const backupsIn = async (dir: string, name: string) => (await readdir(dir)).filter((f) => f.startsWith(`${name}.corrupt-`));
 
-describe('pending.json (the core’s unsent clicks)', () => {
+describe('pending-<owner>.json (the core’s unsent clicks)', () => {
   /** Launches the app over one data folder against the reference service; answers what it noticed. */
   async function launch(create: typeof ControllerModule.createAppController, dir: string, url: string) {
     const notices: string[] = [];
@@ -50,7 +50,7 @@ describe('pending.json (the core’s unsent clicks)', () => {
       platform: 'linux',
       systemTimezone: () => 'UTC',
       theme: { shouldUseDarkColors: () => false, onUpdated: () => () => undefined },
-      pendingStore: createJsonPendingStore(join(dir, 'pending.json')),
+      pendingFiles: { forOwner: (owner) => createTextFile(join(dir, pendingFileName(owner))) },
       coreOverrides: { tuning: { reconnectBaseMs: 50, reconnectCapMs: 200 } },
     });
     controller.onNotice((_title, body) => notices.push(body));
@@ -81,10 +81,11 @@ describe('pending.json (the core’s unsent clicks)', () => {
   async function attack(create: typeof ControllerModule.createAppController) {
     const { service, front, dir } = await firstRunLeavesTwoUnsent(create);
     const before = { own: serverValue(service, SHARED[0]!), forged: serverValue(service, SHARED[1]!) };
-    const written = JSON.parse(await readFile(join(dir, 'pending.json'), 'utf8')) as { owner: string; pending: { counters: Record<string, unknown> } };
-    expect(written.pending.counters[SHARED[0]!]).toEqual({ runs: [2] });
+    const path = join(dir, (await readdir(dir)).find((name) => /^pending-[0-9a-f]{16}\.json$/.test(name)) ?? 'missing');
+    const written = JSON.parse(await readFile(path, 'utf8')) as { owner: string; pending: { counters: Record<string, unknown> } };
+    expect(written.pending.counters[SHARED[0]!]).toMatchObject({ runs: [2] });
     const forged = { ...written, pending: { ...written.pending, counters: { ...written.pending.counters, [SHARED[1]!]: { runs: [FORGED] } } } };
-    await writeFile(join(dir, 'pending.json'), JSON.stringify(forged));
+    await writeFile(path, JSON.stringify(forged));
     const second = await launch(create, dir, front.url);
     await second.controller.start();
     await waitForStateOf(second.controller, (s) => s.session.status === 'signedIn' && s.core?.counters.every((c) => !c.pending) === true);
@@ -96,8 +97,8 @@ describe('pending.json (the core’s unsent clicks)', () => {
     const { notices, dir, forgedSent, ownSent } = await attack(createAppController);
     // The forged click is not sent; the +2 the app wrote itself, in the same file, is.
     expect([forgedSent, ownSent]).toEqual([0, 2]);
-    expect(notices).toEqual([expect.stringMatching(/pending\.json\) held clicks on one counter that Counter Tray did not write.*The file as it was is at .*pending\.json\.corrupt-/)]);
-    expect(await backupsIn(dir, 'pending.json')).toHaveLength(1);
+    expect(notices).toEqual([expect.stringMatching(/^Unsent clicks on one counter in the pending-clicks file were set aside because Counter Tray did not write them.*\(backup: .*pending-[0-9a-f]{16}\.json\.corrupt-/)]);
+    expect((await readdir(dir)).filter((name) => /^pending-[0-9a-f]{16}\.json\.corrupt-/.test(name))).toHaveLength(1);
   }, 20_000);
 
   it('negative control: with the MAC check off, the forged click is sent', async () => {
@@ -124,51 +125,31 @@ function waitForStateOf(controller: ControllerModule.AppController, predicate: P
   return waitForState({ controller } as Headless.HeadlessApp, predicate);
 }
 
-describe('last-known-counters.json (clicks taken before the core ran)', () => {
+describe('last-known-counters.json', () => {
   const TOKEN = 'ada-secret-token-0123456789';
   const URL_OK = 'http://127.0.0.1:8787';
 
-  async function attack(createHeadlessApp: typeof Headless.createHeadlessApp) {
+  // Issue 22 took clicks out of this file: an `unsent` another program adds is read only to say it was not sent.
+  it('an unsent click another program adds is never sent', async () => {
+    const { createHeadlessApp } = await import('../../src-main/app/headless');
     const dir = await folder();
     const path = join(dir, 'last-known.json');
     const srv: FakeServer = { url: URL_OK, tokens: new Set([TOKEN]), reachable: true, counters: [counter(COFFEE_ID, 'Coffees today', 3)] };
     const launch = () => {
       const cores = fakeCoreFactory(srv);
-      const notices: string[] = [];
-      let noticed: () => void = () => undefined;
-      const told = new Promise<void>((resolve) => (noticed = resolve));
       const app = createHeadlessApp({ coreFactory: cores.factory, clock: new ManualClock(), settings: { ...DEFAULT_SETTINGS, serverUrl: URL_OK }, storedToken: { token: TOKEN, origin: URL_OK, storage: 'encrypted' }, lastKnownPath: path });
-      app.controller.onNotice((_title, body) => (notices.push(body), noticed()));
       cleanups.push(() => app.stop());
-      return { app, cores, notices, told };
+      return { app, cores };
     };
     const first = launch();
     await first.app.start();
     await first.app.stop();
-    const file = JSON.parse(await readFile(path, 'utf8')) as { accounts: Record<string, { unsent: Record<string, number> }> };
+    const file = JSON.parse(await readFile(path, 'utf8')) as { accounts: Record<string, { unsent?: Record<string, number> }> };
     for (const entry of Object.values(file.accounts)) entry.unsent = { [COFFEE_ID]: FORGED };
     await writeFile(path, JSON.stringify(file));
     const second = launch();
-    await second.app.start();
-    // The clicks are handed over (or refused) as the account connects, before start() answers.
-    return { dir, notices: second.notices, told: second.told, calls: second.cores.last()?.calls ?? [] };
-  }
-
-  it('an unsent click another program added is refused, backed up and reported; nothing is sent', async () => {
-    const { createHeadlessApp } = await import('../../src-main/app/headless');
-    const { calls, notices, dir, told } = await attack(createHeadlessApp);
-    expect(calls.filter((c) => c.startsWith('increment'))).toEqual([]);
-    await told;
-    expect(notices).toEqual([expect.stringMatching(/last-known-counters\.json\) held clicks on one counter that Counter Tray did not write/)]);
-    expect(await backupsIn(dir, 'last-known.json')).toHaveLength(1);
-  });
-
-  it('negative control: with the MAC check off, the app sends increment/1000000', async () => {
-    vi.resetModules();
-    vi.doMock('../../src-main/app/click-file-codec', async (original) => ({ ...(await original<typeof Codec>()), openEntries: (_seal: unknown, entries: Record<string, unknown>) => ({ kept: { ...entries }, refused: [] }) }));
-    const { createHeadlessApp } = await import('../../src-main/app/headless');
-    const { calls } = await attack(createHeadlessApp);
-    expect(calls).toContain(`increment ${COFFEE_ID} ${FORGED}`);
+    const { notice } = await second.app.start();
+    expect(second.cores.last()?.calls.filter((c) => c.startsWith('increment'))).toEqual([]);
+    expect(notice).toMatch(/were not sent/);
   });
 });
-
