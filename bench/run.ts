@@ -14,6 +14,7 @@ import type { Row, ScenarioResult } from './report';
 import { runActivity } from './scenarios/activity';
 import { runBoot } from './scenarios/boot';
 import { runIdle } from './scenarios/idle';
+import { runLimits } from './scenarios/limits';
 import { runLatencyCore } from './scenarios/latency-core';
 import { runLatencyDom } from './scenarios/latency-dom';
 import { runHerd } from './scenarios/herd';
@@ -67,6 +68,7 @@ const scenarios: Record<string, Scenario> = {
   retry: () => runRetryNow({ runs: 3, log }),
   boot: () => runBoot({ launches: 5, clicks: 20, log }),
   activity: () => runActivity({ browser, detailOpens: 30 }),
+  limits: () => runLimits(),
 };
 
 async function main(): Promise<void> {

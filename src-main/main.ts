@@ -5,8 +5,7 @@ import { app, BrowserWindow, dialog, globalShortcut, ipcMain, Menu, nativeImage,
 import type { NativeImage } from 'electron';
 // electron-log/node, not /main: the main entry registers unchecked ipcMain handlers at import (electron/logging.ts).
 import log from 'electron-log/node';
-import Store from 'electron-store';
-import { copyFile, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { homedir, release } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,6 +14,7 @@ import { createAppController, toAppPlatform } from './app/controller';
 import { startDemoService } from './app/demo';
 import { realCoreFactory } from './app/real-core';
 import { createTextFile } from './app/text-file';
+import { createFileSettingsStore } from './app/file-settings-store';
 import { createActions } from './electron/actions';
 import { createSecretFile } from './electron/files';
 import { pendingFileName } from './app/account-pending-store';
@@ -24,7 +24,6 @@ import { createConsentDialog } from './electron/consent-dialog';
 import { TEXT_LIMITS } from './app/server-text';
 import { createOsNotifications } from './electron/os-notifications';
 import { createPopup, popupMaterial } from './electron/popup';
-import { createElectronSettingsStore, type ConfLike } from './electron/settings-store';
 import { createShortcutRegistrar } from './electron/shortcuts';
 import { themeSource, watchSystem } from './electron/system';
 import { createTrayController } from './electron/tray';
@@ -104,12 +103,8 @@ async function run(): Promise<void> {
 
   const controller = createAppController({
     coreFactory: realCoreFactory,
-    settings: createElectronSettingsStore({
-      open: (): ConfLike => new Store<Record<string, unknown>>({ name: 'settings', cwd: userData, clearInvalidConfig: false }),
-      filePath: join(userData, 'settings.json'),
-      moveFile: rename,
-      copyFile,
-    }),
+    // Our own JSON store, not electron-store: that one registers an unchecked ipcMain listener (app/file-settings-store.ts).
+    settings: createFileSettingsStore(join(userData, 'settings.json')),
     vault: createSafeStorageVault({ safeStorage, platform, file: createSecretFile(join(userData, 'token.json')), log: (m) => log.warn(m) }),
     // Decisions about where the token goes and how it is kept: asked here, never taken from the popup.
     // No parent window: the popup hides on blur, and a sheet on a hidden parent would hide too.
@@ -163,7 +158,7 @@ async function run(): Promise<void> {
   });
 
   const notifier = createNotifier({ clock: systemClock, deliver: (n) => osNotifications.deliver(n), preferences: () => controller.getState().settings.notifications });
-  const shortcuts = createShortcutRegistrar(globalShortcut, (action) => void actions.shortcut(action), (failures) => controller.setShortcutFailures(failures));
+  const shortcuts = createShortcutRegistrar(globalShortcut, (action) => void actions.shortcut(action), (failures) => controller.setShortcutFailures(failures), platform);
   const loginItem = (enabled: boolean) =>
     applyLaunchAtLogin(enabled, {
       platform,

@@ -31,7 +31,31 @@ export interface CounterServiceOptions {
   now?: () => number;
   /** Persist changes here (atomic) and reload them on start. */
   statePath?: string;
+  /** Connection and time limits (issue 23); defaults in SERVICE_LIMITS. */
+  limits?: Partial<ServiceLimits>;
+  /**
+   * Demo mode's guard: answer only requests whose Host is exactly `127.0.0.1:<port>` and
+   * that carry no Origin (no browser), so a web page, by DNS rebinding or from this
+   * machine, cannot drive it. Off for the tests' and the command line's service.
+   */
+  loopbackOnly?: boolean;
 }
+
+export interface ServiceLimits {
+  /** Open connections (HTTP and WebSocket) at once; more are closed as they arrive. */
+  maxConnections: number;
+  /** A request whose headers have not all arrived by then is answered 408 and closed. */
+  headersTimeoutMs: number;
+  /** A request (headers and body) not complete by then is answered 408 and closed. */
+  requestTimeoutMs: number;
+}
+
+/**
+ * A test peer and the demo's backend, never a public server: a few hundred connections is
+ * more than every test and benchmark opens, and a client that takes 10 s to send its
+ * headers is holding a slot, not slow. (Node's own defaults: no cap, 60 s, 300 s.)
+ */
+export const SERVICE_LIMITS: ServiceLimits = { maxConnections: 512, headersTimeoutMs: 10_000, requestTimeoutMs: 30_000 };
 
 export interface NewCounter {
   name: string;
@@ -96,10 +120,20 @@ export async function startCounterService(options: CounterServiceOptions): Promi
     baseUrl: () => baseUrl,
   };
 
+  const limits = { ...SERVICE_LIMITS, ...options.limits };
   const sockets = new Set<Socket>();
-  const server: Server = createServer((req, res) => {
-    handleRequest(deps, req, res).catch(() => internalError(res));
-  });
+  const server: Server = createServer(
+    {
+      headersTimeout: limits.headersTimeoutMs,
+      requestTimeout: limits.requestTimeoutMs,
+      // Node checks those timeouts this often (default 30 s): often enough that they hold.
+      connectionsCheckingInterval: Math.min(1_000, limits.headersTimeoutMs),
+    },
+    (req, res) => {
+      handleRequest(deps, req, res).catch(() => internalError(res));
+    },
+  );
+  server.maxConnections = limits.maxConnections;
   server.on('connection', (s) => {
     sockets.add(s);
     s.on('close', () => sockets.delete(s));
@@ -116,6 +150,7 @@ export async function startCounterService(options: CounterServiceOptions): Promi
   const host = options.host ?? '127.0.0.1';
   let port = await listen(server, options.port ?? 0, host);
   baseUrl = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  if (options.loopbackOnly) deps.onlyHost = () => new URL(baseUrl).host;
   let listening = true;
 
   const dropConnections = (): void => {

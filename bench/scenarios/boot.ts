@@ -88,7 +88,7 @@ export async function runBoot(options: { launches: number; clicks: number; log: 
         scenario: SCENARIO,
         measure: '  main.js evaluated + ready emitted',
         app: ms(median(toReady.slice(1))),
-        how: 'same clock, to the double emitting app ready after main.js (and its dependencies: electron-store, electron-log, ws, zod) evaluated',
+        how: 'same clock, to the double emitting app ready after main.js (and its dependencies: electron-log, ws, zod) evaluated',
       },
       {
         scenario: SCENARIO,

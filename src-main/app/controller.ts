@@ -7,6 +7,7 @@ import type { ClickSource } from '../../src-shared/domain/activity';
 import type { AppState, EventChannel, EventOf } from '../../src-shared/ipc/contract';
 import type { CounterCore } from '../core/contract';
 import { accountOwnerKey } from './account-pending-store';
+import { sealFor } from './click-file-codec';
 import { createActivityService } from './activity/activity-service';
 import { createFileRecordStorage, createMemoryRecordStorage, createTextRecordStorage, recordPathFor, type RecordStorage } from './activity/record-storage';
 import { createIpcDispatcher, type Dispatch, type InvokeHandlers } from '../ipc/dispatch';
@@ -14,7 +15,7 @@ import { createCoalescer, systemClock } from './coalesce';
 import { withAccountCounterSettings } from './demo-settings';
 import { AppError } from '../ipc/errors';
 import type { AppControllerDeps, AppPlatform } from './ports';
-import { createSanitizer, createSnapshotSanitizer, TEXT_LIMITS } from './server-text';
+import { createSanitizer, TEXT_LIMITS } from './server-text';
 import { isPublicServer } from '../../src-shared/domain/server-address';
 import { createLastKnownCache } from './last-known';
 import { createOfflineCounters } from './offline-counters';
@@ -55,8 +56,9 @@ export interface AppController {
   notifyResume(): void;
   systemTimezoneChanged(): void;
   /**
-   * The one sanitizer for server text (app/server-text.ts) with this run's tokens: for
-   * logs (pass TEXT_LIMITS.log), notifications and anything else shown to the user.
+   * The one sanitizer (src-shared/text/server-text.ts) with every token this run has seen:
+   * for logs (pass TEXT_LIMITS.log) and main's own messages that may quote a server. Server
+   * text itself was sanitized where it entered, in the core.
    */
   redact(text: string, maxLength?: number): string;
 }
@@ -119,7 +121,6 @@ export function createAppController(deps: AppControllerDeps): AppController {
   }, clock);
   const changed = () => coalescer.request();
   const redactText = createSanitizer(() => secrets);
-  const sanitizeSnapshot = createSnapshotSanitizer(redactText);
   const effectiveTimezone = () => settings.timezone ?? deps.systemTimezone();
 
   const activity = createActivityService({
@@ -146,8 +147,12 @@ export function createAppController(deps: AppControllerDeps): AppController {
     changed();
   }
 
+  /** The token whose 0.2 files (clicks without a MAC) this launch accepts: set only when the vault was upgraded now. */
+  let legacyClicksToken: string | null = null;
+  const clickSeal = (owner: string, token: string) => sealFor(owner, token, token === legacyClicksToken);
   const offline = createOfflineCounters({
-    cache: deps.lastKnownFile ? createLastKnownCache(deps.lastKnownFile, clock, (m) => log.warn(m)) : null,
+    // Its names and refusals are server text read back from a file another program may have written: sanitized again.
+    cache: deps.lastKnownFile ? createLastKnownCache(deps.lastKnownFile, clock, (m) => log.warn(m), redactText) : null,
     session: () => session,
     requireCounter: (id) => requireCounter(id),
     changed: () => changed(),
@@ -173,18 +178,17 @@ export function createAppController(deps: AppControllerDeps): AppController {
         baseUrl,
         token: bound.token,
         timezone: effectiveTimezone(),
-        // Unsent changes belong to the account; demo changes must never replay there.
-        ...(mode === 'account' ? clicks.storeFor(accountOwnerKey(baseUrl, bound.token)) : {}),
+        // Unsent changes belong to the account (and carry MACs under its key); demo changes must never replay there.
+        ...(mode === 'account' ? clicks.storeFor(clickSeal(accountOwnerKey(baseUrl, bound.token), bound.token)) : {}),
       };
     },
     settings: () => settings,
     saveSettings,
     redact: redactText,
     changed: sessionChanged,
+    // Counter names were sanitized where they entered (the core's parsing), like every server text in the snapshot.
     remoteChange: (change) => {
-      // Counter names come from the server and end up in OS notifications.
-      const clean = { ...change, name: redactText(change.name, TEXT_LIMITS.name) };
-      for (const listener of remoteListeners) listener(clean);
+      for (const listener of remoteListeners) listener(change);
     },
     coreChanged: (core, account) => {
       clicks.watch(core);
@@ -223,6 +227,9 @@ export function createAppController(deps: AppControllerDeps): AppController {
     settings: () => settings,
     saveSettings,
     effectiveTimezone,
+    platform,
+    // Counters the popup shows now (live, or last known while a launch connects): shortcuts may be set for these.
+    knownCounterIds: () => new Set([...(session.core()?.snapshot().counters ?? []), ...(offline.shown()?.counters ?? [])].map((c) => c.id)),
     consent: deps.consent,
     openPublicPage: deps.openPublicPage,
     quit: deps.quit,
@@ -237,7 +244,7 @@ export function createAppController(deps: AppControllerDeps): AppController {
     const sessionState = session.state();
     return {
       session: sessionState,
-      core: core ? sanitizeSnapshot({ ...core.snapshot(), counters: offline.coreCounters(core) }) : null,
+      core: core ? { ...core.snapshot(), counters: offline.coreCounters(core) } : null,
       lastKnown: offline.shown(),
       ...(deps.appVersion ? { appVersion: deps.appVersion } : {}),
       ...(deps.windowMaterial ? { windowMaterial: deps.windowMaterial } : {}),
@@ -271,9 +278,14 @@ export function createAppController(deps: AppControllerDeps): AppController {
     redact: redactText,
     async start(options = {}) {
       const loaded = await deps.settings.load();
-      const stored = await deps.vault.load();
+      const vaultLoad = await deps.vault.load();
+      const stored = vaultLoad.stored;
+      // Known before anything is read that may quote it (the last-known file below).
+      if (stored) secrets.add(stored.token);
+      legacyClicksToken = vaultLoad.upgraded && stored ? stored.token : null;
       // The file is untrusted input (any process of this user can write it): the rules of a user edit apply.
-      const checked = checkLoadedSettings(loaded.settings, stored?.origin ?? null);
+      // Plain http to another machine survives only with the consent the vault's authenticated record holds.
+      const checked = checkLoadedSettings(loaded.settings, stored?.consents.plainHttp ? stored.origin : null, platform);
       let notice = loaded.notice;
       if (checked.problems.length > 0) {
         const reset = await deps.settings.quarantine(checked.settings, `Settings that break Counter Tray's rules were reset: ${checked.problems.join('; ')}.`);
@@ -285,11 +297,11 @@ export function createAppController(deps: AppControllerDeps): AppController {
       session.setEncryptionWeak(await deps.vault.isEncryptionWeak());
       themeUnsubscribe = deps.theme.onUpdated(changed);
       if (stored) {
-        secrets.add(stored.token);
         const resuming = session.resume(stored).catch((e: unknown) => log.error(`resume failed: ${redactText(String(e))}`));
         if (options.awaitConnection ?? true) await resuming;
       }
       changed();
+      if (vaultLoad.notice) notify('The saved token was not used', vaultLoad.notice);
       const notices = [notice, cacheNotice].filter(Boolean).join(' ');
       return notices ? { notice: notices } : {};
     },

@@ -6,7 +6,7 @@ import type { Clock } from '../core/contract';
 import { createAppController, type AppController } from './controller';
 import { startDemoService } from './demo';
 import { createFileSettingsStore } from './file-settings-store';
-import { createMemorySettingsStore, createMemoryVault } from './memory-adapters';
+import { createMemorySettingsStore, createMemoryVault, type StoredTokenInput } from './memory-adapters';
 import type { AppControllerDeps, AppPlatform, ConsentPort, ConsentQuestion, CoreFactory, DemoService, Logger, PendingFiles, StoredToken, TextFile, TokenVault } from './ports';
 import { pendingFileName } from './account-pending-store';
 import { join } from 'node:path';
@@ -20,7 +20,7 @@ export interface HeadlessAppOptions {
   /** Initial settings for the in-memory store. */
   settings?: Settings;
   /** A token "found in the vault" at launch: the app connects with it on start() if its origin is the settings' server. */
-  storedToken?: StoredToken;
+  storedToken?: StoredTokenInput;
   /**
    * Answers main's own questions (new server, plain http, weak storage). Default: a user who
    * says yes to everything, as in the browser harness, where no native dialog can appear;

@@ -11,7 +11,7 @@ import type { InvokeHandlers } from '../ipc/dispatch';
 import { AppError } from '../ipc/errors';
 import type { ActivityService } from './activity/activity-service';
 import type { createOfflineCounters } from './offline-counters';
-import type { AppControllerDeps, ConsentPort } from './ports';
+import type { AppControllerDeps, AppPlatform, ConsentPort } from './ports';
 import { originOf, parseServerUrl, type ServerUrl } from './server-url';
 import type { Session } from './session';
 import { applySettingsPatch } from './settings-rules';
@@ -31,6 +31,8 @@ export interface InvokeHandlerContext {
   settings(): Settings;
   saveSettings(next: Settings): Promise<void>;
   effectiveTimezone(): string;
+  platform: AppPlatform;
+  knownCounterIds(): ReadonlySet<string>;
   consent: ConsentPort;
   openPublicPage: AppControllerDeps['openPublicPage'];
   quit: AppControllerDeps['quit'];
@@ -129,7 +131,7 @@ export function createInvokeHandlers(ctx: InvokeHandlerContext, source: ClickSou
       return null;
     },
     'settings:update': async (patch) => {
-      const next = applySettingsPatch(ctx.settings(), patch);
+      const next = applySettingsPatch(ctx.settings(), patch, { platform: ctx.platform, knownCounterIds: ctx.knownCounterIds() });
       const timezoneBefore = ctx.effectiveTimezone();
       await ctx.saveSettings(next);
       const core = ctx.session.core();

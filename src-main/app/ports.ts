@@ -28,16 +28,39 @@ export interface BoundToken {
   origin: string;
 }
 
-export interface StoredToken extends BoundToken {
+/**
+ * What the user said yes to in main's dialogs, for this token only (issue 23): sending it
+ * over plain http to its (non-loopback) origin, keeping it with weak protection. Kept in the
+ * vault's authenticated record, never in a file a program could edit; a new token asks again.
+ */
+export interface TokenConsents {
+  plainHttp: boolean;
+  weakStorage: boolean;
+}
+
+/** The token record: the token, its origin and its consents, stored (and checked) as one. */
+export interface TokenRecord extends BoundToken {
+  consents: TokenConsents;
+}
+
+export interface StoredToken extends TokenRecord {
   storage: TokenStorage;
+}
+
+export interface VaultLoad {
+  stored: StoredToken | null;
+  /** The file could not be trusted (edited, plain text where the OS encrypts, damaged): it was backed up and reset. Tell the user. */
+  notice?: string;
+  /** The record was written by Counter Tray 0.2 and upgraded at this load (files of clicks from then carry no MAC yet). */
+  upgraded?: boolean;
 }
 
 export interface TokenVault {
   /** True when the OS offers no real encryption (Linux basic_text, or none at all). */
   isEncryptionWeak(): Promise<boolean>;
-  load(): Promise<StoredToken | null>;
-  /** Keeps the token with its origin as securely as allowed; answers where it ended up. */
-  save(token: BoundToken, options: { allowWeak: boolean }): Promise<TokenStorage>;
+  load(): Promise<VaultLoad>;
+  /** Keeps the record as securely as its consents allow; answers where it ended up ('memory': nowhere). */
+  save(record: TokenRecord): Promise<TokenStorage>;
   clear(): Promise<void>;
 }
 

@@ -1,6 +1,6 @@
 // Settings files outlive app versions: migrate old layouts, salvage what is valid,
-// and never crash on a broken file (issue 4 §5). Pure: the stores (electron-store in
-// the app, a JSON file in the harness) call this and do the backup it asks for.
+// and never crash on a broken file (issue 4 §5). Pure: the store (settings.json, or memory
+// in the harness) calls this and does the backup it asks for.
 import { DEFAULT_SETTINGS, Settings } from '../../src-shared/domain/settings';
 
 export const CURRENT_SETTINGS_VERSION = 1;

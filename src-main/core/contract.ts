@@ -71,6 +71,10 @@ export interface CoreTuning {
   retryAfterCapMs: number;
   /** Uniform [0, 1); injectable so jitter is reproducible in tests. */
   random: () => number;
+  /** A REST answer longer than this is abandoned unread (issue 23: a server must not fill main's memory). */
+  maxAnswerBytes: number;
+  /** A WebSocket frame longer than this closes the socket (ws `maxPayload`; its default is 100 MiB). */
+  maxFrameBytes: number;
 }
 
 export type CoreErrorKind =

@@ -20,6 +20,10 @@ export const DEFAULT_TUNING: CoreTuning = {
   rateLimitBackoffCapMs: 4_000,
   retryAfterCapMs: 3_600_000,
   random: Math.random,
+  // 5000 counters list in ~1 MB (bench/README.md, scale): 8 MiB leaves room for long names and extra fields.
+  maxAnswerBytes: 8 * 1024 * 1024,
+  // A notification is a few hundred bytes.
+  maxFrameBytes: 64 * 1024,
 };
 
 export const DEFAULT_REQUEST_TIMEOUT_MS = 10_000;

@@ -78,4 +78,23 @@ describe('JSON file settings store', () => {
     expect(JSON.parse(await readFile(path, 'utf8'))).toMatchObject({ theme: 'dark' });
     expect(await readdir(dir)).toEqual(['settings.json']);
   });
+
+  it('reads the file electron-store wrote (0.2) as it is: the same settings, no notice', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'settings-'));
+    const path = join(dir, 'settings.json');
+    const mine = { ...DEFAULT_SETTINGS, theme: 'dark' as const, pinned: ['019a4f2e-8c00-7d3a-9b1e-2f4c6a8e0b12'] };
+    await writeFile(path, JSON.stringify(mine, null, '\t'), 'utf8');
+    expect(await createFileSettingsStore(path).load()).toEqual({ settings: mine });
+  });
+
+  it('changes saved in quick succession land in order, each write whole', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'settings-'));
+    const path = join(dir, 'settings.json');
+    const store = createFileSettingsStore(path);
+    await store.load();
+    const themes = ['dark', 'light', 'system', 'dark', 'light'] as const;
+    await Promise.all(themes.map((theme) => store.save({ ...DEFAULT_SETTINGS, theme })));
+    expect(JSON.parse(await readFile(path, 'utf8'))).toMatchObject({ theme: 'light' });
+    expect(await readdir(dir)).toEqual(['settings.json']);
+  });
 });

@@ -1,21 +1,16 @@
 // Calendar days in the user's time zone, as YYYY-MM-DD keys. Day totals and "today" use
 // the zone the app syncs in (Settings → time zone, else the system's), the same one the
 // server uses for day counters, so "today" means the same day everywhere in the app.
-const formatters = new Map<string, Intl.DateTimeFormat>();
+import { createZoneCache } from '../../../src-shared/time/zone-cache';
 
-function formatterFor(timezone: string): Intl.DateTimeFormat {
-  let formatter = formatters.get(timezone);
-  if (!formatter) {
-    // en-CA formats as YYYY-MM-DD.
-    formatter = new Intl.DateTimeFormat('en-CA', { timeZone: timezone, year: 'numeric', month: '2-digit', day: '2-digit' });
-    formatters.set(timezone, formatter);
-  }
-  return formatter;
-}
+// en-CA formats as YYYY-MM-DD. Bounded and keyed by the canonical zone (the setting is user input).
+export const dayFormatters = createZoneCache((timeZone) => new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }));
 
-/** The local day of an instant in `timezone`. */
+/** The local day of an instant in `timezone` (a zone main accepted: settings and the system's). */
 export function dayKey(at: number, timezone: string): string {
-  return formatterFor(timezone).format(at);
+  const formatter = dayFormatters.get(timezone);
+  if (!formatter) throw new RangeError(`Unknown time zone ${timezone}`);
+  return formatter.format(at);
 }
 
 /** The key `days` calendar days before `key` (negative: after). Pure date arithmetic, no zone. */
