@@ -16,6 +16,7 @@ import { runBoot } from './scenarios/boot';
 import { runIdle } from './scenarios/idle';
 import { runLatencyCore } from './scenarios/latency-core';
 import { runLatencyDom } from './scenarios/latency-dom';
+import { runMidnight } from './scenarios/midnight';
 import { runHerd } from './scenarios/herd';
 import { runRecovery } from './scenarios/recovery';
 import { runScale } from './scenarios/scale';
@@ -62,6 +63,7 @@ const scenarios: Record<string, Scenario> = {
   idle: () => runIdle(),
   recovery: () => runRecovery({ clients: 100, log }),
   herd: () => Promise.resolve(runHerd()),
+  midnight: () => runMidnight({ cores: 120, log }),
   slow: () => runSlowAnswers({ clicks: 20, log }),
   boot: () => runBoot({ launches: 5, clicks: 20, log }),
   activity: () => runActivity({ browser, detailOpens: 30 }),
