@@ -7,10 +7,12 @@ export const DEFAULT_TUNING: CoreTuning = {
   rateSafetyMarginMs: 25,
   pingIntervalMs: 25_000,
   pongTimeoutMs: 10_000,
-  // Reconnect policy, set from the herd simulation (issue 18; reasoning in README.md):
-  // base 2 s spreads a restart's herd over 2 s, cap 60 s keeps the service's peak after
-  // a 60 s outage under 6 % of the clients per second, and a socket that outlived its
-  // first ping round (25 s + pong) counts as healthy.
+  // Reconnect policy, set from the herd simulation (issues 18 and 25; reasoning in
+  // README.md, "Reconnect policy numbers"): a blip of our own is back in a median 1 s
+  // (base 2 s); a server's restart close spreads the herd over 25 s (≤ 10 % of the
+  // clients per second, median 12.6 s); cap 75 s keeps the peak after a 60 s or longer
+  // outage under 6 % per second (4 N / cap); a socket that outlived its first ping round
+  // (25 s + pong) counts as healthy.
   reconnectBaseMs: 2_000,
   reconnectCapMs: 75_000,
   reconnectHealthyMs: 30_000,
