@@ -30,7 +30,7 @@ function forgetCommonJsDependencies(): void {
   for (const key of Object.keys(cache)) if (key.includes('/node_modules/electron-log/')) delete cache[key];
 }
 
-export type LaunchOptions = Pick<DoubleOptions, 'storageBackend' | 'isPackaged' | 'takenAccelerators' | 'notificationsSupported' | 'forgeSenderUrl' | 'weakenPreload' | 'instrument'>;
+export type LaunchOptions = Pick<DoubleOptions, 'storageBackend' | 'isPackaged' | 'takenAccelerators' | 'notificationsSupported' | 'forgeSenderUrl' | 'weakenPreload' | 'weakenWebPreferences' | 'instrument'>;
 
 let nextLaunch = 1;
 
@@ -73,6 +73,7 @@ export class Launch {
     } finally {
       setCurrentLaunch(primary?.id ?? id);
     }
+    electron.mark('main-evaluated');
     // Electron emits 'ready' once the main script has run (unless it quit first).
     electron.app.emitReady();
     // Its windows go with it. The double stays registered: a late callback of an exited launch finds it, not a crash.
