@@ -19,6 +19,7 @@ import { runLatencyDom } from './scenarios/latency-dom';
 import { runMidnight } from './scenarios/midnight';
 import { runHerd } from './scenarios/herd';
 import { runRecovery } from './scenarios/recovery';
+import { runRetryNow } from './scenarios/retry-now';
 import { runScale } from './scenarios/scale';
 import { runSize } from './scenarios/size';
 import { runSlowAnswers } from './scenarios/slow-answers';
@@ -65,6 +66,7 @@ const scenarios: Record<string, Scenario> = {
   herd: () => Promise.resolve(runHerd()),
   midnight: () => runMidnight({ cores: 120, log }),
   slow: () => runSlowAnswers({ clicks: 20, log }),
+  retry: () => runRetryNow({ runs: 3, log }),
   boot: () => runBoot({ launches: 5, clicks: 20, log }),
   activity: () => runActivity({ browser, detailOpens: 30 }),
 };

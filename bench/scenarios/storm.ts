@@ -4,6 +4,7 @@
 // twice: on a fresh install, and on counters used before (issue 25), whose accepted
 // directions the ledger remembers across restarts (issue 22).
 import { createCounterCore, createMemoryStore } from '../../src-main/core/index';
+import { PendingDocument } from '../../src-main/core/pending-document';
 import type { CounterService } from '../../src-service/index';
 import { startCounterService } from '../../src-service/index';
 import type { Direction } from '../../src-shared/domain/snapshot';
@@ -41,14 +42,11 @@ const PLANS: Plan[] = [
 
 /**
  * The ledger document of a previous run in which the server accepted both directions on
- * each counter and nothing is left to send: the format of issue 22's pending-ledger.ts
- * (its src-main/core/README.md, "Pre-seeding the ledger"). A core without issue 22 cannot
- * read it and starts fresh.
+ * each counter and nothing is left to send (issue 22; src-main/core/README.md, "Pre-seeding
+ * the ledger"), parsed with the ledger's own schema so a format change fails here first.
  */
-const usedBeforeLedger = (ids: readonly string[]) => ({
-  version: 3,
-  counters: Object.fromEntries(ids.map((id) => [id, { runs: [], accepted: ['decrement', 'increment'] }])),
-});
+const usedBeforeLedger = (ids: readonly string[]): PendingDocument =>
+  PendingDocument.parse({ version: 3, counters: Object.fromEntries(ids.map((id) => [id, { runs: [], accepted: ['decrement', 'increment'] }])) });
 
 /** At 4 requests per rolling second, the last of `counters` requests that must follow the last click goes out this long after it. */
 const floorMs = (counters: number) => (Math.ceil(counters / 4) - 1) * 1000;
@@ -194,7 +192,7 @@ export async function runStorm(options: { coreRuns: number; naive: boolean; log:
         ...(n ? { naive: fmt(n.requests) } : {}),
         ...(plan.target ? { target: `≤ ${plan.target.requests}`, met: c.requests <= plan.target.requests } : {}),
         how: `service requestLog entries of the clicking user from the first click until settled, 429s included; ${runs}${
-          plan.usedBefore ? "; the core starts on a ledger (issue 22's format) that remembers both directions accepted on all 10 counters, so opposite clicks net from the first" : ''
+          plan.usedBefore ? '; the core starts on a ledger (issue 22) that remembers both directions accepted on all 10 counters, so opposite clicks net from the first' : ''
         }`,
       },
       {
