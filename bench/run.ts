@@ -17,6 +17,7 @@ import { runIdle } from './scenarios/idle';
 import { runLimits } from './scenarios/limits';
 import { runLatencyCore } from './scenarios/latency-core';
 import { runLatencyDom } from './scenarios/latency-dom';
+import { runMidnight } from './scenarios/midnight';
 import { runHerd } from './scenarios/herd';
 import { runRecovery } from './scenarios/recovery';
 import { runRetryNow } from './scenarios/retry-now';
@@ -64,6 +65,7 @@ const scenarios: Record<string, Scenario> = {
   idle: () => runIdle(),
   recovery: () => runRecovery({ clients: 100, log }),
   herd: () => Promise.resolve(runHerd()),
+  midnight: () => runMidnight({ cores: 120, log }),
   slow: () => runSlowAnswers({ clicks: 20, log }),
   retry: () => runRetryNow({ runs: 3, log }),
   boot: () => runBoot({ launches: 5, clicks: 20, log }),
