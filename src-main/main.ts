@@ -6,6 +6,8 @@ import type { NativeImage } from 'electron';
 // electron-log/node, not /main: the main entry registers unchecked ipcMain handlers at import (electron/logging.ts).
 import log from 'electron-log/node';
 import Store from 'electron-store';
+// CommonJS: its named exports are read off the default export (Node's ESM import of CJS).
+import electronUpdater from 'electron-updater';
 import { copyFile, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -15,6 +17,7 @@ import { createAppController, toAppPlatform } from './app/controller';
 import { startDemoService } from './app/demo';
 import { realCoreFactory } from './app/real-core';
 import { createTextFile } from './app/text-file';
+import { createWhatsNewStore } from './app/updates/whats-new';
 import { createActions } from './electron/actions';
 import { createJsonPendingStore, createSecretFile } from './electron/files';
 import { applyLaunchAtLogin, HIDDEN_FLAG } from './electron/login-item';
@@ -27,6 +30,7 @@ import { createElectronSettingsStore, type ConfLike } from './electron/settings-
 import { createShortcutRegistrar } from './electron/shortcuts';
 import { themeSource, watchSystem } from './electron/system';
 import { createTrayController } from './electron/tray';
+import { createUpdates } from './electron/update-wiring';
 import { hardenContents, hardenSession, popupWindowOptions } from './electron/window-security';
 import { createEventSender, registerInvokeHandlers } from './ipc/main-wrapper';
 import { APP_SCHEME } from './ipc/sender-check';
@@ -90,6 +94,29 @@ async function run(): Promise<void> {
   hardenSession(session.defaultSession, devServerOrigin);
 
   let quitting = false;
+  // Issue 26: the updater. Its notifications open Settings → Updates; restarting goes through quit() below.
+  const updateNotifications = createOsNotifications({
+    isSupported: () => Notification.isSupported(),
+    create: (options) => new Notification(options),
+    onClick: () => void actions.tray({ kind: 'openSettings' }),
+  });
+  const updates = await createUpdates({
+    facts: { platform, isPackaged: app.isPackaged, env: process.env, execPath: process.execPath, appStore: process.mas === true, windowsStore: process.windowsStore === true },
+    resourcesPath: process.resourcesPath,
+    readText: (path) => readFile(path, 'utf8').catch(() => null),
+    createUpdater: () => (platform === 'win32' ? new electronUpdater.NsisUpdater() : platform === 'darwin' ? new electronUpdater.MacUpdater() : new electronUpdater.AppImageUpdater()),
+    // The relaunched copy must get the single-instance lock while this one is still exiting.
+    beforeInstall: () => app.releaseSingleInstanceLock(),
+    running: app.getVersion(),
+    mode: () => controller.getState().settings.updates.mode,
+    clock: systemClock,
+    random: Math.random,
+    whatsNew: createWhatsNewStore(createTextFile(join(userData, 'update-notes.json')), (m) => log.warn(m)),
+    notify: (title, body) => updateNotifications.deliver({ title, body }),
+    clean: (text, max) => controller.redact(text, max),
+    log: { info: (m) => log.info(m), warn: (m) => log.warn(m), error: (m) => log.error(m) },
+    restart: () => void quit({ install: true }),
+  });
   const popup = createPopup({
     createWindow: (options) => new BrowserWindow(options),
     windowOptions: popupWindowOptions(preloadPath, POPUP_SIZE, process.platform),
@@ -126,6 +153,7 @@ async function run(): Promise<void> {
     openPublicPage: (path) => void shell.openExternal(publicWebPage(path)).catch((error: unknown) => log.warn('open link failed', error)),
     activityDir: userData,
     hideWindow: () => popup.hide(),
+    updates,
   });
   sanitizeLog = (text) => controller.redact(text, TEXT_LIMITS.log);
 
@@ -184,6 +212,7 @@ async function run(): Promise<void> {
     if (JSON.stringify(next.shortcuts) !== JSON.stringify(previous.shortcuts)) shortcuts.apply(next.shortcuts);
     if (next.launchAtLogin !== previous.launchAtLogin) void loginItem(next.launchAtLogin);
     if (next.theme !== previous.theme) nativeTheme.themeSource = next.theme;
+    if (next.updates.mode !== previous.updates.mode) updates.modeChanged();
   });
   const unregisterIpc = registerInvokeHandlers(ipcMain, controller.dispatch, { trustedWebContentsIds: () => new Set([popup.webContentsId()]), ...(devServerOrigin ? { devServerOrigin } : {}) }, (channel, reason) =>
     log.warn(`IPC ${channel} refused: ${reason}`),
@@ -203,15 +232,19 @@ async function run(): Promise<void> {
   });
   app.on('second-instance', (_event, argv) => void actions.commandLine(parseCommandLine(argv) ?? { kind: 'open' }));
 
-  async function quit(): Promise<void> {
+  /** The one way out: every unsent click written (controller.stop), then, for "Restart to update", the installer. */
+  async function quit(options: { install?: boolean } = {}): Promise<void> {
     if (quitting) return;
     quitting = true;
+    updates.stop();
     shortcuts.unregisterAll();
     notifier.dispose();
     stopWatching();
     unregisterIpc();
     await controller.stop().catch((error: unknown) => log.warn('stop failed', error));
     tray.destroy();
+    // electron-updater quits the app itself once its installer is running.
+    if (options.install && updates.installNow()) return;
     app.quit();
   }
   app.on('before-quit', (event) => {
@@ -229,6 +262,7 @@ async function run(): Promise<void> {
   shortcuts.apply(settings.shortcuts);
   if (settings.launchAtLogin) void loginItem(true);
   if (notice) osNotifications.deliver({ title: 'Counter Tray settings were reset', body: notice });
+  void updates.start().catch((error: unknown) => log.warn('updates did not start', error));
   tray.update(controller.getState());
   // A page that fails to load leaves the tray working; say why in the log instead of an unhandled rejection.
   popup.load().catch((error: unknown) => log.error('the popup page did not load', error));

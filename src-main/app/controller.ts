@@ -77,6 +77,7 @@ export function createAppController(deps: AppControllerDeps): AppController {
   let inDemo = false;
   let shortcutFailures: AppState['shortcutFailures'] = [];
   let themeUnsubscribe: (() => void) | undefined;
+  let updatesUnsubscribe: (() => void) | undefined;
 
   const eventListeners = new Map<EventChannel, Set<(payload: never) => void>>();
   const remoteListeners = new Set<(change: RemoteChange) => void>();
@@ -218,6 +219,7 @@ export function createAppController(deps: AppControllerDeps): AppController {
     openPublicPage: deps.openPublicPage,
     quit: deps.quit,
     hideWindow: deps.hideWindow,
+    updates: deps.updates,
   };
   const handlersFor = (source: ClickSource): InvokeHandlers => createInvokeHandlers(handlerContext, source);
   const handlers = handlersFor('popup');
@@ -238,6 +240,7 @@ export function createAppController(deps: AppControllerDeps): AppController {
       platform,
       systemTimezone: deps.systemTimezone(),
       activity: core ? activity.summary() : { today: {}, undo: null },
+      ...(deps.updates ? { updates: deps.updates.state() } : {}),
     };
   }
 
@@ -274,6 +277,7 @@ export function createAppController(deps: AppControllerDeps): AppController {
       const cacheNotice = (await offline.load()).notice;
       session.setEncryptionWeak(await deps.vault.isEncryptionWeak());
       themeUnsubscribe = deps.theme.onUpdated(changed);
+      updatesUnsubscribe = deps.updates?.onChange(changed);
       if (stored) {
         secrets.add(stored.token);
         const resuming = session.resume(stored).catch((e: unknown) => log.error(`resume failed: ${redactText(String(e))}`));
@@ -287,6 +291,7 @@ export function createAppController(deps: AppControllerDeps): AppController {
       coalescer.cancel();
       offline.remember();
       themeUnsubscribe?.();
+      updatesUnsubscribe?.();
       await session.stop();
       await offline.flush();
       await activity.stop();

@@ -23,6 +23,8 @@ const OWN_WORDS = new Set([
   'not-signed-in', 'unknown-counter', 'invalid-settings', 'invalid-shortcut', 'demo-unavailable', 'direction-refused', 'invalid-payload',
   // Issue 12: the user said "no" in main's dialog; a stored token bound to another server. Issue 15: undo.
   'declined', 'token-for-other-server', 'nothing-to-undo', 'undo-refused',
+  // Issue 26: updates.
+  'updates-unavailable',
 ]);
 
 export function userMessage(error: IpcError): string {

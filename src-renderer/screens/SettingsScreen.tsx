@@ -8,6 +8,7 @@ import { userMessage } from '../format/errors';
 import { useEscape } from '../components/useDocumentKeydown';
 import { useSettingsEditor } from '../components/useSettingsEditor';
 import { conflictFor, failureFor, shortcutSlots } from '../format/shortcutUse';
+import { UpdatesSection } from './UpdatesSection';
 
 interface Props {
   api: CounterTrayApi;
@@ -186,6 +187,7 @@ export function SettingsScreen({ api, state, onClose, onReplaceToken }: Props) {
           </fieldset>
         </section>
 
+        <UpdatesSection api={api} state={state} />
         {/* Apart from "Replace token": signing out cannot be undone. */}
         <section aria-labelledby={`${ids}-leave`}>
           <h2 id={`${ids}-leave`} className="subtitle">

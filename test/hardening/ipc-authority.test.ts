@@ -54,6 +54,9 @@ function requests(home: string): { [C in InvokeChannel]: fc.Arbitrary<unknown> }
     'session:retryNow': fc.constant({}),
     'app:openLink': fc.oneof(fc.record({ target: fc.constantFrom('tokens' as const, 'home' as const) }), fc.record({ target: fc.constant('counter' as const), id: counterId })),
     'app:quit': fc.constant({}),
+    'updates:check': fc.constant({}),
+    'updates:download': fc.constant({}),
+    'updates:restart': fc.constant({}),
     'settings:update': fc.record(
       {
         shortcuts: fc.record({ open: fc.option(fc.constantFrom(...ACCELERATORS), { nil: null }), counters: fc.dictionary(fc.constantFrom(...SHARED.slice(0, 2)), fc.record({ increment: accelerator, decrement: accelerator }, { requiredKeys: [] })) }),
