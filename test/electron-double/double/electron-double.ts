@@ -16,6 +16,7 @@ import { ShellDouble } from './shell';
 import { notImplemented, strict } from './strict';
 import { GlobalShortcutDouble, NativeThemeDouble, PowerMonitorDouble, screenDouble } from './system';
 import { MenuDouble, nativeImageDouble, trayClass, type TrayDouble } from './tray';
+import { AutoUpdaterDouble, NetDouble, partitionSessions } from './net';
 
 export interface DoubleOptions {
   userData: string;
@@ -34,13 +35,20 @@ export interface DoubleOptions {
   weakenPreload?: string;
   /** Benchmarks: a main-world script every page runs before its own (a timing probe). */
   instrument?: string;
+  /** PEM certificates the machine trusts for `net` (the update tests' local feed). */
+  trustedCertificates?: readonly string[];
+  /** app.getVersion(): the installed version (the update tests relaunch "after the update"). */
+  version?: string;
 }
 
 export class ElectronDouble {
   readonly app: AppDouble;
   readonly ipcMain = new IpcMainDouble();
   readonly protocol: ProtocolDouble;
-  readonly session = { defaultSession: new SessionDouble() };
+  readonly session: { defaultSession: SessionDouble; fromPartition: ReturnType<typeof partitionSessions> };
+  /** What electron-updater calls (issue 26): net.request, its session, autoUpdater's one event. */
+  readonly net: NetDouble;
+  readonly autoUpdater = new AutoUpdaterDouble();
   readonly globalShortcut: GlobalShortcutDouble;
   readonly powerMonitor: PowerMonitorDouble;
   readonly nativeTheme = new NativeThemeDouble();
@@ -59,6 +67,8 @@ export class ElectronDouble {
 
   constructor(options: DoubleOptions) {
     const isReady = () => this.app.isReady();
+    this.session = { defaultSession: new SessionDouble(), fromPartition: partitionSessions(isReady) };
+    this.net = new NetDouble({ isReady, trustedCertificates: () => options.trustedCertificates ?? [] });
     let windowCreated!: (window: BrowserWindowDouble) => void;
     this.firstWindow = new Promise((resolve) => (windowCreated = resolve));
     this.app = new AppDouble({
@@ -66,7 +76,7 @@ export class ElectronDouble {
       argv: options.argv,
       isPackaged: options.isPackaged ?? true,
       name: 'Counter Tray',
-      version: '0.1.0',
+      version: options.version ?? '0.1.0',
       locks: options.locks,
       closeAllWindows: () => [...this.windows].every((window) => window.close()),
       destroyAllWindows: () => [...this.windows].forEach((window) => window.destroy()),
@@ -106,6 +116,8 @@ export class ElectronDouble {
       safeStorage: strict(this.safeStorage, 'safeStorage'),
       dialog: strict(this.dialog, 'dialog'),
       shell: strict(this.shell, 'shell'),
+      net: strict(this.net, 'net'),
+      autoUpdater: strict(this.autoUpdater, 'autoUpdater'),
     };
     this.module = Object.fromEntries(ELECTRON_EXPORTS.map((name) => [name, implemented[name] ?? notImplemented(`electron.${name}`)]));
   }
