@@ -244,7 +244,7 @@ async function run(): Promise<void> {
     await controller.stop().catch((error: unknown) => log.warn('stop failed', error));
     tray.destroy();
     // electron-updater quits the app itself once its installer is running.
-    if (options.install && updates.installNow()) return;
+    if (await updates.beforeExit(options.install === true)) return;
     app.quit();
   }
   app.on('before-quit', (event) => {

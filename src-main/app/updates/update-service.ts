@@ -45,8 +45,13 @@ export interface UpdateService extends UpdatesPort {
   start(): Promise<void>;
   /** Settings changed: the mode may have. */
   modeChanged(): void;
-  /** Main's quit path, after the ledger was flushed: runs the installer if one is ready (true: electron-updater quits the app) or leaves the quit to main (false). */
-  installNow(): boolean;
+  /**
+   * Main's quit path, after the ledger was flushed. The release notes go to disk first (for
+   * "What's new", whether the update installs now or on quit). `restart`: runs the installer
+   * if one is ready (true: electron-updater quits the app); otherwise main quits (false), and
+   * electron-updater installs a downloaded update on the way out.
+   */
+  beforeExit(restart: boolean): Promise<boolean>;
   stop(): void;
 }
 
@@ -59,6 +64,8 @@ export function createUpdateService(deps: UpdateServiceDeps): UpdateService {
   let whatsNew: UpdatesState['whatsNew'] = null;
   let release: AcceptedRelease | null = null;
   const notified = new Set<string>();
+  /** The release notes being written for "What's new"; awaited before the installer runs. */
+  let notesWritten: Promise<void> = Promise.resolve();
   let stopped = false;
   const timer = createCheckTimer({ clock: deps.clock, random: deps.random, check: () => void runCheck() });
 
@@ -105,7 +112,7 @@ export function createUpdateService(deps: UpdateServiceDeps): UpdateService {
         const ready = { version: deps.clean(event.release.version, 64), notes: cleanNotes(event.release.notes) };
         release = ready;
         set({ kind: 'ready', version: ready.version });
-        void deps.whatsNew.remember(ready.version, ready.notes);
+        notesWritten = deps.whatsNew.remember(ready.version, ready.notes);
         notifyOnce(`ready ${ready.version}`, UPDATE_WORDS.notification.ready(ready.version));
         return;
       }
@@ -170,12 +177,14 @@ export function createUpdateService(deps: UpdateServiceDeps): UpdateService {
       if (status.kind !== 'ready') throw new AppError('updates-unavailable', 'No update is ready to install yet.');
       deps.restart();
     },
-    installNow() {
-      if (!driver || status.kind !== 'ready') return false;
-      deps.log.info(`installing ${status.version} (restart to update)`);
+    async beforeExit(restart) {
       this.stop();
+      await notesWritten;
+      if (!restart || !driver || status.kind !== 'ready') return false;
+      const version = status.version;
+      deps.log.info(`installing ${version} (restart to update)`);
       if (driver.quitAndInstall()) return true;
-      deps.log.warn(`the installer for ${status.version} did not start; quitting without it`);
+      deps.log.warn(`the installer for ${version} did not start; quitting without it`);
       return false;
     },
     stop() {

@@ -21,8 +21,10 @@ export interface Install {
   ran(): string[];
   /** What pending.json held when that version's installer ran ('' when there was none). */
   pendingAt(version: string): string | null;
-  /** A release of the real app's shape; `linux` is the script, `served` replaces what the server sends. */
-  release(version: string, options?: { notes?: string; script?: string; padding?: number }): Release;
+  /** A release of the real app's shape: its AppImage is releaseScript(version), the other platforms' files stand-ins. */
+  release(version: string, options?: { notes?: string }): Release;
+  /** Another script (a tampered file), saying `label` when it runs. */
+  script(label: string): Buffer;
 }
 
 /** The script a release's AppImage is: one line saying it ran, then pending.json, then padding a truncation may cut. */
@@ -54,11 +56,12 @@ function installAppImage(machine: DesktopMachine, feed: UpdateFeed): Install {
     appImage,
     ran: () => (existsSync(marker) ? readFileSync(marker, 'utf8').trim().split('\n') : []),
     pendingAt: (version) => (existsSync(`${marker}.pending-${version}`) ? readFileSync(`${marker}.pending-${version}`, 'utf8') : null),
+    script: (label) => releaseScript(marker, pending, label),
     release: (version, options = {}) => ({
       version,
       ...(options.notes ? { notes: options.notes } : {}),
       files: {
-        linux: [{ name: `Counter-Tray-${version}.AppImage`, body: options.script ? Buffer.from(options.script) : releaseScript(marker, pending, version, options.padding) }],
+        linux: [{ name: `Counter-Tray-${version}.AppImage`, body: releaseScript(marker, pending, version) }],
         win: [{ name: `Counter-Tray-Setup-${version}.exe`, body: Buffer.from(`MZ installer ${version}`) }],
         mac: [
           { name: `Counter-Tray-${version}-mac.zip`, body: Buffer.from(`PK zip ${version}`) },
