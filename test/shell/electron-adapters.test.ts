@@ -193,7 +193,7 @@ describe('electron-store settings', () => {
     const c = conf({ server: 'https://a.example', notify: false });
     const store = createElectronSettingsStore({ open: () => c, filePath: '/cfg/settings.json', moveFile: async () => undefined, copyFile: async () => undefined });
     expect((await store.load()).settings).toMatchObject({ serverUrl: 'https://a.example', notifications: { enabled: false } });
-    expect(c.store).toMatchObject({ version: 1, serverUrl: 'https://a.example' });
+    expect(c.store).toMatchObject({ version: 2, serverUrl: 'https://a.example', updates: { mode: 'automatic' } });
     await store.save({ ...DEFAULT_SETTINGS, theme: 'dark' });
     expect(c.store).toMatchObject({ theme: 'dark' });
   });

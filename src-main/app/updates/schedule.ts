@@ -18,13 +18,15 @@ export const UPDATE_SCHEDULE = {
 /** A number in [0, 1), as Math.random gives. */
 export type Random = () => number;
 
-const jitter = (random: Random) => Math.floor(Math.min(Math.max(random(), 0), 0.999_999_999) * UPDATE_SCHEDULE.jitterMs);
+export type UpdateSchedule = { readonly [K in keyof typeof UPDATE_SCHEDULE]: number };
+
+const jitter = (random: Random, schedule: UpdateSchedule) => Math.floor(Math.min(Math.max(random(), 0), 0.999_999_999) * schedule.jitterMs);
 
 /** Milliseconds from launch to the first check. */
-export const firstCheckDelay = (random: Random): number => UPDATE_SCHEDULE.afterLaunchMs + jitter(random);
+export const firstCheckDelay = (random: Random, schedule: UpdateSchedule = UPDATE_SCHEDULE): number => schedule.afterLaunchMs + jitter(random, schedule);
 
 /** Milliseconds from one check to the next. */
-export const nextCheckDelay = (random: Random): number => UPDATE_SCHEDULE.periodMs + jitter(random);
+export const nextCheckDelay = (random: Random, schedule: UpdateSchedule = UPDATE_SCHEDULE): number => schedule.periodMs + jitter(random, schedule);
 
 export interface CheckTimer {
   /** When the next check runs (epoch ms), or null when stopped. */
