@@ -39,7 +39,7 @@ function fakeUpdater() {
       fake.quits.push(args);
       if (fake.failInstall) emitter.emit('error', new Error('No update filepath provided'));
     },
-    on: (event: string, listener: (...args: never[]) => void) => emitter.on(event, listener),
+    on: (event: string, listener: (...args: unknown[]) => void) => emitter.on(event, listener),
     emit: (event: string, ...args: unknown[]) => emitter.emit(event, ...args),
   };
   return fake;
