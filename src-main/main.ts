@@ -94,6 +94,16 @@ async function run(): Promise<void> {
   hardenSession(session.defaultSession, devServerOrigin);
 
   let quitting = false;
+  const popup = createPopup({
+    createWindow: (options) => new BrowserWindow(options),
+    windowOptions: popupWindowOptions(preloadPath, POPUP_SIZE, process.platform),
+    url: devServerOrigin ? `${devServerOrigin}/` : APP_INDEX_URL,
+    screen,
+    platform,
+    isQuitting: () => quitting,
+  });
+  hardenContents(popup.window.webContents, (message) => log.warn(message));
+
   // Issue 26: the updater. Its notifications open Settings → Updates; restarting goes through quit() below.
   const updateNotifications = createOsNotifications({
     isSupported: () => Notification.isSupported(),
@@ -117,15 +127,6 @@ async function run(): Promise<void> {
     log: { info: (m) => log.info(m), warn: (m) => log.warn(m), error: (m) => log.error(m) },
     restart: () => void quit({ install: true }),
   });
-  const popup = createPopup({
-    createWindow: (options) => new BrowserWindow(options),
-    windowOptions: popupWindowOptions(preloadPath, POPUP_SIZE, process.platform),
-    url: devServerOrigin ? `${devServerOrigin}/` : APP_INDEX_URL,
-    screen,
-    platform,
-    isQuitting: () => quitting,
-  });
-  hardenContents(popup.window.webContents, (message) => log.warn(message));
 
   const controller = createAppController({
     coreFactory: realCoreFactory,

@@ -35,7 +35,9 @@ export function createElectronUpdaterDriver(deps: UpdaterDriverDeps): UpdaterDri
   /** Set while quitAndInstall runs: electron-updater reports a failed start as a synchronous `error` event. */
   let installing: { failed: boolean } | null = null;
 
-  updater.logger = { info: (m: unknown) => log.info(`updater: ${String(m)}`), warn: (m: unknown) => log.warn(`updater: ${String(m)}`), error: (m: unknown) => log.warn(`updater: ${String(m)}`) };
+  // Its lines, without the stack traces it appends to errors (the first line says what happened).
+  const line = (message: unknown) => `updater: ${String(message).split('\n')[0] ?? ''}`;
+  updater.logger = { info: (m: unknown) => log.info(line(m)), warn: (m: unknown) => log.warn(line(m)), error: (m: unknown) => log.warn(line(m)) };
   updater.allowDowngrade = ALLOW_DOWNGRADE;
   updater.autoDownload = false;
   // Installed when the app quits, after main's quit path has written every unsent click.

@@ -31,7 +31,7 @@ function forgetCommonJsDependencies(): void {
 }
 
 export type LaunchOptions = Pick<DoubleOptions, 'storageBackend' | 'isPackaged' | 'takenAccelerators' | 'notificationsSupported' | 'forgeSenderUrl' | 'weakenPreload' | 'instrument' | 'version'> & {
-  /** Negative controls: a weakened build of main.js to run instead (dist/main/main.weak-*.js, issue 26). */
+  /** Negative controls: a weakened build of main.js to run instead (updates/weak-build.ts, issue 26). */
   mainJs?: URL;
 };
 

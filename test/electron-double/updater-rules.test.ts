@@ -1,0 +1,179 @@
+// What the double gained for electron-updater (issue 26) keeps Electron's documented
+// behaviour: net.request (net, client-request, incoming-message), session.fromPartition and
+// its webRequest.onBeforeRequest (session, web-request), and autoUpdater's event on Linux
+// (auto-updater). Wording from Electron 45's lib/common/api/net-client-request.ts where
+// the docs give none. Against real loopback servers: an http one, and the https update feed.
+import { once } from 'node:events';
+import { createServer, type Server } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext } from '@playwright/test';
+import { ElectronDouble } from './double/electron-double';
+import type { ClientRequestDouble, IncomingMessageDouble } from './double/net';
+import { NotImplementedError } from './double/strict';
+import { UpdateFeed } from '../support/update-feed';
+
+function double(trusted: string[] = []) {
+  const electron = new ElectronDouble({
+    userData: '/tmp/counter-tray-rules/Counter Tray',
+    argv: ['electron', '.'],
+    context: () => new Promise<BrowserContext>(() => undefined),
+    locks: new Map(),
+    keyringKey: Buffer.alloc(32, 7),
+    trustedCertificates: trusted,
+  });
+  return electron;
+}
+
+function ready(trusted: string[] = []) {
+  const electron = double(trusted);
+  electron.app.emitReady();
+  return electron;
+}
+
+/** What a request ends in: its response (status, headers, body) or the error it emitted. */
+function outcome(request: ClientRequestDouble): Promise<{ status?: number; headers?: Record<string, string | string[]>; body?: string; error?: string; responseError?: string }> {
+  return new Promise((resolve) => {
+    request.on('error', (error: Error) => resolve({ error: error.message }));
+    request.on('response', (response: IncomingMessageDouble) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('error', (error: Error) => resolve({ status: response.statusCode, responseError: error.message }));
+      response.on('end', () => resolve({ status: response.statusCode, headers: response.headers, body: Buffer.concat(chunks).toString() }));
+    });
+    request.end();
+  });
+}
+
+let server: Server;
+let base: string;
+let feed: UpdateFeed;
+
+beforeAll(async () => {
+  server = createServer((request, response) => {
+    if (request.url === '/redirect') return void response.writeHead(302, { location: '/plain' }).end();
+    if (request.url === '/headers') {
+      response.setHeader('x-many', ['a', 'b']);
+      response.setHeader('content-type', 'text/plain');
+      return void response.end('h');
+    }
+    if (request.url === '/cut') {
+      response.writeHead(200, { 'content-length': 100 });
+      return void response.write('half', () => response.socket?.destroy());
+    }
+    response.end(`plain ${request.method ?? ''} ${request.headers['x-sent'] ?? ''}`);
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const address = server.address();
+  base = typeof address === 'object' && address ? `http://127.0.0.1:${address.port}` : '';
+  feed = await UpdateFeed.start();
+  feed.putText('hello.txt', 'over tls');
+});
+
+afterAll(async () => {
+  server.close();
+  await feed.close();
+});
+
+describe('net, session.fromPartition, autoUpdater (what electron-updater calls)', () => {
+  it('net and session.fromPartition only after ready (net.ts; electron_api_session.cc)', () => {
+    const early = double();
+    expect(() => early.net.request(`${base}/plain`)).toThrow('net module can only be used after app is ready');
+    expect(() => early.session.fromPartition('electron-updater', { cache: false })).toThrow('Session can only be received when app is ready');
+  });
+
+  it('fromPartition gives the same session for the same partition', () => {
+    const electron = ready();
+    const a = electron.session.fromPartition('electron-updater', { cache: false });
+    expect(electron.session.fromPartition('electron-updater')).toBe(a);
+    expect(electron.session.fromPartition('other')).not.toBe(a);
+  });
+
+  it('ClientRequest options as Electron parses them: http/https only, no spaces in the path, a Session instance, a redirect mode', () => {
+    const electron = ready();
+    expect(() => electron.net.request('file:///etc/passwd')).toThrow('ClientRequest only supports http: and https: protocols');
+    expect(() => electron.net.request({ protocol: 'http:', hostname: '127.0.0.1', path: '/a b' })).toThrow('Request path contains unescaped characters');
+    expect(() => electron.net.request({ url: `${base}/plain`, session: {} })).toThrow('`session` should be an instance of the Session class');
+    expect(() => electron.net.request({ url: `${base}/plain`, redirect: 'sometimes' })).toThrow('redirect mode should be one of follow, error or manual');
+    expect(() => electron.net.request({ url: `${base}/plain`, partition: 'p' })).toThrow(NotImplementedError);
+  });
+
+  it('a request starts at end(); the response is a readable with lowercased headers, repeated ones joined (net-client-request.ts)', async () => {
+    const electron = ready();
+    const session = electron.session.fromPartition('electron-updater', { cache: false });
+    const request = electron.net.request({ protocol: 'http:', hostname: '127.0.0.1', port: Number(new URL(base).port), path: '/headers', session });
+    expect(await outcome(request)).toMatchObject({ status: 200, body: 'h', headers: { 'x-many': 'a, b', 'content-type': 'text/plain' } });
+    expect(electron.net.requests).toEqual([{ url: `${base}/headers`, method: 'GET', partition: 'electron-updater', outcome: 200 }]);
+  });
+
+  it('redirect "manual": emitted with (status, method, url, headers); without followRedirect() it dies with "Redirect was cancelled"; followRedirect() follows', async () => {
+    const electron = ready();
+    const cancelled = electron.net.request({ url: `${base}/redirect`, redirect: 'manual' });
+    const seen: unknown[] = [];
+    cancelled.on('redirect', (...args: unknown[]) => seen.push(args.slice(0, 3)));
+    expect(await outcome(cancelled)).toEqual({ error: 'Redirect was cancelled' });
+    expect(seen).toEqual([[302, 'GET', `${base}/plain`]]);
+    const followed = electron.net.request({ url: `${base}/redirect`, redirect: 'manual' });
+    followed.on('redirect', () => followed.followRedirect());
+    expect(await outcome(followed)).toMatchObject({ status: 200, body: 'plain GET ' });
+    expect(() => followed.followRedirect()).toThrow('followRedirect() called, but was not waiting for a redirect');
+    expect(await outcome(electron.net.request({ url: `${base}/redirect`, redirect: 'error' }))).toEqual({ error: "Attempted to redirect, but redirect policy was 'error'" });
+  });
+
+  it("the session's onBeforeRequest sees every request, each redirect hop too, and cancel: true is net::ERR_BLOCKED_BY_CLIENT", async () => {
+    const electron = ready();
+    const session = electron.session.fromPartition('electron-updater');
+    const asked: string[] = [];
+    session.webRequest.onBeforeRequest((details: { url: string }, callback: (r: { cancel: boolean }) => void) => {
+      asked.push(details.url);
+      callback({ cancel: details.url.endsWith('/plain') });
+    });
+    expect(await outcome(electron.net.request({ url: `${base}/redirect`, session }))).toEqual({ error: 'net::ERR_BLOCKED_BY_CLIENT' });
+    expect(asked).toEqual([`${base}/redirect`, `${base}/plain`]);
+    expect(electron.net.requests.map((r) => r.outcome)).toEqual([302, 'net::ERR_BLOCKED_BY_CLIENT']);
+    expect(() => session.webRequest.onBeforeRequest({ urls: ['https://x/*'] }, () => undefined)).toThrow(NotImplementedError);
+    expect(() => session.webRequest.onBeforeRequest('nope')).toThrow('Must pass null or a Function');
+  });
+
+  it('errors are Chromium net errors: refused connection, a body cut short, an untrusted certificate, a host off this machine', async () => {
+    const electron = ready();
+    const closed = createServer();
+    closed.listen(0, '127.0.0.1');
+    await once(closed, 'listening');
+    const port = (closed.address() as { port: number }).port;
+    closed.close();
+    await once(closed, 'close');
+    expect(await outcome(electron.net.request(`http://127.0.0.1:${port}/`))).toEqual({ error: 'net::ERR_CONNECTION_REFUSED' });
+    // The loader's error reaches the request (at once) and the response it had started (as Electron's _die does).
+    const cut = electron.net.request(`${base}/cut`);
+    const responseError = new Promise<string>((resolve) => cut.on('response', (response: IncomingMessageDouble) => response.on('error', (error: Error) => resolve(error.message))));
+    expect(await outcome(cut)).toEqual({ error: 'net::ERR_CONTENT_LENGTH_MISMATCH' });
+    expect(await responseError).toBe('net::ERR_CONTENT_LENGTH_MISMATCH');
+    expect(await outcome(electron.net.request(`${feed.url}hello.txt`))).toEqual({ error: 'net::ERR_CERT_AUTHORITY_INVALID' });
+    expect(await outcome(electron.net.request('https://downloads.counttogether.app/counter-tray/latest-linux.yml'))).toEqual({ error: 'net::ERR_NAME_NOT_RESOLVED' });
+    // The machine's trust store holds the feed's certificate: then TLS is fine.
+    expect(await outcome(ready([feed.certificate]).net.request(`${feed.url}hello.txt`))).toMatchObject({ status: 200, body: 'over tls' });
+  });
+
+  it('abort() emits abort once and no response', async () => {
+    const electron = ready();
+    const request = electron.net.request(`${base}/plain`);
+    const aborts: number[] = [];
+    request.on('abort', () => aborts.push(1));
+    request.on('error', () => undefined);
+    request.on('response', () => aborts.push(99));
+    request.end();
+    request.abort();
+    request.abort();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(aborts).toEqual([1]);
+  });
+
+  it('autoUpdater on Linux: an EventEmitter (electron-updater emits before-quit-for-update); its methods are not modelled', () => {
+    const electron = ready();
+    const autoUpdater = electron.module.autoUpdater as { emit(event: string): boolean; checkForUpdates(): void };
+    autoUpdater.emit('before-quit-for-update');
+    expect(electron.autoUpdater.emitted).toEqual(['before-quit-for-update']);
+    expect(() => autoUpdater.checkForUpdates()).toThrow(NotImplementedError);
+  });
+});
