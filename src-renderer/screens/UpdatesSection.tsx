@@ -109,7 +109,8 @@ function SelfUpdating({ api, state, updates, onError }: Props & { updates: Updat
           </button>
         )}
       </div>
-      {updates.nextCheckAt !== null && mode !== 'off' && <p className="muted small">Next automatic check: {time(updates.nextCheckAt)}</p>}
+      {/* A ready update waits for the restart: no check runs meanwhile. */}
+      {updates.nextCheckAt !== null && mode !== 'off' && status.kind !== 'ready' && <p className="muted small">Next automatic check: {time(updates.nextCheckAt)}</p>}
     </>
   );
 }
