@@ -6,8 +6,6 @@ import type { NativeImage } from 'electron';
 // electron-log/node, not /main: the main entry registers unchecked ipcMain handlers at import (electron/logging.ts).
 import log from 'electron-log/node';
 import Store from 'electron-store';
-// CommonJS: its named exports are read off the default export (Node's ESM import of CJS).
-import electronUpdater from 'electron-updater';
 import { copyFile, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -114,7 +112,11 @@ async function run(): Promise<void> {
     facts: { platform, isPackaged: app.isPackaged, env: process.env, execPath: process.execPath, appStore: process.mas === true, windowsStore: process.windowsStore === true },
     resourcesPath: process.resourcesPath,
     readText: (path) => readFile(path, 'utf8').catch(() => null),
-    createUpdater: () => (platform === 'win32' ? new electronUpdater.NsisUpdater() : platform === 'darwin' ? new electronUpdater.MacUpdater() : new electronUpdater.AppImageUpdater()),
+    // Loaded only for a copy that updates itself. CommonJS: its classes hang off the default export.
+    createUpdater: async () => {
+      const { default: updater } = await import('electron-updater');
+      return platform === 'win32' ? new updater.NsisUpdater() : platform === 'darwin' ? new updater.MacUpdater() : new updater.AppImageUpdater();
+    },
     // The relaunched copy must get the single-instance lock while this one is still exiting.
     beforeInstall: () => app.releaseSingleInstanceLock(),
     running: app.getVersion(),

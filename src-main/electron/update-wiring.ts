@@ -15,8 +15,8 @@ export interface UpdateWiringDeps extends Omit<UpdateServiceDeps, 'source' | 'dr
   resourcesPath: string;
   /** A file's text, or null when it does not exist. */
   readText(path: string): Promise<string | null>;
-  /** The platform's electron-updater class (AppImageUpdater, NsisUpdater, MacUpdater). */
-  createUpdater(): UpdaterLike;
+  /** The platform's electron-updater class (AppImageUpdater, NsisUpdater, MacUpdater), loaded on demand. */
+  createUpdater(): Promise<UpdaterLike>;
   beforeInstall(): void;
 }
 
@@ -26,7 +26,7 @@ export async function createUpdates(deps: UpdateWiringDeps): Promise<UpdateServi
   let driver: UpdaterDriver | null = null;
   if (source === 'self') {
     const feed = parseFeedConfig(feedText);
-    if (feed.ok) driver = createElectronUpdaterDriver({ updater: deps.createUpdater(), feed: feed.feed, running: deps.running, log: deps.log, beforeInstall: deps.beforeInstall });
+    if (feed.ok) driver = createElectronUpdaterDriver({ updater: await deps.createUpdater(), feed: feed.feed, running: deps.running, log: deps.log, beforeInstall: deps.beforeInstall });
     else {
       deps.log.warn(`updates are off: ${feed.problem}`);
       source = 'misconfigured';

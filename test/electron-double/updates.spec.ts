@@ -4,11 +4,13 @@
 // Each refusal has its negative control: the same fault with the rule switched off
 // (a weakened build of main.js, or electron-updater's own sha512 check patched out),
 // shown to install.
+import AxeBuilder from '@axe-core/playwright';
 import { createHash, randomBytes } from 'node:crypto';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { COUNTER } from '../e2e/support/e2e-fixtures';
+import { expectReachableZoomed } from '../e2e/support/sweep';
 import { rowOf, valueOf } from '../e2e/support/test';
 import type { Launch } from './boot';
 import { signIn } from './flows';
@@ -55,6 +57,14 @@ test('update available → downloaded → one "Restart to update" → installed 
   await popup.getByRole('button', { name: 'Settings' }).click();
   await expect(popup.getByRole('status').filter({ hasText: 'Counter Tray 0.3.0 is ready' })).toBeVisible();
   await expect(popup.getByRole('button', { name: 'Restart to update to 0.3.0' })).toBeVisible();
+  // Every screen passes axe in light and dark and reflows at 200 % (test/e2e/support/sweep.ts): this one too.
+  for (const theme of ['dark', 'light'] as const) {
+    await popup.evaluate((theme) => (globalThis as unknown as { counterTray: { invoke(c: string, r: unknown): Promise<unknown> } }).counterTray.invoke('settings:update', { theme }), theme);
+    await expect(popup.locator('html')).toHaveAttribute('data-theme', theme);
+    const { violations } = await new AxeBuilder({ page: popup }).analyze();
+    expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), `axe, ${theme}`).toEqual([]);
+  }
+  await expectReachableZoomed(popup, 'settings with an update ready');
   await popup.keyboard.press('Escape');
 
   // Clicks the server has not confirmed when the user restarts.
