@@ -85,17 +85,22 @@ export class UpdateFeed {
   private readonly bodies = new Map<string, Buffer>();
   private readonly sockets = new Set<Socket>();
   private server: Server | undefined;
+  /** 0 until the first listen; the same port afterwards, so `down()` then `up()` is the same feed. */
+  private listeningPort = 0;
 
   private constructor(
-    readonly port: number,
     /** The folder the feed lives in, as electron-builder.yml's publish url names it. */
     readonly folder: string,
   ) {}
 
-  static async start(options: { folder?: string; port?: number } = {}): Promise<UpdateFeed> {
-    const feed = new UpdateFeed(options.port ?? 0, options.folder ?? '/counter-tray/');
+  static async start(options: { folder?: string } = {}): Promise<UpdateFeed> {
+    const feed = new UpdateFeed(options.folder ?? '/counter-tray/');
     await feed.up();
     return feed;
+  }
+
+  get port(): number {
+    return this.listeningPort;
   }
 
   get origin(): string {
@@ -170,9 +175,9 @@ export class UpdateFeed {
       this.sockets.add(socket);
       socket.on('close', () => this.sockets.delete(socket));
     });
-    await new Promise<void>((resolve) => server.listen(this.port, '127.0.0.1', resolve));
+    await new Promise<void>((resolve) => server.listen(this.listeningPort, '127.0.0.1', resolve));
     const address = server.address();
-    if (typeof address === 'object' && address) (this as { port: number }).port = address.port;
+    if (typeof address === 'object' && address) this.listeningPort = address.port;
     this.server = server;
   }
 
