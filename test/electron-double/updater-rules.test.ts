@@ -162,10 +162,13 @@ describe('net, session.fromPartition, autoUpdater (what electron-updater calls)'
     request.on('abort', () => aborts.push(1));
     request.on('error', () => undefined);
     request.on('response', () => aborts.push(99));
+    const settled = Promise.all([once(request, 'abort'), once(request, 'close')]);
     request.end();
     request.abort();
     request.abort();
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await settled;
+    // 'abort' comes on a next tick (net-client-request.ts): after one turn of the loop a second one would have come too.
+    await new Promise(setImmediate);
     expect(aborts).toEqual([1]);
   });
 
