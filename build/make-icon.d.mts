@@ -12,6 +12,6 @@ export const LINUX_SIZES: readonly number[];
 export function linuxIconUrl(size: number): URL;
 export function parseIconSvg(text: string): IconShapes;
 export function renderIcon(icon: IconShapes, size: number): Buffer;
-export function encodePng(rgba: Buffer, size: number): Buffer;
+export function encodePng(rgba: Buffer, size: number, height?: number): Buffer;
 export function decodePng(png: Buffer): { width: number; height: number; rgba: Buffer };
 export function iconOutputs(svgText?: string): { size: number; url: URL; png: Buffer }[];

@@ -156,14 +156,14 @@ function chunk(type, data) {
 }
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
-/** 8-bit RGBA PNG, filter 0 on every row. */
-export function encodePng(rgba, size) {
+/** 8-bit RGBA PNG, filter 0 on every row; `size` wide and `height` (default: square) high. */
+export function encodePng(rgba, size, height = size) {
   const header = Buffer.alloc(13);
   header.writeUInt32BE(size, 0);
-  header.writeUInt32BE(size, 4);
+  header.writeUInt32BE(height, 4);
   header.set([8, 6, 0, 0, 0], 8);
-  const raw = Buffer.alloc((size * 4 + 1) * size);
-  for (let y = 0; y < size; y += 1) rgba.copy(raw, y * (size * 4 + 1) + 1, y * size * 4, (y + 1) * size * 4);
+  const raw = Buffer.alloc((size * 4 + 1) * height);
+  for (let y = 0; y < height; y += 1) rgba.copy(raw, y * (size * 4 + 1) + 1, y * size * 4, (y + 1) * size * 4);
   return Buffer.concat([PNG_SIGNATURE, chunk('IHDR', header), chunk('IDAT', deflateSync(raw, { level: 9 })), chunk('IEND', Buffer.alloc(0))]);
 }
 

@@ -1,7 +1,9 @@
 // npm run screenshots: the README's pictures, taken from the e2e harness (the built
 // renderer, the preload stand-in, the app controller with the real core, the reference
 // service with its demo data) in Debian's Chromium, so they show the app as it is now.
-// Writes docs/screenshots/*.png at the popup's size (360×480).
+// Writes docs/screenshots/*.png at the popup's size (360×480), light and dark, a 300-counter
+// list at 200 % zoom (180×240 CSS pixels at device scale 2, as Electron's zoomFactor 2 lays it
+// out), and the tray icon's contact sheet (tray-icons.png, test/support/tray-icon-sheet.ts).
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -12,6 +14,8 @@ import { ensureRendererBuilt, ROOT } from '../test/e2e/support/build-renderer';
 import { installPreloadStandIn } from '../test/e2e/support/preload-stand-in';
 import { serveDirectory } from '../test/e2e/support/static-server';
 import { rowOf } from '../test/e2e/support/test';
+import { trayIconSheet } from '../test/support/tray-icon-sheet';
+import { writeFileSync } from 'node:fs';
 
 const OUT = join(ROOT, 'docs/screenshots');
 const launchOptions = playwrightConfig.projects?.find((p) => p.name === 'chromium')?.use?.launchOptions ?? {};
@@ -23,9 +27,10 @@ async function withPopup(
   rendererUrl: string,
   options: AppHarnessOptions,
   shots: (page: Page, harness: AppHarness) => Promise<void>,
+  zoomed = false,
 ): Promise<void> {
   const harness = await startAppHarness({ fixtures: 'demo', ...options });
-  const page = await browser.newPage({ viewport: { width: 360, height: 480 } });
+  const page = await browser.newPage(zoomed ? { viewport: { width: 180, height: 240 }, deviceScaleFactor: 2 } : { viewport: { width: 360, height: 480 } });
   const bridge = await installPreloadStandIn(page, harness.app);
   try {
     await page.goto(rendererUrl);
@@ -45,6 +50,30 @@ async function shoot(page: Page, harness: AppHarness, name: string, theme: 'ligh
   console.log(path);
 }
 
+/** The same screen in the light and the dark theme: name.png and name-dark.png. */
+async function shootBoth(page: Page, harness: AppHarness, name: string): Promise<void> {
+  await shoot(page, harness, name);
+  await shoot(page, harness, `${name}-dark`, 'dark');
+  harness.app.setSystemDark(false);
+  await page.locator('html[data-theme="light"]').waitFor();
+}
+
+const manyCounters = () => {
+  const member = { userId: '0b9a6c1e-6f0e-4a59-9d61-1f7d3c1c2a10', isAdmin: true };
+  const names = ['Coffees today', 'Glasses of water', 'Push-ups this week', 'Pages read', 'Stand-ups attended', 'Bugs fixed', 'Plants watered', 'Km cycled'];
+  return {
+    users: [{ id: member.userId, displayName: 'Ada Lovelace', token: 'ada-secret-token-0123456789' }],
+    counters: Array.from({ length: 300 }, (_, i) => ({
+      id: `019a4f2e-8c00-7d3a-9b1e-${String(i).padStart(12, '0')}`,
+      name: `${names[i % names.length] ?? 'Counter'} ${Math.floor(i / names.length) + 1}`,
+      type: 'UpDown' as const,
+      value: (i * 37) % 250,
+      created: '2026-01-05T09:00:00Z',
+      members: [member],
+    })),
+  };
+};
+
 rmSync(OUT, { recursive: true, force: true });
 mkdirSync(OUT, { recursive: true });
 const rendererRoot = await ensureRendererBuilt();
@@ -53,7 +82,7 @@ const browser = await chromium.launch(launchOptions);
 try {
   await withPopup(browser, server.url, { signedInAs: null }, async (page, harness) => {
     await page.getByRole('heading', { name: 'Connect to CountTogether' }).waitFor();
-    await shoot(page, harness, 'onboarding');
+    await shootBoth(page, harness, 'onboarding');
   });
 
   await withPopup(browser, server.url, { signedInAs: DEMO_TOKEN }, async (page, harness) => {
@@ -63,8 +92,20 @@ try {
     const response = await harness.asUser(DEMO_OTHER_TOKEN, 'POST', `/v2/counters/${DEMO_COUNTER_IDS.coffees}/increment`);
     if (response.status !== 200) throw new Error(`the other user's increment answered ${response.status}`);
     await rowOf(page, 'Coffees today').getByTestId('value').filter({ hasText: /^4$/ }).waitFor();
+    await rowOf(page, 'Coffees today').getByTestId('today').filter({ hasText: '+1 today' }).waitFor();
+    // A pinned counter (first, and in the tray), and the mouse away from the rows.
+    const pinned = await harness.app.dispatch('settings:update', { pinned: [DEMO_COUNTER_IDS.pushUps] });
+    if (!pinned.ok) throw new Error(`pinning for the screenshot failed: ${pinned.error.message}`);
+    await rowOf(page, 'Push-ups this week').getByRole('button', { name: 'Pin Push-ups this week', pressed: true }).waitFor();
+    await page.getByLabel('Search counters').focus();
     await shoot(page, harness, 'list');
     await shoot(page, harness, 'list-dark', 'dark');
+    harness.app.setSystemDark(false);
+    await page.locator('html[data-theme="light"]').waitFor();
+    await page.keyboard.press('?');
+    await page.locator('#key-hints').waitFor();
+    await shoot(page, harness, 'keys');
+    await page.keyboard.press('Escape');
 
     // Activity: one own coffee and the other member's, then the counter's detail view.
     harness.app.setSystemDark(false);
@@ -79,8 +120,21 @@ try {
 
     await page.getByRole('button', { name: 'Settings' }).click();
     await page.getByRole('heading', { name: 'Settings' }).waitFor();
-    await shoot(page, harness, 'settings');
+    await shootBoth(page, harness, 'settings');
   });
+
+  // 200 % zoom with a long list: 300 counters, rows reflowed to 180 CSS pixels (WCAG 1.4.10).
+  await withPopup(
+    browser,
+    server.url,
+    { fixtures: manyCounters(), signedInAs: 'ada-secret-token-0123456789' },
+    async (page, harness) => {
+      await rowOf(page, 'Coffees today 1').waitFor();
+      await page.keyboard.press('ArrowDown');
+      await shootBoth(page, harness, 'list-zoom200');
+    },
+    true,
+  );
 
   // A launch while the server is away: the counters the previous run saw (one with a
   // 40-character name, the longest the service allows), greyed, with "Retry now".
@@ -98,9 +152,11 @@ try {
     async (page, harness) => {
       await page.locator('.connection', { hasText: 'Offline since' }).waitFor();
       await rowOf(page, LONG_NAME).waitFor();
-      await shoot(page, harness, 'offline-launch');
+      await shootBoth(page, harness, 'offline-launch');
     },
   );
+  writeFileSync(join(OUT, 'tray-icons.png'), trayIconSheet());
+  console.log(join(OUT, 'tray-icons.png'));
 } finally {
   await browser.close();
   await server.close();

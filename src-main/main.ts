@@ -7,7 +7,7 @@ import type { NativeImage } from 'electron';
 import log from 'electron-log/node';
 import Store from 'electron-store';
 import { copyFile, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
-import { homedir } from 'node:os';
+import { homedir, release } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { systemClock } from './app/coalesce';
@@ -23,7 +23,7 @@ import { configureLogging } from './electron/logging';
 import { createConsentDialog } from './electron/consent-dialog';
 import { TEXT_LIMITS } from './app/server-text';
 import { createOsNotifications } from './electron/os-notifications';
-import { createPopup } from './electron/popup';
+import { createPopup, popupMaterial } from './electron/popup';
 import { createElectronSettingsStore, type ConfLike } from './electron/settings-store';
 import { createShortcutRegistrar } from './electron/shortcuts';
 import { themeSource, watchSystem } from './electron/system';
@@ -34,7 +34,7 @@ import { createEventSender, registerInvokeHandlers } from './ipc/main-wrapper';
 import { APP_SCHEME } from './ipc/sender-check';
 import { APP_INDEX_URL, mimeTypeFor, PRODUCTION_CSP, resolveAssetPath } from './shell/app-assets';
 import { parseCommandLine, wantsDemo } from './shell/command-line';
-import { createNotifier } from './shell/notifications';
+import { createNotifier, refusalNotices } from './shell/notifications';
 import { POPUP_EVENTS } from '../src-shared/ipc/contract';
 import { publicWebPage } from '../src-shared/domain/server-address';
 import { createSafeStorageVault } from './shell/token-vault';
@@ -92,9 +92,10 @@ async function run(): Promise<void> {
   hardenSession(session.defaultSession, devServerOrigin);
 
   let quitting = false;
+  const material = popupMaterial({ platform: process.platform, osRelease: release(), dark: nativeTheme.shouldUseDarkColors });
   const popup = createPopup({
     createWindow: (options) => new BrowserWindow(options),
-    windowOptions: popupWindowOptions(preloadPath, POPUP_SIZE, process.platform),
+    windowOptions: popupWindowOptions(preloadPath, POPUP_SIZE, process.platform, material.options),
     url: devServerOrigin ? `${devServerOrigin}/` : APP_INDEX_URL,
     screen,
     platform,
@@ -150,6 +151,7 @@ async function run(): Promise<void> {
     pendingStore: createJsonPendingStore(join(userData, 'pending.json')),
     lastKnownFile: createTextFile(join(userData, 'last-known-counters.json')),
     appVersion: app.getVersion(),
+    windowMaterial: material.material,
     // before-quit runs the orderly shutdown below.
     quit: () => app.quit(),
     // Only pages of the public CountTogether site: publicWebPage() refuses any other origin.
@@ -178,13 +180,15 @@ async function run(): Promise<void> {
     createTray: (image) => new Tray(image),
     buildMenu: (template) => Menu.buildFromTemplate(template),
     createImage: (bitmap, template) => {
-      const image = nativeImage.createFromBitmap(Buffer.from(bitmap.bgra), { width: bitmap.width, height: bitmap.height, scaleFactor: 2 });
+      // Drawn for the display's scale (16 px at 1×, 32 px at 2×): the OS does not resample it.
+      const image = nativeImage.createFromBitmap(Buffer.from(bitmap.bgra), { width: bitmap.width, height: bitmap.height, scaleFactor: bitmap.width / 16 });
       image.setTemplateImage(template);
       return image;
     },
     platform,
     onAction: (action) => void actions.tray(action),
     onClick: (bounds) => void popup.toggle({ kind: 'tray', trayBounds: bounds }),
+    scaleFactor: () => screen.getPrimaryDisplay().scaleFactor,
   });
 
   const notifier = createNotifier({ clock: systemClock, deliver: (n) => osNotifications.deliver(n), preferences: () => controller.getState().settings.notifications });
@@ -205,8 +209,12 @@ async function run(): Promise<void> {
 
   const send = createEventSender(() => (popup.window.isDestroyed() ? null : popup.window.webContents));
   for (const event of POPUP_EVENTS) controller.on(event, (payload) => send(event, payload));
+  let lastState = controller.getState();
   controller.on('state:changed', (state) => {
     tray.update(state);
+    // The popup says it itself when it is open; otherwise the OS does.
+    if (!popup.isVisible()) for (const notice of refusalNotices(lastState, state)) osNotifications.deliver(notice);
+    lastState = state;
     notifier.connectionChanged(state.core?.connection.status ?? 'idle');
   });
   controller.onRemoteChange((change) => notifier.remoteChange(change));

@@ -26,6 +26,11 @@ export function App({ api }: { api: CounterTrayApi }) {
   useEffect(() => {
     if (theme) document.documentElement.dataset.theme = theme;
   }, [theme]);
+  const material = state?.windowMaterial;
+  useEffect(() => {
+    if (material && material !== 'solid') document.documentElement.dataset.material = material;
+    else delete document.documentElement.dataset.material;
+  }, [material]);
 
   useEffect(() => {
     const offs = [

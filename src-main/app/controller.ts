@@ -233,6 +233,7 @@ export function createAppController(deps: AppControllerDeps): AppController {
       core: core ? sanitizeSnapshot({ ...core.snapshot(), counters: offline.coreCounters(core) }) : null,
       lastKnown: offline.shown(),
       ...(deps.appVersion ? { appVersion: deps.appVersion } : {}),
+      ...(deps.windowMaterial ? { windowMaterial: deps.windowMaterial } : {}),
       publicServer: sessionState.mode === 'account' && isPublicServer(sessionState.serverUrl),
       settings,
       shortcutFailures,

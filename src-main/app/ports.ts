@@ -108,6 +108,8 @@ export interface AppControllerDeps {
   lastKnownFile?: TextFile;
   /** The app's version, shown in the popup's settings. */
   appVersion?: string;
+  /** What the OS draws behind the popup (electron/popup.ts popupMaterial); the popup lets it through. */
+  windowMaterial?: 'vibrancy' | 'acrylic' | 'solid';
   /** Quits the whole app (the popup's settings offer it besides the tray menu). */
   quit?: () => void;
   /** Opens a page of the public CountTogether site (a path; see publicWebPage) in the user's browser. */

@@ -3,7 +3,7 @@
 // user can change. One set of rules; a patch that breaks them is refused, a file that
 // breaks them is repaired (and backed up by the store) with a notice.
 import { DEFAULT_SETTINGS, Settings, type SettingsPatch } from '../../src-shared/domain/settings';
-import { checkAccelerator, validateShortcutMap, type ShortcutMap } from './shortcut-rules';
+import { checkAccelerator, keyCombinationLedger, validateShortcutMap, type ShortcutMap } from './shortcut-rules';
 import { AppError } from '../ipc/errors';
 import { parseServerUrl } from './server-url';
 
@@ -59,18 +59,17 @@ export function checkLoadedSettings(loaded: Settings, consentedOrigin: string | 
   return { settings: { ...loaded, serverUrl, timezone, shortcuts: shortcuts.map }, problems };
 }
 
-/** The map without accelerators main's rules refuse, and without the second use of any accelerator. */
+/** The map without accelerators main's rules refuse, and without the second use of any key combination. */
 function keepAcceptableShortcuts(map: ShortcutMap): { map: ShortcutMap; dropped: string[] } {
   const dropped: string[] = [];
-  const seen = new Set<string>();
+  const claim = keyCombinationLedger<true>();
   const keep = (accelerator: string | undefined | null): boolean => {
     if (accelerator === undefined || accelerator === null) return false;
     const check = checkAccelerator(accelerator);
-    if (!check.ok || seen.has(check.normalized)) {
+    if (!check.ok || claim(check.normalized, true)) {
       dropped.push(accelerator.slice(0, 40));
       return false;
     }
-    seen.add(check.normalized);
     return true;
   };
   const open = keep(map.open) ? map.open : null;

@@ -113,10 +113,49 @@ export function listShortcuts(map: ShortcutMap): { accelerator: string; action: 
   return out;
 }
 
+/** A shifted character is Shift with its key (US layout, as Electron reads them: shell/common/keyboard_util.cc). */
+const SHIFTED_KEYS: Record<string, string> = {
+  Plus: '=', '!': '1', '@': '2', '#': '3', $: '4', '%': '5', '^': '6', '&': '7', '*': '8', '(': '9', ')': '0',
+  ':': ';', '<': ',', '>': '.', '?': '/', _: '-', '{': '[', '}': ']', '|': '\\', '~': '`', '"': "'",
+};
+const IDENTITY_ORDER = ['Command', 'Control', 'Alt', 'AltGr', 'Shift'];
+
+/**
+ * The key combinations a checked accelerator stands for, as Electron registers them: by keys,
+ * not by spelling (ui::Accelerator). Super, Meta and Cmd are one key; a shifted character is
+ * Shift with its key; CommandOrControl is Control on Windows and Linux and Command on macOS,
+ * so it stands for both. Two shortcuts sharing one are one shortcut: the OS would give the
+ * second to nobody (found booting the build under the Electron double, issue 30).
+ */
+function keyCombinations(normalized: string): string[] {
+  const parts = normalized.split('+');
+  const key = parts.pop() ?? '';
+  const base = Object.hasOwn(SHIFTED_KEYS, key) ? SHIFTED_KEYS[key] : undefined;
+  const modifiers = new Set(parts.map((modifier) => (modifier === 'Super' ? 'Command' : modifier)));
+  if (base !== undefined) modifiers.add('Shift');
+  const variants = modifiers.has('CommandOrControl') ? ['Control', 'Command'] : [undefined];
+  return variants.map((stand) => {
+    const resolved = new Set([...modifiers].flatMap((modifier) => (modifier === 'CommandOrControl' ? [stand as string] : [modifier])));
+    return [...IDENTITY_ORDER.filter((modifier) => resolved.has(modifier)), base ?? key].join('+');
+  });
+}
+
+/** Remembers which key combinations are taken; `claim` answers who took any of these first, or claims them. */
+export function keyCombinationLedger<T>() {
+  const taken = new Map<string, T>();
+  return (normalized: string, owner: T): T | undefined => {
+    const combinations = keyCombinations(normalized);
+    const previous = combinations.map((combination) => taken.get(combination)).find((found) => found !== undefined);
+    if (previous !== undefined) return previous;
+    combinations.forEach((combination) => taken.set(combination, owner));
+    return undefined;
+  };
+}
+
 /** Problems with a whole map: bad syntax, or the same shortcut for two actions. Empty = valid. */
 export function validateShortcutMap(map: ShortcutMap): string[] {
   const problems: string[] = [];
-  const seen = new Map<string, string>();
+  const claim = keyCombinationLedger<string>();
   for (const { accelerator, action } of listShortcuts(map)) {
     const check = checkAccelerator(accelerator);
     if (!check.ok) {
@@ -124,9 +163,8 @@ export function validateShortcutMap(map: ShortcutMap): string[] {
       continue;
     }
     const label = describeAction(action);
-    const previous = seen.get(check.normalized);
+    const previous = claim(check.normalized, label);
     if (previous) problems.push(`${accelerator} is used twice: for ${previous} and for ${label}.`);
-    else seen.set(check.normalized, label);
   }
   return problems;
 }

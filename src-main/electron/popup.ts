@@ -1,9 +1,46 @@
 // The popup window: frameless, placed under the tray by placePopup, hidden on blur,
-// never closed (closing hides; only Quit ends the app). Electron objects come in
-// through `createWindow` and `screen` so a test can drive it with fakes.
+// never closed (closing hides; only Quit ends the app), drawn on the OS's own material
+// where there is one (popupMaterial). Electron objects come in through `createWindow` and
+// `screen` so a test can drive it with fakes.
 import type { BrowserWindowConstructorOptions, Display, Point, Rectangle } from 'electron';
 import type { AppPlatform } from '../app/ports';
 import { placePopup } from '../shell/popup-placement';
+
+/** What the OS draws behind the popup; the page lets it through (AppState.windowMaterial). */
+export type WindowMaterial = 'vibrancy' | 'acrylic' | 'solid';
+
+/** The page's own background (styles.css --bg), for platforms without a material and before the first paint. */
+export const SOLID_BACKGROUND = { light: '#ffffff', dark: '#1d1f23' } as const;
+
+/** Windows 11 22H2: the first build with the DWM system backdrops `backgroundMaterial` asks for (browser-window docs). */
+const WINDOWS_BACKDROP_BUILD = 22_621;
+
+export type MaterialOptions = Pick<BrowserWindowConstructorOptions, 'vibrancy' | 'visualEffectState' | 'backgroundMaterial' | 'backgroundColor' | 'roundedCorners'>;
+
+/**
+ * The popup as a native tray popover where Electron offers one (issue 24): the macOS
+ * popover vibrancy, Windows 11 acrylic (Microsoft's material for transient, light-dismiss
+ * surfaces), and elsewhere a solid background in the theme's colour. Corners are rounded
+ * where the OS draws them (macOS, Windows 11); Linux draws none for a frameless window.
+ * Acrylic on a frameless window needs Electron ≥ 26 (electron/electron#39708) and must not be
+ * combined with `transparent`, which keeps it from showing on the first load (electron/electron#41072).
+ */
+export function popupMaterial(env: { platform: NodeJS.Platform; osRelease: string; dark: boolean }): { material: WindowMaterial; options: MaterialOptions } {
+  if (env.platform === 'darwin') {
+    // 'active': the popover hides on blur, so it never shows the dimmed inactive material.
+    return { material: 'vibrancy', options: { vibrancy: 'popover', visualEffectState: 'active', backgroundColor: '#00000000', roundedCorners: true } };
+  }
+  const solid = env.dark ? SOLID_BACKGROUND.dark : SOLID_BACKGROUND.light;
+  if (env.platform === 'win32') {
+    // os.release() on Windows is "10.0.<build>" for Windows 10 and 11 alike.
+    const build = Number(env.osRelease.split('.')[2]);
+    if (Number.isInteger(build) && build >= WINDOWS_BACKDROP_BUILD) {
+      return { material: 'acrylic', options: { backgroundMaterial: 'acrylic', backgroundColor: '#00000000', roundedCorners: true } };
+    }
+    return { material: 'solid', options: { backgroundColor: solid, roundedCorners: true } };
+  }
+  return { material: 'solid', options: { backgroundColor: solid } };
+}
 
 export interface PopupWindowLike {
   readonly webContents: { readonly id: number };

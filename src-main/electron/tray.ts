@@ -7,7 +7,7 @@
 import type { MenuItemConstructorOptions, Rectangle } from 'electron';
 import type { AppState } from '../../src-shared/ipc/contract';
 import type { AppPlatform } from '../app/ports';
-import { drawTrayIcon, type IconBitmap } from '../shell/tray-icon';
+import { drawTrayIcon, trayIconSize, type IconBitmap } from '../shell/tray-icon';
 import { buildTrayMenu, menuKey, type TrayAction, type TrayMenuItem } from '../shell/tray-menu';
 import { createTrayPresenter } from '../shell/tray-presentation';
 
@@ -31,6 +31,8 @@ export interface TrayDeps<Menu, Image> {
   onAction(action: TrayAction): void;
   /** Left click (macOS, Windows): toggle the popup under these bounds. */
   onClick(trayBounds: Rectangle): void;
+  /** The display's scale factor, read at each redraw: the icon is drawn for it (16–32 px). */
+  scaleFactor?: () => number;
 }
 
 export function toMenuTemplate(items: readonly TrayMenuItem[], onAction: (action: TrayAction) => void): MenuItemConstructorOptions[] {
@@ -46,7 +48,7 @@ export function toMenuTemplate(items: readonly TrayMenuItem[], onAction: (action
 export function createTrayController<Menu, Image>(deps: TrayDeps<Menu, Image>) {
   const template = deps.platform === 'darwin';
   const iconFor = (theme: 'light' | 'dark', badge: string | null, dimmed: boolean) =>
-    deps.createImage(drawTrayIcon({ size: 32, theme, badge: template ? null : badge, dimmed, template }), template);
+    deps.createImage(drawTrayIcon({ size: trayIconSize(deps.scaleFactor?.() ?? 2), theme, badge: template ? null : badge, dimmed, template }), template);
 
   const tray = deps.createTray(iconFor('dark', null, true));
   let menu: Menu | null = null;

@@ -3,8 +3,9 @@
 // refused, every permission request denied, the CSP as a response header.
 import type { BrowserWindowConstructorOptions, OnHeadersReceivedListenerDetails, HeadersReceivedResponse } from 'electron';
 import { devCsp, PRODUCTION_CSP } from '../shell/app-assets';
+import type { MaterialOptions } from './popup';
 
-export function popupWindowOptions(preloadPath: string, size: { width: number; height: number }, platform: NodeJS.Platform): BrowserWindowConstructorOptions {
+export function popupWindowOptions(preloadPath: string, size: { width: number; height: number }, platform: NodeJS.Platform, material: MaterialOptions = {}): BrowserWindowConstructorOptions {
   return {
     width: size.width,
     height: size.height,
@@ -20,6 +21,8 @@ export function popupWindowOptions(preloadPath: string, size: { width: number; h
     // The popup belongs to the tray, not to a Space or the window switcher.
     ...(platform === 'darwin' ? { type: 'panel' as const, visibleOnAllWorkspaces: true } : {}),
     backgroundColor: '#00000000',
+    // Vibrancy, acrylic or a solid colour (popup.ts popupMaterial); never webPreferences (its type has none).
+    ...material,
     webPreferences: {
       preload: preloadPath,
       contextIsolation: true,

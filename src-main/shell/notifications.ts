@@ -1,7 +1,9 @@
 // OS notifications for changes made elsewhere (issue 4 §7): merged per counter over
 // a short window ("Coffees today 3 → 7"), muteable globally and per counter, and a
 // resync after a reconnect or wake-up produces one summary instead of a storm.
+import { newlyRefused } from '../../src-shared/domain/counter-flags';
 import type { ConnectionStatus, RemoteChange } from '../../src-shared/domain/snapshot';
+import type { AppState } from '../../src-shared/ipc/contract';
 import type { Clock } from '../core/contract';
 
 export interface CounterNotification {
@@ -60,7 +62,8 @@ export function createNotifier(options: NotifierOptions): Notifier {
     // Someone went +1 then -1: nothing changed, nothing to say. Mute may have been switched on meanwhile.
     if (!entry || entry.merged.from === entry.merged.to || muted(id)) return;
     const { name, from, to } = entry.merged;
-    options.deliver({ title: name, body: `${name} ${from} → ${to}`, counterId: id });
+    // The title names the counter; the body says only what changed (issue 24 point 11).
+    options.deliver({ title: name, body: `${from} → ${to}`, counterId: id });
   }
 
   function flushSummary(): void {
@@ -72,7 +75,7 @@ export function createNotifier(options: NotifierOptions): Notifier {
     if (changed.length === 0) return;
     if (changed.length === 1) {
       const [id, m] = changed[0] as [string, Merged];
-      options.deliver({ title: m.name, body: `${m.name} ${m.from} → ${m.to}`, counterId: id });
+      options.deliver({ title: m.name, body: `${m.from} → ${m.to}`, counterId: id });
       return;
     }
     const lines = changed.slice(0, 3).map(([, m]) => `${m.name} ${m.from} → ${m.to}`);
@@ -133,4 +136,17 @@ export function createNotifier(options: NotifierOptions): Notifier {
       summary = null;
     },
   };
+}
+
+/**
+ * The first refusal of a direction, told by the OS when the popup is hidden (issue 24 point
+ * 6): a tray or shortcut click that the server refused otherwise bounces back unseen.
+ * In the app's words, never the server's.
+ */
+export function refusalNotices(before: AppState, after: AppState): CounterNotification[] {
+  return newlyRefused(before.core?.counters ?? [], after.core?.counters ?? []).map(({ id, name, direction }) => ({
+    title: name,
+    body: direction === 'decrement' ? 'It only counts up, so the −1 was not made.' : 'It only counts down, so the +1 was not made.',
+    counterId: id,
+  }));
 }

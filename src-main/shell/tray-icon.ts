@@ -1,8 +1,11 @@
-// The tray icon, drawn in code: a ring with a plus, or the pinned counter's number
-// in a 3×5 pixel font. Pure pixels (BGRA, what nativeImage.createFromBitmap takes),
-// so no image assets, no canvas, and a test can look at the result.
+// The tray icon, drawn in code: a ring with a plus, or the pinned counter's number set in
+// Inter Bold from sprites rendered at build time (tray-glyphs.ts, build/make-tray-glyphs.mjs),
+// at the size the display needs (16, 20, 24, 28 or 32 px for 100–200 % scaling). Pure pixels
+// (BGRA, premultiplied, what nativeImage.createFromBitmap takes), so no image assets, no
+// canvas, no font at run time, and a test can look at the result.
+import { TRAY_GLYPHS, type TrayGlyph } from './tray-glyphs';
 export interface IconSpec {
-  /** Pixel size; drawn for scale factor 2 (32 px = 16 pt). */
+  /** Pixel size: 16 × the display's scale factor (TRAY_ICON_SIZES). */
   size: number;
   /** Panel colour: a dark panel gets a light glyph. */
   theme: 'light' | 'dark';
@@ -15,16 +18,18 @@ export interface IconSpec {
 export interface IconBitmap {
   width: number;
   height: number;
-  /** Premultiplication is not needed: pixels are opaque or fully transparent. */
+  /** Premultiplied by alpha (the glyphs' edges are smooth). */
   bgra: Uint8Array;
 }
 
-// 3×5 glyphs, rows top to bottom, bit 2 = left column.
-const FONT: Record<string, number[]> = {
-  '0': [7, 5, 5, 5, 7], '1': [2, 6, 2, 2, 7], '2': [7, 1, 7, 4, 7], '3': [7, 1, 7, 1, 7], '4': [5, 5, 7, 1, 1],
-  '5': [7, 4, 7, 1, 7], '6': [7, 4, 7, 5, 7], '7': [7, 1, 1, 2, 2], '8': [7, 5, 7, 5, 7], '9': [7, 5, 7, 1, 7],
-  '-': [0, 0, 7, 0, 0], '+': [0, 2, 7, 2, 0], k: [4, 5, 6, 5, 5], M: [5, 7, 7, 5, 5], G: [7, 4, 5, 5, 7],
-};
+/** The sizes drawn: 16 pt at 100, 125, 150, 175 and 200 % display scaling. */
+export const TRAY_ICON_SIZES = [16, 20, 24, 28, 32] as const;
+
+/** The icon size for a display scale factor: the nearest drawn one (above 2×, the OS scales the 32 px icon). */
+export function trayIconSize(scaleFactor: number): (typeof TRAY_ICON_SIZES)[number] {
+  const wanted = 16 * (Number.isFinite(scaleFactor) && scaleFactor > 0 ? scaleFactor : 1);
+  return TRAY_ICON_SIZES.reduce((best, size) => (Math.abs(size - wanted) < Math.abs(best - wanted) ? size : best));
+}
 
 type Rgb = [number, number, number];
 
@@ -32,18 +37,21 @@ export function drawTrayIcon(spec: IconSpec): IconBitmap {
   const { size } = spec;
   const bgra = new Uint8Array(size * size * 4);
   const fg: Rgb = spec.template ? [0, 0, 0] : spec.theme === 'dark' ? [240, 240, 240] : [32, 32, 32];
-  const alpha = spec.dimmed ? 128 : 255;
-  const set = (x: number, y: number, [r, g, b]: Rgb) => {
+  const opacity = spec.dimmed ? 0.5 : 1;
+  /** Paints one pixel with `coverage` (0–1) of the foreground, premultiplied. */
+  const set = (x: number, y: number, [r, g, b]: Rgb, coverage = 1) => {
     if (x < 0 || y < 0 || x >= size || y >= size) return;
+    const a = Math.round(255 * opacity * coverage);
+    if (a === 0) return;
     const i = (y * size + x) * 4;
-    bgra[i] = b;
-    bgra[i + 1] = g;
-    bgra[i + 2] = r;
-    bgra[i + 3] = alpha;
+    bgra[i] = Math.round((b * a) / 255);
+    bgra[i + 1] = Math.round((g * a) / 255);
+    bgra[i + 2] = Math.round((r * a) / 255);
+    bgra[i + 3] = a;
   };
 
   if (spec.badge && !spec.template) {
-    drawText(spec.badge.slice(0, 4), size, fg, set);
+    drawText(spec.badge, size, fg, set);
   } else {
     // A ring with a plus: "a counter you can bump".
     const c = (size - 1) / 2;
@@ -67,21 +75,52 @@ export function drawTrayIcon(spec: IconSpec): IconBitmap {
   return { width: size, height: size, bgra };
 }
 
-function drawText(text: string, size: number, fg: Rgb, set: (x: number, y: number, c: Rgb) => void): void {
-  const glyphs = [...text].map((ch) => FONT[ch] ?? FONT['-'] ?? []);
-  // Largest integer scale at which the text (3 px glyphs + 1 px gaps) fits.
-  const unitWidth = glyphs.length * 4 - 1;
-  const scale = Math.max(1, Math.min(Math.floor(size / unitWidth), Math.floor(size / 5)));
-  const left = Math.floor((size - unitWidth * scale) / 2);
-  const top = Math.floor((size - 5 * scale) / 2);
-  glyphs.forEach((rows, index) => {
-    rows.forEach((bits, row) => {
-      for (let col = 0; col < 3; col += 1) {
-        if (!(bits & (4 >> col))) continue;
-        for (let dy = 0; dy < scale; dy += 1) {
-          for (let dx = 0; dx < scale; dx += 1) set(left + (index * 4 + col) * scale + dx, top + row * scale + dy, fg);
-        }
+/** Pen positions of each glyph and the ink's horizontal extent, for one glyph set. */
+function layout(glyphs: TrayGlyph[]): { pens: number[]; inkLeft: number; inkRight: number } {
+  const pens: number[] = [];
+  let pen = 0;
+  let inkLeft = Infinity;
+  let inkRight = -Infinity;
+  for (const glyph of glyphs) {
+    const x = Math.round(pen);
+    pens.push(x);
+    inkLeft = Math.min(inkLeft, x + glyph.x);
+    inkRight = Math.max(inkRight, x + glyph.x + glyph.w);
+    pen += glyph.adv;
+  }
+  return { pens, inkLeft, inkRight };
+}
+
+/** The largest cap height at which `text` fits `size` with a pixel to spare each side, its glyphs and layout. */
+export function fitText(text: string, size: number): { cap: number; glyphs: TrayGlyph[]; layout: ReturnType<typeof layout> } | null {
+  // Digits taller than ~60 % of the icon crowd its edges and the panel's own padding.
+  const tallest = Math.floor(size * 0.62);
+  const caps = Object.keys(TRAY_GLYPHS).map(Number).filter((cap) => cap <= tallest).sort((a, b) => b - a);
+  for (const cap of caps) {
+    const set = TRAY_GLYPHS[cap];
+    if (!set) continue;
+    const glyphs = [...text].map((ch) => set[ch] ?? set['-']).filter((g): g is TrayGlyph => g !== undefined);
+    const laid = layout(glyphs);
+    if (laid.inkRight - laid.inkLeft <= size - 2) return { cap, glyphs, layout: laid };
+  }
+  return null;
+}
+
+function drawText(text: string, size: number, fg: Rgb, set: (x: number, y: number, c: Rgb, coverage?: number) => void): void {
+  const fit = fitText(text, size);
+  if (!fit) return;
+  const { cap, glyphs, layout: laid } = fit;
+  const left = Math.floor((size - (laid.inkRight - laid.inkLeft)) / 2) - laid.inkLeft;
+  // The cap height centred on a whole-pixel baseline.
+  const baseline = Math.floor((size - cap) / 2) + cap;
+  glyphs.forEach((glyph, index) => {
+    const ox = left + (laid.pens[index] ?? 0) + glyph.x;
+    const oy = baseline + glyph.y;
+    for (let y = 0; y < glyph.h; y += 1) {
+      for (let x = 0; x < glyph.w; x += 1) {
+        const level = parseInt(glyph.a[y * glyph.w + x] ?? '0', 16);
+        if (level > 0) set(ox + x, oy + y, fg, level / 15);
       }
-    });
+    }
   });
 }

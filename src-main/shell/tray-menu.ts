@@ -47,6 +47,13 @@ export function formatAmount(amount: number): string {
   return amount > 0 ? `+${amount.toLocaleString('en-US')}` : `−${Math.abs(amount).toLocaleString('en-US')}`;
 }
 
+/** " (only counts up)" when the counter refused the opposite direction; at most 80 characters in all with a 40-character name. */
+function undoBlockedNote(state: AppState, counterId: string, amount: number): string {
+  const counter = state.core?.counters.find((c) => c.id === counterId);
+  const opposite = amount > 0 ? 'decrement' : 'increment';
+  return counter?.refused[opposite] !== undefined ? ` (only counts ${amount > 0 ? 'up' : 'down'})` : '';
+}
+
 export function buildTrayMenu(state: AppState): TrayMenuItem[] {
   const items: TrayMenuItem[] = [];
   const signedIn = state.session.status === 'signedIn';
@@ -59,16 +66,21 @@ export function buildTrayMenu(state: AppState): TrayMenuItem[] {
     const undo = state.activity?.undo;
     // Offered for 10 s after any own change, however it was made; a blocked undo says why instead.
     if (undo) {
-      const label = `Undo ${formatAmount(undo.amount)} on ${undo.name}`;
-      items.push(undo.blockedBecause ? { type: 'normal', label: `${label}: ${undo.blockedBecause}`, enabled: false } : { type: 'normal', label, enabled: true, action: { kind: 'undo', counterId: undo.counterId } });
+      // Blocked: the app's short words, never the reason's text (it may quote the server).
+      items.push(
+        undo.blockedBecause
+          ? { type: 'normal', label: `Can’t undo ${formatAmount(undo.amount)} on ${undo.name}${undoBlockedNote(state, undo.counterId, undo.amount)}`, enabled: false }
+          : { type: 'normal', label: `Undo ${formatAmount(undo.amount)} on ${undo.name}`, enabled: true, action: { kind: 'undo', counterId: undo.counterId } },
+      );
     }
     const pinned = pinnedCounters(state);
     if (pinned.length === 0) items.push({ type: 'normal', label: 'Pin counters in the popup to see them here', enabled: false });
     for (const counter of pinned) {
       items.push({ type: 'normal', label: `${counter.name}: ${formatValue(counter)}${counter.pending ? ' (sending…)' : ''}`, enabled: false });
       if (counter.type === 'UpDown') {
-        items.push({ type: 'normal', label: `    Increment ${counter.name}`, enabled: !counter.refused.increment, action: { kind: 'increment', counterId: counter.id } });
-        items.push({ type: 'normal', label: `    Decrement ${counter.name}`, enabled: !counter.refused.decrement, action: { kind: 'decrement', counterId: counter.id } });
+        // No space indentation (issue 24 point 11): menus are not aligned by spaces on every OS, and screen readers read them.
+        items.push({ type: 'normal', label: `Increment ${counter.name}`, enabled: !counter.refused.increment, action: { kind: 'increment', counterId: counter.id } });
+        items.push({ type: 'normal', label: `Decrement ${counter.name}`, enabled: !counter.refused.decrement, action: { kind: 'decrement', counterId: counter.id } });
       }
     }
   }

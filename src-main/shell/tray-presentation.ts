@@ -16,17 +16,23 @@ export interface TrayPresentation {
   dimmed: boolean;
 }
 
-/** At most 4 characters fit the icon (see tray-icon.ts): 7, 9999, 12k, 999k, 3M, -42, -12k. */
+/**
+ * Three characters, so the number stays legible in a 16 px icon (tray-icon.ts): 7, 999, 12k,
+ * <1M, 3M, <1G, 1G+, -42. Rarer negatives below -99 take four (-999, -12k; drawn smaller). The exact value
+ * is in the tooltip and the menu.
+ */
 export function badgeText(value: number): string {
   const abs = Math.abs(Math.trunc(value));
   if (value < 0) {
     if (abs < 1000) return `-${abs}`;
     if (abs < 100_000) return `-${Math.floor(abs / 1000)}k`;
-    return abs < 100_000_000 ? `-${Math.floor(abs / 1_000_000)}M` : '-G';
+    return abs < 100_000_000 ? `-${Math.max(1, Math.floor(abs / 1_000_000))}M` : '-G';
   }
-  if (abs < 10_000) return String(abs);
-  if (abs < 1_000_000) return `${Math.floor(abs / 1000)}k`;
-  return abs < 1_000_000_000 ? `${Math.floor(abs / 1_000_000)}M` : '1G+';
+  if (abs < 1000) return String(abs);
+  if (abs < 100_000) return `${Math.floor(abs / 1000)}k`;
+  if (abs < 1_000_000) return '<1M';
+  if (abs < 100_000_000) return `${Math.floor(abs / 1_000_000)}M`;
+  return abs < 1_000_000_000 ? '<1G' : '1G+';
 }
 
 export function presentTray(state: AppState): TrayPresentation {

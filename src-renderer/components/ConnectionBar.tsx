@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import type { ConnectionState } from '../../src-shared/domain/snapshot';
 
 const clock = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
@@ -54,12 +55,26 @@ export function ConnectionBar({ connection, demo, offlineSince, onReplaceToken, 
       break;
   }
   const canRetry = status === 'offline' || status === 'reconnecting';
+  // "Retry now" shows that it tried (issue 24 point 10): "Trying again…" until the core
+  // answers with a new next try, then that the server still did not answer.
+  const [retriedFrom, setRetriedFrom] = useState<number | undefined | null>(null);
+  if (retriedFrom !== null && !canRetry) setRetriedFrom(null);
+  if (canRetry && retriedFrom !== null) {
+    text = retriedFrom === nextAttemptAt ? 'Trying again now…' : `Tried again: still no answer.${nextTry(nextAttemptAt)}`;
+  }
   return (
     <div className={`connection connection-${status}`} role="status" aria-live="polite" data-status={status}>
       <span className="connection-dot" aria-hidden="true" />
       <span className="connection-text">{text}</span>
       {canRetry && (
-        <button type="button" className="link" onClick={onRetry}>
+        <button
+          type="button"
+          className="link"
+          onClick={() => {
+            setRetriedFrom(nextAttemptAt);
+            onRetry();
+          }}
+        >
           Retry now
         </button>
       )}

@@ -3,16 +3,16 @@ import { useDocumentKeydown } from './useDocumentKeydown';
 
 /**
  * Ctrl+Z (Cmd+Z on macOS) takes back the offered change while the popup has focus. A text
- * field with text in it keeps its own undo.
+ * field with text in it keeps its own undo. With nothing to take back it says so (issue 24 point 10).
  */
-export function useUndoShortcut(offer: UndoOffer | null | undefined, onUndo: (id: string) => void, onBlocked: (why: string) => void): void {
+export function useUndoShortcut(offer: UndoOffer | null | undefined, onUndo: (id: string) => void, onNothing: () => void, onBlocked: (offer: UndoOffer) => void): void {
   useDocumentKeydown((event) => {
     if (event.key.toLowerCase() !== 'z' || !(event.ctrlKey || event.metaKey) || event.shiftKey || event.altKey || event.defaultPrevented) return;
     const target = event.target as HTMLElement;
-    if (target instanceof HTMLInputElement && target.value !== '') return;
-    if (!offer) return;
+    if ((target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement) && target.value !== '') return;
     event.preventDefault();
-    if (offer.blockedBecause) onBlocked(offer.blockedBecause);
+    if (!offer) onNothing();
+    else if (offer.blockedBecause) onBlocked(offer);
     else onUndo(offer.counterId);
   });
 }

@@ -7,3 +7,8 @@ export function refusalReason(counter: CounterState, direction: Direction): stri
   if (counter.refused[direction] === undefined) return undefined;
   return direction === 'decrement' ? `${counter.name} only counts up.` : `${counter.name} only counts down.`;
 }
+
+/** Told once, when the server first refuses a change: "Push-ups this week only counts up; the −1 was not made." */
+export function refusedText(name: string, direction: Direction): string {
+  return `${name} only counts ${direction === 'decrement' ? 'up; the −1' : 'down; the +1'} was not made.`;
+}

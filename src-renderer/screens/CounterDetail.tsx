@@ -6,11 +6,15 @@ import type { ActivityDetail } from '../../src-shared/domain/activity';
 import type { AppState, CounterTrayApi } from '../../src-shared/ipc/contract';
 import { call } from '../bridge/ipc';
 import { ActivityChart } from '../components/ActivityChart';
+import { BackButton } from '../components/BackButton';
+import { ICON, MoreIcon } from '../components/icons';
 import { UndoChip } from '../components/UndoChip';
 import { useEscape } from '../components/useDocumentKeydown';
 import { useUndo } from '../components/useUndo';
 import { eventText, eventTime, signed } from '../format/activity';
-import { formatCounterValue } from '../format/days';
+import { dateSentence, formatCounterValue } from '../format/days';
+import { userMessage } from '../format/errors';
+import { undoBlockedReason } from '../format/undo';
 
 interface Props {
   api: CounterTrayApi;
@@ -26,7 +30,8 @@ export default function CounterDetail({ api, state, counterId, onClose, onEdit }
   const [notice, setNotice] = useState<string | null>(null);
   const todayNet = state.activity?.today[counterId];
   const offer = state.activity?.undo;
-  const undo = useUndo(api, offer, setNotice);
+  const counters = state.core?.counters ?? [];
+  const undo = useUndo(api, offer, counters, setNotice);
   useEscape(onClose);
 
   // Asked again whenever what it shows may have moved: the value, today's total, the undo offer.
@@ -36,7 +41,7 @@ export default function CounterDetail({ api, state, counterId, onClose, onEdit }
     void call(api, 'activity:detail', { id: counterId }).then((result) => {
       if (!alive) return;
       if (result.ok) setDetail(result.value);
-      else setNotice(result.error.message);
+      else setNotice(userMessage(result.error));
     });
     return () => {
       alive = false;
@@ -47,42 +52,44 @@ export default function CounterDetail({ api, state, counterId, onClose, onEdit }
     return (
       <main className="screen detail-screen">
         <p role="alert">This counter is no longer shared with you.</p>
-        <button type="button" onClick={onClose}>
-          Back
-        </button>
+        <BackButton onClick={onClose} autoFocus />
       </main>
     );
   }
   const timezone = state.settings.timezone ?? state.systemTimezone;
   const now = Date.now();
   const shown = formatCounterValue(counter.type, counter.value);
+  const dated = dateSentence(counter);
   return (
     <main className="screen detail-screen" aria-labelledby="detail-title">
       <header className="toolbar">
-        <button type="button" className="icon" aria-label="Back to the list" title="Back (Esc)" autoFocus onClick={onClose}>
-          ‹
-        </button>
+        <BackButton onClick={onClose} autoFocus />
         <h1 id="detail-title" className="detail-title">
           {counter.name}
         </h1>
-        <button type="button" className="icon" aria-label={`Edit ${counter.name}`} title="Edit" onClick={() => onEdit(counter.id)}>
-          ⋯
+        <button type="button" className="icon" aria-label={`Edit ${counter.name}`} title="Edit, shortcuts, notifications" onClick={() => onEdit(counter.id)}>
+          <MoreIcon {...ICON} />
         </button>
       </header>
-      <div className="detail-body">
+      {/* Focusable, so a keyboard can scroll to older events (axe scrollable-region-focusable, issue 24 point 5). */}
+      <div className="detail-body" role="region" aria-label={`Activity of ${counter.name}`} tabIndex={0}>
         <p className="detail-value">
+          {shown.before && `${shown.before} `}
           <span className="value-number">{shown.number}</span> {shown.unit}
         </p>
+        {dated && <p className="detail-date">{dated}</p>}
         {detail && counter.type === 'UpDown' && (
           <p className="detail-today" data-testid="detail-today">
             Today {signed(detail.today.you + detail.today.others)}: you {signed(detail.today.you)}, others {signed(detail.today.others)}
           </p>
         )}
-        {offer?.counterId === counterId && <UndoChip offer={offer} onUndo={undo} tabIndex={0} />}
+        {offer?.counterId === counterId && <UndoChip offer={offer} blockedReason={undoBlockedReason(offer, counter)} onUndo={undo} tabIndex={0} />}
         {/* Day counters move by the calendar, not by changes: their chart would say nothing true. */}
         {detail && counter.type === 'UpDown' && <ActivityChart days={detail.days} name={counter.name} />}
         <h2 className="detail-heading">Latest</h2>
-        {detail && detail.events.length === 0 && <p className="muted">Nothing recorded yet.</p>}
+        {detail && detail.events.length === 0 && (
+          <p className="muted">{counter.type === 'UpDown' ? 'Nothing recorded yet.' : 'It moves with the calendar; changes to its date show here.'}</p>
+        )}
         <ol className="events" aria-label={`Latest changes of ${counter.name}`}>
           {detail?.events.map((event, i) => (
             <li key={`${event.at}-${i}`}>

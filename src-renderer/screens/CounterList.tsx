@@ -6,6 +6,10 @@ import { ConnectionBar } from '../components/ConnectionBar';
 import { EmptyList } from '../components/EmptyList';
 import { useDocumentKeydown } from '../components/useDocumentKeydown';
 import { useFixedRowWindow } from '../components/useFixedRowWindow';
+import { ICON, KeysIcon, SettingsIcon } from '../components/icons';
+import { KeyHints } from '../components/KeyHints';
+import { useRefusalNotice } from '../components/useRefusalNotice';
+import { useRowHeight } from '../components/useRowHeight';
 import { useTransientNotice } from '../components/useTransientNotice';
 import { useVanishedNotice } from '../components/useVanishedNotice';
 import { useUndo } from '../components/useUndo';
@@ -13,18 +17,17 @@ import { visibleCounters } from '../format/counterOrder';
 import { formatCounterValue } from '../format/days';
 import { userMessage } from '../format/errors';
 import { refusalReason } from '../format/refusal';
+import { undoBlockedReason } from '../format/undo';
 import { CounterRow } from './CounterRow';
 
 /** A selector for the same button in another row (the two steppers share a class, so by position). */
 function sameButtonIn(button: HTMLElement): string {
   if (button.classList.contains('step')) return `.steppers > .step:nth-child(${button.previousElementSibling ? 2 : 1})`;
-  return `.${button.classList[0] ?? 'edit'}`;
+  return `.${['pin', 'detail', 'edit'].find((name) => button.classList.contains(name)) ?? 'edit'}`;
 }
 
 /** Short lists render plainly; long ones only render the rows in view. */
 export const VIRTUALIZE_AFTER = 100;
-/** Fixed row height (matches .counter in styles.css): a value change can never shift the layout. */
-export const ROW_HEIGHT = 52;
 
 interface Props {
   api: CounterTrayApi;
@@ -46,6 +49,8 @@ interface Props {
 export function CounterList({ api, state, core, focusRequest, activeId, onActiveChange: setActiveId, offlineSince, onEdit, onDetail, onSettings, onReplaceToken }: Props) {
   const [query, setQueryRaw] = useState('');
   const [notice, say] = useTransientNotice();
+  const [hintsOpen, setHintsOpen] = useState(false);
+  const rowHeight = useRowHeight();
   /** After ↑/↓ from a row's button, focus moves to the same button of the new current row. */
   const focusFollows = useRef<string | null>(null);
   const fellBackTo = useRef<HTMLElement | null>(null);
@@ -58,7 +63,7 @@ export function CounterList({ api, state, core, focusRequest, activeId, onActive
   const activeIndex = Math.max(0, visible.findIndex((c) => c.id === activeId));
   const active = visible[activeIndex];
   const virtual = visible.length > VIRTUALIZE_AFTER;
-  const rows = useFixedRowWindow(scrollRef, virtual ? visible.length : 0, ROW_HEIGHT);
+  const rows = useFixedRowWindow(scrollRef, virtual ? visible.length : 0, rowHeight);
   const { scrollToIndex } = rows;
 
   const setQuery = useCallback(
@@ -77,6 +82,7 @@ export function CounterList({ api, state, core, focusRequest, activeId, onActive
   }, [focusRequest, setActiveId]);
 
   useVanishedNotice(core.counters, say);
+  useRefusalNotice(core.counters, say);
 
   const activeKey = active?.id;
   useEffect(() => {
@@ -139,7 +145,7 @@ export function CounterList({ api, state, core, focusRequest, activeId, onActive
     [api, pinned, say],
   );
 
-  const undo = useUndo(api, state.activity?.undo, say);
+  const undo = useUndo(api, state.activity?.undo, core.counters, say);
 
   function actOnActive(direction: Direction) {
     if (!active) return;
@@ -193,8 +199,19 @@ export function CounterList({ api, state, core, focusRequest, activeId, onActive
         detail(active.id);
         break;
       case 'Escape':
-        if (query) setQuery('');
+        if (hintsOpen) setHintsOpen(false);
+        // Clearing the search keeps the chosen row: the next + must change what was chosen (issue 24 point 3).
+        else if (query) setQueryRaw('');
         else void call(api, 'window:hide', {});
+        break;
+      case '?':
+        // With an empty search "?" shows the keys; typed into a search it is search text.
+        if (query === '') setHintsOpen((open) => !open);
+        else if (inSearch) return;
+        else {
+          searchRef.current?.focus();
+          setQuery((current) => current + event.key);
+        }
         break;
       default:
         // Typing anywhere in the list filters it.
@@ -212,7 +229,8 @@ export function CounterList({ api, state, core, focusRequest, activeId, onActive
   const rowProps = { onStep: step, onTogglePin: togglePin, onEdit: edit, onActivate: setActiveId, onDismissError: dismissError, onResolveUnconfirmed: resolveUnconfirmed, onUndo: undo, onDetail: detail };
   const today = state.activity?.today;
   const offer = state.activity?.undo ?? undefined;
-  const activityOf = (id: string) => ({ today: today?.[id], undo: offer?.counterId === id ? offer : undefined });
+  const blocked = offer ? undoBlockedReason(offer, core.counters.find((c) => c.id === offer.counterId)) : undefined;
+  const activityOf = (id: string) => (offer?.counterId === id ? { today: today?.[id], undo: offer, undoBlocked: blocked } : { today: today?.[id] });
   const activeText = active ? `${active.name}, ${formatCounterValue(active.type, active.value).phrase}` : '';
   const listShown = visible.length > 0;
 
@@ -234,8 +252,11 @@ export function CounterList({ api, state, core, focusRequest, activeId, onActive
           value={query}
           onChange={(e) => setQuery(e.target.value)}
         />
+        <button type="button" className="icon" aria-label="Keyboard keys" title="Keyboard keys (?)" aria-expanded={hintsOpen} aria-controls={hintsOpen ? 'key-hints' : undefined} onClick={() => setHintsOpen((open) => !open)}>
+          <KeysIcon {...ICON} />
+        </button>
         <button type="button" className="icon" aria-label="Settings" title="Settings" onClick={onSettings}>
-          ⚙
+          <SettingsIcon {...ICON} />
         </button>
       </header>
       <ConnectionBar
@@ -260,7 +281,7 @@ export function CounterList({ api, state, core, focusRequest, activeId, onActive
               ? visible.slice(rows.start, rows.end).map((counter, offset) => {
                   const index = rows.start + offset;
                   return (
-                    <CounterRow key={counter.id} counter={counter} pinned={pinned.includes(counter.id)} active={index === activeIndex} offset={index * ROW_HEIGHT} {...rowProps} {...activityOf(counter.id)} />
+                    <CounterRow key={counter.id} counter={counter} pinned={pinned.includes(counter.id)} active={index === activeIndex} offset={index * rowHeight} {...rowProps} {...activityOf(counter.id)} />
                   );
                 })
               : visible.map((counter, index) => (
@@ -273,12 +294,11 @@ export function CounterList({ api, state, core, focusRequest, activeId, onActive
         <p className="notice" role="status">
           {notice}
         </p>
-        <p id="list-keys" className="keys">
-          <kbd>↑</kbd>
-          <kbd>↓</kbd> choose · <kbd>+</kbd>
-          <kbd>−</kbd> change · <kbd>Enter</kbd> activity · <kbd>Esc</kbd> close
-        </p>
+        {hintsOpen && <KeyHints />}
       </footer>
+      <p id="list-keys" className="sr-only">
+        Arrow keys choose a counter, plus and minus change it, Enter opens its activity, question mark lists the keys, Escape closes.
+      </p>
       <p className="sr-only" aria-live="polite">
         {activeText}
       </p>

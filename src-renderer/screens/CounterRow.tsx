@@ -1,11 +1,12 @@
-import { memo } from 'react';
+import { memo, type ReactNode } from 'react';
 import { isDismissableFlag } from '../../src-shared/domain/counter-flags';
 import type { CounterState, Direction, UnconfirmedChoice } from '../../src-shared/domain/snapshot';
 import type { UndoOffer } from '../../src-shared/domain/activity';
 import { DetailButton } from '../components/DetailButton';
+import { DismissIcon, ICON, KeepIcon, MinusIcon, MoreIcon, PinIcon, PlusIcon, ResendIcon } from '../components/icons';
 import { UndoChip } from '../components/UndoChip';
-import { todayText } from '../format/activity';
-import { formatCounterValue } from '../format/days';
+import { signed, todayText } from '../format/activity';
+import { dateLine, formatCounterValue } from '../format/days';
 import { refusalReason } from '../format/refusal';
 
 const ERROR_BADGE: Record<NonNullable<CounterState['error']>['kind'], string> = {
@@ -15,24 +16,13 @@ const ERROR_BADGE: Record<NonNullable<CounterState['error']>['kind'], string> = 
   unreadable: 'could not be read',
 };
 
-/** Beyond this many characters a name would need a third line at the normal size. */
-const LONG_NAME = 22;
-
 /** The badge's hover text, in the user's words (the core's own message is detail for the log). */
 const BADGE_HINT: Record<NonNullable<CounterState['error']>['kind'], string> = {
   unconfirmed: 'Counter Tray could not confirm that your last change reached the server.',
   gone: 'This counter is no longer shared with you.',
   rejected: 'The server refused your last change; it was undone.',
-  unreadable: 'The server sent this counter in a form Counter Tray could not read; it shows what it knew last.',
+  unreadable: 'The server sent this counter in a form Counter Tray could not read.',
 };
-
-const dateFormat = new Intl.DateTimeFormat(undefined, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
-
-function dateLine(counter: CounterState): string | null {
-  const date = counter.type === 'FromDate' ? counter.startDate : counter.type === 'ToDate' ? counter.endDate : undefined;
-  if (!date) return null;
-  return `${counter.type === 'FromDate' ? 'since' : 'until'} ${dateFormat.format(new Date(`${date}T00:00:00Z`))}`;
-}
 
 interface Props {
   counter: CounterState;
@@ -47,8 +37,9 @@ interface Props {
   onResolveUnconfirmed: (id: string, choice: UnconfirmedChoice) => void;
   /** Today's net change from the activity record (issue 15); primitives, so memo still skips. */
   today?: number | undefined;
-  /** The undo offer, passed only to the row it is about. */
+  /** The undo offer, passed only to the row it is about, with why it is blocked (app's words). */
   undo?: UndoOffer | undefined;
+  undoBlocked?: string | undefined;
   onUndo: (id: string) => void;
   onDetail: (id: string) => void;
   /** Positioning when the list is virtualized. */
@@ -65,6 +56,7 @@ interface StepProps {
 function StepButton({ counter, direction, onStep, tabIndex }: StepProps) {
   const reason = refusalReason(counter, direction);
   const label = `${direction === 'increment' ? 'Increase' : 'Decrease'} ${counter.name}`;
+  const Icon = direction === 'increment' ? PlusIcon : MinusIcon;
   // aria-disabled, not disabled: a disabled button gets no hover or focus, and the reason is the point.
   // A click still reaches the list, which says why nothing happens (and sends nothing).
   return (
@@ -74,18 +66,14 @@ function StepButton({ counter, direction, onStep, tabIndex }: StepProps) {
       aria-label={label}
       aria-disabled={reason !== undefined || undefined}
       aria-description={reason}
-      data-reason={reason}
       title={reason ?? label}
       tabIndex={tabIndex}
       onClick={() => onStep(counter.id, direction)}
     >
-      {direction === 'increment' ? '+' : '−'}
+      <Icon {...ICON} />
     </button>
   );
 }
-
-/** "+3" / "−2": the amount a lost change would add. */
-const signed = (amount: number) => (amount > 0 ? `+${amount}` : `−${-amount}`);
 
 interface ChoiceProps {
   counter: CounterState;
@@ -94,48 +82,64 @@ interface ChoiceProps {
   tabIndex: number;
 }
 
-/**
- * Nothing is decided silently: the user sends the lost change again (↻) or keeps what the
- * server shows (✓). Symbols, with their words in title and aria-label: the row is one fixed-height line.
- */
+/** Nothing is decided silently: the user sends the lost change again or keeps what the server shows. */
 function UnconfirmedChoiceButtons({ counter, amount, onResolve, tabIndex }: ChoiceProps) {
   return (
     <>
-      <button
-        type="button"
-        className="badge-action"
-        aria-label={`Send ${signed(amount)} to ${counter.name} again`}
-        title={`Send ${signed(amount)} again`}
-        tabIndex={tabIndex}
-        onClick={() => onResolve(counter.id, 'resend')}
-      >
-        ↻
+      <button type="button" className="badge-action" aria-label={`Send ${signed(amount)} to ${counter.name} again`} title={`Send ${signed(amount)} again`} tabIndex={tabIndex} onClick={() => onResolve(counter.id, 'resend')}>
+        <ResendIcon {...ICON} size={12} />
       </button>
-      <button
-        type="button"
-        className="badge-action"
-        aria-label={`Keep the server's value of ${counter.name}`}
-        title={`Keep the server's value, ${counter.value}`}
-        tabIndex={tabIndex}
-        onClick={() => onResolve(counter.id, 'keep')}
-      >
-        ✓
+      <button type="button" className="badge-action" aria-label={`Keep the server's value of ${counter.name}`} title={`Keep the server's value, ${counter.value}`} tabIndex={tabIndex} onClick={() => onResolve(counter.id, 'keep')}>
+        <KeepIcon {...ICON} size={12} />
       </button>
     </>
   );
 }
 
-export const CounterRow = memo(function CounterRow({ counter, pinned, active, onStep, onTogglePin, onEdit, onActivate, onDismissError, onResolveUnconfirmed, today, undo, onUndo, onDetail, offset }: Props) {
+function Badge({ counter, onDismissError, onResolveUnconfirmed, tabIndex }: Pick<Props, 'counter' | 'onDismissError' | 'onResolveUnconfirmed'> & { tabIndex: number }) {
+  const error = counter.error;
+  if (!error) return null;
+  return (
+    <span className={`badge badge-${error.kind}`} title={BADGE_HINT[error.kind]}>
+      <span className="badge-text">{error.amount === undefined ? ERROR_BADGE[error.kind] : `${signed(error.amount)} unconfirmed`}</span>
+      {error.kind === 'unconfirmed' && error.amount !== undefined && <UnconfirmedChoiceButtons counter={counter} amount={error.amount} onResolve={onResolveUnconfirmed} tabIndex={tabIndex} />}
+      {isDismissableFlag(error.kind) && (
+        <button type="button" className="badge-action bare" aria-label={`Dismiss “${ERROR_BADGE[error.kind]}” on ${counter.name}`} title="Dismiss" tabIndex={tabIndex} onClick={() => onDismissError(counter.id)}>
+          <DismissIcon {...ICON} size={12} />
+        </button>
+      )}
+    </span>
+  );
+}
+
+/**
+ * One counter on one line: the name takes the width, the value sits right in tabular
+ * figures, then − / +. Below them one sub-line: the date of a day counter, or today's change
+ * with Undo, or a problem; on its right the pin, activity and edit buttons, which show on
+ * hover, focus or selection but always keep their place, so nothing in the row moves.
+ */
+export const CounterRow = memo(function CounterRow({ counter, pinned, active, onStep, onTogglePin, onEdit, onActivate, onDismissError, onResolveUnconfirmed, today, undo, undoBlocked, onUndo, onDetail, offset }: Props) {
   const value = formatCounterValue(counter.type, counter.value);
-  const todayLine = counter.type === 'UpDown' ? todayText(today) : null;
-  const sub = dateLine(counter);
   const isUpDown = counter.type === 'UpDown';
+  const todayLine = isUpDown ? todayText(today) : null;
+  const date = dateLine(counter);
   // Roving tab stop: only the active row's buttons are in the Tab order, so Tab never walks 1000 rows.
   const tabIndex = active ? 0 : -1;
+  let sub: ReactNode = null;
+  if (counter.error) sub = <Badge counter={counter} onDismissError={onDismissError} onResolveUnconfirmed={onResolveUnconfirmed} tabIndex={tabIndex} />;
+  else if (counter.sendingSlowly) sub = <span className="sending-slowly" role="status">still sending…</span>;
+  else if (undo || todayLine) {
+    sub = (
+      <span className="activity-line">
+        {todayLine && <span data-testid="today">{todayLine}</span>}
+        {undo && <UndoChip offer={undo} blockedReason={undoBlocked} onUndo={onUndo} tabIndex={tabIndex} />}
+      </span>
+    );
+  } else if (date) sub = date;
   return (
     <li
       id={`counter-${counter.id}`}
-      className={`counter${active ? ' active' : ''}${isUpDown ? '' : ' dated'}`}
+      className={`counter${active ? ' active' : ''}${isUpDown ? '' : ' dated'}${pinned ? ' is-pinned' : ''}`}
       data-counter-id={counter.id}
       aria-current={active || undefined}
       aria-label={`${counter.name}, ${value.phrase}${counter.sendingSlowly ? ', still sending' : counter.pending ? ', not confirmed yet' : ''}${counter.error ? `, ${ERROR_BADGE[counter.error.kind]}` : ''}`}
@@ -144,80 +148,33 @@ export const CounterRow = memo(function CounterRow({ counter, pinned, active, on
       // Tab into a row's button makes it the current row: keys and highlight follow focus.
       onFocus={() => onActivate(counter.id)}
     >
-      <button
-        type="button"
-        className={`pin${pinned ? ' pinned' : ''}`}
-        aria-pressed={pinned}
-        aria-label={`Pin ${counter.name}`}
-        title={pinned ? 'Unpin' : 'Pin to the top'}
-        tabIndex={tabIndex}
-        onClick={() => onTogglePin(counter.id)}
-      >
-        {pinned ? '★' : '☆'}
-      </button>
-      <div className="counter-main">
-        {/* Long names (up to 40 characters) get a smaller face so two lines hold them whole. */}
-        <span className={`counter-name${counter.name.length > LONG_NAME ? ' long' : ''}`} title={counter.name}>
-          {counter.name}
-        </span>
-        {counter.error ? (
-          <span className={`badge badge-${counter.error.kind}`} title={BADGE_HINT[counter.error.kind]}>
-            <span className="badge-text">
-              {/* With its answers beside it the badge has little room: the short word, and the amount. */}
-              {counter.error.amount === undefined ? ERROR_BADGE[counter.error.kind] : `${signed(counter.error.amount)} unconfirmed`}
-            </span>
-            {counter.error.kind === 'unconfirmed' && counter.error.amount !== undefined && (
-              <UnconfirmedChoiceButtons counter={counter} amount={counter.error.amount} onResolve={onResolveUnconfirmed} tabIndex={tabIndex} />
-            )}
-            {isDismissableFlag(counter.error.kind) && (
-              <button
-                type="button"
-                className="badge-dismiss"
-                aria-label={`Dismiss “${ERROR_BADGE[counter.error.kind]}” on ${counter.name}`}
-                title="Dismiss"
-                tabIndex={tabIndex}
-                onClick={() => onDismissError(counter.id)}
-              >
-                ×
-              </button>
-            )}
-          </span>
-        ) : counter.sendingSlowly ? (
-          <span className="counter-sub sending-slowly" role="status">
-            still sending…
-          </span>
-        ) : undo || todayLine ? (
-          // Under the name, not in the value's cell: a longer text there would move the row's layout.
-          <span className="counter-sub activity-line">
-            {todayLine && <span data-testid="today">{todayLine}</span>}
-            {undo && <UndoChip offer={undo} onUndo={onUndo} tabIndex={tabIndex} />}
-          </span>
-        ) : (
-          sub && <span className="counter-sub">{sub}</span>
-        )}
-      </div>
-      <div className="counter-value" title={value.phrase}>
-        {value.before && <span className="value-unit">{value.before}</span>}
+      <span className="counter-name" title={counter.name}>
+        {counter.name}
+      </span>
+      <span className="counter-value" title={value.phrase} data-testid="value-phrase">
+        {value.before && <span className="value-unit">{value.before} </span>}
         <span className="value-number" data-testid="value">
           {value.number}
         </span>
-        {value.unit && <span className="value-unit">{value.unit}</span>}
-        <span
-          className={`pending-mark${counter.pending ? ' on' : ''}`}
-          title={counter.pending ? 'Not confirmed by the server yet' : undefined}
-          aria-hidden="true"
-        />
-      </div>
+        {value.unit && <span className="value-unit"> {value.unit}</span>}
+        <span className={`pending-mark${counter.pending ? ' on' : ''}`} title={counter.pending ? 'Not confirmed by the server yet' : undefined} aria-hidden="true" />
+      </span>
       {isUpDown && (
-        <div className="steppers">
+        <span className="steppers">
           <StepButton counter={counter} direction="decrement" onStep={onStep} tabIndex={tabIndex} />
           <StepButton counter={counter} direction="increment" onStep={onStep} tabIndex={tabIndex} />
-        </div>
+        </span>
       )}
-      <DetailButton name={counter.name} tabIndex={tabIndex} onClick={() => onDetail(counter.id)} />
-      <button type="button" className="edit" aria-label={`Edit ${counter.name}`} title="Edit" tabIndex={tabIndex} onClick={() => onEdit(counter.id)}>
-        ⋯
-      </button>
+      <span className="counter-sub">{sub}</span>
+      <span className="row-actions-bar">
+        <button type="button" className={`row-action pin${pinned ? ' pinned' : ''}`} aria-pressed={pinned} aria-label={`Pin ${counter.name}`} title={pinned ? 'Unpin' : 'Pin to the top and the tray'} tabIndex={tabIndex} onClick={() => onTogglePin(counter.id)}>
+          <PinIcon {...ICON} size={14} fill={pinned ? 'currentColor' : 'none'} />
+        </button>
+        <DetailButton name={counter.name} tabIndex={tabIndex} onClick={() => onDetail(counter.id)} />
+        <button type="button" className="row-action edit" aria-label={`Edit ${counter.name}`} title="Edit, shortcuts, notifications" tabIndex={tabIndex} onClick={() => onEdit(counter.id)}>
+          <MoreIcon {...ICON} />
+        </button>
+      </span>
     </li>
   );
 });

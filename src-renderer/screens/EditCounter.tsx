@@ -1,8 +1,9 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { PATCH_FIELDS_BY_TYPE } from '../../src-shared/api/wire-constants';
 import type { CounterState } from '../../src-shared/domain/snapshot';
 import type { AppState, CounterPatch, CounterTrayApi } from '../../src-shared/ipc/contract';
 import { call } from '../bridge/ipc';
+import { BackButton } from '../components/BackButton';
 import { ConfirmBar } from '../components/ConfirmBar';
 import { useEscape } from '../components/useDocumentKeydown';
 import { userMessage } from '../format/errors';
@@ -30,32 +31,42 @@ function draftOf(counter: CounterState): Draft {
   return { name: counter.name, value: String(counter.value), startDate: counter.startDate ?? '', endDate: counter.endDate ?? '' };
 }
 
+/** A problem with what was typed, and the field it is about (its message is shown with that field). */
+export interface FieldError {
+  field: keyof Draft;
+  message: string;
+}
+
 /** Only the fields that apply to the counter's type (§4.2), and only those that changed. */
-export function patchFrom(counter: CounterState, draft: Draft): CounterPatch | string {
+export function patchFrom(counter: CounterState, draft: Draft): CounterPatch | FieldError {
   const fields = PATCH_FIELDS_BY_TYPE[counter.type];
   const patch: CounterPatch = {};
   if (fields.includes('name') && draft.name.trim() !== counter.name) {
     const name = draft.name.trim();
-    if (!name) return 'A name cannot be empty.';
-    if (name.length < NAME_MIN || name.length > NAME_MAX) return `A name needs ${NAME_MIN} to ${NAME_MAX} characters (this one has ${name.length}).`;
+    if (!name) return { field: 'name', message: 'A name cannot be empty.' };
+    // Said, never cut (issue 24 point 8): a field that silently stops typing saves a name you did not write.
+    if (name.length > NAME_MAX) return { field: 'name', message: `A name can have at most ${NAME_MAX} characters (this one has ${name.length}).` };
+    if (name.length < NAME_MIN) return { field: 'name', message: `A name needs ${NAME_MIN} to ${NAME_MAX} characters (this one has ${name.length}).` };
     patch.name = name;
   }
   if (fields.includes('value')) {
     const value = Number(draft.value);
-    if (draft.value.trim() === '' || !Number.isFinite(value)) return 'The value must be a number.';
-    if (!Number.isSafeInteger(value)) return 'The value must be a whole number.';
+    if (draft.value.trim() === '' || !Number.isFinite(value)) return { field: 'value', message: 'The value must be a number.' };
+    if (!Number.isSafeInteger(value)) return { field: 'value', message: 'The value must be a whole number.' };
     if (value !== counter.value) patch.value = value;
   }
   if (fields.includes('startDate') && draft.startDate !== (counter.startDate ?? '')) {
-    if (!draft.startDate) return 'Pick a start date.';
+    if (!draft.startDate) return { field: 'startDate', message: 'Pick a start date.' };
     patch.startDate = draft.startDate;
   }
   if (fields.includes('endDate') && draft.endDate !== (counter.endDate ?? '')) {
-    if (!draft.endDate) return 'Pick an end date.';
+    if (!draft.endDate) return { field: 'endDate', message: 'Pick an end date.' };
     patch.endDate = draft.endDate;
   }
   return patch;
 }
+
+const isFieldError = (result: CounterPatch | FieldError): result is FieldError => 'field' in result && 'message' in result;
 
 export function EditCounter({ api, state, counterId, onClose }: Props) {
   const ids = useId();
@@ -66,12 +77,18 @@ export function EditCounter({ api, state, counterId, onClose }: Props) {
   const [draft, setDraft] = useState<Draft | null>(counter ? draftOf(counter) : null);
   // One model for the whole page: server fields and this computer's settings both wait for Save.
   const [local, setLocal] = useState<LocalDraft>(() => localDraftOf(state.settings, counterId));
-  const [error, setError] = useState<string | null>(null);
+  const [error, setErrorState] = useState<ShownError>(null);
+  const inputs = useRef<Partial<Record<keyof Draft, HTMLInputElement | null>>>({});
+  /** Shows a problem with its field, and takes the user there. */
+  const setError = (next: ShownError) => {
+    setErrorState(next);
+    if (next?.field) inputs.current[next.field]?.focus();
+  };
   const [saving, setSaving] = useState(false);
   const [confirmingDiscard, setConfirmingDiscard] = useState(false);
 
   const dirty =
-    baseline !== undefined && draft !== null && (typeof patchFrom(baseline, draft) === 'string' || Object.keys(patchFrom(baseline, draft)).length > 0 || localPatch(state.settings, counterId, local) !== null);
+    baseline !== undefined && draft !== null && (Object.keys(patchFrom(baseline, draft)).length > 0 || localPatch(state.settings, counterId, local) !== null);
   /** Back, Cancel and Esc never drop typed changes without asking. */
   const leave = () => (dirty ? setConfirmingDiscard(true) : onClose());
 
@@ -81,9 +98,7 @@ export function EditCounter({ api, state, counterId, onClose }: Props) {
     return (
       <main className="screen edit-screen">
         <header className="screen-header">
-          <button type="button" className="icon" aria-label="Back" title="Back" onClick={onClose}>
-            ←
-          </button>
+          <BackButton onClick={onClose} />
           <h1 className="title">Edit counter</h1>
         </header>
         <div className="screen-body">
@@ -99,12 +114,14 @@ export function EditCounter({ api, state, counterId, onClose }: Props) {
   }
   const fields = PATCH_FIELDS_BY_TYPE[counter.type];
   const set = (key: keyof Draft) => (e: { target: { value: string } }) => setDraft({ ...draft, [key]: e.target.value });
+  /** Only the field the message is about is marked invalid and described by it. */
+  const invalid = (key: keyof Draft) => (error?.field === key ? { 'aria-invalid': true, 'aria-describedby': `${ids}-${key}-error` } : {});
 
   async function save(event: FormEvent) {
     event.preventDefault();
     if (!counter || !draft || !baseline || saving) return;
     const patch = patchFrom(baseline, draft);
-    if (typeof patch === 'string') return setError(patch);
+    if (isFieldError(patch)) return setError(patch);
     const settingsPatch = localPatch(state.settings, counter.id, local);
     if (Object.keys(patch).length === 0 && !settingsPatch) return onClose();
     setError(null);
@@ -115,42 +132,40 @@ export function EditCounter({ api, state, counterId, onClose }: Props) {
     ]);
     setSaving(false);
     const failed = results.find((result) => result !== null && !result.ok);
-    if (failed && !failed.ok) setError(userMessage(failed.error));
+    if (failed && !failed.ok) setError({ field: null, message: userMessage(failed.error) });
     else onClose();
   }
 
   return (
     <main className="screen edit-screen">
       <header className="screen-header">
-        <button type="button" className="icon" aria-label="Back" title="Back" onClick={leave}>
-          ←
-        </button>
+        <BackButton onClick={leave} />
         <h1 className="title">Edit counter</h1>
       </header>
       <div className="screen-body">
         <form className="stack" id={`${ids}-form`} onSubmit={save} noValidate aria-label={`Edit ${counter.name}`}>
-          <label className="field" htmlFor={`${ids}-name`}>
-            <span>Name</span>
-            <input id={`${ids}-name`} autoFocus maxLength={NAME_MAX} value={draft.name} onChange={set('name')} aria-invalid={error ? true : undefined} />
-          </label>
+          <Field id={`${ids}-name`} field="name" label="Name" error={error} errorId={`${ids}-name-error`}>
+            <input id={`${ids}-name`} ref={(el) => void (inputs.current.name = el)} autoFocus value={draft.name} onChange={set('name')} {...invalid('name')} />
+          </Field>
           {fields.includes('value') && (
-            <label className="field" htmlFor={`${ids}-value`}>
-              <span>Value</span>
-              <input id={`${ids}-value`} type="number" step={1} inputMode="numeric" value={draft.value} onChange={set('value')} />
-            </label>
+            <Field id={`${ids}-value`} field="value" label="Value" error={error} errorId={`${ids}-value-error`}>
+              <input id={`${ids}-value`} ref={(el) => void (inputs.current.value = el)} type="number" step={1} inputMode="numeric" value={draft.value} onChange={set('value')} {...invalid('value')} />
+            </Field>
           )}
           {fields.includes('startDate') && (
-            <label className="field" htmlFor={`${ids}-start`}>
-              <span>Counting since</span>
-              <input id={`${ids}-start`} type="date" value={draft.startDate} onChange={set('startDate')} />
-            </label>
+            <Field id={`${ids}-start`} field="startDate" label="Counting since" error={error} errorId={`${ids}-startDate-error`}>
+              <input id={`${ids}-start`} ref={(el) => void (inputs.current.startDate = el)} type="date" value={draft.startDate} onChange={set('startDate')} {...invalid('startDate')} />
+            </Field>
           )}
           {fields.includes('endDate') && (
-            <label className="field" htmlFor={`${ids}-end`}>
-              <span>Counting down to</span>
-              <input id={`${ids}-end`} type="date" value={draft.endDate} onChange={set('endDate')} />
-            </label>
+            <Field id={`${ids}-end`} field="endDate" label="Counting down to" error={error} errorId={`${ids}-endDate-error`}>
+              <input id={`${ids}-end`} ref={(el) => void (inputs.current.endDate = el)} type="date" value={draft.endDate} onChange={set('endDate')} {...invalid('endDate')} />
+            </Field>
           )}
+          {/* A problem that is no field's (the server refused, a setting failed) sits with the form, above the local settings. */}
+          <p className="error-text" role={error && !error.field ? 'alert' : undefined}>
+            {error && !error.field ? error.message : null}
+          </p>
         </form>
         <CounterLocalSettings state={state} counter={counter} draft={local} onChange={setLocal} />
         {state.publicServer && (
@@ -160,9 +175,6 @@ export function EditCounter({ api, state, counterId, onClose }: Props) {
             </button>
           </p>
         )}
-        <p className="error-text" role="alert">
-          {error}
-        </p>
         {confirmingDiscard ? (
           <ConfirmBar question="Discard your changes?" confirmLabel="Discard" onCancel={() => setConfirmingDiscard(false)} onConfirm={onClose} danger />
         ) : (
@@ -178,5 +190,22 @@ export function EditCounter({ api, state, counterId, onClose }: Props) {
         )}
       </div>
     </main>
+  );
+}
+
+type ShownError = FieldError | { field: null; message: string } | null;
+
+/** A labelled input with its own error line right under it (issue 24 point 8). */
+function Field({ id, field, label, error, errorId, children }: { id: string; field: keyof Draft; label: string; error: ShownError; errorId: string; children: ReactNode }) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      {children}
+      {error?.field === field && (
+        <p id={errorId} className="error-text" role="alert">
+          {error.message}
+        </p>
+      )}
+    </div>
   );
 }

@@ -1,7 +1,8 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import type { AppState, CounterTrayApi } from '../../src-shared/ipc/contract';
 import { call } from '../bridge/ipc';
-import { userMessage } from '../format/errors';
+import { CollapseIcon, ExpandIcon, ICON } from '../components/icons';
+import { hostOf, userMessage } from '../format/errors';
 import { DEFAULT_SERVER_URL, withDefaultScheme } from '../../src-shared/domain/server-address';
 
 interface Props {
@@ -45,7 +46,7 @@ export function Onboarding({ api, state, replacing: replacingAtStart, onStart, o
   };
   // Only this form's own request blocks it: a connect started here supersedes a launch retry.
   const connecting = busy !== null;
-  const shownError = error ?? (busy || !state.session.error ? null : userMessage(state.session.error));
+  const shownError = error ?? (busy || !state.session.error ? null : userMessage(state.session.error, hostOf(state.session.serverUrl)));
 
   async function connect(event: FormEvent) {
     event.preventDefault();
@@ -63,7 +64,7 @@ export function Onboarding({ api, state, replacing: replacingAtStart, onStart, o
     if (result.ok) {
       setToken('');
       onConnected();
-    } else fail(userMessage(result.error));
+    } else fail(userMessage(result.error, hostOf(cleanUrl)));
   }
 
   async function startDemo() {
@@ -108,6 +109,7 @@ export function Onboarding({ api, state, replacing: replacingAtStart, onStart, o
           </span>
         </div>
         <button type="button" className="quiet disclosure" aria-expanded={advanced} aria-controls={`${ids}-advanced`} onClick={() => setAdvanced((v) => !v)}>
+          {advanced ? <CollapseIcon {...ICON} size={14} /> : <ExpandIcon {...ICON} size={14} />}
           Advanced
         </button>
         <div id={`${ids}-advanced`} hidden={!advanced}>

@@ -1,7 +1,8 @@
-import { useId, useMemo, useState } from 'react';
-import type { Theme } from '../../src-shared/domain/settings';
+import { useId, useMemo, useState, type ComponentType } from 'react';
+import type { Settings, SettingsPatch, Theme } from '../../src-shared/domain/settings';
 import type { AppState, CounterTrayApi } from '../../src-shared/ipc/contract';
 import { call } from '../bridge/ipc';
+import { BackButton } from '../components/BackButton';
 import { ShortcutRecorder } from '../components/ShortcutRecorder';
 import { SignOutButton } from '../components/SignOutButton';
 import { userMessage } from '../format/errors';
@@ -31,39 +32,14 @@ function timezones(): string[] {
   }
 }
 
-export function SettingsScreen({ api, state, onClose, onReplaceToken }: Props) {
-  const ids = useId();
+/** The server, where the token is kept, and a way to replace it. */
+function AccountSection({ api, state, ids, onError, onReplaceToken }: SectionProps) {
   const { session } = state;
-  const editor = useSettingsEditor(api, state.settings);
-  const { settings, update } = editor;
-  const [sessionError, setSessionError] = useState<string | null>(null);
-  const error = sessionError ?? editor.error;
-  const zones = useMemo(timezones, []);
-  const slots = shortcutSlots(settings, state.core?.counters ?? []);
-  const isMac = state.platform === 'darwin';
-  const mutedCount = settings.notifications.mutedCounters.length;
-
   async function storeWeakly() {
     const result = await call(api, 'session:storeTokenWeakly', {});
-    setSessionError(result.ok ? null : userMessage(result.error));
+    onError(result.ok ? null : userMessage(result.error));
   }
-
-  useEscape(onClose);
-
   return (
-    <main className="screen settings-screen">
-      <header className="screen-header">
-        <button type="button" className="icon" aria-label="Back" title="Back" autoFocus onClick={onClose}>
-          ←
-        </button>
-        <h1 className="title">Settings</h1>
-      </header>
-      <div className="screen-body">
-        {error && (
-          <p className="error-text" role="alert">
-            {error}
-          </p>
-        )}
         <section aria-labelledby={`${ids}-account`}>
           <h2 id={`${ids}-account`} className="subtitle">
             Account
@@ -87,7 +63,13 @@ export function SettingsScreen({ api, state, onClose, onReplaceToken }: Props) {
             </button>
           </div>
         </section>
+  );
+}
 
+/** The zone day counters and "today" are counted in. */
+function TimeZoneSection({ state, settings, update, ids }: SectionProps) {
+  const zones = useMemo(timezones, []);
+  return (
         <section aria-labelledby={`${ids}-tz`}>
           <h2 id={`${ids}-tz`} className="subtitle">
             Time zone for day counters
@@ -123,7 +105,14 @@ export function SettingsScreen({ api, state, onClose, onReplaceToken }: Props) {
             ))}
           </select>
         </section>
+  );
+}
 
+/** The global shortcut that opens the popup (per-counter ones are on each edit page). */
+function ShortcutsSection({ state, settings, update, ids }: SectionProps) {
+  const slots = shortcutSlots(settings, state.core?.counters ?? []);
+  const isMac = state.platform === 'darwin';
+  return (
         <section aria-labelledby={`${ids}-keys`}>
           <h2 id={`${ids}-keys`} className="subtitle">
             Shortcuts
@@ -145,7 +134,13 @@ export function SettingsScreen({ api, state, onClose, onReplaceToken }: Props) {
             ))}
           <p className="muted small">Shortcuts for single counters are on each counter’s edit page.</p>
         </section>
+  );
+}
 
+/** Notifications for other people's changes. */
+function NotificationsSection({ settings, update, ids }: SectionProps) {
+  const mutedCount = settings.notifications.mutedCounters.length;
+  return (
         <section aria-labelledby={`${ids}-notes`}>
           <h2 id={`${ids}-notes`} className="subtitle">
             Notifications
@@ -167,7 +162,12 @@ export function SettingsScreen({ api, state, onClose, onReplaceToken }: Props) {
             </p>
           )}
         </section>
+  );
+}
 
+/** Open at login and the theme. */
+function GeneralSection({ settings, update, ids }: SectionProps) {
+  return (
         <section aria-labelledby={`${ids}-general`}>
           <h2 id={`${ids}-general`} className="subtitle">
             General
@@ -186,21 +186,70 @@ export function SettingsScreen({ api, state, onClose, onReplaceToken }: Props) {
             ))}
           </fieldset>
         </section>
+  );
+}
 
-        <UpdatesSection api={api} state={state} />
-        {/* Apart from "Replace token": signing out cannot be undone. */}
+/** Apart from "Replace token": signing out cannot be undone. */
+function LeaveSection({ api, state, ids, onError }: SectionProps) {
+  const { session } = state;
+  return (
         <section aria-labelledby={`${ids}-leave`}>
           <h2 id={`${ids}-leave`} className="subtitle">
             Counter Tray
           </h2>
           <p className="muted">Version {state.appVersion ?? 'unknown'}</p>
           <div className="row-actions start">
-            <SignOutButton api={api} demo={session.mode === 'demo'} onError={setSessionError} />
+            <SignOutButton api={api} demo={session.mode === 'demo'} onError={onError} />
             <button type="button" className="secondary" onClick={() => void call(api, 'app:quit', {})}>
               Quit Counter Tray
             </button>
           </div>
         </section>
+  );
+}
+
+/** What every section of the page gets. */
+export interface SectionProps {
+  api: CounterTrayApi;
+  state: AppState;
+  /** The settings as shown (optimistic: an edit shows at once, main's answer follows). */
+  settings: Settings;
+  update: (patch: SettingsPatch) => void;
+  /** A unique prefix for ids on this page. */
+  ids: string;
+  onError: (message: string | null) => void;
+  onReplaceToken: () => void;
+}
+
+/**
+ * The page's sections, in order. A new one (e.g. Settings → Updates) is a component taking
+ * SectionProps and one line here.
+ */
+export const SETTINGS_SECTIONS: ComponentType<SectionProps>[] = [AccountSection, TimeZoneSection, ShortcutsSection, NotificationsSection, GeneralSection, UpdatesSection, LeaveSection];
+
+export function SettingsScreen({ api, state, onClose, onReplaceToken }: Props) {
+  const ids = useId();
+  const editor = useSettingsEditor(api, state.settings);
+  const [sessionError, setSessionError] = useState<string | null>(null);
+  const error = sessionError ?? editor.error;
+  useEscape(onClose);
+  const props: SectionProps = { api, state, settings: editor.settings, update: editor.update, ids, onError: setSessionError, onReplaceToken };
+
+  return (
+    <main className="screen settings-screen">
+      <header className="screen-header">
+        <BackButton onClick={onClose} autoFocus />
+        <h1 className="title">Settings</h1>
+      </header>
+      <div className="screen-body">
+        {error && (
+          <p className="error-text" role="alert">
+            {error}
+          </p>
+        )}
+        {SETTINGS_SECTIONS.map((Section, index) => (
+          <Section key={index} {...props} />
+        ))}
       </div>
     </main>
   );

@@ -1,18 +1,11 @@
 // Settings → Updates (issue 26): the mode, where this copy's updates come from, how far the
 // current update is, "Check for updates…", "Restart to update", and the notes of the
 // version the last update brought. Main decides; this only shows AppState.updates and asks.
-import { useId, useState } from 'react';
 import type { UpdateMode } from '../../src-shared/domain/settings';
 import type { UpdateSource, UpdatesState, UpdateStatus } from '../../src-shared/domain/updates';
-import type { AppState, CounterTrayApi } from '../../src-shared/ipc/contract';
 import { call } from '../bridge/ipc';
-import { useSettingsEditor } from '../components/useSettingsEditor';
 import { userMessage } from '../format/errors';
-
-interface Props {
-  api: CounterTrayApi;
-  state: AppState;
-}
+import type { SectionProps } from './SettingsScreen';
 
 const MODES: { value: UpdateMode; label: string; hint: string }[] = [
   { value: 'automatic', label: 'Automatic', hint: 'Download in the background, install when you quit or restart' },
@@ -59,10 +52,8 @@ function statusLine(status: UpdateStatus, version: string): string {
   }
 }
 
-function SelfUpdating({ api, state, updates, onError }: Props & { updates: UpdatesState; onError: (message: string | null) => void }) {
-  const ids = useId();
-  const editor = useSettingsEditor(api, state.settings);
-  const mode = editor.settings.updates.mode;
+function SelfUpdating({ api, state, settings, update, ids, onError, updates }: SectionProps & { updates: UpdatesState }) {
+  const mode = settings.updates.mode;
   const { status } = updates;
   const busy = status.kind === 'checking' || status.kind === 'downloading';
   const ask = async (channel: 'updates:check' | 'updates:download' | 'updates:restart') => {
@@ -72,24 +63,19 @@ function SelfUpdating({ api, state, updates, onError }: Props & { updates: Updat
 
   return (
     <>
-      <div role="radiogroup" aria-labelledby={`${ids}-mode`} className="stack tight">
-        <span id={`${ids}-mode`} className="muted small">
+      <div role="radiogroup" aria-labelledby={`${ids}-update-mode`} className="stack tight">
+        <span id={`${ids}-update-mode`} className="muted small">
           Install updates
         </span>
         {MODES.map((option) => (
           <label key={option.value} className="check">
-            <input type="radio" name="update-mode" checked={mode === option.value} onChange={() => void editor.update({ updates: { mode: option.value } })} />
+            <input type="radio" name="update-mode" checked={mode === option.value} onChange={() => update({ updates: { mode: option.value } })} />
             <span>
               {option.label} <span className="muted small">— {option.hint}</span>
             </span>
           </label>
         ))}
       </div>
-      {editor.error && (
-        <p className="error-text" role="alert">
-          {editor.error}
-        </p>
-      )}
       <p role="status">{statusLine(status, state.appVersion ?? 'unknown')}</p>
       {status.kind === 'downloading' && <progress aria-label="Download progress" max={100} value={status.percent} />}
       <div className="row-actions start">
@@ -115,22 +101,17 @@ function SelfUpdating({ api, state, updates, onError }: Props & { updates: Updat
   );
 }
 
-export function UpdatesSection({ api, state }: Props) {
-  const ids = useId();
-  const [error, setError] = useState<string | null>(null);
-  const updates = state.updates;
+/** Settings → Updates: one of the page's sections (SETTINGS_SECTIONS); errors go to the page's alert line. */
+export function UpdatesSection(props: SectionProps) {
+  const { ids } = props;
+  const updates = props.state.updates;
   if (!updates) return null;
   return (
     <section aria-labelledby={`${ids}-updates`}>
       <h2 id={`${ids}-updates`} className="subtitle">
         Updates
       </h2>
-      {updates.source === 'self' ? <SelfUpdating api={api} state={state} updates={updates} onError={setError} /> : <p className="muted">{ELSEWHERE[updates.source]}</p>}
-      {error && (
-        <p className="error-text" role="alert">
-          {error}
-        </p>
-      )}
+      {updates.source === 'self' ? <SelfUpdating {...props} updates={updates} /> : <p className="muted">{ELSEWHERE[updates.source]}</p>}
       {updates.whatsNew && (
         <details open className="whats-new">
           <summary>What's new in {updates.whatsNew.version}</summary>

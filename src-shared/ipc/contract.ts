@@ -41,6 +41,11 @@ export const AppState = z.object({
    * shown greyed as "offline since savedAt". Clicks on them are kept and sent on connect.
    */
   lastKnown: z.object({ savedAt: z.number(), counters: z.array(CounterState) }).nullable().optional(),
+  /**
+   * What the OS draws behind the popup (issue 24; src-main/electron/popup.ts): macOS vibrancy,
+   * Windows 11 acrylic, or nothing (the page paints a solid, theme-aware background). Absent: solid.
+   */
+  windowMaterial: z.enum(['vibrancy', 'acrylic', 'solid']).optional(),
   /** The app's version, for the settings screen. */
   appVersion: z.string().optional(),
   /** The counters live on the public CountTogether server, which has a web page for each. */

@@ -115,3 +115,32 @@ describe('activity record', () => {
     );
   });
 });
+
+describe('the zone changes after the events (issue 24 point 4)', () => {
+  // 20:00 UTC on 1 June: in Pacific/Kiritimati (UTC+14) already 10:00 on 2 June.
+  const at = Date.UTC(2027, 5, 1, 20, 0);
+  const own = (t: number): ActivityEvent => ({ kind: 'own', at: t, amount: 1, outcome: 'applied', sources: { popup: 1 } });
+
+  it('counts today in the zone asked for, from the events, not the zone they were stored in', () => {
+    const record = new ActivityRecord();
+    for (let i = 0; i < 3; i += 1) record.append('c', own(at + i * 1000), 'UTC');
+    const now = at + 60_000;
+    expect(record.today(now, 'UTC')).toEqual({ c: 3 });
+    expect(record.today(now, 'Pacific/Kiritimati')).toEqual({ c: 3 });
+    const detail = record.detail('c', 6, now, 'Pacific/Kiritimati');
+    expect(detail.today).toEqual({ you: 3, others: 0 });
+    expect(detail.days.at(-1)).toMatchObject({ date: '2027-06-02', you: 3, value: 6 });
+    expect(detail.days.at(-2)).toMatchObject({ date: '2027-06-01', you: 0, value: 3 });
+  });
+
+  it('uses stored totals only for days whose events the cap dropped', () => {
+    const record = new ActivityRecord({ days: 90, eventsPerCounter: 4 });
+    const dayBefore = at - 86_400_000;
+    for (let i = 0; i < 6; i += 1) record.append('c', own(dayBefore + i * 1000), 'UTC');
+    for (let i = 0; i < 3; i += 1) record.append('c', own(at + i * 1000), 'UTC');
+    expect(record.eventCount('c')).toBeLessThanOrEqual(5);
+    const detail = record.detail('c', 9, at + 60_000, 'UTC');
+    expect(detail.days.at(-2)).toMatchObject({ you: 6 });
+    expect(detail.days.at(-1)).toMatchObject({ you: 3 });
+  });
+});

@@ -30,7 +30,7 @@ function forgetCommonJsDependencies(): void {
   for (const key of Object.keys(cache)) if (key.includes('/node_modules/electron-log/')) delete cache[key];
 }
 
-export type LaunchOptions = Pick<DoubleOptions, 'storageBackend' | 'isPackaged' | 'takenAccelerators' | 'notificationsSupported' | 'forgeSenderUrl' | 'weakenPreload' | 'instrument' | 'version'> & {
+export type LaunchOptions = Pick<DoubleOptions, 'storageBackend' | 'isPackaged' | 'takenAccelerators' | 'notificationsSupported' | 'forgeSenderUrl' | 'weakenPreload' | 'weakenWebPreferences' | 'instrument' | 'version'> & {
   /** Negative controls: a weakened build of main.js to run instead (updates/weak-build.ts, issue 26). */
   mainJs?: URL;
 };
@@ -80,6 +80,7 @@ export class Launch {
     } finally {
       setCurrentLaunch(primary?.id ?? id);
     }
+    electron.mark('main-evaluated');
     // Electron emits 'ready' once the main script has run (unless it quit first).
     electron.app.emitReady();
     // Its windows go with it. The double stays registered: a late callback of an exited launch finds it, not a crash.

@@ -17,7 +17,7 @@ test("another member's change arrives as an OS notification; clicking it opens t
   expect(response.status).toBe(200);
 
   // Merged for 3 s (shell/notifications.ts) before the OS shows it.
-  await expect.poll(() => launch.electron.notifications.map((n) => `${n.title}|${n.body}`), { timeout: 15_000 }).toEqual(['Coffees today|Coffees today 3 → 5']);
+  await expect.poll(() => launch.electron.notifications.map((n) => `${n.title}|${n.body}`), { timeout: 15_000 }).toEqual(['Coffees today|3 → 5']);
   expect(launch.electron.window.isVisible()).toBe(false);
 
   launch.electron.notifications[0]?.click();
@@ -49,6 +49,23 @@ test('a global shortcut increments once', async ({ machine, service }) => {
   await expect.poll(() => service.getCounter(COUNTER.coffees)?.value).toBe(4);
   await expect(valueOf(popup, 'Coffees today')).toHaveText('4');
   expect(stepsOn(service, ADA.id, COUNTER.coffees, logFrom)).toHaveLength(1);
+});
+
+// Booting the build under the stricter double found this: Electron registers keys, not text, so the
+// second spelling was refused by the OS and the app told the user another application held it.
+test('two spellings of one key combination are refused as one shortcut used twice, not blamed on another app', async ({ machine, service }) => {
+  const launch = await machine.launch();
+  const popup = await signIn(launch, service);
+  const update = (shortcuts: unknown) =>
+    popup.evaluate((request) => (globalThis as unknown as { counterTray: { invoke(c: string, r: unknown): Promise<unknown> } }).counterTray.invoke('settings:update', request), { shortcuts });
+
+  const saved = await update({ open: 'CommandOrControl+Shift+J', counters: { [COUNTER.coffees]: { increment: 'Control+Shift+J' } } });
+
+  expect(saved).toMatchObject({ ok: false, error: { code: 'invalid-shortcut', message: expect.stringContaining('Control+Shift+J is used twice') } });
+  expect(launch.electron.globalShortcut.registered.size, 'nothing half-registered').toBe(0);
+  // Control: two different key combinations register, both.
+  expect(await update({ open: 'CommandOrControl+Shift+J', counters: { [COUNTER.coffees]: { increment: 'Control+Shift+U' } } })).toMatchObject({ ok: true });
+  await expect.poll(() => launch.electron.globalShortcut.registered.size).toBe(2);
 });
 
 test('`counter-tray --increment NAME` from a second launch increments once in the running app', async ({ machine, service }) => {

@@ -25,12 +25,14 @@ export const test = base.extend<Fixtures>({
     ensureBuilt();
     const machine = new DesktopMachine(browser);
     await use(machine);
-    // Every launch must have shown only the dialogs the test expected, used no API Electron 46 removes, and its pages no errors.
+    // Every launch must have shown only the dialogs the test expected, made Electron log nothing, used no API Electron 46 removes, and its pages no errors.
     const unexpected = machine.launches.flatMap((launch) => launch.electron.dialog.unexpected);
+    const electronLog = machine.launches.flatMap((launch) => launch.electron.electronLog);
     const deprecated = machine.launches.flatMap((launch) => launch.electron.safeStorage.deprecatedCalls);
     const hosts = await Promise.all(machine.launches.flatMap((launch) => launch.electron.createdWindows.map((window) => window.webContents.pageHost())));
     await machine.close();
     expect(unexpected, 'dialogs the test did not expect').toEqual([]);
+    expect(electronLog, 'what Electron itself would have logged (a misuse of its API)').toEqual([]);
     expect(deprecated, 'safeStorage calls deprecated in Electron 45, removed in 46').toEqual([]);
     expect(hosts.flatMap((host) => host.preloadErrors), 'errors in the preload').toEqual([]);
     expect(hosts.flatMap((host) => host.pageErrors), 'page errors or CSP violations').toEqual([]);

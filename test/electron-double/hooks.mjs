@@ -20,13 +20,14 @@ import { readFile } from 'node:fs/promises';
 
 const LAUNCH = 'electron-double-launch';
 const SCHEME = 'electron-double:';
+// lib/browser/api/module-list.ts and lib/common/api/module-list.ts (v45 line).
 export const ELECTRON_EXPORTS = [
   'app', 'autoUpdater', 'BaseWindow', 'BrowserView', 'BrowserWindow', 'clipboard', 'ClipboardItem', 'contentTracing',
   'crashReporter', 'desktopCapturer', 'dialog', 'globalShortcut', 'ImageView', 'inAppPurchase', 'ipcMain',
   'IpcMainServiceWorker', 'Menu', 'MenuItem', 'MessageChannelMain', 'nativeImage', 'nativeTheme', 'net', 'netLog',
   'Notification', 'powerMonitor', 'powerSaveBlocker', 'protocol', 'pushNotifications', 'safeStorage', 'screen',
-  'session', 'ShareMenu', 'shell', 'systemPreferences', 'TouchBar', 'Tray', 'utilityProcess', 'View', 'webContents',
-  'WebContentsView', 'webFrameMain',
+  'ServiceWorkerMain', 'session', 'sharedTexture', 'ShareMenu', 'shell', 'systemPreferences', 'TouchBar', 'Tray',
+  'utilityProcess', 'View', 'webContents', 'WebContentsView', 'webFrameMain',
 ];
 const REGISTRY = "globalThis[Symbol.for('counter-tray.electron-double')]";
 

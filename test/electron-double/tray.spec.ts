@@ -29,7 +29,8 @@ test('the tray menu opens the popup; blurring hides it; Quit ends the app', asyn
   const { tray, window } = launch.electron;
   window.blur();
   expect(window.isVisible()).toBe(false);
-  expect(() => tray.click(), 'Linux trays deliver no click').toThrow(/AppIndicator/);
+  expect(tray.click(), 'a Linux tray with a menu shows the menu on activation and emits no click (electron/electron#37112)').toEqual({ clickEmitted: false, menuShown: true });
+  expect(window.isVisible()).toBe(false);
 
   tray.clickMenuItem('Open Counter Tray');
   await expect.poll(() => window.isVisible()).toBe(true);

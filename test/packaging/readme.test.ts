@@ -38,8 +38,13 @@ describe('README.md', () => {
   it('shows the screenshots scripts/readme-screenshots.ts writes, at the popup’s 360×480', () => {
     const images = [...readme.matchAll(/!\[[^\]]*\]\((docs\/screenshots\/[\w-]+\.png)\)/g)].map((m) => m[1] ?? '');
     const script = readFileSync('scripts/readme-screenshots.ts', 'utf8');
-    const written = [...script.matchAll(/shoot\(page, harness, '([\w-]+)'/g)].map((m) => `docs/screenshots/${m[1]}.png`);
+    // shoot() writes one picture; shootBoth() the light one and "-dark"; the tray icons' contact sheet is its own size (tray-icon-legibility.test.ts).
+    const names = [
+      ...[...script.matchAll(/shoot\(page, harness, '([\w-]+)'/g)].map((m) => [m[1]]),
+      ...[...script.matchAll(/shootBoth\(page, harness, '([\w-]+)'/g)].map((m) => [m[1], `${m[1]}-dark`]),
+    ].flat();
+    const written = [...names.map((name) => `docs/screenshots/${name}.png`), 'docs/screenshots/tray-icons.png'];
     expect(images.sort()).toEqual(written.sort());
-    for (const image of images) expect(pngSize(image), image).toEqual([360, 480]);
+    for (const image of images.filter((i) => !i.endsWith('tray-icons.png'))) expect(pngSize(image), image).toEqual([360, 480]);
   });
 });

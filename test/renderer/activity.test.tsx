@@ -53,15 +53,19 @@ describe('activity in the list', () => {
     expect(fake.calls('counter:undo')).toEqual([{ id: IDS.coffee }, { id: IDS.coffee }, { id: IDS.coffee }]);
   });
 
-  it('says why undo is not offered, on hover and on focus, and Ctrl+Z explains instead of sending', async () => {
+  it('says why undo is not offered, on hover and on focus, in its own words, and Ctrl+Z explains instead of sending', async () => {
     const why = 'Cannot undo: Push-ups only counts up (the server said: only up)';
-    const fake = await renderApp(withActivity({}, offer({ counterId: IDS.pushUps, name: 'Push-ups', blockedBecause: why })));
+    const state = withActivity({}, offer({ counterId: IDS.pushUps, name: 'Push-ups', blockedBecause: why }));
+    const refusing = AppState.parse({ ...state, core: state.core && { ...state.core, counters: state.core.counters.map((c) => (c.id === IDS.pushUps ? { ...c, refused: { decrement: 'only up' } } : c)) } });
+    const fake = await renderApp(refusing);
     expect(screen.queryByRole('button', { name: /^Undo/ })).toBeNull();
     const chip = within(row('Push-ups')).getByText(/can’t undo/);
-    expect(chip.getAttribute('title')).toBe(why);
-    expect(chip.getAttribute('aria-label')).toContain(why);
+    // The server's words ("the server said: only up") never reach the page (issue 24 point 7).
+    expect(chip.getAttribute('title')).toBe('Can’t undo: Push-ups only counts up.');
+    expect(chip.getAttribute('aria-label')).toBe('+1, can’t undo');
+    expect(chip.getAttribute('aria-description')).toBe('Push-ups only counts up.');
     fireEvent.keyDown(document.body, { key: 'z', ctrlKey: true });
-    expect(await screen.findByText(why, { selector: '.notice' })).toBeTruthy();
+    expect(await screen.findByText('Push-ups only counts up.', { selector: '.notice' })).toBeTruthy();
     expect(fake.calls('counter:undo')).toEqual([]);
   });
 });

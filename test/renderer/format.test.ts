@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { acceleratorFromKeyPress, normalizeAccelerator, sameAccelerator } from '../../src-renderer/format/accelerator';
 import { visibleCounters } from '../../src-renderer/format/counterOrder';
 import { formatCounterValue } from '../../src-renderer/format/days';
-import { userMessage } from '../../src-renderer/format/errors';
+import { MESSAGE_MAX, userMessage } from '../../src-renderer/format/errors';
 import { COUNTERS, IDS } from './fixtures';
 
 const press = (code: string, mods: Partial<Record<'ctrlKey' | 'metaKey' | 'altKey' | 'shiftKey', boolean>> = {}) => ({
@@ -66,10 +66,36 @@ describe('list order', () => {
 
 describe('error words', () => {
   // Booting the build (test/electron-double/consent.spec.ts) found "Cancel" in main's consent dialog shown as "Something went wrong".
-  it.each(['declined', 'token-for-other-server', 'nothing-to-undo', 'undo-refused'])("shows main's own words for %s", (code) => {
+  it.each(['declined', 'token-for-other-server', 'nothing-to-undo'])("shows main's own words for %s", (code) => {
     expect(userMessage({ code, message: 'Not connected: you chose not to use https://x.example.' })).toBe('Not connected: you chose not to use https://x.example.');
   });
   it('does not echo an unknown error', () => {
     expect(userMessage({ code: 'internal', message: 'stack trace' })).not.toContain('stack');
+  });
+});
+
+describe('messages in the app’s own voice (issue 24)', () => {
+  const CODES = [
+    'network', 'timeout', 'unauthorized', 'forbidden', 'notFound', 'rateLimited', 'invalidOperation', 'badRequest', 'badResponse', 'ipc',
+    'invalid-url', 'insecure-url', 'token-rejected', 'server-unreachable', 'not-a-counter-server', 'rate-limited', 'not-signed-in', 'unknown-counter',
+    'invalid-settings', 'invalid-shortcut', 'demo-unavailable', 'direction-refused', 'invalid-payload', 'declined', 'token-for-other-server',
+    'nothing-to-undo', 'undo-refused', 'superseded', 'internal', 'something-new',
+  ];
+  const SERVER_TEXT = 'This counter only counts up: decrement is not allowed (the server said: HTTP 400 {"error":"x"}) and much more detail than fits a line';
+
+  it.each(CODES)('%s: at most 80 characters, never the raw text it came with, even with a long server name', (code) => {
+    for (const host of [undefined, 'developers.counttogether.app', 'a-very-long-host-name-that-goes-on.and-on.example.com']) {
+      const text = userMessage({ code, message: SERVER_TEXT }, host);
+      expect(text.length, text).toBeLessThanOrEqual(MESSAGE_MAX);
+      expect(text).not.toContain('decrement is not allowed');
+    }
+  });
+
+  it('main’s own short words pass; its long ones are said shorter', () => {
+    expect(userMessage({ code: 'declined', message: 'Not connected: you chose not to use https://x.example.' })).toBe('Not connected: you chose not to use https://x.example.');
+    const long = userMessage({ code: 'server-unreachable', message: 'Could not reach counttogether.invalid. Check your connection, or the server address.' }, 'counttogether.invalid');
+    expect(long).toBe('Could not reach counttogether.invalid. Check the address and network.');
+    // Codes whose message may quote the server never pass it, short or not.
+    expect(userMessage({ code: 'undo-refused', message: 'decrement is not allowed' })).toBe('This change cannot be taken back.');
   });
 });

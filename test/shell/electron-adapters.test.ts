@@ -53,7 +53,7 @@ describe('tray adapter', () => {
     expect(calls).toContain('tooltip:Coffees today: 8');
     expect(calls.some((c) => c.startsWith('title:'))).toBe(false);
 
-    const increment = tray.menu?.template.find((i) => i.label === '    Increment Coffees today');
+    const increment = tray.menu?.template.find((i) => i.label === 'Increment Coffees today');
     increment?.click?.({} as never, undefined, {} as never);
     expect(onAction).toHaveBeenCalledWith({ kind: 'increment', counterId: COFFEE_ID });
     listeners.get('click')?.();

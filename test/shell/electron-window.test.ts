@@ -1,7 +1,7 @@
 // The popup's adapters driven with fakes of the Electron objects they touch.
 import { describe, expect, it, vi } from 'vitest';
 import type { Display } from 'electron';
-import { createPopup, type PopupWindowLike, type ScreenLike } from '../../src-main/electron/popup';
+import { createPopup, popupMaterial, SOLID_BACKGROUND, type PopupWindowLike, type ScreenLike } from '../../src-main/electron/popup';
 import { hardenContents, hardenSession, popupWindowOptions, type HardenableContents, type HardenableSession } from '../../src-main/electron/window-security';
 import { PRODUCTION_CSP } from '../../src-main/shell/app-assets';
 
@@ -21,6 +21,35 @@ describe('popup window options', () => {
     });
     expect(options).toMatchObject({ frame: false, show: false, skipTaskbar: true });
     expect(popupWindowOptions('/p', { width: 1, height: 1 }, 'darwin')).toMatchObject({ type: 'panel' });
+  });
+});
+
+describe('popup materials (issue 24): the OS draws the popover where Electron offers it', () => {
+  it('macOS: popover vibrancy, always active, transparent behind it, rounded corners', () => {
+    const { material, options } = popupMaterial({ platform: 'darwin', osRelease: '24.1.0', dark: false });
+    expect(material).toBe('vibrancy');
+    expect(options).toEqual({ vibrancy: 'popover', visualEffectState: 'active', backgroundColor: '#00000000', roundedCorners: true });
+  });
+
+  it('Windows 11 22H2 and later: acrylic (never with `transparent`); older Windows: a solid theme colour', () => {
+    expect(popupMaterial({ platform: 'win32', osRelease: '10.0.22621', dark: true })).toEqual({ material: 'acrylic', options: { backgroundMaterial: 'acrylic', backgroundColor: '#00000000', roundedCorners: true } });
+    expect(popupMaterial({ platform: 'win32', osRelease: '10.0.26100', dark: false }).material).toBe('acrylic');
+    // Windows 11 21H2 (22000) has rounded corners but no system backdrop; Windows 10 neither.
+    expect(popupMaterial({ platform: 'win32', osRelease: '10.0.22000', dark: true })).toEqual({ material: 'solid', options: { backgroundColor: SOLID_BACKGROUND.dark, roundedCorners: true } });
+    expect(popupMaterial({ platform: 'win32', osRelease: '10.0.19045', dark: false }).options.backgroundColor).toBe(SOLID_BACKGROUND.light);
+    expect(popupMaterial({ platform: 'win32', osRelease: 'garbage', dark: false }).material).toBe('solid');
+    for (const release of ['10.0.22621', '10.0.19045']) expect(popupMaterial({ platform: 'win32', osRelease: release, dark: false }).options).not.toHaveProperty('transparent');
+  });
+
+  it('Linux and the rest: a solid background in the theme colour the page paints (styles.css --bg)', () => {
+    expect(popupMaterial({ platform: 'linux', osRelease: '6.1.0', dark: false })).toEqual({ material: 'solid', options: { backgroundColor: '#ffffff' } });
+    expect(popupMaterial({ platform: 'linux', osRelease: '6.1.0', dark: true })).toEqual({ material: 'solid', options: { backgroundColor: '#1d1f23' } });
+    expect(popupMaterial({ platform: 'freebsd', osRelease: '14.0', dark: false }).material).toBe('solid');
+  });
+
+  it('the window options carry the material and keep every webPreference', () => {
+    const options = popupWindowOptions('/p', { width: 360, height: 520 }, 'darwin', popupMaterial({ platform: 'darwin', osRelease: '24.1.0', dark: false }).options);
+    expect(options).toMatchObject({ vibrancy: 'popover', frame: false, webPreferences: { sandbox: true, contextIsolation: true, nodeIntegration: false } });
   });
 });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createNotifier, type CounterNotification } from '../../src-main/shell/notifications';
-import { COFFEE_ID, ManualClock, TRIP_ID } from './fakes';
+import { createNotifier, refusalNotices, type CounterNotification } from '../../src-main/shell/notifications';
+import { COFFEE_ID, counter, ManualClock, signedInState, TRIP_ID } from './fakes';
 
 const TEA_ID = '019a4f2e-8c00-7d3a-9b1e-2f4c6a8e0b15';
 const WATER_ID = '019a4f2e-8c00-7d3a-9b1e-2f4c6a8e0b16';
@@ -21,10 +21,10 @@ describe('notifier', () => {
     notifier.remoteChange({ counterId: COFFEE_ID, name: 'Coffees', from: 6, to: 7 });
     expect(delivered).toEqual([]);
     await clock.advance(2000);
-    expect(delivered).toEqual([{ title: 'Coffees', body: 'Coffees 3 → 7', counterId: COFFEE_ID }]);
+    expect(delivered).toEqual([{ title: 'Coffees', body: '3 → 7', counterId: COFFEE_ID }]);
     notifier.remoteChange({ counterId: COFFEE_ID, name: 'Coffees', from: 7, to: 8 });
     await clock.advance(3000);
-    expect(delivered.map((n) => n.body)).toEqual(['Coffees 3 → 7', 'Coffees 7 → 8']);
+    expect(delivered.map((n) => n.body)).toEqual(['3 → 7', '7 → 8']);
   });
 
   it('keeps counters apart and says nothing when the changes cancel out', async () => {
@@ -33,7 +33,7 @@ describe('notifier', () => {
     notifier.remoteChange({ counterId: TRIP_ID, name: 'Trip', from: 10, to: 11 });
     notifier.remoteChange({ counterId: COFFEE_ID, name: 'Coffees', from: 4, to: 3 });
     await clock.advance(3000);
-    expect(delivered).toEqual([{ title: 'Trip', body: 'Trip 10 → 11', counterId: TRIP_ID }]);
+    expect(delivered).toEqual([{ title: 'Trip', body: '10 → 11', counterId: TRIP_ID }]);
   });
 
   it('respects the global switch and per-counter mutes, also when muted during the window', async () => {
@@ -64,7 +64,7 @@ describe('notifier', () => {
     // Back to normal afterwards.
     notifier.remoteChange({ counterId: TRIP_ID, name: 'C1', from: 11, to: 12 });
     await clock.advance(3000);
-    expect(delivered.at(-1)).toEqual({ title: 'C1', body: 'C1 11 → 12', counterId: TRIP_ID });
+    expect(delivered.at(-1)).toEqual({ title: 'C1', body: '11 → 12', counterId: TRIP_ID });
   });
 
   it('a summary of one change is an ordinary notification that opens that counter', async () => {
@@ -73,7 +73,7 @@ describe('notifier', () => {
     notifier.beginResync();
     notifier.remoteChange({ counterId: COFFEE_ID, name: 'Coffees', from: 1, to: 5 });
     await clock.advance(3000);
-    expect(delivered).toEqual([{ title: 'Coffees', body: 'Coffees 1 → 5', counterId: COFFEE_ID }]);
+    expect(delivered).toEqual([{ title: 'Coffees', body: '1 → 5', counterId: COFFEE_ID }]);
   });
 
   it('dispose leaves no timer behind', () => {
@@ -81,5 +81,21 @@ describe('notifier', () => {
     notifier.remoteChange({ counterId: COFFEE_ID, name: 'Coffees', from: 1, to: 5 });
     notifier.dispose();
     expect(clock.pendingTimers()).toBe(0);
+  });
+});
+
+describe('the first refusal of a direction (issue 24 point 6)', () => {
+  const coffee = counter(COFFEE_ID, 'Coffees', 4);
+  const trip = counter(TRIP_ID, 'Trip', 10);
+
+  it('is told once, in the app’s words (never the server’s reason), with the counter to open', () => {
+    const before = signedInState([coffee, trip], []);
+    const after = signedInState([{ ...coffee, refused: { decrement: 'decrement is not allowed' } }, trip], []);
+    expect(refusalNotices(before, after)).toEqual([{ title: 'Coffees', body: 'It only counts up, so the −1 was not made.', counterId: COFFEE_ID }]);
+    // Already known: nothing new to say. A counter new to the list brings old refusals: not news either.
+    expect(refusalNotices(after, after)).toEqual([]);
+    expect(refusalNotices(signedInState([trip], []), signedInState([trip, { ...coffee, refused: { increment: 'x' } }], []))).toEqual([]);
+    const down = refusalNotices(before, signedInState([coffee, { ...trip, refused: { increment: 'increment is not allowed' } }], []));
+    expect(down.map((n) => n.body)).toEqual(['It only counts down, so the +1 was not made.']);
   });
 });

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { checkAccelerator, validateShortcutMap, type ShortcutAction } from '../../src-main/app/shortcut-rules';
+import { checkLoadedSettings } from '../../src-main/app/settings-rules';
 import { planRegistration } from '../../src-main/shell/shortcuts';
+import { DEFAULT_SETTINGS } from '../../src-shared/domain/settings';
 import { COFFEE_ID, TRIP_ID } from './fakes';
 
 describe('checkAccelerator', () => {
@@ -56,6 +58,29 @@ describe('validateShortcutMap', () => {
     expect(problems).toHaveLength(2);
     expect(problems[0]).toContain('used twice');
     expect(problems[1]).toContain('Hyper');
+  });
+
+  // Electron registers keys, not text (ui::Accelerator; shell/browser/ui/accelerator_util.cc): the Electron
+  // double's globalShortcut refused the second of these as already held, which the app reported as another app's.
+  it.each([
+    ['CommandOrControl+Alt+K', 'Control+Alt+K', 'CommandOrControl is Control on Windows and Linux'],
+    ['CommandOrControl+Alt+K', 'Cmd+Alt+K', 'CommandOrControl is Command on macOS'],
+    ['Super+Alt+K', 'Cmd+Alt+K', 'Super, Meta and Cmd are one key'],
+    ['Ctrl+Alt+Plus', 'Ctrl+Alt+Shift+=', 'Plus is Shift with ='],
+    ['Ctrl+Alt+!', 'Ctrl+Alt+Shift+1', 'a shifted character is Shift with its key'],
+  ])('“%s” and “%s” are one shortcut (%s)', (first, second) => {
+    expect(validateShortcutMap({ open: first, counters: { [COFFEE_ID]: { increment: second } } })).toEqual([expect.stringContaining('used twice')]);
+  });
+
+  it('a settings file holding one key combination twice keeps the first on load', () => {
+    const loaded = { ...DEFAULT_SETTINGS, shortcuts: { open: 'CommandOrControl+Alt+K', counters: { [COFFEE_ID]: { increment: 'Control+Alt+K', decrement: 'Ctrl+Alt+J' } } } };
+    const { settings, problems } = checkLoadedSettings(loaded, null);
+    expect(settings.shortcuts).toEqual({ open: 'CommandOrControl+Alt+K', counters: { [COFFEE_ID]: { decrement: 'Ctrl+Alt+J' } } });
+    expect(problems).toEqual([expect.stringContaining('(Control+Alt+K)')]);
+  });
+
+  it('Control and Super, or = and Shift+=, stay two shortcuts', () => {
+    expect(validateShortcutMap({ open: 'Control+Alt+K', counters: { [COFFEE_ID]: { increment: 'Super+Alt+K', decrement: 'Ctrl+Alt+=' }, [TRIP_ID]: { increment: 'Ctrl+Alt+Plus' } } })).toEqual([]);
   });
 });
 

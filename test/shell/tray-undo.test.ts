@@ -13,10 +13,11 @@ describe('tray menu undo', () => {
     expect(items).toContainEqual({ type: 'normal', label: 'Undo +1 on Coffees today', enabled: true, action: { kind: 'undo', counterId: COFFEE_ID } });
   });
 
-  it('shows a blocked undo disabled, with the reason, and no action', () => {
-    const why = 'Cannot undo: Coffees today only counts up';
-    const items = buildTrayMenu(signedInState([coffee], [], { activity: { today: {}, undo: { ...offer, amount: -2, blockedBecause: why } } }));
-    expect(items).toContainEqual({ type: 'normal', label: `Undo −2 on Coffees today: ${why}`, enabled: false });
+  it('shows a blocked undo disabled, in its own words (never the reason text, which may quote the server), and no action', () => {
+    const why = 'Cannot undo: Coffees today only counts down (the server said: increment is not allowed)';
+    const refusing = { ...coffee, refused: { increment: 'increment is not allowed' } };
+    const items = buildTrayMenu(signedInState([refusing], [], { activity: { today: {}, undo: { ...offer, amount: -2, blockedBecause: why } } }));
+    expect(items).toContainEqual({ type: 'normal', label: 'Can’t undo −2 on Coffees today (only counts down)', enabled: false });
   });
 
   it('has no undo item without an offer', () => {

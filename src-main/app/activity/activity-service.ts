@@ -244,7 +244,8 @@ export function createActivityService(deps: ActivityServiceDeps): ActivityServic
     summary() {
       const list = counters();
       const undo = presentOffer(offer, list);
-      const key = `${record.version}|${dayKey(now(), deps.timezone())}|${JSON.stringify(undo)}`;
+      // The zone is part of the key: the same calendar day in another zone holds other events.
+      const key = `${record.version}|${deps.timezone()}|${dayKey(now(), deps.timezone())}|${JSON.stringify(undo)}`;
       if (cached?.key === key) return cached.summary;
       const summary: ActivitySummary = { today: record.today(now(), deps.timezone()), undo };
       cached = { key, summary };

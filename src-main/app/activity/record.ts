@@ -3,6 +3,12 @@
 // bounds and compaction are tested with plain numbers. Day totals are kept for every
 // event as it is appended, so dropping old events (the per-counter cap, the age limit)
 // never changes a daily total: older days survive as totals only.
+//
+// A stored total is keyed by the day in the zone in force when its event arrived. The zone
+// can change since (travel, Settings), so the days the kept events still cover are counted
+// from the events themselves, in the zone asked for (issue 24 point 4: "Today ±0" above three
+// of today's own events after a move to Pacific/Kiritimati); stored totals answer only for
+// days whose events the per-counter cap has dropped.
 import { z } from 'zod';
 import { ActivityEvent, type ActivityDetail, type DayActivity } from '../../../src-shared/domain/activity';
 import { dayKey, lastDays, shiftDay } from './days';
@@ -35,6 +41,11 @@ export type RecordFile = z.infer<typeof RecordFile>;
 interface Log {
   events: ActivityEvent[];
   days: Map<string, DayTotal>;
+  /**
+   * When the per-counter cap dropped events: the time of the oldest event kept. Days up to
+   * and including its day may have lost events, so only their stored totals are whole.
+   */
+  cappedFrom?: number;
 }
 
 /** What an event adds to its day: own confirmed changes and value edits are "you", the rest "others". */
@@ -65,7 +76,9 @@ export class ActivityRecord {
     for (const [id, log] of Object.entries(file.counters)) {
       // Events are kept in time order; a hand-edited file may not be.
       const events = [...log.events].sort((a, b) => a.at - b.at);
-      record.logs.set(id, { events, days: new Map(Object.entries(log.days)) });
+      // The file does not say whether the cap cut this log; a full one may have been.
+      const capped = events.length >= limits.eventsPerCounter && events[0] ? { cappedFrom: events[0].at } : {};
+      record.logs.set(id, { events, days: new Map(Object.entries(log.days)), ...capped });
     }
     return record;
   }
@@ -89,7 +102,10 @@ export class ActivityRecord {
       log.events.splice(index, 0, event);
     } else log.events.push(event);
     const cap = this.limits.eventsPerCounter;
-    if (log.events.length > cap + Math.max(1, Math.floor(cap * TRIM_SLACK))) log.events.splice(0, log.events.length - cap);
+    if (log.events.length > cap + Math.max(1, Math.floor(cap * TRIM_SLACK))) {
+      log.events.splice(0, log.events.length - cap);
+      log.cappedFrom = log.events[0]?.at;
+    }
     const add = contribution(event);
     if (add.you !== 0 || add.others !== 0) {
       const key = dayKey(event.at, timezone);
@@ -111,6 +127,8 @@ export class ActivityRecord {
       const firstKept = log.events.findIndex((e) => e.at >= oldestAt);
       const cut = Math.max(firstKept === -1 ? log.events.length : firstKept, log.events.length - this.limits.eventsPerCounter);
       if (cut > 0) {
+        // Cut by the cap (not only by age): the days before the oldest kept event may be partial.
+        if (firstKept !== -1 && cut > firstKept) log.cappedFrom = log.events[cut]?.at;
         log.events.splice(0, cut);
         dropped = true;
       }
@@ -129,7 +147,7 @@ export class ActivityRecord {
     const key = dayKey(now, timezone);
     const totals: Record<string, number> = {};
     for (const [id, log] of this.logs) {
-      const day = log.days.get(key);
+      const day = dayTotals(log, key, timezone).get(key);
       const net = day ? day.you + day.others : 0;
       if (net !== 0) totals[id] = net;
     }
@@ -143,11 +161,12 @@ export class ActivityRecord {
   detail(counterId: string, currentValue: number, now: number, timezone: string, dayCount = 14, eventCount = 20): ActivityDetail {
     const log = this.logs.get(counterId);
     const keys = lastDays(dayKey(now, timezone), dayCount);
+    const totals = log ? dayTotals(log, keys[0] ?? '', timezone) : new Map<string, DayTotal>();
     const days: DayActivity[] = new Array(keys.length);
     let value = currentValue;
     for (let i = keys.length - 1; i >= 0; i -= 1) {
       const date = keys[i] as string;
-      const total = log?.days.get(date) ?? { you: 0, others: 0 };
+      const total = totals.get(date) ?? { you: 0, others: 0 };
       days[i] = { date, you: total.you, others: total.others, value };
       value -= total.you + total.others;
     }
@@ -155,4 +174,26 @@ export class ActivityRecord {
     const events = log ? log.events.slice(-eventCount).reverse() : [];
     return { counterId, today: { you: todayTotal.you, others: todayTotal.others }, days, events };
   }
+}
+
+/**
+ * The totals of the days from `from` (a day key) to today in `timezone`: counted from the
+ * kept events where they cover the day, from the stored totals where the cap dropped some.
+ */
+function dayTotals(log: Log, from: string, timezone: string): Map<string, DayTotal> {
+  const partialUntil = log.cappedFrom === undefined ? undefined : dayKey(log.cappedFrom, timezone);
+  const totals = new Map<string, DayTotal>();
+  for (let i = log.events.length - 1; i >= 0; i -= 1) {
+    const event = log.events[i] as ActivityEvent;
+    const key = dayKey(event.at, timezone);
+    if (key < from || (partialUntil !== undefined && key <= partialUntil)) break;
+    const add = contribution(event);
+    if (add.you === 0 && add.others === 0) continue;
+    const day = totals.get(key) ?? { you: 0, others: 0 };
+    totals.set(key, { you: day.you + add.you, others: day.others + add.others });
+  }
+  if (partialUntil !== undefined) {
+    for (const [key, total] of log.days) if (key >= from && key <= partialUntil) totals.set(key, total);
+  }
+  return totals;
 }

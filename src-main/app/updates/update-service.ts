@@ -124,7 +124,7 @@ export function createUpdateService(deps: UpdateServiceDeps): UpdateService {
   driver?.onEvent(onEvent);
 
   function requireDriver(): UpdaterDriver {
-    if (!driver) throw new AppError('updates-unavailable', 'This copy of Counter Tray does not update itself; Settings → Updates says where its updates come from.');
+    if (!driver) throw new AppError('updates-unavailable', 'This copy does not update itself; Settings says where its updates come from.');
     return driver;
   }
 

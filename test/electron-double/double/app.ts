@@ -1,9 +1,11 @@
 // `app`: life cycle, paths, the single-instance lock and the quit sequence, after
-// https://www.electronjs.org/docs/latest/api/app. The test drives 'ready' (bootApp emits it
-// once main.js has been evaluated, as Electron does after running the main script).
+// https://www.electronjs.org/docs/latest/api/app and shell/browser/api/electron_api_app.cc
+// (v45 line). The test drives 'ready' (bootApp emits it once main.js has been evaluated, as
+// Electron does after running the main script).
 import { EventEmitter } from 'node:events';
-import { dirname, join } from 'node:path';
+import { dirname, isAbsolute, join } from 'node:path';
 import { tmpdir } from 'node:os';
+import { NotImplementedError, strict } from './strict';
 
 export interface AppOptions {
   userData: string;
@@ -11,6 +13,7 @@ export interface AppOptions {
   isPackaged: boolean;
   name: string;
   version: string;
+  platform: NodeJS.Platform;
   /** The machine's single-instance locks (one per userData, as Electron keys them). */
   locks: Map<string, AppDouble>;
   /** Closes the windows on quit (BrowserWindow 'close' can cancel it); false when one refused. */
@@ -25,13 +28,37 @@ export class ElectronEvent {
   }
 }
 
+/** app docs, getPath(name): the names Electron knows (electron_api_app.cc GetPathConstant). */
+const PATH_NAMES = new Set(['appData', 'assets', 'userData', 'sessionData', 'cache', 'temp', 'home', 'module', 'exe', 'desktop', 'documents', 'downloads', 'music', 'videos', 'pictures', 'logs', 'recent', 'crashDumps']);
+
+/** Members electron_api_app.cc compiles in for one platform only (`#if BUILDFLAG(IS_WIN)`, `IS_MAC`). */
+const PLATFORM_ONLY: Record<string, readonly NodeJS.Platform[]> = {
+  setAppUserModelId: ['win32'],
+  setToastActivatorCLSID: ['win32'],
+  toastActivatorCLSID: ['win32'],
+  setUserTasks: ['win32'],
+  getJumpListSettings: ['win32'],
+  setJumpList: ['win32'],
+  dock: ['darwin'],
+  isActive: ['darwin'],
+  hide: ['darwin'],
+  isHidden: ['darwin'],
+  show: ['darwin'],
+  showEmojiPanel: ['darwin', 'win32'],
+};
+
+export const absentOn = (platform: NodeJS.Platform): string[] => Object.entries(PLATFORM_ONLY).flatMap(([name, platforms]) => (platforms.includes(platform) ? [] : [name]));
+
 export class AppDouble extends EventEmitter {
   readonly isPackaged: boolean;
   readonly name: string;
-  readonly dock = undefined; // Linux: app.dock exists on macOS only
   readonly commandLine;
   readonly switches: [string, string | undefined][] = [];
-  readonly loginItemCalls: unknown[] = [];
+  /** setLoginItemSettings calls, and whether they did anything (Browser::SetLoginItemSettings is empty on Linux). */
+  readonly loginItemCalls: { settings: unknown; effective: boolean }[] = [];
+  readonly appUserModelIds: string[] = [];
+  /** macOS only: app.dock; what main asked of it. */
+  readonly dockCalls: string[] = [];
   exitCode: number | undefined;
   private ready = false;
   private readonly paths = new Map<string, string>();
@@ -52,11 +79,15 @@ export class AppDouble extends EventEmitter {
     this.readyPromise = new Promise((resolve) => (this.resolveReady = resolve));
     this.exitedPromise = new Promise((resolve) => (this.resolveExited = resolve));
     const switches = this.switches;
-    this.commandLine = {
-      appendSwitch: (name: string, value?: string) => void switches.push([name, value]),
-      hasSwitch: (name: string) => switches.some(([n]) => n === name),
-      getSwitchValue: (name: string) => switches.find(([n]) => n === name)?.[1] ?? '',
-    };
+    this.commandLine = strict(
+      {
+        appendSwitch: (name: string, value?: string) => void switches.push([name, value]),
+        hasSwitch: (name: string) => switches.some(([n]) => n === name),
+        getSwitchValue: (name: string) => switches.find(([n]) => n === name)?.[1] ?? '',
+      },
+      'app.commandLine',
+      { pinned: ['CommandLine'] },
+    );
   }
 
   get argv(): readonly string[] {
@@ -68,11 +99,16 @@ export class AppDouble extends EventEmitter {
     return this.exitedPromise;
   }
 
+  /** macOS: the Dock (app.dock); hide/show recorded, the rest of it fails loudly. */
+  get dock(): unknown {
+    return strict({ hide: () => void this.dockCalls.push('hide'), show: async () => void this.dockCalls.push('show') }, 'app.dock', { pinned: ['Dock'] });
+  }
+
   isReady = (): boolean => this.ready;
   whenReady = (): Promise<void> => this.readyPromise;
   getName = (): string => this.name;
   getVersion = (): string => this.options.version;
-  setAppUserModelId = (_id: string): void => undefined;
+  setAppUserModelId = (id: string): void => void this.appUserModelIds.push(id);
 
   /** Test side: what Electron does after the main script ran. */
   emitReady(): void {
@@ -83,19 +119,24 @@ export class AppDouble extends EventEmitter {
     this.resolveReady();
   }
 
+  // App::GetPath: "Failed to get '<name>' path" for a name Electron does not know.
   getPath = (name: string): string => {
     const path = this.paths.get(name);
-    if (path === undefined) throw new Error(`Electron double: app.getPath('${name}') is not modelled`);
-    return path;
+    if (path !== undefined) return path;
+    if (!PATH_NAMES.has(name)) throw new Error(`Failed to get '${name}' path`);
+    throw new NotImplementedError(`app.getPath('${name}')`);
   };
 
+  // App::SetPath: "Path must be absolute"; "Failed to set path" for a name Electron does not know.
   setPath = (name: string, path: string): void => {
+    if (typeof path !== 'string' || !isAbsolute(path)) throw new Error('Path must be absolute');
+    if (!PATH_NAMES.has(name)) throw new Error('Failed to set path');
     this.paths.set(name, path);
   };
 
-  // app docs: "On Linux … setLoginItemSettings" has no effect (macOS and Windows only).
+  // app docs: macOS and Windows only; on Linux the method exists and does nothing (browser_linux.cc).
   setLoginItemSettings = (settings: unknown): void => {
-    this.loginItemCalls.push(settings);
+    this.loginItemCalls.push({ settings, effective: this.options.platform !== 'linux' });
   };
 
   // app docs, requestSingleInstanceLock: false in a second instance, whose argv reaches the
@@ -147,3 +188,6 @@ export class AppDouble extends EventEmitter {
     this.resolveExited(code);
   }
 }
+
+/** `app` as main sees it: the pinned App's members, this platform's only. */
+export const appAsSeenByMain = (app: AppDouble, platform: NodeJS.Platform): AppDouble => strict(app, 'app', { pinned: ['App'], absent: absentOn(platform) });

@@ -1,79 +1,47 @@
-// BrowserWindow and its webContents, after https://www.electronjs.org/docs/latest/api/browser-window
-// and …/api/web-contents. The window's state (visible, position, focus) is recorded; its
-// page is a PageHost (a real Chromium page). Methods of a destroyed window or webContents
-// throw "Object has been destroyed", as Electron's do.
+// BrowserWindow, after https://www.electronjs.org/docs/latest/api/browser-window and
+// shell/browser/api/electron_api_browser_window.cc, native_window*.cc (v45 line). The
+// window's state (visible, position, focus) is recorded; its page is a PageHost (a real
+// Chromium page); its options are read as Electron reads them (web-preferences.ts). Once
+// destroyed, every member but isDestroyed/destroy throws "Object has been destroyed".
 import { EventEmitter } from 'node:events';
 import type { BrowserContext, Page } from '@playwright/test';
 import { ElectronEvent } from './app';
 import type { IpcMainDouble } from './ipc-main';
 import { PageHost } from './page-host';
 import type { ProtocolDouble } from './protocol';
-import { requireReady, strict } from './strict';
+import { ginBool, ginInt, refuseBeforeReady, strict } from './strict';
+import { readWebPreferences } from './web-preferences';
+import { WebContentsDouble } from './web-contents';
 
 export interface WindowWorld {
   isReady(): boolean;
+  platform: NodeJS.Platform;
   context(): Promise<BrowserContext>;
   protocol: ProtocolDouble;
   ipcMain: IpcMainDouble;
   windows: Set<BrowserWindowDouble>;
+  /** Electron's own log lines (LOG(ERROR), console.error in its lib/): the fixture fails on any. */
+  electronLog(line: string): void;
   /** Called with each new window (the test waits for the popup this way). */
   created(window: BrowserWindowDouble): void;
   /** Negative controls: what the sender identity says instead of the truth. */
   forgeSenderUrl?: string;
   /** Negative controls: code appended to every preload. */
   weakenPreload?: string;
+  /** Negative controls: webPreferences laid over the app's own (a window main did not ask for). */
+  weakenWebPreferences?: Record<string, unknown>;
   /** Benchmarks: a main-world timing probe for every page. */
   instrument?: string;
 }
 
-interface WindowOptions {
-  width?: number;
-  height?: number;
-  show?: boolean;
-  webPreferences?: { preload?: string; contextIsolation?: boolean; sandbox?: boolean; nodeIntegration?: boolean };
-}
-
-let nextWebContentsId = 1;
-
-export class WebContentsDouble extends EventEmitter {
-  readonly id = nextWebContentsId++;
-  windowOpenHandler: ((details: { url: string }) => { action: string }) | undefined;
-  destroyed = false;
-
-  constructor(
-    private readonly host: Promise<PageHost>,
-    private readonly ipc: IpcMainDouble,
-  ) {
-    super();
-  }
-
-  private alive(): void {
-    if (this.destroyed) throw new TypeError('Object has been destroyed');
-  }
-
-  isDestroyed = (): boolean => this.destroyed;
-
-  setWindowOpenHandler = (handler: (details: { url: string }) => { action: string }): void => {
-    this.alive();
-    this.windowOpenHandler = handler;
-  };
-
-  // web-contents docs, send: arguments are serialized with the Structured Clone Algorithm.
-  send = (channel: string, ...args: unknown[]): void => {
-    this.alive();
-    const cloned = structuredClone(args);
-    this.ipc.record('main→renderer', channel, cloned);
-    void this.host.then((host) => host.send(channel, cloned));
-  };
-
-  /** The page, for the test (Playwright). */
-  page = async () => (await this.host).page;
-  pageHost = (): Promise<PageHost> => this.host;
-}
+const DESTROYED = () => new TypeError('Object has been destroyed');
 
 export class BrowserWindowDouble extends EventEmitter {
+  /** The test's handle on the webContents (main gets Electron's view of it, webContents.ts). */
   readonly webContents: WebContentsDouble;
-  readonly options: WindowOptions;
+  /** The BrowserWindow object main holds (strict), once built. */
+  seenByMain: BrowserWindowDouble = this;
+  readonly options: Record<string, unknown>;
   private visible = false;
   private focused = false;
   private destroyed = false;
@@ -81,35 +49,29 @@ export class BrowserWindowDouble extends EventEmitter {
   private readonly size: [number, number];
   private readonly host: Promise<PageHost>;
 
-  constructor(options: WindowOptions, private readonly world: WindowWorld) {
+  constructor(options: unknown, private readonly world: WindowWorld) {
     super();
-    requireReady(world.isReady, 'BrowserWindow');
-    this.options = options;
-    this.size = [options.width ?? 800, options.height ?? 600];
-    const prefs = options.webPreferences ?? {};
+    // electron_api_browser_window.cc BrowserWindow::New.
+    refuseBeforeReady(world.isReady, 'Cannot create BrowserWindow before app is ready');
+    this.options = (options !== null && typeof options === 'object' ? options : {}) as Record<string, unknown>;
+    // native_window_views.cc: ValueOrDefault(kWidth, 800): an Int32 or the default.
+    this.size = [ginInt(this.options.width) ?? 800, ginInt(this.options.height) ?? 600];
+    const prefs = readWebPreferences({ ...(this.options.webPreferences as object | undefined), ...world.weakenWebPreferences });
+    prefs.logged.forEach((line) => world.electronLog(line));
     // eslint-disable-next-line prefer-const -- assigned below: the page's callbacks need the webContents, which needs the page
     let contents!: WebContentsDouble;
     this.host = world.context().then((context) =>
       PageHost.open({
         context,
-        preloadPath: prefs.preload,
-        // web-preferences docs: contextIsolation and sandbox default to true.
-        contextIsolation: prefs.contextIsolation ?? true,
+        preloadPath: prefs.preloadPath,
+        contextIsolation: prefs.contextIsolation,
+        platform: world.platform,
         protocol: world.protocol,
         ...(world.weakenPreload ? { weakenPreload: world.weakenPreload } : {}),
         ...(world.instrument ? { instrument: world.instrument } : {}),
-        invoke: (frame, channel, args) =>
-          world.ipcMain.invokeFromRenderer(
-            {
-              type: 'frame',
-              sender: contents,
-              frameId: frame?.frameId ?? 0,
-              processId: 1,
-              senderFrame: frame && { url: world.forgeSenderUrl ?? frame.url, parent: frame.isTop ? null : {}, routingId: frame.frameId },
-            },
-            channel,
-            args,
-          ),
+        invoke: (document, channel, args) => contents.invoke(document, channel, args),
+        send: (document, channel, args) => contents.sendFromPage(document, channel, args),
+        preloadError: (path, message) => contents.preloadFailed(path, message),
         windowOpen: (url) => {
           const handler = contents.windowOpenHandler;
           // Unset, Electron would open a BrowserWindow: not modelled, so refuse loudly.
@@ -124,26 +86,19 @@ export class BrowserWindowDouble extends EventEmitter {
       }),
     );
     this.host.catch(() => undefined); // surfaced by loadURL / page()
-    contents = strict(new WebContentsDouble(this.host, world.ipcMain), 'webContents');
+    contents = new WebContentsDouble(this.host, world.ipcMain, (line) => world.electronLog(line), world.forgeSenderUrl);
     this.webContents = contents;
     world.windows.add(this);
     world.created(this);
-    if (options.show !== false) this.show();
-  }
-
-  private alive(): void {
-    if (this.destroyed) throw new TypeError('Object has been destroyed');
+    // native_window.cc: ValueOrDefault(kShow, true), a gin bool.
+    if (!Object.hasOwn(this.options, 'show') || ginBool(this.options.show)) this.show();
   }
 
   isDestroyed = (): boolean => this.destroyed;
-  isVisible = (): boolean => {
-    this.alive();
-    return this.visible;
-  };
+  isVisible = (): boolean => this.visible;
   isFocused = (): boolean => this.focused;
 
   loadURL = async (url: string): Promise<void> => {
-    this.alive();
     try {
       await (await this.host).load(url);
     } catch (error) {
@@ -155,7 +110,6 @@ export class BrowserWindowDouble extends EventEmitter {
   };
 
   show = (): void => {
-    this.alive();
     const wasVisible = this.visible;
     this.visible = true;
     this.focused = true;
@@ -164,7 +118,6 @@ export class BrowserWindowDouble extends EventEmitter {
   };
 
   hide = (): void => {
-    this.alive();
     if (!this.visible) return;
     this.visible = false;
     this.focused = false;
@@ -172,7 +125,6 @@ export class BrowserWindowDouble extends EventEmitter {
   };
 
   focus = (): void => {
-    this.alive();
     this.focused = true;
     this.emit('focus');
   };
@@ -184,17 +136,13 @@ export class BrowserWindowDouble extends EventEmitter {
   }
 
   setPosition = (x: number, y: number): void => {
-    this.alive();
     this.position = [x, y];
   };
 
   getPosition = (): number[] => [...this.position];
-  getSize = (): number[] => {
-    this.alive();
-    return [...this.size];
-  };
+  getSize = (): number[] => [...this.size];
 
-  /** browser-window docs, close: emits 'close' (cancellable), then 'closed'. False when cancelled. */
+  /** browser-window docs, close: emits 'close' (cancellable), then 'closed'. False when cancelled (the test's quit reads it). */
   close = (): boolean => {
     if (this.destroyed) return true;
     const event = new ElectronEvent();
@@ -218,12 +166,19 @@ export class BrowserWindowDouble extends EventEmitter {
 }
 
 export function browserWindowClass(world: WindowWorld) {
-  return class BrowserWindow extends BrowserWindowDouble {
-    constructor(options: WindowOptions = {}) {
+  class BrowserWindow extends BrowserWindowDouble {
+    constructor(options: unknown = {}) {
       super(options, world);
-      return strict(this, 'BrowserWindow');
+      const window = this as BrowserWindowDouble;
+      this.seenByMain = strict(this, 'BrowserWindow', {
+        pinned: ['BrowserWindow', 'BaseWindow'],
+        destroyed: { isDestroyed: () => window.isDestroyed(), error: DESTROYED, spared: ['isDestroyed', 'destroy'] },
+        seenByMain: { webContents: () => window.webContents.asSeenByMain() },
+      });
+      return this.seenByMain;
     }
 
-    static getAllWindows = (): BrowserWindowDouble[] => [...world.windows];
-  };
+    static getAllWindows = (): BrowserWindowDouble[] => [...world.windows].map((window) => window.seenByMain);
+  }
+  return strict(BrowserWindow, 'BrowserWindow', { pinned: ['BrowserWindow', 'BaseWindow'] });
 }

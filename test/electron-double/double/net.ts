@@ -10,7 +10,7 @@ import { EventEmitter } from 'node:events';
 import { request as httpRequest, type IncomingMessage as NodeResponse, type ClientRequest as NodeRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { Readable, Writable } from 'node:stream';
-import { NotImplementedError, strict } from './strict';
+import { conversionFailure, NotImplementedError, strict } from './strict';
 
 type BeforeRequestListener = (details: BeforeRequestDetails, callback: (response: { cancel?: boolean; redirectURL?: string }) => void) => void;
 
@@ -57,6 +57,7 @@ export class PartitionSessionDouble {
         },
       },
       `session.fromPartition('${partition}').webRequest`,
+      { pinned: ['WebRequest'] },
     );
   }
 
@@ -133,7 +134,7 @@ interface ParsedOptions {
   session: PartitionSessionDouble;
 }
 
-function parseOptions(options: unknown, defaultSession: () => PartitionSessionDouble): ParsedOptions {
+function parseOptions(options: unknown, sessionOf: (given: unknown) => PartitionSessionDouble | undefined): ParsedOptions {
   const given = (typeof options === 'string' ? { url: options } : options) as Record<string, unknown>;
   if (typeof given !== 'object' || given === null) throw new TypeError('Options must be an object or a URL string');
   let url: string;
@@ -157,12 +158,13 @@ function parseOptions(options: unknown, defaultSession: () => PartitionSessionDo
     if (/[\r\n]/.test(name) || /[\r\n]/.test(String(value))) throw new Error(`Invalid value for header '${name}': '${String(value)}'`);
     headers[name] = String(value);
   }
-  let session: PartitionSessionDouble;
-  if (given.session !== undefined) {
-    if (!(given.session instanceof PartitionSessionDouble)) throw new TypeError('`session` should be an instance of the Session class');
-    session = given.session;
-  } else if (given.partition !== undefined) throw new NotImplementedError("net.request({ partition }) (the app passes the session)");
-  else session = defaultSession();
+  // electron-updater always passes the session of its own partition; the default session and `partition` are not modelled.
+  if (given.session === undefined) throw new NotImplementedError(given.partition !== undefined ? 'net.request({ partition })' : 'net.request without a session (the default session)');
+  const session = sessionOf(given.session);
+  if (!session) {
+    if (given.session !== null && typeof given.session === 'object' && 'webRequest' in given.session) throw new NotImplementedError('net.request with session.defaultSession');
+    throw new TypeError('`session` should be an instance of the Session class');
+  }
   return { url: parsed, method: (typeof given.method === 'string' ? given.method : 'GET').toUpperCase(), headers, redirect, session };
 }
 
@@ -202,10 +204,10 @@ export class ClientRequestDouble extends Writable {
   constructor(
     options: unknown,
     private readonly context: NetContext,
-    defaultSession: () => PartitionSessionDouble,
+    sessionOf: (given: unknown) => PartitionSessionDouble | undefined,
   ) {
     super({ autoDestroy: true });
-    this.options = parseOptions(options, defaultSession);
+    this.options = parseOptions(options, sessionOf);
   }
 
   override _write(): void {
@@ -318,34 +320,45 @@ export class ClientRequestDouble extends Writable {
   }
 }
 
-/** `net`: request() after ready; the other members (fetch, isOnline, resolveHost, …) are not modelled. */
+/**
+ * `net` (request() after ready; fetch, isOnline, resolveHost… are not modelled) and the
+ * sessions `session.fromPartition` hands out, which are what net.request takes.
+ */
 export class NetDouble {
   readonly requests: NetRecord[] = [];
-  private defaultSessionForNet: PartitionSessionDouble | undefined;
+  /** What main holds (the strict view) → the double's session behind it. */
+  private readonly sessions = new Map<string, { seen: object; double: PartitionSessionDouble }>();
 
   constructor(private readonly context: Omit<NetContext, 'record'>) {}
 
   request = (options: unknown, callback?: (response: IncomingMessageDouble) => void): ClientRequestDouble => {
-    // net.ts: "net module can only be used after app is ready".
+    // lib/browser/api/net.ts: "net module can only be used after app is ready".
     if (!this.context.isReady()) throw new Error('net module can only be used after app is ready');
-    const request = new ClientRequestDouble(options, { ...this.context, record: (entry) => this.requests.push(entry) }, () => (this.defaultSessionForNet ??= new PartitionSessionDouble('')));
+    const sessionOf = (given: unknown) => [...this.sessions.values()].find((entry) => entry.seen === given)?.double;
+    const request = new ClientRequestDouble(options, { ...this.context, record: (entry) => this.requests.push(entry) }, sessionOf);
     if (callback) request.once('response', callback);
     // Not wrapped in strict(): Node's stream internals probe properties a Writable lacks (_readableState).
     return request;
   };
-}
 
-/** session.fromPartition: the same Session for the same partition; after ready only. */
-export function partitionSessions(isReady: () => boolean) {
-  const sessions = new Map<string, PartitionSessionDouble>();
-  return (partition: string, options?: { cache?: boolean }): PartitionSessionDouble => {
-    if (!isReady()) throw new Error('Session can only be received when app is ready');
-    if (typeof partition !== 'string') throw new TypeError('Error processing argument at index 0, conversion failure');
-    if (options !== undefined && (typeof options !== 'object' || options === null)) throw new TypeError('Error processing argument at index 1, conversion failure');
-    let found = sessions.get(partition);
-    if (!found) sessions.set(partition, (found = strict(new PartitionSessionDouble(partition), `session.fromPartition('${partition}')`)));
-    return found;
+  /** session.fromPartition: the same Session for the same partition; after ready only (Electron's TypeError, as for defaultSession). */
+  fromPartition = (partition: unknown, options?: unknown): object => {
+    if (!this.context.isReady()) throw new TypeError('Session can only be received when app is ready');
+    if (typeof partition !== 'string') throw conversionFailure(0, partition);
+    if (options !== undefined && (typeof options !== 'object' || options === null)) throw conversionFailure(1, options);
+    let found = this.sessions.get(partition);
+    if (!found) {
+      const double = new PartitionSessionDouble(partition);
+      found = { double, seen: strict(double, `session.fromPartition('${partition}')`, { pinned: ['Session'] }) };
+      this.sessions.set(partition, found);
+    }
+    return found.seen;
   };
+
+  /** Test side: the double behind a partition's session. */
+  partition(name: string): PartitionSessionDouble | undefined {
+    return this.sessions.get(name)?.double;
+  }
 }
 
 /**
@@ -357,8 +370,13 @@ export function partitionSessions(isReady: () => boolean) {
 export class AutoUpdaterDouble extends EventEmitter {
   readonly emitted: string[] = [];
 
-  override emit(event: string | symbol, ...args: unknown[]): boolean {
-    this.emitted.push(String(event));
-    return super.emit(event, ...args);
+  constructor() {
+    super();
+    // Main calls emit on the strict view (`this` is the proxy there): the record is reached through the double itself.
+    const emit = EventEmitter.prototype.emit;
+    this.emit = (event: string | symbol, ...args: unknown[]): boolean => {
+      this.emitted.push(String(event));
+      return emit.call(this, event, ...args);
+    };
   }
 }

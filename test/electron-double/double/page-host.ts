@@ -1,8 +1,9 @@
 // A BrowserWindow's page: a real Chromium page (Playwright) whose app:// requests are
 // answered by main's protocol.handle handler, whose preload runs in an isolated world
-// (CDP Page.addScriptToEvaluateOnNewDocument with a worldName), and whose ipcRenderer
-// reaches Node through a CDP binding that exists in that world only. The sender identity
-// (frame, URL) comes from CDP's frame and context events, not from anything the page says.
+// (CDP Page.addScriptToEvaluateOnNewDocument with a worldName; the page's own world without
+// contextIsolation), and whose ipcRenderer reaches Node through a CDP binding that exists in
+// that world only. The sender identity (frame, URL, whether its document still exists) comes
+// from CDP's frame and context events, not from anything the page says.
 import { readFile } from 'node:fs/promises';
 import type { BrowserContext, CDPSession, Page, Route } from '@playwright/test';
 import { fromStandIn, toStandIn } from './app-url';
@@ -11,25 +12,37 @@ import { rendererScripts, type RendererScripts } from './renderer-scripts';
 
 const PRELOAD_WORLD = 'electron-double-preload';
 
-export interface SenderFrameInfo {
+/** The document that sent an IPC message, as main may look at it later (IpcMainEvent.senderFrame is read live). */
+export interface SenderDocument {
   /** Electron-style numeric frame id. */
   frameId: number;
-  /** As Electron would report it: the app:// URL for the stand-in origin. */
-  url: string;
   isTop: boolean;
+  /** The frame's URL now, as Electron would report it: app:// for the stand-in origin. */
+  url(): string;
+  /** False once the document navigated away or its frame is gone. */
+  alive(): boolean;
 }
+
+/** main's answer to an invoke: the result on the wire, or the error text (ipc-dispatch.ts replyWithError). */
+export type InvokeReply = { result: string } | { error: string };
 
 export interface PageHostDeps {
   context: BrowserContext;
+  /** Absolute path of the preload, or undefined for none. */
   preloadPath: string | undefined;
   contextIsolation: boolean;
+  platform: NodeJS.Platform;
   protocol: ProtocolDouble;
   /** Benchmarks only: a main-world script run before the page's own (a timing probe). */
   instrument?: string;
   /** Negative controls only: code appended to the preload (a deliberately weakened preload). */
   weakenPreload?: string;
-  /** ipcRenderer.invoke arriving; `frame` null when the calling frame is gone (navigated). */
-  invoke(frame: SenderFrameInfo | null, channel: string, args: unknown[]): Promise<unknown>;
+  /** ipcRenderer.invoke arriving, its arguments as wire text. */
+  invoke(sender: SenderDocument | null, channel: string, args: string): Promise<InvokeReply>;
+  /** ipcRenderer.send arriving. */
+  send(sender: SenderDocument | null, channel: string, args: string): void;
+  /** The preload threw or could not be read (Electron: 'preload-error'). */
+  preloadError(path: string, message: string): void;
   /** 'will-navigate' for navigations the app did not start; false cancels. */
   willNavigate(url: string): boolean;
   /** window.open from the page: main's setWindowOpenHandler decides; false denies. */
@@ -42,6 +55,8 @@ interface CdpFrame {
   url: string;
 }
 
+type BindingMessage = { kind: 'invoke'; id: number; channel: string; args: string } | { kind: 'send'; channel: string; args: string } | { kind: 'preload-error'; path: string; message: string };
+
 export class PageHost {
   readonly preloadErrors: string[] = [];
   /** Uncaught errors and console errors of the page (a CSP violation is one). */
@@ -52,6 +67,7 @@ export class PageHost {
   /** What main's protocol handler answered: the URL (app://) and the response headers. */
   readonly served: { url: string; status: number; headers: Record<string, string> }[] = [];
   private readonly frames = new Map<string, { url: string; parentId: string | undefined; numericId: number }>();
+  /** Execution contexts the preload runs in → their frame. */
   private readonly contexts = new Map<number, string>();
   private nextFrameId = 1;
   private mainFrameId: string | undefined;
@@ -68,20 +84,34 @@ export class PageHost {
   static async open(deps: PageHostDeps): Promise<PageHost> {
     const page = await deps.context.newPage();
     const cdp = await deps.context.newCDPSession(page);
-    const preload = deps.preloadPath ? await readFile(deps.preloadPath, 'utf8') : undefined;
-    const source = preload === undefined ? undefined : `${preload}\n${deps.weakenPreload ?? ''}`;
-    const scripts = source === undefined ? undefined : rendererScripts(source, { contextIsolation: deps.contextIsolation });
+    let scripts: RendererScripts | undefined;
+    let unreadable: string | undefined;
+    if (deps.preloadPath) {
+      try {
+        const source = `${await readFile(deps.preloadPath, 'utf8')}\n${deps.weakenPreload ?? ''}`;
+        scripts = rendererScripts(source, { preloadPath: deps.preloadPath, contextIsolation: deps.contextIsolation, platform: deps.platform });
+      } catch (error) {
+        unreadable = error instanceof Error ? error.message : String(error);
+      }
+    }
     const host = new PageHost(page, cdp, deps, scripts);
     page.on('pageerror', (error) => host.pageErrors.push(error.message));
     page.on('console', (message) => {
       if (message.type() === 'error') host.pageErrors.push(message.text());
     });
+    if (deps.preloadPath && unreadable !== undefined) host.reportPreloadError(deps.preloadPath, unreadable);
     await host.attach();
     return host;
   }
 
+  private reportPreloadError(path: string, message: string): void {
+    this.preloadErrors.push(message);
+    this.deps.preloadError(path, message);
+  }
+
   private async attach(): Promise<void> {
     const { cdp, scripts } = this;
+    const isolated = this.deps.contextIsolation;
     cdp.on('Page.frameNavigated', ({ frame }: { frame: CdpFrame }) => this.frameNavigated(frame));
     // web-contents docs, setWindowOpenHandler: asked before a window is created; 'deny' cancels it.
     // Chromium has already opened the page by then, so a denied one is closed at once, unloaded.
@@ -95,16 +125,12 @@ export class PageHost {
       if (decisions.shift() !== true) void opened.close();
     });
     cdp.on('Page.frameDetached', ({ frameId }: { frameId: string }) => void this.frames.delete(frameId));
-    cdp.on('Runtime.executionContextCreated', ({ context }: { context: { id: number; name: string; auxData?: { frameId?: string } } }) => {
-      if (context.name === PRELOAD_WORLD && context.auxData?.frameId) this.contexts.set(context.id, context.auxData.frameId);
+    cdp.on('Runtime.executionContextCreated', ({ context }: { context: { id: number; name: string; auxData?: { frameId?: string; isDefault?: boolean } } }) => {
+      const preloadContext = isolated ? context.name === PRELOAD_WORLD : context.auxData?.isDefault === true;
+      if (preloadContext && context.auxData?.frameId) this.contexts.set(context.id, context.auxData.frameId);
     });
     cdp.on('Runtime.executionContextDestroyed', ({ executionContextId }: { executionContextId: number }) => void this.contexts.delete(executionContextId));
     cdp.on('Runtime.executionContextsCleared', () => this.contexts.clear());
-    cdp.on('Runtime.exceptionThrown', ({ exceptionDetails }: { exceptionDetails: { executionContextId?: number; text: string; exception?: { description?: string } } }) => {
-      if (exceptionDetails.executionContextId !== undefined && this.contexts.has(exceptionDetails.executionContextId)) {
-        this.preloadErrors.push(exceptionDetails.exception?.description ?? exceptionDetails.text);
-      }
-    });
     await cdp.send('Page.enable');
     await cdp.send('Runtime.enable');
     if (this.deps.instrument) await cdp.send('Page.addScriptToEvaluateOnNewDocument', { source: this.deps.instrument });
@@ -112,12 +138,12 @@ export class PageHost {
     this.frameNavigated(tree.frameTree.frame);
     if (scripts) {
       cdp.on('Runtime.bindingCalled', (call: { name: string; payload: string; executionContextId: number }) => {
-        if (call.name === scripts.binding) void this.bindingCalled(call.payload, call.executionContextId);
+        if (call.name === scripts.binding && this.contexts.has(call.executionContextId)) this.bindingCalled(JSON.parse(call.payload) as BindingMessage, call.executionContextId);
       });
-      await cdp.send('Runtime.addBinding', { name: scripts.binding, executionContextName: PRELOAD_WORLD });
+      await cdp.send('Runtime.addBinding', isolated ? { name: scripts.binding, executionContextName: PRELOAD_WORLD } : { name: scripts.binding });
       // Registered first, so the main world's listeners exist when the preload exposes its API.
-      await cdp.send('Page.addScriptToEvaluateOnNewDocument', { source: scripts.mainWorld });
-      await cdp.send('Page.addScriptToEvaluateOnNewDocument', { source: scripts.preloadWorld, worldName: PRELOAD_WORLD });
+      if (scripts.mainWorld) await cdp.send('Page.addScriptToEvaluateOnNewDocument', { source: scripts.mainWorld });
+      await cdp.send('Page.addScriptToEvaluateOnNewDocument', isolated ? { source: scripts.preloadWorld, worldName: PRELOAD_WORLD } : { source: scripts.preloadWorld });
     }
     await this.page.route('**/*', (route) => this.route(route));
   }
@@ -160,26 +186,28 @@ export class PageHost {
     await route.fulfill({ status: response.status, headers, body: Buffer.from(await response.arrayBuffer()) });
   }
 
-  private senderFrame(contextId: number): SenderFrameInfo | null {
+  /** The document behind a preload context, looked at live: its frame's URL now, and whether the context still exists. */
+  private senderDocument(contextId: number): SenderDocument | null {
     const frameId = this.contexts.get(contextId);
     const frame = frameId === undefined ? undefined : this.frames.get(frameId);
-    if (!frame) return null;
-    return { frameId: frame.numericId, url: fromStandIn(frame.url), isTop: frame.parentId === undefined };
+    if (frameId === undefined || !frame) return null;
+    return {
+      frameId: frame.numericId,
+      isTop: frame.parentId === undefined,
+      url: () => fromStandIn(this.frames.get(frameId)?.url ?? frame.url),
+      alive: () => this.contexts.get(contextId) === frameId && this.frames.has(frameId),
+    };
   }
 
-  private async bindingCalled(payload: string, contextId: number): Promise<void> {
-    const message = JSON.parse(payload) as { kind: 'invoke'; id: number; channel: string; args: unknown[] };
-    let answer: { kind: 'result'; id: number; ok: true; value: unknown } | { kind: 'result'; id: number; ok: false; message: string };
-    try {
-      answer = { kind: 'result', id: message.id, ok: true, value: await this.deps.invoke(this.senderFrame(contextId), message.channel, message.args) };
-    } catch (error) {
-      answer = { kind: 'result', id: message.id, ok: false, message: error instanceof Error ? error.message : String(error) };
-    }
-    await this.deliver(contextId, answer);
+  private bindingCalled(message: BindingMessage, contextId: number): void {
+    const sender = this.senderDocument(contextId);
+    if (message.kind === 'send') return this.deps.send(sender, message.channel, message.args);
+    if (message.kind === 'preload-error') return this.reportPreloadError(message.path, message.message);
+    void this.deps.invoke(sender, message.channel, message.args).then((reply) => this.deliver(contextId, { kind: 'result', id: message.id, ...reply }));
   }
 
   /** webContents.send: to the main frame's preload world, if the page has one now. */
-  async send(channel: string, args: unknown[]): Promise<void> {
+  async send(channel: string, args: string): Promise<void> {
     const contextId = [...this.contexts].find(([, frameId]) => frameId === this.mainFrameId)?.[0];
     if (contextId === undefined) {
       this.dropped.push(channel);

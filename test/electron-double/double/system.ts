@@ -1,48 +1,13 @@
-// globalShortcut, powerMonitor, screen and nativeTheme: the desktop around the app.
-// Each records what the app asked for and lets the test act as the user or the OS.
+// powerMonitor, screen and nativeTheme: the desktop around the app. Each records what the
+// app asked for and lets the test act as the user or the OS.
 import { EventEmitter } from 'node:events';
-import { requireReady } from './strict';
+import { conversionFailure, strict } from './strict';
 
-/** https://www.electronjs.org/docs/latest/api/global-shortcut */
-export class GlobalShortcutDouble {
-  readonly registered = new Map<string, () => void>();
-  constructor(
-    private readonly isReady: () => boolean,
-    /** Accelerators another application holds. */
-    private readonly taken: ReadonlySet<string>,
-  ) {}
-
-  register = (accelerator: string, callback: () => void): boolean => {
-    requireReady(this.isReady, "The 'globalShortcut' module");
-    // global-shortcut docs: returns false, and does nothing, when another application holds it.
-    if (this.taken.has(accelerator) || this.registered.has(accelerator)) return false;
-    this.registered.set(accelerator, callback);
-    return true;
-  };
-
-  isRegistered = (accelerator: string): boolean => this.registered.has(accelerator);
-  unregister = (accelerator: string): void => void this.registered.delete(accelerator);
-  unregisterAll = (): void => this.registered.clear();
-
-  /** Test side: the user pressed it. */
-  press(accelerator: string): void {
-    const callback = this.registered.get(accelerator);
-    if (!callback) throw new Error(`Electron double: no global shortcut ${accelerator} is registered (registered: ${[...this.registered.keys()].join(', ') || 'none'})`);
-    callback();
-  }
-}
-
-/** https://www.electronjs.org/docs/latest/api/power-monitor — may not be used before ready. */
+/**
+ * https://www.electronjs.org/docs/latest/api/power-monitor — usable before ready (no check
+ * since Electron 10; lib/browser/api/power-monitor.ts creates its source on the first listener).
+ */
 export class PowerMonitorDouble extends EventEmitter {
-  constructor(private readonly isReady: () => boolean) {
-    super();
-  }
-
-  override on(event: string | symbol, listener: (...args: unknown[]) => void): this {
-    requireReady(this.isReady, "The 'powerMonitor' module");
-    return super.on(event, listener);
-  }
-
   /** Test side: the machine went to sleep or woke up. */
   fire(event: 'suspend' | 'resume' | 'lock-screen' | 'unlock-screen'): void {
     this.emit(event, {});
@@ -60,30 +25,68 @@ const DISPLAY = {
   internal: false,
 };
 
-/** https://www.electronjs.org/docs/latest/api/screen — one 1920×1080 display, a top panel. */
+/**
+ * https://www.electronjs.org/docs/latest/api/screen — one 1920×1080 display, a top panel.
+ * lib/browser/api/screen.ts creates the native screen on the first property read, and that
+ * throws before ready (electron_api_screen.cc): so does any read here.
+ */
 export function screenDouble(isReady: () => boolean) {
-  const ready = () => requireReady(isReady, "The 'screen' module");
-  return {
-    getCursorScreenPoint: () => (ready(), { x: 1800, y: 10 }),
-    getPrimaryDisplay: () => (ready(), DISPLAY),
-    getAllDisplays: () => (ready(), [DISPLAY]),
-    getDisplayMatching: (_rect: unknown) => (ready(), DISPLAY),
-    getDisplayNearestPoint: (_point: unknown) => (ready(), DISPLAY),
-  };
+  const model = strict(
+    {
+      getCursorScreenPoint: () => ({ x: 1800, y: 10 }),
+      getPrimaryDisplay: () => DISPLAY,
+      getAllDisplays: () => [DISPLAY],
+      getDisplayMatching: (_rect: unknown) => DISPLAY,
+      getDisplayNearestPoint: (_point: unknown) => DISPLAY,
+    },
+    'screen',
+    { pinned: ['Screen'] },
+  );
+  return new Proxy(model, {
+    get(target, property, receiver) {
+      if (typeof property === 'string' && !isReady()) throw new Error("The 'screen' module can't be used before the app 'ready' event");
+      return Reflect.get(target, property, receiver) as unknown;
+    },
+  });
 }
 
-/** https://www.electronjs.org/docs/latest/api/native-theme */
+type ThemeSource = 'system' | 'light' | 'dark';
+const THEME_SOURCES: readonly string[] = ['system', 'light', 'dark'];
+
+/**
+ * https://www.electronjs.org/docs/latest/api/native-theme and electron_api_native_theme.cc:
+ * themeSource takes 'system', 'light' or 'dark' (else gin's conversion TypeError); 'updated'
+ * is emitted, as a posted task, when the effective theme changes — by the OS, or by
+ * themeSource (patches/chromium/feat_add_set_theme_source_to_allow_apps_to.patch).
+ */
 export class NativeThemeDouble extends EventEmitter {
-  themeSource: 'system' | 'light' | 'dark' = 'system';
+  private source: ThemeSource = 'system';
   private systemDark = false;
 
-  get shouldUseDarkColors(): boolean {
-    return this.themeSource === 'system' ? this.systemDark : this.themeSource === 'dark';
+  get themeSource(): ThemeSource {
+    return this.source;
   }
 
-  /** Test side: the OS switched between light and dark. */
+  set themeSource(value: ThemeSource) {
+    if (typeof value !== 'string' || !THEME_SOURCES.includes(value)) throw conversionFailure(0, value);
+    const wasDark = this.shouldUseDarkColors;
+    this.source = value;
+    if (this.shouldUseDarkColors !== wasDark) this.updated();
+  }
+
+  get shouldUseDarkColors(): boolean {
+    return this.source === 'system' ? this.systemDark : this.source === 'dark';
+  }
+
+  /** Test side: the OS switched between light and dark (Chromium notifies its observers whatever themeSource says). */
   setSystemDark(dark: boolean): void {
+    if (dark === this.systemDark) return;
     this.systemDark = dark;
-    this.emit('updated');
+    this.updated();
+  }
+
+  // NativeTheme::OnNativeThemeUpdated posts OnNativeThemeUpdatedOnUI to the UI thread.
+  private updated(): void {
+    setImmediate(() => this.emit('updated'));
   }
 }

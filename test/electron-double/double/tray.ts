@@ -1,17 +1,17 @@
-// Tray, Menu and nativeImage: what the OS would show in the panel, recorded, and the
-// user's clicks, replayed. After https://www.electronjs.org/docs/latest/api/tray,
-// …/api/menu and …/api/native-image.
+// Tray and nativeImage: what the OS would show in the panel, recorded, and the user's
+// clicks, replayed — per platform, as Electron 45 behaves (https://www.electronjs.org/docs/latest/api/tray,
+// shell/browser/api/electron_api_tray.cc, ui/tray_icon_linux.cc, ui/tray_icon_cocoa.mm, v45 line):
+// - setTitle is compiled in for macOS only: elsewhere it does nothing (getTitle answers '');
+// - Linux: a context menu takes the icon's activation (StatusNotifierItem, electron/electron#37112),
+//   so a click shows the menu and emits no 'click'; without a menu, 'click'. A menu's items are
+//   read when setContextMenu is called: later changes show only after setContextMenu again;
+// - macOS: a click emits 'click' and, with a non-empty menu, shows it too (tray_icon_cocoa.mm
+//   mouseDown → handleClickNotifications, electron/electron#24200, since Electron 8/11);
+// - a destroyed tray's members throw "Tray is destroyed" (Tray::CheckAlive).
 import { EventEmitter } from 'node:events';
 import { createHash } from 'node:crypto';
-import { requireReady, strict } from './strict';
-
-export interface MenuItemOptions {
-  type?: string;
-  label?: string;
-  enabled?: boolean;
-  checked?: boolean;
-  click?: (item: unknown, window: unknown, event: unknown) => void;
-}
+import { menuFrom, type MenuDouble, type MenuItemDouble } from './menu';
+import { NotImplementedError, refuseBeforeReady, strict } from './strict';
 
 export class NativeImageDouble {
   template = false;
@@ -31,75 +31,143 @@ export class NativeImageDouble {
   digest = (): string => createHash('sha256').update(this.bitmap).digest('hex').slice(0, 16);
 }
 
-export const nativeImageDouble = {
-  createFromBitmap(buffer: Buffer, options: { width: number; height: number; scaleFactor?: number }): NativeImageDouble {
-    // native-image docs: the buffer holds BGRA pixels, width × height × 4 bytes.
-    if (buffer.length !== options.width * options.height * 4) throw new Error('Electron double: createFromBitmap buffer size does not match width × height × 4');
-    return strict(new NativeImageDouble(Buffer.from(buffer), { width: options.width, height: options.height, scaleFactor: options.scaleFactor ?? 1 }), 'NativeImage');
-  },
-};
+const imageBehind = new WeakMap<object, NativeImageDouble>();
 
-export class MenuDouble {
-  constructor(readonly items: readonly MenuItemOptions[]) {}
-  static buildFromTemplate = (template: MenuItemOptions[]): MenuDouble => strict(new MenuDouble(template.map((item) => ({ ...item }))), 'Menu');
+export const nativeImageDouble = strict(
+  {
+    createFromBitmap(buffer: Buffer, options: { width: number; height: number; scaleFactor?: number }) {
+      // native-image docs: the buffer holds BGRA pixels, width × height × 4 bytes.
+      if (buffer.length !== options.width * options.height * 4) throw new Error('Electron double: createFromBitmap buffer size does not match width × height × 4');
+      const image = new NativeImageDouble(Buffer.from(buffer), { width: options.width, height: options.height, scaleFactor: options.scaleFactor ?? 1 });
+      const seen = strict(image, 'NativeImage', { pinned: ['NativeImage'] });
+      imageBehind.set(seen, image);
+      return seen;
+    },
+  },
+  'nativeImage',
+  { pinned: ['NativeImage'], statics: true },
+);
+
+function imageFrom(value: unknown, call: string): NativeImageDouble {
+  const image = value !== null && typeof value === 'object' ? imageBehind.get(value) : undefined;
+  if (image) return image;
+  // Electron also takes a file path; the double draws no files.
+  throw new NotImplementedError(`${call} with ${typeof value === 'string' ? 'a file path' : 'anything but a NativeImage'}`);
+}
+
+/** A menu item as the panel shows it. */
+interface ShownItem {
+  label: string;
+  enabled: boolean;
+  visible: boolean;
+  type: string;
+  item: MenuItemDouble;
+}
+
+/** What the user's click on the icon did. */
+export interface TrayClick {
+  clickEmitted: boolean;
+  menuShown: boolean;
 }
 
 export class TrayDouble extends EventEmitter {
   title = '';
   tooltip = '';
-  contextMenu: MenuDouble | null = null;
   destroyed = false;
   readonly images: NativeImageDouble[] = [];
+  /** How often the OS showed the menu (a click on Linux or macOS, popUpContextMenu). */
+  menuShown = 0;
+  private menu: MenuDouble | null = null;
+  /** Linux: the items as read at setContextMenu. */
+  private snapshot: ShownItem[] = [];
 
   constructor(
-    image: NativeImageDouble,
+    image: unknown,
     private readonly platform: NodeJS.Platform,
   ) {
     super();
-    this.images.push(image);
+    this.images.push(imageFrom(image, 'new Tray(image)'));
   }
 
   get image(): NativeImageDouble | undefined {
     return this.images.at(-1);
   }
 
-  setImage = (image: NativeImageDouble): void => void this.images.push(image);
+  get contextMenu(): MenuDouble | null {
+    return this.menu;
+  }
+
+  setImage = (image: unknown): void => void this.images.push(imageFrom(image, 'tray.setImage'));
   setToolTip = (tooltip: string): void => void (this.tooltip = tooltip);
-  // tray docs: setTitle is macOS only.
-  setTitle = (title: string): void => void (this.title = title);
-  setContextMenu = (menu: MenuDouble | null): void => void (this.contextMenu = menu);
-  popUpContextMenu = (_menu?: MenuDouble): void => undefined;
-  getBounds = () => ({ x: 0, y: 0, width: 0, height: 0 }); // tray docs: Linux reports no bounds
+  setTitle = (title: string, options?: { fontType?: string }): void => {
+    if (this.platform !== 'darwin') return;
+    if (options?.fontType !== undefined && options.fontType !== 'monospaced' && options.fontType !== 'monospacedDigit') throw new TypeError("fontType must be one of 'monospaced' or 'monospacedDigit'");
+    this.title = title;
+  };
+
+  getTitle = (): string => (this.platform === 'darwin' ? this.title : '');
+
+  setContextMenu = (menu: unknown): void => {
+    const real = menu === null ? null : menuFrom(menu);
+    if (real === undefined) throw new TypeError('Must pass Menu or null');
+    this.menu = real;
+    this.snapshot = this.readItems();
+  };
+
+  popUpContextMenu = (menu?: unknown): void => {
+    if (menu !== undefined && menuFrom(menu) === undefined) throw new TypeError('Error processing argument at index 0, conversion failure from ');
+    // TrayIcon::PopUpContextMenu is a no-op on Linux (only macOS and Windows override it).
+    if (this.platform !== 'linux') this.menuShown += 1;
+  };
+
+  // tray docs: getBounds is macOS and Windows; Linux's TrayIcon reports an empty rectangle.
+  getBounds = () => (this.platform === 'linux' ? { x: 0, y: 0, width: 0, height: 0 } : { x: 1800, y: 0, width: 24, height: 24 });
   destroy = (): void => void (this.destroyed = true);
   isDestroyed = (): boolean => this.destroyed;
 
-  /** Test side: a click on the icon. tray docs: the Linux app indicator delivers none. */
-  click(): void {
-    if (this.platform === 'linux') throw new Error('Electron double: a Linux AppIndicator tray emits no click (electron/electron#37112); use the tray menu');
-    this.emit('click', {}, this.getBounds());
+  private readItems(): ShownItem[] {
+    return (this.menu?.items ?? []).map((item) => ({ label: item.label, enabled: item.enabled, visible: item.visible, type: item.type, item }));
+  }
+
+  /** The menu as the panel shows it now: Linux keeps what setContextMenu read; elsewhere the items are read when shown. */
+  private shownItems(): ShownItem[] {
+    return this.platform === 'linux' ? this.snapshot : this.readItems();
+  }
+
+  /** Test side: the user clicks the icon. */
+  click(): TrayClick {
+    if (this.destroyed) throw new Error('Electron double: the tray is destroyed');
+    const hasMenu = this.shownItems().length > 0;
+    const clickEmitted = this.platform !== 'linux' || !hasMenu;
+    const menuShown = hasMenu && (this.platform === 'linux' || this.platform === 'darwin');
+    if (clickEmitted) this.emit('click', {}, this.getBounds(), { x: 0, y: 0 });
+    if (menuShown) this.menuShown += 1;
+    return { clickEmitted, menuShown };
   }
 
   /** Test side: a click on the context menu item with this label. */
   clickMenuItem(label: string): void {
     if (this.destroyed) throw new Error('Electron double: the tray is destroyed');
-    const item = this.contextMenu?.items.find((candidate) => candidate.label === label);
-    if (!item) throw new Error(`Electron double: no tray menu item "${label}" (menu: ${this.menuLabels().join(', ')})`);
-    if (item.enabled === false) throw new Error(`Electron double: tray menu item "${label}" is disabled`);
-    item.click?.(item, undefined, {});
+    const shown = this.shownItems().find((candidate) => candidate.visible && candidate.label === label);
+    if (!shown) throw new Error(`Electron double: no tray menu item "${label}" (menu: ${this.menuLabels().join(', ')})`);
+    if (!shown.enabled) throw new Error(`Electron double: tray menu item "${label}" is disabled`);
+    shown.item.click({}, undefined);
   }
 
   menuLabels(): string[] {
-    return (this.contextMenu?.items ?? []).flatMap((item) => (item.label ? [item.label] : []));
+    return this.shownItems().flatMap((item) => (item.visible && item.label ? [item.label] : []));
   }
 }
 
-export function trayClass(isReady: () => boolean, trays: TrayDouble[]) {
-  return class Tray extends TrayDouble {
-    constructor(image: NativeImageDouble) {
-      requireReady(isReady, 'Tray'); // electron/electron#1297
-      super(image, process.platform);
+export function trayClass(isReady: () => boolean, platform: NodeJS.Platform, trays: TrayDouble[]) {
+  class Tray extends TrayDouble {
+    constructor(image: unknown) {
+      refuseBeforeReady(isReady, 'Cannot create Tray before app is ready'); // electron_api_tray.cc Tray::New
+      super(image, platform);
       trays.push(this);
-      return strict(this, 'Tray');
+      const tray = this as TrayDouble;
+      return strict(this, 'Tray', { pinned: ['Tray'], destroyed: { isDestroyed: () => tray.destroyed, error: () => new Error('Tray is destroyed'), spared: ['destroy', 'isDestroyed'] } });
     }
-  };
+  }
+  return strict(Tray, 'Tray', { pinned: ['Tray'] });
 }

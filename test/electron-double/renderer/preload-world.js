@@ -1,128 +1,145 @@
-/* global window, document, bridgeCodec */
-/* The preload's world: an isolated JavaScript world of the page (its own globals, the same
- * DOM), where the real dist/main/preload.cjs runs with the sandbox's require(). Its
- * ipcRenderer reaches Node through a CDP binding that exists in this world only. */
+/* global window, bridgeEndpoint, ipcCodec, timersModule */
+/* The preload's world, after Electron's sandboxed renderer (lib/sandboxed_renderer/init.ts and
+ * preload.ts, v45 line): the real dist/main/preload.cjs runs as a function of
+ * (require, process, exports, module, Buffer, global, setImmediate, clearImmediate), its
+ * require() knowing electron, events, timers and url. With contextIsolation (the default) this
+ * is an isolated world of the page (its own globals, the same DOM); without it, the page's own
+ * world. ipcRenderer reaches Node through a CDP binding that exists in this world only. */
 // eslint-disable-next-line @typescript-eslint/no-unused-vars -- called by the script Node assembles
-function preloadWorld(config, runPreload) {
+function preloadWorld(config, polyfills, runPreload) {
   // A preload runs in the main frame only while nodeIntegrationInSubFrames is off (…/api/structures/web-preferences).
   if (window.top !== window) return;
   const binding = globalThis[config.binding];
   delete globalThis[config.binding];
-  const codec = bridgeCodec(false);
-  const send = (name, detail) => document.dispatchEvent(new CustomEvent(name, { detail }));
+  const wire = ipcCodec();
   const post = (message) => binding(JSON.stringify(message));
-  const notImplemented = (name) => () => {
-    throw new Error(`Electron double: ${name} is not implemented`);
-  };
+  const loud = (name) =>
+    function notModelled() {
+      throw new Error(`Electron double: ${name} is not modelled in the preload`);
+    };
+  const events = polyfills.events();
+  const timers = timersModule();
 
-  // ipcRenderer (…/api/ipc-renderer): invoke and listeners; the rest fails loudly.
+  // lib/renderer/api/ipc-renderer.ts: a class instance, so its methods live on the prototype.
   const pending = new Map();
-  const listeners = new Map();
   let nextInvoke = 1;
-  const ipcRenderer = {
-    invoke(channel, ...args) {
-      // Arguments are structured-cloned: functions, Promises and Symbols throw here, as in Electron.
-      const cloned = structuredClone(args);
-      const id = nextInvoke++;
-      return new Promise((resolve, reject) => {
-        pending.set(id, { resolve, reject });
-        post({ kind: 'invoke', id, channel: String(channel), args: cloned });
-      });
-    },
-    on(channel, listener) {
-      if (!listeners.has(channel)) listeners.set(channel, []);
-      listeners.get(channel).push(listener);
-      return ipcRenderer;
-    },
-    once(channel, listener) {
-      const wrapped = (...args) => {
-        ipcRenderer.removeListener(channel, wrapped);
-        listener(...args);
-      };
-      return ipcRenderer.on(channel, wrapped);
-    },
-    removeListener(channel, listener) {
-      const list = listeners.get(channel) ?? [];
-      const index = list.indexOf(listener);
-      if (index >= 0) list.splice(index, 1);
-      return ipcRenderer;
-    },
-    removeAllListeners(channel) {
-      listeners.delete(channel);
-      return ipcRenderer;
-    },
-    send: notImplemented('ipcRenderer.send'),
-    sendSync: notImplemented('ipcRenderer.sendSync'),
-    postMessage: notImplemented('ipcRenderer.postMessage'),
-    sendToHost: notImplemented('ipcRenderer.sendToHost'),
+  const channelOf = (channel) => {
+    // The binding converts the channel to std::string: anything else is a conversion failure.
+    if (typeof channel !== 'string') throw new TypeError('Error processing argument at index 1, conversion failure from ');
+    return channel;
   };
-  ipcRenderer.off = ipcRenderer.removeListener;
-  ipcRenderer.addListener = ipcRenderer.on;
+  class IpcRenderer extends events.EventEmitter {
+    send(channel, ...args) {
+      post({ kind: 'send', channel: channelOf(channel), args: wire.serialize(args) });
+    }
 
-  // Node answers here (Runtime.evaluate in this world's context).
+    sendSync(channel) {
+      // A CDP binding cannot block the page for main's answer.
+      throw new Error(`Electron double: ipcRenderer.sendSync('${String(channel)}') is not modelled (synchronous IPC cannot be doubled over CDP)`);
+    }
+
+    sendToHost() {
+      return loud('ipcRenderer.sendToHost')();
+    }
+
+    async invoke(channel, ...args) {
+      const id = nextInvoke++;
+      const answer = new Promise((resolve) => pending.set(id, resolve));
+      // Serialized inside the async function: a clone failure rejects, as in Electron.
+      post({ kind: 'invoke', id, channel: channelOf(channel), args: wire.serialize(args) });
+      const { error, result } = await answer;
+      if (error) throw new Error(`Error invoking remote method '${channel}': ${error}`);
+      return result;
+    }
+
+    postMessage() {
+      return loud('ipcRenderer.postMessage')();
+    }
+  }
+  const ipcRenderer = new IpcRenderer();
+
+  // Node answers here (Runtime.evaluate in this world's context). lib/renderer/ipc-native-setup.ts: listeners get ({ sender, ports }, ...args).
   globalThis[config.deliver] = (message) => {
     if (message.kind === 'result') {
-      const waiting = pending.get(message.id);
+      const resolve = pending.get(message.id);
       pending.delete(message.id);
-      if (!waiting) return;
-      if (message.ok) waiting.resolve(message.value);
-      else waiting.reject(new Error(message.message));
+      if (resolve) resolve(message.error === undefined ? { result: wire.decode(message.result) } : { error: message.error });
     } else if (message.kind === 'event') {
-      for (const listener of [...(listeners.get(message.channel) ?? [])]) listener({ sender: ipcRenderer, ports: [] }, ...message.args);
+      ipcRenderer.emit(message.channel, { sender: ipcRenderer, ports: [] }, ...wire.decode(message.args));
     }
   };
 
-  // contextBridge (…/api/context-bridge): exposed functions stay here; the page gets proxies.
-  const functions = new Map();
-  let nextFunction = 1;
-  let nextPromise = 1;
-  const registerFunction = (fn) => {
-    const id = nextFunction++;
-    functions.set(id, fn);
-    return id;
+  // lib/renderer/api/context-bridge.ts
+  const bridge = config.contextIsolation ? bridgeEndpoint({ out: config.names.toPage, in: config.names.toPreload }, { bindsToWindow: false }) : undefined;
+  const checkContextIsolationEnabled = () => {
+    if (!config.contextIsolation) throw new Error('contextBridge API can only be used when contextIsolation is enabled');
   };
-  const makeCallback = (id) => (...args) => send(config.names.back, { kind: 'callback', id, args: args.map((arg) => codec.encode(arg, registerFunction)) });
-  const reply = (message) => send(config.names.back, message);
-  const messageOf = (error) => String((error && error.message) || error);
-  document.addEventListener(config.names.call, (event) => {
-    const { fnId, args } = event.detail;
-    const fn = functions.get(fnId);
-    if (typeof fn !== 'function') return reply({ kind: 'throw', message: 'Electron double: not an exposed function' });
-    let result;
-    try {
-      result = fn(...args.map((arg) => codec.decode(arg, makeCallback)));
-    } catch (error) {
-      return reply({ kind: 'throw', message: messageOf(error) });
-    }
-    if (result && typeof result.then === 'function') {
-      const id = nextPromise++;
-      reply({ kind: 'return', value: { t: 'p', id } });
-      result.then(
-        (value) => reply({ kind: 'settle', id, ok: true, value: codec.encode(value, registerFunction) }),
-        (error) => reply({ kind: 'settle', id, ok: false, message: messageOf(error) }),
-      );
-      return undefined;
-    }
-    return reply({ kind: 'return', value: codec.encode(result, registerFunction) });
-  });
-  const holdsIpcRenderer = (value, depth) =>
-    value === ipcRenderer || (depth < 8 && value !== null && typeof value === 'object' && Object.values(value).some((item) => holdsIpcRenderer(item, depth + 1)));
   const contextBridge = {
-    exposeInMainWorld(key, api) {
-      // context-bridge docs: only with contextIsolation; ipcRenderer itself cannot cross (Electron 29+).
-      if (!config.contextIsolation) throw new Error('contextBridge API can only be used when contextIsolation is enabled');
-      if (holdsIpcRenderer(api, 0)) throw new Error('ipcRenderer cannot be exposed over the context bridge');
-      send(config.names.expose, { key: String(key), value: codec.encode(api, registerFunction) });
+    exposeInMainWorld: (key, api) => {
+      checkContextIsolationEnabled();
+      return bridge.expose(String(key), api);
     },
-    exposeInIsolatedWorld: notImplemented('contextBridge.exposeInIsolatedWorld'),
+    exposeInIsolatedWorld: (worldId, key, api) => {
+      checkContextIsolationEnabled();
+      return loud('contextBridge.exposeInIsolatedWorld')(worldId, key, api);
+    },
+    executeInMainWorld: (script) => {
+      checkContextIsolationEnabled();
+      return loud('contextBridge.executeInMainWorld')(script);
+    },
   };
 
-  // tutorial/sandbox: a sandboxed preload's require() knows 'electron' (and a few polyfills the app does not use).
-  const electron = { contextBridge, ipcRenderer };
-  const sandboxedRequire = (name) => {
-    if (name === 'electron') return electron;
-    throw new Error(`module not found: ${name}`);
+  // lib/sandboxed_renderer/api/module-list.ts: the modules the double does not model fail loudly when used.
+  const stub = (name) => {
+    const members = config.stubs[name];
+    const module = {};
+    for (const method of members.methods) module[method] = loud(`electron.${name}.${method}`);
+    for (const property of members.properties) Object.defineProperty(module, property, { get: loud(`electron.${name}.${property}`), enumerable: false });
+    return module;
   };
-  const module = { exports: {} };
-  runPreload(sandboxedRequire, module, module.exports);
+  const electron = {};
+  const modules = { contextBridge: () => contextBridge, crashReporter: () => stub('crashReporter'), ipcRenderer: () => ipcRenderer, nativeImage: () => stub('nativeImage'), sharedTexture: () => stub('sharedTexture'), webFrame: () => stub('webFrame'), webUtils: () => stub('webUtils') };
+  for (const [name, load] of Object.entries(modules)) {
+    let loaded;
+    Object.defineProperty(electron, name, { enumerable: true, get: () => (loaded ??= load()) });
+  }
+
+  // lib/sandboxed_renderer/init.ts: loadedModules, loadableModules, and preload.ts preloadRequire.
+  const loadedModules = new Map([
+    ['electron', electron],
+    ['electron/common', electron],
+    ['electron/renderer', electron],
+    ['events', events],
+    ['node:events', events],
+  ]);
+  const loadableModules = new Map([
+    ['timers', () => timers],
+    ['node:timers', () => timers],
+    ['url', polyfills.url],
+    ['node:url', polyfills.url],
+  ]);
+  const preloadRequire = (module) => {
+    if (loadedModules.has(module)) return loadedModules.get(module);
+    if (loadableModules.has(module)) {
+      const loaded = loadableModules.get(module)();
+      loadedModules.set(module, loaded);
+      return loaded;
+    }
+    throw new Error(`module not found: ${module}`);
+  };
+
+  // preload.ts createPreloadProcessObject + init.ts: an EventEmitter carrying the startup data.
+  const preloadProcess = new events.EventEmitter();
+  preloadProcess.getProcessMemoryInfo = loud('process.getProcessMemoryInfo');
+  Object.assign(preloadProcess, config.process, { contextIsolated: config.contextIsolation, uptime: () => performance.now() / 1000 });
+
+  // preload.ts executeSandboxedPreloadScripts: an error is logged and reported to main as 'preload-error'.
+  const exports = {};
+  try {
+    runPreload(preloadRequire, preloadProcess, exports, { exports }, polyfills.buffer().Buffer, globalThis, timers.setImmediate, timers.clearImmediate);
+  } catch (error) {
+    console.error(`Unable to load preload script: ${config.preloadPath}`);
+    console.error(error);
+    post({ kind: 'preload-error', path: config.preloadPath, message: String((error && error.message) || error) });
+  }
 }

@@ -1,0 +1,167 @@
+#!/usr/bin/env node
+// The tray icon's number is drawn from a real typeface (issue 24): Inter Bold (SIL OFL 1.1,
+// @fontsource/inter), rendered here at build time to alpha sprites, one set per cap height
+// in pixels, and committed as src-main/shell/tray-glyphs.ts. The app then needs no font file,
+// no font engine and no canvas at run time: it picks the largest set whose text fits the icon.
+// Rendering: the outline is scaled so the cap height is a whole number of pixels and sits on a
+// whole-pixel baseline (crisp tops and bottoms, the part that makes small digits legible), then
+// filled with the non-zero rule at 8×8 samples per pixel, 16 levels of alpha.
+//   node build/make-tray-glyphs.mjs          writes src-main/shell/tray-glyphs.ts
+//   node build/make-tray-glyphs.mjs --check  exits 1 when the committed file is not what this gives
+import { readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import opentype from 'opentype.js';
+
+const require = createRequire(import.meta.url);
+const FONT_FILE = require.resolve('@fontsource/inter/files/inter-latin-700-normal.woff');
+export const OUTPUT = new URL('../src-main/shell/tray-glyphs.ts', import.meta.url);
+/** What badgeText() can produce. */
+const CHARS = '0123456789-+<kMG';
+/** Cap heights in pixels: 4 (three characters in 16 px) to 20 (one digit in 32 px). */
+const CAPS = Array.from({ length: 17 }, (_, i) => i + 4);
+const SAMPLES = 8;
+/** Tighter than the text face: in 16 px every column counts. */
+const TRACKING_EM = 0.05;
+
+function loadFont() {
+  const bytes = readFileSync(FONT_FILE);
+  return opentype.parse(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength));
+}
+
+/** The outline as closed polygons (curves flattened), in pixels, y down, baseline at 0. */
+function polygons(path) {
+  const rings = [];
+  let ring = [];
+  let x = 0;
+  let y = 0;
+  const steps = 12;
+  for (const c of path.commands) {
+    if (c.type === 'M') {
+      if (ring.length) rings.push(ring);
+      ring = [[c.x, c.y]];
+    } else if (c.type === 'L') ring.push([c.x, c.y]);
+    else if (c.type === 'Q') {
+      for (let i = 1; i <= steps; i += 1) {
+        const t = i / steps;
+        const u = 1 - t;
+        ring.push([u * u * x + 2 * u * t * c.x1 + t * t * c.x, u * u * y + 2 * u * t * c.y1 + t * t * c.y]);
+      }
+    } else if (c.type === 'C') {
+      for (let i = 1; i <= steps; i += 1) {
+        const t = i / steps;
+        const u = 1 - t;
+        ring.push([
+          u * u * u * x + 3 * u * u * t * c.x1 + 3 * u * t * t * c.x2 + t * t * t * c.x,
+          u * u * u * y + 3 * u * u * t * c.y1 + 3 * u * t * t * c.y2 + t * t * t * c.y,
+        ]);
+      }
+    } else if (c.type === 'Z') {
+      if (ring.length) rings.push(ring);
+      ring = [];
+      continue;
+    }
+    if (c.type !== 'Z') {
+      x = c.x;
+      y = c.y;
+    }
+  }
+  if (ring.length) rings.push(ring);
+  return rings;
+}
+
+/** Where a horizontal line crosses the outline: x and the edge's direction, sorted by x. */
+function crossings(rings, py) {
+  const found = [];
+  for (const ring of rings) {
+    for (let i = 0; i < ring.length; i += 1) {
+      const [x1, y1] = ring[i];
+      const [x2, y2] = ring[(i + 1) % ring.length];
+      if ((y1 <= py && y2 > py) || (y2 <= py && y1 > py)) found.push([x1 + ((py - y1) / (y2 - y1)) * (x2 - x1), y2 > y1 ? 1 : -1]);
+    }
+  }
+  return found.sort((a, b) => a[0] - b[0]);
+}
+
+function renderGlyph(font, char, em) {
+  const path = font.getPath(char, 0, 0, em);
+  const rings = polygons(path);
+  const box = path.getBoundingBox();
+  const x0 = Math.floor(box.x1);
+  const y0 = Math.floor(box.y1);
+  const w = Math.max(0, Math.ceil(box.x2) - x0);
+  const h = Math.max(0, Math.ceil(box.y2) - y0);
+  // Coverage per pixel: each sample row's crossings give the spans inside (non-zero rule).
+  const coverage = new Float64Array(w * h);
+  for (let y = 0; y < h; y += 1) {
+    for (let sy = 0; sy < SAMPLES; sy += 1) {
+      const row = crossings(rings, y0 + y + (sy + 0.5) / SAMPLES);
+      for (let x = 0; x < w; x += 1) {
+        for (let sx = 0; sx < SAMPLES; sx += 1) {
+          const px = x0 + x + (sx + 0.5) / SAMPLES;
+          let winding = 0;
+          for (const [cx, dir] of row) {
+            if (cx > px) break;
+            winding += dir;
+          }
+          if (winding !== 0) coverage[y * w + x] += 1 / (SAMPLES * SAMPLES);
+        }
+      }
+    }
+  }
+  let alpha = '';
+  for (const value of coverage) alpha += Math.round(Math.min(1, value) * 15).toString(16);
+  const advance = (font.charToGlyph(char).advanceWidth / font.unitsPerEm) * em - TRACKING_EM * em;
+  return { x: x0, y: y0, w, h, adv: Math.round(advance * 100) / 100, a: alpha };
+}
+
+export function generate() {
+  const font = loadFont();
+  const capUnits = font.tables.os2.sCapHeight;
+  const sets = {};
+  for (const cap of CAPS) {
+    const em = (cap / capUnits) * font.unitsPerEm;
+    const glyphs = {};
+    for (const char of CHARS) glyphs[char] = renderGlyph(font, char, em);
+    sets[cap] = glyphs;
+  }
+  const lines = [
+    '// Generated by build/make-tray-glyphs.mjs from Inter Bold (SIL Open Font License 1.1,',
+    '// @fontsource/inter): do not edit; run `node build/make-tray-glyphs.mjs`. Per cap height in',
+    '// pixels, each glyph: ink box offset from the pen and the baseline (x, y), size (w × h),',
+    '// advance in pixels, and alpha as one hex digit (0–f) per pixel, row by row.',
+    'export interface TrayGlyph {',
+    '  x: number;',
+    '  y: number;',
+    '  w: number;',
+    '  h: number;',
+    '  adv: number;',
+    '  a: string;',
+    '}',
+    '',
+    `export const GLYPH_CHARS = '${CHARS}';`,
+    '',
+    'export const TRAY_GLYPHS: Record<number, Record<string, TrayGlyph>> = {',
+  ];
+  for (const [cap, glyphs] of Object.entries(sets)) {
+    lines.push(`  ${cap}: {`);
+    for (const [char, g] of Object.entries(glyphs)) lines.push(`    '${char}': { x: ${g.x}, y: ${g.y}, w: ${g.w}, h: ${g.h}, adv: ${g.adv}, a: '${g.a}' },`);
+    lines.push('  },');
+  }
+  lines.push('};', '');
+  return lines.join('\n');
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const text = generate();
+  if (process.argv.includes('--check')) {
+    const committed = readFileSync(OUTPUT, 'utf8');
+    if (committed !== text) {
+      console.error('src-main/shell/tray-glyphs.ts is out of date: run node build/make-tray-glyphs.mjs');
+      process.exit(1);
+    }
+  } else {
+    writeFileSync(OUTPUT, text);
+    console.log(fileURLToPath(OUTPUT));
+  }
+}

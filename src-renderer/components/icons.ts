@@ -1,0 +1,20 @@
+// The popup's icons: Lucide (lucide-react), one ESM module per icon, so the bundle keeps
+// only these. Named by what they do here, so a screen never picks a second "back" or "more".
+export {
+  ArrowLeft as BackIcon,
+  ChartNoAxesColumn as ActivityIcon,
+  Check as KeepIcon,
+  ChevronDown as CollapseIcon,
+  ChevronRight as ExpandIcon,
+  Ellipsis as MoreIcon,
+  Keyboard as KeysIcon,
+  Minus as MinusIcon,
+  Pin as PinIcon,
+  Plus as PlusIcon,
+  RotateCw as ResendIcon,
+  Settings as SettingsIcon,
+  X as DismissIcon,
+} from 'lucide-react';
+
+/** Icons sit beside words or inside named buttons: the name is on the button, never on the picture. */
+export const ICON = { size: 16, strokeWidth: 2, 'aria-hidden': true, focusable: false } as const;

@@ -1,0 +1,20 @@
+import { useEffect, useRef } from 'react';
+import { newlyRefused } from '../../src-shared/domain/counter-flags';
+import type { CounterState } from '../../src-shared/domain/snapshot';
+import { refusedText } from '../format/refusal';
+
+/**
+ * Says why when the server refuses a direction for the first time (issue 24 point 6): the
+ * value went back and the button turned dashed, which alone reads as a glitch. Heard from
+ * the list itself, so a refusal of a tray or shortcut click is told too.
+ */
+export function useRefusalNotice(counters: readonly CounterState[], say: (message: string) => void): void {
+  const previous = useRef(counters);
+  useEffect(() => {
+    const before = previous.current;
+    previous.current = counters;
+    if (before === counters) return;
+    const [first] = newlyRefused(before, counters);
+    if (first) say(refusedText(first.name, first.direction));
+  }, [counters, say]);
+}
