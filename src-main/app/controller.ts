@@ -6,9 +6,9 @@ import type { RemoteChange } from '../../src-shared/domain/snapshot';
 import type { ClickSource } from '../../src-shared/domain/activity';
 import type { AppState, EventChannel, EventOf } from '../../src-shared/ipc/contract';
 import type { CounterCore } from '../core/contract';
-import { accountOwnerKey, pendingStoreForAccount } from './account-pending-store';
+import { accountOwnerKey } from './account-pending-store';
 import { createActivityService } from './activity/activity-service';
-import { createFileRecordStorage, createMemoryRecordStorage, recordPathFor, type RecordStorage } from './activity/record-storage';
+import { createFileRecordStorage, createMemoryRecordStorage, createTextRecordStorage, recordPathFor, type RecordStorage } from './activity/record-storage';
 import { createIpcDispatcher, type Dispatch, type InvokeHandlers } from '../ipc/dispatch';
 import { createCoalescer, systemClock } from './coalesce';
 import { withAccountCounterSettings } from './demo-settings';
@@ -19,6 +19,7 @@ import { isPublicServer } from '../../src-shared/domain/server-address';
 import { createLastKnownCache } from './last-known';
 import { createOfflineCounters } from './offline-counters';
 import { createInvokeHandlers, type InvokeHandlerContext } from './invoke-handlers';
+import { createOwnClickWiring } from './own-clicks';
 import { originOf } from './server-url';
 import { createSession } from './session';
 import { diffAppState } from './state-delta';
@@ -83,6 +84,10 @@ export function createAppController(deps: AppControllerDeps): AppController {
   const remoteListeners = new Set<(change: RemoteChange) => void>();
   const settingsListeners = new Set<(next: Settings, previous: Settings) => void>();
   const noticeListeners = new Set<(title: string, body: string) => void>();
+  const notify = (title: string, body: string) => {
+    log.warn(`${title}: ${body}`);
+    for (const listener of noticeListeners) listener(title, body);
+  };
 
   const emit = <E extends EventChannel>(event: E, payload: EventOf<E>) => {
     for (const listener of eventListeners.get(event) ?? []) (listener as (p: EventOf<E>) => void)(payload);
@@ -122,15 +127,15 @@ export function createAppController(deps: AppControllerDeps): AppController {
     clock,
     timezone: effectiveTimezone,
     changed: () => changed(),
-    notice: (message) => {
-      log.warn(message);
-      for (const listener of noticeListeners) listener('Counter Tray activity was reset', message);
-    },
+    notice: (message) => notify('Counter Tray activity was reset', message),
     warn: (message) => log.warn(redactText(message)),
   });
   /** Each account keeps its own record (named by a digest, never the token); the demo's stays in memory. */
-  const recordStorageFor = (account?: { baseUrl: string; token: string }): RecordStorage =>
-    account && deps.activityDir ? createFileRecordStorage(recordPathFor(deps.activityDir, accountOwnerKey(account.baseUrl, account.token))) : createMemoryRecordStorage();
+  const recordStorageFor = (account?: { baseUrl: string; token: string }): RecordStorage => {
+    const owner = account && accountOwnerKey(account.baseUrl, account.token);
+    if (owner && deps.activityFiles) return createTextRecordStorage(deps.activityFiles.forOwner(owner));
+    return owner && deps.activityDir ? createFileRecordStorage(recordPathFor(deps.activityDir, owner)) : createMemoryRecordStorage();
+  };
 
   async function saveSettings(next: Settings): Promise<void> {
     const previous = settings;
@@ -148,6 +153,7 @@ export function createAppController(deps: AppControllerDeps): AppController {
     requireCounter: (id) => requireCounter(id),
     changed: () => changed(),
   });
+  const clicks = createOwnClickWiring({ pendingFiles: deps.pendingFiles, notify, nameOf: (id) => redactText(offline.nameOf(id) ?? 'a counter', TEXT_LIMITS.name) });
 
   const session = createSession({
     coreFactory: deps.coreFactory,
@@ -169,7 +175,7 @@ export function createAppController(deps: AppControllerDeps): AppController {
         token: bound.token,
         timezone: effectiveTimezone(),
         // Unsent changes belong to the account; demo changes must never replay there.
-        ...(mode === 'account' && deps.pendingStore ? { store: pendingStoreForAccount(deps.pendingStore, accountOwnerKey(baseUrl, bound.token)) } : {}),
+        ...(mode === 'account' ? clicks.storeFor(accountOwnerKey(baseUrl, bound.token)) : {}),
       };
     },
     settings: () => settings,
@@ -181,7 +187,10 @@ export function createAppController(deps: AppControllerDeps): AppController {
       const clean = { ...change, name: redactText(change.name, TEXT_LIMITS.name) };
       for (const listener of remoteListeners) listener(clean);
     },
-    coreChanged: (core, account) => void activity.attach(core, core ? recordStorageFor(account) : null),
+    coreChanged: (core, account) => {
+      clicks.watch(core);
+      void activity.attach(core, core ? recordStorageFor(account) : null);
+    },
   });
 
   /** Leaving the demo brings the account's per-counter settings back (see demo-settings.ts). */
@@ -193,7 +202,6 @@ export function createAppController(deps: AppControllerDeps): AppController {
       for (const listener of settingsListeners) listener(settings, previous);
     }
     inDemo = demoNow;
-    offline.sendUnsent();
     changed();
   }
 
@@ -211,6 +219,7 @@ export function createAppController(deps: AppControllerDeps): AppController {
     activity,
     session,
     requireCounter,
+    durable: clicks.durable,
     rememberSecret: (token) => secrets.add(token),
     settings: () => settings,
     saveSettings,
@@ -294,6 +303,7 @@ export function createAppController(deps: AppControllerDeps): AppController {
       themeUnsubscribe?.();
       updatesUnsubscribe?.();
       await session.stop();
+      clicks.watch(null);
       await offline.flush();
       await activity.stop();
     },

@@ -3,7 +3,7 @@
 // resources/app-update.yml as electron-builder writes it (the publish url pointed at the
 // local feed), APPIMAGE set as the AppImage runtime sets it, electron-updater's cache in
 // the machine's folder. A release's AppImage is a small script that records that it ran
-// (the installer being started) and what pending.json held at that moment.
+// (the installer being started) and what the account's pending file held at that moment.
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { expect, test as base } from '../fixtures';
@@ -19,7 +19,7 @@ export interface Install {
   appImage: string;
   /** Lines the release scripts wrote when they ran. */
   ran(): string[];
-  /** What pending.json held when that version's installer ran ('' when there was none). */
+  /** What the pending files (pending-<account>.json) held when that version's installer ran ('' when there were none). */
   pendingAt(version: string): string | null;
   /** A release of the real app's shape: its AppImage is releaseScript(version), the other platforms' files stand-ins. */
   release(version: string, options?: { notes?: string }): Release;
@@ -27,12 +27,12 @@ export interface Install {
   script(label: string): Buffer;
 }
 
-/** The script a release's AppImage is: one line saying it ran, then pending.json, then padding a truncation may cut. */
-export function releaseScript(marker: string, pending: string, label: string, padding = 4096): Buffer {
+/** The script a release's AppImage is: a copy of the pending files, one line saying it ran, then padding a truncation may cut. */
+export function releaseScript(marker: string, profile: string, label: string, padding = 4096): Buffer {
   const lines = [
     '#!/bin/sh',
-    // What was on disk first, then the line the test waits for.
-    `if [ -f '${pending}' ]; then cp '${pending}' '${marker}.pending-${label}'; else : > '${marker}.pending-${label}'; fi`,
+    // What was on disk first (every account's pending file; the folder name has a space: quoted, the glob not), then the line the test waits for.
+    `for f in '${profile}'/pending*.json; do if [ -f "$f" ]; then cat "$f"; fi; done > '${marker}.pending-${label}'`,
     `echo "ran ${label} silent=\${APPIMAGE_SILENT_INSTALL:-} exit-after-install=\${APPIMAGE_EXIT_AFTER_INSTALL:-}" >> '${marker}'`,
     'exit 0',
     `# ${'.'.repeat(padding)}`,
@@ -45,7 +45,6 @@ function installAppImage(machine: DesktopMachine, feed: UpdateFeed): Install {
   const root = dirname(machine.userData);
   const appImage = join(root, 'Applications', 'CounterTray.AppImage');
   const marker = join(root, 'installer-ran.log');
-  const pending = join(machine.userData, 'pending.json');
   mkdirSync(dirname(appImage), { recursive: true });
   writeFileSync(appImage, '#!/bin/sh\nexit 0\n');
   chmodSync(appImage, 0o755);
@@ -56,12 +55,12 @@ function installAppImage(machine: DesktopMachine, feed: UpdateFeed): Install {
     appImage,
     ran: () => (existsSync(marker) ? readFileSync(marker, 'utf8').trim().split('\n') : []),
     pendingAt: (version) => (existsSync(`${marker}.pending-${version}`) ? readFileSync(`${marker}.pending-${version}`, 'utf8') : null),
-    script: (label) => releaseScript(marker, pending, label),
+    script: (label) => releaseScript(marker, machine.userData, label),
     release: (version, options = {}) => ({
       version,
       ...(options.notes ? { notes: options.notes } : {}),
       files: {
-        linux: [{ name: `Counter-Tray-${version}.AppImage`, body: releaseScript(marker, pending, version) }],
+        linux: [{ name: `Counter-Tray-${version}.AppImage`, body: releaseScript(marker, machine.userData, version) }],
         win: [{ name: `Counter-Tray-Setup-${version}.exe`, body: Buffer.from(`MZ installer ${version}`) }],
         mac: [
           { name: `Counter-Tray-${version}-mac.zip`, body: Buffer.from(`PK zip ${version}`) },
