@@ -39,7 +39,7 @@ function mainLayer(folder, { electron, above }) {
 }
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'dist/', 'release/', 'test-results/', 'playwright-report/', 'coverage/'] },
+  { ignores: ['node_modules/', 'dist/', 'release/', 'test-results/', 'playwright-report/', 'coverage/', '.tmp/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -5,27 +5,15 @@
 import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { commonOptions, mainOptions } from './build-options.mjs';
 
-const pkg = JSON.parse(readFileSync('package.json', 'utf8'));
-// Runtime dependencies stay in node_modules (electron-builder ships them); electron is provided by the runtime.
-const external = ['electron', ...Object.keys(pkg.dependencies ?? {}).flatMap((name) => [name, `${name}/*`])];
 const production = process.env.NODE_ENV !== 'development';
 
 rmSync('dist/main', { recursive: true, force: true });
 
-const common = { bundle: true, sourcemap: production ? false : 'inline', minify: false, legalComments: 'none', logLevel: 'warning', metafile: true };
+const common = commonOptions(production);
 
-const main = await build({
-  ...common,
-  entryPoints: ['src-main/main.ts'],
-  outfile: 'dist/main/main.js',
-  platform: 'node',
-  format: 'esm',
-  target: 'node22',
-  external,
-  // Bundled CommonJS code may call require(); ESM has none unless we make one.
-  banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
-});
+const main = await build(mainOptions(production));
 
 // zod re-exports every locale as a namespace (`export * as locales`), which esbuild cannot
 // tree-shake (colinhacks/zod#6050): 64 locales are three quarters of the preload. The app

@@ -15,6 +15,7 @@ import { startDemoService } from './app/demo';
 import { realCoreFactory } from './app/real-core';
 import { createTextFile } from './app/text-file';
 import { createFileSettingsStore } from './app/file-settings-store';
+import { createWhatsNewStore } from './app/updates/whats-new';
 import { createActions } from './electron/actions';
 import { createSecretFile } from './electron/files';
 import { pendingFileName } from './app/account-pending-store';
@@ -27,6 +28,7 @@ import { createPopup, popupMaterial } from './electron/popup';
 import { createShortcutRegistrar } from './electron/shortcuts';
 import { themeSource, watchSystem } from './electron/system';
 import { createTrayController } from './electron/tray';
+import { createUpdates } from './electron/update-wiring';
 import { hardenContents, hardenSession, popupWindowOptions } from './electron/window-security';
 import { createEventSender, registerInvokeHandlers } from './ipc/main-wrapper';
 import { APP_SCHEME } from './ipc/sender-check';
@@ -107,6 +109,34 @@ async function run(): Promise<void> {
   hardenContents(popup.window.webContents, (message) => log.warn(message));
   markLaunch('window-created');
 
+  // Issue 26: the updater. Its notifications open Settings → Updates; restarting goes through quit() below.
+  const updateNotifications = createOsNotifications({
+    isSupported: () => Notification.isSupported(),
+    create: (options) => new Notification(options),
+    onClick: () => void actions.tray({ kind: 'openSettings' }),
+  });
+  const updates = await createUpdates({
+    facts: { platform, isPackaged: app.isPackaged, env: process.env, execPath: process.execPath, appStore: process.mas === true, windowsStore: process.windowsStore === true },
+    resourcesPath: process.resourcesPath,
+    readText: (path) => readFile(path, 'utf8').catch(() => null),
+    // Loaded only for a copy that updates itself. CommonJS: its classes hang off the default export.
+    createUpdater: async () => {
+      const { default: updater } = await import('electron-updater');
+      return platform === 'win32' ? new updater.NsisUpdater() : platform === 'darwin' ? new updater.MacUpdater() : new updater.AppImageUpdater();
+    },
+    // The relaunched copy must get the single-instance lock while this one is still exiting.
+    beforeInstall: () => app.releaseSingleInstanceLock(),
+    running: app.getVersion(),
+    mode: () => controller.getState().settings.updates.mode,
+    clock: systemClock,
+    random: Math.random,
+    whatsNew: createWhatsNewStore(createTextFile(join(userData, 'update-notes.json')), (m) => log.warn(m)),
+    notify: (title, body) => updateNotifications.deliver({ title, body }),
+    clean: (text, max) => controller.redact(text, max),
+    log: { info: (m) => log.info(m), warn: (m) => log.warn(m), error: (m) => log.error(m) },
+    restart: () => void quit({ install: true }),
+  });
+
   const controller = createAppController({
     coreFactory: realCoreFactory,
     // Our own JSON store, not electron-store: that one registers an unchecked ipcMain listener (app/file-settings-store.ts).
@@ -131,6 +161,7 @@ async function run(): Promise<void> {
     openPublicPage: (path) => void shell.openExternal(publicWebPage(path)).catch((error: unknown) => log.warn('open link failed', error)),
     activityDir: userData,
     hideWindow: () => popup.hide(),
+    updates,
   });
   sanitizeLog = (text) => controller.redact(text, TEXT_LIMITS.log);
 
@@ -195,6 +226,7 @@ async function run(): Promise<void> {
     if (JSON.stringify(next.shortcuts) !== JSON.stringify(previous.shortcuts)) shortcuts.apply(next.shortcuts);
     if (next.launchAtLogin !== previous.launchAtLogin) void loginItem(next.launchAtLogin);
     if (next.theme !== previous.theme) nativeTheme.themeSource = next.theme;
+    if (next.updates.mode !== previous.updates.mode) updates.modeChanged();
   });
   const unregisterIpc = registerInvokeHandlers(ipcMain, controller.dispatch, { trustedWebContentsIds: () => new Set([popup.webContentsId()]), ...(devServerOrigin ? { devServerOrigin } : {}) }, (channel, reason) =>
     log.warn(`IPC ${channel} refused: ${reason}`),
@@ -214,15 +246,19 @@ async function run(): Promise<void> {
   });
   app.on('second-instance', (_event, argv) => void actions.commandLine(parseCommandLine(argv) ?? { kind: 'open' }));
 
-  async function quit(): Promise<void> {
+  /** The one way out: every unsent click written (controller.stop), then, for "Restart to update", the installer. */
+  async function quit(options: { install?: boolean } = {}): Promise<void> {
     if (quitting) return;
     quitting = true;
+    updates.stop();
     shortcuts.unregisterAll();
     notifier.dispose();
     stopWatching();
     unregisterIpc();
     await controller.stop().catch((error: unknown) => log.warn('stop failed', error));
     tray.destroy();
+    // electron-updater quits the app itself once its installer is running.
+    if (await updates.beforeExit(options.install === true)) return;
     app.quit();
   }
   app.on('before-quit', (event) => {
@@ -240,6 +276,7 @@ async function run(): Promise<void> {
   shortcuts.apply(settings.shortcuts);
   if (settings.launchAtLogin) void loginItem(true);
   if (notice) osNotifications.deliver({ title: 'Counter Tray settings were reset', body: notice });
+  void updates.start().catch((error: unknown) => log.warn('updates did not start', error));
   tray.update(controller.getState());
   // A page that fails to load leaves the tray working; say why in the log instead of an unhandled rejection.
   markLaunch('page-load-started');

@@ -80,6 +80,7 @@ export function createAppController(deps: AppControllerDeps): AppController {
   let inDemo = false;
   let shortcutFailures: AppState['shortcutFailures'] = [];
   let themeUnsubscribe: (() => void) | undefined;
+  let updatesUnsubscribe: (() => void) | undefined;
 
   const eventListeners = new Map<EventChannel, Set<(payload: never) => void>>();
   const remoteListeners = new Set<(change: RemoteChange) => void>();
@@ -234,6 +235,7 @@ export function createAppController(deps: AppControllerDeps): AppController {
     openPublicPage: deps.openPublicPage,
     quit: deps.quit,
     hideWindow: deps.hideWindow,
+    updates: deps.updates,
   };
   const handlersFor = (source: ClickSource): InvokeHandlers => createInvokeHandlers(handlerContext, source);
   const handlers = handlersFor('popup');
@@ -255,6 +257,7 @@ export function createAppController(deps: AppControllerDeps): AppController {
       platform,
       systemTimezone: deps.systemTimezone(),
       activity: core ? activity.summary() : { today: {}, undo: null },
+      ...(deps.updates ? { updates: deps.updates.state() } : {}),
     };
   }
 
@@ -296,6 +299,7 @@ export function createAppController(deps: AppControllerDeps): AppController {
       const cacheNotice = (await offline.load()).notice;
       session.setEncryptionWeak(await deps.vault.isEncryptionWeak());
       themeUnsubscribe = deps.theme.onUpdated(changed);
+      updatesUnsubscribe = deps.updates?.onChange(changed);
       if (stored) {
         const resuming = session.resume(stored).catch((e: unknown) => log.error(`resume failed: ${redactText(String(e))}`));
         if (options.awaitConnection ?? true) await resuming;
@@ -309,6 +313,7 @@ export function createAppController(deps: AppControllerDeps): AppController {
       coalescer.cancel();
       offline.remember();
       themeUnsubscribe?.();
+      updatesUnsubscribe?.();
       await session.stop();
       clicks.watch(null);
       await offline.flush();

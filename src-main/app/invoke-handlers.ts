@@ -37,6 +37,7 @@ export interface InvokeHandlerContext {
   openPublicPage: AppControllerDeps['openPublicPage'];
   quit: AppControllerDeps['quit'];
   hideWindow: AppControllerDeps['hideWindow'];
+  updates: AppControllerDeps['updates'];
 }
 
 const DEFAULT_ORIGIN = originOf(DEFAULT_SERVER_URL);
@@ -58,6 +59,11 @@ async function confirmServer(target: ServerUrl, bound: string | null, consent: C
       throw new AppError('declined', `Not connected: you chose not to use ${target.origin}.`);
     }
   }
+}
+
+function requireUpdates(ctx: InvokeHandlerContext): NonNullable<AppControllerDeps['updates']> {
+  if (!ctx.updates) throw new AppError('updates-unavailable', 'Counter Tray runs no updater here.');
+  return ctx.updates;
 }
 
 export function createInvokeHandlers(ctx: InvokeHandlerContext, source: ClickSource): InvokeHandlers {
@@ -153,6 +159,18 @@ export function createInvokeHandlers(ctx: InvokeHandlerContext, source: ClickSou
     },
     'app:quit': () => {
       ctx.quit?.();
+      return null;
+    },
+    'updates:check': async () => {
+      await requireUpdates(ctx).check();
+      return null;
+    },
+    'updates:download': async () => {
+      await requireUpdates(ctx).download();
+      return null;
+    },
+    'updates:restart': () => {
+      requireUpdates(ctx).restart();
       return null;
     },
     'window:hide': () => {

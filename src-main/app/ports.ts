@@ -3,6 +3,7 @@
 import type { Settings } from '../../src-shared/domain/settings';
 import type { TokenStorage } from '../../src-shared/ipc/contract';
 import type { Clock, CoreOptions, CounterCore } from '../core/contract';
+import type { UpdatesPort } from './updates/update-service';
 
 export type CoreFactory = (options: CoreOptions) => CounterCore | Promise<CounterCore>;
 
@@ -148,4 +149,6 @@ export interface AppControllerDeps {
   quit?: () => void;
   /** Opens a page of the public CountTogether site (a path; see publicWebPage) in the user's browser. */
   openPublicPage?: (path: string) => void;
+  /** The updater (issue 26); absent where none runs (tests, dev:web): the updates:* channels then answer updates-unavailable. */
+  updates?: UpdatesPort;
 }

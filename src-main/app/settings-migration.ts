@@ -3,7 +3,7 @@
 // in the harness) calls this and does the backup it asks for.
 import { DEFAULT_SETTINGS, Settings } from '../../src-shared/domain/settings';
 
-export const CURRENT_SETTINGS_VERSION = 1;
+export const CURRENT_SETTINGS_VERSION = 2;
 
 export type SettingsOutcome =
   | { kind: 'ok'; settings: Settings }
@@ -32,6 +32,8 @@ const MIGRATIONS: Record<number, (raw: Raw) => Raw> = {
       },
     };
   },
+  // Issue 26: how the app updates itself. Everyone who had no choice so far gets the default.
+  1: (raw) => ({ ...raw, version: 2, updates: DEFAULT_SETTINGS.updates }),
 };
 
 /** `text` is the file's content, or undefined when there is no file yet. */

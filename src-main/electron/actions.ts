@@ -15,6 +15,8 @@ export interface ActionDeps {
   quit(): void;
 }
 
+const UPDATE_CHANNELS = { checkForUpdates: 'updates:check', downloadUpdate: 'updates:download', restartToUpdate: 'updates:restart' } as const;
+
 export function createActions(deps: ActionDeps) {
   const { controller } = deps;
 
@@ -43,6 +45,13 @@ export function createActions(deps: ActionDeps) {
         case 'toggleNotifications': {
           const current = controller.getState().settings.notifications;
           await controller.dispatch('settings:update', { notifications: { ...current, enabled: !current.enabled } });
+          return;
+        }
+        case 'checkForUpdates':
+        case 'downloadUpdate':
+        case 'restartToUpdate': {
+          const result = await controller.dispatchFrom('tray')(UPDATE_CHANNELS[action.kind], {});
+          if (!result.ok) deps.alert('Counter Tray could not update', result.error.message);
           return;
         }
         case 'quit':

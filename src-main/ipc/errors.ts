@@ -25,6 +25,8 @@ export type AppErrorCode =
   | 'direction-refused'
   | 'nothing-to-undo'
   | 'undo-refused'
+  /** No updater runs (a package manager owns this copy, or nothing is downloaded yet): issue 26. */
+  | 'updates-unavailable'
   | 'internal';
 
 export class AppError extends Error {

@@ -36,6 +36,9 @@ const INVOKE_CHANNELS: Record<InvokeChannel, true> = {
   'session:retryNow': true,
   'app:openLink': true,
   'app:quit': true,
+  'updates:check': true,
+  'updates:download': true,
+  'updates:restart': true,
   'window:hide': true,
 };
 

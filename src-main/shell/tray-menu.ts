@@ -3,6 +3,7 @@
 // action of the popup that matters must be reachable from here.
 import type { CounterState } from '../../src-shared/domain/snapshot';
 import type { AppState } from '../../src-shared/ipc/contract';
+import { trayUpdateItems } from './tray-update-items';
 
 export type TrayAction =
   | { kind: 'open' }
@@ -11,6 +12,9 @@ export type TrayAction =
   | { kind: 'decrement'; counterId: string }
   | { kind: 'undo'; counterId: string }
   | { kind: 'toggleNotifications' }
+  | { kind: 'checkForUpdates' }
+  | { kind: 'downloadUpdate' }
+  | { kind: 'restartToUpdate' }
   | { kind: 'quit' };
 
 export type TrayMenuItem =
@@ -84,6 +88,7 @@ export function buildTrayMenu(state: AppState): TrayMenuItem[] {
   items.push({ type: 'normal', label: 'Open Counter Tray', enabled: true, action: { kind: 'open' } });
   items.push({ type: 'normal', label: 'Settings…', enabled: true, action: { kind: 'openSettings' } });
   items.push({ type: 'checkbox', label: 'Pause notifications', checked: !state.settings.notifications.enabled, action: { kind: 'toggleNotifications' } });
+  items.push(...trayUpdateItems(state));
   items.push({ type: 'separator' });
   items.push({ type: 'normal', label: 'Quit Counter Tray', enabled: true, action: { kind: 'quit' } });
   return items;

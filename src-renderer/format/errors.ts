@@ -43,12 +43,15 @@ const WORDS: Record<string, Words> = {
   'nothing-to-undo': () => 'Nothing to undo.',
   'undo-refused': () => 'This change cannot be taken back.',
   superseded: () => 'Another sign-in replaced this one.',
+  'updates-unavailable': () => 'No update can be installed here.',
 };
 
 /** Main's codes whose message is built from main's own words and what the user typed only. */
 const OWN_WORDS = new Set([
   'invalid-url', 'insecure-url', 'token-rejected', 'server-unreachable', 'not-a-counter-server', 'rate-limited',
   'not-signed-in', 'unknown-counter', 'invalid-settings', 'invalid-shortcut', 'declined', 'token-for-other-server', 'nothing-to-undo',
+  // Issue 26: main's own sentences about updates.
+  'updates-unavailable',
 ]);
 
 export const GENERIC_MESSAGE = 'Something went wrong. Try again, or restart Counter Tray.';

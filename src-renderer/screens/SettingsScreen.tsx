@@ -9,6 +9,7 @@ import { userMessage } from '../format/errors';
 import { useEscape } from '../components/useDocumentKeydown';
 import { useSettingsEditor } from '../components/useSettingsEditor';
 import { conflictFor, failureFor, shortcutSlots } from '../format/shortcutUse';
+import { UpdatesSection } from './UpdatesSection';
 
 interface Props {
   api: CounterTrayApi;
@@ -224,7 +225,7 @@ export interface SectionProps {
  * The page's sections, in order. A new one (e.g. Settings → Updates) is a component taking
  * SectionProps and one line here.
  */
-export const SETTINGS_SECTIONS: ComponentType<SectionProps>[] = [AccountSection, TimeZoneSection, ShortcutsSection, NotificationsSection, GeneralSection, LeaveSection];
+export const SETTINGS_SECTIONS: ComponentType<SectionProps>[] = [AccountSection, TimeZoneSection, ShortcutsSection, NotificationsSection, GeneralSection, UpdatesSection, LeaveSection];
 
 export function SettingsScreen({ api, state, onClose, onReplaceToken }: Props) {
   const ids = useId();

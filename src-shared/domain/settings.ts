@@ -8,13 +8,21 @@ export { DEFAULT_SERVER_URL };
 export const Theme = z.enum(['system', 'light', 'dark']);
 export type Theme = z.infer<typeof Theme>;
 
+/**
+ * How Counter Tray keeps itself current (issue 26): download in the background and install
+ * on quit, only say that a version is out, or never look by itself ("Check for updates…"
+ * still works). Installs a package manager owns ignore it: they never update themselves.
+ */
+export const UpdateMode = z.enum(['automatic', 'notify', 'off']);
+export type UpdateMode = z.infer<typeof UpdateMode>;
+
 export const CounterShortcuts = z.object({
   increment: z.string().optional(),
   decrement: z.string().optional(),
 });
 
 export const Settings = z.object({
-  version: z.literal(1),
+  version: z.literal(2),
   /**
    * The server the token is for. Never set by the renderer: main changes it only after
    * `session:connect` succeeded (asking the user itself first when the server is new).
@@ -35,11 +43,12 @@ export const Settings = z.object({
   pinned: z.array(z.string()),
   launchAtLogin: z.boolean(),
   theme: Theme,
+  updates: z.object({ mode: UpdateMode }),
 });
 export type Settings = z.infer<typeof Settings>;
 
 export const DEFAULT_SETTINGS: Settings = {
-  version: 1,
+  version: 2,
   serverUrl: DEFAULT_SERVER_URL,
   timezone: null,
   shortcuts: { open: null, counters: {} },
@@ -47,6 +56,7 @@ export const DEFAULT_SETTINGS: Settings = {
   pinned: [],
   launchAtLogin: false,
   theme: 'system',
+  updates: { mode: 'automatic' },
 };
 
 /**

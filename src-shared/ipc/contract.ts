@@ -6,6 +6,7 @@ import { Amount, CounterId, IsoDate } from '../api/schemas';
 import { ActivityDetail, ActivitySummary } from '../domain/activity';
 import { ConnectionState, CoreSnapshot, CoreStats, CounterState, UnconfirmedChoice } from '../domain/snapshot';
 import { Settings, SettingsPatch } from '../domain/settings';
+import { UpdatesState } from '../domain/updates';
 
 export const TokenStorage = z.enum(['encrypted', 'weak', 'memory', 'none']);
 export type TokenStorage = z.infer<typeof TokenStorage>;
@@ -49,6 +50,8 @@ export const AppState = z.object({
   appVersion: z.string().optional(),
   /** The counters live on the public CountTogether server, which has a web page for each. */
   publicServer: z.boolean().optional(),
+  /** Where updates come from and how far the current one is (issue 26); absent where main runs no updater (tests, dev:web). */
+  updates: UpdatesState.optional(),
   /**
    * Which `state:delta` this state is current with (main counts them from 1). Absent in
    * states from an older main; a state carrying one is the base later deltas apply to.
@@ -122,6 +125,12 @@ export const invokeChannels = {
     response: Nothing,
   },
   'app:quit': { request: Empty, response: Nothing },
+  /** "Check for updates…": at once, whatever the mode (issue 26). */
+  'updates:check': { request: Empty, response: Nothing },
+  /** Downloads the update a check found (notify only / off). */
+  'updates:download': { request: Empty, response: Nothing },
+  /** "Restart to update": the quit path (unsent clicks written first), then the installer. */
+  'updates:restart': { request: Empty, response: Nothing },
   'window:hide': { request: Empty, response: Nothing },
 } as const;
 

@@ -34,6 +34,9 @@ const VALID: { [C in InvokeChannel]: unknown } = {
   'session:retryNow': {},
   'app:openLink': { target: 'counter', id: SHARED[0] },
   'app:quit': {},
+  'updates:check': {},
+  'updates:download': {},
+  'updates:restart': {},
   'window:hide': {},
 };
 

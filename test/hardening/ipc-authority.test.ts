@@ -62,6 +62,9 @@ function requests(home: string): { [C in InvokeChannel]: fc.Arbitrary<unknown> }
     'session:retryNow': fc.constant({}),
     'app:openLink': fc.oneof(fc.record({ target: fc.constantFrom('tokens' as const, 'home' as const) }), fc.record({ target: fc.constant('counter' as const), id: counterId })),
     'app:quit': fc.constant({}),
+    'updates:check': fc.constant({}),
+    'updates:download': fc.constant({}),
+    'updates:restart': fc.constant({}),
     'settings:update': fc.record(
       {
         // Known counters, and made-up ids (any number of them: the issue found 440 accepted).

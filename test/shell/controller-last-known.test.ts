@@ -3,6 +3,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createHeadlessApp, type HeadlessApp } from '../../src-main/app/headless';
 import type { TextFile } from '../../src-main/app/ports';
+import { memoryFile } from '../support/memory-file';
 import { DEFAULT_SETTINGS } from '../../src-shared/domain/settings';
 import { COFFEE_ID, ManualClock, counter, fakeCoreFactory, flushMicrotasks, type FakeServer } from './fakes';
 import { createLastKnownCache } from '../../src-main/app/last-known';
@@ -12,20 +13,6 @@ const clean = createServerTextCleaner(() => []);
 
 const TOKEN = 'ada-secret-token-0123456789';
 const URL_OK = 'http://127.0.0.1:8787';
-
-function memoryFile(initial: string | null = null): TextFile & { text: string | null; backups: string[] } {
-  const file = {
-    text: initial,
-    backups: [] as string[],
-    read: async () => file.text,
-    write: async (text: string) => void (file.text = text),
-    backup: async () => {
-      file.backups.push(file.text ?? '');
-      return 'last-known.json.corrupt.bak';
-    },
-  };
-  return file;
-}
 
 const apps: HeadlessApp[] = [];
 afterEach(async () => {

@@ -27,6 +27,9 @@ function handlers(overrides: Partial<InvokeHandlers> = {}): InvokeHandlers {
     'session:retryNow': () => null,
     'app:openLink': () => null,
     'app:quit': () => null,
+    'updates:check': () => null,
+    'updates:download': () => null,
+    'updates:restart': () => null,
     'window:hide': () => null,
   };
   return { ...base, ...overrides };
