@@ -23,6 +23,10 @@ import { originOf } from './server-url';
 import { createSession } from './session';
 import { diffAppState } from './state-delta';
 import { checkLoadedSettings } from './settings-rules';
+import { createCounterReset } from './counter-reset';
+import { createExtrasService, type ExtrasAnnouncement } from './goals/extras-service';
+import { createFileExtrasStorage, createMemoryExtrasStorage, extrasPathFor, type ExtrasStorage } from './goals/extras-file';
+import { createTextFile } from './text-file';
 
 export interface AppController {
   /**
@@ -42,6 +46,8 @@ export interface AppController {
   dispatchFrom(source: Exclude<ClickSource, 'popup' | 'undo'>): Dispatch;
   /** One-time notices for the user (the activity record was reset). */
   onNotice(listener: (title: string, body: string) => void): () => void;
+  /** A goal reached or a milestone today (issue 28), once each; names already sanitized. */
+  onAnnouncement(listener: (announcement: ExtrasAnnouncement) => void): () => void;
   getState(): AppState;
   on<E extends EventChannel>(event: E, listener: (payload: EventOf<E>) => void): () => void;
   onRemoteChange(listener: (change: RemoteChange) => void): () => void;
@@ -82,6 +88,7 @@ export function createAppController(deps: AppControllerDeps): AppController {
   const remoteListeners = new Set<(change: RemoteChange) => void>();
   const settingsListeners = new Set<(next: Settings, previous: Settings) => void>();
   const noticeListeners = new Set<(title: string, body: string) => void>();
+  const announcementListeners = new Set<(announcement: ExtrasAnnouncement) => void>();
 
   const emit = <E extends EventChannel>(event: E, payload: EventOf<E>) => {
     for (const listener of eventListeners.get(event) ?? []) (listener as (p: EventOf<E>) => void)(payload);
@@ -104,6 +111,8 @@ export function createAppController(deps: AppControllerDeps): AppController {
   let loggedConnection: string | undefined;
   const coalescer = createCoalescer(() => {
     offline.remember();
+    // Activity, counters or the zone may have moved a goal or brought a milestone.
+    extras.recheck();
     // The popup says "Offline" in plain words; the core's detail (socket errors, HTTP statuses) goes here.
     const message = session.core()?.snapshot().connection.message;
     if (message !== loggedConnection) {
@@ -117,19 +126,40 @@ export function createAppController(deps: AppControllerDeps): AppController {
   const sanitizeSnapshot = createSnapshotSanitizer(redactText);
   const effectiveTimezone = () => settings.timezone ?? deps.systemTimezone();
 
+  const tellUser = (title: string) => (message: string) => {
+    log.warn(message);
+    for (const listener of noticeListeners) listener(title, message);
+  };
   const activity = createActivityService({
     clock,
     timezone: effectiveTimezone,
     changed: () => changed(),
-    notice: (message) => {
-      log.warn(message);
-      for (const listener of noticeListeners) listener('Counter Tray activity was reset', message);
-    },
+    notice: tellUser('Counter Tray activity was reset'),
     warn: (message) => log.warn(redactText(message)),
   });
-  /** Each account keeps its own record (named by a digest, never the token); the demo's stays in memory. */
+  const coreCounters = () => session.core()?.snapshot().counters ?? [];
+  const extras = createExtrasService({
+    clock,
+    timezone: effectiveTimezone,
+    counters: coreCounters,
+    steps: (id, fromDay) => activity.steps(id, fromDay),
+    activityVersion: () => activity.version(),
+    changed: () => changed(),
+    notice: tellUser('Counter Tray goals were reset'),
+    warn: (message) => log.warn(redactText(message)),
+    // Counter names come from the server and end up in OS notifications.
+    announce: (announcement) => {
+      const clean = { ...announcement, name: redactText(announcement.name, TEXT_LIMITS.name) };
+      for (const listener of announcementListeners) listener(clean);
+    },
+  });
+  const counterReset = createCounterReset({ clock, timezone: effectiveTimezone, requireCounter: (id) => requireCounter(id), edit: activity.edit, changed: () => changed() });
+  /** Each account keeps its own record and goals (named by a digest, never the token); the demo's stay in memory. */
+  const ownerOf = (account: { baseUrl: string; token: string }) => accountOwnerKey(account.baseUrl, account.token);
   const recordStorageFor = (account?: { baseUrl: string; token: string }): RecordStorage =>
-    account && deps.activityDir ? createFileRecordStorage(recordPathFor(deps.activityDir, accountOwnerKey(account.baseUrl, account.token))) : createMemoryRecordStorage();
+    account && deps.activityDir ? createFileRecordStorage(recordPathFor(deps.activityDir, ownerOf(account))) : createMemoryRecordStorage();
+  const extrasStorageFor = (account?: { baseUrl: string; token: string }): ExtrasStorage =>
+    account && deps.activityDir ? createFileExtrasStorage(createTextFile(extrasPathFor(deps.activityDir, ownerOf(account)))) : createMemoryExtrasStorage();
 
   async function saveSettings(next: Settings): Promise<void> {
     const previous = settings;
@@ -180,7 +210,11 @@ export function createAppController(deps: AppControllerDeps): AppController {
       const clean = { ...change, name: redactText(change.name, TEXT_LIMITS.name) };
       for (const listener of remoteListeners) listener(clean);
     },
-    coreChanged: (core, account) => void activity.attach(core, core ? recordStorageFor(account) : null),
+    coreChanged: (core, account) => {
+      void activity.attach(core, core ? recordStorageFor(account) : null);
+      void extras.attach(core ? extrasStorageFor(account) : null);
+      counterReset.clear();
+    },
   });
 
   /** Leaving the demo brings the account's per-counter settings back (see demo-settings.ts). */
@@ -215,6 +249,12 @@ export function createAppController(deps: AppControllerDeps): AppController {
     saveSettings,
     effectiveTimezone,
     consent: deps.consent,
+    extras,
+    counterReset,
+    saveFile: deps.saveFile,
+    clock,
+    warn: (message) => log.warn(redactText(message)),
+    shownCounters: () => getState().core?.counters ?? [],
     openPublicPage: deps.openPublicPage,
     quit: deps.quit,
     hideWindow: deps.hideWindow,
@@ -226,9 +266,10 @@ export function createAppController(deps: AppControllerDeps): AppController {
     const dark = settings.theme === 'system' ? deps.theme.shouldUseDarkColors() : settings.theme === 'dark';
     const core = session.core();
     const sessionState = session.state();
+    const shown = core ? sanitizeSnapshot({ ...core.snapshot(), counters: offline.coreCounters(core) }) : null;
     return {
       session: sessionState,
-      core: core ? sanitizeSnapshot({ ...core.snapshot(), counters: offline.coreCounters(core) }) : null,
+      core: shown,
       lastKnown: offline.shown(),
       ...(deps.appVersion ? { appVersion: deps.appVersion } : {}),
       ...(deps.windowMaterial ? { windowMaterial: deps.windowMaterial } : {}),
@@ -239,6 +280,7 @@ export function createAppController(deps: AppControllerDeps): AppController {
       platform,
       systemTimezone: deps.systemTimezone(),
       activity: core ? activity.summary() : { today: {}, undo: null },
+      ...(shown ? { extras: extras.view(), resetUndo: counterReset.offer(shown.counters) } : {}),
     };
   }
 
@@ -291,6 +333,7 @@ export function createAppController(deps: AppControllerDeps): AppController {
       await session.stop();
       await offline.flush();
       await activity.stop();
+      await extras.stop();
     },
     on(event, listener) {
       const set = eventListeners.get(event) ?? new Set();
@@ -306,6 +349,10 @@ export function createAppController(deps: AppControllerDeps): AppController {
       noticeListeners.add(listener);
       return () => void noticeListeners.delete(listener);
     },
+    onAnnouncement(listener) {
+      announcementListeners.add(listener);
+      return () => void announcementListeners.delete(listener);
+    },
     onSettingsChanged(listener) {
       settingsListeners.add(listener);
       return () => void settingsListeners.delete(listener);
@@ -320,7 +367,11 @@ export function createAppController(deps: AppControllerDeps): AppController {
       shortcutFailures = failures;
       changed();
     },
-    notifyResume: () => session.notifyResume(),
+    notifyResume: () => {
+      session.notifyResume();
+      // A sleeping machine's timers run late: a milestone morning may have come meanwhile.
+      extras.recheck();
+    },
     systemTimezoneChanged() {
       const core = session.core();
       if (core && settings.timezone === null) core.setTimezone(effectiveTimezone());

@@ -7,7 +7,7 @@ import { createAppController, type AppController } from './controller';
 import { startDemoService } from './demo';
 import { createFileSettingsStore } from './file-settings-store';
 import { createMemorySettingsStore, createMemoryVault } from './memory-adapters';
-import type { AppControllerDeps, AppPlatform, ConsentPort, ConsentQuestion, CoreFactory, DemoService, Logger, StoredToken, TextFile, TokenVault } from './ports';
+import type { AppControllerDeps, AppPlatform, ConsentPort, ConsentQuestion, CoreFactory, DemoService, Logger, SaveFilePort, StoredToken, TextFile, TokenVault } from './ports';
 import { realCoreFactory } from './real-core';
 import { createTextFile } from './text-file';
 import { publicWebPage } from '../../src-shared/domain/server-address';
@@ -40,8 +40,10 @@ export interface HeadlessAppOptions {
   /** Or in this stand-in (tests). */
   lastKnownFile?: TextFile;
   appVersion?: string;
-  /** Keep each account's activity record as a file here; in memory when absent. */
+  /** Keep each account's activity record and goals as files here; in memory when absent. */
   activityDir?: string;
+  /** Stands in for main's native save dialog (exports); without one, exporting says it is not available. */
+  saveFile?: SaveFilePort;
 }
 
 export interface HeadlessApp {
@@ -105,6 +107,7 @@ export function createHeadlessApp(options: HeadlessAppOptions = {}): HeadlessApp
     ...(options.logger ? { logger: options.logger } : {}),
     ...(options.coreOverrides ? { coreOverrides: options.coreOverrides } : {}),
     ...(options.activityDir ? { activityDir: options.activityDir } : {}),
+    ...(options.saveFile ? { saveFile: options.saveFile } : {}),
   });
   return {
     controller,

@@ -7,7 +7,7 @@ import { sameData } from '../../src-shared/ipc/structural-sharing';
 
 export type DeltaBody = Omit<StateDelta, 'from' | 'to'>;
 
-const REST_KEYS = ['session', 'settings', 'shortcutFailures', 'theme', 'platform', 'systemTimezone', 'lastKnown', 'appVersion', 'publicServer', 'activity', 'windowMaterial'] as const satisfies readonly (keyof DeltaBody['changed'])[];
+const REST_KEYS = ['session', 'settings', 'shortcutFailures', 'theme', 'platform', 'systemTimezone', 'lastKnown', 'appVersion', 'publicServer', 'activity', 'windowMaterial', 'extras', 'resetUndo'] as const satisfies readonly (keyof DeltaBody['changed'])[];
 
 function diffCounters(previous: readonly CounterState[], next: readonly CounterState[]) {
   const before = new Map(previous.map((c) => [c.id, c]));

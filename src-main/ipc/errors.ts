@@ -25,6 +25,11 @@ export type AppErrorCode =
   | 'direction-refused'
   | 'nothing-to-undo'
   | 'undo-refused'
+  /** Issue 28: a reset that would change nothing, one while clicks are still being sent, an export. */
+  | 'nothing-to-reset'
+  | 'busy'
+  | 'export-unavailable'
+  | 'export-failed'
   | 'internal';
 
 export class AppError extends Error {

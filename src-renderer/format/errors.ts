@@ -43,12 +43,17 @@ const WORDS: Record<string, Words> = {
   'nothing-to-undo': () => 'Nothing to undo.',
   'undo-refused': () => 'This change cannot be taken back.',
   superseded: () => 'Another sign-in replaced this one.',
+  'nothing-to-reset': () => 'There is nothing to reset: it is there already.',
+  busy: () => 'Wait a moment: your last change is still being sent.',
+  'export-unavailable': () => 'Exporting is not available here.',
+  'export-failed': () => 'The file could not be saved. Try another folder.',
 };
 
 /** Main's codes whose message is built from main's own words and what the user typed only. */
 const OWN_WORDS = new Set([
   'invalid-url', 'insecure-url', 'token-rejected', 'server-unreachable', 'not-a-counter-server', 'rate-limited',
   'not-signed-in', 'unknown-counter', 'invalid-settings', 'invalid-shortcut', 'declined', 'token-for-other-server', 'nothing-to-undo',
+  'nothing-to-reset', 'busy', 'export-unavailable', 'export-failed',
 ]);
 
 export const GENERIC_MESSAGE = 'Something went wrong. Try again, or restart Counter Tray.';

@@ -8,7 +8,7 @@ import type { ChangeOutcome, Clock, CounterCore } from '../../core/contract';
 import { AppError } from '../../ipc/errors';
 import { ClickAttribution } from './attribution';
 import { dayKey } from './days';
-import { ActivityRecord } from './record';
+import { ActivityRecord, type ExportLog } from './record';
 import type { RecordLoad, RecordStorage } from './record-storage';
 import { createRecordWriter, type RecordWriter } from './record-writer';
 import { afterClick, presentOffer, undoBlockedBecause, UNDO_WINDOW_MS, type PendingUndo } from './undo-offer';
@@ -38,6 +38,12 @@ export interface ActivityService {
   edit(counterId: string, fields: EditField[], run: () => Promise<unknown>, value?: number): Promise<void>;
   summary(): ActivitySummary;
   detail(counterId: string): ActivityDetail;
+  /** Net steps (not edits) from the local day `fromDay` on, for goals (issue 28). */
+  steps(counterId: string, fromDay: string): { you: number; others: number };
+  /** Everything kept about one counter, for an export. */
+  exportLog(counterId: string): ExportLog;
+  /** Changes whenever the record does (or another record is attached): callers cache what they derive by it. */
+  version(): string;
   /** Writes what is unsaved; nothing keeps running afterwards. */
   stop(): Promise<void>;
 }
@@ -51,6 +57,8 @@ export function createActivityService(deps: ActivityServiceDeps): ActivityServic
   /** Events that arrived while the record file was loading. */
   let early: [string, ActivityEvent][] | null = null;
   let attachment = 0;
+  /** Bumped whenever another record object takes over (attach, load). */
+  let generation = 0;
   const attribution = new ClickAttribution();
   let offer: PendingUndo | null = null;
   let offerTimer: unknown;
@@ -149,6 +157,7 @@ export function createActivityService(deps: ActivityServiceDeps): ActivityServic
     await previous?.flush();
     core = next;
     record = new ActivityRecord();
+    generation += 1;
     cached = null;
     if (!next || !storage) return;
     early = [];
@@ -164,6 +173,7 @@ export function createActivityService(deps: ActivityServiceDeps): ActivityServic
     });
     if (mine !== attachment) return;
     record = loaded.record;
+    generation += 1;
     cached = null; // the cache key counts changes of one record, not which record
     const waiting = early;
     early = null;
@@ -256,6 +266,10 @@ export function createActivityService(deps: ActivityServiceDeps): ActivityServic
       const counter = counters().find((c) => c.id === counterId);
       return record.detail(counterId, counter?.value ?? 0, now(), deps.timezone());
     },
+
+    steps: (counterId, fromDay) => record.stepsSince(counterId, fromDay, deps.timezone()),
+    exportLog: (counterId) => record.exportLog(counterId, deps.timezone()),
+    version: () => `${generation}.${record.version}`,
 
     async stop() {
       await attaching.catch(() => undefined);
