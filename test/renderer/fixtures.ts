@@ -32,7 +32,7 @@ type StateInput = {
   session?: Partial<AppState['session']>;
   settings?: Partial<AppState['settings']>;
   signedOut?: boolean;
-} & Partial<Pick<AppState, 'theme' | 'platform' | 'shortcutFailures' | 'systemTimezone'>>;
+} & Partial<Pick<AppState, 'theme' | 'platform' | 'shortcutFailures' | 'systemTimezone' | 'extras' | 'resetUndo'>>;
 
 export function appState(input: StateInput = {}): AppState {
   const signedOut = input.signedOut ?? false;
@@ -57,6 +57,8 @@ export function appState(input: StateInput = {}): AppState {
     theme: input.theme ?? 'light',
     platform: input.platform ?? 'linux',
     systemTimezone: input.systemTimezone ?? 'Europe/Berlin',
+    ...(input.extras ? { extras: input.extras } : {}),
+    ...(input.resetUndo !== undefined ? { resetUndo: input.resetUndo } : {}),
   });
 }
 
