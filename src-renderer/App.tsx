@@ -24,7 +24,11 @@ export type View =
   | { name: 'export'; id?: string | undefined; from: 'edit' | 'settings' };
 
 /** While a lazy screen's chunk loads (a few ms from the app's own files). */
-const LOADING = <main className="screen centered" aria-busy="true" />;
+const LOADING = (
+  <main className="screen centered" aria-busy="true">
+    <h1 className="sr-only">Loading…</h1>
+  </main>
+);
 
 export function App({ api }: { api: CounterTrayApi }) {
   const { state, problem } = useAppState(api);
