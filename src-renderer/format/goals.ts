@@ -8,10 +8,13 @@ import type { CounterState } from '../../src-shared/domain/snapshot';
 const monthDay = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
 const monthDayYear = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
 
-/** "Mar 5" this year, "Feb 28, 2027" in another. */
+const DAY_MS = 86_400_000;
+
+/** "Mar 5" within the coming eleven months (no other Mar 5 is meant), else "Feb 28, 2027". */
 export function shortDate(date: string, today?: string): string {
   const when = new Date(`${date}T00:00:00Z`);
-  return (today && date.slice(0, 4) === today.slice(0, 4) ? monthDay : monthDayYear).format(when);
+  const ahead = today ? (when.getTime() - Date.parse(`${today}T00:00:00Z`)) / DAY_MS : -1;
+  return (ahead >= 0 && ahead < 330 ? monthDay : monthDayYear).format(when);
 }
 
 /** The row's goal: "5 / 8 today", how full its bar is (0–1), and whether it is reached. */

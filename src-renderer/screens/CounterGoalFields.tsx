@@ -69,7 +69,7 @@ export function CounterGoalFields({ ids, counter, draft, error, onChange }: Prop
       <label className="check">
         <input type="checkbox" checked={draft.milestones} onChange={(e) => onChange({ ...draft, milestones: e.target.checked })} />
         <span>
-          Notify me on milestones <span className="muted">({which}, in the morning)</span>
+          Notify me on milestones <span className="muted">({which}, in the morning; only on this computer)</span>
         </span>
       </label>
     );
@@ -111,7 +111,7 @@ export function CounterGoalFields({ ids, counter, draft, error, onChange }: Prop
           {error}
         </p>
       )}
-      <p className="muted small">Counted from this computer’s activity record: steps with + and −, not edits of the value. Empty: no goal.</p>
+      <p className="muted small">Counts the + and − steps this computer recorded (not edits of the value). Empty: no goal. Only you see it: the service has no place for goals.</p>
     </fieldset>
   );
 }

@@ -197,7 +197,6 @@ export function EditCounter({ api, state, counterId, onClose, onExport }: Props)
         </form>
         <CounterLocalSettings state={state} counter={counter} draft={local} onChange={setLocal}>
           <CounterGoalFields ids={ids} counter={counter} draft={extras} error={goalError} onChange={setExtras} />
-          <p className="muted small">Goals and milestones live on this computer only: CountTogether has no place for them, so other members do not see them.</p>
         </CounterLocalSettings>
         <div className="row-actions start">
           {counter.type !== 'ToDate' && (

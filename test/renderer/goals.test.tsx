@@ -32,9 +32,10 @@ describe('rows', () => {
     const fake = fakeApi(appState({ extras: extras() }));
     render(<App api={fake.api} />);
     await screen.findByRole('list', { name: 'Counters' });
-    expect(within(row('Since we moved in')).getByTestId('milestone').textContent).toBe('2 years on Feb 28, 2026');
+    expect(within(row('Since we moved in')).getByTestId('milestone').textContent).toBe('2 years on Feb 28');
+    // More than eleven months ahead the year is said; nearer, a month and day are enough.
     expect(within(row('Until the trip')).getByTestId('milestone').textContent).toBe('30 days left on Jan 30, 2027');
-    expect(row('Since we moved in').getAttribute('aria-label')).toContain('next milestone 2 years on Feb 28, 2026');
+    expect(row('Since we moved in').getAttribute('aria-label')).toMatch(/, next milestone 2 years on Feb 28$/);
   });
 });
 
