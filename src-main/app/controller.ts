@@ -7,8 +7,7 @@ import type { ClickSource } from '../../src-shared/domain/activity';
 import type { AppState, EventChannel, EventOf } from '../../src-shared/ipc/contract';
 import type { CounterCore } from '../core/contract';
 import { accountOwnerKey, pendingStoreForAccount } from './account-pending-store';
-import { createActivityService } from './activity/activity-service';
-import { createFileRecordStorage, createMemoryRecordStorage, recordPathFor, type RecordStorage } from './activity/record-storage';
+import { createAccountData } from './account-data';
 import { createIpcDispatcher, type Dispatch, type InvokeHandlers } from '../ipc/dispatch';
 import { createCoalescer, systemClock } from './coalesce';
 import { withAccountCounterSettings } from './demo-settings';
@@ -23,10 +22,7 @@ import { originOf } from './server-url';
 import { createSession } from './session';
 import { diffAppState } from './state-delta';
 import { checkLoadedSettings } from './settings-rules';
-import { createCounterReset } from './counter-reset';
-import { createExtrasService, type ExtrasAnnouncement } from './goals/extras-service';
-import { createFileExtrasStorage, createMemoryExtrasStorage, extrasPathFor, type ExtrasStorage } from './goals/extras-file';
-import { createTextFile } from './text-file';
+import type { ExtrasAnnouncement } from './goals/extras-service';
 
 export interface AppController {
   /**
@@ -126,26 +122,18 @@ export function createAppController(deps: AppControllerDeps): AppController {
   const sanitizeSnapshot = createSnapshotSanitizer(redactText);
   const effectiveTimezone = () => settings.timezone ?? deps.systemTimezone();
 
-  const tellUser = (title: string) => (message: string) => {
-    log.warn(message);
-    for (const listener of noticeListeners) listener(title, message);
-  };
-  const activity = createActivityService({
-    clock,
-    timezone: effectiveTimezone,
-    changed: () => changed(),
-    notice: tellUser('Counter Tray activity was reset'),
-    warn: (message) => log.warn(redactText(message)),
-  });
   const coreCounters = () => session.core()?.snapshot().counters ?? [];
-  const extras = createExtrasService({
+  const accountData = createAccountData({
     clock,
     timezone: effectiveTimezone,
-    counters: coreCounters,
-    steps: (id, fromDay) => activity.steps(id, fromDay),
-    activityVersion: () => activity.version(),
     changed: () => changed(),
-    notice: tellUser('Counter Tray goals were reset'),
+    dataDir: deps.activityDir,
+    counters: coreCounters,
+    requireCounter: (id) => requireCounter(id),
+    notice: (title, message) => {
+      log.warn(message);
+      for (const listener of noticeListeners) listener(title, message);
+    },
     warn: (message) => log.warn(redactText(message)),
     // Counter names come from the server and end up in OS notifications.
     announce: (announcement) => {
@@ -153,13 +141,7 @@ export function createAppController(deps: AppControllerDeps): AppController {
       for (const listener of announcementListeners) listener(clean);
     },
   });
-  const counterReset = createCounterReset({ clock, timezone: effectiveTimezone, requireCounter: (id) => requireCounter(id), edit: activity.edit, changed: () => changed() });
-  /** Each account keeps its own record and goals (named by a digest, never the token); the demo's stay in memory. */
-  const ownerOf = (account: { baseUrl: string; token: string }) => accountOwnerKey(account.baseUrl, account.token);
-  const recordStorageFor = (account?: { baseUrl: string; token: string }): RecordStorage =>
-    account && deps.activityDir ? createFileRecordStorage(recordPathFor(deps.activityDir, ownerOf(account))) : createMemoryRecordStorage();
-  const extrasStorageFor = (account?: { baseUrl: string; token: string }): ExtrasStorage =>
-    account && deps.activityDir ? createFileExtrasStorage(createTextFile(extrasPathFor(deps.activityDir, ownerOf(account)))) : createMemoryExtrasStorage();
+  const { activity, extras, counterReset } = accountData;
 
   async function saveSettings(next: Settings): Promise<void> {
     const previous = settings;
@@ -210,11 +192,7 @@ export function createAppController(deps: AppControllerDeps): AppController {
       const clean = { ...change, name: redactText(change.name, TEXT_LIMITS.name) };
       for (const listener of remoteListeners) listener(clean);
     },
-    coreChanged: (core, account) => {
-      void activity.attach(core, core ? recordStorageFor(account) : null);
-      void extras.attach(core ? extrasStorageFor(account) : null);
-      counterReset.clear();
-    },
+    coreChanged: (core, account) => accountData.attach(core, account),
   });
 
   /** Leaving the demo brings the account's per-counter settings back (see demo-settings.ts). */
@@ -332,8 +310,7 @@ export function createAppController(deps: AppControllerDeps): AppController {
       themeUnsubscribe?.();
       await session.stop();
       await offline.flush();
-      await activity.stop();
-      await extras.stop();
+      await accountData.stop();
     },
     on(event, listener) {
       const set = eventListeners.get(event) ?? new Set();

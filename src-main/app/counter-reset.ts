@@ -9,6 +9,7 @@ import type { Clock, CounterCore } from '../core/contract';
 import { AppError } from '../ipc/errors';
 import type { ActivityService } from './activity/activity-service';
 import { dayKey } from './activity/days';
+import { createLapsingOffer } from './lapsing-offer';
 
 export const RESET_UNDO_MS = 60_000;
 
@@ -45,22 +46,8 @@ const fieldOf = (counter: CounterState, kind: ResetOffer['kind']) => (kind === '
 
 export function createCounterReset(deps: CounterResetDeps): CounterReset {
   const windowMs = deps.windowMs ?? RESET_UNDO_MS;
-  let current: Offer | null = null;
-  let timer: unknown;
-
-  function setOffer(next: Offer | null): void {
-    if (timer !== undefined) deps.clock.clearTimeout(timer);
-    timer = undefined;
-    current = next;
-    if (next) {
-      timer = deps.clock.setTimeout(() => {
-        timer = undefined;
-        current = null;
-        deps.changed();
-      }, windowMs);
-    }
-    deps.changed();
-  }
+  const offers = createLapsingOffer<Offer>(deps.clock, () => deps.changed());
+  const setOffer = (next: Offer | null) => offers.set(next);
 
   function counterOf(id: string): { core: CounterCore; counter: CounterState } {
     const core = deps.requireCounter(id);
@@ -91,7 +78,7 @@ export function createCounterReset(deps: CounterResetDeps): CounterReset {
     },
 
     async undo(id, choice) {
-      const offer = current;
+      const offer = offers.current;
       if (!offer || offer.counterId !== id || offer.expiresAt <= deps.clock.now()) throw new AppError('nothing-to-undo', 'There is no recent reset on this counter to undo.');
       if (choice === 'keep') {
         setOffer(null);
@@ -103,12 +90,12 @@ export function createCounterReset(deps: CounterResetDeps): CounterReset {
       const moved = now !== offer.after || counter.pending;
       if (moved && choice !== 'overwrite') return { status: 'changed', current: now ?? offer.after, earlier: offer.earlier };
       await patch(core, id, offer.kind, offer.earlier);
-      if (current === offer) setOffer(null);
+      if (offers.current === offer) setOffer(null);
       return { status: 'restored' };
     },
 
     offer(counters) {
-      const offer = current;
+      const offer = offers.current;
       if (!offer) return null;
       const counter = counters.find((c) => c.id === offer.counterId);
       if (!counter) return null;
@@ -116,7 +103,7 @@ export function createCounterReset(deps: CounterResetDeps): CounterReset {
     },
 
     clear() {
-      if (current) setOffer(null);
+      if (offers.current) setOffer(null);
     },
   };
 }

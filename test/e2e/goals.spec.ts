@@ -40,15 +40,15 @@ test('a goal set on the edit page shows its progress and a bar on the row, which
   await harness.asUser(ALAN.token, 'POST', `/v2/counters/${COUNTER.coffees}/increment`);
   await expect(row.getByTestId('goal')).toHaveText('3 / 8 today');
   await expect(row).toHaveAttribute('aria-label', 'Coffees today, 6, goal 3 / 8 today');
-  const fill = await row.locator('.goal-fill').evaluate((el) => el.getBoundingClientRect().width / (el.parentElement as HTMLElement).getBoundingClientRect().width);
+  const fill = await row.locator('.goal-fill').evaluate((el) => el.getBoundingClientRect().width / (el.parentElement?.getBoundingClientRect().width ?? Number.NaN));
   expect(fill).toBeCloseTo(3 / 8, 2);
   expect(await geometry(row)).toEqual(before);
   // The goal's words sit whole on the sub-line, the bar on the row's bottom edge, both inside the row.
   const inside = await row.evaluate((li) => {
     const outer = li.getBoundingClientRect();
     return ['[data-testid="goal"]', '.goal-bar'].map((selector) => {
-      const r = (li.querySelector(selector) as HTMLElement).getBoundingClientRect();
-      return r.top >= outer.top && r.bottom <= outer.bottom && r.left >= outer.left && r.right <= outer.right && r.width > 0 && r.height > 0;
+      const r = li.querySelector(selector)?.getBoundingClientRect();
+      return !!r && r.top >= outer.top && r.bottom <= outer.bottom && r.left >= outer.left && r.right <= outer.right && r.width > 0 && r.height > 0;
     });
   });
   expect(inside).toEqual([true, true]);

@@ -102,6 +102,8 @@ describe('goals against the reference service', () => {
     await first.app.stop();
 
     const second = await launch(service, dir, { clock, zone: 'America/New_York' });
+    // The account's goals file is loaded (the mute from the first run is back) before time moves on.
+    await expect.poll(() => second.app.controller.getState().extras?.milestonesMuted).toEqual([TO_DATE]);
     await clock.advanceTo(Date.parse('2027-02-28T14:00:00Z')); // 09:00 in New York, the same day again
     await clock.advance(60_000);
     expect(second.shown).toEqual([]);

@@ -12,6 +12,7 @@ import { ActivityRecord, type ExportLog } from './record';
 import type { RecordLoad, RecordStorage } from './record-storage';
 import { createRecordWriter, type RecordWriter } from './record-writer';
 import { afterClick, presentOffer, undoBlockedBecause, UNDO_WINDOW_MS, type PendingUndo } from './undo-offer';
+import { createLapsingOffer } from '../lapsing-offer';
 
 export interface ActivityServiceDeps {
   clock: Clock;
@@ -60,8 +61,7 @@ export function createActivityService(deps: ActivityServiceDeps): ActivityServic
   /** Bumped whenever another record object takes over (attach, load). */
   let generation = 0;
   const attribution = new ClickAttribution();
-  let offer: PendingUndo | null = null;
-  let offerTimer: unknown;
+  const offers = createLapsingOffer<PendingUndo>(deps.clock, () => deps.changed());
   let cached: { key: string; summary: ActivitySummary } | null = null;
   /** The latest attach, so stop() waits for its final write. */
   let attaching: Promise<void> = Promise.resolve();
@@ -76,19 +76,7 @@ export function createActivityService(deps: ActivityServiceDeps): ActivityServic
     deps.changed();
   }
 
-  function setOffer(next: PendingUndo | null): void {
-    if (offerTimer !== undefined) deps.clock.clearTimeout(offerTimer);
-    offerTimer = undefined;
-    offer = next;
-    if (next) {
-      offerTimer = deps.clock.setTimeout(() => {
-        offerTimer = undefined;
-        offer = null;
-        deps.changed();
-      }, Math.max(0, next.expiresAt - now()));
-    }
-    deps.changed();
-  }
+  const setOffer = (next: PendingUndo | null) => offers.set(next);
 
   function onOutcome(outcome: ChangeOutcome): void {
     if (outcome.outcome === 'resent' || outcome.outcome === 'kept') return; // the change itself is reported when it lands
@@ -96,6 +84,7 @@ export function createActivityService(deps: ActivityServiceDeps): ActivityServic
     if (outcome.outcome === 'refused') {
       attribution.dropDirection(outcome.counterId, outcome.amount > 0 ? 1 : -1);
       // A refused change did not happen: there is nothing of it to take back.
+      const offer = offers.current;
       if (offer?.counterId === outcome.counterId) {
         const rest = offer.amount - outcome.amount;
         setOffer(rest === 0 || Math.sign(rest) !== Math.sign(offer.amount) ? null : { ...offer, amount: rest });
@@ -211,11 +200,11 @@ export function createActivityService(deps: ActivityServiceDeps): ActivityServic
       // The core ignores clicks in a direction the server refused: nothing to record or undo.
       if (!counter || counter.refused[amount > 0 ? 'increment' : 'decrement'] !== undefined) return;
       attribution.click(counterId, source, amount);
-      if (source !== 'undo') setOffer(afterClick(offer, counterId, source, amount, now(), windowMs));
+      if (source !== 'undo') setOffer(afterClick(offers.current, counterId, source, amount, now(), windowMs));
     },
 
     undo(counterId) {
-      const pending = offer;
+      const pending = offers.current;
       if (!core || !pending || pending.counterId !== counterId || pending.expiresAt <= now()) {
         throw new AppError('nothing-to-undo', 'There is no recent change on this counter to undo.');
       }
@@ -253,7 +242,7 @@ export function createActivityService(deps: ActivityServiceDeps): ActivityServic
 
     summary() {
       const list = counters();
-      const undo = presentOffer(offer, list);
+      const undo = presentOffer(offers.current, list);
       // The zone is part of the key: the same calendar day in another zone holds other events.
       const key = `${record.version}|${deps.timezone()}|${dayKey(now(), deps.timezone())}|${JSON.stringify(undo)}`;
       if (cached?.key === key) return cached.summary;
@@ -275,8 +264,7 @@ export function createActivityService(deps: ActivityServiceDeps): ActivityServic
       await attaching.catch(() => undefined);
       for (const off of unsubscribes) off();
       unsubscribes = [];
-      if (offerTimer !== undefined) deps.clock.clearTimeout(offerTimer);
-      offerTimer = undefined;
+      offers.dispose();
       writer?.dispose();
       await writer?.flush();
       writer = null;
