@@ -18,6 +18,7 @@ import { runLatencyCore } from './scenarios/latency-core';
 import { runLatencyDom } from './scenarios/latency-dom';
 import { runHerd } from './scenarios/herd';
 import { runRecovery } from './scenarios/recovery';
+import { runRetryNow } from './scenarios/retry-now';
 import { runScale } from './scenarios/scale';
 import { runSize } from './scenarios/size';
 import { runSlowAnswers } from './scenarios/slow-answers';
@@ -63,6 +64,7 @@ const scenarios: Record<string, Scenario> = {
   recovery: () => runRecovery({ clients: 100, log }),
   herd: () => Promise.resolve(runHerd()),
   slow: () => runSlowAnswers({ clicks: 20, log }),
+  retry: () => runRetryNow({ runs: 3, log }),
   boot: () => runBoot({ launches: 5, clicks: 20, log }),
   activity: () => runActivity({ browser, detailOpens: 30 }),
 };

@@ -16,7 +16,8 @@ import { startDemoService } from './app/demo';
 import { realCoreFactory } from './app/real-core';
 import { createTextFile } from './app/text-file';
 import { createActions } from './electron/actions';
-import { createJsonPendingStore, createSecretFile } from './electron/files';
+import { createSecretFile } from './electron/files';
+import { pendingFileName } from './app/account-pending-store';
 import { applyLaunchAtLogin, HIDDEN_FLAG } from './electron/login-item';
 import { configureLogging } from './electron/logging';
 import { createConsentDialog } from './electron/consent-dialog';
@@ -121,7 +122,8 @@ async function run(): Promise<void> {
     systemTimezone: () => Intl.DateTimeFormat().resolvedOptions().timeZone,
     theme: themeSource(nativeTheme),
     logger: { info: (m) => log.info(m), warn: (m) => log.warn(m), error: (m) => log.error(m) },
-    pendingStore: createJsonPendingStore(join(userData, 'pending.json')),
+    // Each account's unsent clicks in a durable file of its own; 0.2's pending.json is carried over once.
+    pendingFiles: { forOwner: (owner) => createTextFile(join(userData, pendingFileName(owner))), legacy: createTextFile(join(userData, 'pending.json')) },
     lastKnownFile: createTextFile(join(userData, 'last-known-counters.json')),
     appVersion: app.getVersion(),
     windowMaterial: material.material,

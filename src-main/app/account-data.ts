@@ -6,10 +6,11 @@ import type { CounterState } from '../../src-shared/domain/snapshot';
 import type { Clock, CounterCore } from '../core/contract';
 import { accountOwnerKey } from './account-pending-store';
 import { createActivityService } from './activity/activity-service';
-import { createFileRecordStorage, createMemoryRecordStorage, recordPathFor } from './activity/record-storage';
+import { createFileRecordStorage, createMemoryRecordStorage, createTextRecordStorage, recordPathFor, type RecordStorage } from './activity/record-storage';
 import { createCounterReset } from './counter-reset';
 import { createFileExtrasStorage, createMemoryExtrasStorage, extrasPathFor } from './goals/extras-file';
 import { createExtrasService, type ExtrasAnnouncement } from './goals/extras-service';
+import type { TextFile } from './ports';
 import { createTextFile } from './text-file';
 
 export interface AccountDataDeps {
@@ -19,6 +20,8 @@ export interface AccountDataDeps {
   changed(): void;
   /** Where an account's files go; memory only when absent. */
   dataDir: string | undefined;
+  /** Or the activity record in these files, one per owner key (tests that crash between writes). */
+  activityFiles?: { forOwner(owner: string): TextFile };
   /** The running core's counters. */
   counters(): readonly CounterState[];
   requireCounter(id: string): CounterCore;
@@ -52,10 +55,14 @@ export function createAccountData(deps: AccountDataDeps) {
     counterReset,
     /** The running core changed (null: none); `account` names whose it is, absent for the demo. */
     attach(core: CounterCore | null, account?: { baseUrl: string; token: string }): void {
-      const owner = account && deps.dataDir ? accountOwnerKey(account.baseUrl, account.token) : undefined;
-      const dir = deps.dataDir ?? '';
-      void activity.attach(core, core ? (owner ? createFileRecordStorage(recordPathFor(dir, owner)) : createMemoryRecordStorage()) : null);
-      void extras.attach(core ? (owner ? createFileExtrasStorage(createTextFile(extrasPathFor(dir, owner))) : createMemoryExtrasStorage()) : null);
+      const owner = account ? accountOwnerKey(account.baseUrl, account.token) : undefined;
+      const dir = deps.dataDir;
+      const records = (): RecordStorage => {
+        if (owner && deps.activityFiles) return createTextRecordStorage(deps.activityFiles.forOwner(owner));
+        return owner && dir ? createFileRecordStorage(recordPathFor(dir, owner)) : createMemoryRecordStorage();
+      };
+      void activity.attach(core, core ? records() : null);
+      void extras.attach(core ? (owner && dir ? createFileExtrasStorage(createTextFile(extrasPathFor(dir, owner))) : createMemoryExtrasStorage()) : null);
       counterReset.clear();
     },
     async stop(): Promise<void> {

@@ -6,7 +6,7 @@ import type { RemoteChange } from '../../src-shared/domain/snapshot';
 import type { ClickSource } from '../../src-shared/domain/activity';
 import type { AppState, EventChannel, EventOf } from '../../src-shared/ipc/contract';
 import type { CounterCore } from '../core/contract';
-import { accountOwnerKey, pendingStoreForAccount } from './account-pending-store';
+import { accountOwnerKey } from './account-pending-store';
 import { createAccountData } from './account-data';
 import { createIpcDispatcher, type Dispatch, type InvokeHandlers } from '../ipc/dispatch';
 import { createCoalescer, systemClock } from './coalesce';
@@ -18,6 +18,7 @@ import { isPublicServer } from '../../src-shared/domain/server-address';
 import { createLastKnownCache } from './last-known';
 import { createOfflineCounters } from './offline-counters';
 import { createInvokeHandlers, type InvokeHandlerContext } from './invoke-handlers';
+import { createOwnClickWiring } from './own-clicks';
 import { originOf } from './server-url';
 import { createSession } from './session';
 import { diffAppState } from './state-delta';
@@ -85,6 +86,10 @@ export function createAppController(deps: AppControllerDeps): AppController {
   const settingsListeners = new Set<(next: Settings, previous: Settings) => void>();
   const noticeListeners = new Set<(title: string, body: string) => void>();
   const announcementListeners = new Set<(announcement: ExtrasAnnouncement) => void>();
+  const notify = (title: string, body: string) => {
+    log.warn(`${title}: ${body}`);
+    for (const listener of noticeListeners) listener(title, body);
+  };
 
   const emit = <E extends EventChannel>(event: E, payload: EventOf<E>) => {
     for (const listener of eventListeners.get(event) ?? []) (listener as (p: EventOf<E>) => void)(payload);
@@ -128,12 +133,10 @@ export function createAppController(deps: AppControllerDeps): AppController {
     timezone: effectiveTimezone,
     changed: () => changed(),
     dataDir: deps.activityDir,
+    ...(deps.activityFiles ? { activityFiles: deps.activityFiles } : {}),
     counters: coreCounters,
     requireCounter: (id) => requireCounter(id),
-    notice: (title, message) => {
-      log.warn(message);
-      for (const listener of noticeListeners) listener(title, message);
-    },
+    notice: notify,
     warn: (message) => log.warn(redactText(message)),
     // Counter names come from the server and end up in OS notifications.
     announce: (announcement) => {
@@ -159,6 +162,7 @@ export function createAppController(deps: AppControllerDeps): AppController {
     requireCounter: (id) => requireCounter(id),
     changed: () => changed(),
   });
+  const clicks = createOwnClickWiring({ pendingFiles: deps.pendingFiles, notify, nameOf: (id) => redactText(offline.nameOf(id) ?? 'a counter', TEXT_LIMITS.name) });
 
   const session = createSession({
     coreFactory: deps.coreFactory,
@@ -180,7 +184,7 @@ export function createAppController(deps: AppControllerDeps): AppController {
         token: bound.token,
         timezone: effectiveTimezone(),
         // Unsent changes belong to the account; demo changes must never replay there.
-        ...(mode === 'account' && deps.pendingStore ? { store: pendingStoreForAccount(deps.pendingStore, accountOwnerKey(baseUrl, bound.token)) } : {}),
+        ...(mode === 'account' ? clicks.storeFor(accountOwnerKey(baseUrl, bound.token)) : {}),
       };
     },
     settings: () => settings,
@@ -192,7 +196,10 @@ export function createAppController(deps: AppControllerDeps): AppController {
       const clean = { ...change, name: redactText(change.name, TEXT_LIMITS.name) };
       for (const listener of remoteListeners) listener(clean);
     },
-    coreChanged: (core, account) => accountData.attach(core, account),
+    coreChanged: (core, account) => {
+      clicks.watch(core);
+      accountData.attach(core, account);
+    },
   });
 
   /** Leaving the demo brings the account's per-counter settings back (see demo-settings.ts). */
@@ -204,7 +211,6 @@ export function createAppController(deps: AppControllerDeps): AppController {
       for (const listener of settingsListeners) listener(settings, previous);
     }
     inDemo = demoNow;
-    offline.sendUnsent();
     changed();
   }
 
@@ -222,6 +228,7 @@ export function createAppController(deps: AppControllerDeps): AppController {
     activity,
     session,
     requireCounter,
+    durable: clicks.durable,
     rememberSecret: (token) => secrets.add(token),
     settings: () => settings,
     saveSettings,
@@ -309,6 +316,7 @@ export function createAppController(deps: AppControllerDeps): AppController {
       offline.remember();
       themeUnsubscribe?.();
       await session.stop();
+      clicks.watch(null);
       await offline.flush();
       await accountData.stop();
     },

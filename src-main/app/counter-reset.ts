@@ -56,10 +56,9 @@ export function createCounterReset(deps: CounterResetDeps): CounterReset {
     return { core, counter };
   }
 
-  /** PATCHes one field, recorded as an own edit (its echo is ours, never others'). */
+  /** PATCHes one field through the core's update: its echo is ours, and the core reports the edit to the activity record. */
   async function patch(core: CounterCore, id: string, kind: ResetOffer['kind'], to: number | string): Promise<void> {
-    if (kind === 'reset') await deps.edit(id, ['value'], () => core.update(id, { value: to as number }), to as number);
-    else await deps.edit(id, ['startDate'], () => core.update(id, { startDate: to as string }));
+    await deps.edit(id, () => core.update(id, kind === 'reset' ? { value: to as number } : { startDate: to as string }));
   }
 
   return {

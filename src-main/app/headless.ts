@@ -7,7 +7,9 @@ import { createAppController, type AppController } from './controller';
 import { startDemoService } from './demo';
 import { createFileSettingsStore } from './file-settings-store';
 import { createMemorySettingsStore, createMemoryVault } from './memory-adapters';
-import type { AppControllerDeps, AppPlatform, ConsentPort, ConsentQuestion, CoreFactory, DemoService, Logger, SaveFilePort, StoredToken, TextFile, TokenVault } from './ports';
+import type { AppControllerDeps, AppPlatform, ConsentPort, ConsentQuestion, CoreFactory, DemoService, Logger, PendingFiles, SaveFilePort, StoredToken, TextFile, TokenVault } from './ports';
+import { pendingFileName } from './account-pending-store';
+import { join } from 'node:path';
 import { realCoreFactory } from './real-core';
 import { createTextFile } from './text-file';
 import { publicWebPage } from '../../src-shared/domain/server-address';
@@ -42,6 +44,12 @@ export interface HeadlessAppOptions {
   appVersion?: string;
   /** Keep each account's activity record and goals as files here; in memory when absent. */
   activityDir?: string;
+  /** Keep each account's unsent clicks as a file here (as the app does in its data folder); in memory when absent. */
+  pendingDir?: string;
+  /** Or in these stand-ins (tests that watch or crash between writes). */
+  pendingFiles?: PendingFiles;
+  /** The activity record in these stand-ins instead of `activityDir`. */
+  activityFiles?: AppControllerDeps['activityFiles'];
   /** Stands in for main's native save dialog (exports); without one, exporting says it is not available. */
   saveFile?: SaveFilePort;
 }
@@ -107,6 +115,8 @@ export function createHeadlessApp(options: HeadlessAppOptions = {}): HeadlessApp
     ...(options.logger ? { logger: options.logger } : {}),
     ...(options.coreOverrides ? { coreOverrides: options.coreOverrides } : {}),
     ...(options.activityDir ? { activityDir: options.activityDir } : {}),
+    ...(options.activityFiles ? { activityFiles: options.activityFiles } : {}),
+    ...(options.pendingFiles ? { pendingFiles: options.pendingFiles } : options.pendingDir ? { pendingFiles: pendingFilesIn(options.pendingDir) } : {}),
     ...(options.saveFile ? { saveFile: options.saveFile } : {}),
   });
   return {
@@ -128,4 +138,9 @@ export function createHeadlessApp(options: HeadlessAppOptions = {}): HeadlessApp
     start: (options) => controller.start(options),
     stop: () => controller.stop(),
   };
+}
+
+/** Each account's ledger file in `dir`, named as the app names it. */
+function pendingFilesIn(dir: string): PendingFiles {
+  return { forOwner: (owner) => createTextFile(join(dir, pendingFileName(owner))), legacy: createTextFile(join(dir, 'pending.json')) };
 }

@@ -9,7 +9,7 @@ import type { AppState } from '../../src-shared/ipc/contract';
 import type { CounterCore } from '../core/contract';
 import type { InvokeHandlers } from '../ipc/dispatch';
 import { AppError } from '../ipc/errors';
-import type { ActivityService, EditField } from './activity/activity-service';
+import type { ActivityService } from './activity/activity-service';
 import type { createOfflineCounters } from './offline-counters';
 import type { AppControllerDeps, ConsentPort, SaveFilePort } from './ports';
 import type { Clock } from '../core/contract';
@@ -29,6 +29,8 @@ export interface InvokeHandlerContext {
   session: Session;
   /** The running core, if it knows this counter; otherwise an AppError for the popup. */
   requireCounter(id: string): CounterCore;
+  /** Resolves once what was just asked of `core` is in its ledger on disk (a click is acknowledged after it). */
+  durable(core: CounterCore): Promise<void>;
   /** A token the user typed: redacted from every message from now on. */
   rememberSecret(token: string): void;
   settings(): Settings;
@@ -72,20 +74,24 @@ export function createInvokeHandlers(ctx: InvokeHandlerContext, source: ClickSou
   return {
     // Brings the delta stream up to date first, so the answer is a base the next delta applies to.
     'state:get': () => ctx.publishDelta(),
-    // offline.step refuses an unknown counter (nothing recorded then) and keeps clicks taken offline for the core.
-    'counter:increment': ({ id, amount = 1 }) => {
-      ctx.offline.step(id, 'increment', amount);
+    // offline.step refuses an unknown counter (nothing recorded then) and hands a click taken
+    // offline to the account's connecting core: every click enters the core's one ledger.
+    'counter:increment': async ({ id, amount = 1 }) => {
+      const core = ctx.offline.step(id, 'increment', amount);
       ctx.activity.click(id, source, amount);
+      await ctx.durable(core);
       return null;
     },
-    'counter:decrement': ({ id, amount = 1 }) => {
-      ctx.offline.step(id, 'decrement', amount);
+    'counter:decrement': async ({ id, amount = 1 }) => {
+      const core = ctx.offline.step(id, 'decrement', amount);
       ctx.activity.click(id, source, -amount);
+      await ctx.durable(core);
       return null;
     },
-    'counter:undo': ({ id }) => {
-      ctx.requireCounter(id);
+    'counter:undo': async ({ id }) => {
+      const core = ctx.requireCounter(id);
       ctx.activity.undo(id);
+      await ctx.durable(core);
       return null;
     },
     'activity:detail': ({ id }) => {
@@ -96,16 +102,17 @@ export function createInvokeHandlers(ctx: InvokeHandlerContext, source: ClickSou
       ctx.requireCounter(id).dismissError(id);
       return null;
     },
-    'counter:resolveUnconfirmed': ({ id, choice }) => {
-      ctx.requireCounter(id).resolveUnconfirmed(id, choice);
+    'counter:resolveUnconfirmed': async ({ id, choice }) => {
+      const core = ctx.requireCounter(id);
+      core.resolveUnconfirmed(id, choice);
+      await ctx.durable(core);
       return null;
     },
     'counter:update': async ({ id, patch }) => {
       const body = PatchBodyV2.safeParse(patch);
       if (!body.success) throw new AppError('invalid-payload', 'Change at least one field of the counter.');
       const core = ctx.requireCounter(id);
-      const fields = (['name', 'value', 'startDate', 'endDate'] as const).filter((f): f is EditField => body.data[f] !== undefined);
-      await ctx.activity.edit(id, fields, () => core.update(id, body.data), body.data.value);
+      await ctx.activity.edit(id, () => core.update(id, body.data));
       return null;
     },
     'goal:set': async ({ id, goal }) => {

@@ -1,8 +1,10 @@
 // The counters each account saw last, kept on disk so a launch while the server is away
-// still shows them ("offline since …") and still takes clicks. Keyed by the account's
-// owner key (server origin + token digest, as the pending store): one account's counters
-// are never shown under another. The file is untrusted: zod parses it; a file that does
-// not parse is moved aside and replaced, with a notice, and the app starts anyway.
+// still shows them ("offline since …"). It shows counters and holds no clicks (issue 22):
+// clicks taken then go to the account's core and its one ledger, like every other click.
+// Keyed by the account's owner key (server origin + token digest, as the pending store):
+// one account's counters are never shown under another. The file is untrusted: zod parses
+// it; a file that does not parse is moved aside and replaced, with a notice, and the app
+// starts anyway.
 import { z } from 'zod';
 import { CounterState } from '../../src-shared/domain/snapshot';
 import { sameData } from '../../src-shared/ipc/structural-sharing';
@@ -17,10 +19,10 @@ const WRITE_DELAY_MS = 1_000;
 const Entry = z.object({
   savedAt: z.number(),
   counters: z.array(CounterState),
-  /** Net clicks per counter taken while no core ran, sent once the account connects. */
-  unsent: z.record(z.string(), z.int()),
+  /** Counter Tray 0.2 kept offline clicks here; read only to tell the user they were not carried over. */
+  unsent: z.record(z.string(), z.int()).optional(),
 });
-export type LastKnownEntry = z.infer<typeof Entry>;
+export type LastKnownEntry = Omit<z.infer<typeof Entry>, 'unsent'>;
 const CacheFile = z.object({ version: z.literal(1), accounts: z.record(z.string(), Entry) });
 
 export interface LastKnownCache {
@@ -29,9 +31,6 @@ export interface LastKnownCache {
   get(owner: string): LastKnownEntry | undefined;
   /** The counters as the running core shows them now. */
   remember(owner: string, counters: readonly CounterState[]): void;
-  addUnsent(owner: string, id: string, delta: number): void;
-  /** Hands over the offline clicks (and forgets them: they now belong to the core's own ledger). */
-  takeUnsent(owner: string): Record<string, number>;
   flush(): Promise<void>;
 }
 
@@ -75,8 +74,19 @@ export function createLastKnownCache(file: TextFile, clock: Clock, log: (message
       }
       const result = CacheFile.safeParse(parsed);
       if (result.success) {
-        accounts = result.data.accounts;
-        return {};
+        accounts = {};
+        const stale: string[] = [];
+        for (const [owner, { unsent, ...entry }] of Object.entries(result.data.accounts)) {
+          accounts[owner] = entry;
+          for (const [id, net] of Object.entries(unsent ?? {})) {
+            const name = entry.counters.find((c) => c.id === id)?.name ?? id;
+            if (net !== 0) stale.push(`${net > 0 ? '+' : ''}${net} on “${name}”`);
+          }
+        }
+        if (stale.length === 0) return {};
+        schedule(); // rewritten without them: told once
+        log(`last-known counters file held offline clicks of an older version, not sent: ${stale.join(', ')}`);
+        return { notice: `Clicks an older Counter Tray took while offline were not sent: ${stale.join(', ')}. Check those counters and click again if needed.` };
       }
       const backup = await file.backup().catch(() => 'not possible');
       await file.write(JSON.stringify({ version: 1, accounts: {} })).catch(() => undefined);
@@ -88,20 +98,7 @@ export function createLastKnownCache(file: TextFile, clock: Clock, log: (message
       const previous = accounts[owner];
       const next = counters.map(stored);
       if (previous && sameData(previous.counters, next)) return;
-      put(owner, { savedAt: clock.now(), counters: next, unsent: previous?.unsent ?? {} });
-    },
-    addUnsent(owner, id, delta) {
-      const entry = accounts[owner];
-      if (!entry) return;
-      const net = (entry.unsent[id] ?? 0) + delta;
-      const { [id]: _old, ...rest } = entry.unsent;
-      put(owner, { ...entry, unsent: net === 0 ? rest : { ...rest, [id]: net } });
-    },
-    takeUnsent(owner) {
-      const entry = accounts[owner];
-      if (!entry || Object.keys(entry.unsent).length === 0) return {};
-      put(owner, { ...entry, unsent: {} });
-      return entry.unsent;
+      put(owner, { savedAt: clock.now(), counters: next });
     },
     async flush() {
       if (timer !== undefined) {

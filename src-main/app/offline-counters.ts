@@ -1,6 +1,7 @@
 // What the controller does with the last-known counters (last-known.ts holds the file):
-// show them while a launch cannot reach the server, take clicks on them, hand those to
-// the core once it runs, and keep what the server refused per counter across runs.
+// show them while a launch cannot reach the server, and keep what the server refused per
+// counter across runs. A click on them goes to the account's core that is still
+// connecting, into its one ledger (issue 22): this module holds no clicks of its own.
 import type { CounterState, Direction } from '../../src-shared/domain/snapshot';
 import type { AppState } from '../../src-shared/ipc/contract';
 import type { CounterCore } from '../core/contract';
@@ -17,9 +18,12 @@ export interface OfflineCountersDeps {
   changed: () => void;
 }
 
-/** Last-known counters with the clicks taken offline applied, marked pending as a running core would. */
-function withUnsent(counters: CounterState[], unsent: Record<string, number>): CounterState[] {
-  return counters.map((c) => (unsent[c.id] ? { ...c, value: c.value + (unsent[c.id] ?? 0), pending: true } : c));
+/** Last-known counters with the clicks the connecting core holds for them, marked pending as a running core would. */
+function withLedger(counters: CounterState[], core: CounterCore): CounterState[] {
+  return counters.map((c) => {
+    const local = core.localDelta(c.id);
+    return local === 0 ? c : { ...c, value: c.value + local, pending: true };
+  });
 }
 
 export function createOfflineCounters({ cache, session, requireCounter, changed }: OfflineCountersDeps) {
@@ -29,29 +33,32 @@ export function createOfflineCounters({ cache, session, requireCounter, changed 
     return account ? accountOwnerKey(account.serverUrl, account.token) : null;
   };
   const signedIn = () => session().state().status === 'signedIn';
+  const known = () => {
+    const owner = ownerKey();
+    return owner ? cache?.get(owner) : undefined;
+  };
 
   /** The running core's counters, with the directions this account learned were refused. */
   function coreCounters(core: CounterCore): CounterState[] {
     const counters = core.snapshot().counters;
-    const owner = ownerKey();
-    const known = owner ? cache?.get(owner) : undefined;
-    if (!known) return counters;
-    const learned = new Map(known.counters.map((c) => [c.id, c.refused]));
+    const saved = known();
+    if (!saved) return counters;
+    const learned = new Map(saved.counters.map((c) => [c.id, c.refused]));
     return counters.map((c) => {
       const refused = learned.get(c.id);
       return refused && (refused.increment || refused.decrement) ? { ...c, refused: { ...refused, ...c.refused } } : c;
     });
   }
 
-  /** At launch, before the core could start: the owner a click on a last-known counter is kept for, or null. */
-  function offlineOwner(id: string, direction: Direction): string | null {
-    const owner = ownerKey();
-    if (session().core() || session().state().status !== 'connecting' || !owner) return null;
-    const counter = cache?.get(owner)?.counters.find((c) => c.id === id);
+  /** At launch, before the core could list anything: the connecting core that takes a click on a last-known counter, or null. */
+  function offlineCore(id: string, direction: Direction): CounterCore | null {
+    const core = session().connectingCore();
+    if (!core || session().core() || session().state().status !== 'connecting') return null;
+    const counter = known()?.counters.find((c) => c.id === id);
     if (!counter) return null;
     const refused = counter.refused[direction];
     if (refused) throw new AppError('direction-refused', refused);
-    return owner;
+    return core;
   }
 
   return {
@@ -65,31 +72,20 @@ export function createOfflineCounters({ cache, session, requireCounter, changed 
     },
     /** What the popup shows while a launch is still connecting (null otherwise). */
     shown(): AppState['lastKnown'] {
-      const owner = ownerKey();
-      const known = owner && !session().core() && session().state().status === 'connecting' ? cache?.get(owner) : undefined;
-      return known ? { savedAt: known.savedAt, counters: withUnsent(known.counters, known.unsent) } : null;
+      const core = session().connectingCore();
+      const saved = !session().core() && session().state().status === 'connecting' ? known() : undefined;
+      if (!saved) return null;
+      return { savedAt: saved.savedAt, counters: core ? withLedger(saved.counters, core) : saved.counters };
     },
-    /** A click: to the running core, or kept for later when only last-known counters exist. */
-    step(id: string, direction: Direction, amount = 1): null {
-      const owner = offlineOwner(id, direction);
-      if (owner) {
-        cache?.addUnsent(owner, id, direction === 'increment' ? amount : -amount);
-        changed();
-      } else if (direction === 'increment') requireCounter(id).increment(id, amount);
-      else requireCounter(id).decrement(id, amount);
-      return null;
-    },
-    /** Clicks taken offline go to the core once it runs, which then owns (and persists) them. */
-    sendUnsent(): void {
-      const core = session().core();
-      const owner = ownerKey();
-      if (!cache || !core || !owner || !signedIn()) return;
-      const known = new Set(core.snapshot().counters.map((c) => c.id));
-      for (const [id, net] of Object.entries(cache.takeUnsent(owner))) {
-        if (!known.has(id) || net === 0) continue;
-        if (net > 0) core.increment(id, net);
-        else core.decrement(id, -net);
-      }
+    /** The counter's name as last seen, for words about it once it is gone. */
+    nameOf: (id: string): string | undefined => known()?.counters.find((c) => c.id === id)?.name,
+    /** A click: to the running core, or to the one still connecting for a last-known counter. Answers the core that took it. */
+    step(id: string, direction: Direction, amount = 1): CounterCore {
+      const core = offlineCore(id, direction) ?? requireCounter(id);
+      if (direction === 'increment') core.increment(id, amount);
+      else core.decrement(id, amount);
+      if (!session().core()) changed(); // the connecting core publishes to nobody: show the click
+      return core;
     },
   };
 }

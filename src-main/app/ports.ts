@@ -2,7 +2,7 @@
 // headless harness and the tests each provide their own implementations.
 import type { Settings } from '../../src-shared/domain/settings';
 import type { TokenStorage } from '../../src-shared/ipc/contract';
-import type { Clock, CoreOptions, CounterCore, PendingStore } from '../core/contract';
+import type { Clock, CoreOptions, CounterCore } from '../core/contract';
 
 export type CoreFactory = (options: CoreOptions) => CounterCore | Promise<CounterCore>;
 
@@ -78,12 +78,19 @@ export interface SaveFilePort {
   save(request: SaveFileRequest): Promise<SaveFileResult>;
 }
 
-/** A small file the app owns (the last-known counters): atomic writes, moved aside when unusable. */
+/** A small file the app owns (unsent clicks, the last-known counters): durable atomic writes, moved aside when unusable. */
 export interface TextFile {
   read(): Promise<string | null>;
+  /** Resolves once the text is durable (app/text-file.ts: temp file, fsync, rename, folder fsync). */
   write(text: string): Promise<void>;
   /** Moves the file aside; answers where it went. */
   backup(): Promise<string>;
+}
+
+export interface PendingFiles {
+  /** The account's own file (named by its owner key: app/account-pending-store.ts). */
+  forOwner(owner: string): TextFile;
+  legacy?: TextFile & { remove(): Promise<void> };
 }
 
 export interface DemoService {
@@ -117,12 +124,17 @@ export interface AppControllerDeps {
   theme: ThemeSource;
   clock?: Clock;
   logger?: Logger;
-  /** Where the core keeps unsent changes across restarts. */
-  pendingStore?: PendingStore;
+  /**
+   * Where each account keeps its unsent clicks across restarts (the core's ledger): a durable
+   * file per owner key, and 0.2's single `pending.json` to carry over once. In memory when absent.
+   */
+  pendingFiles?: PendingFiles;
   /** Passed through to the core (tests: fetch/webSocket seams, timeouts). */
   coreOverrides?: Partial<Omit<CoreOptions, 'baseUrl' | 'token' | 'timezone'>>;
   /** Where each account's activity record and goals are kept (files per account); in memory when absent. */
   activityDir?: string;
+  /** Or these files, one per owner key (tests that crash between writes). */
+  activityFiles?: { forOwner(owner: string): TextFile };
   /** The popup window, when there is one. */
   hideWindow?: () => void;
   /** Where the last-known counters of each account are kept (none: nothing shown offline at launch). */

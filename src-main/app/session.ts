@@ -4,11 +4,18 @@
 // (a slow connect, a retry timer) discard themselves instead of winning.
 // A token is always held with the origin it was entered for (BoundToken): a core is
 // only ever started for that origin, so no settings change can send it elsewhere.
+// One core per account at a time (issue 22): a launch that cannot reach the server keeps
+// its one core (its ledger takes the clicks made meanwhile) and tries again with the same
+// core; "Retry now" nudges that core, it never builds a second. A core is stopped (and has
+// written its last) before another core for the same account starts.
+// Above ~300 lines on purpose: every transition (launch and its tries, connect, demo, sign
+// out, stop) shares the one generation counter and the one core slot; split, each part
+// would need all of that state, and the rule "one core per account" would live in two files.
 import type { Settings } from '../../src-shared/domain/settings';
 import type { RemoteChange } from '../../src-shared/domain/snapshot';
 import type { SessionState } from '../../src-shared/ipc/contract';
 import type { Clock, CoreOptions, CounterCore } from '../core/contract';
-import { isTransient, startCore } from './core-session';
+import { isTransient, startCore, startFailure } from './core-session';
 import { AppError } from '../ipc/errors';
 import type { BoundToken, CoreFactory, DemoService, Logger, StoredToken, TokenVault } from './ports';
 import { originOf } from './server-url';
@@ -35,6 +42,8 @@ export interface SessionDeps {
 export interface Session {
   state(): SessionState;
   core(): CounterCore | null;
+  /** The account's core while a launch is still connecting (no list yet): its ledger takes the clicks made meanwhile. */
+  connectingCore(): CounterCore | null;
   setEncryptionWeak(weak: boolean): void;
   resume(stored: StoredToken): Promise<void>;
   connect(serverUrl: string, token: string): Promise<void>;
@@ -56,6 +65,8 @@ export function createSession(deps: SessionDeps): Session {
   let encryptionWeak = false;
   let state: SessionState = signedOut();
   let core: CounterCore | null = null;
+  /** The launch's core until its first sync succeeds (then it becomes `core`). */
+  let connecting: CounterCore | null = null;
   let coreUnsubscribes: (() => void)[] = [];
   let token: BoundToken | null = null;
   /** The vault's token, also while signed out because the settings name another server. */
@@ -111,9 +122,22 @@ export function createSession(deps: SessionDeps): Session {
   }
   const isCurrent = (gen: number) => gen === generation && !stopped;
 
-  /** Launch path: transient failures retry with back-off; a rejected token signs out and is forgotten. */
+  /** Stops the launch's core (it writes its ledger one last time) before anything else may start one. */
+  async function dropConnecting(): Promise<void> {
+    const previous = connecting;
+    connecting = null;
+    if (previous) await previous.stop().catch((e: unknown) => deps.log.warn(`core stop failed: ${describe(e)}`));
+  }
+
+  /**
+   * Launch path: one core for the account, kept while the server cannot be reached (its
+   * ledger takes the clicks made meanwhile) and started again after a back-off; a
+   * rejected token signs out and is forgotten.
+   */
   async function resume(stored: StoredToken): Promise<void> {
     const gen = begin();
+    await dropConnecting();
+    if (!isCurrent(gen)) return;
     storedOrigin = stored.origin;
     if (stored.storage === 'weak') weakConsent = true;
     const serverUrl = deps.settings().serverUrl;
@@ -126,38 +150,75 @@ export function createSession(deps: SessionDeps): Session {
     }
     token = { token: stored.token, origin: stored.origin };
     set({ status: 'connecting', mode: 'account', serverUrl, tokenStorage: stored.storage, encryptionWeak });
+    let created: CounterCore;
     try {
-      const started = await startCore(deps.coreFactory, deps.coreOptions(serverUrl, token, 'account'));
-      if (!isCurrent(gen)) return void (await started.stop());
-      await replaceCore(started, { baseUrl: serverUrl, token: stored.token });
-      retryAttempt = 0;
-      set({ ...state, status: 'signedIn', error: undefined });
+      created = await deps.coreFactory(deps.coreOptions(serverUrl, token, 'account'));
     } catch (error) {
-      if (!isCurrent(gen)) return;
-      const failure = asAppError(error, new AppError('internal', 'Could not start syncing.'));
-      deps.log.warn(`launch connect failed: ${deps.redact(failure.message)}${failure.detail ? ` (${deps.redact(failure.detail)})` : ''}`);
-      if (isTransient(failure) || failure.code === 'not-a-counter-server') {
-        const delay = RETRY_DELAYS_MS[Math.min(retryAttempt, RETRY_DELAYS_MS.length - 1)] ?? 60_000;
-        retryAttempt += 1;
-        retryTimer = deps.clock.setTimeout(() => {
-          retryTimer = undefined;
-          void resume(stored);
-        }, delay);
-        set({ ...state, error: problemOf(failure) });
-      } else {
-        token = null;
-        storedOrigin = null;
-        await deps.vault.clear();
-        set(signedOut(failure));
-      }
+      return launchFailed(gen, null, error, serverUrl);
     }
+    if (!isCurrent(gen)) return void (await created.stop());
+    connecting = created;
+    deps.changed();
+    await attempt(gen, created, serverUrl, stored);
+  }
+
+  /** One try of the launch's core; a transient failure keeps the core and tries again later. */
+  async function attempt(gen: number, launching: CounterCore, serverUrl: string, stored: StoredToken): Promise<void> {
+    try {
+      await launching.start();
+    } catch (error) {
+      if (isCurrent(gen) && connecting === launching) await launchFailed(gen, launching, error, serverUrl, stored);
+      return;
+    }
+    if (!isCurrent(gen) || connecting !== launching) return;
+    connecting = null;
+    await replaceCore(launching, { baseUrl: serverUrl, token: stored.token });
+    retryAttempt = 0;
+    set({ ...state, status: 'signedIn', error: undefined });
+  }
+
+  async function launchFailed(gen: number, launching: CounterCore | null, error: unknown, serverUrl: string, stored?: StoredToken): Promise<void> {
+    const failure = error instanceof AppError ? error : startFailure(error, serverUrl);
+    deps.log.warn(`launch connect failed: ${deps.redact(failure.message)}${failure.detail ? ` (${deps.redact(failure.detail)})` : ''}`);
+    if (launching && stored && (isTransient(failure) || failure.code === 'not-a-counter-server')) {
+      const delay = RETRY_DELAYS_MS[Math.min(retryAttempt, RETRY_DELAYS_MS.length - 1)] ?? 60_000;
+      retryAttempt += 1;
+      retryTimer = deps.clock.setTimeout(() => {
+        retryTimer = undefined;
+        void attempt(gen, launching, serverUrl, stored);
+      }, delay);
+      set({ ...state, error: problemOf(failure) });
+      return;
+    }
+    await dropConnecting();
+    if (!isCurrent(gen)) return;
+    token = null;
+    storedOrigin = null;
+    await deps.vault.clear();
+    set(signedOut(failure));
+  }
+
+  /** "Retry now" (or a wake-up) while the launch's core waits for its next try: try now, with that same core. */
+  function tryLaunchNow(): boolean {
+    const launching = connecting;
+    if (!launching || retryTimer === undefined || !token || state.mode !== 'account') return false;
+    cancelRetry();
+    void attempt(generation, launching, state.serverUrl, { ...token, storage: state.tokenStorage });
+    return true;
   }
 
   async function connect(serverUrl: string, candidate: string): Promise<void> {
     const gen = begin();
+    await dropConnecting();
     const before = state;
-    set({ ...state, status: 'connecting', serverUrl, error: undefined });
     const bound: BoundToken = { token: candidate, origin: originOf(serverUrl) };
+    if (core && state.mode === 'account' && state.status === 'signedIn' && state.serverUrl === serverUrl && token?.token === candidate && token.origin === bound.origin) {
+      // The account this core already runs for: a second core would share its ledger file.
+      const tokenStorage = await deps.vault.save(bound, { allowWeak: weakConsent });
+      storedOrigin = tokenStorage === 'memory' ? null : bound.origin;
+      return set({ ...state, tokenStorage, error: undefined });
+    }
+    set({ ...state, status: 'connecting', serverUrl, error: undefined });
     let started: CounterCore;
     try {
       started = await startCore(deps.coreFactory, deps.coreOptions(serverUrl, bound, 'account'));
@@ -186,6 +247,7 @@ export function createSession(deps: SessionDeps): Session {
 
   async function startDemo(): Promise<void> {
     const gen = begin();
+    await dropConnecting();
     const before = state;
     set({ ...state, status: 'connecting', mode: 'demo', error: undefined });
     let service: DemoService;
@@ -217,6 +279,7 @@ export function createSession(deps: SessionDeps): Session {
   async function signOut(): Promise<void> {
     const leavingDemo = state.mode === 'demo';
     begin();
+    await dropConnecting();
     await replaceCore(null);
     await closeDemo();
     token = null;
@@ -245,6 +308,7 @@ export function createSession(deps: SessionDeps): Session {
     state: () => ({ ...state, encryptionWeak }),
     // The running core, also while a switch to another account is being checked (its list stays visible).
     core: () => core,
+    connectingCore: () => connecting,
     setEncryptionWeak(weak) {
       encryptionWeak = weak;
       state = { ...state, encryptionWeak };
@@ -256,20 +320,20 @@ export function createSession(deps: SessionDeps): Session {
     signOut,
     setWeakStorage,
     notifyResume() {
+      // Back from sleep: the network may be back too; do not wait out the back-off.
       if (core) core.notifyResume();
-      else if (retryTimer !== undefined && token && state.mode === 'account') {
-        // Back from sleep: the network may be back too; do not wait out the back-off.
-        void resume({ ...token, storage: state.tokenStorage });
-      }
+      else tryLaunchNow();
     },
     retryNow() {
-      if (core) core.notifyResume();
-      else if (token && state.status === 'connecting' && state.mode === 'account') void resume({ ...token, storage: state.tokenStorage });
+      // Skips a wait, never adds a core: the running one's backoff, or the launch's next try.
+      if (core) core.retryNow();
+      else if (!tryLaunchNow()) connecting?.retryNow();
     },
     account: () => (token && state.mode === 'account' && state.status !== 'signedOut' ? { serverUrl: state.serverUrl, token: token.token } : null),
     async stop() {
       begin();
       stopped = true;
+      await dropConnecting();
       await replaceCore(null);
       await closeDemo();
     },

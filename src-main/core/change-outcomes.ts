@@ -5,11 +5,14 @@
 // a step of our size may be someone else's, and a request not applied yet may still be —
 // so it is flagged "could not confirm" and the user chooses: send again, or keep.
 import type { CounterV2 } from '../../src-shared/api/schemas';
+import type { RemoteChange } from '../../src-shared/domain/snapshot';
 import type { ApiClient } from './api-client';
-import type { ChangeOutcome, Clock, CoreError } from './contract';
+import type { ChangeOutcome, Clock, CoreError, EditedField } from './contract';
 import type { CounterRecord } from './counter-table';
+import { revealedBefore } from './counter-table';
 import { isCoreError, outcomeUnknown } from './errors';
 import type { Inflight, PendingLedger } from './pending-ledger';
+import { directionOf } from './pending-ledger';
 import type { OwnWindow } from './own-window';
 import type { RateScheduler } from './rate-scheduler';
 import type { WireAttempt } from './change-sender';
@@ -24,7 +27,10 @@ export interface JudgeContext {
   timezone(): string;
   stopped(): boolean;
   changed(): void;
-  outcome(counterId: string, amount: number, outcome: ChangeOutcome['outcome']): void;
+  outcome(counterId: string, amount: number, outcome: ChangeOutcome['outcome'], edit?: ChangeOutcome['edit']): void;
+  log(message: string): void;
+  /** Someone else's change, learned from one of our answers. */
+  remote(change: RemoteChange): void;
   /** Reread the list: the server's value after a lost answer, or whether a counter is still ours. */
   resync(): void;
   gone(id: string, message: string): void;
@@ -39,11 +45,19 @@ export class OutcomeJudge {
   async judge({ record, change, answer }: WireAttempt): Promise<void> {
     if (this.ctx.stopped()) return;
     if (!('error' in answer)) {
-      record.allowed[change.delta > 0 ? 'increment' : 'decrement'] = true;
+      // Remembered with the ledger (across restarts): opposite clicks are netted only once both were accepted.
+      this.ctx.ledger.accept(record.id, directionOf(change.delta));
       if (answer.value === undefined) return this.appliedValueUnknown(record, change);
       this.ctx.ledger.settle(record.id);
-      this.ctx.own.landed(record, answer.value);
+      const alone = this.ctx.own.alone(record.id);
+      const echo = this.ctx.own.landed(record, { value: answer.value });
       this.ctx.own.end(record);
+      // Its echo not seen yet, and no other of ours still due: what the answer says was there
+      // before it may be news (someone's notification late, or lost with a socket).
+      if (alone && record.expectedEchoes.includes(echo) && record.expectedEchoes.every((due) => due === echo || due.foreign)) {
+        const revealed = revealedBefore(record, answer.value - change.delta, this.ctx.clock.now());
+        if (revealed) this.ctx.remote(revealed);
+      }
       this.done(record, change, 'applied');
       return;
     }
@@ -118,20 +132,25 @@ export class OutcomeJudge {
     this.done(record, change, 'applied');
   }
 
-  /** After a restart: a change the last run left on the wire has no answer and no notifications any more. */
+  /**
+   * At the first sync: a change the last run left on the wire has no answer and no
+   * notifications any more (flagged); clicks kept for a counter no longer listed are
+   * dropped and reported; every open "could not confirm" may explain a later step.
+   */
   recoverFromLastRun(onWire: (id: string) => boolean): void {
     const { ledger, records } = this.ctx;
     for (const id of ledger.ids()) {
       const change = ledger.inflight(id);
       const record = records.get(id);
       if (!record) {
-        ledger.forget(id);
+        this.drop(id, 'it is no longer shared with this account');
         continue;
       }
-      if (!change || onWire(id)) continue;
-      ledger.markUnconfirmed(id);
-      record.maybeOurs.push(change.delta);
-      this.ctx.outcome(id, change.delta, 'unconfirmed');
+      if (change && !onWire(id)) {
+        ledger.markUnconfirmed(id);
+        this.ctx.outcome(id, change.delta, 'unconfirmed');
+      }
+      record.maybeOurs = [...ledger.unconfirmed(id)];
     }
     void ledger.persist();
   }
@@ -146,6 +165,36 @@ export class OutcomeJudge {
     void this.ctx.ledger.persist();
     this.ctx.changed();
     if (choice === 'resend') this.ctx.pump(id);
+  }
+
+  /** The user's undo, a ledger operation: unsent clicks withdrawn (no request), the opposite change queued for what went out. */
+  withdraw(id: string, amount: number): { withdrawn: number; opposite: number } {
+    const result = this.ctx.ledger.withdraw(id, amount);
+    void this.ctx.ledger.persist();
+    if (result.withdrawn !== 0) this.ctx.outcome(id, result.withdrawn, 'withdrawn');
+    this.ctx.changed();
+    if (result.opposite !== 0) this.ctx.pump(id);
+    return result;
+  }
+
+  /** Our PATCH, placed by its echo in the server's order: `from` is the value it replaced. */
+  edited(id: string, fields: EditedField[], from: number, to: number): void {
+    if (this.ctx.stopped()) return;
+    this.ctx.outcome(id, fields.includes('value') ? to - from : 0, 'edited', { fields, from, to });
+  }
+
+  /** The counter is not listed for us any more: unsent clicks are dropped (nothing was sent), logged by id and reported. */
+  drop(id: string, why: string): void {
+    const { ledger } = this.ctx;
+    const unsent = ledger.pending(id);
+    const hadClicks = ledger.hasUnsent(id);
+    const inflight = ledger.inflight(id);
+    ledger.forget(id);
+    void ledger.persist();
+    if (!hadClicks && !inflight) return;
+    const net = unsent > 0 ? `+${unsent}` : String(unsent);
+    this.ctx.log(`counter ${id}: ${why}; unsent clicks (net ${net}) dropped, nothing of them was sent${inflight ? `; a change of ${inflight.delta} left on the wire by the last run is forgotten` : ''}`);
+    if (hadClicks) this.ctx.outcome(id, unsent, 'dropped');
   }
 
   private done(record: CounterRecord, change: Inflight, outcome: ChangeOutcome['outcome']): void {

@@ -37,6 +37,8 @@ export interface SenderContext {
   changed(): void;
   /** Decides what the answer means; resolves when the counter may send its next change. */
   judge(attempt: WireAttempt): Promise<void>;
+  /** The counter is not listed for us any more: its unsent clicks are dropped and reported. */
+  drop(id: string, why: string): void;
 }
 
 export class ChangeSender {
@@ -44,6 +46,8 @@ export class ChangeSender {
   private readonly sending = new Set<string>();
   private readonly slow = new Set<string>();
   private readonly timers = new Set<unknown>();
+  /** Sends waiting out a backoff after a connection that never opened: "Retry now" wakes them. */
+  private readonly sleepers = new Map<unknown, () => void>();
   /** Sends in a row, per counter, that could not even connect: the backoff before the next. */
   private readonly undelivered = new Map<string, number>();
 
@@ -66,7 +70,18 @@ export class ChangeSender {
   dispose(): void {
     for (const timer of this.timers) this.ctx.clock.clearTimeout(timer);
     this.timers.clear();
+    this.sleepers.clear();
     this.slow.clear();
+  }
+
+  /** Ends every backoff wait now: the next send goes as soon as the pacing lets it. */
+  wake(): void {
+    for (const [timer, resolve] of this.sleepers) {
+      this.ctx.clock.clearTimeout(timer);
+      this.timers.delete(timer);
+      resolve();
+    }
+    this.sleepers.clear();
   }
 
   pumpAll(): void {
@@ -77,11 +92,7 @@ export class ChangeSender {
     const { ledger } = this.ctx;
     if (!this.ctx.canSend() || this.sending.has(id)) return;
     if (ledger.inflight(id) || !ledger.hasUnsent(id)) return;
-    if (!this.ctx.records.has(id)) {
-      ledger.forget(id);
-      void ledger.persist();
-      return;
-    }
+    if (!this.ctx.records.has(id)) return this.ctx.drop(id, 'it is no longer shared with this account');
     this.sending.add(id);
     void this.sendOnce(id).finally(() => {
       this.sending.delete(id);
@@ -124,8 +135,8 @@ export class ChangeSender {
   private send(id: string): Promise<WireAttempt> | undefined {
     const record = this.ctx.records.get(id);
     if (!record || !this.ctx.canSend()) return undefined;
-    // Opposite clicks are netted only where the server has accepted both directions from us.
-    const change = this.ctx.ledger.takePending(id, record.confirmed, record.allowed.increment === true && record.allowed.decrement === true);
+    // Opposite clicks are netted only where the server has accepted both directions from us (the ledger remembers).
+    const change = this.ctx.ledger.takePending(id, record.confirmed);
     if (!change) return undefined;
     this.ctx.own.begin(record);
     this.ctx.changed();
@@ -165,9 +176,11 @@ export class ChangeSender {
     return new Promise((resolve) => {
       const timer = this.ctx.clock.setTimeout(() => {
         this.timers.delete(timer);
+        this.sleepers.delete(timer);
         resolve();
       }, ms);
       this.timers.add(timer);
+      this.sleepers.set(timer, resolve);
     });
   }
 }

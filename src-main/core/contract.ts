@@ -14,7 +14,12 @@ export interface Clock {
   clearTimeout(handle: unknown): void;
 }
 
-/** A pending-change store that survives a quit or crash (electron-store in the app, a Map in tests). */
+/**
+ * Where the ledger keeps its one document (pending-ledger.ts's PendingDocument) across a
+ * quit or crash: a durable file per account in the app, memory in tests. `load` answers
+ * what was saved (undefined: nothing), untrusted: the ledger re-validates it every time.
+ * `save` resolves only once the document is durable; a click is acknowledged after it.
+ */
 export interface PendingStore {
   load(): Promise<unknown>;
   save(value: unknown): Promise<void>;
@@ -94,18 +99,27 @@ export class CoreError extends Error {
   }
 }
 
+/** A field our own PATCH set. */
+export type EditedField = 'name' | 'value' | 'startDate' | 'endDate';
+
 /**
- * What became of one of our own changes on the wire (issue 11; issue 15's activity record
- * and undo read it). `amount` is the signed net change the outcome is about.
+ * What became of one of our own changes (issue 11; issue 15's activity record and undo read
+ * it; issue 22: every path, reported to every listener, also those that subscribe after a
+ * start-up that already reported some). `amount` is the signed net change the outcome is about.
  * 'applied': the server confirmed it; 'refused': a 400/403/404 undid it; 'unconfirmed':
- * flagged "could not confirm"; 'resent' / 'kept': the user's choice on an unconfirmed change.
+ * flagged "could not confirm"; 'resent' / 'kept': the user's choice on an unconfirmed change;
+ * 'withdrawn': an undo took back clicks before they were sent (no request); 'dropped':
+ * unsent clicks on a counter that is no longer listed for this account (nothing sent);
+ * 'edited': our PATCH, placed in the server's order (`edit` says what it replaced).
  */
 export type ChangeOutcome = {
   readonly counterId: string;
   readonly amount: number;
-  readonly outcome: 'applied' | 'refused' | 'unconfirmed' | 'resent' | 'kept';
+  readonly outcome: 'applied' | 'refused' | 'unconfirmed' | 'resent' | 'kept' | 'withdrawn' | 'dropped' | 'edited';
   /** ms since epoch, from the core's clock. */
   readonly at: number;
+  /** 'edited' only: the fields set, the value the server replaced and the value after. */
+  readonly edit?: { readonly fields: readonly EditedField[]; readonly from: number; readonly to: number };
 };
 
 export interface CounterCore {
@@ -119,9 +133,23 @@ export interface CounterCore {
   onRemoteChange(listener: (change: RemoteChange) => void): () => void;
   /** The outcome of each of our own changes; returns the unsubscribe function. */
   onChangeOutcome(listener: (outcome: ChangeOutcome) => void): () => void;
-  /** Apply at once, return immediately; the core sends coalesced requests. */
+  /**
+   * Apply at once, return immediately; the core sends coalesced requests. Before the first
+   * sync (a launch still connecting) a click on a counter the core has not listed yet is
+   * kept too: the first list sends it, or reports it 'dropped' when the counter is gone.
+   */
   increment(id: string, amount?: number): void;
   decrement(id: string, amount?: number): void;
+  /**
+   * Takes back the latest own clicks netting to `amount` (an undo offer): those not sent
+   * yet are withdrawn (no request; reported 'withdrawn'), the rest gets the opposite change,
+   * paced and judged like a click. Answers both parts.
+   */
+  undo(id: string, amount: number): { withdrawn: number; opposite: number };
+  /** Resolves true once every click so far is durable in the store; false when the store failed (the clicks are still sent). */
+  saved(): Promise<boolean>;
+  /** The net of own clicks on this counter the server has not confirmed (unsent or on the wire). */
+  localDelta(id: string): number;
   /** PATCH; resolves with the updated counter, rejects with a CoreError carrying the server's message. */
   update(id: string, patch: PatchBodyV2): Promise<CounterV2>;
   /** The user dismisses a counter's flag; only the kinds `isDismissableFlag` allows ('rejected'). */
@@ -134,5 +162,11 @@ export interface CounterCore {
   /** Resolves when nothing is pending or in flight. */
   settled(): Promise<void>;
   notifyResume(): void;
+  /**
+   * "Retry now": skips a wait the core chose itself (the socket's reconnect backoff, a failed
+   * resync's retry, a send waiting after a connection that never opened). A try under way
+   * goes on; a 429's pause is kept. Never adds requests beyond the pacing.
+   */
+  retryNow(): void;
   setTimezone(timezone: string): void;
 }

@@ -69,9 +69,13 @@ export class DayRollover {
     return this.rule;
   }
 
-  /** Counters fresh from the server, before they are merged (the server's values win). */
-  observe(counters: readonly CounterV2[]): void {
-    const now = this.host.clock.now();
+  /**
+   * Counters fresh from the server, before they are merged (the server's values win),
+   * judged for `requestedAt`: the server computed them when it got the request, which may
+   * be yesterday for a list that arrives after midnight (issue 22 case 4).
+   */
+  observe(counters: readonly CounterV2[], requestedAt: number): void {
+    const now = requestedAt;
     const zone = this.host.timezone();
     for (const counter of counters) {
       const signed = signedDayValue(counter, zone, now);

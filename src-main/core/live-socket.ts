@@ -40,6 +40,8 @@ export class LiveSocket {
   private failures = 0;
   private stopped = true;
   private reconnectTimer: unknown;
+  /** A Retry-After from the last upgrade: no attempt before this, whatever the user presses. */
+  private notBefore = 0;
   private pingTimer: unknown;
   private pongTimer: unknown;
   private healthyTimer: unknown;
@@ -67,6 +69,13 @@ export class LiveSocket {
     this.drop();
     // Not live until the new socket is open (and synced): say so now, not when the attempt fails.
     this.options.handlers.onDown(reason, this.options.clock.now(), this.failures);
+    this.connect();
+  }
+
+  /** "Retry now": a socket waiting out its backoff connects at once (never before a Retry-After); one connecting or open is left alone. */
+  retryNow(): void {
+    if (this.stopped || this.reconnectTimer === undefined || this.options.clock.now() < this.notBefore) return;
+    this.clearTimer('reconnectTimer');
     this.connect();
   }
 
@@ -219,6 +228,7 @@ export class LiveSocket {
     const delay = reconnectDelay(this.failures, this.options.tuning, atLeastMs);
     this.failures += 1;
     const nextAttemptAt = this.options.clock.now() + delay;
+    this.notBefore = this.options.clock.now() + atLeastMs;
     this.clearTimer('reconnectTimer');
     this.reconnectTimer = this.options.clock.setTimeout(() => {
       this.reconnectTimer = undefined;

@@ -7,12 +7,13 @@ import type { ConnectionState, CoreStats, RemoteChange } from '../../src-shared/
 import type { ApiClient, ListedCounters } from './api-client';
 import { applyFrame } from './apply-frame';
 import type { Clock, CoreTuning } from './contract';
-import { mergeList } from './counter-table';
+import { mergeList, mergeNotified } from './counter-table';
 import type { CounterRecord } from './counter-table';
 import { isCoreError } from './errors';
 import { DayRollover } from './day-rollover';
 import { parseFrame } from './notifications';
 import type { Frame } from './notifications';
+import type { OwnWindow } from './own-window';
 import type { PendingLedger } from './pending-ledger';
 import type { RateScheduler } from './rate-scheduler';
 import { ResyncLoop } from './resync-loop';
@@ -29,6 +30,7 @@ export interface LiveSyncContext {
   scheduler: RateScheduler;
   ledger: PendingLedger;
   records: Map<string, CounterRecord>;
+  own: OwnWindow;
   stats: CoreStats;
   phase(): Phase;
   timezone(): string;
@@ -37,6 +39,8 @@ export interface LiveSyncContext {
   setConnection(connection: ConnectionState): void;
   publish(): void;
   reportRemote(change: RemoteChange): void;
+  /** The counter is not listed for us any more: its unsent clicks are dropped and reported. */
+  drop(id: string, why: string): void;
   log(message: string): void;
   becomeUnauthorized(message: string): void;
   /** The first sync failed: give up cleanly so start() can be called again. */
@@ -50,6 +54,8 @@ export class LiveSync {
   private readonly days: DayRollover;
   /** What the last list read could not parse; ResyncLoop hands over only the counters. */
   private unreadable: ListedCounters['unreadable'] = [];
+  /** When the last list read was sent: the server computed its day values for that moment (issue 22 case 4). */
+  private listRequestedAt = 0;
   readonly resyncs: ResyncLoop;
 
   constructor(private readonly ctx: LiveSyncContext) {
@@ -63,7 +69,10 @@ export class LiveSync {
     this.resyncs = new ResyncLoop(ctx.clock, ctx.tuning, {
       active: () => ctx.phase() === 'starting' || ctx.phase() === 'running',
       list: async () => {
-        const listed = await ctx.scheduler.run('background', () => ctx.api.listCounters(ctx.timezone()));
+        const listed = await ctx.scheduler.run('background', () => {
+          this.listRequestedAt = ctx.clock.now();
+          return ctx.api.listCounters(ctx.timezone());
+        });
         this.unreadable = listed?.unreadable ?? [];
         return listed?.counters;
       },
@@ -93,15 +102,18 @@ export class LiveSync {
     this.resyncs.dispose();
   }
 
+  /** "Retry now": a failed resync waiting for its next try goes at once. */
+  retryNow(): void {
+    this.resyncs.retryNow();
+  }
+
   // ---- socket ----------------------------------------------------------------------
 
   socketOpened(): void {
     this.socketOpen = true;
-    for (const record of this.ctx.records.values()) {
-      // Echoes sent to an earlier socket never arrive on this one, nor do late landings.
-      record.expectedEchoes = [];
-      record.maybeOurs = [];
-    }
+    // Echoes sent to an earlier socket never arrive on this one. A lost change of ours may
+    // still have landed meanwhile: its amount stays "maybe ours" until the user answers.
+    for (const record of this.ctx.records.values()) this.ctx.own.forgetEchoes(record);
     void this.resync();
   }
 
@@ -127,10 +139,11 @@ export class LiveSync {
   }
 
   private applyFrame(frame: Frame): void {
-    applyFrame(frame, this.ctx.records, this.ctx.clock.now(), {
+    applyFrame(frame, this.ctx.records, {
       resync: () => void this.resync(),
       remove: (id) => this.remove(id),
       remote: (change) => this.ctx.reportRemote(change),
+      merge: (record, notified) => this.ctx.own.merged(mergeNotified(record, notified, this.ctx.clock.now())),
       refreshDates: (id) => void this.refreshDates(id),
     });
     this.ctx.publish();
@@ -138,13 +151,18 @@ export class LiveSync {
 
   private async refreshDates(id: string): Promise<void> {
     try {
-      const counter = await this.ctx.scheduler.run('background', () => this.ctx.api.getCounter(id, this.ctx.timezone()));
+      let requestedAt = 0;
+      const counter = await this.ctx.scheduler.run('background', () => {
+        requestedAt = this.ctx.clock.now();
+        return this.ctx.api.getCounter(id, this.ctx.timezone());
+      });
       const record = this.ctx.records.get(id);
       if (!counter || !record) return;
-      this.days.observe([counter]);
+      this.days.observe([counter], requestedAt);
       record.startDate = counter.startDate;
       record.endDate = counter.endDate;
       if (!this.ctx.ownOnWire(id)) record.confirmed = record.streamValue = counter.value;
+      this.days.rollOver();
       this.ctx.publish();
     } catch {
       // The next resync catches up.
@@ -153,19 +171,21 @@ export class LiveSync {
 
   remove(id: string): void {
     if (!this.ctx.records.delete(id)) return;
-    this.ctx.ledger.forget(id);
-    void this.ctx.ledger.persist();
+    this.ctx.drop(id, 'it was deleted');
   }
 
   // ---- resync -------------------------------------------------------------------
 
   private applyList(counters: CounterV2[]): void {
-    this.days.observe(counters);
+    // A list computed before local midnight and received after it is judged for the day it was computed.
+    this.days.observe(counters, this.listRequestedAt);
     const list = { counters, unreadable: this.unreadable, skipped: this.unreadable.length };
     for (const item of list.unreadable) this.ctx.log(`counter ${item.id ?? '(no id)'}: the server's list item could not be read (${item.reason}); its last known state and unsent clicks are kept`);
     const { remote, removed } = mergeList(this.ctx.records, list, (id) => this.ctx.ownOnWire(id));
+    // ... and then shown for today: day counters the server's rule agrees with turn now.
+    this.days.rollOver();
     if (this.ctx.phase() === 'running') for (const change of remote) this.ctx.reportRemote(change);
-    for (const id of removed) this.ctx.ledger.forget(id);
+    for (const id of removed) this.ctx.drop(id, 'it is no longer shared with this account');
     void this.ctx.ledger.persist();
   }
 

@@ -1,15 +1,24 @@
 // Our own mutations on the wire, per counter — clicks and PATCH alike. While any is on
-// the wire, the counter's counterUpdated values are held (record.stash) and judged when
-// the last one lands: by then each answer has said which value is ours (an expected
-// echo), so our own changes are never reported as someone else's and an echo that came
-// before its answer is recognised instead of being waited for.
+// the wire, the counter's counterUpdated notifications are held (record.stash) and judged
+// when the last one lands: by then each answer has said what its echo carries (its value,
+// a rename's name: an expected echo), so our own changes are never reported as someone else's,
+// a same-valued change by someone else still is (issue 22), and an echo that came before
+// its answer is recognised instead of being waited for. An edit learns here which value
+// it replaced: the one right before its echo, in the server's order.
 import type { RemoteChange } from '../../src-shared/domain/snapshot';
 import type { Clock } from './contract';
-import type { CounterRecord } from './counter-table';
-import { expectEcho, mergeNotifiedValue } from './counter-table';
+import type { CounterRecord, ExpectedEcho, Notified, NotifiedResult } from './counter-table';
+import { ECHO_WAIT_MS, expectEcho, mergeNotified } from './counter-table';
+
+interface EchoWaiter {
+  record: CounterRecord;
+  timer: unknown;
+  resolve: (replaced: number | undefined) => void;
+}
 
 export class OwnWindow {
   private readonly open = new Map<string, number>();
+  private readonly waiting = new Map<ExpectedEcho, EchoWaiter>();
 
   constructor(
     private readonly clock: Clock,
@@ -21,15 +30,38 @@ export class OwnWindow {
     return this.open.has(id);
   }
 
+  /** Only one change of ours (click or PATCH) is on the wire for this counter. */
+  alone(id: string): boolean {
+    return this.open.get(id) === 1;
+  }
+
   begin(record: CounterRecord): void {
     this.open.set(record.id, (this.open.get(record.id) ?? 0) + 1);
     record.stash ??= [];
   }
 
-  /** One of our mutations answered: `value` is the server's value right after it, its echo is due. */
-  landed(record: CounterRecord, value: number): void {
-    record.confirmed = value;
-    expectEcho(record, value, this.clock.now());
+  /** One of our mutations answered: the server's value right after it, and what its echo carries. */
+  landed(record: CounterRecord, echo: Omit<ExpectedEcho, 'at'>): ExpectedEcho {
+    record.confirmed = echo.value;
+    return expectEcho(record, { ...echo, at: this.clock.now() });
+  }
+
+  /**
+   * Resolves with the value our request replaced, read off the notifications in the
+   * server's order: the one before its echo. If the echo never comes (a dropped socket),
+   * the last value seen when we stop waiting; undefined once the core stopped.
+   */
+  replacedBy(record: CounterRecord, echo: ExpectedEcho): Promise<number | undefined> {
+    return new Promise((resolve) => {
+      const timer = this.clock.setTimeout(() => this.settle(echo, record.streamValue), ECHO_WAIT_MS);
+      this.waiting.set(echo, { record, timer, resolve });
+    });
+  }
+
+  /** The result of merging a notification outside a held window: an echo of ours is settled here. */
+  merged(result: NotifiedResult): RemoteChange | undefined {
+    if (result.echo) this.settle(result.echo.echo, result.echo.from);
+    return result.remote;
   }
 
   /** One of our mutations is off the wire (answered, refused or lost); the last one out judges what was held. */
@@ -40,16 +72,37 @@ export class OwnWindow {
       return;
     }
     this.open.delete(record.id);
-    const values = record.stash ?? [];
+    const held = record.stash ?? [];
     record.stash = undefined;
-    for (const value of values) {
-      const remote = mergeNotifiedValue(record, value, this.clock.now());
-      if (remote) this.report(remote);
-    }
+    for (const notified of held) this.judge(record, notified);
   }
 
-  /** The core stopped: nothing held is judged any more. */
+  /**
+   * Echoes sent to an earlier socket never arrive on a new one: stop waiting for them. The
+   * stream then lacks our own changes: it goes on from the value our latest answer gave.
+   */
+  forgetEchoes(record: CounterRecord): void {
+    if (record.expectedEchoes.some((echo) => !echo.foreign)) record.streamValue = record.confirmed;
+    record.expectedEchoes = [];
+    for (const [echo, waiter] of this.waiting) if (waiter.record === record) this.settle(echo, record.streamValue);
+  }
+
+  /** The core stopped: nothing held is judged any more, no edit is reported. */
   clear(): void {
     this.open.clear();
+    for (const echo of [...this.waiting.keys()]) this.settle(echo, undefined);
+  }
+
+  private judge(record: CounterRecord, notified: Notified): void {
+    const remote = this.merged(mergeNotified(record, notified, this.clock.now()));
+    if (remote) this.report(remote);
+  }
+
+  private settle(echo: ExpectedEcho, replaced: number | undefined): void {
+    const waiter = this.waiting.get(echo);
+    if (!waiter) return;
+    this.waiting.delete(echo);
+    this.clock.clearTimeout(waiter.timer);
+    waiter.resolve(replaced);
   }
 }

@@ -1,12 +1,16 @@
 // update(): our own PATCH, handled like our own clicks (issue 11 case 5). While it is on
-// the wire the counter's notifications are held; its answer names our echo, so an echo
-// that came before the answer is recognised (not awaited for ever, holding later values
-// back) and a PATCH of the value is never reported as someone else's change.
+// the wire the counter's notifications are held; its answer names our echo (its value, and
+// the new name of a rename), so an echo that came before the answer is recognised (not
+// awaited for ever, holding later values back), a PATCH of the value is never reported as
+// someone else's change, and a same-valued change by someone else still is (issue 22).
+// Once the echo places it in the server's order, the edit is reported with the value it
+// replaced (`edited`): read from the server, not from what was shown before sending.
 import { PatchBodyV2 } from '../../src-shared/api/schemas';
 import type { CounterV2 } from '../../src-shared/api/schemas';
 import type { ApiClient } from './api-client';
 import { CoreError } from './contract';
 import type { CounterRecord } from './counter-table';
+import type { EditedField } from './contract';
 import { isCoreError } from './errors';
 import type { OwnWindow } from './own-window';
 import type { RateScheduler } from './rate-scheduler';
@@ -22,7 +26,11 @@ export interface PatchContext {
   changed(): void;
   gone(id: string, message: string): void;
   unauthorized(message: string): void;
+  /** The edit is placed in the server's order: `from` is the value it replaced. */
+  edited(id: string, fields: EditedField[], from: number, to: number): void;
 }
+
+const EDITABLE = ['name', 'value', 'startDate', 'endDate'] as const;
 
 export async function sendPatch(ctx: PatchContext, id: string, patch: PatchBodyV2): Promise<CounterV2> {
   const body = PatchBodyV2.safeParse(patch);
@@ -40,7 +48,13 @@ export async function sendPatch(ctx: PatchContext, id: string, patch: PatchBodyV
     record.startDate = counter.startDate;
     record.endDate = counter.endDate;
     // Our PATCH's value: its counterUpdated is ours, whether it came already or is still due.
-    if (ctx.records.get(id) === record) ctx.own.landed(record, counter.value);
+    if (ctx.records.get(id) === record) {
+      const echo = ctx.own.landed(record, { value: counter.value, ...(body.data.name !== undefined && { name: counter.name }) });
+      const fields = EDITABLE.filter((field) => body.data[field] !== undefined);
+      void ctx.own.replacedBy(record, echo).then((from) => {
+        if (from !== undefined) ctx.edited(id, fields, from, counter.value);
+      });
+    }
     return counter;
   } catch (error) {
     if (isCoreError(error) && error.kind === 'unauthorized') ctx.unauthorized(error.message);

@@ -1,65 +1,71 @@
-// Local changes the server has not confirmed yet, per counter: unsent clicks in click
-// order (`runs`: consecutive clicks of one sign merged), at most one change on the wire
-// (`inflight`, with the server value it was based on), and changes whose answer was lost
-// (`unconfirmed`), kept until the user chooses "send again" or "keep the server's value".
-// Written to the PendingStore on every change, so a quit or crash loses nothing.
-import { z } from 'zod';
+// The one ledger of own changes (issue 22): every click from every path (popup, tray,
+// shortcut, command line, an offline launch, undo, "send again") enters here. Per counter:
+// unsent clicks in click order (`runs`: consecutive clicks of one sign merged), at most one
+// change on the wire (`inflight`, with the server value it was based on), changes whose
+// answer was lost (`unconfirmed`, kept until the user chooses "send again" or "keep the
+// server's value"), and the directions the server has accepted from us (`accepted`: only
+// then are opposite clicks netted), remembered across restarts.
+// Written to the PendingStore on every change; `saved()` says when the latest state is on
+// disk, so a click is acknowledged only once a crash can no longer lose it. After close()
+// nothing is written any more: a stopped core must not overwrite its successor's file.
 import type { PendingStore } from './contract';
+import { AnyPendingDocument, documentOf, entriesOf } from './pending-document';
+import type { Direction, Inflight, LedgerEntry as Entry, PendingDocument } from './pending-document';
 
-const PersistedInflight = z.object({ delta: z.int(), before: z.number() });
-const PersistedV1 = z.object({
-  version: z.literal(1),
-  counters: z.record(z.string(), z.object({ pending: z.int(), inflight: PersistedInflight.optional() })),
-});
-const PersistedEntry = z.object({
-  runs: z.array(z.int()),
-  inflight: PersistedInflight.optional(),
-  unconfirmed: z.array(z.int()).optional(),
-});
-const PersistedV2 = z.object({ version: z.literal(2), counters: z.record(z.string(), PersistedEntry) });
-type PersistedV2 = z.infer<typeof PersistedV2>;
+export type { Direction, Inflight, PendingDocument } from './pending-document';
+export { AnyPendingDocument } from './pending-document';
 
-export interface Inflight {
-  /** Signed amount sent: +n for increment/n, -n for decrement/n. */
-  delta: number;
-  /** The server value the change was based on. */
-  before: number;
-}
-
-interface Entry {
-  runs: number[];
-  inflight?: Inflight;
-  unconfirmed: number[];
+/** What an undo did: clicks withdrawn before they were sent, and the opposite change queued for the rest. */
+export interface Withdrawal {
+  withdrawn: number;
+  opposite: number;
 }
 
 const sum = (values: readonly number[]) => values.reduce((total, value) => total + value, 0);
+export const directionOf = (delta: number): Direction => (delta > 0 ? 'increment' : 'decrement');
 
 export class PendingLedger {
   private readonly entries = new Map<string, Entry>();
   private dirty = false;
   private flushing: Promise<void> | undefined;
+  private loading: Promise<void> | undefined;
+  private closed = false;
+  /** The last write failed: the state is in memory only until a later write works. */
+  private failed = false;
 
-  constructor(private readonly store: PendingStore) {}
+  constructor(
+    private readonly store: PendingStore,
+    private readonly log: (message: string) => void = () => undefined,
+  ) {}
 
-  /** Loads what a previous run left (version 1 held one net number); unreadable data is dropped rather than trusted. */
-  async load(): Promise<void> {
+  /**
+   * Reads what a previous run left, once (a retried start reads nothing again). Clicks
+   * taken before it finished are kept after the stored ones. Unreadable data is logged
+   * and dropped rather than trusted (the app's store backs a bad file up first).
+   */
+  load(): Promise<void> {
+    this.loading ??= this.read();
+    return this.loading;
+  }
+
+  private async read(): Promise<void> {
     let stored: unknown;
     try {
       stored = await this.store.load();
-    } catch {
-      return; // an unreadable store must not keep the app from syncing
-    }
-    const v2 = PersistedV2.safeParse(stored);
-    if (v2.success) {
-      for (const [id, entry] of Object.entries(v2.data.counters)) {
-        this.put(id, { runs: entry.runs.filter((run) => run !== 0), inflight: entry.inflight && { ...entry.inflight }, unconfirmed: [...(entry.unconfirmed ?? [])] });
-      }
+    } catch (error) {
+      this.log(`unsent clicks could not be read: ${error instanceof Error ? error.message : String(error)}`);
       return;
     }
-    const v1 = PersistedV1.safeParse(stored);
-    if (!v1.success) return;
-    for (const [id, entry] of Object.entries(v1.data.counters)) {
-      this.put(id, { runs: entry.pending === 0 ? [] : [entry.pending], inflight: entry.inflight && { ...entry.inflight }, unconfirmed: [] });
+    if (stored === undefined || stored === null) return;
+    const parsed = AnyPendingDocument.safeParse(stored);
+    if (!parsed.success) {
+      this.log(`unsent clicks in an unknown form were set aside: ${parsed.error.issues[0]?.message ?? 'unreadable'}`);
+      return;
+    }
+    for (const [id, entry] of entriesOf(parsed.data)) {
+      const early = this.entries.get(id);
+      if (early) for (const run of early.runs) pushRun(entry.runs, run);
+      this.put(id, entry);
     }
   }
 
@@ -103,6 +109,19 @@ export class PendingLedger {
     return true;
   }
 
+  /** The server has accepted both directions from us on this counter (this run or an earlier one). */
+  acceptsBoth(id: string): boolean {
+    return this.entries.get(id)?.accepted.size === 2;
+  }
+
+  /** A change in this direction was applied: remembered, so opposite clicks may be netted from now on. */
+  accept(id: string, direction: Direction): void {
+    const entry = this.entry(id);
+    if (entry.accepted.has(direction)) return;
+    entry.accepted.add(direction);
+    this.put(id, entry);
+  }
+
   add(id: string, delta: number): void {
     const entry = this.entry(id);
     pushRun(entry.runs, delta);
@@ -110,13 +129,38 @@ export class PendingLedger {
   }
 
   /**
+   * Takes back the latest clicks netting to `amount` (the undo offer): unsent ones are
+   * withdrawn (no request at all); what was already sent gets the opposite change, queued
+   * like a click. Unsent clicks are taken from the newest backwards, only while they have
+   * the sign of what is left to take back.
+   */
+  withdraw(id: string, amount: number): Withdrawal {
+    const entry = this.entry(id);
+    let left = amount;
+    while (left !== 0 && entry.runs.length > 0) {
+      const last = entry.runs.length - 1;
+      const run = entry.runs[last]!;
+      if (Math.sign(run) !== Math.sign(left)) break;
+      const taken = Math.sign(left) * Math.min(Math.abs(run), Math.abs(left));
+      left -= taken;
+      if (run === taken) entry.runs.pop();
+      else entry.runs[last] = run - taken;
+    }
+    const opposite = left === 0 ? 0 : -left;
+    pushRun(entry.runs, opposite);
+    this.put(id, entry);
+    return { withdrawn: amount - left, opposite };
+  }
+
+  /**
    * Moves unsent clicks onto the wire: all of them netted when `net` (both directions are
    * known to be allowed), else only the oldest run of one sign, so a refused direction is
    * refused as what it is. A net of zero sends nothing.
    */
-  takePending(id: string, before: number, net: boolean): Inflight | undefined {
+  takePending(id: string, before: number): Inflight | undefined {
     const entry = this.entries.get(id);
     if (!entry || entry.inflight || entry.runs.length === 0) return undefined;
+    const net = entry.accepted.size === 2;
     const delta = net ? sum(entry.runs) : entry.runs[0]!;
     entry.runs = net ? [] : entry.runs.slice(1);
     if (delta !== 0) entry.inflight = { delta, before };
@@ -179,21 +223,41 @@ export class PendingLedger {
     if (this.entries.delete(id)) this.dirty = true;
   }
 
-  /** Resolves once the current state (and anything newer) is in the store. */
+  /** Writes the current state (and anything newer); resolves once it is in the store or the write failed. */
   persist(): Promise<void> {
+    if (this.closed) return Promise.resolve();
     this.dirty = true;
     this.flushing ??= this.flush();
     return this.flushing;
   }
 
+  /** Resolves true once every change so far is in the store, false when the store failed (the state is kept in memory). */
+  async saved(): Promise<boolean> {
+    if (this.dirty && !this.closed) await this.persist();
+    else await this.flushing;
+    return !this.failed && !this.dirty;
+  }
+
+  /** The last write (now, if anything is unwritten); afterwards nothing is written any more. */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    await this.persist();
+    this.closed = true;
+  }
+
   private async flush(): Promise<void> {
     try {
+      // Never write before the stored state was read: it would overwrite clicks of an earlier run.
+      await this.load();
       while (this.dirty) {
         this.dirty = false;
         try {
           await this.store.save(this.serialize());
-        } catch {
+          this.failed = false;
+        } catch (error) {
           // A failing store must not stop syncing; the state stays in memory and the next change retries.
+          if (!this.failed) this.log(`unsent clicks could not be saved: ${error instanceof Error ? error.message : String(error)}`);
+          this.failed = true;
         }
       }
     } finally {
@@ -202,21 +266,17 @@ export class PendingLedger {
   }
 
   private entry(id: string): Entry {
-    return this.entries.get(id) ?? { runs: [], unconfirmed: [] };
+    return this.entries.get(id) ?? { runs: [], unconfirmed: [], accepted: new Set() };
   }
 
   private put(id: string, entry: Entry): void {
-    if (entry.runs.length === 0 && !entry.inflight && entry.unconfirmed.length === 0) this.entries.delete(id);
+    if (entry.runs.length === 0 && !entry.inflight && entry.unconfirmed.length === 0 && entry.accepted.size === 0) this.entries.delete(id);
     else this.entries.set(id, entry);
     this.dirty = true;
   }
 
-  serialize(): PersistedV2 {
-    const counters: PersistedV2['counters'] = {};
-    for (const [id, entry] of this.entries) {
-      counters[id] = { runs: [...entry.runs], ...(entry.inflight && { inflight: { ...entry.inflight } }), ...(entry.unconfirmed.length > 0 && { unconfirmed: [...entry.unconfirmed] }) };
-    }
-    return { version: 2, counters };
+  serialize(): PendingDocument {
+    return documentOf(this.entries);
   }
 }
 

@@ -58,6 +58,14 @@ export class ResyncLoop {
     return this.running;
   }
 
+  /** A failed resync waiting for its next try: try now. */
+  retryNow(): void {
+    if (this.retryTimer === undefined) return;
+    this.clock.clearTimeout(this.retryTimer);
+    this.retryTimer = undefined;
+    void this.request();
+  }
+
   dispose(): void {
     if (this.retryTimer !== undefined) this.clock.clearTimeout(this.retryTimer);
     this.retryTimer = undefined;

@@ -1,5 +1,7 @@
 // The sync core: ties the REST client, the rate scheduler, the pending ledger, the
 // notification socket, the live sync and the change sender into the CounterCore contract.
+// Above ~300 lines because it is the contract's one door: each of its methods is here and
+// delegates to the part that does the work; the rest is the wiring of those parts.
 import { Amount } from '../../src-shared/api/schemas';
 import type { CounterV2, PatchBodyV2 } from '../../src-shared/api/schemas';
 import type { ConnectionState, CoreSnapshot, CoreStats, RemoteChange } from '../../src-shared/domain/snapshot';
@@ -8,7 +10,7 @@ import type { ApiClient } from './api-client';
 import { createApiClient } from './api-client';
 import { ChangeSender } from './change-sender';
 import { OutcomeJudge } from './change-outcomes';
-import type { ChangeOutcome, Clock, CoreOptions, CoreTuning, CounterCore, UnconfirmedChoice, WebSocketFactory } from './contract';
+import type { ChangeOutcome, Clock, CoreOptions, CoreTuning, CounterCore, EditedField, UnconfirmedChoice, WebSocketFactory } from './contract';
 import { CoreError } from './contract';
 import { toCounterState } from './counter-table';
 import type { CounterRecord } from './counter-table';
@@ -74,7 +76,7 @@ export class SyncEngine implements CounterCore {
       },
       onResumed: () => this.publish(),
     });
-    this.ledger = new PendingLedger(options.store ?? createMemoryStore());
+    this.ledger = new PendingLedger(options.store ?? createMemoryStore(), this.log);
     this.own = new OwnWindow(this.clock, (change) => this.publisher.emitRemote(change));
     // What every part below works on.
     const parts = { clock: this.clock, tuning: this.tuning, api: this.api, scheduler: this.scheduler, ledger: this.ledger, records: this.records, own: this.own };
@@ -87,6 +89,7 @@ export class SyncEngine implements CounterCore {
       setConnection: (connection) => this.setConnection(connection),
       publish: () => this.publish(),
       reportRemote: (change) => this.publisher.emitRemote(change),
+      drop: (id, why) => this.judge.drop(id, why),
       log: this.log,
       becomeUnauthorized: (message) => this.becomeUnauthorized(message),
       failStart: (error) => this.failStart(error),
@@ -112,7 +115,9 @@ export class SyncEngine implements CounterCore {
       timezone: () => this.timezone,
       stopped: () => this.phase === 'stopped',
       changed: () => this.publish(),
-      outcome: (counterId, amount, outcome) => this.publisher.emitOutcome({ counterId, amount, outcome, at: this.clock.now() }),
+      outcome: (counterId, amount, outcome, edit) => this.publisher.emitOutcome({ counterId, amount, outcome, at: this.clock.now(), ...(edit && { edit }) }),
+      log: this.log,
+      remote: (change) => this.publisher.emitRemote(change),
       resync: () => void this.live.resync(),
       gone: (id, message) => this.markGone(id, message),
       unauthorized: (message) => this.becomeUnauthorized(message),
@@ -125,6 +130,7 @@ export class SyncEngine implements CounterCore {
       stopped: () => this.phase === 'stopped',
       changed: () => this.publish(),
       judge: (attempt) => this.judge.judge(attempt),
+      drop: (id, why) => this.judge.drop(id, why),
     });
   }
 
@@ -150,7 +156,8 @@ export class SyncEngine implements CounterCore {
     this.firstSync?.reject(new CoreError('network', 'The core was stopped before the first sync'));
     this.firstSync = undefined;
     this.setConnection({ status: 'stopped' });
-    await this.ledger.persist();
+    // The last write; from here on nothing is sent and nothing is written (issue 22).
+    await this.ledger.close();
   }
 
   private halt(reason: CoreError): void {
@@ -185,6 +192,7 @@ export class SyncEngine implements CounterCore {
     if (first) {
       this.judge.recoverFromLastRun((id) => this.sender.onWire(id));
       this.phase = 'running';
+      this.publisher.startupOver();
       this.firstSync?.resolve();
       this.firstSync = undefined;
     }
@@ -239,15 +247,35 @@ export class SyncEngine implements CounterCore {
 
   private click(id: string, amount: number, sign: 1 | -1): void {
     if (!Amount.safeParse(amount).success) throw new CoreError('invalidAmount', `An amount must be a whole number of at least 1, not ${amount}`);
+    if (this.phase === 'stopped') return;
     const record = this.records.get(id);
-    if (!record || this.phase === 'stopped' || record.error?.kind === 'gone') return;
-    if (record.refused[sign > 0 ? 'increment' : 'decrement'] !== undefined) return;
-    // A new click is the user moving on from a refusal; a lost change still waits for its answer.
-    if (record.error?.kind === 'rejected') delete record.error;
+    if (record) {
+      if (record.error?.kind === 'gone' || record.refused[sign > 0 ? 'increment' : 'decrement'] !== undefined) return;
+      // A new click is the user moving on from a refusal; a lost change still waits for its answer.
+      if (record.error?.kind === 'rejected') delete record.error;
+    } else if (!this.beforeFirstSync()) return;
     this.ledger.add(id, sign * amount);
     void this.ledger.persist(); // after a 401 too: the next token sends it
     this.publish();
     this.sender.pump(id);
+  }
+
+  /** Nothing is listed yet (a launch still connecting): a click is kept for the first list to send or drop. */
+  private beforeFirstSync(): boolean {
+    return this.phase === 'idle' || this.phase === 'starting';
+  }
+
+  undo(id: string, amount: number): { withdrawn: number; opposite: number } {
+    if (this.phase === 'stopped' || !Number.isInteger(amount) || amount === 0 || !this.records.has(id)) return { withdrawn: 0, opposite: 0 };
+    return this.judge.withdraw(id, amount);
+  }
+
+  saved(): Promise<boolean> {
+    return this.ledger.saved();
+  }
+
+  localDelta(id: string): number {
+    return this.ledger.localDelta(id);
   }
 
   update(id: string, patch: PatchBodyV2): Promise<CounterV2> {
@@ -256,7 +284,8 @@ export class SyncEngine implements CounterCore {
     const changed = () => this.publish();
     const gone = (counterId: string, message: string) => this.markGone(counterId, message);
     const unauthorized = (message: string) => this.becomeUnauthorized(message);
-    return sendPatch({ api, scheduler, records, own, timezone: () => this.timezone, blocked, changed, gone, unauthorized }, id, patch);
+    const edited = (counterId: string, fields: EditedField[], from: number, to: number) => this.judge.edited(counterId, fields, from, to);
+    return sendPatch({ api, scheduler, records, own, timezone: () => this.timezone, blocked, changed, gone, unauthorized, edited }, id, patch);
   }
 
   dismissError(id: string): void {
@@ -269,6 +298,13 @@ export class SyncEngine implements CounterCore {
   resolveUnconfirmed(id: string, choice: UnconfirmedChoice): void {
     if (this.phase === 'stopped') return;
     this.judge.resolve(id, choice);
+  }
+
+  retryNow(): void {
+    if (this.phase !== 'running') return; // before the first sync the session drives the tries
+    this.socket.retryNow();
+    this.live.retryNow();
+    this.sender.wake();
   }
 
   notifyResume(): void {

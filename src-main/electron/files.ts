@@ -1,9 +1,8 @@
-// Small atomic file helpers for the main process: the token file (owner-only) and
-// the core's pending-change store. Write to a temp file, then rename: a crash never
-// leaves half a file.
+// Small atomic file helpers for the main process: the token file (owner-only). Write to
+// a temp file, then rename: a crash never leaves half a file. (Unsent clicks are written
+// durably by app/account-pending-store.ts through app/text-file.ts.)
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import type { PendingStore } from '../core/contract';
 import type { SecretFile } from '../shell/token-vault';
 
 async function writeAtomic(path: string, text: string, mode: number): Promise<void> {
@@ -28,21 +27,5 @@ export function createSecretFile(path: string): SecretFile {
     read: () => readOrNull(path),
     write: (text) => writeAtomic(path, text, 0o600),
     remove: () => rm(path, { force: true }),
-  };
-}
-
-/** The core's unsent changes (PendingStore) as a JSON file; unreadable content counts as nothing pending. */
-export function createJsonPendingStore(path: string): PendingStore {
-  return {
-    async load() {
-      const text = await readOrNull(path);
-      if (text === null) return null;
-      try {
-        return JSON.parse(text) as unknown;
-      } catch {
-        return null;
-      }
-    },
-    save: (value) => writeAtomic(path, JSON.stringify(value), 0o600),
   };
 }

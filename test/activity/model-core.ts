@@ -11,7 +11,7 @@ interface Entry {
   inflight?: number;
 }
 
-export class ModelCore implements Pick<CounterCore, 'snapshot' | 'subscribe' | 'onRemoteChange' | 'onChangeOutcome' | 'increment' | 'decrement'> {
+export class ModelCore implements Pick<CounterCore, 'snapshot' | 'subscribe' | 'onRemoteChange' | 'onChangeOutcome' | 'increment' | 'decrement' | 'undo'> {
   readonly entries = new Map<string, Entry>();
   status: CoreSnapshot['connection']['status'] = 'live';
   readonly sent: number[] = [];
@@ -62,6 +62,18 @@ export class ModelCore implements Pick<CounterCore, 'snapshot' | 'subscribe' | '
     entry.pending += delta;
     this.publish();
   }
+  /** As the core's ledger: unsent clicks are withdrawn (reported), the rest gets the opposite click. */
+  undo(id: string, amount: number): { withdrawn: number; opposite: number } {
+    const entry = this.entries.get(id);
+    if (!entry) return { withdrawn: 0, opposite: 0 };
+    const withdrawn = Math.sign(entry.pending) === Math.sign(amount) ? Math.sign(amount) * Math.min(Math.abs(entry.pending), Math.abs(amount)) : 0;
+    entry.pending -= withdrawn;
+    const opposite = withdrawn - amount;
+    entry.pending += opposite;
+    if (withdrawn !== 0) for (const listener of this.outcomes) listener({ counterId: id, amount: withdrawn, outcome: 'withdrawn', at: this.now() });
+    this.publish();
+    return { withdrawn, opposite };
+  }
   /** The sender takes the whole net unsent change (nothing when it nets to 0). */
   send(id: string): void {
     const entry = this.entries.get(id);
@@ -84,6 +96,10 @@ export class ModelCore implements Pick<CounterCore, 'snapshot' | 'subscribe' | '
     }
     for (const listener of this.outcomes) listener({ counterId: id, amount, outcome, at: this.now() });
     this.publish();
+  }
+  /** Our PATCH, placed by its echo: the value it replaced and the value after. */
+  reportEdit(id: string, fields: ('name' | 'value' | 'startDate' | 'endDate')[], from: number, to: number): void {
+    for (const listener of this.outcomes) listener({ counterId: id, amount: fields.includes('value') ? to - from : 0, outcome: 'edited', at: this.now(), edit: { fields, from, to } });
   }
   remoteChange(id: string, to: number): void {
     const entry = this.entries.get(id);

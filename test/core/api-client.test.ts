@@ -116,12 +116,14 @@ describe('pending ledger', () => {
   it('coalesces, keeps one change in flight, and survives a reload', async () => {
     const store = createMemoryStore();
     const ledger = new PendingLedger(store);
+    ledger.accept(ID, 'increment');
+    ledger.accept(ID, 'decrement');
     ledger.add(ID, 1);
     ledger.add(ID, 1);
     ledger.add(ID, -3);
     expect(ledger.pending(ID)).toBe(-1);
-    expect(ledger.takePending(ID, 10, true)).toEqual({ delta: -1, before: 10 }); // both directions known allowed: netted
-    expect(ledger.takePending(ID, 10, true)).toBeUndefined(); // one in flight at a time
+    expect(ledger.takePending(ID, 10)).toEqual({ delta: -1, before: 10 }); // both directions known allowed: netted
+    expect(ledger.takePending(ID, 10)).toBeUndefined(); // one in flight at a time
     ledger.add(ID, 4);
     expect(ledger.localDelta(ID)).toBe(3);
     await ledger.persist();
@@ -133,36 +135,51 @@ describe('pending ledger', () => {
     reloaded.restore(ID); // not applied: folded back
     expect(reloaded.pending(ID)).toBe(3);
     expect(reloaded.inflight(ID)).toBeUndefined();
+    expect(reloaded.acceptsBoth(ID)).toBe(true); // what the server accepted is remembered (issue 22)
+  });
+
+  it('issue 22: undo withdraws the newest unsent clicks and queues the opposite change only for what was sent', () => {
+    const ledger = new PendingLedger(createMemoryStore());
+    ledger.add(ID, 1);
+    expect(ledger.takePending(ID, 10)).toEqual({ delta: 1, before: 10 }); // +1 on the wire
+    ledger.add(ID, -1);
+    ledger.add(ID, 2); // unsent: −1, +2
+    expect(ledger.withdraw(ID, 2)).toEqual({ withdrawn: 2, opposite: 0 });
+    expect(ledger.localDelta(ID)).toBe(0); // +1 on the wire, −1 unsent
+    expect(ledger.withdraw(ID, 1)).toEqual({ withdrawn: 0, opposite: -1 }); // the newest unsent click is the other way: the sent +1 gets a −1
+    expect(ledger.pending(ID)).toBe(-2);
+    expect(ledger.withdraw(ID, -3)).toEqual({ withdrawn: -2, opposite: 1 });
+    expect(ledger.pending(ID)).toBe(1);
   });
 
   it('issue 11 case 4: without both directions known allowed, clicks go in click order, one run of a sign at a time', () => {
     const ledger = new PendingLedger(createMemoryStore());
     for (const delta of [2, 3, -3, 5]) ledger.add(ID, delta);
     expect(ledger.pending(ID)).toBe(7);
-    expect(ledger.takePending(ID, 40, false)).toEqual({ delta: 5, before: 40 });
+    expect(ledger.takePending(ID, 40)).toEqual({ delta: 5, before: 40 });
     ledger.settle(ID);
-    expect(ledger.takePending(ID, 45, false)).toEqual({ delta: -3, before: 45 });
+    expect(ledger.takePending(ID, 45)).toEqual({ delta: -3, before: 45 });
     ledger.settle(ID);
     expect(ledger.dropPending(ID, -1)).toBe(0); // nothing of the refused sign is left
-    expect(ledger.takePending(ID, 45, false)).toEqual({ delta: 5, before: 45 });
+    expect(ledger.takePending(ID, 45)).toEqual({ delta: 5, before: 45 });
   });
 
   it('a refused direction drops only the unsent clicks of that sign; restore puts the change first again', () => {
     const ledger = new PendingLedger(createMemoryStore());
     for (const delta of [-1, 4, -2, 1]) ledger.add(ID, delta);
-    expect(ledger.takePending(ID, 0, false)).toEqual({ delta: -1, before: 0 });
+    expect(ledger.takePending(ID, 0)).toEqual({ delta: -1, before: 0 });
     ledger.restore(ID);
-    expect(ledger.takePending(ID, 0, false)).toEqual({ delta: -1, before: 0 });
+    expect(ledger.takePending(ID, 0)).toEqual({ delta: -1, before: 0 });
     ledger.settle(ID);
     expect(ledger.dropPending(ID, -1)).toBe(-2);
-    expect(ledger.takePending(ID, 0, false)).toEqual({ delta: 5, before: 0 }); // +4 and +1 are one run now
+    expect(ledger.takePending(ID, 0)).toEqual({ delta: 5, before: 0 }); // +4 and +1 are one run now
   });
 
   it('keeps a lost change for the user across a reload; "send again" queues it, "keep" forgets it', async () => {
     const store = createMemoryStore();
     const ledger = new PendingLedger(store);
     ledger.add(ID, 3);
-    ledger.takePending(ID, 10, false);
+    ledger.takePending(ID, 10);
     ledger.markUnconfirmed(ID);
     expect(ledger.unconfirmed(ID)).toEqual([3]);
     expect(ledger.isEmpty()).toBe(true); // nothing for the network to do: settled() does not wait for the user

@@ -1,7 +1,7 @@
 // Pure parts: frame parsing, the echo/remote merge, and a lost change landing late.
 import { describe, expect, it } from 'vitest';
 import { parseFrame } from '../../src-main/core/notifications';
-import { ECHO_WAIT_MS, mergeList, mergeNotifiedValue, recordFrom } from '../../src-main/core/counter-table';
+import { ECHO_WAIT_MS, expectEcho, mergeList, mergeListedCounter, mergeNotified, mergeNotifiedValue, recordFrom, revealedBefore, takeMaybeOurs } from '../../src-main/core/counter-table';
 
 const ID = '019a4f2e-8c00-7d3a-9b1e-2f4c6a8e0b12';
 const updated = (value: number, extra: object = {}) =>
@@ -113,5 +113,63 @@ describe('mergeList with unreadable items (issue 11 case 3)', () => {
     mergeList(records, { counters: [counterV2(ID, 3), counterV2(OTHER, 1)], unreadable: [], skipped: 0 }, () => false);
     expect(records.get(ID)?.error).toBeUndefined();
     expect(records.get(ID)?.confirmed).toBe(3);
+  });
+});
+
+describe('echoes by request (issue 22)', () => {
+  const record = () => recordFrom({ id: ID, name: 'Coffees', type: 'UpDown', value: 3, created: '2026-01-01T00:00:00Z', startDate: undefined, endDate: undefined });
+
+  it('answers in another order than the server applied them: each echo is matched to its own request (case 6)', () => {
+    const r = record();
+    // Our +1 (3 → 4) and our PATCH (4 → 50): the PATCH answered first.
+    expectEcho(r, { value: 50, at: 0 });
+    expectEcho(r, { value: 4, at: 0 });
+    expect(mergeNotified(r, { value: 4, name: 'Coffees' }, 1)).toEqual({ echo: { echo: expect.objectContaining({ value: 4 }), from: 3 } });
+    expect(mergeNotified(r, { value: 50, name: 'Coffees' }, 2)).toEqual({ echo: { echo: expect.objectContaining({ value: 50 }), from: 4 } });
+    expect(r.confirmed).toBe(50);
+  });
+
+  it("a rename's echo is told from another member's change to the same value by its name (case 5)", () => {
+    const r = record();
+    expectEcho(r, { value: 4, name: 'Renamed', at: 0 });
+    expect(mergeNotified(r, { value: 4, name: 'Coffees' }, 1).remote).toEqual({ counterId: ID, name: 'Coffees', from: 3, to: 4 });
+    expect(mergeNotified(r, { value: 4, name: 'Renamed' }, 2).echo?.from).toBe(4);
+  });
+
+  it('negative control: matched by value alone, the other member\'s change is swallowed', () => {
+    const r = record();
+    expectEcho(r, { value: 4, at: 0 });
+    expect(mergeNotified(r, { value: 4, name: 'Coffees' }, 1).remote).toBeUndefined();
+  });
+
+  it("what an answer reveals: someone's change before ours is reported once, its late notification is no news", () => {
+    const r = record();
+    expectEcho(r, { value: 4, at: 0 }); // our −2 answered 4: the counter was 6 right before it
+    expect(revealedBefore(r, 6, 0)).toEqual({ counterId: ID, name: 'Coffees', from: 3, to: 6 });
+    expect(mergeNotified(r, { value: 6, name: 'Coffees' }, 1)).toEqual({}); // their notification, late
+    expect(mergeNotified(r, { value: 4, name: 'Coffees' }, 2).echo?.from).toBe(6); // ours
+    expect(r.confirmed).toBe(4);
+  });
+});
+
+describe('an open "could not confirm" in a resync (issue 22 case 8)', () => {
+  const listed = (value: number) => ({ id: ID, name: 'Coffees', type: 'UpDown' as const, value, created: '2026-01-01T00:00:00Z', startDate: undefined, endDate: undefined });
+
+  it('a jump the flagged amounts make exactly is not called others\'; the rest of a larger one is', () => {
+    const r = recordFrom(listed(10));
+    r.maybeOurs.push(2);
+    expect(mergeListedCounter(r, listed(12), false)).toBeUndefined();
+    expect(r.maybeOurs).toEqual([]);
+    r.maybeOurs.push(2);
+    expect(mergeListedCounter(r, listed(17), false)).toEqual({ counterId: ID, name: 'Coffees', from: 14, to: 17 });
+  });
+
+  it('takeMaybeOurs prefers a set that makes the step exactly, else what fits inside it', () => {
+    const amounts = [5, 2, 3];
+    expect(takeMaybeOurs(amounts, 5)).toBe(5);
+    expect(amounts).toEqual([2, 3]);
+    expect(takeMaybeOurs(amounts, -4)).toBe(0); // nothing of that sign
+    expect(takeMaybeOurs(amounts, 4)).toBe(2);
+    expect(amounts).toEqual([3]);
   });
 });

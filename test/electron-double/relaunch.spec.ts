@@ -1,6 +1,6 @@
 // Quit and relaunch: clicks the service never confirmed are saved on quit and sent by the
 // next launch exactly once — the profile folder, token file and keyring outlive the launch.
-import { existsSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ADA, COUNTER } from '../e2e/support/e2e-fixtures';
 import { rowOf, valueOf } from '../e2e/support/test';
@@ -19,9 +19,10 @@ test('quit saves unsent clicks; the next launch sends them exactly once', async 
 
   first.electron.tray.clickMenuItem('Quit Counter Tray');
   expect(await first.exited).toBe(0);
-  const pendingFile = join(machine.userData, 'pending.json');
-  expect(existsSync(pendingFile), 'unsent clicks are on disk').toBe(true);
-  expect(readFileSync(pendingFile, 'utf8')).toContain(COUNTER.coffees);
+  // Each account's unsent clicks in a file of its own, named by a digest of server and token (issue 22).
+  const pendingFiles = readdirSync(machine.userData).filter((name) => /^pending-[0-9a-f]{16}\.json$/.test(name));
+  expect(pendingFiles, 'unsent clicks are on disk').toHaveLength(1);
+  expect(readFileSync(join(machine.userData, pendingFiles[0]!), 'utf8')).toContain(COUNTER.coffees);
   expect(service.getCounter(COUNTER.coffees)?.value).toBe(3);
 
   await service.resume();

@@ -1,33 +1,84 @@
-import { describe, expect, it } from 'vitest';
-import { accountOwnerKey, pendingStoreForAccount } from '../../src-main/app/account-pending-store';
-import { createMemoryStore } from '../../src-main/core/index';
+// Issue 22: each account's unsent clicks in a durable file of its own, re-validated on
+// every load; a bad or foreign file is backed up with a notice, never trusted or dropped
+// silently; 0.2's single pending.json is carried over once.
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { accountOwnerKey, createAccountPendingStore, pendingFileName } from '../../src-main/app/account-pending-store';
+import { createTextFile } from '../../src-main/app/text-file';
+import { PendingLedger } from '../../src-main/core/pending-ledger';
 
 const SERVER = 'https://developers.counttogether.app';
-const pending = { changes: [{ counterId: '019a4f2e-8c00-7d3a-9b1e-2f4c6a8e0b12', net: 3 }] };
+const ID = '019a4f2e-8c00-7d3a-9b1e-2f4c6a8e0b12';
+const pending = { version: 3, counters: { [ID]: { runs: [3], accepted: ['decrement', 'increment'] } } };
 
-describe('pending changes are kept per account', () => {
-  it('gives an account back what it saved', async () => {
-    const disk = createMemoryStore();
-    await pendingStoreForAccount(disk, accountOwnerKey(SERVER, 'ada-token')).save(pending);
-    await expect(pendingStoreForAccount(disk, accountOwnerKey(SERVER, 'ada-token')).load()).resolves.toEqual(pending);
+const dirs: string[] = [];
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+function folder() {
+  const dir = mkdtempSync(join(tmpdir(), 'pending-store-'));
+  dirs.push(dir);
+  const notices: string[] = [];
+  const storeFor = (token: string) => {
+    const owner = accountOwnerKey(SERVER, token);
+    return createAccountPendingStore(owner, { file: createTextFile(join(dir, pendingFileName(owner))), legacy: createTextFile(join(dir, 'pending.json')), notice: (m) => notices.push(m) });
+  };
+  return { dir, notices, storeFor };
+}
+
+describe('pending clicks are kept per account, durably', () => {
+  it('gives an account back what it saved, in a file of its own named by a digest', async () => {
+    const { dir, storeFor } = folder();
+    await storeFor('ada-secret-token').save(pending);
+    await expect(storeFor('ada-secret-token').load()).resolves.toEqual(pending);
+    const files = readdirSync(dir);
+    expect(files).toEqual([pendingFileName(accountOwnerKey(SERVER, 'ada-secret-token'))]);
+    expect(readFileSync(join(dir, files[0]!), 'utf8')).not.toContain('ada-secret-token');
   });
 
-  it('never hands one account the clicks of another token or another server', async () => {
-    const disk = createMemoryStore();
-    await pendingStoreForAccount(disk, accountOwnerKey(SERVER, 'ada-token')).save(pending);
-    await expect(pendingStoreForAccount(disk, accountOwnerKey(SERVER, 'alan-token')).load()).resolves.toBeUndefined();
-    await expect(pendingStoreForAccount(disk, accountOwnerKey('http://127.0.0.1:8787', 'ada-token')).load()).resolves.toBeUndefined();
+  it('never hands one account the clicks of another token', async () => {
+    const { storeFor, notices } = folder();
+    await storeFor('ada-token').save(pending);
+    await expect(storeFor('alan-token').load()).resolves.toBeUndefined();
+    expect(notices).toEqual([]);
   });
 
-  it('reads a file from before owners (or garbage) as empty', async () => {
-    const owner = accountOwnerKey(SERVER, 'ada-token');
-    await expect(pendingStoreForAccount(createMemoryStore(pending), owner).load()).resolves.toBeUndefined();
-    await expect(pendingStoreForAccount(createMemoryStore('not json we wrote'), owner).load()).resolves.toBeUndefined();
+  it('a file that does not parse (or holds another owner) is backed up with a notice, and the ledger starts empty', async () => {
+    for (const bad of ['{not json', JSON.stringify({ owner: 'x', pending }), JSON.stringify({ owner: accountOwnerKey(SERVER, 'ada'), pending: { version: 3, counters: { [ID]: { runs: ['lots'] } } } })]) {
+      const { dir, storeFor, notices } = folder();
+      writeFileSync(join(dir, pendingFileName(accountOwnerKey(SERVER, 'ada'))), bad);
+      const ledger = new PendingLedger(storeFor('ada'));
+      await ledger.load();
+      expect(ledger.ids()).toEqual([]);
+      expect(notices).toHaveLength(1);
+      expect(notices[0]).toMatch(/set aside .* nothing of them was sent\. \(backup: .*\.corrupt-.*\.bak\)/);
+      expect(readdirSync(dir).filter((name) => name.includes('.corrupt-'))).toHaveLength(1);
+    }
   });
 
-  it('writes no token to disk', async () => {
-    const disk = createMemoryStore();
-    await pendingStoreForAccount(disk, accountOwnerKey(SERVER, 'ada-secret-token')).save(pending);
-    expect(JSON.stringify(disk.current())).not.toContain('ada-secret-token');
+  it("carries 0.2's pending.json over once, for its own account only", async () => {
+    const { dir, storeFor } = folder();
+    const owner = accountOwnerKey(SERVER, 'ada');
+    writeFileSync(join(dir, 'pending.json'), JSON.stringify({ owner, pending: { version: 2, counters: { [ID]: { runs: [2] } } } }));
+    await expect(storeFor('alan').load()).resolves.toBeUndefined();
+    const ledger = new PendingLedger(storeFor('ada'));
+    await ledger.load();
+    expect(ledger.pending(ID)).toBe(2);
+    await ledger.persist();
+    expect(readdirSync(dir)).toEqual([pendingFileName(owner)]); // retired once it is in the account's own file
+    const again = new PendingLedger(storeFor('ada'));
+    await again.load();
+    expect(again.pending(ID)).toBe(2);
+  });
+
+  it('writes through a temp file renamed into place: no temp file is left, a reader never sees half a file', async () => {
+    const { dir, storeFor } = folder();
+    const store = storeFor('ada');
+    await Promise.all([store.save(pending), store.save({ version: 3, counters: {} })]);
+    expect(readdirSync(dir)).toHaveLength(1);
+    expect(() => JSON.parse(readFileSync(join(dir, readdirSync(dir)[0]!), 'utf8')) as unknown).not.toThrow();
   });
 });

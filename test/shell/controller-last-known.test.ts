@@ -58,21 +58,31 @@ describe('last-known counters cache', () => {
     }
   });
 
-  it('keeps one account per owner, and offline clicks are handed over once', async () => {
+  it('keeps one account per owner, and holds counters, no clicks', async () => {
     const clock = new ManualClock();
     const file = memoryFile();
     const cache = createLastKnownCache(file, clock, () => undefined);
     await cache.load();
     cache.remember('ada', [counter(COFFEE_ID, 'Coffees today', 3)]);
-    cache.addUnsent('ada', COFFEE_ID, 1);
-    cache.addUnsent('ada', COFFEE_ID, 1);
     expect(cache.get('alan')).toBeUndefined();
     await cache.flush();
+    expect(JSON.parse(file.text ?? '')).toEqual({ version: 1, accounts: { ada: { savedAt: expect.any(Number), counters: [expect.objectContaining({ id: COFFEE_ID, value: 3 })] } } });
     const reread = createLastKnownCache(memoryFile(file.text), clock, () => undefined);
     await reread.load();
     expect(reread.get('ada')?.counters.map((c) => c.value)).toEqual([3]);
-    expect(reread.takeUnsent('ada')).toEqual({ [COFFEE_ID]: 2 });
-    expect(reread.takeUnsent('ada')).toEqual({});
+  });
+
+  it("issue 22: offline clicks an older version kept in the file are not sent, and the user is told which", async () => {
+    const old = JSON.stringify({ version: 1, accounts: { ada: { savedAt: 1, counters: [counter(COFFEE_ID, 'Coffees today', 3)], unsent: { [COFFEE_ID]: 2 } } } });
+    const file = memoryFile(old);
+    const logged: string[] = [];
+    const clock = new ManualClock();
+    const cache = createLastKnownCache(file, clock, (m) => logged.push(m));
+    const { notice } = await cache.load();
+    expect(notice).toMatch(/were not sent: \+2 on “Coffees today”/);
+    expect(logged.join()).toContain('+2 on “Coffees today”');
+    await clock.advance(1000);
+    expect(file.text).not.toContain('unsent');
   });
 
   it('the controller starts with a broken file and reports the notice from start()', async () => {

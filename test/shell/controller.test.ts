@@ -36,6 +36,25 @@ afterEach(async () => {
 });
 
 describe('session:connect', () => {
+  it('issue 22: connecting again to the account that runs keeps its one core (a second would share its ledger file)', async () => {
+    const a = app(server());
+    await a.start();
+    expect(await a.dispatch('session:connect', { serverUrl: URL_OK, token: TOKEN })).toEqual({ ok: true, value: null });
+    expect(await a.dispatch('session:connect', { serverUrl: URL_OK, token: TOKEN })).toEqual({ ok: true, value: null });
+    expect(a.cores.cores).toHaveLength(1);
+    expect(a.cores.last()?.stopped).toBe(false);
+    expect(a.controller.getState().session.status).toBe('signedIn');
+    // Another token is another account: a core of its own, the previous one stopped.
+    const other = 'alan-secret-token-0123456789';
+    const srv = server({ tokens: new Set([TOKEN, other]) });
+    const b = app(srv);
+    await b.start();
+    await b.dispatch('session:connect', { serverUrl: URL_OK, token: TOKEN });
+    await b.dispatch('session:connect', { serverUrl: URL_OK, token: other });
+    expect(b.cores.cores).toHaveLength(2);
+    expect(b.cores.cores[0]?.stopped).toBe(true);
+  });
+
   it('refuses what is not a URL and non-http schemes; plain http to another host only after main asked the user', async () => {
     const a = app(server(), { consent: { ask: async () => false } });
     await a.start();
@@ -146,19 +165,21 @@ describe('launch with a stored token', () => {
     expect(a.vault.peek()).toBeNull();
   });
 
-  it('retries with back-off while the server is unreachable, and at once on resume', async () => {
+  it('retries with back-off while the server is unreachable, and at once on resume, always with the same core', async () => {
     const srv = server({ reachable: false });
     const a = app(srv, { storedToken: STORED, settings: { ...DEFAULT_SETTINGS, serverUrl: URL_OK } });
     await a.start();
+    const starts = () => a.cores.cores.flatMap((core) => core.calls.filter((call) => call === 'start')).length;
     expect(a.controller.getState().session).toMatchObject({ status: 'connecting', error: { code: 'server-unreachable' } });
     await a.clock.advance(2_000);
-    expect(a.cores.cores).toHaveLength(2);
+    expect(starts()).toBe(2);
     await a.clock.advance(4_999);
-    expect(a.cores.cores).toHaveLength(2);
+    expect(starts()).toBe(2);
     srv.reachable = true;
     a.controller.notifyResume();
     await flushMicrotasks();
-    expect(a.cores.cores).toHaveLength(3);
+    expect(starts()).toBe(3);
+    expect(a.cores.cores).toHaveLength(1); // issue 22: one core per account, its ledger kept throughout
     expect(a.controller.getState().session).toMatchObject({ status: 'signedIn' });
     expect(a.clock.pendingTimers()).toBeLessThanOrEqual(1); // at most the state-coalescing timer
   });

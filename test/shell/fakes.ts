@@ -33,6 +33,8 @@ export class FakeCore implements CounterCore {
   private listeners = new Set<(s: CoreSnapshot) => void>();
   private remote = new Set<(c: RemoteChange) => void>();
   private outcomes = new Set<(o: ChangeOutcome) => void>();
+  /** Clicks taken before the first sync (a launch still connecting), applied when it succeeds. */
+  private readonly early = new Map<string, number>();
 
   constructor(
     readonly options: CoreOptions,
@@ -51,7 +53,9 @@ export class FakeCore implements CounterCore {
       throw new CoreError('unauthorized', this.server.echoTokenInErrors ? `bad token ${this.options.token}` : 'Unauthorized', 401);
     }
     this.started = true;
-    this.publish({ ...this.state, connection: { status: 'live' }, counters: structuredClone(this.server.counters) });
+    const counters = structuredClone(this.server.counters).map((c) => ({ ...c, value: c.value + (this.early.get(c.id) ?? 0) }));
+    this.early.clear();
+    this.publish({ ...this.state, connection: { status: 'live' }, counters });
   }
   async stop(): Promise<void> {
     this.calls.push('stop');
@@ -82,6 +86,20 @@ export class FakeCore implements CounterCore {
   decrement(id: string, amount = 1): void {
     this.calls.push(`decrement ${id} ${amount}`);
     this.bump(id, -amount);
+  }
+  undo(id: string, amount: number): { withdrawn: number; opposite: number } {
+    this.calls.push(`undo ${id} ${amount}`);
+    this.bump(id, -amount);
+    return { withdrawn: 0, opposite: -amount };
+  }
+  async saved(): Promise<boolean> {
+    return true;
+  }
+  localDelta(id: string): number {
+    return this.early.get(id) ?? 0;
+  }
+  retryNow(): void {
+    this.calls.push('retryNow');
   }
   async update(id: string, patch: PatchBodyV2): Promise<CounterV2> {
     this.calls.push(`update ${id} ${JSON.stringify(patch)}`);
@@ -114,6 +132,7 @@ export class FakeCore implements CounterCore {
     for (const listener of this.remote) listener(change);
   }
   private bump(id: string, delta: number): void {
+    if (!this.started) this.early.set(id, (this.early.get(id) ?? 0) + delta);
     this.publish({ ...this.state, counters: this.state.counters.map((c) => (c.id === id ? { ...c, value: c.value + delta } : c)) });
   }
 }

@@ -17,6 +17,8 @@ export type FrontAction =
   | { kind: 'dropAnswer' }
   /** Cut the client's connection without forwarding: the server never sees the request. */
   | { kind: 'loseRequest' }
+  /** Forward at once (the server applies it now); hold its answer until `until` settles, then deliver it if the client still listens. */
+  | { kind: 'answerLate'; until: Promise<unknown>; answered?: () => void }
   /** Forward; replace the JSON list in the answer with `rewrite(list)`. */
   | { kind: 'rewriteList'; rewrite: (items: unknown[]) => unknown[] };
 
@@ -77,6 +79,16 @@ export class RequestFaultFront {
     this.rules.push({ ...rule });
   }
 
+  /** The next matching request reaches the server at once; its answer is held until `release()`. `answered` resolves once the server has answered it. */
+  holdAnswer(method: string, path: RegExp): { answered: Promise<void>; release: () => void } {
+    let release = () => undefined as void;
+    let answered = () => undefined as void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const reached = new Promise<void>((resolve) => (answered = resolve));
+    this.add({ method, path, times: 1, action: { kind: 'answerLate', until: held, answered } });
+    return { answered: reached, release };
+  }
+
   clear(): void {
     this.rules = [];
   }
@@ -118,6 +130,13 @@ export class RequestFaultFront {
       case 'applyLate':
         await new Promise((resolve) => setTimeout(resolve, action.delayMs));
         return this.forward(req, body, res, (answer) => answer);
+      case 'answerLate': {
+        const held = action.until.then(
+          () => undefined,
+          () => undefined,
+        );
+        return this.forward(req, body, res, (answer) => answer, held, action.answered);
+      }
       case 'dropAnswer':
         return this.forward(req, body, res, () => {
           req.socket.destroy();
@@ -132,10 +151,11 @@ export class RequestFaultFront {
     }
   }
 
-  private forward(req: IncomingMessage, body: Buffer, res: ServerResponse, edit: (answer: Answer) => Answer | undefined): Promise<void> {
+  private forward(req: IncomingMessage, body: Buffer, res: ServerResponse, edit: (answer: Answer) => Answer | undefined, hold: Promise<void> = Promise.resolve(), answered?: () => void): Promise<void> {
     return new Promise((resolve) => {
       const upstream = httpRequest({ host: '127.0.0.1', port: this.targetPort, method: req.method, path: req.url, headers: { ...req.headers, connection: 'close' } }, (answer) => {
-        void readAll(answer).then((raw) => {
+        answered?.();
+        void Promise.all([readAll(answer), hold]).then(([raw]) => {
           const edited = edit({ status: answer.statusCode ?? 502, headers: answer.headers, body: raw });
           if (edited && !res.destroyed) {
             const headers = { ...edited.headers, 'content-length': String(edited.body.length) };

@@ -1,7 +1,9 @@
-// The activity record wired to the running core: own changes once the core reports their
-// outcome (with the sources of the clicks that made them), changes by others and "while
-// away" jumps from its remote changes, edits from the controller, and the undo offer.
-// One record per account (a file) or per demo (memory); `attach` switches with the core.
+// The activity record wired to the running core, fed only by what the core reports (issue
+// 22): own changes once their outcome is known (with the sources of the clicks that made
+// them), clicks an undo withdrew before they were sent, own edits placed in the server's
+// order (the value they replaced comes from the server), changes by others and "while
+// away" jumps from its remote changes; and the undo offer, which undoes through the core's
+// ledger. One record per account (a file) or per demo (memory); `attach` switches with the core.
 import type { ActivityDetail, ActivityEvent, ActivitySummary, ClickSource } from '../../../src-shared/domain/activity';
 import type { CoreSnapshot, RemoteChange } from '../../../src-shared/domain/snapshot';
 import type { ChangeOutcome, Clock, CounterCore } from '../../core/contract';
@@ -33,10 +35,10 @@ export interface ActivityService {
   attach(core: CounterCore | null, storage: RecordStorage | null): Promise<void>;
   /** An own click is about to reach the core (call before increment/decrement). */
   click(counterId: string, source: ClickSource, amount: number): void;
-  /** Takes back the offered change through the core's usual path. */
+  /** Takes back the offered change through the core's ledger: unsent clicks are withdrawn, sent ones get the opposite change. */
   undo(counterId: string): void;
-  /** Runs an own edit (PATCH) and records it as yours, value before → after; a rename seen meanwhile is not others'. */
-  edit(counterId: string, fields: EditField[], run: () => Promise<unknown>, value?: number): Promise<void>;
+  /** Runs an own edit (PATCH); the core reports it ('edited') once the server placed it. A rename seen meanwhile is not others'. */
+  edit(counterId: string, run: () => Promise<unknown>): Promise<void>;
   summary(): ActivitySummary;
   detail(counterId: string): ActivityDetail;
   /** Net steps (not edits) from the local day `fromDay` on, for goals (issue 28). */
@@ -79,7 +81,27 @@ export function createActivityService(deps: ActivityServiceDeps): ActivityServic
   const setOffer = (next: PendingUndo | null) => offers.set(next);
 
   function onOutcome(outcome: ChangeOutcome): void {
-    if (outcome.outcome === 'resent' || outcome.outcome === 'kept') return; // the change itself is reported when it lands
+    switch (outcome.outcome) {
+      case 'resent':
+      case 'kept':
+        return; // the change itself is reported when it lands
+      case 'dropped':
+        return attribution.forgetCounter(outcome.counterId); // the controller tells the user
+      case 'edited':
+        if (outcome.edit) append(outcome.counterId, { kind: 'edit', at: outcome.at, by: 'you', fields: [...outcome.edit.fields], from: outcome.edit.from, to: outcome.edit.to });
+        return;
+      case 'withdrawn': {
+        // Taken back before it was sent: nothing went out; the record says the clicks and the undo cancelled.
+        const sources = attribution.takeLatest(outcome.counterId, outcome.amount);
+        append(outcome.counterId, { kind: 'own', at: outcome.at, amount: 0, outcome: 'applied', sources: { ...sources, undo: (sources.undo ?? 0) - outcome.amount } });
+        return;
+      }
+      default:
+        return onSent(outcome, outcome.outcome);
+    }
+  }
+
+  function onSent(outcome: ChangeOutcome, kind: 'applied' | 'refused' | 'unconfirmed'): void {
     const sources = attribution.take(outcome.counterId, outcome.amount);
     if (outcome.outcome === 'refused') {
       attribution.dropDirection(outcome.counterId, outcome.amount > 0 ? 1 : -1);
@@ -90,12 +112,10 @@ export function createActivityService(deps: ActivityServiceDeps): ActivityServic
         setOffer(rest === 0 || Math.sign(rest) !== Math.sign(offer.amount) ? null : { ...offer, amount: rest });
       }
     }
-    append(outcome.counterId, { kind: 'own', at: outcome.at, amount: outcome.amount, outcome: outcome.outcome, sources });
+    append(outcome.counterId, { kind: 'own', at: outcome.at, amount: outcome.amount, outcome: kind, sources });
   }
 
   function onRemote(change: RemoteChange, snapshot: CoreSnapshot): void {
-    const ours = editValues.get(change.counterId);
-    if (ours !== undefined && (ours === 'dates' || ours === change.to)) return; // our own edit's echo
     const counter = snapshot.counters.find((c) => c.id === change.counterId);
     const at = now();
     if (counter && counter.type !== 'UpDown') {
@@ -111,11 +131,6 @@ export function createActivityService(deps: ActivityServiceDeps): ActivityServic
   /** Names as last seen, to tell a rename by others (the service sends no event for it). */
   const names = new Map<string, string>();
   const ownEdits = new Map<string, number>();
-  /**
-   * The value an own PATCH sets, while it runs. The core reports the server's echo of our
-   * own PATCH as a remote change; it must not count as others' (nor twice).
-   */
-  const editValues = new Map<string, number | 'dates'>();
 
   function onSnapshot(snapshot: CoreSnapshot): void {
     for (const counter of snapshot.counters) {
@@ -212,23 +227,17 @@ export function createActivityService(deps: ActivityServiceDeps): ActivityServic
       const blocked = counter ? undoBlockedBecause(counter, pending.amount) : 'This counter is no longer shared with you.';
       if (blocked) throw new AppError('undo-refused', blocked);
       setOffer(null);
-      attribution.click(counterId, 'undo', -pending.amount);
-      // The same path as a click: unsent clicks net out in the core's ledger (nothing is
-      // sent), sent ones get the opposite change, paced and exactly once.
-      if (pending.amount > 0) core.decrement(counterId, pending.amount);
-      else core.increment(counterId, -pending.amount);
+      // A ledger operation: clicks not sent yet are withdrawn (reported 'withdrawn', no request);
+      // what went out gets the opposite change, paced and judged like any click.
+      const { opposite } = core.undo(counterId, pending.amount);
+      if (opposite !== 0) attribution.click(counterId, 'undo', opposite);
     },
 
-    async edit(counterId, fields, run, value) {
-      const valueNow = () => counters().find((c) => c.id === counterId)?.value;
-      const from = valueNow();
+    async edit(counterId, run) {
       ownEdits.set(counterId, (ownEdits.get(counterId) ?? 0) + 1);
-      const dated = fields.includes('startDate') || fields.includes('endDate');
-      if (value !== undefined || dated) editValues.set(counterId, value ?? 'dates');
       try {
         await run();
       } finally {
-        editValues.delete(counterId);
         const left = (ownEdits.get(counterId) ?? 1) - 1;
         if (left > 0) ownEdits.set(counterId, left);
         else ownEdits.delete(counterId);
@@ -236,8 +245,6 @@ export function createActivityService(deps: ActivityServiceDeps): ActivityServic
         const name = counters().find((c) => c.id === counterId)?.name;
         if (name !== undefined) names.set(counterId, name);
       }
-      const to = valueNow();
-      append(counterId, { kind: 'edit', at: now(), by: 'you', fields, ...(from !== undefined ? { from } : {}), ...(to !== undefined ? { to } : {}) });
     },
 
     summary() {

@@ -37,6 +37,26 @@ export class ClickAttribution {
     return breakdown(taken);
   }
 
+  /** The newest clicks that net to `amount` (an undo withdrew them before they were sent); removes them. */
+  takeLatest(counterId: string, amount: number): SourceBreakdown {
+    const queue = this.queues.get(counterId);
+    if (!queue) return {};
+    let sum = 0;
+    for (let start = queue.length - 1; start >= 0; start -= 1) {
+      sum += (queue[start] as Click).amount;
+      if (sum !== amount) continue;
+      const taken = queue.splice(start);
+      if (queue.length === 0) this.queues.delete(counterId);
+      return breakdown(taken);
+    }
+    return {};
+  }
+
+  /** The counter is gone: its queued clicks will never have an outcome. */
+  forgetCounter(counterId: string): void {
+    this.queues.delete(counterId);
+  }
+
   /** The server refused a direction: the core dropped the unsent clicks that way. */
   dropDirection(counterId: string, sign: 1 | -1): void {
     const queue = this.queues.get(counterId);

@@ -2,8 +2,9 @@
 // nowhere (the demo, whose activity is forgotten with it). The file is untrusted: parsed
 // on every load; a corrupt or foreign file is moved aside and the record starts empty,
 // with a notice for the user, so a bad file can never keep the app from starting.
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
+import type { TextFile } from '../ports';
+import { createTextFile } from '../text-file';
 import { ActivityRecord, RecordFile, type RecordLimits } from './record';
 
 export interface RecordLoad {
@@ -31,34 +32,28 @@ export function createMemoryRecordStorage(limits?: RecordLimits): RecordStorage 
 }
 
 export function createFileRecordStorage(path: string, options: { now?: () => Date; limits?: RecordLimits } = {}): RecordStorage {
-  const now = options.now ?? (() => new Date());
+  return createTextRecordStorage(createTextFile(path, options.now), options.limits);
+}
+
+/** The record in one of the app's files (app/text-file.ts: durable, atomic writes; a bad file moved aside). */
+export function createTextRecordStorage(file: TextFile, limits?: RecordLimits): RecordStorage {
   return {
     async load() {
-      let text: string;
+      let text: string | null;
       try {
-        text = await readFile(path, 'utf8');
+        text = await file.read();
       } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { record: new ActivityRecord(options.limits) };
         // Unreadable (permissions, a directory): run without history rather than not at all.
-        return { record: new ActivityRecord(options.limits), notice: `The activity record could not be read (${(error as Error).message}); this run starts a new one.` };
+        return { record: new ActivityRecord(limits), notice: `The activity record could not be read (${(error as Error).message}); this run starts a new one.` };
       }
+      if (text === null) return { record: new ActivityRecord(limits) };
       const parsed = RecordFile.safeParse(parseJson(text));
-      if (parsed.success) return { record: ActivityRecord.fromFile(parsed.data, options.limits) };
-      const backup = `${path}.corrupt-${now().toISOString().replace(/[:.]/g, '-')}.bak`;
-      try {
-        await rename(path, backup);
-      } catch {
-        // Could not move it aside: the next save overwrites it, the notice still says so.
-      }
-      return { record: new ActivityRecord(options.limits), notice: `The activity record was unreadable and has been reset (backup: ${backup}).` };
+      if (parsed.success) return { record: ActivityRecord.fromFile(parsed.data, limits) };
+      // Could not move it aside: the next save overwrites it, the notice still says so.
+      const backup = await file.backup().catch(() => 'not possible');
+      return { record: new ActivityRecord(limits), notice: `The activity record was unreadable and has been reset (backup: ${backup}).` };
     },
-    async save(file) {
-      await mkdir(dirname(path), { recursive: true });
-      // Write then rename: a crash mid-write leaves the previous file, never half a file.
-      const temp = `${path}.tmp-${process.pid}`;
-      await writeFile(temp, JSON.stringify(file), 'utf8');
-      await rename(temp, path);
-    },
+    save: (record) => file.write(JSON.stringify(record)),
   };
 }
 

@@ -73,11 +73,18 @@ export function createExtrasService(deps: ExtrasServiceDeps): ExtrasService {
     return writing;
   }
 
+  /** Whether time alone can change anything: a goal on a listed counter (a new period), or a day counter whose milestones are on. */
+  function timeMatters(current: ExtrasFile): boolean {
+    const muted = new Set(current.milestonesMuted);
+    return deps.counters().some((c) => (c.type === 'UpDown' ? current.goals[c.id] !== undefined : !muted.has(c.id)));
+  }
+
   /** The next moment worth a look: local midnight (a new period) or this day's or the next day's morning (milestones). */
   function schedule(): void {
     if (timer !== undefined) deps.clock.clearTimeout(timer);
     timer = undefined;
-    if (!data || stopped) return;
+    // No timer at all when no goal or milestone can come due: an idle app stays idle.
+    if (!data || stopped || !timeMatters(data)) return;
     const zone = deps.timezone();
     const at = now();
     const morning = localInstant(dayKey(at, zone), MORNING_HOUR, zone);

@@ -1,0 +1,50 @@
+// How the app meets the core's one ledger (issue 22): where each account keeps its unsent
+// clicks (a durable file; the demo's stay in memory and never replay to an account), when a
+// click is acknowledged (once the ledger has it on disk), and what the user is told when
+// clicks could not be kept or sent (a counter that went away, a disk that fails).
+import type { CounterCore, PendingStore } from '../core/contract';
+import { createAccountPendingStore } from './account-pending-store';
+import type { PendingFiles } from './ports';
+
+export interface OwnClickDeps {
+  pendingFiles: PendingFiles | undefined;
+  /** A one-time notice for the user (and the log). */
+  notify(title: string, body: string): void;
+  /** A counter's name as last seen, sanitized, for words about it once it is gone. */
+  nameOf(id: string): string;
+}
+
+/** The words for clicks the core dropped because their counter went away: nothing of them reached the server. */
+export function droppedClicksNotice(amount: number, name: string): string {
+  const what = amount === 0 ? 'Your clicks' : `Your ${amount > 0 ? '+' : '−'}${Math.abs(amount)}`;
+  return `${what} on “${name}” ${amount === 0 ? 'were' : 'was'} not sent: the counter is no longer shared with you.`;
+}
+
+export function createOwnClickWiring({ pendingFiles, notify, nameOf }: OwnClickDeps) {
+  let unwatch: (() => void) | undefined;
+  let savingFailed = false;
+  return {
+    /** The account's ledger store (core options); none without files: the core keeps it in memory. */
+    storeFor(owner: string): { store?: PendingStore } {
+      if (!pendingFiles) return {};
+      const notice = (message: string) => notify('Counter Tray set unsent clicks aside', message);
+      return { store: createAccountPendingStore(owner, { file: pendingFiles.forOwner(owner), ...(pendingFiles.legacy ? { legacy: pendingFiles.legacy } : {}), notice }) };
+    },
+    /** Follows the running core: clicks it drops because their counter went away are told (issue 22 case 9). */
+    watch(core: CounterCore | null): void {
+      unwatch?.();
+      unwatch = core?.onChangeOutcome((outcome) => {
+        if (outcome.outcome === 'dropped') notify('Clicks not sent', droppedClicksNotice(outcome.amount, nameOf(outcome.counterId)));
+      });
+    },
+    /** Resolves once what was just asked of `core` is on disk; a failing disk is told once (the clicks are still sent). */
+    async durable(core: CounterCore): Promise<void> {
+      if ((await core.saved()) || savingFailed) return;
+      savingFailed = true;
+      notify(
+        'Counter Tray cannot save unsent clicks',
+        'Your clicks are still sent, but they could not be written to disk: if Counter Tray quits before they are sent, they are lost. Check the free space and permissions of its data folder.',
+      );
+    },
+  };
+}
