@@ -1,3 +1,6 @@
+// The list screen: search, rows (windowed when long), and the keyboard model that ties them
+// together (↑/↓, + / −, Enter, Esc, ?, Ctrl+Z). Just over 300 lines: the keys, focus following
+// and windowing act on the same current row, and split apart they would pass it back and forth.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { CoreSnapshot, CounterState, Direction, UnconfirmedChoice } from '../../src-shared/domain/snapshot';
 import type { AppState, CounterTrayApi } from '../../src-shared/ipc/contract';
@@ -13,9 +16,8 @@ import { useRowHeight } from '../components/useRowHeight';
 import { useTransientNotice } from '../components/useTransientNotice';
 import { useVanishedNotice } from '../components/useVanishedNotice';
 import { useUndo } from '../components/useUndo';
-import { useResetUndo } from '../components/useResetUndo';
-import { ConfirmBar } from '../components/ConfirmBar';
-import { goalLine, milestoneLine } from '../format/goals';
+import { ResetUndoQuestion, useResetUndo } from '../components/useResetUndo';
+import { rowActivity } from '../format/rowActivity';
 import { visibleCounters } from '../format/counterOrder';
 import { formatCounterValue } from '../format/days';
 import { userMessage } from '../format/errors';
@@ -237,21 +239,7 @@ export function CounterList({ api, state, core, focusRequest, activeId, onActive
   const reset = state.resetUndo ?? undefined;
   const extras = state.extras;
   const blocked = offer ? undoBlockedReason(offer, core.counters.find((c) => c.id === offer.counterId)) : undefined;
-  /** Today's change, the undo offer, the goal (issue 28) and the next milestone of one row, as primitives. */
-  const activityOf = (counter: CounterState) => {
-    const { id } = counter;
-    const goal = extras?.goals[id];
-    const line = goalLine(goal);
-    // A day goal of everyone's changes says what "+5 today" would: one of them is enough.
-    const todayShown = goal?.period === 'day' && goal.count === 'all' ? undefined : today?.[id];
-    return {
-      today: todayShown,
-      ...(offer?.counterId === id ? { undo: offer, undoBlocked: blocked } : {}),
-      ...(reset?.counterId === id ? { reset } : {}),
-      ...(line ? { goalText: line.text, goalFraction: line.fraction, goalReached: line.reached } : {}),
-      milestone: milestoneLine(counter, extras?.today),
-    };
-  };
+  const activityOf = (counter: CounterState) => rowActivity(counter, { today, offer, blocked, reset, extras });
   const activeText = active ? `${active.name}, ${formatCounterValue(active.type, active.value).phrase}` : '';
   const listShown = visible.length > 0;
 
@@ -312,16 +300,7 @@ export function CounterList({ api, state, core, focusRequest, activeId, onActive
         )}
       </div>
       <footer className="footer">
-        {resetUndo.question && (
-          <ConfirmBar
-            question={`“${resetUndo.question.name}” changed since the reset: it is ${resetUndo.question.current} now.`}
-            detail={`Put back ${resetUndo.question.earlier} anyway? Every member sees it.`}
-            confirmLabel={`Put back ${resetUndo.question.earlier}`}
-            cancelLabel={`Keep ${resetUndo.question.current}`}
-            onConfirm={() => void resetUndo.answer('overwrite')}
-            onCancel={() => void resetUndo.answer('keep')}
-          />
-        )}
+        {resetUndo.question && <ResetUndoQuestion question={resetUndo.question} onAnswer={(choice) => void resetUndo.answer(choice)} />}
         <p className="notice" role="status">
           {notice}
         </p>

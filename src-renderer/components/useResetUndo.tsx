@@ -4,6 +4,7 @@ import type { CounterTrayApi } from '../../src-shared/ipc/contract';
 import { call } from '../bridge/ipc';
 import { userMessage } from '../format/errors';
 import { resetValueText } from '../format/goals';
+import { ConfirmBar } from './ConfirmBar';
 
 /** The counter moved since the reset: what the user is asked before anything is sent. */
 export interface ResetQuestion {
@@ -48,4 +49,18 @@ export function useResetUndo(api: CounterTrayApi, offer: ResetOffer | null | und
     [api, question, say],
   );
   return { undoReset: useCallback((id: string) => void undoReset(id), [undoReset]), question, answer };
+}
+
+/** The question when the counter moved since the reset: put the earlier value back anyway, or keep what it shows ("Keep" has focus). */
+export function ResetUndoQuestion({ question, onAnswer }: { question: ResetQuestion; onAnswer: (choice: 'overwrite' | 'keep') => void }) {
+  return (
+    <ConfirmBar
+      question={`“${question.name}” changed since the reset: it is ${question.current} now.`}
+      detail={`Put back ${question.earlier} anyway? Every member sees it.`}
+      confirmLabel={`Put back ${question.earlier}`}
+      cancelLabel={`Keep ${question.current}`}
+      onConfirm={() => onAnswer('overwrite')}
+      onCancel={() => onAnswer('keep')}
+    />
+  );
 }
