@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { CounterId } from '../../../src-shared/api/schemas';
 import { Goal } from '../../../src-shared/domain/goals';
+import { readParsed } from '../parsed-file';
 import type { TextFile } from '../ports';
 
 /** More goals than any person keeps; a file beyond it was not written by this app. */
@@ -67,26 +68,18 @@ export function createMemoryExtrasStorage(): ExtrasStorage {
 export function createFileExtrasStorage(file: TextFile): ExtrasStorage {
   return {
     async load() {
-      let text: string | null;
-      try {
-        text = await file.read();
-      } catch (error) {
-        return { data: emptyExtras(), notice: `Your goals could not be read (${error instanceof Error ? error.message : String(error)}); this run starts without them.` };
+      const read = await readParsed(file, ExtrasFile);
+      switch (read.status) {
+        case 'ok':
+          return { data: read.data };
+        case 'missing':
+          return { data: emptyExtras() };
+        case 'unreadable':
+          return { data: emptyExtras(), notice: `Your goals could not be read (${read.error}); this run starts without them.` };
+        case 'invalid':
+          return { data: emptyExtras(), notice: `Your goals and milestone settings could not be read and were reset (backup: ${read.backup}).` };
       }
-      if (text === null) return { data: emptyExtras() };
-      const parsed = ExtrasFile.safeParse(parseJson(text));
-      if (parsed.success) return { data: parsed.data };
-      const backup = await file.backup().catch(() => 'not possible');
-      return { data: emptyExtras(), notice: `Your goals and milestone settings could not be read and were reset (backup: ${backup}).` };
     },
     save: (data) => file.write(JSON.stringify(data)),
   };
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return undefined;
-  }
 }
