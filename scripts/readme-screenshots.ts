@@ -123,6 +123,40 @@ try {
     await shootBoth(page, harness, 'settings');
   });
 
+  // Issue 28: goals in progress on the rows, a milestone today, the edit page's goal, the export screen.
+  await withPopup(browser, server.url, { signedInAs: DEMO_TOKEN }, async (page, harness) => {
+    await page.locator('.connection[data-status="live"]').waitFor();
+    const dispatch = async (...args: Parameters<AppHarness['app']['dispatch']>) => {
+      const answer = await harness.app.dispatch(...args);
+      if (!answer.ok) throw new Error(`${String(args[0])} for the screenshot failed: ${answer.error.message}`);
+    };
+    await dispatch('goal:set', { id: DEMO_COUNTER_IDS.coffees, goal: { target: 8, period: 'day', count: 'all' } });
+    await dispatch('goal:set', { id: DEMO_COUNTER_IDS.pushUps, goal: { target: 150, period: 'week', count: 'mine' } });
+    // "Since we moved in" turns 100 days today; "Until the trip" shows its next milestone.
+    const hundredDaysAgo = new Date(Date.now() - 100 * 86_400_000).toISOString().slice(0, 10);
+    await dispatch('counter:update', { id: DEMO_COUNTER_IDS.sinceMovedIn, patch: { startDate: hundredDaysAgo } });
+    await dispatch('counter:increment', { id: DEMO_COUNTER_IDS.coffees, amount: 2 });
+    await dispatch('counter:increment', { id: DEMO_COUNTER_IDS.pushUps, amount: 60 });
+    const other = await harness.asUser(DEMO_OTHER_TOKEN, 'POST', `/v2/counters/${DEMO_COUNTER_IDS.coffees}/increment`);
+    if (other.status !== 200) throw new Error(`the other user's increment answered ${other.status}`);
+    await rowOf(page, 'Coffees today').getByTestId('goal').filter({ hasText: '3 / 8 today' }).waitFor();
+    await rowOf(page, 'Push-ups this week').getByTestId('goal').filter({ hasText: '60 / 150 this week' }).waitFor();
+    await rowOf(page, 'Since we moved in').getByTestId('milestone').filter({ hasText: '100 days today' }).waitFor();
+    await page.getByLabel('Search counters').focus();
+    await shootBoth(page, harness, 'goals');
+
+    await page.getByRole('button', { name: 'Edit Coffees today' }).click();
+    await page.getByLabel('Goal: how many').waitFor();
+    await page.getByRole('heading', { name: 'On this computer' }).evaluate((heading) => heading.scrollIntoView({ block: 'start' }));
+    await shootBoth(page, harness, 'edit-goal');
+
+    await page.getByRole('button', { name: 'Export activity…' }).click();
+    await page.getByRole('radio', { name: /^All counters/ }).check();
+    await page.getByRole('button', { name: 'Save as CSV…' }).click();
+    await page.getByTestId('export-result').filter({ hasText: /^Saved/ }).waitFor();
+    await shootBoth(page, harness, 'export');
+  });
+
   // 200 % zoom with a long list: 300 counters, rows reflowed to 180 CSS pixels (WCAG 1.4.10).
   await withPopup(
     browser,

@@ -22,6 +22,7 @@ import { pendingFileName } from './app/account-pending-store';
 import { applyLaunchAtLogin, HIDDEN_FLAG } from './electron/login-item';
 import { configureLogging } from './electron/logging';
 import { createConsentDialog } from './electron/consent-dialog';
+import { createSaveDialog } from './electron/save-dialog';
 import { TEXT_LIMITS } from './app/server-text';
 import { createOsNotifications } from './electron/os-notifications';
 import { createPopup, popupMaterial } from './electron/popup';
@@ -145,6 +146,8 @@ async function run(): Promise<void> {
     // Decisions about where the token goes and how it is kept: asked here, never taken from the popup.
     // No parent window: the popup hides on blur, and a sheet on a hidden parent would hide too.
     consent: createConsentDialog((options) => dialog.showMessageBox(options), (m) => log.warn(m)),
+    // Exports: main asks where in its own save dialog and writes the file; the popup never names a path.
+    saveFile: createSaveDialog((options) => dialog.showSaveDialog(options), (path, text) => writeFile(path, text, 'utf8')),
     demo: () => startDemoService({ onError: (message) => log.warn(message) }),
     platform,
     systemTimezone: () => Intl.DateTimeFormat().resolvedOptions().timeZone,
@@ -222,6 +225,7 @@ async function run(): Promise<void> {
   });
   controller.onRemoteChange((change) => notifier.remoteChange(change));
   controller.onNotice((title, body) => osNotifications.deliver({ title, body }));
+  controller.onAnnouncement((announcement) => notifier.announce(announcement));
   controller.onSettingsChanged((next, previous) => {
     if (JSON.stringify(next.shortcuts) !== JSON.stringify(previous.shortcuts)) shortcuts.apply(next.shortcuts);
     if (next.launchAtLogin !== previous.launchAtLogin) void loginItem(next.launchAtLogin);

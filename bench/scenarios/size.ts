@@ -32,20 +32,36 @@ function mainBundle(): { path: string; raw: number; gzip: number } | { missing: 
   return { path: 'dist/main/main.js', raw: bytes.length, gzip: gzipSync(bytes).length };
 }
 
+/** The chunk index.html loads (the rest are lazy screens, loaded when opened). */
+function entryChunk(dist: string): { file: string; raw: number; gzip: number } | undefined {
+  const html = readFileSync(join(dist, 'index.html'), 'utf8');
+  const src = /<script[^>]*type="module"[^>]*src="\.\/(assets\/[^"]+\.js)"/.exec(html)?.[1];
+  if (!src) return undefined;
+  const bytes = readFileSync(join(dist, src));
+  return { file: src, raw: bytes.length, gzip: gzipSync(bytes).length };
+}
+
 export async function runSize(): Promise<ScenarioResult> {
   const dist = await ensureRendererBuilt();
   const assets = join(dist, 'assets');
   const js = sizesOf(assets, '.js');
   const css = sizesOf(assets, '.css');
+  const entry = entryChunk(dist);
   const main = mainBundle();
   const rows: Row[] = [
     {
       scenario: 'Size',
-      measure: 'renderer JS, gzip',
-      app: `${kb(js.gzip)} (raw ${kb(js.raw)})`,
+      measure: 'renderer entry chunk, gzip',
+      app: entry ? `${kb(entry.gzip)} (raw ${kb(entry.raw)})` : 'n/a',
       target: '< 90 KB gzip',
-      met: js.gzip < 90 * 1024,
-      how: `dist/renderer/assets/*.js (${js.files.length} file${js.files.length === 1 ? '' : 's'}, Vite production build, rebuilt when older than its sources), zlib gzip default level`,
+      met: entry !== undefined && entry.gzip < 90 * 1024,
+      how: `${entry?.file ?? 'no module script in dist/renderer/index.html'}: the script index.html loads (Vite production build, rebuilt when older than its sources), zlib gzip default level`,
+    },
+    {
+      scenario: 'Size',
+      measure: 'renderer JS, all chunks, gzip',
+      app: `${kb(js.gzip)} (raw ${kb(js.raw)})`,
+      how: `dist/renderer/assets/*.js (${js.files.length} file${js.files.length === 1 ? '' : 's'}: the entry and the lazy screens — activity, edit, export — each loaded when first opened), same method`,
     },
     {
       scenario: 'Size',
@@ -60,5 +76,5 @@ export async function runSize(): Promise<ScenarioResult> {
       how: 'missing' in main ? main.missing : `${main.path} as built by node scripts/build.mjs (rebuilt when older than src-main/src-shared), not minified by that script`,
     },
   ];
-  return { rows, data: { js, css, main } };
+  return { rows, data: { entry, js, css, main } };
 }

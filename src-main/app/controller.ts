@@ -8,8 +8,7 @@ import type { AppState, EventChannel, EventOf } from '../../src-shared/ipc/contr
 import type { CounterCore } from '../core/contract';
 import { accountOwnerKey } from './account-pending-store';
 import { sealFor } from './click-file-codec';
-import { createActivityService } from './activity/activity-service';
-import { createFileRecordStorage, createMemoryRecordStorage, createTextRecordStorage, recordPathFor, type RecordStorage } from './activity/record-storage';
+import { createAccountData } from './account-data';
 import { createIpcDispatcher, type Dispatch, type InvokeHandlers } from '../ipc/dispatch';
 import { createCoalescer, systemClock } from './coalesce';
 import { withAccountCounterSettings } from './demo-settings';
@@ -25,6 +24,7 @@ import { originOf } from './server-url';
 import { createSession } from './session';
 import { diffAppState } from './state-delta';
 import { checkLoadedSettings } from './settings-rules';
+import type { ExtrasAnnouncement } from './goals/extras-service';
 
 export interface AppController {
   /**
@@ -44,6 +44,8 @@ export interface AppController {
   dispatchFrom(source: Exclude<ClickSource, 'popup' | 'undo'>): Dispatch;
   /** One-time notices for the user (the activity record was reset). */
   onNotice(listener: (title: string, body: string) => void): () => void;
+  /** A goal reached or a milestone today (issue 28), once each; names already sanitized. */
+  onAnnouncement(listener: (announcement: ExtrasAnnouncement) => void): () => void;
   getState(): AppState;
   on<E extends EventChannel>(event: E, listener: (payload: EventOf<E>) => void): () => void;
   onRemoteChange(listener: (change: RemoteChange) => void): () => void;
@@ -86,6 +88,7 @@ export function createAppController(deps: AppControllerDeps): AppController {
   const remoteListeners = new Set<(change: RemoteChange) => void>();
   const settingsListeners = new Set<(next: Settings, previous: Settings) => void>();
   const noticeListeners = new Set<(title: string, body: string) => void>();
+  const announcementListeners = new Set<(announcement: ExtrasAnnouncement) => void>();
   const notify = (title: string, body: string) => {
     log.warn(`${title}: ${body}`);
     for (const listener of noticeListeners) listener(title, body);
@@ -112,6 +115,8 @@ export function createAppController(deps: AppControllerDeps): AppController {
   let loggedConnection: string | undefined;
   const coalescer = createCoalescer(() => {
     offline.remember();
+    // Activity, counters or the zone may have moved a goal or brought a milestone.
+    extras.recheck();
     // The popup says "Offline" in plain words; the core's detail (socket errors, HTTP statuses) goes here.
     const message = session.core()?.snapshot().connection.message;
     if (message !== loggedConnection) {
@@ -124,19 +129,24 @@ export function createAppController(deps: AppControllerDeps): AppController {
   const redactText = createSanitizer(() => secrets);
   const effectiveTimezone = () => settings.timezone ?? deps.systemTimezone();
 
-  const activity = createActivityService({
+  const coreCounters = () => session.core()?.snapshot().counters ?? [];
+  const accountData = createAccountData({
     clock,
     timezone: effectiveTimezone,
     changed: () => changed(),
-    notice: (message) => notify('Counter Tray activity was reset', message),
+    dataDir: deps.activityDir,
+    ...(deps.activityFiles ? { activityFiles: deps.activityFiles } : {}),
+    counters: coreCounters,
+    requireCounter: (id) => requireCounter(id),
+    notice: notify,
     warn: (message) => log.warn(redactText(message)),
+    // Counter names come from the server and end up in OS notifications.
+    announce: (announcement) => {
+      const clean = { ...announcement, name: redactText(announcement.name, TEXT_LIMITS.name) };
+      for (const listener of announcementListeners) listener(clean);
+    },
   });
-  /** Each account keeps its own record (named by a digest, never the token); the demo's stays in memory. */
-  const recordStorageFor = (account?: { baseUrl: string; token: string }): RecordStorage => {
-    const owner = account && accountOwnerKey(account.baseUrl, account.token);
-    if (owner && deps.activityFiles) return createTextRecordStorage(deps.activityFiles.forOwner(owner));
-    return owner && deps.activityDir ? createFileRecordStorage(recordPathFor(deps.activityDir, owner)) : createMemoryRecordStorage();
-  };
+  const { activity, extras, counterReset } = accountData;
 
   async function saveSettings(next: Settings): Promise<void> {
     const previous = settings;
@@ -193,7 +203,7 @@ export function createAppController(deps: AppControllerDeps): AppController {
     },
     coreChanged: (core, account) => {
       clicks.watch(core);
-      void activity.attach(core, core ? recordStorageFor(account) : null);
+      accountData.attach(core, account);
     },
   });
 
@@ -232,6 +242,12 @@ export function createAppController(deps: AppControllerDeps): AppController {
     // Counters the popup shows now (live, or last known while a launch connects): shortcuts may be set for these.
     knownCounterIds: () => new Set([...(session.core()?.snapshot().counters ?? []), ...(offline.shown()?.counters ?? [])].map((c) => c.id)),
     consent: deps.consent,
+    extras,
+    counterReset,
+    saveFile: deps.saveFile,
+    clock,
+    warn: (message) => log.warn(redactText(message)),
+    shownCounters: () => getState().core?.counters ?? [],
     openPublicPage: deps.openPublicPage,
     quit: deps.quit,
     hideWindow: deps.hideWindow,
@@ -244,9 +260,11 @@ export function createAppController(deps: AppControllerDeps): AppController {
     const dark = settings.theme === 'system' ? deps.theme.shouldUseDarkColors() : settings.theme === 'dark';
     const core = session.core();
     const sessionState = session.state();
+    // Names and refusals were sanitized as they entered the core (issue 23): shown as they are.
+    const shown = core ? { ...core.snapshot(), counters: offline.coreCounters(core) } : null;
     return {
       session: sessionState,
-      core: core ? { ...core.snapshot(), counters: offline.coreCounters(core) } : null,
+      core: shown,
       lastKnown: offline.shown(),
       ...(deps.appVersion ? { appVersion: deps.appVersion } : {}),
       ...(deps.windowMaterial ? { windowMaterial: deps.windowMaterial } : {}),
@@ -258,6 +276,7 @@ export function createAppController(deps: AppControllerDeps): AppController {
       systemTimezone: deps.systemTimezone(),
       activity: core ? activity.summary() : { today: {}, undo: null },
       ...(deps.updates ? { updates: deps.updates.state() } : {}),
+      ...(shown ? { extras: extras.view(), resetUndo: counterReset.offer(shown.counters) } : {}),
     };
   }
 
@@ -317,7 +336,7 @@ export function createAppController(deps: AppControllerDeps): AppController {
       await session.stop();
       clicks.watch(null);
       await offline.flush();
-      await activity.stop();
+      await accountData.stop();
     },
     on(event, listener) {
       const set = eventListeners.get(event) ?? new Set();
@@ -333,6 +352,10 @@ export function createAppController(deps: AppControllerDeps): AppController {
       noticeListeners.add(listener);
       return () => void noticeListeners.delete(listener);
     },
+    onAnnouncement(listener) {
+      announcementListeners.add(listener);
+      return () => void announcementListeners.delete(listener);
+    },
     onSettingsChanged(listener) {
       settingsListeners.add(listener);
       return () => void settingsListeners.delete(listener);
@@ -347,7 +370,11 @@ export function createAppController(deps: AppControllerDeps): AppController {
       shortcutFailures = failures;
       changed();
     },
-    notifyResume: () => session.notifyResume(),
+    notifyResume: () => {
+      session.notifyResume();
+      // A sleeping machine's timers run late: a milestone morning may have come meanwhile.
+      extras.recheck();
+    },
     systemTimezoneChanged() {
       const core = session.core();
       if (core && settings.timezone === null) core.setTimezone(effectiveTimezone());

@@ -7,7 +7,7 @@ import { createAppController, type AppController } from './controller';
 import { startDemoService } from './demo';
 import { createFileSettingsStore } from './file-settings-store';
 import { createMemorySettingsStore, createMemoryVault, type StoredTokenInput } from './memory-adapters';
-import type { AppControllerDeps, AppPlatform, ConsentPort, ConsentQuestion, CoreFactory, DemoService, Logger, PendingFiles, StoredToken, TextFile, TokenVault } from './ports';
+import type { AppControllerDeps, AppPlatform, ConsentPort, ConsentQuestion, CoreFactory, DemoService, Logger, PendingFiles, SaveFilePort, StoredToken, TextFile, TokenVault } from './ports';
 import { pendingFileName } from './account-pending-store';
 import { join } from 'node:path';
 import { realCoreFactory } from './real-core';
@@ -42,7 +42,7 @@ export interface HeadlessAppOptions {
   /** Or in this stand-in (tests). */
   lastKnownFile?: TextFile;
   appVersion?: string;
-  /** Keep each account's activity record as a file here; in memory when absent. */
+  /** Keep each account's activity record and goals as files here; in memory when absent. */
   activityDir?: string;
   /** Keep each account's unsent clicks as a file here (as the app does in its data folder); in memory when absent. */
   pendingDir?: string;
@@ -50,6 +50,8 @@ export interface HeadlessAppOptions {
   pendingFiles?: PendingFiles;
   /** The activity record in these stand-ins instead of `activityDir`. */
   activityFiles?: AppControllerDeps['activityFiles'];
+  /** Stands in for main's native save dialog (exports); without one, exporting says it is not available. */
+  saveFile?: SaveFilePort;
 }
 
 export interface HeadlessApp {
@@ -115,6 +117,7 @@ export function createHeadlessApp(options: HeadlessAppOptions = {}): HeadlessApp
     ...(options.activityDir ? { activityDir: options.activityDir } : {}),
     ...(options.activityFiles ? { activityFiles: options.activityFiles } : {}),
     ...(options.pendingFiles ? { pendingFiles: options.pendingFiles } : options.pendingDir ? { pendingFiles: pendingFilesIn(options.pendingDir) } : {}),
+    ...(options.saveFile ? { saveFile: options.saveFile } : {}),
   });
   return {
     controller,

@@ -80,6 +80,28 @@ export interface ConsentPort {
   ask(question: ConsentQuestion): Promise<boolean>;
 }
 
+/**
+ * A file the user asked for (an export), saved where the user chooses in main's native save
+ * dialog (issue 28). The popup never names a path: it asks main, main asks the user, main
+ * writes. Like ConsentPort, the answer comes from a dialog the page cannot script.
+ */
+export interface SaveFileRequest {
+  /** The dialog's title. */
+  title: string;
+  /** A file name to offer (no folder: the dialog opens where the user saved last). */
+  defaultFileName: string;
+  /** What the file-type filter is called, and its extensions (without dots). */
+  filter: { name: string; extensions: string[] };
+  text: string;
+}
+
+export type SaveFileResult = { status: 'saved'; fileName: string } | { status: 'cancelled' };
+
+export interface SaveFilePort {
+  /** Asks where, then writes `text` there (UTF-8); 'cancelled' when the user closed the dialog. Rejects when writing failed. */
+  save(request: SaveFileRequest): Promise<SaveFileResult>;
+}
+
 /** A small file the app owns (unsent clicks, the last-known counters): durable atomic writes, moved aside when unusable. */
 export interface TextFile {
   read(): Promise<string | null>;
@@ -133,7 +155,7 @@ export interface AppControllerDeps {
   pendingFiles?: PendingFiles;
   /** Passed through to the core (tests: fetch/webSocket seams, timeouts). */
   coreOverrides?: Partial<Omit<CoreOptions, 'baseUrl' | 'token' | 'timezone'>>;
-  /** Where each account's activity record is kept (a file per account); in memory when absent. */
+  /** Where each account's activity record and goals are kept (files per account); in memory when absent. */
   activityDir?: string;
   /** Or these files, one per owner key (tests that crash between writes). */
   activityFiles?: { forOwner(owner: string): TextFile };
@@ -145,6 +167,8 @@ export interface AppControllerDeps {
   appVersion?: string;
   /** What the OS draws behind the popup (electron/popup.ts popupMaterial); the popup lets it through. */
   windowMaterial?: 'vibrancy' | 'acrylic' | 'solid';
+  /** Main's native save dialog for exports; without one, exporting answers that it is not available. */
+  saveFile?: SaveFilePort;
   /** Quits the whole app (the popup's settings offer it besides the tray menu). */
   quit?: () => void;
   /** Opens a page of the public CountTogether site (a path; see publicWebPage) in the user's browser. */

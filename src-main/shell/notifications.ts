@@ -5,6 +5,8 @@ import { newlyRefused } from '../../src-shared/domain/counter-flags';
 import type { ConnectionStatus, RemoteChange } from '../../src-shared/domain/snapshot';
 import type { AppState } from '../../src-shared/ipc/contract';
 import type { Clock } from '../core/contract';
+import { goalProgressText, milestoneToday } from '../../src-shared/domain/goal-words';
+import type { ExtrasAnnouncement } from '../app/goals/extras-service';
 
 export interface CounterNotification {
   title: string;
@@ -24,6 +26,8 @@ export interface NotifierOptions {
 
 export interface Notifier {
   remoteChange(change: RemoteChange): void;
+  /** A goal reached or a milestone today (issue 28): the app announces each once; Pause notifications silences them. */
+  announce(announcement: ExtrasAnnouncement): void;
   /** Feed every connection status; leaving "live" starts collecting for one summary. */
   connectionChanged(status: ConnectionStatus): void;
   /** Woken from sleep, time zone changed: the coming resync reports as one summary. */
@@ -101,6 +105,11 @@ export function createNotifier(options: NotifierOptions): Notifier {
   }
 
   return {
+    announce(announcement) {
+      // Only the global pause applies: the per-counter mute is about other people's changes, milestones have their own.
+      if (!options.preferences().enabled) return;
+      options.deliver(announcementNotification(announcement));
+    },
     remoteChange(change) {
       if (muted(change.counterId)) return;
       if (summary) {
@@ -136,6 +145,14 @@ export function createNotifier(options: NotifierOptions): Notifier {
       summary = null;
     },
   };
+}
+
+/** "Coffees today" / "Goal reached: 8 / 8 today"; "Since we moved in" / "1,000 days today". */
+export function announcementNotification(announcement: ExtrasAnnouncement): CounterNotification {
+  if (announcement.kind === 'goalReached') {
+    return { title: announcement.name, body: `Goal reached: ${goalProgressText({ ...announcement.goal, done: announcement.done })}`, counterId: announcement.counterId };
+  }
+  return { title: announcement.name, body: milestoneToday(announcement.milestone, announcement.type), counterId: announcement.counterId };
 }
 
 /**

@@ -3,6 +3,7 @@
 // (neither has tray titles). Applied only when it changes: redrawing an icon makes
 // some Linux panels flicker and costs an IPC to the tray host each time.
 import type { AppState } from '../../src-shared/ipc/contract';
+import { goalProgressText } from '../../src-shared/domain/goal-words';
 import { formatValue, pinnedCounters } from './tray-menu';
 
 export interface TrayPresentation {
@@ -40,7 +41,9 @@ export function presentTray(state: AppState): TrayPresentation {
   const connection = state.core?.connection.status;
   const live = state.session.status === 'signedIn' && (connection === 'live' || connection === 'idle');
   const statusNote = state.session.status !== 'signedIn' ? 'not signed in' : live ? undefined : connection === 'unauthorized' ? 'token rejected' : 'offline';
-  const main = pinned ? `${pinned.name}: ${formatValue(pinned)}` : 'Counter Tray';
+  // The pinned counter's goal rides along (issue 28): "Coffees today: 5 · 5 / 8 today".
+  const goal = pinned ? state.extras?.goals[pinned.id] : undefined;
+  const main = pinned ? `${pinned.name}: ${formatValue(pinned)}${goal ? ` · ${goalProgressText(goal)}` : ''}` : 'Counter Tray';
   const tooltip = statusNote ? `${main} (${statusNote})` : main;
   const showsNumber = pinned !== undefined && state.session.status === 'signedIn';
   return {

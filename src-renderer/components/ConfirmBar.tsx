@@ -2,7 +2,10 @@ import { useEffect, useRef } from 'react';
 
 interface Props {
   question: string;
+  /** More words under the question (what it means for others). */
+  detail?: string;
   confirmLabel: string;
+  cancelLabel?: string;
   onConfirm: () => void;
   onCancel: () => void;
   danger?: boolean;
@@ -12,15 +15,18 @@ interface Props {
  * An inline "are you sure?" (no modal window: the popup is small and a native dialog would
  * steal it from the tray). Focus starts on the safe choice, so a stray Enter keeps things.
  */
-export function ConfirmBar({ question, confirmLabel, onConfirm, onCancel, danger = false }: Props) {
+export function ConfirmBar({ question, detail, confirmLabel, cancelLabel = 'Cancel', onConfirm, onCancel, danger = false }: Props) {
   const safe = useRef<HTMLButtonElement>(null);
   useEffect(() => safe.current?.focus(), []);
   return (
     <div className="callout confirm" role="alertdialog" aria-label={question} aria-describedby="confirm-question">
-      <p id="confirm-question">{question}</p>
+      <p id="confirm-question">
+        {question}
+        {detail && <span className="confirm-detail"> {detail}</span>}
+      </p>
       <div className="row-actions">
         <button ref={safe} type="button" className="secondary" onClick={onCancel}>
-          Cancel
+          {cancelLabel}
         </button>
         <button type="button" className={danger ? 'primary danger' : 'primary'} onClick={onConfirm}>
           {confirmLabel}

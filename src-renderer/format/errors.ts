@@ -44,6 +44,10 @@ const WORDS: Record<string, Words> = {
   'undo-refused': () => 'This change cannot be taken back.',
   superseded: () => 'Another sign-in replaced this one.',
   'updates-unavailable': () => 'No update can be installed here.',
+  'nothing-to-reset': () => 'There is nothing to reset: it is there already.',
+  busy: () => 'Wait a moment: your last change is still being sent.',
+  'export-unavailable': () => 'Exporting is not available here.',
+  'export-failed': () => 'The file could not be saved. Try another folder.',
 };
 
 /** Main's codes whose message is built from main's own words and what the user typed only. */
@@ -52,6 +56,7 @@ const OWN_WORDS = new Set([
   'not-signed-in', 'unknown-counter', 'invalid-settings', 'invalid-shortcut', 'declined', 'token-for-other-server', 'nothing-to-undo',
   // Issue 26: main's own sentences about updates.
   'updates-unavailable',
+  'nothing-to-reset', 'busy', 'export-unavailable', 'export-failed',
 ]);
 
 export const GENERIC_MESSAGE = 'Something went wrong. Try again, or restart Counter Tray.';

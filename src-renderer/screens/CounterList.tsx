@@ -1,5 +1,8 @@
+// The list screen: search, rows (windowed when long), and the keyboard model that ties them
+// together (↑/↓, + / −, Enter, Esc, ?, Ctrl+Z). Just over 300 lines: the keys, focus following
+// and windowing act on the same current row, and split apart they would pass it back and forth.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { CoreSnapshot, Direction, UnconfirmedChoice } from '../../src-shared/domain/snapshot';
+import type { CoreSnapshot, CounterState, Direction, UnconfirmedChoice } from '../../src-shared/domain/snapshot';
 import type { AppState, CounterTrayApi } from '../../src-shared/ipc/contract';
 import { call } from '../bridge/ipc';
 import { ConnectionBar } from '../components/ConnectionBar';
@@ -13,6 +16,8 @@ import { useRowHeight } from '../components/useRowHeight';
 import { useTransientNotice } from '../components/useTransientNotice';
 import { useVanishedNotice } from '../components/useVanishedNotice';
 import { useUndo } from '../components/useUndo';
+import { ResetUndoQuestion, useResetUndo } from '../components/useResetUndo';
+import { rowActivity } from '../format/rowActivity';
 import { visibleCounters } from '../format/counterOrder';
 import { formatCounterValue } from '../format/days';
 import { userMessage } from '../format/errors';
@@ -146,6 +151,7 @@ export function CounterList({ api, state, core, focusRequest, activeId, onActive
   );
 
   const undo = useUndo(api, state.activity?.undo, core.counters, say);
+  const resetUndo = useResetUndo(api, state.resetUndo, say);
 
   function actOnActive(direction: Direction) {
     if (!active) return;
@@ -199,7 +205,8 @@ export function CounterList({ api, state, core, focusRequest, activeId, onActive
         detail(active.id);
         break;
       case 'Escape':
-        if (hintsOpen) setHintsOpen(false);
+        if (resetUndo.question) void resetUndo.answer('keep');
+        else if (hintsOpen) setHintsOpen(false);
         // Clearing the search keeps the chosen row: the next + must change what was chosen (issue 24 point 3).
         else if (query) setQueryRaw('');
         else void call(api, 'window:hide', {});
@@ -226,11 +233,13 @@ export function CounterList({ api, state, core, focusRequest, activeId, onActive
   const offline = offlineSince !== undefined;
   const edit = useCallback((id: string) => (offline ? say('Editing needs the server. Use “Retry now”, or wait until it answers.') : onEdit(id)), [offline, onEdit, say]);
   const detail = useCallback((id: string) => (offline ? say('Activity opens once the server answers. Use “Retry now”, or wait.') : onDetail(id)), [offline, onDetail, say]);
-  const rowProps = { onStep: step, onTogglePin: togglePin, onEdit: edit, onActivate: setActiveId, onDismissError: dismissError, onResolveUnconfirmed: resolveUnconfirmed, onUndo: undo, onDetail: detail };
+  const rowProps = { onStep: step, onTogglePin: togglePin, onEdit: edit, onActivate: setActiveId, onDismissError: dismissError, onResolveUnconfirmed: resolveUnconfirmed, onUndo: undo, onDetail: detail, onUndoReset: resetUndo.undoReset };
   const today = state.activity?.today;
   const offer = state.activity?.undo ?? undefined;
+  const reset = state.resetUndo ?? undefined;
+  const extras = state.extras;
   const blocked = offer ? undoBlockedReason(offer, core.counters.find((c) => c.id === offer.counterId)) : undefined;
-  const activityOf = (id: string) => (offer?.counterId === id ? { today: today?.[id], undo: offer, undoBlocked: blocked } : { today: today?.[id] });
+  const activityOf = (counter: CounterState) => rowActivity(counter, { today, offer, blocked, reset, extras });
   const activeText = active ? `${active.name}, ${formatCounterValue(active.type, active.value).phrase}` : '';
   const listShown = visible.length > 0;
 
@@ -281,16 +290,17 @@ export function CounterList({ api, state, core, focusRequest, activeId, onActive
               ? visible.slice(rows.start, rows.end).map((counter, offset) => {
                   const index = rows.start + offset;
                   return (
-                    <CounterRow key={counter.id} counter={counter} pinned={pinned.includes(counter.id)} active={index === activeIndex} offset={index * rowHeight} {...rowProps} {...activityOf(counter.id)} />
+                    <CounterRow key={counter.id} counter={counter} pinned={pinned.includes(counter.id)} active={index === activeIndex} offset={index * rowHeight} {...rowProps} {...activityOf(counter)} />
                   );
                 })
               : visible.map((counter, index) => (
-                  <CounterRow key={counter.id} counter={counter} pinned={pinned.includes(counter.id)} active={index === activeIndex} {...rowProps} {...activityOf(counter.id)} />
+                  <CounterRow key={counter.id} counter={counter} pinned={pinned.includes(counter.id)} active={index === activeIndex} {...rowProps} {...activityOf(counter)} />
                 ))}
           </ul>
         )}
       </div>
       <footer className="footer">
+        {resetUndo.question && <ResetUndoQuestion question={resetUndo.question} onAnswer={(choice) => void resetUndo.answer(choice)} />}
         <p className="notice" role="status">
           {notice}
         </p>

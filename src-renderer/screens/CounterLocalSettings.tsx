@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { CounterState } from '../../src-shared/domain/snapshot';
 import type { AppState } from '../../src-shared/ipc/contract';
 import type { Settings } from '../../src-shared/domain/settings';
@@ -39,10 +40,12 @@ interface Props {
   counter: CounterState;
   draft: LocalDraft;
   onChange: (next: LocalDraft) => void;
+  /** More of what this computer keeps for the counter (the goal or milestones, issue 28). */
+  children?: ReactNode;
 }
 
 /** Notifications and global shortcuts for one counter (stored on this computer, not on the server). */
-export function CounterLocalSettings({ state, counter, draft, onChange }: Props) {
+export function CounterLocalSettings({ state, counter, draft, onChange, children }: Props) {
   const { settings } = state;
   // Conflicts are judged with this page's unsaved shortcuts in place (+1 and −1 must not collide either).
   const slots = shortcutSlots({ ...settings, ...localPatch(settings, counter.id, draft) }, state.core?.counters ?? []);
@@ -60,6 +63,7 @@ export function CounterLocalSettings({ state, counter, draft, onChange }: Props)
           {!settings.notifications.enabled && <span className="muted"> (notifications are off in Settings)</span>}
         </span>
       </label>
+      {children}
       {directions.map((direction) => (
         <ShortcutRecorder
           key={direction}

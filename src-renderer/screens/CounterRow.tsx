@@ -2,11 +2,13 @@ import { memo, type ReactNode } from 'react';
 import { isDismissableFlag } from '../../src-shared/domain/counter-flags';
 import type { CounterState, Direction, UnconfirmedChoice } from '../../src-shared/domain/snapshot';
 import type { UndoOffer } from '../../src-shared/domain/activity';
+import type { ResetOffer } from '../../src-shared/domain/goals';
 import { DetailButton } from '../components/DetailButton';
-import { DismissIcon, ICON, KeepIcon, MinusIcon, MoreIcon, PinIcon, PlusIcon, ResendIcon } from '../components/icons';
+import { DismissIcon, ICON, KeepIcon, MilestoneIcon, MinusIcon, MoreIcon, PinIcon, PlusIcon, ResendIcon } from '../components/icons';
 import { UndoChip } from '../components/UndoChip';
 import { signed, todayText } from '../format/activity';
 import { dateLine, formatCounterValue } from '../format/days';
+import { resetChipText } from '../format/goals';
 import { refusalReason } from '../format/refusal';
 
 const ERROR_BADGE: Record<NonNullable<CounterState['error']>['kind'], string> = {
@@ -42,6 +44,15 @@ interface Props {
   undoBlocked?: string | undefined;
   onUndo: (id: string) => void;
   onDetail: (id: string) => void;
+  /** Issue 28: this period's goal ("5 / 8 today"), how full (0–1) and whether reached; primitives, so memo still skips. */
+  goalText?: string | undefined;
+  goalFraction?: number | undefined;
+  goalReached?: boolean | undefined;
+  /** A day counter's next milestone ("100 days on Mar 5"). */
+  milestone?: string | undefined;
+  /** A reset or start again that can still be undone, passed only to its row. */
+  reset?: ResetOffer | undefined;
+  onUndoReset: (id: string) => void;
   /** Positioning when the list is virtualized. */
   offset?: number;
 }
@@ -112,13 +123,25 @@ function Badge({ counter, onDismissError, onResolveUnconfirmed, tabIndex }: Pick
   );
 }
 
+/** "reset to 0 · Undo": a reset can be taken back for a minute (the undo PATCHes the earlier value back, or asks). */
+function ResetChip({ offer, onUndo, tabIndex }: { offer: ResetOffer; onUndo: (id: string) => void; tabIndex: number }) {
+  return (
+    <span className="undo-chip" data-testid="reset-chip">
+      <span aria-hidden="true">{resetChipText(offer)} · </span>
+      <button type="button" className="link" tabIndex={tabIndex} aria-label={`Undo the ${offer.kind === 'reset' ? 'reset' : 'start again'} of ${offer.name}`} onClick={() => onUndo(offer.counterId)}>
+        Undo
+      </button>
+    </span>
+  );
+}
+
 /**
  * One counter on one line: the name takes the width, the value sits right in tabular
  * figures, then − / +. Below them one sub-line: the date of a day counter, or today's change
  * with Undo, or a problem; on its right the pin, activity and edit buttons, which show on
  * hover, focus or selection but always keep their place, so nothing in the row moves.
  */
-export const CounterRow = memo(function CounterRow({ counter, pinned, active, onStep, onTogglePin, onEdit, onActivate, onDismissError, onResolveUnconfirmed, today, undo, undoBlocked, onUndo, onDetail, offset }: Props) {
+export const CounterRow = memo(function CounterRow({ counter, pinned, active, onStep, onTogglePin, onEdit, onActivate, onDismissError, onResolveUnconfirmed, today, undo, undoBlocked, onUndo, onDetail, offset, goalText, goalFraction, goalReached, milestone, reset, onUndoReset }: Props) {
   const value = formatCounterValue(counter.type, counter.value);
   const isUpDown = counter.type === 'UpDown';
   const todayLine = isUpDown ? todayText(today) : null;
@@ -128,21 +151,39 @@ export const CounterRow = memo(function CounterRow({ counter, pinned, active, on
   let sub: ReactNode = null;
   if (counter.error) sub = <Badge counter={counter} onDismissError={onDismissError} onResolveUnconfirmed={onResolveUnconfirmed} tabIndex={tabIndex} />;
   else if (counter.sendingSlowly) sub = <span className="sending-slowly" role="status">still sending…</span>;
-  else if (undo || todayLine) {
+  else if (undo || todayLine || goalText || reset) {
     sub = (
       <span className="activity-line">
+        {goalText && (
+          <span data-testid="goal" className={`goal-text${goalReached ? ' reached' : ''}`}>
+            {goalText}
+          </span>
+        )}
         {todayLine && <span data-testid="today">{todayLine}</span>}
-        {undo && <UndoChip offer={undo} blockedReason={undoBlocked} onUndo={onUndo} tabIndex={tabIndex} />}
+        {!isUpDown && date}
+        {reset ? <ResetChip offer={reset} onUndo={onUndoReset} tabIndex={tabIndex} /> : undo && <UndoChip offer={undo} blockedReason={undoBlocked} onUndo={onUndo} tabIndex={tabIndex} />}
       </span>
     );
-  } else if (date) sub = date;
+  } else if (date) {
+    sub = milestone ? (
+      <span className="activity-line">
+        <span className="date-text">{date}</span>
+        <span className="milestone" data-testid="milestone" title={`Next milestone: ${milestone}`}>
+          <MilestoneIcon {...ICON} size={11} />
+          {milestone}
+        </span>
+      </span>
+    ) : (
+      date
+    );
+  }
   return (
     <li
       id={`counter-${counter.id}`}
       className={`counter${active ? ' active' : ''}${isUpDown ? '' : ' dated'}${pinned ? ' is-pinned' : ''}`}
       data-counter-id={counter.id}
       aria-current={active || undefined}
-      aria-label={`${counter.name}, ${value.phrase}${counter.sendingSlowly ? ', still sending' : counter.pending ? ', not confirmed yet' : ''}${counter.error ? `, ${ERROR_BADGE[counter.error.kind]}` : ''}`}
+      aria-label={`${counter.name}, ${value.phrase}${goalText ? `, goal ${goalText}${goalReached ? ', reached' : ''}` : ''}${milestone ? `, next milestone ${milestone}` : ''}${counter.sendingSlowly ? ', still sending' : counter.pending ? ', not confirmed yet' : ''}${counter.error ? `, ${ERROR_BADGE[counter.error.kind]}` : ''}`}
       style={offset === undefined ? undefined : { transform: `translateY(${offset}px)` }}
       onPointerDown={() => onActivate(counter.id)}
       // Tab into a row's button makes it the current row: keys and highlight follow focus.
@@ -166,6 +207,12 @@ export const CounterRow = memo(function CounterRow({ counter, pinned, active, on
         </span>
       )}
       <span className="counter-sub">{sub}</span>
+      {goalText && (
+        // The bar lies on the row's bottom edge, out of the layout: it never moves or resizes the row.
+        <span className="goal-bar" aria-hidden="true">
+          <span className={`goal-fill${goalReached ? ' reached' : ''}`} style={{ transform: `scaleX(${goalFraction ?? 0})` }} />
+        </span>
+      )}
       <span className="row-actions-bar">
         <button type="button" className={`row-action pin${pinned ? ' pinned' : ''}`} aria-pressed={pinned} aria-label={`Pin ${counter.name}`} title={pinned ? 'Unpin' : 'Pin to the top and the tray'} tabIndex={tabIndex} onClick={() => onTogglePin(counter.id)}>
           <PinIcon {...ICON} size={14} fill={pinned ? 'currentColor' : 'none'} />

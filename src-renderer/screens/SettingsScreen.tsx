@@ -16,6 +16,8 @@ interface Props {
   state: AppState;
   onClose: () => void;
   onReplaceToken: () => void;
+  /** Opens the export screen (issue 28). */
+  onExport: () => void;
 }
 
 const THEMES: { value: Theme; label: string }[] = [
@@ -189,6 +191,22 @@ function GeneralSection({ settings, update, ids }: SectionProps) {
   );
 }
 
+/** What this computer recorded, as a CSV file (issue 28). */
+function DataSection({ state, ids, onExport }: SectionProps) {
+  return (
+        <section aria-labelledby={`${ids}-data`}>
+          <h2 id={`${ids}-data`} className="subtitle">
+            Your activity
+          </h2>
+          <div className="row-actions start">
+            <button type="button" className="secondary" disabled={!state.core} onClick={onExport}>
+              Export activity…
+            </button>
+          </div>
+        </section>
+  );
+}
+
 /** Apart from "Replace token": signing out cannot be undone. */
 function LeaveSection({ api, state, ids, onError }: SectionProps) {
   const { session } = state;
@@ -219,21 +237,22 @@ export interface SectionProps {
   ids: string;
   onError: (message: string | null) => void;
   onReplaceToken: () => void;
+  onExport: () => void;
 }
 
 /**
  * The page's sections, in order. A new one (e.g. Settings → Updates) is a component taking
  * SectionProps and one line here.
  */
-export const SETTINGS_SECTIONS: ComponentType<SectionProps>[] = [AccountSection, TimeZoneSection, ShortcutsSection, NotificationsSection, GeneralSection, UpdatesSection, LeaveSection];
+export const SETTINGS_SECTIONS: ComponentType<SectionProps>[] = [AccountSection, TimeZoneSection, ShortcutsSection, NotificationsSection, GeneralSection, UpdatesSection, DataSection, LeaveSection];
 
-export function SettingsScreen({ api, state, onClose, onReplaceToken }: Props) {
+export function SettingsScreen({ api, state, onClose, onReplaceToken, onExport }: Props) {
   const ids = useId();
   const editor = useSettingsEditor(api, state.settings);
   const [sessionError, setSessionError] = useState<string | null>(null);
   const error = sessionError ?? editor.error;
   useEscape(onClose);
-  const props: SectionProps = { api, state, settings: editor.settings, update: editor.update, ids, onError: setSessionError, onReplaceToken };
+  const props: SectionProps = { api, state, settings: editor.settings, update: editor.update, ids, onError: setSessionError, onReplaceToken, onExport };
 
   return (
     <main className="screen settings-screen">

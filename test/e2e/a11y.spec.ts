@@ -37,6 +37,7 @@ test.describe('signed in', () => {
     await expect(popup.getByRole('button', { name: 'Decrease Push-ups this week' })).toHaveAttribute('aria-disabled', 'true');
     await sweep(popup, harness, 'list, refused direction');
     await popup.getByRole('button', { name: 'Edit Coffees today' }).click();
+    await expect(popup.getByRole('heading', { name: 'Edit counter' })).toBeVisible(); // its own chunk: wait for it, not the fallback
     await sweep(popup, harness, 'edit UpDown');
     await popup.getByLabel('Name').fill('Coffees so far');
     await popup.keyboard.press('Escape');
@@ -44,6 +45,7 @@ test.describe('signed in', () => {
     await sweep(popup, harness, 'edit, discard question');
     await popup.getByRole('button', { name: 'Discard' }).click();
     await popup.getByRole('button', { name: 'Edit Until the trip' }).click();
+    await expect(popup.getByLabel('Counting down to')).toBeVisible();
     await sweep(popup, harness, 'edit ToDate');
   });
 

@@ -32,7 +32,7 @@ type StateInput = {
   session?: Partial<AppState['session']>;
   settings?: Partial<AppState['settings']>;
   signedOut?: boolean;
-} & Partial<Pick<AppState, 'theme' | 'platform' | 'shortcutFailures' | 'systemTimezone' | 'updates' | 'appVersion'>>;
+} & Partial<Pick<AppState, 'theme' | 'platform' | 'shortcutFailures' | 'systemTimezone' | 'updates' | 'appVersion' | 'extras' | 'resetUndo'>>;
 
 export function appState(input: StateInput = {}): AppState {
   const signedOut = input.signedOut ?? false;
@@ -59,6 +59,8 @@ export function appState(input: StateInput = {}): AppState {
     systemTimezone: input.systemTimezone ?? 'Europe/Berlin',
     ...(input.updates ? { updates: input.updates } : {}),
     ...(input.appVersion ? { appVersion: input.appVersion } : {}),
+    ...(input.extras ? { extras: input.extras } : {}),
+    ...(input.resetUndo !== undefined ? { resetUndo: input.resetUndo } : {}),
   });
 }
 

@@ -19,6 +19,11 @@ function handlers(overrides: Partial<InvokeHandlers> = {}): InvokeHandlers {
     'activity:detail': () => {
       throw new Error('not used');
     },
+    'goal:set': () => null,
+    'milestones:mute': () => null,
+    'counter:reset': () => null,
+    'counter:undoReset': () => ({ status: 'restored' }),
+    'activity:export': () => ({ status: 'cancelled' }),
     'session:connect': () => null,
     'session:startDemo': () => null,
     'session:signOut': () => null,

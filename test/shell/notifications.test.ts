@@ -99,3 +99,24 @@ describe('the first refusal of a direction (issue 24 point 6)', () => {
     expect(down.map((n) => n.body)).toEqual(['It only counts down, so the +1 was not made.']);
   });
 });
+
+describe('goal and milestone announcements (issue 28)', () => {
+  it('are told at once, named by the counter; a click opens it', () => {
+    const { delivered, notifier } = setup({ enabled: true, mutedCounters: [COFFEE_ID] });
+    notifier.announce({ kind: 'goalReached', counterId: COFFEE_ID, name: 'Coffees', goal: { target: 8, period: 'day', count: 'all' }, done: 8 });
+    notifier.announce({ kind: 'goalReached', counterId: COFFEE_ID, name: 'Coffees', goal: { target: 3, period: 'week', count: 'mine' }, done: 4 });
+    notifier.announce({ kind: 'milestone', counterId: TRIP_ID, name: 'Trip', type: 'ToDate', milestone: { date: '2027-03-01', kind: 'left', count: 0 } });
+    // The per-counter mute is about other people's changes: a goal on a muted counter is still told.
+    expect(delivered).toEqual([
+      { title: 'Coffees', body: 'Goal reached: 8 / 8 today', counterId: COFFEE_ID },
+      { title: 'Coffees', body: 'Goal reached: 4 / 3 this week', counterId: COFFEE_ID },
+      { title: 'Trip', body: 'Today is the day', counterId: TRIP_ID },
+    ]);
+  });
+
+  it('say nothing while notifications are paused', () => {
+    const { delivered, notifier } = setup({ enabled: false, mutedCounters: [] });
+    notifier.announce({ kind: 'milestone', counterId: TRIP_ID, name: 'Trip', type: 'FromDate', milestone: { date: '2027-03-01', kind: 'days', count: 100 } });
+    expect(delivered).toEqual([]);
+  });
+});

@@ -70,6 +70,12 @@ describe('tray presentation', () => {
     expect(presentTray(signedInState([coffee], [COFFEE_ID], { platform: 'win32' }))).toMatchObject({ title: '', badge: '7', tooltip: 'Coffees today: 7', dimmed: false });
   });
 
+  it('shows the pinned counter’s goal progress in the tooltip (issue 28)', () => {
+    const state = signedInState([coffee], [COFFEE_ID], { platform: 'linux' });
+    const withGoal = { ...state, extras: { goals: { [COFFEE_ID]: { target: 8, period: 'day' as const, count: 'all' as const, done: 5 } }, milestonesMuted: [], today: '2026-11-23' } };
+    expect(presentTray(withGoal)).toMatchObject({ tooltip: 'Coffees today: 7 · 5 / 8 today', badge: '7' });
+  });
+
   it('says when it is offline or signed out', () => {
     const state = signedInState([coffee], [COFFEE_ID]);
     const offline = { ...state, core: state.core ? { ...state.core, connection: { status: 'reconnecting' as const } } : null };

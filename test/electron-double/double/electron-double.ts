@@ -106,7 +106,7 @@ export class ElectronDouble {
     void this.app.exited.then(() => this.mark('exited'));
     this.protocol = new ProtocolDouble(isReady);
     this.globalShortcut = new GlobalShortcutDouble(isReady, this.platform, options.takenAccelerators ?? []);
-    this.dialog = new DialogDouble(isReady);
+    this.dialog = new DialogDouble(isReady, (value) => [...this.createdWindows].some((window) => window === value || window.seenByMain === value));
     this.safeStorage = new SafeStorageDouble(isReady, options.keyringKey, options.storageBackend ?? 'gnome_libsecret');
     const BrowserWindow = browserWindowClass({
       isReady,
