@@ -51,4 +51,26 @@ export class SimulatedClock implements Clock {
     await realPause(ioPauseMs);
     return fired;
   }
+
+  /**
+   * Like run(), for many cores on one clock: fires every timer due at the same instant
+   * (a hundred cores' pings) together, then waits for `settle` (the I/O they started)
+   * before time moves on.
+   */
+  async runTogether(ms: number, settle: () => Promise<void>): Promise<number> {
+    const target = this.time + ms;
+    let fired = 0;
+    for (let first = this.timers[0]; first && first.at <= target; first = this.timers[0]) {
+      this.time = Math.max(this.time, first.at);
+      for (let timer = this.timers[0]; timer && timer.at === first.at; timer = this.timers[0]) {
+        this.timers.shift();
+        timer.callback();
+        fired += 1;
+      }
+      await settle();
+    }
+    this.time = target;
+    await settle();
+    return fired;
+  }
 }

@@ -1,37 +1,62 @@
-// What a herd of clients does to the service (issue 18), simulated: no sockets, time is
-// arithmetic. Clients do not interact (the service is assumed to keep up), so each one's
-// timeline is replayed on its own and its arrivals are summed into 100 ms bins.
+// What a herd of clients does to the service (issues 18 and 25), simulated: no sockets,
+// time is arithmetic. Clients do not interact (the service is assumed to keep up), so
+// each one's timeline is replayed on its own and its arrivals are summed into 100 ms bins.
 //
 // Every policy is played by the same client loop, the one LiveSocket runs: when its
-// socket drops, wait `delay(failures)`, try the upgrade (one arrival); refused while the
-// service is down (failures + 1, wait again); once it opens, read the list (a second
-// arrival) and it is live. Counter Tray's delay is the core's own `reconnectDelay()` with
-// its tuning; the others are the public clients' fixed doublings without jitter.
-import { reconnectDelay } from '../src-main/core/tuning';
+// socket drops, wait `afterDrop(cause)`, try the upgrade (one arrival); refused while the
+// service is down (wait `afterRefused()`, try again); once it opens, read the list (a
+// second arrival) and it is live. Counter Tray's waits come from the core's own
+// ReconnectBackoff with its tuning (test/core/herd-sim.test.ts shows a real LiveSocket
+// makes the same attempts on the same draws); the others are the public clients' fixed
+// doublings without jitter, which treat every drop alike.
 import type { CoreTuning } from '../src-main/core/contract';
+import { ReconnectBackoff } from '../src-main/core/reconnect-backoff';
+import type { DropCause } from '../src-main/core/reconnect-backoff';
 
 export const BIN_MS = 100;
 /** Upgrade answered → list read sent; list answered → live. Loopback-like, so the backoff dominates. */
-const HOP_MS = 20;
+export const HOP_MS = 20;
+
+/** One client's reconnect decisions. */
+export interface ReconnectClient {
+  /** Wait before the first attempt after the socket dropped for `cause`. */
+  afterDrop(cause: DropCause): number;
+  /** Wait before the next attempt after one was refused. */
+  afterRefused(): number;
+}
 
 export interface Policy {
   name: string;
-  /** Wait before the next attempt after `failures` failures in a row (0: the socket just dropped). */
-  delay(failures: number): number;
+  client(): ReconnectClient;
 }
 
-export function counterTrayPolicy(tuning: Pick<CoreTuning, 'reconnectBaseMs' | 'reconnectCapMs'>, random: () => number): Policy {
-  const name = `Counter Tray (full jitter ${tuning.reconnectBaseMs / 1000}→${tuning.reconnectCapMs / 1000} s)`;
-  return { name, delay: (failures) => reconnectDelay(failures, { ...tuning, random }) };
+export function counterTrayPolicy(tuning: Pick<CoreTuning, 'reconnectBaseMs' | 'reconnectCapMs' | 'restartWindowMs'>, random: () => number): Policy {
+  const s = (ms: number) => ms / 1000;
+  return {
+    name: `Counter Tray (full jitter: lost ${s(tuning.reconnectBaseMs)}→${s(tuning.reconnectCapMs)} s, restart ${s(tuning.restartWindowMs)}→${s(tuning.reconnectCapMs)} s)`,
+    client: () => {
+      const backoff = new ReconnectBackoff({ ...tuning, random });
+      return { afterDrop: (cause) => backoff.next(cause), afterRefused: () => backoff.next('attemptFailed') };
+    },
+  };
 }
 
 /** Fixed doubling without jitter: the HA integration (5 → 120 s) and the .NET SDK (1 → 30 s). */
 export function fixedPolicy(name: string, baseMs: number, capMs: number): Policy {
-  return { name, delay: (failures) => Math.min(capMs, baseMs * 2 ** Math.min(failures, 30)) };
+  return {
+    name,
+    client: () => {
+      let failures = 0;
+      const wait = () => Math.min(capMs, baseMs * 2 ** Math.min(failures++, 30));
+      return { afterDrop: wait, afterRefused: wait };
+    },
+  };
 }
 
 export interface HerdEvent {
-  /** Every socket drops at 0; the service accepts again from `downMs`. */
+  /** How every socket went at 0: a restart close from the server (1012/1001), or lost without one (a crash). */
+  cause: DropCause;
+  /** The service accepts again from `downMs`. */
   downMs: number;
   /** How long to simulate. */
   horizonMs: number;
@@ -44,17 +69,20 @@ export interface HerdResult {
   allLiveMs: number;
   /** Time from the drop until the median client is live again. */
   medianLiveMs: number;
+  /** Time from the drop until 90 % of the clients are live again. */
+  p90LiveMs: number;
 }
 
-/** One client's upgrade attempts after every socket dropped at 0; the last one opens (or passes the horizon). */
-export function upgradeAttempts(policy: Policy, event: HerdEvent): number[] {
+/** One client's upgrade attempts after its socket dropped at 0; the last one opens (or passes the horizon). */
+export function upgradeAttempts(client: ReconnectClient, event: HerdEvent): number[] {
   const attempts: number[] = [];
-  let at = 0;
-  let failures = 0;
-  do {
-    at += policy.delay(failures++);
-    attempts.push(at); // refused while the service is down; the first one after it is back opens
-  } while (at < event.downMs && at <= event.horizonMs);
+  let at = client.afterDrop(event.cause);
+  attempts.push(at);
+  // Refused while the service is down; the first attempt after it is back opens.
+  while (at < event.downMs && at <= event.horizonMs) {
+    at += client.afterRefused();
+    attempts.push(at);
+  }
   return attempts;
 }
 
@@ -66,21 +94,15 @@ export function simulateDrop(clients: number, policy: Policy, event: HerdEvent):
   };
   const live = new Float64Array(clients);
   for (let client = 0; client < clients; client += 1) {
-    const attempts = upgradeAttempts(policy, event);
+    const attempts = upgradeAttempts(policy.client(), event);
     for (const at of attempts) arrive(at);
     const opened = attempts.at(-1) ?? 0;
     arrive(opened + HOP_MS); // the list read after the open
     live[client] = opened + 2 * HOP_MS;
   }
   live.sort();
-  return { bins, allLiveMs: live[clients - 1] ?? 0, medianLiveMs: live[Math.floor(clients / 2)] ?? 0 };
-}
-
-/** Every client reads its list `offsetMs` after the same local midnight (what the core did before issue 18). */
-export function simulateMidnight(clients: number, offsetMs: number | undefined, horizonMs: number): HerdResult {
-  const bins = new Uint32Array(Math.ceil(horizonMs / BIN_MS));
-  if (offsetMs !== undefined) bins[Math.floor(offsetMs / BIN_MS)] = clients;
-  return { bins, allLiveMs: 0, medianLiveMs: 0 };
+  const at = (share: number) => live[Math.min(clients - 1, Math.floor(clients * share))] ?? 0;
+  return { bins, allLiveMs: live[clients - 1] ?? 0, medianLiveMs: at(0.5), p90LiveMs: at(0.9) };
 }
 
 /** Arrivals per whole second from the event (bins summed by ten). */
@@ -93,4 +115,3 @@ export function perSecond(bins: Uint32Array): number[] {
   }
   return seconds;
 }
-

@@ -14,8 +14,10 @@ import type { Row, ScenarioResult } from './report';
 import { runActivity } from './scenarios/activity';
 import { runBoot } from './scenarios/boot';
 import { runIdle } from './scenarios/idle';
+import { runLimits } from './scenarios/limits';
 import { runLatencyCore } from './scenarios/latency-core';
 import { runLatencyDom } from './scenarios/latency-dom';
+import { runMidnight } from './scenarios/midnight';
 import { runHerd } from './scenarios/herd';
 import { runRecovery } from './scenarios/recovery';
 import { runRetryNow } from './scenarios/retry-now';
@@ -63,10 +65,12 @@ const scenarios: Record<string, Scenario> = {
   idle: () => runIdle(),
   recovery: () => runRecovery({ clients: 100, log }),
   herd: () => Promise.resolve(runHerd()),
+  midnight: () => runMidnight({ cores: 120, log }),
   slow: () => runSlowAnswers({ clicks: 20, log }),
   retry: () => runRetryNow({ runs: 3, log }),
   boot: () => runBoot({ launches: 5, clicks: 20, log }),
   activity: () => runActivity({ browser, detailOpens: 30 }),
+  limits: () => runLimits(),
 };
 
 async function main(): Promise<void> {

@@ -3,9 +3,9 @@
 // outside the catalog fails `npm run lint` before any test runs. Looked at:
 // - the popup (JSX): text between tags, and the attributes people read or hear
 //   (aria-label, aria-description, title, placeholder, alt, label, and our components'
-//   question / confirmLabel);
+//   question / detail / confirmLabel / cancelLabel);
 // - main's desktop surfaces: properties a tray menu, a notification or a dialog shows
-//   (label, title, body, detail, buttons, tooltip) and calls that set tray text.
+//   (label, title, body, detail, buttons, buttonLabel, tooltip) and calls that set tray text.
 // A literal counts when it holds two letters in a row (a word); symbols ("+", "−", "→",
 // "·") and single keys are not words. The e2e pseudo-locale run catches what a literal
 // built at run time would escape here (test/e2e/i18n.spec.ts).
@@ -13,8 +13,8 @@ const WORD = /\p{L}{2,}/u;
 /** A catalog key named where the type says so (`title: 'notice.settingsTitle'` of a Notice): words by reference, not text. */
 const CATALOG_KEY = /^[a-z]+(\.[a-zA-Z]+)+$/;
 
-const JSX_ATTRIBUTES = new Set(['aria-label', 'aria-description', 'aria-valuetext', 'title', 'placeholder', 'alt', 'label', 'question', 'confirmLabel']);
-const SHOWN_PROPERTIES = new Set(['label', 'title', 'body', 'detail', 'buttons', 'tooltip', 'toolTip']);
+const JSX_ATTRIBUTES = new Set(['aria-label', 'aria-description', 'aria-valuetext', 'title', 'placeholder', 'alt', 'label', 'question', 'detail', 'confirmLabel', 'cancelLabel']);
+const SHOWN_PROPERTIES = new Set(['label', 'title', 'body', 'detail', 'buttons', 'buttonLabel', 'tooltip', 'toolTip']);
 const SHOWN_CALLS = new Set(['setToolTip', 'setTitle', 'alert']);
 
 /** The literal text of a string or a template literal node (its fixed parts), or null. */

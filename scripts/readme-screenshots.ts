@@ -27,12 +27,12 @@ const launchOptions = playwrightConfig.projects?.find((p) => p.name === 'chromiu
 
 /** What the pictures call things, per language: the demo's counters as a German user would name them. */
 const NAMES = {
-  en: { coffees: 'Coffees today', pushUps: 'Push-ups this week', long: 'Glasses of water before the stand-up mtg', many: ['Coffees today', 'Glasses of water', 'Push-ups this week', 'Pages read', 'Stand-ups attended', 'Bugs fixed', 'Plants watered', 'Km cycled'] },
-  de: { coffees: 'Kaffee heute', pushUps: 'Liegestütze diese Woche', long: 'Gläser Wasser vor dem Stand-up-Meeting', many: ['Kaffee heute', 'Gläser Wasser', 'Liegestütze', 'Gelesene Seiten', 'Stand-ups', 'Behobene Fehler', 'Gegossene Pflanzen', 'Gefahrene km'] },
+  en: { coffees: 'Coffees today', pushUps: 'Push-ups this week', sinceMovedIn: 'Since we moved in', long: 'Glasses of water before the stand-up mtg', many: ['Coffees today', 'Glasses of water', 'Push-ups this week', 'Pages read', 'Stand-ups attended', 'Bugs fixed', 'Plants watered', 'Km cycled'] },
+  de: { coffees: 'Kaffee heute', pushUps: 'Liegestütze diese Woche', sinceMovedIn: 'Seit dem Umzug', long: 'Gläser Wasser vor dem Stand-up-Meeting', many: ['Kaffee heute', 'Gläser Wasser', 'Liegestütze', 'Gelesene Seiten', 'Stand-ups', 'Behobene Fehler', 'Gegossene Pflanzen', 'Gefahrene km'] },
 } as const satisfies Record<Language, unknown>;
 const GERMAN_DEMO: Record<string, string> = {
   [DEMO_COUNTER_IDS.coffees]: NAMES.de.coffees,
-  [DEMO_COUNTER_IDS.sinceMovedIn]: 'Seit dem Umzug',
+  [DEMO_COUNTER_IDS.sinceMovedIn]: NAMES.de.sinceMovedIn,
   [DEMO_COUNTER_IDS.untilTrip]: 'Bis zur Reise',
   [DEMO_COUNTER_IDS.pushUps]: NAMES.de.pushUps,
   [DEMO_COUNTER_IDS.cookiesLeft]: 'Kekse übrig',
@@ -156,6 +156,41 @@ try {
       await page.getByRole('button', { name: tr.t('list.settings') }).click();
       await page.getByRole('heading', { name: tr.t('settings.title') }).waitFor();
       await shootBoth(page, harness, 'settings');
+    });
+
+    // Issue 28: goals in progress on the rows, a milestone today, the edit page's goal, the export screen.
+    await withPopup(browser, server.url, { signedInAs: DEMO_TOKEN }, async (page, harness) => {
+      await page.locator('.connection[data-status="live"]').waitFor();
+      const dispatch = async (...args: Parameters<AppHarness['app']['dispatch']>) => {
+        const answer = await harness.app.dispatch(...args);
+        if (!answer.ok) throw new Error(`${String(args[0])} for the screenshot failed: ${answer.error.message}`);
+      };
+      await dispatch('goal:set', { id: DEMO_COUNTER_IDS.coffees, goal: { target: 8, period: 'day', count: 'all' } });
+      await dispatch('goal:set', { id: DEMO_COUNTER_IDS.pushUps, goal: { target: 150, period: 'week', count: 'mine' } });
+      // "Since we moved in" turns 100 days today; "Until the trip" shows its next milestone.
+      const hundredDaysAgo = new Date(Date.now() - 100 * 86_400_000).toISOString().slice(0, 10);
+      await dispatch('counter:update', { id: DEMO_COUNTER_IDS.sinceMovedIn, patch: { startDate: hundredDaysAgo } });
+      await dispatch('counter:increment', { id: DEMO_COUNTER_IDS.coffees, amount: 2 });
+      await dispatch('counter:increment', { id: DEMO_COUNTER_IDS.pushUps, amount: 60 });
+      const other = await harness.asUser(DEMO_OTHER_TOKEN, 'POST', `/v2/counters/${DEMO_COUNTER_IDS.coffees}/increment`);
+      if (other.status !== 200) throw new Error(`the other user's increment answered ${other.status}`);
+      const progress = (done: number, target: number, period: 'day' | 'week') => tr.t('goal.progress', { done: tr.number(done), target: tr.number(target), period });
+      await rowOf(page, names.coffees).getByTestId('goal').filter({ hasText: progress(3, 8, 'day') }).waitFor();
+      await rowOf(page, names.pushUps).getByTestId('goal').filter({ hasText: progress(60, 150, 'week') }).waitFor();
+      await rowOf(page, names.sinceMovedIn).getByTestId('milestone').filter({ hasText: tr.t('milestone.today', { milestone: tr.t('milestone.days', { count: 100 }) }) }).waitFor();
+      await page.getByLabel(tr.t('list.search')).focus();
+      await shootBoth(page, harness, 'goals');
+
+      await page.getByRole('button', { name: tr.t('row.edit', { name: names.coffees }) }).click();
+      await page.getByLabel(tr.t('goal.howMany')).waitFor();
+      await page.getByRole('heading', { name: tr.t('local.title') }).evaluate((heading) => heading.scrollIntoView({ block: 'start' }));
+      await shootBoth(page, harness, 'edit-goal');
+
+      await page.getByRole('button', { name: tr.t('export.button') }).click();
+      await page.getByRole('radio', { name: new RegExp(`^${tr.t('export.all')}`) }).check();
+      await page.getByRole('button', { name: tr.t('export.save') }).click();
+      await page.getByTestId('export-result').filter({ hasText: /\.csv\.$/ }).waitFor();
+      await shootBoth(page, harness, 'export');
     });
 
     // 200 % zoom with a long list: 300 counters, rows reflowed to 180 CSS pixels (WCAG 1.4.10).

@@ -96,7 +96,7 @@ if (preloadJs) {
   if (!preloadJs.includes('contextBridge.exposeInMainWorld(')) own('PRELOAD', 'HIGH', 'main/preload.cjs', 'nothing is exposed through contextBridge');
   if (/exposeInMainWorld\([^,]+,\s*(ipcRenderer|require|process)\s*\)/.test(preloadJs)) own('PRELOAD', 'HIGH', 'main/preload.cjs', 'ipcRenderer, require or process is exposed as is');
   if (/\.(send|sendSync|sendToHost|postMessage)\(/.test(preloadJs)) own('PRELOAD', 'MEDIUM', 'main/preload.cjs', 'the preload sends on raw channels; only invoke on the contract is expected');
-  if (!/Object\.hasOwn\(INVOKE_CHANNELS, channel\)/.test(preloadJs)) own('PRELOAD', 'MEDIUM', 'main/preload.cjs', 'invoke does not check the channel against the contract');
+  if (!/Object\.hasOwn\(INVOKE_CHANNELS,\s*channel\)/.test(preloadJs)) own('PRELOAD', 'MEDIUM', 'main/preload.cjs', 'invoke does not check the channel against the contract');
   preloadOk = findings.length === before;
 }
 

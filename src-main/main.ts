@@ -5,8 +5,7 @@ import { app, BrowserWindow, dialog, globalShortcut, ipcMain, Menu, nativeImage,
 import type { NativeImage } from 'electron';
 // electron-log/node, not /main: the main entry registers unchecked ipcMain handlers at import (electron/logging.ts).
 import log from 'electron-log/node';
-import Store from 'electron-store';
-import { copyFile, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { homedir, release } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,19 +14,22 @@ import { createAppController, toAppPlatform } from './app/controller';
 import { startDemoService } from './app/demo';
 import { realCoreFactory } from './app/real-core';
 import { createTextFile } from './app/text-file';
+import { createFileSettingsStore } from './app/file-settings-store';
+import { createWhatsNewStore } from './app/updates/whats-new';
 import { createActions } from './electron/actions';
 import { createSecretFile } from './electron/files';
 import { pendingFileName } from './app/account-pending-store';
 import { applyLaunchAtLogin, HIDDEN_FLAG } from './electron/login-item';
 import { configureLogging } from './electron/logging';
 import { createConsentDialog } from './electron/consent-dialog';
+import { createSaveDialog } from './electron/save-dialog';
 import { TEXT_LIMITS } from './app/server-text';
 import { createOsNotifications } from './electron/os-notifications';
 import { createPopup, popupMaterial } from './electron/popup';
-import { createElectronSettingsStore, type ConfLike } from './electron/settings-store';
 import { createShortcutRegistrar } from './electron/shortcuts';
 import { themeSource, watchSystem } from './electron/system';
 import { createTrayController } from './electron/tray';
+import { createUpdates } from './electron/update-wiring';
 import { hardenContents, hardenSession, popupWindowOptions } from './electron/window-security';
 import { createEventSender, registerInvokeHandlers } from './ipc/main-wrapper';
 import { APP_SCHEME } from './ipc/sender-check';
@@ -39,6 +41,7 @@ import { publicWebPage } from '../src-shared/domain/server-address';
 import { createSafeStorageVault } from './shell/token-vault';
 import { translatorFor } from '../src-shared/i18n/compile';
 import type { Notice } from '../src-shared/i18n/notice';
+import { launchMarkName, type LaunchMilestone } from './shell/launch-milestones';
 
 const here = dirname(fileURLToPath(import.meta.url)); // dist/main
 const rendererRoot = join(here, '..', 'renderer');
@@ -47,6 +50,8 @@ const preloadPath = join(here, 'preload.cjs');
 const devServerOrigin = !app.isPackaged && process.env.COUNTER_TRAY_DEV_SERVER ? new URL(process.env.COUNTER_TRAY_DEV_SERVER).origin : undefined;
 const platform = toAppPlatform(process.platform);
 const POPUP_SIZE = { width: 360, height: 520 };
+/** Launch milestones as performance marks (Node's timeline: a profile shows them; the boot bench reads them). */
+const markLaunch = (milestone: LaunchMilestone) => performance.mark(launchMarkName(milestone));
 
 // Tests point the profile elsewhere; must happen before 'ready'. Unpackaged only: in a
 // packaged app an environment variable must not swap in a whole profile (settings, a
@@ -75,8 +80,10 @@ if (!app.requestSingleInstanceLock()) {
       app.exit(1);
     });
 }
+markLaunch('main-evaluated');
 
 async function run(): Promise<void> {
+  markLaunch('ready');
   if (platform === 'darwin') app.dock?.hide();
   const userData = app.getPath('userData');
 
@@ -103,20 +110,50 @@ async function run(): Promise<void> {
     isQuitting: () => quitting,
   });
   hardenContents(popup.window.webContents, (message) => log.warn(message));
+  markLaunch('window-created');
+
+  // Issue 26: the updater. Its notifications open Settings → Updates; restarting goes through quit() below.
+  const updateNotifications = createOsNotifications({
+    isSupported: () => Notification.isSupported(),
+    create: (options) => new Notification(options),
+    onClick: () => void actions.tray({ kind: 'openSettings' }),
+  });
+  const updates = await createUpdates({
+    facts: { platform, isPackaged: app.isPackaged, env: process.env, execPath: process.execPath, appStore: process.mas === true, windowsStore: process.windowsStore === true },
+    resourcesPath: process.resourcesPath,
+    readText: (path) => readFile(path, 'utf8').catch(() => null),
+    // Loaded only for a copy that updates itself. CommonJS: its classes hang off the default export.
+    createUpdater: async () => {
+      const { default: updater } = await import('electron-updater');
+      return platform === 'win32' ? new updater.NsisUpdater() : platform === 'darwin' ? new updater.MacUpdater() : new updater.AppImageUpdater();
+    },
+    // The relaunched copy must get the single-instance lock while this one is still exiting.
+    beforeInstall: () => app.releaseSingleInstanceLock(),
+    running: app.getVersion(),
+    mode: () => controller.getState().settings.updates.mode,
+    clock: systemClock,
+    random: Math.random,
+    whatsNew: createWhatsNewStore(createTextFile(join(userData, 'update-notes.json')), (m) => log.warn(m)),
+    notify: (notice) => {
+      const i18n = controller.translator();
+      updateNotifications.deliver({ title: notice.title(i18n), body: notice.body(i18n) });
+    },
+    clean: (text, max) => controller.redact(text, max),
+    log: { info: (m) => log.info(m), warn: (m) => log.warn(m), error: (m) => log.error(m) },
+    restart: () => void quit({ install: true }),
+  });
 
   const controller = createAppController({
     coreFactory: realCoreFactory,
-    settings: createElectronSettingsStore({
-      open: (): ConfLike => new Store<Record<string, unknown>>({ name: 'settings', cwd: userData, clearInvalidConfig: false }),
-      filePath: join(userData, 'settings.json'),
-      moveFile: rename,
-      copyFile,
-    }),
+    // Our own JSON store, not electron-store: that one registers an unchecked ipcMain listener (app/file-settings-store.ts).
+    settings: createFileSettingsStore(join(userData, 'settings.json')),
     vault: createSafeStorageVault({ safeStorage, platform, file: createSecretFile(join(userData, 'token.json')), log: (m) => log.warn(m) }),
     // Decisions about where the token goes and how it is kept: asked here, never taken from the popup.
     // No parent window: the popup hides on blur, and a sheet on a hidden parent would hide too.
     // In the language of the moment (the controller exists by the time a question is asked).
     consent: createConsentDialog((options) => dialog.showMessageBox(options), () => controller.translator(), (m) => log.warn(m)),
+    // Exports: main asks where in its own save dialog and writes the file; the popup never names a path.
+    saveFile: createSaveDialog((options) => dialog.showSaveDialog(options), (path, text) => writeFile(path, text, 'utf8'), () => controller.translator()),
     demo: () => startDemoService({ onError: (message) => log.warn(message) }),
     platform,
     systemTimezone: () => Intl.DateTimeFormat().resolvedOptions().timeZone,
@@ -134,6 +171,7 @@ async function run(): Promise<void> {
     openPublicPage: (path) => void shell.openExternal(publicWebPage(path)).catch((error: unknown) => log.warn('open link failed', error)),
     activityDir: userData,
     hideWindow: () => popup.hide(),
+    updates,
   });
   sanitizeLog = (text) => controller.redact(text, TEXT_LIMITS.log);
 
@@ -177,7 +215,7 @@ async function run(): Promise<void> {
     const i18n = controller.translator();
     osNotifications.deliver({ title: i18n.t(notice.title), body: notice.body(i18n) });
   };
-  const shortcuts = createShortcutRegistrar(globalShortcut, (action) => void actions.shortcut(action), (failures) => controller.setShortcutFailures(failures));
+  const shortcuts = createShortcutRegistrar(globalShortcut, (action) => void actions.shortcut(action), (failures) => controller.setShortcutFailures(failures), platform);
   const loginItem = (enabled: boolean) =>
     applyLaunchAtLogin(enabled, {
       platform,
@@ -204,10 +242,12 @@ async function run(): Promise<void> {
   });
   controller.onRemoteChange((change) => notifier.remoteChange(change));
   controller.onNotice(deliverNotice);
+  controller.onAnnouncement((announcement) => notifier.announce(announcement));
   controller.onSettingsChanged((next, previous) => {
     if (JSON.stringify(next.shortcuts) !== JSON.stringify(previous.shortcuts)) shortcuts.apply(next.shortcuts);
     if (next.launchAtLogin !== previous.launchAtLogin) void loginItem(next.launchAtLogin);
     if (next.theme !== previous.theme) nativeTheme.themeSource = next.theme;
+    if (next.updates.mode !== previous.updates.mode) updates.modeChanged();
   });
   const unregisterIpc = registerInvokeHandlers(ipcMain, controller.dispatch, { trustedWebContentsIds: () => new Set([popup.webContentsId()]), ...(devServerOrigin ? { devServerOrigin } : {}) }, (channel, reason) =>
     log.warn(`IPC ${channel} refused: ${reason}`),
@@ -229,15 +269,19 @@ async function run(): Promise<void> {
   });
   app.on('second-instance', (_event, argv) => void actions.commandLine(parseCommandLine(argv) ?? { kind: 'open' }));
 
-  async function quit(): Promise<void> {
+  /** The one way out: every unsent click written (controller.stop), then, for "Restart to update", the installer. */
+  async function quit(options: { install?: boolean } = {}): Promise<void> {
     if (quitting) return;
     quitting = true;
+    updates.stop();
     shortcuts.unregisterAll();
     notifier.dispose();
     stopWatching();
     unregisterIpc();
     await controller.stop().catch((error: unknown) => log.warn('stop failed', error));
     tray.destroy();
+    // electron-updater quits the app itself once its installer is running.
+    if (await updates.beforeExit(options.install === true)) return;
     app.quit();
   }
   app.on('before-quit', (event) => {
@@ -255,9 +299,14 @@ async function run(): Promise<void> {
   shortcuts.apply(settings.shortcuts);
   if (settings.launchAtLogin) void loginItem(true);
   notices.forEach(deliverNotice);
+  void updates.start().catch((error: unknown) => log.warn('updates did not start', error));
   tray.update(controller.getState());
   // A page that fails to load leaves the tray working; say why in the log instead of an unhandled rejection.
-  popup.load().catch((error: unknown) => log.error('the popup page did not load', error));
+  markLaunch('page-load-started');
+  popup.load().then(
+    () => markLaunch('page-loaded'),
+    (error: unknown) => log.error('the popup page did not load', error),
+  );
 
   if (wantsDemo(process.argv)) {
     // Replaces any account session for this run only; the stored token stays where it is.

@@ -16,13 +16,21 @@ const LATER = {
   edit: () => import('./screens/EditCounter').then((m) => ({ default: m.EditCounter })),
   settings: () => import('./screens/SettingsScreen').then((m) => ({ default: m.SettingsScreen })),
   onboarding: () => import('./screens/Onboarding').then((m) => ({ default: m.Onboarding })),
+  export: () => import('./screens/ExportScreen'),
 };
 const CounterDetail = lazy(LATER.detail);
 const EditCounter = lazy(LATER.edit);
 const SettingsScreen = lazy(LATER.settings);
 const Onboarding = lazy(LATER.onboarding);
+const ExportScreen = lazy(LATER.export);
 
-export type View = { name: 'list' } | { name: 'edit'; id: string } | { name: 'detail'; id: string } | { name: 'settings' } | { name: 'token' };
+export type View =
+  | { name: 'list' }
+  | { name: 'edit'; id: string }
+  | { name: 'detail'; id: string }
+  | { name: 'settings' }
+  | { name: 'token' }
+  | { name: 'export'; id?: string | undefined; from: 'edit' | 'settings' };
 
 /** The app in the language main chose; before main's first state, the browser's guess. */
 export function App({ api }: { api: CounterTrayApi }) {
@@ -76,6 +84,7 @@ function Screens({ api, state, problem }: { api: CounterTrayApi; state: AppState
   const showSettings = useCallback(() => setView({ name: 'settings' }), []);
   const showDetail = useCallback((id: string) => setView({ name: 'detail', id }), []);
   const showToken = useCallback(() => setView({ name: 'token' }), []);
+  const showExport = useCallback((id?: string) => setView(id ? { name: 'export', id, from: 'edit' } : { name: 'export', from: 'settings' }), []);
 
   if (!state) {
     // Main answers within milliseconds: no words for a wait that short, only a problem if it fails.
@@ -94,7 +103,7 @@ function Screens({ api, state, problem }: { api: CounterTrayApi; state: AppState
   const listProps = { api, state, focusRequest, activeId, onActiveChange: setActiveId, onEdit: showEdit, onDetail: showDetail, onSettings: showSettings, onReplaceToken: showToken };
   // A launch with a stored token while the server is away: the last-known counters, greyed.
   if (lastKnown && view.name !== 'token') {
-    if (view.name === 'settings') return <SettingsScreen api={api} state={state} onClose={showList} onReplaceToken={showToken} />;
+    if (view.name === 'settings') return <SettingsScreen api={api} state={state} onClose={showList} onReplaceToken={showToken} onExport={showExport} />;
     return (
       <CounterList
         {...listProps}
@@ -127,9 +136,13 @@ function Screens({ api, state, problem }: { api: CounterTrayApi; state: AppState
     };
     return <CounterDetail api={api} state={state} counterId={view.id} onClose={back} onEdit={showEdit} />;
   }
-  if (view.name === 'edit') return <EditCounter api={api} state={state} counterId={view.id} onClose={showList} />;
+  if (view.name === 'edit') return <EditCounter api={api} state={state} counterId={view.id} onClose={showList} onExport={showExport} />;
+  if (view.name === 'export') {
+    const back = view.from === 'edit' && view.id ? () => showEdit(view.id as string) : showSettings;
+    return <ExportScreen api={api} state={state} counterId={view.id} onClose={back} />;
+  }
   if (view.name === 'settings') {
-    return <SettingsScreen api={api} state={state} onClose={showList} onReplaceToken={() => setView({ name: 'token' })} />;
+    return <SettingsScreen api={api} state={state} onClose={showList} onReplaceToken={() => setView({ name: 'token' })} onExport={showExport} />;
   }
   return (
     <CounterList {...listProps} core={core} />

@@ -1,20 +1,12 @@
 // FromDate/ToDate values are whole calendar days in the requested IANA zone (§2.4).
 // We never add 24 h to timestamps (DST days have 23 or 25 hours): we take the local
 // calendar date of `now` in the zone and subtract calendar dates.
-const MS_PER_DAY = 86_400_000;
-const formatters = new Map<string, Intl.DateTimeFormat>();
+import { createZoneCache } from '../src-shared/time/zone-cache';
 
-function formatterFor(timeZone: string): Intl.DateTimeFormat | undefined {
-  const cached = formatters.get(timeZone);
-  if (cached) return cached;
-  try {
-    const f = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
-    formatters.set(timeZone, f);
-    return f;
-  } catch {
-    return undefined; // RangeError: not a zone ICU knows
-  }
-}
+const MS_PER_DAY = 86_400_000;
+/** Bounded and keyed by the canonical zone: every request names a zone, in any spelling (issue 23). */
+export const dayFormatters = createZoneCache((timeZone) => new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }));
+const formatterFor = (timeZone: string): Intl.DateTimeFormat | undefined => dayFormatters.get(timeZone);
 
 /** True for a zone name Intl accepts (IANA names and aliases such as `UTC`). */
 export function isKnownTimeZone(timeZone: string): boolean {

@@ -23,12 +23,21 @@ export const DEMO_COUNTER_IDS = {
 const ada = { userId: DEMO_USER_ID, isAdmin: true };
 const alan = { userId: DEMO_OTHER_USER_ID, isAdmin: false };
 
-export function demoFixtures(): FixturesFile {
+export interface DemoTokens {
+  ada: string;
+  alan: string;
+  grace: string;
+}
+
+/** The published tokens: for tests and `--fixtures demo` on the command line. The app's demo draws its own per launch. */
+export const PUBLISHED_DEMO_TOKENS: DemoTokens = { ada: DEMO_TOKEN, alan: DEMO_OTHER_TOKEN, grace: DEMO_OUTSIDER_TOKEN };
+
+export function demoFixtures(tokens: DemoTokens = PUBLISHED_DEMO_TOKENS): FixturesFile {
   return {
     users: [
-      { id: DEMO_USER_ID, displayName: 'Ada Lovelace', token: DEMO_TOKEN },
-      { id: DEMO_OTHER_USER_ID, displayName: 'Alan Turing', token: DEMO_OTHER_TOKEN },
-      { id: DEMO_OUTSIDER_USER_ID, displayName: 'Grace Hopper', token: DEMO_OUTSIDER_TOKEN },
+      { id: DEMO_USER_ID, displayName: 'Ada Lovelace', token: tokens.ada },
+      { id: DEMO_OTHER_USER_ID, displayName: 'Alan Turing', token: tokens.alan },
+      { id: DEMO_OUTSIDER_USER_ID, displayName: 'Grace Hopper', token: tokens.grace },
     ],
     counters: [
       { id: DEMO_COUNTER_IDS.coffees, name: 'Coffees today', type: 'UpDown', value: 3, mode: 'UpAndDown', created: '2026-01-05T09:00:00Z', members: [ada, alan] },

@@ -1,7 +1,9 @@
-// The HTTP and upgrade entry points: admission, routing, body checks, the handler, and
-// the §2.5 error body for every refusal (§9 deprecation headers on every /v1/ answer).
-// Any unexpected exception becomes a 500 with the error body: the process never dies
-// of a request, and handlers validate fully before they change state.
+// The HTTP and upgrade entry points: the demo's host guard, admission, routing, body
+// checks, the handler, and the §2.5 error body for every refusal (§9 deprecation headers
+// on every /v1/ answer). Any unexpected exception becomes a 500 with the error body: the
+// process never dies of a request, and handlers validate fully before they change state.
+// The body is read only once the token, the rate limit and the route allow it (issue 23):
+// a client without a token cannot make the service read (or wait for) a body.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { admit } from './admission';
@@ -9,7 +11,7 @@ import type { AdmissionDeps, RequestLogEntry } from './admission';
 import type { Handler, ServiceDeps } from './context';
 import { requestedTimeZone } from './counter-rules';
 import { ServiceCode, ServiceError } from './errors';
-import { readBody, writeJson } from './http-io';
+import { MAX_BODY_BYTES, readBody, writeJson } from './http-io';
 import { createRouter } from './router';
 import { v1Routes } from './v1-routes';
 import { v2Routes } from './v2-routes';
@@ -22,6 +24,12 @@ export interface PipelineDeps extends AdmissionDeps {
   hub: WsHub;
   log: RequestLogEntry[];
   baseUrl: () => string;
+  /**
+   * The demo's guard: the Host header must be exactly this (`127.0.0.1:<port>`), and a
+   * request carrying an Origin header (a browser's) is refused, so neither a web page that
+   * rebinds a name to 127.0.0.1 nor one on this machine can drive the service.
+   */
+  onlyHost?: () => string;
 }
 
 const upgradeRequired: Handler = () => {
@@ -45,17 +53,19 @@ export async function handleRequest(deps: PipelineDeps, req: IncomingMessage, re
   const url = requestUrl(req.url);
   const pathname = url.pathname;
   const versionHeaders = isV1Path(pathname) ? deprecationHeaders(deps.baseUrl(), pathname) : {};
-  const body = await readBody(req);
-  if (body.aborted) return; // the client is gone: a truncated body is never applied
   const seen: { userId?: string } = {};
   let status: number;
   try {
+    guardHost(deps, req);
     const { userId } = admit(deps, req, pathname, seen);
     const match = route(method, pathname);
     if (match.kind === 'notFound') throw new ServiceError(404, ServiceCode.RouteNotFound, `No endpoint ${pathname}`);
     if (match.kind === 'methodNotAllowed') {
       throw new ServiceError(405, ServiceCode.MethodNotAllowed, `${method} is not allowed on ${pathname}`, { Allow: match.allow.join(', ') });
     }
+    if (Number(req.headers['content-length'] ?? 0) > MAX_BODY_BYTES) throw new ServiceError(413, ServiceCode.PayloadTooLarge, 'The request body is too large');
+    const body = await readBody(req);
+    if (body.aborted) return; // the client is gone: a truncated body is never applied
     if (body.tooLarge) throw new ServiceError(413, ServiceCode.PayloadTooLarge, 'The request body is too large');
     const reply = match.handler({ deps: deps.service, userId, params: match.params, query: url.searchParams, body: body.bytes, contentType: req.headers['content-type'] });
     status = reply.status;
@@ -63,7 +73,10 @@ export async function handleRequest(deps: PipelineDeps, req: IncomingMessage, re
   } catch (e) {
     const answer = errorBody(deps, e);
     status = answer.status;
-    writeJson(res, answer.status, answer.body, { ...versionHeaders, ...answer.headers });
+    // Refused before its body was read: close the connection rather than read (or wait for) the rest.
+    const bodyExpected = Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
+    const unread: Record<string, string> = bodyExpected && !req.complete ? { Connection: 'close' } : {};
+    writeJson(res, answer.status, answer.body, { ...versionHeaders, ...answer.headers, ...unread });
   }
   record(deps.log, { at: deps.now(), userId: seen.userId, method, path: pathname, status });
 }
@@ -77,6 +90,7 @@ export function handleUpgrade(deps: PipelineDeps, req: IncomingMessage, socket: 
   // §9.2 "every response on a /v1/ path": the 101 and the refusals alike.
   const versionHeaders = isV1Path(pathname) ? deprecationHeaders(deps.baseUrl(), pathname) : {};
   try {
+    guardHost(deps, req);
     const { userId, token } = admit(deps, req, pathname, seen);
     const problem = handshakeProblem(req);
     if (problem) throw new ServiceError(400, ServiceCode.BadRequest, problem);
@@ -90,6 +104,13 @@ export function handleUpgrade(deps: PipelineDeps, req: IncomingMessage, socket: 
     rejectUpgrade(socket, answer.status, answer.body, { ...versionHeaders, ...answer.headers });
   }
   record(deps.log, { at: deps.now(), userId: seen.userId, method: 'GET', path: pathname, status });
+}
+
+/** The demo's guard (see `onlyHost`); the tests' and the CLI's services have none. */
+function guardHost(deps: PipelineDeps, req: IncomingMessage): void {
+  if (!deps.onlyHost) return;
+  if (req.headers.host !== deps.onlyHost()) throw new ServiceError(403, ServiceCode.Forbidden, 'This service answers only requests addressed to its own loopback address');
+  if (req.headers.origin !== undefined || req.headers['sec-websocket-origin'] !== undefined) throw new ServiceError(403, ServiceCode.Forbidden, 'This service does not answer web pages');
 }
 
 /** Keeps the newest entries only, so a long-running demo service does not grow without bound. */
@@ -141,6 +162,7 @@ function rejectUpgrade(socket: Duplex, status: number, body: unknown, headers: R
 const STATUS_TEXT: Record<number, string> = {
   400: 'Bad Request',
   401: 'Unauthorized',
+  403: 'Forbidden',
   404: 'Not Found',
   410: 'Gone',
   429: 'Too Many Requests',

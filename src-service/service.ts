@@ -1,6 +1,8 @@
 // startCounterService (fixtures.md "Programmatic"): the reference Counter Service on
 // node:http + ws, plus the test-only levers the API has no endpoint for (delete,
-// members, revoke, suspend/resume for "server restart" tests).
+// members, revoke, suspend/resume for "server restart" tests). Stopping or restarting
+// closes every WebSocket with 1001 / 1012 first, as a well-behaved service does, so its
+// clients can tell a restart from their own network failing (issue 25).
 import { createServer } from 'node:http';
 import type { Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
@@ -17,7 +19,7 @@ import { CounterStore } from './store';
 import { uuid7 } from './uuid7';
 import { resolveVariant } from './variants';
 import type { Variant, VariantInput } from './variants';
-import { WsHub } from './ws-hub';
+import { CLOSE_GOING_AWAY, CLOSE_SERVICE_RESTART, WsHub } from './ws-hub';
 
 export interface CounterServiceOptions {
   /** 0 (default) picks a free port. */
@@ -31,7 +33,31 @@ export interface CounterServiceOptions {
   now?: () => number;
   /** Persist changes here (atomic) and reload them on start. */
   statePath?: string;
+  /** Connection and time limits (issue 23); defaults in SERVICE_LIMITS. */
+  limits?: Partial<ServiceLimits>;
+  /**
+   * Demo mode's guard: answer only requests whose Host is exactly `127.0.0.1:<port>` and
+   * that carry no Origin (no browser), so a web page, by DNS rebinding or from this
+   * machine, cannot drive it. Off for the tests' and the command line's service.
+   */
+  loopbackOnly?: boolean;
 }
+
+export interface ServiceLimits {
+  /** Open connections (HTTP and WebSocket) at once; more are closed as they arrive. */
+  maxConnections: number;
+  /** A request whose headers have not all arrived by then is answered 408 and closed. */
+  headersTimeoutMs: number;
+  /** A request (headers and body) not complete by then is answered 408 and closed. */
+  requestTimeoutMs: number;
+}
+
+/**
+ * A test peer and the demo's backend, never a public server: a few hundred connections is
+ * more than every test and benchmark opens, and a client that takes 10 s to send its
+ * headers is holding a slot, not slow. (Node's own defaults: no cap, 60 s, 300 s.)
+ */
+export const SERVICE_LIMITS: ServiceLimits = { maxConnections: 512, headersTimeoutMs: 10_000, requestTimeoutMs: 30_000 };
 
 export interface NewCounter {
   name: string;
@@ -49,6 +75,7 @@ export interface CounterService {
   readonly variant: Variant;
   /** Every HTTP request and WebSocket upgrade, in order. */
   readonly requestLog: RequestLogEntry[];
+  /** Stops: every WebSocket is closed with 1001 Going Away (answered or cut within 1 s), then every connection dropped. */
   close(): Promise<void>;
   /** Deletes a counter and sends counterDeleted to its members' sockets; false if unknown. */
   deleteCounter(id: string): boolean;
@@ -60,8 +87,12 @@ export interface CounterService {
   createCounter(counter: NewCounter): CounterRecord;
   /** Later requests with the token get 401; its open sockets are closed. */
   revokeToken(token: string): void;
-  /** Stops listening and drops every connection, keeping all state. */
-  suspend(): Promise<void>;
+  /**
+   * Stops listening and drops every connection, keeping all state (a restart, until
+   * resume()): every WebSocket is first closed with 1012 Service Restart; `abrupt` cuts
+   * them without a close frame instead (a crash, or the network between).
+   */
+  suspend(options?: { abrupt?: boolean }): Promise<void>;
   /** Listens again on the same port. */
   resume(): Promise<void>;
   /** Sends an arbitrary text frame to the user's open sockets. */
@@ -96,10 +127,20 @@ export async function startCounterService(options: CounterServiceOptions): Promi
     baseUrl: () => baseUrl,
   };
 
+  const limits = { ...SERVICE_LIMITS, ...options.limits };
   const sockets = new Set<Socket>();
-  const server: Server = createServer((req, res) => {
-    handleRequest(deps, req, res).catch(() => internalError(res));
-  });
+  const server: Server = createServer(
+    {
+      headersTimeout: limits.headersTimeoutMs,
+      requestTimeout: limits.requestTimeoutMs,
+      // Node checks those timeouts this often (default 30 s): often enough that they hold.
+      connectionsCheckingInterval: Math.min(1_000, limits.headersTimeoutMs),
+    },
+    (req, res) => {
+      handleRequest(deps, req, res).catch(() => internalError(res));
+    },
+  );
+  server.maxConnections = limits.maxConnections;
   server.on('connection', (s) => {
     sockets.add(s);
     s.on('close', () => sockets.delete(s));
@@ -116,18 +157,18 @@ export async function startCounterService(options: CounterServiceOptions): Promi
   const host = options.host ?? '127.0.0.1';
   let port = await listen(server, options.port ?? 0, host);
   baseUrl = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  if (options.loopbackOnly) deps.onlyHost = () => new URL(baseUrl).host;
   let listening = true;
 
-  const dropConnections = (): void => {
-    hub.terminateAll();
-    for (const s of sockets) s.destroy();
-    sockets.clear();
-  };
-  const stop = async (): Promise<void> => {
+  /** Stops accepting, closes the WebSockets with `closeCode` (or cuts them: 'abrupt'), then drops every connection. */
+  const stop = async (closeCode: typeof CLOSE_GOING_AWAY | typeof CLOSE_SERVICE_RESTART | 'abrupt'): Promise<void> => {
     if (!listening) return;
     listening = false;
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-    dropConnections();
+    if (closeCode === 'abrupt') hub.terminateAll();
+    else await hub.closeAll(closeCode);
+    for (const s of sockets) s.destroy();
+    sockets.clear();
     await closed;
   };
 
@@ -141,8 +182,8 @@ export async function startCounterService(options: CounterServiceOptions): Promi
     get openSockets() {
       return hub.openCount;
     },
-    close: stop,
-    suspend: stop,
+    close: () => stop(CLOSE_GOING_AWAY),
+    suspend: (options) => stop(options?.abrupt ? 'abrupt' : CLOSE_SERVICE_RESTART),
     async resume() {
       if (listening) return;
       port = await listen(server, port, host);

@@ -25,6 +25,11 @@ interface Connection extends SocketInfo {
 
 /** Close code sent when a token is revoked while its socket is open (RFC 6455 1008: policy violation). */
 export const CLOSE_TOKEN_REVOKED = 1008;
+/** Close codes sent to every socket when the service stops (RFC 6455 1001 Going Away) or restarts (IANA registry: 1012 Service Restart). */
+export const CLOSE_GOING_AWAY = 1001;
+export const CLOSE_SERVICE_RESTART = 1012;
+/** How long a client has to answer the close frame before its socket is cut (ws's own default is 30 s). */
+const CLOSE_GRACE_MS = 1000;
 
 export class WsHub implements Notifier {
   private readonly wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
@@ -82,6 +87,30 @@ export class WsHub implements Notifier {
     for (const conn of this.connections) if (conn.token === token) conn.ws.close(CLOSE_TOKEN_REVOKED, 'token revoked');
   }
 
+  /**
+   * Closes every socket with `code` (clients tell a restart from their own network
+   * failing by it) and resolves once each has closed, cutting any that has not answered
+   * within CLOSE_GRACE_MS.
+   */
+  async closeAll(code: typeof CLOSE_GOING_AWAY | typeof CLOSE_SERVICE_RESTART): Promise<void> {
+    const reason = code === CLOSE_SERVICE_RESTART ? 'Service Restart' : 'Going Away';
+    const closing = [...this.connections].map(
+      ({ ws }) =>
+        new Promise<void>((resolve) => {
+          if (ws.readyState === ws.CLOSED) return resolve();
+          const cut = setTimeout(() => ws.terminate(), CLOSE_GRACE_MS);
+          ws.once('close', () => {
+            clearTimeout(cut);
+            resolve();
+          });
+          ws.close(code, reason);
+        }),
+    );
+    await Promise.all(closing);
+    this.connections.clear();
+  }
+
+  /** Cuts every socket without a close frame: what a crash or a cut network looks like to a client. */
   terminateAll(): void {
     for (const conn of this.connections) conn.ws.terminate();
     this.connections.clear();

@@ -1,19 +1,25 @@
 // Scenario 7, boot: the shipped build (dist/main/main.js, preload.cjs, dist/renderer)
 // started under the Electron double (test/electron-double), the popup a real Chromium
-// page. Measures what main.ts and the popup cost at launch and on a tray click; what
-// Electron itself adds (process start, window mapping) is not in the double.
+// page. Measures what main.ts and the popup cost at launch, split at main's own launch
+// marks (shell/launch-milestones.ts), and on a tray click; what Electron itself adds
+// (process start, window mapping) is not in the double.
 import { once } from 'node:events';
+import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import { startCounterService, type CounterService } from '../../src-service/index';
-import { ADA, e2eFixtures } from '../../test/e2e/support/e2e-fixtures';
-import { DesktopMachine } from '../../test/electron-double/boot';
+import { e2eFixtures } from '../../test/e2e/support/e2e-fixtures';
+import { DesktopMachine, MAIN_JS } from '../../test/electron-double/boot';
 import { ensureBuilt } from '../../test/electron-double/build-output';
+import { signIn } from '../../test/electron-double/flows';
+import { LOAD_PARTS, PHASES, pageInstants, spans, untilMarked } from '../launch-phases';
+import { preloadCost } from '../preload-cost';
 import type { Row, ScenarioResult } from '../report';
 import { median, ms, percentile } from '../stats';
 
 const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 const SCENARIO = 'Boot: shipped build under the Electron double';
+const PRELOAD_JS = new URL('preload.cjs', MAIN_JS);
 
 // Runs in the popup before its own scripts: stamps (wall clock) the first counter row with its buttons, after a forced layout.
 const LIST_PROBE = `(() => {
@@ -35,11 +41,7 @@ async function listRenderedAt(page: Page): Promise<number> {
 
 async function signInOnce(machine: DesktopMachine, service: CounterService): Promise<void> {
   const launch = await machine.launch();
-  const page = await launch.popup();
-  await page.getByLabel('Server').fill(service.url);
-  await page.getByLabel('API token').fill(ADA.token);
-  await page.getByRole('button', { name: 'Connect' }).click();
-  await page.locator('[data-counter-id]').first().waitFor();
+  await signIn(launch, service);
   await launch.quit();
 }
 
@@ -52,16 +54,28 @@ export async function runBoot(options: { launches: number; clicks: number; log: 
     await signInOnce(machine, service);
 
     const toInteractive: number[] = [];
-    const toReady: number[] = [];
+    const phases: Record<string, number>[] = [];
+    const loadParts: Record<string, number>[] = [];
     for (let run = 0; run <= options.launches; run += 1) {
       const start = wallNow();
       const launch = await machine.launch(['--open'], { instrument: LIST_PROBE });
-      toReady.push(wallNow() - start);
-      toInteractive.push((await listRenderedAt(await launch.popup())) - start);
-      options.log(`boot: launch ${run} → list ${toInteractive.at(-1)?.toFixed(1)} ms`);
+      const page = await launch.popup();
+      const listAt = await listRenderedAt(page);
+      const instants = { ...(await untilMarked(start)), ...(await pageInstants(page)), list: listAt };
+      toInteractive.push(listAt - start);
+      phases.push(spans(PHASES, start, instants));
+      loadParts.push(spans(LOAD_PARTS, instants['window-created'], instants));
+      options.log(`boot: launch ${run} → list ${toInteractive.at(-1)?.toFixed(1)} ms ${JSON.stringify(phases.at(-1))} ${JSON.stringify(loadParts.at(-1))}`);
       await launch.quit();
     }
     const [cold = Number.NaN, ...warm] = toInteractive;
+    const medians = (list: typeof PHASES, samples: Record<string, number>[]) => list.map((phase) => ({ ...phase, ms: median(samples.slice(1).map((p) => p[phase.key]!)) }));
+    const phaseRows = medians(PHASES, phases);
+    const partRows = medians(LOAD_PARTS, loadParts);
+    const total = phaseRows.reduce((sum, p) => sum + p.ms, 0);
+    const largest = phaseRows.reduce((a, b) => (b.ms > a.ms ? b : a));
+    const largestPart = partRows.reduce((a, b) => (b.ms > a.ms ? b : a));
+    const largestOurs = partRows.filter((p) => p.owner !== 'double').reduce((a, b) => (b.ms > a.ms ? b : a));
 
     const launch = await machine.launch([], { instrument: LIST_PROBE });
     const window = await launch.electron.firstWindow;
@@ -77,6 +91,7 @@ export async function runBoot(options: { launches: number; clicks: number; log: 
     }
     await launch.quit();
 
+    const preload = await preloadCost(fileURLToPath(PRELOAD_JS), 10);
     const rows: Row[] = [
       {
         scenario: SCENARIO,
@@ -84,11 +99,27 @@ export async function runBoot(options: { launches: number; clicks: number; log: 
         app: `${ms(median(warm))} (first launch ${ms(cold)})`,
         how: `wall clock (performance.timeOrigin + now() in Node and in the page) from just before import(dist/main/main.js) to a MutationObserver in the popup seeing the first counter row with its buttons, layout forced; signed-in profile, \`--open\`, reference service on 127.0.0.1; median of ${warm.length} launches after a first (cold) one, each a fresh module graph and Chromium context; leaves out Electron's own process and renderer start-up`,
       },
+      ...phaseRows.flatMap((phase) => [
+        {
+          scenario: SCENARIO,
+          measure: `  → ${phase.label}${phase.key === largest.key ? ' (largest share)' : ''}`,
+          app: `${ms(phase.ms)} (${Math.round((100 * phase.ms) / total)} %)`,
+          how: `${phase.what}; median over the same launches of the span since the previous phase (main's performance.mark counter-tray:${phase.until}, or the page probe), same wall clock; the phases' medians add up to ${ms(total)}`,
+        },
+        ...(phase.key === 'load'
+          ? partRows.map((part) => ({
+              scenario: SCENARIO,
+              measure: `      ${part.label}${part.key === largestPart.key ? ' (largest)' : ''}${part.key === largestOurs.key ? ' (largest of ours)' : ''}`,
+              app: ms(part.ms),
+              how: `${part.what}; ${part.owner === 'double' ? "the double's harness, not on Electron's path" : part.owner === 'ours' ? "the app's own time" : "the app's code inside the double's plumbing"}; median, same launches (page timing: navigation and resource entries, performance.timeOrigin + time)`,
+            }))
+          : []),
+      ]),
       {
         scenario: SCENARIO,
-        measure: '  main.js evaluated + ready emitted',
-        app: ms(median(toReady.slice(1))),
-        how: 'same clock, to the double emitting app ready after main.js (and its dependencies: electron-store, electron-log, ws, zod) evaluated',
+        measure: '  the preload alone (runs before the page’s scripts on every popup load)',
+        app: `${(preload.bytes / 1024).toFixed(1)} KB, cold evaluation ${ms(preload.cpuMs)} CPU`,
+        how: 'dist/main/preload.cjs compiled and run once in each of 10 fresh Node processes (same V8 as the renderer), electron answered by a stand-in; process.cpuUsage() around it, median. Before issue 25 (all 64 zod locales, with whitespace): 823 KB, 46–58 ms CPU (this probe, four runs on 2026-11-23)',
       },
       {
         scenario: SCENARIO,
@@ -97,7 +128,7 @@ export async function runBoot(options: { launches: number; clicks: number; log: 
         how: `Linux: the tray menu's "Open Counter Tray" item (the AppIndicator delivers no icon clicks); performance.now() from the item's click to BrowserWindow.show() in the double (main's action → popup.show → placement → show), popup page already loaded; excludes the OS mapping the window; median of ${clicks.length}`,
       },
     ];
-    return { rows, data: { toInteractiveMs: toInteractive, toReadyMs: toReady, trayClickMs: clicks } };
+    return { rows, data: { preload, toInteractiveMs: toInteractive, phasesMs: phases, loadPartsMs: loadParts, largest: largest.key, largestLoadPart: largestPart.key, trayClickMs: clicks } };
   } finally {
     await machine.close();
     await browser.close();

@@ -79,7 +79,7 @@ export async function runSize(): Promise<ScenarioResult> {
       scenario: 'Size',
       measure: 'renderer JS, all chunks, gzip',
       app: `${kb(js.gzip)} (raw ${kb(js.raw)})`,
-      how: `dist/renderer/assets/*.js (${js.files.length} files: first paint, lazy screens, catalogs en, de and the pseudo-locale), same method`,
+      how: `dist/renderer/assets/*.js (${js.files.length} files: first paint, lazy screens — settings, onboarding, activity, edit, export — and the catalogs en, de and the pseudo-locale), same method`,
     },
     {
       scenario: 'Size',

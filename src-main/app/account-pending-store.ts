@@ -5,15 +5,25 @@
 // another owner loads as nothing. The file is untrusted: parsed and re-validated against
 // the ledger's own schema on every load; a file that does not parse, or names another
 // owner, is backed up and reset with a notice, never silently trusted or dropped.
-// One parsed document in, one out: a codec (issue 23's authentication) wraps `file`.
+// The owner key is no secret (another program can copy it from the file), so each counter's
+// clicks also carry a MAC under the account's key (click-file-codec.ts, issue 23): clicks
+// the app did not write are refused (not sent, the file backed up, the user told), and the
+// ones it wrote are kept and written back at once.
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import type { PendingStore } from '../core/contract';
 import { AnyPendingDocument } from '../core/pending-ledger';
+import { openEntries, refusedClicksNotice, sealEntries, type ClickFileName, type ClickSeal } from './click-file-codec';
 import type { TextFile } from './ports';
 import { backupNote, sentences, type Said } from '../../src-shared/i18n/notice';
 
 const OwnedPending = z.object({ owner: z.string(), pending: AnyPendingDocument });
+/** The file as written, before the ledger's schema: the MACs are checked on what is on disk. */
+const SealedFile = z.object({ owner: z.string(), pending: z.looseObject({ counters: z.record(z.string(), z.unknown()) }), macs: z.unknown().optional() });
+const countersOf = (pending: unknown): Record<string, unknown> => {
+  const parsed = z.object({ counters: z.record(z.string(), z.unknown()) }).safeParse(pending);
+  return parsed.success ? parsed.data.counters : {};
+};
 
 export function accountOwnerKey(baseUrl: string, token: string): string {
   return createHash('sha256').update(`${baseUrl}\n${token}`).digest('hex');
@@ -32,8 +42,24 @@ export interface AccountPendingFiles {
   notice(message: Said): void;
 }
 
-export function createAccountPendingStore(owner: string, { file, legacy, notice }: AccountPendingFiles): PendingStore {
+export function createAccountPendingStore(seal: ClickSeal, { file, legacy, notice }: AccountPendingFiles): PendingStore {
+  const { owner } = seal;
   let retireLegacy = false;
+  const write = (pending: unknown) => file.write(JSON.stringify({ owner, pending, macs: sealEntries(seal, countersOf(pending)) }));
+
+  /** Only the counters whose MAC holds; the rest refused: the file backed up, the user told, the kept ones written back. */
+  async function authenticated(json: unknown, from: TextFile, what: ClickFileName): Promise<unknown> {
+    const sealed = SealedFile.safeParse(json);
+    if (!sealed.success || sealed.data.owner !== owner) return json;
+    const { kept, refused } = openEntries(seal, sealed.data.pending.counters, sealed.data.macs);
+    if (refused.length === 0) return json;
+    const backup = await from.backup().catch(() => null);
+    notice(refusedClicksNotice(what, refused.length, backup));
+    const pending = { ...sealed.data.pending, counters: kept };
+    // What the app wrote goes back to disk at once: a core that never runs (a failed start) must not take it along.
+    await write(pending);
+    return { owner, pending };
+  }
 
   /** The ledger's document in `text`, or undefined after backing up a file that is not one of ours. */
   async function parse(text: string, from: TextFile): Promise<unknown> {
@@ -43,7 +69,7 @@ export function createAccountPendingStore(owner: string, { file, legacy, notice 
     } catch {
       json = undefined;
     }
-    const saved = OwnedPending.safeParse(json);
+    const saved = OwnedPending.safeParse(await authenticated(json, from, 'pending'));
     if (saved.success && saved.data.owner === owner) return saved.data.pending;
     const backup = await from.backup().catch(() => null);
     notice(sentences((i18n) => (saved.success ? i18n.t('notice.clicksOtherAccount') : i18n.t('notice.clicksUnreadable')), backupNote(backup)));
@@ -73,11 +99,17 @@ export function createAccountPendingStore(owner: string, { file, legacy, notice 
       }
       const saved = OwnedPending.safeParse(owned);
       if (!saved.success || saved.data.owner !== owner) return undefined;
+      // 0.2 wrote no MACs: its file is taken only at the launch that upgraded the token vault (which proves the upgrade).
+      if (!seal.acceptUnsealed) {
+        const backup = await legacy?.backup().catch(() => null);
+        notice(refusedClicksNotice('legacy', Object.keys(countersOf(saved.data.pending)).length, backup ?? null));
+        return undefined;
+      }
       retireLegacy = true;
       return saved.data.pending;
     },
     async save(pending) {
-      await file.write(JSON.stringify({ owner, pending }));
+      await write(pending);
       if (retireLegacy && legacy) {
         // Now in the account's own file: the old one must not hand them over a second time.
         retireLegacy = false;

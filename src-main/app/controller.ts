@@ -7,14 +7,14 @@ import type { ClickSource } from '../../src-shared/domain/activity';
 import type { AppState, EventChannel, EventOf } from '../../src-shared/ipc/contract';
 import type { CounterCore } from '../core/contract';
 import { accountOwnerKey } from './account-pending-store';
-import { createActivityService } from './activity/activity-service';
-import { createFileRecordStorage, createMemoryRecordStorage, createTextRecordStorage, recordPathFor, type RecordStorage } from './activity/record-storage';
+import { sealFor } from './click-file-codec';
+import { createAccountData } from './account-data';
 import { createIpcDispatcher, type Dispatch, type InvokeHandlers } from '../ipc/dispatch';
 import { createCoalescer, systemClock } from './coalesce';
 import { withAccountCounterSettings } from './demo-settings';
 import { AppError } from '../ipc/errors';
 import type { AppControllerDeps, AppPlatform } from './ports';
-import { createSanitizer, createSnapshotSanitizer, TEXT_LIMITS } from './server-text';
+import { createSanitizer, TEXT_LIMITS } from './server-text';
 import { isPublicServer } from '../../src-shared/domain/server-address';
 import { createLastKnownCache } from './last-known';
 import { createOfflineCounters } from './offline-counters';
@@ -29,6 +29,7 @@ import { words } from '../../src-shared/i18n/messages';
 import { english, translatorFor } from '../../src-shared/i18n/compile';
 import { sentences, type Notice } from '../../src-shared/i18n/notice';
 import type { Translator } from '../../src-shared/i18n/translator';
+import type { ExtrasAnnouncement } from './goals/extras-service';
 
 export interface AppController {
   /**
@@ -50,6 +51,8 @@ export interface AppController {
   onNotice(listener: (notice: Notice) => void): () => void;
   /** The app's language now (Settings → Language, else the OS's): what main's tray, notifications and dialogs say. */
   translator(): Translator;
+  /** A goal reached or a milestone today (issue 28), once each; names already sanitized. */
+  onAnnouncement(listener: (announcement: ExtrasAnnouncement) => void): () => void;
   getState(): AppState;
   on<E extends EventChannel>(event: E, listener: (payload: EventOf<E>) => void): () => void;
   onRemoteChange(listener: (change: RemoteChange) => void): () => void;
@@ -64,8 +67,9 @@ export interface AppController {
   /** The OS's preferred languages may have changed (polled): a "system" language follows them. */
   systemLanguagesChanged(): void;
   /**
-   * The one sanitizer for server text (app/server-text.ts) with this run's tokens: for
-   * logs (pass TEXT_LIMITS.log), notifications and anything else shown to the user.
+   * The one sanitizer (src-shared/text/server-text.ts) with every token this run has seen:
+   * for logs (pass TEXT_LIMITS.log) and main's own messages that may quote a server. Server
+   * text itself was sanitized where it entered, in the core.
    */
   redact(text: string, maxLength?: number): string;
 }
@@ -87,6 +91,7 @@ export function createAppController(deps: AppControllerDeps): AppController {
   let inDemo = false;
   let shortcutFailures: AppState['shortcutFailures'] = [];
   let themeUnsubscribe: (() => void) | undefined;
+  let updatesUnsubscribe: (() => void) | undefined;
 
   const eventListeners = new Map<EventChannel, Set<(payload: never) => void>>();
   const remoteListeners = new Set<(change: RemoteChange) => void>();
@@ -98,6 +103,7 @@ export function createAppController(deps: AppControllerDeps): AppController {
     logNotice(notice);
     for (const listener of noticeListeners) listener(notice);
   };
+  const announcementListeners = new Set<(announcement: ExtrasAnnouncement) => void>();
 
   const emit = <E extends EventChannel>(event: E, payload: EventOf<E>) => {
     for (const listener of eventListeners.get(event) ?? []) (listener as (p: EventOf<E>) => void)(payload);
@@ -120,6 +126,8 @@ export function createAppController(deps: AppControllerDeps): AppController {
   let loggedConnection: string | undefined;
   const coalescer = createCoalescer(() => {
     offline.remember();
+    // Activity, counters or the zone may have moved a goal or brought a milestone.
+    extras.recheck();
     // The popup says "Offline" in plain words; the core's detail (socket errors, HTTP statuses) goes here.
     const message = session.core()?.snapshot().connection.message;
     if (message !== loggedConnection) {
@@ -130,25 +138,29 @@ export function createAppController(deps: AppControllerDeps): AppController {
   }, clock);
   const changed = () => coalescer.request();
   const redactText = createSanitizer(() => secrets);
-  const sanitizeSnapshot = createSnapshotSanitizer(redactText);
   const effectiveTimezone = () => settings.timezone ?? deps.systemTimezone();
   /** The OS's preferred languages, read at start and when main's poll finds them changed (not at every state). */
   let systemLanguages = deps.systemLanguages();
   const locale = () => stateLocale(settings.language, systemLanguages);
 
-  const activity = createActivityService({
+  const coreCounters = () => session.core()?.snapshot().counters ?? [];
+  const accountData = createAccountData({
     clock,
     timezone: effectiveTimezone,
     changed: () => changed(),
-    notice: (body) => notify({ title: 'notice.activityTitle', body }),
+    dataDir: deps.activityDir,
+    ...(deps.activityFiles ? { activityFiles: deps.activityFiles } : {}),
+    counters: coreCounters,
+    requireCounter: (id) => requireCounter(id),
+    notice: notify,
     warn: (message) => log.warn(redactText(message)),
+    // Counter names come from the server and end up in OS notifications.
+    announce: (announcement) => {
+      const clean = { ...announcement, name: redactText(announcement.name, TEXT_LIMITS.name) };
+      for (const listener of announcementListeners) listener(clean);
+    },
   });
-  /** Each account keeps its own record (named by a digest, never the token); the demo's stays in memory. */
-  const recordStorageFor = (account?: { baseUrl: string; token: string }): RecordStorage => {
-    const owner = account && accountOwnerKey(account.baseUrl, account.token);
-    if (owner && deps.activityFiles) return createTextRecordStorage(deps.activityFiles.forOwner(owner));
-    return owner && deps.activityDir ? createFileRecordStorage(recordPathFor(deps.activityDir, owner)) : createMemoryRecordStorage();
-  };
+  const { activity, extras, counterReset } = accountData;
 
   async function saveSettings(next: Settings): Promise<void> {
     const previous = settings;
@@ -160,8 +172,12 @@ export function createAppController(deps: AppControllerDeps): AppController {
     changed();
   }
 
+  /** The token whose 0.2 files (clicks without a MAC) this launch accepts: set only when the vault was upgraded now. */
+  let legacyClicksToken: string | null = null;
+  const clickSeal = (owner: string, token: string) => sealFor(owner, token, token === legacyClicksToken);
   const offline = createOfflineCounters({
-    cache: deps.lastKnownFile ? createLastKnownCache(deps.lastKnownFile, clock, (m) => log.warn(m)) : null,
+    // Its names and refusals are server text read back from a file another program may have written: sanitized again.
+    cache: deps.lastKnownFile ? createLastKnownCache(deps.lastKnownFile, clock, (m) => log.warn(m), redactText) : null,
     session: () => session,
     requireCounter: (id) => requireCounter(id),
     changed: () => changed(),
@@ -187,22 +203,21 @@ export function createAppController(deps: AppControllerDeps): AppController {
         baseUrl,
         token: bound.token,
         timezone: effectiveTimezone(),
-        // Unsent changes belong to the account; demo changes must never replay there.
-        ...(mode === 'account' ? clicks.storeFor(accountOwnerKey(baseUrl, bound.token)) : {}),
+        // Unsent changes belong to the account (and carry MACs under its key); demo changes must never replay there.
+        ...(mode === 'account' ? clicks.storeFor(clickSeal(accountOwnerKey(baseUrl, bound.token), bound.token)) : {}),
       };
     },
     settings: () => settings,
     saveSettings,
     redact: redactText,
     changed: sessionChanged,
+    // Counter names were sanitized where they entered (the core's parsing), like every server text in the snapshot.
     remoteChange: (change) => {
-      // Counter names come from the server and end up in OS notifications.
-      const clean = { ...change, name: redactText(change.name, TEXT_LIMITS.name) };
-      for (const listener of remoteListeners) listener(clean);
+      for (const listener of remoteListeners) listener(change);
     },
     coreChanged: (core, account) => {
       clicks.watch(core);
-      void activity.attach(core, core ? recordStorageFor(account) : null);
+      accountData.attach(core, account);
     },
   });
 
@@ -237,10 +252,20 @@ export function createAppController(deps: AppControllerDeps): AppController {
     settings: () => settings,
     saveSettings,
     effectiveTimezone,
+    platform,
+    // Counters the popup shows now (live, or last known while a launch connects): shortcuts may be set for these.
+    knownCounterIds: () => new Set([...(session.core()?.snapshot().counters ?? []), ...(offline.shown()?.counters ?? [])].map((c) => c.id)),
     consent: deps.consent,
+    extras,
+    counterReset,
+    saveFile: deps.saveFile,
+    clock,
+    warn: (message) => log.warn(redactText(message)),
+    shownCounters: () => getState().core?.counters ?? [],
     openPublicPage: deps.openPublicPage,
     quit: deps.quit,
     hideWindow: deps.hideWindow,
+    updates: deps.updates,
   };
   const handlersFor = (source: ClickSource): InvokeHandlers => createInvokeHandlers(handlerContext, source);
   const handlers = handlersFor('popup');
@@ -249,9 +274,11 @@ export function createAppController(deps: AppControllerDeps): AppController {
     const dark = settings.theme === 'system' ? deps.theme.shouldUseDarkColors() : settings.theme === 'dark';
     const core = session.core();
     const sessionState = session.state();
+    // Names and refusals were sanitized as they entered the core (issue 23): shown as they are.
+    const shown = core ? { ...core.snapshot(), counters: offline.coreCounters(core) } : null;
     return {
       session: sessionState,
-      core: core ? sanitizeSnapshot({ ...core.snapshot(), counters: offline.coreCounters(core) }) : null,
+      core: shown,
       lastKnown: offline.shown(),
       ...(deps.appVersion ? { appVersion: deps.appVersion } : {}),
       ...(deps.windowMaterial ? { windowMaterial: deps.windowMaterial } : {}),
@@ -263,6 +290,8 @@ export function createAppController(deps: AppControllerDeps): AppController {
       systemTimezone: deps.systemTimezone(),
       locale: locale(),
       activity: core ? activity.summary() : { today: {}, undo: null },
+      ...(deps.updates ? { updates: deps.updates.state() } : {}),
+      ...(shown ? { extras: extras.view(), resetUndo: counterReset.offer(shown.counters) } : {}),
     };
   }
 
@@ -286,9 +315,14 @@ export function createAppController(deps: AppControllerDeps): AppController {
     redact: redactText,
     async start(options = {}) {
       const loaded = await deps.settings.load();
-      const stored = await deps.vault.load();
+      const vaultLoad = await deps.vault.load();
+      const stored = vaultLoad.stored;
+      // Known before anything is read that may quote it (the last-known file below).
+      if (stored) secrets.add(stored.token);
+      legacyClicksToken = vaultLoad.upgraded && stored ? stored.token : null;
       // The file is untrusted input (any process of this user can write it): the rules of a user edit apply.
-      const checked = checkLoadedSettings(loaded.settings, stored?.origin ?? null);
+      // Plain http to another machine survives only with the consent the vault's authenticated record holds.
+      const checked = checkLoadedSettings(loaded.settings, stored?.consents.plainHttp ? stored.origin : null, platform);
       const notices: Notice[] = [];
       if (loaded.notice) notices.push({ title: 'notice.settingsTitle', body: loaded.notice });
       if (checked.problems.length > 0) {
@@ -301,22 +335,24 @@ export function createAppController(deps: AppControllerDeps): AppController {
       notices.forEach(logNotice);
       session.setEncryptionWeak(await deps.vault.isEncryptionWeak());
       themeUnsubscribe = deps.theme.onUpdated(changed);
+      updatesUnsubscribe = deps.updates?.onChange(changed);
       if (stored) {
-        secrets.add(stored.token);
         const resuming = session.resume(stored).catch((e: unknown) => log.error(`resume failed: ${redactText(String(e))}`));
         if (options.awaitConnection ?? true) await resuming;
       }
       changed();
+      if (vaultLoad.notice) notify({ title: 'notice.tokenNotUsedTitle', body: vaultLoad.notice });
       return { notices };
     },
     async stop() {
       coalescer.cancel();
       offline.remember();
       themeUnsubscribe?.();
+      updatesUnsubscribe?.();
       await session.stop();
       clicks.watch(null);
       await offline.flush();
-      await activity.stop();
+      await accountData.stop();
     },
     on(event, listener) {
       const set = eventListeners.get(event) ?? new Set();
@@ -331,6 +367,10 @@ export function createAppController(deps: AppControllerDeps): AppController {
     onNotice(listener) {
       noticeListeners.add(listener);
       return () => void noticeListeners.delete(listener);
+    },
+    onAnnouncement(listener) {
+      announcementListeners.add(listener);
+      return () => void announcementListeners.delete(listener);
     },
     onSettingsChanged(listener) {
       settingsListeners.add(listener);
@@ -347,7 +387,11 @@ export function createAppController(deps: AppControllerDeps): AppController {
       changed();
     },
     translator: () => translatorFor(locale()),
-    notifyResume: () => session.notifyResume(),
+    notifyResume: () => {
+      session.notifyResume();
+      // A sleeping machine's timers run late: a milestone morning may have come meanwhile.
+      extras.recheck();
+    },
     // The state says the language; a push only when it changed (state-delta compares).
     systemLanguagesChanged() {
       systemLanguages = deps.systemLanguages();

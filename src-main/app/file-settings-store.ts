@@ -1,6 +1,9 @@
-// Settings in a plain JSON file (the headless harness; the Electron app uses
-// electron-store through the same migration rules). A broken file is moved aside
-// and replaced by defaults: the app starts, and tells the user once.
+// Settings in a plain JSON file (settings.json in the app's data folder), for the Electron
+// app and the headless harness alike. Not electron-store (issue 23): its constructor
+// registers `ipcMain.on('electron-store-get-data')` with no sender check, a door beside
+// ipc/main-wrapper.ts; its base `conf` registers nothing, but this store needs neither:
+// the zod schema and migration (settings-migration.ts) are ours. A broken file is moved
+// aside and replaced by defaults: the app starts, and tells the user once.
 import { copyFile, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { Settings } from '../../src-shared/domain/settings';
@@ -9,12 +12,20 @@ import { backupPathFor, readSettingsText } from './settings-migration';
 import type { SettingsLoad, SettingsStore } from './ports';
 
 export function createFileSettingsStore(path: string, now: () => Date = () => new Date()): SettingsStore {
-  const write = async (settings: Settings) => {
-    await mkdir(dirname(path), { recursive: true });
-    // Write then rename: a crash mid-write leaves the old file, never half a file.
-    const temp = `${path}.tmp-${process.pid}`;
-    await writeFile(temp, `${JSON.stringify(settings, null, 2)}\n`, 'utf8');
-    await rename(temp, path);
+  let writes = 0;
+  let last: Promise<void> = Promise.resolve();
+  /** One write at a time, in order (two settings changes in a row must not interleave), each to its own temp file. */
+  const write = (settings: Settings): Promise<void> => {
+    const text = `${JSON.stringify(settings, null, 2)}\n`;
+    const temp = `${path}.tmp-${process.pid}-${(writes += 1)}`;
+    const done = last.then(async () => {
+      await mkdir(dirname(path), { recursive: true });
+      // Write then rename: a crash mid-write leaves the old file, never half a file.
+      await writeFile(temp, text, 'utf8');
+      await rename(temp, path);
+    });
+    last = done.catch(() => undefined);
+    return done;
   };
 
   return {

@@ -6,8 +6,8 @@ import type { Clock } from '../core/contract';
 import { createAppController, type AppController } from './controller';
 import { startDemoService } from './demo';
 import { createFileSettingsStore } from './file-settings-store';
-import { createMemorySettingsStore, createMemoryVault } from './memory-adapters';
-import type { AppControllerDeps, AppPlatform, ConsentPort, ConsentQuestion, CoreFactory, DemoService, Logger, PendingFiles, StoredToken, TextFile, TokenVault } from './ports';
+import { createMemorySettingsStore, createMemoryVault, type StoredTokenInput } from './memory-adapters';
+import type { AppControllerDeps, AppPlatform, ConsentPort, ConsentQuestion, CoreFactory, DemoService, Logger, PendingFiles, SaveFilePort, StoredToken, TextFile, TokenVault } from './ports';
 import { pendingFileName } from './account-pending-store';
 import { join } from 'node:path';
 import { realCoreFactory } from './real-core';
@@ -20,7 +20,7 @@ export interface HeadlessAppOptions {
   /** Initial settings for the in-memory store. */
   settings?: Settings;
   /** A token "found in the vault" at launch: the app connects with it on start() if its origin is the settings' server. */
-  storedToken?: StoredToken;
+  storedToken?: StoredTokenInput;
   /**
    * Answers main's own questions (new server, plain http, weak storage). Default: a user who
    * says yes to everything, as in the browser harness, where no native dialog can appear;
@@ -44,7 +44,7 @@ export interface HeadlessAppOptions {
   /** Or in this stand-in (tests). */
   lastKnownFile?: TextFile;
   appVersion?: string;
-  /** Keep each account's activity record as a file here; in memory when absent. */
+  /** Keep each account's activity record and goals as files here; in memory when absent. */
   activityDir?: string;
   /** Keep each account's unsent clicks as a file here (as the app does in its data folder); in memory when absent. */
   pendingDir?: string;
@@ -52,6 +52,10 @@ export interface HeadlessAppOptions {
   pendingFiles?: PendingFiles;
   /** The activity record in these stand-ins instead of `activityDir`. */
   activityFiles?: AppControllerDeps['activityFiles'];
+  /** Stands in for main's native save dialog (exports); without one, exporting says it is not available. */
+  saveFile?: SaveFilePort;
+  /** An updater for Settings → Updates and the tray's items (issue 26); none when absent, as for a package manager's copy. */
+  updates?: AppControllerDeps['updates'];
 }
 
 export interface HeadlessApp {
@@ -121,6 +125,8 @@ export function createHeadlessApp(options: HeadlessAppOptions = {}): HeadlessApp
     ...(options.activityDir ? { activityDir: options.activityDir } : {}),
     ...(options.activityFiles ? { activityFiles: options.activityFiles } : {}),
     ...(options.pendingFiles ? { pendingFiles: options.pendingFiles } : options.pendingDir ? { pendingFiles: pendingFilesIn(options.pendingDir) } : {}),
+    ...(options.saveFile ? { saveFile: options.saveFile } : {}),
+    ...(options.updates ? { updates: options.updates } : {}),
   });
   return {
     controller,

@@ -11,7 +11,12 @@ import type { InvokeHandlers } from '../ipc/dispatch';
 import { AppError } from '../ipc/errors';
 import type { ActivityService } from './activity/activity-service';
 import type { createOfflineCounters } from './offline-counters';
-import type { AppControllerDeps, ConsentPort } from './ports';
+import type { AppControllerDeps, AppPlatform, ConsentPort, SaveFilePort } from './ports';
+import type { Clock } from '../core/contract';
+import type { CounterState } from '../../src-shared/domain/snapshot';
+import type { CounterReset } from './counter-reset';
+import { exportActivity } from './export/export-activity';
+import type { ExtrasService } from './goals/extras-service';
 import { originOf, parseServerUrl, type ServerUrl } from './server-url';
 import type { Session } from './session';
 import { applySettingsPatch } from './settings-rules';
@@ -32,10 +37,20 @@ export interface InvokeHandlerContext {
   settings(): Settings;
   saveSettings(next: Settings): Promise<void>;
   effectiveTimezone(): string;
+  platform: AppPlatform;
+  knownCounterIds(): ReadonlySet<string>;
   consent: ConsentPort;
+  extras: ExtrasService;
+  counterReset: CounterReset;
+  saveFile: SaveFilePort | undefined;
+  clock: Clock;
+  warn(message: string): void;
+  /** The counters as the popup sees them (names through the server-text sanitizer). */
+  shownCounters(): readonly CounterState[];
   openPublicPage: AppControllerDeps['openPublicPage'];
   quit: AppControllerDeps['quit'];
   hideWindow: AppControllerDeps['hideWindow'];
+  updates: AppControllerDeps['updates'];
 }
 
 const DEFAULT_ORIGIN = originOf(DEFAULT_SERVER_URL);
@@ -57,6 +72,11 @@ async function confirmServer(target: ServerUrl, bound: string | null, consent: C
       throw new AppError('declined', words('error.declined'));
     }
   }
+}
+
+function requireUpdates(ctx: InvokeHandlerContext): NonNullable<AppControllerDeps['updates']> {
+  if (!ctx.updates) throw new AppError('updates-unavailable', words('error.noUpdater'));
+  return ctx.updates;
 }
 
 export function createInvokeHandlers(ctx: InvokeHandlerContext, source: ClickSource): InvokeHandlers {
@@ -104,6 +124,33 @@ export function createInvokeHandlers(ctx: InvokeHandlerContext, source: ClickSou
       await ctx.activity.edit(id, () => core.update(id, body.data));
       return null;
     },
+    'goal:set': async ({ id, goal }) => {
+      ctx.requireCounter(id);
+      await ctx.extras.setGoal(id, goal);
+      return null;
+    },
+    'milestones:mute': async ({ id, muted }) => {
+      ctx.requireCounter(id);
+      await ctx.extras.muteMilestones(id, muted);
+      return null;
+    },
+    'counter:reset': async ({ id }) => {
+      await ctx.counterReset.reset(id);
+      return null;
+    },
+    'counter:undoReset': ({ id, choice }) => ctx.counterReset.undo(id, choice),
+    'activity:export': (request) => {
+      if (request.scope === 'counter') ctx.requireCounter(request.id);
+      else if (!ctx.session.core()) throw new AppError('not-signed-in', 'Sign in first: Counter Tray is not connected to a server.');
+      return exportActivity(request, {
+        counters: ctx.shownCounters(),
+        logOf: (id) => ctx.activity.exportLog(id),
+        timezone: ctx.effectiveTimezone(),
+        now: ctx.clock.now(),
+        saveFile: ctx.saveFile,
+        warn: ctx.warn,
+      });
+    },
     'session:connect': async ({ serverUrl, token }) => {
       ctx.rememberSecret(token);
       const target = parseServerUrl(serverUrl);
@@ -130,7 +177,7 @@ export function createInvokeHandlers(ctx: InvokeHandlerContext, source: ClickSou
       return null;
     },
     'settings:update': async (patch) => {
-      const next = applySettingsPatch(ctx.settings(), patch);
+      const next = applySettingsPatch(ctx.settings(), patch, { platform: ctx.platform, knownCounterIds: ctx.knownCounterIds() });
       const timezoneBefore = ctx.effectiveTimezone();
       await ctx.saveSettings(next);
       const core = ctx.session.core();
@@ -152,6 +199,18 @@ export function createInvokeHandlers(ctx: InvokeHandlerContext, source: ClickSou
     },
     'app:quit': () => {
       ctx.quit?.();
+      return null;
+    },
+    'updates:check': async () => {
+      await requireUpdates(ctx).check();
+      return null;
+    },
+    'updates:download': async () => {
+      await requireUpdates(ctx).download();
+      return null;
+    },
+    'updates:restart': () => {
+      requireUpdates(ctx).restart();
       return null;
     },
     'window:hide': () => {

@@ -4,10 +4,12 @@
 // Keyed by the account's owner key (server origin + token digest, as the pending store):
 // one account's counters are never shown under another. The file is untrusted: zod parses
 // it; a file that does not parse is moved aside and replaced, with a notice, and the app
-// starts anyway.
+// starts anyway. Its names and refusal texts go through the sanitizer again (issue 23:
+// another program may have written them).
 import { z } from 'zod';
 import { CounterState } from '../../src-shared/domain/snapshot';
 import { sameData } from '../../src-shared/ipc/structural-sharing';
+import { TEXT_LIMITS, type ServerTextCleaner } from '../../src-shared/text/server-text';
 import type { Clock } from '../core/contract';
 import type { TextFile } from './ports';
 import { backupNote, sentences, type Notice } from '../../src-shared/i18n/notice';
@@ -43,7 +45,13 @@ function stored(counter: CounterState): CounterState {
   return { ...rest, pending: false };
 }
 
-export function createLastKnownCache(file: TextFile, clock: Clock, log: (message: string) => void): LastKnownCache {
+/** A counter as read from the file: its server texts sanitized like those that come from the core. */
+function cleaned(counter: CounterState, serverText: ServerTextCleaner): CounterState {
+  const refused = Object.fromEntries(Object.entries(counter.refused).flatMap(([direction, text]) => (text === undefined ? [] : [[direction, serverText(text)]])));
+  return { ...counter, name: serverText(counter.name, TEXT_LIMITS.name), refused };
+}
+
+export function createLastKnownCache(file: TextFile, clock: Clock, log: (message: string) => void, serverText: ServerTextCleaner): LastKnownCache {
   let accounts: Record<string, LastKnownEntry> = {};
   let timer: unknown;
   let writing = Promise.resolve();
@@ -80,7 +88,7 @@ export function createLastKnownCache(file: TextFile, clock: Clock, log: (message
         accounts = {};
         const stale: { net: number; name: string }[] = [];
         for (const [owner, { unsent, ...entry }] of Object.entries(result.data.accounts)) {
-          accounts[owner] = entry;
+          accounts[owner] = { ...entry, counters: entry.counters.map((counter) => cleaned(counter, serverText)) };
           for (const [id, net] of Object.entries(unsent ?? {})) {
             const name = entry.counters.find((c) => c.id === id)?.name ?? id;
             if (net !== 0) stale.push({ net, name });

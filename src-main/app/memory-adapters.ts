@@ -2,7 +2,7 @@
 // harness and tests use them; nothing here ever touches the disk.
 import { DEFAULT_SETTINGS, type Settings } from '../../src-shared/domain/settings';
 import type { TokenStorage } from '../../src-shared/ipc/contract';
-import type { SettingsLoad, SettingsStore, StoredToken, TokenVault } from './ports';
+import type { SettingsLoad, SettingsStore, StoredToken, TokenConsents, TokenVault } from './ports';
 
 export function createMemorySettingsStore(initial: Settings = DEFAULT_SETTINGS): SettingsStore & { current(): Settings; backups(): Settings[] } {
   let settings = structuredClone(initial);
@@ -22,23 +22,30 @@ export function createMemorySettingsStore(initial: Settings = DEFAULT_SETTINGS):
   };
 }
 
+/** A stored token as tests and the harness describe it: consents default to none (weak storage implies its own). */
+export type StoredTokenInput = Omit<StoredToken, 'consents'> & { consents?: Partial<TokenConsents> };
+
+export function storedToken(input: StoredTokenInput): StoredToken {
+  return { ...input, consents: { plainHttp: false, weakStorage: input.storage === 'weak', ...input.consents } };
+}
+
 export interface MemoryVaultOptions {
   /** Pretend the OS has no real encryption (Linux basic_text). */
   encryptionWeak?: boolean;
-  initial?: StoredToken;
+  initial?: StoredTokenInput;
 }
 
-/** Follows the same policy as the real vault: with weak encryption, 'memory' unless allowed. */
+/** Follows the same policy as the real vault: with weak encryption, 'memory' unless the record's consent allows weak. */
 export function createMemoryVault(options: MemoryVaultOptions = {}): TokenVault & { peek(): StoredToken | null } {
-  let stored: StoredToken | null = options.initial ?? null;
+  let stored: StoredToken | null = options.initial ? storedToken(options.initial) : null;
   const weak = options.encryptionWeak ?? false;
   return {
     isEncryptionWeak: async () => weak,
-    load: async () => stored,
-    save: async ({ token, origin }, { allowWeak }) => {
-      const storage: TokenStorage = !weak ? 'encrypted' : allowWeak ? 'weak' : 'memory';
+    load: async () => ({ stored }),
+    save: async ({ token, origin, consents }) => {
+      const storage: TokenStorage = !weak ? 'encrypted' : consents.weakStorage ? 'weak' : 'memory';
       // 'memory' means "this run only": a restart must not find it.
-      stored = storage === 'memory' ? null : { token, origin, storage };
+      stored = storage === 'memory' ? null : { token, origin, storage, consents: { ...consents } };
       return storage;
     },
     clear: async () => {

@@ -5,6 +5,7 @@
 import type { Notice, Said } from '../../src-shared/i18n/notice';
 import type { CounterCore, PendingStore } from '../core/contract';
 import { createAccountPendingStore } from './account-pending-store';
+import type { ClickSeal } from './click-file-codec';
 import type { PendingFiles } from './ports';
 
 export interface OwnClickDeps {
@@ -24,11 +25,11 @@ export function createOwnClickWiring({ pendingFiles, notify, nameOf }: OwnClickD
   let unwatch: (() => void) | undefined;
   let savingFailed = false;
   return {
-    /** The account's ledger store (core options); none without files: the core keeps it in memory. */
-    storeFor(owner: string): { store?: PendingStore } {
+    /** The account's ledger store (core options), its clicks sealed with the account's key; none without files: the core keeps it in memory. */
+    storeFor(seal: ClickSeal): { store?: PendingStore } {
       if (!pendingFiles) return {};
       const notice = (body: Said) => notify({ title: 'notice.clicksSetAsideTitle', body });
-      return { store: createAccountPendingStore(owner, { file: pendingFiles.forOwner(owner), ...(pendingFiles.legacy ? { legacy: pendingFiles.legacy } : {}), notice }) };
+      return { store: createAccountPendingStore(seal, { file: pendingFiles.forOwner(seal.owner), ...(pendingFiles.legacy ? { legacy: pendingFiles.legacy } : {}), notice }) };
     },
     /** Follows the running core: clicks it drops because their counter went away are told (issue 22 case 9). */
     watch(core: CounterCore | null): void {

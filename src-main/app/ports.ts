@@ -4,6 +4,7 @@ import type { Settings } from '../../src-shared/domain/settings';
 import type { Said } from '../../src-shared/i18n/notice';
 import type { TokenStorage } from '../../src-shared/ipc/contract';
 import type { Clock, CoreOptions, CounterCore } from '../core/contract';
+import type { UpdatesPort } from './updates/update-service';
 
 export type CoreFactory = (options: CoreOptions) => CounterCore | Promise<CounterCore>;
 
@@ -29,16 +30,39 @@ export interface BoundToken {
   origin: string;
 }
 
-export interface StoredToken extends BoundToken {
+/**
+ * What the user said yes to in main's dialogs, for this token only (issue 23): sending it
+ * over plain http to its (non-loopback) origin, keeping it with weak protection. Kept in the
+ * vault's authenticated record, never in a file a program could edit; a new token asks again.
+ */
+export interface TokenConsents {
+  plainHttp: boolean;
+  weakStorage: boolean;
+}
+
+/** The token record: the token, its origin and its consents, stored (and checked) as one. */
+export interface TokenRecord extends BoundToken {
+  consents: TokenConsents;
+}
+
+export interface StoredToken extends TokenRecord {
   storage: TokenStorage;
+}
+
+export interface VaultLoad {
+  stored: StoredToken | null;
+  /** The file could not be trusted (edited, plain text where the OS encrypts, damaged): it was backed up and reset. Tell the user. */
+  notice?: Said;
+  /** The record was written by Counter Tray 0.2 and upgraded at this load (files of clicks from then carry no MAC yet). */
+  upgraded?: boolean;
 }
 
 export interface TokenVault {
   /** True when the OS offers no real encryption (Linux basic_text, or none at all). */
   isEncryptionWeak(): Promise<boolean>;
-  load(): Promise<StoredToken | null>;
-  /** Keeps the token with its origin as securely as allowed; answers where it ended up. */
-  save(token: BoundToken, options: { allowWeak: boolean }): Promise<TokenStorage>;
+  load(): Promise<VaultLoad>;
+  /** Keeps the record as securely as its consents allow; answers where it ended up ('memory': nowhere). */
+  save(record: TokenRecord): Promise<TokenStorage>;
   clear(): Promise<void>;
 }
 
@@ -55,6 +79,28 @@ export type ConsentQuestion =
 export interface ConsentPort {
   /** True only when the user chose the confirming answer. */
   ask(question: ConsentQuestion): Promise<boolean>;
+}
+
+/**
+ * A file the user asked for (an export), saved where the user chooses in main's native save
+ * dialog (issue 28). The popup never names a path: it asks main, main asks the user, main
+ * writes. Like ConsentPort, the answer comes from a dialog the page cannot script.
+ */
+export interface SaveFileRequest {
+  /** The dialog's title, said in the language of the moment the dialog opens. */
+  title: Said;
+  /** A file name to offer (no folder: the dialog opens where the user saved last). */
+  defaultFileName: string;
+  /** What the file-type filter is called, and its extensions (without dots). */
+  filter: { name: Said; extensions: string[] };
+  text: string;
+}
+
+export type SaveFileResult = { status: 'saved'; fileName: string } | { status: 'cancelled' };
+
+export interface SaveFilePort {
+  /** Asks where, then writes `text` there (UTF-8); 'cancelled' when the user closed the dialog. Rejects when writing failed. */
+  save(request: SaveFileRequest): Promise<SaveFileResult>;
 }
 
 /** A small file the app owns (unsent clicks, the last-known counters): durable atomic writes, moved aside when unusable. */
@@ -112,7 +158,7 @@ export interface AppControllerDeps {
   pendingFiles?: PendingFiles;
   /** Passed through to the core (tests: fetch/webSocket seams, timeouts). */
   coreOverrides?: Partial<Omit<CoreOptions, 'baseUrl' | 'token' | 'timezone'>>;
-  /** Where each account's activity record is kept (a file per account); in memory when absent. */
+  /** Where each account's activity record and goals are kept (files per account); in memory when absent. */
   activityDir?: string;
   /** Or these files, one per owner key (tests that crash between writes). */
   activityFiles?: { forOwner(owner: string): TextFile };
@@ -124,8 +170,12 @@ export interface AppControllerDeps {
   appVersion?: string;
   /** What the OS draws behind the popup (electron/popup.ts popupMaterial); the popup lets it through. */
   windowMaterial?: 'vibrancy' | 'acrylic' | 'solid';
+  /** Main's native save dialog for exports; without one, exporting answers that it is not available. */
+  saveFile?: SaveFilePort;
   /** Quits the whole app (the popup's settings offer it besides the tray menu). */
   quit?: () => void;
   /** Opens a page of the public CountTogether site (a path; see publicWebPage) in the user's browser. */
   openPublicPage?: (path: string) => void;
+  /** The updater (issue 26); absent where none runs (tests, dev:web): the updates:* channels then answer updates-unavailable. */
+  updates?: UpdatesPort;
 }

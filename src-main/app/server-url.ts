@@ -6,11 +6,15 @@ import { DEFAULT_SERVER_URL, withDefaultScheme } from '../../src-shared/domain/s
 import { words } from '../../src-shared/i18n/messages';
 import { AppError } from '../ipc/errors';
 
-const LOOPBACK_NAMES = new Set(['localhost', '127.0.0.1', '[::1]']);
-
+/**
+ * Plain http stays on this machine only for literal loopback addresses and `localhost`
+ * itself (issue 23). Not `*.localhost`: RFC 6761 says it should resolve to loopback, but
+ * Node asks DNS for `attacker.localhost` like any other name. `hostname` is as the WHATWG
+ * URL parser gives it: lower case, IPv4 in dotted decimal (0x7f.1 is 127.0.0.1), IPv6 in brackets.
+ */
 export function isLoopbackHost(hostname: string): boolean {
   const host = hostname.toLowerCase();
-  if (LOOPBACK_NAMES.has(host) || host.endsWith('.localhost')) return true;
+  if (host === 'localhost' || host === '[::1]') return true;
   return /^127(\.\d{1,3}){3}$/.test(host);
 }
 

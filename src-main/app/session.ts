@@ -3,7 +3,9 @@
 // Every transition bumps a generation so late answers from a superseded attempt
 // (a slow connect, a retry timer) discard themselves instead of winning.
 // A token is always held with the origin it was entered for (BoundToken): a core is
-// only ever started for that origin, so no settings change can send it elsewhere.
+// only ever started for that origin, so no settings change can send it elsewhere. What the
+// user consented to (plain http, weak storage) belongs to that token alone (issue 23): a
+// stored record's consent never carries over to a new token.
 // One core per account at a time (issue 22): a launch that cannot reach the server keeps
 // its one core (its ledger takes the clicks made meanwhile) and tries again with the same
 // core; "Retry now" nudges that core, it never builds a second. A core is stopped (and has
@@ -17,8 +19,8 @@ import type { SessionState } from '../../src-shared/ipc/contract';
 import type { Clock, CoreOptions, CounterCore } from '../core/contract';
 import { isTransient, startCore, startFailure } from './core-session';
 import { AppError, redactWords } from '../ipc/errors';
-import type { BoundToken, CoreFactory, DemoService, Logger, StoredToken, TokenVault } from './ports';
-import { originOf } from './server-url';
+import type { BoundToken, CoreFactory, DemoService, Logger, StoredToken, TokenRecord, TokenVault } from './ports';
+import { originOf, parseServerUrl } from './server-url';
 import { words } from '../../src-shared/i18n/messages';
 
 const RETRY_DELAYS_MS = [2_000, 5_000, 15_000, 30_000, 60_000];
@@ -69,11 +71,11 @@ export function createSession(deps: SessionDeps): Session {
   /** The launch's core until its first sync succeeds (then it becomes `core`). */
   let connecting: CounterCore | null = null;
   let coreUnsubscribes: (() => void)[] = [];
-  let token: BoundToken | null = null;
+  let token: TokenRecord | null = null;
   /** The vault's token, also while signed out because the settings name another server. */
   let storedOrigin: string | null = null;
-  /** The user accepted weak protection (main's dialog this run, or a token stored weakly before). */
-  let weakConsent = false;
+  /** The token the user accepted weak protection for (main's dialog this run, or the stored record's consent). */
+  let weakConsentFor: string | null = null;
   let demo: DemoService | null = null;
   let generation = 0;
   let retryTimer: unknown;
@@ -140,7 +142,7 @@ export function createSession(deps: SessionDeps): Session {
     await dropConnecting();
     if (!isCurrent(gen)) return;
     storedOrigin = stored.origin;
-    if (stored.storage === 'weak') weakConsent = true;
+    weakConsentFor = stored.consents.weakStorage ? stored.token : null;
     const serverUrl = deps.settings().serverUrl;
     if (originOf(serverUrl) !== stored.origin) {
       // The settings name another server than the token was entered for: the token stays
@@ -150,7 +152,7 @@ export function createSession(deps: SessionDeps): Session {
       set(signedOut(new AppError('token-for-other-server', words('error.tokenForOtherServer', { host }), `token for ${stored.origin}, settings name ${serverUrl}`)));
       return;
     }
-    token = { token: stored.token, origin: stored.origin };
+    token = { token: stored.token, origin: stored.origin, consents: { ...stored.consents } };
     set({ status: 'connecting', mode: 'account', serverUrl, tokenStorage: stored.storage, encryptionWeak });
     let created: CounterCore;
     try {
@@ -214,9 +216,12 @@ export function createSession(deps: SessionDeps): Session {
     await dropConnecting();
     const before = state;
     const bound: BoundToken = { token: candidate, origin: originOf(serverUrl) };
+    // Reaching here over plain http to another machine took the user's yes (invoke-handlers.ts confirmServer).
+    const record: TokenRecord = { ...bound, consents: { plainHttp: parseServerUrl(serverUrl).plainHttp, weakStorage: weakConsentFor === candidate } };
     if (core && state.mode === 'account' && state.status === 'signedIn' && state.serverUrl === serverUrl && token?.token === candidate && token.origin === bound.origin) {
       // The account this core already runs for: a second core would share its ledger file.
-      const tokenStorage = await deps.vault.save(bound, { allowWeak: weakConsent });
+      const tokenStorage = await deps.vault.save(record);
+      token = record;
       storedOrigin = tokenStorage === 'memory' ? null : bound.origin;
       return set({ ...state, tokenStorage, error: undefined });
     }
@@ -238,10 +243,10 @@ export function createSession(deps: SessionDeps): Session {
       await started.stop();
       throw new AppError('superseded', words('error.superseded'));
     }
-    const tokenStorage = await deps.vault.save(bound, { allowWeak: weakConsent });
+    const tokenStorage = await deps.vault.save(record);
     await replaceCore(started, { baseUrl: serverUrl, token: bound.token });
     await closeDemo();
-    token = bound;
+    token = record;
     storedOrigin = tokenStorage === 'memory' ? null : bound.origin;
     if (deps.settings().serverUrl !== serverUrl) await deps.saveSettings({ ...deps.settings(), serverUrl });
     set({ status: 'signedIn', mode: 'account', serverUrl, tokenStorage, encryptionWeak });
@@ -274,7 +279,7 @@ export function createSession(deps: SessionDeps): Session {
     await replaceCore(started);
     await closeDemo();
     demo = service;
-    token = { token: service.token, origin: originOf(service.url) };
+    token = { token: service.token, origin: originOf(service.url), consents: { plainHttp: false, weakStorage: false } };
     set({ status: 'signedIn', mode: 'demo', serverUrl: service.url, tokenStorage: 'none', encryptionWeak });
   }
 
@@ -289,18 +294,19 @@ export function createSession(deps: SessionDeps): Session {
     if (!leavingDemo) {
       await deps.vault.clear();
       storedOrigin = null;
-      weakConsent = false;
+      weakConsentFor = null;
     }
     set(signedOut());
   }
 
   async function setWeakStorage(allowed: boolean): Promise<void> {
-    weakConsent = allowed;
     if (state.mode !== 'account' || !token) return;
+    weakConsentFor = allowed ? token.token : null;
+    token = { ...token, consents: { ...token.consents, weakStorage: allowed } };
     const wanted = allowed ? state.tokenStorage === 'memory' : state.tokenStorage === 'weak';
     // Withdrawn consent forgets the stored copy but keeps this run signed in.
     if (wanted) {
-      const tokenStorage = await deps.vault.save(token, { allowWeak: allowed });
+      const tokenStorage = await deps.vault.save(token);
       storedOrigin = tokenStorage === 'memory' ? null : token.origin;
       set({ ...state, tokenStorage });
     }

@@ -1,11 +1,11 @@
 // Settings files outlive app versions: migrate old layouts, salvage what is valid,
-// and never crash on a broken file (issue 4 §5). Pure: the stores (electron-store in
-// the app, a JSON file in the harness) call this and do the backup it asks for.
+// and never crash on a broken file (issue 4 §5). Pure: the store (settings.json, or memory
+// in the harness) calls this and does the backup it asks for.
 import { DEFAULT_SETTINGS, Settings } from '../../src-shared/domain/settings';
 import type { PlainKey } from '../../src-shared/i18n/messages';
 import type { Said } from '../../src-shared/i18n/notice';
 
-export const CURRENT_SETTINGS_VERSION = 1;
+export const CURRENT_SETTINGS_VERSION = 2;
 
 export type SettingsOutcome =
   | { kind: 'ok'; settings: Settings }
@@ -24,6 +24,7 @@ const SETTING_NAMES: Record<Exclude<keyof Settings, 'version'>, PlainKey> = {
   launchAtLogin: 'setting.launchAtLogin',
   theme: 'setting.theme',
   language: 'setting.language',
+  updates: 'setting.updates',
 };
 
 type Raw = Record<string, unknown>;
@@ -46,6 +47,8 @@ const MIGRATIONS: Record<number, (raw: Raw) => Raw> = {
       },
     };
   },
+  // Issue 26: how the app updates itself. Everyone who had no choice so far gets the default.
+  1: (raw) => ({ ...raw, version: 2, updates: DEFAULT_SETTINGS.updates }),
 };
 
 /**

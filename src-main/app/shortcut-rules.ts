@@ -1,15 +1,26 @@
-// Which global shortcuts the app accepts (issue 4 §6, issue 12): Electron's accelerator
-// syntax and our policy, checked in main before a shortcut map is saved, on load, and
-// before anything is registered. Pure; the shell plans the
-// registration (shell/shortcuts.ts) and the Electron adapter applies it.
+// Which global shortcuts the app accepts (issue 4 §6, issue 12, issue 23): Electron's
+// accelerator syntax, read as the keys it becomes on this platform, and our policy,
+// checked in main before a shortcut map is saved, on load, and before anything is
+// registered. Pure; the shell plans the registration (shell/shortcuts.ts) and the Electron
+// adapter applies it.
+//
+// Electron maps modifiers per platform (https://www.electronjs.org/docs/latest/api/accelerator,
+// "Cross-platform modifiers"): CommandOrControl is Cmd on macOS and Ctrl elsewhere; Super
+// (Meta) is Cmd on macOS and the Windows key elsewhere; Command and Option do nothing on
+// Windows and Linux. So `Super+V` is Cmd+V on a Mac (paste, taken system-wide) and
+// `Cmd+K` is a bare K on Linux. The policy judges the keys actually pressed.
 import type { Settings } from '../../src-shared/domain/settings';
+import type { AppPlatform } from './ports';
+
+/** At most this many global shortcuts: each takes a key combination from every other app. */
+export const MAX_GLOBAL_SHORTCUTS = 20;
 
 // https://www.electronjs.org/docs/latest/api/accelerator
 const MODIFIER_ALIASES: Record<string, string> = {
   command: 'Command', cmd: 'Command',
   control: 'Control', ctrl: 'Control',
   commandorcontrol: 'CommandOrControl', cmdorctrl: 'CommandOrControl',
-  alt: 'Alt', option: 'Alt',
+  alt: 'Alt', option: 'Option',
   altgr: 'AltGr',
   shift: 'Shift',
   super: 'Super', meta: 'Super',
@@ -25,7 +36,69 @@ const KEY_ALIASES: Record<string, string> = { enter: 'Return', esc: 'Escape' };
 const NAMED_KEY_BY_LOWER = new Map(NAMED_KEYS.map((k) => [k.toLowerCase(), (Object.hasOwn(KEY_ALIASES, k.toLowerCase()) ? KEY_ALIASES[k.toLowerCase()] : undefined) ?? k]));
 const PUNCTUATION = new Set([...')!@#$%^&*(:;=<,_->.?/~`{][|\\}"\'']);
 
-export type AcceleratorCheck = { ok: true; normalized: string } | { ok: false; message: string };
+/** A key as pressed: ctrl, alt, shift, cmd (macOS), super (the Windows key), altgr. */
+type PhysicalModifier = 'ctrl' | 'alt' | 'shift' | 'cmd' | 'super' | 'altgr';
+const PHYSICAL_ORDER: PhysicalModifier[] = ['ctrl', 'alt', 'shift', 'cmd', 'super', 'altgr'];
+
+/** Electron's table: what each modifier is on each platform (undefined: no effect there). */
+function physical(modifier: string, platform: AppPlatform): PhysicalModifier | undefined {
+  const mac = platform === 'darwin';
+  switch (modifier) {
+    case 'CommandOrControl':
+      return mac ? 'cmd' : 'ctrl';
+    case 'Command':
+      return mac ? 'cmd' : undefined;
+    case 'Super':
+      return mac ? 'cmd' : 'super';
+    case 'Control':
+      return 'ctrl';
+    case 'Alt':
+      return 'alt';
+    case 'Option':
+      return mac ? 'alt' : undefined;
+    case 'AltGr':
+      return 'altgr';
+    default:
+      return 'shift';
+  }
+}
+
+/**
+ * A shifted character is Shift with its key (US layout, as Electron reads them:
+ * shell/common/keyboard_util.cc), so Ctrl+! and Ctrl+Shift+1 are one combination (issue 30).
+ */
+const SHIFTED_KEYS: Record<string, string> = {
+  Plus: '=', '!': '1', '@': '2', '#': '3', $: '4', '%': '5', '^': '6', '&': '7', '*': '8', '(': '9', ')': '0',
+  ':': ';', '<': ',', '>': '.', '?': '/', _: '-', '{': '[', '}': ']', '|': '\\', '~': '`', '"': "'",
+};
+
+/** Every app's editing and quitting keys (copy, paste, cut, undo, redo, select all, close, quit). */
+const EDITING_KEYS = new Set(['C', 'V', 'X', 'Z', 'Y', 'A', 'Q', 'W']);
+
+/**
+ * Combinations the OS itself uses (switching, locking, logging out, screenshots, window
+ * management), as physical keys. Written from each OS's own shortcut lists; a shortcut
+ * taken here would either never fire or stop the OS from working.
+ */
+const RESERVED: Record<'darwin' | 'win32' | 'linux', ReadonlySet<string>> = {
+  darwin: new Set([
+    'cmd+Tab', 'shift+cmd+Tab', 'cmd+`', 'shift+cmd+`', 'cmd+Space', 'ctrl+Space', 'alt+cmd+Space', 'ctrl+cmd+Space',
+    'cmd+H', 'alt+cmd+H', 'cmd+M', 'alt+cmd+M', 'alt+cmd+Escape', 'ctrl+cmd+Q', 'shift+cmd+Q', 'alt+shift+cmd+Q',
+    'shift+cmd+3', 'shift+cmd+4', 'shift+cmd+5', 'shift+cmd+6', 'ctrl+shift+cmd+3', 'ctrl+shift+cmd+4',
+    'ctrl+cmd+F', 'alt+cmd+D', 'cmd+F5', 'alt+cmd+F5', 'ctrl+Up', 'ctrl+Down', 'ctrl+Left', 'ctrl+Right', 'ctrl+F2', 'ctrl+F3',
+  ]),
+  win32: new Set([
+    'alt+Tab', 'alt+shift+Tab', 'ctrl+alt+Tab', 'alt+Escape', 'alt+shift+Escape', 'ctrl+Escape', 'ctrl+shift+Escape', 'ctrl+alt+Delete',
+    'alt+F4', 'alt+Space', 'ctrl+Insert', 'alt+PrintScreen', 'ctrl+alt+PrintScreen',
+  ]),
+  linux: new Set([
+    'alt+Tab', 'alt+shift+Tab', 'alt+`', 'alt+shift+`', 'alt+Escape', 'ctrl+alt+Tab', 'ctrl+alt+Delete', 'ctrl+alt+Backspace',
+    'ctrl+alt+L', 'ctrl+alt+T', 'ctrl+alt+Up', 'ctrl+alt+Down', 'ctrl+alt+Left', 'ctrl+alt+Right', 'ctrl+alt+shift+Left', 'ctrl+alt+shift+Right',
+    'alt+F1', 'alt+F2', 'alt+F4', 'alt+F7', 'alt+F8', 'alt+F10', 'alt+Space', 'ctrl+Insert', 'alt+PrintScreen', 'ctrl+alt+Escape',
+  ]),
+};
+
+export type AcceleratorCheck = { ok: true; normalized: string; keys: string } | { ok: false; message: string };
 
 function normalizeKey(token: string): string | undefined {
   if (/^[a-z0-9]$/i.test(token)) return token.toUpperCase();
@@ -37,37 +110,41 @@ function normalizeKey(token: string): string | undefined {
   return NAMED_KEY_BY_LOWER.get(token.toLowerCase());
 }
 
-/** Modifiers that make a combination unusual enough to take system-wide. Shift alone does not: Shift+A is typing. */
-const STRONG_MODIFIERS = new Set(['CommandOrControl', 'Command', 'Control', 'Alt', 'AltGr', 'Super']);
-const CONTROL_LIKE = new Set(['CommandOrControl', 'Command', 'Control']);
-/**
- * Every app's editing and quitting keys: copy, paste, cut, undo, redo, select all, quit
- * (with or without Shift: terminals copy and paste with Ctrl+Shift+C/V). Taken globally,
- * they would stop working in every other application.
- */
-const EDITING_KEYS = new Set(['C', 'V', 'X', 'Z', 'Y', 'A', 'Q', 'W']);
+const osFamily = (platform: AppPlatform): 'darwin' | 'win32' | 'linux' => (platform === 'darwin' || platform === 'win32' ? platform : 'linux');
 
-/** Why main refuses a syntactically valid combination as a global shortcut, or null. */
-function policyProblem(text: string, modifiers: ReadonlySet<string>, key: string): string | null {
-  if (![...modifiers].some((m) => STRONG_MODIFIERS.has(m))) {
-    return `“${text}” needs Ctrl, Cmd, Alt or Super: without one, the key would stop typing in every other app.`;
+/** Why main refuses these keys as a global shortcut on this platform, or null. */
+function policyProblem(text: string, keys: ReadonlySet<PhysicalModifier>, key: string, platform: AppPlatform): string | null {
+  const os = osFamily(platform);
+  const mac = os === 'darwin';
+  // On macOS Option types characters (Option+E, Option+2) like AltGr elsewhere; Shift and AltGr type everywhere.
+  const strong = mac ? ['cmd', 'ctrl'] : ['ctrl', 'alt', 'super'];
+  if (![...keys].some((m) => strong.includes(m))) {
+    return mac
+      ? `“${text}” needs Cmd or Ctrl on macOS: without one, the keys would stop typing in every other app.`
+      : `“${text}” needs Ctrl, Alt or Super (Command and Option do nothing on ${os === 'win32' ? 'Windows' : 'Linux'}): without one, the key would stop typing in every other app.`;
   }
-  const onlyControlLike = [...modifiers].every((m) => CONTROL_LIKE.has(m) || m === 'Shift');
-  if (onlyControlLike && EDITING_KEYS.has(key)) {
+  const primaryOnly = [...keys].every((m) => m === 'shift' || m === 'ctrl' || (mac && m === 'cmd'));
+  if (primaryOnly && EDITING_KEYS.has(key)) {
     return `“${text}” is an editing shortcut (copy, paste, cut, undo, select all, close or quit) that every app needs; choose another key.`;
   }
-  if (key === 'F4' && modifiers.has('Alt') && modifiers.size === 1) return `“${text}” closes windows on Windows; choose another key.`;
+  // Windows and Linux desktops keep the Windows key (with or without Shift) for themselves: Win+L locks, Win+D shows the desktop…
+  if (!mac && keys.has('super') && [...keys].every((m) => m === 'super' || m === 'shift')) {
+    return `“${text}” belongs to the desktop (the Windows key with a letter locks, switches or opens system views); add Ctrl or Alt.`;
+  }
+  if (os === 'linux' && keys.has('ctrl') && keys.has('alt') && /^F([1-9]|1[0-2])$/.test(key)) return `“${text}” switches to a text console on Linux; choose another key.`;
+  const combo = [...PHYSICAL_ORDER.filter((m) => keys.has(m)), key].join('+');
+  if (RESERVED[os].has(combo)) return `“${text}” is used by the system itself (switching, locking, screenshots or window management); choose another key.`;
   return null;
 }
 
 /**
- * Checks Electron's accelerator syntax and our policy (issue 12): exactly one key, at
- * least one of Ctrl/Cmd/Alt/Super, and not one of the editing or quitting shortcuts
- * every app relies on. Main checks this on every settings change and on load, and the
- * registrar once more before registering. Answers a canonical form so that
- * "ctrl+alt+k" and "Alt+Control+K" are recognised as the same shortcut.
+ * Checks Electron's accelerator syntax and our policy for this platform: exactly one key,
+ * a modifier that does not type (Cmd/Ctrl on macOS; Ctrl, Alt or Super elsewhere), and
+ * not an editing, switching, locking or other OS-reserved combination. Answers the
+ * canonical accelerator (what is registered) and the keys it means here, so "Super+K" and
+ * "Cmd+K" are recognised as the same shortcut on a Mac.
  */
-export function checkAccelerator(input: string): AcceleratorCheck {
+export function checkAccelerator(input: string, platform: AppPlatform): AcceleratorCheck {
   const text = input.trim().slice(0, 100);
   if (text === '') return { ok: false, message: 'The shortcut is empty.' };
   // "+" is both the separator and a key: "Ctrl++" is Ctrl with the + key.
@@ -88,11 +165,14 @@ export function checkAccelerator(input: string): AcceleratorCheck {
     key = normalized;
   }
   if (key === undefined) return { ok: false, message: `“${text}” has no key, only modifiers.` };
-  const problem = policyProblem(text, modifiers, key);
+  // The combination as the OS registers it: the keys pressed, a shifted character as Shift with its key.
+  const keys = new Set([...modifiers].flatMap((m) => physical(m, platform) ?? []));
+  const pressed = (Object.hasOwn(SHIFTED_KEYS, key) ? SHIFTED_KEYS[key] : undefined) ?? key;
+  if (pressed !== key) keys.add('shift');
+  const problem = policyProblem(text, keys, pressed, platform);
   if (problem) return { ok: false, message: problem };
-  const order = ['CommandOrControl', 'Command', 'Control', 'Alt', 'AltGr', 'Shift', 'Super'];
-  const sorted = order.filter((m) => modifiers.has(m));
-  return { ok: true, normalized: [...sorted, key].join('+') };
+  const order = ['CommandOrControl', 'Command', 'Control', 'Alt', 'Option', 'AltGr', 'Shift', 'Super'];
+  return { ok: true, normalized: [...order.filter((m) => modifiers.has(m)), key].join('+'), keys: [...PHYSICAL_ORDER.filter((m) => keys.has(m)), pressed].join('+') };
 }
 
 export type ShortcutAction =
@@ -113,58 +193,22 @@ export function listShortcuts(map: ShortcutMap): { accelerator: string; action: 
   return out;
 }
 
-/** A shifted character is Shift with its key (US layout, as Electron reads them: shell/common/keyboard_util.cc). */
-const SHIFTED_KEYS: Record<string, string> = {
-  Plus: '=', '!': '1', '@': '2', '#': '3', $: '4', '%': '5', '^': '6', '&': '7', '*': '8', '(': '9', ')': '0',
-  ':': ';', '<': ',', '>': '.', '?': '/', _: '-', '{': '[', '}': ']', '|': '\\', '~': '`', '"': "'",
-};
-const IDENTITY_ORDER = ['Command', 'Control', 'Alt', 'AltGr', 'Shift'];
-
-/**
- * The key combinations a checked accelerator stands for, as Electron registers them: by keys,
- * not by spelling (ui::Accelerator). Super, Meta and Cmd are one key; a shifted character is
- * Shift with its key; CommandOrControl is Control on Windows and Linux and Command on macOS,
- * so it stands for both. Two shortcuts sharing one are one shortcut: the OS would give the
- * second to nobody (found booting the build under the Electron double, issue 30).
- */
-function keyCombinations(normalized: string): string[] {
-  const parts = normalized.split('+');
-  const key = parts.pop() ?? '';
-  const base = Object.hasOwn(SHIFTED_KEYS, key) ? SHIFTED_KEYS[key] : undefined;
-  const modifiers = new Set(parts.map((modifier) => (modifier === 'Super' ? 'Command' : modifier)));
-  if (base !== undefined) modifiers.add('Shift');
-  const variants = modifiers.has('CommandOrControl') ? ['Control', 'Command'] : [undefined];
-  return variants.map((stand) => {
-    const resolved = new Set([...modifiers].flatMap((modifier) => (modifier === 'CommandOrControl' ? [stand as string] : [modifier])));
-    return [...IDENTITY_ORDER.filter((modifier) => resolved.has(modifier)), base ?? key].join('+');
-  });
-}
-
-/** Remembers which key combinations are taken; `claim` answers who took any of these first, or claims them. */
-export function keyCombinationLedger<T>() {
-  const taken = new Map<string, T>();
-  return (normalized: string, owner: T): T | undefined => {
-    const combinations = keyCombinations(normalized);
-    const previous = combinations.map((combination) => taken.get(combination)).find((found) => found !== undefined);
-    if (previous !== undefined) return previous;
-    combinations.forEach((combination) => taken.set(combination, owner));
-    return undefined;
-  };
-}
-
-/** Problems with a whole map: bad syntax, or the same shortcut for two actions. Empty = valid. */
-export function validateShortcutMap(map: ShortcutMap): string[] {
+/** Problems with a whole map: bad syntax, the same keys for two actions, too many shortcuts. Empty = valid. */
+export function validateShortcutMap(map: ShortcutMap, platform: AppPlatform): string[] {
   const problems: string[] = [];
-  const claim = keyCombinationLedger<string>();
-  for (const { accelerator, action } of listShortcuts(map)) {
-    const check = checkAccelerator(accelerator);
+  const seen = new Map<string, string>();
+  const all = listShortcuts(map);
+  if (all.length > MAX_GLOBAL_SHORTCUTS) problems.push(`${all.length} global shortcuts is too many: at most ${MAX_GLOBAL_SHORTCUTS}, since each takes a key from every other app.`);
+  for (const { accelerator, action } of all) {
+    const check = checkAccelerator(accelerator, platform);
     if (!check.ok) {
       problems.push(check.message);
       continue;
     }
     const label = describeAction(action);
-    const previous = claim(check.normalized, label);
+    const previous = seen.get(check.keys);
     if (previous) problems.push(`${accelerator} is used twice: for ${previous} and for ${label}.`);
+    else seen.set(check.keys, label);
   }
   return problems;
 }

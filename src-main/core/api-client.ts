@@ -2,14 +2,21 @@
 // Bearer token and Accept header, every read carries `timezone` (not-shown.md #1),
 // every request has a deadline, every body is parsed with the shared schemas, and every
 // failure becomes a CoreError carrying the server's own message and code.
+// Server text enters the app here (issue 23): counter names and error messages are
+// sanitized as they are parsed, with this client's token, so no later path (snapshot,
+// undo offer, last-known file, tray, notifications, logs) can forget it. Answers are
+// read as a stream and abandoned past `maxAnswerBytes`; redirects are never followed
+// (the token would go with the request to wherever the server points).
 import { z } from 'zod';
 import { BareNumber, CounterId, CounterV2, ErrorBody } from '../../src-shared/api/schemas';
 import { ErrorCode } from '../../src-shared/api/error-codes';
 import type { PatchBodyV2 } from '../../src-shared/api/schemas';
 import type { Direction } from '../../src-shared/domain/snapshot';
+import { createServerTextCleaner, TEXT_LIMITS, type ServerTextCleaner } from '../../src-shared/text/server-text';
 import type { Clock } from './contract';
 import { CoreError } from './contract';
 import { NotDeliveredError, RateLimitedError, neverConnected, parseRetryAfter } from './errors';
+import { DEFAULT_TUNING } from './tuning';
 import { holdSlot } from './wire-slot';
 
 export interface ApiClientOptions {
@@ -22,6 +29,8 @@ export interface ApiClientOptions {
   mutationTimeoutMs?: number;
   /** Aborts every request in flight when the core stops. */
   shutdown: AbortSignal;
+  /** An answer longer than this is abandoned unread (default DEFAULT_TUNING.maxAnswerBytes). */
+  maxAnswerBytes?: number;
 }
 
 type Operation = 'read' | 'change' | 'patch';
@@ -50,6 +59,8 @@ export interface ApiClient {
   patch(id: string, body: PatchBodyV2): Promise<CounterV2 | undefined>;
   webSocketUrl(timezone: string): string;
   authHeaders(): Record<string, string>;
+  /** The sanitizer for text from this server (bound to this client's token): frames go through it too. */
+  serverText: ServerTextCleaner;
 }
 
 export function createApiClient(options: ApiClientOptions): ApiClient {
@@ -58,6 +69,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   const mutation = options.mutationTimeoutMs ?? options.timeoutMs;
   const deadlines: Deadlines = { read: options.timeoutMs, change: mutation, patch: mutation };
   const authHeaders = () => ({ Authorization: `Bearer ${options.token}`, Accept: 'application/json' });
+  const serverText = createServerTextCleaner(() => [options.token]);
+  const maxAnswerBytes = options.maxAnswerBytes ?? DEFAULT_TUNING.maxAnswerBytes;
+  const cleanCounter = (counter: CounterV2): CounterV2 => ({ ...counter, name: serverText(counter.name, TEXT_LIMITS.name) });
 
   async function request(method: string, path: string, operation: Operation, init: { query?: Record<string, string>; json?: unknown } = {}): Promise<RawResponse> {
     if (options.shutdown.aborted) throw new CoreError('network', 'The core was stopped');
@@ -75,8 +89,10 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         headers,
         body: init.json === undefined ? undefined : JSON.stringify(init.json),
         signal: controller.signal,
+        // Never followed: fetch would send the Authorization header on to wherever the server points.
+        redirect: 'manual',
       });
-      return { response, text: await response.text() };
+      return { response, answer: await readAnswer(response, maxAnswerBytes, controller) };
     })();
     // The deadline answers the caller; the request itself stays on the wire (it may still
     // reach the server) until its answer comes or, past the abandon limit, its connection is closed.
@@ -97,9 +113,13 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       deadline = options.clock.setTimeout(() => reject(new CoreError('timeout', `No answer within ${deadlineMs} ms`)), deadlineMs);
     });
     try {
-      const { response, text } = await Promise.race([exchange, timedOut]);
-      const body = parseJson(text);
-      if (!response.ok) throw errorFor(response.status, body, response.headers.get('retry-after'), operation, options.clock.now());
+      const { response, answer } = await Promise.race([exchange, timedOut]);
+      if (response.status >= 300 && response.status < 400) {
+        throw new CoreError('badResponse', `The server answered with a redirect (HTTP ${response.status}); Counter Tray does not follow redirects, so the token stays with the server it was entered for.`, response.status);
+      }
+      const body = answer.tooLarge ? invalidJson : parseJson(answer.text);
+      if (!response.ok) throw errorFor(response.status, body, response.headers.get('retry-after'), operation, options.clock.now(), serverText);
+      if (answer.tooLarge && operation === 'read') throw new CoreError('badResponse', `The server's answer is larger than ${maxAnswerBytes} bytes; it was not read.`, response.status);
       if (body !== invalidJson) return { status: response.status, body };
       // A 2xx on a mutation means it was applied: whatever its body, the caller refetches.
       if (operation !== 'read') return { status: response.status, body: undefined };
@@ -120,7 +140,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       const unreadable: ListedCounters['unreadable'] = [];
       for (const item of body) {
         const parsed = CounterV2.safeParse(item);
-        if (parsed.success) counters.push(parsed.data);
+        if (parsed.success) counters.push(cleanCounter(parsed.data));
         else unreadable.push({ id: ItemId.safeParse(item).data?.id, reason: parsed.error.issues[0]?.message ?? 'invalid' });
       }
       return { counters, unreadable, skipped: unreadable.length };
@@ -129,7 +149,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       const { body } = await request('GET', counterPath(id), 'read', { query: { timezone } });
       const parsed = CounterV2.safeParse(body);
       if (!parsed.success) throw new CoreError('badResponse', `GET ${counterPath(id)} did not return a counter`);
-      return parsed.data;
+      return cleanCounter(parsed.data);
     },
     async change(id, direction, amount) {
       const { body } = await request('POST', `${counterPath(id)}/${direction}/${amount}`, 'change');
@@ -139,7 +159,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     async patch(id, patchBody) {
       const { body } = await request('PATCH', counterPath(id), 'patch', { json: patchBody });
       const parsed = CounterV2.safeParse(body);
-      return parsed.success ? parsed.data : undefined;
+      return parsed.success ? cleanCounter(parsed.data) : undefined;
     },
     webSocketUrl(timezone) {
       const url = new URL(`${base}/v2/ws`);
@@ -148,7 +168,38 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       return url.toString();
     },
     authHeaders,
+    serverText,
   };
+}
+
+interface Answer {
+  text: string;
+  /** Longer than the cap: abandoned unread (the connection is closed). */
+  tooLarge: boolean;
+}
+
+/** The body as text, read as a stream and abandoned as soon as it (or its declared length) passes `limit`. */
+async function readAnswer(response: Response, limit: number, connection: AbortController): Promise<Answer> {
+  const declared = Number(response.headers.get('content-length') ?? Number.NaN);
+  const abandon = async (): Promise<Answer> => {
+    // Close the connection first: cancelling the body alone may let fetch drain the rest to reuse it.
+    connection.abort();
+    await response.body?.cancel().catch(() => undefined);
+    return { text: '', tooLarge: true };
+  };
+  if (declared > limit) return abandon();
+  if (!response.body) return { text: '', tooLarge: false };
+  const reader = response.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) return abandon();
+    chunks.push(value);
+  }
+  return { text: new TextDecoder().decode(Buffer.concat(chunks)), tooLarge: false };
 }
 
 /** A request with no answer is closed after this long, so a black-holed one cannot hold its rate slot for ever. */
@@ -180,10 +231,11 @@ function causeOf(error: unknown): string {
 }
 
 /** §7: key on the HTTP status plus the known codes; show the server's own message (not-shown.md #7). */
-export function errorFor(status: number, body: unknown, retryAfter: string | null, operation: Operation, now: number): CoreError {
+export function errorFor(status: number, body: unknown, retryAfter: string | null, operation: Operation, now: number, serverText: ServerTextCleaner): CoreError {
   const parsed = ErrorBody.safeParse(body);
   const code = parsed.success ? parsed.data.code : undefined;
-  const message = parsed.success ? parsed.data.message : `The server answered HTTP ${status}`;
+  // The server's own words, sanitized; nothing left of them (only invisible characters): say what we know.
+  const message = (parsed.success ? serverText(parsed.data.message, TEXT_LIMITS.message) : '') || `The server answered HTTP ${status}`;
   switch (status) {
     case 400:
       if (code === ErrorCode.InvalidAmount) return new CoreError('invalidAmount', message, status, code);

@@ -64,6 +64,8 @@ export interface CoreTuning {
   reconnectCapMs: number;
   /** A socket counts as healthy (the reconnect backoff starts afresh) only after it stayed open this long. */
   reconnectHealthyMs: number;
+  /** After the server closed the socket for a restart (1012, 1001, 1013): the first attempt is uniform in [0, this), doubling while refused. */
+  restartWindowMs: number;
   /** Full-jitter backoff after a 429 that carried no Retry-After. */
   rateLimitBackoffBaseMs: number;
   rateLimitBackoffCapMs: number;
@@ -71,6 +73,10 @@ export interface CoreTuning {
   retryAfterCapMs: number;
   /** Uniform [0, 1); injectable so jitter is reproducible in tests. */
   random: () => number;
+  /** A REST answer longer than this is abandoned unread (issue 23: a server must not fill main's memory). */
+  maxAnswerBytes: number;
+  /** A WebSocket frame longer than this closes the socket (ws `maxPayload`; its default is 100 MiB). */
+  maxFrameBytes: number;
 }
 
 export type CoreErrorKind =

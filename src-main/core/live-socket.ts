@@ -3,7 +3,8 @@
 // pingIntervalMs and terminate when no pong arrives within pongTimeoutMs (a half-open
 // TCP connection never reports itself); reconnect with full-jitter backoff, reset only
 // after a socket stayed open reconnectHealthyMs (a server that closes every socket at
-// once must not get a reconnect storm); a 429 at the upgrade waits at least its
+// once must not get a reconnect storm), spread over restartWindowMs when the server
+// closed the socket for a restart (reconnect-backoff.ts); a 429 at the upgrade waits at least its
 // Retry-After on this socket's own schedule (REST goes on meanwhile); a 401 at the
 // upgrade stops without looping. stop() also ends a socket still in its handshake.
 import type { IncomingMessage } from 'node:http';
@@ -11,7 +12,8 @@ import type { RawData, WebSocket } from 'ws';
 import type { Clock, CoreTuning, WebSocketFactory } from './contract';
 import { CoreError } from './contract';
 import { RateLimitedError, describe, isCoreError, isRateLimited, parseRetryAfter } from './errors';
-import { reconnectDelay } from './tuning';
+import { ReconnectBackoff, dropCauseOf } from './reconnect-backoff';
+import type { DropCause } from './reconnect-backoff';
 
 export interface SocketHandlers {
   onOpen(): void;
@@ -26,7 +28,7 @@ export interface LiveSocketOptions {
   headers: () => Record<string, string>;
   factory: WebSocketFactory;
   clock: Clock;
-  tuning: Pick<CoreTuning, 'pingIntervalMs' | 'pongTimeoutMs' | 'reconnectBaseMs' | 'reconnectCapMs' | 'reconnectHealthyMs' | 'retryAfterCapMs' | 'random'>;
+  tuning: Pick<CoreTuning, 'pingIntervalMs' | 'pongTimeoutMs' | 'reconnectBaseMs' | 'reconnectCapMs' | 'reconnectHealthyMs' | 'restartWindowMs' | 'retryAfterCapMs' | 'random'>;
   /** Runs the upgrade through the rate scheduler; undefined means the task declined. */
   schedule: (task: () => Promise<void> | undefined) => Promise<void | undefined>;
   handlers: SocketHandlers;
@@ -37,7 +39,7 @@ export class LiveSocket {
   /** A socket still in its upgrade handshake. */
   private handshaking: WebSocket | undefined;
   private generation = 0;
-  private failures = 0;
+  private readonly backoff: ReconnectBackoff;
   private stopped = true;
   private reconnectTimer: unknown;
   /** A Retry-After from the last upgrade: no attempt before this, whatever the user presses. */
@@ -49,7 +51,9 @@ export class LiveSocket {
   /** Pings sent by probe(), by payload: resolved with true on their pong, false when the socket goes. */
   private readonly probing = new Map<string, { ws: WebSocket; done: (alive: boolean) => void }>();
 
-  constructor(private readonly options: LiveSocketOptions) {}
+  constructor(private readonly options: LiveSocketOptions) {
+    this.backoff = new ReconnectBackoff(options.tuning);
+  }
 
   start(): void {
     this.stopped = false;
@@ -68,7 +72,7 @@ export class LiveSocket {
     if (this.stopped) return;
     this.drop();
     // Not live until the new socket is open (and synced): say so now, not when the attempt fails.
-    this.options.handlers.onDown(reason, this.options.clock.now(), this.failures);
+    this.options.handlers.onDown(reason, this.options.clock.now(), this.backoff.failuresInARow);
     this.connect();
   }
 
@@ -128,7 +132,7 @@ export class LiveSocket {
           return;
         }
         const retryAfter = isRateLimited(error) ? error.retryAfterMs : undefined;
-        this.down(describe(error), Math.min(retryAfter ?? 0, this.options.tuning.retryAfterCapMs));
+        this.down(describe(error), 'attemptFailed', Math.min(retryAfter ?? 0, this.options.tuning.retryAfterCapMs));
       });
   }
 
@@ -167,16 +171,18 @@ export class LiveSocket {
           return;
         }
         this.ws = ws;
+        this.backoff.opened();
         this.schedulePing(ws);
         this.healthyTimer = this.options.clock.setTimeout(() => {
           this.healthyTimer = undefined;
-          if (this.ws === ws) this.failures = 0;
+          if (this.ws === ws) this.backoff.healthy();
         }, this.options.tuning.reconnectHealthyMs);
         this.options.handlers.onOpen();
       });
-      ws.on('close', () => {
+      ws.on('close', (code: number) => {
         if (!opened) fail(new CoreError('network', 'The live connection closed during the upgrade'));
-        else this.closed(ws, 'The live connection closed');
+        else if (dropCauseOf(code) === 'serverRestart') this.closed(ws, `The server closed the live connection for a restart (${code})`, 'serverRestart');
+        else this.closed(ws, `The live connection closed (${code})`, 'lost');
       });
       ws.on('message', (data, isBinary) => {
         if (this.ws === ws) this.options.handlers.onFrame(data, isBinary);
@@ -213,20 +219,19 @@ export class LiveSocket {
     }, this.options.tuning.pingIntervalMs);
   }
 
-  private closed(ws: WebSocket, reason: string): void {
+  private closed(ws: WebSocket, reason: string, cause: DropCause = 'lost'): void {
     if (this.ws !== ws) return;
     this.ws = undefined;
     this.endProbes(ws);
     this.clearTimer('pingTimer');
     this.clearTimer('pongTimer');
     this.clearTimer('healthyTimer');
-    if (!this.stopped) this.down(reason);
+    if (!this.stopped) this.down(reason, cause);
   }
 
-  /** Schedules the next attempt: full jitter on the failures in a row, but never before `atLeastMs` (a Retry-After). */
-  private down(reason: string, atLeastMs = 0): void {
-    const delay = reconnectDelay(this.failures, this.options.tuning, atLeastMs);
-    this.failures += 1;
+  /** Schedules the next attempt (ReconnectBackoff: how the socket went, the failures in a row), never before `atLeastMs` (a Retry-After). */
+  private down(reason: string, cause: DropCause | 'attemptFailed', atLeastMs = 0): void {
+    const delay = this.backoff.next(cause, atLeastMs);
     const nextAttemptAt = this.options.clock.now() + delay;
     this.notBefore = this.options.clock.now() + atLeastMs;
     this.clearTimer('reconnectTimer');
@@ -234,7 +239,7 @@ export class LiveSocket {
       this.reconnectTimer = undefined;
       this.connect();
     }, delay);
-    this.options.handlers.onDown(reason, nextAttemptAt, this.failures);
+    this.options.handlers.onDown(reason, nextAttemptAt, this.backoff.failuresInARow);
   }
 
   private drop(): void {

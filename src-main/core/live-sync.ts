@@ -128,7 +128,7 @@ export class LiveSync {
   }
 
   frameReceived(data: RawData, isBinary: boolean): void {
-    const frame = parseFrame(data, isBinary);
+    const frame = parseFrame(data, isBinary, this.ctx.api.serverText);
     if (frame.kind === 'ignored') {
       this.ctx.stats.ignoredFrames += 1;
       this.ctx.publish();

@@ -2,15 +2,14 @@
 // move then; day-rollover.ts recomputes them locally. Intl knows the zone rules; we search for the first
 // instant whose local date differs, which also handles days that start at 01:00
 // because a DST jump swallowed midnight (e.g. America/Santiago, Asia/Beirut).
+import { createZoneCache } from '../../src-shared/time/zone-cache';
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
+/** Bounded, keyed by the canonical zone: the zone comes from user input (settings). */
+export const midnightFormatters = createZoneCache((timeZone) => new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }));
 
 function formatterFor(timeZone: string): Intl.DateTimeFormat {
-  let formatter = formatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
-    formatters.set(timeZone, formatter);
-  }
+  const formatter = midnightFormatters.get(timeZone);
+  if (!formatter) throw new RangeError(`Unknown time zone ${timeZone}`);
   return formatter;
 }
 

@@ -1,8 +1,10 @@
 // Turns one WebSocket frame into what the core should do about it (§6, not-shown.md
 // #4–#6). Never throws: a frame we do not understand is reported as ignored, and the
-// caller counts it.
+// caller counts it. The counter name a frame carries is server text: it is sanitized
+// here, where it enters (issue 23).
 import { CounterRefParams, CounterUpdatedParamsV2, JsonRpcNotification } from '../../src-shared/api/schemas';
 import type { CounterUpdatedParamsV2 as CounterUpdated } from '../../src-shared/api/schemas';
+import { TEXT_LIMITS, type ServerTextCleaner } from '../../src-shared/text/server-text';
 
 export type Frame =
   | { kind: 'counterUpdated'; params: CounterUpdated }
@@ -11,7 +13,7 @@ export type Frame =
   | { kind: 'counterMemberlistChanged' }
   | { kind: 'ignored'; reason: 'binary' | 'notJson' | 'notNotification' | 'unknownMethod' | 'badParams' };
 
-export function parseFrame(data: unknown, isBinary: boolean): Frame {
+export function parseFrame(data: unknown, isBinary: boolean, serverText: ServerTextCleaner): Frame {
   if (isBinary) return { kind: 'ignored', reason: 'binary' };
   const text = typeof data === 'string' ? data : Buffer.isBuffer(data) ? data.toString('utf8') : undefined;
   if (text === undefined) return { kind: 'ignored', reason: 'binary' };
@@ -28,7 +30,7 @@ export function parseFrame(data: unknown, isBinary: boolean): Frame {
   switch (method) {
     case 'counterUpdated': {
       const parsed = CounterUpdatedParamsV2.safeParse(params);
-      return parsed.success ? { kind: 'counterUpdated', params: parsed.data } : { kind: 'ignored', reason: 'badParams' };
+      return parsed.success ? { kind: 'counterUpdated', params: { ...parsed.data, name: serverText(parsed.data.name, TEXT_LIMITS.name) } } : { kind: 'ignored', reason: 'badParams' };
     }
     case 'counterDeleted': {
       const parsed = CounterRefParams.safeParse(params);

@@ -32,6 +32,28 @@ export interface PatchContext {
 
 const EDITABLE = ['name', 'value', 'startDate', 'endDate'] as const;
 
+// PATCH takes no timezone (API §4.2 lists it on the GETs only), so a day counter's value in
+// its answer is counted in the server's default zone (not-shown #1: UTC on the reference
+// service), a day off from ours for hours every day. Only an UpDown answer is taken as is.
+function usableAnswer(answered: CounterV2 | undefined): CounterV2 | undefined {
+  return answered?.type === 'UpDown' ? answered : undefined;
+}
+
+/** The counter as our zone sees it, after a PATCH whose answer could not be used as is. */
+async function readBack(ctx: PatchContext, id: string, answered: CounterV2 | undefined): Promise<CounterV2> {
+  try {
+    const read = await ctx.scheduler.run('user', () => ctx.api.getCounter(id, ctx.timezone()));
+    if (read) return read;
+  } catch (error) {
+    // The PATCH was applied: a failed read-back must not report the edit as failed. The
+    // answer's fields stand; its day value is corrected at the next resync.
+    if (answered) return answered;
+    throw error;
+  }
+  if (answered) return answered;
+  throw new CoreError('badResponse', 'No answer for the updated counter');
+}
+
 export async function sendPatch(ctx: PatchContext, id: string, patch: PatchBodyV2): Promise<CounterV2> {
   const body = PatchBodyV2.safeParse(patch);
   if (!body.success) throw new CoreError('badRequest', body.error.issues[0]?.message ?? 'Invalid update');
@@ -42,8 +64,7 @@ export async function sendPatch(ctx: PatchContext, id: string, patch: PatchBodyV
   ctx.own.begin(record);
   try {
     const answered = await ctx.scheduler.run('user', () => ctx.api.patch(id, body.data));
-    const counter = answered ?? (await ctx.scheduler.run('user', () => ctx.api.getCounter(id, ctx.timezone())));
-    if (!counter) throw new CoreError('badResponse', 'No answer for the updated counter');
+    const counter = usableAnswer(answered) ?? (await readBack(ctx, id, answered));
     record.name = counter.name;
     record.startDate = counter.startDate;
     record.endDate = counter.endDate;

@@ -28,6 +28,12 @@ import { Publisher } from './publisher';
 import { RateScheduler } from './rate-scheduler';
 import { DEFAULT_REQUEST_TIMEOUT_MS, DEFAULT_TUNING, MUTATION_DEADLINE_FACTOR, realClock } from './tuning';
 
+/** What the default WebSocket factory is built with: a handshake deadline and the frame cap. */
+export interface DefaultSocketLimits {
+  handshakeTimeoutMs: number;
+  maxFrameBytes: number;
+}
+
 export class SyncEngine implements CounterCore {
   private readonly clock: Clock;
   private readonly tuning: CoreTuning;
@@ -52,7 +58,7 @@ export class SyncEngine implements CounterCore {
     () => this.isSettled(),
   );
 
-  constructor(options: CoreOptions, defaultWebSocket: (timeoutMs: number) => WebSocketFactory) {
+  constructor(options: CoreOptions, defaultWebSocket: (limits: DefaultSocketLimits) => WebSocketFactory) {
     this.clock = options.clock ?? realClock;
     this.tuning = { ...DEFAULT_TUNING, ...options.tuning };
     this.log = options.log ?? (() => undefined);
@@ -67,6 +73,7 @@ export class SyncEngine implements CounterCore {
       timeoutMs,
       mutationTimeoutMs: options.mutationTimeoutMs ?? timeoutMs * MUTATION_DEADLINE_FACTOR,
       shutdown: this.shutdown.signal,
+      maxAnswerBytes: this.tuning.maxAnswerBytes,
     });
     this.scheduler = new RateScheduler(this.clock, this.tuning, {
       onSent: () => (this.stats.requests += 1),
@@ -98,7 +105,7 @@ export class SyncEngine implements CounterCore {
     this.socket = new LiveSocket({
       url: () => this.api.webSocketUrl(this.timezone),
       headers: () => this.api.authHeaders(),
-      factory: options.webSocket ?? defaultWebSocket(timeoutMs),
+      factory: options.webSocket ?? defaultWebSocket({ handshakeTimeoutMs: timeoutMs, maxFrameBytes: this.tuning.maxFrameBytes }),
       clock: this.clock,
       tuning: this.tuning,
       // A 429 on the upgrade delays the socket only (its own backoff); REST goes on (issue 11 case 9).

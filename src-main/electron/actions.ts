@@ -18,6 +18,8 @@ export interface ActionDeps {
   quit(): void;
 }
 
+const UPDATE_CHANNELS = { checkForUpdates: 'updates:check', downloadUpdate: 'updates:download', restartToUpdate: 'updates:restart' } as const;
+
 export function createActions(deps: ActionDeps) {
   const { controller } = deps;
   const failed = (title: PlainKey, error: IpcError) => {
@@ -55,6 +57,13 @@ export function createActions(deps: ActionDeps) {
         case 'toggleNotifications': {
           const current = controller.getState().settings.notifications;
           await controller.dispatch('settings:update', { notifications: { ...current, enabled: !current.enabled } });
+          return;
+        }
+        case 'checkForUpdates':
+        case 'downloadUpdate':
+        case 'restartToUpdate': {
+          const result = await controller.dispatchFrom('tray')(UPDATE_CHANNELS[action.kind], {});
+          if (!result.ok) failed('notify.couldNotUpdate', result.error);
           return;
         }
         case 'quit':

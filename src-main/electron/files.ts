@@ -3,6 +3,7 @@
 // durably by app/account-pending-store.ts through app/text-file.ts.)
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
+import { backupPathFor } from '../app/settings-migration';
 import type { SecretFile } from '../shell/token-vault';
 
 async function writeAtomic(path: string, text: string, mode: number): Promise<void> {
@@ -21,11 +22,16 @@ async function readOrNull(path: string): Promise<string | null> {
   }
 }
 
-/** Owner read/write only: even the ciphertext is nobody else's business. */
+/** Owner read/write only: even the ciphertext is nobody else's business. A refused file is moved aside (rename keeps its mode). */
 export function createSecretFile(path: string): SecretFile {
   return {
     read: () => readOrNull(path),
     write: (text) => writeAtomic(path, text, 0o600),
     remove: () => rm(path, { force: true }),
+    async backup() {
+      const target = backupPathFor(path, new Date());
+      await rename(path, target);
+      return target;
+    },
   };
 }

@@ -4,6 +4,7 @@
 import type { AppState } from '../../src-shared/ipc/contract';
 import type { Settings } from '../../src-shared/domain/settings';
 import { words } from '../../src-shared/i18n/messages';
+import type { AppPlatform } from '../app/ports';
 import type { ShortcutAction } from '../app/shortcut-rules';
 import { planRegistration } from '../shell/shortcuts';
 
@@ -12,12 +13,12 @@ export interface GlobalShortcutLike {
   unregister(accelerator: string): void;
 }
 
-export function createShortcutRegistrar(globalShortcut: GlobalShortcutLike, onAction: (action: ShortcutAction) => void, report: (failures: AppState['shortcutFailures']) => void) {
+export function createShortcutRegistrar(globalShortcut: GlobalShortcutLike, onAction: (action: ShortcutAction) => void, report: (failures: AppState['shortcutFailures']) => void, platform: AppPlatform) {
   const registered = new Map<string, ShortcutAction>();
   let failures: AppState['shortcutFailures'] = [];
 
   function apply(map: Settings['shortcuts']): void {
-    const plan = planRegistration(registered, map);
+    const plan = planRegistration(registered, map, platform);
     for (const accelerator of plan.unregister) {
       globalShortcut.unregister(accelerator);
       registered.delete(accelerator);

@@ -30,6 +30,13 @@ export type AppErrorCode =
   | 'direction-refused'
   | 'nothing-to-undo'
   | 'undo-refused'
+  /** No updater runs (a package manager owns this copy, or nothing is downloaded yet): issue 26. */
+  | 'updates-unavailable'
+  /** Issue 28: a reset that would change nothing, one while clicks are still being sent, an export. */
+  | 'nothing-to-reset'
+  | 'busy'
+  | 'export-unavailable'
+  | 'export-failed'
   | 'internal';
 
 export class AppError extends Error {

@@ -28,6 +28,11 @@ const INVOKE_CHANNELS: Record<InvokeChannel, true> = {
   'counter:update': true,
   'counter:undo': true,
   'activity:detail': true,
+  'goal:set': true,
+  'milestones:mute': true,
+  'counter:reset': true,
+  'counter:undoReset': true,
+  'activity:export': true,
   'session:connect': true,
   'session:startDemo': true,
   'session:signOut': true,
@@ -36,6 +41,9 @@ const INVOKE_CHANNELS: Record<InvokeChannel, true> = {
   'session:retryNow': true,
   'app:openLink': true,
   'app:quit': true,
+  'updates:check': true,
+  'updates:download': true,
+  'updates:restart': true,
   'window:hide': true,
 };
 

@@ -6,6 +6,8 @@ import type { ConnectionStatus, RemoteChange } from '../../src-shared/domain/sna
 import type { Translator } from '../../src-shared/i18n/translator';
 import type { AppState } from '../../src-shared/ipc/contract';
 import type { Clock } from '../core/contract';
+import { goalProgressText, milestoneToday } from '../../src-shared/i18n/goal-words';
+import type { ExtrasAnnouncement } from '../app/goals/extras-service';
 
 export interface CounterNotification {
   title: string;
@@ -27,6 +29,8 @@ export interface NotifierOptions {
 
 export interface Notifier {
   remoteChange(change: RemoteChange): void;
+  /** A goal reached or a milestone today (issue 28): the app announces each once; Pause notifications silences them. */
+  announce(announcement: ExtrasAnnouncement): void;
   /** Feed every connection status; leaving "live" starts collecting for one summary. */
   connectionChanged(status: ConnectionStatus): void;
   /** Woken from sleep, time zone changed: the coming resync reports as one summary. */
@@ -105,6 +109,11 @@ export function createNotifier(options: NotifierOptions): Notifier {
   }
 
   return {
+    announce(announcement) {
+      // Only the global pause applies: the per-counter mute is about other people's changes, milestones have their own.
+      if (!options.preferences().enabled) return;
+      options.deliver(announcementNotification(options.i18n(), announcement));
+    },
     remoteChange(change) {
       if (muted(change.counterId)) return;
       if (summary) {
@@ -140,6 +149,15 @@ export function createNotifier(options: NotifierOptions): Notifier {
       summary = null;
     },
   };
+}
+
+/** "Coffees today" / "Goal reached: 8 / 8 today"; "Since we moved in" / "1,000 days today". */
+export function announcementNotification(i18n: Translator, announcement: ExtrasAnnouncement): CounterNotification {
+  if (announcement.kind === 'goalReached') {
+    const goal = goalProgressText(i18n, { ...announcement.goal, done: announcement.done });
+    return { title: announcement.name, body: i18n.t('notify.goalReached', { goal }), counterId: announcement.counterId };
+  }
+  return { title: announcement.name, body: milestoneToday(i18n, announcement.milestone, announcement.type), counterId: announcement.counterId };
 }
 
 /**

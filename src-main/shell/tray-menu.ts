@@ -6,6 +6,7 @@ import { formatCounterValue } from '../../src-shared/i18n/counter-value';
 import type { PlainKey } from '../../src-shared/i18n/messages';
 import type { Translator } from '../../src-shared/i18n/translator';
 import type { AppState } from '../../src-shared/ipc/contract';
+import { trayUpdateItems } from './tray-update-items';
 
 export type TrayAction =
   | { kind: 'open' }
@@ -14,6 +15,9 @@ export type TrayAction =
   | { kind: 'decrement'; counterId: string }
   | { kind: 'undo'; counterId: string }
   | { kind: 'toggleNotifications' }
+  | { kind: 'checkForUpdates' }
+  | { kind: 'downloadUpdate' }
+  | { kind: 'restartToUpdate' }
   | { kind: 'quit' };
 
 export type TrayMenuItem =
@@ -84,6 +88,7 @@ export function buildTrayMenu(state: AppState, i18n: Translator): TrayMenuItem[]
   items.push({ type: 'normal', label: i18n.t('tray.open'), enabled: true, action: { kind: 'open' } });
   items.push({ type: 'normal', label: i18n.t('tray.settings'), enabled: true, action: { kind: 'openSettings' } });
   items.push({ type: 'checkbox', label: i18n.t('tray.pause'), checked: !state.settings.notifications.enabled, action: { kind: 'toggleNotifications' } });
+  items.push(...trayUpdateItems(state, i18n));
   items.push({ type: 'separator' });
   items.push({ type: 'normal', label: i18n.t('tray.quit'), enabled: true, action: { kind: 'quit' } });
   return items;

@@ -4,6 +4,7 @@
 // some Linux panels flicker and costs an IPC to the tray host each time.
 import type { Translator } from '../../src-shared/i18n/translator';
 import type { AppState } from '../../src-shared/ipc/contract';
+import { goalProgressText } from '../../src-shared/i18n/goal-words';
 import { formatValue, pinnedCounters } from './tray-menu';
 
 export interface TrayPresentation {
@@ -42,7 +43,10 @@ export function presentTray(state: AppState, i18n: Translator): TrayPresentation
   const live = state.session.status === 'signedIn' && (connection === 'live' || connection === 'idle');
   const statusNote =
     state.session.status !== 'signedIn' ? i18n.t('tray.statusNotSignedIn') : live ? undefined : connection === 'unauthorized' ? i18n.t('tray.statusTokenRejected') : i18n.t('tray.statusOffline');
-  const text = pinned ? i18n.t('tray.counter', { name: pinned.name, value: formatValue(i18n, pinned) }) : i18n.t('app.name');
+  // The pinned counter's goal rides along (issue 28): "Coffees today: 5 · 5 / 8 today".
+  const goal = pinned ? state.extras?.goals[pinned.id] : undefined;
+  const counter = pinned ? i18n.t('tray.counter', { name: pinned.name, value: formatValue(i18n, pinned) }) : i18n.t('app.name');
+  const text = goal ? i18n.t('tray.counterGoal', { counter, goal: goalProgressText(i18n, goal) }) : counter;
   const tooltip = statusNote ? i18n.t('tray.tooltip', { text, status: statusNote }) : text;
   const showsNumber = pinned !== undefined && state.session.status === 'signedIn';
   return {

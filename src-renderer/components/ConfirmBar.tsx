@@ -3,7 +3,10 @@ import { useI18n } from '../i18n/I18n';
 
 interface Props {
   question: string;
+  /** More words under the question (what it means for others). */
+  detail?: string;
   confirmLabel: string;
+  cancelLabel?: string;
   onConfirm: () => void;
   onCancel: () => void;
   danger?: boolean;
@@ -13,16 +16,19 @@ interface Props {
  * An inline "are you sure?" (no modal window: the popup is small and a native dialog would
  * steal it from the tray). Focus starts on the safe choice, so a stray Enter keeps things.
  */
-export function ConfirmBar({ question, confirmLabel, onConfirm, onCancel, danger = false }: Props) {
+export function ConfirmBar({ question, detail, confirmLabel, cancelLabel, onConfirm, onCancel, danger = false }: Props) {
   const i18n = useI18n();
   const safe = useRef<HTMLButtonElement>(null);
   useEffect(() => safe.current?.focus(), []);
   return (
     <div className="callout confirm" role="alertdialog" aria-label={question} aria-describedby="confirm-question">
-      <p id="confirm-question">{question}</p>
+      <p id="confirm-question">
+        {question}
+        {detail && <span className="confirm-detail"> {detail}</span>}
+      </p>
       <div className="row-actions">
         <button ref={safe} type="button" className="secondary" onClick={onCancel}>
-          {i18n.t('common.cancel')}
+          {cancelLabel ?? i18n.t('common.cancel')}
         </button>
         <button type="button" className={danger ? 'primary danger' : 'primary'} onClick={onConfirm}>
           {confirmLabel}

@@ -7,6 +7,7 @@ export {
   ChevronDown as CollapseIcon,
   ChevronRight as ExpandIcon,
   Ellipsis as MoreIcon,
+  Flag as MilestoneIcon,
   Keyboard as KeysIcon,
   Minus as MinusIcon,
   Pin as PinIcon,

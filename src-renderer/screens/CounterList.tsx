@@ -1,5 +1,8 @@
+// The list screen: search, rows (windowed when long), and the keyboard model that ties them
+// together (↑/↓, + / −, Enter, Esc, ?, Ctrl+Z). Just over 300 lines: the keys, focus following
+// and windowing act on the same current row, and split apart they would pass it back and forth.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { CoreSnapshot, Direction, UnconfirmedChoice } from '../../src-shared/domain/snapshot';
+import type { CoreSnapshot, CounterState, Direction, UnconfirmedChoice } from '../../src-shared/domain/snapshot';
 import type { AppState, CounterTrayApi } from '../../src-shared/ipc/contract';
 import { call } from '../bridge/ipc';
 import { ConnectionBar } from '../components/ConnectionBar';
@@ -14,6 +17,8 @@ import { useTransientNotice } from '../components/useTransientNotice';
 import { useVanishedNotice } from '../components/useVanishedNotice';
 import { useUndo } from '../components/useUndo';
 import { useI18n } from '../i18n/I18n';
+import { ResetUndoQuestion, useResetUndo } from '../components/useResetUndo';
+import { rowActivity } from '../format/rowActivity';
 import { visibleCounters } from '../format/counterOrder';
 import { formatCounterValue } from '../../src-shared/i18n/counter-value';
 import { errorText } from '../../src-shared/i18n/error-words';
@@ -148,6 +153,7 @@ export function CounterList({ api, state, core, focusRequest, activeId, onActive
   );
 
   const undo = useUndo(api, state.activity?.undo, core.counters, say);
+  const resetUndo = useResetUndo(api, state.resetUndo, say);
 
   function actOnActive(direction: Direction) {
     if (!active) return;
@@ -201,7 +207,8 @@ export function CounterList({ api, state, core, focusRequest, activeId, onActive
         detail(active.id);
         break;
       case 'Escape':
-        if (hintsOpen) setHintsOpen(false);
+        if (resetUndo.question) void resetUndo.answer('keep');
+        else if (hintsOpen) setHintsOpen(false);
         // Clearing the search keeps the chosen row: the next + must change what was chosen (issue 24 point 3).
         else if (query) setQueryRaw('');
         else void call(api, 'window:hide', {});
@@ -228,11 +235,13 @@ export function CounterList({ api, state, core, focusRequest, activeId, onActive
   const offline = offlineSince !== undefined;
   const edit = useCallback((id: string) => (offline ? say(i18n.t('list.offlineEdit')) : onEdit(id)), [offline, onEdit, say, i18n]);
   const detail = useCallback((id: string) => (offline ? say(i18n.t('list.offlineActivity')) : onDetail(id)), [offline, onDetail, say, i18n]);
-  const rowProps = { onStep: step, onTogglePin: togglePin, onEdit: edit, onActivate: setActiveId, onDismissError: dismissError, onResolveUnconfirmed: resolveUnconfirmed, onUndo: undo, onDetail: detail, isMac: state.platform === 'darwin' };
+  const rowProps = { onStep: step, onTogglePin: togglePin, onEdit: edit, onActivate: setActiveId, onDismissError: dismissError, onResolveUnconfirmed: resolveUnconfirmed, onUndo: undo, onDetail: detail, onUndoReset: resetUndo.undoReset, isMac: state.platform === 'darwin' };
   const today = state.activity?.today;
   const offer = state.activity?.undo ?? undefined;
+  const reset = state.resetUndo ?? undefined;
+  const extras = state.extras;
   const blocked = offer ? undoBlockedReason(i18n, offer, core.counters.find((c) => c.id === offer.counterId)) : undefined;
-  const activityOf = (id: string) => (offer?.counterId === id ? { today: today?.[id], undo: offer, undoBlocked: blocked } : { today: today?.[id] });
+  const activityOf = (counter: CounterState) => rowActivity(i18n, counter, { today, offer, blocked, reset, extras });
   const activeText = active ? `${active.name}, ${formatCounterValue(i18n, active.type, active.value).phrase}` : '';
   const listShown = visible.length > 0;
 
@@ -283,16 +292,17 @@ export function CounterList({ api, state, core, focusRequest, activeId, onActive
               ? visible.slice(rows.start, rows.end).map((counter, offset) => {
                   const index = rows.start + offset;
                   return (
-                    <CounterRow key={counter.id} counter={counter} pinned={pinned.includes(counter.id)} active={index === activeIndex} offset={index * rowHeight} {...rowProps} {...activityOf(counter.id)} />
+                    <CounterRow key={counter.id} counter={counter} pinned={pinned.includes(counter.id)} active={index === activeIndex} offset={index * rowHeight} {...rowProps} {...activityOf(counter)} />
                   );
                 })
               : visible.map((counter, index) => (
-                  <CounterRow key={counter.id} counter={counter} pinned={pinned.includes(counter.id)} active={index === activeIndex} {...rowProps} {...activityOf(counter.id)} />
+                  <CounterRow key={counter.id} counter={counter} pinned={pinned.includes(counter.id)} active={index === activeIndex} {...rowProps} {...activityOf(counter)} />
                 ))}
           </ul>
         )}
       </div>
       <footer className="footer">
+        {resetUndo.question && <ResetUndoQuestion question={resetUndo.question} onAnswer={(choice) => void resetUndo.answer(choice)} />}
         <p className="notice" role="status">
           {notice}
         </p>

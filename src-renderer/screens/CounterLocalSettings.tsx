@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { CounterState } from '../../src-shared/domain/snapshot';
 import type { AppState } from '../../src-shared/ipc/contract';
 import type { Settings } from '../../src-shared/domain/settings';
@@ -40,10 +41,12 @@ interface Props {
   counter: CounterState;
   draft: LocalDraft;
   onChange: (next: LocalDraft) => void;
+  /** More of what this computer keeps for the counter (the goal or milestones, issue 28). */
+  children?: ReactNode;
 }
 
 /** Notifications and global shortcuts for one counter (stored on this computer, not on the server). */
-export function CounterLocalSettings({ state, counter, draft, onChange }: Props) {
+export function CounterLocalSettings({ state, counter, draft, onChange, children }: Props) {
   const i18n = useI18n();
   const { settings } = state;
   // Conflicts are judged with this page's unsaved shortcuts in place (+1 and −1 must not collide either).
@@ -62,6 +65,7 @@ export function CounterLocalSettings({ state, counter, draft, onChange }: Props)
           {!settings.notifications.enabled && <span className="muted"> {i18n.t('local.notificationsOff')}</span>}
         </span>
       </label>
+      {children}
       {directions.map((direction) => (
         <ShortcutRecorder
           key={direction}

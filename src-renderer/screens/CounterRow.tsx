@@ -2,8 +2,9 @@ import { memo, type ReactNode } from 'react';
 import { isDismissableFlag } from '../../src-shared/domain/counter-flags';
 import type { CounterState, Direction, UnconfirmedChoice } from '../../src-shared/domain/snapshot';
 import type { UndoOffer } from '../../src-shared/domain/activity';
+import type { ResetOffer } from '../../src-shared/domain/goals';
 import { DetailButton } from '../components/DetailButton';
-import { DismissIcon, ICON, KeepIcon, MinusIcon, MoreIcon, PinIcon, PlusIcon, ResendIcon } from '../components/icons';
+import { DismissIcon, ICON, KeepIcon, MilestoneIcon, MinusIcon, MoreIcon, PinIcon, PlusIcon, ResendIcon } from '../components/icons';
 import { UndoChip } from '../components/UndoChip';
 import { todayText } from '../format/activity';
 import { dateLine } from '../format/days';
@@ -47,6 +48,15 @@ interface Props {
   undoBlocked?: string | undefined;
   onUndo: (id: string) => void;
   onDetail: (id: string) => void;
+  /** Issue 28: this period's goal ("5 / 8 today"), how full (0–1) and whether reached; primitives, so memo still skips. */
+  goalText?: string | undefined;
+  goalFraction?: number | undefined;
+  goalReached?: boolean | undefined;
+  /** A day counter's next milestone ("100 days on Mar 5"). */
+  milestone?: string | undefined;
+  /** A reset or start again that can still be undone, passed only to its row. */
+  reset?: ResetOffer | undefined;
+  onUndoReset: (id: string) => void;
   /** Positioning when the list is virtualized. */
   offset?: number;
   /** macOS spells Ctrl+Z as ⌘+Z. */
@@ -124,13 +134,26 @@ function Badge({ counter, onDismissError, onResolveUnconfirmed, tabIndex }: Pick
   );
 }
 
+/** "reset to 0 · Undo": a reset can be taken back for a minute (the undo PATCHes the earlier value back, or asks). */
+function ResetChip({ offer, onUndo, tabIndex }: { offer: ResetOffer; onUndo: (id: string) => void; tabIndex: number }) {
+  const i18n = useI18n();
+  return (
+    <span className="undo-chip" data-testid="reset-chip">
+      <span aria-hidden="true">{i18n.t(offer.kind === 'reset' ? 'reset.chip' : 'reset.chipStartedAgain')} · </span>
+      <button type="button" className="link" tabIndex={tabIndex} aria-label={i18n.t('reset.undoLabel', { kind: offer.kind, name: offer.name })} onClick={() => onUndo(offer.counterId)}>
+        {i18n.t('undo.button')}
+      </button>
+    </span>
+  );
+}
+
 /**
  * One counter on one line: the name takes the width, the value sits right in tabular
  * figures, then − / +. Below them one sub-line: the date of a day counter, or today's change
  * with Undo, or a problem; on its right the pin, activity and edit buttons, which show on
  * hover, focus or selection but always keep their place, so nothing in the row moves.
  */
-export const CounterRow = memo(function CounterRow({ counter, pinned, active, onStep, onTogglePin, onEdit, onActivate, onDismissError, onResolveUnconfirmed, today, undo, undoBlocked, onUndo, onDetail, offset, isMac }: Props) {
+export const CounterRow = memo(function CounterRow({ counter, pinned, active, onStep, onTogglePin, onEdit, onActivate, onDismissError, onResolveUnconfirmed, today, undo, undoBlocked, onUndo, onDetail, offset, isMac, goalText, goalFraction, goalReached, milestone, reset, onUndoReset }: Props) {
   const i18n = useI18n();
   const value = formatCounterValue(i18n, counter.type, counter.value);
   const isUpDown = counter.type === 'UpDown';
@@ -141,14 +164,32 @@ export const CounterRow = memo(function CounterRow({ counter, pinned, active, on
   let sub: ReactNode = null;
   if (counter.error) sub = <Badge counter={counter} onDismissError={onDismissError} onResolveUnconfirmed={onResolveUnconfirmed} tabIndex={tabIndex} />;
   else if (counter.sendingSlowly) sub = <span className="sending-slowly" role="status">{i18n.t('row.sendingSlowly')}</span>;
-  else if (undo || todayLine) {
+  else if (undo || todayLine || goalText || reset) {
     sub = (
       <span className="activity-line">
+        {goalText && (
+          <span data-testid="goal" className={`goal-text${goalReached ? ' reached' : ''}`}>
+            {goalText}
+          </span>
+        )}
         {todayLine && <span data-testid="today">{todayLine}</span>}
-        {undo && <UndoChip offer={undo} blockedReason={undoBlocked} onUndo={onUndo} tabIndex={tabIndex} isMac={isMac} />}
+        {!isUpDown && date}
+        {reset ? <ResetChip offer={reset} onUndo={onUndoReset} tabIndex={tabIndex} /> : undo && <UndoChip offer={undo} blockedReason={undoBlocked} onUndo={onUndo} tabIndex={tabIndex} isMac={isMac} />}
       </span>
     );
-  } else if (date) sub = date;
+  } else if (date) {
+    sub = milestone ? (
+      <span className="activity-line">
+        <span className="date-text">{date}</span>
+        <span className="milestone" data-testid="milestone" title={i18n.t('milestone.next', { milestone })}>
+          <MilestoneIcon {...ICON} size={11} />
+          {milestone}
+        </span>
+      </span>
+    ) : (
+      date
+    );
+  }
   return (
     <li
       id={`counter-${counter.id}`}
@@ -158,6 +199,8 @@ export const CounterRow = memo(function CounterRow({ counter, pinned, active, on
       aria-label={[
         counter.name,
         value.phrase,
+        goalText ? (goalReached ? i18n.t('row.stateGoalReached', { goal: goalText }) : i18n.t('row.stateGoal', { goal: goalText })) : '',
+        milestone ? i18n.t('row.stateMilestone', { milestone }) : '',
         counter.sendingSlowly ? i18n.t('row.stateSendingSlowly') : counter.pending ? i18n.t('row.statePending') : '',
         counter.error ? i18n.t(ERROR_BADGE[counter.error.kind]) : '',
       ]
@@ -186,6 +229,12 @@ export const CounterRow = memo(function CounterRow({ counter, pinned, active, on
         </span>
       )}
       <span className="counter-sub">{sub}</span>
+      {goalText && (
+        // The bar lies on the row's bottom edge, out of the layout: it never moves or resizes the row.
+        <span className="goal-bar" aria-hidden="true">
+          <span className={`goal-fill${goalReached ? ' reached' : ''}`} style={{ transform: `scaleX(${goalFraction ?? 0})` }} />
+        </span>
+      )}
       <span className="row-actions-bar">
         <button type="button" className={`row-action pin${pinned ? ' pinned' : ''}`} aria-pressed={pinned} aria-label={i18n.t('row.pin', { name: counter.name })} title={pinned ? i18n.t('row.unpinTitle') : i18n.t('row.pinTitle')} tabIndex={tabIndex} onClick={() => onTogglePin(counter.id)}>
           <PinIcon {...ICON} size={14} fill={pinned ? 'currentColor' : 'none'} />

@@ -10,6 +10,7 @@ import { errorText } from '../../src-shared/i18n/error-words';
 import { CounterLocalSettings, localDraftOf, localPatch, type LocalDraft } from './CounterLocalSettings';
 import { useI18n } from '../i18n/I18n';
 import type { Translator } from '../../src-shared/i18n/translator';
+import { CounterGoalFields, extrasCalls, extrasDraftOf, type ExtrasDraft } from './CounterGoalFields';
 
 /** The service's limits on a name (§4.2), checked here so the answer is instant and in words. */
 const NAME_MIN = 5;
@@ -20,6 +21,8 @@ interface Props {
   state: AppState;
   counterId: string;
   onClose: () => void;
+  /** Opens the export screen for this counter (issue 28). */
+  onExport: (id: string) => void;
 }
 
 interface Draft {
@@ -70,7 +73,7 @@ export function patchFrom(i18n: Translator, counter: CounterState, draft: Draft)
 
 const isFieldError = (result: CounterPatch | FieldError): result is FieldError => 'field' in result && 'message' in result;
 
-export function EditCounter({ api, state, counterId, onClose }: Props) {
+export function EditCounter({ api, state, counterId, onClose, onExport }: Props) {
   const i18n = useI18n();
   const ids = useId();
   const counter = state.core?.counters.find((c) => c.id === counterId);
@@ -80,6 +83,9 @@ export function EditCounter({ api, state, counterId, onClose }: Props) {
   const [draft, setDraft] = useState<Draft | null>(counter ? draftOf(counter) : null);
   // One model for the whole page: server fields and this computer's settings both wait for Save.
   const [local, setLocal] = useState<LocalDraft>(() => localDraftOf(state.settings, counterId));
+  const [extras, setExtras] = useState<ExtrasDraft>(() => extrasDraftOf(state, counterId));
+  const [goalError, setGoalError] = useState<string | null>(null);
+  const [confirmingReset, setConfirmingReset] = useState(false);
   const [error, setErrorState] = useState<ShownError>(null);
   const inputs = useRef<Partial<Record<keyof Draft, HTMLInputElement | null>>>({});
   /** Shows a problem with its field, and takes the user there. */
@@ -90,12 +96,18 @@ export function EditCounter({ api, state, counterId, onClose }: Props) {
   const [saving, setSaving] = useState(false);
   const [confirmingDiscard, setConfirmingDiscard] = useState(false);
 
+  const extrasChanged = (c: CounterState) => {
+    const calls = extrasCalls(i18n, state, c, extras);
+    return !Array.isArray(calls) || calls.length > 0;
+  };
   const dirty =
-    baseline !== undefined && draft !== null && (Object.keys(patchFrom(i18n, baseline, draft)).length > 0 || localPatch(state.settings, counterId, local) !== null);
+    baseline !== undefined &&
+    draft !== null &&
+    (Object.keys(patchFrom(i18n, baseline, draft)).length > 0 || localPatch(state.settings, counterId, local) !== null || (counter !== undefined && extrasChanged(counter)));
   /** Back, Cancel and Esc never drop typed changes without asking. */
   const leave = () => (dirty ? setConfirmingDiscard(true) : onClose());
 
-  useEscape(() => (confirmingDiscard ? setConfirmingDiscard(false) : leave()));
+  useEscape(() => (confirmingDiscard ? setConfirmingDiscard(false) : confirmingReset ? setConfirmingReset(false) : leave()));
 
   if (!counter || !draft || !baseline) {
     return (
@@ -120,18 +132,34 @@ export function EditCounter({ api, state, counterId, onClose }: Props) {
   /** Only the field the message is about is marked invalid and described by it. */
   const invalid = (key: keyof Draft) => (error?.field === key ? { 'aria-invalid': true, 'aria-describedby': `${ids}-${key}-error` } : {});
 
+  async function resetNow() {
+    setConfirmingReset(false);
+    if (!counter) return;
+    const result = await call(api, 'counter:reset', { id: counter.id });
+    // Back on the list, the row offers the undo.
+    if (result.ok) onClose();
+    else setError({ field: null, message: errorText(i18n, result.error) });
+  }
+
   async function save(event: FormEvent) {
     event.preventDefault();
     if (!counter || !draft || !baseline || saving) return;
     const patch = patchFrom(i18n, baseline, draft);
     if (isFieldError(patch)) return setError(patch);
+    const extraCalls = extrasCalls(i18n, state, counter, extras);
+    if (!Array.isArray(extraCalls)) {
+      setGoalError(extraCalls.message);
+      return document.getElementById(`${ids}-goal`)?.focus();
+    }
+    setGoalError(null);
     const settingsPatch = localPatch(state.settings, counter.id, local);
-    if (Object.keys(patch).length === 0 && !settingsPatch) return onClose();
+    if (Object.keys(patch).length === 0 && !settingsPatch && extraCalls.length === 0) return onClose();
     setError(null);
     setSaving(true);
     const results = await Promise.all([
       Object.keys(patch).length > 0 ? call(api, 'counter:update', { id: counter.id, patch }) : null,
       settingsPatch ? call(api, 'settings:update', settingsPatch) : null,
+      ...extraCalls.map((c) => (c.channel === 'goal:set' ? call(api, 'goal:set', c.request) : call(api, 'milestones:mute', c.request))),
     ]);
     setSaving(false);
     const failed = results.find((result) => result !== null && !result.ok);
@@ -170,7 +198,29 @@ export function EditCounter({ api, state, counterId, onClose }: Props) {
             {error && !error.field ? error.message : null}
           </p>
         </form>
-        <CounterLocalSettings state={state} counter={counter} draft={local} onChange={setLocal} />
+        <CounterLocalSettings state={state} counter={counter} draft={local} onChange={setLocal}>
+          <CounterGoalFields ids={ids} counter={counter} draft={extras} error={goalError} onChange={setExtras} />
+        </CounterLocalSettings>
+        <div className="row-actions start">
+          {counter.type !== 'ToDate' && (
+            <button type="button" className="secondary" onClick={() => setConfirmingReset(true)}>
+              {counter.type === 'UpDown' ? i18n.t('reset.button') : i18n.t('reset.startAgainButton')}
+            </button>
+          )}
+          <button type="button" className="secondary" onClick={() => onExport(counter.id)}>
+            {i18n.t('export.button')}
+          </button>
+        </div>
+        {confirmingReset && (
+          <ConfirmBar
+            question={counter.type === 'UpDown' ? i18n.t('reset.question', { name: counter.name }) : i18n.t('reset.startAgainQuestion', { name: counter.name })}
+            detail={i18n.t('reset.detail')}
+            confirmLabel={counter.type === 'UpDown' ? i18n.t('reset.confirm') : i18n.t('reset.startAgainConfirm')}
+            onCancel={() => setConfirmingReset(false)}
+            onConfirm={() => void resetNow()}
+            danger
+          />
+        )}
         {state.publicServer && (
           <p>
             <button type="button" className="link" onClick={() => void call(api, 'app:openLink', { target: 'counter', id: counter.id })}>
@@ -212,3 +262,5 @@ function Field({ id, field, label, error, errorId, children }: { id: string; fie
     </div>
   );
 }
+
+export default EditCounter;

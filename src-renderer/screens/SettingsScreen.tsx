@@ -13,12 +13,15 @@ import { useEscape } from '../components/useDocumentKeydown';
 import { useSettingsEditor } from '../components/useSettingsEditor';
 import { conflictFor, failureFor, shortcutSlots } from '../format/shortcutUse';
 import { useI18n } from '../i18n/I18n';
+import { UpdatesSection } from './UpdatesSection';
 
 interface Props {
   api: CounterTrayApi;
   state: AppState;
   onClose: () => void;
   onReplaceToken: () => void;
+  /** Opens the export screen (issue 28). */
+  onExport: () => void;
 }
 
 const THEMES: { value: Theme; label: PlainKey }[] = [
@@ -223,6 +226,23 @@ function LanguageSection({ state, settings, update, ids }: SectionProps) {
   );
 }
 
+/** What this computer recorded, as a CSV file (issue 28). */
+function DataSection({ state, ids, onExport }: SectionProps) {
+  const i18n = useI18n();
+  return (
+        <section aria-labelledby={`${ids}-data`}>
+          <h2 id={`${ids}-data`} className="subtitle">
+            {i18n.t('settings.data')}
+          </h2>
+          <div className="row-actions start">
+            <button type="button" className="secondary" disabled={!state.core} onClick={onExport}>
+              {i18n.t('export.button')}
+            </button>
+          </div>
+        </section>
+  );
+}
+
 /** Apart from "Replace token": signing out cannot be undone. */
 function LeaveSection({ api, state, ids, onError }: SectionProps) {
   const i18n = useI18n();
@@ -254,22 +274,23 @@ export interface SectionProps {
   ids: string;
   onError: (message: string | null) => void;
   onReplaceToken: () => void;
+  onExport: () => void;
 }
 
 /**
  * The page's sections, in order. A new one (e.g. Settings → Updates) is a component taking
  * SectionProps and one line here.
  */
-export const SETTINGS_SECTIONS: ComponentType<SectionProps>[] = [AccountSection, TimeZoneSection, ShortcutsSection, NotificationsSection, GeneralSection, LanguageSection, LeaveSection];
+export const SETTINGS_SECTIONS: ComponentType<SectionProps>[] = [AccountSection, TimeZoneSection, ShortcutsSection, NotificationsSection, GeneralSection, LanguageSection, UpdatesSection, DataSection, LeaveSection];
 
-export function SettingsScreen({ api, state, onClose, onReplaceToken }: Props) {
+export function SettingsScreen({ api, state, onClose, onReplaceToken, onExport }: Props) {
   const i18n = useI18n();
   const ids = useId();
   const editor = useSettingsEditor(api, state.settings);
   const [sessionError, setSessionError] = useState<string | null>(null);
   const error = sessionError ?? editor.error;
   useEscape(onClose);
-  const props: SectionProps = { api, state, settings: editor.settings, update: editor.update, ids, onError: setSessionError, onReplaceToken };
+  const props: SectionProps = { api, state, settings: editor.settings, update: editor.update, ids, onError: setSessionError, onReplaceToken, onExport };
 
   return (
     <main className="screen settings-screen">

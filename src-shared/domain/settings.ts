@@ -1,4 +1,4 @@
-// User settings: persisted by the main process (electron-store), edited in the popup.
+// User settings: persisted by the main process (settings.json, app/file-settings-store.ts), edited in the popup.
 import { z } from 'zod';
 
 import { LANGUAGE_CHOICES } from '../i18n/locale';
@@ -9,13 +9,21 @@ export { DEFAULT_SERVER_URL };
 export const Theme = z.enum(['system', 'light', 'dark']);
 export type Theme = z.infer<typeof Theme>;
 
+/**
+ * How Counter Tray keeps itself current (issue 26): download in the background and install
+ * on quit, only say that a version is out, or never look by itself ("Check for updates…"
+ * still works). Installs a package manager owns ignore it: they never update themselves.
+ */
+export const UpdateMode = z.enum(['automatic', 'notify', 'off']);
+export type UpdateMode = z.infer<typeof UpdateMode>;
+
 export const CounterShortcuts = z.object({
   increment: z.string().optional(),
   decrement: z.string().optional(),
 });
 
 export const Settings = z.object({
-  version: z.literal(1),
+  version: z.literal(2),
   /**
    * The server the token is for. Never set by the renderer: main changes it only after
    * `session:connect` succeeded (asking the user itself first when the server is new).
@@ -42,11 +50,12 @@ export const Settings = z.object({
    * `system` (settings-migration.ts fills a missing field from DEFAULT_SETTINGS).
    */
   language: z.enum(LANGUAGE_CHOICES),
+  updates: z.object({ mode: UpdateMode }),
 });
 export type Settings = z.infer<typeof Settings>;
 
 export const DEFAULT_SETTINGS: Settings = {
-  version: 1,
+  version: 2,
   serverUrl: DEFAULT_SERVER_URL,
   timezone: null,
   shortcuts: { open: null, counters: {} },
@@ -55,6 +64,7 @@ export const DEFAULT_SETTINGS: Settings = {
   launchAtLogin: false,
   theme: 'system',
   language: 'system',
+  updates: { mode: 'automatic' },
 };
 
 /**

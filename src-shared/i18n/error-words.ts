@@ -51,6 +51,12 @@ const WORDS: Record<string, Said> = {
   'nothing-to-undo': plain('undo.nothing'),
   'undo-refused': plain('undo.cannot'),
   superseded: plain('error.superseded'),
+  // Issue 26: updates; issue 28: resets and exports.
+  'updates-unavailable': plain('error.updatesUnavailable'),
+  'nothing-to-reset': plain('error.nothingToReset'),
+  busy: plain('error.busy'),
+  'export-unavailable': plain('error.exportUnavailable'),
+  'export-failed': plain('error.exportFailed'),
 };
 
 function shortHost(host: string): string {

@@ -22,6 +22,8 @@ export interface Formats {
   relativeDays(days: number): NumberPhrase;
   /** A calendar day (YYYY-MM-DD): "Feb 29, 2024". */
   date(isoDay: string): string;
+  /** Without the year, for a day in the coming months: "Mar 5" · "5. März". */
+  monthDay(isoDay: string): string;
   /** With its weekday: "Thu, Feb 29, 2024". */
   longDate(isoDay: string): string;
   /** Short, for a chart's axis and table: "Mon, Nov 16". */
@@ -77,6 +79,7 @@ export function createFormats(locale: string, decorate: (text: string) => string
   const days = new Intl.NumberFormat(locale, { style: 'unit', unit: 'day', unitDisplay: 'long', maximumFractionDigits: 0 });
   const relative = new Intl.RelativeTimeFormat(locale, { numeric: 'always' });
   const dates = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+  const monthDays = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', timeZone: 'UTC' });
   const longDates = new Intl.DateTimeFormat(locale, { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
   const dayLabels = new Intl.DateTimeFormat(locale, { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' });
   const lists = new Intl.ListFormat(locale, { style: 'long', type: 'conjunction' });
@@ -101,6 +104,7 @@ export function createFormats(locale: string, decorate: (text: string) => string
     dayCount: (count) => decoratePhrase(phrase(days.formatToParts(count))),
     relativeDays: (n) => decoratePhrase(phrase(relative.formatToParts(n, 'day'))),
     date: (isoDay) => decorate(dates.format(utcDay(isoDay))),
+    monthDay: (isoDay) => decorate(monthDays.format(utcDay(isoDay))),
     longDate: (isoDay) => decorate(longDates.format(utcDay(isoDay))),
     dayLabel: (isoDay) => decorate(dayLabels.format(utcDay(isoDay))),
     time: (at, zone = '') => decorate(times(zone).format(at)),

@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { Amount, CounterId, IsoDate } from '../api/schemas';
 import { ActivityDetail, ActivitySummary } from '../domain/activity';
+import { ExportRequest, ExportResult, Goal, LocalExtras, ResetOffer, UndoResetChoice, UndoResetResult } from '../domain/goals';
 import { ConnectionState, CoreSnapshot, CoreStats, CounterState, UnconfirmedChoice } from '../domain/snapshot';
 import { Settings, SettingsPatch } from '../domain/settings';
 import { CATALOGS, type CatalogName } from '../i18n/locale';
@@ -19,6 +20,7 @@ export const WordsOnWire = z.object({
 });
 
 const CatalogSchema = z.enum(CATALOGS as [CatalogName, ...CatalogName[]]);
+import { UpdatesState } from '../domain/updates';
 
 export const TokenStorage = z.enum(['encrypted', 'weak', 'memory', 'none']);
 export type TokenStorage = z.infer<typeof TokenStorage>;
@@ -55,6 +57,10 @@ export const AppState = z.object({
   locale: z.object({ language: CatalogSchema, formats: z.string().min(2).max(64), system: CatalogSchema }),
   /** Today's change per counter and the undo offer (issue 15); a counter's detail is asked for separately. */
   activity: ActivitySummary.optional(),
+  /** Goals with this period's progress, muted milestones and today (issue 28); kept on this computer, per account. */
+  extras: LocalExtras.optional(),
+  /** A reset or start again that can still be undone (issue 28). */
+  resetUndo: ResetOffer.nullable().optional(),
   /**
    * While a launch is still connecting: the counters this account saw last (from disk),
    * shown greyed as "offline since savedAt". Clicks on them are kept and sent on connect.
@@ -69,6 +75,8 @@ export const AppState = z.object({
   appVersion: z.string().optional(),
   /** The counters live on the public CountTogether server, which has a web page for each. */
   publicServer: z.boolean().optional(),
+  /** Where updates come from and how far the current one is (issue 26); absent where main runs no updater (tests, dev:web). */
+  updates: UpdatesState.optional(),
   /**
    * Which `state:delta` this state is current with (main counts them from 1). Absent in
    * states from an older main; a state carrying one is the base later deltas apply to.
@@ -129,6 +137,16 @@ export const invokeChannels = {
   'counter:undo': { request: z.object({ id: CounterId }).strict(), response: Nothing },
   /** One counter's activity for the detail view: 14 days and the latest events. */
   'activity:detail': { request: z.object({ id: CounterId }).strict(), response: ActivityDetail },
+  /** Sets (or with null removes) an UpDown counter's goal; kept on this computer for the account. */
+  'goal:set': { request: z.object({ id: CounterId, goal: Goal.nullable() }).strict(), response: Nothing },
+  /** Mutes (or unmutes) a day counter's milestone notifications. */
+  'milestones:mute': { request: z.object({ id: CounterId, muted: z.boolean() }).strict(), response: Nothing },
+  /** Reset to 0 (UpDown) or start again today (FromDate), through PATCH; the popup asked the user first. */
+  'counter:reset': { request: z.object({ id: CounterId }).strict(), response: Nothing },
+  /** Takes back `resetUndo`: PATCHes the earlier value back; if the counter changed since, 'undo' only asks (see UndoResetChoice). */
+  'counter:undoReset': { request: z.object({ id: CounterId, choice: UndoResetChoice }).strict(), response: UndoResetResult },
+  /** Writes activity as CSV where the user chooses in main's native save dialog (the page never names a path). */
+  'activity:export': { request: ExportRequest, response: ExportResult },
   'session:connect': { request: z.object({ serverUrl: z.string().max(2048), token: z.string().min(1).max(4096) }).strict(), response: Nothing },
   'session:startDemo': { request: Empty, response: Nothing },
   'session:signOut': { request: Empty, response: Nothing },
@@ -142,6 +160,12 @@ export const invokeChannels = {
     response: Nothing,
   },
   'app:quit': { request: Empty, response: Nothing },
+  /** "Check for updates…": at once, whatever the mode (issue 26). */
+  'updates:check': { request: Empty, response: Nothing },
+  /** Downloads the update a check found (notify only / off). */
+  'updates:download': { request: Empty, response: Nothing },
+  /** "Restart to update": the quit path (unsent clicks written first), then the installer. */
+  'updates:restart': { request: Empty, response: Nothing },
   'window:hide': { request: Empty, response: Nothing },
 } as const;
 

@@ -2,6 +2,9 @@
 import { describe, expect, it } from 'vitest';
 import { parseFrame } from '../../src-main/core/notifications';
 import { ECHO_WAIT_MS, expectEcho, mergeList, mergeListedCounter, mergeNotified, mergeNotifiedValue, recordFrom, revealedBefore, takeMaybeOurs } from '../../src-main/core/counter-table';
+import { createServerTextCleaner } from '../../src-shared/text/server-text';
+
+const clean = createServerTextCleaner(() => []);
 
 const ID = '019a4f2e-8c00-7d3a-9b1e-2f4c6a8e0b12';
 const updated = (value: number, extra: object = {}) =>
@@ -9,11 +12,11 @@ const updated = (value: number, extra: object = {}) =>
 
 describe('parseFrame', () => {
   it('reads the three notifications, with or without extra fields', () => {
-    expect(parseFrame(updated(4, { colour: 'red' }), false)).toEqual({ kind: 'counterUpdated', params: { counterId: ID, name: 'Coffees', type: 'UpDown', value: 4 } });
-    expect(parseFrame(Buffer.from(JSON.stringify({ jsonrpc: '2.0', method: 'counterDeleted', params: { counterId: ID } })), false)).toEqual({ kind: 'counterDeleted', counterId: ID });
-    expect(parseFrame(JSON.stringify({ jsonrpc: '2.0', method: 'counterDeleted', params: { id: ID } }), false)).toEqual({ kind: 'counterDeleted', counterId: ID });
-    expect(parseFrame(JSON.stringify({ jsonrpc: '2.0', method: 'counterDeleted', params: {} }), false)).toEqual({ kind: 'counterDeleted', counterId: undefined });
-    expect(parseFrame(JSON.stringify({ jsonrpc: '2.0', method: 'counterMemberlistChanged' }), false)).toEqual({ kind: 'counterMemberlistChanged' });
+    expect(parseFrame(updated(4, { colour: 'red' }), false, clean)).toEqual({ kind: 'counterUpdated', params: { counterId: ID, name: 'Coffees', type: 'UpDown', value: 4 } });
+    expect(parseFrame(Buffer.from(JSON.stringify({ jsonrpc: '2.0', method: 'counterDeleted', params: { counterId: ID } })), false, clean)).toEqual({ kind: 'counterDeleted', counterId: ID });
+    expect(parseFrame(JSON.stringify({ jsonrpc: '2.0', method: 'counterDeleted', params: { id: ID } }), false, clean)).toEqual({ kind: 'counterDeleted', counterId: ID });
+    expect(parseFrame(JSON.stringify({ jsonrpc: '2.0', method: 'counterDeleted', params: {} }), false, clean)).toEqual({ kind: 'counterDeleted', counterId: undefined });
+    expect(parseFrame(JSON.stringify({ jsonrpc: '2.0', method: 'counterMemberlistChanged' }), false, clean)).toEqual({ kind: 'counterMemberlistChanged' });
   });
 
   it.each([
@@ -25,11 +28,11 @@ describe('parseFrame', () => {
     ['counterUpdated without a value', JSON.stringify({ jsonrpc: '2.0', method: 'counterUpdated', params: { counterId: ID } }), 'badParams'],
     ['counterUpdated with a bad id', updated(1).replace(ID, 'not-a-uuid'), 'badParams'],
   ])('ignores %s', (_label, text, reason) => {
-    expect(parseFrame(text, false)).toEqual({ kind: 'ignored', reason });
+    expect(parseFrame(text, false, clean)).toEqual({ kind: 'ignored', reason });
   });
 
   it('ignores binary frames', () => {
-    expect(parseFrame(Buffer.from(updated(1)), true)).toEqual({ kind: 'ignored', reason: 'binary' });
+    expect(parseFrame(Buffer.from(updated(1)), true, clean)).toEqual({ kind: 'ignored', reason: 'binary' });
   });
 });
 

@@ -1,10 +1,12 @@
-// The herd bench (bench/herd-sim.ts) claims to replay LiveSocket's reconnect loop. Here
-// both run on the same jitter draws: the real LiveSocket on a fake clock with sockets that
-// refuse until the service is back, and the simulation's arithmetic. Same attempt times.
+// The herd bench (bench/herd-sim.ts) claims to replay LiveSocket's reconnect loop, for a
+// server's restart close (1012 / 1001) and for a connection lost without one. Here both run
+// on the same jitter draws: the real LiveSocket on a fake clock with sockets that refuse
+// until the service is back, and the simulation's arithmetic. Same attempt times.
 import { EventEmitter } from 'node:events';
 import type { WebSocket } from 'ws';
 import { describe, expect, it } from 'vitest';
 import { counterTrayPolicy, fixedPolicy, perSecond, simulateDrop, upgradeAttempts } from '../../bench/herd-sim';
+import type { DropCause } from '../../src-main/core/reconnect-backoff';
 import { seededRandom } from '../support/seeded-random';
 import { LiveSocket } from '../../src-main/core/live-socket';
 import { DEFAULT_TUNING } from '../../src-main/core/tuning';
@@ -22,9 +24,10 @@ class StubSocket extends EventEmitter {
       } else this.emit('error', new Error('connect ECONNREFUSED'));
     });
   }
-  drop(): void {
+  /** The server closed it with `code`, or (1006) the connection went without a close frame. */
+  drop(code: number): void {
     this.readyState = 3;
-    this.emit('close');
+    this.emit('close', code, Buffer.alloc(0));
   }
   terminate(): void {
     this.readyState = 3;
@@ -32,7 +35,7 @@ class StubSocket extends EventEmitter {
   ping(): void {}
 }
 
-async function liveSocketAttempts(seed: number, downMs: number): Promise<number[]> {
+async function liveSocketAttempts(seed: number, closeCode: number, downMs: number): Promise<number[]> {
   const clock = new FakeClock(0);
   let serviceUpFrom = 0;
   const sockets: StubSocket[] = [];
@@ -57,23 +60,41 @@ async function liveSocketAttempts(seed: number, downMs: number): Promise<number[
   expect(opened).toBe(1);
   serviceUpFrom = downMs; // every socket drops at 0; the service refuses until downMs
   attempts.length = 0;
-  sockets.at(-1)!.drop();
+  sockets.at(-1)!.drop(closeCode);
   while (opened < 2) await clock.advanceTo(clock.nextAt!);
   socket.stop();
   return attempts;
 }
 
+const CLOSES: [string, number, DropCause][] = [
+  ['1012 Service Restart', 1012, 'serverRestart'],
+  ['1001 Going Away', 1001, 'serverRestart'],
+  ['no close frame (1006)', 1006, 'lost'],
+];
+
 describe('herd simulation (bench/herd-sim.ts)', () => {
-  it.each([0, 2_000, 60_000])("replays LiveSocket's attempts exactly, on the same draws (service back after %i ms)", async (downMs) => {
-    for (const seed of [1, 2, 3]) {
-      const simulated = upgradeAttempts(counterTrayPolicy(DEFAULT_TUNING, seededRandom(seed)), { downMs, horizonMs: 1e9 });
-      expect(await liveSocketAttempts(seed, downMs)).toEqual(simulated);
-    }
+  describe.each(CLOSES)("replays LiveSocket's attempts exactly, on the same draws: socket closed with %s", (_name, closeCode, cause) => {
+    it.each([0, 2_000, 10_000, 60_000])('service back after %i ms', async (downMs) => {
+      for (const seed of [1, 2, 3]) {
+        const simulated = upgradeAttempts(counterTrayPolicy(DEFAULT_TUNING, seededRandom(seed)).client(), { cause, downMs, horizonMs: 1e9 });
+        expect(await liveSocketAttempts(seed, closeCode, downMs)).toEqual(simulated);
+      }
+    });
   });
 
-  it('fixed policies without jitter send the whole herd in the same instant', () => {
-    const result = simulateDrop(1000, fixedPolicy('HA-like', 5_000, 120_000), { downMs: 60_000, horizonMs: 200_000 });
-    expect(result.allLiveMs).toBe(75_000 + 40);
-    expect(Math.max(...perSecond(result.bins))).toBe(2000); // 1000 upgrades and 1000 list reads in one second
+  it('negative control: a simulation that took every drop for a lost connection would not match a restart close', async () => {
+    const live = await liveSocketAttempts(1, 1012, 0);
+    const blind = upgradeAttempts(counterTrayPolicy(DEFAULT_TUNING, seededRandom(1)).client(), { cause: 'lost', downMs: 0, horizonMs: 1e9 });
+    expect(blind).not.toEqual(live);
+    expect(live[0]).toBeLessThan(DEFAULT_TUNING.restartWindowMs);
+    expect(live[0]).toBeGreaterThanOrEqual(DEFAULT_TUNING.reconnectBaseMs); // this draw lands past the blip window: the cause changed the wait
+  });
+
+  it('fixed policies without jitter send the whole herd in the same instant, whatever the close', () => {
+    for (const cause of ['serverRestart', 'lost'] as const) {
+      const result = simulateDrop(1000, fixedPolicy('HA-like', 5_000, 120_000), { cause, downMs: 60_000, horizonMs: 200_000 });
+      expect(result.allLiveMs).toBe(75_000 + 40);
+      expect(Math.max(...perSecond(result.bins))).toBe(2000); // 1000 upgrades and 1000 list reads in one second
+    }
   });
 });

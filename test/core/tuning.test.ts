@@ -1,6 +1,7 @@
 // The real clock and the reconnect delay (issue 11 case 8 and case 9).
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_TUNING, MAX_TIMER_MS, realClock, reconnectDelay } from '../../src-main/core/tuning';
+import { ReconnectBackoff } from '../../src-main/core/reconnect-backoff';
+import { DEFAULT_TUNING, MAX_TIMER_MS, realClock } from '../../src-main/core/tuning';
 
 describe('tuning', () => {
   it('issue 11 case 8: a timer longer than 2^31−1 ms does not fire at once (Node would run it after 1 ms)', async () => {
@@ -14,8 +15,10 @@ describe('tuning', () => {
 
   it('issue 11 case 9: a Retry-After is a floor under the jittered reconnect delay', () => {
     const tuning = { ...DEFAULT_TUNING, random: () => 0.5 };
-    expect(reconnectDelay(0, tuning)).toBe(DEFAULT_TUNING.reconnectBaseMs / 2);
-    expect(reconnectDelay(0, tuning, 10_000)).toBe(10_000);
-    expect(reconnectDelay(10, tuning)).toBe(DEFAULT_TUNING.reconnectCapMs / 2);
+    expect(new ReconnectBackoff(tuning).next('lost')).toBe(DEFAULT_TUNING.reconnectBaseMs / 2);
+    expect(new ReconnectBackoff(tuning).next('lost', 10_000)).toBe(10_000);
+    const backoff = new ReconnectBackoff(tuning);
+    for (let failures = 0; failures < 10; failures += 1) backoff.next('attemptFailed');
+    expect(backoff.next('attemptFailed')).toBe(DEFAULT_TUNING.reconnectCapMs / 2);
   });
 });

@@ -9,7 +9,8 @@ import { translator } from '../support/i18n';
 import type { AppHarnessOptions } from './support/app-harness';
 import { e2eFixtures } from './support/e2e-fixtures';
 import { expectReachableZoomed, sweep, ZOOMED, POPUP } from './support/sweep';
-import { sawCountersOnce, tourConnecting, tourData, tourEdit, tourEmpty, tourList, tourOffline, tourOnboarding, tourStatus, type ScreenCheck } from './support/tour';
+import { sawCountersOnce, tourConnecting, tourData, tourEdit, tourEmpty, tourGoals, tourList, tourOffline, tourOnboarding, tourStatus, type ScreenCheck } from './support/tour';
+import { updatesStandIn } from './support/updates-stand-in';
 import { clippedBrackets, collectUiText, strayWords } from './support/ui-text';
 import { expect, rowOf, test } from './support/test';
 import type { Page } from '@playwright/test';
@@ -18,6 +19,7 @@ import type { AppHarness } from './support/app-harness';
 const PARTS = [
   { name: 'list, activity, settings', options: {}, tour: tourList },
   { name: 'edit pages and a refused direction', options: {}, tour: tourEdit },
+  { name: 'goals, milestones, reset and its undo, export, updates', options: { app: { updates: updatesStandIn() } }, tour: tourGoals },
   { name: 'reconnecting, unauthorized, replace token', options: {}, tour: tourStatus },
   { name: 'nothing shared', options: { fixtures: { ...e2eFixtures(), counters: [] } }, tour: tourEmpty },
   { name: 'onboarding', options: { signedInAs: null }, tour: tourOnboarding },

@@ -45,7 +45,8 @@ test.describe('the reconnecting status line', () => {
   test('offers Retry now, which reconnects without waiting for the next try', async ({ popup, harness }) => {
     const status = popup.locator('.connection');
     await expect(status).toHaveAttribute('data-status', 'live');
-    await harness.service.suspend();
+    // Lost without a close frame, so the long reconnectBaseMs above governs (a 1012 would use the restart window).
+    await harness.service.suspend({ abrupt: true });
     await expect(status).toContainText(/Next try at \d/);
     // Issue 17 point 3: what happened in words; socket errors and HTTP statuses are for the log.
     await expect(status).not.toContainText(/ECONNREFUSED|ENOTFOUND|fetch failed|HTTP \d|127\.0\.0\.1/);

@@ -25,7 +25,8 @@ test.describe('connection status', () => {
   test('a lost server shows reconnecting with the next attempt, then live again', async ({ popup, harness, shoot }) => {
     const status = popup.locator('.connection');
     await expect(status).toHaveAttribute('data-status', 'live');
-    await harness.service.suspend();
+    // Lost without a close frame (a crash): back within the 2 s blip backoff, not the restart window (issue 25).
+    await harness.service.suspend({ abrupt: true });
     await expect(status).toHaveAttribute('data-status', /reconnecting|offline/);
     await expect(status).toContainText(/Next try at \d/);
     await shoot('reconnecting');

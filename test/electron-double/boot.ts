@@ -5,7 +5,7 @@
 // app can tell. A DesktopMachine holds what outlives a launch: the profile folder, the
 // keyring key, the single-instance locks.
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createRequire, register } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -30,7 +30,10 @@ function forgetCommonJsDependencies(): void {
   for (const key of Object.keys(cache)) if (key.includes('/node_modules/electron-log/')) delete cache[key];
 }
 
-export type LaunchOptions = Pick<DoubleOptions, 'storageBackend' | 'isPackaged' | 'takenAccelerators' | 'notificationsSupported' | 'systemLanguages' | 'forgeSenderUrl' | 'weakenPreload' | 'weakenWebPreferences' | 'instrument'>;
+export type LaunchOptions = Pick<DoubleOptions, 'storageBackend' | 'isPackaged' | 'takenAccelerators' | 'notificationsSupported' | 'systemLanguages' | 'forgeSenderUrl' | 'weakenPreload' | 'weakenWebPreferences' | 'instrument' | 'version'> & {
+  /** Negative controls: a weakened build of main.js to run instead (updates/weak-build.ts, issue 26). */
+  mainJs?: URL;
+};
 
 let nextLaunch = 1;
 
@@ -53,8 +56,10 @@ export class Launch {
     let context: Promise<BrowserContext> | undefined;
     // Electron's argv: the executable, the app folder, then the user's arguments.
     const argv = [process.execPath, '.', ...args];
+    const { mainJs = MAIN_JS, ...doubleOptions } = options;
     const electron = new ElectronDouble({
-      ...options,
+      ...doubleOptions,
+      trustedCertificates: machine.trustedCertificates,
       userData: machine.userData,
       argv,
       context: () => (context ??= openContext(machine.browser)),
@@ -68,8 +73,10 @@ export class Launch {
     const primary = machine.primary();
     // main.ts reads process.argv (after 'ready'); a second instance hands its argv over through the lock instead.
     if (!primary) process.argv = argv;
+    // Electron's process.resourcesPath: the packaged app's resources folder (app-update.yml, package-type).
+    (process as { resourcesPath?: string }).resourcesPath = machine.resourcesPath;
     try {
-      await import(`${MAIN_JS.href}?electron-double-launch=${id}`);
+      await import(`${mainJs.href}?electron-double-launch=${id}`);
     } finally {
       setCurrentLaunch(primary?.id ?? id);
     }
@@ -108,6 +115,10 @@ export class Launch {
 
 export class DesktopMachine {
   readonly userData: string;
+  /** The installed app's resources folder (process.resourcesPath): empty unless a test puts electron-builder's files there. */
+  readonly resourcesPath: string;
+  /** Certificates this machine's trust store holds, for `net` (PEM). */
+  readonly trustedCertificates: string[] = [];
   readonly keyringKey = randomBytes(32);
   readonly locks = new Map<string, AppDouble>();
   readonly launches: Launch[] = [];
@@ -117,6 +128,8 @@ export class DesktopMachine {
   constructor(readonly browser: Browser) {
     this.root = mkdtempSync(join(tmpdir(), 'counter-tray-double-'));
     this.userData = join(this.root, 'Counter Tray');
+    this.resourcesPath = join(this.root, 'resources');
+    mkdirSync(this.resourcesPath);
   }
 
   /** Starts dist/main/main.js as `counter-tray <args>`. */

@@ -11,9 +11,9 @@
 //   to its own double (electron-store and electron-log register ipcMain listeners at import),
 //   as a new process would. Other packages (ws, zod, conf) are shared: re-evaluating them per
 //   launch would only pile up their process-wide listeners (signal-exit).
-// - CommonJS `require('electron')` (electron-log/main): Node 20 runs a CommonJS module's
-//   require() through these hooks only when the load hook supplied its source, and then
-//   calls load (not resolve) for the required file: so electron-log's source is supplied,
+// - CommonJS `require('electron')` (electron-log/main, electron-updater): Node 20 runs a CommonJS
+//   module's require() through these hooks only when the load hook supplied its source, and then
+//   calls load (not resolve) for the required file: so their sources are supplied,
 //   and node_modules/electron/index.js is answered with a facade forwarding to the launch
 //   current when a property is read (the one being evaluated, then the running primary).
 import { readFile } from 'node:fs/promises';
@@ -32,6 +32,9 @@ export const ELECTRON_EXPORTS = [
 const REGISTRY = "globalThis[Symbol.for('counter-tray.electron-double')]";
 
 const PER_LAUNCH_PACKAGES = ['/node_modules/electron-store/', '/node_modules/electron-log/'];
+// CommonJS packages whose require('electron') must reach the double. electron-updater is shared
+// across launches (the app builds a new updater per launch; its electron calls go to the launch current).
+const SOURCE_SUPPLIED = ['/node_modules/electron-log/', '/node_modules/electron-updater/'];
 const perLaunch = (url) => !url.includes('/node_modules/') || PER_LAUNCH_PACKAGES.some((dir) => url.includes(dir));
 
 function launchOf(url) {
@@ -68,7 +71,7 @@ export async function load(url, context, next) {
     return { format: 'commonjs', source, shortCircuit: true };
   }
   const loaded = await next(url, context);
-  if (loaded.format === 'commonjs' && loaded.source == null && url.includes('/node_modules/electron-log/')) {
+  if (loaded.format === 'commonjs' && loaded.source == null && SOURCE_SUPPLIED.some((dir) => url.includes(dir))) {
     return { ...loaded, source: await readFile(new URL(url)) };
   }
   return loaded;

@@ -447,6 +447,56 @@ describe('9. ipcMain lists and reaches every listener: handle, on and once (ipc-
   });
 });
 
+describe('10. dialog.showSaveDialog: checked, answered and shaped as Electron 45 does (dialog.ts saveDialog, docs/api/dialog.md, file_dialog_converter.cc)', () => {
+  it('refuses before ready, and options of the wrong type with Electron’s TypeErrors, in dialog.ts’s order, synchronously', () => {
+    const electron = double();
+    const dialog = mainView(electron, 'dialog');
+    expect(() => dialog.showSaveDialog({ title: 'x' })).toThrow('dialog module can only be used after app is ready');
+    electron.app.emitReady();
+    expect(() => dialog.showSaveDialog({ title: 42 })).toThrow(new TypeError('Title must be a string'));
+    expect(() => dialog.showSaveDialog({ title: 'x', buttonLabel: ['Save'] })).toThrow(new TypeError('Button label must be a string'));
+    expect(() => dialog.showSaveDialog({ defaultPath: 7 })).toThrow(new TypeError('Default path must be a string'));
+    expect(() => dialog.showSaveDialog({ message: {} })).toThrow(new TypeError('Message must be a string'));
+    expect(() => dialog.showSaveDialog({ nameFieldLabel: false })).toThrow(new TypeError('Name field label must be a string'));
+    // Title before default path: both wrong, the title is named.
+    expect(() => dialog.showSaveDialog({ title: 1, defaultPath: 2 })).toThrow(new TypeError('Title must be a string'));
+    // setupSaveDialogProperties iterates: a non-iterable is V8's own TypeError.
+    expect(() => dialog.showSaveDialog({ properties: 5 })).toThrow(/is not iterable/);
+    expect(electron.dialog.savesShown, 'none of them reached the screen').toEqual([]);
+  });
+
+  it('answers { canceled, filePath } (an empty path when cancelled); drops unknown properties and a malformed filter list as Electron does', async () => {
+    const electron = double();
+    electron.app.emitReady();
+    const dialog = mainView(electron, 'dialog');
+    electron.dialog.expectSave({ match: /^Export/, filePath: '/home/ada/coffees.csv' });
+    electron.dialog.expectSave({ match: /\.csv$/, filePath: 'cancel' });
+    await expect(dialog.showSaveDialog({ title: 'Export', defaultPath: 'a.csv', filters: [{ name: 'CSV', extensions: ['csv'] }], properties: ['showOverwriteConfirmation', 'openDirectory', 'createDirectory'] })).resolves.toEqual({ canceled: false, filePath: '/home/ada/coffees.csv' });
+    await expect(dialog.showSaveDialog({ defaultPath: 'b.csv', filters: [{ name: 'CSV', extensions: 'csv' }] })).resolves.toEqual({ canceled: true, filePath: '' });
+    expect(electron.dialog.savesShown).toEqual([
+      { title: 'Export', defaultPath: 'a.csv', buttonLabel: '', message: '', nameFieldLabel: '', filters: [{ name: 'CSV', extensions: ['csv'] }], properties: ['showOverwriteConfirmation', 'createDirectory'], parent: false },
+      { title: '', defaultPath: 'b.csv', buttonLabel: '', message: '', nameFieldLabel: '', filters: [], properties: [], parent: false },
+    ]);
+  });
+
+  it('takes a window first (modal to it), or none; a dialog the test did not expect, or a relative answer, fails loudly', async () => {
+    const electron = double();
+    electron.app.emitReady();
+    const dialog = mainView(electron, 'dialog');
+    const window = new (mainView(electron, 'BrowserWindow') as Ctor)({ show: false }) as { destroy(): void };
+    electron.dialog.expectSave({ match: /^Export/, filePath: '/tmp/x.csv' });
+    await expect(dialog.showSaveDialog(window, { title: 'Export' })).resolves.toEqual({ canceled: false, filePath: '/tmp/x.csv' });
+    expect(electron.dialog.savesShown[0]?.parent).toBe(true);
+    await expect(dialog.showSaveDialog({ title: 'Save the token' })).rejects.toThrow(/unexpected save dialog "Save the token"/);
+    expect(electron.dialog.unexpected).toEqual(['save dialog: Save the token']);
+    electron.dialog.expectSave({ match: /^Again/, filePath: 'x.csv' });
+    await expect(dialog.showSaveDialog({ title: 'Again' })).rejects.toThrow(/absolute path/);
+    expect(() => dialog.showSaveDialogSync({ title: 'x' })).toThrow(/not modelled/);
+    expect(() => dialog.showOpenDialog({})).toThrow(NotImplementedError);
+    window.destroy();
+  });
+});
+
 describe('the floor: rules the double kept already (electron-rules.md)', () => {
   it('ipcMain.handle: a second handler for a channel throws until removeHandler (ipc-main)', () => {
     const ipcMain = mainView(double(), 'ipcMain');

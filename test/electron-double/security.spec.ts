@@ -63,10 +63,10 @@ test('a page that tries require, process or a channel outside the contract gets 
   expectSealed(await probe(popup), launch);
   expect((await launch.electron.window.webContents.pageHost()).preloadErrors).toEqual([]);
   // Every ipcMain registration, handlers and listeners alike: the contract's channels, checked by main-wrapper.ts,
-  // and electron-store's own unchecked listener (registered at construction; issue 23 replaces electron-store).
+  // and nothing else (issue 23 replaced electron-store, whose constructor added an unchecked listener; ipc-registrations.spec.ts).
   const registrations = launch.electron.ipcMain.registrations();
   expect(registrations.filter((r) => r.kind === 'handle').map((r) => r.channel).sort()).toEqual([...INVOKE_CHANNELS].sort());
-  expect(registrations.filter((r) => r.kind !== 'handle')).toEqual([{ channel: 'electron-store-get-data', kind: 'on' }]);
+  expect(registrations.filter((r) => r.kind !== 'handle')).toEqual([]);
 });
 
 test('negative control: a popup that loses contextIsolation or gains Node does not boot as if it were isolated', async ({ machine }) => {
@@ -181,11 +181,13 @@ test('the token never appears in the page, in IPC traffic or in the profile on d
     expect(text, file).not.toContain(token);
     expect(text, file).not.toContain(Buffer.from(token).toString('base64'));
   }
-  // Control: token.json does hold it, encrypted with this machine's keyring, bound to the server it was entered for (issue 12).
-  const stored = JSON.parse(readFileSync(join(machine.userData, 'token.json'), 'utf8')) as { version: number; storage: string; data: string };
-  expect(stored).toMatchObject({ version: 2, storage: 'encrypted' });
+  // Control: token.json does hold it, encrypted with this machine's keyring, bound to the server it was entered for (issue 12),
+  // with where it is kept and the user's consents inside the same authenticated record (issue 23); nothing outside.
+  const stored = JSON.parse(readFileSync(join(machine.userData, 'token.json'), 'utf8')) as { version: number; encoding: string; data: string };
+  expect(Object.keys(stored).sort()).toEqual(['data', 'encoding', 'version']);
+  expect(stored).toMatchObject({ version: 3, encoding: 'safeStorage' });
   const plaintext = (await launch.electron.safeStorage.decryptStringAsync(Buffer.from(stored.data, 'base64'))).result;
-  expect(JSON.parse(plaintext)).toEqual({ token, origin: new URL(service.url).origin });
+  expect(JSON.parse(plaintext)).toEqual({ token, origin: new URL(service.url).origin, storage: 'encrypted', consents: { plainHttp: false, weakStorage: false }, mac: expect.stringMatching(/^[0-9a-f]{64}$/) });
 });
 
 test("the harness's own error net: a preload that throws is reported, not silently skipped (negative control)", async ({ machine }) => {

@@ -4,7 +4,7 @@
 // read back what it wrote: the fuses it flipped and the files inside app.asar.
 import { expect, test } from '@playwright/test';
 import { spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -13,6 +13,7 @@ const require = createRequire(import.meta.url);
 // Both come with electron-builder; the two calls need no typings.
 const fuses = require('@electron/fuses') as { getCurrentFuseWire(path: string): Promise<Record<string, number | string>> };
 const asar = require('@electron/asar') as { listPackage(path: string, options: object): string[] };
+const yaml = require('js-yaml') as { load(text: string): unknown };
 
 // @electron/fuses: sentinel, wire version 1, wire length, one byte per fuse ('0' off, '1' on).
 const FUSE_SENTINEL = 'dL7pKGdnNz796PbbjQWNKmHXBZaB9tsX';
@@ -51,8 +52,14 @@ test('electron-builder packs only the built app, with the security fuses flipped
     expect(files.filter((p) => !p.startsWith('/node_modules') && (p.endsWith('.map') || /\/src-|\/test\//.test(p)))).toEqual([]);
     // Runtime dependencies ship; build tools and what Vite bundled do not.
     const topModules = new Set(files.filter((p) => /^\/node_modules\/[^/]+$/.test(p) || /^\/node_modules\/@[^/]+\/[^/]+$/.test(p)).map((p) => p.slice('/node_modules/'.length)));
-    for (const needed of ['electron-store', 'electron-log', 'ws', 'zod']) expect(topModules.has(needed), needed).toBe(true);
-    for (const absent of ['electron', 'react', 'vite', 'esbuild', 'typescript', '@playwright/test']) expect(topModules.has(absent), absent).toBe(false);
+    for (const needed of ['electron-log', 'ws', 'zod']) expect(topModules.has(needed), needed).toBe(true);
+    // electron-store registers an unchecked ipcMain listener (issue 23): main keeps settings in its own JSON store.
+    for (const absent of ['electron', 'electron-store', 'conf', 'react', 'vite', 'esbuild', 'typescript', '@playwright/test']) expect(topModules.has(absent), absent).toBe(false);
+    expect(topModules.has('electron-updater'), 'electron-updater ships (issue 26)').toBe(true);
+
+    // Issue 26: the feed from `publish`, written where the app and electron-updater read it.
+    const publish = (yaml.load(readFileSync('electron-builder.yml', 'utf8')) as { publish: { url: string } }).publish;
+    expect(yaml.load(readFileSync(join(unpacked, 'resources', 'app-update.yml'), 'utf8'))).toEqual({ provider: 'generic', url: publish.url, updaterCacheDirName: 'counter-tray-updater' });
   } finally {
     rmSync(work, { recursive: true, force: true });
   }

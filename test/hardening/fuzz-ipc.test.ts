@@ -26,6 +26,11 @@ const VALID: { [C in InvokeChannel]: unknown } = {
   'counter:resolveUnconfirmed': { id: SHARED[0], choice: 'keep' },
   'counter:undo': { id: SHARED[0] },
   'activity:detail': { id: SHARED[0] },
+  'goal:set': { id: SHARED[0], goal: { target: 8, period: 'day', count: 'all' } },
+  'milestones:mute': { id: SHARED[0], muted: true },
+  'counter:reset': { id: SHARED[0] },
+  'counter:undoReset': { id: SHARED[0], choice: 'undo' },
+  'activity:export': { scope: 'counter', id: SHARED[0] },
   'session:connect': { serverUrl: 'https://developers.counttogether.app', token: 'another-token' },
   'session:startDemo': {},
   'session:signOut': {},
@@ -34,6 +39,9 @@ const VALID: { [C in InvokeChannel]: unknown } = {
   'session:retryNow': {},
   'app:openLink': { target: 'counter', id: SHARED[0] },
   'app:quit': {},
+  'updates:check': {},
+  'updates:download': {},
+  'updates:restart': {},
   'window:hide': {},
 };
 

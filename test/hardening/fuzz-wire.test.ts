@@ -8,10 +8,13 @@ import { createApiClient } from '../../src-main/core/api-client';
 import { CoreError } from '../../src-main/core/index';
 import type { Clock } from '../../src-main/core/index';
 import { parseFrame } from '../../src-main/core/notifications';
+import { createServerTextCleaner } from '../../src-shared/text/server-text';
 import { BareNumber, CounterV2 } from '../../src-shared/api/schemas';
 import { SHARED, USERS, startCore, startService, until } from '../support/core-harness';
 import { FUZZ_RUNS, SEED } from './support/knobs';
 import { asWireText, mutated } from './support/mutate';
+
+const clean = createServerTextCleaner(() => []);
 
 const counted = { frames: 0, responses: 0, socketFrames: 0 };
 afterAll(() => console.info(`[hardening:fuzz-wire] seed=${SEED} frames parsed=${counted.frames} responses parsed=${counted.responses} frames sent to a live core=${counted.socketFrames}`));
@@ -31,10 +34,10 @@ describe('WebSocket frames', () => {
     fc.assert(
       fc.property(frameText, fc.boolean(), (text, asBuffer) => {
         counted.frames += 1;
-        const frame = parseFrame(asBuffer ? Buffer.from(text) : text, false);
+        const frame = parseFrame(asBuffer ? Buffer.from(text) : text, false, clean);
         expect(['counterUpdated', 'counterDeleted', 'counterMemberlistChanged', 'ignored']).toContain(frame.kind);
-        expect(parseFrame(asBuffer ? text : Buffer.from(text), false)).toEqual(frame);
-        expect(parseFrame(Buffer.from(text), true)).toEqual({ kind: 'ignored', reason: 'binary' });
+        expect(parseFrame(asBuffer ? text : Buffer.from(text), false, clean)).toEqual(frame);
+        expect(parseFrame(Buffer.from(text), true, clean)).toEqual({ kind: 'ignored', reason: 'binary' });
       }),
       { numRuns: FUZZ_RUNS * 3, seed: SEED },
     );
@@ -46,7 +49,7 @@ describe('WebSocket frames', () => {
     const known = new Set(core.snapshot().counters.map((c) => c.id));
     // Frames that name a known counter validly would change it legitimately; everything else must not.
     const harmless = fc.sample(frameText, { numRuns: Math.max(50, Math.floor(FUZZ_RUNS / 2)), seed: SEED }).filter((text) => {
-      const frame = parseFrame(text, false);
+      const frame = parseFrame(text, false, clean);
       if (frame.kind === 'counterUpdated') return !known.has(frame.params.counterId);
       if (frame.kind === 'counterDeleted') return frame.counterId === undefined || !known.has(frame.counterId);
       return true;

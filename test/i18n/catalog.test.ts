@@ -64,7 +64,7 @@ describe('the catalogs', () => {
   });
 
   it('translates: no German message is the English one, beyond names and symbols', () => {
-    const SAME_IN_BOTH = new Set(['app.name', 'key.alt', 'key.altGr', 'key.super', 'key.esc', 'key.tab', 'key.plus', 'key.numpad', 'tray.counter', 'tray.tooltip', 'notify.change', 'notify.summaryLine', 'settings.server', 'settings.version', 'connection.live', 'onboarding.demo', 'onboarding.server', 'edit.name', 'settings.themeSystem', 'connection.offline', 'tray.statusOffline']);
+    const SAME_IN_BOTH = new Set(['app.name', 'key.alt', 'key.altGr', 'key.super', 'key.esc', 'key.tab', 'key.plus', 'key.numpad', 'tray.counter', 'tray.tooltip', 'notify.change', 'notify.summaryLine', 'settings.server', 'settings.version', 'connection.live', 'onboarding.demo', 'onboarding.server', 'edit.name', 'settings.themeSystem', 'connection.offline', 'tray.statusOffline', 'updates.title', 'tray.counterGoal']);
     const untranslated = KEYS.filter((key) => !SAME_IN_BOTH.has(key) && /[a-z]{2,}/i.test(en[key]) && en[key] === de[key]);
     expect(untranslated).toEqual([]);
   });
@@ -79,6 +79,28 @@ describe('the catalogs', () => {
     expect(mainOnly.length).toBeGreaterThan(20);
     expect(unusedKeys(mainOnly, popupSources)).toEqual(mainOnly);
     expect(Object.keys(compiledCatalog('de', { forPopup: true }).messages).filter(isMainOnly)).toEqual([]);
+  });
+
+  it('speaks for the screens and notices issues 23, 26 and 28 added (each key below in both languages)', () => {
+    const added = [
+      // Issue 23: the token vault's and the click files' notices.
+      'notice.tokenNotUsedTitle', 'notice.tokenRefused', 'notice.tokenFileKept', 'notice.tokenFileRemoved', 'notice.clicksRefused',
+      // Issue 26: Settings → Updates, the tray's update items, update notifications, its error code.
+      'updates.title', 'updates.install', 'updates.modeAutomatic', 'updates.modeNotify', 'updates.modeOff', 'updates.idle', 'updates.upToDate', 'updates.ready',
+      'updates.unreachable', 'updates.refused', 'updates.nextCheck', 'updates.whatsNew', 'updates.fromDeb', 'updates.fromMisconfigured',
+      'tray.updateCheck', 'tray.updateChecking', 'tray.updateDownload', 'tray.updateDownloading', 'tray.updateRestart',
+      'notify.updateAvailable', 'notify.updateAvailableBody', 'notify.updateReadyBody', 'notify.whatsNew', 'notify.whatsNewBody', 'notify.couldNotUpdate',
+      'error.updatesUnavailable', 'error.notSelfUpdating', 'error.checkFirst', 'error.noUpdateReady', 'setting.updates',
+      // Issue 28: goals, milestones, reset and its undo, export and main's save dialog, the goals file, its error codes.
+      'goal.progress', 'goal.legend', 'goal.howMany', 'goal.per', 'goal.which', 'goal.explain', 'goal.badTarget',
+      'milestone.years', 'milestone.days', 'milestone.daysLeft', 'milestone.today', 'milestone.isToday', 'milestone.on', 'milestone.notify',
+      'reset.question', 'reset.startAgainQuestion', 'reset.detail', 'reset.changedQuestion', 'reset.changedDetail', 'reset.putBackButton', 'reset.keepButton', 'reset.undoLabel',
+      'export.title', 'export.what', 'export.all', 'export.explain', 'export.save', 'export.saved', 'export.cancelled',
+      'dialog.exportOne', 'dialog.exportAll', 'dialog.exportButton', 'dialog.allFiles', 'dialog.csvFilter',
+      'notice.goalsTitle', 'notice.goalsUnreadable', 'notice.goalsReset', 'notify.goalReached', 'tray.counterGoal', 'settings.data',
+      'error.nothingToReset', 'error.busy', 'error.exportUnavailable', 'error.exportFailed', 'error.atZeroAlready', 'error.noResetToUndo', 'error.goalsNeedAccount',
+    ];
+    expect(added.filter((key) => !(key in en) || !(key in de))).toEqual([]);
   });
 
   it(`says every error in one line of at most ${MESSAGE_MAX} characters, in every language`, () => {

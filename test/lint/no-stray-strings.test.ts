@@ -2,6 +2,7 @@
 // config: a hard-coded word in the popup or on a desktop surface fails, the same text from
 // the catalog passes (the negative control that the rule is not just noisy), and conditions
 // and comparisons are not mistaken for text.
+import { readFileSync } from 'node:fs';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 
@@ -58,5 +59,33 @@ describe('main’s desktop surfaces', () => {
   it('passes the same from the catalog', async () => {
     const code = "declare const i18n: { t(key: string): string };\nexport const item = { type: 'normal', label: i18n.t('tray.open'), body: i18n.t('tray.quit') };";
     expect(await strays('src-main/shell/probe.ts', code)).toEqual([]);
+  });
+});
+
+describe('the screens issues 26 and 28 added, as they are and with one word planted', () => {
+  // Each file as committed passes; the same file with one catalog call swapped for the English it says fails.
+  it.each([
+    ['src-renderer/screens/UpdatesSection.tsx', "{i18n.t('updates.title')}", 'Updates'],
+    ['src-renderer/screens/ExportScreen.tsx', "{i18n.t('export.title')}", 'Export activity'],
+    ['src-renderer/screens/CounterGoalFields.tsx', "{i18n.t('goal.legend')}", 'Goal'],
+    ['src-renderer/components/useResetUndo.tsx', "i18n.t('reset.keepButton', { value: question.current })", '`Keep ${question.current}`'],
+    ['src-renderer/screens/EditCounter.tsx', "i18n.t('reset.detail')", "'Every member of this counter sees it. You can undo it for a minute.'"],
+    ['src-renderer/screens/SettingsScreen.tsx', "{i18n.t('settings.data')}", 'Your activity'],
+  ])('%s', async (file, fromCatalog, hardCoded) => {
+    const source = readFileSync(file, 'utf8');
+    expect(source).toContain(fromCatalog);
+    expect(await strays(file, source)).toEqual([]);
+    expect((await strays(file, source.replace(fromCatalog, hardCoded))).length).toBe(1);
+  });
+
+  it.each([
+    ['src-main/shell/tray-update-items.ts', "UPDATE_WORDS.trayRestart(i18n, status.version)", '`Restart to update to ${status.version}`'],
+    ['src-main/electron/save-dialog.ts', "i18n.t('dialog.exportButton')", "'Export'"],
+    ['src-main/shell/notifications.ts', "i18n.t('notify.goalReached', { goal })", '`Goal reached: ${goal}`'],
+  ])('%s', async (file, fromCatalog, hardCoded) => {
+    const source = readFileSync(file, 'utf8');
+    expect(source).toContain(fromCatalog);
+    expect(await strays(file, source)).toEqual([]);
+    expect((await strays(file, source.replace(fromCatalog, hardCoded))).length).toBe(1);
   });
 });

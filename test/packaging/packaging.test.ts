@@ -2,7 +2,8 @@
 // (test/shell/electron-builder-config.test.ts) and the `--linux dir` build
 // (test/electron/package.spec.ts): the targets, the tray-app details each OS needs,
 // one AppUserModelId for installer and main process, and icons drawn from one SVG.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -16,8 +17,9 @@ const yaml = require('js-yaml') as { load(text: string): unknown };
 interface BuilderConfig {
   appId: string;
   productName: string;
-  mac: { target: string; icon: string; extendInfo: Record<string, unknown> };
-  win: { target: string; icon: string };
+  mac: { target: string[]; icon: string; extendInfo: Record<string, unknown>; hardenedRuntime: boolean; notarize: boolean; entitlements: string; entitlementsInherit: string };
+  win: { target: string; icon: string; verifyUpdateCodeSignature: boolean; signtoolOptions?: Record<string, unknown> };
+  publish: { provider: string; url: string };
   nsis: Record<string, unknown>;
   linux: { target: string[]; category: string; executableName: string; icon: string; desktop: { entry: Record<string, string> } };
   deb: { depends: string[] };
@@ -26,9 +28,9 @@ const config = yaml.load(readFileSync('electron-builder.yml', 'utf8')) as Builde
 const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { productName: string; scripts: Record<string, string> };
 
 describe('targets per OS', () => {
-  it('builds an AppImage and a deb, a dmg and an NSIS installer', () => {
+  it('builds an AppImage and a deb, a dmg (and the zip the macOS updater installs) and an NSIS installer', () => {
     expect(config.linux.target).toEqual(['AppImage', 'deb']);
-    expect(config.mac.target).toBe('dmg');
+    expect(config.mac.target).toEqual(['dmg', 'zip']);
     expect(config.win.target).toBe('nsis');
     expect(config.productName).toBe(pkg.productName);
   });
@@ -93,5 +95,26 @@ describe('icons from one SVG', () => {
 describe('demo script', () => {
   it('npm run demo builds and starts Electron with the flag main.ts reads', () => {
     expect(pkg.scripts.demo).toBe(`npm run build && electron . ${DEMO_FLAG}`);
+  });
+});
+
+describe('updates (issue 26)', () => {
+  it('one release feed: generic, https, its address in electron-builder.yml and in no source file', () => {
+    expect(config.publish).toEqual({ provider: 'generic', url: expect.stringMatching(/^https:\/\//) });
+    const host = new URL(config.publish.url).host;
+    const sources = (dir: string): string[] =>
+      readdirSync(dir, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? sources(join(dir, entry.name)) : /\.(ts|tsx|mjs|cts)$/.test(entry.name) ? [join(dir, entry.name)] : []));
+    const mentions = ['src-main', 'src-shared', 'src-renderer', 'scripts'].flatMap(sources).filter((file) => readFileSync(file, 'utf8').includes(host));
+    expect(mentions, 'the app reads the address from app-update.yml, never from its own code').toEqual([]);
+  });
+
+  it('macOS: hardened runtime with its entitlements, notarization when Apple credentials are set; Windows: installers checked against the signing publisher', () => {
+    expect(config.mac).toMatchObject({ hardenedRuntime: true, notarize: true, entitlements: 'build/entitlements.mac.plist', entitlementsInherit: 'build/entitlements.mac.plist' });
+    const entitlements = readFileSync(config.mac.entitlements, 'utf8');
+    expect(entitlements).toContain('com.apple.security.cs.allow-jit');
+    expect(entitlements, 'library validation stays on').not.toContain('disable-library-validation');
+    expect(config.win.verifyUpdateCodeSignature).toBe(true);
+    // No publisher pinned: the builder takes it from the certificate, so an unsigned build checks nothing (and installs).
+    expect(config.win.signtoolOptions?.publisherName).toBeUndefined();
   });
 });

@@ -32,7 +32,7 @@ type StateInput = {
   session?: Partial<AppState['session']>;
   settings?: Partial<AppState['settings']>;
   signedOut?: boolean;
-} & Partial<Pick<AppState, 'theme' | 'platform' | 'shortcutFailures' | 'systemTimezone' | 'locale'>>;
+} & Partial<Pick<AppState, 'theme' | 'platform' | 'shortcutFailures' | 'systemTimezone' | 'locale' | 'updates' | 'appVersion' | 'extras' | 'resetUndo'>>;
 
 export function appState(input: StateInput = {}): AppState {
   const signedOut = input.signedOut ?? false;
@@ -58,6 +58,10 @@ export function appState(input: StateInput = {}): AppState {
     platform: input.platform ?? 'linux',
     systemTimezone: input.systemTimezone ?? 'Europe/Berlin',
     locale: input.locale ?? { language: 'en', formats: 'en-US', system: 'en' },
+    ...(input.updates ? { updates: input.updates } : {}),
+    ...(input.appVersion ? { appVersion: input.appVersion } : {}),
+    ...(input.extras ? { extras: input.extras } : {}),
+    ...(input.resetUndo !== undefined ? { resetUndo: input.resetUndo } : {}),
   });
 }
 

@@ -69,13 +69,13 @@ describe('createCounter (not-shown #15: no endpoint creates counters)', () => {
 });
 
 describe('suspend / resume (server restart)', () => {
-  it('drops HTTP and WebSocket connections, refuses connections while down, and keeps state on the same port', async () => {
+  it('closes every WebSocket with 1012 Service Restart, drops HTTP connections, refuses connections while down, and keeps state on the same port', async () => {
     const h = await startHarness();
     await h.post(`/v2/counters/${IDS.coffees}/increment`);
     const ws = await h.socket('/v2/ws?timezone=UTC');
     const port = h.service.port;
     await h.service.suspend();
-    expect((await ws.closed).code).toBe(1006);
+    expect((await ws.closed).code).toBe(1012);
     await expect(fetch(`${h.service.url}/v2/counters`)).rejects.toThrow();
     await h.service.resume();
     expect(h.service.port).toBe(port);
@@ -83,6 +83,37 @@ describe('suspend / resume (server restart)', () => {
     const again = await h.socket('/v2/ws?timezone=UTC');
     await h.post(`/v2/counters/${IDS.coffees}/increment`);
     expect(await again.next()).toMatchObject({ params: { value: 5 } });
+  });
+});
+
+describe('how the service tells its clients it goes (issue 25)', () => {
+  it('close() closes every WebSocket with 1001 Going Away', async () => {
+    const h = await startHarness();
+    const ada = await h.socket('/v2/ws?timezone=UTC');
+    const alan = await h.socket('/v1/ws', DEMO_OTHER_TOKEN);
+    await h.service.close();
+    expect((await ada.closed).code).toBe(1001);
+    expect((await alan.closed).code).toBe(1001);
+  });
+
+  it('suspend({ abrupt: true }) cuts them without a close frame (1006), as a crash or a cut network would', async () => {
+    const h = await startHarness();
+    const ws = await h.socket('/v2/ws?timezone=UTC');
+    await h.service.suspend({ abrupt: true });
+    expect((await ws.closed).code).toBe(1006);
+    await h.service.resume();
+  });
+
+  it('a client that never answers the close frame is cut after the grace period, so suspend() still finishes', async () => {
+    const h = await startHarness();
+    const ws = await h.socket('/v2/ws?timezone=UTC');
+    ws.ws.pause(); // reads nothing: the close frame is never seen, so never answered
+    const started = Date.now();
+    await h.service.suspend();
+    expect(Date.now() - started).toBeLessThan(5_000);
+    ws.ws.resume();
+    expect([1006, 1012]).toContain((await ws.closed).code);
+    await h.service.resume();
   });
 });
 

@@ -3,27 +3,17 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createHeadlessApp, type HeadlessApp } from '../../src-main/app/headless';
 import type { TextFile } from '../../src-main/app/ports';
+import { memoryFile } from '../support/memory-file';
 import { DEFAULT_SETTINGS } from '../../src-shared/domain/settings';
 import { COFFEE_ID, ManualClock, counter, fakeCoreFactory, flushMicrotasks, type FakeServer } from './fakes';
 import { createLastKnownCache } from '../../src-main/app/last-known';
 import { saidNotice } from '../support/i18n';
+import { createServerTextCleaner } from '../../src-shared/text/server-text';
+
+const clean = createServerTextCleaner(() => []);
 
 const TOKEN = 'ada-secret-token-0123456789';
 const URL_OK = 'http://127.0.0.1:8787';
-
-function memoryFile(initial: string | null = null): TextFile & { text: string | null; backups: string[] } {
-  const file = {
-    text: initial,
-    backups: [] as string[],
-    read: async () => file.text,
-    write: async (text: string) => void (file.text = text),
-    backup: async () => {
-      file.backups.push(file.text ?? '');
-      return 'last-known.json.corrupt.bak';
-    },
-  };
-  return file;
-}
 
 const apps: HeadlessApp[] = [];
 afterEach(async () => {
@@ -50,7 +40,7 @@ describe('last-known counters cache', () => {
   it('a file that does not parse is moved aside and reset, with a notice; nothing crashes', async () => {
     for (const bad of ['{not json', JSON.stringify({ version: 1, accounts: { x: { savedAt: 'yesterday', counters: [{}], unsent: {} } } }), '[]']) {
       const file = memoryFile(bad);
-      const cache = createLastKnownCache(file, new ManualClock(), () => undefined);
+      const cache = createLastKnownCache(file, new ManualClock(), () => undefined, clean);
       const { notice } = await cache.load();
       expect(notice && saidNotice(notice).body).toMatch(/could not be read and was reset/);
       expect(file.backups).toEqual([bad]);
@@ -62,13 +52,13 @@ describe('last-known counters cache', () => {
   it('keeps one account per owner, and holds counters, no clicks', async () => {
     const clock = new ManualClock();
     const file = memoryFile();
-    const cache = createLastKnownCache(file, clock, () => undefined);
+    const cache = createLastKnownCache(file, clock, () => undefined, clean);
     await cache.load();
     cache.remember('ada', [counter(COFFEE_ID, 'Coffees today', 3)]);
     expect(cache.get('alan')).toBeUndefined();
     await cache.flush();
     expect(JSON.parse(file.text ?? '')).toEqual({ version: 1, accounts: { ada: { savedAt: expect.any(Number), counters: [expect.objectContaining({ id: COFFEE_ID, value: 3 })] } } });
-    const reread = createLastKnownCache(memoryFile(file.text), clock, () => undefined);
+    const reread = createLastKnownCache(memoryFile(file.text), clock, () => undefined, clean);
     await reread.load();
     expect(reread.get('ada')?.counters.map((c) => c.value)).toEqual([3]);
   });
@@ -78,7 +68,7 @@ describe('last-known counters cache', () => {
     const file = memoryFile(old);
     const logged: string[] = [];
     const clock = new ManualClock();
-    const cache = createLastKnownCache(file, clock, (m) => logged.push(m));
+    const cache = createLastKnownCache(file, clock, (m) => logged.push(m), clean);
     const { notice } = await cache.load();
     expect(notice && saidNotice(notice).body).toMatch(/were not sent: \+2 on “Coffees today”/);
     expect(logged.join()).toContain('+2 on “Coffees today”');

@@ -78,7 +78,7 @@ describe('session:connect', () => {
     expect(await a.dispatch('session:connect', { serverUrl: 'http://192.168.1.20:8787/', token: TOKEN })).toEqual({ ok: true, value: null });
     expect(a.consentQuestions()).toEqual([{ kind: 'plain-http', to: 'http://192.168.1.20:8787' }]);
     expect(a.controller.getState().session).toMatchObject({ status: 'signedIn', serverUrl: 'http://192.168.1.20:8787' });
-    expect(a.vault.peek()).toEqual({ token: TOKEN, origin: 'http://192.168.1.20:8787', storage: 'encrypted' });
+    expect(a.vault.peek()).toEqual({ token: TOKEN, origin: 'http://192.168.1.20:8787', storage: 'encrypted', consents: { plainHttp: true, weakStorage: false } });
     // Replacing the token for the same server asks nothing again.
     expect(await a.dispatch('session:connect', { serverUrl: 'http://192.168.1.20:8787', token: TOKEN })).toEqual({ ok: true, value: null });
     expect(a.consentQuestions()).toHaveLength(1);
@@ -113,7 +113,7 @@ describe('session:connect', () => {
     expect(state.session).toEqual({ status: 'signedIn', mode: 'account', serverUrl: URL_OK, tokenStorage: 'encrypted', encryptionWeak: false });
     expect(state.core?.counters.map((c) => c.name)).toEqual(['Coffees today', 'Until the trip']);
     expect(state.settings.serverUrl).toBe(URL_OK);
-    expect(a.vault.peek()).toEqual({ token: TOKEN, origin: ORIGIN_OK, storage: 'encrypted' });
+    expect(a.vault.peek()).toEqual({ token: TOKEN, origin: ORIGIN_OK, storage: 'encrypted', consents: { plainHttp: false, weakStorage: false } });
     expect(a.consentQuestions()).toEqual([{ kind: 'change-server', to: ORIGIN_OK, from: null }]);
     expect(a.cores.last()?.options).toMatchObject({ baseUrl: URL_OK, token: TOKEN, timezone: 'Europe/Berlin' });
     expect(JSON.stringify(state)).not.toContain(TOKEN);
@@ -128,7 +128,7 @@ describe('session:connect', () => {
     expect(await a.dispatch('session:storeTokenWeakly', {})).toEqual({ ok: true, value: null });
     expect(a.consentQuestions().at(-1)).toEqual({ kind: 'weak-storage' });
     expect(a.controller.getState().session.tokenStorage).toBe('weak');
-    expect(a.vault.peek()).toEqual({ token: TOKEN, origin: ORIGIN_OK, storage: 'weak' });
+    expect(a.vault.peek()).toEqual({ token: TOKEN, origin: ORIGIN_OK, storage: 'weak', consents: { plainHttp: false, weakStorage: true } });
   });
 
   it('keeps the token in memory when the user says no in main\'s weak-storage dialog', async () => {

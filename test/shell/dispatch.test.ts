@@ -19,6 +19,11 @@ function handlers(overrides: Partial<InvokeHandlers> = {}): InvokeHandlers {
     'activity:detail': () => {
       throw new Error('not used');
     },
+    'goal:set': () => null,
+    'milestones:mute': () => null,
+    'counter:reset': () => null,
+    'counter:undoReset': () => ({ status: 'restored' }),
+    'activity:export': () => ({ status: 'cancelled' }),
     'session:connect': () => null,
     'session:startDemo': () => null,
     'session:signOut': () => null,
@@ -27,6 +32,9 @@ function handlers(overrides: Partial<InvokeHandlers> = {}): InvokeHandlers {
     'session:retryNow': () => null,
     'app:openLink': () => null,
     'app:quit': () => null,
+    'updates:check': () => null,
+    'updates:download': () => null,
+    'updates:restart': () => null,
     'window:hide': () => null,
   };
   return { ...base, ...overrides };

@@ -8,13 +8,10 @@ import { createActions } from '../../src-main/electron/actions';
 import { applyLaunchAtLogin } from '../../src-main/electron/login-item';
 import { redactingHook } from '../../src-main/electron/logging';
 import { createOsNotifications, type NotificationLike } from '../../src-main/electron/os-notifications';
-import { createElectronSettingsStore, type ConfLike } from '../../src-main/electron/settings-store';
 import { createShortcutRegistrar } from '../../src-main/electron/shortcuts';
 import { themeSource, watchSystem } from '../../src-main/electron/system';
 import { createTrayController, type TrayLike } from '../../src-main/electron/tray';
-import { DEFAULT_SETTINGS } from '../../src-shared/domain/settings';
 import { COFFEE_ID, ManualClock, counter, fakeCoreFactory, signedInState } from './fakes';
-import { said } from '../support/i18n';
 
 type FakeMenu = { template: MenuItemConstructorOptions[] };
 type FakeImage = { badge: boolean; template: boolean };
@@ -87,7 +84,7 @@ describe('tray adapter', () => {
 
 describe('shortcut registrar', () => {
   it('registers the map, reports failures, keeps unchanged shortcuts, unregisters all on quit', () => {
-    const taken = new Set(['Control+Alt+T']);
+    const taken = new Set(['Control+Alt+Y']);
     const active = new Map<string, () => void>();
     const registerCalls: string[] = [];
     const globalShortcut = {
@@ -101,20 +98,20 @@ describe('shortcut registrar', () => {
     };
     const onAction = vi.fn();
     const reports: unknown[] = [];
-    const registrar = createShortcutRegistrar(globalShortcut, onAction, (f) => reports.push(f));
-    registrar.apply({ open: 'Ctrl+Alt+C', counters: { [COFFEE_ID]: { increment: 'Ctrl+Alt+T' } } });
+    const registrar = createShortcutRegistrar(globalShortcut, onAction, (f) => reports.push(f), 'linux');
+    registrar.apply({ open: 'Ctrl+Alt+C', counters: { [COFFEE_ID]: { increment: 'Ctrl+Alt+Y' } } });
     expect([...active.keys()]).toEqual(['Control+Alt+C']);
-    expect(reports.at(-1)).toEqual([{ accelerator: 'Control+Alt+T', message: expect.stringContaining('another application'), words: { key: 'shortcut.taken' } }]);
+    expect(reports.at(-1)).toEqual([{ accelerator: 'Control+Alt+Y', message: expect.stringContaining('another application'), words: { key: 'shortcut.taken' } }]);
     active.get('Control+Alt+C')?.();
     expect(onAction).toHaveBeenCalledWith({ kind: 'open' });
 
     // The other app let go: the same map applied again retries only the failed one.
     taken.clear();
     registerCalls.length = 0;
-    registrar.apply({ open: 'Ctrl+Alt+C', counters: { [COFFEE_ID]: { increment: 'Ctrl+Alt+T' } } });
-    expect(registerCalls).toEqual(['Control+Alt+T']);
+    registrar.apply({ open: 'Ctrl+Alt+C', counters: { [COFFEE_ID]: { increment: 'Ctrl+Alt+Y' } } });
+    expect(registerCalls).toEqual(['Control+Alt+Y']);
     expect(reports.at(-1)).toEqual([]);
-    active.get('Control+Alt+T')?.();
+    active.get('Control+Alt+Y')?.();
     expect(onAction).toHaveBeenLastCalledWith({ kind: 'increment', counterId: COFFEE_ID });
 
     registrar.unregisterAll();
@@ -149,74 +146,6 @@ describe('OS notifications', () => {
     const create = vi.fn();
     createOsNotifications({ isSupported: () => false, create, onClick: () => undefined }).deliver({ title: 't', body: 'b' });
     expect(create).not.toHaveBeenCalled();
-  });
-});
-
-describe('electron-store settings', () => {
-  function conf(initial: Record<string, unknown>): ConfLike & { writes: number } {
-    let store = initial;
-    const c = {
-      writes: 0,
-      get store() {
-        return store;
-      },
-      set store(value: Record<string, unknown>) {
-        c.writes += 1;
-        store = value;
-      },
-    };
-    return c;
-  }
-
-  it('moves a file electron-store cannot parse aside and starts from defaults', async () => {
-    let attempts = 0;
-    const moved: string[] = [];
-    const fresh = conf({});
-    const store = createElectronSettingsStore({
-      open: () => {
-        attempts += 1;
-        if (attempts === 1) throw new SyntaxError('Unexpected end of JSON input');
-        return fresh;
-      },
-      filePath: '/cfg/settings.json',
-      moveFile: async (from, to) => void moved.push(`${from} -> ${to}`),
-      copyFile: async () => undefined,
-      now: () => new Date('2026-11-22T13:00:00Z'),
-    });
-    const loaded = await store.load();
-    expect(loaded.settings).toEqual(DEFAULT_SETTINGS);
-    expect(loaded.notice && said(loaded.notice)).toContain('/cfg/settings.json.corrupt-2026-11-22T13-00-00-000Z.bak');
-    expect(moved).toEqual(['/cfg/settings.json -> /cfg/settings.json.corrupt-2026-11-22T13-00-00-000Z.bak']);
-    expect(fresh.store).toEqual(DEFAULT_SETTINGS);
-  });
-
-  it('migrates an old layout in place and saves through the store', async () => {
-    const c = conf({ server: 'https://a.example', notify: false });
-    const store = createElectronSettingsStore({ open: () => c, filePath: '/cfg/settings.json', moveFile: async () => undefined, copyFile: async () => undefined });
-    expect((await store.load()).settings).toMatchObject({ serverUrl: 'https://a.example', notifications: { enabled: false } });
-    expect(c.store).toMatchObject({ version: 1, serverUrl: 'https://a.example' });
-    await store.save({ ...DEFAULT_SETTINGS, theme: 'dark' });
-    expect(c.store).toMatchObject({ theme: 'dark' });
-  });
-
-  it('keeps a copy of a file from a newer version before resetting', async () => {
-    const copies: string[] = [];
-    const store = createElectronSettingsStore({ open: () => conf({ version: 9 }), filePath: '/cfg/settings.json', moveFile: async () => undefined, copyFile: async (_f, to) => void copies.push(to) });
-    const loaded = await store.load();
-    expect(loaded).toMatchObject({ settings: DEFAULT_SETTINGS });
-    expect(loaded.notice && said(loaded.notice)).toContain('newer');
-    expect(copies).toHaveLength(1);
-  });
-
-  it('quarantine keeps a copy of the file that broke the rules and writes the repaired settings', async () => {
-    const copies: string[] = [];
-    const c = conf({ ...DEFAULT_SETTINGS, serverUrl: 'http://attacker.example' });
-    const store = createElectronSettingsStore({ open: () => c, filePath: '/cfg/settings.json', moveFile: async () => undefined, copyFile: async (from, to) => void copies.push(`${from} -> ${to}`), now: () => new Date('2026-11-22T13:00:00Z') });
-    await store.load();
-    const notice = await store.quarantine(DEFAULT_SETTINGS, () => 'Reset: plain http.');
-    expect(said(notice)).toBe('Reset: plain http. A backup is at /cfg/settings.json.corrupt-2026-11-22T13-00-00-000Z.bak.');
-    expect(copies).toEqual(['/cfg/settings.json -> /cfg/settings.json.corrupt-2026-11-22T13-00-00-000Z.bak']);
-    expect(c.store).toEqual(DEFAULT_SETTINGS);
   });
 });
 

@@ -123,3 +123,33 @@ describe('in the language of the moment', () => {
     expect(delivered.at(-1)).toEqual({ title: 'Coffees', body: '1,999 → 2,000', counterId: COFFEE_ID });
   });
 });
+
+describe('goal and milestone announcements (issue 28)', () => {
+  it('are told at once, named by the counter; a click opens it', () => {
+    const { delivered, notifier } = setup({ enabled: true, mutedCounters: [COFFEE_ID] });
+    notifier.announce({ kind: 'goalReached', counterId: COFFEE_ID, name: 'Coffees', goal: { target: 8, period: 'day', count: 'all' }, done: 8 });
+    notifier.announce({ kind: 'goalReached', counterId: COFFEE_ID, name: 'Coffees', goal: { target: 3, period: 'week', count: 'mine' }, done: 4 });
+    notifier.announce({ kind: 'milestone', counterId: TRIP_ID, name: 'Trip', type: 'ToDate', milestone: { date: '2027-03-01', kind: 'left', count: 0 } });
+    // The per-counter mute is about other people's changes: a goal on a muted counter is still told.
+    expect(delivered).toEqual([
+      { title: 'Coffees', body: 'Goal reached: 8 / 8 today', counterId: COFFEE_ID },
+      { title: 'Coffees', body: 'Goal reached: 4 / 3 this week', counterId: COFFEE_ID },
+      { title: 'Trip', body: 'Today is the day', counterId: TRIP_ID },
+    ]);
+  });
+
+  it('say nothing while notifications are paused', () => {
+    const { delivered, notifier } = setup({ enabled: false, mutedCounters: [] });
+    notifier.announce({ kind: 'milestone', counterId: TRIP_ID, name: 'Trip', type: 'FromDate', milestone: { date: '2027-03-01', kind: 'days', count: 100 } });
+    expect(delivered).toEqual([]);
+  });
+
+  it('speak German when the app does', () => {
+    const delivered: CounterNotification[] = [];
+    const notifier = createNotifier({ clock: new ManualClock(), deliver: (n) => delivered.push(n), preferences: () => ({ enabled: true, mutedCounters: [] }), i18n: () => de });
+    notifier.announce({ kind: 'goalReached', counterId: COFFEE_ID, name: 'Kaffee', goal: { target: 1200, period: 'week', count: 'all' }, done: 1200 });
+    notifier.announce({ kind: 'milestone', counterId: TRIP_ID, name: 'Seit dem Umzug', type: 'FromDate', milestone: { date: '2027-03-01', kind: 'days', count: 1000 } });
+    notifier.announce({ kind: 'milestone', counterId: TRIP_ID, name: 'Urlaub', type: 'ToDate', milestone: { date: '2027-03-01', kind: 'left', count: 1 } });
+    expect(delivered.map((n) => n.body)).toEqual(['Ziel erreicht: 1.200 / 1.200 diese Woche', '1.000 Tage heute', 'noch 1 Tag']);
+  });
+});

@@ -29,6 +29,19 @@ describe('settings migration', () => {
     expect(JSON.stringify(outcome)).not.toContain('plain-text-token');
   });
 
+  it('version 1 (before issue 26) gains the update mode: automatic, every other setting kept', () => {
+    const { updates: _added, ...v1 } = { ...DEFAULT_SETTINGS, version: 1, pinned: [COFFEE_ID], theme: 'dark' as const };
+    expect(migrateSettings(v1)).toEqual({ kind: 'migrated', from: 1, settings: { ...DEFAULT_SETTINGS, pinned: [COFFEE_ID], theme: 'dark', updates: { mode: 'automatic' } } });
+    // Version 1 had no update mode: whatever such a key held in a version 1 file is not a choice the user made.
+    expect(migrateSettings({ ...v1, updates: { mode: 'off' } })).toMatchObject({ kind: 'migrated', settings: { updates: { mode: 'automatic' } } });
+  });
+
+  it('an update mode that is not one of the three is reset alone, with a notice naming it', () => {
+    const outcome = migrateSettings({ ...DEFAULT_SETTINGS, pinned: [COFFEE_ID], updates: { mode: 'sometimes' } });
+    expect(outcome).toMatchObject({ kind: 'migrated', settings: { pinned: [COFFEE_ID], updates: { mode: 'automatic' } } });
+    expect(outcome.kind === 'migrated' && outcome.notice && said(outcome.notice)).toContain('updates');
+  });
+
   it('salvages valid fields of a partly broken file and names the reset ones', () => {
     const outcome = migrateSettings({ ...DEFAULT_SETTINGS, theme: 'purple', pinned: [COFFEE_ID], serverUrl: 42 });
     expect(outcome).toMatchObject({ kind: 'migrated', settings: { theme: 'system', pinned: [COFFEE_ID], serverUrl: DEFAULT_SETTINGS.serverUrl } });
@@ -75,9 +88,28 @@ describe('JSON file settings store', () => {
     await writeFile(path, JSON.stringify({ server: 'https://a.example', notify: true }), 'utf8');
     const store = createFileSettingsStore(path);
     expect((await store.load()).settings.serverUrl).toBe('https://a.example');
-    expect(JSON.parse(await readFile(path, 'utf8'))).toMatchObject({ version: 1, serverUrl: 'https://a.example' });
+    expect(JSON.parse(await readFile(path, 'utf8'))).toMatchObject({ version: 2, serverUrl: 'https://a.example', updates: { mode: 'automatic' } });
     await store.save({ ...DEFAULT_SETTINGS, theme: 'dark' });
     expect(JSON.parse(await readFile(path, 'utf8'))).toMatchObject({ theme: 'dark' });
+    expect(await readdir(dir)).toEqual(['settings.json']);
+  });
+
+  it('reads the file electron-store wrote (0.2) as it is: the same settings, no notice', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'settings-'));
+    const path = join(dir, 'settings.json');
+    const mine = { ...DEFAULT_SETTINGS, theme: 'dark' as const, pinned: ['019a4f2e-8c00-7d3a-9b1e-2f4c6a8e0b12'] };
+    await writeFile(path, JSON.stringify(mine, null, '\t'), 'utf8');
+    expect(await createFileSettingsStore(path).load()).toEqual({ settings: mine });
+  });
+
+  it('changes saved in quick succession land in order, each write whole', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'settings-'));
+    const path = join(dir, 'settings.json');
+    const store = createFileSettingsStore(path);
+    await store.load();
+    const themes = ['dark', 'light', 'system', 'dark', 'light'] as const;
+    await Promise.all(themes.map((theme) => store.save({ ...DEFAULT_SETTINGS, theme })));
+    expect(JSON.parse(await readFile(path, 'utf8'))).toMatchObject({ theme: 'light' });
     expect(await readdir(dir)).toEqual(['settings.json']);
   });
 });

@@ -1,4 +1,4 @@
-import { en } from '../support/i18n';
+import { de, en } from '../support/i18n';
 import { describe, expect, it, vi } from 'vitest';
 import { buildTrayMenu, menuKey } from '../../src-main/shell/tray-menu';
 import { createTrayPresenter, presentTray } from '../../src-main/shell/tray-presentation';
@@ -69,6 +69,13 @@ describe('tray presentation', () => {
 
   it('Windows/Linux: tooltip and a badge, no title', () => {
     expect(presentTray(signedInState([coffee], [COFFEE_ID], { platform: 'win32' }), en)).toMatchObject({ title: '', badge: '7', tooltip: 'Coffees today: 7', dimmed: false });
+  });
+
+  it('shows the pinned counter’s goal progress in the tooltip (issue 28)', () => {
+    const state = signedInState([coffee], [COFFEE_ID], { platform: 'linux' });
+    const withGoal = { ...state, extras: { goals: { [COFFEE_ID]: { target: 8, period: 'day' as const, count: 'all' as const, done: 5 } }, milestonesMuted: [], today: '2026-11-23' } };
+    expect(presentTray(withGoal, en)).toMatchObject({ tooltip: 'Coffees today: 7 · 5 / 8 today', badge: '7' });
+    expect(presentTray(withGoal, de)).toMatchObject({ tooltip: 'Coffees today: 7 · 5 / 8 heute', badge: '7' });
   });
 
   it('says when it is offline or signed out', () => {

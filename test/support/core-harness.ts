@@ -64,7 +64,7 @@ export async function startService(options: { variant?: VariantInput; now?: () =
 }
 
 /** Test timings: fast reconnects, and the pacing margin the real app uses. */
-export const FAST = { reconnectBaseMs: 50, reconnectCapMs: 400, rateLimitBackoffBaseMs: 200 } as const;
+export const FAST = { reconnectBaseMs: 50, reconnectCapMs: 400, restartWindowMs: 200, rateLimitBackoffBaseMs: 200 } as const;
 
 export function makeCore(baseUrl: string, token: string, options: Partial<CoreOptions> = {}): CounterCore {
   const core = createCounterCore({ baseUrl, token, timezone: 'Europe/Berlin', store: createMemoryStore(), ...options, tuning: { ...FAST, ...options.tuning } });

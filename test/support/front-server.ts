@@ -14,6 +14,8 @@ export interface FrontRequest {
   path: string;
   /** 0-based count of HTTP requests (not upgrades) the front has seen. */
   index: number;
+  /** The request's Authorization header: what a hostile server could echo back. */
+  authorization?: string;
 }
 
 export interface FrontAnswer {
@@ -89,7 +91,7 @@ export class FrontServer extends EventEmitter {
   }
 
   private onRequest(req: IncomingMessage, res: ServerResponse): void {
-    const request: FrontRequest = { method: req.method ?? 'GET', path: req.url ?? '/', index: this.requests++ };
+    const request: FrontRequest = { method: req.method ?? 'GET', path: req.url ?? '/', index: this.requests++, ...(req.headers.authorization ? { authorization: req.headers.authorization } : {}) };
     this.emit('request', request);
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));

@@ -10,12 +10,13 @@ import type { ChangeOutcome, Clock, CounterCore } from '../../core/contract';
 import { AppError } from '../../ipc/errors';
 import { ClickAttribution } from './attribution';
 import { dayKey } from './days';
-import { ActivityRecord } from './record';
+import { ActivityRecord, type ExportLog } from './record';
 import type { RecordLoad, RecordStorage } from './record-storage';
 import { createRecordWriter, type RecordWriter } from './record-writer';
 import { afterClick, presentOffer, undoBlockedBecause, UNDO_WINDOW_MS, type PendingUndo } from './undo-offer';
 import { words } from '../../../src-shared/i18n/messages';
 import type { Said } from '../../../src-shared/i18n/notice';
+import { createLapsingOffer } from '../lapsing-offer';
 
 export interface ActivityServiceDeps {
   clock: Clock;
@@ -42,6 +43,12 @@ export interface ActivityService {
   edit(counterId: string, run: () => Promise<unknown>): Promise<void>;
   summary(): ActivitySummary;
   detail(counterId: string): ActivityDetail;
+  /** Net steps (not edits) from the local day `fromDay` on, for goals (issue 28). */
+  steps(counterId: string, fromDay: string): { you: number; others: number };
+  /** Everything kept about one counter, for an export. */
+  exportLog(counterId: string): ExportLog;
+  /** Changes whenever the record does (or another record is attached): callers cache what they derive by it. */
+  version(): string;
   /** Writes what is unsaved; nothing keeps running afterwards. */
   stop(): Promise<void>;
 }
@@ -55,9 +62,10 @@ export function createActivityService(deps: ActivityServiceDeps): ActivityServic
   /** Events that arrived while the record file was loading. */
   let early: [string, ActivityEvent][] | null = null;
   let attachment = 0;
+  /** Bumped whenever another record object takes over (attach, load). */
+  let generation = 0;
   const attribution = new ClickAttribution();
-  let offer: PendingUndo | null = null;
-  let offerTimer: unknown;
+  const offers = createLapsingOffer<PendingUndo>(deps.clock, () => deps.changed());
   let cached: { key: string; summary: ActivitySummary } | null = null;
   /** The latest attach, so stop() waits for its final write. */
   let attaching: Promise<void> = Promise.resolve();
@@ -72,19 +80,7 @@ export function createActivityService(deps: ActivityServiceDeps): ActivityServic
     deps.changed();
   }
 
-  function setOffer(next: PendingUndo | null): void {
-    if (offerTimer !== undefined) deps.clock.clearTimeout(offerTimer);
-    offerTimer = undefined;
-    offer = next;
-    if (next) {
-      offerTimer = deps.clock.setTimeout(() => {
-        offerTimer = undefined;
-        offer = null;
-        deps.changed();
-      }, Math.max(0, next.expiresAt - now()));
-    }
-    deps.changed();
-  }
+  const setOffer = (next: PendingUndo | null) => offers.set(next);
 
   function onOutcome(outcome: ChangeOutcome): void {
     switch (outcome.outcome) {
@@ -112,6 +108,7 @@ export function createActivityService(deps: ActivityServiceDeps): ActivityServic
     if (outcome.outcome === 'refused') {
       attribution.dropDirection(outcome.counterId, outcome.amount > 0 ? 1 : -1);
       // A refused change did not happen: there is nothing of it to take back.
+      const offer = offers.current;
       if (offer?.counterId === outcome.counterId) {
         const rest = offer.amount - outcome.amount;
         setOffer(rest === 0 || Math.sign(rest) !== Math.sign(offer.amount) ? null : { ...offer, amount: rest });
@@ -166,6 +163,7 @@ export function createActivityService(deps: ActivityServiceDeps): ActivityServic
     await previous?.flush();
     core = next;
     record = new ActivityRecord();
+    generation += 1;
     cached = null;
     if (!next || !storage) return;
     early = [];
@@ -181,6 +179,7 @@ export function createActivityService(deps: ActivityServiceDeps): ActivityServic
     });
     if (mine !== attachment) return;
     record = loaded.record;
+    generation += 1;
     cached = null; // the cache key counts changes of one record, not which record
     const waiting = early;
     early = null;
@@ -218,11 +217,11 @@ export function createActivityService(deps: ActivityServiceDeps): ActivityServic
       // The core ignores clicks in a direction the server refused: nothing to record or undo.
       if (!counter || counter.refused[amount > 0 ? 'increment' : 'decrement'] !== undefined) return;
       attribution.click(counterId, source, amount);
-      if (source !== 'undo') setOffer(afterClick(offer, counterId, source, amount, now(), windowMs));
+      if (source !== 'undo') setOffer(afterClick(offers.current, counterId, source, amount, now(), windowMs));
     },
 
     undo(counterId) {
-      const pending = offer;
+      const pending = offers.current;
       if (!core || !pending || pending.counterId !== counterId || pending.expiresAt <= now()) {
         throw new AppError('nothing-to-undo', words('undo.nothing'));
       }
@@ -252,7 +251,7 @@ export function createActivityService(deps: ActivityServiceDeps): ActivityServic
 
     summary() {
       const list = counters();
-      const undo = presentOffer(offer, list);
+      const undo = presentOffer(offers.current, list);
       // The zone is part of the key: the same calendar day in another zone holds other events.
       const key = `${record.version}|${deps.timezone()}|${dayKey(now(), deps.timezone())}|${JSON.stringify(undo)}`;
       if (cached?.key === key) return cached.summary;
@@ -266,12 +265,15 @@ export function createActivityService(deps: ActivityServiceDeps): ActivityServic
       return record.detail(counterId, counter?.value ?? 0, now(), deps.timezone());
     },
 
+    steps: (counterId, fromDay) => record.stepsSince(counterId, fromDay, deps.timezone()),
+    exportLog: (counterId) => record.exportLog(counterId, deps.timezone()),
+    version: () => `${generation}.${record.version}`,
+
     async stop() {
       await attaching.catch(() => undefined);
       for (const off of unsubscribes) off();
       unsubscribes = [];
-      if (offerTimer !== undefined) deps.clock.clearTimeout(offerTimer);
-      offerTimer = undefined;
+      offers.dispose();
       writer?.dispose();
       await writer?.flush();
       writer = null;

@@ -1,21 +1,16 @@
 // Calendar days in the user's time zone, as YYYY-MM-DD keys. Day totals and "today" use
 // the zone the app syncs in (Settings → time zone, else the system's), the same one the
 // server uses for day counters, so "today" means the same day everywhere in the app.
-const formatters = new Map<string, Intl.DateTimeFormat>();
+import { createZoneCache } from '../../../src-shared/time/zone-cache';
 
-function formatterFor(timezone: string): Intl.DateTimeFormat {
-  let formatter = formatters.get(timezone);
-  if (!formatter) {
-    // en-CA formats as YYYY-MM-DD.
-    formatter = new Intl.DateTimeFormat('en-CA', { timeZone: timezone, year: 'numeric', month: '2-digit', day: '2-digit' });
-    formatters.set(timezone, formatter);
-  }
-  return formatter;
-}
+// en-CA formats as YYYY-MM-DD. Bounded and keyed by the canonical zone (the setting is user input).
+export const dayFormatters = createZoneCache((timeZone) => new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }));
 
-/** The local day of an instant in `timezone`. */
+/** The local day of an instant in `timezone` (a zone main accepted: settings and the system's). */
 export function dayKey(at: number, timezone: string): string {
-  return formatterFor(timezone).format(at);
+  const formatter = dayFormatters.get(timezone);
+  if (!formatter) throw new RangeError(`Unknown time zone ${timezone}`);
+  return formatter.format(at);
 }
 
 /** The key `days` calendar days before `key` (negative: after). Pure date arithmetic, no zone. */
@@ -28,4 +23,50 @@ export function shiftDay(key: string, days: number): string {
 /** The `count` day keys ending with `last`, oldest first. */
 export function lastDays(last: string, count: number): string[] {
   return Array.from({ length: count }, (_, i) => shiftDay(last, count - 1 - i));
+}
+
+const clockFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/** The wall clock of an instant in `timezone` (24-hour). */
+function wallClock(at: number, timezone: string): { year: number; month: number; day: number; hour: number; minute: number; second: number } {
+  let formatter = clockFormatters.get(timezone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-CA', { timeZone: timezone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' });
+    clockFormatters.set(timezone, formatter);
+  }
+  const parts = { year: 0, month: 0, day: 0, hour: 0, minute: 0, second: 0 };
+  for (const part of formatter.formatToParts(at)) if (part.type in parts) parts[part.type as keyof typeof parts] = Number(part.value);
+  return parts;
+}
+
+/** ISO 8601 with the zone's offset at that instant: 2026-03-29T03:15:00+02:00. */
+export function isoInZone(at: number, timezone: string): string {
+  const wall = wallClock(at, timezone);
+  const seconds = Math.floor(at / 1000) * 1000;
+  const offset = Math.round((Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second) - seconds) / 60_000);
+  const two = (n: number) => String(n).padStart(2, '0');
+  const sign = offset < 0 ? '-' : '+';
+  const zone = offset === 0 ? 'Z' : `${sign}${two(Math.floor(Math.abs(offset) / 60))}:${two(Math.abs(offset) % 60)}`;
+  return `${String(wall.year).padStart(4, '0')}-${two(wall.month)}-${two(wall.day)}T${two(wall.hour)}:${two(wall.minute)}:${two(wall.second)}${zone}`;
+}
+
+/**
+ * The first instant of local day `day` (YYYY-MM-DD) at or after `hour`:00 in `timezone`.
+ * A search, not arithmetic on offsets: a DST change that day moves the answer with it.
+ */
+export function localInstant(day: string, hour: number, timezone: string): number {
+  const wanted = Number(day.replaceAll('-', '')) * 100 + hour;
+  const wallKey = (at: number) => {
+    const w = wallClock(at, timezone);
+    return ((w.year * 100 + w.month) * 100 + w.day) * 100 + w.hour;
+  };
+  // Every zone's offset lies within ±14 h (plus a day of slack for the date line).
+  let before = Date.parse(`${day}T00:00:00Z`) - 38 * 3_600_000;
+  let after = before + 100 * 3_600_000;
+  while (after - before > 1) {
+    const middle = before + Math.floor((after - before) / 2);
+    if (wallKey(middle) >= wanted) after = middle;
+    else before = middle;
+  }
+  return after;
 }

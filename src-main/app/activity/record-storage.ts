@@ -4,6 +4,7 @@
 // with a notice for the user, so a bad file can never keep the app from starting.
 import { join } from 'node:path';
 import type { TextFile } from '../ports';
+import { readParsed } from '../parsed-file';
 import { createTextFile } from '../text-file';
 import { ActivityRecord, RecordFile, type RecordLimits } from './record';
 import { backupNote, sentences, type Said } from '../../../src-shared/i18n/notice';
@@ -40,28 +41,20 @@ export function createFileRecordStorage(path: string, options: { now?: () => Dat
 export function createTextRecordStorage(file: TextFile, limits?: RecordLimits): RecordStorage {
   return {
     async load() {
-      let text: string | null;
-      try {
-        text = await file.read();
-      } catch {
-        // Unreadable (permissions, a directory): run without history rather than not at all.
-        return { record: new ActivityRecord(limits), notice: (i18n) => i18n.t('notice.activityUnreadable') };
+      const read = await readParsed(file, RecordFile);
+      switch (read.status) {
+        case 'ok':
+          return { record: ActivityRecord.fromFile(read.data, limits) };
+        case 'missing':
+          return { record: new ActivityRecord(limits) };
+        case 'unreadable':
+          // Unreadable (permissions, a directory): run without history rather than not at all.
+          return { record: new ActivityRecord(limits), notice: (i18n) => i18n.t('notice.activityUnreadable') };
+        case 'invalid':
+          // Could not move it aside (no backup): the next save overwrites it, the notice still says so.
+          return { record: new ActivityRecord(limits), notice: sentences((i18n) => i18n.t('notice.activityReset'), backupNote(read.backup)) };
       }
-      if (text === null) return { record: new ActivityRecord(limits) };
-      const parsed = RecordFile.safeParse(parseJson(text));
-      if (parsed.success) return { record: ActivityRecord.fromFile(parsed.data, limits) };
-      // Could not move it aside: the next save overwrites it, the notice still says so.
-      const backup = await file.backup().catch(() => null);
-      return { record: new ActivityRecord(limits), notice: sentences((i18n) => i18n.t('notice.activityReset'), backupNote(backup)) };
     },
     save: (record) => file.write(JSON.stringify(record)),
   };
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return undefined;
-  }
 }

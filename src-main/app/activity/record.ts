@@ -64,6 +64,21 @@ export function contribution(event: ActivityEvent): DayTotal {
   }
 }
 
+/**
+ * What an event adds to a goal's progress (issue 28): steps only. An edit sets a value (a
+ * reset to 0 is one): it is no step, by you or anyone. Stored day totals hold edits too, so
+ * days the per-counter cap cut count them (the one place a goal can differ from the steps).
+ */
+export function stepContribution(event: ActivityEvent): DayTotal {
+  return event.kind === 'edit' ? { you: 0, others: 0 } : contribution(event);
+}
+
+/** One counter's activity for an export: daily totals for the days whose events the cap dropped, then every kept event. */
+export interface ExportLog {
+  days: { date: string; you: number; others: number }[];
+  events: ActivityEvent[];
+}
+
 export class ActivityRecord {
   private readonly logs = new Map<string, Log>();
   /** Bumped on every change, so callers can cache what they derive. */
@@ -154,6 +169,28 @@ export class ActivityRecord {
     return totals;
   }
 
+  /** Net steps (not edits) on a counter from the local day `from` (YYYY-MM-DD) on, in `timezone`. */
+  stepsSince(counterId: string, from: string, timezone: string): DayTotal {
+    const log = this.logs.get(counterId);
+    const sum = { you: 0, others: 0 };
+    if (!log) return sum;
+    for (const total of dayTotals(log, from, timezone, stepContribution).values()) {
+      sum.you += total.you;
+      sum.others += total.others;
+    }
+    return sum;
+  }
+
+  /** Everything kept about one counter, oldest first (see ExportLog). */
+  exportLog(counterId: string, timezone: string): ExportLog {
+    const log = this.logs.get(counterId);
+    if (!log) return { days: [], events: [] };
+    const firstKept = log.events[0] ? dayKey(log.events[0].at, timezone) : undefined;
+    // Without a cap every stored total is the sum of kept events; with one, the days before the first kept event are totals only.
+    const days = log.cappedFrom === undefined ? [] : [...log.days].filter(([date]) => firstKept === undefined || date < firstKept).sort(([a], [b]) => (a < b ? -1 : 1)).map(([date, t]) => ({ date, ...t }));
+    return { days, events: [...log.events] };
+  }
+
   /**
    * One counter's last `dayCount` days and latest `eventCount` events. The value line is
    * worked back from the current value through the recorded changes, so bars and line agree.
@@ -180,14 +217,14 @@ export class ActivityRecord {
  * The totals of the days from `from` (a day key) to today in `timezone`: counted from the
  * kept events where they cover the day, from the stored totals where the cap dropped some.
  */
-function dayTotals(log: Log, from: string, timezone: string): Map<string, DayTotal> {
+function dayTotals(log: Log, from: string, timezone: string, contribute: (event: ActivityEvent) => DayTotal = contribution): Map<string, DayTotal> {
   const partialUntil = log.cappedFrom === undefined ? undefined : dayKey(log.cappedFrom, timezone);
   const totals = new Map<string, DayTotal>();
   for (let i = log.events.length - 1; i >= 0; i -= 1) {
     const event = log.events[i] as ActivityEvent;
     const key = dayKey(event.at, timezone);
     if (key < from || (partialUntil !== undefined && key <= partialUntil)) break;
-    const add = contribution(event);
+    const add = contribute(event);
     if (add.you === 0 && add.others === 0) continue;
     const day = totals.get(key) ?? { you: 0, others: 0 };
     totals.set(key, { you: day.you + add.you, others: day.others + add.others });

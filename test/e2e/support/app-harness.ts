@@ -1,8 +1,10 @@
 // The Node side of the e2e harness: the reference service on loopback and the
 // Electron-free app controller (real core → real service), as the Electron shell wires them.
 import { mkdtempSync, rmSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
+import type { SaveFilePort } from '../../../src-main/app/ports';
 import { createHeadlessApp, type HeadlessApp, type HeadlessAppOptions } from '../../../src-main/app/index';
 import { startCounterService, type CounterService, type VariantInput } from '../../../src-service/index';
 import { DEFAULT_SETTINGS } from '../../../src-shared/domain/settings';
@@ -14,6 +16,11 @@ export interface AppHarness {
   /** Between the app and the service when `front` was asked for: delays, loses or rewrites single requests. */
   front: RequestFaultFront | undefined;
   app: HeadlessApp;
+  /**
+   * Stands in for main's native save dialog (issue 28): each export is "saved" in a temp folder
+   * under the name main offered, unless the test queued another answer. Paths written, in order.
+   */
+  exports: { written: string[]; answerNext(answer: 'cancel' | 'save'): void };
   /** As another user would: a plain HTTP call to the service with their token. */
   asUser(token: string, method: string, path: string, body?: unknown): Promise<Response>;
   close(): Promise<void>;
@@ -43,6 +50,18 @@ export async function startAppHarness(options: AppHarnessOptions = {}): Promise<
   const front = options.front ? await RequestFaultFront.start(service.port) : undefined;
   const serverUrl = front?.url ?? service.url;
   const lastKnownPath = join(mkdtempSync(join(tmpdir(), 'counter-tray-last-known-')), 'last-known-counters.json');
+  const exportDir = mkdtempSync(join(tmpdir(), 'counter-tray-exports-'));
+  const written: string[] = [];
+  const answers: ('cancel' | 'save')[] = [];
+  const saveFile: SaveFilePort = {
+    async save(request) {
+      if (answers.shift() === 'cancel') return { status: 'cancelled' };
+      const path = join(exportDir, request.defaultFileName);
+      await writeFile(path, request.text, 'utf8');
+      written.push(path);
+      return { status: 'saved', fileName: basename(path) };
+    },
+  };
   const launch = () =>
     createHeadlessApp({
       systemTimezone: 'UTC',
@@ -51,6 +70,7 @@ export async function startAppHarness(options: AppHarnessOptions = {}): Promise<
       settings: token ? { ...DEFAULT_SETTINGS, serverUrl } : DEFAULT_SETTINGS,
       ...(token ? { storedToken: { token, origin: new URL(serverUrl).origin, storage: 'encrypted' as const } } : {}),
       lastKnownPath,
+      saveFile,
       ...options.app,
     });
   if (options.previousRun) {
@@ -66,6 +86,7 @@ export async function startAppHarness(options: AppHarnessOptions = {}): Promise<
     service,
     front,
     app,
+    exports: { written, answerNext: (answer) => void answers.push(answer) },
     asUser: (userToken, method, path, body) =>
       fetch(new URL(path, service.url), {
         method,
@@ -77,6 +98,7 @@ export async function startAppHarness(options: AppHarnessOptions = {}): Promise<
       await front?.close();
       await service.close();
       rmSync(dirname(lastKnownPath), { recursive: true, force: true });
+      rmSync(exportDir, { recursive: true, force: true });
     },
   };
 }

@@ -6,7 +6,8 @@ import type { Page } from '@playwright/test';
 import type { HeadlessApp } from '../../../src-main/app/index';
 import type { Translator } from '../../../src-shared/i18n/translator';
 import type { AppHarness } from './app-harness';
-import { ADA, COUNTER } from './e2e-fixtures';
+import { ADA, ALAN, COUNTER } from './e2e-fixtures';
+import { STAND_IN_NOTES } from './updates-stand-in';
 import { expect, rowOf } from './test';
 
 export type ScreenCheck = (screen: string) => Promise<void>;
@@ -121,10 +122,67 @@ export async function tourOffline({ popup, check }: Tour) {
   await check('offline launch');
 }
 
+/**
+ * Issues 26 and 28: the edit page's goal fields, a goal and a milestone on the rows, the reset
+ * question, the reset's undo chip and the question when the counter moved since, the export
+ * screen before and after saving, and Settings → Updates (an updater stand-in: the part's options).
+ */
+export async function tourGoals({ popup, harness, tr, check }: Tour) {
+  const coffees = rowOf(popup, 'Coffees today');
+  await expect(coffees).toBeVisible();
+  await popup.getByRole('button', exact(tr.t('row.edit', { name: 'Coffees today' }))).click();
+  await expect(popup.getByLabel(tr.t('goal.howMany'))).toBeVisible();
+  await check('edit, goal fields');
+  await popup.getByLabel(tr.t('goal.howMany')).fill('8');
+  await popup.getByRole('button', exact(tr.t('common.save'))).click();
+  await expect(coffees.getByTestId('goal')).toHaveText(tr.t('goal.progress', { done: tr.number(0), target: tr.number(8), period: 'day' }));
+  await expect(rowOf(popup, 'Since we moved in').getByTestId('milestone')).toBeVisible();
+  await check('list, a goal and a milestone');
+  await popup.getByRole('button', exact(tr.t('row.edit', { name: 'Since we moved in' }))).click();
+  await expect(popup.getByRole('checkbox', { name: new RegExp(tr.t('milestone.notify')) })).toBeVisible();
+  await check('edit FromDate, milestones');
+  await popup.getByRole('button', exact(tr.t('common.cancel'))).click();
+
+  await popup.getByRole('button', exact(tr.t('row.edit', { name: 'Coffees today' }))).click();
+  await popup.getByRole('button', exact(tr.t('reset.button'))).click();
+  await expect(popup.getByRole('alertdialog')).toBeVisible();
+  await check('edit, reset question');
+  await popup.getByRole('button', exact(tr.t('reset.confirm'))).click();
+  const undoReset = popup.getByRole('button', exact(tr.t('reset.undoLabel', { kind: 'reset', name: 'Coffees today' })));
+  await expect(undoReset).toBeVisible();
+  await check('list, a reset with undo');
+  // Another member moves it before the undo: main sends nothing and the user is asked.
+  await harness.asUser(ALAN.token, 'POST', `/v2/counters/${COUNTER.coffees}/increment`);
+  await expect(coffees.getByTestId('value')).toHaveText(tr.number(1));
+  await undoReset.click();
+  await expect(popup.getByRole('alertdialog')).toBeVisible();
+  await check('list, undo of a reset that moved since');
+  await popup.getByRole('button', exact(tr.t('reset.keepButton', { value: tr.number(1) }))).click();
+  await expect(popup.getByRole('alertdialog')).toHaveCount(0);
+
+  await popup.getByRole('button', exact(tr.t('row.edit', { name: 'Coffees today' }))).click();
+  await popup.getByRole('button', exact(tr.t('export.button'))).click();
+  await expect(popup.getByRole('heading', exact(tr.t('export.title')))).toBeVisible();
+  await check('export');
+  await popup.getByRole('button', exact(tr.t('export.save'))).click();
+  await expect(popup.getByTestId('export-result')).not.toBeEmpty();
+  await check('export, saved');
+  await popup.getByRole('button', exact(tr.t('common.back'))).click();
+  await popup.getByRole('button', exact(tr.t('common.cancel'))).click();
+
+  await popup.getByRole('button', exact(tr.t('list.settings'))).click();
+  const updates = popup.getByRole('heading', exact(tr.t('updates.title')));
+  await updates.evaluate((heading) => heading.scrollIntoView({ block: 'start' }));
+  await expect(popup.getByText(STAND_IN_NOTES)).toBeVisible();
+  await check('settings, updates');
+}
+
 /** A previous run for the offline launch: the app saw the counters once. */
 export const sawCountersOnce = async (_app: HeadlessApp) => undefined;
 
 /** What the tour shows that is data, not words: the fixtures' names, the service's address, the system zone, the version. */
 export function tourData(harness: AppHarness): string[] {
-  return ['Coffees today', 'Coffees so far', 'Since we moved in', 'Until the trip', 'Push-ups this week', 'no such counter', harness.service.url, new URL(harness.service.url).host, 'https://developers.counttogether.app', 'UTC', '0.0.0-test', COUNTER.coffees];
+  // An export's file name ("…-activity-<today>.csv", today in the harness's UTC) and the stand-in updater's notes are data too.
+  const exported = `coffees-today-activity-${new Date().toISOString().slice(0, 10)}.csv`;
+  return ['Coffees today', 'Coffees so far', 'Since we moved in', 'Until the trip', 'Push-ups this week', 'no such counter', harness.service.url, new URL(harness.service.url).host, 'https://developers.counttogether.app', 'UTC', '0.0.0-test', COUNTER.coffees, exported, STAND_IN_NOTES];
 }

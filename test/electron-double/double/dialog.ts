@@ -1,8 +1,8 @@
 // dialog, after https://www.electronjs.org/docs/latest/api/dialog and lib/browser/api/dialog.ts
 // (v45 line): only after ready; the options checked as Electron checks them, with its words;
-// cancelId chosen as Electron chooses it. Message boxes are answered by the test: a box the
-// test did not expect fails the launch loudly (a consent prompt nobody planned for is a
-// behaviour change, not noise).
+// cancelId chosen as Electron chooses it. Message boxes and save dialogs are answered by the
+// test: one the test did not expect fails the launch loudly (a consent prompt or a file
+// chooser nobody planned for is a behaviour change, not noise).
 import { refuseBeforeReady } from './strict';
 
 export interface MessageBoxOptions {
@@ -28,6 +28,47 @@ export interface DialogAnswer {
 
 const MESSAGE_BOX_TYPES = ['none', 'info', 'warning', 'error', 'question'];
 
+/** What the native save dialog is given (dialog.ts saveDialog → file_dialog::DialogSettings), as the test sees it. */
+export interface SaveDialogShown {
+  title: string;
+  defaultPath: string;
+  buttonLabel: string;
+  message: string;
+  nameFieldLabel: string;
+  /** Converted as gin converts them: a list that is not all { name: string, extensions: string[] } becomes [] (file_dialog_converter.cc). */
+  filters: { name: string; extensions: string[] }[];
+  /** The properties Electron knows for a save dialog (SaveFileDialogProperties); others are dropped. */
+  properties: string[];
+  /** The parent window, when one was passed (the dialog is then modal to it). */
+  parent: boolean;
+}
+
+export interface SaveDialogAnswer {
+  /** Matches the dialog (its title or its default path). */
+  match: RegExp;
+  /** The absolute path the user picks, or 'cancel' (Esc, closing the dialog). */
+  filePath: string | 'cancel';
+}
+
+/** lib/browser/api/dialog.ts SaveFileDialogProperties, v45. */
+const SAVE_PROPERTIES = ['createDirectory', 'showHiddenFiles', 'treatPackageAsDirectory', 'showOverwriteConfirmation', 'dontAddToRecent'];
+
+/** dialog.ts saveDialog(): the defaults, the checks in Electron's order and words, then what the binding is handed. */
+function checkSaveDialog(options: Record<string, unknown> | null | undefined, parent: boolean): SaveDialogShown {
+  const { buttonLabel = '', defaultPath = '', filters = [], properties = [], title = '', message = '', nameFieldLabel = '' } = options ?? { title: 'Save' };
+  if (typeof title !== 'string') throw new TypeError('Title must be a string');
+  if (typeof buttonLabel !== 'string') throw new TypeError('Button label must be a string');
+  if (typeof defaultPath !== 'string') throw new TypeError('Default path must be a string');
+  if (typeof message !== 'string') throw new TypeError('Message must be a string');
+  if (typeof nameFieldLabel !== 'string') throw new TypeError('Name field label must be a string');
+  // setupSaveDialogProperties iterates with for…of: a non-iterable throws V8's own TypeError, unknown names are dropped.
+  const known: string[] = [];
+  for (const property of properties as Iterable<unknown>) if (typeof property === 'string' && SAVE_PROPERTIES.includes(property)) known.push(property);
+  const isFilter = (f: unknown) => typeof f === 'object' && f !== null && typeof (f as { name?: unknown }).name === 'string' && Array.isArray((f as { extensions?: unknown }).extensions) && ((f as { extensions: unknown[] }).extensions).every((e) => typeof e === 'string');
+  const converted = Array.isArray(filters) && filters.every(isFilter) ? (filters as { name: string; extensions: string[] }[]).map((f) => ({ name: f.name, extensions: [...f.extensions] })) : [];
+  return { title, defaultPath, buttonLabel, message, nameFieldLabel, filters: converted, properties: known, parent };
+}
+
 /** dialog.ts messageBox(): the checks, in Electron's order and words, and the cancelId it settles on. */
 function checkMessageBox(options: Record<string, unknown>): { buttons: string[]; cancelId: number } {
   const { buttons = [], cancelId, checkboxLabel = '', checkboxChecked, defaultId = -1, detail = '', noLink = false, message = '', title = '', type = 'none' } = options;
@@ -50,18 +91,29 @@ function checkMessageBox(options: Record<string, unknown>): { buttons: string[];
 
 export class DialogDouble {
   readonly shown: MessageBoxOptions[] = [];
+  readonly savesShown: SaveDialogShown[] = [];
   readonly unexpected: string[] = [];
   private readonly answers: DialogAnswer[] = [];
+  private readonly saveAnswers: SaveDialogAnswer[] = [];
 
-  constructor(private readonly isReady: () => boolean) {}
+  /** `isWindow` tells a BrowserWindow (a BaseWindow in Electron) from an options object, as dialog.ts does with instanceof. */
+  constructor(
+    private readonly isReady: () => boolean,
+    private readonly isWindow: (value: unknown) => boolean = () => false,
+  ) {}
 
   /** Test side: the next box matching `answer.match` gets this answer (once). */
   expect(answer: DialogAnswer): void {
     this.answers.push(answer);
   }
 
+  /** Test side: the next save dialog matching `answer.match` is answered with this path, or cancelled (once). */
+  expectSave(answer: SaveDialogAnswer): void {
+    this.saveAnswers.push(answer);
+  }
+
   pendingExpectations(): string[] {
-    return this.answers.map((answer) => String(answer.match));
+    return [...this.answers, ...this.saveAnswers].map((answer) => String(answer.match));
   }
 
   // Not async: Electron's checks throw synchronously; only the user's answer comes later.
@@ -83,6 +135,32 @@ export class DialogDouble {
     const response = answer?.click === 'cancel' ? cancelId : labels.indexOf(answer?.click ?? '');
     if (response < 0) return Promise.reject(new Error(`Electron double: dialog "${String(options.message)}" has no button "${answer?.click}" (buttons: ${labels.join(', ')})`));
     return Promise.resolve({ response, checkboxChecked: answer?.checkboxChecked ?? Boolean(options.checkboxChecked) });
+  };
+
+  /**
+   * showSaveDialog([window, ]options) → Promise<{ canceled, filePath }>; a cancelled dialog
+   * answers an empty path (docs/api/dialog.md). The checks throw synchronously, as in dialog.ts;
+   * only the user's answer comes later. The double writes nothing: the app writes the file.
+   */
+  showSaveDialog = (windowOrOptions: unknown, maybeOptions?: unknown): Promise<{ canceled: boolean; filePath: string }> => {
+    refuseBeforeReady(this.isReady, 'dialog module can only be used after app is ready');
+    const parent = Boolean(windowOrOptions) && this.isWindow(windowOrOptions);
+    const options = (windowOrOptions && !parent ? windowOrOptions : maybeOptions) as Record<string, unknown> | null | undefined;
+    const shown = checkSaveDialog(options, parent);
+    this.savesShown.push(shown);
+    const index = this.saveAnswers.findIndex((answer) => answer.match.test(shown.title) || answer.match.test(shown.defaultPath));
+    if (index < 0) {
+      this.unexpected.push(`save dialog: ${shown.title}`);
+      return Promise.reject(new Error(`Electron double: unexpected save dialog "${shown.title}" (the test set no answer for it)`));
+    }
+    const [answer] = this.saveAnswers.splice(index, 1);
+    if (!answer || answer.filePath === 'cancel') return Promise.resolve({ canceled: true, filePath: '' });
+    if (!answer.filePath.startsWith('/') && !/^[A-Za-z]:\\/.test(answer.filePath)) return Promise.reject(new Error(`Electron double: a save dialog answers an absolute path, not "${answer.filePath}"`));
+    return Promise.resolve({ canceled: false, filePath: answer.filePath });
+  };
+
+  showSaveDialogSync = (): never => {
+    throw new Error('Electron double: dialog.showSaveDialogSync is not modelled (it blocks the main process; use showSaveDialog)');
   };
 
   showMessageBoxSync = (): never => {

@@ -19,6 +19,7 @@ import { ShellDouble } from './shell';
 import { notImplemented, strict } from './strict';
 import { NativeThemeDouble, PowerMonitorDouble, screenDouble } from './system';
 import { nativeImageDouble, trayClass, type TrayDouble } from './tray';
+import { AutoUpdaterDouble, NetDouble } from './net';
 
 export interface DoubleOptions {
   userData: string;
@@ -43,6 +44,10 @@ export interface DoubleOptions {
   weakenWebPreferences?: Record<string, unknown>;
   /** Benchmarks: a main-world script every page runs before its own (a timing probe). */
   instrument?: string;
+  /** PEM certificates the machine trusts for `net` (the update tests' local feed). */
+  trustedCertificates?: readonly string[];
+  /** app.getVersion(): the installed version (the update tests relaunch "after the update"). */
+  version?: string;
 }
 
 /** A moment of the launch: 'main-evaluated', 'ready', 'window-created', 'page-loaded', 'exited'. */
@@ -60,6 +65,9 @@ export class ElectronDouble {
   readonly ipcMain = new IpcMainDouble((line) => this.electronLog.push(line));
   readonly protocol: ProtocolDouble;
   readonly defaultSession = new SessionDouble();
+  /** What electron-updater calls (issue 26): net.request with session.fromPartition's sessions, autoUpdater's one event. */
+  readonly net: NetDouble;
+  readonly autoUpdater = new AutoUpdaterDouble();
   readonly globalShortcut: GlobalShortcutDouble;
   readonly powerMonitor = new PowerMonitorDouble();
   readonly nativeTheme = new NativeThemeDouble();
@@ -82,6 +90,7 @@ export class ElectronDouble {
   constructor(options: DoubleOptions) {
     this.platform = options.platform ?? process.platform;
     const isReady = () => this.app.isReady();
+    this.net = new NetDouble({ isReady, trustedCertificates: () => options.trustedCertificates ?? [] });
     let windowCreated!: (window: BrowserWindowDouble) => void;
     this.firstWindow = new Promise((resolve) => (windowCreated = resolve));
     this.app = new AppDouble({
@@ -89,7 +98,7 @@ export class ElectronDouble {
       argv: options.argv,
       isPackaged: options.isPackaged ?? true,
       name: 'Counter Tray',
-      version: '0.1.0',
+      version: options.version ?? '0.1.0',
       platform: this.platform,
       systemLanguages: options.systemLanguages ?? ['en-US'],
       locks: options.locks,
@@ -100,7 +109,7 @@ export class ElectronDouble {
     void this.app.exited.then(() => this.mark('exited'));
     this.protocol = new ProtocolDouble(isReady);
     this.globalShortcut = new GlobalShortcutDouble(isReady, this.platform, options.takenAccelerators ?? []);
-    this.dialog = new DialogDouble(isReady);
+    this.dialog = new DialogDouble(isReady, (value) => [...this.createdWindows].some((window) => window === value || window.seenByMain === value));
     this.safeStorage = new SafeStorageDouble(isReady, options.keyringKey, options.storageBackend ?? 'gnome_libsecret');
     const BrowserWindow = browserWindowClass({
       isReady,
@@ -126,7 +135,7 @@ export class ElectronDouble {
       BrowserWindow,
       ipcMain: strict(this.ipcMain, 'ipcMain', { pinned: ['IpcMain'] }),
       protocol: strict(this.protocol, 'protocol', { pinned: ['Protocol'] }),
-      session: sessionModule(isReady, this.defaultSession),
+      session: sessionModule(isReady, this.defaultSession, this.net.fromPartition),
       globalShortcut: strict(this.globalShortcut, 'globalShortcut', { pinned: ['GlobalShortcut'] }),
       powerMonitor: strict(this.powerMonitor, 'powerMonitor', { pinned: ['PowerMonitor'] }),
       screen: screenDouble(isReady),
@@ -138,6 +147,8 @@ export class ElectronDouble {
       safeStorage: strict(this.safeStorage, 'safeStorage', { pinned: ['SafeStorage'] }),
       dialog: strict(this.dialog, 'dialog', { pinned: ['Dialog'] }),
       shell: strict(this.shell, 'shell', { pinned: ['Shell'] }),
+      net: strict(this.net, 'net', { pinned: ['Net'] }),
+      autoUpdater: strict(this.autoUpdater, 'autoUpdater', { pinned: ['AutoUpdater'] }),
     };
     this.module = Object.fromEntries(ELECTRON_EXPORTS.map((name) => [name, implemented[name] ?? notImplemented(`electron.${name}`)]));
   }

@@ -87,8 +87,8 @@ export class SessionDouble {
   };
 }
 
-/** The `session` module as main sees it: defaultSession after ready, strict. */
-export function sessionModule(isReady: () => boolean, defaultSession: SessionDouble) {
+/** The `session` module as main sees it: defaultSession after ready, strict; fromPartition when a double for it is given (net.ts, issue 26). */
+export function sessionModule(isReady: () => boolean, defaultSession: SessionDouble, fromPartition?: (partition: string, options?: unknown) => unknown) {
   const seen = strict(defaultSession, 'session.defaultSession', { pinned: ['Session'] });
   return strict(
     {
@@ -96,6 +96,7 @@ export function sessionModule(isReady: () => boolean, defaultSession: SessionDou
         refuseSessionBeforeReady(isReady);
         return seen;
       },
+      ...(fromPartition ? { fromPartition } : {}),
     },
     'session',
     { pinned: ['Session'], statics: true },

@@ -64,6 +64,7 @@ export class FaultWorld {
     const tuning: Partial<CoreTuning> = {
       reconnectBaseMs: 50,
       reconnectCapMs: 400,
+      restartWindowMs: 200,
       rateLimitBackoffBaseMs: 200,
       rateLimitBackoffCapMs: 2_000,
       pingIntervalMs: 1_000,

@@ -1,0 +1,63 @@
+// The activity export (issue 28): one CSV line per recorded event, and per day for the days
+// whose events the record no longer keeps (daily totals only). The columns are documented
+// in README.md ("Export"); change them there too. Times are ISO 8601 in the user's zone,
+// with the offset that applied then, so a file read elsewhere still names the instant.
+import type { CounterType } from '../../../src-shared/api/schemas';
+import type { ActivityEvent } from '../../../src-shared/domain/activity';
+import { dayKey, isoInZone } from '../activity/days';
+import type { ExportLog } from '../activity/record';
+import { csvDocument, type Cell } from './csv';
+
+export const EXPORT_COLUMNS = ['time', 'counter_id', 'counter', 'counter_type', 'event', 'by', 'change', 'from', 'to', 'outcome', 'sources', 'fields'] as const;
+
+export interface ExportCounter {
+  id: string;
+  name: string;
+  type: CounterType;
+}
+
+type Rest = [event: string, by: string, change: Cell, from: Cell, to: Cell, outcome: Cell, sources: Cell, fields: Cell];
+
+const difference = (from: number | undefined, to: number | undefined): Cell => (from !== undefined && to !== undefined ? to - from : null);
+
+function describe(event: ActivityEvent): Rest {
+  switch (event.kind) {
+    case 'own': {
+      const sources = Object.entries(event.sources).map(([source, amount]) => `${source}:${amount}`).join(';');
+      return ['change', 'you', event.amount, null, null, event.outcome, sources, null];
+    }
+    case 'others':
+      return ['change', 'others', event.to - event.from, event.from, event.to, null, null, null];
+    case 'away':
+      return ['while-away', 'others', event.to - event.from, event.from, event.to, null, null, null];
+    case 'edit':
+      return ['edit', event.by, difference(event.from, event.to), event.from ?? null, event.to ?? null, null, null, event.fields.join(';')];
+  }
+}
+
+/** The CSV text and its number of data lines, counters in the order given, each oldest first. */
+export function activityCsv(counters: readonly ExportCounter[], logOf: (counterId: string) => ExportLog, timezone: string): { text: string; rows: number } {
+  const rows: Cell[][] = [];
+  for (const counter of counters) {
+    const log = logOf(counter.id);
+    const who = [counter.id, counter.name, counter.type];
+    for (const day of log.days) {
+      if (day.you !== 0) rows.push([day.date, ...who, 'day-total', 'you', day.you, null, null, null, null, null]);
+      if (day.others !== 0) rows.push([day.date, ...who, 'day-total', 'others', day.others, null, null, null, null, null]);
+    }
+    for (const event of log.events) rows.push([isoInZone(event.at, timezone), ...who, ...describe(event)]);
+  }
+  return { text: csvDocument(EXPORT_COLUMNS, rows), rows: rows.length };
+}
+
+/** A file name to offer in the save dialog: the counter's name made safe for any file system, and the day. */
+export function exportFileName(counterName: string | null, now: number, timezone: string): string {
+  const slug = (counterName ?? '')
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 40)
+    .replace(/-+$/, '');
+  return `${counterName === null ? 'counter-tray' : slug || 'counter'}-activity-${dayKey(now, timezone)}.csv`;
+}

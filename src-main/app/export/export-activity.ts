@@ -1,0 +1,42 @@
+// The export channel's work (issue 28): builds the CSV from the activity record and hands it
+// to main's save dialog. The request names what to export, never where: the path is the
+// user's answer in the native dialog (SaveFilePort), and only its file name comes back.
+import type { ExportRequest, ExportResult } from '../../../src-shared/domain/goals';
+import type { CounterState } from '../../../src-shared/domain/snapshot';
+import { AppError } from '../../ipc/errors';
+import { words } from '../../../src-shared/i18n/messages';
+import type { ExportLog } from '../activity/record';
+import type { SaveFilePort } from '../ports';
+import { activityCsv, exportFileName } from './activity-csv';
+
+export interface ExportContext {
+  /** The running core's counters, names already through the server-text sanitizer. */
+  counters: readonly CounterState[];
+  logOf(counterId: string): ExportLog;
+  timezone: string;
+  now: number;
+  saveFile: SaveFilePort | undefined;
+  /** Main's log: why a write failed (the page is told only that it failed, not the path). */
+  warn(message: string): void;
+}
+
+export async function exportActivity(request: ExportRequest, ctx: ExportContext): Promise<ExportResult> {
+  if (!ctx.saveFile) throw new AppError('export-unavailable', words('error.exportUnavailable'));
+  const chosen = request.scope === 'all' ? ctx.counters : ctx.counters.filter((c) => c.id === request.id);
+  const single = request.scope === 'counter' ? chosen[0] : undefined;
+  if (request.scope === 'counter' && !single) throw new AppError('unknown-counter', words('counter.gone'));
+  const { text, rows } = activityCsv(chosen, ctx.logOf, ctx.timezone);
+  let saved;
+  try {
+    saved = await ctx.saveFile.save({
+      title: single ? (i18n) => i18n.t('dialog.exportOne', { name: single.name }) : (i18n) => i18n.t('dialog.exportAll'),
+      defaultFileName: exportFileName(single ? single.name : null, ctx.now, ctx.timezone),
+      filter: { name: (i18n) => i18n.t('dialog.csvFilter'), extensions: ['csv'] },
+      text,
+    });
+  } catch (error) {
+    ctx.warn(`export not saved: ${error instanceof Error ? error.message : String(error)}`);
+    throw new AppError('export-failed', words('error.exportFailed'));
+  }
+  return saved.status === 'saved' ? { status: 'saved', fileName: saved.fileName, rows } : { status: 'cancelled' };
+}

@@ -1,0 +1,224 @@
+// Goals and milestones wired to the running account (issue 28): one file per account (memory
+// for the demo), attached with the core like the activity record. Checks whether a goal was
+// reached when the activity record changes, and whether a milestone falls today at the
+// local morning (and at start, on a change of zone, after a wake-up); each is announced once:
+// it is marked in the file, the file is written, and only then is the user told.
+import type { Goal, GoalView, LocalExtras } from '../../../src-shared/domain/goals';
+import type { CounterState } from '../../../src-shared/domain/snapshot';
+import type { Clock } from '../../core/contract';
+import { nextLocalMidnight } from '../../core/midnight';
+import { AppError } from '../../ipc/errors';
+import { words } from '../../../src-shared/i18n/messages';
+import { dayKey, localInstant } from '../activity/days';
+import { emptyExtras, type ExtrasFile, type ExtrasStorage } from './extras-file';
+import { goalView, markAnnounced, takeReachedGoals, type Steps } from './goal-tracker';
+import type { Milestone, MilestoneCounterType } from '../../../src-shared/domain/milestones';
+import { dayCounters, takeDueMilestones } from './milestone-tracker';
+import type { Said } from '../../../src-shared/i18n/notice';
+
+/** Milestones are announced from this local hour on, on their day. */
+export const MORNING_HOUR = 9;
+
+/** What the user is told about (shell/notifications.ts words it). */
+export type ExtrasAnnouncement =
+  | { kind: 'goalReached'; counterId: string; name: string; goal: Goal; done: number }
+  | { kind: 'milestone'; counterId: string; name: string; type: MilestoneCounterType; milestone: Milestone };
+
+export interface ExtrasServiceDeps {
+  clock: Clock;
+  timezone(): string;
+  /** The running core's counters. */
+  counters(): readonly CounterState[];
+  /** The activity record's steps (ActivityService.steps) and its version, for caching. */
+  steps(counterId: string, fromDay: string): Steps;
+  activityVersion(): string;
+  /** What the popup or tray shows changed (a goal set, a new day). */
+  changed(): void;
+  /** The file was reset: tell the user once. */
+  notice(message: Said): void;
+  warn(message: string): void;
+  announce(announcement: ExtrasAnnouncement): void;
+}
+
+export interface ExtrasService {
+  /** The running account changed (null: none); loads its goals. */
+  attach(storage: ExtrasStorage | null): Promise<void>;
+  setGoal(counterId: string, goal: Goal | null): Promise<void>;
+  muteMilestones(counterId: string, muted: boolean): Promise<void>;
+  view(): LocalExtras;
+  /** Something a goal or milestone depends on changed (activity, counters, zone, a wake-up): check soon. Resolves once that check (its write and announcements included) is done. */
+  recheck(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export function createExtrasService(deps: ExtrasServiceDeps): ExtrasService {
+  let data: ExtrasFile | null = null;
+  let storage: ExtrasStorage | null = null;
+  let revision = 0;
+  let writing: Promise<void> = Promise.resolve();
+  let timer: unknown;
+  let queued: Promise<void> | null = null;
+  let stopped = false;
+  let cached: { key: string; view: LocalExtras } | null = null;
+  let attaching: Promise<void> = Promise.resolve();
+
+  const now = () => deps.clock.now();
+  const clockView = () => ({ now: now(), timezone: deps.timezone(), steps: deps.steps });
+
+  function save(): Promise<void> {
+    const current = data;
+    const target = storage;
+    revision += 1;
+    if (!current || !target) return Promise.resolve();
+    const text = structuredClone(current);
+    writing = writing.then(() => target.save(text)).catch((error: unknown) => deps.warn(`goals not saved: ${error instanceof Error ? error.message : String(error)}`));
+    return writing;
+  }
+
+  /** Whether time alone can change anything: a goal on a listed counter (a new period), or a day counter whose milestones are on. */
+  function timeMatters(current: ExtrasFile): boolean {
+    const muted = new Set(current.milestonesMuted);
+    return deps.counters().some((c) => (c.type === 'UpDown' ? current.goals[c.id] !== undefined : !muted.has(c.id)));
+  }
+
+  /** The next moment worth a look: local midnight (a new period) or this day's or the next day's morning (milestones). */
+  function schedule(): void {
+    if (timer !== undefined) deps.clock.clearTimeout(timer);
+    timer = undefined;
+    // No timer at all when no goal or milestone can come due: an idle app stays idle.
+    if (!data || stopped || !timeMatters(data)) return;
+    const zone = deps.timezone();
+    const at = now();
+    const morning = localInstant(dayKey(at, zone), MORNING_HOUR, zone);
+    const wake = Math.min(nextLocalMidnight(zone, at), morning > at ? morning : Number.POSITIVE_INFINITY);
+    // A short hop at most an hour: a sleeping machine's timers run late, a wake-up rechecks anyway.
+    timer = deps.clock.setTimeout(() => {
+      timer = undefined;
+      deps.changed();
+      void check();
+    }, Math.max(1_000, Math.min(wake - at, 3_600_000)));
+  }
+
+  async function check(): Promise<void> {
+    queued = null;
+    const current = data;
+    if (!current || stopped) return;
+    const zone = deps.timezone();
+    const at = now();
+    const counters = deps.counters();
+    const upDown = counters.filter((c) => c.type === 'UpDown').map((c) => c.id);
+    const reached = takeReachedGoals(current, upDown, clockView());
+    const today = dayKey(at, zone);
+    const due = at >= localInstant(today, MORNING_HOUR, zone) ? takeDueMilestones(current, dayCounters(counters), today) : [];
+    schedule();
+    if (reached.length === 0 && due.length === 0) return;
+    // Written before anyone is told: a crash in between loses an announcement, never doubles one.
+    await save();
+    if (current !== data || stopped) return;
+    const names = new Map(counters.map((c) => [c.id, c.name]));
+    for (const r of reached) deps.announce({ kind: 'goalReached', counterId: r.counterId, name: names.get(r.counterId) ?? '', goal: r.goal, done: r.done });
+    for (const { counter, milestone } of due) deps.announce({ kind: 'milestone', counterId: counter.id, name: counter.name, type: counter.type, milestone });
+  }
+
+  async function attachTo(next: ExtrasStorage | null): Promise<void> {
+    await writing;
+    data = null;
+    storage = next;
+    cached = null;
+    revision += 1;
+    schedule();
+    if (!next) return;
+    const loaded = await next.load().catch((error: unknown) => {
+      deps.warn(`goals load failed: ${error instanceof Error ? error.message : String(error)}`);
+      return { data: emptyExtras() };
+    });
+    if (storage !== next || stopped) return;
+    data = loaded.data;
+    revision += 1;
+    if ('notice' in loaded && loaded.notice) {
+      deps.notice(loaded.notice);
+      void save(); // replace the bad file with a good one
+    }
+    deps.changed();
+    await check();
+  }
+
+  function requireCounter(counterId: string, types: readonly CounterState['type'][]): CounterState {
+    const counter = deps.counters().find((c) => c.id === counterId);
+    if (!counter) throw new AppError('unknown-counter', words('counter.gone'));
+    if (!types.includes(counter.type)) throw new AppError('invalid-payload', types.includes('UpDown') ? words('error.goalsForUpDown') : words('error.milestonesForDays'));
+    return counter;
+  }
+
+  function requireData(): ExtrasFile {
+    if (!data) throw new AppError('not-signed-in', words('error.goalsNeedAccount'));
+    return data;
+  }
+
+  return {
+    attach(next) {
+      attaching = attaching.catch(() => undefined).then(() => attachTo(next));
+      return attaching;
+    },
+
+    async setGoal(counterId, goal) {
+      await attaching.catch(() => undefined); // a change made while the account's file loads lands in it
+      const current = requireData();
+      requireCounter(counterId, ['UpDown']);
+      if (goal) {
+        current.goals[counterId] = goal;
+        // A goal set when this period's count already meets it is not news: no announcement for this period.
+        if (goalView(counterId, goal, clockView()).done >= goal.target) markAnnounced(current, counterId, goal.period, clockView());
+      } else delete current.goals[counterId];
+      await save();
+      deps.changed();
+    },
+
+    async muteMilestones(counterId, muted) {
+      await attaching.catch(() => undefined);
+      const current = requireData();
+      requireCounter(counterId, ['FromDate', 'ToDate']);
+      const others = current.milestonesMuted.filter((id) => id !== counterId);
+      current.milestonesMuted = muted ? [...others, counterId] : others;
+      await save();
+      deps.changed();
+      if (!muted) await check();
+    },
+
+    view() {
+      const zone = deps.timezone();
+      const at = now();
+      const today = dayKey(at, zone);
+      const key = `${revision}|${deps.activityVersion()}|${zone}|${today}`;
+      if (cached?.key === key) return cached.view;
+      const goals: Record<string, GoalView> = {};
+      const current = data;
+      if (current) {
+        const clock = clockView();
+        for (const counter of deps.counters()) {
+          const goal = counter.type === 'UpDown' ? current.goals[counter.id] : undefined;
+          if (goal) goals[counter.id] = goalView(counter.id, goal, clock);
+        }
+      }
+      const view: LocalExtras = { goals, milestonesMuted: current ? [...current.milestonesMuted] : [], today };
+      cached = { key, view };
+      return view;
+    },
+
+    recheck() {
+      cached = null;
+      if (!data) return Promise.resolve();
+      // Coalesced: a burst of activity is one check.
+      queued ??= Promise.resolve().then(check);
+      return queued;
+    },
+
+    async stop() {
+      stopped = true;
+      await attaching.catch(() => undefined);
+      if (timer !== undefined) deps.clock.clearTimeout(timer);
+      timer = undefined;
+      await writing;
+    },
+  };
+}

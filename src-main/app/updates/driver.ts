@@ -1,0 +1,41 @@
+// The port the update service drives (issue 26); electron/updater.ts implements it around
+// electron-updater, tests with a fake. Events say what happened, in the app's terms.
+import type { AcceptedRelease } from './update-safety';
+
+export type UpdaterEvent =
+  | { kind: 'checking' }
+  | { kind: 'upToDate' }
+  | { kind: 'available'; release: AcceptedRelease }
+  | { kind: 'progress'; percent: number }
+  | { kind: 'downloaded'; release: AcceptedRelease }
+  /** `refused`: the feed or the file broke a rule; `unreachable`: the feed could not be read (down, offline, an HTTP error). */
+  | { kind: 'failed'; reason: 'refused' | 'unreachable' };
+
+export interface UpdaterDriver {
+  /** Automatic mode downloads what a check finds; the other modes wait for download(). */
+  setAutoDownload(enabled: boolean): void;
+  /** One check. Never rejects: failures arrive as a `failed` event. */
+  check(): Promise<void>;
+  /** Downloads the release the last check found. Never rejects. */
+  download(): Promise<void>;
+  /**
+   * Runs the downloaded installer and quits (electron-updater's quitAndInstall); the app
+   * restarts on the new version. False when the installer could not be started: then
+   * nothing quits the app but the caller.
+   */
+  quitAndInstall(): boolean;
+  onEvent(listener: (event: UpdaterEvent) => void): void;
+}
+
+/**
+ * What a failure of electron-updater means for the user: its codes and Chromium's net
+ * errors. A refused file or feed is reported as such (and logged); anything else is the
+ * feed being away, quietly retried at the next scheduled check.
+ */
+export function classifyFailure(error: { code?: unknown; message?: unknown }): 'refused' | 'unreachable' {
+  const code = typeof error.code === 'string' ? error.code : '';
+  const message = typeof error.message === 'string' ? error.message : '';
+  if (/^ERR_(CHECKSUM_MISMATCH|UPDATER_INVALID_UPDATE_INFO|UPDATER_INVALID_VERSION|UPDATER_NO_FILES_PROVIDED|UPDATER_NO_CHECKSUM|UPDATER_INVALID_RELEASE_FEED)$/.test(code)) return 'refused';
+  if (/checksum mismatch|net::ERR_BLOCKED_BY_CLIENT|net::ERR_CERT_|net::ERR_SSL_|Cannot parse update info|YAMLException/i.test(message)) return 'refused';
+  return 'unreachable';
+}

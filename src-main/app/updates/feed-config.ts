@@ -1,0 +1,45 @@
+// The release feed this build updates from. Its one source is `publish` in
+// electron-builder.yml, which the builder writes into the package as resources/app-update.yml
+// (the file electron-updater reads). We read the same file first and refuse anything but a
+// generic https feed, so no build can update over plain http or from a provider we never set up.
+import { load, JSON_SCHEMA } from 'js-yaml';
+import { z } from 'zod';
+
+const FeedFile = z.object({
+  provider: z.literal('generic'),
+  url: z.string().max(2048),
+  channel: z.string().max(64).nullable().optional(),
+  updaterCacheDirName: z.string().max(200).optional(),
+});
+
+export interface FeedConfig {
+  /** The feed folder, ending in "/": latest-linux.yml and the artifacts live under it. */
+  url: string;
+  /** scheme://host:port: the only origin the updater may reach. */
+  origin: string;
+}
+
+export type FeedConfigResult = { ok: true; feed: FeedConfig } | { ok: false; problem: string };
+
+export function parseFeedConfig(text: string | null): FeedConfigResult {
+  if (text === null) return { ok: false, problem: 'the package has no app-update.yml' };
+  let raw: unknown;
+  try {
+    // JSON_SCHEMA: plain strings, numbers and booleans; no YAML dates or custom tags.
+    raw = load(text, { schema: JSON_SCHEMA });
+  } catch {
+    return { ok: false, problem: 'app-update.yml is not valid YAML' };
+  }
+  const parsed = FeedFile.safeParse(raw);
+  if (!parsed.success) return { ok: false, problem: 'app-update.yml does not name a generic feed' };
+  let url: URL;
+  try {
+    url = new URL(parsed.data.url);
+  } catch {
+    return { ok: false, problem: 'the feed address in app-update.yml is not a URL' };
+  }
+  if (url.protocol !== 'https:') return { ok: false, problem: `the feed ${url.origin} is not https` };
+  if (url.username || url.password || url.search || url.hash) return { ok: false, problem: 'the feed address carries credentials, a query or a fragment' };
+  const folder = url.pathname.endsWith('/') ? url.pathname : `${url.pathname}/`;
+  return { ok: true, feed: { url: `${url.origin}${folder}`, origin: url.origin } };
+}

@@ -1,0 +1,69 @@
+// When a copy of Counter Tray asks its feed for a new version (issue 26): once a few
+// minutes after launch, then every 24 h, each time late by a random amount of up to an
+// hour (and more), so a release — or a whole office logging in at 9:00 — does not bring
+// every installed copy to the feed in the same second. Pure: the random source is passed in.
+import type { Clock } from '../../core/contract';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+export const UPDATE_SCHEDULE = {
+  /** Not at launch itself: the app starts, connects and settles first. */
+  afterLaunchMs: 3 * MINUTE,
+  periodMs: 24 * HOUR,
+  /** Every check is late by a uniform random amount in [0, jitterMs). At least an hour (issue 26). */
+  jitterMs: 90 * MINUTE,
+} as const;
+
+/** A number in [0, 1), as Math.random gives. */
+export type Random = () => number;
+
+export type UpdateSchedule = { readonly [K in keyof typeof UPDATE_SCHEDULE]: number };
+
+const jitter = (random: Random, schedule: UpdateSchedule) => Math.floor(Math.min(Math.max(random(), 0), 0.999_999_999) * schedule.jitterMs);
+
+/** Milliseconds from launch to the first check. */
+export const firstCheckDelay = (random: Random, schedule: UpdateSchedule = UPDATE_SCHEDULE): number => schedule.afterLaunchMs + jitter(random, schedule);
+
+/** Milliseconds from one check to the next. */
+export const nextCheckDelay = (random: Random, schedule: UpdateSchedule = UPDATE_SCHEDULE): number => schedule.periodMs + jitter(random, schedule);
+
+export interface CheckTimer {
+  /** When the next check runs (epoch ms), or null when stopped. */
+  readonly nextAt: number | null;
+  /** (Re)starts the schedule: the first check a few minutes from now. */
+  start(): void;
+  stop(): void;
+}
+
+/**
+ * Runs `check` on the schedule above. The next check is planned as soon as one starts, so
+ * a check that hangs or fails (feed down) never stops the schedule: it is simply tried
+ * again at the next planned time, and nothing else is retried in between.
+ */
+export function createCheckTimer(options: { clock: Clock; random: Random; check: () => void }): CheckTimer {
+  const { clock, random } = options;
+  let handle: unknown;
+  let nextAt: number | null = null;
+
+  const arm = (delay: number) => {
+    if (handle !== undefined) clock.clearTimeout(handle);
+    nextAt = clock.now() + delay;
+    handle = clock.setTimeout(() => {
+      arm(nextCheckDelay(random));
+      options.check();
+    }, delay);
+  };
+
+  return {
+    get nextAt() {
+      return nextAt;
+    },
+    start: () => arm(firstCheckDelay(random)),
+    stop() {
+      if (handle !== undefined) clock.clearTimeout(handle);
+      handle = undefined;
+      nextAt = null;
+    },
+  };
+}

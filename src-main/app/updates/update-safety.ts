@@ -1,0 +1,76 @@
+// The rules a release must pass before Counter Tray downloads it (issue 26). The feed is
+// untrusted text: what electron-updater parsed from latest-*.yml reaches judgeRelease before
+// any download, and every request the updater makes passes judgeRequest. electron-updater
+// then checks the downloaded file's sha512 against the feed (builder-util-runtime's
+// DigestTransform); judgeRelease makes sure there always is a sha512 to check, never only
+// the legacy sha256 or nothing. One module on purpose: the tests' negative controls swap it.
+import semver from 'semver';
+import { z } from 'zod';
+import type { FeedConfig } from './feed-config';
+
+/** electron-updater's allowDowngrade: an older version than the running one is never installed. */
+export const ALLOW_DOWNGRADE = false;
+
+/** base64 of 64 bytes, as electron-builder writes it. */
+const Sha512 = z.string().regex(/^[A-Za-z0-9+/]{86}==$/, 'not a base64 sha512');
+const MAX_ARTIFACT_BYTES = 2 * 1024 ** 3;
+
+const FileEntry = z.object({
+  url: z.string().min(1).max(1024),
+  sha512: Sha512,
+  size: z.number().int().positive().max(MAX_ARTIFACT_BYTES),
+});
+
+const Release = z.object({
+  version: z.string().max(64),
+  files: z.array(FileEntry).min(1).max(16),
+  releaseNotes: z.union([z.string(), z.array(z.object({ version: z.string().optional(), note: z.string().nullable().optional() })), z.null()]).optional(),
+});
+
+export interface AcceptedRelease {
+  version: string;
+  /** Plain text, as the feed has it (sanitized and cut where it is shown). */
+  notes: string;
+}
+
+export type ReleaseVerdict = { ok: true; release: AcceptedRelease } | { ok: false; reason: string };
+
+function notesOf(raw: z.infer<typeof Release>['releaseNotes']): string {
+  if (typeof raw === 'string') return raw;
+  if (Array.isArray(raw)) return raw.map((entry) => entry.note ?? '').filter(Boolean).join('\n\n');
+  return '';
+}
+
+/** Is `raw` (one parsed latest-*.yml) a release this copy may download and install? */
+export function judgeRelease(raw: unknown, context: { running: string; feed: FeedConfig }): ReleaseVerdict {
+  const parsed = Release.safeParse(raw);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    return { ok: false, reason: `the feed's release info is not valid (${issue?.path.join('.') || 'root'}: ${issue?.message ?? 'unknown'})` };
+  }
+  const { version, files } = parsed.data;
+  if (!semver.valid(version)) return { ok: false, reason: `the feed's version "${version.slice(0, 64)}" is not a version number` };
+  if (!semver.gt(version, context.running)) {
+    return { ok: false, reason: semver.eq(version, context.running) ? `${version} is the running version` : `${version} is older than the running ${context.running} (no downgrades)` };
+  }
+  if (semver.prerelease(version) && !semver.prerelease(context.running)) return { ok: false, reason: `${version} is a pre-release and this copy runs a release` };
+  for (const file of files) {
+    const problem = URL.canParse(file.url, context.feed.url) ? judgeRequest(new URL(file.url, context.feed.url).href, context.feed) : 'not a URL';
+    if (problem) return { ok: false, reason: `the feed lists a file elsewhere: ${problem}` };
+  }
+  return { ok: true, release: { version, notes: notesOf(parsed.data.releaseNotes) } };
+}
+
+/** Every request of the updater: https, the feed's own origin, inside the feed's folder. Answers why not, or null. */
+export function judgeRequest(url: string, feed: FeedConfig): string | null {
+  let target: URL;
+  try {
+    target = new URL(url);
+  } catch {
+    return 'not a URL';
+  }
+  if (target.protocol !== 'https:') return `${target.protocol} is not https`;
+  if (target.origin !== feed.origin) return `${target.origin} is not the feed's origin ${feed.origin}`;
+  if (!target.pathname.startsWith(new URL(feed.url).pathname)) return `${target.pathname} is outside the feed's folder`;
+  return null;
+}

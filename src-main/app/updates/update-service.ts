@@ -1,0 +1,196 @@
+// Keeps Counter Tray current (issue 26): when to check, what each mode does, what the user
+// sees. Electron-free: the updater is a port (driver.ts), time and randomness are injected.
+// Nothing is forced: an update is installed when the user restarts or quits, and only
+// after they chose automatic mode or pressed Download.
+import type { UpdateMode } from '../../../src-shared/domain/settings';
+import type { UpdateSource, UpdatesState, UpdateStatus } from '../../../src-shared/domain/updates';
+import type { Clock } from '../../core/contract';
+import { AppError } from '../../ipc/errors';
+import { words } from '../../../src-shared/i18n/messages';
+import type { Logger } from '../ports';
+import type { UpdaterDriver, UpdaterEvent } from './driver';
+import { createCheckTimer, type Random } from './schedule';
+import type { AcceptedRelease } from './update-safety';
+import { UPDATE_WORDS, type UpdateNotice } from './update-words';
+import type { WhatsNewStore } from './whats-new';
+
+export interface UpdateServiceDeps {
+  source: UpdateSource;
+  /** Present only when the source is `self`. */
+  driver: UpdaterDriver | null;
+  mode(): UpdateMode;
+  clock: Clock;
+  random: Random;
+  whatsNew: WhatsNewStore;
+  /** One OS notification, said in the language of the moment; clicking it opens Settings. */
+  notify(notice: UpdateNotice): void;
+  /** The app's sanitizer for untrusted text (app/server-text.ts), with a length cap. */
+  clean(text: string, maxLength: number): string;
+  log: Logger;
+  running: string;
+  /** "Restart to update": main's quit path, which writes unsent clicks and then calls installNow(). */
+  restart(): void;
+}
+
+/** What the controller and the popup may ask (the `updates:*` channels). */
+export interface UpdatesPort {
+  state(): UpdatesState;
+  onChange(listener: () => void): () => void;
+  check(): Promise<void>;
+  download(): Promise<void>;
+  restart(): void;
+}
+
+export interface UpdateService extends UpdatesPort {
+  /** Shows "What's new" once after an update, and starts the schedule. */
+  start(): Promise<void>;
+  /** Settings changed: the mode may have. */
+  modeChanged(): void;
+  /**
+   * Main's quit path, after the ledger was flushed. The release notes go to disk first (for
+   * "What's new", whether the update installs now or on quit). `restart`: runs the installer
+   * if one is ready (true: electron-updater quits the app); otherwise main quits (false), and
+   * electron-updater installs a downloaded update on the way out.
+   */
+  beforeExit(restart: boolean): Promise<boolean>;
+  stop(): void;
+}
+
+const NOTES_LIMIT = 4000;
+
+export function createUpdateService(deps: UpdateServiceDeps): UpdateService {
+  const { driver } = deps;
+  const listeners = new Set<() => void>();
+  let status: UpdateStatus = { kind: 'idle' };
+  let whatsNew: UpdatesState['whatsNew'] = null;
+  let release: AcceptedRelease | null = null;
+  const notified = new Set<string>();
+  /** The release notes being written for "What's new"; awaited before the installer runs. */
+  let notesWritten: Promise<void> = Promise.resolve();
+  let stopped = false;
+  const timer = createCheckTimer({ clock: deps.clock, random: deps.random, check: () => void runCheck() });
+
+  const changed = () => {
+    for (const listener of listeners) listener();
+  };
+  const set = (next: UpdateStatus) => {
+    status = next;
+    changed();
+  };
+  const notifyOnce = (key: string, notice: UpdateNotice) => {
+    if (notified.has(key)) return;
+    notified.add(key);
+    deps.notify(notice);
+  };
+  /** Notes keep their lines; each line goes through the sanitizer. */
+  const cleanNotes = (notes: string) =>
+    notes
+      .slice(0, NOTES_LIMIT * 2)
+      .split(/\r?\n/)
+      .map((line) => deps.clean(line, 500))
+      .join('\n')
+      .trim()
+      .slice(0, NOTES_LIMIT);
+
+  function onEvent(event: UpdaterEvent): void {
+    if (stopped) return;
+    switch (event.kind) {
+      case 'checking':
+        return set({ kind: 'checking' });
+      case 'upToDate':
+        return set({ kind: 'upToDate', checkedAt: deps.clock.now() });
+      case 'available': {
+        release = { version: deps.clean(event.release.version, 64), notes: cleanNotes(event.release.notes) };
+        if (deps.mode() === 'automatic') return set({ kind: 'downloading', version: release.version, percent: 0 });
+        set({ kind: 'available', version: release.version });
+        if (deps.mode() === 'notify') notifyOnce(`available ${release.version}`, UPDATE_WORDS.notification.available(release.version));
+        return;
+      }
+      case 'progress':
+        if (release) set({ kind: 'downloading', version: release.version, percent: Math.min(100, Math.max(0, event.percent)) });
+        return;
+      case 'downloaded': {
+        const ready = { version: deps.clean(event.release.version, 64), notes: cleanNotes(event.release.notes) };
+        release = ready;
+        set({ kind: 'ready', version: ready.version });
+        notesWritten = deps.whatsNew.remember(ready.version, ready.notes);
+        notifyOnce(`ready ${ready.version}`, UPDATE_WORDS.notification.ready(ready.version));
+        return;
+      }
+      case 'failed':
+        // Logged by the driver with its reason; the user is not interrupted. The next scheduled check tries again.
+        return set({ kind: 'failed', reason: event.reason, at: deps.clock.now() });
+    }
+  }
+  driver?.onEvent(onEvent);
+
+  function requireDriver(): UpdaterDriver {
+    if (!driver) throw new AppError('updates-unavailable', words('error.notSelfUpdating'));
+    return driver;
+  }
+
+  async function runCheck(): Promise<void> {
+    // A downloaded update waits for the restart; checking again would only fetch it again.
+    if (!driver || stopped || status.kind === 'ready' || status.kind === 'downloading') return;
+    await driver.check();
+  }
+
+  function applyMode(): void {
+    if (!driver || stopped) return;
+    const mode = deps.mode();
+    driver.setAutoDownload(mode === 'automatic');
+    if (mode === 'off') timer.stop();
+    else if (timer.nextAt === null) timer.start();
+    changed();
+  }
+
+  return {
+    state: () => ({ source: deps.source, status, nextCheckAt: timer.nextAt, whatsNew }),
+    onChange(listener) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+    async start() {
+      const notes = await deps.whatsNew.takeForRunning(deps.running);
+      if (notes) {
+        whatsNew = { version: deps.clean(notes.version, 64), notes: cleanNotes(notes.notes) };
+        notifyOnce(`whats-new ${whatsNew.version}`, UPDATE_WORDS.notification.whatsNew(whatsNew.version, deps.clean(whatsNew.notes, 200)));
+      }
+      applyMode();
+    },
+    modeChanged() {
+      const wasAvailable = status.kind === 'available';
+      applyMode();
+      if (wasAvailable && deps.mode() === 'automatic') void driver?.download();
+    },
+    async check() {
+      requireDriver();
+      await runCheck();
+    },
+    async download() {
+      const active = requireDriver();
+      if (status.kind !== 'available' && status.kind !== 'failed') return;
+      if (!release) throw new AppError('updates-unavailable', words('error.checkFirst'));
+      await active.download();
+    },
+    restart() {
+      requireDriver();
+      if (status.kind !== 'ready') throw new AppError('updates-unavailable', words('error.noUpdateReady'));
+      deps.restart();
+    },
+    async beforeExit(restart) {
+      this.stop();
+      await notesWritten;
+      if (!restart || !driver || status.kind !== 'ready') return false;
+      const version = status.version;
+      deps.log.info(`installing ${version} (restart to update)`);
+      if (driver.quitAndInstall()) return true;
+      deps.log.warn(`the installer for ${version} did not start; quitting without it`);
+      return false;
+    },
+    stop() {
+      stopped = true;
+      timer.stop();
+    },
+  };
+}

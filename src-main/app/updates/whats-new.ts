@@ -1,0 +1,49 @@
+// "What's new in 0.3.0", once, after the update that brought 0.3.0 (issue 26). The notes come
+// from the feed when the update is downloaded and wait in a small file until the new
+// version runs; the file is untrusted like every file in the profile (parsed, a bad one
+// forgotten: the notes are nice to have, never worth a notice).
+import semver from 'semver';
+import { z } from 'zod';
+import type { TextFile } from '../ports';
+
+const NotesFile = z.object({
+  version: z.string().max(64),
+  notes: z.string().max(20_000),
+  shown: z.boolean(),
+});
+type NotesFile = z.infer<typeof NotesFile>;
+
+export interface WhatsNewStore {
+  /** The notes of the running version, the first time it runs after an update; null otherwise (and every later time). */
+  takeForRunning(running: string): Promise<{ version: string; notes: string } | null>;
+  /** The notes of a downloaded update, kept until that version runs. */
+  remember(version: string, notes: string): Promise<void>;
+}
+
+export function createWhatsNewStore(file: TextFile, warn: (message: string) => void): WhatsNewStore {
+  async function read(): Promise<NotesFile | null> {
+    const text = await file.read().catch(() => null);
+    if (text === null) return null;
+    try {
+      const parsed = NotesFile.safeParse(JSON.parse(text));
+      if (parsed.success && semver.valid(parsed.data.version)) return parsed.data;
+    } catch {
+      // fall through: not JSON
+    }
+    warn('the saved release notes were not readable and were dropped');
+    return null;
+  }
+  const write = (content: NotesFile) => file.write(JSON.stringify(content)).catch((error: unknown) => warn(`release notes not saved: ${String(error)}`));
+
+  return {
+    async takeForRunning(running) {
+      const saved = await read();
+      if (!saved || saved.shown || !semver.valid(running) || !semver.eq(saved.version, running)) return null;
+      await write({ ...saved, shown: true });
+      return { version: saved.version, notes: saved.notes };
+    },
+    async remember(version, notes) {
+      await write({ version, notes, shown: false });
+    },
+  };
+}

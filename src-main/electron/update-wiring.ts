@@ -1,0 +1,37 @@
+// Puts the updater together for this copy (issue 26): who owns it (install-source.ts),
+// which feed it may use (feed-config.ts), and — only for a copy that updates itself — the
+// platform's electron-updater class behind the driver. main.ts passes the Electron and
+// Node facts in; everything here runs under test with fakes.
+import { join } from 'node:path';
+import { detectUpdateSource, type InstallFacts } from '../app/updates/install-source';
+import { parseFeedConfig } from '../app/updates/feed-config';
+import { createUpdateService, type UpdateService, type UpdateServiceDeps } from '../app/updates/update-service';
+import type { UpdaterDriver } from '../app/updates/driver';
+import { createElectronUpdaterDriver, type UpdaterLike } from './updater';
+
+export interface UpdateWiringDeps extends Omit<UpdateServiceDeps, 'source' | 'driver'> {
+  facts: Omit<InstallFacts, 'packageType' | 'hasUpdateConfig'>;
+  /** process.resourcesPath: electron-builder's app-update.yml and package-type live there. */
+  resourcesPath: string;
+  /** A file's text, or null when it does not exist. */
+  readText(path: string): Promise<string | null>;
+  /** The platform's electron-updater class (AppImageUpdater, NsisUpdater, MacUpdater), loaded on demand. */
+  createUpdater(): Promise<UpdaterLike>;
+  beforeInstall(): void;
+}
+
+export async function createUpdates(deps: UpdateWiringDeps): Promise<UpdateService> {
+  const [packageType, feedText] = await Promise.all([deps.readText(join(deps.resourcesPath, 'package-type')), deps.readText(join(deps.resourcesPath, 'app-update.yml'))]);
+  let source = detectUpdateSource({ ...deps.facts, packageType, hasUpdateConfig: feedText !== null });
+  let driver: UpdaterDriver | null = null;
+  if (source === 'self') {
+    const feed = parseFeedConfig(feedText);
+    if (feed.ok) driver = createElectronUpdaterDriver({ updater: await deps.createUpdater(), feed: feed.feed, running: deps.running, log: deps.log, beforeInstall: deps.beforeInstall });
+    else {
+      deps.log.warn(`updates are off: ${feed.problem}`);
+      source = 'misconfigured';
+    }
+  }
+  deps.log.info(`updates: ${source === 'self' ? 'from the release feed' : `not self-updating (${source})`}`);
+  return createUpdateService({ ...deps, source, driver });
+}

@@ -1,0 +1,120 @@
+// electron-updater behind the app's UpdaterDriver port (issue 26). main.ts constructs the
+// updater for this platform (AppImageUpdater, NsisUpdater, MacUpdater) only for a copy
+// that updates itself; here it is pointed at the feed from app-update.yml and held to
+// app/updates/update-safety.ts: every request of its session goes to the feed's origin over
+// https or nowhere (a redirect elsewhere included), every release is judged before it is
+// downloaded (no downgrade, a sha512 for every file), and electron-updater's own sha512
+// check of the download does the rest. Its `error` events and log lines go to our log.
+import type { AppUpdater, UpdateInfo } from 'electron-updater';
+import { classifyFailure, type UpdaterDriver, type UpdaterEvent } from '../app/updates/driver';
+import type { FeedConfig } from '../app/updates/feed-config';
+import { ALLOW_DOWNGRADE, judgeRelease, judgeRequest, type AcceptedRelease } from '../app/updates/update-safety';
+import type { Logger } from '../app/ports';
+
+/** What we use of electron-updater's AppUpdater (a fake implements it in the tests). */
+export type UpdaterLike = Pick<AppUpdater, 'autoDownload' | 'autoInstallOnAppQuit' | 'allowDowngrade' | 'logger' | 'isUpdateSupported' | 'netSession' | 'setFeedURL' | 'checkForUpdates' | 'downloadUpdate' | 'quitAndInstall' | 'on'>;
+
+export interface UpdaterDriverDeps {
+  updater: UpdaterLike;
+  feed: FeedConfig;
+  running: string;
+  log: Logger;
+  /** Right before the installer starts: lets the relaunched copy take the single-instance lock while this one exits. */
+  beforeInstall(): void;
+}
+
+export function createElectronUpdaterDriver(deps: UpdaterDriverDeps): UpdaterDriver {
+  const { updater, feed, log } = deps;
+  const listeners = new Set<(event: UpdaterEvent) => void>();
+  const emit = (event: UpdaterEvent) => {
+    for (const listener of listeners) listener(event);
+  };
+  /** What this round refused, if anything: a release (judgeRelease) or a request (judgeRequest). */
+  let refusedThisRound = false;
+  let accepted: AcceptedRelease | null = null;
+  /** Set while quitAndInstall runs: electron-updater reports a failed start as a synchronous `error` event. */
+  let installing: { failed: boolean } | null = null;
+
+  // Its lines, without the stack traces it appends to errors (the first line says what happened).
+  const line = (message: unknown) => `updater: ${String(message).split('\n')[0] ?? ''}`;
+  updater.logger = { info: (m: unknown) => log.info(line(m)), warn: (m: unknown) => log.warn(line(m)), error: (m: unknown) => log.warn(line(m)) };
+  updater.allowDowngrade = ALLOW_DOWNGRADE;
+  updater.autoDownload = false;
+  // Installed when the app quits, after main's quit path has written every unsent click.
+  updater.autoInstallOnAppQuit = true;
+  updater.setFeedURL({ provider: 'generic', url: feed.url });
+
+  // The updater's own session (electron-updater's `electron-updater` partition): a redirect
+  // to another origin is a new request here too, and is cancelled like any other.
+  updater.netSession.webRequest.onBeforeRequest((details, callback) => {
+    const problem = judgeRequest(details.url, feed);
+    if (problem) {
+      refusedThisRound = true;
+      log.warn(`update refused: request to ${details.url}: ${problem}`);
+    }
+    callback({ cancel: problem !== null });
+  });
+
+  const systemCheck = updater.isUpdateSupported;
+  updater.isUpdateSupported = async (info: UpdateInfo) => {
+    const verdict = judgeRelease(info, { running: deps.running, feed });
+    if (!verdict.ok) {
+      refusedThisRound = true;
+      log.warn(`update refused: ${verdict.reason}`);
+      return false;
+    }
+    accepted = verdict.release;
+    return systemCheck(info);
+  };
+
+  updater.on('checking-for-update', () => {
+    refusedThisRound = false;
+    accepted = null;
+    emit({ kind: 'checking' });
+  });
+  updater.on('update-not-available', () => emit(refusedThisRound ? { kind: 'failed', reason: 'refused' } : { kind: 'upToDate' }));
+  updater.on('update-available', () => {
+    if (accepted) emit({ kind: 'available', release: accepted });
+  });
+  updater.on('download-progress', (progress) => emit({ kind: 'progress', percent: progress.percent }));
+  updater.on('update-downloaded', () => {
+    if (accepted) emit({ kind: 'downloaded', release: accepted });
+  });
+  updater.on('error', (error) => {
+    if (installing) installing.failed = true;
+    const reason = refusedThisRound ? 'refused' : classifyFailure(error as Error & { code?: unknown });
+    log.warn(`update ${reason === 'refused' ? 'refused' : 'check failed'}: ${error.message.split('\n')[0] ?? ''}`);
+    emit({ kind: 'failed', reason });
+  });
+
+  return {
+    setAutoDownload(enabled) {
+      updater.autoDownload = enabled;
+    },
+    async check() {
+      // Failures arrive as `error` events; the promises are only kept from going unhandled.
+      const result = await updater.checkForUpdates().catch(() => null);
+      void result?.downloadPromise?.catch(() => undefined);
+    },
+    async download() {
+      await updater.downloadUpdate().catch(() => undefined);
+    },
+    quitAndInstall() {
+      deps.beforeInstall();
+      installing = { failed: false };
+      try {
+        // Silent where the installer has a choice (NSIS), and started again afterwards.
+        updater.quitAndInstall(true, true);
+        return !installing.failed;
+      } catch (error) {
+        log.warn(`update install failed: ${String(error)}`);
+        return false;
+      } finally {
+        installing = null;
+      }
+    },
+    onEvent(listener) {
+      listeners.add(listener);
+    },
+  };
+}

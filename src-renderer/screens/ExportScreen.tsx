@@ -1,0 +1,80 @@
+// Export of one counter's or all counters' activity as CSV (issue 28). The popup only names
+// what; main asks the user where in its own save dialog and writes the file, so this screen
+// never sees a path (only the file name the user chose). Its own chunk: most popups never open it.
+import { useId, useState } from 'react';
+import type { AppState, CounterTrayApi } from '../../src-shared/ipc/contract';
+import { call } from '../bridge/ipc';
+import { BackButton } from '../components/BackButton';
+import { useEscape } from '../components/useDocumentKeydown';
+import { errorText } from '../../src-shared/i18n/error-words';
+import { useI18n } from '../i18n/I18n';
+
+interface Props {
+  api: CounterTrayApi;
+  state: AppState;
+  /** Opened from a counter's edit page: that counter is offered first. */
+  counterId?: string | undefined;
+  onClose: () => void;
+}
+
+export function ExportScreen({ api, state, counterId, onClose }: Props) {
+  const i18n = useI18n();
+  const ids = useId();
+  const counters = state.core?.counters ?? [];
+  const counter = counters.find((c) => c.id === counterId);
+  const [scope, setScope] = useState<'counter' | 'all'>(counter ? 'counter' : 'all');
+  const [busy, setBusy] = useState(false);
+  const [result, setResult] = useState<{ text: string; error: boolean } | null>(null);
+  useEscape(onClose);
+  const zone = state.settings.timezone ?? state.systemTimezone;
+
+  async function exportNow() {
+    if (busy) return;
+    setBusy(true);
+    setResult(null);
+    const answer = await call(api, 'activity:export', scope === 'counter' && counter ? { scope: 'counter', id: counter.id } : { scope: 'all' });
+    setBusy(false);
+    if (!answer.ok) setResult({ text: errorText(i18n, answer.error), error: true });
+    else if (answer.value.status === 'cancelled') setResult({ text: i18n.t('export.cancelled'), error: false });
+    else setResult({ text: i18n.t('export.saved', { rows: answer.value.rows, file: answer.value.fileName }), error: false });
+  }
+
+  return (
+    <main className="screen export-screen">
+      <header className="screen-header">
+        <BackButton onClick={onClose} autoFocus />
+        <h1 className="title">{i18n.t('export.title')}</h1>
+      </header>
+      <div className="screen-body stack">
+        <fieldset className="stack tight">
+          <legend className="subtitle">{i18n.t('export.what')}</legend>
+          {counter && (
+            <label className="check">
+              <input type="radio" name={`${ids}-scope`} checked={scope === 'counter'} onChange={() => setScope('counter')} />
+              <span>{i18n.t('export.only', { name: counter.name })}</span>
+            </label>
+          )}
+          <label className="check">
+            <input type="radio" name={`${ids}-scope`} checked={scope === 'all'} onChange={() => setScope('all')} />
+            <span>
+              {i18n.t('export.all')} <span className="muted">({i18n.number(counters.length)})</span>
+            </span>
+          </label>
+        </fieldset>
+        <p className="muted small">
+          {i18n.t('export.explain', { zone })}
+        </p>
+        <div className="row-actions start">
+          <button type="button" className="primary" aria-disabled={busy || undefined} onClick={() => void exportNow()}>
+            {busy ? i18n.t('export.waiting') : i18n.t('export.save')}
+          </button>
+        </div>
+        <p className={result?.error ? 'error-text' : 'muted'} role={result?.error ? 'alert' : 'status'} data-testid="export-result">
+          {result?.text}
+        </p>
+      </div>
+    </main>
+  );
+}
+
+export default ExportScreen;

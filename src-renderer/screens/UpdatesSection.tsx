@@ -1,0 +1,124 @@
+// Settings → Updates (issue 26): the mode, where this copy's updates come from, how far the
+// current update is, "Check for updates…", "Restart to update", and the notes of the
+// version the last update brought. Main decides; this only shows AppState.updates and asks.
+import type { UpdateMode } from '../../src-shared/domain/settings';
+import type { UpdateSource, UpdatesState, UpdateStatus } from '../../src-shared/domain/updates';
+import { errorText } from '../../src-shared/i18n/error-words';
+import type { PlainKey } from '../../src-shared/i18n/messages';
+import type { Translator } from '../../src-shared/i18n/translator';
+import { call } from '../bridge/ipc';
+import { useI18n } from '../i18n/I18n';
+import type { SectionProps } from './SettingsScreen';
+
+const MODES = [
+  { value: 'automatic', label: 'updates.modeAutomatic', hint: 'updates.modeAutomaticHint' },
+  { value: 'notify', label: 'updates.modeNotify', hint: 'updates.modeNotifyHint' },
+  { value: 'off', label: 'updates.modeOff', hint: 'updates.modeOffHint' },
+] as const satisfies readonly { value: UpdateMode; label: PlainKey; hint: PlainKey }[];
+
+/** Where updates come from when Counter Tray does not update itself. */
+const ELSEWHERE = {
+  deb: 'updates.fromDeb',
+  rpm: 'updates.fromRpm',
+  pacman: 'updates.fromPacman',
+  snap: 'updates.fromSnap',
+  flatpak: 'updates.fromFlatpak',
+  appStore: 'updates.fromAppStore',
+  windowsStore: 'updates.fromWindowsStore',
+  portable: 'updates.fromPortable',
+  unpacked: 'updates.fromUnpacked',
+  diskImage: 'updates.fromDiskImage',
+  development: 'updates.fromDevelopment',
+  misconfigured: 'updates.fromMisconfigured',
+} as const satisfies Record<Exclude<UpdateSource, 'self'>, PlainKey>;
+
+function statusLine(i18n: Translator, status: UpdateStatus, current: string): string {
+  switch (status.kind) {
+    case 'idle':
+      return i18n.t('updates.idle', { version: current });
+    case 'checking':
+      return i18n.t('updates.checking');
+    case 'upToDate':
+      return i18n.t('updates.upToDate', { version: current, time: i18n.dayAndTime(status.checkedAt) });
+    case 'available':
+      return i18n.t('updates.available', { version: status.version });
+    case 'downloading':
+      return i18n.t('updates.downloading', { version: status.version });
+    case 'ready':
+      return i18n.t('updates.ready', { version: status.version });
+    case 'failed':
+      return status.reason === 'unreachable' ? i18n.t('updates.unreachable', { time: i18n.dayAndTime(status.at) }) : i18n.t('updates.refused', { time: i18n.dayAndTime(status.at) });
+  }
+}
+
+function SelfUpdating({ api, state, settings, update, ids, onError, updates }: SectionProps & { updates: UpdatesState }) {
+  const i18n = useI18n();
+  const mode = settings.updates.mode;
+  const { status } = updates;
+  const busy = status.kind === 'checking' || status.kind === 'downloading';
+  const ask = async (channel: 'updates:check' | 'updates:download' | 'updates:restart') => {
+    const result = await call(api, channel, {});
+    onError(result.ok ? null : errorText(i18n, result.error));
+  };
+
+  return (
+    <>
+      <div role="radiogroup" aria-labelledby={`${ids}-update-mode`} className="stack tight">
+        <span id={`${ids}-update-mode`} className="muted small">
+          {i18n.t('updates.install')}
+        </span>
+        {MODES.map((option) => (
+          <label key={option.value} className="check">
+            <input type="radio" name="update-mode" checked={mode === option.value} onChange={() => update({ updates: { mode: option.value } })} />
+            <span>
+              {i18n.t(option.label)} <span className="muted small">— {i18n.t(option.hint)}</span>
+            </span>
+          </label>
+        ))}
+      </div>
+      <p role="status">{statusLine(i18n, status, state.appVersion ?? i18n.t('settings.versionUnknown'))}</p>
+      {status.kind === 'downloading' && <progress aria-label={i18n.t('updates.progress')} max={100} value={status.percent} />}
+      <div className="row-actions start">
+        {status.kind === 'ready' && (
+          <button type="button" className="primary" onClick={() => void ask('updates:restart')}>
+            {i18n.t('updates.restart', { version: status.version })}
+          </button>
+        )}
+        {status.kind === 'available' && (
+          <button type="button" className="secondary" onClick={() => void ask('updates:download')}>
+            {i18n.t('updates.download', { version: status.version })}
+          </button>
+        )}
+        {status.kind !== 'ready' && (
+          <button type="button" className="secondary" disabled={busy} onClick={() => void ask('updates:check')}>
+            {i18n.t('updates.check')}
+          </button>
+        )}
+      </div>
+      {/* A ready update waits for the restart: no check runs meanwhile. */}
+      {updates.nextCheckAt !== null && mode !== 'off' && status.kind !== 'ready' && <p className="muted small">{i18n.t('updates.nextCheck', { time: i18n.dayAndTime(updates.nextCheckAt) })}</p>}
+    </>
+  );
+}
+
+/** Settings → Updates: one of the page's sections (SETTINGS_SECTIONS); errors go to the page's alert line. */
+export function UpdatesSection(props: SectionProps) {
+  const { ids } = props;
+  const i18n = useI18n();
+  const updates = props.state.updates;
+  if (!updates) return null;
+  return (
+    <section aria-labelledby={`${ids}-updates`}>
+      <h2 id={`${ids}-updates`} className="subtitle">
+        {i18n.t('updates.title')}
+      </h2>
+      {updates.source === 'self' ? <SelfUpdating {...props} updates={updates} /> : <p className="muted">{i18n.t(ELSEWHERE[updates.source])}</p>}
+      {updates.whatsNew && (
+        <details open className="whats-new">
+          <summary>{i18n.t('updates.whatsNew', { version: updates.whatsNew.version })}</summary>
+          <p className="notes">{updates.whatsNew.notes}</p>
+        </details>
+      )}
+    </section>
+  );
+}

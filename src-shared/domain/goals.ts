@@ -1,0 +1,74 @@
+// Goals, milestones, reset and export (issue 28): what the popup may ask for and what it
+// is shown. The service has no field for any of it, so goals and milestone mutes are kept
+// by this app, per account, on this computer (src-main/app/goals). One schema per shape:
+// the goals file on disk and the IPC contract both use these.
+import { z } from 'zod';
+import { CounterId, IsoDate } from '../api/schemas';
+
+export const GOAL_TARGET_MAX = 1_000_000;
+
+/** Days, ISO weeks (Monday first) or calendar months, in the user's zone. */
+export const GoalPeriod = z.enum(['day', 'week', 'month']);
+export type GoalPeriod = z.infer<typeof GoalPeriod>;
+
+/** Whose changes count: the service never says who, so "others" is everyone else together. */
+export const GoalCount = z.enum(['all', 'mine', 'others']);
+export type GoalCount = z.infer<typeof GoalCount>;
+
+export const Goal = z.object({
+  target: z.int().min(1).max(GOAL_TARGET_MAX),
+  period: GoalPeriod,
+  count: GoalCount,
+});
+export type Goal = z.infer<typeof Goal>;
+
+/** A goal and how far this period got (the net steps the activity record holds for it). */
+export const GoalView = Goal.extend({ done: z.number() });
+export type GoalView = z.infer<typeof GoalView>;
+
+/** What the popup shows of goals and milestones: goals by counter id, the counters whose milestones are muted, and today. */
+export const LocalExtras = z.object({
+  goals: z.record(z.string(), GoalView),
+  milestonesMuted: z.array(z.string()),
+  /** The user's calendar day (YYYY-MM-DD in the zone in force): the next milestone is counted from it. */
+  today: IsoDate,
+});
+export type LocalExtras = z.infer<typeof LocalExtras>;
+
+/**
+ * A reset (UpDown: value 0) or a start again (FromDate: start date today) that can still be
+ * taken back: the undo PATCHes `earlier` back, unless the counter changed since (then the
+ * user is asked).
+ */
+export const ResetOffer = z.object({
+  counterId: z.string(),
+  name: z.string(),
+  kind: z.enum(['reset', 'startAgain']),
+  /** The value (reset) or start date (start again) before. */
+  earlier: z.union([z.number(), IsoDate]),
+  expiresAt: z.number(),
+});
+export type ResetOffer = z.infer<typeof ResetOffer>;
+
+/** 'undo': put the earlier value back unless the counter changed since (then ask); 'overwrite': put it back anyway; 'keep': forget the offer. */
+export const UndoResetChoice = z.enum(['undo', 'overwrite', 'keep']);
+export type UndoResetChoice = z.infer<typeof UndoResetChoice>;
+
+export const UndoResetResult = z.discriminatedUnion('status', [
+  z.object({ status: z.literal('restored') }),
+  z.object({ status: z.literal('kept') }),
+  /** The counter moved since the reset: nothing was sent; `current` is what it shows now. */
+  z.object({ status: z.literal('changed'), current: z.union([z.number(), IsoDate]), earlier: z.union([z.number(), IsoDate]) }),
+]);
+export type UndoResetResult = z.infer<typeof UndoResetResult>;
+
+/** Which activity to export. Never a path: main asks the user where, in its own dialog. */
+export const ExportRequest = z.discriminatedUnion('scope', [z.object({ scope: z.literal('all') }).strict(), z.object({ scope: z.literal('counter'), id: CounterId }).strict()]);
+export type ExportRequest = z.infer<typeof ExportRequest>;
+
+export const ExportResult = z.discriminatedUnion('status', [
+  /** `fileName` only (no folder): the page need not learn where the user keeps files. */
+  z.object({ status: z.literal('saved'), fileName: z.string().max(255), rows: z.int().min(0) }),
+  z.object({ status: z.literal('cancelled') }),
+]);
+export type ExportResult = z.infer<typeof ExportResult>;

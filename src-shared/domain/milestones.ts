@@ -1,0 +1,75 @@
+// Milestones of day counters (issue 28): FromDate at 7, 10, 14, 21, 30, 50, 100, 200 and
+// 365 days, then every year (the calendar anniversary: 2 years, 3 years, …); ToDate at 30,
+// 7 and 1 days left and on the day. Pure calendar arithmetic on YYYY-MM-DD keys, no zone
+// and no clock: main passes "today" in the user's zone (the popup gets it in AppState),
+// so both sides name the same milestone. Zod-free: the popup bundle imports it.
+
+export const FROM_DATE_DAYS = [7, 10, 14, 21, 30, 50, 100, 200, 365] as const;
+/** Days left before a ToDate's day; 0 is the day itself. */
+export const TO_DATE_DAYS_LEFT = [30, 7, 1, 0] as const;
+/** Anniversaries from the second year on (the first year is the 365-day milestone). */
+const FIRST_ANNIVERSARY = 2;
+
+export type MilestoneCounterType = 'FromDate' | 'ToDate';
+
+export interface Milestone {
+  /** The calendar day it falls on (YYYY-MM-DD). */
+  date: string;
+  /** 'days': `count` days since the start; 'years': `count` years since; 'left': `count` days before the end (0: the day). */
+  kind: 'days' | 'years' | 'left';
+  count: number;
+}
+
+const DAY_MS = 86_400_000;
+const toUtc = (key: string) => Date.parse(`${key}T00:00:00Z`);
+const fromUtc = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/** `key` moved by `days` calendar days (negative: earlier). */
+export function addDays(key: string, days: number): string {
+  return fromUtc(toUtc(key) + days * DAY_MS);
+}
+
+/** Calendar days from `from` to `to` (negative when `to` is earlier). */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((toUtc(to) - toUtc(from)) / DAY_MS);
+}
+
+const isLeap = (year: number) => (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+
+/** The same day `years` later; a 29 February falls on 28 February in common years. */
+export function addYears(key: string, years: number): string {
+  const year = Number(key.slice(0, 4)) + years;
+  const monthDay = key.slice(5);
+  const day = monthDay === '02-29' && !isLeap(year) ? '02-28' : monthDay;
+  return `${String(year).padStart(4, '0')}-${day}`;
+}
+
+export const isDateKey = (value: unknown): value is string => typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(toUtc(value));
+
+/** The milestone that falls on `day`, if one does. */
+export function milestoneOn(type: MilestoneCounterType, anchor: string, day: string): Milestone | null {
+  const next = nextMilestone(type, anchor, day);
+  return next && next.date === day ? next : null;
+}
+
+/** The first milestone on or after `today` (a milestone today is still "next"), or null when none is left. */
+export function nextMilestone(type: MilestoneCounterType, anchor: string, today: string): Milestone | null {
+  if (!isDateKey(anchor) || !isDateKey(today)) return null;
+  if (type === 'ToDate') {
+    for (const left of TO_DATE_DAYS_LEFT) {
+      const date = addDays(anchor, -left);
+      if (date >= today) return { date, kind: 'left', count: left };
+    }
+    return null;
+  }
+  for (const days of FROM_DATE_DAYS) {
+    const date = addDays(anchor, days);
+    if (date >= today) return { date, kind: 'days', count: days };
+  }
+  // Anniversaries: start from the year today is in, so a start decades ago costs no loop.
+  const elapsedYears = Math.max(FIRST_ANNIVERSARY, Number(today.slice(0, 4)) - Number(anchor.slice(0, 4)) - 1);
+  for (let years = elapsedYears; ; years += 1) {
+    const date = addYears(anchor, years);
+    if (date >= today) return { date, kind: 'years', count: years };
+  }
+}

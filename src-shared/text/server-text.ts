@@ -1,0 +1,115 @@
+// The one sanitizer for text that came from a server (or may quote it), pure so that the
+// core applies it where server text enters (list items, answers, frames, error bodies)
+// and main applies the same rules to what it logs and notifies (issues 12, 23). A server,
+// hostile or buggy, may echo the request (a 401 quoting the Authorization header), send
+// megabytes, or hide invisible and control characters that make a notification say
+// something else or split a token so that a plain search misses it. So, in this order:
+//   1. normalize (NFKC: fullwidth or compatibility forms of a token become the token),
+//   2. strip the invisible and control characters (Unicode Cf, Cc, Zl, Zp; line breaks
+//      and tabs become a space first), so nothing can hide between a token's characters,
+//   3. redact: every known token, any run of 8+ characters of one (a token cut short,
+//      or echoed in part), and anything shaped like a bearer credential,
+//   4. cut to the length the caller shows.
+
+export const REDACTED = '[redacted]';
+
+/** Caps: a message the popup shows, a counter name, a log line. */
+export const TEXT_LIMITS = { message: 500, name: 200, log: 4000 } as const;
+
+/** Runs of a known token this long or longer are redacted wherever they appear. */
+export const TOKEN_FRAGMENT_MIN = 8;
+
+// Bounds the work before anything else (normalization and the regexes are linear, but a
+// caller may hand over megabytes). Generous, so a token is never cut before step 3 sees
+// its first TOKEN_FRAGMENT_MIN characters unless the text had them only past this point.
+const workLimit = (maxLength: number) => Math.max(maxLength * 8, 4096);
+
+const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
+const SEPARATORS = /[\t\n\r\u2028\u2029]+/g;
+/** Format (bidi marks and overrides, zero-width characters, soft hyphen, tags), control, line and paragraph separators; lone surrogates too. */
+const INVISIBLE = /[\p{Cf}\p{Cc}\p{Zl}\p{Zp}\p{Cs}]/gu;
+/** "Bearer <credential>" (RFC 6750 b64token), wherever it appears. */
+const BEARER = /\b(bearer)\s+[A-Za-z0-9\-._~+/]+=*/gi;
+/** "Authorization: <anything up to the end of the value>", as a quoted header or a query parameter. */
+const AUTH_HEADER = /\b(authorization|x-api-key|api[-_]?key|access[-_]?token|token)(["']?\s*[:=]\s*["']?)[^\s"',;}]+/gi;
+
+export interface SanitizeOptions {
+  /** Exact secrets to remove (the tokens this run has seen). Shorter than TOKEN_FRAGMENT_MIN: removed only whole, from 4 characters. */
+  secrets?: Iterable<string>;
+  maxLength?: number;
+}
+
+export type ServerTextCleaner = (text: string, maxLength?: number) => string;
+
+export function sanitizeServerText(text: string, options: SanitizeOptions = {}): string {
+  const maxLength = options.maxLength ?? TEXT_LIMITS.message;
+  const limit = workLimit(maxLength);
+  let out = text.length > limit ? text.slice(0, limit) : text;
+  // Printable ASCII (most names) is already in NFKC and has nothing to strip.
+  if (!PRINTABLE_ASCII.test(out)) out = out.normalize('NFKC').replace(SEPARATORS, ' ').replace(INVISIBLE, '');
+  for (const secret of options.secrets ?? []) out = redactSecret(out, secret);
+  out = out.replace(BEARER, `$1 ${REDACTED}`).replace(AUTH_HEADER, `$1$2${REDACTED}`);
+  return cut(out, maxLength);
+}
+
+/** A sanitizer bound to a set of secrets (the core's own token, or every token main has seen this run). */
+export function createServerTextCleaner(secrets: () => Iterable<string>): ServerTextCleaner {
+  return (text, maxLength) => sanitizeServerText(text, { secrets: secrets(), ...(maxLength !== undefined ? { maxLength } : {}) });
+}
+
+/** Removes the secret and every run of TOKEN_FRAGMENT_MIN or more of its characters, in the order they appear in it. */
+function redactSecret(text: string, secret: string): string {
+  if (secret.length < 4) return text;
+  if (secret.length < TOKEN_FRAGMENT_MIN) return text.split(secret).join(REDACTED);
+  if (!hasRunOfCharactersOf(text, secret)) return text;
+  // Where each window of TOKEN_FRAGMENT_MIN characters starts in the secret.
+  const windows = new Map<string, number[]>();
+  for (let i = 0; i + TOKEN_FRAGMENT_MIN <= secret.length; i += 1) {
+    const key = secret.slice(i, i + TOKEN_FRAGMENT_MIN);
+    const starts = windows.get(key);
+    if (starts) starts.push(i);
+    else windows.set(key, [i]);
+  }
+  const parts: string[] = [];
+  let copied = 0;
+  let i = 0;
+  while (i + TOKEN_FRAGMENT_MIN <= text.length) {
+    const starts = windows.get(text.slice(i, i + TOKEN_FRAGMENT_MIN));
+    if (!starts) {
+      i += 1;
+      continue;
+    }
+    // The longest run of the secret that starts here.
+    let longest = 0;
+    for (const start of starts) {
+      let n = TOKEN_FRAGMENT_MIN;
+      while (start + n < secret.length && i + n < text.length && secret[start + n] === text[i + n]) n += 1;
+      longest = Math.max(longest, n);
+    }
+    parts.push(text.slice(copied, i), REDACTED);
+    i += longest;
+    copied = i;
+  }
+  if (copied === 0) return text;
+  parts.push(text.slice(copied));
+  return parts.join('');
+}
+
+/** A cheap first look: a fragment needs TOKEN_FRAGMENT_MIN characters in a row that all occur in the secret (most names have none). */
+function hasRunOfCharactersOf(text: string, secret: string): boolean {
+  let run = 0;
+  for (const char of text) {
+    run = secret.includes(char) ? run + 1 : 0;
+    if (run >= TOKEN_FRAGMENT_MIN) return true;
+  }
+  return false;
+}
+
+/** At most maxLength UTF-16 units, never half a surrogate pair, with an ellipsis when cut. */
+function cut(text: string, maxLength: number): string {
+  if (text.length <= maxLength) return text;
+  let end = Math.max(0, maxLength - 1);
+  const last = text.charCodeAt(end - 1);
+  if (last >= 0xd800 && last <= 0xdbff) end -= 1;
+  return `${text.slice(0, end)}…`;
+}

@@ -1,0 +1,60 @@
+// Per-zone objects (an Intl.DateTimeFormat is tens of KB) kept in a bounded cache keyed by
+// the zone's canonical name (issue 23): Intl accepts any letter case ("europe/BERLIN"), so a
+// cache keyed by the spelling it was asked for grew by one formatter per spelling, for
+// ever (8 000 spellings through settings:update added ~180 MB to main). Pure: main's core
+// and app, and the reference service, each keep their own.
+
+export interface ZoneCache<T> {
+  /** The object for this zone, or undefined when Intl knows no such zone. */
+  get(zone: string): T | undefined;
+  /** Objects held now (at most `limit`), by canonical zone name. */
+  zones(): string[];
+}
+
+/** Few users switch between more zones than this; an evicted zone is simply created again. */
+export const ZONE_CACHE_LIMIT = 16;
+/** Spellings remembered with their canonical name, so a hit costs no Intl call. */
+const SPELLINGS_LIMIT = 64;
+
+let canonicalByLowerCase: Map<string, string> | undefined;
+
+/**
+ * The canonical IANA name of a zone as Intl resolves it ("europe/berlin" → "Europe/Berlin"), or
+ * undefined. Intl matches zone names regardless of case; the zones it lists answer from a table,
+ * without building a formatter (each one costs ICU memory until the GC runs); aliases
+ * ("US/Eastern") and unknown names ask Intl.
+ */
+export function canonicalZone(zone: string): string | undefined {
+  if (zone.length === 0 || zone.length > 64) return undefined;
+  canonicalByLowerCase ??= new Map([...Intl.supportedValuesOf('timeZone'), 'UTC'].map((name) => [name.toLowerCase(), name]));
+  const listed = canonicalByLowerCase.get(zone.toLowerCase());
+  if (listed) return listed;
+  try {
+    return new Intl.DateTimeFormat('en-US', { timeZone: zone }).resolvedOptions().timeZone;
+  } catch {
+    return undefined; // RangeError: not a zone ICU knows
+  }
+}
+
+/** Bounded Map: the oldest entry goes when a new one would pass the limit. */
+function remember<K, V>(map: Map<K, V>, key: K, value: V, limit: number): V {
+  if (map.size >= limit) map.delete(map.keys().next().value as K);
+  map.set(key, value);
+  return value;
+}
+
+export function createZoneCache<T>(create: (canonical: string) => T, limit = ZONE_CACHE_LIMIT): ZoneCache<T> {
+  const spellings = new Map<string, string>();
+  const objects = new Map<string, T>();
+  return {
+    get(zone) {
+      // Names match regardless of case: every spelling of one zone is one entry here too.
+      const key = zone.toLowerCase();
+      const canonical = spellings.get(key) ?? canonicalZone(zone);
+      if (canonical === undefined) return undefined;
+      if (!spellings.has(key)) remember(spellings, key, canonical, SPELLINGS_LIMIT);
+      return objects.get(canonical) ?? remember(objects, canonical, create(canonical), limit);
+    },
+    zones: () => [...objects.keys()],
+  };
+}
