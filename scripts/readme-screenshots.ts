@@ -189,7 +189,7 @@ try {
       await page.getByRole('button', { name: tr.t('export.button') }).click();
       await page.getByRole('radio', { name: new RegExp(`^${tr.t('export.all')}`) }).check();
       await page.getByRole('button', { name: tr.t('export.save') }).click();
-      await page.getByTestId('export-result').filter({ hasText: /\.csv\.$/ }).waitFor();
+      await page.getByTestId('export-result').filter({ hasText: /\.csv/ }).waitFor();
       await shootBoth(page, harness, 'export');
     });
 

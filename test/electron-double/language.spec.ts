@@ -1,8 +1,12 @@
 // Issue 27 under the Electron double: the shipped build speaks German when the OS does
 // (app.getPreferredSystemLanguages()) on every surface main owns — the tray menu and tooltip,
-// an OS notification, each of main's own dialogs (another server, plain http, weak storage),
-// a command line's answer — and switches at once from Settings → Language. In the
-// pseudo-locale the same surfaces hold no word that did not come from the catalog.
+// an OS notification, each of main's own dialogs (another server, plain http, weak storage,
+// the export's save dialog), a command line's answer, a goal reached — and switches at once
+// from Settings → Language. In the pseudo-locale the same surfaces hold no word that did not
+// come from the catalog.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { PSEUDO } from '../../src-shared/i18n/locale';
 import { ADA } from '../e2e/support/e2e-fixtures';
@@ -10,6 +14,7 @@ import { strayWords, type UiText } from '../e2e/support/ui-text';
 import { translator } from '../support/i18n';
 import type { Launch } from './boot';
 import { expect, test } from './fixtures';
+import { rowOf } from '../e2e/support/test';
 import { signIn } from './flows';
 
 const de = translator('de');
@@ -104,6 +109,38 @@ test('in German: the plain-http question, and its "no"', async ({ machine }) => 
     buttons: ['Abbrechen', 'Unverschlüsselt senden'],
   });
   expect(launch.electron.dialog.pendingExpectations()).toEqual([]);
+});
+
+test('in German: a goal reached is told by the OS, and the export’s save dialog asks in German (issue 28)', async ({ machine, service }) => {
+  const folder = mkdtempSync(join(tmpdir(), 'counter-tray-export-de-'));
+  try {
+    const launch = await machine.launch([], { systemLanguages: ['de-DE'] });
+    const popup = await signIn(launch, service, ADA.token, de);
+    await popup.getByRole('button', { name: de.t('row.edit', { name: 'Coffees today' }), exact: true }).click();
+    await popup.getByLabel(de.t('goal.howMany')).fill('1');
+    await popup.getByRole('button', { name: de.t('common.save'), exact: true }).click();
+    await popup.getByRole('button', { name: de.t('row.increase', { name: 'Coffees today' }), exact: true }).click();
+    await expect(rowOf(popup, 'Coffees today').getByTestId('goal')).toHaveText('1 / 1 heute');
+    await expect.poll(() => launch.electron.notifications.map((n) => `${n.title}|${n.body}`)).toContain('Coffees today|Ziel erreicht: 1 / 1 heute');
+
+    await popup.getByRole('button', { name: de.t('list.settings'), exact: true }).click();
+    await popup.getByRole('button', { name: de.t('export.button'), exact: true }).click();
+    launch.electron.dialog.expectSave({ match: /^Verlauf aller Zähler exportieren$/, filePath: join(folder, 'kaffee.csv') });
+    await popup.getByRole('button', { name: de.t('export.save'), exact: true }).click();
+    await expect(popup.getByTestId('export-result')).toHaveText('1 Zeile als kaffee.csv gesichert.');
+    expect(launch.electron.dialog.savesShown).toEqual([
+      expect.objectContaining({
+        title: 'Verlauf aller Zähler exportieren',
+        buttonLabel: 'Exportieren',
+        filters: [
+          { name: 'CSV (kommagetrennte Werte)', extensions: ['csv'] },
+          { name: 'Alle Dateien', extensions: ['*'] },
+        ],
+      }),
+    ]);
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
 });
 
 test('in the pseudo-locale: the tray, notifications, dialogs and a command line’s answer hold no word from outside the catalog', async ({ machine, service }) => {
