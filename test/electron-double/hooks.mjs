@@ -2,14 +2,14 @@
 // Runs on Node's loader thread, so it is plain JS and sees none of the test's objects:
 // the modules it writes read the launch's double from a global at evaluation time.
 //
-// - ESM `import … from 'electron'` (main.js, electron-store): the resolve hook maps it to
+// - ESM `import … from 'electron'` (main.js): the resolve hook maps it to
 //   `electron-double:<launch>`; the load hook writes a module whose named exports are
 //   that launch's double (every name Electron's main process exports: the ones the double
 //   does not implement throw, naming themselves, when used).
-// - The modules that hold Electron objects (main.js's own code, electron-store, electron-log)
+// - The modules that hold Electron objects (main.js's own code, electron-log)
 //   are resolved with `?electron-double-launch=<n>`, so each launch gets fresh instances bound
-//   to its own double (electron-store and electron-log register ipcMain listeners at import),
-//   as a new process would. Other packages (ws, zod, conf) are shared: re-evaluating them per
+//   to its own double (electron-log registers ipcMain listeners at import),
+//   as a new process would. Other packages (ws, zod) are shared: re-evaluating them per
 //   launch would only pile up their process-wide listeners (signal-exit).
 // - CommonJS `require('electron')` (electron-log/main, electron-updater): Node 20 runs a CommonJS
 //   module's require() through these hooks only when the load hook supplied its source, and then
@@ -31,7 +31,7 @@ export const ELECTRON_EXPORTS = [
 ];
 const REGISTRY = "globalThis[Symbol.for('counter-tray.electron-double')]";
 
-const PER_LAUNCH_PACKAGES = ['/node_modules/electron-store/', '/node_modules/electron-log/'];
+const PER_LAUNCH_PACKAGES = ['/node_modules/electron-log/'];
 // CommonJS packages whose require('electron') must reach the double. electron-updater is shared
 // across launches (the app builds a new updater per launch; its electron calls go to the launch current).
 const SOURCE_SUPPLIED = ['/node_modules/electron-log/', '/node_modules/electron-updater/'];
