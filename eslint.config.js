@@ -3,6 +3,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
+import noStrayStrings from './eslint/no-stray-strings.js';
 
 const nodeBuiltins = [
   'assert', 'buffer', 'child_process', 'crypto', 'dns', 'events', 'fs', 'fs/promises', 'http', 'https',
@@ -80,6 +81,11 @@ export default tseslint.config(
           group: ['zod', 'zod/*', '**/src-shared/api/schemas', '**/src-shared/domain/*', '!**/src-shared/domain/counter-flags', '!**/src-shared/domain/server-address', '!**/src-shared/domain/milestones', '!**/src-shared/domain/goal-words', '**/src-shared/ipc/contract'],
           allowTypeImports: true,
           message: 'Schema modules pull zod into the page: import their types only (values live in zod-free modules such as src-shared/api/wire-constants).',
+        }, {
+          // Issue 27: the popup loads its catalog as a compiled chunk (virtual:catalog/<name>); the catalogs' source and the ICU compiler stay out of the bundle.
+          group: ['**/src-shared/i18n/compile', '**/src-shared/i18n/catalogs/*', '@lingui/message-utils', '@lingui/message-utils/*'],
+          allowTypeImports: true,
+          message: 'The popup never bundles the catalogs or the ICU compiler: load a compiled catalog through src-renderer/i18n/I18n.tsx (virtual:catalog/<name>).',
         }],
       }],
     },
@@ -96,6 +102,17 @@ export default tseslint.config(
   // Inside src-main the folders are one-way layers (ARCHITECTURE.md, "Layers inside src-main"):
   //   main.ts, preload.cts → electron/ → shell/ → app/ → ipc/ → core/
   // A folder may import the folders to its right (and src-shared), never one to its left.
+  // Issue 27: every word a user reads comes from the catalog (eslint/no-stray-strings.js).
+  {
+    files: ['src-renderer/**/*.tsx'],
+    plugins: { 'counter-tray': { rules: { 'no-stray-strings': noStrayStrings } } },
+    rules: { 'counter-tray/no-stray-strings': ['error', { jsx: true }] },
+  },
+  {
+    files: ['src-main/app/**', 'src-main/shell/**', 'src-main/electron/**', 'src-main/main.ts'],
+    plugins: { 'counter-tray': { rules: { 'no-stray-strings': noStrayStrings } } },
+    rules: { 'counter-tray/no-stray-strings': ['error', { desktop: true }] },
+  },
   ...mainLayer('core', { electron: false, above: ['ipc', 'app', 'shell', 'electron'] }),
   ...mainLayer('ipc', { electron: 'types', above: ['app', 'shell', 'electron'] }),
   ...mainLayer('app', { electron: 'types', above: ['shell', 'electron'] }),

@@ -4,13 +4,14 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { catalogPlugin } from './scripts/catalog-plugin.ts';
 
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
 export default defineConfig({
   root: here('./src-renderer'),
   base: './',
-  plugins: [react()],
+  plugins: [react(), catalogPlugin()],
   build: {
     outDir: here('./dist/renderer'),
     emptyOutDir: true,

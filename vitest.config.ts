@@ -1,8 +1,9 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { catalogPlugin } from './scripts/catalog-plugin.ts';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), catalogPlugin()],
   test: {
     include: ['test/**/*.test.{ts,tsx}'],
     environment: 'node',

@@ -4,11 +4,16 @@
 // Writes docs/screenshots/*.png at the popup's size (360×480), light and dark, a 300-counter
 // list at 200 % zoom (180×240 CSS pixels at device scale 2, as Electron's zoomFactor 2 lays it
 // out), and the tray icon's contact sheet (tray-icons.png, test/support/tray-icon-sheet.ts).
+// Every picture twice: in English, and in German (name-de.png), the OS's language as
+// app.getPreferredSystemLanguages() would say it, with the demo's counters named in German.
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import playwrightConfig from '../playwright.config';
-import { DEMO_OTHER_TOKEN, DEMO_TOKEN, DEMO_COUNTER_IDS } from '../src-service/index';
+import { DEMO_OTHER_TOKEN, DEMO_TOKEN, DEMO_COUNTER_IDS, demoFixtures } from '../src-service/index';
+import type { Language } from '../src-shared/i18n/locale';
+import type { Translator } from '../src-shared/i18n/translator';
+import { translator } from '../test/support/i18n';
 import { startAppHarness, type AppHarness, type AppHarnessOptions } from '../test/e2e/support/app-harness';
 import { ensureRendererBuilt, ROOT } from '../test/e2e/support/build-renderer';
 import { installPreloadStandIn } from '../test/e2e/support/preload-stand-in';
@@ -20,7 +25,30 @@ import { writeFileSync } from 'node:fs';
 const OUT = join(ROOT, 'docs/screenshots');
 const launchOptions = playwrightConfig.projects?.find((p) => p.name === 'chromium')?.use?.launchOptions ?? {};
 
-const LONG_NAME = 'Glasses of water before the stand-up mtg';
+/** What the pictures call things, per language: the demo's counters as a German user would name them. */
+const NAMES = {
+  en: { coffees: 'Coffees today', pushUps: 'Push-ups this week', sinceMovedIn: 'Since we moved in', long: 'Glasses of water before the stand-up mtg', many: ['Coffees today', 'Glasses of water', 'Push-ups this week', 'Pages read', 'Stand-ups attended', 'Bugs fixed', 'Plants watered', 'Km cycled'] },
+  de: { coffees: 'Kaffee heute', pushUps: 'Liegestütze diese Woche', sinceMovedIn: 'Seit dem Umzug', long: 'Gläser Wasser vor dem Stand-up-Meeting', many: ['Kaffee heute', 'Gläser Wasser', 'Liegestütze', 'Gelesene Seiten', 'Stand-ups', 'Behobene Fehler', 'Gegossene Pflanzen', 'Gefahrene km'] },
+} as const satisfies Record<Language, unknown>;
+const GERMAN_DEMO: Record<string, string> = {
+  [DEMO_COUNTER_IDS.coffees]: NAMES.de.coffees,
+  [DEMO_COUNTER_IDS.sinceMovedIn]: NAMES.de.sinceMovedIn,
+  [DEMO_COUNTER_IDS.untilTrip]: 'Bis zur Reise',
+  [DEMO_COUNTER_IDS.pushUps]: NAMES.de.pushUps,
+  [DEMO_COUNTER_IDS.cookiesLeft]: 'Kekse übrig',
+  [DEMO_COUNTER_IDS.alansPlants]: 'Alans Pflanzen gegossen',
+};
+
+/** The language of the pictures being taken: shoot() names files after it, the harness tells the app. */
+let language: Language = 'en';
+let tr: Translator = translator('en');
+const SYSTEM_LANGUAGES: Record<Language, string[]> = { en: ['en-US'], de: ['de-DE'] };
+
+function demoIn(lang: Language) {
+  const fixtures = demoFixtures();
+  if (lang === 'en') return fixtures;
+  return { ...fixtures, counters: fixtures.counters.map((c) => ({ ...c, name: GERMAN_DEMO[c.id] ?? c.name })) };
+}
 
 async function withPopup(
   browser: Browser,
@@ -29,7 +57,7 @@ async function withPopup(
   shots: (page: Page, harness: AppHarness) => Promise<void>,
   zoomed = false,
 ): Promise<void> {
-  const harness = await startAppHarness({ fixtures: 'demo', ...options });
+  const harness = await startAppHarness({ fixtures: demoIn(language), ...options, app: { ...options.app, systemLanguages: SYSTEM_LANGUAGES[language] } });
   const page = await browser.newPage(zoomed ? { viewport: { width: 180, height: 240 }, deviceScaleFactor: 2 } : { viewport: { width: 360, height: 480 } });
   const bridge = await installPreloadStandIn(page, harness.app);
   try {
@@ -42,10 +70,13 @@ async function withPopup(
   }
 }
 
+/** name.png in English, name-de.png in German (a "-dark" stays last: list-de-dark.png). */
+const fileName = (name: string) => (language === 'en' ? name : name.replace(/(-dark)?$/, (dark) => `-${language}${dark}`));
+
 async function shoot(page: Page, harness: AppHarness, name: string, theme: 'light' | 'dark' = 'light'): Promise<void> {
   harness.app.setSystemDark(theme === 'dark');
   await page.locator(`html[data-theme="${theme}"]`).waitFor();
-  const path = join(OUT, `${name}.png`);
+  const path = join(OUT, `${fileName(name)}.png`);
   await page.screenshot({ path, animations: 'disabled', caret: 'hide' });
   console.log(path);
 }
@@ -60,7 +91,7 @@ async function shootBoth(page: Page, harness: AppHarness, name: string): Promise
 
 const manyCounters = () => {
   const member = { userId: '0b9a6c1e-6f0e-4a59-9d61-1f7d3c1c2a10', isAdmin: true };
-  const names = ['Coffees today', 'Glasses of water', 'Push-ups this week', 'Pages read', 'Stand-ups attended', 'Bugs fixed', 'Plants watered', 'Km cycled'];
+  const names = NAMES[language].many;
   return {
     users: [{ id: member.userId, displayName: 'Ada Lovelace', token: 'ada-secret-token-0123456789' }],
     counters: Array.from({ length: 300 }, (_, i) => ({
@@ -80,115 +111,121 @@ const rendererRoot = await ensureRendererBuilt();
 const server = await serveDirectory(rendererRoot);
 const browser = await chromium.launch(launchOptions);
 try {
-  await withPopup(browser, server.url, { signedInAs: null }, async (page, harness) => {
-    await page.getByRole('heading', { name: 'Connect to CountTogether' }).waitFor();
-    await shootBoth(page, harness, 'onboarding');
-  });
+  for (const lang of ['en', 'de'] as const) {
+    language = lang;
+    tr = translator(lang);
+    const names = NAMES[lang];
+    await withPopup(browser, server.url, { signedInAs: null }, async (page, harness) => {
+      await page.getByRole('heading', { name: tr.t('onboarding.title') }).waitFor();
+      await shootBoth(page, harness, 'onboarding');
+    });
 
-  await withPopup(browser, server.url, { signedInAs: DEMO_TOKEN }, async (page, harness) => {
-    await page.locator('.connection[data-status="live"]').waitFor();
-    await rowOf(page, 'Coffees today').waitFor();
-    // Another member drinks a coffee: the change arrives over the WebSocket.
-    const response = await harness.asUser(DEMO_OTHER_TOKEN, 'POST', `/v2/counters/${DEMO_COUNTER_IDS.coffees}/increment`);
-    if (response.status !== 200) throw new Error(`the other user's increment answered ${response.status}`);
-    await rowOf(page, 'Coffees today').getByTestId('value').filter({ hasText: /^4$/ }).waitFor();
-    await rowOf(page, 'Coffees today').getByTestId('today').filter({ hasText: '+1 today' }).waitFor();
-    // A pinned counter (first, and in the tray), and the mouse away from the rows.
-    const pinned = await harness.app.dispatch('settings:update', { pinned: [DEMO_COUNTER_IDS.pushUps] });
-    if (!pinned.ok) throw new Error(`pinning for the screenshot failed: ${pinned.error.message}`);
-    await rowOf(page, 'Push-ups this week').getByRole('button', { name: 'Pin Push-ups this week', pressed: true }).waitFor();
-    await page.getByLabel('Search counters').focus();
-    await shoot(page, harness, 'list');
-    await shoot(page, harness, 'list-dark', 'dark');
-    harness.app.setSystemDark(false);
-    await page.locator('html[data-theme="light"]').waitFor();
-    await page.keyboard.press('?');
-    await page.locator('#key-hints').waitFor();
-    await shoot(page, harness, 'keys');
-    await page.keyboard.press('Escape');
+    await withPopup(browser, server.url, { signedInAs: DEMO_TOKEN }, async (page, harness) => {
+      await page.locator('.connection[data-status="live"]').waitFor();
+      await rowOf(page, names.coffees).waitFor();
+      // Another member drinks a coffee: the change arrives over the WebSocket.
+      const response = await harness.asUser(DEMO_OTHER_TOKEN, 'POST', `/v2/counters/${DEMO_COUNTER_IDS.coffees}/increment`);
+      if (response.status !== 200) throw new Error(`the other user's increment answered ${response.status}`);
+      await rowOf(page, names.coffees).getByTestId('value').filter({ hasText: /^4$/ }).waitFor();
+      await rowOf(page, names.coffees).getByTestId('today').filter({ hasText: tr.t('row.today', { amount: '+1' }) }).waitFor();
+      // A pinned counter (first, and in the tray), and the mouse away from the rows.
+      const pinned = await harness.app.dispatch('settings:update', { pinned: [DEMO_COUNTER_IDS.pushUps] });
+      if (!pinned.ok) throw new Error(`pinning for the screenshot failed: ${pinned.error.message}`);
+      await rowOf(page, names.pushUps).getByRole('button', { name: tr.t('row.pin', { name: names.pushUps }), pressed: true }).waitFor();
+      await page.getByLabel(tr.t('list.search')).focus();
+      await shoot(page, harness, 'list');
+      await shoot(page, harness, 'list-dark', 'dark');
+      harness.app.setSystemDark(false);
+      await page.locator('html[data-theme="light"]').waitFor();
+      await page.keyboard.press('?');
+      await page.locator('#key-hints').waitFor();
+      await shoot(page, harness, 'keys');
+      await page.keyboard.press('Escape');
 
-    // Activity: one own coffee and the other member's, then the counter's detail view.
-    harness.app.setSystemDark(false);
-    await page.getByRole('button', { name: 'Increase Coffees today' }).click();
-    await rowOf(page, 'Coffees today').getByTestId('today').filter({ hasText: '+2 today' }).waitFor();
-    await page.getByRole('button', { name: 'Activity of Coffees today' }).click();
-    await page.getByTestId('detail-today').filter({ hasText: 'you +1, others +1' }).waitFor();
-    await shoot(page, harness, 'detail-light');
-    await shoot(page, harness, 'detail-dark', 'dark');
-    await page.keyboard.press('Escape');
-    harness.app.setSystemDark(false);
+      // Activity: one own coffee and the other member's, then the counter's detail view.
+      harness.app.setSystemDark(false);
+      await page.getByRole('button', { name: tr.t('row.increase', { name: names.coffees }) }).click();
+      await rowOf(page, names.coffees).getByTestId('today').filter({ hasText: tr.t('row.today', { amount: '+2' }) }).waitFor();
+      await page.getByRole('button', { name: tr.t('row.activity', { name: names.coffees }) }).click();
+      await page.getByTestId('detail-today').filter({ hasText: tr.t('detail.today', { total: '+2', you: '+1', others: '+1' }) }).waitFor();
+      await shoot(page, harness, 'detail-light');
+      await shoot(page, harness, 'detail-dark', 'dark');
+      await page.keyboard.press('Escape');
+      harness.app.setSystemDark(false);
 
-    await page.getByRole('button', { name: 'Settings' }).click();
-    await page.getByRole('heading', { name: 'Settings' }).waitFor();
-    await shootBoth(page, harness, 'settings');
-  });
+      await page.getByRole('button', { name: tr.t('list.settings') }).click();
+      await page.getByRole('heading', { name: tr.t('settings.title') }).waitFor();
+      await shootBoth(page, harness, 'settings');
+    });
 
-  // Issue 28: goals in progress on the rows, a milestone today, the edit page's goal, the export screen.
-  await withPopup(browser, server.url, { signedInAs: DEMO_TOKEN }, async (page, harness) => {
-    await page.locator('.connection[data-status="live"]').waitFor();
-    const dispatch = async (...args: Parameters<AppHarness['app']['dispatch']>) => {
-      const answer = await harness.app.dispatch(...args);
-      if (!answer.ok) throw new Error(`${String(args[0])} for the screenshot failed: ${answer.error.message}`);
-    };
-    await dispatch('goal:set', { id: DEMO_COUNTER_IDS.coffees, goal: { target: 8, period: 'day', count: 'all' } });
-    await dispatch('goal:set', { id: DEMO_COUNTER_IDS.pushUps, goal: { target: 150, period: 'week', count: 'mine' } });
-    // "Since we moved in" turns 100 days today; "Until the trip" shows its next milestone.
-    const hundredDaysAgo = new Date(Date.now() - 100 * 86_400_000).toISOString().slice(0, 10);
-    await dispatch('counter:update', { id: DEMO_COUNTER_IDS.sinceMovedIn, patch: { startDate: hundredDaysAgo } });
-    await dispatch('counter:increment', { id: DEMO_COUNTER_IDS.coffees, amount: 2 });
-    await dispatch('counter:increment', { id: DEMO_COUNTER_IDS.pushUps, amount: 60 });
-    const other = await harness.asUser(DEMO_OTHER_TOKEN, 'POST', `/v2/counters/${DEMO_COUNTER_IDS.coffees}/increment`);
-    if (other.status !== 200) throw new Error(`the other user's increment answered ${other.status}`);
-    await rowOf(page, 'Coffees today').getByTestId('goal').filter({ hasText: '3 / 8 today' }).waitFor();
-    await rowOf(page, 'Push-ups this week').getByTestId('goal').filter({ hasText: '60 / 150 this week' }).waitFor();
-    await rowOf(page, 'Since we moved in').getByTestId('milestone').filter({ hasText: '100 days today' }).waitFor();
-    await page.getByLabel('Search counters').focus();
-    await shootBoth(page, harness, 'goals');
+    // Issue 28: goals in progress on the rows, a milestone today, the edit page's goal, the export screen.
+    await withPopup(browser, server.url, { signedInAs: DEMO_TOKEN }, async (page, harness) => {
+      await page.locator('.connection[data-status="live"]').waitFor();
+      const dispatch = async (...args: Parameters<AppHarness['app']['dispatch']>) => {
+        const answer = await harness.app.dispatch(...args);
+        if (!answer.ok) throw new Error(`${String(args[0])} for the screenshot failed: ${answer.error.message}`);
+      };
+      await dispatch('goal:set', { id: DEMO_COUNTER_IDS.coffees, goal: { target: 8, period: 'day', count: 'all' } });
+      await dispatch('goal:set', { id: DEMO_COUNTER_IDS.pushUps, goal: { target: 150, period: 'week', count: 'mine' } });
+      // "Since we moved in" turns 100 days today; "Until the trip" shows its next milestone.
+      const hundredDaysAgo = new Date(Date.now() - 100 * 86_400_000).toISOString().slice(0, 10);
+      await dispatch('counter:update', { id: DEMO_COUNTER_IDS.sinceMovedIn, patch: { startDate: hundredDaysAgo } });
+      await dispatch('counter:increment', { id: DEMO_COUNTER_IDS.coffees, amount: 2 });
+      await dispatch('counter:increment', { id: DEMO_COUNTER_IDS.pushUps, amount: 60 });
+      const other = await harness.asUser(DEMO_OTHER_TOKEN, 'POST', `/v2/counters/${DEMO_COUNTER_IDS.coffees}/increment`);
+      if (other.status !== 200) throw new Error(`the other user's increment answered ${other.status}`);
+      const progress = (done: number, target: number, period: 'day' | 'week') => tr.t('goal.progress', { done: tr.number(done), target: tr.number(target), period });
+      await rowOf(page, names.coffees).getByTestId('goal').filter({ hasText: progress(3, 8, 'day') }).waitFor();
+      await rowOf(page, names.pushUps).getByTestId('goal').filter({ hasText: progress(60, 150, 'week') }).waitFor();
+      await rowOf(page, names.sinceMovedIn).getByTestId('milestone').filter({ hasText: tr.t('milestone.today', { milestone: tr.t('milestone.days', { count: 100 }) }) }).waitFor();
+      await page.getByLabel(tr.t('list.search')).focus();
+      await shootBoth(page, harness, 'goals');
 
-    await page.getByRole('button', { name: 'Edit Coffees today' }).click();
-    await page.getByLabel('Goal: how many').waitFor();
-    await page.getByRole('heading', { name: 'On this computer' }).evaluate((heading) => heading.scrollIntoView({ block: 'start' }));
-    await shootBoth(page, harness, 'edit-goal');
+      await page.getByRole('button', { name: tr.t('row.edit', { name: names.coffees }) }).click();
+      await page.getByLabel(tr.t('goal.howMany')).waitFor();
+      await page.getByRole('heading', { name: tr.t('local.title') }).evaluate((heading) => heading.scrollIntoView({ block: 'start' }));
+      await shootBoth(page, harness, 'edit-goal');
 
-    await page.getByRole('button', { name: 'Export activity…' }).click();
-    await page.getByRole('radio', { name: /^All counters/ }).check();
-    await page.getByRole('button', { name: 'Save as CSV…' }).click();
-    await page.getByTestId('export-result').filter({ hasText: /^Saved/ }).waitFor();
-    await shootBoth(page, harness, 'export');
-  });
+      await page.getByRole('button', { name: tr.t('export.button') }).click();
+      await page.getByRole('radio', { name: new RegExp(`^${tr.t('export.all')}`) }).check();
+      await page.getByRole('button', { name: tr.t('export.save') }).click();
+      await page.getByTestId('export-result').filter({ hasText: /\.csv/ }).waitFor();
+      await shootBoth(page, harness, 'export');
+    });
 
-  // 200 % zoom with a long list: 300 counters, rows reflowed to 180 CSS pixels (WCAG 1.4.10).
-  await withPopup(
-    browser,
-    server.url,
-    { fixtures: manyCounters(), signedInAs: 'ada-secret-token-0123456789' },
-    async (page, harness) => {
-      await rowOf(page, 'Coffees today 1').waitFor();
-      await page.keyboard.press('ArrowDown');
-      await shootBoth(page, harness, 'list-zoom200');
-    },
-    true,
-  );
-
-  // A launch while the server is away: the counters the previous run saw (one with a
-  // 40-character name, the longest the service allows), greyed, with "Retry now".
-  await withPopup(
-    browser,
-    server.url,
-    {
-      signedInAs: DEMO_TOKEN,
-      serverDown: true,
-      previousRun: async (app) => {
-        const renamed = await app.dispatch('counter:update', { id: DEMO_COUNTER_IDS.coffees, patch: { name: LONG_NAME } });
-        if (!renamed.ok) throw new Error(`renaming for the screenshot failed: ${renamed.error.message}`);
+    // 200 % zoom with a long list: 300 counters, rows reflowed to 180 CSS pixels (WCAG 1.4.10).
+    await withPopup(
+      browser,
+      server.url,
+      { fixtures: manyCounters(), signedInAs: 'ada-secret-token-0123456789' },
+      async (page, harness) => {
+        await rowOf(page, `${names.many[0]} 1`).waitFor();
+        await page.keyboard.press('ArrowDown');
+        await shootBoth(page, harness, 'list-zoom200');
       },
-    },
-    async (page, harness) => {
-      await page.locator('.connection', { hasText: 'Offline since' }).waitFor();
-      await rowOf(page, LONG_NAME).waitFor();
-      await shootBoth(page, harness, 'offline-launch');
-    },
-  );
+      true,
+    );
+
+    // A launch while the server is away: the counters the previous run saw (one with a
+    // 40-character name, the longest the service allows), greyed, with "Retry now".
+    await withPopup(
+      browser,
+      server.url,
+      {
+        signedInAs: DEMO_TOKEN,
+        serverDown: true,
+        previousRun: async (app) => {
+          const renamed = await app.dispatch('counter:update', { id: DEMO_COUNTER_IDS.coffees, patch: { name: names.long } });
+          if (!renamed.ok) throw new Error(`renaming for the screenshot failed: ${renamed.error.message}`);
+        },
+      },
+      async (page, harness) => {
+        await page.locator('.connection[data-status="offline"]').waitFor();
+        await rowOf(page, names.long).waitFor();
+        await shootBoth(page, harness, 'offline-launch');
+      },
+    );
+  }
   writeFileSync(join(OUT, 'tray-icons.png'), trayIconSheet());
   console.log(join(OUT, 'tray-icons.png'));
 } finally {

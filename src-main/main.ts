@@ -39,6 +39,8 @@ import { createNotifier, refusalNotices } from './shell/notifications';
 import { POPUP_EVENTS } from '../src-shared/ipc/contract';
 import { publicWebPage } from '../src-shared/domain/server-address';
 import { createSafeStorageVault } from './shell/token-vault';
+import { translatorFor } from '../src-shared/i18n/compile';
+import type { Notice } from '../src-shared/i18n/notice';
 import { launchMarkName, type LaunchMilestone } from './shell/launch-milestones';
 
 const here = dirname(fileURLToPath(import.meta.url)); // dist/main
@@ -132,7 +134,10 @@ async function run(): Promise<void> {
     clock: systemClock,
     random: Math.random,
     whatsNew: createWhatsNewStore(createTextFile(join(userData, 'update-notes.json')), (m) => log.warn(m)),
-    notify: (title, body) => updateNotifications.deliver({ title, body }),
+    notify: (notice) => {
+      const i18n = controller.translator();
+      updateNotifications.deliver({ title: notice.title(i18n), body: notice.body(i18n) });
+    },
     clean: (text, max) => controller.redact(text, max),
     log: { info: (m) => log.info(m), warn: (m) => log.warn(m), error: (m) => log.error(m) },
     restart: () => void quit({ install: true }),
@@ -145,12 +150,14 @@ async function run(): Promise<void> {
     vault: createSafeStorageVault({ safeStorage, platform, file: createSecretFile(join(userData, 'token.json')), log: (m) => log.warn(m) }),
     // Decisions about where the token goes and how it is kept: asked here, never taken from the popup.
     // No parent window: the popup hides on blur, and a sheet on a hidden parent would hide too.
-    consent: createConsentDialog((options) => dialog.showMessageBox(options), (m) => log.warn(m)),
+    // In the language of the moment (the controller exists by the time a question is asked).
+    consent: createConsentDialog((options) => dialog.showMessageBox(options), () => controller.translator(), (m) => log.warn(m)),
     // Exports: main asks where in its own save dialog and writes the file; the popup never names a path.
-    saveFile: createSaveDialog((options) => dialog.showSaveDialog(options), (path, text) => writeFile(path, text, 'utf8')),
+    saveFile: createSaveDialog((options) => dialog.showSaveDialog(options), (path, text) => writeFile(path, text, 'utf8'), () => controller.translator()),
     demo: () => startDemoService({ onError: (message) => log.warn(message) }),
     platform,
     systemTimezone: () => Intl.DateTimeFormat().resolvedOptions().timeZone,
+    systemLanguages: () => app.getPreferredSystemLanguages(),
     theme: themeSource(nativeTheme),
     logger: { info: (m) => log.info(m), warn: (m) => log.warn(m), error: (m) => log.error(m) },
     // Each account's unsent clicks in a durable file of its own; 0.2's pending.json is carried over once.
@@ -197,7 +204,17 @@ async function run(): Promise<void> {
     scaleFactor: () => screen.getPrimaryDisplay().scaleFactor,
   });
 
-  const notifier = createNotifier({ clock: systemClock, deliver: (n) => osNotifications.deliver(n), preferences: () => controller.getState().settings.notifications });
+  const notifier = createNotifier({
+    clock: systemClock,
+    deliver: (n) => osNotifications.deliver(n),
+    preferences: () => controller.getState().settings.notifications,
+    i18n: () => controller.translator(),
+  });
+  /** A notice in the language of the moment it is shown. */
+  const deliverNotice = (notice: Notice) => {
+    const i18n = controller.translator();
+    osNotifications.deliver({ title: i18n.t(notice.title), body: notice.body(i18n) });
+  };
   const shortcuts = createShortcutRegistrar(globalShortcut, (action) => void actions.shortcut(action), (failures) => controller.setShortcutFailures(failures), platform);
   const loginItem = (enabled: boolean) =>
     applyLaunchAtLogin(enabled, {
@@ -219,12 +236,12 @@ async function run(): Promise<void> {
   controller.on('state:changed', (state) => {
     tray.update(state);
     // The popup says it itself when it is open; otherwise the OS does.
-    if (!popup.isVisible()) for (const notice of refusalNotices(lastState, state)) osNotifications.deliver(notice);
+    if (!popup.isVisible()) for (const notice of refusalNotices(lastState, state, translatorFor(state.locale))) osNotifications.deliver(notice);
     lastState = state;
     notifier.connectionChanged(state.core?.connection.status ?? 'idle');
   });
   controller.onRemoteChange((change) => notifier.remoteChange(change));
-  controller.onNotice((title, body) => osNotifications.deliver({ title, body }));
+  controller.onNotice(deliverNotice);
   controller.onAnnouncement((announcement) => notifier.announce(announcement));
   controller.onSettingsChanged((next, previous) => {
     if (JSON.stringify(next.shortcuts) !== JSON.stringify(previous.shortcuts)) shortcuts.apply(next.shortcuts);
@@ -239,6 +256,8 @@ async function run(): Promise<void> {
     powerMonitor,
     clock: systemClock,
     readTimezone: () => Intl.DateTimeFormat().resolvedOptions().timeZone,
+    readLanguages: () => app.getPreferredSystemLanguages(),
+    onLanguagesChange: () => controller.systemLanguagesChanged(),
     onResume: () => {
       notifier.beginResync();
       controller.notifyResume();
@@ -274,12 +293,12 @@ async function run(): Promise<void> {
   // A launch carrying a counter action (a keyboard binding starting the app) needs the
   // counters before it can act; any other launch must not wait for the server.
   const launchAction = parseCommandLine(process.argv);
-  const { notice } = await controller.start({ awaitConnection: launchAction !== null && launchAction.kind !== 'open' });
+  const { notices } = await controller.start({ awaitConnection: launchAction !== null && launchAction.kind !== 'open' });
   const settings = controller.getState().settings;
   nativeTheme.themeSource = settings.theme;
   shortcuts.apply(settings.shortcuts);
   if (settings.launchAtLogin) void loginItem(true);
-  if (notice) osNotifications.deliver({ title: 'Counter Tray settings were reset', body: notice });
+  notices.forEach(deliverNotice);
   void updates.start().catch((error: unknown) => log.warn('updates did not start', error));
   tray.update(controller.getState());
   // A page that fails to load leaves the tray working; say why in the log instead of an unhandled rejection.

@@ -1,19 +1,28 @@
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
-import type { CounterTrayApi } from '../src-shared/ipc/contract';
+import type { AppState, CounterTrayApi, IpcError } from '../src-shared/ipc/contract';
 import { listen } from './bridge/ipc';
 import { useAppState } from './bridge/useAppState';
+import { errorText } from '../src-shared/i18n/error-words';
+import { guessLocale, I18n, useI18n } from './i18n/I18n';
 import { Connecting } from './screens/Connecting';
 import { CounterList } from './screens/CounterList';
-import { Onboarding } from './screens/Onboarding';
-import { SettingsScreen } from './screens/SettingsScreen';
 
 const OFFLINE_STATS = { requests: 0, rateLimited: 0, notifications: 0, ignoredFrames: 0, resyncs: 0 };
 
-// Their own chunks: most popups never open a counter's activity, its edit page or an export,
-// so the list does not pay for them (the entry chunk stays under 90 KB gzip).
-const CounterDetail = lazy(() => import('./screens/CounterDetail'));
-const EditCounter = lazy(() => import('./screens/EditCounter'));
-const ExportScreen = lazy(() => import('./screens/ExportScreen'));
+// Screens that are not the first paint of a signed-in launch load as their own chunks, so
+// the list does not pay for them (the entry chunk's budget: 90 KB gzip, bench/README.md).
+const LATER = {
+  detail: () => import('./screens/CounterDetail'),
+  edit: () => import('./screens/EditCounter').then((m) => ({ default: m.EditCounter })),
+  settings: () => import('./screens/SettingsScreen').then((m) => ({ default: m.SettingsScreen })),
+  onboarding: () => import('./screens/Onboarding').then((m) => ({ default: m.Onboarding })),
+  export: () => import('./screens/ExportScreen'),
+};
+const CounterDetail = lazy(LATER.detail);
+const EditCounter = lazy(LATER.edit);
+const SettingsScreen = lazy(LATER.settings);
+const Onboarding = lazy(LATER.onboarding);
+const ExportScreen = lazy(LATER.export);
 
 export type View =
   | { name: 'list' }
@@ -23,15 +32,28 @@ export type View =
   | { name: 'token' }
   | { name: 'export'; id?: string | undefined; from: 'edit' | 'settings' };
 
-/** While a lazy screen's chunk loads (a few ms from the app's own files). */
-const LOADING = (
-  <main className="screen centered" aria-busy="true">
-    <h1 className="sr-only">Loading…</h1>
-  </main>
-);
-
+/** The app in the language main chose; before main's first state, the browser's guess. */
 export function App({ api }: { api: CounterTrayApi }) {
   const { state, problem } = useAppState(api);
+  const ready = state !== null;
+  // Once the first screen is up, fetch the others in the background: opening one then shows it
+  // without waiting for its chunk (the fallback below is for a first click within milliseconds).
+  useEffect(() => {
+    if (!ready) return;
+    const timer = setTimeout(() => Object.values(LATER).forEach((load) => void load().catch(() => undefined)), 0);
+    return () => clearTimeout(timer);
+  }, [ready]);
+  return (
+    <I18n locale={state?.locale ?? guessLocale()}>
+      <Suspense fallback={<main className="screen centered" aria-busy="true" />}>
+        <Screens api={api} state={state} problem={problem} />
+      </Suspense>
+    </I18n>
+  );
+}
+
+function Screens({ api, state, problem }: { api: CounterTrayApi; state: AppState | null; problem: IpcError | null }) {
+  const i18n = useI18n();
   const [view, setView] = useState<View>({ name: 'list' });
   const [focusRequest, setFocusRequest] = useState<{ id: string; at: number } | null>(null);
   // The list's current row outlives the list screen: back from Edit, the same row is current.
@@ -65,9 +87,10 @@ export function App({ api }: { api: CounterTrayApi }) {
   const showExport = useCallback((id?: string) => setView(id ? { name: 'export', id, from: 'edit' } : { name: 'export', from: 'settings' }), []);
 
   if (!state) {
+    // Main answers within milliseconds: no words for a wait that short, only a problem if it fails.
     return (
       <main className="screen centered" aria-busy={!problem}>
-        {problem ? <p role="alert">{problem}</p> : <p className="muted">Loading…</p>}
+        {problem && <p role="alert">{errorText(i18n, problem)}</p>}
       </main>
     );
   }
@@ -111,26 +134,12 @@ export function App({ api }: { api: CounterTrayApi }) {
       setView({ name: 'list' });
       setFocusRequest({ id: view.id, at: Date.now() }); // back on the row it came from
     };
-    return (
-      <Suspense fallback={LOADING}>
-        <CounterDetail api={api} state={state} counterId={view.id} onClose={back} onEdit={showEdit} />
-      </Suspense>
-    );
+    return <CounterDetail api={api} state={state} counterId={view.id} onClose={back} onEdit={showEdit} />;
   }
-  if (view.name === 'edit') {
-    return (
-      <Suspense fallback={LOADING}>
-        <EditCounter api={api} state={state} counterId={view.id} onClose={showList} onExport={showExport} />
-      </Suspense>
-    );
-  }
+  if (view.name === 'edit') return <EditCounter api={api} state={state} counterId={view.id} onClose={showList} onExport={showExport} />;
   if (view.name === 'export') {
     const back = view.from === 'edit' && view.id ? () => showEdit(view.id as string) : showSettings;
-    return (
-      <Suspense fallback={LOADING}>
-        <ExportScreen api={api} state={state} counterId={view.id} onClose={back} />
-      </Suspense>
-    );
+    return <ExportScreen api={api} state={state} counterId={view.id} onClose={back} />;
   }
   if (view.name === 'settings') {
     return <SettingsScreen api={api} state={state} onClose={showList} onReplaceToken={() => setView({ name: 'token' })} onExport={showExport} />;

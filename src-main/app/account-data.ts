@@ -12,6 +12,7 @@ import { createFileExtrasStorage, createMemoryExtrasStorage, extrasPathFor } fro
 import { createExtrasService, type ExtrasAnnouncement } from './goals/extras-service';
 import type { TextFile } from './ports';
 import { createTextFile } from './text-file';
+import type { Notice } from '../../src-shared/i18n/notice';
 
 export interface AccountDataDeps {
   clock: Clock;
@@ -26,7 +27,7 @@ export interface AccountDataDeps {
   counters(): readonly CounterState[];
   requireCounter(id: string): CounterCore;
   /** A file was reset: tell the user once. */
-  notice(title: string, message: string): void;
+  notice(notice: Notice): void;
   warn(message: string): void;
   announce(announcement: ExtrasAnnouncement): void;
 }
@@ -35,7 +36,7 @@ export type AccountData = ReturnType<typeof createAccountData>;
 
 export function createAccountData(deps: AccountDataDeps) {
   const { clock, timezone, changed, warn } = deps;
-  const activity = createActivityService({ clock, timezone, changed, warn, notice: (message) => deps.notice('Counter Tray activity was reset', message) });
+  const activity = createActivityService({ clock, timezone, changed, warn, notice: (body) => deps.notice({ title: 'notice.activityTitle', body }) });
   const extras = createExtrasService({
     clock,
     timezone,
@@ -44,7 +45,7 @@ export function createAccountData(deps: AccountDataDeps) {
     counters: deps.counters,
     steps: (id, fromDay) => activity.steps(id, fromDay),
     activityVersion: () => activity.version(),
-    notice: (message) => deps.notice('Counter Tray goals were reset', message),
+    notice: (body) => deps.notice({ title: 'notice.goalsTitle', body }),
     announce: deps.announce,
   });
   const counterReset = createCounterReset({ clock, timezone, changed, requireCounter: deps.requireCounter, edit: activity.edit });

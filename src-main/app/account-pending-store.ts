@@ -13,8 +13,9 @@ import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import type { PendingStore } from '../core/contract';
 import { AnyPendingDocument } from '../core/pending-ledger';
-import { openEntries, refusedClicksNotice, sealEntries, type ClickSeal } from './click-file-codec';
+import { openEntries, refusedClicksNotice, sealEntries, type ClickFileName, type ClickSeal } from './click-file-codec';
 import type { TextFile } from './ports';
+import { backupNote, sentences, type Said } from '../../src-shared/i18n/notice';
 
 const OwnedPending = z.object({ owner: z.string(), pending: AnyPendingDocument });
 /** The file as written, before the ledger's schema: the MACs are checked on what is on disk. */
@@ -38,7 +39,7 @@ export interface AccountPendingFiles {
   /** The single `pending.json` of Counter Tray 0.2: read once for its owner, then retired. */
   legacy?: TextFile & { remove(): Promise<void> };
   /** A file could not be used and was backed up: tell the user (and the log). */
-  notice(message: string): void;
+  notice(message: Said): void;
 }
 
 export function createAccountPendingStore(seal: ClickSeal, { file, legacy, notice }: AccountPendingFiles): PendingStore {
@@ -47,12 +48,12 @@ export function createAccountPendingStore(seal: ClickSeal, { file, legacy, notic
   const write = (pending: unknown) => file.write(JSON.stringify({ owner, pending, macs: sealEntries(seal, countersOf(pending)) }));
 
   /** Only the counters whose MAC holds; the rest refused: the file backed up, the user told, the kept ones written back. */
-  async function authenticated(json: unknown, from: TextFile, what: string): Promise<unknown> {
+  async function authenticated(json: unknown, from: TextFile, what: ClickFileName): Promise<unknown> {
     const sealed = SealedFile.safeParse(json);
     if (!sealed.success || sealed.data.owner !== owner) return json;
     const { kept, refused } = openEntries(seal, sealed.data.pending.counters, sealed.data.macs);
     if (refused.length === 0) return json;
-    const backup = await from.backup().catch(() => 'not possible');
+    const backup = await from.backup().catch(() => null);
     notice(refusedClicksNotice(what, refused.length, backup));
     const pending = { ...sealed.data.pending, counters: kept };
     // What the app wrote goes back to disk at once: a core that never runs (a failed start) must not take it along.
@@ -61,18 +62,17 @@ export function createAccountPendingStore(seal: ClickSeal, { file, legacy, notic
   }
 
   /** The ledger's document in `text`, or undefined after backing up a file that is not one of ours. */
-  async function parse(text: string, from: TextFile, what: string): Promise<unknown> {
+  async function parse(text: string, from: TextFile): Promise<unknown> {
     let json: unknown;
     try {
       json = JSON.parse(text);
     } catch {
       json = undefined;
     }
-    const saved = OwnedPending.safeParse(await authenticated(json, from, what));
+    const saved = OwnedPending.safeParse(await authenticated(json, from, 'pending'));
     if (saved.success && saved.data.owner === owner) return saved.data.pending;
-    const why = saved.success ? 'it belongs to another account' : 'it could not be read';
-    const backup = await from.backup().catch(() => 'not possible');
-    notice(`Unsent clicks in ${what} were set aside because ${why}; nothing of them was sent. (backup: ${backup})`);
+    const backup = await from.backup().catch(() => null);
+    notice(sentences((i18n) => (saved.success ? i18n.t('notice.clicksOtherAccount') : i18n.t('notice.clicksUnreadable')), backupNote(backup)));
     return undefined;
   }
 
@@ -81,13 +81,13 @@ export function createAccountPendingStore(seal: ClickSeal, { file, legacy, notic
       let text: string | null;
       try {
         text = await file.read();
-      } catch (error) {
+      } catch {
         // Unreadable (permissions, I/O): moved aside, so the next write cannot overwrite what it may hold.
-        const backup = await file.backup().catch(() => 'not possible');
-        notice(`The pending-clicks file could not be read (${error instanceof Error ? error.message : String(error)}) and was set aside; nothing of it was sent. (backup: ${backup})`);
+        const backup = await file.backup().catch(() => null);
+        notice(sentences((i18n) => i18n.t('notice.clicksUnreadable'), backupNote(backup)));
         return undefined;
       }
-      if (text !== null) return parse(text, file, 'the pending-clicks file');
+      if (text !== null) return parse(text, file);
       const old = await legacy?.read().catch(() => null);
       if (!old) return undefined;
       // 0.2 kept one account's clicks in pending.json; another account's are not ours to touch.
@@ -101,8 +101,8 @@ export function createAccountPendingStore(seal: ClickSeal, { file, legacy, notic
       if (!saved.success || saved.data.owner !== owner) return undefined;
       // 0.2 wrote no MACs: its file is taken only at the launch that upgraded the token vault (which proves the upgrade).
       if (!seal.acceptUnsealed) {
-        const backup = await legacy?.backup().catch(() => 'not possible');
-        notice(refusedClicksNotice('pending.json (Counter Tray 0.2)', Object.keys(countersOf(saved.data.pending)).length, backup ?? 'not possible'));
+        const backup = await legacy?.backup().catch(() => null);
+        notice(refusedClicksNotice('legacy', Object.keys(countersOf(saved.data.pending)).length, backup ?? null));
         return undefined;
       }
       retireLegacy = true;

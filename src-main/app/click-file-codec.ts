@@ -6,6 +6,7 @@
 // one the user types again where nothing can be stored (memory-only), so the key is there
 // whenever the clicks may be sent, and a program without the token cannot forge it.
 // A file that fails the check is not used: the store backs it up and the user is told.
+import { backupNote, sentences, type Said } from '../../src-shared/i18n/notice';
 import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
 
 /** What authenticates one account's clicks: its owner key and the key derived from its token. */
@@ -64,8 +65,10 @@ function sameMac(given: string, expected: string): boolean {
   return /^[0-9a-f]{64}$/.test(given) && timingSafeEqual(Buffer.from(given, 'hex'), Buffer.from(expected, 'hex'));
 }
 
-/** The words for refused clicks: which file, how many counters, where the file went. */
-export function refusedClicksNotice(file: string, counters: number, backup: string): string {
-  const which = counters === 1 ? 'one counter' : `${counters} counters`;
-  return `Unsent clicks on ${which} in ${file} were set aside because Counter Tray did not write them (another program changed the file, or it is damaged); your other clicks are kept, and nothing of them was sent. (backup: ${backup})`;
+/** Which file held them: the account's file of unsent clicks, or 0.2's pending.json. */
+export type ClickFileName = 'pending' | 'legacy';
+
+/** The words for refused clicks: which file, how many counters, where the file went (null: no backup). */
+export function refusedClicksNotice(file: ClickFileName, counters: number, backup: string | null): Said {
+  return sentences((i18n) => i18n.t('notice.clicksRefused', { file, counters }), backupNote(backup));
 }

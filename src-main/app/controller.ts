@@ -24,15 +24,20 @@ import { originOf } from './server-url';
 import { createSession } from './session';
 import { diffAppState } from './state-delta';
 import { checkLoadedSettings } from './settings-rules';
+import { stateLocale } from '../../src-shared/i18n/locale';
+import { words } from '../../src-shared/i18n/messages';
+import { english, translatorFor } from '../../src-shared/i18n/compile';
+import { sentences, type Notice } from '../../src-shared/i18n/notice';
+import type { Translator } from '../../src-shared/i18n/translator';
 import type { ExtrasAnnouncement } from './goals/extras-service';
 
 export interface AppController {
   /**
    * Loads settings and the stored token and, if there is one, connects. Answers a one-time
-   * notice (settings reset). The shell passes `awaitConnection: false` so the tray and the
+   * notices (settings reset). The shell passes `awaitConnection: false` so the tray and the
    * shortcuts do not wait for a slow or unreachable server.
    */
-  start(options?: { awaitConnection?: boolean }): Promise<{ notice?: string }>;
+  start(options?: { awaitConnection?: boolean }): Promise<{ notices: Notice[] }>;
   /** Stops the core and the demo service; nothing keeps running afterwards. */
   stop(): Promise<void>;
   readonly handlers: InvokeHandlers;
@@ -42,8 +47,10 @@ export interface AppController {
    * the activity record and the undo offer know where a click came from.
    */
   dispatchFrom(source: Exclude<ClickSource, 'popup' | 'undo'>): Dispatch;
-  /** One-time notices for the user (the activity record was reset). */
-  onNotice(listener: (title: string, body: string) => void): () => void;
+  /** One-time notices for the user (the activity record was reset), said in the language of the moment they are shown. */
+  onNotice(listener: (notice: Notice) => void): () => void;
+  /** The app's language now (Settings → Language, else the OS's): what main's tray, notifications and dialogs say. */
+  translator(): Translator;
   /** A goal reached or a milestone today (issue 28), once each; names already sanitized. */
   onAnnouncement(listener: (announcement: ExtrasAnnouncement) => void): () => void;
   getState(): AppState;
@@ -57,6 +64,8 @@ export interface AppController {
   setShortcutFailures(failures: AppState['shortcutFailures']): void;
   notifyResume(): void;
   systemTimezoneChanged(): void;
+  /** The OS's preferred languages may have changed (polled): a "system" language follows them. */
+  systemLanguagesChanged(): void;
   /**
    * The one sanitizer (src-shared/text/server-text.ts) with every token this run has seen:
    * for logs (pass TEXT_LIMITS.log) and main's own messages that may quote a server. Server
@@ -87,12 +96,14 @@ export function createAppController(deps: AppControllerDeps): AppController {
   const eventListeners = new Map<EventChannel, Set<(payload: never) => void>>();
   const remoteListeners = new Set<(change: RemoteChange) => void>();
   const settingsListeners = new Set<(next: Settings, previous: Settings) => void>();
-  const noticeListeners = new Set<(title: string, body: string) => void>();
-  const announcementListeners = new Set<(announcement: ExtrasAnnouncement) => void>();
-  const notify = (title: string, body: string) => {
-    log.warn(`${title}: ${body}`);
-    for (const listener of noticeListeners) listener(title, body);
+  const noticeListeners = new Set<(notice: Notice) => void>();
+  /** The log reads English (support reads one language); the user reads the language of the moment. */
+  const logNotice = (notice: Notice) => log.warn(`${english().t(notice.title)}: ${notice.body(english())}`);
+  const notify = (notice: Notice) => {
+    logNotice(notice);
+    for (const listener of noticeListeners) listener(notice);
   };
+  const announcementListeners = new Set<(announcement: ExtrasAnnouncement) => void>();
 
   const emit = <E extends EventChannel>(event: E, payload: EventOf<E>) => {
     for (const listener of eventListeners.get(event) ?? []) (listener as (p: EventOf<E>) => void)(payload);
@@ -128,6 +139,9 @@ export function createAppController(deps: AppControllerDeps): AppController {
   const changed = () => coalescer.request();
   const redactText = createSanitizer(() => secrets);
   const effectiveTimezone = () => settings.timezone ?? deps.systemTimezone();
+  /** The OS's preferred languages, read at start and when main's poll finds them changed (not at every state). */
+  let systemLanguages = deps.systemLanguages();
+  const locale = () => stateLocale(settings.language, systemLanguages);
 
   const coreCounters = () => session.core()?.snapshot().counters ?? [];
   const accountData = createAccountData({
@@ -168,7 +182,7 @@ export function createAppController(deps: AppControllerDeps): AppController {
     requireCounter: (id) => requireCounter(id),
     changed: () => changed(),
   });
-  const clicks = createOwnClickWiring({ pendingFiles: deps.pendingFiles, notify, nameOf: (id) => redactText(offline.nameOf(id) ?? 'a counter', TEXT_LIMITS.name) });
+  const clicks = createOwnClickWiring({ pendingFiles: deps.pendingFiles, notify, nameOf: (id) => redactText(offline.nameOf(id) ?? id, TEXT_LIMITS.name) });
 
   const session = createSession({
     coreFactory: deps.coreFactory,
@@ -221,9 +235,9 @@ export function createAppController(deps: AppControllerDeps): AppController {
 
   function requireCounter(id: string): CounterCore {
     const core = session.core();
-    if (!core || session.state().status !== 'signedIn') throw new AppError('not-signed-in', 'Sign in first: Counter Tray is not connected to a server.');
+    if (!core || session.state().status !== 'signedIn') throw new AppError('not-signed-in', words('error.notSignedIn'));
     if (!core.snapshot().counters.some((c) => c.id === id)) {
-      throw new AppError('unknown-counter', 'This counter is not (or no longer) shared with you.');
+      throw new AppError('unknown-counter', words('counter.gone'));
     }
     return core;
   }
@@ -274,6 +288,7 @@ export function createAppController(deps: AppControllerDeps): AppController {
       theme: dark ? 'dark' : 'light',
       platform,
       systemTimezone: deps.systemTimezone(),
+      locale: locale(),
       activity: core ? activity.summary() : { today: {}, undo: null },
       ...(deps.updates ? { updates: deps.updates.state() } : {}),
       ...(shown ? { extras: extras.view(), resetUndo: counterReset.offer(shown.counters) } : {}),
@@ -308,14 +323,16 @@ export function createAppController(deps: AppControllerDeps): AppController {
       // The file is untrusted input (any process of this user can write it): the rules of a user edit apply.
       // Plain http to another machine survives only with the consent the vault's authenticated record holds.
       const checked = checkLoadedSettings(loaded.settings, stored?.consents.plainHttp ? stored.origin : null, platform);
-      let notice = loaded.notice;
+      const notices: Notice[] = [];
+      if (loaded.notice) notices.push({ title: 'notice.settingsTitle', body: loaded.notice });
       if (checked.problems.length > 0) {
-        const reset = await deps.settings.quarantine(checked.settings, `Settings that break Counter Tray's rules were reset: ${checked.problems.join('; ')}.`);
-        notice = notice ? `${notice} ${reset}` : reset;
+        const reset = await deps.settings.quarantine(checked.settings, sentences((i18n) => i18n.t('notice.settingsRules'), ...checked.problems));
+        notices.push({ title: 'notice.settingsTitle', body: reset });
       }
       settings = persisted = checked.settings;
-      if (notice) log.warn(notice);
       const cacheNotice = (await offline.load()).notice;
+      if (cacheNotice) notices.push(cacheNotice);
+      notices.forEach(logNotice);
       session.setEncryptionWeak(await deps.vault.isEncryptionWeak());
       themeUnsubscribe = deps.theme.onUpdated(changed);
       updatesUnsubscribe = deps.updates?.onChange(changed);
@@ -324,9 +341,8 @@ export function createAppController(deps: AppControllerDeps): AppController {
         if (options.awaitConnection ?? true) await resuming;
       }
       changed();
-      if (vaultLoad.notice) notify('The saved token was not used', vaultLoad.notice);
-      const notices = [notice, cacheNotice].filter(Boolean).join(' ');
-      return notices ? { notice: notices } : {};
+      if (vaultLoad.notice) notify({ title: 'notice.tokenNotUsedTitle', body: vaultLoad.notice });
+      return { notices };
     },
     async stop() {
       coalescer.cancel();
@@ -370,10 +386,16 @@ export function createAppController(deps: AppControllerDeps): AppController {
       shortcutFailures = failures;
       changed();
     },
+    translator: () => translatorFor(locale()),
     notifyResume: () => {
       session.notifyResume();
       // A sleeping machine's timers run late: a milestone morning may have come meanwhile.
       extras.recheck();
+    },
+    // The state says the language; a push only when it changed (state-delta compares).
+    systemLanguagesChanged() {
+      systemLanguages = deps.systemLanguages();
+      changed();
     },
     systemTimezoneChanged() {
       const core = session.core();

@@ -1,6 +1,7 @@
 // Starting a core is how the app checks a server URL and token: the first full sync
 // either works or fails with a CoreError that we turn into a precise message.
 import type { CoreOptions, CounterCore } from '../core/contract';
+import { words } from '../../src-shared/i18n/messages';
 import { AppError, asCoreError } from '../ipc/errors';
 import type { CoreFactory } from './ports';
 
@@ -31,19 +32,18 @@ export function startFailure(error: unknown, baseUrl: string): AppError {
   const detail = core.message;
   switch (core.kind) {
     case 'unauthorized':
-      return new AppError('token-rejected', `${host} rejected this token. Create a new API token in your CountTogether settings and paste it here.`, detail);
     case 'forbidden':
-      return new AppError('token-rejected', `${host} does not let this token in. Check that it is your personal API token.`, detail);
+      return new AppError('token-rejected', words('error.tokenRejected', { host }), detail);
     case 'network':
     case 'timeout':
-      return new AppError('server-unreachable', `Could not reach ${host}. Check your connection, or the server address.`, detail);
+      return new AppError('server-unreachable', words('error.serverUnreachable', { host }), detail);
     case 'rateLimited':
-      return new AppError('rate-limited', `${host} is busy. Try again in a moment.`, detail);
+      return new AppError('rate-limited', words('error.hostBusy', { host }), detail);
     case 'badResponse':
     case 'notFound':
-      return new AppError('not-a-counter-server', `${host} does not look like a CountTogether server. Check the address.`, detail);
+      return new AppError('not-a-counter-server', words('error.notACounterServer', { host }), detail);
     default:
-      return new AppError('server-unreachable', `${host} could not answer right now. Counter Tray tries again.`, detail);
+      return new AppError('server-unreachable', words('error.serverUnreachable', { host }), detail);
   }
 }
 

@@ -7,6 +7,7 @@ import type { ResetOffer, UndoResetChoice, UndoResetResult } from '../../src-sha
 import type { CounterState } from '../../src-shared/domain/snapshot';
 import type { Clock, CounterCore } from '../core/contract';
 import { AppError } from '../ipc/errors';
+import { words } from '../../src-shared/i18n/messages';
 import type { ActivityService } from './activity/activity-service';
 import { dayKey } from './activity/days';
 import { createLapsingOffer } from './lapsing-offer';
@@ -52,7 +53,7 @@ export function createCounterReset(deps: CounterResetDeps): CounterReset {
   function counterOf(id: string): { core: CounterCore; counter: CounterState } {
     const core = deps.requireCounter(id);
     const counter = core.snapshot().counters.find((c) => c.id === id);
-    if (!counter) throw new AppError('unknown-counter', 'This counter is not (or no longer) shared with you.');
+    if (!counter) throw new AppError('unknown-counter', words('counter.gone'));
     return { core, counter };
   }
 
@@ -64,21 +65,21 @@ export function createCounterReset(deps: CounterResetDeps): CounterReset {
   return {
     async reset(id) {
       const { core, counter } = counterOf(id);
-      if (counter.type === 'ToDate') throw new AppError('invalid-payload', 'A counter that counts down to a day cannot be reset; change its date instead.');
+      if (counter.type === 'ToDate') throw new AppError('invalid-payload', words('error.resetToDate'));
       // Unsent clicks would land on top of the reset and leave neither value.
-      if (counter.pending) throw new AppError('busy', 'Wait a moment: your last change is still being sent.');
+      if (counter.pending) throw new AppError('busy', words('error.busy'));
       const kind = counter.type === 'UpDown' ? 'reset' : 'startAgain';
       const earlier = fieldOf(counter, kind);
       const after = kind === 'reset' ? 0 : dayKey(deps.clock.now(), deps.timezone());
-      if (earlier === undefined) throw new AppError('unknown-counter', 'This counter has no start date to move.');
-      if (earlier === after) throw new AppError('nothing-to-reset', kind === 'reset' ? 'It is at 0 already.' : 'It starts today already.');
+      if (earlier === undefined) throw new AppError('unknown-counter', words('error.noStartDate'));
+      if (earlier === after) throw new AppError('nothing-to-reset', kind === 'reset' ? words('error.atZeroAlready') : words('error.startsTodayAlready'));
       await patch(core, id, kind, after);
       setOffer({ counterId: id, kind, earlier, after, expiresAt: deps.clock.now() + windowMs });
     },
 
     async undo(id, choice) {
       const offer = offers.current;
-      if (!offer || offer.counterId !== id || offer.expiresAt <= deps.clock.now()) throw new AppError('nothing-to-undo', 'There is no recent reset on this counter to undo.');
+      if (!offer || offer.counterId !== id || offer.expiresAt <= deps.clock.now()) throw new AppError('nothing-to-undo', words('error.noResetToUndo'));
       if (choice === 'keep') {
         setOffer(null);
         return { status: 'kept' };

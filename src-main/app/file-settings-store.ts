@@ -7,6 +7,7 @@
 import { copyFile, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { Settings } from '../../src-shared/domain/settings';
+import { backupNote, sentences } from '../../src-shared/i18n/notice';
 import { backupPathFor, readSettingsText } from './settings-migration';
 import type { SettingsLoad, SettingsStore } from './ports';
 
@@ -40,7 +41,7 @@ export function createFileSettingsStore(path: string, now: () => Date = () => ne
         const backup = backupPathFor(path, now());
         await rename(path, backup);
         await write(outcome.settings);
-        return { settings: outcome.settings, notice: `${outcome.notice} (backup: ${backup})` };
+        return { settings: outcome.settings, notice: sentences(outcome.notice, backupNote(backup)) };
       }
       if (outcome.kind === 'migrated') await write(outcome.settings);
       return outcome.kind === 'migrated' && outcome.notice ? { settings: outcome.settings, notice: outcome.notice } : { settings: outcome.settings };
@@ -52,7 +53,7 @@ export function createFileSettingsStore(path: string, now: () => Date = () => ne
         if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
       });
       await write(replacement);
-      return `${reason} (backup: ${backup})`;
+      return sentences(reason, backupNote(backup));
     },
   };
 }

@@ -33,6 +33,8 @@ export interface HeadlessAppOptions {
   demo?: () => Promise<DemoService>;
   platform?: AppPlatform;
   systemTimezone?: string;
+  /** The OS's preferred languages (default en-US); `en-XA` turns on the pseudo-locale. */
+  systemLanguages?: readonly string[];
   dark?: boolean;
   clock?: Clock;
   logger?: Logger;
@@ -52,6 +54,8 @@ export interface HeadlessAppOptions {
   activityFiles?: AppControllerDeps['activityFiles'];
   /** Stands in for main's native save dialog (exports); without one, exporting says it is not available. */
   saveFile?: SaveFilePort;
+  /** An updater for Settings → Updates and the tray's items (issue 26); none when absent, as for a package manager's copy. */
+  updates?: AppControllerDeps['updates'];
 }
 
 export interface HeadlessApp {
@@ -63,6 +67,8 @@ export interface HeadlessApp {
   setSystemDark(dark: boolean): void;
   /** Change the system zone, as a timezone-change event would. */
   setSystemTimezone(zone: string): void;
+  /** Change the OS's preferred languages, as the poll in main would find them. */
+  setSystemLanguages(languages: readonly string[]): void;
   hideRequests(): number;
   /** Every question main asked the user, in order. */
   consentQuestions(): ConsentQuestion[];
@@ -76,6 +82,7 @@ export interface HeadlessApp {
 export function createHeadlessApp(options: HeadlessAppOptions = {}): HeadlessApp {
   let dark = options.dark ?? false;
   let zone = options.systemTimezone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+  let languages = options.systemLanguages ?? ['en-US'];
   let hides = 0;
   let quits = 0;
   const links: string[] = [];
@@ -99,6 +106,7 @@ export function createHeadlessApp(options: HeadlessAppOptions = {}): HeadlessApp
     demo: options.demo ?? startDemoService,
     platform: options.platform ?? 'linux',
     systemTimezone: () => zone,
+    systemLanguages: () => languages,
     theme: {
       shouldUseDarkColors: () => dark,
       onUpdated: (listener) => {
@@ -118,6 +126,7 @@ export function createHeadlessApp(options: HeadlessAppOptions = {}): HeadlessApp
     ...(options.activityFiles ? { activityFiles: options.activityFiles } : {}),
     ...(options.pendingFiles ? { pendingFiles: options.pendingFiles } : options.pendingDir ? { pendingFiles: pendingFilesIn(options.pendingDir) } : {}),
     ...(options.saveFile ? { saveFile: options.saveFile } : {}),
+    ...(options.updates ? { updates: options.updates } : {}),
   });
   return {
     controller,
@@ -130,6 +139,10 @@ export function createHeadlessApp(options: HeadlessAppOptions = {}): HeadlessApp
     setSystemTimezone(next) {
       zone = next;
       controller.systemTimezoneChanged();
+    },
+    setSystemLanguages(next) {
+      languages = next;
+      controller.systemLanguagesChanged();
     },
     hideRequests: () => hides,
     consentQuestions: () => [...questions],

@@ -20,6 +20,7 @@ import type { ExtrasService } from './goals/extras-service';
 import { originOf, parseServerUrl, type ServerUrl } from './server-url';
 import type { Session } from './session';
 import { applySettingsPatch } from './settings-rules';
+import { words } from '../../src-shared/i18n/messages';
 
 export interface InvokeHandlerContext {
   /** Brings the delta stream up to date and answers the state as sent. */
@@ -62,19 +63,19 @@ const DEFAULT_ORIGIN = originOf(DEFAULT_SERVER_URL);
 async function confirmServer(target: ServerUrl, bound: string | null, consent: ConsentPort): Promise<void> {
   if (target.plainHttp && target.origin !== bound) {
     if (!(await consent.ask({ kind: 'plain-http', to: target.origin }))) {
-      throw new AppError('declined', `Not connected: ${target.origin} is plain http, and you chose not to send your token there unencrypted.`);
+      throw new AppError('declined', words('error.declinedPlainHttp'));
     }
     return;
   }
   if (target.origin !== DEFAULT_ORIGIN && target.origin !== bound) {
     if (!(await consent.ask({ kind: 'change-server', to: target.origin, from: bound }))) {
-      throw new AppError('declined', `Not connected: you chose not to use ${target.origin}.`);
+      throw new AppError('declined', words('error.declined'));
     }
   }
 }
 
 function requireUpdates(ctx: InvokeHandlerContext): NonNullable<AppControllerDeps['updates']> {
-  if (!ctx.updates) throw new AppError('updates-unavailable', 'Counter Tray runs no updater here.');
+  if (!ctx.updates) throw new AppError('updates-unavailable', words('error.noUpdater'));
   return ctx.updates;
 }
 
@@ -118,7 +119,7 @@ export function createInvokeHandlers(ctx: InvokeHandlerContext, source: ClickSou
     },
     'counter:update': async ({ id, patch }) => {
       const body = PatchBodyV2.safeParse(patch);
-      if (!body.success) throw new AppError('invalid-payload', 'Change at least one field of the counter.');
+      if (!body.success) throw new AppError('invalid-payload', words('error.noChange'));
       const core = ctx.requireCounter(id);
       await ctx.activity.edit(id, () => core.update(id, body.data));
       return null;
@@ -169,9 +170,9 @@ export function createInvokeHandlers(ctx: InvokeHandlerContext, source: ClickSou
     'session:storeTokenWeakly': async () => {
       const current = ctx.session.state();
       if (current.mode !== 'account' || current.status !== 'signedIn' || current.tokenStorage !== 'memory' || !current.encryptionWeak) {
-        throw new AppError('invalid-settings', 'There is no token kept in memory only that could be stored.');
+        throw new AppError('invalid-settings', words('error.noMemoryToken'));
       }
-      if (!(await ctx.consent.ask({ kind: 'weak-storage' }))) throw new AppError('declined', 'The token stays in memory only; you will sign in again after a restart.');
+      if (!(await ctx.consent.ask({ kind: 'weak-storage' }))) throw new AppError('declined', words('error.declinedWeakStorage'));
       await ctx.session.setWeakStorage(true);
       return null;
     },

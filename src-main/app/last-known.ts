@@ -12,6 +12,9 @@ import { sameData } from '../../src-shared/ipc/structural-sharing';
 import { TEXT_LIMITS, type ServerTextCleaner } from '../../src-shared/text/server-text';
 import type { Clock } from '../core/contract';
 import type { TextFile } from './ports';
+import { backupNote, sentences, type Notice } from '../../src-shared/i18n/notice';
+import { english } from '../../src-shared/i18n/compile';
+import type { Translator } from '../../src-shared/i18n/translator';
 
 /** Few people switch between more accounts; older ones are dropped first. */
 const MAX_ACCOUNTS = 5;
@@ -29,7 +32,7 @@ const CacheFile = z.object({ version: z.literal(1), accounts: z.record(z.string(
 
 export interface LastKnownCache {
   /** Reads the file; answers a notice when it was unusable and reset. */
-  load(): Promise<{ notice?: string }>;
+  load(): Promise<{ notice?: Notice }>;
   get(owner: string): LastKnownEntry | undefined;
   /** The counters as the running core shows them now. */
   remember(owner: string, counters: readonly CounterState[]): void;
@@ -83,23 +86,24 @@ export function createLastKnownCache(file: TextFile, clock: Clock, log: (message
       const result = CacheFile.safeParse(parsed);
       if (result.success) {
         accounts = {};
-        const stale: string[] = [];
+        const stale: { net: number; name: string }[] = [];
         for (const [owner, { unsent, ...entry }] of Object.entries(result.data.accounts)) {
           accounts[owner] = { ...entry, counters: entry.counters.map((counter) => cleaned(counter, serverText)) };
           for (const [id, net] of Object.entries(unsent ?? {})) {
             const name = entry.counters.find((c) => c.id === id)?.name ?? id;
-            if (net !== 0) stale.push(`${net > 0 ? '+' : ''}${net} on “${name}”`);
+            if (net !== 0) stale.push({ net, name });
           }
         }
         if (stale.length === 0) return {};
         schedule(); // rewritten without them: told once
-        log(`last-known counters file held offline clicks of an older version, not sent: ${stale.join(', ')}`);
-        return { notice: `Clicks an older Counter Tray took while offline were not sent: ${stale.join(', ')}. Check those counters and click again if needed.` };
+        const clicks = (i18n: Translator) => i18n.list(stale.map(({ net, name }) => i18n.t('notice.staleClick', { amount: i18n.signed(net), name })));
+        log(`last-known counters file held offline clicks of an older version, not sent: ${clicks(english())}`);
+        return { notice: { title: 'notice.clicksNotSentTitle', body: (i18n) => i18n.t('notice.staleOfflineClicks', { clicks: clicks(i18n) }) } };
       }
-      const backup = await file.backup().catch(() => 'not possible');
+      const backup = await file.backup().catch(() => null);
       await file.write(JSON.stringify({ version: 1, accounts: {} })).catch(() => undefined);
-      log(`last-known counters file unusable, reset (backup: ${backup})`);
-      return { notice: `The saved copy of your counters could not be read and was reset; they show again once the server answers. (backup: ${backup})` };
+      log(`last-known counters file unusable, reset (backup: ${backup ?? 'not possible'})`);
+      return { notice: { title: 'notice.savedCountersTitle', body: sentences((i18n) => i18n.t('notice.savedCountersReset'), backupNote(backup)) } };
     },
     get: (owner) => accounts[owner],
     remember(owner, counters) {

@@ -15,7 +15,7 @@ export function createMemorySettingsStore(initial: Settings = DEFAULT_SETTINGS):
     quarantine: async (replacement, reason) => {
       backups.push(settings);
       settings = structuredClone(replacement);
-      return `${reason} The previous settings were kept in memory as a backup.`;
+      return reason; // the previous settings are kept in memory: no file to name
     },
     current: () => structuredClone(settings),
     backups: () => structuredClone(backups),

@@ -9,6 +9,8 @@ import { AppError } from '../ipc/errors';
 import { accountOwnerKey } from './account-pending-store';
 import type { LastKnownCache } from './last-known';
 import type { Session } from './session';
+import { words } from '../../src-shared/i18n/messages';
+import type { Notice } from '../../src-shared/i18n/notice';
 
 export interface OfflineCountersDeps {
   cache: LastKnownCache | null;
@@ -57,12 +59,13 @@ export function createOfflineCounters({ cache, session, requireCounter, changed 
     const counter = known()?.counters.find((c) => c.id === id);
     if (!counter) return null;
     const refused = counter.refused[direction];
-    if (refused) throw new AppError('direction-refused', refused);
+    // The server's reason is log text; the user reads the app's words for a refused direction.
+    if (refused) throw new AppError('direction-refused', words('refusal.only', { direction, name: counter.name }), refused);
     return core;
   }
 
   return {
-    load: async (): Promise<{ notice?: string }> => (cache ? cache.load() : {}),
+    load: async (): Promise<{ notice?: Notice }> => (cache ? cache.load() : {}),
     flush: async () => cache?.flush(),
     coreCounters,
     remember(): void {

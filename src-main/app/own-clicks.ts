@@ -2,6 +2,7 @@
 // clicks (a durable file; the demo's stay in memory and never replay to an account), when a
 // click is acknowledged (once the ledger has it on disk), and what the user is told when
 // clicks could not be kept or sent (a counter that went away, a disk that fails).
+import type { Notice, Said } from '../../src-shared/i18n/notice';
 import type { CounterCore, PendingStore } from '../core/contract';
 import { createAccountPendingStore } from './account-pending-store';
 import type { ClickSeal } from './click-file-codec';
@@ -10,15 +11,14 @@ import type { PendingFiles } from './ports';
 export interface OwnClickDeps {
   pendingFiles: PendingFiles | undefined;
   /** A one-time notice for the user (and the log). */
-  notify(title: string, body: string): void;
+  notify(notice: Notice): void;
   /** A counter's name as last seen, sanitized, for words about it once it is gone. */
   nameOf(id: string): string;
 }
 
 /** The words for clicks the core dropped because their counter went away: nothing of them reached the server. */
-export function droppedClicksNotice(amount: number, name: string): string {
-  const what = amount === 0 ? 'Your clicks' : `Your ${amount > 0 ? '+' : '−'}${Math.abs(amount)}`;
-  return `${what} on “${name}” ${amount === 0 ? 'were' : 'was'} not sent: the counter is no longer shared with you.`;
+export function droppedClicksNotice(amount: number, name: string): Said {
+  return (i18n) => i18n.t('notice.droppedClicks', { amount: amount === 0 ? 'all' : i18n.signed(amount), name });
 }
 
 export function createOwnClickWiring({ pendingFiles, notify, nameOf }: OwnClickDeps) {
@@ -28,24 +28,21 @@ export function createOwnClickWiring({ pendingFiles, notify, nameOf }: OwnClickD
     /** The account's ledger store (core options), its clicks sealed with the account's key; none without files: the core keeps it in memory. */
     storeFor(seal: ClickSeal): { store?: PendingStore } {
       if (!pendingFiles) return {};
-      const notice = (message: string) => notify('Counter Tray set unsent clicks aside', message);
+      const notice = (body: Said) => notify({ title: 'notice.clicksSetAsideTitle', body });
       return { store: createAccountPendingStore(seal, { file: pendingFiles.forOwner(seal.owner), ...(pendingFiles.legacy ? { legacy: pendingFiles.legacy } : {}), notice }) };
     },
     /** Follows the running core: clicks it drops because their counter went away are told (issue 22 case 9). */
     watch(core: CounterCore | null): void {
       unwatch?.();
       unwatch = core?.onChangeOutcome((outcome) => {
-        if (outcome.outcome === 'dropped') notify('Clicks not sent', droppedClicksNotice(outcome.amount, nameOf(outcome.counterId)));
+        if (outcome.outcome === 'dropped') notify({ title: 'notice.clicksNotSentTitle', body: droppedClicksNotice(outcome.amount, nameOf(outcome.counterId)) });
       });
     },
     /** Resolves once what was just asked of `core` is on disk; a failing disk is told once (the clicks are still sent). */
     async durable(core: CounterCore): Promise<void> {
       if ((await core.saved()) || savingFailed) return;
       savingFailed = true;
-      notify(
-        'Counter Tray cannot save unsent clicks',
-        'Your clicks are still sent, but they could not be written to disk: if Counter Tray quits before they are sent, they are lost. Check the free space and permissions of its data folder.',
-      );
+      notify({ title: 'notice.cannotSaveTitle', body: (i18n) => i18n.t('notice.cannotSave') });
     },
   };
 }

@@ -9,8 +9,8 @@ export type ParsedRead<T> =
   | { status: 'ok'; data: T }
   /** The file exists but could not be read (permissions, I/O): left where it is. */
   | { status: 'unreadable'; error: string }
-  /** Not JSON, or not this schema: moved aside to `backup` ('not possible' when that failed too). */
-  | { status: 'invalid'; backup: string };
+  /** Not JSON, or not this schema: moved aside to `backup` (null when that failed too). */
+  | { status: 'invalid'; backup: string | null };
 
 export async function readParsed<T>(file: TextFile, schema: z.ZodType<T>): Promise<ParsedRead<T>> {
   let text: string | null;
@@ -22,7 +22,7 @@ export async function readParsed<T>(file: TextFile, schema: z.ZodType<T>): Promi
   if (text === null) return { status: 'missing' };
   const parsed = schema.safeParse(parseJson(text));
   if (parsed.success) return { status: 'ok', data: parsed.data };
-  return { status: 'invalid', backup: await file.backup().catch(() => 'not possible') };
+  return { status: 'invalid', backup: await file.backup().catch(() => null) };
 }
 
 function parseJson(text: string): unknown {

@@ -1,6 +1,7 @@
 // What the app controller needs from the outside world. The Electron shell, the
 // headless harness and the tests each provide their own implementations.
 import type { Settings } from '../../src-shared/domain/settings';
+import type { Said } from '../../src-shared/i18n/notice';
 import type { TokenStorage } from '../../src-shared/ipc/contract';
 import type { Clock, CoreOptions, CounterCore } from '../core/contract';
 import type { UpdatesPort } from './updates/update-service';
@@ -9,8 +10,8 @@ export type CoreFactory = (options: CoreOptions) => CounterCore | Promise<Counte
 
 export interface SettingsLoad {
   settings: Settings;
-  /** Set when the file could not be used and was backed up and reset: tell the user once. */
-  notice?: string;
+  /** Set when the file could not be used and was backed up and reset: tell the user once (naming the backup). */
+  notice?: Said;
 }
 
 export interface SettingsStore {
@@ -20,7 +21,7 @@ export interface SettingsStore {
    * The loaded file broke the rules a user edit must pass (app/settings-rules.ts): keep a
    * backup of it, write `replacement`, and answer the notice to show (naming the backup).
    */
-  quarantine(replacement: Settings, reason: string): Promise<string>;
+  quarantine(replacement: Settings, reason: Said): Promise<Said>;
 }
 
 /** A token and the origin (scheme://host:port) it was entered for: never used for another. */
@@ -51,7 +52,7 @@ export interface StoredToken extends TokenRecord {
 export interface VaultLoad {
   stored: StoredToken | null;
   /** The file could not be trusted (edited, plain text where the OS encrypts, damaged): it was backed up and reset. Tell the user. */
-  notice?: string;
+  notice?: Said;
   /** The record was written by Counter Tray 0.2 and upgraded at this load (files of clicks from then carry no MAC yet). */
   upgraded?: boolean;
 }
@@ -86,12 +87,12 @@ export interface ConsentPort {
  * writes. Like ConsentPort, the answer comes from a dialog the page cannot script.
  */
 export interface SaveFileRequest {
-  /** The dialog's title. */
-  title: string;
+  /** The dialog's title, said in the language of the moment the dialog opens. */
+  title: Said;
   /** A file name to offer (no folder: the dialog opens where the user saved last). */
   defaultFileName: string;
   /** What the file-type filter is called, and its extensions (without dots). */
-  filter: { name: string; extensions: string[] };
+  filter: { name: Said; extensions: string[] };
   text: string;
 }
 
@@ -145,6 +146,8 @@ export interface AppControllerDeps {
   demo: () => Promise<DemoService>;
   platform: NodeJS.Platform | AppPlatform;
   systemTimezone: () => string;
+  /** The OS's preferred languages, most wanted first (`app.getPreferredSystemLanguages()`); read at start and on `systemLanguagesChanged()`. */
+  systemLanguages: () => readonly string[];
   theme: ThemeSource;
   clock?: Clock;
   logger?: Logger;

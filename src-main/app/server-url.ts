@@ -2,7 +2,8 @@
 // loopback host, or for another host once the user confirmed it in main's own dialog.
 // Nothing else (file:, ws:, javascript:). The same rules apply to what the user types and
 // to what settings.json says at launch. An address typed without a scheme gets https:// (issue 17).
-import { withDefaultScheme } from '../../src-shared/domain/server-address';
+import { DEFAULT_SERVER_URL, withDefaultScheme } from '../../src-shared/domain/server-address';
+import { words } from '../../src-shared/i18n/messages';
 import { AppError } from '../ipc/errors';
 
 /**
@@ -32,13 +33,13 @@ export function parseServerUrl(input: string): ServerUrl {
   try {
     url = new URL(withDefaultScheme(input));
   } catch {
-    throw new AppError('invalid-url', 'That is not a server address. It should look like https://developers.counttogether.app');
+    throw new AppError('invalid-url', words('error.invalidUrl', { example: DEFAULT_SERVER_URL }));
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    throw new AppError('invalid-url', 'The server address must start with https://.');
+    throw new AppError('invalid-url', words('error.urlNeedsHttps'));
   }
   if (url.username || url.password) {
-    throw new AppError('invalid-url', 'The server address must not contain a user name or password; paste the token separately.');
+    throw new AppError('invalid-url', words('error.urlHasCredentials'));
   }
   url.hash = '';
   url.search = '';
@@ -52,7 +53,7 @@ export function parseServerUrl(input: string): ServerUrl {
 export function validateServerUrl(input: string, consentedOrigin: string | null): ServerUrl {
   const parsed = parseServerUrl(input);
   if (parsed.plainHttp && parsed.origin !== consentedOrigin) {
-    throw new AppError('insecure-url', `${parsed.origin} is not encrypted: your token would travel in clear text. Use https://, or confirm plain http when Counter Tray asks.`);
+    throw new AppError('insecure-url', words('error.insecureUrl', { host: new URL(parsed.origin).host }));
   }
   return parsed;
 }

@@ -18,9 +18,10 @@ import type { RemoteChange } from '../../src-shared/domain/snapshot';
 import type { SessionState } from '../../src-shared/ipc/contract';
 import type { Clock, CoreOptions, CounterCore } from '../core/contract';
 import { isTransient, startCore, startFailure } from './core-session';
-import { AppError } from '../ipc/errors';
+import { AppError, redactWords } from '../ipc/errors';
 import type { BoundToken, CoreFactory, DemoService, Logger, StoredToken, TokenRecord, TokenVault } from './ports';
 import { originOf, parseServerUrl } from './server-url';
+import { words } from '../../src-shared/i18n/messages';
 
 const RETRY_DELAYS_MS = [2_000, 5_000, 15_000, 30_000, 60_000];
 
@@ -88,7 +89,7 @@ export function createSession(deps: SessionDeps): Session {
     };
   }
 
-  const problemOf = (error: AppError) => ({ code: error.code, message: deps.redact(error.message) });
+  const problemOf = (error: AppError) => ({ code: error.code, message: deps.redact(error.message), ...(error.words ? { words: redactWords(error.words, deps.redact) } : {}) });
   const asAppError = (error: unknown, fallback: AppError) => (error instanceof AppError ? error : fallback);
 
   function set(next: SessionState): void {
@@ -147,7 +148,8 @@ export function createSession(deps: SessionDeps): Session {
       // The settings name another server than the token was entered for: the token stays
       // where it is (nothing lost), and is not used until the user signs in to this server.
       token = null;
-      set(signedOut(new AppError('token-for-other-server', `The saved token was entered for ${stored.origin}, not for ${originOf(serverUrl) || serverUrl}. Enter a token for this server to sign in.`)));
+      const host = hostOfOrigin(originOf(serverUrl) || serverUrl);
+      set(signedOut(new AppError('token-for-other-server', words('error.tokenForOtherServer', { host }), `token for ${stored.origin}, settings name ${serverUrl}`)));
       return;
     }
     token = { token: stored.token, origin: stored.origin, consents: { ...stored.consents } };
@@ -239,7 +241,7 @@ export function createSession(deps: SessionDeps): Session {
     }
     if (!isCurrent(gen)) {
       await started.stop();
-      throw new AppError('superseded', 'Another sign-in replaced this one.');
+      throw new AppError('superseded', words('error.superseded'));
     }
     const tokenStorage = await deps.vault.save(record);
     await replaceCore(started, { baseUrl: serverUrl, token: bound.token });
@@ -259,20 +261,20 @@ export function createSession(deps: SessionDeps): Session {
     let started: CounterCore;
     try {
       service = await deps.demo().catch((e: unknown) => {
-        throw new AppError('demo-unavailable', `The demo could not start: ${describe(e)}`);
+        throw new AppError('demo-unavailable', words('error.demoUnavailable'), describe(e));
       });
       started = await startCore(deps.coreFactory, deps.coreOptions(service.url, { token: service.token, origin: originOf(service.url) }, 'demo')).catch(async (e: unknown) => {
         await service.close();
         throw e;
       });
     } catch (error) {
-      if (isCurrent(gen)) set({ ...before, error: problemOf(asAppError(error, new AppError('demo-unavailable', 'The demo could not start.'))) });
+      if (isCurrent(gen)) set({ ...before, error: problemOf(asAppError(error, new AppError('demo-unavailable', words('error.demoUnavailable')))) });
       throw error;
     }
     if (!isCurrent(gen)) {
       await started.stop();
       await service.close();
-      throw new AppError('superseded', 'Another sign-in replaced the demo.');
+      throw new AppError('superseded', words('error.superseded'));
     }
     await replaceCore(started);
     await closeDemo();
@@ -348,4 +350,13 @@ export function createSession(deps: SessionDeps): Session {
 
 function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
+}
+
+/** "counters.example.org:8443" from an origin, for words about it (the origin itself when it is not one). */
+function hostOfOrigin(origin: string): string {
+  try {
+    return new URL(origin).host || origin;
+  } catch {
+    return origin;
+  }
 }

@@ -5,6 +5,8 @@
 import { CounterId } from '../../src-shared/api/schemas';
 import { DEFAULT_SETTINGS, Settings, type SettingsPatch } from '../../src-shared/domain/settings';
 import { checkAccelerator, MAX_GLOBAL_SHORTCUTS, validateShortcutMap, type ShortcutMap } from './shortcut-rules';
+import { words } from '../../src-shared/i18n/messages';
+import type { Said } from '../../src-shared/i18n/notice';
 import { AppError } from '../ipc/errors';
 import type { AppPlatform } from './ports';
 import { parseServerUrl } from './server-url';
@@ -27,7 +29,7 @@ export function applySettingsPatch(current: Settings, patch: SettingsPatch, cont
   }
   const next = merged.data;
   if (next.timezone !== null && !isKnownTimezone(next.timezone)) {
-    throw new AppError('invalid-settings', `“${next.timezone}” is not a time zone this system knows (e.g. Europe/Berlin).`);
+    throw new AppError('invalid-settings', words('error.unknownZone', { zone: next.timezone.slice(0, 60) }));
   }
   const shortcutProblems = [...validateShortcutMap(next.shortcuts, context.platform), ...unknownCounters(current.shortcuts, next.shortcuts, context.knownCounterIds)];
   if (shortcutProblems.length > 0) throw new AppError('invalid-shortcut', shortcutProblems.join(' '));
@@ -44,8 +46,8 @@ function unknownCounters(before: ShortcutMap, after: ShortcutMap, known: Readonl
 
 export interface LoadedSettingsCheck {
   settings: Settings;
-  /** Empty when the file passed every rule; otherwise what was reset, in words. */
-  problems: string[];
+  /** Empty when the file passed every rule; otherwise what was reset, one sentence each. */
+  problems: Said[];
 }
 
 /**
@@ -54,25 +56,27 @@ export interface LoadedSettingsCheck {
  * when the user confirmed it for that token (the encrypted vault keeps that, not the file).
  */
 export function checkLoadedSettings(loaded: Settings, consentedOrigin: string | null, platform: AppPlatform): LoadedSettingsCheck {
-  const problems: string[] = [];
+  const problems: Said[] = [];
   let serverUrl = loaded.serverUrl;
   try {
     const parsed = parseServerUrl(loaded.serverUrl);
     if (parsed.plainHttp && parsed.origin !== consentedOrigin) {
-      problems.push(`the server ${parsed.origin} uses plain http, which you never confirmed for it`);
+      const origin = parsed.origin;
+      problems.push((i18n) => i18n.t('notice.rulePlainHttp', { origin }));
       serverUrl = DEFAULT_SETTINGS.serverUrl;
     } else serverUrl = parsed.url;
-  } catch (error) {
-    problems.push(`the server address is not allowed (${error instanceof Error ? error.message : 'invalid'})`);
+  } catch {
+    problems.push((i18n) => i18n.t('notice.ruleBadServer'));
     serverUrl = DEFAULT_SETTINGS.serverUrl;
   }
   let timezone = loaded.timezone;
   if (timezone !== null && !isKnownTimezone(timezone)) {
-    problems.push(`the time zone “${timezone.slice(0, 60)}” is unknown`);
+    const zone = timezone.slice(0, 60);
+    problems.push((i18n) => i18n.t('notice.ruleUnknownZone', { zone }));
     timezone = null;
   }
   const shortcuts = keepAcceptableShortcuts(loaded.shortcuts, platform);
-  if (shortcuts.dropped.length > 0) problems.push(`shortcuts not allowed for a global key were removed (${shortcuts.dropped.join(', ')})`);
+  if (shortcuts.dropped.length > 0) problems.push((i18n) => i18n.t('notice.ruleShortcuts', { shortcuts: shortcuts.dropped.join(', ') }));
   return { settings: { ...loaded, serverUrl, timezone, shortcuts: shortcuts.map }, problems };
 }
 

@@ -1,5 +1,8 @@
 // What tray items, shortcuts, notification clicks and command lines do. They all
 // go through the same dispatcher as the popup, so validation and errors are the same.
+import { errorText } from '../../src-shared/i18n/error-words';
+import type { PlainKey, Words } from '../../src-shared/i18n/messages';
+import type { IpcError } from '../../src-shared/ipc/contract';
 import type { AppController } from '../app/controller';
 import { resolveCounter, type CommandLineAction } from '../shell/command-line';
 import type { ShortcutAction } from '../app/shortcut-rules';
@@ -10,7 +13,7 @@ export interface ActionDeps {
   /** Opens the popup; `fromTray` places it at the tray/cursor. */
   openPopup(fromTray: boolean): void;
   togglePopup(): void;
-  /** Tells the user something went wrong when no window is open (an OS notification). */
+  /** Tells the user something went wrong when no window is open (an OS notification), in the language of the moment. */
   alert(title: string, body: string): void;
   quit(): void;
 }
@@ -19,11 +22,20 @@ const UPDATE_CHANNELS = { checkForUpdates: 'updates:check', downloadUpdate: 'upd
 
 export function createActions(deps: ActionDeps) {
   const { controller } = deps;
+  const failed = (title: PlainKey, error: IpcError) => {
+    const i18n = controller.translator();
+    deps.alert(i18n.t(title), errorText(i18n, error));
+  };
+  const refused = (title: PlainKey, why: Words) => {
+    const i18n = controller.translator();
+    deps.alert(i18n.t(title), i18n.say(why) ?? '');
+  };
+  const TITLES = { increment: 'notify.couldNotIncrement', decrement: 'notify.couldNotDecrement' } as const satisfies Record<string, PlainKey>;
 
   // Each path names itself, so the activity record and the undo offer say where a click came from.
   async function bump(kind: 'increment' | 'decrement', id: string, source: 'tray' | 'shortcut' | 'commandLine'): Promise<void> {
     const result = await controller.dispatchFrom(source)(kind === 'increment' ? 'counter:increment' : 'counter:decrement', { id });
-    if (!result.ok) deps.alert(`Could not ${kind}`, result.error.message);
+    if (!result.ok) failed(TITLES[kind], result.error);
   }
 
   return {
@@ -39,7 +51,7 @@ export function createActions(deps: ActionDeps) {
           return bump(action.kind, action.counterId, 'tray');
         case 'undo': {
           const result = await controller.dispatchFrom('tray')('counter:undo', { id: action.counterId });
-          if (!result.ok) deps.alert('Could not undo', result.error.message);
+          if (!result.ok) failed('notify.couldNotUndo', result.error);
           return;
         }
         case 'toggleNotifications': {
@@ -51,7 +63,7 @@ export function createActions(deps: ActionDeps) {
         case 'downloadUpdate':
         case 'restartToUpdate': {
           const result = await controller.dispatchFrom('tray')(UPDATE_CHANNELS[action.kind], {});
-          if (!result.ok) deps.alert('Counter Tray could not update', result.error.message);
+          if (!result.ok) failed('notify.couldNotUpdate', result.error);
           return;
         }
         case 'quit':
@@ -67,9 +79,9 @@ export function createActions(deps: ActionDeps) {
     async commandLine(action: CommandLineAction): Promise<void> {
       if (action.kind === 'open') return deps.openPopup(false);
       const counters = controller.getState().core?.counters;
-      if (!counters) return deps.alert(`Could not ${action.kind}`, 'Counter Tray is not signed in.');
+      if (!counters) return refused(TITLES[action.kind], { key: 'cli.notSignedIn' });
       const match = resolveCounter(action.target, counters);
-      if (!match.ok) return deps.alert(`Could not ${action.kind}`, match.message);
+      if (!match.ok) return refused(TITLES[action.kind], match.words);
       return bump(action.kind, match.counter.id, 'commandLine');
     },
 

@@ -6,24 +6,26 @@
 import { basename } from 'node:path';
 import type { SaveDialogOptions, SaveDialogReturnValue } from 'electron';
 import type { SaveFilePort, SaveFileRequest } from '../app/ports';
+import type { Translator } from '../../src-shared/i18n/translator';
 
 export type ShowSaveDialog = (options: SaveDialogOptions) => Promise<Pick<SaveDialogReturnValue, 'canceled' | 'filePath'>>;
 export type WriteTextFile = (path: string, text: string) => Promise<void>;
 
-export function saveDialogOptions(request: SaveFileRequest): SaveDialogOptions {
+/** In the language of the moment (`i18n`): the request's title and filter name are said here. */
+export function saveDialogOptions(request: SaveFileRequest, i18n: Translator): SaveDialogOptions {
   return {
-    title: request.title,
+    title: request.title(i18n),
     defaultPath: request.defaultFileName,
-    buttonLabel: 'Export',
-    filters: [request.filter, { name: 'All files', extensions: ['*'] }],
+    buttonLabel: i18n.t('dialog.exportButton'),
+    filters: [{ name: request.filter.name(i18n), extensions: request.filter.extensions }, { name: i18n.t('dialog.allFiles'), extensions: ['*'] }],
     properties: ['createDirectory', 'showOverwriteConfirmation'],
   };
 }
 
-export function createSaveDialog(show: ShowSaveDialog, writeText: WriteTextFile): SaveFilePort {
+export function createSaveDialog(show: ShowSaveDialog, writeText: WriteTextFile, i18n: () => Translator): SaveFilePort {
   return {
     async save(request) {
-      const { canceled, filePath } = await show(saveDialogOptions(request));
+      const { canceled, filePath } = await show(saveDialogOptions(request, i18n()));
       // Electron answers an empty path for a cancelled dialog; either way nothing is written.
       if (canceled || !filePath) return { status: 'cancelled' };
       await writeText(filePath, request.text);

@@ -3,6 +3,7 @@
 // another app; Wayland without the GlobalShortcuts portal) is reported to the UI.
 import type { AppState } from '../../src-shared/ipc/contract';
 import type { Settings } from '../../src-shared/domain/settings';
+import { words } from '../../src-shared/i18n/messages';
 import type { AppPlatform } from '../app/ports';
 import type { ShortcutAction } from '../app/shortcut-rules';
 import { planRegistration } from '../shell/shortcuts';
@@ -27,14 +28,15 @@ export function createShortcutRegistrar(globalShortcut: GlobalShortcutLike, onAc
     failures = failures.filter((f) => !wanted.has(f.accelerator));
     for (const { accelerator, action } of plan.register) {
       let ok = false;
-      let reason = 'Another application already uses this shortcut, or the desktop does not allow global shortcuts (Wayland: bind `counter-tray --increment "<name>"` in your keyboard settings).';
+      // The user reads the catalog's words (`words`); Electron's own text, when it threw, is for the log.
+      let reason = 'taken by another application, or global shortcuts are not allowed here (Wayland: bind `counter-tray --increment "<name>"`)';
       try {
         ok = globalShortcut.register(accelerator, () => onAction(action));
       } catch (error) {
         reason = error instanceof Error ? error.message : String(error);
       }
       if (ok) registered.set(accelerator, action);
-      else failures.push({ accelerator, message: reason });
+      else failures.push({ accelerator, message: reason, words: words('shortcut.taken') });
     }
     report(failures);
   }

@@ -1,6 +1,7 @@
 // Power and system events (issue 4 §9): wake from sleep → the core resyncs; the
 // system time zone changing → the core asks for day values in the new zone; the OS
-// theme changing → the renderer's effective theme.
+// theme changing → the renderer's effective theme; the OS's languages changing → the
+// app's language when it follows the system.
 import type { Clock } from '../core/contract';
 import type { ThemeSource } from '../app/ports';
 
@@ -32,12 +33,16 @@ export interface SystemWatchDeps {
   readTimezone(): string;
   onResume(): void;
   onTimezoneChange(zone: string): void;
-  /** Electron has no time zone event: the zone is polled (cheap) and checked on resume. */
+  /** The OS's preferred languages (`app.getPreferredSystemLanguages()`), polled with the zone. */
+  readLanguages?(): readonly string[];
+  onLanguagesChange?(): void;
+  /** Electron has no time zone or language event: both are polled (cheap) and checked on resume. */
   pollMs?: number;
 }
 
 export function watchSystem(deps: SystemWatchDeps): () => void {
   let zone = deps.readTimezone();
+  let languages = deps.readLanguages?.().join(',');
   let timer: unknown;
   let stopped = false;
   const checkZone = () => {
@@ -45,6 +50,11 @@ export function watchSystem(deps: SystemWatchDeps): () => void {
     if (next !== zone) {
       zone = next;
       deps.onTimezoneChange(next);
+    }
+    const nextLanguages = deps.readLanguages?.().join(',');
+    if (nextLanguages !== languages) {
+      languages = nextLanguages;
+      deps.onLanguagesChange?.();
     }
   };
   const poll = () => {

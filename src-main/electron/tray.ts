@@ -5,6 +5,7 @@
 // electron/electron#37112), popped up on right click on macOS, where a set context
 // menu would also swallow the left click.
 import type { MenuItemConstructorOptions, Rectangle } from 'electron';
+import { translatorFor } from '../../src-shared/i18n/compile';
 import type { AppState } from '../../src-shared/ipc/contract';
 import type { AppPlatform } from '../app/ports';
 import { drawTrayIcon, trayIconSize, type IconBitmap } from '../shell/tray-icon';
@@ -67,9 +68,11 @@ export function createTrayController<Menu, Image>(deps: TrayDeps<Menu, Image>) {
 
   return {
     tray,
+    /** Redraws from the state, in its language: a language switch re-labels the menu at once. */
     update(state: AppState): void {
-      present(state);
-      const items = buildTrayMenu(state);
+      const i18n = translatorFor(state.locale);
+      present(state, i18n);
+      const items = buildTrayMenu(state, i18n);
       const key = menuKey(items);
       if (key === lastMenuKey) return;
       lastMenuKey = key;

@@ -3,7 +3,7 @@
 // Handlers are typed from the contract, so a channel cannot drift between the sides.
 import type { z } from 'zod';
 import { invokeChannels, isInvokeChannel, type InvokeChannel, type IpcError, type IpcResult, type ResponseOf } from '../../src-shared/ipc/contract';
-import { toIpcError } from './errors';
+import { redactWords, toIpcError } from './errors';
 
 /** What a handler receives: the request after zod parsed (and stripped) it. */
 export type ParsedRequestOf<C extends InvokeChannel> = z.output<(typeof invokeChannels)[C]['request']>;
@@ -23,7 +23,10 @@ export type Dispatch = (channel: unknown, payload: unknown) => Promise<IpcResult
 
 export function createIpcDispatcher(handlers: InvokeHandlers, options: DispatcherOptions = {}): Dispatch {
   const redact = options.redact ?? ((text: string) => text);
-  const fail = (error: IpcError): IpcResult<never> => ({ ok: false, error: { code: error.code, message: redact(error.message) } });
+  const fail = (error: IpcError): IpcResult<never> => ({
+    ok: false,
+    error: { code: error.code, message: redact(error.message), ...(error.words ? { words: redactWords(error.words, redact) } : {}) },
+  });
 
   return async (channel, payload) => {
     if (!isInvokeChannel(channel)) {

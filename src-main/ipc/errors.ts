@@ -1,5 +1,10 @@
 // Errors the app layer answers over IPC. Every failure crosses the process hop as
-// `{ code, message }`; the message is for the user, the code is for the UI's logic.
+// `{ code, message, words? }`: the code is for the UI's logic, `words` (a catalog message with
+// its values) is what the user reads, in the language of the moment, and the message is log
+// text (English, for support). Without words the popup says the code's own message
+// (src-shared/i18n/error-words.ts): never main's text.
+import { englishText } from '../../src-shared/i18n/compile';
+import type { Words, WordsOnWire } from '../../src-shared/i18n/messages';
 import type { IpcError } from '../../src-shared/ipc/contract';
 import type { CoreErrorKind } from '../core/contract';
 
@@ -35,15 +40,26 @@ export type AppErrorCode =
   | 'internal';
 
 export class AppError extends Error {
+  /** What the user reads, when it says more than the code's own message. */
+  readonly words: Words | undefined;
+
   constructor(
     readonly code: AppErrorCode,
-    message: string,
+    /** Words for the user (logged in English), or log text alone (the user then reads the code's message). */
+    said: Words | string,
     /** Technical detail for the log only (never crosses IPC). */
     readonly detail?: string,
   ) {
-    super(message);
+    super(typeof said === 'string' ? said : englishText(said));
     this.name = 'AppError';
+    this.words = typeof said === 'string' ? undefined : said;
   }
+}
+
+/** Words with each text value through `redact` (the last line of defence against a token in a host or name). */
+export function redactWords(words: WordsOnWire, redact: (text: string) => string): WordsOnWire {
+  if (!words.values) return { key: words.key };
+  return { key: words.key, values: Object.fromEntries(Object.entries(words.values).map(([name, value]) => [name, typeof value === 'string' ? redact(value) : value])) };
 }
 
 /**
@@ -60,7 +76,7 @@ export function asCoreError(error: unknown): { kind: CoreErrorKind; message: str
 
 /** Maps anything thrown by a handler to what the renderer may see. Unknown errors are not echoed. */
 export function toIpcError(error: unknown): IpcError {
-  if (error instanceof AppError) return { code: error.code, message: error.message };
+  if (error instanceof AppError) return { code: error.code, message: error.message, ...(error.words ? { words: error.words } : {}) };
   const core = asCoreError(error);
   if (core) return { code: core.kind, message: core.message };
   return { code: 'internal', message: 'Something went wrong inside Counter Tray. Please try again.' };

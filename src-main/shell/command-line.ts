@@ -2,6 +2,7 @@
 // `counter-tray --increment "<counter name or id>"` in their desktop's keyboard
 // settings; the new process hands its argv to the running one via `second-instance`.
 import type { CounterState } from '../../src-shared/domain/snapshot';
+import { words, type Words } from '../../src-shared/i18n/messages';
 
 export type CommandLineAction =
   | { kind: 'increment'; target: string }
@@ -40,7 +41,8 @@ export function parseCommandLine(argv: readonly string[]): CommandLineAction | n
   return action;
 }
 
-export type CounterMatch = { ok: true; counter: CounterState } | { ok: false; message: string };
+/** A failed match says why in Words: main says them in the language of the moment (a notification). */
+export type CounterMatch = { ok: true; counter: CounterState } | { ok: false; words: Words };
 
 /** An id, else a name (case-insensitive), else a unique name prefix. Ambiguity is an error, never a guess. */
 export function resolveCounter(target: string, counters: readonly CounterState[]): CounterMatch {
@@ -50,8 +52,8 @@ export function resolveCounter(target: string, counters: readonly CounterState[]
   const named = counters.filter((c) => c.name.toLocaleLowerCase() === wanted);
   const candidates = named.length > 0 ? named : counters.filter((c) => c.name.toLocaleLowerCase().startsWith(wanted));
   if (candidates.length === 1 && candidates[0]) return { ok: true, counter: candidates[0] };
-  if (candidates.length === 0) return { ok: false, message: `No counter called “${target}”.` };
-  return { ok: false, message: `“${target}” matches ${candidates.length} counters (${candidates.map((c) => c.name).join(', ')}); use its id.` };
+  if (candidates.length === 0) return { ok: false, words: words('cli.noCounter', { target }) };
+  return { ok: false, words: words('cli.ambiguous', { target, count: candidates.length, names: candidates.map((c) => c.name).join(', ') }) };
 }
 
 /** `npm run demo` / `counter-tray --demo`: start in demo mode (the in-process reference service). */

@@ -3,9 +3,10 @@
 // resync after a reconnect or wake-up produces one summary instead of a storm.
 import { newlyRefused } from '../../src-shared/domain/counter-flags';
 import type { ConnectionStatus, RemoteChange } from '../../src-shared/domain/snapshot';
+import type { Translator } from '../../src-shared/i18n/translator';
 import type { AppState } from '../../src-shared/ipc/contract';
 import type { Clock } from '../core/contract';
-import { goalProgressText, milestoneToday } from '../../src-shared/domain/goal-words';
+import { goalProgressText, milestoneToday } from '../../src-shared/i18n/goal-words';
 import type { ExtrasAnnouncement } from '../app/goals/extras-service';
 
 export interface CounterNotification {
@@ -20,6 +21,8 @@ export interface NotifierOptions {
   deliver(notification: CounterNotification): void;
   /** Read at every change, so settings edits apply at once. */
   preferences(): { enabled: boolean; mutedCounters: readonly string[] };
+  /** The language of the moment (read when a notification is written, so a switch applies at once). */
+  i18n(): Translator;
   /** How long changes to one counter are merged. */
   windowMs?: number;
 }
@@ -67,7 +70,7 @@ export function createNotifier(options: NotifierOptions): Notifier {
     if (!entry || entry.merged.from === entry.merged.to || muted(id)) return;
     const { name, from, to } = entry.merged;
     // The title names the counter; the body says only what changed (issue 24 point 11).
-    options.deliver({ title: name, body: `${from} → ${to}`, counterId: id });
+    options.deliver({ title: name, body: changeText(options.i18n(), from, to), counterId: id });
   }
 
   function flushSummary(): void {
@@ -77,14 +80,15 @@ export function createNotifier(options: NotifierOptions): Notifier {
     if (!collected) return;
     const changed = [...collected].filter(([id, m]) => m.from !== m.to && !muted(id));
     if (changed.length === 0) return;
+    const i18n = options.i18n();
     if (changed.length === 1) {
       const [id, m] = changed[0] as [string, Merged];
-      options.deliver({ title: m.name, body: `${m.from} → ${m.to}`, counterId: id });
+      options.deliver({ title: m.name, body: changeText(i18n, m.from, m.to), counterId: id });
       return;
     }
-    const lines = changed.slice(0, 3).map(([, m]) => `${m.name} ${m.from} → ${m.to}`);
-    if (changed.length > 3) lines.push(`and ${changed.length - 3} more`);
-    options.deliver({ title: `${changed.length} counters changed while you were away`, body: lines.join('\n') });
+    const lines = changed.slice(0, 3).map(([, m]) => i18n.t('notify.summaryLine', { name: m.name, from: i18n.number(m.from), to: i18n.number(m.to) }));
+    if (changed.length > 3) lines.push(i18n.t('notify.summaryMore', { count: changed.length - 3 }));
+    options.deliver({ title: i18n.t('notify.summaryTitle', { count: changed.length }), body: lines.join('\n') });
   }
 
   function startCollecting(): void {
@@ -108,7 +112,7 @@ export function createNotifier(options: NotifierOptions): Notifier {
     announce(announcement) {
       // Only the global pause applies: the per-counter mute is about other people's changes, milestones have their own.
       if (!options.preferences().enabled) return;
-      options.deliver(announcementNotification(announcement));
+      options.deliver(announcementNotification(options.i18n(), announcement));
     },
     remoteChange(change) {
       if (muted(change.counterId)) return;
@@ -148,11 +152,12 @@ export function createNotifier(options: NotifierOptions): Notifier {
 }
 
 /** "Coffees today" / "Goal reached: 8 / 8 today"; "Since we moved in" / "1,000 days today". */
-export function announcementNotification(announcement: ExtrasAnnouncement): CounterNotification {
+export function announcementNotification(i18n: Translator, announcement: ExtrasAnnouncement): CounterNotification {
   if (announcement.kind === 'goalReached') {
-    return { title: announcement.name, body: `Goal reached: ${goalProgressText({ ...announcement.goal, done: announcement.done })}`, counterId: announcement.counterId };
+    const goal = goalProgressText(i18n, { ...announcement.goal, done: announcement.done });
+    return { title: announcement.name, body: i18n.t('notify.goalReached', { goal }), counterId: announcement.counterId };
   }
-  return { title: announcement.name, body: milestoneToday(announcement.milestone, announcement.type), counterId: announcement.counterId };
+  return { title: announcement.name, body: milestoneToday(i18n, announcement.milestone, announcement.type), counterId: announcement.counterId };
 }
 
 /**
@@ -160,10 +165,15 @@ export function announcementNotification(announcement: ExtrasAnnouncement): Coun
  * 6): a tray or shortcut click that the server refused otherwise bounces back unseen.
  * In the app's words, never the server's.
  */
-export function refusalNotices(before: AppState, after: AppState): CounterNotification[] {
+export function refusalNotices(before: AppState, after: AppState, i18n: Translator): CounterNotification[] {
   return newlyRefused(before.core?.counters ?? [], after.core?.counters ?? []).map(({ id, name, direction }) => ({
     title: name,
-    body: direction === 'decrement' ? 'It only counts up, so the −1 was not made.' : 'It only counts down, so the +1 was not made.',
+    body: i18n.t('notify.refused', { direction }),
     counterId: id,
   }));
+}
+
+/** "3 → 7", "1.234 → 1.240": the numbers in the locale's own figures. */
+function changeText(i18n: Translator, from: number, to: number): string {
+  return i18n.t('notify.change', { from: i18n.number(from), to: i18n.number(to) });
 }

@@ -94,7 +94,24 @@ function isPlainHttp(origin: string): boolean {
   }
 }
 
-class Refused extends Error {}
+/** Why a token file was not used: what the user is told (the catalog's words), and the log (English, below). */
+type RefusedReason = 'undecryptable' | 'plainText' | 'notRecord' | 'changed' | 'protection' | 'plainHttp' | 'unreadable';
+
+const REASON_FOR_LOG: Record<RefusedReason, string> = {
+  undecryptable: 'it could not be decrypted with this system’s key store',
+  plainText: 'it was in plain text although this system can encrypt it',
+  notRecord: 'it is not a token record',
+  changed: 'it was changed after Counter Tray wrote it',
+  protection: 'it claims a protection this system does not give it',
+  plainHttp: 'it names a plain-http server you never confirmed',
+  unreadable: 'the token file is not readable',
+};
+
+class Refused extends Error {
+  constructor(readonly reason: RefusedReason) {
+    super(REASON_FOR_LOG[reason]);
+  }
+}
 
 export interface SafeStorageVaultOptions {
   safeStorage: SafeStorageLike;
@@ -122,7 +139,7 @@ export function createSafeStorageVault(options: SafeStorageVaultOptions): TokenV
       return { result: safeStorage.decryptString(bytes), shouldReEncrypt: false };
     } catch {
       // The key is gone (new keyring, other user, restored backup), or the file was replaced.
-      throw new Refused('it could not be decrypted with this system’s key store');
+      throw new Refused('undecryptable');
     }
   }
 
@@ -141,7 +158,7 @@ export function createSafeStorageVault(options: SafeStorageVaultOptions): TokenV
     let plaintext: string;
     let reEncrypt = false;
     if (content.encoding === 'plain') {
-      if (current !== 'none') throw new Refused('it was in plain text although this system can encrypt it');
+      if (current !== 'none') throw new Refused('plainText');
       plaintext = Buffer.from(content.data, 'base64').toString('utf8');
     } else {
       ({ result: plaintext, shouldReEncrypt: reEncrypt } = await decrypt(content.data));
@@ -150,12 +167,12 @@ export function createSafeStorageVault(options: SafeStorageVaultOptions): TokenV
     try {
       record = RecordV3.parse(JSON.parse(plaintext));
     } catch {
-      throw new Refused('it is not a token record');
+      throw new Refused('notRecord');
     }
     const { mac, ...body } = record;
-    if (!sameMac(mac, recordMac(body))) throw new Refused('it was changed after Counter Tray wrote it');
-    if (decideStorage(current, record.consents.weakStorage) !== record.storage) throw new Refused('it claims a protection this system does not give it');
-    if (isPlainHttp(record.origin) && !record.consents.plainHttp) throw new Refused('it names a plain-http server you never confirmed');
+    if (!sameMac(mac, recordMac(body))) throw new Refused('changed');
+    if (decideStorage(current, record.consents.weakStorage) !== record.storage) throw new Refused('protection');
+    if (isPlainHttp(record.origin) && !record.consents.plainHttp) throw new Refused('plainHttp');
     return { stored: { token: record.token, origin: record.origin, storage: record.storage, consents: record.consents }, reEncrypt };
   }
 
@@ -163,7 +180,7 @@ export function createSafeStorageVault(options: SafeStorageVaultOptions): TokenV
   async function readLegacy(content: z.infer<typeof LegacyFile>, current: EncryptionLevel): Promise<StoredToken> {
     let plaintext: string;
     if (content.encoding === 'base64') {
-      if (current !== 'none' || content.storage !== 'weak') throw new Refused('it was in plain text although this system can encrypt it');
+      if (current !== 'none' || content.storage !== 'weak') throw new Refused('plainText');
       plaintext = Buffer.from(content.data, 'base64').toString('utf8');
     } else {
       plaintext = (await decrypt(content.data)).result;
@@ -172,25 +189,25 @@ export function createSafeStorageVault(options: SafeStorageVaultOptions): TokenV
     try {
       bound = content.version === 1 ? { token: plaintext, origin: LEGACY_TOKEN_ORIGIN } : LegacyBound.parse(JSON.parse(plaintext));
     } catch {
-      throw new Refused('it is not a token record');
+      throw new Refused('notRecord');
     }
-    if (bound.token.length === 0) throw new Refused('it is not a token record');
+    if (bound.token.length === 0) throw new Refused('notRecord');
     // The app wrote a token under weak protection, or for a plain-http server, only after the user said yes.
     const consents: TokenConsents = { plainHttp: isPlainHttp(bound.origin), weakStorage: current !== 'strong' };
     const storage = decideStorage(current, consents.weakStorage);
-    if (storage === 'memory') throw new Refused('it is not a token record');
+    if (storage === 'memory') throw new Refused('notRecord');
     return { ...bound, storage, consents };
   }
 
-  async function refuse(reason: string): Promise<VaultLoad> {
+  async function refuse(reason: RefusedReason): Promise<VaultLoad> {
     const backup = await file.backup().catch(async () => {
       await file.remove();
       return null;
     });
-    log(`token file refused (${reason}); ${backup ? `backed up to ${backup}` : 'removed'}`);
+    log(`token file refused (${REASON_FOR_LOG[reason]}); ${backup ? `backed up to ${backup}` : 'removed'}`);
     return {
       stored: null,
-      notice: `The saved token was not used: ${reason}. ${backup ? `The file was kept at ${backup}.` : 'The file was removed.'} Sign in again.`,
+      notice: (i18n) => `${i18n.t('notice.tokenRefused', { reason })} ${backup ? i18n.t('notice.tokenFileKept', { path: backup }) : i18n.t('notice.tokenFileRemoved')}`,
     };
   }
 
@@ -204,7 +221,7 @@ export function createSafeStorageVault(options: SafeStorageVaultOptions): TokenV
       try {
         json = JSON.parse(text);
       } catch {
-        return refuse('the token file is not readable');
+        return refuse('unreadable');
       }
       const current = await level();
       try {
@@ -215,12 +232,12 @@ export function createSafeStorageVault(options: SafeStorageVaultOptions): TokenV
           return { stored };
         }
         const legacy = LegacyFile.safeParse(json);
-        if (!legacy.success) return await refuse('the token file is not readable');
+        if (!legacy.success) return await refuse('unreadable');
         const stored = await readLegacy(legacy.data, current);
         await write(stored, stored.storage === 'weak' ? 'weak' : 'encrypted', current);
         return { stored, upgraded: true };
       } catch (error) {
-        if (error instanceof Refused) return refuse(error.message);
+        if (error instanceof Refused) return refuse(error.reason);
         throw error;
       }
     },

@@ -2,6 +2,9 @@
 // because Linux AppIndicator never delivers clicks (electron/electron#37112): every
 // action of the popup that matters must be reachable from here.
 import type { CounterState } from '../../src-shared/domain/snapshot';
+import { formatCounterValue } from '../../src-shared/i18n/counter-value';
+import type { PlainKey } from '../../src-shared/i18n/messages';
+import type { Translator } from '../../src-shared/i18n/translator';
 import type { AppState } from '../../src-shared/ipc/contract';
 import { trayUpdateItems } from './tray-update-items';
 
@@ -22,11 +25,11 @@ export type TrayMenuItem =
   | { type: 'normal'; label: string; enabled: boolean; action?: TrayAction }
   | { type: 'checkbox'; label: string; checked: boolean; action: TrayAction };
 
-const STATUS_LINES: Partial<Record<string, string>> = {
-  connecting: 'Connecting…',
-  reconnecting: 'Reconnecting…',
-  offline: 'Offline: changes are kept and sent later',
-  unauthorized: 'Token rejected: open Counter Tray to sign in again',
+const STATUS_LINES: Partial<Record<string, PlainKey>> = {
+  connecting: 'connection.connecting',
+  reconnecting: 'tray.reconnecting',
+  offline: 'tray.offline',
+  unauthorized: 'tray.unauthorized',
 };
 
 /** The pinned counters that still exist, in the user's order. */
@@ -36,61 +39,58 @@ export function pinnedCounters(state: AppState): CounterState[] {
   return state.settings.pinned.flatMap((id) => byId.get(id) ?? []);
 }
 
-export function formatValue(counter: Pick<CounterState, 'type' | 'value'>): string {
-  if (counter.type === 'UpDown') return counter.value.toLocaleString('en-US');
-  const days = Math.abs(counter.value) === 1 ? 'day' : 'days';
-  return `${counter.value.toLocaleString('en-US')} ${days}`;
+/** "42", "412 days", "in 190 days": the popup's words for a value (src-shared/i18n/counter-value.ts). */
+export function formatValue(i18n: Translator, counter: Pick<CounterState, 'type' | 'value'>): string {
+  const shown = formatCounterValue(i18n, counter.type, counter.value);
+  return counter.type === 'UpDown' ? shown.number : [shown.before, shown.number, shown.unit].filter(Boolean).join(' ');
 }
 
-/** +3 / −2, with a real minus sign. */
-export function formatAmount(amount: number): string {
-  return amount > 0 ? `+${amount.toLocaleString('en-US')}` : `−${Math.abs(amount).toLocaleString('en-US')}`;
-}
-
-/** " (only counts up)" when the counter refused the opposite direction; at most 80 characters in all with a 40-character name. */
-function undoBlockedNote(state: AppState, counterId: string, amount: number): string {
+/** Why the offered change cannot be undone, when the counter refused the opposite direction (the app's words, never the server's). */
+function undoBlockedBy(state: AppState, counterId: string, amount: number): 'up' | 'down' | 'other' {
   const counter = state.core?.counters.find((c) => c.id === counterId);
   const opposite = amount > 0 ? 'decrement' : 'increment';
-  return counter?.refused[opposite] !== undefined ? ` (only counts ${amount > 0 ? 'up' : 'down'})` : '';
+  return counter?.refused[opposite] === undefined ? 'other' : amount > 0 ? 'up' : 'down';
 }
 
-export function buildTrayMenu(state: AppState): TrayMenuItem[] {
+export function buildTrayMenu(state: AppState, i18n: Translator): TrayMenuItem[] {
   const items: TrayMenuItem[] = [];
   const signedIn = state.session.status === 'signedIn';
   if (!signedIn) {
-    items.push({ type: 'normal', label: state.session.status === 'connecting' ? 'Connecting…' : 'Not signed in', enabled: false });
+    items.push({ type: 'normal', label: state.session.status === 'connecting' ? i18n.t('connection.connecting') : i18n.t('tray.notSignedIn'), enabled: false });
   } else {
     const status = state.core ? STATUS_LINES[state.core.connection.status] : undefined;
-    if (status) items.push({ type: 'normal', label: status, enabled: false });
-    if (state.session.mode === 'demo') items.push({ type: 'normal', label: 'Demo mode', enabled: false });
+    if (status) items.push({ type: 'normal', label: i18n.t(status), enabled: false });
+    if (state.session.mode === 'demo') items.push({ type: 'normal', label: i18n.t('tray.demo'), enabled: false });
     const undo = state.activity?.undo;
     // Offered for 10 s after any own change, however it was made; a blocked undo says why instead.
     if (undo) {
       // Blocked: the app's short words, never the reason's text (it may quote the server).
+      const amount = i18n.signed(undo.amount);
       items.push(
         undo.blockedBecause
-          ? { type: 'normal', label: `Can’t undo ${formatAmount(undo.amount)} on ${undo.name}${undoBlockedNote(state, undo.counterId, undo.amount)}`, enabled: false }
-          : { type: 'normal', label: `Undo ${formatAmount(undo.amount)} on ${undo.name}`, enabled: true, action: { kind: 'undo', counterId: undo.counterId } },
+          ? { type: 'normal', label: i18n.t('tray.cantUndo', { only: undoBlockedBy(state, undo.counterId, undo.amount), amount, name: undo.name }), enabled: false }
+          : { type: 'normal', label: i18n.t('tray.undo', { amount, name: undo.name }), enabled: true, action: { kind: 'undo', counterId: undo.counterId } },
       );
     }
     const pinned = pinnedCounters(state);
-    if (pinned.length === 0) items.push({ type: 'normal', label: 'Pin counters in the popup to see them here', enabled: false });
+    if (pinned.length === 0) items.push({ type: 'normal', label: i18n.t('tray.pinHint'), enabled: false });
     for (const counter of pinned) {
-      items.push({ type: 'normal', label: `${counter.name}: ${formatValue(counter)}${counter.pending ? ' (sending…)' : ''}`, enabled: false });
+      const line = { name: counter.name, value: formatValue(i18n, counter) };
+      items.push({ type: 'normal', label: counter.pending ? i18n.t('tray.counterSending', line) : i18n.t('tray.counter', line), enabled: false });
       if (counter.type === 'UpDown') {
         // No space indentation (issue 24 point 11): menus are not aligned by spaces on every OS, and screen readers read them.
-        items.push({ type: 'normal', label: `Increment ${counter.name}`, enabled: !counter.refused.increment, action: { kind: 'increment', counterId: counter.id } });
-        items.push({ type: 'normal', label: `Decrement ${counter.name}`, enabled: !counter.refused.decrement, action: { kind: 'decrement', counterId: counter.id } });
+        items.push({ type: 'normal', label: i18n.t('tray.increment', { name: counter.name }), enabled: !counter.refused.increment, action: { kind: 'increment', counterId: counter.id } });
+        items.push({ type: 'normal', label: i18n.t('tray.decrement', { name: counter.name }), enabled: !counter.refused.decrement, action: { kind: 'decrement', counterId: counter.id } });
       }
     }
   }
   items.push({ type: 'separator' });
-  items.push({ type: 'normal', label: 'Open Counter Tray', enabled: true, action: { kind: 'open' } });
-  items.push({ type: 'normal', label: 'Settings…', enabled: true, action: { kind: 'openSettings' } });
-  items.push({ type: 'checkbox', label: 'Pause notifications', checked: !state.settings.notifications.enabled, action: { kind: 'toggleNotifications' } });
-  items.push(...trayUpdateItems(state));
+  items.push({ type: 'normal', label: i18n.t('tray.open'), enabled: true, action: { kind: 'open' } });
+  items.push({ type: 'normal', label: i18n.t('tray.settings'), enabled: true, action: { kind: 'openSettings' } });
+  items.push({ type: 'checkbox', label: i18n.t('tray.pause'), checked: !state.settings.notifications.enabled, action: { kind: 'toggleNotifications' } });
+  items.push(...trayUpdateItems(state, i18n));
   items.push({ type: 'separator' });
-  items.push({ type: 'normal', label: 'Quit Counter Tray', enabled: true, action: { kind: 'quit' } });
+  items.push({ type: 'normal', label: i18n.t('tray.quit'), enabled: true, action: { kind: 'quit' } });
   return items;
 }
 

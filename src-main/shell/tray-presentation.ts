@@ -2,8 +2,9 @@
 // macOS, and as a tooltip plus a number drawn into the icon on Windows/Linux
 // (neither has tray titles). Applied only when it changes: redrawing an icon makes
 // some Linux panels flicker and costs an IPC to the tray host each time.
+import type { Translator } from '../../src-shared/i18n/translator';
 import type { AppState } from '../../src-shared/ipc/contract';
-import { goalProgressText } from '../../src-shared/domain/goal-words';
+import { goalProgressText } from '../../src-shared/i18n/goal-words';
 import { formatValue, pinnedCounters } from './tray-menu';
 
 export interface TrayPresentation {
@@ -36,18 +37,21 @@ export function badgeText(value: number): string {
   return abs < 1_000_000_000 ? '<1G' : '1G+';
 }
 
-export function presentTray(state: AppState): TrayPresentation {
+export function presentTray(state: AppState, i18n: Translator): TrayPresentation {
   const [pinned] = pinnedCounters(state);
   const connection = state.core?.connection.status;
   const live = state.session.status === 'signedIn' && (connection === 'live' || connection === 'idle');
-  const statusNote = state.session.status !== 'signedIn' ? 'not signed in' : live ? undefined : connection === 'unauthorized' ? 'token rejected' : 'offline';
+  const statusNote =
+    state.session.status !== 'signedIn' ? i18n.t('tray.statusNotSignedIn') : live ? undefined : connection === 'unauthorized' ? i18n.t('tray.statusTokenRejected') : i18n.t('tray.statusOffline');
   // The pinned counter's goal rides along (issue 28): "Coffees today: 5 · 5 / 8 today".
   const goal = pinned ? state.extras?.goals[pinned.id] : undefined;
-  const main = pinned ? `${pinned.name}: ${formatValue(pinned)}${goal ? ` · ${goalProgressText(goal)}` : ''}` : 'Counter Tray';
-  const tooltip = statusNote ? `${main} (${statusNote})` : main;
+  const counter = pinned ? i18n.t('tray.counter', { name: pinned.name, value: formatValue(i18n, pinned) }) : i18n.t('app.name');
+  const text = goal ? i18n.t('tray.counterGoal', { counter, goal: goalProgressText(i18n, goal) }) : counter;
+  const tooltip = statusNote ? i18n.t('tray.tooltip', { text, status: statusNote }) : text;
   const showsNumber = pinned !== undefined && state.session.status === 'signedIn';
   return {
-    title: state.platform === 'darwin' && showsNumber && pinned ? formatValue(pinned) : '',
+    // The menu-bar title is the number alone (the badge's job on Windows/Linux): digits, no words.
+    title: state.platform === 'darwin' && showsNumber && pinned ? i18n.number(pinned.value) : '',
     tooltip,
     badge: state.platform !== 'darwin' && showsNumber && pinned ? badgeText(pinned.value) : null,
     theme: state.theme,
@@ -62,10 +66,10 @@ export interface TrayPresentationSink {
 }
 
 /** Remembers what the tray shows and touches it only where that changed. */
-export function createTrayPresenter(sink: TrayPresentationSink): (state: AppState) => void {
+export function createTrayPresenter(sink: TrayPresentationSink): (state: AppState, i18n: Translator) => void {
   let last: TrayPresentation | undefined;
-  return (state) => {
-    const next = presentTray(state);
+  return (state, i18n) => {
+    const next = presentTray(state, i18n);
     if (next.title !== last?.title) sink.setTitle(next.title);
     if (next.tooltip !== last?.tooltip) sink.setToolTip(next.tooltip);
     if (!last || next.badge !== last.badge || next.theme !== last.theme || next.dimmed !== last.dimmed) sink.setIcon(next);

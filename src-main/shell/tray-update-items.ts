@@ -2,24 +2,25 @@
 // the progress, and "Restart to update to 0.3.0" when one is ready. Only a copy that
 // updates itself shows them; a package manager's copy has nothing to offer here.
 import type { AppState } from '../../src-shared/ipc/contract';
+import type { Translator } from '../../src-shared/i18n/translator';
 import { UPDATE_WORDS } from '../app/updates/update-words';
 import type { TrayMenuItem } from './tray-menu';
 
-export function trayUpdateItems(state: AppState): TrayMenuItem[] {
+export function trayUpdateItems(state: AppState, i18n: Translator): TrayMenuItem[] {
   const updates = state.updates;
   if (!updates || updates.source !== 'self') return [];
   const words = UPDATE_WORDS.tray;
   const { status } = updates;
   switch (status.kind) {
     case 'ready':
-      return [{ type: 'normal', label: words.restart(status.version), enabled: true, action: { kind: 'restartToUpdate' } }];
+      return [{ type: 'normal', label: UPDATE_WORDS.trayRestart(i18n, status.version), enabled: true, action: { kind: 'restartToUpdate' } }];
     case 'available':
-      return [{ type: 'normal', label: words.download(status.version), enabled: true, action: { kind: 'downloadUpdate' } }];
+      return [{ type: 'normal', label: UPDATE_WORDS.trayDownload(i18n, status.version), enabled: true, action: { kind: 'downloadUpdate' } }];
     case 'downloading':
-      return [{ type: 'normal', label: words.downloading(status.percent), enabled: false }];
+      return [{ type: 'normal', label: UPDATE_WORDS.trayDownloading(i18n, status.percent), enabled: false }];
     case 'checking':
-      return [{ type: 'normal', label: words.checking, enabled: false }];
+      return [{ type: 'normal', label: i18n.t(words.checking), enabled: false }];
     default:
-      return [{ type: 'normal', label: words.check, enabled: true, action: { kind: 'checkForUpdates' } }];
+      return [{ type: 'normal', label: i18n.t(words.check), enabled: true, action: { kind: 'checkForUpdates' } }];
   }
 }

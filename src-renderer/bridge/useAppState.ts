@@ -1,18 +1,17 @@
 import { useEffect, useState } from 'react';
 import { flushSync } from 'react-dom';
-import type { AppState, CounterTrayApi, StateDelta } from '../../src-shared/ipc/contract';
+import type { AppState, CounterTrayApi, IpcError, StateDelta } from '../../src-shared/ipc/contract';
 import { shareUnchanged } from '../../src-shared/ipc/structural-sharing';
 import { applyDelta } from './applyDelta';
 import { call, listen } from './ipc';
-import { userMessage } from '../format/errors';
 
 export interface AppStateView {
   state: AppState | null;
-  /** Why the state could not be loaded, in plain words. */
-  problem: string | null;
+  /** Why the state could not be loaded (said in the user's language by format/errors.ts). */
+  problem: IpcError | null;
 }
 
-const INVALID = 'The app sent a state the window does not understand.';
+const INVALID: IpcError = { code: 'badState', message: 'The app sent a state the window does not understand.' };
 
 /** `a` is behind or level with `b`; states without a revision (an older main) are never known to be. */
 const isOlder = (a: AppState, b: AppState) => a.revision !== undefined && b.revision !== undefined && a.revision <= b.revision;
@@ -26,7 +25,7 @@ const isOlder = (a: AppState, b: AppState) => a.revision !== undefined && b.revi
  */
 export function useAppState(api: CounterTrayApi): AppStateView {
   const [state, setState] = useState<AppState | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
+  const [problem, setProblem] = useState<IpcError | null>(null);
 
   useEffect(() => {
     let alive = true;
@@ -57,7 +56,7 @@ export function useAppState(api: CounterTrayApi): AppStateView {
       void call(api, 'state:get', {}).then((result) => {
         fetching = false;
         if (!alive) return;
-        if (!result.ok) return setProblem(userMessage(result.error));
+        if (!result.ok) return setProblem(result.error);
         // A push that arrived while state:get was in flight may be newer: keep it.
         show(catchUp(current && !isOlder(current, result.value) ? current : result.value));
       });

@@ -3,7 +3,8 @@
 // drawn from CSS colours, so it follows the theme; the words (title, axis ends, legend)
 // are HTML around it so they grow with the page zoom, and a table says it all in text.
 import type { DayActivity } from '../../src-shared/domain/activity';
-import { dayLabel, signed } from '../format/activity';
+import type { Translator } from '../../src-shared/i18n/translator';
+import { useI18n } from '../i18n/I18n';
 
 const W = 320;
 const H = 120;
@@ -19,14 +20,15 @@ function extent(values: number[]): [number, number] {
   return [low, high];
 }
 
-function valueRange(days: DayActivity[]): string {
+function valueRange(i18n: Translator, days: DayActivity[]): string {
   const values = days.map((d) => d.value);
   const low = Math.min(...values);
   const high = Math.max(...values);
-  return low === high ? `value ${low}` : `value ${low} to ${high}`;
+  return low === high ? i18n.t('chart.value', { value: i18n.number(low) }) : i18n.t('chart.valueRange', { low: i18n.number(low), high: i18n.number(high) });
 }
 
 export function ActivityChart({ days, name }: { days: DayActivity[]; name: string }) {
+  const i18n = useI18n();
   const up = days.map((d) => Math.max(d.you, 0) + Math.max(d.others, 0));
   const down = days.map((d) => Math.min(d.you, 0) + Math.min(d.others, 0));
   const [low, high] = extent([0, ...up, ...down]);
@@ -42,9 +44,17 @@ export function ActivityChart({ days, name }: { days: DayActivity[]; name: strin
   const total = days.reduce((sum, d) => ({ you: sum.you + d.you, others: sum.others + d.others }), { you: 0, others: 0 });
   const first = days[0];
   const last = days[days.length - 1];
-  const summary = first && last
-    ? `Daily change of ${name} over the last ${days.length} days: you ${signed(total.you)}, others ${signed(total.others)}; the value went from ${first.value - first.you - first.others} to ${last.value}.`
-    : `No activity for ${name} yet.`;
+  const summary =
+    first && last
+      ? i18n.t('chart.summary', {
+          name,
+          days: days.length,
+          you: i18n.signed(total.you),
+          others: i18n.signed(total.others),
+          from: i18n.number(first.value - first.you - first.others),
+          to: i18n.number(last.value),
+        })
+      : i18n.t('chart.noActivity', { name });
 
   const rects = days.flatMap((d, i) => {
     const parts: { key: string; cls: string; from: number; to: number }[] = [];
@@ -61,7 +71,7 @@ export function ActivityChart({ days, name }: { days: DayActivity[]; name: strin
   return (
     <figure className="chart">
       <div className="chart-axis">
-        <span>{valueRange(days)}</span>
+        <span>{valueRange(i18n, days)}</span>
       </div>
       <svg viewBox={`0 0 ${W} ${H}`} preserveAspectRatio="none" role="img" aria-label={summary} data-testid="activity-chart">
         <line className="zero" x1={0} x2={W} y1={y(0)} y2={y(0)} />
@@ -69,33 +79,38 @@ export function ActivityChart({ days, name }: { days: DayActivity[]; name: strin
         <polyline className="value-line" points={line} />
       </svg>
       <div className="chart-axis">
-        <span>{first ? dayLabel(first.date) : ''}</span>
-        <span>today</span>
+        <span>{first ? i18n.dayLabel(first.date) : ''}</span>
+        <span>{i18n.t('chart.today')}</span>
       </div>
       <figcaption className="legend">
-        <span className="key key-you" aria-hidden="true" /> you <span className="key key-others" aria-hidden="true" /> others <span className="key key-value" aria-hidden="true" /> value
+        <span className="key key-you" aria-hidden="true" /> {i18n.t('chart.you')} <span className="key key-others" aria-hidden="true" /> {i18n.t('chart.others')}{' '}
+        <span className="key key-value" aria-hidden="true" /> {i18n.t('chart.legendValue')}
       </figcaption>
-      <table className="sr-only">
-        <caption>{summary}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Day</th>
-            <th scope="col">You</th>
-            <th scope="col">Others</th>
-            <th scope="col">Value at the end of the day</th>
-          </tr>
-        </thead>
-        <tbody>
-          {days.map((d) => (
-            <tr key={d.date}>
-              <th scope="row">{dayLabel(d.date)}</th>
-              <td>{signed(d.you)}</td>
-              <td>{signed(d.others)}</td>
-              <td>{d.value}</td>
+      {/* The box is visually hidden, not the table: a table sizes to its content whatever its width, and in a
+          longer language it pushed the page sideways at 200 % zoom (found by the German run). */}
+      <div className="sr-only">
+        <table>
+          <caption>{summary}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{i18n.t('chart.day')}</th>
+              <th scope="col">{i18n.t('chart.colYou')}</th>
+              <th scope="col">{i18n.t('chart.colOthers')}</th>
+              <th scope="col">{i18n.t('chart.colValue')}</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {days.map((d) => (
+              <tr key={d.date}>
+                <th scope="row">{i18n.dayLabel(d.date)}</th>
+                <td>{i18n.signed(d.you)}</td>
+                <td>{i18n.signed(d.others)}</td>
+                <td>{i18n.number(d.value)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </figure>
   );
 }

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { useI18n } from '../i18n/I18n';
 
 interface Props {
   question: string;
@@ -15,7 +16,8 @@ interface Props {
  * An inline "are you sure?" (no modal window: the popup is small and a native dialog would
  * steal it from the tray). Focus starts on the safe choice, so a stray Enter keeps things.
  */
-export function ConfirmBar({ question, detail, confirmLabel, cancelLabel = 'Cancel', onConfirm, onCancel, danger = false }: Props) {
+export function ConfirmBar({ question, detail, confirmLabel, cancelLabel, onConfirm, onCancel, danger = false }: Props) {
+  const i18n = useI18n();
   const safe = useRef<HTMLButtonElement>(null);
   useEffect(() => safe.current?.focus(), []);
   return (
@@ -26,7 +28,7 @@ export function ConfirmBar({ question, detail, confirmLabel, cancelLabel = 'Canc
       </p>
       <div className="row-actions">
         <button ref={safe} type="button" className="secondary" onClick={onCancel}>
-          {cancelLabel}
+          {cancelLabel ?? i18n.t('common.cancel')}
         </button>
         <button type="button" className={danger ? 'primary danger' : 'primary'} onClick={onConfirm}>
           {confirmLabel}

@@ -1,17 +1,16 @@
 import { useState } from 'react';
 import type { ConnectionState } from '../../src-shared/domain/snapshot';
-
-const clock = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
-const sinceToday = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
-const sinceEarlier = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit', day: 'numeric', month: 'short' });
+import type { Translator } from '../../src-shared/i18n/translator';
+import { useI18n } from '../i18n/I18n';
 
 /** "10:05" today, "Nov 22, 18:30" before: the date only when it says something. */
-function sinceText(at: number): string {
-  return (new Date(at).toDateString() === new Date().toDateString() ? sinceToday : sinceEarlier).format(at);
+function sinceText(i18n: Translator, at: number): string {
+  return i18n.dayOf(at) === i18n.dayOf(Date.now()) ? i18n.time(at) : i18n.dayAndTime(at);
 }
 
-function nextTry(at: number | undefined): string {
-  return at === undefined ? '' : ` Next try at ${clock.format(at)}.`;
+/** " Next try at 10:42:05." after a sentence, or nothing. */
+function nextTry(i18n: Translator, at: number | undefined): string {
+  return at === undefined ? '' : ` ${i18n.t('connection.nextTry', { time: i18n.timeWithSeconds(at) })}`;
 }
 
 interface Props {
@@ -28,30 +27,28 @@ interface Props {
  * The core's technical detail (HTTP statuses, socket errors) is for the log, not this line.
  */
 export function ConnectionBar({ connection, demo, offlineSince, onReplaceToken, onRetry }: Props) {
+  const i18n = useI18n();
   const { status, nextAttemptAt } = connection;
   let text: string;
   switch (status) {
     case 'live':
-      text = demo ? 'Live · demo server' : 'Live';
+      text = demo ? i18n.t('connection.liveDemo') : i18n.t('connection.live');
       break;
     case 'idle':
     case 'connecting':
-      text = 'Connecting…';
+      text = i18n.t('connection.connecting');
       break;
     case 'reconnecting':
-      text = `Reconnecting.${nextTry(nextAttemptAt)}`;
+      text = `${i18n.t('connection.reconnecting')}${nextTry(i18n, nextAttemptAt)}`;
       break;
     case 'offline':
-      text =
-        offlineSince === undefined
-          ? `Offline.${nextTry(nextAttemptAt)}`
-          : `Offline since ${sinceText(offlineSince)}. Counters as last seen; your changes are sent when the server answers.`;
+      text = offlineSince === undefined ? `${i18n.t('connection.offline')}${nextTry(i18n, nextAttemptAt)}` : i18n.t('connection.offlineSince', { time: sinceText(i18n, offlineSince) });
       break;
     case 'unauthorized':
-      text = 'The server no longer accepts your token.';
+      text = i18n.t('connection.unauthorized');
       break;
     case 'stopped':
-      text = 'Not syncing.';
+      text = i18n.t('connection.stopped');
       break;
   }
   const canRetry = status === 'offline' || status === 'reconnecting';
@@ -60,7 +57,7 @@ export function ConnectionBar({ connection, demo, offlineSince, onReplaceToken, 
   const [retriedFrom, setRetriedFrom] = useState<number | undefined | null>(null);
   if (retriedFrom !== null && !canRetry) setRetriedFrom(null);
   if (canRetry && retriedFrom !== null) {
-    text = retriedFrom === nextAttemptAt ? 'Trying again now…' : `Tried again: still no answer.${nextTry(nextAttemptAt)}`;
+    text = retriedFrom === nextAttemptAt ? i18n.t('connection.tryingNow') : `${i18n.t('connection.stillNoAnswer')}${nextTry(i18n, nextAttemptAt)}`;
   }
   return (
     <div className={`connection connection-${status}`} role="status" aria-live="polite" data-status={status}>
@@ -75,12 +72,12 @@ export function ConnectionBar({ connection, demo, offlineSince, onReplaceToken, 
             onRetry();
           }}
         >
-          Retry now
+          {i18n.t('connection.retry')}
         </button>
       )}
       {status === 'unauthorized' && (
         <button type="button" className="link" onClick={onReplaceToken}>
-          Enter a new token
+          {i18n.t('connection.newToken')}
         </button>
       )}
     </div>

@@ -1,5 +1,6 @@
 import type { AppState, CounterTrayApi } from '../../src-shared/ipc/contract';
 import { call } from '../bridge/ipc';
+import { useI18n } from '../i18n/I18n';
 
 interface Props {
   api: CounterTrayApi;
@@ -10,27 +11,28 @@ interface Props {
 
 /** An empty list always says why and offers the next step. */
 export function EmptyList({ api, state, query, onClearSearch }: Props) {
+  const i18n = useI18n();
   if (query) {
     return (
       <div className="empty">
-        <p>No counter matches “{query.trim()}”.</p>
+        <p>{i18n.t('empty.noMatch', { query: query.trim() })}</p>
         <button type="button" className="secondary" onClick={onClearSearch}>
-          Clear the search
+          {i18n.t('empty.clearSearch')}
         </button>
       </div>
     );
   }
   return (
     <div className="empty">
-      <p>No counters are shared with you yet. Create one, or ask someone to share theirs with you, and it shows up here.</p>
+      <p>{i18n.t('empty.none')}</p>
       <div className="row-actions center">
         {state.publicServer && (
           <button type="button" className="secondary" onClick={() => void call(api, 'app:openLink', { target: 'home' })}>
-            Open CountTogether
+            {i18n.t('empty.openSite')}
           </button>
         )}
         <button type="button" className="secondary" onClick={() => void call(api, 'session:retryNow', {})}>
-          Check again
+          {i18n.t('empty.checkAgain')}
         </button>
       </div>
     </div>

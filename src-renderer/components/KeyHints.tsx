@@ -1,24 +1,29 @@
+import type { PlainKey } from '../../src-shared/i18n/messages';
+import { keyLabel } from '../format/accelerator';
+import { useI18n } from '../i18n/I18n';
+
 /** The list's keys, shown on demand (the ? key or the keyboard button), never as a permanent footer. */
-const KEYS: [keys: string[], what: string][] = [
-  [['↑', '↓'], 'choose a counter'],
-  [['+', '−'], 'change it (Alt+ while searching)'],
-  [['Enter'], 'its activity'],
-  [['Ctrl', 'Z'], 'undo your last change'],
-  [['Esc'], 'clear the search, then close'],
+const KEYS: [keys: string[], what: PlainKey][] = [
+  [['↑', '↓'], 'keys.choose'],
+  [['+', '−'], 'keys.change'],
+  [['Enter'], 'keys.activity'],
+  [['CommandOrControl', 'Z'], 'keys.undo'],
+  [['Esc'], 'keys.escape'],
 ];
 
-export function KeyHints() {
+export function KeyHints({ isMac }: { isMac: boolean }) {
+  const i18n = useI18n();
   return (
-    <section id="key-hints" className="key-hints" aria-label="Keyboard keys">
+    <section id="key-hints" className="key-hints" aria-label={i18n.t('list.keys')}>
       <dl>
         {KEYS.map(([keys, what]) => (
           <div key={what}>
             <dt>
               {keys.map((key) => (
-                <kbd key={key}>{key}</kbd>
+                <kbd key={key}>{keyLabel(i18n, key, isMac)}</kbd>
               ))}
             </dt>
-            <dd>{what}</dd>
+            <dd>{i18n.t(what)}</dd>
           </div>
         ))}
       </dl>

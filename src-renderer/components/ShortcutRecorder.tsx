@@ -1,5 +1,6 @@
 import { useId, useState, type KeyboardEvent } from 'react';
-import { acceleratorFromKeyPress, displayAccelerator } from '../format/accelerator';
+import { acceleratorFromKeyPress, displayAccelerator, keyLabel } from '../format/accelerator';
+import { useI18n } from '../i18n/I18n';
 
 interface Props {
   label: string;
@@ -14,6 +15,7 @@ interface Props {
 
 /** Press "Record", then the keys: captures an Electron accelerator; Esc cancels, Backspace clears. */
 export function ShortcutRecorder({ label, value, isMac, conflictOf, failure, onChange }: Props) {
+  const i18n = useI18n();
   const id = useId();
   const [recording, setRecording] = useState(false);
   const [hint, setHint] = useState<string | null>(null);
@@ -37,12 +39,13 @@ export function ShortcutRecorder({ label, value, isMac, conflictOf, failure, onC
     const outcome = acceleratorFromKeyPress(event, isMac);
     if (outcome.kind === 'incomplete') return;
     if (outcome.kind === 'needsModifier') {
-      setHint(`Add ${isMac ? '⌘, ⌥ or ⌃' : 'Ctrl or Alt'} to ${outcome.key}: without one the key would be taken from every app.`);
+      const modifiers = (isMac ? ['Command', 'Alt', 'Control'] : ['Control', 'Alt']).map((part) => keyLabel(i18n, part, isMac));
+      setHint(i18n.t('shortcut.needsModifier', { modifiers: i18n.orList(modifiers), key: keyLabel(i18n, outcome.key, isMac) }));
       return;
     }
     const conflict = conflictOf(outcome.accelerator);
     if (conflict) {
-      setHint(`${displayAccelerator(outcome.accelerator, isMac)} is already used by ${conflict}. Try another.`);
+      setHint(i18n.t('shortcut.conflict', { keys: displayAccelerator(i18n, outcome.accelerator, isMac), other: conflict }));
       return;
     }
     setRecording(false);
@@ -50,13 +53,13 @@ export function ShortcutRecorder({ label, value, isMac, conflictOf, failure, onC
     onChange(outcome.accelerator);
   }
 
-  const problem = hint ?? (failure ? `Could not register ${displayAccelerator(value ?? '', isMac)}: ${failure}` : null);
+  const problem = hint ?? (failure ? i18n.t('shortcut.failure', { keys: displayAccelerator(i18n, value ?? '', isMac), reason: failure }) : null);
   return (
     <div className="shortcut" role="group" aria-labelledby={`${id}-label`}>
       <span id={`${id}-label`} className="shortcut-label">
         {label}
       </span>
-      <span className="shortcut-value">{value ? <kbd>{displayAccelerator(value, isMac)}</kbd> : <span className="muted">None</span>}</span>
+      <span className="shortcut-value">{value ? <kbd>{displayAccelerator(i18n, value, isMac)}</kbd> : <span className="muted">{i18n.t('shortcut.none')}</span>}</span>
       <button
         type="button"
         className={recording ? 'secondary recording' : 'secondary'}
@@ -68,11 +71,11 @@ export function ShortcutRecorder({ label, value, isMac, conflictOf, failure, onC
         onKeyDown={onKeyDown}
         onBlur={() => setRecording(false)}
       >
-        {recording ? 'Press keys…' : 'Record'}
+        {recording ? i18n.t('shortcut.pressKeys') : i18n.t('shortcut.record')}
       </button>
       {value && !recording && (
-        <button type="button" className="quiet" aria-label={`Clear ${label} shortcut`} onClick={() => onChange(null)}>
-          Clear
+        <button type="button" className="quiet" aria-label={i18n.t('shortcut.clearLabel', { label })} onClick={() => onChange(null)}>
+          {i18n.t('shortcut.clear')}
         </button>
       )}
       {problem && (

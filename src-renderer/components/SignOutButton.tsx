@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import type { CounterTrayApi } from '../../src-shared/ipc/contract';
 import { call } from '../bridge/ipc';
-import { userMessage } from '../format/errors';
+import { errorText } from '../../src-shared/i18n/error-words';
+import { useI18n } from '../i18n/I18n';
 import { ConfirmBar } from './ConfirmBar';
 
 /**
@@ -9,17 +10,18 @@ import { ConfirmBar } from './ConfirmBar';
  * Leaving the demo forgets nothing, so it does not.
  */
 export function SignOutButton({ api, demo, onError }: { api: CounterTrayApi; demo: boolean; onError: (message: string | null) => void }) {
+  const i18n = useI18n();
   const [asking, setAsking] = useState(false);
   const signOut = async () => {
     setAsking(false);
     const result = await call(api, 'session:signOut', {});
-    onError(result.ok ? null : userMessage(result.error));
+    onError(result.ok ? null : errorText(i18n, result.error));
   };
   if (asking) {
     return (
       <ConfirmBar
-        question="Sign out? Counter Tray forgets your token, and CountTogether cannot show it again: you will need a new one."
-        confirmLabel="Sign out"
+        question={i18n.t('signOut.question')}
+        confirmLabel={i18n.t('signOut.button')}
         onCancel={() => setAsking(false)}
         onConfirm={() => void signOut()}
         danger
@@ -28,7 +30,7 @@ export function SignOutButton({ api, demo, onError }: { api: CounterTrayApi; dem
   }
   return (
     <button type="button" className="secondary danger" onClick={() => (demo ? void signOut() : setAsking(true))}>
-      {demo ? 'Leave the demo' : 'Sign out'}
+      {demo ? i18n.t('signOut.leaveDemo') : i18n.t('signOut.button')}
     </button>
   );
 }

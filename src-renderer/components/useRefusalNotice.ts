@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { newlyRefused } from '../../src-shared/domain/counter-flags';
 import type { CounterState } from '../../src-shared/domain/snapshot';
 import { refusedText } from '../format/refusal';
+import { useI18n } from '../i18n/I18n';
 
 /**
  * Says why when the server refuses a direction for the first time (issue 24 point 6): the
@@ -9,12 +10,13 @@ import { refusedText } from '../format/refusal';
  * the list itself, so a refusal of a tray or shortcut click is told too.
  */
 export function useRefusalNotice(counters: readonly CounterState[], say: (message: string) => void): void {
+  const i18n = useI18n();
   const previous = useRef(counters);
   useEffect(() => {
     const before = previous.current;
     previous.current = counters;
     if (before === counters) return;
     const [first] = newlyRefused(before, counters);
-    if (first) say(refusedText(first.name, first.direction));
-  }, [counters, say]);
+    if (first) say(refusedText(i18n, first.name, first.direction));
+  }, [counters, say, i18n]);
 }

@@ -2,7 +2,8 @@ import { useCallback, useRef, useState } from 'react';
 import type { ResetOffer } from '../../src-shared/domain/goals';
 import type { CounterTrayApi } from '../../src-shared/ipc/contract';
 import { call } from '../bridge/ipc';
-import { userMessage } from '../format/errors';
+import { errorText } from '../../src-shared/i18n/error-words';
+import { useI18n } from '../i18n/I18n';
 import { resetValueText } from '../format/goals';
 import { ConfirmBar } from './ConfirmBar';
 
@@ -20,6 +21,7 @@ export interface ResetQuestion {
  * moved it meanwhile, main sends nothing and the user is asked: put it back anyway, or keep it.
  */
 export function useResetUndo(api: CounterTrayApi, offer: ResetOffer | null | undefined, say: (message: string | null) => void) {
+  const i18n = useI18n();
   const [question, setQuestion] = useState<ResetQuestion | null>(null);
   // A ref, so the callback every row gets stays the same object (memoized rows skip rendering).
   const latest = useRef(offer);
@@ -28,14 +30,14 @@ export function useResetUndo(api: CounterTrayApi, offer: ResetOffer | null | und
     async (id: string) => {
       const taken = latest.current?.counterId === id ? latest.current : undefined;
       const result = await call(api, 'counter:undoReset', { id, choice: 'undo' });
-      if (!result.ok) return say(userMessage(result.error));
+      if (!result.ok) return say(errorText(i18n, result.error));
       if (result.value.status === 'changed') {
-        setQuestion({ id, name: taken?.name ?? 'This counter', current: resetValueText(result.value.current), earlier: resetValueText(result.value.earlier) });
+        setQuestion({ id, name: taken?.name ?? i18n.t('reset.thisCounter'), current: resetValueText(i18n, result.value.current), earlier: resetValueText(i18n, result.value.earlier) });
         return say(null);
       }
-      if (taken) say(`Put “${taken.name}” back to ${resetValueText(taken.earlier)}.`);
+      if (taken) say(i18n.t('reset.putBack', { name: taken.name, value: resetValueText(i18n, taken.earlier) }));
     },
-    [api, say],
+    [api, say, i18n],
   );
   const answer = useCallback(
     async (choice: 'overwrite' | 'keep') => {
@@ -43,22 +45,23 @@ export function useResetUndo(api: CounterTrayApi, offer: ResetOffer | null | und
       setQuestion(null);
       if (!asked) return;
       const result = await call(api, 'counter:undoReset', { id: asked.id, choice });
-      if (!result.ok) say(userMessage(result.error));
-      else say(choice === 'overwrite' ? `Put “${asked.name}” back to ${asked.earlier}.` : `Kept “${asked.name}” at ${asked.current}.`);
+      if (!result.ok) say(errorText(i18n, result.error));
+      else say(choice === 'overwrite' ? i18n.t('reset.putBack', { name: asked.name, value: asked.earlier }) : i18n.t('reset.kept', { name: asked.name, value: asked.current }));
     },
-    [api, question, say],
+    [api, question, say, i18n],
   );
   return { undoReset: useCallback((id: string) => void undoReset(id), [undoReset]), question, answer };
 }
 
 /** The question when the counter moved since the reset: put the earlier value back anyway, or keep what it shows ("Keep" has focus). */
 export function ResetUndoQuestion({ question, onAnswer }: { question: ResetQuestion; onAnswer: (choice: 'overwrite' | 'keep') => void }) {
+  const i18n = useI18n();
   return (
     <ConfirmBar
-      question={`“${question.name}” changed since the reset: it is ${question.current} now.`}
-      detail={`Put back ${question.earlier} anyway? Every member sees it.`}
-      confirmLabel={`Put back ${question.earlier}`}
-      cancelLabel={`Keep ${question.current}`}
+      question={i18n.t('reset.changedQuestion', { name: question.name, value: question.current })}
+      detail={i18n.t('reset.changedDetail', { value: question.earlier })}
+      confirmLabel={i18n.t('reset.putBackButton', { value: question.earlier })}
+      cancelLabel={i18n.t('reset.keepButton', { value: question.current })}
       onConfirm={() => onAnswer('overwrite')}
       onCancel={() => onAnswer('keep')}
     />

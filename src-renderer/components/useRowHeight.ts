@@ -1,8 +1,11 @@
 import { useSyncExternalStore } from 'react';
 
-/** Row heights, as in styles.css (.counter): one line plus a sub-line; narrow rows put − / + on a line of their own. */
+/**
+ * Row heights, as in styles.css (.counter): one line plus a sub-line; narrow rows put − / + on a
+ * line of their own and give the sub-line two lines (a longer language's "+1 heute · Rückgängig").
+ */
 export const ROW_HEIGHT = 52;
-export const NARROW_ROW_HEIGHT = 78;
+export const NARROW_ROW_HEIGHT = 96;
 /** At 200 % zoom the 360 px popup is 180 CSS px wide (WCAG 1.4.10 reflow); the CSS uses the same query. */
 const NARROW = '(max-width: 320px)';
 

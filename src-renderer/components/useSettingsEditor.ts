@@ -2,7 +2,8 @@ import { useCallback, useEffect, useState } from 'react';
 import type { Settings, SettingsPatch } from '../../src-shared/domain/settings';
 import type { CounterTrayApi } from '../../src-shared/ipc/contract';
 import { call } from '../bridge/ipc';
-import { userMessage } from '../format/errors';
+import { errorText } from '../../src-shared/i18n/error-words';
+import { useI18n } from '../i18n/I18n';
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
@@ -12,6 +13,7 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
  * with its error message if main refuses it.
  */
 export function useSettingsEditor(api: CounterTrayApi, settings: Settings) {
+  const i18n = useI18n();
   const [overrides, setOverrides] = useState<SettingsPatch>({});
   const [error, setError] = useState<string | null>(null);
 
@@ -27,10 +29,10 @@ export function useSettingsEditor(api: CounterTrayApi, settings: Settings) {
       setOverrides((current) => ({ ...current, ...patch }));
       const result = await call(api, 'settings:update', patch);
       if (result.ok) return setError(null);
-      setError(userMessage(result.error));
+      setError(errorText(i18n, result.error));
       setOverrides((current) => Object.fromEntries(Object.entries(current).filter(([key]) => !(key in patch))));
     },
-    [api],
+    [api, i18n],
   );
 
   const effective: Settings = { ...settings, ...overrides };

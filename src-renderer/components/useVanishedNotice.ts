@@ -1,11 +1,13 @@
 import { useEffect, useRef } from 'react';
 import type { CounterState } from '../../src-shared/domain/snapshot';
+import { useI18n } from '../i18n/I18n';
 
 /**
  * Says so when counters leave the list (unshared, deleted by their owner) while it is in
  * view: a row that silently disappears looks like a bug, or like a misclick.
  */
 export function useVanishedNotice(counters: readonly CounterState[], say: (message: string) => void): void {
+  const i18n = useI18n();
   const previous = useRef(counters);
   useEffect(() => {
     const before = previous.current;
@@ -13,7 +15,7 @@ export function useVanishedNotice(counters: readonly CounterState[], say: (messa
     if (before === counters) return;
     const now = new Set(counters.map((c) => c.id));
     const gone = before.filter((c) => !now.has(c.id));
-    if (gone.length === 1 && gone[0]) say(`“${gone[0].name}” is no longer shared with you.`);
-    else if (gone.length > 1) say(`${gone.length} counters are no longer shared with you.`);
-  }, [counters, say]);
+    if (gone.length === 1 && gone[0]) say(i18n.t('list.vanishedOne', { name: gone[0].name }));
+    else if (gone.length > 1) say(i18n.t('list.vanishedMany', { count: gone.length }));
+  }, [counters, say, i18n]);
 }

@@ -1,5 +1,6 @@
 // Turns a key press into an Electron accelerator string ("CommandOrControl+Shift+K"), and
 // compares accelerators the way Electron does (case-insensitive, aliases folded).
+import type { Translator } from '../../src-shared/i18n/translator';
 
 export interface KeyPress {
   key: string;
@@ -66,7 +67,38 @@ export function sameAccelerator(a: string, b: string): boolean {
   return normalizeAccelerator(a) === normalizeAccelerator(b);
 }
 
-/** Shows an accelerator the way the platform spells it. */
-export function displayAccelerator(accelerator: string, isMac: boolean): string {
-  return accelerator.replace('CommandOrControl', isMac ? '⌘' : 'Ctrl').replace('Option', '⌥');
+type KeyWord = 'key.ctrl' | 'key.alt' | 'key.altGr' | 'key.shift' | 'key.super' | 'key.enter' | 'key.esc' | 'key.space' | 'key.tab' | 'key.backspace'
+  | 'key.delete' | 'key.insert' | 'key.home' | 'key.end' | 'key.pageUp' | 'key.pageDown' | 'key.up' | 'key.down' | 'key.left' | 'key.right' | 'key.plus';
+
+/** macOS spells its modifiers with symbols, the same in every language. */
+const MAC_SYMBOLS: Record<string, string> = { commandorcontrol: '⌘', command: '⌘', super: '⌘', control: '⌃', alt: '⌥', shift: '⇧' };
+
+/** Accelerator parts (normalized as by normalizeAccelerator) → how the keyboard's language names them. */
+const KEY_WORDS: Record<string, KeyWord> = {
+  commandorcontrol: 'key.ctrl', control: 'key.ctrl', alt: 'key.alt', altgr: 'key.altGr', shift: 'key.shift', super: 'key.super', command: 'key.super',
+  return: 'key.enter', enter: 'key.enter', escape: 'key.esc', esc: 'key.esc', space: 'key.space', tab: 'key.tab', backspace: 'key.backspace',
+  delete: 'key.delete', insert: 'key.insert', home: 'key.home', end: 'key.end', pageup: 'key.pageUp', pagedown: 'key.pageDown',
+  up: 'key.up', down: 'key.down', left: 'key.left', right: 'key.right', plus: 'key.plus',
+};
+
+const NUMPAD: Record<string, string> = { numadd: '+', numsub: '−', nummult: '×', numdiv: '÷', numdec: ',' };
+
+/** One part of an accelerator as the user's keyboard calls it ("Strg", "⌘", "Num 5"). */
+export function keyLabel(i18n: Translator, part: string, isMac: boolean): string {
+  const lower = part.toLowerCase();
+  const alias = ALIASES[lower] ?? lower;
+  if (isMac && MAC_SYMBOLS[alias]) return MAC_SYMBOLS[alias];
+  const word = KEY_WORDS[alias];
+  if (word) return i18n.t(word);
+  if (/^num[0-9]$/.test(alias)) return i18n.t('key.numpad', { key: alias.slice(3) });
+  const numpad = NUMPAD[alias];
+  if (numpad) return i18n.t('key.numpad', { key: numpad });
+  return part; // letters, digits, F-keys, punctuation: the key's own face
+}
+
+/** Shows an accelerator the way the platform and the language spell it: "Strg+Umschalt+K", "⌘+⇧+K". */
+export function displayAccelerator(i18n: Translator, accelerator: string, isMac: boolean): string {
+  // "Ctrl++" is Ctrl with the + key: an empty part after a separator is the plus key itself.
+  const parts = accelerator.split('+').map((part, i, all) => (part === '' && i === all.length - 1 ? 'Plus' : part)).filter((part) => part !== '');
+  return parts.map((part) => keyLabel(i18n, part, isMac)).join('+');
 }

@@ -4,6 +4,7 @@
 import type { UndoOffer } from '../../src-shared/domain/activity';
 import type { LocalExtras, ResetOffer } from '../../src-shared/domain/goals';
 import type { CounterState } from '../../src-shared/domain/snapshot';
+import type { Translator } from '../../src-shared/i18n/translator';
 import { goalLine, milestoneLine } from './goals';
 
 interface ListActivity {
@@ -15,10 +16,10 @@ interface ListActivity {
   extras: LocalExtras | undefined;
 }
 
-export function rowActivity(counter: CounterState, { today, offer, blocked, reset, extras }: ListActivity) {
+export function rowActivity(i18n: Translator, counter: CounterState, { today, offer, blocked, reset, extras }: ListActivity) {
   const { id } = counter;
   const goal = extras?.goals[id];
-  const line = goalLine(goal);
+  const line = goalLine(i18n, goal);
   // A day goal of everyone's changes says what "+5 today" would: one of them is enough.
   const todayShown = goal?.period === 'day' && goal.count === 'all' ? undefined : today?.[id];
   return {
@@ -26,6 +27,6 @@ export function rowActivity(counter: CounterState, { today, offer, blocked, rese
     ...(offer?.counterId === id ? { undo: offer, undoBlocked: blocked } : {}),
     ...(reset?.counterId === id ? { reset } : {}),
     ...(line ? { goalText: line.text, goalFraction: line.fraction, goalReached: line.reached } : {}),
-    milestone: milestoneLine(counter, extras?.today),
+    milestone: milestoneLine(i18n, counter, extras?.today),
   };
 }

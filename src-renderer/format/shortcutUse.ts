@@ -1,5 +1,7 @@
 import type { CounterState } from '../../src-shared/domain/snapshot';
 import type { Settings } from '../../src-shared/domain/settings';
+import type { Translator } from '../../src-shared/i18n/translator';
+import type { WordsOnWire } from '../../src-shared/i18n/messages';
 import { sameAccelerator } from './accelerator';
 
 export interface ShortcutSlot {
@@ -10,14 +12,14 @@ export interface ShortcutSlot {
 }
 
 /** Every shortcut the settings hold, named for people ("+1 on Coffees today"). */
-export function shortcutSlots(settings: Settings, counters: readonly CounterState[]): ShortcutSlot[] {
+export function shortcutSlots(i18n: Translator, settings: Settings, counters: readonly CounterState[]): ShortcutSlot[] {
   const names = new Map(counters.map((c) => [c.id, c.name]));
   const slots: ShortcutSlot[] = [];
-  if (settings.shortcuts.open) slots.push({ key: 'open', accelerator: settings.shortcuts.open, label: 'Open the popup' });
+  if (settings.shortcuts.open) slots.push({ key: 'open', accelerator: settings.shortcuts.open, label: i18n.t('shortcut.open') });
   for (const [id, pair] of Object.entries(settings.shortcuts.counters)) {
-    const name = names.get(id) ?? 'a counter no longer shared';
-    if (pair.increment) slots.push({ key: `${id}:increment`, accelerator: pair.increment, label: `+1 on ${name}` });
-    if (pair.decrement) slots.push({ key: `${id}:decrement`, accelerator: pair.decrement, label: `−1 on ${name}` });
+    const name = names.get(id) ?? i18n.t('shortcut.unknownCounter');
+    if (pair.increment) slots.push({ key: `${id}:increment`, accelerator: pair.increment, label: i18n.t('shortcut.increment', { name }) });
+    if (pair.decrement) slots.push({ key: `${id}:decrement`, accelerator: pair.decrement, label: i18n.t('shortcut.decrement', { name }) });
   }
   return slots;
 }
@@ -27,7 +29,15 @@ export function conflictFor(slots: readonly ShortcutSlot[], ownKey: string, acce
   return slots.find((slot) => slot.key !== ownKey && sameAccelerator(slot.accelerator, accelerator))?.label ?? null;
 }
 
-export function failureFor(failures: readonly { accelerator: string; message: string }[], accelerator: string | null | undefined): string | undefined {
+interface Failure {
+  accelerator: string;
+  words?: WordsOnWire | undefined;
+}
+
+/** Why the OS refused this accelerator, in the popup's language, or undefined. */
+export function failureFor(i18n: Translator, failures: readonly Failure[], accelerator: string | null | undefined): string | undefined {
   if (!accelerator) return undefined;
-  return failures.find((f) => sameAccelerator(f.accelerator, accelerator))?.message;
+  const failure = failures.find((f) => sameAccelerator(f.accelerator, accelerator));
+  if (!failure) return undefined;
+  return (failure.words && i18n.say(failure.words)) ?? i18n.t('shortcut.taken');
 }

@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import type { AppState, CounterTrayApi } from '../../src-shared/ipc/contract';
 import { call } from '../bridge/ipc';
-import { hostOf as hostOfUrl, userMessage } from '../format/errors';
+import { hostOf as hostOfUrl, errorText } from '../../src-shared/i18n/error-words';
 import { SignOutButton } from '../components/SignOutButton';
+import { useI18n } from '../i18n/I18n';
 
 interface Props {
   api: CounterTrayApi;
@@ -14,29 +15,30 @@ const hostOf = (url: string): string => hostOfUrl(url) ?? url;
 
 /** Launch with a stored token: main is connecting (and retrying on its own if the server is away). */
 export function Connecting({ api, state, onEnterToken }: Props) {
+  const i18n = useI18n();
   const [error, setError] = useState<string | null>(null);
   const { session } = state;
-  const problem = error ?? (session.error ? userMessage(session.error, hostOf(session.serverUrl)) : null);
+  const problem = error ?? (session.error ? errorText(i18n, session.error, hostOf(session.serverUrl)) : null);
   return (
     <main className="screen onboarding" aria-busy="true">
-      <h1 className="title">{session.mode === 'demo' ? 'Starting the demo…' : `Connecting to ${hostOf(session.serverUrl)}…`}</h1>
+      <h1 className="title">{session.mode === 'demo' ? i18n.t('connecting.demo') : i18n.t('connecting.title', { host: hostOf(session.serverUrl) })}</h1>
       {problem ? (
         <>
           <p className="error-text" role="alert">
             {problem}
           </p>
-          <p className="muted">Counter Tray keeps trying on its own.</p>
+          <p className="muted">{i18n.t('connecting.keepsTrying')}</p>
         </>
       ) : (
-        <p className="muted">Loading your counters.</p>
+        <p className="muted">{i18n.t('connecting.loading')}</p>
       )}
       <div className="row-actions start">
         {/* The screen's first action has focus (issue 24 point 11): Enter retries, Tab reaches the rest. */}
         <button type="button" className="primary" autoFocus onClick={() => void call(api, 'session:retryNow', {})}>
-          Retry now
+          {i18n.t('connection.retry')}
         </button>
         <button type="button" className="secondary" onClick={onEnterToken}>
-          Enter a new token
+          {i18n.t('connection.newToken')}
         </button>
       </div>
       <div className="row-actions start">

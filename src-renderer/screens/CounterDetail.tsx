@@ -11,10 +11,12 @@ import { ICON, MoreIcon } from '../components/icons';
 import { UndoChip } from '../components/UndoChip';
 import { useEscape } from '../components/useDocumentKeydown';
 import { useUndo } from '../components/useUndo';
-import { eventText, eventTime, signed } from '../format/activity';
-import { dateSentence, formatCounterValue } from '../format/days';
-import { userMessage } from '../format/errors';
+import { eventText, eventTime } from '../format/activity';
+import { dateSentence } from '../format/days';
+import { formatCounterValue } from '../../src-shared/i18n/counter-value';
+import { errorText } from '../../src-shared/i18n/error-words';
 import { undoBlockedReason } from '../format/undo';
+import { useI18n } from '../i18n/I18n';
 
 interface Props {
   api: CounterTrayApi;
@@ -25,6 +27,7 @@ interface Props {
 }
 
 export default function CounterDetail({ api, state, counterId, onClose, onEdit }: Props) {
+  const i18n = useI18n();
   const counter = state.core?.counters.find((c) => c.id === counterId);
   const [detail, setDetail] = useState<ActivityDetail | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -41,25 +44,25 @@ export default function CounterDetail({ api, state, counterId, onClose, onEdit }
     void call(api, 'activity:detail', { id: counterId }).then((result) => {
       if (!alive) return;
       if (result.ok) setDetail(result.value);
-      else setNotice(userMessage(result.error));
+      else setNotice(errorText(i18n, result.error));
     });
     return () => {
       alive = false;
     };
-  }, [api, counterId, value, todayNet, offer]);
+  }, [api, counterId, value, todayNet, offer, i18n]);
 
   if (!counter) {
     return (
       <main className="screen detail-screen">
-        <p role="alert">This counter is no longer shared with you.</p>
+        <p role="alert">{i18n.t('counter.gone')}</p>
         <BackButton onClick={onClose} autoFocus />
       </main>
     );
   }
   const timezone = state.settings.timezone ?? state.systemTimezone;
   const now = Date.now();
-  const shown = formatCounterValue(counter.type, counter.value);
-  const dated = dateSentence(counter);
+  const shown = formatCounterValue(i18n, counter.type, counter.value);
+  const dated = dateSentence(i18n, counter);
   return (
     <main className="screen detail-screen" aria-labelledby="detail-title">
       <header className="toolbar">
@@ -67,12 +70,12 @@ export default function CounterDetail({ api, state, counterId, onClose, onEdit }
         <h1 id="detail-title" className="detail-title">
           {counter.name}
         </h1>
-        <button type="button" className="icon" aria-label={`Edit ${counter.name}`} title="Edit, shortcuts, notifications" onClick={() => onEdit(counter.id)}>
+        <button type="button" className="icon" aria-label={i18n.t('row.edit', { name: counter.name })} title={i18n.t('row.editTitle')} onClick={() => onEdit(counter.id)}>
           <MoreIcon {...ICON} />
         </button>
       </header>
       {/* Focusable, so a keyboard can scroll to older events (axe scrollable-region-focusable, issue 24 point 5). */}
-      <div className="detail-body" role="region" aria-label={`Activity of ${counter.name}`} tabIndex={0}>
+      <div className="detail-body" role="region" aria-label={i18n.t('row.activity', { name: counter.name })} tabIndex={0}>
         <p className="detail-value">
           {shown.before && `${shown.before} `}
           <span className="value-number">{shown.number}</span> {shown.unit}
@@ -80,20 +83,18 @@ export default function CounterDetail({ api, state, counterId, onClose, onEdit }
         {dated && <p className="detail-date">{dated}</p>}
         {detail && counter.type === 'UpDown' && (
           <p className="detail-today" data-testid="detail-today">
-            Today {signed(detail.today.you + detail.today.others)}: you {signed(detail.today.you)}, others {signed(detail.today.others)}
+            {i18n.t('detail.today', { total: i18n.signed(detail.today.you + detail.today.others), you: i18n.signed(detail.today.you), others: i18n.signed(detail.today.others) })}
           </p>
         )}
-        {offer?.counterId === counterId && <UndoChip offer={offer} blockedReason={undoBlockedReason(offer, counter)} onUndo={undo} tabIndex={0} />}
+        {offer?.counterId === counterId && <UndoChip offer={offer} blockedReason={undoBlockedReason(i18n, offer, counter)} onUndo={undo} tabIndex={0} isMac={state.platform === 'darwin'} />}
         {/* Day counters move by the calendar, not by changes: their chart would say nothing true. */}
         {detail && counter.type === 'UpDown' && <ActivityChart days={detail.days} name={counter.name} />}
-        <h2 className="detail-heading">Latest</h2>
-        {detail && detail.events.length === 0 && (
-          <p className="muted">{counter.type === 'UpDown' ? 'Nothing recorded yet.' : 'It moves with the calendar; changes to its date show here.'}</p>
-        )}
-        <ol className="events" aria-label={`Latest changes of ${counter.name}`}>
+        <h2 className="detail-heading">{i18n.t('detail.latest')}</h2>
+        {detail && detail.events.length === 0 && <p className="muted">{counter.type === 'UpDown' ? i18n.t('detail.nothingYet') : i18n.t('detail.calendar')}</p>}
+        <ol className="events" aria-label={i18n.t('detail.events', { name: counter.name })}>
           {detail?.events.map((event, i) => (
             <li key={`${event.at}-${i}`}>
-              <time dateTime={new Date(event.at).toISOString()}>{eventTime(event.at, timezone, now)}</time> {eventText(event)}
+              <time dateTime={new Date(event.at).toISOString()}>{eventTime(i18n, event.at, timezone, now)}</time> {eventText(i18n, event)}
             </li>
           ))}
         </ol>

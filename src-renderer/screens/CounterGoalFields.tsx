@@ -5,6 +5,9 @@ import type { GoalCount, GoalPeriod } from '../../src-shared/domain/goals';
 import { FROM_DATE_DAYS } from '../../src-shared/domain/milestones';
 import type { CounterState } from '../../src-shared/domain/snapshot';
 import type { AppState, RequestOf } from '../../src-shared/ipc/contract';
+import type { PlainKey } from '../../src-shared/i18n/messages';
+import type { Translator } from '../../src-shared/i18n/translator';
+import { useI18n } from '../i18n/I18n';
 
 /** The same cap main checks (src-shared/domain/goals.ts GOAL_TARGET_MAX); the bundle stays zod-free. */
 const TARGET_MAX = 1_000_000;
@@ -30,28 +33,28 @@ export function extrasDraftOf(state: AppState, counterId: string): ExtrasDraft {
 export type ExtrasCall = { channel: 'goal:set'; request: RequestOf<'goal:set'> } | { channel: 'milestones:mute'; request: RequestOf<'milestones:mute'> };
 
 /** What Save must send for the draft, or the problem with the target as typed. */
-export function extrasCalls(state: AppState, counter: CounterState, draft: ExtrasDraft): ExtrasCall[] | { message: string } {
+export function extrasCalls(i18n: Translator, state: AppState, counter: CounterState, draft: ExtrasDraft): ExtrasCall[] | { message: string } {
   const before = extrasDraftOf(state, counter.id);
   const calls: ExtrasCall[] = [];
   if (counter.type === 'UpDown' && (draft.target.trim() !== before.target || draft.period !== before.period || draft.count !== before.count)) {
     const text = draft.target.trim();
     const target = Number(text);
-    if (text !== '' && (!Number.isSafeInteger(target) || target < 1 || target > TARGET_MAX)) return { message: `A goal is a whole number from 1 to ${TARGET_MAX.toLocaleString('en-US')}.` };
+    if (text !== '' && (!Number.isSafeInteger(target) || target < 1 || target > TARGET_MAX)) return { message: i18n.t('goal.badTarget', { max: i18n.number(TARGET_MAX) }) };
     if (text !== '' || before.target !== '') calls.push({ channel: 'goal:set', request: { id: counter.id, goal: text === '' ? null : { target, period: draft.period, count: draft.count } } });
   }
   if (counter.type !== 'UpDown' && draft.milestones !== before.milestones) calls.push({ channel: 'milestones:mute', request: { id: counter.id, muted: !draft.milestones } });
   return calls;
 }
 
-const PERIODS: { value: GoalPeriod; label: string }[] = [
-  { value: 'day', label: 'a day' },
-  { value: 'week', label: 'a week (from Monday)' },
-  { value: 'month', label: 'a month' },
+const PERIODS: { value: GoalPeriod; label: PlainKey }[] = [
+  { value: 'day', label: 'goal.perDay' },
+  { value: 'week', label: 'goal.perWeek' },
+  { value: 'month', label: 'goal.perMonth' },
 ];
-const COUNTS: { value: GoalCount; label: string }[] = [
-  { value: 'all', label: 'Everyone’s changes' },
-  { value: 'mine', label: 'My changes' },
-  { value: 'others', label: 'Others’ changes' },
+const COUNTS: { value: GoalCount; label: PlainKey }[] = [
+  { value: 'all', label: 'goal.countAll' },
+  { value: 'mine', label: 'goal.countMine' },
+  { value: 'others', label: 'goal.countOthers' },
 ];
 
 interface Props {
@@ -63,20 +66,21 @@ interface Props {
 }
 
 export function CounterGoalFields({ ids, counter, draft, error, onChange }: Props) {
+  const i18n = useI18n();
   if (counter.type !== 'UpDown') {
-    const which = counter.type === 'FromDate' ? `${FROM_DATE_DAYS.join(', ')} days, then every year` : '30, 7 and 1 days before, and on the day';
+    const which = counter.type === 'FromDate' ? i18n.t('milestone.whichSince', { days: i18n.list(FROM_DATE_DAYS.map((d) => i18n.number(d))) }) : i18n.t('milestone.whichUntil');
     return (
       <label className="check">
         <input type="checkbox" checked={draft.milestones} onChange={(e) => onChange({ ...draft, milestones: e.target.checked })} />
         <span>
-          Notify me on milestones <span className="muted">({which}, in the morning; only on this computer)</span>
+          {i18n.t('milestone.notify')} <span className="muted">{i18n.t('milestone.notifyDetail', { which })}</span>
         </span>
       </label>
     );
   }
   return (
     <fieldset className="goal-fields">
-      <legend>Goal</legend>
+      <legend>{i18n.t('goal.legend')}</legend>
       <div className="goal-row">
         <input
           id={`${ids}-goal`}
@@ -85,24 +89,24 @@ export function CounterGoalFields({ ids, counter, draft, error, onChange }: Prop
           min={1}
           step={1}
           inputMode="numeric"
-          placeholder="none"
-          aria-label="Goal: how many"
+          placeholder={i18n.t('goal.none')}
+          aria-label={i18n.t('goal.howMany')}
           value={draft.target}
           onChange={(e) => onChange({ ...draft, target: e.target.value })}
           {...(error ? { 'aria-invalid': true, 'aria-describedby': `${ids}-goal-error` } : {})}
         />
-        <select aria-label="Goal: per" value={draft.period} onChange={(e) => onChange({ ...draft, period: e.target.value as GoalPeriod })}>
+        <select aria-label={i18n.t('goal.per')} value={draft.period} onChange={(e) => onChange({ ...draft, period: e.target.value as GoalPeriod })}>
           {PERIODS.map((p) => (
             <option key={p.value} value={p.value}>
-              {p.label}
+              {i18n.t(p.label)}
             </option>
           ))}
         </select>
       </div>
-      <select aria-label="Goal: which changes count" value={draft.count} onChange={(e) => onChange({ ...draft, count: e.target.value as GoalCount })}>
+      <select aria-label={i18n.t('goal.which')} value={draft.count} onChange={(e) => onChange({ ...draft, count: e.target.value as GoalCount })}>
         {COUNTS.map((c) => (
           <option key={c.value} value={c.value}>
-            {c.label}
+            {i18n.t(c.label)}
           </option>
         ))}
       </select>
@@ -111,7 +115,7 @@ export function CounterGoalFields({ ids, counter, draft, error, onChange }: Prop
           {error}
         </p>
       )}
-      <p className="muted small">Counts the + and − steps this computer recorded (not edits of the value). Empty: no goal. Only you see it: the service has no place for goals.</p>
+      <p className="muted small">{i18n.t('goal.explain')}</p>
     </fieldset>
   );
 }

@@ -16,11 +16,12 @@ import { useRowHeight } from '../components/useRowHeight';
 import { useTransientNotice } from '../components/useTransientNotice';
 import { useVanishedNotice } from '../components/useVanishedNotice';
 import { useUndo } from '../components/useUndo';
+import { useI18n } from '../i18n/I18n';
 import { ResetUndoQuestion, useResetUndo } from '../components/useResetUndo';
 import { rowActivity } from '../format/rowActivity';
 import { visibleCounters } from '../format/counterOrder';
-import { formatCounterValue } from '../format/days';
-import { userMessage } from '../format/errors';
+import { formatCounterValue } from '../../src-shared/i18n/counter-value';
+import { errorText } from '../../src-shared/i18n/error-words';
 import { refusalReason } from '../format/refusal';
 import { undoBlockedReason } from '../format/undo';
 import { CounterRow } from './CounterRow';
@@ -52,6 +53,7 @@ interface Props {
 }
 
 export function CounterList({ api, state, core, focusRequest, activeId, onActiveChange: setActiveId, offlineSince, onEdit, onDetail, onSettings, onReplaceToken }: Props) {
+  const i18n = useI18n();
   const [query, setQueryRaw] = useState('');
   const [notice, say] = useTransientNotice();
   const [hintsOpen, setHintsOpen] = useState(false);
@@ -114,40 +116,40 @@ export function CounterList({ api, state, core, focusRequest, activeId, onActive
     async (id: string, direction: Direction, fromKeyboard = false) => {
       const counter = countersRef.current.find((c) => c.id === id);
       if (!counter) return;
-      const reason = refusalReason(counter, direction);
+      const reason = refusalReason(i18n, counter, direction);
       if (reason) return say(reason);
       const result = await call(api, direction === 'increment' ? 'counter:increment' : 'counter:decrement', { id });
-      if (!result.ok) say(userMessage(result.error));
+      if (!result.ok) say(errorText(i18n, result.error));
       // A key press changes a counter the eye may not be on: say which one.
-      else if (fromKeyboard) say(`${direction === 'increment' ? 'Added 1 to' : 'Took 1 from'} “${counter.name}”.`);
+      else if (fromKeyboard) say(i18n.t('list.moved', { direction, name: counter.name }));
       else say(null);
     },
-    [api, say],
+    [api, say, i18n],
   );
 
   const dismissError = useCallback(
     async (id: string) => {
       const result = await call(api, 'counter:dismissError', { id });
-      if (!result.ok) say(userMessage(result.error));
+      if (!result.ok) say(errorText(i18n, result.error));
     },
-    [api, say],
+    [api, say, i18n],
   );
 
   const resolveUnconfirmed = useCallback(
     async (id: string, choice: UnconfirmedChoice) => {
       const result = await call(api, 'counter:resolveUnconfirmed', { id, choice });
-      if (!result.ok) say(userMessage(result.error));
+      if (!result.ok) say(errorText(i18n, result.error));
     },
-    [api, say],
+    [api, say, i18n],
   );
 
   const togglePin = useCallback(
     async (id: string) => {
       const next = pinned.includes(id) ? pinned.filter((p) => p !== id) : [...pinned, id];
       const result = await call(api, 'settings:update', { pinned: next });
-      if (!result.ok) say(userMessage(result.error));
+      if (!result.ok) say(errorText(i18n, result.error));
     },
-    [api, pinned, say],
+    [api, pinned, say, i18n],
   );
 
   const undo = useUndo(api, state.activity?.undo, core.counters, say);
@@ -155,7 +157,7 @@ export function CounterList({ api, state, core, focusRequest, activeId, onActive
 
   function actOnActive(direction: Direction) {
     if (!active) return;
-    if (active.type !== 'UpDown') return say(`${active.name} counts days; it cannot be changed with + or −.`);
+    if (active.type !== 'UpDown') return say(i18n.t('list.countsDays', { name: active.name }));
     void step(active.id, direction, true);
   }
 
@@ -231,28 +233,28 @@ export function CounterList({ api, state, core, focusRequest, activeId, onActive
 
   // Offline at launch there is no server to save an edit to: say so instead of opening a form that cannot work.
   const offline = offlineSince !== undefined;
-  const edit = useCallback((id: string) => (offline ? say('Editing needs the server. Use “Retry now”, or wait until it answers.') : onEdit(id)), [offline, onEdit, say]);
-  const detail = useCallback((id: string) => (offline ? say('Activity opens once the server answers. Use “Retry now”, or wait.') : onDetail(id)), [offline, onDetail, say]);
-  const rowProps = { onStep: step, onTogglePin: togglePin, onEdit: edit, onActivate: setActiveId, onDismissError: dismissError, onResolveUnconfirmed: resolveUnconfirmed, onUndo: undo, onDetail: detail, onUndoReset: resetUndo.undoReset };
+  const edit = useCallback((id: string) => (offline ? say(i18n.t('list.offlineEdit')) : onEdit(id)), [offline, onEdit, say, i18n]);
+  const detail = useCallback((id: string) => (offline ? say(i18n.t('list.offlineActivity')) : onDetail(id)), [offline, onDetail, say, i18n]);
+  const rowProps = { onStep: step, onTogglePin: togglePin, onEdit: edit, onActivate: setActiveId, onDismissError: dismissError, onResolveUnconfirmed: resolveUnconfirmed, onUndo: undo, onDetail: detail, onUndoReset: resetUndo.undoReset, isMac: state.platform === 'darwin' };
   const today = state.activity?.today;
   const offer = state.activity?.undo ?? undefined;
   const reset = state.resetUndo ?? undefined;
   const extras = state.extras;
-  const blocked = offer ? undoBlockedReason(offer, core.counters.find((c) => c.id === offer.counterId)) : undefined;
-  const activityOf = (counter: CounterState) => rowActivity(counter, { today, offer, blocked, reset, extras });
-  const activeText = active ? `${active.name}, ${formatCounterValue(active.type, active.value).phrase}` : '';
+  const blocked = offer ? undoBlockedReason(i18n, offer, core.counters.find((c) => c.id === offer.counterId)) : undefined;
+  const activityOf = (counter: CounterState) => rowActivity(i18n, counter, { today, offer, blocked, reset, extras });
+  const activeText = active ? `${active.name}, ${formatCounterValue(i18n, active.type, active.value).phrase}` : '';
   const listShown = visible.length > 0;
 
   return (
     <main className={`screen list-screen${offlineSince === undefined ? '' : ' stale'}`}>
-      <h1 className="sr-only">Counters</h1>
+      <h1 className="sr-only">{i18n.t('list.heading')}</h1>
       <header className="toolbar">
         <input
           ref={searchRef}
           className="search"
           type="search"
-          placeholder="Search counters"
-          aria-label="Search counters"
+          placeholder={i18n.t('list.search')}
+          aria-label={i18n.t('list.search')}
           aria-describedby="list-keys"
           // Only while the list exists: aria-controls must name an element on the page.
           aria-controls={listShown ? 'counter-list' : undefined}
@@ -261,10 +263,10 @@ export function CounterList({ api, state, core, focusRequest, activeId, onActive
           value={query}
           onChange={(e) => setQuery(e.target.value)}
         />
-        <button type="button" className="icon" aria-label="Keyboard keys" title="Keyboard keys (?)" aria-expanded={hintsOpen} aria-controls={hintsOpen ? 'key-hints' : undefined} onClick={() => setHintsOpen((open) => !open)}>
+        <button type="button" className="icon" aria-label={i18n.t('list.keys')} title={i18n.t('list.keysTitle')} aria-expanded={hintsOpen} aria-controls={hintsOpen ? 'key-hints' : undefined} onClick={() => setHintsOpen((open) => !open)}>
           <KeysIcon {...ICON} />
         </button>
-        <button type="button" className="icon" aria-label="Settings" title="Settings" onClick={onSettings}>
+        <button type="button" className="icon" aria-label={i18n.t('list.settings')} title={i18n.t('list.settings')} onClick={onSettings}>
           <SettingsIcon {...ICON} />
         </button>
       </header>
@@ -282,7 +284,7 @@ export function CounterList({ api, state, core, focusRequest, activeId, onActive
           <ul
             id="counter-list"
             role="list"
-            aria-label="Counters"
+            aria-label={i18n.t('list.heading')}
             className={`counters${virtual ? ' virtual' : ''}`}
             style={virtual ? { height: rows.totalHeight } : undefined}
           >
@@ -304,10 +306,10 @@ export function CounterList({ api, state, core, focusRequest, activeId, onActive
         <p className="notice" role="status">
           {notice}
         </p>
-        {hintsOpen && <KeyHints />}
+        {hintsOpen && <KeyHints isMac={state.platform === 'darwin'} />}
       </footer>
       <p id="list-keys" className="sr-only">
-        Arrow keys choose a counter, plus and minus change it, Enter opens its activity, question mark lists the keys, Escape closes.
+        {i18n.t('list.keysDescription')}
       </p>
       <p className="sr-only" aria-live="polite">
         {activeText}

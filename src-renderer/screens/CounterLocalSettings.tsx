@@ -4,6 +4,7 @@ import type { AppState } from '../../src-shared/ipc/contract';
 import type { Settings } from '../../src-shared/domain/settings';
 import { ShortcutRecorder } from '../components/ShortcutRecorder';
 import { conflictFor, failureFor, shortcutSlots } from '../format/shortcutUse';
+import { useI18n } from '../i18n/I18n';
 
 /** What this computer does for one counter, as edited on the Edit page (saved with Save, like the rest). */
 export interface LocalDraft {
@@ -46,32 +47,33 @@ interface Props {
 
 /** Notifications and global shortcuts for one counter (stored on this computer, not on the server). */
 export function CounterLocalSettings({ state, counter, draft, onChange, children }: Props) {
+  const i18n = useI18n();
   const { settings } = state;
   // Conflicts are judged with this page's unsaved shortcuts in place (+1 and −1 must not collide either).
-  const slots = shortcutSlots({ ...settings, ...localPatch(settings, counter.id, draft) }, state.core?.counters ?? []);
+  const slots = shortcutSlots(i18n, { ...settings, ...localPatch(settings, counter.id, draft) }, state.core?.counters ?? []);
   const isMac = state.platform === 'darwin';
   const directions: ('increment' | 'decrement')[] = counter.type === 'UpDown' ? ['increment', 'decrement'] : [];
   return (
     <section className="local-settings" aria-labelledby="local-settings-title">
       <h2 id="local-settings-title" className="subtitle">
-        On this computer
+        {i18n.t('local.title')}
       </h2>
       <label className="check">
         <input type="checkbox" checked={draft.notify} disabled={!settings.notifications.enabled} onChange={(e) => onChange({ ...draft, notify: e.target.checked })} />
         <span>
-          Notify me when someone else changes it
-          {!settings.notifications.enabled && <span className="muted"> (notifications are off in Settings)</span>}
+          {i18n.t('local.notify')}
+          {!settings.notifications.enabled && <span className="muted"> {i18n.t('local.notificationsOff')}</span>}
         </span>
       </label>
       {children}
       {directions.map((direction) => (
         <ShortcutRecorder
           key={direction}
-          label={direction === 'increment' ? '+1 shortcut' : '−1 shortcut'}
+          label={direction === 'increment' ? i18n.t('local.incrementShortcut') : i18n.t('local.decrementShortcut')}
           value={draft[direction]}
           isMac={isMac}
           conflictOf={(accelerator) => conflictFor(slots, `${counter.id}:${direction}`, accelerator)}
-          failure={failureFor(state.shortcutFailures, draft[direction])}
+          failure={failureFor(i18n, state.shortcutFailures, draft[direction])}
           onChange={(accelerator) => onChange({ ...draft, [direction]: accelerator ?? undefined })}
         />
       ))}

@@ -6,25 +6,29 @@ import type { ResetOffer } from '../../src-shared/domain/goals';
 import { DetailButton } from '../components/DetailButton';
 import { DismissIcon, ICON, KeepIcon, MilestoneIcon, MinusIcon, MoreIcon, PinIcon, PlusIcon, ResendIcon } from '../components/icons';
 import { UndoChip } from '../components/UndoChip';
-import { signed, todayText } from '../format/activity';
-import { dateLine, formatCounterValue } from '../format/days';
-import { resetChipText } from '../format/goals';
+import { todayText } from '../format/activity';
+import { dateLine } from '../format/days';
+import { formatCounterValue } from '../../src-shared/i18n/counter-value';
 import { refusalReason } from '../format/refusal';
+import { useI18n } from '../i18n/I18n';
+import type { PlainKey } from '../../src-shared/i18n/messages';
 
-const ERROR_BADGE: Record<NonNullable<CounterState['error']>['kind'], string> = {
-  unconfirmed: 'could not confirm',
-  gone: 'no longer shared with you',
-  rejected: 'refused',
-  unreadable: 'could not be read',
-};
+type FlagKind = NonNullable<CounterState['error']>['kind'];
+
+const ERROR_BADGE = {
+  unconfirmed: 'badge.unconfirmed',
+  gone: 'badge.gone',
+  rejected: 'badge.rejected',
+  unreadable: 'badge.unreadable',
+} as const satisfies Record<FlagKind, PlainKey>;
 
 /** The badge's hover text, in the user's words (the core's own message is detail for the log). */
-const BADGE_HINT: Record<NonNullable<CounterState['error']>['kind'], string> = {
-  unconfirmed: 'Counter Tray could not confirm that your last change reached the server.',
-  gone: 'This counter is no longer shared with you.',
-  rejected: 'The server refused your last change; it was undone.',
-  unreadable: 'The server sent this counter in a form Counter Tray could not read.',
-};
+const BADGE_HINT = {
+  unconfirmed: 'badgeHint.unconfirmed',
+  gone: 'counter.gone',
+  rejected: 'badgeHint.rejected',
+  unreadable: 'badgeHint.unreadable',
+} as const satisfies Record<FlagKind, PlainKey>;
 
 interface Props {
   counter: CounterState;
@@ -55,6 +59,8 @@ interface Props {
   onUndoReset: (id: string) => void;
   /** Positioning when the list is virtualized. */
   offset?: number;
+  /** macOS spells Ctrl+Z as ⌘+Z. */
+  isMac: boolean;
 }
 
 interface StepProps {
@@ -65,8 +71,9 @@ interface StepProps {
 }
 
 function StepButton({ counter, direction, onStep, tabIndex }: StepProps) {
-  const reason = refusalReason(counter, direction);
-  const label = `${direction === 'increment' ? 'Increase' : 'Decrease'} ${counter.name}`;
+  const i18n = useI18n();
+  const reason = refusalReason(i18n, counter, direction);
+  const label = direction === 'increment' ? i18n.t('row.increase', { name: counter.name }) : i18n.t('row.decrease', { name: counter.name });
   const Icon = direction === 'increment' ? PlusIcon : MinusIcon;
   // aria-disabled, not disabled: a disabled button gets no hover or focus, and the reason is the point.
   // A click still reaches the list, which says why nothing happens (and sends nothing).
@@ -95,12 +102,14 @@ interface ChoiceProps {
 
 /** Nothing is decided silently: the user sends the lost change again or keeps what the server shows. */
 function UnconfirmedChoiceButtons({ counter, amount, onResolve, tabIndex }: ChoiceProps) {
+  const i18n = useI18n();
+  const signedAmount = i18n.signed(amount);
   return (
     <>
-      <button type="button" className="badge-action" aria-label={`Send ${signed(amount)} to ${counter.name} again`} title={`Send ${signed(amount)} again`} tabIndex={tabIndex} onClick={() => onResolve(counter.id, 'resend')}>
+      <button type="button" className="badge-action" aria-label={i18n.t('row.resend', { amount: signedAmount, name: counter.name })} title={i18n.t('row.resendTitle', { amount: signedAmount })} tabIndex={tabIndex} onClick={() => onResolve(counter.id, 'resend')}>
         <ResendIcon {...ICON} size={12} />
       </button>
-      <button type="button" className="badge-action" aria-label={`Keep the server's value of ${counter.name}`} title={`Keep the server's value, ${counter.value}`} tabIndex={tabIndex} onClick={() => onResolve(counter.id, 'keep')}>
+      <button type="button" className="badge-action" aria-label={i18n.t('row.keep', { name: counter.name })} title={i18n.t('row.keepTitle', { value: i18n.number(counter.value) })} tabIndex={tabIndex} onClick={() => onResolve(counter.id, 'keep')}>
         <KeepIcon {...ICON} size={12} />
       </button>
     </>
@@ -108,14 +117,16 @@ function UnconfirmedChoiceButtons({ counter, amount, onResolve, tabIndex }: Choi
 }
 
 function Badge({ counter, onDismissError, onResolveUnconfirmed, tabIndex }: Pick<Props, 'counter' | 'onDismissError' | 'onResolveUnconfirmed'> & { tabIndex: number }) {
+  const i18n = useI18n();
   const error = counter.error;
   if (!error) return null;
+  const flag = i18n.t(ERROR_BADGE[error.kind]);
   return (
-    <span className={`badge badge-${error.kind}`} title={BADGE_HINT[error.kind]}>
-      <span className="badge-text">{error.amount === undefined ? ERROR_BADGE[error.kind] : `${signed(error.amount)} unconfirmed`}</span>
+    <span className={`badge badge-${error.kind}`} title={i18n.t(BADGE_HINT[error.kind])}>
+      <span className="badge-text">{error.amount === undefined ? flag : i18n.t('row.unconfirmedAmount', { amount: i18n.signed(error.amount) })}</span>
       {error.kind === 'unconfirmed' && error.amount !== undefined && <UnconfirmedChoiceButtons counter={counter} amount={error.amount} onResolve={onResolveUnconfirmed} tabIndex={tabIndex} />}
       {isDismissableFlag(error.kind) && (
-        <button type="button" className="badge-action bare" aria-label={`Dismiss “${ERROR_BADGE[error.kind]}” on ${counter.name}`} title="Dismiss" tabIndex={tabIndex} onClick={() => onDismissError(counter.id)}>
+        <button type="button" className="badge-action bare" aria-label={i18n.t('row.dismissFlag', { flag, name: counter.name })} title={i18n.t('row.dismiss')} tabIndex={tabIndex} onClick={() => onDismissError(counter.id)}>
           <DismissIcon {...ICON} size={12} />
         </button>
       )}
@@ -125,11 +136,12 @@ function Badge({ counter, onDismissError, onResolveUnconfirmed, tabIndex }: Pick
 
 /** "reset to 0 · Undo": a reset can be taken back for a minute (the undo PATCHes the earlier value back, or asks). */
 function ResetChip({ offer, onUndo, tabIndex }: { offer: ResetOffer; onUndo: (id: string) => void; tabIndex: number }) {
+  const i18n = useI18n();
   return (
     <span className="undo-chip" data-testid="reset-chip">
-      <span aria-hidden="true">{resetChipText(offer)} · </span>
-      <button type="button" className="link" tabIndex={tabIndex} aria-label={`Undo the ${offer.kind === 'reset' ? 'reset' : 'start again'} of ${offer.name}`} onClick={() => onUndo(offer.counterId)}>
-        Undo
+      <span aria-hidden="true">{i18n.t(offer.kind === 'reset' ? 'reset.chip' : 'reset.chipStartedAgain')} · </span>
+      <button type="button" className="link" tabIndex={tabIndex} aria-label={i18n.t('reset.undoLabel', { kind: offer.kind, name: offer.name })} onClick={() => onUndo(offer.counterId)}>
+        {i18n.t('undo.button')}
       </button>
     </span>
   );
@@ -141,16 +153,17 @@ function ResetChip({ offer, onUndo, tabIndex }: { offer: ResetOffer; onUndo: (id
  * with Undo, or a problem; on its right the pin, activity and edit buttons, which show on
  * hover, focus or selection but always keep their place, so nothing in the row moves.
  */
-export const CounterRow = memo(function CounterRow({ counter, pinned, active, onStep, onTogglePin, onEdit, onActivate, onDismissError, onResolveUnconfirmed, today, undo, undoBlocked, onUndo, onDetail, offset, goalText, goalFraction, goalReached, milestone, reset, onUndoReset }: Props) {
-  const value = formatCounterValue(counter.type, counter.value);
+export const CounterRow = memo(function CounterRow({ counter, pinned, active, onStep, onTogglePin, onEdit, onActivate, onDismissError, onResolveUnconfirmed, today, undo, undoBlocked, onUndo, onDetail, offset, isMac, goalText, goalFraction, goalReached, milestone, reset, onUndoReset }: Props) {
+  const i18n = useI18n();
+  const value = formatCounterValue(i18n, counter.type, counter.value);
   const isUpDown = counter.type === 'UpDown';
-  const todayLine = isUpDown ? todayText(today) : null;
-  const date = dateLine(counter);
+  const todayLine = isUpDown ? todayText(i18n, today) : null;
+  const date = dateLine(i18n, counter);
   // Roving tab stop: only the active row's buttons are in the Tab order, so Tab never walks 1000 rows.
   const tabIndex = active ? 0 : -1;
   let sub: ReactNode = null;
   if (counter.error) sub = <Badge counter={counter} onDismissError={onDismissError} onResolveUnconfirmed={onResolveUnconfirmed} tabIndex={tabIndex} />;
-  else if (counter.sendingSlowly) sub = <span className="sending-slowly" role="status">still sending…</span>;
+  else if (counter.sendingSlowly) sub = <span className="sending-slowly" role="status">{i18n.t('row.sendingSlowly')}</span>;
   else if (undo || todayLine || goalText || reset) {
     sub = (
       <span className="activity-line">
@@ -161,14 +174,14 @@ export const CounterRow = memo(function CounterRow({ counter, pinned, active, on
         )}
         {todayLine && <span data-testid="today">{todayLine}</span>}
         {!isUpDown && date}
-        {reset ? <ResetChip offer={reset} onUndo={onUndoReset} tabIndex={tabIndex} /> : undo && <UndoChip offer={undo} blockedReason={undoBlocked} onUndo={onUndo} tabIndex={tabIndex} />}
+        {reset ? <ResetChip offer={reset} onUndo={onUndoReset} tabIndex={tabIndex} /> : undo && <UndoChip offer={undo} blockedReason={undoBlocked} onUndo={onUndo} tabIndex={tabIndex} isMac={isMac} />}
       </span>
     );
   } else if (date) {
     sub = milestone ? (
       <span className="activity-line">
         <span className="date-text">{date}</span>
-        <span className="milestone" data-testid="milestone" title={`Next milestone: ${milestone}`}>
+        <span className="milestone" data-testid="milestone" title={i18n.t('milestone.next', { milestone })}>
           <MilestoneIcon {...ICON} size={11} />
           {milestone}
         </span>
@@ -183,7 +196,16 @@ export const CounterRow = memo(function CounterRow({ counter, pinned, active, on
       className={`counter${active ? ' active' : ''}${isUpDown ? '' : ' dated'}${pinned ? ' is-pinned' : ''}`}
       data-counter-id={counter.id}
       aria-current={active || undefined}
-      aria-label={`${counter.name}, ${value.phrase}${goalText ? `, goal ${goalText}${goalReached ? ', reached' : ''}` : ''}${milestone ? `, next milestone ${milestone}` : ''}${counter.sendingSlowly ? ', still sending' : counter.pending ? ', not confirmed yet' : ''}${counter.error ? `, ${ERROR_BADGE[counter.error.kind]}` : ''}`}
+      aria-label={[
+        counter.name,
+        value.phrase,
+        goalText ? (goalReached ? i18n.t('row.stateGoalReached', { goal: goalText }) : i18n.t('row.stateGoal', { goal: goalText })) : '',
+        milestone ? i18n.t('row.stateMilestone', { milestone }) : '',
+        counter.sendingSlowly ? i18n.t('row.stateSendingSlowly') : counter.pending ? i18n.t('row.statePending') : '',
+        counter.error ? i18n.t(ERROR_BADGE[counter.error.kind]) : '',
+      ]
+        .filter(Boolean)
+        .join(', ')}
       style={offset === undefined ? undefined : { transform: `translateY(${offset}px)` }}
       onPointerDown={() => onActivate(counter.id)}
       // Tab into a row's button makes it the current row: keys and highlight follow focus.
@@ -198,7 +220,7 @@ export const CounterRow = memo(function CounterRow({ counter, pinned, active, on
           {value.number}
         </span>
         {value.unit && <span className="value-unit"> {value.unit}</span>}
-        <span className={`pending-mark${counter.pending ? ' on' : ''}`} title={counter.pending ? 'Not confirmed by the server yet' : undefined} aria-hidden="true" />
+        <span className={`pending-mark${counter.pending ? ' on' : ''}`} title={counter.pending ? i18n.t('row.pendingMark') : undefined} aria-hidden="true" />
       </span>
       {isUpDown && (
         <span className="steppers">
@@ -214,11 +236,11 @@ export const CounterRow = memo(function CounterRow({ counter, pinned, active, on
         </span>
       )}
       <span className="row-actions-bar">
-        <button type="button" className={`row-action pin${pinned ? ' pinned' : ''}`} aria-pressed={pinned} aria-label={`Pin ${counter.name}`} title={pinned ? 'Unpin' : 'Pin to the top and the tray'} tabIndex={tabIndex} onClick={() => onTogglePin(counter.id)}>
+        <button type="button" className={`row-action pin${pinned ? ' pinned' : ''}`} aria-pressed={pinned} aria-label={i18n.t('row.pin', { name: counter.name })} title={pinned ? i18n.t('row.unpinTitle') : i18n.t('row.pinTitle')} tabIndex={tabIndex} onClick={() => onTogglePin(counter.id)}>
           <PinIcon {...ICON} size={14} fill={pinned ? 'currentColor' : 'none'} />
         </button>
         <DetailButton name={counter.name} tabIndex={tabIndex} onClick={() => onDetail(counter.id)} />
-        <button type="button" className="row-action edit" aria-label={`Edit ${counter.name}`} title="Edit, shortcuts, notifications" tabIndex={tabIndex} onClick={() => onEdit(counter.id)}>
+        <button type="button" className="row-action edit" aria-label={i18n.t('row.edit', { name: counter.name })} title={i18n.t('row.editTitle')} tabIndex={tabIndex} onClick={() => onEdit(counter.id)}>
           <MoreIcon {...ICON} />
         </button>
       </span>

@@ -6,8 +6,10 @@ import { call } from '../bridge/ipc';
 import { BackButton } from '../components/BackButton';
 import { ConfirmBar } from '../components/ConfirmBar';
 import { useEscape } from '../components/useDocumentKeydown';
-import { userMessage } from '../format/errors';
+import { errorText } from '../../src-shared/i18n/error-words';
 import { CounterLocalSettings, localDraftOf, localPatch, type LocalDraft } from './CounterLocalSettings';
+import { useI18n } from '../i18n/I18n';
+import type { Translator } from '../../src-shared/i18n/translator';
 import { CounterGoalFields, extrasCalls, extrasDraftOf, type ExtrasDraft } from './CounterGoalFields';
 
 /** The service's limits on a name (§4.2), checked here so the answer is instant and in words. */
@@ -41,29 +43,29 @@ export interface FieldError {
 }
 
 /** Only the fields that apply to the counter's type (§4.2), and only those that changed. */
-export function patchFrom(counter: CounterState, draft: Draft): CounterPatch | FieldError {
+export function patchFrom(i18n: Translator, counter: CounterState, draft: Draft): CounterPatch | FieldError {
   const fields = PATCH_FIELDS_BY_TYPE[counter.type];
   const patch: CounterPatch = {};
   if (fields.includes('name') && draft.name.trim() !== counter.name) {
     const name = draft.name.trim();
-    if (!name) return { field: 'name', message: 'A name cannot be empty.' };
+    if (!name) return { field: 'name', message: i18n.t('edit.nameEmpty') };
     // Said, never cut (issue 24 point 8): a field that silently stops typing saves a name you did not write.
-    if (name.length > NAME_MAX) return { field: 'name', message: `A name can have at most ${NAME_MAX} characters (this one has ${name.length}).` };
-    if (name.length < NAME_MIN) return { field: 'name', message: `A name needs ${NAME_MIN} to ${NAME_MAX} characters (this one has ${name.length}).` };
+    if (name.length > NAME_MAX) return { field: 'name', message: i18n.t('edit.nameTooLong', { max: NAME_MAX, length: name.length }) };
+    if (name.length < NAME_MIN) return { field: 'name', message: i18n.t('edit.nameTooShort', { min: NAME_MIN, max: NAME_MAX, length: name.length }) };
     patch.name = name;
   }
   if (fields.includes('value')) {
     const value = Number(draft.value);
-    if (draft.value.trim() === '' || !Number.isFinite(value)) return { field: 'value', message: 'The value must be a number.' };
-    if (!Number.isSafeInteger(value)) return { field: 'value', message: 'The value must be a whole number.' };
+    if (draft.value.trim() === '' || !Number.isFinite(value)) return { field: 'value', message: i18n.t('edit.valueNotNumber') };
+    if (!Number.isSafeInteger(value)) return { field: 'value', message: i18n.t('edit.valueNotWhole') };
     if (value !== counter.value) patch.value = value;
   }
   if (fields.includes('startDate') && draft.startDate !== (counter.startDate ?? '')) {
-    if (!draft.startDate) return { field: 'startDate', message: 'Pick a start date.' };
+    if (!draft.startDate) return { field: 'startDate', message: i18n.t('edit.pickStart') };
     patch.startDate = draft.startDate;
   }
   if (fields.includes('endDate') && draft.endDate !== (counter.endDate ?? '')) {
-    if (!draft.endDate) return { field: 'endDate', message: 'Pick an end date.' };
+    if (!draft.endDate) return { field: 'endDate', message: i18n.t('edit.pickEnd') };
     patch.endDate = draft.endDate;
   }
   return patch;
@@ -72,6 +74,7 @@ export function patchFrom(counter: CounterState, draft: Draft): CounterPatch | F
 const isFieldError = (result: CounterPatch | FieldError): result is FieldError => 'field' in result && 'message' in result;
 
 export function EditCounter({ api, state, counterId, onClose, onExport }: Props) {
+  const i18n = useI18n();
   const ids = useId();
   const counter = state.core?.counters.find((c) => c.id === counterId);
   // Changes are judged against the counter as it was when editing began, so a value
@@ -94,13 +97,13 @@ export function EditCounter({ api, state, counterId, onClose, onExport }: Props)
   const [confirmingDiscard, setConfirmingDiscard] = useState(false);
 
   const extrasChanged = (c: CounterState) => {
-    const calls = extrasCalls(state, c, extras);
+    const calls = extrasCalls(i18n, state, c, extras);
     return !Array.isArray(calls) || calls.length > 0;
   };
   const dirty =
     baseline !== undefined &&
     draft !== null &&
-    (Object.keys(patchFrom(baseline, draft)).length > 0 || localPatch(state.settings, counterId, local) !== null || (counter !== undefined && extrasChanged(counter)));
+    (Object.keys(patchFrom(i18n, baseline, draft)).length > 0 || localPatch(state.settings, counterId, local) !== null || (counter !== undefined && extrasChanged(counter)));
   /** Back, Cancel and Esc never drop typed changes without asking. */
   const leave = () => (dirty ? setConfirmingDiscard(true) : onClose());
 
@@ -111,13 +114,13 @@ export function EditCounter({ api, state, counterId, onClose, onExport }: Props)
       <main className="screen edit-screen">
         <header className="screen-header">
           <BackButton onClick={onClose} />
-          <h1 className="title">Edit counter</h1>
+          <h1 className="title">{i18n.t('edit.title')}</h1>
         </header>
         <div className="screen-body">
-          <p role="alert">This counter is no longer shared with you, so it cannot be edited. Its owner can share it again.</p>
+          <p role="alert">{i18n.t('edit.gone')}</p>
           <div className="row-actions start">
             <button type="button" className="secondary" autoFocus onClick={onClose}>
-              Back to the list
+              {i18n.t('edit.backToList')}
             </button>
           </div>
         </div>
@@ -135,15 +138,15 @@ export function EditCounter({ api, state, counterId, onClose, onExport }: Props)
     const result = await call(api, 'counter:reset', { id: counter.id });
     // Back on the list, the row offers the undo.
     if (result.ok) onClose();
-    else setError({ field: null, message: userMessage(result.error) });
+    else setError({ field: null, message: errorText(i18n, result.error) });
   }
 
   async function save(event: FormEvent) {
     event.preventDefault();
     if (!counter || !draft || !baseline || saving) return;
-    const patch = patchFrom(baseline, draft);
+    const patch = patchFrom(i18n, baseline, draft);
     if (isFieldError(patch)) return setError(patch);
-    const extraCalls = extrasCalls(state, counter, extras);
+    const extraCalls = extrasCalls(i18n, state, counter, extras);
     if (!Array.isArray(extraCalls)) {
       setGoalError(extraCalls.message);
       return document.getElementById(`${ids}-goal`)?.focus();
@@ -160,7 +163,7 @@ export function EditCounter({ api, state, counterId, onClose, onExport }: Props)
     ]);
     setSaving(false);
     const failed = results.find((result) => result !== null && !result.ok);
-    if (failed && !failed.ok) setError({ field: null, message: userMessage(failed.error) });
+    if (failed && !failed.ok) setError({ field: null, message: errorText(i18n, failed.error) });
     else onClose();
   }
 
@@ -168,25 +171,25 @@ export function EditCounter({ api, state, counterId, onClose, onExport }: Props)
     <main className="screen edit-screen">
       <header className="screen-header">
         <BackButton onClick={leave} />
-        <h1 className="title">Edit counter</h1>
+        <h1 className="title">{i18n.t('edit.title')}</h1>
       </header>
       <div className="screen-body">
-        <form className="stack" id={`${ids}-form`} onSubmit={save} noValidate aria-label={`Edit ${counter.name}`}>
-          <Field id={`${ids}-name`} field="name" label="Name" error={error} errorId={`${ids}-name-error`}>
+        <form className="stack" id={`${ids}-form`} onSubmit={save} noValidate aria-label={i18n.t('row.edit', { name: counter.name })}>
+          <Field id={`${ids}-name`} field="name" label={i18n.t('edit.name')} error={error} errorId={`${ids}-name-error`}>
             <input id={`${ids}-name`} ref={(el) => void (inputs.current.name = el)} autoFocus value={draft.name} onChange={set('name')} {...invalid('name')} />
           </Field>
           {fields.includes('value') && (
-            <Field id={`${ids}-value`} field="value" label="Value" error={error} errorId={`${ids}-value-error`}>
+            <Field id={`${ids}-value`} field="value" label={i18n.t('edit.value')} error={error} errorId={`${ids}-value-error`}>
               <input id={`${ids}-value`} ref={(el) => void (inputs.current.value = el)} type="number" step={1} inputMode="numeric" value={draft.value} onChange={set('value')} {...invalid('value')} />
             </Field>
           )}
           {fields.includes('startDate') && (
-            <Field id={`${ids}-start`} field="startDate" label="Counting since" error={error} errorId={`${ids}-startDate-error`}>
+            <Field id={`${ids}-start`} field="startDate" label={i18n.t('edit.countingSince')} error={error} errorId={`${ids}-startDate-error`}>
               <input id={`${ids}-start`} ref={(el) => void (inputs.current.startDate = el)} type="date" value={draft.startDate} onChange={set('startDate')} {...invalid('startDate')} />
             </Field>
           )}
           {fields.includes('endDate') && (
-            <Field id={`${ids}-end`} field="endDate" label="Counting down to" error={error} errorId={`${ids}-endDate-error`}>
+            <Field id={`${ids}-end`} field="endDate" label={i18n.t('edit.countingDownTo')} error={error} errorId={`${ids}-endDate-error`}>
               <input id={`${ids}-end`} ref={(el) => void (inputs.current.endDate = el)} type="date" value={draft.endDate} onChange={set('endDate')} {...invalid('endDate')} />
             </Field>
           )}
@@ -201,18 +204,18 @@ export function EditCounter({ api, state, counterId, onClose, onExport }: Props)
         <div className="row-actions start">
           {counter.type !== 'ToDate' && (
             <button type="button" className="secondary" onClick={() => setConfirmingReset(true)}>
-              {counter.type === 'UpDown' ? 'Reset to 0…' : 'Start again today…'}
+              {counter.type === 'UpDown' ? i18n.t('reset.button') : i18n.t('reset.startAgainButton')}
             </button>
           )}
           <button type="button" className="secondary" onClick={() => onExport(counter.id)}>
-            Export activity…
+            {i18n.t('export.button')}
           </button>
         </div>
         {confirmingReset && (
           <ConfirmBar
-            question={counter.type === 'UpDown' ? `Reset “${counter.name}” to 0?` : `Start “${counter.name}” again today?`}
-            detail="Every member of this counter sees it. You can undo it for a minute."
-            confirmLabel={counter.type === 'UpDown' ? 'Reset to 0' : 'Start again'}
+            question={counter.type === 'UpDown' ? i18n.t('reset.question', { name: counter.name }) : i18n.t('reset.startAgainQuestion', { name: counter.name })}
+            detail={i18n.t('reset.detail')}
+            confirmLabel={counter.type === 'UpDown' ? i18n.t('reset.confirm') : i18n.t('reset.startAgainConfirm')}
             onCancel={() => setConfirmingReset(false)}
             onConfirm={() => void resetNow()}
             danger
@@ -221,20 +224,20 @@ export function EditCounter({ api, state, counterId, onClose, onExport }: Props)
         {state.publicServer && (
           <p>
             <button type="button" className="link" onClick={() => void call(api, 'app:openLink', { target: 'counter', id: counter.id })}>
-              Open in CountTogether
+              {i18n.t('edit.openSite')}
             </button>
           </p>
         )}
         {confirmingDiscard ? (
-          <ConfirmBar question="Discard your changes?" confirmLabel="Discard" onCancel={() => setConfirmingDiscard(false)} onConfirm={onClose} danger />
+          <ConfirmBar question={i18n.t('edit.discardQuestion')} confirmLabel={i18n.t('edit.discard')} onCancel={() => setConfirmingDiscard(false)} onConfirm={onClose} danger />
         ) : (
           <div className="row-actions">
             <button type="button" className="secondary" onClick={leave}>
-              Cancel
+              {i18n.t('common.cancel')}
             </button>
             {/* Not `disabled` while saving: that would drop keyboard focus to <body>. */}
             <button type="submit" form={`${ids}-form`} className="primary" aria-disabled={saving || undefined}>
-              {saving ? 'Saving…' : 'Save'}
+              {saving ? i18n.t('common.saving') : i18n.t('common.save')}
             </button>
           </div>
         )}

@@ -6,7 +6,8 @@ import type { AppState, CounterTrayApi } from '../../src-shared/ipc/contract';
 import { call } from '../bridge/ipc';
 import { BackButton } from '../components/BackButton';
 import { useEscape } from '../components/useDocumentKeydown';
-import { userMessage } from '../format/errors';
+import { errorText } from '../../src-shared/i18n/error-words';
+import { useI18n } from '../i18n/I18n';
 
 interface Props {
   api: CounterTrayApi;
@@ -17,6 +18,7 @@ interface Props {
 }
 
 export function ExportScreen({ api, state, counterId, onClose }: Props) {
+  const i18n = useI18n();
   const ids = useId();
   const counters = state.core?.counters ?? [];
   const counter = counters.find((c) => c.id === counterId);
@@ -32,39 +34,39 @@ export function ExportScreen({ api, state, counterId, onClose }: Props) {
     setResult(null);
     const answer = await call(api, 'activity:export', scope === 'counter' && counter ? { scope: 'counter', id: counter.id } : { scope: 'all' });
     setBusy(false);
-    if (!answer.ok) setResult({ text: userMessage(answer.error), error: true });
-    else if (answer.value.status === 'cancelled') setResult({ text: 'Not saved: the save dialog was closed.', error: false });
-    else setResult({ text: `Saved ${answer.value.rows.toLocaleString('en-US')} ${answer.value.rows === 1 ? 'line' : 'lines'} as ${answer.value.fileName}.`, error: false });
+    if (!answer.ok) setResult({ text: errorText(i18n, answer.error), error: true });
+    else if (answer.value.status === 'cancelled') setResult({ text: i18n.t('export.cancelled'), error: false });
+    else setResult({ text: i18n.t('export.saved', { rows: answer.value.rows, file: answer.value.fileName }), error: false });
   }
 
   return (
     <main className="screen export-screen">
       <header className="screen-header">
         <BackButton onClick={onClose} autoFocus />
-        <h1 className="title">Export activity</h1>
+        <h1 className="title">{i18n.t('export.title')}</h1>
       </header>
       <div className="screen-body stack">
         <fieldset className="stack tight">
-          <legend className="subtitle">What to export</legend>
+          <legend className="subtitle">{i18n.t('export.what')}</legend>
           {counter && (
             <label className="check">
               <input type="radio" name={`${ids}-scope`} checked={scope === 'counter'} onChange={() => setScope('counter')} />
-              <span>Only “{counter.name}”</span>
+              <span>{i18n.t('export.only', { name: counter.name })}</span>
             </label>
           )}
           <label className="check">
             <input type="radio" name={`${ids}-scope`} checked={scope === 'all'} onChange={() => setScope('all')} />
             <span>
-              All counters <span className="muted">({counters.length.toLocaleString('en-US')})</span>
+              {i18n.t('export.all')} <span className="muted">({i18n.number(counters.length)})</span>
             </span>
           </label>
         </fieldset>
         <p className="muted small">
-          A CSV file, one line per change this computer recorded (yours and others’, the last 90 days), times in {zone}. You choose where it goes in the next window.
+          {i18n.t('export.explain', { zone })}
         </p>
         <div className="row-actions start">
           <button type="button" className="primary" aria-disabled={busy || undefined} onClick={() => void exportNow()}>
-            {busy ? 'Waiting for the save dialog…' : 'Save as CSV…'}
+            {busy ? i18n.t('export.waiting') : i18n.t('export.save')}
           </button>
         </div>
         <p className={result?.error ? 'error-text' : 'muted'} role={result?.error ? 'alert' : 'status'} data-testid="export-result">

@@ -2,8 +2,9 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import type { AppState, CounterTrayApi } from '../../src-shared/ipc/contract';
 import { call } from '../bridge/ipc';
 import { CollapseIcon, ExpandIcon, ICON } from '../components/icons';
-import { hostOf, userMessage } from '../format/errors';
+import { hostOf, errorText } from '../../src-shared/i18n/error-words';
 import { DEFAULT_SERVER_URL, withDefaultScheme } from '../../src-shared/domain/server-address';
+import { useI18n } from '../i18n/I18n';
 
 interface Props {
   api: CounterTrayApi;
@@ -17,17 +18,17 @@ interface Props {
 }
 
 /** Checked here only so an obvious typo gets an instant answer; main validates again (and adds https:// the same way). */
-function serverUrlProblem(value: string): string | null {
+function isServerUrl(value: string): boolean {
   try {
     const url = new URL(withDefaultScheme(value));
-    if (url.protocol === 'https:' || url.protocol === 'http:') return null;
+    return url.protocol === 'https:' || url.protocol === 'http:';
   } catch {
-    // fall through
+    return false;
   }
-  return 'That is not a valid server address. It should look like https://developers.counttogether.app';
 }
 
 export function Onboarding({ api, state, replacing: replacingAtStart, onStart, onCancel, onConnected }: Props) {
+  const i18n = useI18n();
   const ids = useId();
   // What this form is for is settled when it opens; the session status it causes must not retitle it.
   const [replacing] = useState(replacingAtStart);
@@ -46,16 +47,15 @@ export function Onboarding({ api, state, replacing: replacingAtStart, onStart, o
   };
   // Only this form's own request blocks it: a connect started here supersedes a launch retry.
   const connecting = busy !== null;
-  const shownError = error ?? (busy || !state.session.error ? null : userMessage(state.session.error, hostOf(state.session.serverUrl)));
+  const shownError = error ?? (busy || !state.session.error ? null : errorText(i18n, state.session.error, hostOf(state.session.serverUrl)));
 
   async function connect(event: FormEvent) {
     event.preventDefault();
     // Pasted tokens often carry a trailing newline or space.
     const cleanToken = token.trim();
     const cleanUrl = withDefaultScheme(serverUrl);
-    const urlProblem = serverUrlProblem(cleanUrl);
-    if (urlProblem) return setError(urlProblem);
-    if (!cleanToken) return setError('Paste your API token first. You find it in your CountTogether settings.');
+    if (!isServerUrl(cleanUrl)) return setError(i18n.t('onboarding.badUrl', { example: DEFAULT_SERVER_URL }));
+    if (!cleanToken) return setError(i18n.t('onboarding.noToken'));
     setError(null);
     setBusy('connect');
     onStart();
@@ -64,7 +64,7 @@ export function Onboarding({ api, state, replacing: replacingAtStart, onStart, o
     if (result.ok) {
       setToken('');
       onConnected();
-    } else fail(userMessage(result.error, hostOf(cleanUrl)));
+    } else fail(errorText(i18n, result.error, hostOf(cleanUrl)));
   }
 
   async function startDemo() {
@@ -74,21 +74,21 @@ export function Onboarding({ api, state, replacing: replacingAtStart, onStart, o
     const result = await call(api, 'session:startDemo', {});
     setBusy(null);
     if (result.ok) onConnected();
-    else fail(userMessage(result.error));
+    else fail(errorText(i18n, result.error));
   }
 
   return (
     <main className="screen onboarding">
-      <h1 className="title">{replacing ? 'Replace your token' : 'Connect to CountTogether'}</h1>
+      <h1 className="title">{replacing ? i18n.t('onboarding.titleReplace') : i18n.t('onboarding.title')}</h1>
       <p className="muted">
-        Paste a personal API token from your CountTogether settings. It is stored by the app, never shown again.{' '}
+        {i18n.t('onboarding.intro')}{' '}
         <button type="button" className="link" onClick={() => void call(api, 'app:openLink', { target: 'tokens' })}>
-          Get a token
+          {i18n.t('onboarding.getToken')}
         </button>
       </p>
       <form className="stack" onSubmit={connect} noValidate>
         <div className="field">
-          <label htmlFor={`${ids}-token`}>API token</label>
+          <label htmlFor={`${ids}-token`}>{i18n.t('onboarding.token')}</label>
           <span className="with-action">
             <input
               id={`${ids}-token`}
@@ -104,17 +104,17 @@ export function Onboarding({ api, state, replacing: replacingAtStart, onStart, o
               aria-invalid={shownError ? true : undefined}
             />
             <button type="button" className="quiet" aria-pressed={showToken} onClick={() => setShowToken((v) => !v)}>
-              {showToken ? 'Hide' : 'Show'}
+              {showToken ? i18n.t('onboarding.hide') : i18n.t('onboarding.show')}
             </button>
           </span>
         </div>
         <button type="button" className="quiet disclosure" aria-expanded={advanced} aria-controls={`${ids}-advanced`} onClick={() => setAdvanced((v) => !v)}>
           {advanced ? <CollapseIcon {...ICON} size={14} /> : <ExpandIcon {...ICON} size={14} />}
-          Advanced
+          {i18n.t('onboarding.advanced')}
         </button>
         <div id={`${ids}-advanced`} hidden={!advanced}>
           <label className="field" htmlFor={`${ids}-server`}>
-            <span>Server</span>
+            <span>{i18n.t('onboarding.server')}</span>
             <input
               id={`${ids}-server`}
               type="url"
@@ -132,19 +132,19 @@ export function Onboarding({ api, state, replacing: replacingAtStart, onStart, o
         <div className="row-actions">
           {replacing && (
             <button type="button" className="secondary" onClick={onCancel}>
-              Cancel
+              {i18n.t('common.cancel')}
             </button>
           )}
           <button type="submit" className="primary" disabled={connecting}>
-            {busy === 'connect' ? 'Connecting…' : 'Connect'}
+            {busy === 'connect' ? i18n.t('connection.connecting') : i18n.t('onboarding.connect')}
           </button>
         </div>
       </form>
       {!replacing && (
-        <section className="demo" aria-label="Demo">
-          <p className="muted">No account yet? Look around with sample counters on a local demo server.</p>
+        <section className="demo" aria-label={i18n.t('onboarding.demo')}>
+          <p className="muted">{i18n.t('onboarding.demoIntro')}</p>
           <button type="button" className="secondary" disabled={connecting} onClick={startDemo}>
-            {busy === 'demo' ? 'Starting the demo…' : 'Try the demo'}
+            {busy === 'demo' ? i18n.t('connecting.demo') : i18n.t('onboarding.tryDemo')}
           </button>
         </section>
       )}

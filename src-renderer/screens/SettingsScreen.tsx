@@ -1,14 +1,18 @@
 import { useId, useMemo, useState, type ComponentType } from 'react';
 import type { Settings, SettingsPatch, Theme } from '../../src-shared/domain/settings';
+import { LANGUAGES, type LanguageChoice } from '../../src-shared/i18n/locale';
+import type { PlainKey } from '../../src-shared/i18n/messages';
 import type { AppState, CounterTrayApi } from '../../src-shared/ipc/contract';
 import { call } from '../bridge/ipc';
 import { BackButton } from '../components/BackButton';
 import { ShortcutRecorder } from '../components/ShortcutRecorder';
+import { displayAccelerator } from '../format/accelerator';
 import { SignOutButton } from '../components/SignOutButton';
-import { userMessage } from '../format/errors';
+import { errorText } from '../../src-shared/i18n/error-words';
 import { useEscape } from '../components/useDocumentKeydown';
 import { useSettingsEditor } from '../components/useSettingsEditor';
 import { conflictFor, failureFor, shortcutSlots } from '../format/shortcutUse';
+import { useI18n } from '../i18n/I18n';
 import { UpdatesSection } from './UpdatesSection';
 
 interface Props {
@@ -20,10 +24,10 @@ interface Props {
   onExport: () => void;
 }
 
-const THEMES: { value: Theme; label: string }[] = [
-  { value: 'system', label: 'System' },
-  { value: 'light', label: 'Light' },
-  { value: 'dark', label: 'Dark' },
+const THEMES: { value: Theme; label: PlainKey }[] = [
+  { value: 'system', label: 'settings.themeSystem' },
+  { value: 'light', label: 'settings.themeLight' },
+  { value: 'dark', label: 'settings.themeDark' },
 ];
 
 function timezones(): string[] {
@@ -36,32 +40,32 @@ function timezones(): string[] {
 
 /** The server, where the token is kept, and a way to replace it. */
 function AccountSection({ api, state, ids, onError, onReplaceToken }: SectionProps) {
+  const i18n = useI18n();
   const { session } = state;
   async function storeWeakly() {
     const result = await call(api, 'session:storeTokenWeakly', {});
-    onError(result.ok ? null : userMessage(result.error));
+    onError(result.ok ? null : errorText(i18n, result.error));
   }
   return (
         <section aria-labelledby={`${ids}-account`}>
           <h2 id={`${ids}-account`} className="subtitle">
-            Account
+            {i18n.t('settings.account')}
           </h2>
           <p className="server-line">
-            {session.mode === 'demo' ? 'Demo server at ' : 'Server: '}
-            <span className="mono">{session.serverUrl}</span>
+            {session.mode === 'demo' ? i18n.t('settings.demoServer') : i18n.t('settings.server')} <span className="mono">{session.serverUrl}</span>
           </p>
           {session.tokenStorage === 'memory' && session.encryptionWeak && (
             <div className="callout">
-              <p>This system has no secure key store, so your token is kept only until you quit.</p>
+              <p>{i18n.t('settings.noKeyStore')}</p>
               <button type="button" className="secondary" onClick={() => void storeWeakly()}>
-                Keep it with weak protection
+                {i18n.t('settings.keepWeakly')}
               </button>
             </div>
           )}
-          {session.tokenStorage === 'weak' && <p className="muted">Your token is stored with weak protection (no system key store).</p>}
+          {session.tokenStorage === 'weak' && <p className="muted">{i18n.t('settings.storedWeakly')}</p>}
           <div className="row-actions start">
             <button type="button" className="secondary" onClick={onReplaceToken}>
-              {session.mode === 'demo' ? 'Connect an account' : 'Replace token'}
+              {session.mode === 'demo' ? i18n.t('settings.connectAccount') : i18n.t('settings.replaceToken')}
             </button>
           </div>
         </section>
@@ -70,17 +74,18 @@ function AccountSection({ api, state, ids, onError, onReplaceToken }: SectionPro
 
 /** The zone day counters and "today" are counted in. */
 function TimeZoneSection({ state, settings, update, ids }: SectionProps) {
+  const i18n = useI18n();
   const zones = useMemo(timezones, []);
   return (
         <section aria-labelledby={`${ids}-tz`}>
           <h2 id={`${ids}-tz`} className="subtitle">
-            Time zone for day counters
+            {i18n.t('settings.timezone')}
           </h2>
           <div role="radiogroup" aria-labelledby={`${ids}-tz`} className="stack tight">
             <label className="check">
               <input type="radio" name="tz" checked={settings.timezone === null} onChange={() => update({ timezone: null })} />
               <span>
-                Follow the system <span className="muted">({state.systemTimezone})</span>
+                {i18n.t('settings.followSystem')} <span className="muted">({state.systemTimezone})</span>
               </span>
             </label>
             <label className="check">
@@ -90,11 +95,11 @@ function TimeZoneSection({ state, settings, update, ids }: SectionProps) {
                 checked={settings.timezone !== null}
                 onChange={() => update({ timezone: state.systemTimezone })}
               />
-              <span>Use this zone</span>
+              <span>{i18n.t('settings.useZone')}</span>
             </label>
           </div>
           <select
-            aria-label="Time zone"
+            aria-label={i18n.t('settings.zone')}
             className="zone-select"
             disabled={settings.timezone === null}
             value={settings.timezone ?? state.systemTimezone}
@@ -112,40 +117,42 @@ function TimeZoneSection({ state, settings, update, ids }: SectionProps) {
 
 /** The global shortcut that opens the popup (per-counter ones are on each edit page). */
 function ShortcutsSection({ state, settings, update, ids }: SectionProps) {
-  const slots = shortcutSlots(settings, state.core?.counters ?? []);
+  const i18n = useI18n();
+  const slots = shortcutSlots(i18n, settings, state.core?.counters ?? []);
   const isMac = state.platform === 'darwin';
   return (
         <section aria-labelledby={`${ids}-keys`}>
           <h2 id={`${ids}-keys`} className="subtitle">
-            Shortcuts
+            {i18n.t('settings.shortcuts')}
           </h2>
           <ShortcutRecorder
-            label="Open the popup"
+            label={i18n.t('shortcut.open')}
             value={settings.shortcuts.open}
             isMac={isMac}
             conflictOf={(accelerator) => conflictFor(slots, 'open', accelerator)}
-            failure={failureFor(state.shortcutFailures, settings.shortcuts.open)}
+            failure={failureFor(i18n, state.shortcutFailures, settings.shortcuts.open)}
             onChange={(accelerator) => update({ shortcuts: { ...settings.shortcuts, open: accelerator } })}
           />
           {state.shortcutFailures
             .filter((failure) => failure.accelerator !== settings.shortcuts.open)
             .map((failure) => (
               <p key={failure.accelerator} className="error-text" role="alert">
-                Could not register {failure.accelerator}: {failure.message}
+                {i18n.t('shortcut.failure', { keys: displayAccelerator(i18n, failure.accelerator, isMac), reason: failureFor(i18n, [failure], failure.accelerator) ?? '' })}
               </p>
             ))}
-          <p className="muted small">Shortcuts for single counters are on each counter’s edit page.</p>
+          <p className="muted small">{i18n.t('settings.perCounterShortcuts')}</p>
         </section>
   );
 }
 
 /** Notifications for other people's changes. */
 function NotificationsSection({ settings, update, ids }: SectionProps) {
+  const i18n = useI18n();
   const mutedCount = settings.notifications.mutedCounters.length;
   return (
         <section aria-labelledby={`${ids}-notes`}>
           <h2 id={`${ids}-notes`} className="subtitle">
-            Notifications
+            {i18n.t('settings.notifications')}
           </h2>
           <label className="check">
             <input
@@ -153,13 +160,13 @@ function NotificationsSection({ settings, update, ids }: SectionProps) {
               checked={settings.notifications.enabled}
               onChange={(e) => update({ notifications: { ...settings.notifications, enabled: e.target.checked } })}
             />
-            <span>Notify me when someone else changes a counter</span>
+            <span>{i18n.t('settings.notifyOthers')}</span>
           </label>
           {mutedCount > 0 && (
             <p className="muted small">
-              {mutedCount === 1 ? '1 counter is muted.' : `${mutedCount} counters are muted.`}{' '}
+              {i18n.t('settings.muted', { count: mutedCount })}{' '}
               <button type="button" className="link" onClick={() => update({ notifications: { ...settings.notifications, mutedCounters: [] } })}>
-                Unmute all
+                {i18n.t('settings.unmuteAll')}
               </button>
             </p>
           )}
@@ -169,21 +176,22 @@ function NotificationsSection({ settings, update, ids }: SectionProps) {
 
 /** Open at login and the theme. */
 function GeneralSection({ settings, update, ids }: SectionProps) {
+  const i18n = useI18n();
   return (
         <section aria-labelledby={`${ids}-general`}>
           <h2 id={`${ids}-general`} className="subtitle">
-            General
+            {i18n.t('settings.general')}
           </h2>
           <label className="check">
             <input type="checkbox" checked={settings.launchAtLogin} onChange={(e) => update({ launchAtLogin: e.target.checked })} />
-            <span>Open at login</span>
+            <span>{i18n.t('settings.openAtLogin')}</span>
           </label>
           <fieldset className="segmented">
-            <legend>Theme</legend>
+            <legend>{i18n.t('settings.theme')}</legend>
             {THEMES.map((theme) => (
               <label key={theme.value} className={settings.theme === theme.value ? 'selected' : undefined}>
                 <input type="radio" name="theme" value={theme.value} checked={settings.theme === theme.value} onChange={() => update({ theme: theme.value })} />
-                <span>{theme.label}</span>
+                <span>{i18n.t(theme.label)}</span>
               </label>
             ))}
           </fieldset>
@@ -191,16 +199,44 @@ function GeneralSection({ settings, update, ids }: SectionProps) {
   );
 }
 
+/**
+ * The app's language: the system's (named, so the user sees what that means now) or one of
+ * ours, each in its own language, so someone who cannot read the current one finds theirs.
+ */
+function LanguageSection({ state, settings, update, ids }: SectionProps) {
+  const i18n = useI18n();
+  const choices: { value: LanguageChoice; label: string; lang?: string }[] = [
+    { value: 'system', label: i18n.t('settings.languageSystem', { language: i18n.languageName(state.locale.system) }) },
+    ...LANGUAGES.map((language) => ({ value: language, label: i18n.languageName(language), lang: language })),
+  ];
+  return (
+        <section aria-labelledby={`${ids}-language`}>
+          <h2 id={`${ids}-language`} className="subtitle">
+            {i18n.t('settings.language')}
+          </h2>
+          <div role="radiogroup" aria-labelledby={`${ids}-language`} className="stack tight">
+            {choices.map((choice) => (
+              <label key={choice.value} className="check">
+                <input type="radio" name="language" value={choice.value} checked={settings.language === choice.value} onChange={() => update({ language: choice.value })} />
+                <span lang={choice.lang}>{choice.label}</span>
+              </label>
+            ))}
+          </div>
+        </section>
+  );
+}
+
 /** What this computer recorded, as a CSV file (issue 28). */
 function DataSection({ state, ids, onExport }: SectionProps) {
+  const i18n = useI18n();
   return (
         <section aria-labelledby={`${ids}-data`}>
           <h2 id={`${ids}-data`} className="subtitle">
-            Your activity
+            {i18n.t('settings.data')}
           </h2>
           <div className="row-actions start">
             <button type="button" className="secondary" disabled={!state.core} onClick={onExport}>
-              Export activity…
+              {i18n.t('export.button')}
             </button>
           </div>
         </section>
@@ -209,17 +245,18 @@ function DataSection({ state, ids, onExport }: SectionProps) {
 
 /** Apart from "Replace token": signing out cannot be undone. */
 function LeaveSection({ api, state, ids, onError }: SectionProps) {
+  const i18n = useI18n();
   const { session } = state;
   return (
         <section aria-labelledby={`${ids}-leave`}>
           <h2 id={`${ids}-leave`} className="subtitle">
-            Counter Tray
+            {i18n.t('app.name')}
           </h2>
-          <p className="muted">Version {state.appVersion ?? 'unknown'}</p>
+          <p className="muted">{i18n.t('settings.version', { version: state.appVersion ?? i18n.t('settings.versionUnknown') })}</p>
           <div className="row-actions start">
             <SignOutButton api={api} demo={session.mode === 'demo'} onError={onError} />
             <button type="button" className="secondary" onClick={() => void call(api, 'app:quit', {})}>
-              Quit Counter Tray
+              {i18n.t('settings.quit')}
             </button>
           </div>
         </section>
@@ -244,9 +281,10 @@ export interface SectionProps {
  * The page's sections, in order. A new one (e.g. Settings → Updates) is a component taking
  * SectionProps and one line here.
  */
-export const SETTINGS_SECTIONS: ComponentType<SectionProps>[] = [AccountSection, TimeZoneSection, ShortcutsSection, NotificationsSection, GeneralSection, UpdatesSection, DataSection, LeaveSection];
+export const SETTINGS_SECTIONS: ComponentType<SectionProps>[] = [AccountSection, TimeZoneSection, ShortcutsSection, NotificationsSection, GeneralSection, LanguageSection, UpdatesSection, DataSection, LeaveSection];
 
 export function SettingsScreen({ api, state, onClose, onReplaceToken, onExport }: Props) {
+  const i18n = useI18n();
   const ids = useId();
   const editor = useSettingsEditor(api, state.settings);
   const [sessionError, setSessionError] = useState<string | null>(null);
@@ -258,7 +296,7 @@ export function SettingsScreen({ api, state, onClose, onReplaceToken, onExport }
     <main className="screen settings-screen">
       <header className="screen-header">
         <BackButton onClick={onClose} autoFocus />
-        <h1 className="title">Settings</h1>
+        <h1 className="title">{i18n.t('settings.title')}</h1>
       </header>
       <div className="screen-body">
         {error && (

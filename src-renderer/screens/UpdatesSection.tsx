@@ -3,100 +3,100 @@
 // version the last update brought. Main decides; this only shows AppState.updates and asks.
 import type { UpdateMode } from '../../src-shared/domain/settings';
 import type { UpdateSource, UpdatesState, UpdateStatus } from '../../src-shared/domain/updates';
+import { errorText } from '../../src-shared/i18n/error-words';
+import type { PlainKey } from '../../src-shared/i18n/messages';
+import type { Translator } from '../../src-shared/i18n/translator';
 import { call } from '../bridge/ipc';
-import { userMessage } from '../format/errors';
+import { useI18n } from '../i18n/I18n';
 import type { SectionProps } from './SettingsScreen';
 
-const MODES: { value: UpdateMode; label: string; hint: string }[] = [
-  { value: 'automatic', label: 'Automatic', hint: 'Download in the background, install when you quit or restart' },
-  { value: 'notify', label: 'Notify me only', hint: 'Say when a new version is out; download it yourself' },
-  { value: 'off', label: 'Off', hint: 'Never check by itself' },
-];
+const MODES = [
+  { value: 'automatic', label: 'updates.modeAutomatic', hint: 'updates.modeAutomaticHint' },
+  { value: 'notify', label: 'updates.modeNotify', hint: 'updates.modeNotifyHint' },
+  { value: 'off', label: 'updates.modeOff', hint: 'updates.modeOffHint' },
+] as const satisfies readonly { value: UpdateMode; label: PlainKey; hint: PlainKey }[];
 
 /** Where updates come from when Counter Tray does not update itself. */
-const ELSEWHERE: Record<Exclude<UpdateSource, 'self'>, string> = {
-  deb: 'Installed as a .deb package: updates come from your package manager (apt or your software center).',
-  rpm: 'Installed as an .rpm package: updates come from your package manager (dnf or your software center).',
-  pacman: 'Installed with pacman: updates come from your package manager.',
-  snap: 'Installed from the Snap Store: snap keeps it up to date.',
-  flatpak: 'Installed with Flatpak: update it in your software center or with “flatpak update”.',
-  appStore: 'Installed from the Mac App Store: updates come from the App Store.',
-  windowsStore: 'Installed from the Microsoft Store: updates come from the Store.',
-  portable: 'A portable copy: download the new version where you got this one and replace it.',
-  unpacked: 'An unpacked copy: download the new version where you got this one.',
-  diskImage: 'Running from the disk image: drag Counter Tray to Applications to get updates.',
-  development: 'Running from source: update it with git pull and npm install.',
-  misconfigured: 'This build names no valid update feed, so it does not update itself: download new versions where you got it.',
-};
+const ELSEWHERE = {
+  deb: 'updates.fromDeb',
+  rpm: 'updates.fromRpm',
+  pacman: 'updates.fromPacman',
+  snap: 'updates.fromSnap',
+  flatpak: 'updates.fromFlatpak',
+  appStore: 'updates.fromAppStore',
+  windowsStore: 'updates.fromWindowsStore',
+  portable: 'updates.fromPortable',
+  unpacked: 'updates.fromUnpacked',
+  diskImage: 'updates.fromDiskImage',
+  development: 'updates.fromDevelopment',
+  misconfigured: 'updates.fromMisconfigured',
+} as const satisfies Record<Exclude<UpdateSource, 'self'>, PlainKey>;
 
-const time = (at: number) => new Date(at).toLocaleString(undefined, { weekday: 'short', hour: '2-digit', minute: '2-digit' });
-
-function statusLine(status: UpdateStatus, version: string): string {
+function statusLine(i18n: Translator, status: UpdateStatus, current: string): string {
   switch (status.kind) {
     case 'idle':
-      return `You have Counter Tray ${version}.`;
+      return i18n.t('updates.idle', { version: current });
     case 'checking':
-      return 'Checking for updates…';
+      return i18n.t('updates.checking');
     case 'upToDate':
-      return `Counter Tray ${version} is up to date (checked ${time(status.checkedAt)}).`;
+      return i18n.t('updates.upToDate', { version: current, time: i18n.dayAndTime(status.checkedAt) });
     case 'available':
-      return `Counter Tray ${status.version} is available.`;
+      return i18n.t('updates.available', { version: status.version });
     case 'downloading':
-      return `Downloading Counter Tray ${status.version}…`;
+      return i18n.t('updates.downloading', { version: status.version });
     case 'ready':
-      return `Counter Tray ${status.version} is ready: it is installed when you restart or quit.`;
+      return i18n.t('updates.ready', { version: status.version });
     case 'failed':
-      return status.reason === 'unreachable'
-        ? `Could not reach the update server (${time(status.at)}). Counter Tray tries again at the next check.`
-        : `An update was refused because it did not pass Counter Tray's checks (${time(status.at)}). Nothing was installed; the log has the details.`;
+      return status.reason === 'unreachable' ? i18n.t('updates.unreachable', { time: i18n.dayAndTime(status.at) }) : i18n.t('updates.refused', { time: i18n.dayAndTime(status.at) });
   }
 }
 
 function SelfUpdating({ api, state, settings, update, ids, onError, updates }: SectionProps & { updates: UpdatesState }) {
+  const i18n = useI18n();
   const mode = settings.updates.mode;
   const { status } = updates;
   const busy = status.kind === 'checking' || status.kind === 'downloading';
   const ask = async (channel: 'updates:check' | 'updates:download' | 'updates:restart') => {
     const result = await call(api, channel, {});
-    onError(result.ok ? null : userMessage(result.error));
+    onError(result.ok ? null : errorText(i18n, result.error));
   };
 
   return (
     <>
       <div role="radiogroup" aria-labelledby={`${ids}-update-mode`} className="stack tight">
         <span id={`${ids}-update-mode`} className="muted small">
-          Install updates
+          {i18n.t('updates.install')}
         </span>
         {MODES.map((option) => (
           <label key={option.value} className="check">
             <input type="radio" name="update-mode" checked={mode === option.value} onChange={() => update({ updates: { mode: option.value } })} />
             <span>
-              {option.label} <span className="muted small">— {option.hint}</span>
+              {i18n.t(option.label)} <span className="muted small">— {i18n.t(option.hint)}</span>
             </span>
           </label>
         ))}
       </div>
-      <p role="status">{statusLine(status, state.appVersion ?? 'unknown')}</p>
-      {status.kind === 'downloading' && <progress aria-label="Download progress" max={100} value={status.percent} />}
+      <p role="status">{statusLine(i18n, status, state.appVersion ?? i18n.t('settings.versionUnknown'))}</p>
+      {status.kind === 'downloading' && <progress aria-label={i18n.t('updates.progress')} max={100} value={status.percent} />}
       <div className="row-actions start">
         {status.kind === 'ready' && (
           <button type="button" className="primary" onClick={() => void ask('updates:restart')}>
-            Restart to update to {status.version}
+            {i18n.t('updates.restart', { version: status.version })}
           </button>
         )}
         {status.kind === 'available' && (
           <button type="button" className="secondary" onClick={() => void ask('updates:download')}>
-            Download {status.version}
+            {i18n.t('updates.download', { version: status.version })}
           </button>
         )}
         {status.kind !== 'ready' && (
           <button type="button" className="secondary" disabled={busy} onClick={() => void ask('updates:check')}>
-            Check for updates…
+            {i18n.t('updates.check')}
           </button>
         )}
       </div>
       {/* A ready update waits for the restart: no check runs meanwhile. */}
-      {updates.nextCheckAt !== null && mode !== 'off' && status.kind !== 'ready' && <p className="muted small">Next automatic check: {time(updates.nextCheckAt)}</p>}
+      {updates.nextCheckAt !== null && mode !== 'off' && status.kind !== 'ready' && <p className="muted small">{i18n.t('updates.nextCheck', { time: i18n.dayAndTime(updates.nextCheckAt) })}</p>}
     </>
   );
 }
@@ -104,17 +104,18 @@ function SelfUpdating({ api, state, settings, update, ids, onError, updates }: S
 /** Settings → Updates: one of the page's sections (SETTINGS_SECTIONS); errors go to the page's alert line. */
 export function UpdatesSection(props: SectionProps) {
   const { ids } = props;
+  const i18n = useI18n();
   const updates = props.state.updates;
   if (!updates) return null;
   return (
     <section aria-labelledby={`${ids}-updates`}>
       <h2 id={`${ids}-updates`} className="subtitle">
-        Updates
+        {i18n.t('updates.title')}
       </h2>
-      {updates.source === 'self' ? <SelfUpdating {...props} updates={updates} /> : <p className="muted">{ELSEWHERE[updates.source]}</p>}
+      {updates.source === 'self' ? <SelfUpdating {...props} updates={updates} /> : <p className="muted">{i18n.t(ELSEWHERE[updates.source])}</p>}
       {updates.whatsNew && (
         <details open className="whats-new">
-          <summary>What's new in {updates.whatsNew.version}</summary>
+          <summary>{i18n.t('updates.whatsNew', { version: updates.whatsNew.version })}</summary>
           <p className="notes">{updates.whatsNew.notes}</p>
         </details>
       )}

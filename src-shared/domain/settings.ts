@@ -1,6 +1,7 @@
 // User settings: persisted by the main process (settings.json, app/file-settings-store.ts), edited in the popup.
 import { z } from 'zod';
 
+import { LANGUAGE_CHOICES } from '../i18n/locale';
 import { DEFAULT_SERVER_URL } from './server-address';
 
 export { DEFAULT_SERVER_URL };
@@ -43,6 +44,12 @@ export const Settings = z.object({
   pinned: z.array(z.string()),
   launchAtLogin: z.boolean(),
   theme: Theme,
+  /**
+   * The app's language: the OS's (`system`, the first of its preferred languages the app
+   * speaks) or a chosen one. Added without a version step: a file without it loads with
+   * `system` (settings-migration.ts fills a missing field from DEFAULT_SETTINGS).
+   */
+  language: z.enum(LANGUAGE_CHOICES),
   updates: z.object({ mode: UpdateMode }),
 });
 export type Settings = z.infer<typeof Settings>;
@@ -56,6 +63,7 @@ export const DEFAULT_SETTINGS: Settings = {
   pinned: [],
   launchAtLogin: false,
   theme: 'system',
+  language: 'system',
   updates: { mode: 'automatic' },
 };
 

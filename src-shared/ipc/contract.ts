@@ -7,6 +7,19 @@ import { ActivityDetail, ActivitySummary } from '../domain/activity';
 import { ExportRequest, ExportResult, Goal, LocalExtras, ResetOffer, UndoResetChoice, UndoResetResult } from '../domain/goals';
 import { ConnectionState, CoreSnapshot, CoreStats, CounterState, UnconfirmedChoice } from '../domain/snapshot';
 import { Settings, SettingsPatch } from '../domain/settings';
+import { CATALOGS, type CatalogName } from '../i18n/locale';
+
+/**
+ * A catalog message named by main (src-shared/i18n/messages.ts `Words`): the popup says it in
+ * its own language, so a language switch re-says an error already shown. Values are main's
+ * own text (hosts, counter names already sanitized) or numbers.
+ */
+export const WordsOnWire = z.object({
+  key: z.string().max(100),
+  values: z.record(z.string().max(40), z.union([z.string().max(600), z.number()])).optional(),
+});
+
+const CatalogSchema = z.enum(CATALOGS as [CatalogName, ...CatalogName[]]);
 import { UpdatesState } from '../domain/updates';
 
 export const TokenStorage = z.enum(['encrypted', 'weak', 'memory', 'none']);
@@ -20,11 +33,12 @@ export const SessionState = z.object({
   tokenStorage: TokenStorage,
   /** The OS offers no real encryption (Linux basic_text): the UI offers "store with weak protection". */
   encryptionWeak: z.boolean(),
-  error: z.object({ code: z.string(), message: z.string() }).optional(),
+  error: z.object({ code: z.string(), message: z.string(), words: WordsOnWire.optional() }).optional(),
 });
 export type SessionState = z.infer<typeof SessionState>;
 
-export const ShortcutFailure = z.object({ accelerator: z.string(), message: z.string() });
+/** `message` is for the log (it may be Electron's own English); `words` is what the popup says. */
+export const ShortcutFailure = z.object({ accelerator: z.string(), message: z.string(), words: WordsOnWire.optional() });
 
 export const AppState = z.object({
   session: SessionState,
@@ -35,6 +49,12 @@ export const AppState = z.object({
   theme: z.enum(['light', 'dark']),
   platform: z.enum(['darwin', 'win32', 'linux', 'other']),
   systemTimezone: z.string(),
+  /**
+   * The language the app speaks now (Settings → Language, else the OS's preferred languages)
+   * and the regional conventions its numbers and dates follow (a BCP 47 tag, e.g. de-AT).
+   * Main's tray, notifications and dialogs use the same.
+   */
+  locale: z.object({ language: CatalogSchema, formats: z.string().min(2).max(64), system: CatalogSchema }),
   /** Today's change per counter and the undo offer (issue 15); a counter's detail is asked for separately. */
   activity: ActivitySummary.optional(),
   /** Goals with this period's progress, muted milestones and today (issue 28); kept on this computer, per account. */
@@ -174,7 +194,7 @@ export type ResponseOf<C extends InvokeChannel> = z.output<(typeof invokeChannel
 export type EventOf<E extends EventChannel> = z.output<(typeof eventChannels)[E]>;
 
 /** Results cross IPC as values, never as thrown errors (Signal's pattern). */
-export const IpcError = z.object({ code: z.string(), message: z.string() });
+export const IpcError = z.object({ code: z.string(), message: z.string(), words: WordsOnWire.optional() });
 export type IpcError = z.infer<typeof IpcError>;
 export type IpcResult<T> = { ok: true; value: T } | { ok: false; error: IpcError };
 

@@ -10,6 +10,7 @@ import type { CounterState } from '../../src-shared/domain/snapshot';
 import { AppError } from '../../src-main/ipc/errors';
 import { ManualClock, flushMicrotasks } from '../shell/fakes';
 import { ModelCore } from './model-core';
+import { said } from '../support/i18n';
 
 const C: CounterState = { id: 'c', name: 'Coffees today', type: 'UpDown', value: 10, pending: false, refused: {} };
 const DAYS: CounterState = { id: 'd', name: 'Days since launch', type: 'FromDate', value: 30, pending: false, refused: {}, startDate: '2026-10-24' };
@@ -18,7 +19,7 @@ async function setup(counters: CounterState[] = [C]) {
   const clock = new ManualClock();
   const notices: string[] = [];
   let changes = 0;
-  const service = createActivityService({ clock, timezone: () => 'UTC', changed: () => void (changes += 1), notice: (m) => notices.push(m), warn: () => undefined });
+  const service = createActivityService({ clock, timezone: () => 'UTC', changed: () => void (changes += 1), notice: (m) => notices.push(said(m)), warn: () => undefined });
   const core = new ModelCore(counters, () => clock.now());
   await service.attach(core.asCore(), createMemoryRecordStorage());
   return { clock, service, core, notices, changes: () => changes };

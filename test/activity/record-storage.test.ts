@@ -8,6 +8,7 @@ import { ActivityRecord } from '../../src-main/app/activity/record';
 import { createFileRecordStorage } from '../../src-main/app/activity/record-storage';
 import { createRecordWriter } from '../../src-main/app/activity/record-writer';
 import { ManualClock } from '../shell/fakes';
+import { said } from '../support/i18n';
 
 const ZONE = 'UTC';
 const at = Date.UTC(2026, 10, 23, 9, 0, 0);
@@ -39,7 +40,7 @@ describe('activity record file', () => {
     const { dir, path } = await tempFile();
     await writeFile(path, text, 'utf8');
     const loaded = await createFileRecordStorage(path, { now: () => new Date(at) }).load();
-    expect(loaded.notice).toMatch(/reset \(backup: .*activity\.json\.corrupt-2026-11-23T09-00-00-000Z\.bak\)/);
+    expect(loaded.notice && said(loaded.notice)).toMatch(/reset\. A backup is at .*activity\.json\.corrupt-2026-11-23T09-00-00-000Z\.bak\./);
     expect(loaded.record.toFile().counters).toEqual({});
     const files = await readdir(dir);
     expect(files).toContain('activity.json.corrupt-2026-11-23T09-00-00-000Z.bak');
@@ -50,7 +51,7 @@ describe('activity record file', () => {
     const { path } = await tempFile();
     await mkdir(path); // a directory where the file should be
     const loaded = await createFileRecordStorage(path).load();
-    expect(loaded.notice).toMatch(/could not be read/);
+    expect(loaded.notice && said(loaded.notice)).toMatch(/could not be read/);
   });
 
   it('writes once per burst, a delay after the first change, and flushes on demand', async () => {

@@ -27,6 +27,7 @@ test.describe('signed in', () => {
     await sweep(popup, harness, 'list, no match');
     await popup.getByLabel('Search counters').fill('');
     await popup.getByRole('button', { name: 'Settings' }).click();
+    await expect(popup.getByRole('heading', { name: 'Settings' })).toBeVisible();
     await sweep(popup, harness, 'settings');
     await popup.getByRole('button', { name: 'Sign out' }).click();
     await sweep(popup, harness, 'settings, sign-out question');
@@ -63,6 +64,7 @@ test.describe('signed in', () => {
     await expect(status).toHaveAttribute('data-status', 'unauthorized', { timeout: 30_000 });
     await sweep(popup, harness, 'list, unauthorized');
     await popup.getByRole('button', { name: 'Enter a new token' }).click();
+    await expect(popup.getByRole('heading', { name: 'Replace your token' })).toBeVisible();
     await sweep(popup, harness, 'replace token');
   });
 

@@ -4,6 +4,7 @@
 import { join } from 'node:path';
 import { createActions } from '../../src-main/electron/actions';
 import { buildTrayMenu } from '../../src-main/shell/tray-menu';
+import { en } from '../support/i18n';
 import type { AppHarness } from './support/app-harness';
 import { ALAN, COUNTER } from './support/e2e-fixtures';
 import { SCREENSHOT_DIR, expect, rowOf, test, valueOf } from './support/test';
@@ -37,7 +38,8 @@ test.describe('activity', () => {
     await expect(chart.locator('rect.bar-you')).toHaveCount(1);
     await expect(chart.locator('rect.bar-others')).toHaveCount(1);
     const events = popup.getByRole('list', { name: 'Latest changes of Coffees today' }).getByRole('listitem');
-    await expect(events).toHaveText([/^\d\d:\d\d others \+2$/, /^\d\d:\d\d you \+1 · popup$/]);
+    // en-US (the harness's OS language): the time of day on a 12-hour clock, as Intl says it.
+    await expect(events).toHaveText([/^\d{1,2}:\d\d [AP]M others \+2$/, /^\d{1,2}:\d\d [AP]M you \+1 · popup$/]);
     // The chart's colours come from the theme: the bars change with it.
     const fill = () => chart.locator('rect.bar-you').evaluate((el) => el.ownerDocument.defaultView?.getComputedStyle(el).fill);
     const light = await fill();
@@ -86,7 +88,7 @@ test.describe('undo', () => {
   test('from the tray menu item, after a click in the popup', async ({ popup, harness }) => {
     await popup.getByRole('button', { name: 'Increase Coffees today' }).click();
     await expect(valueOf(popup, 'Coffees today')).toHaveText('4');
-    const item = buildTrayMenu(harness.app.controller.getState()).find((i) => i.type === 'normal' && i.label === 'Undo +1 on Coffees today');
+    const item = buildTrayMenu(harness.app.controller.getState(), en).find((i) => i.type === 'normal' && i.label === 'Undo +1 on Coffees today');
     expect(item?.type === 'normal' && item.action).toEqual({ kind: 'undo', counterId: COUNTER.coffees });
     if (item?.type === 'normal' && item.action) await trayActions(harness).tray(item.action);
     await expect(valueOf(popup, 'Coffees today')).toHaveText('3');
@@ -96,7 +98,7 @@ test.describe('undo', () => {
   test('after a global shortcut: offered in the popup and in the tray menu', async ({ popup, harness }) => {
     await trayActions(harness).shortcut({ kind: 'increment', counterId: COUNTER.coffees });
     await expect(valueOf(popup, 'Coffees today')).toHaveText('4');
-    expect(buildTrayMenu(harness.app.controller.getState()).some((i) => i.type === 'normal' && i.label === 'Undo +1 on Coffees today')).toBe(true);
+    expect(buildTrayMenu(harness.app.controller.getState(), en).some((i) => i.type === 'normal' && i.label === 'Undo +1 on Coffees today')).toBe(true);
     await popup.getByRole('button', { name: 'Undo +1 on Coffees today' }).click();
     await expect(valueOf(popup, 'Coffees today')).toHaveText('3');
     await expect.poll(() => harness.service.getCounter(COUNTER.coffees)?.value).toBe(3);

@@ -7,6 +7,7 @@ import type { Page } from '@playwright/test';
 import { createActions } from '../../src-main/electron/actions';
 import { createNotifier, type CounterNotification } from '../../src-main/shell/notifications';
 import { buildTrayMenu } from '../../src-main/shell/tray-menu';
+import { en } from '../support/i18n';
 import type { AppHarness } from './support/app-harness';
 import { ROOT } from './support/build-renderer';
 import { ADA, ALAN, COUNTER, e2eFixtures } from './support/e2e-fixtures';
@@ -102,13 +103,13 @@ test.describe('points on the usual list', () => {
 
   test('6: a refused decrement from the tray is told (popup and OS notification)', async ({ popup, harness }) => {
     // Loaded here, not above: before the fix the module had no such export, and only this test may fail for it.
-    const { refusalNotices } = (await import('../../src-main/shell/notifications')) as { refusalNotices?: (a: unknown, b: unknown) => { title: string; body: string }[] };
+    const { refusalNotices } = (await import('../../src-main/shell/notifications')) as { refusalNotices?: (a: unknown, b: unknown, i18n: unknown) => { title: string; body: string }[] };
     await expect(rowOf(popup, 'Push-ups this week')).toBeVisible();
     const before = harness.app.controller.getState();
     await trayActions(harness).tray({ kind: 'decrement', counterId: COUNTER.pushUps });
     await expect(popup.getByRole('button', { name: 'Decrease Push-ups this week' })).toHaveAttribute('aria-disabled', 'true');
     await expect(popup.locator('.notice')).toHaveText(/^Push-ups this week only counts up/);
-    expect(refusalNotices?.(before, harness.app.controller.getState())).toEqual([{ title: 'Push-ups this week', body: 'It only counts up, so the −1 was not made.', counterId: COUNTER.pushUps }]);
+    expect(refusalNotices?.(before, harness.app.controller.getState(), en)).toEqual([{ title: 'Push-ups this week', body: 'It only counts up, so the −1 was not made.', counterId: COUNTER.pushUps }]);
   });
 
   test('7: a refused undo is said in the app’s words, never the server’s', async ({ popup, harness }) => {
@@ -123,7 +124,7 @@ test.describe('points on the usual list', () => {
       // The chip's text, and every label, title and description on it or inside it.
       ...(await chip.evaluate((el) => [el, ...el.querySelectorAll('*')].flatMap((e) => [e.textContent ?? '', ...['aria-label', 'title', 'aria-description'].map((a) => e.getAttribute(a) ?? '')]))),
       (await popup.locator('.notice').textContent()) ?? '',
-      ...buildTrayMenu(harness.app.controller.getState()).flatMap((item) => (item.type === 'separator' ? [] : [item.label])),
+      ...buildTrayMenu(harness.app.controller.getState(), en).flatMap((item) => (item.type === 'separator' ? [] : [item.label])),
     ];
     for (const text of texts) {
       expect(text, text).not.toMatch(/server said|not allowed|Cannot undo: Cannot/i);
@@ -196,7 +197,7 @@ test.describe('points on the usual list', () => {
     expect(Math.abs((ys.at(-1) ?? 0) - (ys.at(-2) ?? 0)) / height).toBeLessThan(0.5);
 
     await harness.app.dispatch('settings:update', { pinned: [COUNTER.coffees] });
-    const labels = buildTrayMenu(harness.app.controller.getState()).flatMap((item) => (item.type === 'separator' ? [] : [item.label]));
+    const labels = buildTrayMenu(harness.app.controller.getState(), en).flatMap((item) => (item.type === 'separator' ? [] : [item.label]));
     expect(labels.filter((label) => label !== label.trimStart())).toEqual([]);
 
     const delivered: CounterNotification[] = [];
@@ -205,6 +206,7 @@ test.describe('points on the usual list', () => {
       clock: { now: () => 0, setTimeout: (f: () => void) => ((fire = f), 1), clearTimeout: () => undefined },
       deliver: (n) => delivered.push(n),
       preferences: () => ({ enabled: true, mutedCounters: [] }),
+      i18n: () => en,
     });
     notifier.remoteChange({ counterId: COUNTER.coffees, name: 'Coffees today', from: 3, to: 6 });
     fire();

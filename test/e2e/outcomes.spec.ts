@@ -38,7 +38,7 @@ test.describe('outcomes of a change', () => {
     harness.front!.add({ method: 'POST', path: /\/increment\//, action: { kind: 'dropAnswer' }, times: 1 });
     await popup.getByRole('button', { name: 'Increase Coffees today' }).click();
     await expect(row.getByText('+1 unconfirmed')).toBeVisible();
-    await popup.getByRole('button', { name: "Keep the server's value of Coffees today" }).click();
+    await popup.getByRole('button', { name: 'Keep the server’s value of Coffees today' }).click();
     await expect(row).toHaveAttribute('aria-label', 'Coffees today, 5');
     expect(harness.service.getCounter(COUNTER.coffees)?.value).toBe(5);
   });

@@ -30,7 +30,7 @@ function forgetCommonJsDependencies(): void {
   for (const key of Object.keys(cache)) if (key.includes('/node_modules/electron-log/')) delete cache[key];
 }
 
-export type LaunchOptions = Pick<DoubleOptions, 'storageBackend' | 'isPackaged' | 'takenAccelerators' | 'notificationsSupported' | 'forgeSenderUrl' | 'weakenPreload' | 'weakenWebPreferences' | 'instrument' | 'version'> & {
+export type LaunchOptions = Pick<DoubleOptions, 'storageBackend' | 'isPackaged' | 'takenAccelerators' | 'notificationsSupported' | 'systemLanguages' | 'forgeSenderUrl' | 'weakenPreload' | 'weakenWebPreferences' | 'instrument' | 'version'> & {
   /** Negative controls: a weakened build of main.js to run instead (updates/weak-build.ts, issue 26). */
   mainJs?: URL;
 };

@@ -18,7 +18,7 @@ test('connecting to a server that is not the default asks first; "Cancel" sends 
 
   await popup.getByRole('button', { name: 'Connect' }).click();
 
-  await expect(popup.getByRole('alert')).toContainText('you chose not to use');
+  await expect(popup.getByRole('alert')).toHaveText('Not connected: you chose not to send your token there.');
   expect(launch.electron.dialog.shown.map((box) => box.message)).toEqual([`Send your API token to ${new URL(service.url).origin}?`]);
   expect(launch.electron.dialog.pendingExpectations(), 'the question was asked').toEqual([]);
   expect(service.requestLog.slice(logFrom), 'not a single request reached the server').toEqual([]);

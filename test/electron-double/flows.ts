@@ -1,33 +1,38 @@
 // What a user does in the popup, shared by the specs: sign in through onboarding.
 import type { Page } from '@playwright/test';
 import type { CounterService } from '../../src-service/index';
+import type { Translator } from '../../src-shared/i18n/translator';
+import { en } from '../support/i18n';
 import { ADA } from '../e2e/support/e2e-fixtures';
 import { rowOf } from '../e2e/support/test';
 import type { Launch } from './boot';
 import { expect } from './fixtures';
 
-/** The server field waits under "Advanced" (issue 17); it is open already when the server is not the default. */
-export async function fillServer(popup: Page, url: string): Promise<void> {
-  const advanced = popup.getByRole('button', { name: 'Advanced' });
+/** The server field waits under "Advanced" (issue 17); it is open already when the server is not the default. `tr`: the app's language. */
+export async function fillServer(popup: Page, url: string, tr: Translator = en): Promise<void> {
+  const advanced = popup.getByRole('button', { name: tr.t('onboarding.advanced') });
   if ((await advanced.getAttribute('aria-expanded')) !== 'true') await advanced.click();
-  await popup.getByLabel('Server').fill(url);
+  await popup.getByLabel(tr.t('onboarding.server')).fill(url);
 }
 
-/** The reference service is not the default server: main asks before it sends the token there (issue 12). */
-export function expectChangeServer(launch: Launch, service: CounterService, click: 'use' | 'cancel' = 'use'): void {
+/** The reference service is not the default server: main asks before it sends the token there (issue 12), in the app's language. */
+export function expectChangeServer(launch: Launch, service: CounterService, click: 'use' | 'cancel' = 'use', tr: Translator = en): void {
   const host = new URL(service.url).host;
-  launch.electron.dialog.expect({ match: new RegExp(`^Send your API token to ${escapeRegExp(new URL(service.url).origin)}\\?`), click: click === 'use' ? `Use ${host}` : 'Cancel' });
+  launch.electron.dialog.expect({
+    match: new RegExp(`^${escapeRegExp(tr.t('dialog.changeServer', { to: new URL(service.url).origin }))}\n`),
+    click: click === 'use' ? tr.t('dialog.changeServerConfirm', { host }) : tr.t('common.cancel'),
+  });
 }
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** Onboarding → Advanced → server → Connect with this token → "Use <server>" in main's dialog → the list. Returns the popup. */
-export async function signIn(launch: Launch, service: CounterService, token = ADA.token): Promise<Page> {
+export async function signIn(launch: Launch, service: CounterService, token = ADA.token, tr: Translator = en): Promise<Page> {
   const popup = await launch.popup();
-  await fillServer(popup, service.url);
-  await popup.getByLabel('API token').fill(token);
-  expectChangeServer(launch, service);
-  await popup.getByRole('button', { name: 'Connect' }).click();
+  await fillServer(popup, service.url, tr);
+  await popup.getByLabel(tr.t('onboarding.token')).fill(token);
+  expectChangeServer(launch, service, 'use', tr);
+  await popup.getByRole('button', { name: tr.t('onboarding.connect') }).click();
   await expect(rowOf(popup, 'Coffees today')).toBeVisible();
   expect(launch.electron.dialog.pendingExpectations(), 'main asked before sending the token to a new server').toEqual([]);
   return popup;

@@ -91,10 +91,10 @@ test('update available → downloaded → one "Restart to update" → installed 
   const popup2 = await updated.popup();
   await expect(valueOf(popup2, 'Coffees today')).toHaveText('5');
   await expect.poll(() => service.getCounter(COUNTER.coffees)?.value).toBe(5);
-  await expect.poll(() => notificationTitles(updated)).toEqual(["What's new in 0.3.0"]);
+  await expect.poll(() => notificationTitles(updated)).toEqual(["What’s new in 0.3.0"]);
   expect(updated.electron.notifications[0]?.body).toContain('Counters can be renamed from the tray.');
   updated.electron.notifications[0]?.click();
-  await expect(popup2.getByText("What's new in 0.3.0")).toBeVisible();
+  await expect(popup2.getByText("What’s new in 0.3.0")).toBeVisible();
   await expect(popup2.getByText('Faster start.')).toBeVisible();
   await updated.quit();
   const again = await machine.launch(['--hidden'], { version: '0.3.0' });

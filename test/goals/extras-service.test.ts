@@ -13,6 +13,7 @@ import { createTextFile } from '../../src-main/app/text-file';
 import type { Goal } from '../../src-shared/domain/goals';
 import type { CounterState } from '../../src-shared/domain/snapshot';
 import { FakeClock } from '../support/fake-clock';
+import { said } from '../support/i18n';
 
 const COFFEES = '019a4f2e-8c00-7d3a-9b1e-2f4c6a8e0b12';
 const SINCE = '019a4f2e-8c00-7d3a-9b1e-2f4c6a8e0b13';
@@ -46,7 +47,7 @@ function run(clock: FakeClock, options: { zone: { current: string }; record: Act
     steps: (id, from) => options.record.stepsSince(id, from, options.zone.current),
     activityVersion: () => String(options.record.version),
     changed: () => undefined,
-    notice: (m) => notices.push(m),
+    notice: (m) => notices.push(said(m)),
     warn: (m) => notices.push(`warn: ${m}`),
     announce: (a) => announced.push(a),
   });
@@ -270,7 +271,7 @@ describe('the goals file', () => {
     const storage = createFileExtrasStorage(createTextFile(path));
     const { service, notices } = run(clock, { zone: { current: 'UTC' }, record: new ActivityRecord(), storage });
     await service.attach(storage);
-    expect(notices).toEqual([expect.stringMatching(/^Your goals and milestone settings could not be read and were reset \(backup: .*goals\.json\.corrupt-.*\.bak\)\.$/)]);
+    expect(notices).toEqual([expect.stringMatching(/^Your goals and milestone settings could not be read and were reset\. A backup is at .*goals\.json\.corrupt-.*\.bak\.$/)]);
     const backup = readdirSync(dir).find((name) => name.includes('.corrupt-'));
     expect(backup && readFileSync(join(dir, backup), 'utf8')).toBe(text);
     await service.stop();

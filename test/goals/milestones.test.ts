@@ -1,6 +1,7 @@
 // Which milestone is next and which falls on a day (issue 28): pure calendar arithmetic.
 import { describe, expect, it } from 'vitest';
-import { milestoneName, milestoneToday } from '../../src-shared/domain/goal-words';
+import { milestoneName, milestoneToday } from '../../src-shared/i18n/goal-words';
+import { de, en } from '../support/i18n';
 import { addDays, addYears, milestoneOn, nextMilestone } from '../../src-shared/domain/milestones';
 
 describe('FromDate milestones', () => {
@@ -44,12 +45,19 @@ describe('ToDate milestones', () => {
 
 describe('words', () => {
   it('names each kind the way the row and the notification say it', () => {
-    expect(milestoneName({ date: '', kind: 'days', count: 100 })).toBe('100 days');
-    expect(milestoneName({ date: '', kind: 'years', count: 2 })).toBe('2 years');
-    expect(milestoneName({ date: '', kind: 'left', count: 1 })).toBe('1 day left');
-    expect(milestoneToday({ date: '', kind: 'days', count: 1000 }, 'FromDate')).toBe('1,000 days today');
-    expect(milestoneToday({ date: '', kind: 'left', count: 7 }, 'ToDate')).toBe('7 days left');
-    expect(milestoneToday({ date: '', kind: 'left', count: 0 }, 'ToDate')).toBe('Today is the day');
+    expect(milestoneName(en, { date: '', kind: 'days', count: 100 })).toBe('100 days');
+    expect(milestoneName(en, { date: '', kind: 'years', count: 2 })).toBe('2 years');
+    expect(milestoneName(en, { date: '', kind: 'years', count: 1 })).toBe('1 year');
+    expect(milestoneName(en, { date: '', kind: 'left', count: 1 })).toBe('1 day left');
+    expect(milestoneToday(en, { date: '', kind: 'days', count: 1000 }, 'FromDate')).toBe('1,000 days today');
+    expect(milestoneToday(en, { date: '', kind: 'left', count: 7 }, 'ToDate')).toBe('7 days left');
+    expect(milestoneToday(en, { date: '', kind: 'left', count: 0 }, 'ToDate')).toBe('Today is the day');
+    // German plurals and digits through the catalog's ICU and Intl, not by hand.
+    expect(milestoneName(de, { date: '', kind: 'years', count: 1 })).toBe('1 Jahr');
+    expect(milestoneName(de, { date: '', kind: 'years', count: 2 })).toBe('2 Jahre');
+    expect(milestoneName(de, { date: '', kind: 'left', count: 1 })).toBe('noch 1 Tag');
+    expect(milestoneToday(de, { date: '', kind: 'days', count: 1000 }, 'FromDate')).toBe('1.000 Tage heute');
+    expect(milestoneToday(de, { date: '', kind: 'left', count: 0 }, 'ToDate')).toBe('Heute ist der Tag');
   });
 
   it('adds years as calendar years', () => {

@@ -23,6 +23,7 @@ import type { AppState } from '../../src-shared/ipc/contract';
 import { startCounterService } from '../../src-service/index';
 import { FrontServer } from '../support/front-server';
 import { waitForState } from '../support/wait-for-state';
+import { en } from '../support/i18n';
 
 const TOKEN = 'ct_live_7Hq2Lx9Vb4Nz6Kp3Wd8Rf5Tc';
 const ADA = '0b9a6c1e-6f0e-4a59-9d61-1f7d3c1c2a01';
@@ -117,22 +118,22 @@ async function hostileWorld(createHeadlessApp: typeof Headless.createHeadlessApp
   const notifications: CounterNotification[] = [];
   let notified: () => void = () => undefined;
   const delivered = new Promise<void>((resolve) => (notified = resolve));
-  const notifier = createNotifier({ clock: realClock, windowMs: 0, preferences: () => ({ enabled: true, mutedCounters: [] }), deliver: (n) => (notifications.push(n), notified()) });
+  const notifier = createNotifier({ clock: realClock, windowMs: 0, preferences: () => ({ enabled: true, mutedCounters: [] }), deliver: (n) => (notifications.push(n), notified()), i18n: () => en });
   app.controller.onRemoteChange((change) => notifier.remoteChange(change));
   cleanups.push(async () => notifier.dispose());
   // As main.ts: a refusal while the popup is closed becomes an OS notification too.
   const refusals: CounterNotification[] = [];
   let lastState = app.controller.getState();
   app.controller.on('state:changed', (state) => {
-    refusals.push(...refusalNotices(lastState, state));
+    refusals.push(...refusalNotices(lastState, state, en));
     lastState = state;
   });
 
   const seen: [string, string, boolean?][] = [];
   const look = (label: string, state: AppState) => {
     for (const [path, text] of strings(state, label)) seen.push([path, text]);
-    for (const [i, item] of buildTrayMenu(state).entries()) if (item.type !== 'separator') seen.push([`${label} tray menu[${i}]`, item.label]);
-    seen.push([`${label} tray tooltip`, presentTray(state).tooltip]);
+    for (const [i, item] of buildTrayMenu(state, en).entries()) if (item.type !== 'separator') seen.push([`${label} tray menu[${i}]`, item.label]);
+    seen.push([`${label} tray tooltip`, presentTray(state, en).tooltip]);
   };
 
   // Offline at launch: the last-known counters from the hostile file.

@@ -9,6 +9,7 @@ import { eventText } from '../../src-renderer/format/activity';
 import type { ActivityDetail, UndoOffer } from '../../src-shared/domain/activity';
 import { AppState } from '../../src-shared/ipc/contract';
 import { IDS, appState, fakeApi } from './fixtures';
+import { en } from '../support/i18n';
 
 afterEach(cleanup);
 
@@ -82,7 +83,7 @@ describe('counter detail view', () => {
     expect(chart.querySelector('polyline')?.getAttribute('points')?.split(' ')).toHaveLength(14);
     expect(within(screen.getByRole('table')).getAllByRole('row')).toHaveLength(15);
     const events = within(screen.getByRole('list', { name: 'Latest changes of Coffees today' })).getAllByRole('listitem');
-    expect(events.map((e) => e.textContent?.replace(/^\d\d:\d\d /, ''))).toEqual(['others +1', 'you +3 · shortcut']);
+    expect(events.map((e) => e.textContent?.replace(/^\d{1,2}:\d\d(\s[AP]M)? /, ''))).toEqual(['others +1', 'you +3 · shortcut']);
   });
 
   it('goes back to the list with Esc', async () => {
@@ -96,10 +97,10 @@ describe('counter detail view', () => {
 
 describe('event words', () => {
   it('never names a person and says what became of own changes', () => {
-    expect(eventText({ kind: 'own', at: 0, amount: 0, outcome: 'applied', sources: { popup: 1, undo: -1 } })).toBe('you +1 · popup, undone before it was sent');
-    expect(eventText({ kind: 'own', at: 0, amount: -1, outcome: 'applied', sources: { undo: -1 } })).toBe('you −1 · undo');
-    expect(eventText({ kind: 'own', at: 0, amount: 2, outcome: 'unconfirmed', sources: { tray: 1, commandLine: 1 } })).toBe('you +2 · tray menu, command line · could not confirm');
-    expect(eventText({ kind: 'away', at: 0, from: 3, to: 9 })).toBe('+6 while away (3 → 9)');
-    expect(eventText({ kind: 'edit', at: 0, by: 'others', fields: ['startDate'], from: 30, to: 40 })).toBe('others edited the start date (30 → 40)');
+    expect(eventText(en, { kind: 'own', at: 0, amount: 0, outcome: 'applied', sources: { popup: 1, undo: -1 } })).toBe('you +1 · popup · undone before it was sent');
+    expect(eventText(en, { kind: 'own', at: 0, amount: -1, outcome: 'applied', sources: { undo: -1 } })).toBe('you −1 · undo');
+    expect(eventText(en, { kind: 'own', at: 0, amount: 2, outcome: 'unconfirmed', sources: { tray: 1, commandLine: 1 } })).toBe('you +2 · tray menu and command line · could not confirm');
+    expect(eventText(en, { kind: 'away', at: 0, from: 3, to: 9 })).toBe('+6 while away (3 → 9)');
+    expect(eventText(en, { kind: 'edit', at: 0, by: 'others', fields: ['startDate'], from: 30, to: 40 })).toBe('others edited the start date (30 → 40)');
   });
 });

@@ -42,7 +42,7 @@ describe('connection status', () => {
     const { line } = await statusLine({ status: 'unauthorized' });
     expect(line.textContent).toContain('The server no longer accepts your token.');
     await userEvent.setup().click(screen.getByRole('button', { name: 'Enter a new token' }));
-    expect(screen.getByRole('heading', { name: 'Replace your token' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Replace your token' })).toBeTruthy();
   });
 });
 

@@ -118,7 +118,7 @@ describe('counter list', () => {
     within(row('Coffees today')).getByText('+3 unconfirmed');
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Send +3 to Coffees today again' }));
-    await user.click(screen.getByRole('button', { name: "Keep the server's value of Coffees today" }));
+    await user.click(screen.getByRole('button', { name: 'Keep the server’s value of Coffees today' }));
     expect(fake.calls('counter:resolveUnconfirmed')).toEqual([
       { id: IDS.coffee, choice: 'resend' },
       { id: IDS.coffee, choice: 'keep' },

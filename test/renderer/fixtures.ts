@@ -32,7 +32,7 @@ type StateInput = {
   session?: Partial<AppState['session']>;
   settings?: Partial<AppState['settings']>;
   signedOut?: boolean;
-} & Partial<Pick<AppState, 'theme' | 'platform' | 'shortcutFailures' | 'systemTimezone' | 'updates' | 'appVersion' | 'extras' | 'resetUndo'>>;
+} & Partial<Pick<AppState, 'theme' | 'platform' | 'shortcutFailures' | 'systemTimezone' | 'locale' | 'updates' | 'appVersion' | 'extras' | 'resetUndo'>>;
 
 export function appState(input: StateInput = {}): AppState {
   const signedOut = input.signedOut ?? false;
@@ -57,6 +57,7 @@ export function appState(input: StateInput = {}): AppState {
     theme: input.theme ?? 'light',
     platform: input.platform ?? 'linux',
     systemTimezone: input.systemTimezone ?? 'Europe/Berlin',
+    locale: input.locale ?? { language: 'en', formats: 'en-US', system: 'en' },
     ...(input.updates ? { updates: input.updates } : {}),
     ...(input.appVersion ? { appVersion: input.appVersion } : {}),
     ...(input.extras ? { extras: input.extras } : {}),

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { acceleratorFromKeyPress, normalizeAccelerator, sameAccelerator } from '../../src-renderer/format/accelerator';
 import { visibleCounters } from '../../src-renderer/format/counterOrder';
-import { formatCounterValue } from '../../src-renderer/format/days';
-import { MESSAGE_MAX, userMessage } from '../../src-renderer/format/errors';
+import { formatCounterValue } from '../../src-shared/i18n/counter-value';
+import { MESSAGE_MAX, errorText } from '../../src-shared/i18n/error-words';
 import { COUNTERS, IDS } from './fixtures';
+import { en, translator } from '../support/i18n';
 
 const press = (code: string, mods: Partial<Record<'ctrlKey' | 'metaKey' | 'altKey' | 'shiftKey', boolean>> = {}) => ({
   key: '',
@@ -27,7 +28,22 @@ describe('day phrases', () => {
     ['FromDate', -1, 'in 1 day'],
     ['UpDown', 1234, '1,234'],
   ] as const)('%s %d reads "%s"', (type, value, phrase) => {
-    expect(formatCounterValue(type, value).phrase).toBe(phrase);
+    expect(formatCounterValue(en, type, value).phrase).toBe(phrase);
+  });
+
+  it.each([
+    ['FromDate', 412, 'seit 412 Tagen', '412', 'Tage'],
+    ['FromDate', 1, 'seit 1 Tag', '1', 'Tag'],
+    ['ToDate', 99, 'noch 99 Tage', '99', 'Tage'],
+    ['ToDate', -1, 'vor 1 Tag', '1', 'Tag'],
+    ['ToDate', -587, 'vor 587 Tagen', '587', 'Tagen'],
+    ['FromDate', -190, 'in 190 Tagen', '190', 'Tagen'],
+    ['UpDown', 1234, '1.234', '1.234', ''],
+  ] as const)('German: %s %d reads "%s" (Intl and ICU plurals, not hand-made)', (type, value, phrase, number, unit) => {
+    const shown = formatCounterValue(translator('de'), type, value);
+    expect(shown.phrase).toBe(phrase);
+    expect(shown.number).toBe(number);
+    expect(shown.unit).toBe(unit);
   });
 });
 
@@ -66,15 +82,24 @@ describe('list order', () => {
 
 describe('error words', () => {
   // Booting the build (test/electron-double/consent.spec.ts) found "Cancel" in main's consent dialog shown as "Something went wrong".
-  it.each(['declined', 'token-for-other-server', 'nothing-to-undo'])("shows main's own words for %s", (code) => {
-    expect(userMessage({ code, message: 'Not connected: you chose not to use https://x.example.' })).toBe('Not connected: you chose not to use https://x.example.');
+  it("says main's own words (a catalog key with main's values) in the popup's language", () => {
+    const error = { code: 'declined', message: 'Not connected: you chose not to use x.example.', words: { key: 'error.tokenRejected', values: { host: 'x.example' } } };
+    expect(errorText(en, error)).toBe('x.example rejected this token. Check it, or create a new one.');
+    expect(errorText(translator('de'), error)).toBe('x.example lehnt das Token ab. Prüfe es oder erstelle ein neues.');
+  });
+  it('shortens a long host in main’s words like in its own', () => {
+    const error = { code: 'token-rejected', message: '', words: { key: 'error.tokenRejected', values: { host: 'a-very-long-host-name-that-goes-on.example.com' } } };
+    expect(errorText(en, error)).toBe('a-very-long-host-name…rejected this token. Check it, or create a new one.'.replace('…rejected', '… rejected'));
+  });
+  it('falls back to the code when main names a key the catalog does not have', () => {
+    expect(errorText(en, { code: 'declined', message: 'x', words: { key: 'no.such.key' } })).toBe('Not connected: you chose not to send your token there.');
   });
   it('does not echo an unknown error', () => {
-    expect(userMessage({ code: 'internal', message: 'stack trace' })).not.toContain('stack');
+    expect(errorText(en, { code: 'internal', message: 'stack trace' })).not.toContain('stack');
   });
 });
 
-describe('messages in the app’s own voice (issue 24)', () => {
+describe('messages in the app’s own voice (issue 24), in every language', () => {
   const CODES = [
     'network', 'timeout', 'unauthorized', 'forbidden', 'notFound', 'rateLimited', 'invalidOperation', 'badRequest', 'badResponse', 'ipc',
     'invalid-url', 'insecure-url', 'token-rejected', 'server-unreachable', 'not-a-counter-server', 'rate-limited', 'not-signed-in', 'unknown-counter',
@@ -84,18 +109,21 @@ describe('messages in the app’s own voice (issue 24)', () => {
   const SERVER_TEXT = 'This counter only counts up: decrement is not allowed (the server said: HTTP 400 {"error":"x"}) and much more detail than fits a line';
 
   it.each(CODES)('%s: at most 80 characters, never the raw text it came with, even with a long server name', (code) => {
-    for (const host of [undefined, 'developers.counttogether.app', 'a-very-long-host-name-that-goes-on.and-on.example.com']) {
-      const text = userMessage({ code, message: SERVER_TEXT }, host);
-      expect(text.length, text).toBeLessThanOrEqual(MESSAGE_MAX);
-      expect(text).not.toContain('decrement is not allowed');
+    for (const i18n of [en, translator('de')]) {
+      for (const host of [undefined, 'developers.counttogether.app', 'a-very-long-host-name-that-goes-on.and-on.example.com']) {
+        const text = errorText(i18n, { code, message: SERVER_TEXT }, host);
+        expect(text.length, text).toBeLessThanOrEqual(MESSAGE_MAX);
+        expect(text).not.toContain('decrement is not allowed');
+      }
     }
   });
 
-  it('main’s own short words pass; its long ones are said shorter', () => {
-    expect(userMessage({ code: 'declined', message: 'Not connected: you chose not to use https://x.example.' })).toBe('Not connected: you chose not to use https://x.example.');
-    const long = userMessage({ code: 'server-unreachable', message: 'Could not reach counttogether.invalid. Check your connection, or the server address.' }, 'counttogether.invalid');
-    expect(long).toBe('Could not reach counttogether.invalid. Check the address and network.');
-    // Codes whose message may quote the server never pass it, short or not.
-    expect(userMessage({ code: 'undo-refused', message: 'decrement is not allowed' })).toBe('This change cannot be taken back.');
+  it('a host starts its sentence; without one, “the server” does', () => {
+    expect(errorText(en, { code: 'server-unreachable', message: '' }, 'counttogether.invalid')).toBe('Could not reach counttogether.invalid. Check the address and network.');
+    expect(errorText(en, { code: 'server-unreachable', message: '' })).toBe('Could not reach the server. Check the address and network.');
+    expect(errorText(en, { code: 'rate-limited', message: '' })).toBe('The server is busy. Try again in a moment.');
+    expect(errorText(translator('de'), { code: 'server-unreachable', message: '' })).toBe('Der Server ist nicht erreichbar. Prüfe Adresse und Netzwerk.');
+    // Codes whose message may quote the server never pass it.
+    expect(errorText(en, { code: 'undo-refused', message: 'decrement is not allowed' })).toBe('This change cannot be taken back.');
   });
 });

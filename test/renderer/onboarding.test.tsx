@@ -19,16 +19,19 @@ describe('onboarding', () => {
     expect(token.getAttribute('type')).toBe('text');
   });
 
-  it('sends the pasted token trimmed and shows the precise error main returns', async () => {
+  it('sends the pasted token trimmed and shows the precise error main names', async () => {
     const fake = fakeApi(appState({ signedOut: true }), {
-      'session:connect': () => ({ ok: false, error: { code: 'token-rejected', message: 'The server rejected this token.' } }),
+      'session:connect': () => ({
+        ok: false,
+        error: { code: 'token-rejected', message: 'developers.counttogether.app rejected this token.', words: { key: 'error.tokenRejected', values: { host: 'developers.counttogether.app' } } },
+      }),
     });
     render(<App api={fake.api} />);
     const user = userEvent.setup();
     await user.click(await screen.findByLabelText('API token'));
     await user.paste('  ada-secret-token\n');
     await user.click(screen.getByRole('button', { name: 'Connect' }));
-    expect(await screen.findByText('The server rejected this token.')).toBeTruthy();
+    expect(await screen.findByText('developers.counttoget… rejected this token. Check it, or create a new one.')).toBeTruthy();
     expect(fake.calls('session:connect')).toEqual([{ serverUrl: DEFAULT_SERVER_URL, token: 'ada-secret-token' }]);
   });
 
@@ -70,6 +73,7 @@ describe('onboarding', () => {
     const { api } = fakeApi(appState({ signedOut: true, session: { error: { code: 'network', message: 'Could not reach the server.' } } }));
     render(<App api={api} />);
     expect(await screen.findByText(/^Could not reach the server\./)).toBeTruthy();
+    expect(screen.queryByText(/Could not reach the server\.$/)).toBeNull(); // the app's words, not main's log text
   });
 });
 
@@ -87,7 +91,7 @@ describe('launch with a stored token', () => {
   it('explains a failing launch and lets the user enter a new token or sign out', async () => {
     const fake = fakeApi(launching({ code: 'server-unreachable', message: 'Could not reach counters.example.org.' }));
     render(<App api={fake.api} />);
-    expect((await screen.findByRole('alert')).textContent).toBe('Could not reach counters.example.org.');
+    expect((await screen.findByRole('alert')).textContent).toBe('Could not reach counters.example.org. Check the address and network.');
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Retry now' }));
     expect(fake.calls('session:retryNow')).toEqual([{}]);

@@ -6,17 +6,17 @@
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { App } from '../../src-renderer/App';
-import * as days from '../../src-renderer/format/days';
+import * as days from '../../src-shared/i18n/counter-value';
 import { COUNTERS, IDS, appState, counter, fakeApi } from './fixtures';
 
-vi.mock('../../src-renderer/format/days', async (importOriginal) => {
+vi.mock('../../src-shared/i18n/counter-value', async (importOriginal) => {
   const actual = await importOriginal<typeof days>();
   return { ...actual, formatCounterValue: vi.fn(actual.formatCounterValue) };
 });
 
 afterEach(cleanup);
 
-const formatted = () => vi.mocked(days.formatCounterValue).mock.calls.map(([, value]) => value);
+const formatted = () => vi.mocked(days.formatCounterValue).mock.calls.map(([, , value]) => value);
 const row = (name: string) => screen.getByRole('listitem', { name: new RegExp(`^${name}`) });
 
 describe('re-render after a push', () => {

@@ -76,10 +76,11 @@ describe('settings', () => {
     await openSettings(
       appState({
         settings: { shortcuts: { open: 'CommandOrControl+Alt+C', counters: {} } },
-        shortcutFailures: [{ accelerator: 'CommandOrControl+Alt+C', message: 'Another app already uses it.' }],
+        shortcutFailures: [{ accelerator: 'CommandOrControl+Alt+C', message: 'Error processing argument at index 0', words: { key: 'shortcut.taken' } }],
       }),
     );
-    expect(screen.getByRole('alert').textContent).toBe('Could not register Ctrl+Alt+C: Another app already uses it.');
+    // Main's words in the popup's language; Electron's own English stays in the log.
+    expect(screen.getByRole('alert').textContent).toBe('Could not register Ctrl+Alt+C: Another application already uses this shortcut, or the desktop does not allow global shortcuts.');
   });
 
   it('signs out, and offers to replace the token with the server prefilled', async () => {
@@ -90,7 +91,7 @@ describe('settings', () => {
     await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Sign out' }));
     expect(fake.calls('session:signOut')).toEqual([{}]);
     await user.click(screen.getByRole('button', { name: 'Replace token' }));
-    expect(screen.getByRole('heading', { name: 'Replace your token' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Replace your token' })).toBeTruthy();
     expect(screen.getByLabelText('Server')).toHaveProperty('value', 'https://counters.example.org');
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(await screen.findByRole('list', { name: 'Counters' })).toBeTruthy();
@@ -108,11 +109,11 @@ describe('settings', () => {
     render(<App api={fake.api} />);
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Settings' }));
-    await user.click(screen.getByRole('checkbox', { name: 'Open at login' }));
+    await user.click(await screen.findByRole('checkbox', { name: 'Open at login' }));
     expect(screen.getByRole('checkbox', { name: 'Open at login' })).toHaveProperty('checked', true);
     await act(async () => answer({ ok: false, error: { code: 'invalid-settings', message: 'Login items are not available here.' } }));
     expect(screen.getByRole('checkbox', { name: 'Open at login' })).toHaveProperty('checked', false);
-    expect(screen.getByRole('alert').textContent).toBe('Login items are not available here.');
+    expect(screen.getByRole('alert').textContent).toBe('That setting could not be saved. Check it and try again.');
   });
 
   it('goes back to the list with Esc', async () => {

@@ -57,7 +57,7 @@ describe('Settings → Updates', () => {
 
   it('says why a check failed, and that nothing was installed when an update was refused', async () => {
     await openSettings(appState({ updates: updates({ status: { kind: 'failed', reason: 'refused', at: Date.UTC(2026, 10, 23, 9) } }) }));
-    expect(screen.getByRole('status').textContent).toMatch(/refused because it did not pass Counter Tray's checks .*Nothing was installed/);
+    expect(screen.getByRole('status').textContent).toMatch(/refused because it did not pass Counter Tray’s checks .*Nothing was installed/);
     cleanup();
     await openSettings(appState({ updates: updates({ status: { kind: 'failed', reason: 'unreachable', at: Date.UTC(2026, 10, 23, 9) } }) }));
     expect(screen.getByRole('status').textContent).toMatch(/Could not reach the update server .*tries again at the next check/);
@@ -72,7 +72,7 @@ describe('Settings → Updates', () => {
 
   it("What's new in the version the update brought, its lines kept", async () => {
     await openSettings(appState({ updates: updates({ whatsNew: { version: '0.3.0', notes: 'Renamed from the tray.\nFaster start.' } }) }));
-    expect(screen.getByText("What's new in 0.3.0")).toBeTruthy();
+    expect(screen.getByText("What’s new in 0.3.0")).toBeTruthy();
     // Exactly as sent: the default matcher would fold the line break.
     expect(screen.getByText('Renamed from the tray.\nFaster start.', { normalizer: (text) => text })).toBeTruthy();
   });

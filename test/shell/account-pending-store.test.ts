@@ -9,6 +9,7 @@ import { accountOwnerKey, createAccountPendingStore, pendingFileName } from '../
 import { sealFor } from '../../src-main/app/click-file-codec';
 import { createTextFile } from '../../src-main/app/text-file';
 import { PendingLedger } from '../../src-main/core/pending-ledger';
+import { said } from '../support/i18n';
 
 const SERVER = 'https://developers.counttogether.app';
 const ID = '019a4f2e-8c00-7d3a-9b1e-2f4c6a8e0b12';
@@ -26,7 +27,7 @@ function folder() {
   /** `upgraded`: the launch that upgraded the token vault from 0.2 (only it takes clicks without MACs). */
   const storeFor = (token: string, upgraded = false) => {
     const owner = accountOwnerKey(SERVER, token);
-    return createAccountPendingStore(sealFor(owner, token, upgraded), { file: createTextFile(join(dir, pendingFileName(owner))), legacy: createTextFile(join(dir, 'pending.json')), notice: (m) => notices.push(m) });
+    return createAccountPendingStore(sealFor(owner, token, upgraded), { file: createTextFile(join(dir, pendingFileName(owner))), legacy: createTextFile(join(dir, 'pending.json')), notice: (m) => notices.push(said(m)) });
   };
   return { dir, notices, storeFor };
 }
@@ -56,7 +57,7 @@ describe('pending clicks are kept per account, durably', () => {
       await ledger.load();
       expect(ledger.ids()).toEqual([]);
       expect(notices).toHaveLength(1);
-      expect(notices[0]).toMatch(/set aside .* nothing of them was sent\. \(backup: .*\.corrupt-.*\.bak\)/);
+      expect(notices[0]).toMatch(/set aside .* none of them was sent\. A backup is at .*\.corrupt-.*\.bak\./);
       expect(readdirSync(dir).filter((name) => name.includes('.corrupt-'))).toHaveLength(1);
     }
   });
@@ -83,7 +84,7 @@ describe('pending clicks are kept per account, durably', () => {
     const ledger = new PendingLedger(storeFor('ada'));
     await ledger.load();
     expect(ledger.ids()).toEqual([]);
-    expect(notices).toEqual([expect.stringMatching(/^Unsent clicks on one counter in pending\.json \(Counter Tray 0\.2\) were set aside/)]);
+    expect(notices).toEqual([expect.stringMatching(/^Unsent clicks on 1 counter in pending\.json \(Counter Tray 0\.2\) were set aside/)]);
     expect(readdirSync(dir).filter((name) => name.startsWith('pending.json.corrupt-'))).toHaveLength(1);
   });
 
@@ -96,7 +97,7 @@ describe('pending clicks are kept per account, durably', () => {
     written.pending.counters[other] = { runs: [1_000_000] };
     writeFileSync(path, JSON.stringify(written));
     await expect(storeFor('ada').load()).resolves.toEqual(pending);
-    expect(notices).toEqual([expect.stringMatching(/^Unsent clicks on one counter in the pending-clicks file were set aside because Counter Tray did not write them/)]);
+    expect(notices).toEqual([expect.stringMatching(/^Unsent clicks on 1 counter in the file of unsent clicks were set aside because Counter Tray did not write them/)]);
     expect(readdirSync(dir).filter((name) => name.includes('.corrupt-'))).toHaveLength(1);
     // Written back without the forged counter: the next load is clean.
     await expect(storeFor('ada').load()).resolves.toEqual(pending);

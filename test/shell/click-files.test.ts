@@ -19,6 +19,7 @@ import { SHARED, USERS, serverValue, startService } from '../support/core-harnes
 import { FrontServer } from '../support/front-server';
 import { waitForState } from '../support/wait-for-state';
 import { COFFEE_ID, counter, fakeCoreFactory, ManualClock, type FakeServer } from './fakes';
+import { saidNotice } from '../support/i18n';
 
 const FORGED = 1_000_000;
 const cleanups: (() => Promise<unknown>)[] = [];
@@ -49,11 +50,12 @@ describe('pending-<owner>.json (the core’s unsent clicks)', () => {
       },
       platform: 'linux',
       systemTimezone: () => 'UTC',
+      systemLanguages: () => ['en-US'],
       theme: { shouldUseDarkColors: () => false, onUpdated: () => () => undefined },
       pendingFiles: { forOwner: (owner) => createTextFile(join(dir, pendingFileName(owner))) },
       coreOverrides: { tuning: { reconnectBaseMs: 50, reconnectCapMs: 200 } },
     });
-    controller.onNotice((_title, body) => notices.push(body));
+    controller.onNotice((notice) => notices.push(saidNotice(notice).body));
     cleanups.push(() => controller.stop());
     return { controller, notices };
   }
@@ -97,7 +99,7 @@ describe('pending-<owner>.json (the core’s unsent clicks)', () => {
     const { notices, dir, forgedSent, ownSent } = await attack(createAppController);
     // The forged click is not sent; the +2 the app wrote itself, in the same file, is.
     expect([forgedSent, ownSent]).toEqual([0, 2]);
-    expect(notices).toEqual([expect.stringMatching(/^Unsent clicks on one counter in the pending-clicks file were set aside because Counter Tray did not write them.*\(backup: .*pending-[0-9a-f]{16}\.json\.corrupt-/)]);
+    expect(notices).toEqual([expect.stringMatching(/^Unsent clicks on 1 counter in the file of unsent clicks were set aside because Counter Tray did not write them.*A backup is at .*pending-[0-9a-f]{16}\.json\.corrupt-/)]);
     expect((await readdir(dir)).filter((name) => /^pending-[0-9a-f]{16}\.json\.corrupt-/.test(name))).toHaveLength(1);
   }, 20_000);
 
@@ -148,8 +150,8 @@ describe('last-known-counters.json', () => {
     for (const entry of Object.values(file.accounts)) entry.unsent = { [COFFEE_ID]: FORGED };
     await writeFile(path, JSON.stringify(file));
     const second = launch();
-    const { notice } = await second.app.start();
+    const { notices } = await second.app.start();
     expect(second.cores.last()?.calls.filter((c) => c.startsWith('increment'))).toEqual([]);
-    expect(notice).toMatch(/were not sent/);
+    expect(notices.map((n) => saidNotice(n).body).join(' ')).toMatch(/were not sent/);
   });
 });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parseCommandLine, resolveCounter } from '../../src-main/shell/command-line';
 import { autostartPath, desktopEntry, launcherPath, quoteExecArgument } from '../../src-main/shell/autostart';
 import { COFFEE_ID, TRIP_ID, counter } from './fakes';
+import { de } from '../support/i18n';
 
 describe('parseCommandLine (second-instance argv)', () => {
   it('finds our flags among Chromium switches', () => {
@@ -26,8 +27,10 @@ describe('resolveCounter', () => {
     expect(resolveCounter('tea', counters)).toMatchObject({ ok: true, counter: { name: 'Teas' } });
   });
   it('refuses to guess between several', () => {
-    expect(resolveCounter('Coffees', counters)).toEqual({ ok: false, message: expect.stringContaining('matches 2 counters') });
-    expect(resolveCounter('Beers', counters)).toEqual({ ok: false, message: 'No counter called “Beers”.' });
+    expect(resolveCounter('Coffees', counters)).toEqual({ ok: false, words: { key: 'cli.ambiguous', values: { target: 'Coffees', count: 2, names: expect.stringContaining(',') } } });
+    expect(resolveCounter('Beers', counters)).toEqual({ ok: false, words: { key: 'cli.noCounter', values: { target: 'Beers' } } });
+    const beers = resolveCounter('Beers', counters);
+    expect(!beers.ok && de.say(beers.words)).toBe('Kein Zähler heißt „Beers“.');
   });
 });
 

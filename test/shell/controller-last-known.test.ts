@@ -7,6 +7,7 @@ import { memoryFile } from '../support/memory-file';
 import { DEFAULT_SETTINGS } from '../../src-shared/domain/settings';
 import { COFFEE_ID, ManualClock, counter, fakeCoreFactory, flushMicrotasks, type FakeServer } from './fakes';
 import { createLastKnownCache } from '../../src-main/app/last-known';
+import { saidNotice } from '../support/i18n';
 import { createServerTextCleaner } from '../../src-shared/text/server-text';
 
 const clean = createServerTextCleaner(() => []);
@@ -41,7 +42,7 @@ describe('last-known counters cache', () => {
       const file = memoryFile(bad);
       const cache = createLastKnownCache(file, new ManualClock(), () => undefined, clean);
       const { notice } = await cache.load();
-      expect(notice).toMatch(/could not be read and was reset/);
+      expect(notice && saidNotice(notice).body).toMatch(/could not be read and was reset/);
       expect(file.backups).toEqual([bad]);
       expect(JSON.parse(file.text ?? '')).toEqual({ version: 1, accounts: {} });
       expect(cache.get('x')).toBeUndefined();
@@ -69,7 +70,7 @@ describe('last-known counters cache', () => {
     const clock = new ManualClock();
     const cache = createLastKnownCache(file, clock, (m) => logged.push(m), clean);
     const { notice } = await cache.load();
-    expect(notice).toMatch(/were not sent: \+2 on “Coffees today”/);
+    expect(notice && saidNotice(notice).body).toMatch(/were not sent: \+2 on “Coffees today”/);
     expect(logged.join()).toContain('+2 on “Coffees today”');
     await clock.advance(1000);
     expect(file.text).not.toContain('unsent');
@@ -78,7 +79,7 @@ describe('last-known counters cache', () => {
   it('the controller starts with a broken file and reports the notice from start()', async () => {
     const { a } = launch(server(), memoryFile('{broken'));
     const started = await a.start();
-    expect(started.notice).toMatch(/could not be read and was reset/);
+    expect(started.notices.map((n) => saidNotice(n).body).join(' ')).toMatch(/could not be read and was reset/);
     expect(a.controller.getState().session.status).toBe('signedIn');
   });
 

@@ -101,7 +101,7 @@ describe('shortcut registrar', () => {
     const registrar = createShortcutRegistrar(globalShortcut, onAction, (f) => reports.push(f), 'linux');
     registrar.apply({ open: 'Ctrl+Alt+C', counters: { [COFFEE_ID]: { increment: 'Ctrl+Alt+Y' } } });
     expect([...active.keys()]).toEqual(['Control+Alt+C']);
-    expect(reports.at(-1)).toEqual([{ accelerator: 'Control+Alt+Y', message: expect.stringContaining('Another application') }]);
+    expect(reports.at(-1)).toEqual([{ accelerator: 'Control+Alt+Y', message: expect.stringContaining('another application'), words: { key: 'shortcut.taken' } }]);
     active.get('Control+Alt+C')?.();
     expect(onAction).toHaveBeenCalledWith({ kind: 'open' });
 

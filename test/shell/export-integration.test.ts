@@ -13,6 +13,7 @@ import { DEFAULT_SETTINGS } from '../../src-shared/domain/settings';
 import { SHARED, USERS, onCleanup, startService } from '../support/core-harness';
 import { waitForState } from '../support/wait-for-state';
 import { formulaCells, readCsv } from '../export/csv-reader';
+import { said } from '../support/i18n';
 
 const COUNTER = SHARED[0] as string;
 const dirs: string[] = [];
@@ -72,7 +73,8 @@ describe('export through main’s save dialog', () => {
 
     const answer = await app.dispatch('activity:export', { scope: 'counter', id: COUNTER });
     expect(answer).toMatchObject({ ok: true, value: { status: 'saved', rows: 3 } });
-    expect(asked[0]).toMatchObject({ title: 'Export the activity of =HYPERLINK("http://e.x","hi")', defaultFileName: expect.stringMatching(/^hyperlink-http-e-x-hi-activity-\d{4}-\d{2}-\d{2}\.csv$/), filter: { extensions: ['csv'] } });
+    expect(asked[0] && said(asked[0].title)).toBe('Export the activity of =HYPERLINK("http://e.x","hi")');
+    expect(asked[0]).toMatchObject({ defaultFileName: expect.stringMatching(/^hyperlink-http-e-x-hi-activity-\d{4}-\d{2}-\d{2}\.csv$/), filter: { extensions: ['csv'] } });
     const rows = readCsv(readFileSync(written[0] as string, 'utf8'));
     expect(rows[0]).toEqual([...EXPORT_COLUMNS]);
     expect(formulaCells(rows)).toEqual([]);
@@ -98,7 +100,7 @@ describe('export through main’s save dialog', () => {
     expect(await app.dispatch('activity:export', { scope: 'all' })).toEqual({ ok: true, value: { status: 'cancelled' } });
     expect(written).toEqual([]);
     const failed = await app.dispatch('activity:export', { scope: 'all' });
-    expect(failed).toEqual({ ok: false, error: { code: 'export-failed', message: 'The file could not be saved. Try another folder.' } });
+    expect(failed).toEqual({ ok: false, error: { code: 'export-failed', message: 'The file could not be saved. Try another folder.', words: { key: 'error.exportFailed' } } });
     expect(logged.some((line) => line.startsWith('export not saved: ENOENT'))).toBe(true);
     expect(await app.dispatch('activity:export', { scope: 'all' })).toMatchObject({ ok: true, value: { status: 'saved', fileName: expect.stringMatching(/^counter-tray-activity-/) } });
   });

@@ -196,6 +196,7 @@ export function signedInState(counters: CounterState[], pinned: string[], overri
     theme: 'dark',
     platform: 'linux',
     systemTimezone: 'Europe/Berlin',
+    locale: { language: 'en', formats: 'en-US', system: 'en' },
     ...overrides,
   };
 }

@@ -49,7 +49,7 @@ async function launch(service: CounterService, dir: string, options: { clock?: F
   });
   onCleanup(() => app.stop());
   const shown: CounterNotification[] = [];
-  const notifier = createNotifier({ clock: options.clock ?? { now: Date.now, setTimeout, clearTimeout: (h) => clearTimeout(h as NodeJS.Timeout) }, deliver: (n) => shown.push(n), preferences: () => app.controller.getState().settings.notifications });
+  const notifier = createNotifier({ clock: options.clock ?? { now: Date.now, setTimeout, clearTimeout: (h) => clearTimeout(h as NodeJS.Timeout) }, deliver: (n) => shown.push(n), preferences: () => app.controller.getState().settings.notifications, i18n: () => app.controller.translator() });
   app.controller.onAnnouncement((a) => notifier.announce(a));
   onCleanup(async () => notifier.dispose());
   await app.start();

@@ -12,6 +12,7 @@ import { consentDialogOptions, createConsentDialog } from '../../src-main/electr
 import { configureLogging, type LoggerLike } from '../../src-main/electron/logging';
 import { INVOKE_CHANNELS, registerInvokeHandlers } from '../../src-main/ipc/main-wrapper';
 import type { ConsentQuestion } from '../../src-main/app/ports';
+import { en } from '../support/i18n';
 
 const require = createRequire(import.meta.url);
 const electronPath = require.resolve('electron');
@@ -80,14 +81,14 @@ describe('consent dialog', () => {
   const questions: ConsentQuestion[] = [{ kind: 'change-server', to: 'https://evil.example', from: 'https://developers.counttogether.app' }, { kind: 'plain-http', to: 'http://10.0.0.2:8080' }, { kind: 'weak-storage' }];
 
   it.each(questions)('asks $kind with "No" as default and cancel; only the confirming button says yes', async (question) => {
-    const options = consentDialogOptions(question);
+    const options = consentDialogOptions(question, en);
     expect(options).toMatchObject({ defaultId: 0, cancelId: 0 });
     expect(options.buttons).toHaveLength(2);
     if (question.kind !== 'weak-storage') expect(`${options.message} ${options.detail}`).toContain(question.to);
-    expect(await createConsentDialog(async () => ({ response: 1 })).ask(question)).toBe(true);
-    expect(await createConsentDialog(async () => ({ response: 0 })).ask(question)).toBe(false);
+    expect(await createConsentDialog(async () => ({ response: 1 }), () => en).ask(question)).toBe(true);
+    expect(await createConsentDialog(async () => ({ response: 0 }), () => en).ask(question)).toBe(false);
     const logs: string[] = [];
-    expect(await createConsentDialog(async () => Promise.reject(new Error('no display')), (m) => logs.push(m)).ask(question)).toBe(false);
+    expect(await createConsentDialog(async () => Promise.reject(new Error('no display')), () => en, (m) => logs.push(m)).ask(question)).toBe(false);
     expect(logs).toEqual(['consent dialog failed: no display']);
   });
 });

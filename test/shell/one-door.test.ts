@@ -16,6 +16,7 @@ import type { AppState } from '../../src-shared/ipc/contract';
 import { maxInWindow, rateLimitedCount } from '../support/core-harness';
 import { RequestFaultFront } from '../support/request-fault-front';
 import { waitForState } from '../support/wait-for-state';
+import { saidNotice } from '../support/i18n';
 
 const COFFEES = DEMO_COUNTER_IDS.coffees; // UpDown, 3
 const PUSH_UPS = DEMO_COUNTER_IDS.pushUps; // OnlyUp, 40
@@ -88,7 +89,7 @@ function launch(serverUrl: string, files: Disk, options: HeadlessAppOptions = {}
     ...options,
   });
   const notices: string[] = [];
-  app.controller.onNotice((title, body) => notices.push(`${title}: ${body}`));
+  app.controller.onNotice((notice) => notices.push(`${saidNotice(notice).title}: ${saidNotice(notice).body}`));
   cleanups.push(() => app.stop());
   return { app, notices, warnings, cores };
 }

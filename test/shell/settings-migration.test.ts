@@ -6,6 +6,7 @@ import { createFileSettingsStore } from '../../src-main/app/file-settings-store'
 import { backupPathFor, migrateSettings, readSettingsText } from '../../src-main/app/settings-migration';
 import { DEFAULT_SETTINGS } from '../../src-shared/domain/settings';
 import { COFFEE_ID } from './fakes';
+import { de, said } from '../support/i18n';
 
 describe('settings migration', () => {
   it('no file: defaults', () => {
@@ -38,14 +39,15 @@ describe('settings migration', () => {
   it('an update mode that is not one of the three is reset alone, with a notice naming it', () => {
     const outcome = migrateSettings({ ...DEFAULT_SETTINGS, pinned: [COFFEE_ID], updates: { mode: 'sometimes' } });
     expect(outcome).toMatchObject({ kind: 'migrated', settings: { pinned: [COFFEE_ID], updates: { mode: 'automatic' } } });
-    expect(outcome.kind === 'migrated' && outcome.notice).toContain('updates');
+    expect(outcome.kind === 'migrated' && outcome.notice && said(outcome.notice)).toContain('updates');
   });
 
   it('salvages valid fields of a partly broken file and names the reset ones', () => {
     const outcome = migrateSettings({ ...DEFAULT_SETTINGS, theme: 'purple', pinned: [COFFEE_ID], serverUrl: 42 });
     expect(outcome).toMatchObject({ kind: 'migrated', settings: { theme: 'system', pinned: [COFFEE_ID], serverUrl: DEFAULT_SETTINGS.serverUrl } });
-    expect(outcome.kind === 'migrated' && outcome.notice).toContain('theme');
-    expect(outcome.kind === 'migrated' && outcome.notice).toContain('serverUrl');
+    const notice = outcome.kind === 'migrated' && outcome.notice ? said(outcome.notice) : '';
+    expect(notice).toBe('Some settings were not valid and are back to their defaults: server and theme.');
+    expect(outcome.kind === 'migrated' && outcome.notice && said(outcome.notice, de)).toBe('Einige Einstellungen waren ungültig und stehen wieder auf dem Standard: Server und Darstellung.');
   });
 
   it.each([
@@ -57,7 +59,7 @@ describe('settings migration', () => {
   ])('resets %s (%s)', (text, why) => {
     const outcome = readSettingsText(text);
     expect(outcome).toMatchObject({ kind: 'reset', settings: DEFAULT_SETTINGS });
-    expect(outcome.kind === 'reset' && outcome.notice).toContain(why);
+    expect(outcome.kind === 'reset' && said(outcome.notice)).toContain(why);
   });
 
   it('backup names never collide', () => {
@@ -73,7 +75,7 @@ describe('JSON file settings store', () => {
     const store = createFileSettingsStore(path, () => new Date('2026-11-22T13:05:00Z'));
     const loaded = await store.load();
     expect(loaded.settings).toEqual(DEFAULT_SETTINGS);
-    expect(loaded.notice).toContain('backup');
+    expect(loaded.notice && said(loaded.notice)).toContain('backup');
     const files = (await readdir(dir)).sort();
     expect(files).toEqual(['settings.json', 'settings.json.corrupt-2026-11-22T13-05-00-000Z.bak']);
     expect(await readFile(join(dir, files[1] ?? ''), 'utf8')).toBe('{"version":1,"serverUrl":');

@@ -16,6 +16,7 @@ import { createSafeStorageVault, LEGACY_TOKEN_ORIGIN, type SafeStorageLike } fro
 import { DEFAULT_SETTINGS } from '../../src-shared/domain/settings';
 import { BASIC_TEXT_KEY, encryptWith, safeStorageDouble } from '../support/safe-storage-double';
 import { COFFEE_ID, counter, fakeCoreFactory, ManualClock } from './fakes';
+import { said, saidNotice } from '../support/i18n';
 
 const USER_TOKEN = 'ct_live_user_4f9a8b7c6d5e4f3a2b1c';
 const ATTACKER_TOKEN = 'ct_live_attacker_0a1b2c3d4e5f6a7b';
@@ -87,14 +88,18 @@ async function launch(dir: string, safeStorage: SafeStorageLike, makeVault: Vaul
     },
     platform: 'linux',
     systemTimezone: () => 'UTC',
+    systemLanguages: () => ['en-US'],
     theme: { shouldUseDarkColors: () => false, onUpdated: () => () => undefined },
     clock: new ManualClock(),
   });
   cleanups.push(() => controller.stop());
   const told: string[] = [];
-  controller.onNotice((title, body) => told.push(`${title}: ${body}`));
+  controller.onNotice((notice) => {
+    const { title, body } = saidNotice(notice);
+    told.push(`${title}: ${body}`);
+  });
   const started = await controller.start();
-  const notice = [...told, started.notice ?? ''].join(' ').trim();
+  const notice = [...told, ...started.notices.map((n) => saidNotice(n).body)].join(' ').trim();
   return {
     dir,
     questions,
@@ -174,7 +179,9 @@ describe('consents cannot be added by editing the file', () => {
     const record = JSON.parse(safeStorage.decryptString(Buffer.from(written.data, 'base64'))) as Record<string, unknown>;
     const edited = { ...record, origin: EVIL, consents: { plainHttp: true, weakStorage: false } };
     await writeFile(join(dir, 'token.json'), JSON.stringify({ ...written, data: encryptWith(key, JSON.stringify(edited)) }));
-    expect(await vault.load()).toMatchObject({ stored: null, notice: expect.stringContaining('changed after Counter Tray wrote it') });
+    const refused = await vault.load();
+    expect(refused.stored).toBeNull();
+    expect(refused.notice && said(refused.notice)).toContain('changed after Counter Tray wrote it');
     // Control: the same edit with the MAC recomputed (which takes the token) is accepted, so the MAC is what refused it.
     const { createHmac } = await import('node:crypto');
     const mac = createHmac('sha256', USER_TOKEN).update(JSON.stringify(['counter-tray/token-record/v3', EVIL, 'encrypted', true, false])).digest('hex');
@@ -188,7 +195,9 @@ describe('consents cannot be added by editing the file', () => {
     await realVault(none, join(dir, 'token.json')).save({ token: USER_TOKEN, origin: 'https://developers.counttogether.app', consents: { plainHttp: false, weakStorage: true } });
     const plainFile = await readFile(join(dir, 'token.json'), 'utf8');
     expect(await realVault(none, join(dir, 'token.json')).load()).toMatchObject({ stored: { storage: 'weak' } });
-    expect(await realVault(safeStorageDouble({ backend: 'kwallet5' }), join(dir, 'token.json')).load()).toMatchObject({ stored: null, notice: expect.stringContaining('plain text') });
+    const plain = await realVault(safeStorageDouble({ backend: 'kwallet5' }), join(dir, 'token.json')).load();
+    expect(plain.stored).toBeNull();
+    expect(plain.notice && said(plain.notice)).toContain('plain text');
     expect(await readFile(join(dir, (await readdir(dir)).find((f) => f.includes('.corrupt-')) ?? ''), 'utf8')).toBe(plainFile);
   });
 });

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { TokenRecord } from '../../src-main/app/ports';
 import { assessEncryption, createSafeStorageVault, decideStorage, LEGACY_TOKEN_ORIGIN, type SecretFile } from '../../src-main/shell/token-vault';
 import { safeStorageDouble } from '../support/safe-storage-double';
+import { de, said } from '../support/i18n';
 
 const TOKEN = 'ada-secret-token-0123456789';
 const NO_CONSENTS = { plainHttp: false, weakStorage: false };
@@ -108,12 +109,14 @@ describe('safeStorage vault', () => {
     const logs: string[] = [];
     const other = createSafeStorageVault({ safeStorage: safeStorageDouble(), platform: 'darwin', file, log: (m) => logs.push(m) });
     const refused = await other.load();
-    expect(refused).toEqual({ stored: null, notice: expect.stringMatching(/could not be decrypted.*kept at token\.json\.corrupt-1\.bak.*Sign in again/) });
+    expect(refused.stored).toBeNull();
+    expect(refused.notice && said(refused.notice)).toMatch(/could not be decrypted.*kept at token\.json\.corrupt-1\.bak.*Sign in again/);
     expect(file.backups).toEqual([written]);
     expect(file.content).toBeNull();
     file.content = '{not json';
-    expect((await other.load()).notice).toMatch(/not readable/);
-    expect([...logs, refused.notice].join(' ')).not.toContain(TOKEN);
+    const unreadable = (await other.load()).notice;
+    expect(unreadable && said(unreadable)).toMatch(/not readable/);
+    expect([...logs, refused.notice && said(refused.notice), refused.notice && said(refused.notice, de)].join(' ')).not.toContain(TOKEN);
   });
 
   it('re-encrypts when safeStorage says the key rotated', async () => {
@@ -161,7 +164,9 @@ describe('files of Counter Tray 0.2 (versions 1 and 2)', () => {
     const data = (await safeStorage.encryptStringAsync?.(JSON.stringify({ token: TOKEN, origin: 'file:///etc' })))?.toString('base64') ?? '';
     const file = memoryFile(legacy(2, data));
     const vault = createSafeStorageVault({ safeStorage, platform: 'darwin', file });
-    expect(await vault.load()).toMatchObject({ stored: null, notice: expect.stringContaining('not a token record') });
+    const load = await vault.load();
+    expect(load.stored).toBeNull();
+    expect(load.notice && said(load.notice)).toContain('not a token record');
     expect(file.content).toBeNull();
     expect(file.backups).toHaveLength(1);
   });

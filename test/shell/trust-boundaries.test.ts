@@ -16,6 +16,7 @@ import { safeStorageDouble } from '../support/safe-storage-double';
 import type { ConsentPort, SettingsStore, StoredToken, TokenVault } from '../../src-main/app/ports';
 import { DEFAULT_SETTINGS, type Settings } from '../../src-shared/domain/settings';
 import { COFFEE_ID, counter, fakeCoreFactory, ManualClock, type FakeServer } from './fakes';
+import { saidNotice } from '../support/i18n';
 
 const TOKEN = 'ct_live_5d1e0c9b8a7f6e5d4c3b2a19';
 const HOME = 'http://127.0.0.1:8787';
@@ -56,13 +57,16 @@ async function boot(settings: SettingsStore, variant: Variant = {}, server?: Par
     },
     platform: 'linux',
     systemTimezone: () => 'UTC',
+    systemLanguages: () => ['en-US'],
     theme: { shouldUseDarkColors: () => false, onUpdated: () => () => undefined },
     clock: new ManualClock(),
     logger: { info: (m) => logs.push(m), warn: (m) => logs.push(m), error: (m) => logs.push(m) },
   });
   const started = controller;
   cleanups.push(() => started.stop());
-  const notice = await started.start();
+  const { notices } = await started.start();
+  // What the user reads (English), all notices of the launch together.
+  const notice = notices.map((n) => saidNotice(n).body).join(' ');
   return { controller: started, cores, vault: inner, logs, notice };
 }
 
@@ -128,7 +132,7 @@ describe('settings.json is untrusted input', () => {
     if (problems.length === 0) {
       expect(settings.shortcuts.counters[COFFEE_ID]?.decrement).toBe('Ctrl+Alt+J');
       expect('weakTokenStorage' in settings || 'allowInsecureServer' in settings).toBe(false);
-      expect(notice.notice).toMatch(/plain http.*backup: .*settings\.json\.corrupt-/);
+      expect(notice).toMatch(/plain http.*A backup is at .*settings\.json\.corrupt-/);
       const backups = (await readdir(dir)).filter((f) => f.includes('.corrupt-'));
       expect(backups).toHaveLength(1);
       expect(JSON.parse(await readFile(join(dir, backups[0] ?? ''), 'utf8'))).toMatchObject({ serverUrl: 'http://attacker.example:8080' });
@@ -144,7 +148,7 @@ describe('settings.json is untrusted input', () => {
     const { store } = await tempSettings({ ...DEFAULT_SETTINGS, serverUrl });
     const { controller, notice, cores } = await boot(store);
     expect(controller.getState().settings.serverUrl).toBe(DEFAULT_SETTINGS.serverUrl);
-    expect(notice.notice).toContain('server address is not allowed');
+    expect(notice).toContain('server address is not allowed');
     expect(cores.cores).toEqual([]);
   });
 
@@ -153,7 +157,7 @@ describe('settings.json is untrusted input', () => {
     const srv = { url: 'http://192.168.1.20:8787' };
     const bound = await boot(store, { vault: (inner) => ({ ...inner, load: async () => ({ stored: { ...STORED, origin: 'http://192.168.1.20:8787', consents: { plainHttp: true, weakStorage: false } } }) }) }, srv);
     expect(bound.controller.getState().settings.serverUrl).toBe('http://192.168.1.20:8787');
-    expect(bound.notice).toEqual({});
+    expect(bound.notice).toBe('');
   });
 
   it('negative control: without the load-time rules the hostile file is used as it is', async () => {

@@ -10,6 +10,7 @@ import { createUpdateService } from '../../src-main/app/updates/update-service';
 import { createWhatsNewStore } from '../../src-main/app/updates/whats-new';
 import { FakeClock } from '../support/fake-clock';
 import { memoryFile } from '../support/memory-file';
+import { en } from '../support/i18n';
 
 const HOUR = 3_600_000;
 const release = (version: string, notes = 'Faster start.') => ({ version, notes });
@@ -67,7 +68,7 @@ function setup(options: { mode?: UpdateMode; source?: UpdateSource; notesFile?: 
     clock,
     random: () => 0.5,
     whatsNew: createWhatsNewStore(notes, (m) => warnings.push(m)),
-    notify: (title, body) => shown.push(`${title} | ${body}`),
+    notify: (notice) => shown.push(`${notice.title(en)} | ${notice.body(en)}`),
     clean: (text, max) => sanitizeServerText(text, { maxLength: max }),
     log: { info: () => undefined, warn: (m) => warnings.push(m), error: (m) => warnings.push(m) },
     running: options.running ?? '0.1.0',
@@ -190,7 +191,7 @@ describe('update service', () => {
     const after = setup({ notesFile: notes, running: '0.3.0' });
     await after.service.start();
     expect(after.service.state().whatsNew).toEqual({ version: '0.3.0', notes: 'Renamed from the tray.' });
-    expect(after.shown).toEqual(["What's new in 0.3.0 | Renamed from the tray."]);
+    expect(after.shown).toEqual(["What’s new in 0.3.0 | Renamed from the tray."]);
     const again = setup({ notesFile: notes, running: '0.3.0' });
     await again.service.start();
     expect(again.service.state().whatsNew).toBeNull();

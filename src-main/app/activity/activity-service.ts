@@ -14,6 +14,8 @@ import { ActivityRecord, type ExportLog } from './record';
 import type { RecordLoad, RecordStorage } from './record-storage';
 import { createRecordWriter, type RecordWriter } from './record-writer';
 import { afterClick, presentOffer, undoBlockedBecause, UNDO_WINDOW_MS, type PendingUndo } from './undo-offer';
+import { words } from '../../../src-shared/i18n/messages';
+import type { Said } from '../../../src-shared/i18n/notice';
 import { createLapsingOffer } from '../lapsing-offer';
 
 export interface ActivityServiceDeps {
@@ -22,7 +24,7 @@ export interface ActivityServiceDeps {
   /** The record changed in a way the popup or tray shows (today's totals, the undo offer). */
   changed(): void;
   /** The record file was reset (corrupt or foreign): tell the user once. */
-  notice(message: string): void;
+  notice(message: Said): void;
   warn(message: string): void;
   writeDelayMs?: number;
   undoWindowMs?: number;
@@ -221,7 +223,7 @@ export function createActivityService(deps: ActivityServiceDeps): ActivityServic
     undo(counterId) {
       const pending = offers.current;
       if (!core || !pending || pending.counterId !== counterId || pending.expiresAt <= now()) {
-        throw new AppError('nothing-to-undo', 'There is no recent change on this counter to undo.');
+        throw new AppError('nothing-to-undo', words('undo.nothing'));
       }
       const counter = counters().find((c) => c.id === counterId);
       const blocked = counter ? undoBlockedBecause(counter, pending.amount) : 'This counter is no longer shared with you.';

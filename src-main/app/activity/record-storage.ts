@@ -7,11 +7,12 @@ import type { TextFile } from '../ports';
 import { readParsed } from '../parsed-file';
 import { createTextFile } from '../text-file';
 import { ActivityRecord, RecordFile, type RecordLimits } from './record';
+import { backupNote, sentences, type Said } from '../../../src-shared/i18n/notice';
 
 export interface RecordLoad {
   record: ActivityRecord;
   /** Set when the file could not be used: tell the user once. */
-  notice?: string;
+  notice?: Said;
 }
 
 export interface RecordStorage {
@@ -48,10 +49,10 @@ export function createTextRecordStorage(file: TextFile, limits?: RecordLimits): 
           return { record: new ActivityRecord(limits) };
         case 'unreadable':
           // Unreadable (permissions, a directory): run without history rather than not at all.
-          return { record: new ActivityRecord(limits), notice: `The activity record could not be read (${read.error}); this run starts a new one.` };
+          return { record: new ActivityRecord(limits), notice: (i18n) => i18n.t('notice.activityUnreadable') };
         case 'invalid':
-          // Could not move it aside ('not possible'): the next save overwrites it, the notice still says so.
-          return { record: new ActivityRecord(limits), notice: `The activity record was unreadable and has been reset (backup: ${read.backup}).` };
+          // Could not move it aside (no backup): the next save overwrites it, the notice still says so.
+          return { record: new ActivityRecord(limits), notice: sentences((i18n) => i18n.t('notice.activityReset'), backupNote(read.backup)) };
       }
     },
     save: (record) => file.write(JSON.stringify(record)),

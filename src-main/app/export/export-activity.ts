@@ -4,6 +4,7 @@
 import type { ExportRequest, ExportResult } from '../../../src-shared/domain/goals';
 import type { CounterState } from '../../../src-shared/domain/snapshot';
 import { AppError } from '../../ipc/errors';
+import { words } from '../../../src-shared/i18n/messages';
 import type { ExportLog } from '../activity/record';
 import type { SaveFilePort } from '../ports';
 import { activityCsv, exportFileName } from './activity-csv';
@@ -20,22 +21,22 @@ export interface ExportContext {
 }
 
 export async function exportActivity(request: ExportRequest, ctx: ExportContext): Promise<ExportResult> {
-  if (!ctx.saveFile) throw new AppError('export-unavailable', 'Exporting is not available here.');
+  if (!ctx.saveFile) throw new AppError('export-unavailable', words('error.exportUnavailable'));
   const chosen = request.scope === 'all' ? ctx.counters : ctx.counters.filter((c) => c.id === request.id);
   const single = request.scope === 'counter' ? chosen[0] : undefined;
-  if (request.scope === 'counter' && !single) throw new AppError('unknown-counter', 'This counter is not (or no longer) shared with you.');
+  if (request.scope === 'counter' && !single) throw new AppError('unknown-counter', words('counter.gone'));
   const { text, rows } = activityCsv(chosen, ctx.logOf, ctx.timezone);
   let saved;
   try {
     saved = await ctx.saveFile.save({
-      title: single ? `Export the activity of ${single.name}` : 'Export the activity of all counters',
+      title: single ? (i18n) => i18n.t('dialog.exportOne', { name: single.name }) : (i18n) => i18n.t('dialog.exportAll'),
       defaultFileName: exportFileName(single ? single.name : null, ctx.now, ctx.timezone),
-      filter: { name: 'CSV (comma-separated values)', extensions: ['csv'] },
+      filter: { name: (i18n) => i18n.t('dialog.csvFilter'), extensions: ['csv'] },
       text,
     });
   } catch (error) {
     ctx.warn(`export not saved: ${error instanceof Error ? error.message : String(error)}`);
-    throw new AppError('export-failed', 'The file could not be saved. Try another folder.');
+    throw new AppError('export-failed', words('error.exportFailed'));
   }
   return saved.status === 'saved' ? { status: 'saved', fileName: saved.fileName, rows } : { status: 'cancelled' };
 }

@@ -10,6 +10,7 @@ import { CounterId } from '../../../src-shared/api/schemas';
 import { Goal } from '../../../src-shared/domain/goals';
 import { readParsed } from '../parsed-file';
 import type { TextFile } from '../ports';
+import { backupNote, sentences, type Said } from '../../../src-shared/i18n/notice';
 
 /** More goals than any person keeps; a file beyond it was not written by this app. */
 export const MAX_GOALS = 5_000;
@@ -47,7 +48,7 @@ export const emptyExtras = (): ExtrasFile => ({ format: 'counter-tray-goals', ve
 export interface ExtrasLoad {
   data: ExtrasFile;
   /** Set when the file could not be used and was backed up and reset: tell the user once. */
-  notice?: string;
+  notice?: Said;
 }
 
 export interface ExtrasStorage {
@@ -75,9 +76,9 @@ export function createFileExtrasStorage(file: TextFile): ExtrasStorage {
         case 'missing':
           return { data: emptyExtras() };
         case 'unreadable':
-          return { data: emptyExtras(), notice: `Your goals could not be read (${read.error}); this run starts without them.` };
+          return { data: emptyExtras(), notice: (i18n) => i18n.t('notice.goalsUnreadable') };
         case 'invalid':
-          return { data: emptyExtras(), notice: `Your goals and milestone settings could not be read and were reset (backup: ${read.backup}).` };
+          return { data: emptyExtras(), notice: sentences((i18n) => i18n.t('notice.goalsReset'), backupNote(read.backup)) };
       }
     },
     save: (data) => file.write(JSON.stringify(data)),

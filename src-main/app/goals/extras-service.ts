@@ -8,11 +8,13 @@ import type { CounterState } from '../../../src-shared/domain/snapshot';
 import type { Clock } from '../../core/contract';
 import { nextLocalMidnight } from '../../core/midnight';
 import { AppError } from '../../ipc/errors';
+import { words } from '../../../src-shared/i18n/messages';
 import { dayKey, localInstant } from '../activity/days';
 import { emptyExtras, type ExtrasFile, type ExtrasStorage } from './extras-file';
 import { goalView, markAnnounced, takeReachedGoals, type Steps } from './goal-tracker';
 import type { Milestone, MilestoneCounterType } from '../../../src-shared/domain/milestones';
 import { dayCounters, takeDueMilestones } from './milestone-tracker';
+import type { Said } from '../../../src-shared/i18n/notice';
 
 /** Milestones are announced from this local hour on, on their day. */
 export const MORNING_HOUR = 9;
@@ -33,7 +35,7 @@ export interface ExtrasServiceDeps {
   /** What the popup or tray shows changed (a goal set, a new day). */
   changed(): void;
   /** The file was reset: tell the user once. */
-  notice(message: string): void;
+  notice(message: Said): void;
   warn(message: string): void;
   announce(announcement: ExtrasAnnouncement): void;
 }
@@ -143,13 +145,13 @@ export function createExtrasService(deps: ExtrasServiceDeps): ExtrasService {
 
   function requireCounter(counterId: string, types: readonly CounterState['type'][]): CounterState {
     const counter = deps.counters().find((c) => c.id === counterId);
-    if (!counter) throw new AppError('unknown-counter', 'This counter is not (or no longer) shared with you.');
-    if (!types.includes(counter.type)) throw new AppError('invalid-payload', types.includes('UpDown') ? 'Goals are for counters you count with + and −.' : 'Milestones are for day counters.');
+    if (!counter) throw new AppError('unknown-counter', words('counter.gone'));
+    if (!types.includes(counter.type)) throw new AppError('invalid-payload', types.includes('UpDown') ? words('error.goalsForUpDown') : words('error.milestonesForDays'));
     return counter;
   }
 
   function requireData(): ExtrasFile {
-    if (!data) throw new AppError('not-signed-in', 'Sign in first: goals are kept per account.');
+    if (!data) throw new AppError('not-signed-in', words('error.goalsNeedAccount'));
     return data;
   }
 

@@ -6,11 +6,12 @@ import type { UpdateMode } from '../../../src-shared/domain/settings';
 import type { UpdateSource, UpdatesState, UpdateStatus } from '../../../src-shared/domain/updates';
 import type { Clock } from '../../core/contract';
 import { AppError } from '../../ipc/errors';
+import { words } from '../../../src-shared/i18n/messages';
 import type { Logger } from '../ports';
 import type { UpdaterDriver, UpdaterEvent } from './driver';
 import { createCheckTimer, type Random } from './schedule';
 import type { AcceptedRelease } from './update-safety';
-import { UPDATE_WORDS } from './update-words';
+import { UPDATE_WORDS, type UpdateNotice } from './update-words';
 import type { WhatsNewStore } from './whats-new';
 
 export interface UpdateServiceDeps {
@@ -21,8 +22,8 @@ export interface UpdateServiceDeps {
   clock: Clock;
   random: Random;
   whatsNew: WhatsNewStore;
-  /** One OS notification; clicking it opens Settings. */
-  notify(title: string, body: string): void;
+  /** One OS notification, said in the language of the moment; clicking it opens Settings. */
+  notify(notice: UpdateNotice): void;
   /** The app's sanitizer for untrusted text (app/server-text.ts), with a length cap. */
   clean(text: string, maxLength: number): string;
   log: Logger;
@@ -76,10 +77,10 @@ export function createUpdateService(deps: UpdateServiceDeps): UpdateService {
     status = next;
     changed();
   };
-  const notifyOnce = (key: string, message: { title: string; body: string }) => {
+  const notifyOnce = (key: string, notice: UpdateNotice) => {
     if (notified.has(key)) return;
     notified.add(key);
-    deps.notify(message.title, message.body);
+    deps.notify(notice);
   };
   /** Notes keep their lines; each line goes through the sanitizer. */
   const cleanNotes = (notes: string) =>
@@ -124,7 +125,7 @@ export function createUpdateService(deps: UpdateServiceDeps): UpdateService {
   driver?.onEvent(onEvent);
 
   function requireDriver(): UpdaterDriver {
-    if (!driver) throw new AppError('updates-unavailable', 'This copy does not update itself; Settings says where its updates come from.');
+    if (!driver) throw new AppError('updates-unavailable', words('error.notSelfUpdating'));
     return driver;
   }
 
@@ -169,12 +170,12 @@ export function createUpdateService(deps: UpdateServiceDeps): UpdateService {
     async download() {
       const active = requireDriver();
       if (status.kind !== 'available' && status.kind !== 'failed') return;
-      if (!release) throw new AppError('updates-unavailable', 'Check for updates first.');
+      if (!release) throw new AppError('updates-unavailable', words('error.checkFirst'));
       await active.download();
     },
     restart() {
       requireDriver();
-      if (status.kind !== 'ready') throw new AppError('updates-unavailable', 'No update is ready to install yet.');
+      if (status.kind !== 'ready') throw new AppError('updates-unavailable', words('error.noUpdateReady'));
       deps.restart();
     },
     async beforeExit(restart) {

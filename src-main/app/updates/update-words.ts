@@ -1,17 +1,31 @@
 // Everything main says about updates, in one place (the popup's words are in
-// src-renderer/screens/UpdatesSection.tsx). Versions and notes come from the feed and are
-// sanitized before they get here.
+// src-renderer/screens/UpdatesSection.tsx), from the catalog: said in the language of the
+// moment the tray is drawn or the notification shown. Versions and notes come from the feed
+// and are sanitized before they get here; the notes are the feed's own text, never translated.
+import type { PlainKey } from '../../../src-shared/i18n/messages';
+import type { Said } from '../../../src-shared/i18n/notice';
+import type { Translator } from '../../../src-shared/i18n/translator';
+
+/** A notification waiting for a language. */
+export interface UpdateNotice {
+  title: Said;
+  body: Said;
+}
+
 export const UPDATE_WORDS = {
   tray: {
-    check: 'Check for updates…',
-    checking: 'Checking for updates…',
-    download: (version: string) => `Download Counter Tray ${version}`,
-    downloading: (percent: number) => `Downloading update… ${Math.floor(percent)} %`,
-    restart: (version: string) => `Restart to update to ${version}`,
-  },
+    check: 'tray.updateCheck',
+    checking: 'tray.updateChecking',
+  } satisfies Record<string, PlainKey>,
+  trayDownload: (i18n: Translator, version: string) => i18n.t('tray.updateDownload', { version }),
+  trayDownloading: (i18n: Translator, percent: number) => i18n.t('tray.updateDownloading', { percent: Math.floor(percent) }),
+  trayRestart: (i18n: Translator, version: string) => i18n.t('tray.updateRestart', { version }),
   notification: {
-    available: (version: string) => ({ title: `Counter Tray ${version} is available`, body: 'Download it from the tray menu or Settings → Updates.' }),
-    ready: (version: string) => ({ title: `Restart to update to ${version}`, body: `Counter Tray ${version} is ready. It is installed when you restart or quit Counter Tray.` }),
-    whatsNew: (version: string, notes: string) => ({ title: `What's new in ${version}`, body: notes || `Counter Tray was updated to ${version}.` }),
+    available: (version: string): UpdateNotice => ({ title: (i18n) => i18n.t('notify.updateAvailable', { version }), body: (i18n) => i18n.t('notify.updateAvailableBody') }),
+    ready: (version: string): UpdateNotice => ({ title: (i18n) => i18n.t('tray.updateRestart', { version }), body: (i18n) => i18n.t('notify.updateReadyBody', { version }) }),
+    whatsNew: (version: string, notes: string): UpdateNotice => ({
+      title: (i18n) => i18n.t('notify.whatsNew', { version }),
+      body: (i18n) => notes || i18n.t('notify.whatsNewBody', { version }),
+    }),
   },
 } as const;

@@ -46,11 +46,14 @@ export async function expectReachableZoomed(page: Page, screen: string) {
     expect(sideways, `${screen}: no horizontal scrolling at 200 %`).toEqual([]);
     // Visually hidden radios are operated through their labels (the theme switch).
     const controls = page.locator('button:visible, input:not([type="radio"]):visible, select:visible, a[href]:visible, .segmented label:visible');
-    const count = await controls.count();
-    expect(count, `${screen}: has controls`).toBeGreaterThan(0);
+    // Handles, not `nth(i)`: scrolling a virtualized list unmounts rows above, so an index would
+    // name another (unscrolled) control by the time it is measured. A control whose row was
+    // unmounted by an earlier scroll was in the DOM only off screen; the row's own turn checked it.
+    const handles = await controls.elementHandles();
+    expect(handles.length, `${screen}: has controls`).toBeGreaterThan(0);
     const unreachable: string[] = [];
-    for (let i = 0; i < count; i += 1) {
-      const control = controls.nth(i);
+    for (const control of handles) {
+      if (!(await control.evaluate((el) => el.isConnected))) continue;
       await control.scrollIntoViewIfNeeded();
       const reachable = await control.evaluate((el) => {
         const box = el.getBoundingClientRect();

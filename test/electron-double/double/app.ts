@@ -14,6 +14,8 @@ export interface AppOptions {
   name: string;
   version: string;
   platform: NodeJS.Platform;
+  /** What the OS reports as its preferred languages (the test can change them: `setSystemLanguages`). */
+  systemLanguages: readonly string[];
   /** The machine's single-instance locks (one per userData, as Electron keys them). */
   locks: Map<string, AppDouble>;
   /** Closes the windows on quit (BrowserWindow 'close' can cancel it); false when one refused. */
@@ -109,6 +111,17 @@ export class AppDouble extends EventEmitter {
   getName = (): string => this.name;
   getVersion = (): string => this.options.version;
   setAppUserModelId = (id: string): void => void this.appUserModelIds.push(id);
+
+  // app docs, getPreferredSystemLanguages(): "the user's preferred system languages from most
+  // preferred to least preferred, including the country codes if applicable"; on Linux from
+  // g_get_language_names() without "C", each through base::i18n::GetCanonicalLocale
+  // (shell/common/language_util_linux.cc): BCP 47 tags such as "de-DE". No ready rule.
+  private languages: readonly string[] = [];
+  getPreferredSystemLanguages = (): string[] => [...(this.languages.length ? this.languages : this.options.systemLanguages)];
+  /** Test side: the user changes the OS's languages (the app polls; there is no event). */
+  setSystemLanguages(languages: readonly string[]): void {
+    this.languages = [...languages];
+  }
 
   /** Test side: what Electron does after the main script ran. */
   emitReady(): void {

@@ -34,6 +34,8 @@ export interface DoubleOptions {
   isPackaged?: boolean;
   takenAccelerators?: readonly string[];
   notificationsSupported?: boolean;
+  /** The OS's preferred languages, most wanted first (`app.getPreferredSystemLanguages()`; default en-US). */
+  systemLanguages?: readonly string[];
   /** Negative control: the sender identity every invoke claims, whatever the frame. */
   forgeSenderUrl?: string;
   /** Negative control: code appended to the preload (a deliberately weakened one). */
@@ -98,6 +100,7 @@ export class ElectronDouble {
       name: 'Counter Tray',
       version: options.version ?? '0.1.0',
       platform: this.platform,
+      systemLanguages: options.systemLanguages ?? ['en-US'],
       locks: options.locks,
       closeAllWindows: () => [...this.windows].every((window) => window.close()),
       destroyAllWindows: () => [...this.windows].forEach((window) => window.destroy()),

@@ -1,0 +1,46 @@
+// The popup's words: the catalog of the language main chose (AppState.locale), loaded as its
+// own chunk, and the translator every screen reads with useI18n(). A switch of language keeps
+// the old words on screen until the new catalog is in, then re-renders everything at once.
+import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
+import { resolveLocale, type AppLocale, type CatalogName } from '../../src-shared/i18n/locale';
+import { createTranslator, type CompiledCatalog, type Translator } from '../../src-shared/i18n/translator';
+
+const LOADERS: Record<CatalogName, () => Promise<{ default: CompiledCatalog }>> = {
+  en: () => import('virtual:catalog/en'),
+  de: () => import('virtual:catalog/de'),
+  'en-XA': () => import('virtual:catalog/en-XA'),
+};
+
+const TranslatorContext = createContext<Translator | null>(null);
+
+/** The translator of the language in use; only under <I18n>. */
+export function useI18n(): Translator {
+  const translator = useContext(TranslatorContext);
+  if (!translator) throw new Error('useI18n() outside <I18n>: the catalog is not loaded');
+  return translator;
+}
+
+/** Before main has said anything (first paint, a page without the preload): the browser's languages. */
+export function guessLocale(): AppLocale {
+  return resolveLocale('system', typeof navigator === 'undefined' ? [] : navigator.languages);
+}
+
+/** Renders `children` once the catalog of `locale` is loaded (nothing before the first one). */
+export function I18n({ locale, children }: { locale: AppLocale; children: ReactNode }) {
+  const [translator, setTranslator] = useState<Translator | null>(null);
+  const { language, formats } = locale;
+  useEffect(() => {
+    let current = true;
+    void LOADERS[language]().then(({ default: catalog }) => {
+      if (current) setTranslator(createTranslator({ language, formats }, catalog));
+    });
+    return () => {
+      current = false;
+    };
+  }, [language, formats]);
+  useEffect(() => {
+    if (translator) document.documentElement.lang = translator.locale.language;
+  }, [translator]);
+  if (!translator) return <main className="screen centered" aria-busy="true" />;
+  return <TranslatorContext.Provider value={translator}>{children}</TranslatorContext.Provider>;
+}

@@ -1,0 +1,33 @@
+// A counter's value in words, for the popup's rows and main's tray: "412 days since",
+// "99 days until". The server's number is signed when a ToDate is past or a FromDate lies
+// ahead (not-shown.md #13); a minus sign in front of "days since" reads as nonsense, so those
+// read "in 190 days" / "587 days ago". Numbers and units come from Intl in the app's locale
+// (Intl.NumberFormat unit "day", RelativeTimeFormat), the spoken phrase from ICU plurals.
+import type { CounterType } from '../api/schemas';
+import type { Translator } from './translator';
+
+export interface ValueText {
+  /** Words before the number ("in", "vor"), empty for most. */
+  before: string;
+  /** The number as shown. */
+  number: string;
+  /** The words after it on a row, beside its date line ("days", "days ago"); empty for UpDown. */
+  unit: string;
+  /** The whole phrase, for screen readers and titles ("412 days since"). */
+  phrase: string;
+}
+
+export function formatCounterValue(i18n: Translator, type: CounterType, value: number): ValueText {
+  if (type === 'UpDown') {
+    const number = i18n.number(value);
+    return { before: '', number, unit: '', phrase: number };
+  }
+  // A FromDate ahead of today ("in 190 days"), or a ToDate behind it ("587 days ago").
+  if (value < 0) {
+    const relative = i18n.relativeDays(type === 'FromDate' ? -value : value);
+    return { before: relative.before.trimEnd(), number: relative.number, unit: relative.after.trimStart(), phrase: relative.text };
+  }
+  const days = i18n.dayCount(value);
+  const phrase = type === 'FromDate' ? i18n.t('value.daysSince', { count: value }) : i18n.t('value.daysUntil', { count: value });
+  return { before: days.before.trimEnd(), number: days.number, unit: days.after.trimStart(), phrase };
+}

@@ -1,0 +1,124 @@
+// Numbers, dates, day counts, relative days and lists through Intl, in the app's locale (not
+// the page's or the process's default): "412 days" / "412 Tage", "in 190 days" / "in 190 Tagen",
+// "587 days ago" / "vor 587 Tagen", "Thu, Feb 29, 2024" / "Do., 29. Feb. 2024". Nothing here
+// spells a plural or a month by hand.
+
+/** A phrase around one number, so the number can be styled apart: "in " · "190" · " days". */
+export interface NumberPhrase {
+  before: string;
+  number: string;
+  after: string;
+  text: string;
+}
+
+export interface Formats {
+  /** 1,234 · 1.234 (up to six decimals: UpDown values may be fractional on some servers). */
+  number(value: number): string;
+  /** +3 · −2 (a real minus sign) · ±0. */
+  signed(amount: number): string;
+  /** "412 days", "1 day". */
+  dayCount(count: number): NumberPhrase;
+  /** "in 190 days" (n > 0), "587 days ago" (n < 0). */
+  relativeDays(days: number): NumberPhrase;
+  /** A calendar day (YYYY-MM-DD): "Feb 29, 2024". */
+  date(isoDay: string): string;
+  /** Without the year, for a day in the coming months: "Mar 5" · "5. März". */
+  monthDay(isoDay: string): string;
+  /** With its weekday: "Thu, Feb 29, 2024". */
+  longDate(isoDay: string): string;
+  /** Short, for a chart's axis and table: "Mon, Nov 16". */
+  dayLabel(isoDay: string): string;
+  /** A moment's time of day in `zone` (default: the system's): "10:42 AM" · "10:42". */
+  time(at: number, zone?: string): string;
+  /** With seconds, for "next try at": "10:42:05 AM". */
+  timeWithSeconds(at: number, zone?: string): string;
+  /** A moment on another day: "Nov 21, 10:42 AM". */
+  dayAndTime(at: number, zone?: string): string;
+  /** The calendar day of a moment in `zone` (for "is it today?"). */
+  dayOf(at: number, zone?: string): string;
+  /** "popup, tray menu and shortcut" · "Popup, Tray-Menü und Kurzbefehl". */
+  list(items: readonly string[]): string;
+  /** "Ctrl or Alt" · "Strg oder Alt". */
+  orList(items: readonly string[]): string;
+  /** A language's name in that language ("Deutsch", "English"). */
+  languageName(language: string): string;
+}
+
+const utcDay = (isoDay: string) => new Date(`${isoDay}T00:00:00Z`);
+
+/** Intl objects cost ~0.1 ms each: one per (kind, options), kept for the life of the locale. */
+function memo<T>(make: (key: string) => T, limit = 32): (key: string) => T {
+  const cache = new Map<string, T>();
+  return (key) => {
+    let value = cache.get(key);
+    if (value === undefined) {
+      // Zones are few (the setting and the system's), but never let a cache grow without bound.
+      if (cache.size >= limit) cache.clear();
+      value = make(key);
+      cache.set(key, value);
+    }
+    return value;
+  };
+}
+
+function phrase(parts: readonly Intl.NumberFormatPart[] | readonly Intl.RelativeTimeFormatPart[]): NumberPhrase {
+  const numeric = new Set(['integer', 'group', 'decimal', 'fraction']);
+  const first = parts.findIndex((p) => numeric.has(p.type));
+  let last = first;
+  while (last + 1 < parts.length && numeric.has(parts[last + 1]?.type ?? '')) last += 1;
+  const join = (from: number, to: number) => parts.slice(from, to).map((p) => p.value).join('');
+  const text = join(0, parts.length);
+  if (first < 0) return { before: text, number: '', after: '', text };
+  return { before: join(0, first), number: join(first, last + 1), after: join(last + 1, parts.length), text };
+}
+
+/** `decorate` runs over every word Intl produces (the pseudo-locale accents them). */
+export function createFormats(locale: string, decorate: (text: string) => string = (text) => text): Formats {
+  const numbers = new Intl.NumberFormat(locale, { maximumFractionDigits: 6 });
+  const signedNumbers = new Intl.NumberFormat(locale, { maximumFractionDigits: 6, signDisplay: 'exceptZero' });
+  const days = new Intl.NumberFormat(locale, { style: 'unit', unit: 'day', unitDisplay: 'long', maximumFractionDigits: 0 });
+  const relative = new Intl.RelativeTimeFormat(locale, { numeric: 'always' });
+  const dates = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+  const monthDays = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', timeZone: 'UTC' });
+  const longDates = new Intl.DateTimeFormat(locale, { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+  const dayLabels = new Intl.DateTimeFormat(locale, { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' });
+  const lists = new Intl.ListFormat(locale, { style: 'long', type: 'conjunction' });
+  const orLists = new Intl.ListFormat(locale, { style: 'long', type: 'disjunction' });
+  const zoned = (options: Intl.DateTimeFormatOptions) => memo((zone) => new Intl.DateTimeFormat(locale, { ...options, ...(zone ? { timeZone: zone } : {}) }));
+  const times = zoned({ hour: 'numeric', minute: '2-digit' });
+  const secondTimes = zoned({ hour: 'numeric', minute: '2-digit', second: '2-digit' });
+  const dayTimes = zoned({ day: 'numeric', month: 'short', hour: 'numeric', minute: '2-digit' });
+  // en-CA spells a day as YYYY-MM-DD: a key, never shown.
+  const dayKeys = memo((zone) => new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit', ...(zone ? { timeZone: zone } : {}) }));
+  const names = new Intl.DisplayNames([locale], { type: 'language' });
+
+  const decoratePhrase = (p: NumberPhrase): NumberPhrase => ({ before: decorate(p.before), number: p.number, after: decorate(p.after), text: decorate(p.text) });
+
+  return {
+    number: (value) => numbers.format(value),
+    signed: (amount) => {
+      if (amount === 0) return `±${numbers.format(0)}`;
+      // Intl gives the locale's minus (a hyphen in en and de); typeset it as the minus sign.
+      return signedNumbers.formatToParts(amount).map((p) => (p.type === 'minusSign' ? '−' : p.value)).join('');
+    },
+    dayCount: (count) => decoratePhrase(phrase(days.formatToParts(count))),
+    relativeDays: (n) => decoratePhrase(phrase(relative.formatToParts(n, 'day'))),
+    date: (isoDay) => decorate(dates.format(utcDay(isoDay))),
+    monthDay: (isoDay) => decorate(monthDays.format(utcDay(isoDay))),
+    longDate: (isoDay) => decorate(longDates.format(utcDay(isoDay))),
+    dayLabel: (isoDay) => decorate(dayLabels.format(utcDay(isoDay))),
+    time: (at, zone = '') => decorate(times(zone).format(at)),
+    timeWithSeconds: (at, zone = '') => decorate(secondTimes(zone).format(at)),
+    dayAndTime: (at, zone = '') => decorate(dayTimes(zone).format(at)),
+    dayOf: (at, zone = '') => dayKeys(zone).format(at),
+    list: (items) => decorate(lists.format(items)),
+    orList: (items) => decorate(orLists.format(items)),
+    languageName: (language) => {
+      try {
+        return decorate(new Intl.DisplayNames([language], { type: 'language' }).of(language) ?? names.of(language) ?? language);
+      } catch {
+        return language;
+      }
+    },
+  };
+}

@@ -1,0 +1,66 @@
+// Which language the app speaks, and whose conventions its numbers and dates follow.
+// Main decides (it knows the OS's preferred languages, `app.getPreferredSystemLanguages()`,
+// and the setting); the popup receives the result in AppState and loads that catalog.
+
+/** The languages with a complete catalog. */
+export const LANGUAGES = ['en', 'de'] as const;
+export type Language = (typeof LANGUAGES)[number];
+
+/** What Settings → Language holds: the OS's choice, or one language. */
+export const LANGUAGE_CHOICES = ['system', ...LANGUAGES] as const;
+export type LanguageChoice = (typeof LANGUAGE_CHOICES)[number];
+
+/**
+ * The pseudo-locale (accented, ~40 % longer, bracketed): English run through a filter, so
+ * text that escapes the catalog and layouts that clip stand out. Chromium and Android use
+ * the same tag; here it is reached only through the OS's language list (tests set it).
+ */
+export const PSEUDO = 'en-XA';
+export type CatalogName = Language | typeof PSEUDO;
+export const CATALOGS: readonly CatalogName[] = [...LANGUAGES, PSEUDO];
+
+export interface AppLocale {
+  /** Which catalog the words come from. */
+  language: CatalogName;
+  /** The BCP 47 tag Intl formats with: the OS's own regional variant when it speaks that language (de-AT, en-GB). */
+  formats: string;
+}
+
+/** A BCP 47 tag, also from POSIX spellings an OS may hand over ("de_AT.UTF-8", "en_US@euro"). */
+function canonical(tag: string): string | undefined {
+  try {
+    return Intl.getCanonicalLocales(tag.replace(/[.@].*$/, '').replaceAll('_', '-'))[0];
+  } catch {
+    return undefined;
+  }
+}
+
+const baseOf = (tag: string) => tag.split('-')[0]?.toLowerCase() ?? '';
+const isLanguage = (base: string): base is Language => (LANGUAGES as readonly string[]).includes(base);
+
+/**
+ * `system` takes the first OS language we have a catalog for (a German who lists French
+ * first still gets German, not English), else English. A chosen language keeps the OS's
+ * regional conventions when the OS speaks it (de-AT dates for de), else its own defaults.
+ */
+export function resolveLocale(choice: LanguageChoice, systemLanguages: readonly string[]): AppLocale {
+  const tags = systemLanguages.map(canonical).filter((tag): tag is string => tag !== undefined);
+  if (choice === 'system') {
+    for (const tag of tags) {
+      if (tag.toLowerCase() === PSEUDO.toLowerCase()) return { language: PSEUDO, formats: 'en' };
+      const base = baseOf(tag);
+      if (isLanguage(base)) return { language: base, formats: tag };
+    }
+    return { language: 'en', formats: 'en' };
+  }
+  return { language: choice, formats: tags.find((tag) => baseOf(tag) === choice) ?? choice };
+}
+
+/** What AppState carries: the locale in use, and the language "system" stands for (Settings shows it). */
+export interface StateLocale extends AppLocale {
+  system: CatalogName;
+}
+
+export function stateLocale(choice: LanguageChoice, systemLanguages: readonly string[]): StateLocale {
+  return { ...resolveLocale(choice, systemLanguages), system: resolveLocale('system', systemLanguages).language };
+}

@@ -1,0 +1,39 @@
+// The values an ICU message needs, read from the message's own text by the type checker, so
+// `t('tray.undo', { amount })` without `name` (or with a typo) fails to compile, like a key
+// that is not in the catalog. ICU MessageFormat: a `{` at even depth opens an argument
+// (`{name}`, `{count, plural, …}`); inside an argument, `{` opens a branch (`one {…}`), and
+// inside a branch text starts again. Quoted braces ('{') are not used in our catalogs.
+
+type Trim<S extends string> = S extends ` ${infer R}` ? Trim<R> : S extends `${infer R} ` ? Trim<R> : S;
+
+/** What a value of each argument kind must be (Intl formats numbers and dates; select picks by text). */
+type ValueOf<Kind extends string> = Kind extends 'plural' | 'selectordinal' | 'number'
+  ? number
+  : Kind extends 'date' | 'time'
+    ? Date | number
+    : Kind extends 'select'
+      ? string
+      : string | number;
+
+/** `name}` or `name, kind, …` (the text right after an argument's `{`). */
+type ArgumentAt<R extends string> = R extends `${infer Head}}${string}`
+  ? Head extends `${infer Name},${infer Rest}`
+    ? { [P in Trim<Name>]: ValueOf<Trim<Rest extends `${infer Kind},${string}` ? Kind : Rest>> }
+    : { [P in Trim<Head>]: string | number }
+  : never;
+
+type Even = 0 | 2 | 4 | 6 | 8;
+
+/** Walks the message once, keeping the brace depth as a tuple's length. */
+type Scan<S extends string, Depth extends unknown[], Found> = S extends `${infer C}${infer Rest}`
+  ? C extends '{'
+    ? Scan<Rest, [...Depth, C], Depth['length'] extends Even ? Found & ArgumentAt<Rest> : Found>
+    : C extends '}'
+      ? Scan<Rest, Depth extends [unknown, ...infer Outer] ? Outer : [], Found>
+      : Scan<Rest, Depth, Found>
+  : Found;
+
+type Flatten<T> = { [K in keyof T]: T[K] } & {};
+
+/** The values object a message needs: `{}` for a message without arguments. */
+export type ValuesOf<Message extends string> = string extends Message ? Record<string, string | number | Date> : Flatten<Scan<Message, [], unknown>>;

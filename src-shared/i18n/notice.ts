@@ -1,0 +1,25 @@
+// What main tells the user once, by OS notification (a settings file reset, clicks not sent).
+// Kept as a function of the translator, not as text: it is said in the language of the
+// moment it is shown (and in English for the log), with every call to `t` type-checked.
+import type { PlainKey } from './messages';
+import type { Translator } from './translator';
+
+/** Words waiting for a language. */
+export type Said = (i18n: Translator) => string;
+
+export interface Notice {
+  title: PlainKey;
+  body: Said;
+}
+
+/** Sentences said one after the other. */
+export const sentences =
+  (...parts: readonly Said[]): Said =>
+  (i18n) =>
+    parts.map((part) => part(i18n)).join(' ');
+
+/** Where the backup of a reset file is ("A backup is at …"), or that none could be made (`path` null). */
+export const backupNote =
+  (path: string | null): Said =>
+  (i18n) =>
+    path === null ? i18n.t('notice.noBackup') : i18n.t('notice.backup', { path });

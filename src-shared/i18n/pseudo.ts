@@ -1,0 +1,26 @@
+// The pseudo-locale's filter: every letter accented (text that stays plain ASCII did not come
+// through the catalog or the app's Intl formats), each message bracketed ⟦…⟧ (a cut end shows)
+// and padded to ~140 % of its length (German runs ~30 % longer than English; layouts must
+// not depend on English's brevity).
+
+const PLAIN = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ';
+const ACCENTED = 'áƀçðéƒĝĥîĵķļɱñöþǫŕšţûṽŵẋýžÁƁÇÐÉƑĜĤÎĴĶĻṀÑÖÞǪŔŠŢÛṼŴẊÝŽ';
+const TABLE = new Map([...PLAIN].map((letter, i) => [letter, [...ACCENTED][i] as string]));
+
+/** Letters accented, everything else (digits, punctuation, symbols) as it was. */
+export function accent(text: string): string {
+  let out = '';
+  for (const char of text) out += TABLE.get(char) ?? char;
+  return out;
+}
+
+const PADDING = accent('lorem ipsum dolor sit amet consectetur adipiscing elit sed do eiusmod tempor');
+
+/** The words that make a message of `length` characters ~40 % longer (at least one). */
+export function padding(length: number): string {
+  const extra = Math.max(1, Math.round(length * 0.4));
+  return PADDING.repeat(Math.ceil(extra / PADDING.length)).slice(0, extra).trimEnd();
+}
+
+export const OPEN = '⟦';
+export const CLOSE = '⟧';

@@ -1,0 +1,34 @@
+// One object per locale that says everything: catalog messages through @lingui/core (ICU
+// plurals and numbers by Intl.PluralRules / NumberFormat, from precompiled messages, so no
+// parser runs here) and the Intl formats of formats.ts. Main and the popup build it the same
+// way; only where the compiled catalog comes from differs (compile.ts / a lazy chunk).
+import { setupI18n } from '@lingui/core';
+import type { CompiledMessage } from '@lingui/message-utils/compileMessage';
+import { createFormats, type Formats } from './formats';
+import type { AppLocale } from './locale';
+import type { MessageKey, ValuesArg, Words, WordsOnWire } from './messages';
+
+export interface CompiledCatalog {
+  messages: Record<string, CompiledMessage>;
+  /** Applied to every word Intl produces (the pseudo-locale's accents). */
+  decorate?: (text: string) => string;
+}
+
+export interface Translator extends Formats {
+  readonly locale: AppLocale;
+  /** A catalog message, with the values it names. */
+  t<K extends MessageKey>(key: K, ...values: ValuesArg<K>): string;
+  /** Words named elsewhere (main's errors and notices); undefined when the key is not in the catalog. */
+  say(words: Words | WordsOnWire): string | undefined;
+}
+
+export function createTranslator(locale: AppLocale, catalog: CompiledCatalog): Translator {
+  const i18n = setupI18n({ locale: locale.formats, messages: { [locale.formats]: catalog.messages } });
+  const t = (key: string, values?: Record<string, unknown>) => i18n._(key, values);
+  return {
+    ...createFormats(locale.formats, catalog.decorate),
+    locale,
+    t: (key, ...values) => t(key, values[0]),
+    say: (words) => (Object.hasOwn(catalog.messages, words.key) ? t(words.key, words.values) : undefined),
+  };
+}
