@@ -4,7 +4,7 @@
 // breaks them is repaired (and backed up by the store) with a notice.
 import { CounterId } from '../../src-shared/api/schemas';
 import { DEFAULT_SETTINGS, Settings, type SettingsPatch } from '../../src-shared/domain/settings';
-import { checkAccelerator, MAX_GLOBAL_SHORTCUTS, validateShortcutMap, type ShortcutMap } from './shortcut-rules';
+import { checkAccelerator, listShortcuts, MAX_GLOBAL_SHORTCUTS, validateShortcutMap, type ShortcutMap } from './shortcut-rules';
 import { words } from '../../src-shared/i18n/messages';
 import type { Said } from '../../src-shared/i18n/notice';
 import { AppError } from '../ipc/errors';
@@ -31,8 +31,15 @@ export function applySettingsPatch(current: Settings, patch: SettingsPatch, cont
   if (next.timezone !== null && !isKnownTimezone(next.timezone)) {
     throw new AppError('invalid-settings', words('error.unknownZone', { zone: next.timezone.slice(0, 60) }));
   }
-  const shortcutProblems = [...validateShortcutMap(next.shortcuts, context.platform), ...unknownCounters(current.shortcuts, next.shortcuts, context.knownCounterIds)];
-  if (shortcutProblems.length > 0) throw new AppError('invalid-shortcut', shortcutProblems.join(' '));
+  const unknown = unknownCounters(current.shortcuts, next.shortcuts, context.knownCounterIds);
+  const shortcutProblems = [...validateShortcutMap(next.shortcuts, context.platform), ...unknown];
+  if (shortcutProblems.length > 0) {
+    // The two limits the user cannot fix by choosing other keys get words of their own; a key
+    // problem keeps the code's sentence ("add Ctrl, Alt or Cmd, or pick another"). The detail is logged.
+    const tooMany = listShortcuts(next.shortcuts).length > MAX_GLOBAL_SHORTCUTS;
+    const said = tooMany ? words('error.tooManyShortcuts', { max: MAX_GLOBAL_SHORTCUTS }) : unknown.length > 0 ? words('error.shortcutUnknownCounter') : undefined;
+    throw said ? new AppError('invalid-shortcut', said, shortcutProblems.join(' ')) : new AppError('invalid-shortcut', shortcutProblems.join(' '));
+  }
   return next;
 }
 

@@ -100,7 +100,16 @@ describe('settings:update takes shortcuts only for counters the app knows', () =
   it('negative control: with every id counted as known, the made-up ones go through up to the cap, and the cap stops the rest', () => {
     const patch = (n: number) => ({ shortcuts: { open: null, counters: Object.fromEntries(madeUp.slice(0, n).map((id, i) => [id, { increment: `Ctrl+Alt+F${i + 13}` }])) } });
     expect(applySettingsPatch(DEFAULT_SETTINGS, patch(3), context(madeUp)).shortcuts.counters).toHaveProperty(madeUp[0]!);
-    expect(() => applySettingsPatch(DEFAULT_SETTINGS, { shortcuts: { open: null, counters: Object.fromEntries(madeUp.map((id, i) => [id, { increment: `Ctrl+Alt+Shift+F${(i % 24) + 1}` }])) } }, context(madeUp))).toThrow(/440 global shortcuts is too many/);
+    const tooMany = () => applySettingsPatch(DEFAULT_SETTINGS, { shortcuts: { open: null, counters: Object.fromEntries(madeUp.map((id, i) => [id, { increment: `Ctrl+Alt+Shift+F${(i % 24) + 1}` }])) } }, context(madeUp));
+    // The user reads the limit in the app's words; the log keeps the count.
+    expect(tooMany).toThrow(expect.objectContaining({ code: 'invalid-shortcut', words: { key: 'error.tooManyShortcuts', values: { max: MAX_GLOBAL_SHORTCUTS } }, detail: expect.stringMatching(/440 global shortcuts is too many/) }));
+  });
+
+  it('says which limit a refused edit met: made-up counters in words of their own, a key problem in the code\'s sentence', () => {
+    const made = { shortcuts: { open: null, counters: { [madeUp[0]!]: { increment: 'Ctrl+Alt+1' } } } };
+    expect(() => applySettingsPatch(DEFAULT_SETTINGS, made, context([COFFEE_ID]))).toThrow(expect.objectContaining({ words: { key: 'error.shortcutUnknownCounter' } }));
+    const bare = { shortcuts: { open: 'K', counters: {} } };
+    expect(() => applySettingsPatch(DEFAULT_SETTINGS, bare, context([COFFEE_ID]))).toThrow(expect.objectContaining({ code: 'invalid-shortcut', words: undefined }));
   });
 });
 

@@ -398,6 +398,8 @@ export const de = {
   // Fehlerworte von main (was ein Fehler über seinen Code hinaus sagt)
   'error.urlNeedsHttps': 'Die Serveradresse muss mit https:// beginnen.',
   'error.urlHasCredentials': 'Name und Passwort gehören nicht in die Adresse; füge das Token getrennt ein.',
+  'error.tooManyShortcuts': '{max, plural, one {Höchstens # Kürzel} other {Höchstens # Kürzel}}: Jedes nimmt allen anderen Apps seine Tasten.',
+  'error.shortcutUnknownCounter': 'Kürzel gibt es nur für Zähler, die mit dir geteilt sind.',
   'error.unknownZone': 'Die Zeitzone „{zone}“ kennt dieses System nicht (z. B. Europe/Berlin).',
   'error.declinedPlainHttp': 'Nicht verbunden: Du wolltest dein Token nicht unverschlüsselt senden.',
   'error.declinedWeakStorage': 'Dein Token bleibt nur im Speicher; nach einem Neustart meldest du dich neu an.',
