@@ -99,6 +99,22 @@ describe('activity service', () => {
     expect(service.summary().today).toEqual({});
   });
 
+  it('an undo that withdraws part of an unsent click keeps every breakdown whole (found by the property below)', async () => {
+    const { service, core } = await setup();
+    click(service, core, 'popup', -1);
+    core.send('c');
+    click(service, core, 'popup', 2);
+    core.answer('c');
+    service.undo('c'); // the offer is +1 (−1 sent, +2 not yet): the ledger withdraws 1 of the +2
+    core.send('c');
+    core.answer('c');
+    expect(core.sent).toEqual([-1, 1]);
+    const [sent, withdrawn, first] = service.detail('c').events;
+    expect(first).toMatchObject({ amount: -1, sources: { popup: -1 } });
+    expect(withdrawn).toMatchObject({ amount: 0, sources: { popup: 1, undo: -1 } });
+    expect(sent).toMatchObject({ amount: 1, sources: { popup: 1 } });
+  });
+
   it('does not offer undo where the server refused the opposite direction, and says why', async () => {
     const onlyUp = { ...C, refused: { decrement: 'Only up: this counter cannot be decremented' } };
     const { service, core } = await setup([onlyUp]);

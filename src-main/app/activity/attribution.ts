@@ -49,7 +49,36 @@ export class ClickAttribution {
       if (queue.length === 0) this.queues.delete(counterId);
       return breakdown(taken);
     }
-    return {};
+    return this.splitLatest(counterId, queue, amount);
+  }
+
+  /**
+   * The ledger withdraws only what an undo asks for, so it can take part of a click: +2
+   * queued, an undo of +1 withdraws 1 and +1 is still sent. Takes `amount` from the newest
+   * clicks of its sign, splitting the last one; says nothing if a click the other way comes first.
+   */
+  private splitLatest(counterId: string, queue: Click[], amount: number): SourceBreakdown {
+    const taken: Click[] = [];
+    let left = amount;
+    for (let i = queue.length - 1; i >= 0 && left !== 0; i -= 1) {
+      const click = queue[i] as Click;
+      if (Math.sign(click.amount) !== Math.sign(left)) return {};
+      const part = Math.sign(left) * Math.min(Math.abs(left), Math.abs(click.amount));
+      taken.push({ source: click.source, amount: part });
+      left -= part;
+    }
+    if (left !== 0) return {};
+    // Only now change the queue: the newest clicks lose what was withdrawn.
+    let rest = amount;
+    while (rest !== 0) {
+      const click = queue[queue.length - 1] as Click;
+      const part = Math.sign(rest) * Math.min(Math.abs(rest), Math.abs(click.amount));
+      click.amount -= part;
+      rest -= part;
+      if (click.amount === 0) queue.pop();
+    }
+    if (queue.length === 0) this.queues.delete(counterId);
+    return breakdown(taken);
   }
 
   /** The counter is gone: its queued clicks will never have an outcome. */
