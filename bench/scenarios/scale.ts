@@ -116,7 +116,8 @@ export async function runScale(options: { browser: () => Promise<BenchBrowser>; 
   const rows: Row[] = [];
   for (const s of sizes) {
     const scenario = `Scale: ${s.counters} counters`;
-    const is1000 = s.counters === 1000;
+    // The render targets hold from 1000 counters up (virtualized list); 5000 is issue 24's row.
+    const targeted = s.counters >= 1000;
     const render = median(s.renderMs);
     const rerender = median(s.rerenderMs);
     rows.push(
@@ -136,14 +137,14 @@ export async function runScale(options: { browser: () => Promise<BenchBrowser>; 
         scenario,
         measure: 'list render in Chromium',
         app: `${ms(render)} (with CDP transfer ${ms(median(s.renderWithTransferMs))})`,
-        ...(is1000 ? { target: '< 50 ms', met: render < 50 } : {}),
+        ...(targeted ? { target: '< 50 ms', met: render < 50 } : {}),
         how: `page clock: a state:changed carrying all counters (after one carrying none) arrives → MutationObserver sees rows, layout forced; preload validation + contextBridge-like copy + React + layout; ${s.renderedRows} rows in the DOM${s.counters > 100 ? ' (virtualized)' : ''}; median of ${RENDER_RUNS}`,
       },
       {
         scenario,
         measure: 'one counter changes → re-rendered',
         app: `${ms(rerender)} (max ${ms(Math.max(...s.rerenderMs))}; round trip ${ms(median(s.rerenderRoundTripMs))})`,
-        ...(is1000 ? { target: '< 4 ms', met: rerender < 4 } : {}),
+        ...(targeted ? { target: '< 4 ms', met: rerender < 4 } : {}),
         how: `page clock: another user's increment of a visible counter; the state:delta push arrives → its value text changed, layout forced (preload validation of the delta, contextBridge-like copy, React, layout); round trip on Node's clock from the POST; median of ${s.rerenderMs.length}, p99 ${ms(percentile(s.rerenderMs, 99))}`,
       },
     );
