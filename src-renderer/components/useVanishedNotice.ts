@@ -13,6 +13,9 @@ export function useVanishedNotice(counters: readonly CounterState[], say: (messa
     const before = previous.current;
     previous.current = counters;
     if (before === counters) return;
+    // A change to one of 5000 counters keeps ids and order (bridge/applyDelta.ts): nothing left,
+    // and no set of every id built on each push (this runs inside the delta's flushSync).
+    if (before.length === counters.length && counters.every((c, i) => c.id === before[i]?.id)) return;
     const now = new Set(counters.map((c) => c.id));
     const gone = before.filter((c) => !now.has(c.id));
     if (gone.length === 1 && gone[0]) say(i18n.t('list.vanishedOne', { name: gone[0].name }));
