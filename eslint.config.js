@@ -15,17 +15,28 @@ const noElectron = { name: 'electron', message: 'Only src-main/ (outside core/) 
 // Main-process code never reaches into the renderer or the service (demo mode loads the service by dynamic import()).
 const mainOutside = { group: ['**/src-renderer/**', '**/src-service/**'], message: 'Main does not import renderer or service code (demo mode loads the service dynamically).' };
 
+// Code that ships never imports the harnesses (dev-tools/) or the tests; nothing outside test/ imports test/.
+const noHarness = { group: ['**/dev-tools/**', '**/test/**'], message: 'Shipped code never imports dev-tools/ or test/: harnesses import the app, not the other way round.' };
+const noTests = { group: ['**/test/**'], message: 'Nothing outside test/ imports test/: shared harness code lives in dev-tools/.' };
+
+/** `../name`, `../../name/x`, … : a relative import of folder `name` from any depth below a sibling folder. */
+const relativeTo = (name) => [1, 2, 3].flatMap((depth) => {
+  const up = '../'.repeat(depth);
+  return [`${up}${name}`, `${up}${name}/*`];
+});
+
 /**
  * One rule block per src-main folder. `above` lists the folders higher in the order, which
  * this one must not import; `electron: false` bans even its types (the folder runs in plain
  * Node tests), 'types' allows `import type` only (Electron objects arrive by injection).
  */
 function mainLayer(folder, { electron, above }) {
+  const wiringFiles = [...relativeTo('main'), ...relativeTo('preload')];
   const upward = above.map((name) => ({
-    group: [`../${name}`, `../${name}/*`, '../main', '../preload*'],
-    message: `Layer rule (src-main/${folder}): ${folder}/ may not import ${name}/ or main.ts — the order is main → electron → shell → app → ipc → core.`,
+    group: [...new Set([...relativeTo(name), ...wiringFiles])],
+    message: `Layer rule (src-main/${folder}): ${folder}/ may not import ${name}/ or main.ts — the order is main → electron → desktop → app → ipc → core.`,
   }));
-  const wiring = { group: ['../main', '../preload*'], message: `Layer rule (src-main/${folder}): nothing imports the wiring (main.ts, preload.cts).` };
+  const wiring = { group: wiringFiles, message: `Layer rule (src-main/${folder}): nothing imports the wiring (main.ts) or the preload.` };
   const paths = electron === false ? [noElectron] : [];
   const typeOnlyElectron = electron === 'types'
     ? [{ files: [`src-main/${folder}/**`], rules: { '@typescript-eslint/no-restricted-imports': ['error', { paths: [{ name: 'electron', allowTypeImports: true, message: `Layer rule (src-main/${folder}): only main.ts imports electron; take Electron objects by injection (types are fine).` }] }] } }]
@@ -33,7 +44,7 @@ function mainLayer(folder, { electron, above }) {
   return [
     {
       files: [`src-main/${folder}/**`],
-      rules: { 'no-restricted-imports': ['error', { paths, patterns: [mainOutside, ...(upward.length ? upward : [wiring])] }] },
+      rules: { 'no-restricted-imports': ['error', { paths, patterns: [mainOutside, noHarness, ...(upward.length ? upward : [wiring])] }] },
     },
     ...typeOnlyElectron,
   ];
@@ -59,6 +70,7 @@ export default tseslint.config(
         patterns: [
           { group: ['node:*'], message: 'src-shared is pure: no Node built-ins.' },
           { group: ['react', 'react-dom', '**/src-main/**', '**/src-renderer/**', '**/src-service/**'], message: 'src-shared imports nothing above it.' },
+          noHarness,
         ],
       }],
     },
@@ -72,6 +84,7 @@ export default tseslint.config(
         patterns: [
           { group: ['node:*'], message: 'The renderer runs sandboxed: no Node.' },
           { group: ['**/src-main/**', '**/src-service/**'], message: 'The renderer talks to main only through the IPC contract.' },
+          noHarness,
         ],
       }],
       // The preload validates with zod; the page bundle stays zod-free (issue 7: renderer JS < 90 KB gzip).
@@ -95,12 +108,12 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': ['error', {
         paths: [noElectron],
-        patterns: [{ group: ['**/src-main/**', '**/src-renderer/**'], message: 'The reference service stands alone.' }],
+        patterns: [{ group: ['**/src-main/**', '**/src-renderer/**'], message: 'The reference service stands alone.' }, noHarness],
       }],
     },
   },
   // Inside src-main the folders are one-way layers (ARCHITECTURE.md, "Layers inside src-main"):
-  //   main.ts, preload.cts → electron/ → shell/ → app/ → ipc/ → core/
+  //   main.ts → electron/ → desktop/ → app/ → ipc/ → core/   (preload/ stands apart: see below)
   // A folder may import the folders to its right (and src-shared), never one to its left.
   // Issue 27: every word a user reads comes from the catalog (eslint/no-stray-strings.js).
   {
@@ -109,17 +122,37 @@ export default tseslint.config(
     rules: { 'counter-tray/no-stray-strings': ['error', { jsx: true }] },
   },
   {
-    files: ['src-main/app/**', 'src-main/shell/**', 'src-main/electron/**', 'src-main/main.ts'],
+    files: ['src-main/app/**', 'src-main/desktop/**', 'src-main/electron/**', 'src-main/main.ts'],
     plugins: { 'counter-tray': { rules: { 'no-stray-strings': noStrayStrings } } },
     rules: { 'counter-tray/no-stray-strings': ['error', { desktop: true }] },
   },
-  ...mainLayer('core', { electron: false, above: ['ipc', 'app', 'shell', 'electron'] }),
-  ...mainLayer('ipc', { electron: 'types', above: ['app', 'shell', 'electron'] }),
-  ...mainLayer('app', { electron: 'types', above: ['shell', 'electron'] }),
-  ...mainLayer('shell', { electron: false, above: ['electron'] }),
+  ...mainLayer('core', { electron: false, above: ['ipc', 'app', 'desktop', 'electron'] }),
+  ...mainLayer('ipc', { electron: 'types', above: ['app', 'desktop', 'electron'] }),
+  ...mainLayer('app', { electron: 'types', above: ['desktop', 'electron'] }),
+  ...mainLayer('desktop', { electron: false, above: ['electron'] }),
   ...mainLayer('electron', { electron: 'types', above: [] }),
   {
-    files: ['src-main/*.ts', 'src-main/*.cts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [mainOutside] }] },
+    files: ['src-main/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [mainOutside, noHarness] }] },
+  },
+  // The preload runs in the sandboxed renderer process (CommonJS, `require('electron')` only):
+  // it shares nothing with main but the contract in src-shared.
+  {
+    files: ['src-main/preload/**'],
+    languageOptions: { globals: { ...globals.browser } },
+    rules: {
+      'no-restricted-imports': ['error', {
+        paths: nodeBuiltins.map((name) => ({ name, message: 'The preload is sandboxed: no Node built-ins.' })),
+        patterns: [
+          { group: ['node:*'], message: 'The preload is sandboxed: no Node built-ins.' },
+          { group: ['**/src-renderer/**', '**/src-service/**', ...relativeTo('core'), ...relativeTo('ipc'), ...relativeTo('app'), ...relativeTo('desktop'), ...relativeTo('electron'), ...relativeTo('main')], message: 'Preload rule (src-main/preload): the preload shares only src-shared with main.' },
+          noHarness,
+        ],
+      }],
+    },
+  },
+  {
+    files: ['dev-tools/**', 'scripts/**', 'bench/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [noTests] }] },
   },
 );

@@ -1,7 +1,7 @@
 // The app layer without Electron (createHeadlessApp), signed in to the bench service
 // as a returning user would be: the same controller, core and dispatcher as the app.
-import { createHeadlessApp } from '../src-main/app/index';
-import type { HeadlessApp } from '../src-main/app/index';
+import { createHeadlessApp } from '../dev-tools/headless/headless-app';
+import type { HeadlessApp } from '../dev-tools/headless/headless-app';
 import { DEFAULT_SETTINGS } from '../src-shared/domain/settings';
 
 export async function startSignedInApp(serverUrl: string, token: string, options: { activityDir?: string } = {}): Promise<HeadlessApp> {

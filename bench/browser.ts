@@ -5,11 +5,11 @@
 import { chromium } from '@playwright/test';
 import type { Browser, Page } from '@playwright/test';
 import { fileURLToPath } from 'node:url';
-import type { HeadlessApp } from '../src-main/app/index';
+import type { HeadlessApp } from '../dev-tools/headless/headless-app';
 import type { EventChannel } from '../src-shared/ipc/contract';
-import { bundledPreloadApi } from '../test/e2e/support/preload-stand-in';
-import { ensureRendererBuilt } from '../test/e2e/support/build-renderer';
-import { serveDirectory, type RunningServer } from '../test/e2e/support/static-server';
+import { bundledPreloadApi } from '../dev-tools/web/preload-stand-in';
+import { ensureRendererBuilt } from '../dev-tools/web/build-renderer';
+import { serveDirectory, type RunningServer } from '../dev-tools/web/static-server';
 
 const POPUP_EVENTS: readonly EventChannel[] = ['state:delta', 'ui:focusCounter'];
 const PRELOAD = fileURLToPath(new URL('./page/bench-preload.js', import.meta.url));

@@ -4,7 +4,7 @@
 //   npx tsx bench/herd-sweep.ts     # about a minute; a markdown table on stdout
 import { DEFAULT_TUNING } from '../src-main/core/tuning';
 import type { DropCause } from '../src-main/core/reconnect-backoff';
-import { seededRandom } from '../test/support/seeded-random';
+import { seededRandom } from '../dev-tools/support/seeded-random';
 import { counterTrayPolicy, perSecond, simulateDrop } from './herd-sim';
 
 const CLIENTS = 100_000;

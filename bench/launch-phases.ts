@@ -1,12 +1,12 @@
 // The launch split into phases (issue 25) for the boot bench: main's own launch marks
-// (src-main/shell/launch-milestones.ts, `performance.mark` in main.ts, read from this
+// (src-main/desktop/launch-milestones.ts, `performance.mark` in main.ts, read from this
 // process's performance timeline since main.js runs here under the Electron double), the
 // popup's navigation and resource timing, and the page probe's first counter row. All on
 // one wall clock: performance.timeOrigin + startTime, in Node and in the page.
 import { PerformanceObserver } from 'node:perf_hooks';
 import type { Page } from '@playwright/test';
-import { LAUNCH_MILESTONES, launchMarkName } from '../src-main/shell/launch-milestones';
-import type { LaunchMilestone } from '../src-main/shell/launch-milestones';
+import { LAUNCH_MILESTONES, launchMarkName } from '../src-main/desktop/launch-milestones';
+import type { LaunchMilestone } from '../src-main/desktop/launch-milestones';
 
 type Instant = LaunchMilestone | 'navigationStart' | 'documentServed' | 'bundleFetched' | 'domContentLoaded' | 'list';
 

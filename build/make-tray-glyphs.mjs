@@ -1,12 +1,12 @@
 #!/usr/bin/env node
 // The tray icon's number is drawn from a real typeface (issue 24): Inter Bold (SIL OFL 1.1,
 // @fontsource/inter), rendered here at build time to alpha sprites, one set per cap height
-// in pixels, and committed as src-main/shell/tray-glyphs.ts. The app then needs no font file,
+// in pixels, and committed as src-main/desktop/tray-glyphs.ts. The app then needs no font file,
 // no font engine and no canvas at run time: it picks the largest set whose text fits the icon.
 // Rendering: the outline is scaled so the cap height is a whole number of pixels and sits on a
 // whole-pixel baseline (crisp tops and bottoms, the part that makes small digits legible), then
 // filled with the non-zero rule at 8×8 samples per pixel, 16 levels of alpha.
-//   node build/make-tray-glyphs.mjs          writes src-main/shell/tray-glyphs.ts
+//   node build/make-tray-glyphs.mjs          writes src-main/desktop/tray-glyphs.ts
 //   node build/make-tray-glyphs.mjs --check  exits 1 when the committed file is not what this gives
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -15,7 +15,7 @@ import opentype from 'opentype.js';
 
 const require = createRequire(import.meta.url);
 const FONT_FILE = require.resolve('@fontsource/inter/files/inter-latin-700-normal.woff');
-export const OUTPUT = new URL('../src-main/shell/tray-glyphs.ts', import.meta.url);
+export const OUTPUT = new URL('../src-main/desktop/tray-glyphs.ts', import.meta.url);
 /** What badgeText() can produce. */
 const CHARS = '0123456789-+<kMG';
 /** Cap heights in pixels: 4 (three characters in 16 px) to 20 (one digit in 32 px). */
@@ -157,7 +157,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   if (process.argv.includes('--check')) {
     const committed = readFileSync(OUTPUT, 'utf8');
     if (committed !== text) {
-      console.error('src-main/shell/tray-glyphs.ts is out of date: run node build/make-tray-glyphs.mjs');
+      console.error('src-main/desktop/tray-glyphs.ts is out of date: run node build/make-tray-glyphs.mjs');
       process.exit(1);
     }
   } else {

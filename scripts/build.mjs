@@ -33,7 +33,7 @@ const zodEnglishOnly = {
 // breakdown): English-only and without whitespace, 843 KB → ~250 KB to parse.
 const preload = await build({
   ...common,
-  entryPoints: ['src-main/preload.cts'],
+  entryPoints: ['src-main/preload/preload.cts'],
   outfile: 'dist/main/preload.cjs',
   // A sandboxed preload gets a browser-like environment whose require() knows only 'electron'.
   platform: 'browser',

@@ -2,11 +2,11 @@
 // The popup in a normal browser: the built renderer, the app controller with the real
 // core, and the reference service with its demo data, all on 127.0.0.1. The page talks
 // to the controller over a loopback HTTP bridge instead of Electron IPC; for that (and
-// only there) the page's CSP allows `connect-src 'self'` (see test/e2e/support/http-bridge.ts).
+// only there) the page's CSP allows `connect-src 'self'` (see dev-tools/web/http-bridge.ts).
 import { parseArgs } from 'node:util';
 import { DEMO_OTHER_TOKEN, DEMO_TOKEN } from '../src-service/index';
-import { ROOT } from '../test/e2e/support/build-renderer';
-import { startDevWeb } from '../test/e2e/support/dev-web-server';
+import { ROOT } from '../dev-tools/web/build-renderer';
+import { startDevWeb } from '../dev-tools/web/dev-web-server';
 
 const { values } = parseArgs({
   options: {

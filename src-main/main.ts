@@ -1,5 +1,5 @@
 // Counter Tray's main process: the only module that imports 'electron' at top
-// level. Everything it wires is Electron-free logic (src-main/app, src-main/shell)
+// level. Everything it wires is Electron-free logic (src-main/app, src-main/desktop)
 // or a thin adapter taking Electron objects by injection (src-main/electron).
 import { app, BrowserWindow, dialog, globalShortcut, ipcMain, Menu, nativeImage, nativeTheme, Notification, powerMonitor, protocol, safeStorage, screen, session, shell, Tray } from 'electron';
 import type { NativeImage } from 'electron';
@@ -9,16 +9,16 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { homedir, release } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { systemClock } from './app/coalesce';
+import { systemClock } from './app/state/coalesce';
 import { createAppController, toAppPlatform } from './app/controller';
-import { startDemoService } from './app/demo';
-import { realCoreFactory } from './app/real-core';
-import { createTextFile } from './app/text-file';
-import { createFileSettingsStore } from './app/file-settings-store';
+import { startDemoService } from './app/session/demo';
+import { realCoreFactory } from './app/session/real-core';
+import { createTextFile } from './app/storage/text-file';
+import { createFileSettingsStore } from './app/settings/file-settings-store';
 import { createWhatsNewStore } from './app/updates/whats-new';
 import { createActions } from './electron/actions';
 import { createSecretFile } from './electron/files';
-import { pendingFileName } from './app/account-pending-store';
+import { pendingFileName } from './app/offline/account-pending-store';
 import { applyLaunchAtLogin, HIDDEN_FLAG } from './electron/login-item';
 import { configureLogging } from './electron/logging';
 import { createConsentDialog } from './electron/consent-dialog';
@@ -33,15 +33,15 @@ import { createUpdates } from './electron/update-wiring';
 import { hardenContents, hardenSession, popupWindowOptions } from './electron/window-security';
 import { createEventSender, registerInvokeHandlers } from './ipc/main-wrapper';
 import { APP_SCHEME } from './ipc/sender-check';
-import { APP_INDEX_URL, mimeTypeFor, PRODUCTION_CSP, resolveAssetPath } from './shell/app-assets';
-import { parseCommandLine, wantsDemo } from './shell/command-line';
-import { createNotifier, refusalNotices } from './shell/notifications';
+import { APP_INDEX_URL, mimeTypeFor, PRODUCTION_CSP, resolveAssetPath } from './desktop/app-assets';
+import { parseCommandLine, wantsDemo } from './desktop/command-line';
+import { createNotifier, refusalNotices } from './desktop/notifications';
 import { POPUP_EVENTS } from '../src-shared/ipc/contract';
 import { publicWebPage } from '../src-shared/domain/server-address';
-import { createSafeStorageVault } from './shell/token-vault';
+import { createSafeStorageVault } from './desktop/token-vault';
 import { translatorFor } from '../src-shared/i18n/compile';
 import type { Notice } from '../src-shared/i18n/notice';
-import { launchMarkName, type LaunchMilestone } from './shell/launch-milestones';
+import { launchMarkName, type LaunchMilestone } from './desktop/launch-milestones';
 
 const here = dirname(fileURLToPath(import.meta.url)); // dist/main
 const rendererRoot = join(here, '..', 'renderer');

@@ -1,6 +1,6 @@
 // Runs in the benchmark page before the renderer's own scripts (Playwright
 // addInitScript, which bypasses the page's CSP as a real preload does). It plays the
-// preload: `window.counterTray` is the real preload API (src-main/ipc/renderer-api.ts,
+// preload: `window.counterTray` is the real preload API (src-main/preload/renderer-api.ts,
 // bundled by browser.ts as `__counterTrayPreload`, validation included) over an
 // ipcRenderer look-alike, invoke → the Node app's dispatcher through an exposed
 // function. It also stamps every pushed event (before the preload parses it) with

@@ -4,11 +4,11 @@
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { accountOwnerKey } from '../../src-main/app/account-pending-store';
+import { accountOwnerKey } from '../../src-main/app/offline/account-pending-store';
 import { ActivityRecord } from '../../src-main/app/activity/record';
 import { createFileRecordStorage } from '../../src-main/app/activity/record-storage';
 import { createRecordWriter } from '../../src-main/app/activity/record-writer';
-import { systemClock } from '../../src-main/app/coalesce';
+import { systemClock } from '../../src-main/app/state/coalesce';
 import { startCounterService } from '../../src-service/index';
 import type { ActivityEvent } from '../../src-shared/domain/activity';
 import { startSignedInApp } from '../app';

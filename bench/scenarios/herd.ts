@@ -9,7 +9,7 @@ import { DEFAULT_TUNING } from '../../src-main/core/index';
 import type { DropCause } from '../../src-main/core/reconnect-backoff';
 import { writeHerdChart } from '../herd-chart';
 import type { Panel } from '../herd-chart';
-import { seededRandom } from '../../test/support/seeded-random';
+import { seededRandom } from '../../dev-tools/support/seeded-random';
 import { BIN_MS, HOP_MS, counterTrayPolicy, fixedPolicy, perSecond, simulateDrop } from '../herd-sim';
 import type { HerdResult, Policy } from '../herd-sim';
 import type { Row, ScenarioResult } from '../report';

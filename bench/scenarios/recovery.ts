@@ -18,7 +18,7 @@ import { ReconnectBackoff } from '../../src-main/core/reconnect-backoff';
 import type { DropCause } from '../../src-main/core/reconnect-backoff';
 import { startCounterService } from '../../src-service/index';
 import type { CounterService } from '../../src-service/index';
-import { seededRandom } from '../../test/support/seeded-random';
+import { seededRandom } from '../../dev-tools/support/seeded-random';
 import { untilSnapshot } from '../core-wait';
 import { readFixtures, writeFixtures } from '../fixtures';
 import { counterTrayPolicy, upgradeAttempts } from '../herd-sim';

@@ -7,12 +7,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createHeadlessApp, type HeadlessApp } from '../../src-main/app/headless';
-import { realCoreFactory } from '../../src-main/app/real-core';
+import { createHeadlessApp, type HeadlessApp } from '../../dev-tools/headless/headless-app';
+import { realCoreFactory } from '../../src-main/app/session/real-core';
 import { startCounterService, type CounterService } from '../../src-service/index';
 import { DEFAULT_SETTINGS } from '../../src-shared/domain/settings';
 import type { AppState } from '../../src-shared/ipc/contract';
-import { RequestFaultFront } from '../../test/support/request-fault-front';
+import { RequestFaultFront } from '../../dev-tools/support/request-fault-front';
 import { readFixtures, writeFixtures, type BenchUser } from '../fixtures';
 import type { ScenarioResult } from '../report';
 import { maxInRollingWindow, pause } from '../stats';

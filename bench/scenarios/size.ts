@@ -5,7 +5,7 @@ import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Row, ScenarioResult } from '../report';
-import { ensureRendererBuilt, newestMtime, ROOT } from '../../test/e2e/support/build-renderer';
+import { ensureRendererBuilt, newestMtime, ROOT } from '../../dev-tools/web/build-renderer';
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 

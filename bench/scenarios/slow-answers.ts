@@ -6,7 +6,7 @@
 import { createCounterCore } from '../../src-main/core/index';
 import type { ChangeOutcome } from '../../src-main/core/index';
 import { startCounterService } from '../../src-service/index';
-import { RequestFaultFront } from '../../test/support/request-fault-front';
+import { RequestFaultFront } from '../../dev-tools/support/request-fault-front';
 import { readFixtures, writeFixtures } from '../fixtures';
 import type { ScenarioResult } from '../report';
 import { sum } from '../stats';

@@ -1,5 +1,4 @@
-// The Electron-free app layer: what the shell and the e2e harness import.
+// The Electron-free app layer: what the Electron wiring and the harnesses in dev-tools import.
 export { createAppController, type AppController } from './controller';
-export { createHeadlessApp, type HeadlessApp, type HeadlessAppOptions } from './headless';
 export { AppError } from '../ipc/errors';
 export type * from './ports';

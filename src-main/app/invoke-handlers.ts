@@ -10,16 +10,16 @@ import type { CounterCore } from '../core/contract';
 import type { InvokeHandlers } from '../ipc/dispatch';
 import { AppError } from '../ipc/errors';
 import type { ActivityService } from './activity/activity-service';
-import type { createOfflineCounters } from './offline-counters';
+import type { createOfflineCounters } from './offline/offline-counters';
 import type { AppControllerDeps, AppPlatform, ConsentPort, SaveFilePort } from './ports';
 import type { Clock } from '../core/contract';
 import type { CounterState } from '../../src-shared/domain/snapshot';
-import type { CounterReset } from './counter-reset';
+import type { CounterReset } from './account/counter-reset';
 import { exportActivity } from './export/export-activity';
 import type { ExtrasService } from './goals/extras-service';
-import { originOf, parseServerUrl, type ServerUrl } from './server-url';
-import type { Session } from './session';
-import { applySettingsPatch } from './settings-rules';
+import { originOf, parseServerUrl, type ServerUrl } from './session/server-url';
+import type { Session } from './session/session';
+import { applySettingsPatch } from './settings/settings-rules';
 import { words } from '../../src-shared/i18n/messages';
 
 export interface InvokeHandlerContext {

@@ -4,9 +4,9 @@ import { errorText } from '../../src-shared/i18n/error-words';
 import type { PlainKey, Words } from '../../src-shared/i18n/messages';
 import type { IpcError } from '../../src-shared/ipc/contract';
 import type { AppController } from '../app/controller';
-import { resolveCounter, type CommandLineAction } from '../shell/command-line';
-import type { ShortcutAction } from '../app/shortcut-rules';
-import type { TrayAction } from '../shell/tray-menu';
+import { resolveCounter, type CommandLineAction } from '../desktop/command-line';
+import type { ShortcutAction } from '../app/settings/shortcut-rules';
+import type { TrayAction } from '../desktop/tray-menu';
 
 export interface ActionDeps {
   controller: AppController;

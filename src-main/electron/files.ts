@@ -3,8 +3,8 @@
 // durably by app/account-pending-store.ts through app/text-file.ts.)
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { backupPathFor } from '../app/settings-migration';
-import type { SecretFile } from '../shell/token-vault';
+import { backupPathFor } from '../app/settings/settings-migration';
+import type { SecretFile } from '../desktop/token-vault';
 
 async function writeAtomic(path: string, text: string, mode: number): Promise<void> {
   await mkdir(dirname(path), { recursive: true });

@@ -1,7 +1,7 @@
 // Launch at login (issue 4 §8): app.setLoginItemSettings on macOS and Windows, an
 // XDG autostart .desktop file on Linux (Electron's login items do nothing there).
 import type { AppPlatform } from '../app/ports';
-import { autostartPath, desktopEntry, launcherPath } from '../shell/autostart';
+import { autostartPath, desktopEntry, launcherPath } from '../desktop/autostart';
 
 export interface LoginItemDeps {
   platform: AppPlatform;

@@ -1,7 +1,7 @@
 // Shows CounterNotifications as OS notifications. References are kept until the
 // notification closes: a garbage-collected Notification loses its click handler
 // (electron/electron#12690).
-import type { CounterNotification } from '../shell/notifications';
+import type { CounterNotification } from '../desktop/notifications';
 
 export interface NotificationLike {
   show(): void;

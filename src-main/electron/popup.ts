@@ -4,7 +4,7 @@
 // `screen` so a test can drive it with fakes.
 import type { BrowserWindowConstructorOptions, Display, Point, Rectangle } from 'electron';
 import type { AppPlatform } from '../app/ports';
-import { placePopup } from '../shell/popup-placement';
+import { placePopup } from '../desktop/popup-placement';
 
 /** What the OS draws behind the popup; the page lets it through (AppState.windowMaterial). */
 export type WindowMaterial = 'vibrancy' | 'acrylic' | 'solid';

@@ -5,8 +5,8 @@ import type { AppState } from '../../src-shared/ipc/contract';
 import type { Settings } from '../../src-shared/domain/settings';
 import { words } from '../../src-shared/i18n/messages';
 import type { AppPlatform } from '../app/ports';
-import type { ShortcutAction } from '../app/shortcut-rules';
-import { planRegistration } from '../shell/shortcuts';
+import type { ShortcutAction } from '../app/settings/shortcut-rules';
+import { planRegistration } from '../desktop/shortcuts';
 
 export interface GlobalShortcutLike {
   register(accelerator: string, callback: () => void): boolean;

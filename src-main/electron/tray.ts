@@ -8,9 +8,9 @@ import type { MenuItemConstructorOptions, Rectangle } from 'electron';
 import { translatorFor } from '../../src-shared/i18n/compile';
 import type { AppState } from '../../src-shared/ipc/contract';
 import type { AppPlatform } from '../app/ports';
-import { drawTrayIcon, trayIconSize, type IconBitmap } from '../shell/tray-icon';
-import { buildTrayMenu, menuKey, type TrayAction, type TrayMenuItem } from '../shell/tray-menu';
-import { createTrayPresenter } from '../shell/tray-presentation';
+import { drawTrayIcon, trayIconSize, type IconBitmap } from '../desktop/tray-icon';
+import { buildTrayMenu, menuKey, type TrayAction, type TrayMenuItem } from '../desktop/tray-menu';
+import { createTrayPresenter } from '../desktop/tray-presentation';
 
 export interface TrayLike<Menu, Image> {
   setContextMenu(menu: Menu | null): void;

@@ -2,7 +2,7 @@
 // it: the exact webPreferences, window.open denied, navigation prevented, webviews
 // refused, every permission request denied, the CSP as a response header.
 import type { BrowserWindowConstructorOptions, OnHeadersReceivedListenerDetails, HeadersReceivedResponse } from 'electron';
-import { devCsp, PRODUCTION_CSP } from '../shell/app-assets';
+import { devCsp, PRODUCTION_CSP } from '../desktop/app-assets';
 import type { MaterialOptions } from './popup';
 
 export function popupWindowOptions(preloadPath: string, size: { width: number; height: number }, platform: NodeJS.Platform, material: MaterialOptions = {}): BrowserWindowConstructorOptions {

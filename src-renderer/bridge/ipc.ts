@@ -1,4 +1,4 @@
-// The renderer's only door to main. The preload (src-main/ipc/renderer-api.ts) parses
+// The renderer's only door to main. The preload (src-main/preload/renderer-api.ts) parses
 // every answer and event with the contract's schemas before they reach this page, so
 // the page bundle carries no zod; these wrappers only make sure nothing throws.
 import type { CounterTrayApi, EventChannel, EventOf, InvokeChannel, IpcResult, RequestOf, ResponseOf } from '../../src-shared/ipc/contract';

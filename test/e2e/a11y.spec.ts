@@ -1,7 +1,7 @@
 // Issue 17 points 6 and 14, and "axe-core on every screen": each screen of the popup, in
 // light and dark, with zero axe violations, and at 200 % zoom with every control in reach.
-import type { HeadlessApp } from '../../src-main/app/index';
-import { ADA, COUNTER, e2eFixtures } from './support/e2e-fixtures';
+import type { HeadlessApp } from '../../dev-tools/headless/headless-app';
+import { ADA, COUNTER, e2eFixtures } from '../../dev-tools/web/e2e-fixtures';
 import { sweep } from './support/sweep';
 import { expect, rowOf, test } from './support/test';
 

@@ -3,10 +3,10 @@
 // and undo from the popup button, Ctrl+Z, the tray menu and after a global shortcut.
 import { join } from 'node:path';
 import { createActions } from '../../src-main/electron/actions';
-import { buildTrayMenu } from '../../src-main/shell/tray-menu';
-import { en } from '../support/i18n';
-import type { AppHarness } from './support/app-harness';
-import { ALAN, COUNTER } from './support/e2e-fixtures';
+import { buildTrayMenu } from '../../src-main/desktop/tray-menu';
+import { en } from '../../dev-tools/support/i18n';
+import type { AppHarness } from '../../dev-tools/web/app-harness';
+import { ALAN, COUNTER } from '../../dev-tools/web/e2e-fixtures';
 import { SCREENSHOT_DIR, expect, rowOf, test, valueOf } from './support/test';
 
 const trayActions = (harness: AppHarness) =>

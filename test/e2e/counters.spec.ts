@@ -1,4 +1,4 @@
-import { ALAN, COUNTER } from './support/e2e-fixtures';
+import { ALAN, COUNTER } from '../../dev-tools/web/e2e-fixtures';
 import { expect, rowOf, test, valueOf } from './support/test';
 
 test.describe('counter list', () => {

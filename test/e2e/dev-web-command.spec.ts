@@ -4,7 +4,7 @@
 // the Counter Tray app"; this spawns the command itself and looks at the page.
 import { test, expect } from '@playwright/test';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { ROOT } from './support/build-renderer';
+import { ROOT } from '../../dev-tools/web/build-renderer';
 
 function startCommand(): { child: ChildProcess; url: Promise<string> } {
   // Its own process group, so stopping it stops npm, tsx and node together.

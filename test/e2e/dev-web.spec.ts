@@ -1,6 +1,6 @@
 // `npm run dev:web`'s server: the same UI in a page with no preload, bridged over HTTP.
 import { test as base, expect } from '@playwright/test';
-import { startDevWeb, type DevWeb } from './support/dev-web-server';
+import { startDevWeb, type DevWeb } from '../../dev-tools/web/dev-web-server';
 
 const test = base.extend<{ dev: DevWeb }>({
   // eslint-disable-next-line no-empty-pattern

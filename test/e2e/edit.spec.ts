@@ -1,4 +1,4 @@
-import { COUNTER } from './support/e2e-fixtures';
+import { COUNTER } from '../../dev-tools/web/e2e-fixtures';
 import { expect, rowOf, test } from './support/test';
 
 test.describe('edit', () => {

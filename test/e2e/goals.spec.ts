@@ -4,10 +4,10 @@
 // another member changed the counter meanwhile; export goes through main's save dialog (the
 // harness's stand-in). Every new screen passes axe in light and dark and reflows at 200 %.
 import { readFileSync } from 'node:fs';
-import { ALAN, COUNTER } from './support/e2e-fixtures';
+import { ALAN, COUNTER } from '../../dev-tools/web/e2e-fixtures';
 import { sweep } from './support/sweep';
 import { expect, rowOf, test, valueOf } from './support/test';
-import { readCsv } from '../export/csv-reader';
+import { readCsv } from '../main/app/export/csv-reader';
 
 test.describe.configure({ timeout: 90_000 });
 

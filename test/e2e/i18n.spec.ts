@@ -5,16 +5,16 @@
 // `systemLanguages`, as app.getPreferredSystemLanguages() would say) and Settings → Language
 // switches the popup at once.
 import { PSEUDO, type CatalogName } from '../../src-shared/i18n/locale';
-import { translator } from '../support/i18n';
-import type { AppHarnessOptions } from './support/app-harness';
-import { e2eFixtures } from './support/e2e-fixtures';
+import { translator } from '../../dev-tools/support/i18n';
+import type { AppHarnessOptions } from '../../dev-tools/web/app-harness';
+import { e2eFixtures } from '../../dev-tools/web/e2e-fixtures';
 import { expectReachableZoomed, sweep, ZOOMED, POPUP } from './support/sweep';
 import { sawCountersOnce, tourConnecting, tourData, tourEdit, tourEmpty, tourGoals, tourList, tourOffline, tourOnboarding, tourStatus, type ScreenCheck } from './support/tour';
-import { updatesStandIn } from './support/updates-stand-in';
+import { updatesStandIn } from '../../dev-tools/web/updates-stand-in';
 import { clippedBrackets, collectUiText, strayWords } from './support/ui-text';
 import { expect, rowOf, test } from './support/test';
 import type { Page } from '@playwright/test';
-import type { AppHarness } from './support/app-harness';
+import type { AppHarness } from '../../dev-tools/web/app-harness';
 
 const PARTS = [
   { name: 'list, activity, settings', options: {}, tour: tourList },

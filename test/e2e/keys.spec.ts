@@ -1,5 +1,5 @@
 // Issue 17 points 1 and 7: typed text belongs to the search; one notion of the current row.
-import { COUNTER } from './support/e2e-fixtures';
+import { COUNTER } from '../../dev-tools/web/e2e-fixtures';
 import { expect, rowOf, test } from './support/test';
 
 test.describe('keys in the list', () => {

@@ -1,5 +1,5 @@
 // Issue 17 points 4, 5, 8 and 11: long names, refused directions, day phrases, empty and vanished.
-import { ADA, COUNTER, e2eFixtures } from './support/e2e-fixtures';
+import { ADA, COUNTER, e2eFixtures } from '../../dev-tools/web/e2e-fixtures';
 import { expect, rowOf, test } from './support/test';
 
 const LONG_NAME = 'Glasses of water before the stand-up mtg'; // 40 characters, the service's maximum

@@ -1,4 +1,4 @@
-import { ADA, ALAN, e2eFixtures } from './support/e2e-fixtures';
+import { ADA, ALAN, e2eFixtures } from '../../dev-tools/web/e2e-fixtures';
 import { expect, rowOf, test } from './support/test';
 
 const COUNT = 1000;

@@ -5,12 +5,12 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { createActions } from '../../src-main/electron/actions';
-import { createNotifier, type CounterNotification } from '../../src-main/shell/notifications';
-import { buildTrayMenu } from '../../src-main/shell/tray-menu';
-import { en } from '../support/i18n';
-import type { AppHarness } from './support/app-harness';
-import { ROOT } from './support/build-renderer';
-import { ADA, ALAN, COUNTER, e2eFixtures } from './support/e2e-fixtures';
+import { createNotifier, type CounterNotification } from '../../src-main/desktop/notifications';
+import { buildTrayMenu } from '../../src-main/desktop/tray-menu';
+import { en } from '../../dev-tools/support/i18n';
+import type { AppHarness } from '../../dev-tools/web/app-harness';
+import { ROOT } from '../../dev-tools/web/build-renderer';
+import { ADA, ALAN, COUNTER, e2eFixtures } from '../../dev-tools/web/e2e-fixtures';
 import { expectAxeClean, expectReachableZoomed, ZOOMED } from './support/sweep';
 import { expect, rowOf, test, valueOf } from './support/test';
 
@@ -103,7 +103,7 @@ test.describe('points on the usual list', () => {
 
   test('6: a refused decrement from the tray is told (popup and OS notification)', async ({ popup, harness }) => {
     // Loaded here, not above: before the fix the module had no such export, and only this test may fail for it.
-    const { refusalNotices } = (await import('../../src-main/shell/notifications')) as { refusalNotices?: (a: unknown, b: unknown, i18n: unknown) => { title: string; body: string }[] };
+    const { refusalNotices } = (await import('../../src-main/desktop/notifications')) as { refusalNotices?: (a: unknown, b: unknown, i18n: unknown) => { title: string; body: string }[] };
     await expect(rowOf(popup, 'Push-ups this week')).toBeVisible();
     const before = harness.app.controller.getState();
     await trayActions(harness).tray({ kind: 'decrement', counterId: COUNTER.pushUps });

@@ -1,8 +1,8 @@
 // Issue 17 points 2 and 5: a launch while the server is away shows the account's
 // last-known counters (from disk), takes clicks as pending, and "Retry now" connects;
 // a direction the server refused in an earlier run stays disabled with its reason.
-import type { HeadlessApp } from '../../src-main/app/index';
-import { COUNTER } from './support/e2e-fixtures';
+import type { HeadlessApp } from '../../dev-tools/headless/headless-app';
+import { COUNTER } from '../../dev-tools/web/e2e-fixtures';
 import { expect, rowOf, test } from './support/test';
 
 async function learnRefusal(app: HeadlessApp) {

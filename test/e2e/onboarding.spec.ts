@@ -1,4 +1,4 @@
-import { ADA } from './support/e2e-fixtures';
+import { ADA } from '../../dev-tools/web/e2e-fixtures';
 import { expect, rowOf, test } from './support/test';
 
 test.describe('onboarding', () => {

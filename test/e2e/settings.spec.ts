@@ -1,4 +1,4 @@
-import { ADA, COUNTER } from './support/e2e-fixtures';
+import { ADA, COUNTER } from '../../dev-tools/web/e2e-fixtures';
 import { expect, test } from './support/test';
 
 test.describe('settings and theme', () => {

@@ -1,4 +1,4 @@
-import { ADA, ALAN, COUNTER } from './support/e2e-fixtures';
+import { ADA, ALAN, COUNTER } from '../../dev-tools/web/e2e-fixtures';
 import { expect, rowOf, test } from './support/test';
 
 test.describe('connection status', () => {

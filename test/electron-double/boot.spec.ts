@@ -1,9 +1,9 @@
 // The shipped build (dist/main/main.js + preload.cjs + dist/renderer) under the Electron
 // double, against the reference service: first launch to the list, and a click.
 import { rowOf } from '../e2e/support/test';
-import { ADA } from '../e2e/support/e2e-fixtures';
-import { expect, test } from './fixtures';
-import { expectChangeServer, fillServer } from './flows';
+import { ADA } from '../../dev-tools/web/e2e-fixtures';
+import { expect, test } from '../../dev-tools/electron-double/fixtures';
+import { expectChangeServer, fillServer } from '../../dev-tools/electron-double/flows';
 
 test('first launch shows onboarding; connecting shows the list', async ({ machine, service }) => {
   const launch = await machine.launch();

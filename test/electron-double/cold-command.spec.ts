@@ -1,9 +1,9 @@
 // `counter-tray --increment NAME` when the app is not running yet: the launch itself
 // carries the action (the Wayland keyboard binding starts the app this way). Booting the
 // build found it lost: main acted before the first sync and said "not signed in".
-import { ADA, COUNTER } from '../e2e/support/e2e-fixtures';
-import { expect, test } from './fixtures';
-import { signIn, stepsOn } from './flows';
+import { ADA, COUNTER } from '../../dev-tools/web/e2e-fixtures';
+import { expect, test } from '../../dev-tools/electron-double/fixtures';
+import { signIn, stepsOn } from '../../dev-tools/electron-double/flows';
 
 test('`--increment NAME` as the first launch increments once, with no error notification', async ({ machine, service }) => {
   const setup = await machine.launch();

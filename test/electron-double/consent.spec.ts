@@ -3,10 +3,10 @@
 // opens only pages of the public site.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { ADA } from '../e2e/support/e2e-fixtures';
+import { ADA } from '../../dev-tools/web/e2e-fixtures';
 import { rowOf } from '../e2e/support/test';
-import { expect, test } from './fixtures';
-import { expectChangeServer, fillServer, requestsOf } from './flows';
+import { expect, test } from '../../dev-tools/electron-double/fixtures';
+import { expectChangeServer, fillServer, requestsOf } from '../../dev-tools/electron-double/flows';
 
 test('connecting to a server that is not the default asks first; "Cancel" sends the token nowhere', async ({ machine, service }) => {
   const launch = await machine.launch();

@@ -1,9 +1,9 @@
 // The desktop acting on the app: another member's change as an OS notification, a global
 // shortcut, a second launch with --increment, and the machine waking up.
-import { ADA, ALAN, COUNTER } from '../e2e/support/e2e-fixtures';
+import { ADA, ALAN, COUNTER } from '../../dev-tools/web/e2e-fixtures';
 import { rowOf, valueOf } from '../e2e/support/test';
-import { expect, test } from './fixtures';
-import { requestsOf, signIn, stepsOn } from './flows';
+import { expect, test } from '../../dev-tools/electron-double/fixtures';
+import { requestsOf, signIn, stepsOn } from '../../dev-tools/electron-double/flows';
 
 test("another member's change arrives as an OS notification; clicking it opens that counter's activity, Esc focuses it in the list", async ({ machine, service }) => {
   const launch = await machine.launch();

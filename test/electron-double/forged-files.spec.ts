@@ -5,10 +5,10 @@
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DEFAULT_SETTINGS } from '../../src-shared/domain/settings';
-import { ADA, COUNTER } from '../e2e/support/e2e-fixtures';
+import { ADA, COUNTER } from '../../dev-tools/web/e2e-fixtures';
 import { rowOf, valueOf } from '../e2e/support/test';
-import { expect, test } from './fixtures';
-import { signIn, stepsOn } from './flows';
+import { expect, test } from '../../dev-tools/electron-double/fixtures';
+import { signIn, stepsOn } from '../../dev-tools/electron-double/flows';
 
 const EVIL = 'http://evil.example:8080';
 

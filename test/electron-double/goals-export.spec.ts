@@ -5,11 +5,11 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { COUNTER } from '../e2e/support/e2e-fixtures';
+import { COUNTER } from '../../dev-tools/web/e2e-fixtures';
 import { rowOf } from '../e2e/support/test';
-import { readCsv } from '../export/csv-reader';
-import { expect, test } from './fixtures';
-import { signIn } from './flows';
+import { readCsv } from '../main/app/export/csv-reader';
+import { expect, test } from '../../dev-tools/electron-double/fixtures';
+import { signIn } from '../../dev-tools/electron-double/flows';
 
 test('a goal reached from the popup is one OS notification; a click opens the counter', async ({ machine, service }) => {
   const launch = await machine.launch();

@@ -4,9 +4,9 @@
 // `ipcMain.on('electron-store-get-data')`; main now keeps settings in its own JSON store.
 // Booted under the Electron double, through a sign-in (settings written, a core running).
 import { INVOKE_CHANNELS } from '../../src-main/ipc/main-wrapper';
-import type { Launch } from './boot';
-import { expect, test } from './fixtures';
-import { signIn } from './flows';
+import type { Launch } from '../../dev-tools/electron-double/boot';
+import { expect, test } from '../../dev-tools/electron-double/fixtures';
+import { signIn } from '../../dev-tools/electron-double/flows';
 
 /** Listeners outside the contract, and contract channels registered other than with handle(). */
 function beyondContract(launch: Launch): string[] {

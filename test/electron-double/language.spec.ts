@@ -9,13 +9,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { PSEUDO } from '../../src-shared/i18n/locale';
-import { ADA } from '../e2e/support/e2e-fixtures';
+import { ADA } from '../../dev-tools/web/e2e-fixtures';
 import { strayWords, type UiText } from '../e2e/support/ui-text';
-import { translator } from '../support/i18n';
-import type { Launch } from './boot';
-import { expect, test } from './fixtures';
+import { translator } from '../../dev-tools/support/i18n';
+import type { Launch } from '../../dev-tools/electron-double/boot';
+import { expect, test } from '../../dev-tools/electron-double/fixtures';
 import { rowOf } from '../e2e/support/test';
-import { signIn } from './flows';
+import { signIn } from '../../dev-tools/electron-double/flows';
 
 const de = translator('de');
 const en = translator('en');

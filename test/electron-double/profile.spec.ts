@@ -3,8 +3,8 @@
 import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { rowOf } from '../e2e/support/test';
-import { expect, test } from './fixtures';
-import { signIn } from './flows';
+import { expect, test } from '../../dev-tools/electron-double/fixtures';
+import { signIn } from '../../dev-tools/electron-double/flows';
 
 test('`--demo` starts the reference service inside main and shows its counters; no token is stored', async ({ machine }) => {
   const launch = await machine.launch(['--demo']);

@@ -2,10 +2,10 @@
 // next launch exactly once — the profile folder, token file and keyring outlive the launch.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ADA, COUNTER } from '../e2e/support/e2e-fixtures';
+import { ADA, COUNTER } from '../../dev-tools/web/e2e-fixtures';
 import { rowOf, valueOf } from '../e2e/support/test';
-import { expect, test } from './fixtures';
-import { signIn, stepsOn } from './flows';
+import { expect, test } from '../../dev-tools/electron-double/fixtures';
+import { signIn, stepsOn } from '../../dev-tools/electron-double/flows';
 
 test('quit saves unsent clicks; the next launch sends them exactly once', async ({ machine, service }) => {
   const first = await machine.launch();

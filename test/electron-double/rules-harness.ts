@@ -5,8 +5,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { ElectronDouble, type DoubleOptions } from './double/electron-double';
-import type { BrowserWindowDouble } from './double/browser-window';
+import { ElectronDouble, type DoubleOptions } from '../../dev-tools/electron-double/double/electron-double';
+import type { BrowserWindowDouble } from '../../dev-tools/electron-double/double/browser-window';
 
 export type Ctor = new (...args: unknown[]) => unknown;
 

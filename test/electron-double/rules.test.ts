@@ -6,7 +6,7 @@
 import { once } from 'node:events';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { double, mainView, PageRules, TEST_PAGE, type Ctor } from './rules-harness';
-import { NotImplementedError } from './double/strict';
+import { NotImplementedError } from '../../dev-tools/electron-double/double/strict';
 
 const bitmap = (electron: ReturnType<typeof double>) => mainView(electron, 'nativeImage').createFromBitmap(Buffer.alloc(4), { width: 1, height: 1 });
 const pages = new PageRules();

@@ -5,12 +5,12 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { INVOKE_CHANNELS } from '../../src-main/ipc/main-wrapper';
-import { PRODUCTION_CSP } from '../../src-main/shell/app-assets';
-import { ADA, COUNTER } from '../e2e/support/e2e-fixtures';
+import { PRODUCTION_CSP } from '../../src-main/desktop/app-assets';
+import { ADA, COUNTER } from '../../dev-tools/web/e2e-fixtures';
 import { rowOf, valueOf } from '../e2e/support/test';
-import type { Launch } from './boot';
-import { expect, test } from './fixtures';
-import { signIn } from './flows';
+import type { Launch } from '../../dev-tools/electron-double/boot';
+import { expect, test } from '../../dev-tools/electron-double/fixtures';
+import { signIn } from '../../dev-tools/electron-double/flows';
 
 type Api = { invoke(channel: string, request: unknown): Promise<unknown> };
 

@@ -1,9 +1,9 @@
 // The tray as the OS shows it, driven from the popup and from its menu (Linux: the
 // AppIndicator delivers no icon clicks, so the menu is how the user opens the popup).
-import { ADA, COUNTER } from '../e2e/support/e2e-fixtures';
+import { ADA, COUNTER } from '../../dev-tools/web/e2e-fixtures';
 import { valueOf } from '../e2e/support/test';
-import { expect, test } from './fixtures';
-import { signIn, stepsOn } from './flows';
+import { expect, test } from '../../dev-tools/electron-double/fixtures';
+import { signIn, stepsOn } from '../../dev-tools/electron-double/flows';
 
 test('a click on + in the popup moves the value on the server, in the popup and in the tray', async ({ machine, service }) => {
   const launch = await machine.launch();

@@ -7,9 +7,9 @@ import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext } from '@playwright/test';
-import { ElectronDouble } from './double/electron-double';
-import type { ClientRequestDouble, IncomingMessageDouble } from './double/net';
-import { NotImplementedError } from './double/strict';
+import { ElectronDouble } from '../../dev-tools/electron-double/double/electron-double';
+import type { ClientRequestDouble, IncomingMessageDouble } from '../../dev-tools/electron-double/double/net';
+import { NotImplementedError } from '../../dev-tools/electron-double/double/strict';
 import { UpdateFeed } from '../support/update-feed';
 
 function double(trusted: string[] = []) {

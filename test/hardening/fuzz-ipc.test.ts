@@ -5,7 +5,7 @@
 // settings, not the stored token, not a single counter on the server.
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createHeadlessApp } from '../../src-main/app/index';
+import { createHeadlessApp } from '../../dev-tools/headless/headless-app';
 import { IpcError, invokeChannels } from '../../src-shared/ipc/contract';
 import type { InvokeChannel } from '../../src-shared/ipc/contract';
 import { DEFAULT_SETTINGS } from '../../src-shared/domain/settings';

@@ -10,20 +10,20 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type * as Headless from '../../src-main/app/headless';
+import type * as Headless from '../../dev-tools/headless/headless-app';
 import type * as ServerText from '../../src-shared/text/server-text';
-import { accountOwnerKey } from '../../src-main/app/account-pending-store';
-import { createTextFile } from '../../src-main/app/text-file';
-import { buildTrayMenu } from '../../src-main/shell/tray-menu';
-import { presentTray } from '../../src-main/shell/tray-presentation';
-import { createNotifier, refusalNotices, type CounterNotification } from '../../src-main/shell/notifications';
+import { accountOwnerKey } from '../../src-main/app/offline/account-pending-store';
+import { createTextFile } from '../../src-main/app/storage/text-file';
+import { buildTrayMenu } from '../../src-main/desktop/tray-menu';
+import { presentTray } from '../../src-main/desktop/tray-presentation';
+import { createNotifier, refusalNotices, type CounterNotification } from '../../src-main/desktop/notifications';
 import { realClock } from '../../src-main/core/tuning';
 import { DEFAULT_SETTINGS } from '../../src-shared/domain/settings';
 import type { AppState } from '../../src-shared/ipc/contract';
 import { startCounterService } from '../../src-service/index';
 import { FrontServer } from '../support/front-server';
 import { waitForState } from '../support/wait-for-state';
-import { en } from '../support/i18n';
+import { en } from '../../dev-tools/support/i18n';
 
 const TOKEN = 'ct_live_7Hq2Lx9Vb4Nz6Kp3Wd8Rf5Tc';
 const ADA = '0b9a6c1e-6f0e-4a59-9d61-1f7d3c1c2a01';
@@ -174,7 +174,7 @@ async function hostileWorld(createHeadlessApp: typeof Headless.createHeadlessApp
 
 describe('a hostile server and hostile files', () => {
   it('no token (whole, split, cut or fullwidth), invisible or control character, or overlong name reaches the popup, the tray, a notification or a log', async () => {
-    const { createHeadlessApp } = await import('../../src-main/app/headless');
+    const { createHeadlessApp } = await import('../../dev-tools/headless/headless-app');
     expect(await hostileWorld(createHeadlessApp)).toEqual([]);
   }, 30_000);
 
@@ -185,7 +185,7 @@ describe('a hostile server and hostile files', () => {
       const passThrough = (text: string) => text;
       return { ...real, sanitizeServerText: passThrough, createServerTextCleaner: () => passThrough };
     });
-    const { createHeadlessApp } = await import('../../src-main/app/headless');
+    const { createHeadlessApp } = await import('../../dev-tools/headless/headless-app');
     const problems = await hostileWorld(createHeadlessApp);
     for (const where of ['offline.lastKnown', 'live.core.counters', 'live.activity.undo', 'live tray menu', 'notification[0].title']) {
       expect(problems.some((p) => p.startsWith('token in') && p.includes(where)), where).toBe(true);

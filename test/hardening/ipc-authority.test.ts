@@ -13,13 +13,13 @@
 // without asking, and shortcut rules that accept anything. Both must be caught.
 import fc from 'fast-check';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
-import type * as HeadlessModule from '../../src-main/app/headless';
-import type * as ShortcutRules from '../../src-main/app/shortcut-rules';
+import type * as HeadlessModule from '../../dev-tools/headless/headless-app';
+import type * as ShortcutRules from '../../src-main/app/settings/shortcut-rules';
 import type * as ShortcutsAdapter from '../../src-main/electron/shortcuts';
 import type { AppPlatform, ConsentPort, CoreFactory, DemoService } from '../../src-main/app/ports';
-import { MAX_GLOBAL_SHORTCUTS } from '../../src-main/app/shortcut-rules';
-import { realCoreFactory } from '../../src-main/app/real-core';
-import { startDemoService } from '../../src-main/app/demo';
+import { MAX_GLOBAL_SHORTCUTS } from '../../src-main/app/settings/shortcut-rules';
+import { realCoreFactory } from '../../src-main/app/session/real-core';
+import { startDemoService } from '../../src-main/app/session/demo';
 import { DEFAULT_SERVER_URL, DEFAULT_SETTINGS } from '../../src-shared/domain/settings';
 import { invokeChannels, type InvokeChannel } from '../../src-shared/ipc/contract';
 import { SHARED, USERS, onCleanup, startService } from '../support/core-harness';
@@ -106,7 +106,7 @@ const decliningUser = (): Variant => {
 
 /** Sends `count` well-formed requests per channel and answers every broken rule. */
 async function authorityHolds(variant: Variant, count: number, platform: AppPlatform = 'linux'): Promise<string[]> {
-  const { createHeadlessApp } = variant.headless ?? (await import('../../src-main/app/headless'));
+  const { createHeadlessApp } = variant.headless ?? (await import('../../dev-tools/headless/headless-app'));
   const { createShortcutRegistrar } = variant.registrar ?? (await import('../../src-main/electron/shortcuts'));
   const service = await startService();
   const home = service.url;
@@ -205,11 +205,11 @@ describe('every well-formed request of every channel', () => {
 
   it('negative control: shortcut rules that accept anything are caught', async () => {
     vi.resetModules();
-    vi.doMock('../../src-main/app/shortcut-rules', async (original) => {
+    vi.doMock('../../src-main/app/settings/shortcut-rules', async (original) => {
       const real = await original<typeof ShortcutRules>();
       return { ...real, checkAccelerator: (input: string) => ({ ok: true, normalized: input.trim(), keys: input.trim() }), validateShortcutMap: () => [] };
     });
-    const headless = await import('../../src-main/app/headless');
+    const headless = await import('../../dev-tools/headless/headless-app');
     const registrar = await import('../../src-main/electron/shortcuts');
     const problems = await authorityHolds({ ...decliningUser(), headless, registrar }, 8, 'darwin');
     expect(problems).toEqual(expect.arrayContaining([expect.stringMatching(/^registered Super\+V on darwin/), expect.stringMatching(/^registered Alt\+Tab on darwin/)]));

@@ -17,7 +17,7 @@ import { USERS } from '../support/core-harness';
 import { FaultWorld, MODEL_COUNTERS, STORM_PATH, explainedByUnconfirmed } from './support/fault-world';
 import type { FaultName } from './support/fault-world';
 import { SEED, envInt, pause } from './support/knobs';
-import { seededRandom } from '../support/seeded-random';
+import { seededRandom } from '../../dev-tools/support/seeded-random';
 
 const RUNS = envInt('HARDENING_MODEL_RUNS', 6);
 const MAX_COMMANDS = envInt('HARDENING_MODEL_COMMANDS', 40);

@@ -30,7 +30,7 @@ import type { ChangeOutcome, CounterCore } from '../../src-main/core/index';
 import { createCounterCore, createMemoryStore } from '../../src-main/core/index';
 import { startCounterService } from '../../src-service/index';
 import type { CounterService } from '../../src-service/index';
-import { RequestFaultFront } from '../support/request-fault-front';
+import { RequestFaultFront } from '../../dev-tools/support/request-fault-front';
 import { SHARED, USERS, fixtures, maxInWindow } from '../support/core-harness';
 import { explainedByUnconfirmed } from './support/fault-world';
 import { AppWorld, ID as APP_ID, type AppAction } from './support/app-world';

@@ -3,7 +3,7 @@
 // ipcRenderer; only the preload's two-function API. The CSP is really enforced: no eval,
 // no injected inline script, no network. The bundle is built here into a private folder,
 // so this test neither needs nor races `npm run build`.
-// The API on the page is the one the REAL preload bundle exposes (src-main/preload.cts,
+// The API on the page is the one the REAL preload bundle exposes (src-main/preload/preload.cts,
 // built with esbuild as scripts/build.mjs does), run against a stand-in `electron` whose
 // contextBridge copies and freezes like Electron's: a preload that exposed ipcRenderer or a
 // raw send would show here. The negative control runs the same check on a weakened preload.
@@ -16,7 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright';
 import type { Browser } from 'playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PRODUCTION_CSP } from '../../src-main/shell/app-assets';
+import { PRODUCTION_CSP } from '../../src-main/desktop/app-assets';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.css': 'text/css' };
@@ -32,7 +32,7 @@ beforeAll(async () => {
   const { build } = await import('vite');
   await build({ configFile: join(ROOT, 'vite.config.ts'), logLevel: 'warn', build: { outDir, emptyOutDir: true } });
   const esbuild = await import('esbuild');
-  const preload = await esbuild.build({ entryPoints: [join(ROOT, 'src-main/preload.cts')], bundle: true, write: false, platform: 'browser', format: 'cjs', target: 'chrome140', external: ['electron'], logLevel: 'warning' });
+  const preload = await esbuild.build({ entryPoints: [join(ROOT, 'src-main/preload/preload.cts')], bundle: true, write: false, platform: 'browser', format: 'cjs', target: 'chrome140', external: ['electron'], logLevel: 'warning' });
   preloadBundle = preload.outputFiles[0]?.text ?? '';
   expect(preloadBundle).toContain('exposeInMainWorld');
   // Like the app:// handler: files from the bundle only, each with the production CSP header.

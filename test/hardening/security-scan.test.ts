@@ -136,7 +136,7 @@ describe('structure of the real build', () => {
     const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { dependencies: Record<string, string> };
     const external = ['electron', ...Object.keys(pkg.dependencies).flatMap((name) => [name, `${name}/*`])];
     await build({ entryPoints: ['src-main/main.ts'], outfile: join(out, 'main.js'), bundle: true, platform: 'node', format: 'esm', target: 'node22', external, logLevel: 'warning' });
-    await build({ entryPoints: ['src-main/preload.cts'], outfile: join(out, 'preload.cjs'), bundle: true, platform: 'browser', format: 'cjs', target: 'chrome140', external: ['electron'], logLevel: 'warning' });
+    await build({ entryPoints: ['src-main/preload/preload.cts'], outfile: join(out, 'preload.cjs'), bundle: true, platform: 'browser', format: 'cjs', target: 'chrome140', external: ['electron'], logLevel: 'warning' });
     real = { main: readFileSync(join(out, 'main.js'), 'utf8'), preload: readFileSync(join(out, 'preload.cjs'), 'utf8') };
   }, 60_000);
 

@@ -9,7 +9,7 @@ import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createHeadlessApp } from '../../src-main/app/index';
+import { createHeadlessApp } from '../../dev-tools/headless/headless-app';
 import type { AppState } from '../../src-shared/ipc/contract';
 import { FaultProxy } from '../support/fault-proxy';
 import { SHARED, USERS, fixtures, onCleanup, startService } from '../support/core-harness';

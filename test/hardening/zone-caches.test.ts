@@ -5,8 +5,8 @@
 // afterwards is counted. Negative control: the 0.2 caches (a Map per spelling, unbounded).
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type * as ZoneCacheModule from '../../src-shared/time/zone-cache';
-import { COFFEE_ID, counter, fakeCoreFactory } from '../shell/fakes';
-import { seededRandom } from '../support/seeded-random';
+import { COFFEE_ID, counter, fakeCoreFactory } from '../support/app-fakes';
+import { seededRandom } from '../../dev-tools/support/seeded-random';
 
 afterEach(() => {
   vi.doUnmock('../../src-shared/time/zone-cache');
@@ -30,7 +30,7 @@ function spellings(count: number): string[] {
 /** Every cache after the spellings went in the way user input does; answers what each holds. */
 async function afterManySpellings(): Promise<Record<string, string[]>> {
   const names = spellings(600);
-  const { createHeadlessApp } = await import('../../src-main/app/headless');
+  const { createHeadlessApp } = await import('../../dev-tools/headless/headless-app');
   const { dayFormatters: activityDays } = await import('../../src-main/app/activity/days');
   const { midnightFormatters, nextLocalMidnight, isValidTimeZone } = await import('../../src-main/core/midnight');
   const { dayFormatters: serviceDays, isKnownTimeZone, localDate } = await import('../../src-service/days');

@@ -1,4 +1,4 @@
-// The src-main layer order (main → electron → shell → app → ipc → core) is a lint rule, not a
+// The src-main layer order (main → electron → desktop → app → ipc → core) is a lint rule, not a
 // convention: each case imports one step up the order and must be refused with the rule's message,
 // and the same import one step down must pass (the negative control that the rule is not just noisy).
 import { ESLint } from 'eslint';
@@ -16,27 +16,45 @@ describe('src-main layers', () => {
     ['core', "import type { AppError } from '../ipc/errors';", 'ipc'],
     ['core', "import type { AppController } from '../app/controller';", 'app'],
     ['ipc', "import type { AppController } from '../app/controller';", 'app'],
-    ['app', "import type { RegistrationPlan } from '../shell/shortcuts';", 'shell'],
-    ['shell', "import type { ShortcutRegistrar } from '../electron/shortcuts';", 'electron'],
+    ['app', "import type { RegistrationPlan } from '../desktop/shortcuts';", 'desktop'],
+    ['app/session', "import type { RegistrationPlan } from '../../desktop/shortcuts';", 'desktop'],
+    ['desktop', "import type { ShortcutRegistrar } from '../electron/shortcuts';", 'electron'],
     ['electron', "import type {} from '../main';", 'main.ts'],
   ])('%s/ may not import up the order (%s)', async (folder, code, target) => {
     const errors = await layerErrors(`src-main/${folder}/probe.ts`, `${code}\nexport {};\n`);
-    expect(errors.join('\n')).toMatch(new RegExp(`Layer rule \\(src-main/${folder}\\).*${target.replace('.', '\\.')}`));
+    expect(errors.join('\n')).toMatch(new RegExp(`Layer rule \\(src-main/${folder.split('/')[0]}\\).*${target.replace('.', '\\.')}`));
   });
 
   it.each([
     ['electron', "import type { AppController } from '../app/controller';"],
-    ['shell', "import type { AppPlatform } from '../app/ports';"],
+    ['desktop', "import type { AppPlatform } from '../app/ports';"],
+    ['app/session', "import type { AppError } from '../../ipc/errors';"],
     ['app', "import type { AppError } from '../ipc/errors';"],
     ['ipc', "import type { CoreErrorKind } from '../core/contract';"],
   ])('%s/ may import down the order', async (folder, code) => {
     expect(await layerErrors(`src-main/${folder}/probe.ts`, `${code}\nexport {};\n`)).toEqual([]);
   });
 
-  it('only main.ts imports electron itself; core and shell not even its types', async () => {
+  it('only main.ts imports electron itself; core and desktop not even its types', async () => {
     expect(await layerErrors('src-main/app/probe.ts', "import { app } from 'electron';\nexport const a = app;\n")).toHaveLength(1);
     expect(await layerErrors('src-main/app/probe.ts', "import type { App } from 'electron';\nexport type A = App;\n")).toEqual([]);
     expect(await layerErrors('src-main/core/probe.ts', "import type { App } from 'electron';\nexport type A = App;\n")).toHaveLength(1);
     expect(await layerErrors('src-main/main.ts', "import { app } from 'electron';\nexport const a = app;\n")).toEqual([]);
+  });
+});
+
+describe('paths that say where code runs and whether it ships', () => {
+  it('the preload shares only src-shared with main (control: the contract from src-shared passes)', async () => {
+    expect(await layerErrors('src-main/preload/probe.ts', "import type { AppError } from '../ipc/errors';\nexport {};\n")).toHaveLength(1);
+    expect(await layerErrors('src-main/preload/probe.ts', "import { readFileSync } from 'node:fs';\nexport const r = readFileSync;\n")).toHaveLength(1);
+    expect(await layerErrors('src-main/preload/probe.ts', "import type { AppState } from '../../src-shared/ipc/contract';\nexport type S = AppState;\n")).toEqual([]);
+  });
+
+  it('shipped code never imports dev-tools/ or test/, and nothing outside test/ imports test/', async () => {
+    expect(await layerErrors('src-main/app/probe.ts', "import type { HeadlessApp } from '../../dev-tools/headless/headless-app';\nexport {};\n")).toHaveLength(1);
+    expect(await layerErrors('src-renderer/probe.ts', "import type { X } from '../test/support/app-fakes';\nexport {};\n")).toHaveLength(1);
+    expect(await layerErrors('bench/probe.ts', "import { seededRandom } from '../test/support/seeded-random';\nexport const s = seededRandom;\n")).toHaveLength(1);
+    // Control: the harnesses are what scripts, bench and tests import.
+    expect(await layerErrors('bench/probe.ts', "import { seededRandom } from '../dev-tools/support/seeded-random';\nexport const s = seededRandom;\n")).toEqual([]);
   });
 });

@@ -45,7 +45,7 @@ describe('main’s desktop surfaces', () => {
     ['dialog buttons', "export const box = { buttons: ['Cancel', 'Use it'] };"],
     ['a tooltip', "declare const tray: { setToolTip(t: string): void };\ntray.setToolTip('Counter Tray (offline)');"],
   ])('fails on a hard-coded word: %s', async (_what, code) => {
-    expect((await strays('src-main/shell/probe.ts', code)).length).toBeGreaterThan(0);
+    expect((await strays('src-main/desktop/probe.ts', code)).length).toBeGreaterThan(0);
   });
 
   it('covers app/ too: a notification built there with its own words fails', async () => {
@@ -58,7 +58,7 @@ describe('main’s desktop surfaces', () => {
 
   it('passes the same from the catalog', async () => {
     const code = "declare const i18n: { t(key: string): string };\nexport const item = { type: 'normal', label: i18n.t('tray.open'), body: i18n.t('tray.quit') };";
-    expect(await strays('src-main/shell/probe.ts', code)).toEqual([]);
+    expect(await strays('src-main/desktop/probe.ts', code)).toEqual([]);
   });
 });
 
@@ -71,9 +71,9 @@ describe('the screens and desktop surfaces issues 26 and 28 added, as they are a
     ['src-renderer/components/useResetUndo.tsx', "i18n.t('reset.keepButton', { value: question.current })", '`Keep ${question.current}`'],
     ['src-renderer/screens/EditCounter.tsx', "i18n.t('reset.detail')", "'Every member of this counter sees it. You can undo it for a minute.'"],
     ['src-renderer/screens/SettingsScreen.tsx', "{i18n.t('settings.data')}", 'Your activity'],
-    ['src-main/shell/tray-update-items.ts', "UPDATE_WORDS.trayRestart(i18n, status.version)", '`Restart to update to ${status.version}`'],
+    ['src-main/desktop/tray-update-items.ts', "UPDATE_WORDS.trayRestart(i18n, status.version)", '`Restart to update to ${status.version}`'],
     ['src-main/electron/save-dialog.ts', "i18n.t('dialog.exportButton')", "'Export'"],
-    ['src-main/shell/notifications.ts', "i18n.t('notify.goalReached', { goal })", '`Goal reached: ${goal}`'],
+    ['src-main/desktop/notifications.ts', "i18n.t('notify.goalReached', { goal })", '`Goal reached: ${goal}`'],
   ])('%s', async (file, fromCatalog, hardCoded) => {
     const source = readFileSync(file, 'utf8');
     expect(source).toContain(fromCatalog);

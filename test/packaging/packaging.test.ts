@@ -8,7 +8,7 @@ import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { decodePng, iconOutputs, LINUX_SIZES, MAIN_ICON, parseIconSvg, SOURCE } from '../../build/make-icon.mjs';
-import { DEMO_FLAG } from '../../src-main/shell/command-line';
+import { DEMO_FLAG } from '../../src-main/desktop/command-line';
 
 const require = createRequire(import.meta.url);
 // js-yaml comes with electron-builder; one call needs no typings.

@@ -9,7 +9,7 @@ import { eventText } from '../../src-renderer/format/activity';
 import type { ActivityDetail, UndoOffer } from '../../src-shared/domain/activity';
 import { AppState } from '../../src-shared/ipc/contract';
 import { IDS, appState, fakeApi } from './fixtures';
-import { en } from '../support/i18n';
+import { en } from '../../dev-tools/support/i18n';
 
 afterEach(cleanup);
 

@@ -1,7 +1,7 @@
 // AppState fixtures for component tests, built by parsing through the contract's
 // schemas so a fixture can never drift from what main really sends.
 import { vi } from 'vitest';
-import { createCounterTrayApi } from '../../src-main/ipc/renderer-api';
+import { createCounterTrayApi } from '../../src-main/preload/renderer-api';
 import { DEFAULT_SETTINGS } from '../../src-shared/domain/settings';
 import { CounterState, type ConnectionState } from '../../src-shared/domain/snapshot';
 import { AppState, type CounterTrayApi, type EventChannel, type InvokeChannel, type IpcResult } from '../../src-shared/ipc/contract';
@@ -69,7 +69,7 @@ type Handler = (request: unknown) => IpcResult<unknown> | Promise<IpcResult<unkn
 type IpcListener = (event: unknown, payload: unknown) => void;
 
 /**
- * The real preload API (src-main/ipc/renderer-api.ts) over a fake ipcRenderer: records
+ * The real preload API (src-main/preload/renderer-api.ts) over a fake ipcRenderer: records
  * invokes, answers from handlers, and lets a test push events. Answers and events go
  * through the preload's validation, as they do in the app.
  */

@@ -4,7 +4,7 @@ import { visibleCounters } from '../../src-renderer/format/counterOrder';
 import { formatCounterValue } from '../../src-shared/i18n/counter-value';
 import { MESSAGE_MAX, errorText } from '../../src-shared/i18n/error-words';
 import { COUNTERS, IDS } from './fixtures';
-import { en, translator } from '../support/i18n';
+import { en, translator } from '../../dev-tools/support/i18n';
 
 const press = (code: string, mods: Partial<Record<'ctrlKey' | 'metaKey' | 'altKey' | 'shiftKey', boolean>> = {}) => ({
   key: '',

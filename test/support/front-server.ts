@@ -7,7 +7,7 @@ import { EventEmitter } from 'node:events';
 import { Agent, createServer, request as httpRequest } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
-import { pipeUpgrade } from './pipe-upgrade';
+import { pipeUpgrade } from '../../dev-tools/support/pipe-upgrade';
 
 export interface FrontRequest {
   method: string;

@@ -4,7 +4,7 @@
 // that key, and, as with the real thing, it can be bit-flipped without the key: what the
 // vault must authenticate itself. `basic_text` uses a fixed, published key, as Chromium does.
 import { createCipheriv, createDecipheriv, pbkdf2Sync, randomBytes } from 'node:crypto';
-import type { SafeStorageLike } from '../../src-main/shell/token-vault';
+import type { SafeStorageLike } from '../../src-main/desktop/token-vault';
 
 export interface SafeStorageDoubleOptions {
   /** The machine's key store: the same key decrypts across launches; another key does not. */

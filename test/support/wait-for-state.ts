@@ -1,6 +1,6 @@
 // Resolves with the first AppState (the current one included) that satisfies the
 // predicate: tests await the app's own events instead of sleeping.
-import type { HeadlessApp } from '../../src-main/app/headless';
+import type { HeadlessApp } from '../../dev-tools/headless/headless-app';
 import type { AppState } from '../../src-shared/ipc/contract';
 
 export function waitForState(app: HeadlessApp, predicate: (s: AppState) => boolean): Promise<AppState> {

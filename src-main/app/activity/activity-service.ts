@@ -16,7 +16,7 @@ import { createRecordWriter, type RecordWriter } from './record-writer';
 import { afterClick, presentOffer, undoBlockedBecause, UNDO_WINDOW_MS, type PendingUndo } from './undo-offer';
 import { words } from '../../../src-shared/i18n/messages';
 import type { Said } from '../../../src-shared/i18n/notice';
-import { createLapsingOffer } from '../lapsing-offer';
+import { createLapsingOffer } from '../account/lapsing-offer';
 
 export interface ActivityServiceDeps {
   clock: Clock;

@@ -4,8 +4,8 @@
 // with a notice for the user, so a bad file can never keep the app from starting.
 import { join } from 'node:path';
 import type { TextFile } from '../ports';
-import { readParsed } from '../parsed-file';
-import { createTextFile } from '../text-file';
+import { readParsed } from '../storage/parsed-file';
+import { createTextFile } from '../storage/text-file';
 import { ActivityRecord, RecordFile, type RecordLimits } from './record';
 import { backupNote, sentences, type Said } from '../../../src-shared/i18n/notice';
 

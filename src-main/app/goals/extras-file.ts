@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { CounterId } from '../../../src-shared/api/schemas';
 import { Goal } from '../../../src-shared/domain/goals';
-import { readParsed } from '../parsed-file';
+import { readParsed } from '../storage/parsed-file';
 import type { TextFile } from '../ports';
 import { backupNote, sentences, type Said } from '../../../src-shared/i18n/notice';
 

@@ -4,8 +4,8 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { AppHarness } from './app-harness';
-import { ROOT } from './build-renderer';
+import type { AppHarness } from '../../../dev-tools/web/app-harness';
+import { ROOT } from '../../../dev-tools/web/build-renderer';
 
 const SCREENSHOT_DIR = join(ROOT, 'test-results/screenshots');
 

@@ -4,10 +4,10 @@ import { test as base, expect, type Page } from '@playwright/test';
 import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startAppHarness, type AppHarness, type AppHarnessOptions } from './app-harness';
-import { ROOT, ensureRendererBuilt } from './build-renderer';
-import { installPreloadStandIn, type InstalledBridge } from './preload-stand-in';
-import { serveDirectory } from './static-server';
+import { startAppHarness, type AppHarness, type AppHarnessOptions } from '../../../dev-tools/web/app-harness';
+import { ROOT, ensureRendererBuilt } from '../../../dev-tools/web/build-renderer';
+import { installPreloadStandIn, type InstalledBridge } from '../../../dev-tools/web/preload-stand-in';
+import { serveDirectory } from '../../../dev-tools/web/static-server';
 
 export const SCREENSHOT_DIR = join(ROOT, 'test-results/screenshots');
 
@@ -76,6 +76,4 @@ export const test = base.extend<TestFixtures, { rendererUrl: string }>({
 
 export { expect };
 
-/** A counter's row in the list, by its name. */
-export const rowOf = (page: Page, name: string) => page.getByRole('listitem', { name: new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')},`) });
-export const valueOf = (page: Page, name: string) => rowOf(page, name).getByTestId('value');
+export { rowOf, valueOf } from '../../../dev-tools/web/rows';

@@ -3,11 +3,11 @@
 // in the pseudo-locale. `check` runs on each screen as it is (test/e2e/i18n.spec.ts: axe and
 // 200 % zoom in German; stray words and clipped text in the pseudo-locale).
 import type { Page } from '@playwright/test';
-import type { HeadlessApp } from '../../../src-main/app/index';
+import type { HeadlessApp } from '../../../dev-tools/headless/headless-app';
 import type { Translator } from '../../../src-shared/i18n/translator';
-import type { AppHarness } from './app-harness';
-import { ADA, ALAN, COUNTER } from './e2e-fixtures';
-import { STAND_IN_NOTES } from './updates-stand-in';
+import type { AppHarness } from '../../../dev-tools/web/app-harness';
+import { ADA, ALAN, COUNTER } from '../../../dev-tools/web/e2e-fixtures';
+import { STAND_IN_NOTES } from '../../../dev-tools/web/updates-stand-in';
 import { expect, rowOf } from './test';
 
 export type ScreenCheck = (screen: string) => Promise<void>;

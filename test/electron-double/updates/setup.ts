@@ -6,9 +6,9 @@
 // (the installer being started) and what the account's pending file held at that moment.
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { expect, test as base } from '../fixtures';
+import { expect, test as base } from '../../../dev-tools/electron-double/fixtures';
 import { UpdateFeed, type Release } from '../../support/update-feed';
-import type { DesktopMachine } from '../boot';
+import type { DesktopMachine } from '../../../dev-tools/electron-double/boot';
 
 export { expect };
 

@@ -6,15 +6,15 @@
 // is logged with how many ledger writes had started then, so the check can tell what a
 // crash may lose (nothing acknowledged) from what it must not.
 import { WebSocket } from 'ws';
-import { createHeadlessApp, type HeadlessApp } from '../../../src-main/app/headless';
+import { createHeadlessApp, type HeadlessApp } from '../../../dev-tools/headless/headless-app';
 import type { TextFile } from '../../../src-main/app/ports';
-import { realCoreFactory } from '../../../src-main/app/real-core';
+import { realCoreFactory } from '../../../src-main/app/session/real-core';
 import type { ChangeOutcome, CounterCore, WebSocketFactory } from '../../../src-main/core/contract';
 import type { CounterService } from '../../../src-service/index';
 import { DEFAULT_SETTINGS } from '../../../src-shared/domain/settings';
 import type { ClickSource } from '../../../src-shared/domain/activity';
 import type { AppState } from '../../../src-shared/ipc/contract';
-import type { RequestFaultFront } from '../../support/request-fault-front';
+import type { RequestFaultFront } from '../../../dev-tools/support/request-fault-front';
 import { SHARED, USERS } from '../../support/core-harness';
 import { pause, within } from './knobs';
 

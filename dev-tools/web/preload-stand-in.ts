@@ -1,0 +1,71 @@
+// Plays the preload's role for a page in plain Chromium. The page gets the shell's own
+// preload API (src-main/preload/renderer-api.ts, bundled here with esbuild) on
+// `window.counterTray`, over an ipcRenderer look-alike: invoke → the app's dispatcher
+// through page.exposeFunction, and the controller's events pushed into the page in order.
+import type { Page } from '@playwright/test';
+import { build } from 'esbuild';
+import { join } from 'node:path';
+import { POPUP_EVENTS, type EventChannel } from '../../src-shared/ipc/contract';
+import type { HeadlessApp } from '../headless/headless-app';
+import { ROOT } from './build-renderer';
+
+let preloadApiScript: Promise<string> | undefined;
+
+/** The preload's API module as a browser script defining `__counterTrayPreload.createCounterTrayApi` (also used by bench/browser.ts). */
+export function bundledPreloadApi(): Promise<string> {
+  preloadApiScript ??= build({
+    entryPoints: [join(ROOT, 'src-main/preload/renderer-api.ts')],
+    bundle: true,
+    write: false,
+    format: 'iife',
+    globalName: '__counterTrayPreload',
+    platform: 'browser',
+    target: 'chrome130',
+    logLevel: 'silent',
+  }).then((result) => result.outputFiles[0]?.text ?? '');
+  return preloadApiScript;
+}
+
+let standInScript: Promise<string> | undefined;
+/** stand-in-client.ts bundled for the page (the preload API included). */
+function bundledStandIn(): Promise<string> {
+  standInScript ??= build({
+    entryPoints: [join(ROOT, 'dev-tools/web/stand-in-client.ts')],
+    bundle: true,
+    write: false,
+    format: 'iife',
+    platform: 'browser',
+    target: 'chrome130',
+    logLevel: 'silent',
+  }).then((result) => result.outputFiles[0]?.text ?? '');
+  return standInScript;
+}
+
+export interface InstalledBridge {
+  /** Every invoke the page made, in order (channel names), for assertions. */
+  readonly invokes: string[];
+  detach(): void;
+}
+
+export async function installPreloadStandIn(page: Page, app: HeadlessApp): Promise<InstalledBridge> {
+  const invokes: string[] = [];
+  await page.exposeFunction('__counterTrayInvoke', (channel: unknown, request: unknown) => {
+    invokes.push(String(channel));
+    return app.dispatch(channel, request);
+  });
+  await page.addInitScript({ content: await bundledStandIn() });
+
+  // One queue per page: events reach it in the order the controller emitted them.
+  let queue = Promise.resolve();
+  const push = (event: EventChannel, payload: unknown) => {
+    queue = queue
+      .then(() => page.evaluate(([e, p]) => (globalThis as unknown as { __counterTrayPush?: (e: string, p: unknown) => void }).__counterTrayPush?.(e, p), [event, payload] as const))
+      .catch(() => undefined); // page navigating or closed: it fetches state:get on load
+  };
+  // Exactly what main.ts forwards, so the e2e run sees the production event stream.
+  const offs = POPUP_EVENTS.map((event) => app.controller.on(event, (payload) => push(event, payload)));
+  return {
+    invokes,
+    detach: () => offs.forEach((off) => off()),
+  };
+}

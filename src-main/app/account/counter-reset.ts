@@ -1,0 +1,109 @@
+// Reset to 0 (UpDown) and start again (FromDate: the start date becomes today), issue 28.
+// Both are our own PATCH through the core's update (so their echoes are ours) and recorded
+// as own edits; both can be taken back for a minute by PATCHing the earlier value back. A
+// counter that moved since (another member, or a click not yet sent) is not overwritten
+// behind anyone's back: the undo answers 'changed' and the user decides.
+import type { ResetOffer, UndoResetChoice, UndoResetResult } from '../../../src-shared/domain/goals';
+import type { CounterState } from '../../../src-shared/domain/snapshot';
+import type { Clock, CounterCore } from '../../core/contract';
+import { AppError } from '../../ipc/errors';
+import { words } from '../../../src-shared/i18n/messages';
+import type { ActivityService } from '../activity/activity-service';
+import { dayKey } from '../activity/days';
+import { createLapsingOffer } from './lapsing-offer';
+
+export const RESET_UNDO_MS = 60_000;
+
+export interface CounterResetDeps {
+  clock: Clock;
+  timezone(): string;
+  /** The running core, if it knows this counter (else an AppError for the popup). */
+  requireCounter(id: string): CounterCore;
+  edit: ActivityService['edit'];
+  changed(): void;
+  windowMs?: number;
+}
+
+interface Offer {
+  counterId: string;
+  kind: ResetOffer['kind'];
+  earlier: number | string;
+  /** What the reset set; anything else now means the counter moved since. */
+  after: number | string;
+  expiresAt: number;
+}
+
+export interface CounterReset {
+  reset(id: string): Promise<void>;
+  undo(id: string, choice: UndoResetChoice): Promise<UndoResetResult>;
+  /** The offer as the popup shows it (with the counter's current name), or null. */
+  offer(counters: readonly CounterState[]): ResetOffer | null;
+  /** The running core changed: an offer never carries over to another account. */
+  clear(): void;
+}
+
+/** What a counter shows in the field a reset sets: its value, or its start date. */
+const fieldOf = (counter: CounterState, kind: ResetOffer['kind']) => (kind === 'reset' ? counter.value : counter.startDate);
+
+export function createCounterReset(deps: CounterResetDeps): CounterReset {
+  const windowMs = deps.windowMs ?? RESET_UNDO_MS;
+  const offers = createLapsingOffer<Offer>(deps.clock, () => deps.changed());
+  const setOffer = (next: Offer | null) => offers.set(next);
+
+  function counterOf(id: string): { core: CounterCore; counter: CounterState } {
+    const core = deps.requireCounter(id);
+    const counter = core.snapshot().counters.find((c) => c.id === id);
+    if (!counter) throw new AppError('unknown-counter', words('counter.gone'));
+    return { core, counter };
+  }
+
+  /** PATCHes one field through the core's update: its echo is ours, and the core reports the edit to the activity record. */
+  async function patch(core: CounterCore, id: string, kind: ResetOffer['kind'], to: number | string): Promise<void> {
+    await deps.edit(id, () => core.update(id, kind === 'reset' ? { value: to as number } : { startDate: to as string }));
+  }
+
+  return {
+    async reset(id) {
+      const { core, counter } = counterOf(id);
+      if (counter.type === 'ToDate') throw new AppError('invalid-payload', words('error.resetToDate'));
+      // Unsent clicks would land on top of the reset and leave neither value.
+      if (counter.pending) throw new AppError('busy', words('error.busy'));
+      const kind = counter.type === 'UpDown' ? 'reset' : 'startAgain';
+      const earlier = fieldOf(counter, kind);
+      const after = kind === 'reset' ? 0 : dayKey(deps.clock.now(), deps.timezone());
+      if (earlier === undefined) throw new AppError('unknown-counter', words('error.noStartDate'));
+      if (earlier === after) throw new AppError('nothing-to-reset', kind === 'reset' ? words('error.atZeroAlready') : words('error.startsTodayAlready'));
+      await patch(core, id, kind, after);
+      setOffer({ counterId: id, kind, earlier, after, expiresAt: deps.clock.now() + windowMs });
+    },
+
+    async undo(id, choice) {
+      const offer = offers.current;
+      if (!offer || offer.counterId !== id || offer.expiresAt <= deps.clock.now()) throw new AppError('nothing-to-undo', words('error.noResetToUndo'));
+      if (choice === 'keep') {
+        setOffer(null);
+        return { status: 'kept' };
+      }
+      const { core, counter } = counterOf(id);
+      const now = fieldOf(counter, offer.kind);
+      // A value with unsent clicks in it is not the server's yet: that counts as changed too.
+      const moved = now !== offer.after || counter.pending;
+      if (moved && choice !== 'overwrite') return { status: 'changed', current: now ?? offer.after, earlier: offer.earlier };
+      await patch(core, id, offer.kind, offer.earlier);
+      if (offers.current === offer) setOffer(null);
+      return { status: 'restored' };
+    },
+
+    offer(counters) {
+      const offer = offers.current;
+      if (!offer) return null;
+      const counter = counters.find((c) => c.id === offer.counterId);
+      if (!counter) return null;
+      return { counterId: offer.counterId, name: counter.name, kind: offer.kind, earlier: offer.earlier, expiresAt: offer.expiresAt };
+    },
+
+    clear() {
+      if (offers.current) setOffer(null);
+    },
+  };
+}

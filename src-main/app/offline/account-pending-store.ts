@@ -1,0 +1,120 @@
+// Where an account's unsent clicks live (the core's one ledger, issue 22): one file per
+// account, `pending-<owner key>.json`, written durably (app/text-file.ts) before a click is
+// acknowledged. Replayed under another token they would be applied as someone else, so the
+// file carries its owner key (a digest of server and token, never the token) and a file of
+// another owner loads as nothing. The file is untrusted: parsed and re-validated against
+// the ledger's own schema on every load; a file that does not parse, or names another
+// owner, is backed up and reset with a notice, never silently trusted or dropped.
+// The owner key is no secret (another program can copy it from the file), so each counter's
+// clicks also carry a MAC under the account's key (click-file-codec.ts, issue 23): clicks
+// the app did not write are refused (not sent, the file backed up, the user told), and the
+// ones it wrote are kept and written back at once.
+import { createHash } from 'node:crypto';
+import { z } from 'zod';
+import type { PendingStore } from '../../core/contract';
+import { AnyPendingDocument } from '../../core/pending-ledger';
+import { openEntries, refusedClicksNotice, sealEntries, type ClickFileName, type ClickSeal } from './click-file-codec';
+import type { TextFile } from '../ports';
+import { backupNote, sentences, type Said } from '../../../src-shared/i18n/notice';
+
+const OwnedPending = z.object({ owner: z.string(), pending: AnyPendingDocument });
+/** The file as written, before the ledger's schema: the MACs are checked on what is on disk. */
+const SealedFile = z.object({ owner: z.string(), pending: z.looseObject({ counters: z.record(z.string(), z.unknown()) }), macs: z.unknown().optional() });
+const countersOf = (pending: unknown): Record<string, unknown> => {
+  const parsed = z.object({ counters: z.record(z.string(), z.unknown()) }).safeParse(pending);
+  return parsed.success ? parsed.data.counters : {};
+};
+
+export function accountOwnerKey(baseUrl: string, token: string): string {
+  return createHash('sha256').update(`${baseUrl}\n${token}`).digest('hex');
+}
+
+/** The account's file name in the data folder: its owner key (a digest), never the token. */
+export function pendingFileName(owner: string): string {
+  return `pending-${owner.slice(0, 16)}.json`;
+}
+
+export interface AccountPendingFiles {
+  file: TextFile;
+  /** The single `pending.json` of Counter Tray 0.2: read once for its owner, then retired. */
+  legacy?: TextFile & { remove(): Promise<void> };
+  /** A file could not be used and was backed up: tell the user (and the log). */
+  notice(message: Said): void;
+}
+
+export function createAccountPendingStore(seal: ClickSeal, { file, legacy, notice }: AccountPendingFiles): PendingStore {
+  const { owner } = seal;
+  let retireLegacy = false;
+  const write = (pending: unknown) => file.write(JSON.stringify({ owner, pending, macs: sealEntries(seal, countersOf(pending)) }));
+
+  /** Only the counters whose MAC holds; the rest refused: the file backed up, the user told, the kept ones written back. */
+  async function authenticated(json: unknown, from: TextFile, what: ClickFileName): Promise<unknown> {
+    const sealed = SealedFile.safeParse(json);
+    if (!sealed.success || sealed.data.owner !== owner) return json;
+    const { kept, refused } = openEntries(seal, sealed.data.pending.counters, sealed.data.macs);
+    if (refused.length === 0) return json;
+    const backup = await from.backup().catch(() => null);
+    notice(refusedClicksNotice(what, refused.length, backup));
+    const pending = { ...sealed.data.pending, counters: kept };
+    // What the app wrote goes back to disk at once: a core that never runs (a failed start) must not take it along.
+    await write(pending);
+    return { owner, pending };
+  }
+
+  /** The ledger's document in `text`, or undefined after backing up a file that is not one of ours. */
+  async function parse(text: string, from: TextFile): Promise<unknown> {
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      json = undefined;
+    }
+    const saved = OwnedPending.safeParse(await authenticated(json, from, 'pending'));
+    if (saved.success && saved.data.owner === owner) return saved.data.pending;
+    const backup = await from.backup().catch(() => null);
+    notice(sentences((i18n) => (saved.success ? i18n.t('notice.clicksOtherAccount') : i18n.t('notice.clicksUnreadable')), backupNote(backup)));
+    return undefined;
+  }
+
+  return {
+    async load() {
+      let text: string | null;
+      try {
+        text = await file.read();
+      } catch {
+        // Unreadable (permissions, I/O): moved aside, so the next write cannot overwrite what it may hold.
+        const backup = await file.backup().catch(() => null);
+        notice(sentences((i18n) => i18n.t('notice.clicksUnreadable'), backupNote(backup)));
+        return undefined;
+      }
+      if (text !== null) return parse(text, file);
+      const old = await legacy?.read().catch(() => null);
+      if (!old) return undefined;
+      // 0.2 kept one account's clicks in pending.json; another account's are not ours to touch.
+      let owned: unknown;
+      try {
+        owned = JSON.parse(old);
+      } catch {
+        return undefined;
+      }
+      const saved = OwnedPending.safeParse(owned);
+      if (!saved.success || saved.data.owner !== owner) return undefined;
+      // 0.2 wrote no MACs: its file is taken only at the launch that upgraded the token vault (which proves the upgrade).
+      if (!seal.acceptUnsealed) {
+        const backup = await legacy?.backup().catch(() => null);
+        notice(refusedClicksNotice('legacy', Object.keys(countersOf(saved.data.pending)).length, backup ?? null));
+        return undefined;
+      }
+      retireLegacy = true;
+      return saved.data.pending;
+    },
+    async save(pending) {
+      await write(pending);
+      if (retireLegacy && legacy) {
+        // Now in the account's own file: the old one must not hand them over a second time.
+        retireLegacy = false;
+        await legacy.remove();
+      }
+    },
+  };
+}

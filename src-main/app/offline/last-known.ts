@@ -1,0 +1,122 @@
+// The counters each account saw last, kept on disk so a launch while the server is away
+// still shows them ("offline since …"). It shows counters and holds no clicks (issue 22):
+// clicks taken then go to the account's core and its one ledger, like every other click.
+// Keyed by the account's owner key (server origin + token digest, as the pending store):
+// one account's counters are never shown under another. The file is untrusted: zod parses
+// it; a file that does not parse is moved aside and replaced, with a notice, and the app
+// starts anyway. Its names and refusal texts go through the sanitizer again (issue 23:
+// another program may have written them).
+import { z } from 'zod';
+import { CounterState } from '../../../src-shared/domain/snapshot';
+import { sameData } from '../../../src-shared/ipc/structural-sharing';
+import { TEXT_LIMITS, type ServerTextCleaner } from '../../../src-shared/text/server-text';
+import type { Clock } from '../../core/contract';
+import type { TextFile } from '../ports';
+import { backupNote, sentences, type Notice } from '../../../src-shared/i18n/notice';
+import { english } from '../../../src-shared/i18n/compile';
+import type { Translator } from '../../../src-shared/i18n/translator';
+
+/** Few people switch between more accounts; older ones are dropped first. */
+const MAX_ACCOUNTS = 5;
+/** Writes are batched: a burst of clicks is one write. */
+const WRITE_DELAY_MS = 1_000;
+
+const Entry = z.object({
+  savedAt: z.number(),
+  counters: z.array(CounterState),
+  /** Counter Tray 0.2 kept offline clicks here; read only to tell the user they were not carried over. */
+  unsent: z.record(z.string(), z.int()).optional(),
+});
+export type LastKnownEntry = Omit<z.infer<typeof Entry>, 'unsent'>;
+const CacheFile = z.object({ version: z.literal(1), accounts: z.record(z.string(), Entry) });
+
+export interface LastKnownCache {
+  /** Reads the file; answers a notice when it was unusable and reset. */
+  load(): Promise<{ notice?: Notice }>;
+  get(owner: string): LastKnownEntry | undefined;
+  /** The counters as the running core shows them now. */
+  remember(owner: string, counters: readonly CounterState[]): void;
+  flush(): Promise<void>;
+}
+
+/** What is worth keeping of a counter: no in-flight flags, but what the server refused stays learned. */
+function stored(counter: CounterState): CounterState {
+  const { error: _error, ...rest } = counter;
+  return { ...rest, pending: false };
+}
+
+/** A counter as read from the file: its server texts sanitized like those that come from the core. */
+function cleaned(counter: CounterState, serverText: ServerTextCleaner): CounterState {
+  const refused = Object.fromEntries(Object.entries(counter.refused).flatMap(([direction, text]) => (text === undefined ? [] : [[direction, serverText(text)]])));
+  return { ...counter, name: serverText(counter.name, TEXT_LIMITS.name), refused };
+}
+
+export function createLastKnownCache(file: TextFile, clock: Clock, log: (message: string) => void, serverText: ServerTextCleaner): LastKnownCache {
+  let accounts: Record<string, LastKnownEntry> = {};
+  let timer: unknown;
+  let writing = Promise.resolve();
+
+  const write = () => {
+    timer = undefined;
+    const text = JSON.stringify({ version: 1, accounts });
+    writing = writing.then(() => file.write(text)).catch((e: unknown) => log(`last-known counters not saved: ${String(e)}`));
+    return writing;
+  };
+  const schedule = () => {
+    timer ??= clock.setTimeout(write, WRITE_DELAY_MS);
+  };
+  const put = (owner: string, entry: LastKnownEntry) => {
+    const { [owner]: _old, ...others } = accounts;
+    // Most recent last; drop the oldest beyond the limit.
+    const kept = Object.entries(others).slice(-(MAX_ACCOUNTS - 1));
+    accounts = { ...Object.fromEntries(kept), [owner]: entry };
+    schedule();
+  };
+
+  return {
+    async load() {
+      const text = await file.read().catch(() => null);
+      if (text === null) return {};
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        parsed = undefined;
+      }
+      const result = CacheFile.safeParse(parsed);
+      if (result.success) {
+        accounts = {};
+        const stale: { net: number; name: string }[] = [];
+        for (const [owner, { unsent, ...entry }] of Object.entries(result.data.accounts)) {
+          accounts[owner] = { ...entry, counters: entry.counters.map((counter) => cleaned(counter, serverText)) };
+          for (const [id, net] of Object.entries(unsent ?? {})) {
+            const name = entry.counters.find((c) => c.id === id)?.name ?? id;
+            if (net !== 0) stale.push({ net, name });
+          }
+        }
+        if (stale.length === 0) return {};
+        schedule(); // rewritten without them: told once
+        const clicks = (i18n: Translator) => i18n.list(stale.map(({ net, name }) => i18n.t('notice.staleClick', { amount: i18n.signed(net), name })));
+        log(`last-known counters file held offline clicks of an older version, not sent: ${clicks(english())}`);
+        return { notice: { title: 'notice.clicksNotSentTitle', body: (i18n) => i18n.t('notice.staleOfflineClicks', { clicks: clicks(i18n) }) } };
+      }
+      const backup = await file.backup().catch(() => null);
+      await file.write(JSON.stringify({ version: 1, accounts: {} })).catch(() => undefined);
+      log(`last-known counters file unusable, reset (backup: ${backup ?? 'not possible'})`);
+      return { notice: { title: 'notice.savedCountersTitle', body: sentences((i18n) => i18n.t('notice.savedCountersReset'), backupNote(backup)) } };
+    },
+    get: (owner) => accounts[owner],
+    remember(owner, counters) {
+      const previous = accounts[owner];
+      const next = counters.map(stored);
+      if (previous && sameData(previous.counters, next)) return;
+      put(owner, { savedAt: clock.now(), counters: next });
+    },
+    async flush() {
+      if (timer !== undefined) {
+        clock.clearTimeout(timer);
+        await write();
+      } else await writing;
+    },
+  };
+}

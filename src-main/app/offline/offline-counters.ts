@@ -1,0 +1,94 @@
+// What the controller does with the last-known counters (last-known.ts holds the file):
+// show them while a launch cannot reach the server, and keep what the server refused per
+// counter across runs. A click on them goes to the account's core that is still
+// connecting, into its one ledger (issue 22): this module holds no clicks of its own.
+import type { CounterState, Direction } from '../../../src-shared/domain/snapshot';
+import type { AppState } from '../../../src-shared/ipc/contract';
+import type { CounterCore } from '../../core/contract';
+import { AppError } from '../../ipc/errors';
+import { accountOwnerKey } from './account-pending-store';
+import type { LastKnownCache } from './last-known';
+import type { Session } from '../session/session';
+import { words } from '../../../src-shared/i18n/messages';
+import type { Notice } from '../../../src-shared/i18n/notice';
+
+export interface OfflineCountersDeps {
+  cache: LastKnownCache | null;
+  session: () => Session;
+  /** The running core for a known counter, or throws the controller's AppError. */
+  requireCounter: (id: string) => CounterCore;
+  changed: () => void;
+}
+
+/** Last-known counters with the clicks the connecting core holds for them, marked pending as a running core would. */
+function withLedger(counters: CounterState[], core: CounterCore): CounterState[] {
+  return counters.map((c) => {
+    const local = core.localDelta(c.id);
+    return local === 0 ? c : { ...c, value: c.value + local, pending: true };
+  });
+}
+
+export function createOfflineCounters({ cache, session, requireCounter, changed }: OfflineCountersDeps) {
+  /** The account's key in the cache (the same digest that owns its pending clicks). */
+  const ownerKey = (): string | null => {
+    const account = session().account();
+    return account ? accountOwnerKey(account.serverUrl, account.token) : null;
+  };
+  const signedIn = () => session().state().status === 'signedIn';
+  const known = () => {
+    const owner = ownerKey();
+    return owner ? cache?.get(owner) : undefined;
+  };
+
+  /** The running core's counters, with the directions this account learned were refused. */
+  function coreCounters(core: CounterCore): CounterState[] {
+    const counters = core.snapshot().counters;
+    const saved = known();
+    if (!saved) return counters;
+    const learned = new Map(saved.counters.map((c) => [c.id, c.refused]));
+    return counters.map((c) => {
+      const refused = learned.get(c.id);
+      return refused && (refused.increment || refused.decrement) ? { ...c, refused: { ...refused, ...c.refused } } : c;
+    });
+  }
+
+  /** At launch, before the core could list anything: the connecting core that takes a click on a last-known counter, or null. */
+  function offlineCore(id: string, direction: Direction): CounterCore | null {
+    const core = session().connectingCore();
+    if (!core || session().core() || session().state().status !== 'connecting') return null;
+    const counter = known()?.counters.find((c) => c.id === id);
+    if (!counter) return null;
+    const refused = counter.refused[direction];
+    // The server's reason is log text; the user reads the app's words for a refused direction.
+    if (refused) throw new AppError('direction-refused', words('refusal.only', { direction, name: counter.name }), refused);
+    return core;
+  }
+
+  return {
+    load: async (): Promise<{ notice?: Notice }> => (cache ? cache.load() : {}),
+    flush: async () => cache?.flush(),
+    coreCounters,
+    remember(): void {
+      const core = session().core();
+      const owner = ownerKey();
+      if (cache && core && owner && signedIn()) cache.remember(owner, coreCounters(core));
+    },
+    /** What the popup shows while a launch is still connecting (null otherwise). */
+    shown(): AppState['lastKnown'] {
+      const core = session().connectingCore();
+      const saved = !session().core() && session().state().status === 'connecting' ? known() : undefined;
+      if (!saved) return null;
+      return { savedAt: saved.savedAt, counters: core ? withLedger(saved.counters, core) : saved.counters };
+    },
+    /** The counter's name as last seen, for words about it once it is gone. */
+    nameOf: (id: string): string | undefined => known()?.counters.find((c) => c.id === id)?.name,
+    /** A click: to the running core, or to the one still connecting for a last-known counter. Answers the core that took it. */
+    step(id: string, direction: Direction, amount = 1): CounterCore {
+      const core = offlineCore(id, direction) ?? requireCounter(id);
+      if (direction === 'increment') core.increment(id, amount);
+      else core.decrement(id, amount);
+      if (!session().core()) changed(); // the connecting core publishes to nobody: show the click
+      return core;
+    },
+  };
+}

@@ -1,0 +1,48 @@
+// How the app meets the core's one ledger (issue 22): where each account keeps its unsent
+// clicks (a durable file; the demo's stay in memory and never replay to an account), when a
+// click is acknowledged (once the ledger has it on disk), and what the user is told when
+// clicks could not be kept or sent (a counter that went away, a disk that fails).
+import type { Notice, Said } from '../../../src-shared/i18n/notice';
+import type { CounterCore, PendingStore } from '../../core/contract';
+import { createAccountPendingStore } from './account-pending-store';
+import type { ClickSeal } from './click-file-codec';
+import type { PendingFiles } from '../ports';
+
+export interface OwnClickDeps {
+  pendingFiles: PendingFiles | undefined;
+  /** A one-time notice for the user (and the log). */
+  notify(notice: Notice): void;
+  /** A counter's name as last seen, sanitized, for words about it once it is gone. */
+  nameOf(id: string): string;
+}
+
+/** The words for clicks the core dropped because their counter went away: nothing of them reached the server. */
+export function droppedClicksNotice(amount: number, name: string): Said {
+  return (i18n) => i18n.t('notice.droppedClicks', { amount: amount === 0 ? 'all' : i18n.signed(amount), name });
+}
+
+export function createOwnClickWiring({ pendingFiles, notify, nameOf }: OwnClickDeps) {
+  let unwatch: (() => void) | undefined;
+  let savingFailed = false;
+  return {
+    /** The account's ledger store (core options), its clicks sealed with the account's key; none without files: the core keeps it in memory. */
+    storeFor(seal: ClickSeal): { store?: PendingStore } {
+      if (!pendingFiles) return {};
+      const notice = (body: Said) => notify({ title: 'notice.clicksSetAsideTitle', body });
+      return { store: createAccountPendingStore(seal, { file: pendingFiles.forOwner(seal.owner), ...(pendingFiles.legacy ? { legacy: pendingFiles.legacy } : {}), notice }) };
+    },
+    /** Follows the running core: clicks it drops because their counter went away are told (issue 22 case 9). */
+    watch(core: CounterCore | null): void {
+      unwatch?.();
+      unwatch = core?.onChangeOutcome((outcome) => {
+        if (outcome.outcome === 'dropped') notify({ title: 'notice.clicksNotSentTitle', body: droppedClicksNotice(outcome.amount, nameOf(outcome.counterId)) });
+      });
+    },
+    /** Resolves once what was just asked of `core` is on disk; a failing disk is told once (the clicks are still sent). */
+    async durable(core: CounterCore): Promise<void> {
+      if ((await core.saved()) || savingFailed) return;
+      savingFailed = true;
+      notify({ title: 'notice.cannotSaveTitle', body: (i18n) => i18n.t('notice.cannotSave') });
+    },
+  };
+}

@@ -1,0 +1,56 @@
+// Starting a core is how the app checks a server URL and token: the first full sync
+// either works or fails with a CoreError that we turn into a precise message.
+import type { CoreOptions, CounterCore } from '../../core/contract';
+import { words } from '../../../src-shared/i18n/messages';
+import { AppError, asCoreError } from '../../ipc/errors';
+import type { CoreFactory } from '../ports';
+
+/** Creates and starts a core; on failure stops it (no sockets or timers left) and throws an AppError. */
+export async function startCore(factory: CoreFactory, options: CoreOptions): Promise<CounterCore> {
+  const core = await factory(options);
+  try {
+    await core.start();
+    return core;
+  } catch (error) {
+    await core.stop().catch(() => undefined);
+    throw startFailure(error, options.baseUrl);
+  }
+}
+
+/** Failures that may heal by themselves (retry later) versus ones that need the user. */
+export function isTransient(error: AppError): boolean {
+  return error.code === 'server-unreachable' || error.code === 'rate-limited' || error.code === 'internal';
+}
+
+export function startFailure(error: unknown, baseUrl: string): AppError {
+  if (error instanceof AppError) return error;
+  const core = asCoreError(error);
+  const host = hostOf(baseUrl);
+  if (!core) return new AppError('internal', `Could not start syncing with ${host}.`);
+  // The user reads what happened and what to do; the core's detail (HTTP status,
+  // ENOTFOUND, ECONNREFUSED 127.0.0.1:…) goes to the log through `detail`.
+  const detail = core.message;
+  switch (core.kind) {
+    case 'unauthorized':
+    case 'forbidden':
+      return new AppError('token-rejected', words('error.tokenRejected', { host }), detail);
+    case 'network':
+    case 'timeout':
+      return new AppError('server-unreachable', words('error.serverUnreachable', { host }), detail);
+    case 'rateLimited':
+      return new AppError('rate-limited', words('error.hostBusy', { host }), detail);
+    case 'badResponse':
+    case 'notFound':
+      return new AppError('not-a-counter-server', words('error.notACounterServer', { host }), detail);
+    default:
+      return new AppError('server-unreachable', words('error.serverUnreachable', { host }), detail);
+  }
+}
+
+function hostOf(baseUrl: string): string {
+  try {
+    return new URL(baseUrl).host;
+  } catch {
+    return baseUrl;
+  }
+}

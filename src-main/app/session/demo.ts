@@ -1,0 +1,33 @@
+// Demo mode: the reference service with its built-in demo data, on a free loopback
+// port, loaded on demand so the account path never carries it. A simulated second
+// user changes shared counters now and then, so live updates and notifications show.
+// Any process on this machine can reach the port (issue 23): the tokens are drawn anew
+// each launch (the published ones are for tests and the command line), and the service
+// answers only requests addressed to 127.0.0.1:<port> without a browser's Origin, so a
+// web page cannot drive it, by DNS rebinding or otherwise.
+import { randomBytes } from 'node:crypto';
+import type { DemoService } from '../ports';
+
+const freshToken = () => `demo-${randomBytes(24).toString('base64url')}`;
+
+export interface DemoOptions {
+  /** Time between the other user's changes (default 20 s); false: nobody else acts. */
+  activity?: { intervalMs?: number; firstDelayMs?: number; clock?: { setTimeout(callback: () => void, ms: number): unknown; clearTimeout(handle: unknown): void } } | false;
+  onError?: (message: string) => void;
+}
+
+export async function startDemoService(options: DemoOptions = {}): Promise<DemoService> {
+  const service = await import('../../../src-service/index');
+  const tokens = { ada: freshToken(), alan: freshToken(), grace: freshToken() };
+  const running = await service.startCounterService({ port: 0, fixtures: service.demoFixtures(tokens), loopbackOnly: true });
+  const { startDemoActivity } = await import('../../../src-service/demo-activity');
+  const activity = options.activity === false ? null : startDemoActivity(running, { ...options.activity, token: tokens.alan, ...(options.onError ? { onError: options.onError } : {}) });
+  return {
+    url: running.url,
+    token: tokens.ada,
+    async close() {
+      await activity?.stop();
+      await running.close();
+    },
+  };
+}

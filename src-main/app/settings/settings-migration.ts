@@ -1,0 +1,119 @@
+// Settings files outlive app versions: migrate old layouts, salvage what is valid,
+// and never crash on a broken file (issue 4 §5). Pure: the store (settings.json, or memory
+// in the harness) calls this and does the backup it asks for.
+import { DEFAULT_SETTINGS, Settings } from '../../../src-shared/domain/settings';
+import type { PlainKey } from '../../../src-shared/i18n/messages';
+import type { Said } from '../../../src-shared/i18n/notice';
+
+export const CURRENT_SETTINGS_VERSION = 2;
+
+export type SettingsOutcome =
+  | { kind: 'ok'; settings: Settings }
+  /** Upgraded or partly salvaged: save the result; `notice` says what was dropped, if anything. */
+  | { kind: 'migrated'; settings: Settings; from: number; notice?: Said }
+  /** Unusable (not JSON, not an object, from a newer app): back the file up, start from defaults. */
+  | { kind: 'reset'; settings: Settings; notice: Said };
+
+/** Each setting by the name the user knows it by, for "…back to their defaults: time zone, theme". */
+const SETTING_NAMES: Record<Exclude<keyof Settings, 'version'>, PlainKey> = {
+  serverUrl: 'setting.serverUrl',
+  timezone: 'setting.timezone',
+  shortcuts: 'setting.shortcuts',
+  notifications: 'setting.notifications',
+  pinned: 'setting.pinned',
+  launchAtLogin: 'setting.launchAtLogin',
+  theme: 'setting.theme',
+  language: 'setting.language',
+  updates: 'setting.updates',
+};
+
+type Raw = Record<string, unknown>;
+
+/**
+ * Version 0 is the unversioned layout of the 0.0.x previews: flat keys, one pinned
+ * counter and one notifications switch. Each step takes the previous layout to the next.
+ */
+const MIGRATIONS: Record<number, (raw: Raw) => Raw> = {
+  0: (raw) => {
+    const { server, pinnedCounter, notify, mutedCounters, ...rest } = raw;
+    return {
+      ...rest,
+      version: 1,
+      ...(typeof server === 'string' ? { serverUrl: server } : {}),
+      ...(typeof pinnedCounter === 'string' ? { pinned: [pinnedCounter] } : {}),
+      notifications: {
+        enabled: typeof notify === 'boolean' ? notify : DEFAULT_SETTINGS.notifications.enabled,
+        mutedCounters: Array.isArray(mutedCounters) ? mutedCounters : [],
+      },
+    };
+  },
+  // Issue 26: how the app updates itself. Everyone who had no choice so far gets the default.
+  1: (raw) => ({ ...raw, version: 2, updates: DEFAULT_SETTINGS.updates }),
+};
+
+/**
+ * Optional preferences added without a version step: a file from before them simply has
+ * not chosen yet. Filling them in is not a migration (nothing to save, nothing to say), and
+ * an older app reading a newer file drops the key it does not know.
+ */
+const ADDED_LATER: Partial<Settings> = { language: DEFAULT_SETTINGS.language };
+
+/** `text` is the file's content, or undefined when there is no file yet. */
+export function readSettingsText(text: string | undefined): SettingsOutcome {
+  if (text === undefined || text.trim() === '') return { kind: 'ok', settings: DEFAULT_SETTINGS };
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch {
+    return reset((i18n) => i18n.t('notice.settingsNotJson'));
+  }
+  return migrateSettings(raw);
+}
+
+export function migrateSettings(raw: unknown): SettingsOutcome {
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) return reset((i18n) => i18n.t('notice.settingsNotSettings'));
+  let current = raw as Raw;
+  const from = typeof current.version === 'number' ? current.version : 0;
+  const version = String(current.version).slice(0, 20);
+  if (!Number.isInteger(from) || from < 0) return reset((i18n) => i18n.t('notice.settingsUnknownVersion', { version }));
+  if (from > CURRENT_SETTINGS_VERSION) return reset((i18n) => i18n.t('notice.settingsNewer', { version }));
+
+  for (let version = from; version < CURRENT_SETTINGS_VERSION; version += 1) {
+    const step = MIGRATIONS[version];
+    if (!step) return reset((i18n) => i18n.t('notice.settingsUnknownVersion', { version: String(version) }));
+    current = step(current);
+  }
+
+  current = { ...ADDED_LATER, ...current };
+  const whole = Settings.safeParse(current);
+  if (whole.success) return from === CURRENT_SETTINGS_VERSION ? { kind: 'ok', settings: whole.data } : { kind: 'migrated', settings: whole.data, from };
+
+  // Salvage field by field: one bad value must not cost the user every other setting.
+  const dropped: (keyof typeof SETTING_NAMES)[] = [];
+  const salvaged: Raw = { ...DEFAULT_SETTINGS };
+  for (const key of Object.keys(DEFAULT_SETTINGS) as (keyof Settings)[]) {
+    if (!(key in current)) continue;
+    const field = Settings.shape[key].safeParse(current[key]);
+    if (field.success) salvaged[key] = field.data;
+    else if (key !== 'version') dropped.push(key);
+  }
+  salvaged.version = CURRENT_SETTINGS_VERSION;
+  const settings = Settings.parse(salvaged);
+  return {
+    kind: 'migrated',
+    settings,
+    from,
+    ...(dropped.length > 0 ? { notice: (i18n: Parameters<Said>[0]) => i18n.t('notice.settingsSalvaged', { fields: i18n.list(dropped.map((key) => i18n.t(SETTING_NAMES[key]))) }) } : {}),
+  };
+}
+
+/** `reason` says what was wrong and that the settings were reset; the store adds where the backup is. */
+function reset(reason: Said): SettingsOutcome {
+  return { kind: 'reset', settings: DEFAULT_SETTINGS, notice: reason };
+}
+
+/** Where the unusable file is moved: next to it, stamped, so nothing is ever overwritten. */
+export function backupPathFor(settingsPath: string, now: Date): string {
+  const stamp = now.toISOString().replace(/[:.]/g, '-');
+  return `${settingsPath}.corrupt-${stamp}.bak`;
+}

@@ -1,0 +1,131 @@
+// What settings must satisfy, whoever wrote them (issue 4 §5, §6; issue 12): a user edit
+// through `settings:update`, and the file read at launch, which any process of the same
+// user can change. One set of rules; a patch that breaks them is refused, a file that
+// breaks them is repaired (and backed up by the store) with a notice.
+import { CounterId } from '../../../src-shared/api/schemas';
+import { DEFAULT_SETTINGS, Settings, type SettingsPatch } from '../../../src-shared/domain/settings';
+import { checkAccelerator, listShortcuts, MAX_GLOBAL_SHORTCUTS, validateShortcutMap, type ShortcutMap } from './shortcut-rules';
+import { words } from '../../../src-shared/i18n/messages';
+import type { Said } from '../../../src-shared/i18n/notice';
+import { AppError } from '../../ipc/errors';
+import type { AppPlatform } from '../ports';
+import { parseServerUrl } from '../session/server-url';
+
+/** What a user edit is checked against besides the settings themselves. */
+export interface EditContext {
+  platform: AppPlatform;
+  /** Counters the popup can show now: a shortcut may be added for these only (an unchanged one stays). */
+  knownCounterIds: ReadonlySet<string>;
+}
+
+export function applySettingsPatch(current: Settings, patch: SettingsPatch, context: EditContext): Settings {
+  const defined = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
+  // Only the fields a patch may carry: a caller that bypassed the schema still cannot move the server.
+  const { serverUrl: _ignored, ...allowed } = defined as Partial<Settings>;
+  const merged = Settings.safeParse({ ...current, ...allowed, serverUrl: current.serverUrl, version: current.version });
+  if (!merged.success) {
+    const issue = merged.error.issues[0];
+    throw new AppError('invalid-settings', `Setting ${issue?.path.join('.') ?? ''} is not valid: ${issue?.message ?? 'unknown problem'}`);
+  }
+  const next = merged.data;
+  if (next.timezone !== null && !isKnownTimezone(next.timezone)) {
+    throw new AppError('invalid-settings', words('error.unknownZone', { zone: next.timezone.slice(0, 60) }));
+  }
+  const unknown = unknownCounters(current.shortcuts, next.shortcuts, context.knownCounterIds);
+  const shortcutProblems = [...validateShortcutMap(next.shortcuts, context.platform), ...unknown];
+  if (shortcutProblems.length > 0) {
+    // The two limits the user cannot fix by choosing other keys get words of their own; a key
+    // problem keeps the code's sentence ("add Ctrl, Alt or Cmd, or pick another"). The detail is logged.
+    const tooMany = listShortcuts(next.shortcuts).length > MAX_GLOBAL_SHORTCUTS;
+    const said = tooMany ? words('error.tooManyShortcuts', { max: MAX_GLOBAL_SHORTCUTS }) : unknown.length > 0 ? words('error.shortcutUnknownCounter') : undefined;
+    throw said ? new AppError('invalid-shortcut', said, shortcutProblems.join(' ')) : new AppError('invalid-shortcut', shortcutProblems.join(' '));
+  }
+  return next;
+}
+
+/** New or changed shortcuts for counters the app does not know (made-up ids): one problem per id. */
+function unknownCounters(before: ShortcutMap, after: ShortcutMap, known: ReadonlySet<string>): string[] {
+  const unchanged = (id: string) => JSON.stringify(before.counters[id] ?? {}) === JSON.stringify(after.counters[id]);
+  const added = Object.entries(after.counters).filter(([id, entry]) => (entry.increment || entry.decrement) && !known.has(id) && !unchanged(id));
+  if (added.length === 0) return [];
+  return [`Shortcuts can be set only for counters shared with you (not ${added.slice(0, 3).map(([id]) => id.slice(0, 40)).join(', ')}${added.length > 3 ? ', …' : ''}).`];
+}
+
+export interface LoadedSettingsCheck {
+  settings: Settings;
+  /** Empty when the file passed every rule; otherwise what was reset, one sentence each. */
+  problems: Said[];
+}
+
+/**
+ * The rules of a user edit, applied to settings read from disk. `consentedOrigin` is the
+ * origin the vault's token is bound to: plain http to another host survives a restart only
+ * when the user confirmed it for that token (the encrypted vault keeps that, not the file).
+ */
+export function checkLoadedSettings(loaded: Settings, consentedOrigin: string | null, platform: AppPlatform): LoadedSettingsCheck {
+  const problems: Said[] = [];
+  let serverUrl = loaded.serverUrl;
+  try {
+    const parsed = parseServerUrl(loaded.serverUrl);
+    if (parsed.plainHttp && parsed.origin !== consentedOrigin) {
+      const origin = parsed.origin;
+      problems.push((i18n) => i18n.t('notice.rulePlainHttp', { origin }));
+      serverUrl = DEFAULT_SETTINGS.serverUrl;
+    } else serverUrl = parsed.url;
+  } catch {
+    problems.push((i18n) => i18n.t('notice.ruleBadServer'));
+    serverUrl = DEFAULT_SETTINGS.serverUrl;
+  }
+  let timezone = loaded.timezone;
+  if (timezone !== null && !isKnownTimezone(timezone)) {
+    const zone = timezone.slice(0, 60);
+    problems.push((i18n) => i18n.t('notice.ruleUnknownZone', { zone }));
+    timezone = null;
+  }
+  const shortcuts = keepAcceptableShortcuts(loaded.shortcuts, platform);
+  if (shortcuts.dropped.length > 0) problems.push((i18n) => i18n.t('notice.ruleShortcuts', { shortcuts: shortcuts.dropped.join(', ') }));
+  return { settings: { ...loaded, serverUrl, timezone, shortcuts: shortcuts.map }, problems };
+}
+
+/**
+ * The map without accelerators main's rules refuse, without the second use of any keys,
+ * without entries that are not counter ids, and with at most MAX_GLOBAL_SHORTCUTS (which
+ * counters exist is not known before the server answers; a shortcut for one that is gone
+ * does nothing).
+ */
+function keepAcceptableShortcuts(map: ShortcutMap, platform: AppPlatform): { map: ShortcutMap; dropped: string[] } {
+  const dropped: string[] = [];
+  const seen = new Set<string>();
+  const keep = (accelerator: string | undefined | null): boolean => {
+    if (accelerator === undefined || accelerator === null) return false;
+    const check = checkAccelerator(accelerator, platform);
+    if (!check.ok || seen.has(check.keys) || seen.size >= MAX_GLOBAL_SHORTCUTS) {
+      dropped.push(accelerator.slice(0, 40));
+      return false;
+    }
+    seen.add(check.keys);
+    return true;
+  };
+  const open = keep(map.open) ? map.open : null;
+  const counters: ShortcutMap['counters'] = {};
+  for (const [id, entry] of Object.entries(map.counters)) {
+    if (!CounterId.safeParse(id).success) {
+      for (const accelerator of [entry.increment, entry.decrement]) if (accelerator) dropped.push(accelerator.slice(0, 40));
+      continue;
+    }
+    const next: ShortcutMap['counters'][string] = {};
+    if (keep(entry.increment)) next.increment = entry.increment;
+    if (keep(entry.decrement)) next.decrement = entry.decrement;
+    counters[id] = next;
+  }
+  return { map: { open, counters }, dropped };
+}
+
+export function isKnownTimezone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,45 @@
+// Bursts of core snapshots (a resync touches every counter) must not become bursts
+// of IPC messages: at most one flush per microtask batch, and at most one per
+// interval (~one animation frame) after that.
+import type { Clock } from '../../core/contract';
+
+export interface Coalescer {
+  request(): void;
+  cancel(): void;
+}
+
+export function createCoalescer(flush: () => void, clock: Clock, intervalMs = 16): Coalescer {
+  let scheduled = false;
+  let cancelled = false;
+  let timer: unknown;
+  let lastFlush = Number.NEGATIVE_INFINITY;
+
+  const run = () => {
+    timer = undefined;
+    if (!scheduled || cancelled) return;
+    scheduled = false;
+    lastFlush = clock.now();
+    flush();
+  };
+
+  return {
+    request() {
+      if (scheduled || cancelled) return;
+      scheduled = true;
+      const wait = lastFlush + intervalMs - clock.now();
+      if (wait <= 0) queueMicrotask(run);
+      else timer = clock.setTimeout(run, wait);
+    },
+    cancel() {
+      cancelled = true;
+      scheduled = false;
+      if (timer !== undefined) clock.clearTimeout(timer);
+    },
+  };
+}
+
+export const systemClock: Clock = {
+  now: () => Date.now(),
+  setTimeout: (callback, ms) => setTimeout(callback, ms),
+  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+};

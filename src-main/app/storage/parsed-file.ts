@@ -1,0 +1,34 @@
+// Reading one of the app's own JSON files as untrusted input: parsed with its zod schema on
+// every load; a file that is not JSON or breaks the schema is moved aside (its backup named
+// in the answer), so the caller can reset and tell the user once.
+import type { z } from 'zod';
+import type { TextFile } from '../ports';
+
+export type ParsedRead<T> =
+  | { status: 'missing' }
+  | { status: 'ok'; data: T }
+  /** The file exists but could not be read (permissions, I/O): left where it is. */
+  | { status: 'unreadable'; error: string }
+  /** Not JSON, or not this schema: moved aside to `backup` (null when that failed too). */
+  | { status: 'invalid'; backup: string | null };
+
+export async function readParsed<T>(file: TextFile, schema: z.ZodType<T>): Promise<ParsedRead<T>> {
+  let text: string | null;
+  try {
+    text = await file.read();
+  } catch (error) {
+    return { status: 'unreadable', error: error instanceof Error ? error.message : String(error) };
+  }
+  if (text === null) return { status: 'missing' };
+  const parsed = schema.safeParse(parseJson(text));
+  if (parsed.success) return { status: 'ok', data: parsed.data };
+  return { status: 'invalid', backup: await file.backup().catch(() => null) };
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}

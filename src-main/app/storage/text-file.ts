@@ -1,0 +1,63 @@
+// A small file the app owns (unsent clicks, the last-known counters): written durably —
+// a temp file, fsync, rename over the old one, then fsync of the folder where the platform
+// offers it — so a crash or power cut leaves the old file or the new one, never half of
+// one, and a write that resolved survives. A bad file is moved aside.
+import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import type { TextFile } from '../ports';
+
+export function createTextFile(path: string, now: () => Date = () => new Date()): TextFile & { remove(): Promise<void> } {
+  let writes = 0;
+  return {
+    async read() {
+      try {
+        return await readFile(path, 'utf8');
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        throw error;
+      }
+    },
+    async write(text) {
+      await mkdir(dirname(path), { recursive: true });
+      const temp = `${path}.tmp-${process.pid}-${now().getTime()}-${(writes += 1)}`;
+      try {
+        const handle = await open(temp, 'w', 0o600);
+        try {
+          await handle.writeFile(text, 'utf8');
+          await handle.sync();
+        } finally {
+          await handle.close();
+        }
+        await rename(temp, path);
+      } catch (error) {
+        await rm(temp, { force: true });
+        throw error;
+      }
+      await syncFolder(dirname(path));
+    },
+    async backup() {
+      const target = `${path}.corrupt-${now().toISOString().replace(/[:.]/g, '-')}.bak`;
+      await rename(path, target);
+      return target;
+    },
+    remove: () => rm(path, { force: true }),
+  };
+}
+
+/**
+ * The rename is durable once the folder's entry is (POSIX: fsync(2) on the directory).
+ * Windows offers no flush of a folder (Node cannot open one for it); there the file's own
+ * flush before the rename is what the platform offers.
+ */
+async function syncFolder(folder: string): Promise<void> {
+  if (process.platform === 'win32') return;
+  let handle: Awaited<ReturnType<typeof open>> | undefined;
+  try {
+    handle = await open(folder, 'r');
+    await handle.sync();
+  } catch {
+    // A file system that cannot flush a folder (some network mounts): the file itself was flushed.
+  } finally {
+    await handle?.close();
+  }
+}

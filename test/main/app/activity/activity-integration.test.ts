@@ -1,0 +1,111 @@
+// Activity and undo with the real core against the reference service: what reaches the
+// server is read back from its request log, and the record survives a restart.
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createHeadlessApp, type HeadlessApp } from '../../../../dev-tools/headless/headless-app';
+import { DEMO_COUNTER_IDS, DEMO_TOKEN, startCounterService, type CounterService } from '../../../../src-service/index';
+import type { AppState } from '../../../../src-shared/ipc/contract';
+import { waitForState } from '../../../support/wait-for-state';
+
+const cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+const COFFEES = DEMO_COUNTER_IDS.coffees;
+const PUSH_UPS = DEMO_COUNTER_IDS.pushUps; // OnlyUp
+
+async function signedIn(service: CounterService, activityDir?: string): Promise<HeadlessApp> {
+  const app = createHeadlessApp({ systemTimezone: 'UTC', ...(activityDir ? { activityDir } : {}) });
+  cleanups.push(() => app.stop());
+  await app.start();
+  expect(await app.dispatch('session:connect', { serverUrl: service.url, token: DEMO_TOKEN })).toEqual({ ok: true, value: null });
+  return app;
+}
+
+async function service(): Promise<CounterService> {
+  const running = await startCounterService({ port: 0, fixtures: 'demo' });
+  cleanups.push(() => running.close());
+  return running;
+}
+
+const counter = (s: AppState, id: string) => s.core?.counters.find((c) => c.id === id);
+const settled = (app: HeadlessApp, id: string) => waitForState(app, (s) => counter(s, id)?.pending === false);
+const changesTo = (svc: CounterService, id: string) => svc.requestLog.filter((e) => e.method === 'POST' && e.path.includes(id)).map((e) => `${e.path.split('/').slice(-2).join('/')} ${e.status}`);
+
+describe('activity and undo against the reference service', () => {
+  it('undo of a click not yet sent nets out in the core ledger: no request at all', async () => {
+    const svc = await service();
+    const app = await signedIn(svc);
+    // Two changes use up the pacing budget (4 per rolling second, with the upgrade and the
+    // list), so the next click waits in the ledger, where the undo meets it.
+    await app.dispatch('counter:increment', { id: COFFEES });
+    await settled(app, COFFEES);
+    await app.dispatch('counter:decrement', { id: COFFEES });
+    await settled(app, COFFEES);
+    const before = changesTo(svc, COFFEES);
+    expect(before).toEqual(['increment/1 200', 'decrement/1 200']);
+    app.controller.handlers['counter:increment']({ id: COFFEES });
+    expect(app.controller.getState().activity?.undo).toMatchObject({ counterId: COFFEES, amount: 1, source: 'popup' });
+    app.controller.handlers['counter:undo']({ id: COFFEES });
+    await settled(app, COFFEES);
+    const state = await waitForState(app, (s) => s.activity?.undo === null);
+    expect(changesTo(svc, COFFEES)).toEqual(before);
+    expect(svc.getCounter(COFFEES)?.value).toBe(3);
+    expect(state.activity?.today[COFFEES]).toBeUndefined();
+    const detail = await app.controller.handlers['activity:detail']({ id: COFFEES });
+    expect(detail.events[0]).toMatchObject({ kind: 'own', amount: 0, sources: { popup: 1, undo: -1 } });
+  });
+
+  it('undo of a sent change sends the opposite one, from the tray as from the popup', async () => {
+    const svc = await service();
+    const app = await signedIn(svc);
+    expect(await app.controller.dispatchFrom('shortcut')('counter:increment', { id: COFFEES })).toEqual({ ok: true, value: null });
+    await waitForState(app, (s) => s.activity?.today[COFFEES] === 1);
+    expect(app.controller.getState().activity?.undo).toMatchObject({ amount: 1, source: 'shortcut' });
+    expect(await app.controller.dispatchFrom('tray')('counter:undo', { id: COFFEES })).toEqual({ ok: true, value: null });
+    await waitForState(app, (s) => s.activity?.today[COFFEES] === undefined && counter(s, COFFEES)?.pending === false);
+    expect(changesTo(svc, COFFEES)).toEqual(['increment/1 200', 'decrement/1 200']);
+    expect(svc.getCounter(COFFEES)?.value).toBe(3);
+    const detail = await app.controller.handlers['activity:detail']({ id: COFFEES });
+    expect(detail.events.map((e) => (e.kind === 'own' ? e.sources : e.kind))).toEqual([{ undo: -1 }, { shortcut: 1 }]);
+  });
+
+  it('on an OnlyUp counter, once the server refused a decrement, undo is not offered and says why', async () => {
+    const svc = await service();
+    const app = await signedIn(svc);
+    await app.dispatch('counter:decrement', { id: PUSH_UPS });
+    await waitForState(app, (s) => counter(s, PUSH_UPS)?.refused.decrement !== undefined);
+    await app.dispatch('counter:increment', { id: PUSH_UPS });
+    const offer = app.controller.getState().activity?.undo;
+    expect(offer?.blockedBecause).toMatch(/^Cannot undo: Push-ups this week only counts up/);
+    expect(await app.dispatch('counter:undo', { id: PUSH_UPS })).toMatchObject({ ok: false, error: { code: 'undo-refused' } });
+    await settled(app, PUSH_UPS);
+    expect(changesTo(svc, PUSH_UPS)).toEqual(['decrement/1 400', 'increment/1 200']);
+  });
+
+  it('records own edits as yours, with the value before and after', async () => {
+    const svc = await service();
+    const app = await signedIn(svc);
+    expect(await app.dispatch('counter:update', { id: COFFEES, patch: { value: 10 } })).toEqual({ ok: true, value: null });
+    const state = await waitForState(app, (s) => s.activity?.today[COFFEES] === 7);
+    expect(counter(state, COFFEES)?.value).toBe(10);
+    const detail = await app.controller.handlers['activity:detail']({ id: COFFEES });
+    expect(detail.events[0]).toMatchObject({ kind: 'edit', by: 'you', fields: ['value'], from: 3, to: 10 });
+    expect(detail.today).toEqual({ you: 7, others: 0 });
+  });
+
+  it("keeps an account's record across a restart", async () => {
+    const svc = await service();
+    const dir = await mkdtemp(join(tmpdir(), 'activity-app-'));
+    const first = await signedIn(svc, dir);
+    await first.dispatch('counter:increment', { id: COFFEES, amount: 4 });
+    await waitForState(first, (s) => s.activity?.today[COFFEES] === 4);
+    await first.stop();
+    const second = await signedIn(svc, dir);
+    const state = await waitForState(second, (s) => s.activity?.today[COFFEES] === 4);
+    expect(state.activity?.undo).toBeNull(); // an offer does not outlive the run
+  });
+});

@@ -1,0 +1,136 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createEventSender, INVOKE_CHANNELS, registerInvokeHandlers, type IpcMainLike } from '../../../src-main/ipc/main-wrapper';
+import { isOwnAppUrl, type InvokeEventLike } from '../../../src-main/ipc/sender-check';
+import type * as SenderCheck from '../../../src-main/ipc/sender-check';
+import { createHeadlessApp } from '../../../dev-tools/headless/headless-app';
+import { COFFEE_ID, counter, fakeCoreFactory } from '../../support/app-fakes';
+
+type Listener = (event: InvokeEventLike, ...args: unknown[]) => Promise<unknown>;
+
+function fakeIpcMain() {
+  const handlers = new Map<string, Listener>();
+  const ipc: IpcMainLike = {
+    handle: (channel, listener) => {
+      if (handlers.has(channel)) throw new Error(`second handler for ${channel}`);
+      handlers.set(channel, listener);
+    },
+    removeHandler: (channel) => void handlers.delete(channel),
+  };
+  return { ipc, handlers, invoke: (channel: string, event: InvokeEventLike, ...args: unknown[]) => handlers.get(channel)?.(event, ...args) };
+}
+
+const POPUP_ID = 7;
+const topFrame = (url = 'app://counter-tray/index.html') => ({ url, parent: null });
+const ownEvent: InvokeEventLike = { sender: { id: POPUP_ID }, senderFrame: topFrame() };
+
+function setup() {
+  const fake = fakeIpcMain();
+  const dispatch = vi.fn(async (_channel: unknown, payload: unknown) => ({ ok: true as const, value: payload }));
+  const refused: string[] = [];
+  const unregister = registerInvokeHandlers(fake.ipc, dispatch, { trustedWebContentsIds: () => new Set([POPUP_ID]) }, (channel, reason) => refused.push(`${channel}: ${reason}`));
+  return { ...fake, dispatch, refused, unregister };
+}
+
+describe('main-side IPC wrapper', () => {
+  it('registers exactly the contract channels and removes them again', () => {
+    const { handlers, unregister } = setup();
+    expect([...handlers.keys()].sort()).toEqual([...INVOKE_CHANNELS].sort());
+    unregister();
+    expect(handlers.size).toBe(0);
+  });
+
+  it('passes our own top frame through to the dispatcher', async () => {
+    const { invoke, dispatch } = setup();
+    expect(await invoke('counter:increment', ownEvent, { id: COFFEE_ID })).toEqual({ ok: true, value: { id: COFFEE_ID } });
+    expect(dispatch).toHaveBeenCalledWith('counter:increment', { id: COFFEE_ID });
+  });
+
+  it.each([
+    ['another webContents', { sender: { id: 99 }, senderFrame: topFrame() }, 'not ours'],
+    ['a subframe of our popup', { sender: { id: POPUP_ID }, senderFrame: { url: 'app://counter-tray/index.html', parent: {} } }, 'not the top frame'],
+    ['our popup navigated elsewhere', { sender: { id: POPUP_ID }, senderFrame: topFrame('https://evil.example/phish') }, 'https://evil.example'],
+    ['a file:// page', { sender: { id: POPUP_ID }, senderFrame: topFrame('file:///tmp/evil.html') }, 'not our app'],
+    ['a look-alike host', { sender: { id: POPUP_ID }, senderFrame: topFrame('app://counter-tray.evil/index.html') }, 'not our app'],
+    ['a destroyed frame', { sender: { id: POPUP_ID }, senderFrame: null }, 'gone'],
+  ])('refuses %s without calling the dispatcher', async (_label, event, reason) => {
+    const { invoke, dispatch, refused } = setup();
+    expect(await invoke('session:signOut', event as InvokeEventLike, {})).toEqual({ ok: false, error: { code: 'forbidden-sender', message: expect.any(String) } });
+    expect(dispatch).not.toHaveBeenCalled();
+    expect(refused[0]).toContain(reason);
+  });
+
+  it('refuses a call with extra arguments (not from our preload) and leaves payload parsing to the dispatcher', async () => {
+    const { invoke, dispatch } = setup();
+    expect(await invoke('counter:increment', ownEvent, { id: COFFEE_ID }, 'extra')).toMatchObject({ ok: false, error: { code: 'invalid-payload' } });
+    expect(await invoke('counter:increment', ownEvent)).toMatchObject({ ok: false, error: { code: 'invalid-payload' } });
+    expect(dispatch).not.toHaveBeenCalled();
+  });
+
+  it('accepts the dev server origin only when configured', () => {
+    expect(isOwnAppUrl('http://localhost:5173/')).toBe(false);
+    expect(isOwnAppUrl('http://localhost:5173/', 'http://localhost:5173')).toBe(true);
+    expect(isOwnAppUrl('not a url')).toBe(false);
+  });
+});
+
+describe('event sender', () => {
+  it('sends to the popup only while it exists', () => {
+    const send = vi.fn();
+    let destroyed = false;
+    const contents = { isDestroyed: () => destroyed, send };
+    let target: typeof contents | null = null;
+    const emit = createEventSender(() => target);
+    emit('ui:focusCounter', { id: COFFEE_ID });
+    target = contents;
+    emit('ui:focusCounter', { id: COFFEE_ID });
+    destroyed = true;
+    emit('ui:focusCounter', { id: COFFEE_ID });
+    expect(send).toHaveBeenCalledTimes(1);
+    expect(send).toHaveBeenCalledWith('ui:focusCounter', { id: COFFEE_ID });
+  });
+});
+
+describe('wrapper + the app dispatcher', () => {
+  it('a malformed payload from our own frame is refused by schema before any handler runs', async () => {
+    const cores = fakeCoreFactory({ url: 'http://127.0.0.1:9', tokens: new Set(['t0ken-long-enough']), reachable: true, counters: [counter(COFFEE_ID, 'Coffees', 1)] });
+    const app = createHeadlessApp({ coreFactory: cores.factory });
+    await app.start();
+    const fake = fakeIpcMain();
+    registerInvokeHandlers(fake.ipc, app.dispatch, { trustedWebContentsIds: () => new Set([POPUP_ID]) });
+    await fake.invoke('session:connect', ownEvent, { serverUrl: 'http://127.0.0.1:9', token: 't0ken-long-enough' });
+    for (const payload of [{ id: 'not-a-uuid' }, { id: COFFEE_ID, amount: -1 }, { id: COFFEE_ID, amount: '1' }, null, [COFFEE_ID]]) {
+      expect(await fake.invoke('counter:increment', ownEvent, payload)).toMatchObject({ ok: false, error: { code: 'invalid-payload' } });
+    }
+    expect(cores.last()?.calls.filter((c) => c.startsWith('increment'))).toEqual([]);
+    expect(await fake.invoke('counter:increment', ownEvent, { id: COFFEE_ID })).toEqual({ ok: true, value: null });
+    await app.stop();
+  });
+});
+
+// Issue 12: the refusal check above must be able to fail. The same hostile senders, through a
+// wrapper whose sender check is switched off (the module replaced by one that accepts all).
+describe('negative control: the sender check switched off', () => {
+  const HOSTILE: InvokeEventLike[] = [
+    { sender: { id: 99 }, senderFrame: topFrame() },
+    { sender: { id: POPUP_ID }, senderFrame: topFrame('https://evil.example/phish') },
+    { sender: { id: POPUP_ID }, senderFrame: { url: 'app://counter-tray/index.html', parent: {} } },
+  ];
+
+  /** How many hostile calls reached the dispatcher through `register`. */
+  async function hostileCallsDispatched(register: typeof registerInvokeHandlers): Promise<number> {
+    const fake = fakeIpcMain();
+    const dispatch = vi.fn(async () => ({ ok: true as const, value: null }));
+    register(fake.ipc, dispatch, { trustedWebContentsIds: () => new Set([POPUP_ID]) });
+    for (const event of HOSTILE) await fake.invoke('session:signOut', event, {});
+    return dispatch.mock.calls.length;
+  }
+
+  it('the real wrapper lets none through; the one without the check lets all through', async () => {
+    expect(await hostileCallsDispatched(registerInvokeHandlers)).toBe(0);
+    vi.resetModules();
+    vi.doMock('../../../src-main/ipc/sender-check', async (original) => ({ ...(await original<typeof SenderCheck>()), senderProblem: () => null }));
+    const weakened = (await import('../../../src-main/ipc/main-wrapper')).registerInvokeHandlers;
+    vi.doUnmock('../../src-main/ipc/sender-check');
+    expect(await hostileCallsDispatched(weakened)).toBe(HOSTILE.length);
+  });
+});

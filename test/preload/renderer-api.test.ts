@@ -1,0 +1,199 @@
+import fc from 'fast-check';
+import { describe, expect, it, vi } from 'vitest';
+import { CounterState } from '../../src-shared/domain/snapshot';
+import { createCounterTrayApi, type IpcRendererLike } from '../../src-main/preload/renderer-api';
+import { eventChannels, invokeChannels, type EventChannel, type InvokeChannel } from '../../src-shared/ipc/contract';
+import type { AppState } from '../../src-shared/ipc/contract';
+import { COFFEE_ID, TRIP_ID, counter, signedInState } from '../support/app-fakes';
+
+function fakeIpcRenderer() {
+  const listeners = new Map<string, Set<(event: unknown, ...args: unknown[]) => void>>();
+  const ipc: IpcRendererLike & { invoke: ReturnType<typeof vi.fn> } = {
+    invoke: vi.fn(async () => ({ ok: true, value: null })),
+    on: (channel, listener) => void (listeners.get(channel) ?? listeners.set(channel, new Set()).get(channel))?.add(listener),
+    removeListener: (channel, listener) => void listeners.get(channel)?.delete(listener),
+  };
+  const emit = (channel: string, payload: unknown) => listeners.get(channel)?.forEach((l) => l({ sender: 'ipcRenderer!' }, payload));
+  return { ipc, emit, listeners };
+}
+
+describe('preload API (window.counterTray)', () => {
+  it('invokes every contract channel with exactly one argument', async () => {
+    const { ipc } = fakeIpcRenderer();
+    const api = createCounterTrayApi(ipc);
+    for (const channel of Object.keys(invokeChannels) as InvokeChannel[]) {
+      await api.invoke(channel, {} as never);
+      expect(ipc.invoke).toHaveBeenLastCalledWith(channel, {});
+    }
+    expect(ipc.invoke).toHaveBeenCalledTimes(Object.keys(invokeChannels).length);
+  });
+
+  it('refuses channels outside the contract without touching ipcRenderer', async () => {
+    const { ipc } = fakeIpcRenderer();
+    const api = createCounterTrayApi(ipc);
+    for (const channel of ['electron:openExternal', '__proto__', 'constructor', 42]) {
+      expect(await api.invoke(channel as never, {} as never)).toMatchObject({ ok: false, error: { code: 'unknown-channel' } });
+    }
+    expect(ipc.invoke).not.toHaveBeenCalled();
+  });
+
+  it('subscriptions deliver only the payload (never the IPC event) and unsubscribe', () => {
+    const { ipc, emit, listeners } = fakeIpcRenderer();
+    const api = createCounterTrayApi(ipc);
+    const received: unknown[][] = [];
+    const off = api.on('ui:focusCounter', (...args: unknown[]) => received.push(args));
+    emit('ui:focusCounter', { id: COFFEE_ID });
+    off();
+    emit('ui:focusCounter', { id: COFFEE_ID });
+    expect(received).toEqual([[{ id: COFFEE_ID }]]);
+    expect(listeners.get('ui:focusCounter')?.size).toBe(0);
+  });
+
+  it('ignores subscriptions to unknown events', () => {
+    const { ipc, listeners } = fakeIpcRenderer();
+    const api = createCounterTrayApi(ipc);
+    api.on('ipc:anything' as EventChannel, () => undefined)();
+    expect(listeners.size).toBe(0);
+    // A new event must be added here on purpose (and to the preload's allow-list).
+    expect(Object.keys(eventChannels).sort()).toEqual(['state:changed', 'state:delta', 'ui:focusCounter', 'ui:openSettings']);
+  });
+
+  it('is frozen: the page cannot swap its methods', () => {
+    const api = createCounterTrayApi(fakeIpcRenderer().ipc);
+    expect(Object.isFrozen(api)).toBe(true);
+  });
+});
+
+/** A state push as it arrives after the process hop: fresh objects, nothing shared with earlier pushes. */
+const copy = (state: AppState): unknown => structuredClone(state);
+
+describe('preload API validates what main sends before the page sees it', () => {
+  it('answers a malformed invoke result with badResponse, and keeps a well-formed error', async () => {
+    const { ipc } = fakeIpcRenderer();
+    const api = createCounterTrayApi(ipc);
+    ipc.invoke.mockResolvedValueOnce({ ok: true, value: { nonsense: true } });
+    expect(await api.invoke('state:get', {})).toMatchObject({ ok: false, error: { code: 'badResponse' } });
+    ipc.invoke.mockResolvedValueOnce({ ok: true, value: { theme: 'neon' } });
+    expect(await api.invoke('settings:update', {})).toMatchObject({ ok: false, error: { code: 'badResponse' } });
+    ipc.invoke.mockResolvedValueOnce('ok');
+    expect(await api.invoke('window:hide', {})).toMatchObject({ ok: false, error: { code: 'badResponse' } });
+    ipc.invoke.mockResolvedValueOnce({ ok: false, error: { code: 'not-signed-in', message: 'Sign in first' } });
+    expect(await api.invoke('counter:increment', { id: COFFEE_ID })).toEqual({ ok: false, error: { code: 'not-signed-in', message: 'Sign in first' } });
+    ipc.invoke.mockRejectedValueOnce(new Error('channel closed'));
+    expect(await api.invoke('window:hide', {})).toEqual({ ok: false, error: { code: 'ipc', message: 'channel closed' } });
+  });
+
+  it('strips what the contract does not know from answers', async () => {
+    const { ipc } = fakeIpcRenderer();
+    const api = createCounterTrayApi(ipc);
+    const state = signedInState([counter(COFFEE_ID, 'Coffees', 3)], []);
+    ipc.invoke.mockResolvedValueOnce({ ok: true, value: { ...state, secret: 'x', core: { ...state.core, counters: [{ ...counter(COFFEE_ID, 'Coffees', 3), token: 't' }] } } });
+    expect(await api.invoke('state:get', {})).toEqual({ ok: true, value: state });
+  });
+
+  it('drops a malformed event and reports it to onInvalid instead of the listener', () => {
+    const { ipc, emit } = fakeIpcRenderer();
+    const api = createCounterTrayApi(ipc);
+    const received: unknown[] = [];
+    let invalid = 0;
+    api.on('state:changed', (s) => received.push(s), () => (invalid += 1));
+    api.on('ui:focusCounter', (s) => received.push(s), () => (invalid += 1));
+    emit('state:changed', { session: 'garbage' });
+    emit('ui:focusCounter', { id: 42 });
+    emit('state:changed', copy(signedInState([counter(COFFEE_ID, 'Coffees', 3)], [])));
+    expect(invalid).toBe(2);
+    expect(received).toHaveLength(1);
+  });
+
+  it('rejects a push whose one changed counter is malformed, even though the others were accepted before', () => {
+    const { ipc, emit } = fakeIpcRenderer();
+    const api = createCounterTrayApi(ipc);
+    const received: AppState[] = [];
+    let invalid = 0;
+    api.on('state:changed', (s) => received.push(s), () => (invalid += 1));
+    const coffee = counter(COFFEE_ID, 'Coffees', 3);
+    const trip = counter(TRIP_ID, 'Trip', 9);
+    emit('state:changed', copy(signedInState([coffee, trip], [])));
+    for (const broken of [
+      { ...trip, value: 'ten' },
+      { ...trip, value: Number.NaN },
+      { ...trip, refused: { increment: 7 } },
+      { ...trip, error: { kind: 'exploded', message: 'x' } },
+      { ...trip, type: 'Sideways' },
+      { id: TRIP_ID },
+      null,
+    ]) {
+      emit('state:changed', { ...signedInState([coffee, trip], []), core: { ...signedInState([], []).core, counters: [structuredClone(coffee), broken] } });
+    }
+    expect(invalid).toBe(7);
+    expect(received).toHaveLength(1);
+  });
+
+  it('hands out the counters it accepted before when a push repeats them, and parses the changed one', () => {
+    const { ipc, emit } = fakeIpcRenderer();
+    const api = createCounterTrayApi(ipc);
+    const received: AppState[] = [];
+    api.on('state:changed', (s) => received.push(s));
+    const coffee = counter(COFFEE_ID, 'Coffees', 3);
+    const trip = counter(TRIP_ID, 'Trip', 9);
+    emit('state:changed', copy(signedInState([coffee, trip], [])));
+    emit('state:changed', copy(signedInState([coffee, { ...trip, value: 10, refused: { increment: 'limit' } }], [])));
+    const [first, second] = received.map((s) => s.core?.counters ?? []);
+    expect(second?.[0]).toBe(first?.[0]);
+    expect(second?.[1]).not.toBe(first?.[1]);
+    expect(second?.[1]).toEqual({ ...trip, value: 10, refused: { increment: 'limit' } });
+  });
+
+  it('checks a state:delta with the contract: a malformed one never reaches the page', () => {
+    const { ipc, emit } = fakeIpcRenderer();
+    const api = createCounterTrayApi(ipc);
+    const received: unknown[] = [];
+    let invalid = 0;
+    api.on('state:delta', (d) => received.push(d), () => (invalid += 1));
+    const stats = { requests: 0, rateLimited: 0, notifications: 0, ignoredFrames: 0, resyncs: 0 };
+    const good = { from: 4, to: 5, changed: {}, core: { connection: { status: 'live' }, stats, upserted: [counter(TRIP_ID, 'Trip', 10)], removed: [] } };
+    for (const bad of [
+      { ...good, to: 7 }, // skips revisions
+      { ...good, from: -1, to: 0 },
+      { ...good, changed: { theme: 'neon' } },
+      { ...good, changed: { core: null } }, // the core only travels in `core`
+      { ...good, core: { ...good.core, upserted: [{ ...counter(TRIP_ID, 'Trip', 10), value: '10' }] } },
+      { ...good, core: { ...good.core, removed: [42] } },
+      { ...good, core: { ...good.core, order: 'all' } },
+      { ...good, extra: true },
+      null,
+    ]) emit('state:delta', bad);
+    expect(invalid).toBe(9);
+    expect(received).toEqual([]);
+    emit('state:delta', good);
+    expect(received).toEqual([good]);
+  });
+
+  it('may skip re-parsing an unchanged counter only because CounterState parses its own output to an equal value', () => {
+    // state-validator.ts relies on this: no transforms, no defaults. A schema change that breaks it fails here.
+    const date = fc.date({ min: new Date('2000-01-01'), max: new Date('2100-01-01'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10));
+    const anyCounter = fc.record(
+      {
+        id: fc.uuid(),
+        name: fc.string(),
+        type: fc.constantFrom('UpDown', 'FromDate', 'ToDate'),
+        value: fc.double({ noNaN: true, noDefaultInfinity: true }),
+        startDate: date,
+        endDate: date,
+        pending: fc.boolean(),
+        refused: fc.record({ increment: fc.string(), decrement: fc.string() }, { requiredKeys: [] }),
+        error: fc.record({ kind: fc.constantFrom('unconfirmed', 'gone', 'rejected'), message: fc.string() }),
+        junk: fc.anything(),
+      },
+      { requiredKeys: ['id', 'name', 'type', 'value', 'pending', 'refused'] },
+    );
+    fc.assert(
+      fc.property(anyCounter, (raw) => {
+        const once = CounterState.parse(raw);
+        expect(CounterState.parse(structuredClone(once))).toEqual(once);
+      }),
+      { numRuns: 200 },
+    );
+  });
+});
+
