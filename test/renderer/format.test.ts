@@ -127,3 +127,19 @@ describe('messages in the app’s own voice (issue 24), in every language', () =
     expect(errorText(en, { code: 'undo-refused', message: 'decrement is not allowed' })).toBe('This change cannot be taken back.');
   });
 });
+
+describe('visibleCounters is the order a stable sort by pin rank gives', () => {
+  const make = (id: string, name: string) => ({ id, name }) as unknown as Parameters<typeof visibleCounters>[0][number];
+  const sortOrder = (counters: ReturnType<typeof make>[], pinned: string[], query: string) => {
+    const needle = query.trim().toLocaleLowerCase();
+    const rank = (id: string) => (pinned.includes(id) ? pinned.indexOf(id) : pinned.length);
+    return counters.filter((c) => !needle || c.name.toLocaleLowerCase().includes(needle)).sort((a, b) => rank(a.id) - rank(b.id)).map((c) => c.id);
+  };
+  it('for pins in any order, pins of counters that are gone, duplicates of a name, and a search', () => {
+    const counters = ['a', 'b', 'c', 'd', 'e', 'f'].map((id, index) => make(id, index % 2 ? `Tea ${id}` : `Coffee ${id}`));
+    const cases: [string[], string][] = [[[], ''], [['e', 'a'], ''], [['zz', 'c'], ''], [['f', 'b', 'd'], 'tea'], [['a', 'c'], 'tea'], [['b'], '  COFFEE ']];
+    for (const [pinned, query] of cases) {
+      expect(visibleCounters(counters, pinned, query).map((c) => c.id), `${pinned.join(',')} / ${query}`).toEqual(sortOrder([...counters], pinned, query));
+    }
+  });
+});
