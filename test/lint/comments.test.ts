@@ -36,9 +36,9 @@ function scriptKind(fileName: string): ts.ScriptKind {
   return ts.ScriptKind.TS;
 }
 
-/** Every comment of a source text, each once, as [start, end) ranges. */
-function commentRanges(fileName: string, text: string): ts.CommentRange[] {
-  const source = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true, scriptKind(fileName));
+/** Every comment of a parsed source, each once, as [start, end) ranges. */
+function commentRanges(source: ts.SourceFile): ts.CommentRange[] {
+  const text = source.text;
   const found = new Map<number, ts.CommentRange>();
   const add = (ranges: ts.CommentRange[] | undefined) => {
     for (const range of ranges ?? []) found.set(range.pos, range);
@@ -63,9 +63,9 @@ function commentRanges(fileName: string, text: string): ts.CommentRange[] {
 /** The comment lines of `text` that cite something outside the repo. */
 function forbiddenCitations(fileName: string, text: string): CommentHit[] {
   const hits: CommentHit[] = [];
-  const lineStarts = ts.computeLineStarts(text);
-  for (const range of commentRanges(fileName, text)) {
-    const firstLine = ts.computeLineAndCharacterOfPosition(lineStarts, range.pos).line;
+  const source = ts.createSourceFile(fileName, text, ts.ScriptTarget.Latest, true, scriptKind(fileName));
+  for (const range of commentRanges(source)) {
+    const firstLine = source.getLineAndCharacterOfPosition(range.pos).line;
     text
       .slice(range.pos, range.end)
       .split('\n')
