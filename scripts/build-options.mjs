@@ -1,5 +1,5 @@
 // esbuild's options for the main process, shared by scripts/build.mjs and the tests that
-// build deliberately weakened copies of main.js for their negative controls (issue 26).
+// build deliberately weakened copies of main.js for their negative controls.
 import { readFileSync } from 'node:fs';
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
@@ -11,7 +11,7 @@ export function commonOptions(production) {
   return { bundle: true, sourcemap: production ? false : 'inline', minify: false, legalComments: 'none', logLevel: 'warning', metafile: true };
 }
 
-/** src-main/main.ts → `outfile` (ESM for Node 22 in Electron). */
+/** src-main/main.ts → `outfile` (ESM for the Node 24 inside Electron 45). */
 export function mainOptions(production, outfile = 'dist/main/main.js') {
   return {
     ...commonOptions(production),
@@ -19,7 +19,7 @@ export function mainOptions(production, outfile = 'dist/main/main.js') {
     outfile,
     platform: 'node',
     format: 'esm',
-    target: 'node22',
+    target: 'node24',
     external,
     // Bundled CommonJS code may call require(); ESM has none unless we make one.
     banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },

@@ -31,7 +31,7 @@ function forgetCommonJsDependencies(): void {
 }
 
 export type LaunchOptions = Pick<DoubleOptions, 'storageBackend' | 'isPackaged' | 'takenAccelerators' | 'notificationsSupported' | 'systemLanguages' | 'forgeSenderUrl' | 'weakenPreload' | 'weakenWebPreferences' | 'instrument' | 'version'> & {
-  /** Negative controls: a weakened build of main.js to run instead (updates/weak-build.ts, issue 26). */
+  /** Negative controls: a weakened build of main.js to run instead (test/electron-double/updates/weak-build.ts): each update-safety rule shown to be what stops an install. */
   mainJs?: URL;
 };
 

@@ -8,14 +8,14 @@ import { rowOf } from '../web/rows';
 import type { Launch } from './boot';
 import { expect } from './fixtures';
 
-/** The server field waits under "Advanced" (issue 17); it is open already when the server is not the default. `tr`: the app's language. */
+/** The server field waits under "Advanced" (most users keep the default server); it is open already when the server is not the default. `tr`: the app's language. */
 export async function fillServer(popup: Page, url: string, tr: Translator = en): Promise<void> {
   const advanced = popup.getByRole('button', { name: tr.t('onboarding.advanced') });
   if ((await advanced.getAttribute('aria-expanded')) !== 'true') await advanced.click();
   await popup.getByLabel(tr.t('onboarding.server')).fill(url);
 }
 
-/** The reference service is not the default server: main asks before it sends the token there (issue 12), in the app's language. */
+/** The reference service is not the default server: main asks before it sends the token there (the token belongs to its server), in the app's language. */
 export function expectChangeServer(launch: Launch, service: CounterService, click: 'use' | 'cancel' = 'use', tr: Translator = en): void {
   const host = new URL(service.url).host;
   launch.electron.dialog.expect({

@@ -11,7 +11,7 @@
 //   to its own double (electron-log registers ipcMain listeners at import),
 //   as a new process would. Other packages (ws, zod) are shared: re-evaluating them per
 //   launch would only pile up their process-wide listeners (signal-exit).
-// - CommonJS `require('electron')` (electron-log/main, electron-updater): Node 20 runs a CommonJS
+// - CommonJS `require('electron')` (electron-log/main, electron-updater): Node (20 and 24) runs a CommonJS
 //   module's require() through these hooks only when the load hook supplied its source, and then
 //   calls load (not resolve) for the required file: so their sources are supplied,
 //   and node_modules/electron/index.js is answered with a facade forwarding to the launch

@@ -108,7 +108,7 @@ describe(`.NET SDK v1: WebSocket and HandleMessage ${cite(SDK.client, SDK.notifi
 
   // HandleCounterUpdated: CounterUpdatedParams.cs @ 7278f048 reads "counterId", "displayName", "data";
   // _counterCache.TryGetValue(counterId) must hit the key FetchAndCacheAllCountersAsync stored (counter.Id);
-  // a null counterId throws inside the try and the catch-all drops the message (issue 14).
+  // a null counterId throws inside the try and the catch-all drops the message.
   const counterUpdatedCases: [string, VariantInput, boolean][] = [
     ['default service: counterId plus the Counter v1 fields', {}, true],
     ['breaks: v1UpdatedParams=counterOnly (no counterId)', { v1UpdatedParams: 'counterOnly' }, false],

@@ -114,7 +114,7 @@ describe(`Home Assistant v2: WebSocket listener ${cite(HA.coordinator)}`, () => 
     const frame = await socket.next();
     expect(frame.binary).toBe(false);
     expect(await coordinator.onFrame(frame)).toBe('merged');
-    // 23 November (Kiritimati) → 1 December: 8 days; in UTC it would still be 9. §6's v2 params carry
+    // 23 November (Kiritimati) → 1 December: 8 days; in UTC it would still be 9. The v2 params (docs/api.md §6) carry
     // no endDate, and HA merges name/type/value only: its end-date sensor waits for the next poll.
     expect(coordinator.data.get(IDS.untilTrip)).toMatchObject({ value: 8, endDate: '2027-03-01', type: 'ToDate' });
     expect(coordinator.refreshes).toBe(1);

@@ -1,4 +1,4 @@
-// Issue 17 points 6 and 14, and "axe-core on every screen": each screen of the popup, in
+// "axe-core on every screen": each screen of the popup, in
 // light and dark, with zero axe violations, and at 200 % zoom with every control in reach.
 import type { HeadlessApp } from '../../dev-tools/headless/headless-app';
 import { ADA, COUNTER, e2eFixtures } from '../../dev-tools/web/e2e-fixtures';
@@ -12,7 +12,7 @@ test.describe('signed in', () => {
   test('list, search without a match, settings, sign-out question', async ({ popup, harness }) => {
     await expect(rowOf(popup, 'Coffees today')).toBeVisible();
     await sweep(popup, harness, 'list');
-    // Issue 24: the keys on demand, and a day counter's activity.
+    // The keys on demand, and a day counter's activity.
     await popup.keyboard.press('?');
     await expect(popup.getByRole('region', { name: 'Keyboard keys' })).toBeVisible();
     await sweep(popup, harness, 'list, keys shown');
@@ -54,7 +54,7 @@ test.describe('signed in', () => {
     // The wait for the 401 below is bounded by the reconnect cap, not by a guess (see there).
     test.setTimeout(180_000);
     const status = popup.locator('.connection');
-    // Lost without a close frame: back on the blip backoff, not the 25 s restart window (issue 25).
+    // Lost without a close frame: back on the blip backoff, not the 25 s restart window (src-main/core/README.md, "Reconnect").
     await harness.service.suspend({ abrupt: true });
     await expect(status).toContainText(/Next try at/);
     await sweep(popup, harness, 'list, reconnecting');
@@ -62,7 +62,7 @@ test.describe('signed in', () => {
     await expect(status).toHaveAttribute('data-status', 'live', { timeout: 20_000 });
     harness.service.revokeToken(ADA.token);
     // The revoked socket reconnects on the backoff the outage grew: it resets only after a socket
-    // stayed healthy for 30 s (issue 11 case 10), so the 401 on the upgrade may take a few seconds —
+    // stayed healthy for 30 s (reconnectHealthyMs), so the 401 on the upgrade may take a few seconds —
     // under a loaded machine the outage above lasts longer and the draw can reach the cap
     // (tuning.reconnectCapMs, 75 s): wait that long plus a margin, never less.
     await expect(status).toHaveAttribute('data-status', 'unauthorized', { timeout: 85_000 });

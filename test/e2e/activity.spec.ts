@@ -1,4 +1,4 @@
-// Issue 15 in Chromium, against the real controller, core and reference service: today's
+// Activity in Chromium, against the real controller, core and reference service: today's
 // change on rows, the counter detail view (chart, events, keyboard, dark, 200 % zoom),
 // and undo from the popup button, Ctrl+Z, the tray menu and after a global shortcut.
 import { join } from 'node:path';
@@ -114,7 +114,7 @@ test.describe('undo', () => {
     await popup.getByRole('button', { name: 'Increase Push-ups this week' }).click();
     const chip = rowOf(popup, 'Push-ups this week').getByText('+1 · can’t undo');
     await expect(chip).toBeVisible();
-    // In the app's words (issue 24 point 7), never the server's.
+    // In the app's words (translated, and the same for every server), never the server's.
     await expect(chip).toHaveAttribute('title', 'Can’t undo: Push-ups this week only counts up.');
     await chip.focus();
     await expect(chip).toBeFocused();

@@ -1,4 +1,4 @@
-// Issue 17 point 13: `npm run dev:web` as the README documents it, not the server module
+// `npm run dev:web` as the README documents it, not the server module
 // imported into Playwright's own compiler. Under tsx, helpers that esbuild adds to our
 // functions (`__name`) once leaked into the page and it showed only "must be opened by
 // the Counter Tray app"; this spawns the command itself and looks at the page.

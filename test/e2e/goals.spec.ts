@@ -1,4 +1,4 @@
-// Issue 28 in the built popup, wired to the real controller, core and reference service: a
+// Goals, milestones, reset and export in the built popup, wired to the real controller, core and reference service: a
 // goal set on the edit page shows as "n / target" with a thin bar that does not move the row;
 // a day counter's row names its next milestone; reset asks first, and its undo asks when
 // another member changed the counter meanwhile; export goes through main's save dialog (the

@@ -1,4 +1,4 @@
-// Issue 27, "done when": every screen in German passes axe (light and dark) and the 200 % zoom
+// Every screen in German passes axe (light and dark) and the 200 % zoom
 // checks; the pseudo-locale run (accented, ~40 % longer) finds no text that escaped the catalog
 // and no text a box cuts off at 200 % zoom. The same tour (support/tour.ts) for both, driven by
 // the catalog's words in the language under test. Language follows the OS (the harness's

@@ -1,4 +1,4 @@
-// Issue 17 points 1 and 7: typed text belongs to the search; one notion of the current row.
+// Typed text belongs to the search; one notion of the current row.
 import { COUNTER } from '../../dev-tools/web/e2e-fixtures';
 import { expect, rowOf, test } from './support/test';
 

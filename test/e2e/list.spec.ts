@@ -1,4 +1,4 @@
-// Issue 17 points 4, 5, 8 and 11: long names, refused directions, day phrases, empty and vanished.
+// The list: long names, refused directions, day phrases, empty and vanished.
 import { ADA, COUNTER, e2eFixtures } from '../../dev-tools/web/e2e-fixtures';
 import { expect, rowOf, test } from './support/test';
 
@@ -19,7 +19,7 @@ test.describe('the list reads well', () => {
         const style = el.ownerDocument.defaultView?.getComputedStyle(el);
         return { lines: Math.round(el.getBoundingClientRect().height / parseFloat(style?.lineHeight === 'normal' ? '17' : (style?.lineHeight ?? '17'))), ellipsis: style?.textOverflow };
       });
-    // Issue 24: one line per counter; the row's height is fixed, so a long name never pushes the list.
+    // One line per counter; the row's height is fixed, so a long name never pushes the list.
     expect(await measure()).toEqual({ lines: 1, ellipsis: 'ellipsis' });
     const before = await row.boundingBox();
     await popup.getByRole('button', { name: `Edit ${LONG_NAME}` }).focus();
@@ -31,7 +31,7 @@ test.describe('the list reads well', () => {
     await harness.asUser(ADA.token, 'PATCH', `/v2/counters/${COUNTER.trip}`, { endDate: '2020-01-01' });
     await harness.asUser(ADA.token, 'PATCH', `/v2/counters/${COUNTER.movedIn}`, { startDate: '2099-01-01' });
     await expect(rowOf(popup, 'Until the trip')).toHaveAttribute('aria-label', /^Until the trip, [\d,]+ days ago$/);
-    // A start ahead counts its first milestone from that start (issue 28).
+    // A start ahead counts its first milestone from that start.
     await expect(rowOf(popup, 'Since we moved in')).toHaveAttribute('aria-label', /^Since we moved in, in [\d,]+ days, next milestone 7 days on Jan 8, 2099$/);
     await expect(popup.getByRole('list', { name: 'Counters' })).not.toContainText(/-\d/);
   });

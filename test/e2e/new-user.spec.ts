@@ -1,6 +1,6 @@
-// Issue 24: what a new user hit, point by point (1–12), each in Chromium against the real
+// What a new user hit, point by point (1–12), each in Chromium against the real
 // controller, core and reference service. Each test was run on the code before the fix
-// and seen failing (the issue note lists how each failed).
+// and seen failing.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
@@ -292,7 +292,7 @@ test.describe('9: day counters say one thing', () => {
     await expect(past.getByTestId('value-phrase')).toHaveText(/^58[678] days ago$/);
     await expect(past.locator('.counter-sub')).toHaveText(/^ended /);
     const since = rowOf(popup, 'Since we moved in');
-    // The date, then (issue 28) the next milestone, which counts from the same date.
+    // The date, then the next milestone, which counts from the same date.
     await expect(since.locator('.counter-sub .date-text')).toHaveText('since Feb 29, 2024');
     await expect(since.getByTestId('milestone')).toHaveText(/^\d+ (days|years) (today|on [A-Z][a-z]{2} \d{1,2}(, \d{4})?)$/);
     await expect(since.getByTestId('value-phrase')).toHaveText(/^[\d,]+ days$/);

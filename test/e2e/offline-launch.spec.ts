@@ -1,4 +1,4 @@
-// Issue 17 points 2 and 5: a launch while the server is away shows the account's
+// A launch while the server is away shows the account's
 // last-known counters (from disk), takes clicks as pending, and "Retry now" connects;
 // a direction the server refused in an earlier run stays disabled with its reason.
 import type { HeadlessApp } from '../../dev-tools/headless/headless-app';
@@ -48,7 +48,7 @@ test.describe('the reconnecting status line', () => {
     // Lost without a close frame, so the long reconnectBaseMs above governs (a 1012 would use the restart window).
     await harness.service.suspend({ abrupt: true });
     await expect(status).toContainText(/Next try at \d/);
-    // Issue 17 point 3: what happened in words; socket errors and HTTP statuses are for the log.
+    // What happened in words; socket errors and HTTP statuses are for the log.
     await expect(status).not.toContainText(/ECONNREFUSED|ENOTFOUND|fetch failed|HTTP \d|127\.0\.0\.1/);
     // Full jitter may draw a short delay; wait for one that is clearly later than this test.
     await expect.poll(() => (harness.app.controller.getState().core?.connection.nextAttemptAt ?? 0) - Date.now(), { timeout: 20_000 }).toBeGreaterThan(20_000);

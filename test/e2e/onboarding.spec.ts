@@ -31,12 +31,11 @@ test.describe('onboarding', () => {
     await popup.getByRole('button', { name: 'Connect' }).click();
     const alert = popup.getByRole('alert');
     await expect(alert).toContainText('Could not reach 127.0.0.1:1');
-    // Issue 17 point 3: no socket error codes, no addresses of internals.
+    // What happened in words: no socket error codes, no addresses of internals.
     await expect(alert).not.toContainText(/ECONNREFUSED|fetch failed|ENOTFOUND|HTTP \d/);
   });
 
   test('the server waits under Advanced; "Get a token" opens the token page; an address without https:// gets it', async ({ popup, harness, bridge }) => {
-    // Issue 17 point 12.
     await expect(popup.getByLabel('Server')).toBeHidden();
     await expect(popup.getByRole('button', { name: 'Advanced' })).toHaveAttribute('aria-expanded', 'false');
     await popup.getByRole('button', { name: 'Get a token' }).click();

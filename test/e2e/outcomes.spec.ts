@@ -1,4 +1,4 @@
-// Issue 11 in the popup: a slow change shows "still sending…" and lands once; a change
+// What becomes of a change, in the popup (docs/api.md R1): a slow change shows "still sending…" and lands once; a change
 // whose answer was lost asks the user to send it again or keep the server's value.
 // The app reaches the service through the programmable front server (test/support/request-fault-front.ts).
 import { COUNTER } from '../../dev-tools/web/e2e-fixtures';

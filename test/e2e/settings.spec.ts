@@ -45,7 +45,6 @@ test.describe('settings and theme', () => {
   });
 
   test('Sign out asks first, away from "Replace token"; Cancel keeps the session', async ({ popup, harness, shoot }) => {
-    // Issue 17 point 9.
     await popup.getByRole('button', { name: 'Settings' }).click();
     await popup.getByRole('button', { name: 'Sign out' }).click();
     const ask = popup.getByRole('alertdialog', { name: /^Sign out\?/ });
@@ -62,7 +61,6 @@ test.describe('settings and theme', () => {
   });
 
   test("the app's version and Quit are in Settings too", async ({ popup, harness }) => {
-    // Issue 17 point 15.
     await popup.getByRole('button', { name: 'Settings' }).click();
     await expect(popup.getByText('Version 0.0.0-test')).toBeVisible();
     await popup.getByRole('button', { name: 'Quit Counter Tray' }).click();
@@ -98,7 +96,7 @@ test('per counter: mute notifications and record shortcuts on the edit page', as
   await minusOne.getByRole('button', { name: 'Record' }).click();
   await popup.keyboard.press('Control+Alt+Equal');
   await expect(minusOne.getByRole('alert')).toHaveText('Ctrl+Alt+= is already used by +1 on Coffees today. Try another.');
-  // Like name and value, these apply with Save (issue 17 point 10).
+  // Like name and value, these apply with Save: one way of saving on the edit page.
   expect(harness.app.controller.getState().settings.notifications.mutedCounters).toEqual([]);
   await popup.getByRole('button', { name: 'Save' }).click();
   await expect.poll(() => harness.app.controller.getState().settings.notifications.mutedCounters).toEqual([COUNTER.coffees]);

@@ -25,7 +25,7 @@ test.describe('connection status', () => {
   test('a lost server shows reconnecting with the next attempt, then live again', async ({ popup, harness, shoot }) => {
     const status = popup.locator('.connection');
     await expect(status).toHaveAttribute('data-status', 'live');
-    // Lost without a close frame (a crash): back within the 2 s blip backoff, not the restart window (issue 25).
+    // Lost without a close frame (a crash): back within the 2 s blip backoff, not the restart window (src-main/core/README.md, "Reconnect").
     await harness.service.suspend({ abrupt: true });
     await expect(status).toHaveAttribute('data-status', /reconnecting|offline/);
     await expect(status).toContainText(/Next try at \d/);

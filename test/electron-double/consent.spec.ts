@@ -1,4 +1,4 @@
-// Main's own questions (issue 12) and the public-site links (issue 17), as the shipped
+// Main's own questions and the public-site links, as the shipped
 // main.ts wires them: dialog.showMessageBox decides where the token goes, shell.openExternal
 // opens only pages of the public site.
 import { existsSync } from 'node:fs';

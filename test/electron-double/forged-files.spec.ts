@@ -1,4 +1,4 @@
-// Issue 23, points 1 and 5, in the shipped main.js: files another program wrote into the
+// In the shipped main.js: files another program wrote into the
 // profile. A plaintext token.json bound to another server (with a settings.json to match),
 // and a click of 1 000 000 added to the account's own pending file. Controls in the same specs:
 // the files the app itself wrote are used as they are.
@@ -34,7 +34,7 @@ test('a click added to the pending file is not sent; the clicks the app wrote it
   await popup.getByRole('button', { name: 'Increase Coffees today' }).click();
   await expect(rowOf(popup, 'Coffees today')).toHaveAttribute('aria-label', /not confirmed yet/);
   // Quit once the send has failed (the server is away), so the click is on disk as unsent, not as a change whose answer was lost.
-  // The account's own file, named by a digest of server and token (issue 22).
+  // The account's own file, named by a digest of server and token.
   const pendingFile = () => readdirSync(machine.userData).find((name) => /^pending-[0-9a-f]{16}\.json$/.test(name));
   await expect.poll(pendingFile).toBeDefined();
   const path = join(machine.userData, pendingFile() ?? '');

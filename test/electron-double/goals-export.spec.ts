@@ -1,4 +1,4 @@
-// Issue 28 through the shipped build under the Electron double: a goal set on the edit page
+// Goals and export through the shipped build under the Electron double: a goal set on the edit page
 // is announced once as an OS notification (main.ts wires the controller's announcements into
 // the notifier), and an export goes through main's own save dialog (dialog.showSaveDialog):
 // the popup's request names no path, main writes the file where the user chose.

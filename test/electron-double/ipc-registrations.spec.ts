@@ -1,4 +1,4 @@
-// Issue 23, point 6: the contract's channels are the only ipcMain listeners of the shipped
+// The contract's channels are the only ipcMain listeners of the shipped
 // main.js, counting `on` and `once` (send-style listeners, which have no sender check in
 // the wrapper) as well as `handle`. electron-store's constructor used to add
 // `ipcMain.on('electron-store-get-data')`; main now keeps settings in its own JSON store.

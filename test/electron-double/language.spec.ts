@@ -1,4 +1,4 @@
-// Issue 27 under the Electron double: the shipped build speaks German when the OS does
+// Under the Electron double, the shipped build speaks German when the OS does
 // (app.getPreferredSystemLanguages()) on every surface main owns — the tray menu and tooltip,
 // an OS notification, each of main's own dialogs (another server, plain http, weak storage,
 // the export's save dialog), a command line's answer, a goal reached — and switches at once
@@ -111,7 +111,7 @@ test('in German: the plain-http question, and its "no"', async ({ machine }) => 
   expect(launch.electron.dialog.pendingExpectations()).toEqual([]);
 });
 
-test('in German: a goal reached is told by the OS, and the export’s save dialog asks in German (issue 28)', async ({ machine, service }) => {
+test('in German: a goal reached is told by the OS, and the export’s save dialog asks in German', async ({ machine, service }) => {
   const folder = mkdtempSync(join(tmpdir(), 'counter-tray-export-de-'));
   try {
     const launch = await machine.launch([], { systemLanguages: ['de-DE'] });

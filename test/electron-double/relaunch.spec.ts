@@ -23,7 +23,7 @@ test('quit saves unsent clicks; the next launch sends them exactly once', async 
 
   first.electron.tray.clickMenuItem('Quit Counter Tray');
   expect(await first.exited).toBe(0);
-  // Each account's unsent clicks in a file of its own, named by a digest of server and token (issue 22).
+  // Each account's unsent clicks in a file of its own, named by a digest of server and token.
   const pendingFiles = readdirSync(machine.userData).filter((name) => /^pending-[0-9a-f]{16}\.json$/.test(name));
   expect(pendingFiles, 'unsent clicks are on disk').toHaveLength(1);
   expect(readFileSync(join(machine.userData, pendingFiles[0]!), 'utf8')).toContain(COUNTER.coffees);

@@ -1,5 +1,5 @@
-// The Electron double keeps Electron 45's rules (/work/shared/spec/electron-rules.md is the
-// floor; test/electron-double/README.md lists every call the app makes). Each rule is shown
+// The Electron double keeps Electron 45's rules (its documentation and source are the
+// floor; dev-tools/electron-double/README.md lists every call the app makes). Each rule is shown
 // as the double refusing what Electron refuses, in Electron's words where it has them; the
 // double's modules cite the doc page or source line they follow. A double that accepted what
 // Electron refuses would let through the bug users meet on their first launch.
@@ -497,7 +497,7 @@ describe('10. dialog.showSaveDialog: checked, answered and shaped as Electron 45
   });
 });
 
-describe('the floor: rules the double kept already (electron-rules.md)', () => {
+describe('the floor: rules the double kept already', () => {
   it('ipcMain.handle: a second handler for a channel throws until removeHandler (ipc-main)', () => {
     const ipcMain = mainView(double(), 'ipcMain');
     ipcMain.handle('a', async () => 1);

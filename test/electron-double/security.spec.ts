@@ -31,7 +31,7 @@ function probe(page: Page) {
     return {
       globals: { require: typeof page.require, process: typeof page.process, module: typeof page.module, ipcRenderer: typeof page.ipcRenderer },
       electronViaRequire: req ? await attempt(() => Object.keys(req('electron')).sort()) : null,
-      // electron-log/main's handler channel: outside the contract. main.ts now imports electron-log/node (issue 12), which registers none.
+      // electron-log/main's handler channel: outside the contract. main.ts imports electron-log/node, which registers none.
       outsideViaApi: await api.invoke('__ELECTRON_LOG__', { cmd: 'getOptions' }),
       outsideViaIpc: ipc ? await attempt(() => ipc.invoke('__ELECTRON_LOG__', { cmd: 'getOptions' })) : null,
       api: { keys: Object.keys(api).sort(), frozen: Object.isFrozen(api) },
@@ -63,7 +63,7 @@ test('a page that tries require, process or a channel outside the contract gets 
   expectSealed(await probe(popup), launch);
   expect((await launch.electron.window.webContents.pageHost()).preloadErrors).toEqual([]);
   // Every ipcMain registration, handlers and listeners alike: the contract's channels, checked by main-wrapper.ts,
-  // and nothing else (issue 23 replaced electron-store, whose constructor added an unchecked listener; ipc-registrations.spec.ts).
+  // and nothing else (electron-store, no longer used, added an unchecked listener in its constructor; ipc-registrations.spec.ts).
   const registrations = launch.electron.ipcMain.registrations();
   expect(registrations.filter((r) => r.kind === 'handle').map((r) => r.channel).sort()).toEqual([...INVOKE_CHANNELS].sort());
   expect(registrations.filter((r) => r.kind !== 'handle')).toEqual([]);
@@ -181,8 +181,8 @@ test('the token never appears in the page, in IPC traffic or in the profile on d
     expect(text, file).not.toContain(token);
     expect(text, file).not.toContain(Buffer.from(token).toString('base64'));
   }
-  // Control: token.json does hold it, encrypted with this machine's keyring, bound to the server it was entered for (issue 12),
-  // with where it is kept and the user's consents inside the same authenticated record (issue 23); nothing outside.
+  // Control: token.json does hold it, encrypted with this machine's keyring, bound to the server it was entered for,
+  // with where it is kept and the user's consents inside the same authenticated record; nothing outside.
   const stored = JSON.parse(readFileSync(join(machine.userData, 'token.json'), 'utf8')) as { version: number; encoding: string; data: string };
   expect(Object.keys(stored).sort()).toEqual(['data', 'encoding', 'version']);
   expect(stored).toMatchObject({ version: 3, encoding: 'safeStorage' });

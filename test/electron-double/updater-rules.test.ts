@@ -1,4 +1,4 @@
-// What the double gained for electron-updater (issue 26) keeps Electron's documented
+// What the double gained for electron-updater keeps Electron's documented
 // behaviour: net.request (net, client-request, incoming-message), session.fromPartition and
 // its webRequest.onBeforeRequest (session, web-request), and autoUpdater's event on Linux
 // (auto-updater). Wording from Electron 45's lib/common/api/net-client-request.ts where

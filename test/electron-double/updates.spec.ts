@@ -1,4 +1,4 @@
-// Issue 26: the shipped build keeps itself current from a release feed on 127.0.0.1
+// Updates: the shipped build keeps itself current from a release feed on 127.0.0.1
 // (test/support/update-feed.ts), through electron-updater under the Electron double. The
 // copy is an AppImage (this machine is Linux); the feed carries all three channel files.
 // Each refusal has its negative control: the same fault with the rule switched off

@@ -53,11 +53,11 @@ test('electron-builder packs only the built app, with the security fuses flipped
     // Runtime dependencies ship; build tools and what Vite bundled do not.
     const topModules = new Set(files.filter((p) => /^\/node_modules\/[^/]+$/.test(p) || /^\/node_modules\/@[^/]+\/[^/]+$/.test(p)).map((p) => p.slice('/node_modules/'.length)));
     for (const needed of ['electron-log', 'ws', 'zod']) expect(topModules.has(needed), needed).toBe(true);
-    // electron-store registers an unchecked ipcMain listener (issue 23): main keeps settings in its own JSON store.
+    // electron-store registers an unchecked ipcMain listener: main keeps settings in its own JSON store.
     for (const absent of ['electron', 'electron-store', 'conf', 'react', 'vite', 'esbuild', 'typescript', '@playwright/test']) expect(topModules.has(absent), absent).toBe(false);
-    expect(topModules.has('electron-updater'), 'electron-updater ships (issue 26)').toBe(true);
+    expect(topModules.has('electron-updater'), 'electron-updater ships').toBe(true);
 
-    // Issue 26: the feed from `publish`, written where the app and electron-updater read it.
+    // Updates: the feed from `publish`, written where the app and electron-updater read it.
     const publish = (yaml.load(readFileSync('electron-builder.yml', 'utf8')) as { publish: { url: string } }).publish;
     expect(yaml.load(readFileSync(join(unpacked, 'resources', 'app-update.yml'), 'utf8'))).toEqual({ provider: 'generic', url: publish.url, updaterCacheDirName: 'counter-tray-updater' });
   } finally {

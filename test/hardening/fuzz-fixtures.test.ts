@@ -1,4 +1,4 @@
-// Issue 8 §2, fixtures: random and mutated fixtures files for the reference service.
+// Fuzzing the fixtures: random and mutated fixtures files for the reference service.
 // Each is either refused with a FixturesError that names what is wrong, or loaded
 // whole — every user and every counter, and a service started from it serves them all.
 // Never a half-loaded service, never another kind of exception.

@@ -1,4 +1,4 @@
-// Issue 8 §2, IPC: random and mutated payloads on every invoke channel (and random
+// Fuzzing IPC: random and mutated payloads on every invoke channel (and random
 // channel names) through the same dispatcher the Electron wrapper calls, on an app
 // signed in to the reference service. Every malformed request is answered
 // `{ ok: false }` and changes nothing: not the state the renderer sees, not the

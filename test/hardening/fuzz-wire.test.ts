@@ -1,4 +1,4 @@
-// Issue 8 §2, the wire: random and mutated JSON for every response the core parses and
+// Fuzzing the wire: random and mutated JSON for every response the core parses and
 // for WebSocket frames. No exception other than a CoreError escapes the REST client; the
 // frame parser never throws; and a running core whose socket receives garbage keeps its
 // state untouched and keeps working.

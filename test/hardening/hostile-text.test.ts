@@ -1,4 +1,4 @@
-// Issue 23, points 2 and 3: server text is sanitized once, where it enters (the core's
+// Server text is sanitized once, where it enters (the core's
 // parsing of lists, answers, frames and error bodies), and text read back from the app's
 // own files again, so no later path can forget it. A hostile server (the reference
 // service behind a front that answers with the token it received, split by invisible

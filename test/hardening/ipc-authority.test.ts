@@ -1,4 +1,4 @@
-// Issue 12: the popup may ask, never decide. Every channel gets well-formed requests (the
+// The popup may ask, never decide. Every channel gets well-formed requests (the
 // dangerous valid ones included: other servers, plain http, weak storage, every kind of
 // shortcut) through the same dispatcher the Electron wrapper calls, on an app signed in to
 // the reference service whose user says "no" to each of main's own questions. After each:
@@ -36,7 +36,7 @@ const DEFAULT_ORIGIN = new URL(DEFAULT_SERVER_URL).origin;
 const RENDERER_TOKENS = ['typed-by-the-renderer-0001', 'x'];
 const ACCELERATORS = [
   'Ctrl+Alt+K', 'Alt+Shift+1', 'Super+F5', 'Shift+A', 'CommandOrControl+C', 'Ctrl+V', 'F13', 'K', 'Command+Q', 'Alt+F4', 'Ctrl+Shift+C', 'CmdOrCtrl+Alt+Up', 'Ctrl+Banana',
-  // Issue 23: what Electron maps to Cmd on macOS, and what the OSes keep for themselves.
+  // What Electron maps to Cmd on macOS, and what the OSes keep for themselves.
   'Super+C', 'Super+V', 'Super+Q', 'Ctrl+Insert', 'Shift+Insert', 'Alt+Tab', 'Super+L', 'Ctrl+Alt+Delete', 'Cmd+K', 'Ctrl+Alt+T', 'Super+Ctrl+K',
 ];
 const SERVERS = ['http://attacker.example', 'https://evil.example', 'http://127.0.0.2:1', 'http://localhost:1/v2', 'javascript:alert(1)', 'file:///etc/passwd', DEFAULT_SERVER_URL];
@@ -72,7 +72,7 @@ function requests(home: string): { [C in InvokeChannel]: fc.Arbitrary<unknown> }
     'updates:restart': fc.constant({}),
     'settings:update': fc.record(
       {
-        // Known counters, and made-up ids (any number of them: the issue found 440 accepted).
+        // Known counters, and made-up ids (any number of them: an earlier build accepted 440).
         shortcuts: fc.record({
           open: fc.option(fc.constantFrom(...ACCELERATORS), { nil: null }),
           counters: fc.oneof(
@@ -173,7 +173,7 @@ async function authorityHolds(variant: Variant, count: number, platform: AppPlat
   const last: InvokeChannel[] = ['session:connect', 'session:storeTokenWeakly', 'session:startDemo', 'session:signOut'];
   const order = [...(Object.keys(invokeChannels) as InvokeChannel[]).filter((c) => !last.includes(c)), ...last];
   expect(new Set(order).size).toBe(Object.keys(invokeChannels).length);
-  // Besides the random samples, the issue's own cases every run (so a control never depends on the seed):
+  // Besides the random samples, the reported cases every run (so a control never depends on the seed):
   // keys Electron maps to Cmd on macOS, an OS-reserved one, and a shortcut for a made-up counter id.
   const fixed: unknown[] = [
     { shortcuts: { open: 'Super+V', counters: {} } },

@@ -1,4 +1,4 @@
-// Issue 8 §1: model-based fault testing. fast-check generates command sequences —
+// Model-based fault testing. fast-check generates command sequences —
 // clicks on several counters, changes by another user, dropped and half-open
 // connections, black holes, lost responses, slow links, service suspend/resume, 429
 // storms from a second client with the same token, quits and restarts of the core over

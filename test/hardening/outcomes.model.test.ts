@@ -1,4 +1,4 @@
-// Issue 11: the outcome model, property-checked. fast-check generates sequences of clicks
+// The outcome model (docs/api.md R1), property-checked. fast-check generates sequences of clicks
 // by Ada (the core) and Alan (plain HTTP) on one shared counter, answers slower and faster
 // than the request timeout, requests lost before the server, answers lost after it,
 // dropped sockets, restarts over the same PendingStore, and the user's answers to
@@ -11,7 +11,7 @@
 //  - never more than 4 of Ada's requests in any rolling second at the server.
 // HARDENING_OUTCOME_RUNS widens the hunt; HARDENING_SEED replays one.
 //
-// Issue 22 grows it to every path a click takes, through the whole app (test/hardening/
+// The second part grows it to every path a click takes, through the whole app (test/hardening/
 // support/app-world.ts): clicks from the popup, tray, shortcut and command line, undo, an
 // offline launch (the server down across a restart), Retry now pressed up to 50 times,
 // value edits, restarts, and the process killed between any two file writes. After each:
@@ -162,7 +162,7 @@ function adaApplied(service: CounterService): number[] {
 
 const sum = (values: readonly number[]) => values.reduce((total, value) => total + value, 0);
 
-describe('issue 11: outcome model', () => {
+describe('outcome model', () => {
   it('two users, slow and lost answers, dropped sockets, restarts: no click doubled or silently lost, every uncertain one flagged', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(action, { minLength: 4, maxLength: 14 }), async (steps) => {
@@ -263,7 +263,7 @@ async function playApp(steps: readonly AppAction[], late = false): Promise<{ fou
   }
 }
 
-describe('issue 22: every click counted once, whatever path it takes', () => {
+describe('every click counted once, whatever path it takes', () => {
   it('undo, offline launch, Retry now, edits, restarts and a kill between any two file writes: nothing acknowledged lost, nothing doubled, the record adds up', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(appAction, { minLength: 4, maxLength: 12 }), async (steps) => {

@@ -1,4 +1,4 @@
-// Issue 8 §3, issue 12: the built renderer, served with the production CSP header, runs in
+// The built renderer, served with the production CSP header, runs in
 // real Chromium and cannot reach Node or Electron: no require, process, module, Buffer or
 // ipcRenderer; only the preload's two-function API. The CSP is really enforced: no eval,
 // no injected inline script, no network. The bundle is built here into a private folder,

@@ -1,8 +1,8 @@
-// Issue 23, point 3: the sanitizer's order — normalize, strip the whole Unicode Cf/Cc/Zl/Zp
+// The sanitizer's order — normalize, strip the whole Unicode Cf/Cc/Zl/Zp
 // sets, redact (known tokens, any run of 8+ of their characters, bearer shapes), then cut —
 // checked on the inputs a hostile server sends. Each case is judged by what the user would
 // read, not by the sanitizer's own rules; the 0.2 sanitizer (test/support/legacy) is the
-// negative control and fails every case that the issue reported.
+// negative control and fails every case that was reported against it.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { REDACTED, sanitizeServerText, TOKEN_FRAGMENT_MIN } from '../../src-shared/text/server-text';

@@ -1,4 +1,4 @@
-// Issue 8 §3: the security scan (scripts/security-scan.mjs, run by `npm test` on the real
+// The security scan (scripts/security-scan.mjs, run by `npm test` on the real
 // build) must fail an insecure app and pass a hardened one. Both are small built-like
 // trees written here, so the scan's verdicts are checked independently of today's build.
 import { spawnSync } from 'node:child_process';
@@ -123,7 +123,7 @@ function publicWebPage(path) {
   });
 });
 
-// Issue 12: the waivers for what Electronegativity cannot follow hold only while the AST
+// The waivers for what Electronegativity cannot follow hold only while the AST
 // check of the real main.js passes. The real main and preload are built here (esbuild, as
 // scripts/build.mjs does); each weakened copy must fail the scan, the untouched one pass.
 describe('structure of the real build', () => {

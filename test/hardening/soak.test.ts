@@ -1,4 +1,4 @@
-// Issue 8 §5: soak. 24 simulated hours on the fake clock (the core's timers and the
+// Soak. 24 simulated hours on the fake clock (the core's timers and the
 // service's clock), real sockets on loopback: a click every 10 minutes, a dropped
 // connection every 30 minutes, a half-open one every 3 hours, a local midnight. Every
 // simulated hour the resources are counted; none may grow: fake timers, WebSockets the
@@ -128,7 +128,7 @@ describe('soak', () => {
       }
     }
 
-    // Issue 18: the day turns locally, without a resync (no drop falls between the two looks).
+    // The day turns locally, without a resync (docs/api.md R2); no drop falls between the two looks.
     expect(around.after!.resyncs, 'no resync at local midnight').toBe(around.before!.resyncs);
     expect(around.after!.days, 'the day count turned at local midnight').toBe(around.before!.days + 1);
     for (const sample of samples) {

@@ -1,4 +1,4 @@
-// Issue 8 §4: token hygiene. A whole session through the app controller and its IPC
+// Token hygiene. A whole session through the app controller and its IPC
 // dispatcher — a mistyped token, onboarding, clicks on several counters, dropped and
 // half-open connections, a server error, settings changes, a wake from sleep, and at
 // last a revoked token and sign-out — against the reference service behind the fault

@@ -1,8 +1,8 @@
-// Issue 12: the token belongs to its server. Each check is a function run twice: against
+// The token belongs to its server. Each check is a function run twice: against
 // the real app, where it must hold, and against a deliberately weakened variant (the
 // negative control), where the same check must fail, so a check that passes by
 // construction shows up here. The vault is the real one, over a safeStorage with real
-// cryptography and a real file (issue 23: not an in-memory stand-in that cannot be forged).
+// cryptography and a real file (not an in-memory stand-in that cannot be forged).
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -78,7 +78,7 @@ async function tempSettings(content: unknown) {
   return { dir, path, store: createFileSettingsStore(path) };
 }
 
-/** A vault like the one before issue 12: it knows no origin, so the token goes wherever the settings file says. */
+/** A vault that knows no origin, as the first one did: the token goes wherever the settings file says. */
 const unboundVault = (settingsPath: string) => (inner: TokenVault): TokenVault => ({
   ...inner,
   load: async () => {

@@ -1,4 +1,4 @@
-// Issue 23, point 8: per-zone Intl caches are bounded and keyed by the canonical zone name,
+// Per-zone Intl caches are bounded and keyed by the canonical zone name,
 // in main (the activity record's days, fed by settings:update; the core's midnight) and in
 // the reference service (every request's ?timezone=). 600 spellings of a few zones and
 // every zone Intl knows go in through the paths user input takes; what each cache holds

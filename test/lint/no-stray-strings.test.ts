@@ -62,7 +62,7 @@ describe('main’s desktop surfaces', () => {
   });
 });
 
-describe('the screens and desktop surfaces issues 26 and 28 added, as they are and with one word planted', () => {
+describe('the goal, export and update screens and desktop surfaces, as they are and with one word planted', () => {
   // Each file as committed passes; the same file with one catalog call swapped for the English it says fails.
   it.each([
     ['src-renderer/screens/UpdatesSection.tsx', "{i18n.t('updates.title')}", 'Updates'],

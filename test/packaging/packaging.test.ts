@@ -98,7 +98,7 @@ describe('demo script', () => {
   });
 });
 
-describe('updates (issue 26)', () => {
+describe('updates', () => {
   it('one release feed: generic, https, its address in electron-builder.yml and in no source file', () => {
     expect(config.publish).toEqual({ provider: 'generic', url: expect.stringMatching(/^https:\/\//) });
     const host = new URL(config.publish.url).host;

@@ -43,7 +43,7 @@ describe('README.md', () => {
       ...[...script.matchAll(/shoot\(page, harness, '([\w-]+)'/g)].map((m) => [m[1]]),
       ...[...script.matchAll(/shootBoth\(page, harness, '([\w-]+)'/g)].map((m) => [m[1], `${m[1]}-dark`]),
     ].flat();
-    // Each in English and in German (issue 27): list.png and list-de.png, list-dark.png and list-de-dark.png.
+    // Each in English and in German: list.png and list-de.png, list-dark.png and list-de-dark.png.
     const german = (name: string) => name.replace(/(-dark)?$/, (dark) => `-de${dark}`);
     const written = [...names.flatMap((name) => (name ? [name, german(name)] : [])).map((name) => `docs/screenshots/${name}.png`), 'docs/screenshots/tray-icons.png'];
     expect(images.sort()).toEqual(written.sort());

@@ -65,7 +65,7 @@ export class ElectronDouble {
   readonly ipcMain = new IpcMainDouble((line) => this.electronLog.push(line));
   readonly protocol: ProtocolDouble;
   readonly defaultSession = new SessionDouble();
-  /** What electron-updater calls (issue 26): net.request with session.fromPartition's sessions, autoUpdater's one event. */
+  /** What electron-updater calls: net.request with session.fromPartition's sessions, autoUpdater's one event. */
   readonly net: NetDouble;
   readonly autoUpdater = new AutoUpdaterDouble();
   readonly globalShortcut: GlobalShortcutDouble;

@@ -1,4 +1,4 @@
-// What electron-updater calls (issue 26), and no more: `net.request` with its ClientRequest
+// What electron-updater calls, and no more: `net.request` with its ClientRequest
 // and IncomingMessage, `session.fromPartition` and that session's
 // `webRequest.onBeforeRequest`. After https://www.electronjs.org/docs/latest/api/net,
 // …/api/client-request, …/api/incoming-message, …/api/session and …/api/web-request, and

@@ -87,7 +87,7 @@ export class SessionDouble {
   };
 }
 
-/** The `session` module as main sees it: defaultSession after ready, strict; fromPartition when a double for it is given (net.ts, issue 26). */
+/** The `session` module as main sees it: defaultSession after ready, strict; fromPartition when a double for it is given (net.ts, for electron-updater). */
 export function sessionModule(isReady: () => boolean, defaultSession: SessionDouble, fromPartition?: (partition: string, options?: unknown) => unknown) {
   const seen = strict(defaultSession, 'session.defaultSession', { pinned: ['Session'] });
   return strict(

@@ -25,7 +25,7 @@ export function addLaunch(id: string, module: ElectronModule): void {
 }
 
 /**
- * The launch that CommonJS dependencies (electron-log) see: Node 20 gives their
+ * The launch that CommonJS dependencies (electron-log) see: Node (20 and 24) gives their
  * require('electron') no parent to tell launches apart, so it is the launch being
  * evaluated, then the one holding the single-instance lock.
  */

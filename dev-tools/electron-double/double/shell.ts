@@ -1,5 +1,5 @@
 // shell, after https://www.electronjs.org/docs/latest/api/shell: only `openExternal`, the
-// one call main.ts makes (issue 17: pages of the public site). The double has no desktop
+// one call main.ts makes (pages of the public site). The double has no desktop
 // to hand the URL to: it records it for the test. Anything else on `shell` throws (strict).
 export class ShellDouble {
   /** Every URL main asked the OS to open, in order. */

@@ -1,4 +1,4 @@
-// Checks run on every screen (issue 17): axe-core in light and dark with zero violations,
+// Checks run on every screen: axe-core in light and dark with zero violations,
 // and at 200 % zoom every control reachable on screen (WCAG 1.4.10 Reflow).
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';

@@ -123,7 +123,7 @@ export async function tourOffline({ popup, check }: Tour) {
 }
 
 /**
- * Issues 26 and 28: the edit page's goal fields, a goal and a milestone on the rows, the reset
+ * Goals, reset, export and updates: the edit page's goal fields, a goal and a milestone on the rows, the reset
  * question, the reset's undo chip and the question when the counter moved since, the export
  * screen before and after saving, and Settings → Updates (an updater stand-in: the part's options).
  */

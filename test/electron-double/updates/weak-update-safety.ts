@@ -1,4 +1,4 @@
-// Negative controls (issue 26): app/updates/update-safety.ts with named rules switched off,
+// Negative controls: app/updates/update-safety.ts with named rules switched off,
 // built into a copy of main.js by weak-build.ts. Everything else in that copy is the
 // shipped code, so a control that installs shows the rule — and only the rule — was
 // what stopped the install in the real build.

@@ -1,4 +1,4 @@
-// Issue 22's model world: the whole app (controller, session, the real core) on a disk
+// The outcome model's world: the whole app (controller, session, the real core) on a disk
 // that can be "killed" between any two file writes, against the reference service behind
 // a request front. A crash snapshots the files as they were before the next write, cuts
 // the dead app off the network (nothing more leaves it) and relaunches from the snapshot,
