@@ -46,23 +46,20 @@ export function parseServerUrl(input: string): ServerUrl {
   return { url: url.toString().replace(/\/+$/, ''), origin: url.origin, plainHttp: url.protocol === 'http:' && !isLoopbackHost(url.hostname) };
 }
 
-/**
- * `parseServerUrl`, refusing plain http to another host unless `consentedOrigin` is that
- * very origin (the user said yes to it in main's dialog; the vault keeps that answer).
- */
-export function validateServerUrl(input: string, consentedOrigin: string | null): ServerUrl {
-  const parsed = parseServerUrl(input);
-  if (parsed.plainHttp && parsed.origin !== consentedOrigin) {
-    throw new AppError('insecure-url', words('error.insecureUrl', { host: new URL(parsed.origin).host }));
-  }
-  return parsed;
-}
-
 /** The origin of a URL the app already accepted; '' for anything unparseable (matches no token). */
 export function originOf(url: string): string {
   try {
     return new URL(url).origin;
   } catch {
     return '';
+  }
+}
+
+/** "counters.example.org:8443" from a URL or origin, for words about it (the text itself when it is not one). */
+export function hostOf(url: string): string {
+  try {
+    return new URL(url).host || url;
+  } catch {
+    return url;
   }
 }
