@@ -43,7 +43,6 @@ export interface HeadlessAppOptions {
   lastKnownPath?: string;
   /** Or in this stand-in (tests). */
   lastKnownFile?: TextFile;
-  appVersion?: string;
   /** Keep each account's activity record and goals as files here; in memory when absent. */
   activityDir?: string;
   /** Keep each account's unsent clicks as a file here (as the app does in its data folder); in memory when absent. */
@@ -117,7 +116,7 @@ export function createHeadlessApp(options: HeadlessAppOptions = {}): HeadlessApp
     hideWindow: () => void (hides += 1),
     quit: () => void (quits += 1),
     openPublicPage: (path) => void links.push(publicWebPage(path)),
-    appVersion: options.appVersion ?? '0.0.0-test',
+    appVersion: '0.0.0-test',
     ...(options.lastKnownFile ? { lastKnownFile: options.lastKnownFile } : options.lastKnownPath ? { lastKnownFile: createTextFile(options.lastKnownPath) } : {}),
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.logger ? { logger: options.logger } : {}),

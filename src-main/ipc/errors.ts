@@ -12,7 +12,6 @@ export type AppErrorCode =
   | 'invalid-payload'
   | 'unknown-channel'
   | 'invalid-url'
-  | 'insecure-url'
   | 'token-rejected'
   | 'server-unreachable'
   | 'not-a-counter-server'
