@@ -56,7 +56,7 @@ const markLaunch = (milestone: LaunchMilestone) => performance.mark(launchMarkNa
 
 // Tests point the profile elsewhere; must happen before 'ready'. Unpackaged only: in a
 // packaged app an environment variable must not swap in a whole profile (settings, a
-// token file bound to another server) that another process prepared (issue 12).
+// token file bound to another server) that another process prepared.
 if (!app.isPackaged && process.env.COUNTER_TRAY_USER_DATA) app.setPath('userData', process.env.COUNTER_TRAY_USER_DATA);
 // Until the controller exists nothing secret can be logged; afterwards its sanitizer runs on every line.
 let sanitizeLog = (text: string) => text;
@@ -104,7 +104,7 @@ async function run(): Promise<void> {
   hardenContents(popup.window.webContents, (message) => log.warn(message));
   markLaunch('window-created');
 
-  // Issue 26: the updater. Its notifications open Settings → Updates; restarting goes through quit() below.
+  // The updater. Its notifications open Settings → Updates; restarting goes through quit() below.
   const updateNotifications = createOsNotifications({
     isSupported: () => Notification.isSupported(),
     create: (options) => new Notification(options),
@@ -137,7 +137,7 @@ async function run(): Promise<void> {
 
   const controller = createAppController({
     coreFactory: realCoreFactory,
-    // Our own JSON store, not electron-store: that one registers an unchecked ipcMain listener (app/file-settings-store.ts).
+    // Our own JSON store, not electron-store: that one registers an unchecked ipcMain listener (app/settings/file-settings-store.ts).
     settings: createFileSettingsStore(join(userData, 'settings.json')),
     vault: createSafeStorageVault({ safeStorage, platform, file: createSecretFile(join(userData, 'token.json')), log: (m) => log.warn(m) }),
     // Decisions about where the token goes and how it is kept: asked here, never taken from the popup.

@@ -53,7 +53,7 @@ export interface HeadlessAppOptions {
   activityFiles?: AppControllerDeps['activityFiles'];
   /** Stands in for main's native save dialog (exports); without one, exporting says it is not available. */
   saveFile?: SaveFilePort;
-  /** An updater for Settings → Updates and the tray's items (issue 26); none when absent, as for a package manager's copy. */
+  /** An updater for Settings → Updates and the tray's items; none when absent, as for a package manager's copy. */
   updates?: AppControllerDeps['updates'];
 }
 

@@ -1,4 +1,4 @@
-// electron-updater behind the app's UpdaterDriver port (issue 26). main.ts constructs the
+// electron-updater behind the app's UpdaterDriver port. main.ts constructs the
 // updater for this platform (AppImageUpdater, NsisUpdater, MacUpdater) only for a copy
 // that updates itself; here it is pointed at the feed from app-update.yml and held to
 // app/updates/update-safety.ts: every request of its session goes to the feed's origin over

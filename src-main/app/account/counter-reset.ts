@@ -1,4 +1,4 @@
-// Reset to 0 (UpDown) and start again (FromDate: the start date becomes today), issue 28.
+// Reset to 0 (UpDown) and start again (FromDate: the start date becomes today).
 // Both are our own PATCH through the core's update (so their echoes are ours) and recorded
 // as own edits; both can be taken back for a minute by PATCHing the earlier value back. A
 // counter that moved since (another member, or a click not yet sent) is not overwritten

@@ -1,7 +1,7 @@
 // What the controller does with the last-known counters (last-known.ts holds the file):
 // show them while a launch cannot reach the server, and keep what the server refused per
 // counter across runs. A click on them goes to the account's core that is still
-// connecting, into its one ledger (issue 22): this module holds no clicks of its own.
+// connecting, into its one ledger: this module holds no clicks of its own.
 import type { CounterState, Direction } from '../../../src-shared/domain/snapshot';
 import type { AppState } from '../../../src-shared/ipc/contract';
 import type { CounterCore } from '../../core/contract';

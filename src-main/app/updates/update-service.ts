@@ -1,4 +1,4 @@
-// Keeps Counter Tray current (issue 26): when to check, what each mode does, what the user
+// Keeps Counter Tray current: when to check, what each mode does, what the user
 // sees. Electron-free: the updater is a port (driver.ts), time and randomness are injected.
 // Nothing is forced: an update is installed when the user restarts or quits, and only
 // after they chose automatic mode or pressed Download.
