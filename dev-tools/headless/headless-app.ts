@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { realCoreFactory } from '../../src-main/app/session/real-core';
 import { createTextFile } from '../../src-main/app/storage/text-file';
 import { publicWebPage } from '../../src-shared/domain/server-address';
+import { Emitter } from '../../src-shared/events/emitter';
 
 export interface HeadlessAppOptions {
   /** Persist settings as JSON here (with migration and corrupt-file backup); in memory when absent. */
@@ -85,7 +86,7 @@ export function createHeadlessApp(options: HeadlessAppOptions = {}): HeadlessApp
   let hides = 0;
   let quits = 0;
   const links: string[] = [];
-  const themeListeners = new Set<() => void>();
+  const themeUpdates = new Emitter<void>();
   const vault = createMemoryVault({
     ...(options.encryptionWeak !== undefined ? { encryptionWeak: options.encryptionWeak } : {}),
     ...(options.storedToken ? { initial: options.storedToken } : {}),
@@ -108,10 +109,7 @@ export function createHeadlessApp(options: HeadlessAppOptions = {}): HeadlessApp
     systemLanguages: () => languages,
     theme: {
       shouldUseDarkColors: () => dark,
-      onUpdated: (listener) => {
-        themeListeners.add(listener);
-        return () => void themeListeners.delete(listener);
-      },
+      onUpdated: themeUpdates.event,
     },
     hideWindow: () => void (hides += 1),
     quit: () => void (quits += 1),
@@ -133,7 +131,7 @@ export function createHeadlessApp(options: HeadlessAppOptions = {}): HeadlessApp
     vault,
     setSystemDark(next) {
       dark = next;
-      for (const listener of themeListeners) listener();
+      themeUpdates.fire();
     },
     setSystemTimezone(next) {
       zone = next;
