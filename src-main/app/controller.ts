@@ -86,6 +86,7 @@ export function createAppController(deps: AppControllerDeps): AppController {
   const log = deps.logger ?? silentLogger;
   const platform = toAppPlatform(deps.platform);
   const settings = createAppSettings(deps.settings);
+  /** The two parts of the state only main tells the controller: shortcuts the OS refused, and the OS's languages (read at start and when main's poll finds them changed). */
   const view = { shortcutFailures: [] as AppState['shortcutFailures'], systemLanguages: deps.systemLanguages() };
   const effectiveTimezone = () => settings.current().timezone ?? deps.systemTimezone();
   const publisher = createStatePublisher(() => getState(), clock);
