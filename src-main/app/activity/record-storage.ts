@@ -4,7 +4,7 @@
 import type { TextFile } from '../ports';
 import { accountFilePath, createAccountJsonFile, createMemoryAccountFile, type AccountJsonFile } from '../storage/account-json-file';
 import { createTextFile } from '../storage/text-file';
-import { ActivityRecord, RecordFile, type RecordLimits } from './record';
+import { ActivityRecord, RecordFile } from './record';
 import type { Said } from '../../../src-shared/i18n/notice';
 
 export interface RecordLoad {
@@ -34,21 +34,21 @@ function asRecordStorage(file: AccountJsonFile<ActivityRecord, RecordFile>): Rec
 }
 
 /** The demo's: nothing leaves memory. */
-export function createMemoryRecordStorage(limits?: RecordLimits): RecordStorage {
-  return asRecordStorage(createMemoryAccountFile(() => new ActivityRecord(limits)));
+export function createMemoryRecordStorage(): RecordStorage {
+  return asRecordStorage(createMemoryAccountFile(() => new ActivityRecord()));
 }
 
-export function createFileRecordStorage(path: string, options: { now?: () => Date; limits?: RecordLimits } = {}): RecordStorage {
-  return createTextRecordStorage(createTextFile(path, options.now), options.limits);
+export function createFileRecordStorage(path: string, options: { now?: () => Date } = {}): RecordStorage {
+  return createTextRecordStorage(createTextFile(path, options.now));
 }
 
 /** The record in one of the app's files (storage/text-file.ts: durable, atomic writes). */
-export function createTextRecordStorage(file: TextFile, limits?: RecordLimits): RecordStorage {
+export function createTextRecordStorage(file: TextFile): RecordStorage {
   return asRecordStorage(
     createAccountJsonFile(file, {
       schema: RecordFile,
-      fresh: () => new ActivityRecord(limits),
-      fromFile: (data) => ActivityRecord.fromFile(data, limits),
+      fresh: () => new ActivityRecord(),
+      fromFile: (data) => ActivityRecord.fromFile(data),
       unreadable: (i18n) => i18n.t('notice.activityUnreadable'),
       reset: (i18n) => i18n.t('notice.activityReset'),
     }),
