@@ -29,7 +29,7 @@ import { createOsNotifications } from './electron/os-notifications';
 import { createPopup, popupMaterial } from './electron/popup';
 import { createShortcutRegistrar } from './electron/shortcuts';
 import { themeSource, watchSystem } from './electron/system';
-import { createTrayController } from './electron/tray';
+import { bitmapImages, createTrayController } from './electron/tray';
 import { createUpdates } from './electron/update-wiring';
 import { hardenContents, hardenSession, popupWindowOptions } from './electron/window-security';
 import { createEventSender, registerInvokeHandlers } from './ipc/main-wrapper';
@@ -184,12 +184,7 @@ async function run(): Promise<void> {
   const tray = createTrayController<Menu, NativeImage>({
     createTray: (image) => new Tray(image),
     buildMenu: (template) => Menu.buildFromTemplate(template),
-    createImage: (bitmap, template) => {
-      // Drawn for the display's scale (16 px at 1×, 32 px at 2×): the OS does not resample it.
-      const image = nativeImage.createFromBitmap(Buffer.from(bitmap.bgra), { width: bitmap.width, height: bitmap.height, scaleFactor: bitmap.width / 16 });
-      image.setTemplateImage(template);
-      return image;
-    },
+    createImage: bitmapImages((buffer, options) => nativeImage.createFromBitmap(buffer, options)),
     platform,
     onAction: (action) => void actions.tray(action),
     onClick: (bounds) => void popup.toggle({ kind: 'tray', trayBounds: bounds }),
