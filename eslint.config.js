@@ -57,12 +57,12 @@ function mainLayer(folder, { electron, above }) {
 /**
  * Inside app/ the folders are one-way too (src-main/app/README.md): a folder imports only
  * folders to its right, and none imports the composition at app/'s root (controller.ts,
- * app-state.ts, invoke-handlers.ts, index.ts); ports.ts and server-text.ts are for all.
+ * app-state.ts, invoke-handlers.ts); ports.ts and server-text.ts are for all.
  * storage/ is last (it imports no other app folder), state/ imports no feature folder, and
  * session/ only those two: the session calls back into nobody, the others follow it.
  */
-const APP_ORDER = ['account', 'goals', 'export', 'activity', 'offline', 'settings', 'session', 'updates', 'state', 'storage'];
-const APP_ROOT = ['controller', 'app-state', 'invoke-handlers', 'index'];
+const APP_ORDER = ['account', 'goals', 'export', 'activity', 'offline', 'settings', 'updates', 'session', 'state', 'storage'];
+const APP_ROOT = ['controller', 'app-state', 'invoke-handlers'];
 
 function appFolders() {
   return APP_ORDER.map((folder, index) => ({

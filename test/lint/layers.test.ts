@@ -43,7 +43,7 @@ describe('src-main layers', () => {
   });
 });
 
-describe('app/ folders, one way (account → goals → export → activity → offline → settings → session → updates → state → storage)', () => {
+describe('app/ folders, one way (account → goals → export → activity → offline → settings → updates → session → state → storage)', () => {
   it.each([
     // [folder, refused import, rule's target, control import that passes]
     ['storage', "import type { RecordFile } from '../activity/record';", 'activity', "import type { TextFile } from '../ports';"],
