@@ -1,6 +1,6 @@
 // The answers to every invoke channel of the contract, for one click source (the popup,
-// or main's own tray, shortcut and command-line actions). Split from controller.ts so the
-// controller keeps the state and its wiring; the context is all a handler may touch.
+// or main's own tray, shortcut and command-line actions). The controller composes the parts
+// that hold the state; the context below is all a handler may touch.
 import { PatchBodyV2 } from '../../src-shared/api/schemas';
 import type { ClickSource } from '../../src-shared/domain/activity';
 import { isPublicServer } from '../../src-shared/domain/server-address';

@@ -1,4 +1,4 @@
-// What the controller does with the last-known counters (last-known.ts holds the file):
+// What the app does with the last-known counters (last-known.ts holds the file):
 // show them while a launch cannot reach the server, and keep what the server refused per
 // counter across runs. A click on them goes to the account's core that is still
 // connecting, into its one ledger: this module holds no clicks of its own.
