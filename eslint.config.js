@@ -30,13 +30,17 @@ const relativeTo = (name) => [1, 2, 3].flatMap((depth) => {
  * this one must not import; `electron: false` bans even its types (the folder runs in plain
  * Node tests), 'types' allows `import type` only (Electron objects arrive by injection).
  */
-function mainLayer(folder, { electron, above }) {
+function layerPatterns(folder, above) {
   const wiringFiles = [...relativeTo('main'), ...relativeTo('preload')];
   const upward = above.map((name) => ({
     group: [...new Set([...relativeTo(name), ...wiringFiles])],
     message: `Layer rule (src-main/${folder}): ${folder}/ may not import ${name}/ or main.ts — the order is main → electron → desktop → app → ipc → core.`,
   }));
   const wiring = { group: wiringFiles, message: `Layer rule (src-main/${folder}): nothing imports the wiring (main.ts) or the preload.` };
+  return [mainOutside, noHarness, ...(upward.length ? upward : [wiring])];
+}
+
+function mainLayer(folder, { electron, above }) {
   const paths = electron === false ? [noElectron] : [];
   const typeOnlyElectron = electron === 'types'
     ? [{ files: [`src-main/${folder}/**`], rules: { '@typescript-eslint/no-restricted-imports': ['error', { paths: [{ name: 'electron', allowTypeImports: true, message: `Layer rule (src-main/${folder}): only main.ts imports electron; take Electron objects by injection (types are fine).` }] }] } }]
@@ -44,10 +48,39 @@ function mainLayer(folder, { electron, above }) {
   return [
     {
       files: [`src-main/${folder}/**`],
-      rules: { 'no-restricted-imports': ['error', { paths, patterns: [mainOutside, noHarness, ...(upward.length ? upward : [wiring])] }] },
+      rules: { 'no-restricted-imports': ['error', { paths, patterns: layerPatterns(folder, above) }] },
     },
     ...typeOnlyElectron,
   ];
+}
+
+/**
+ * Inside app/ the folders are one-way too (src-main/app/README.md): a folder imports only
+ * folders to its right, and none imports the composition at app/'s root (controller.ts,
+ * app-state.ts, invoke-handlers.ts); ports.ts and server-text.ts are for all.
+ * storage/ is last (it imports no other app folder), state/ imports no feature folder, and
+ * session/ only those two: the session calls back into nobody, the others follow it.
+ */
+const APP_ORDER = ['account', 'goals', 'export', 'activity', 'offline', 'settings', 'updates', 'session', 'state', 'storage'];
+const APP_ROOT = ['controller', 'app-state', 'invoke-handlers'];
+
+function appFolders() {
+  return APP_ORDER.map((folder, index) => ({
+    files: [`src-main/app/${folder}/**`],
+    rules: {
+      'no-restricted-imports': ['error', {
+        paths: [],
+        patterns: [
+          ...layerPatterns('app', ['desktop', 'electron']),
+          ...APP_ORDER.slice(0, index).map((name) => ({
+            group: [`../${name}`, `../${name}/*`],
+            message: `App rule (src-main/app/${folder}): ${folder}/ may not import ${name}/ — the order inside app/ is ${APP_ORDER.join(' → ')}.`,
+          })),
+          { group: APP_ROOT.map((name) => `../${name}`), message: `App rule (src-main/app/${folder}): no folder imports the composition at app/'s root (${APP_ROOT.join(', ')}).` },
+        ],
+      }],
+    },
+  }));
 }
 
 export default tseslint.config(
@@ -129,6 +162,7 @@ export default tseslint.config(
   ...mainLayer('core', { electron: false, above: ['ipc', 'app', 'desktop', 'electron'] }),
   ...mainLayer('ipc', { electron: 'types', above: ['app', 'desktop', 'electron'] }),
   ...mainLayer('app', { electron: 'types', above: ['desktop', 'electron'] }),
+  ...appFolders(),
   ...mainLayer('desktop', { electron: false, above: ['electron'] }),
   ...mainLayer('electron', { electron: 'types', above: [] }),
   {

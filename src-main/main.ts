@@ -5,8 +5,8 @@ import { app, BrowserWindow, dialog, globalShortcut, ipcMain, Menu, nativeImage,
 import type { NativeImage } from 'electron';
 // electron-log/node, not /main: the main entry registers unchecked ipcMain handlers at import (electron/logging.ts).
 import log from 'electron-log/node';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { homedir, release } from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
+import { release } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { systemClock } from './app/state/coalesce';
@@ -19,7 +19,8 @@ import { createWhatsNewStore } from './app/updates/whats-new';
 import { createActions } from './electron/actions';
 import { createSecretFile } from './electron/files';
 import { pendingFileName } from './app/offline/account-pending-store';
-import { applyLaunchAtLogin, HIDDEN_FLAG } from './electron/login-item';
+import { HIDDEN_FLAG, loginItemOf } from './electron/login-item';
+import { serveAppPages } from './electron/app-protocol';
 import { configureLogging } from './electron/logging';
 import { createConsentDialog } from './electron/consent-dialog';
 import { createSaveDialog } from './electron/save-dialog';
@@ -28,12 +29,12 @@ import { createOsNotifications } from './electron/os-notifications';
 import { createPopup, popupMaterial } from './electron/popup';
 import { createShortcutRegistrar } from './electron/shortcuts';
 import { themeSource, watchSystem } from './electron/system';
-import { createTrayController } from './electron/tray';
+import { bitmapImages, createTrayController } from './electron/tray';
 import { createUpdates } from './electron/update-wiring';
 import { hardenContents, hardenSession, popupWindowOptions } from './electron/window-security';
 import { createEventSender, registerInvokeHandlers } from './ipc/main-wrapper';
 import { APP_SCHEME } from './ipc/sender-check';
-import { APP_INDEX_URL, mimeTypeFor, PRODUCTION_CSP, resolveAssetPath } from './desktop/app-assets';
+import { APP_INDEX_URL } from './desktop/app-assets';
 import { parseCommandLine, wantsDemo } from './desktop/command-line';
 import { createNotifier, refusalNotices } from './desktop/notifications';
 import { POPUP_EVENTS } from '../src-shared/ipc/contract';
@@ -55,7 +56,7 @@ const markLaunch = (milestone: LaunchMilestone) => performance.mark(launchMarkNa
 
 // Tests point the profile elsewhere; must happen before 'ready'. Unpackaged only: in a
 // packaged app an environment variable must not swap in a whole profile (settings, a
-// token file bound to another server) that another process prepared (issue 12).
+// token file bound to another server) that another process prepared.
 if (!app.isPackaged && process.env.COUNTER_TRAY_USER_DATA) app.setPath('userData', process.env.COUNTER_TRAY_USER_DATA);
 // Until the controller exists nothing secret can be logged; afterwards its sanitizer runs on every line.
 let sanitizeLog = (text: string) => text;
@@ -87,16 +88,7 @@ async function run(): Promise<void> {
   if (platform === 'darwin') app.dock?.hide();
   const userData = app.getPath('userData');
 
-  protocol.handle(APP_SCHEME, async (request) => {
-    const path = resolveAssetPath(request.url, rendererRoot);
-    if (!path) return new Response('Not found', { status: 404 });
-    try {
-      const body = await readFile(path);
-      return new Response(body, { headers: { 'Content-Type': mimeTypeFor(path), 'Content-Security-Policy': PRODUCTION_CSP, 'X-Content-Type-Options': 'nosniff' } });
-    } catch {
-      return new Response('Not found', { status: 404 });
-    }
-  });
+  serveAppPages(protocol, rendererRoot);
   hardenSession(session.defaultSession, devServerOrigin);
 
   let quitting = false;
@@ -112,7 +104,7 @@ async function run(): Promise<void> {
   hardenContents(popup.window.webContents, (message) => log.warn(message));
   markLaunch('window-created');
 
-  // Issue 26: the updater. Its notifications open Settings → Updates; restarting goes through quit() below.
+  // The updater. Its notifications open Settings → Updates; restarting goes through quit() below.
   const updateNotifications = createOsNotifications({
     isSupported: () => Notification.isSupported(),
     create: (options) => new Notification(options),
@@ -145,7 +137,7 @@ async function run(): Promise<void> {
 
   const controller = createAppController({
     coreFactory: realCoreFactory,
-    // Our own JSON store, not electron-store: that one registers an unchecked ipcMain listener (app/file-settings-store.ts).
+    // Our own JSON store, not electron-store: that one registers an unchecked ipcMain listener (app/settings/file-settings-store.ts).
     settings: createFileSettingsStore(join(userData, 'settings.json')),
     vault: createSafeStorageVault({ safeStorage, platform, file: createSecretFile(join(userData, 'token.json')), log: (m) => log.warn(m) }),
     // Decisions about where the token goes and how it is kept: asked here, never taken from the popup.
@@ -192,12 +184,7 @@ async function run(): Promise<void> {
   const tray = createTrayController<Menu, NativeImage>({
     createTray: (image) => new Tray(image),
     buildMenu: (template) => Menu.buildFromTemplate(template),
-    createImage: (bitmap, template) => {
-      // Drawn for the display's scale (16 px at 1×, 32 px at 2×): the OS does not resample it.
-      const image = nativeImage.createFromBitmap(Buffer.from(bitmap.bgra), { width: bitmap.width, height: bitmap.height, scaleFactor: bitmap.width / 16 });
-      image.setTemplateImage(template);
-      return image;
-    },
+    createImage: bitmapImages((buffer, options) => nativeImage.createFromBitmap(buffer, options)),
     platform,
     onAction: (action) => void actions.tray(action),
     onClick: (bounds) => void popup.toggle({ kind: 'tray', trayBounds: bounds }),
@@ -216,19 +203,7 @@ async function run(): Promise<void> {
     osNotifications.deliver({ title: i18n.t(notice.title), body: notice.body(i18n) });
   };
   const shortcuts = createShortcutRegistrar(globalShortcut, (action) => void actions.shortcut(action), (failures) => controller.setShortcutFailures(failures), platform);
-  const loginItem = (enabled: boolean) =>
-    applyLaunchAtLogin(enabled, {
-      platform,
-      setLoginItemSettings: (s) => app.setLoginItemSettings(s),
-      writeFile: async (path, text) => {
-        await mkdir(dirname(path), { recursive: true });
-        await writeFile(path, text, 'utf8');
-      },
-      removeFile: (path) => rm(path, { force: true }),
-      env: process.env,
-      home: homedir(),
-      execPath: process.execPath,
-    }).catch((error: unknown) => log.warn('launch at login failed', error));
+  const loginItem = loginItemOf(platform, (s) => app.setLoginItemSettings(s), (message, error) => log.warn(message, error));
 
   const send = createEventSender(() => (popup.window.isDestroyed() ? null : popup.window.webContents));
   for (const event of POPUP_EVENTS) controller.on(event, (payload) => send(event, payload));

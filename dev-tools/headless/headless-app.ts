@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { realCoreFactory } from '../../src-main/app/session/real-core';
 import { createTextFile } from '../../src-main/app/storage/text-file';
 import { publicWebPage } from '../../src-shared/domain/server-address';
+import { Emitter } from '../../src-shared/events/emitter';
 
 export interface HeadlessAppOptions {
   /** Persist settings as JSON here (with migration and corrupt-file backup); in memory when absent. */
@@ -43,7 +44,6 @@ export interface HeadlessAppOptions {
   lastKnownPath?: string;
   /** Or in this stand-in (tests). */
   lastKnownFile?: TextFile;
-  appVersion?: string;
   /** Keep each account's activity record and goals as files here; in memory when absent. */
   activityDir?: string;
   /** Keep each account's unsent clicks as a file here (as the app does in its data folder); in memory when absent. */
@@ -54,7 +54,7 @@ export interface HeadlessAppOptions {
   activityFiles?: AppControllerDeps['activityFiles'];
   /** Stands in for main's native save dialog (exports); without one, exporting says it is not available. */
   saveFile?: SaveFilePort;
-  /** An updater for Settings → Updates and the tray's items (issue 26); none when absent, as for a package manager's copy. */
+  /** An updater for Settings → Updates and the tray's items; none when absent, as for a package manager's copy. */
   updates?: AppControllerDeps['updates'];
 }
 
@@ -86,7 +86,7 @@ export function createHeadlessApp(options: HeadlessAppOptions = {}): HeadlessApp
   let hides = 0;
   let quits = 0;
   const links: string[] = [];
-  const themeListeners = new Set<() => void>();
+  const themeUpdates = new Emitter<void>();
   const vault = createMemoryVault({
     ...(options.encryptionWeak !== undefined ? { encryptionWeak: options.encryptionWeak } : {}),
     ...(options.storedToken ? { initial: options.storedToken } : {}),
@@ -109,15 +109,12 @@ export function createHeadlessApp(options: HeadlessAppOptions = {}): HeadlessApp
     systemLanguages: () => languages,
     theme: {
       shouldUseDarkColors: () => dark,
-      onUpdated: (listener) => {
-        themeListeners.add(listener);
-        return () => void themeListeners.delete(listener);
-      },
+      onUpdated: themeUpdates.event,
     },
     hideWindow: () => void (hides += 1),
     quit: () => void (quits += 1),
     openPublicPage: (path) => void links.push(publicWebPage(path)),
-    appVersion: options.appVersion ?? '0.0.0-test',
+    appVersion: '0.0.0-test',
     ...(options.lastKnownFile ? { lastKnownFile: options.lastKnownFile } : options.lastKnownPath ? { lastKnownFile: createTextFile(options.lastKnownPath) } : {}),
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.logger ? { logger: options.logger } : {}),
@@ -134,7 +131,7 @@ export function createHeadlessApp(options: HeadlessAppOptions = {}): HeadlessApp
     vault,
     setSystemDark(next) {
       dark = next;
-      for (const listener of themeListeners) listener();
+      themeUpdates.fire();
     },
     setSystemTimezone(next) {
       zone = next;

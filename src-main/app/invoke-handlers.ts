@@ -1,16 +1,16 @@
 // The answers to every invoke channel of the contract, for one click source (the popup,
-// or main's own tray, shortcut and command-line actions). Split from controller.ts so the
-// controller keeps the state and its wiring; the context is all a handler may touch.
+// or main's own tray, shortcut and command-line actions). The controller composes the parts
+// that hold the state; the context below is all a handler may touch.
 import { PatchBodyV2 } from '../../src-shared/api/schemas';
 import type { ClickSource } from '../../src-shared/domain/activity';
 import { isPublicServer } from '../../src-shared/domain/server-address';
-import { DEFAULT_SERVER_URL, type Settings } from '../../src-shared/domain/settings';
+import { DEFAULT_SERVER_URL } from '../../src-shared/domain/settings';
 import type { AppState } from '../../src-shared/ipc/contract';
 import type { CounterCore } from '../core/contract';
 import type { InvokeHandlers } from '../ipc/dispatch';
 import { AppError } from '../ipc/errors';
 import type { ActivityService } from './activity/activity-service';
-import type { createOfflineCounters } from './offline/offline-counters';
+import type { OfflineCounters } from './offline/offline-counters';
 import type { AppControllerDeps, AppPlatform, ConsentPort, SaveFilePort } from './ports';
 import type { Clock } from '../core/contract';
 import type { CounterState } from '../../src-shared/domain/snapshot';
@@ -18,24 +18,20 @@ import type { CounterReset } from './account/counter-reset';
 import { exportActivity } from './export/export-activity';
 import type { ExtrasService } from './goals/extras-service';
 import { originOf, parseServerUrl, type ServerUrl } from './session/server-url';
-import type { Session } from './session/session';
+import type { Session } from './session/session-api';
+import type { AppSettings } from './settings/app-settings';
 import { applySettingsPatch } from './settings/settings-rules';
 import { words } from '../../src-shared/i18n/messages';
 
 export interface InvokeHandlerContext {
   /** Brings the delta stream up to date and answers the state as sent. */
   publishDelta(): AppState;
-  offline: ReturnType<typeof createOfflineCounters>;
+  offline: OfflineCounters;
   activity: ActivityService;
   session: Session;
-  /** The running core, if it knows this counter; otherwise an AppError for the popup. */
-  requireCounter(id: string): CounterCore;
   /** Resolves once what was just asked of `core` is in its ledger on disk (a click is acknowledged after it). */
   durable(core: CounterCore): Promise<void>;
-  /** A token the user typed: redacted from every message from now on. */
-  rememberSecret(token: string): void;
-  settings(): Settings;
-  saveSettings(next: Settings): Promise<void>;
+  settings: AppSettings;
   effectiveTimezone(): string;
   platform: AppPlatform;
   knownCounterIds(): ReadonlySet<string>;
@@ -98,21 +94,21 @@ export function createInvokeHandlers(ctx: InvokeHandlerContext, source: ClickSou
       return null;
     },
     'counter:undo': async ({ id }) => {
-      const core = ctx.requireCounter(id);
+      const core = ctx.session.requireCounter(id);
       ctx.activity.undo(id);
       await ctx.durable(core);
       return null;
     },
     'activity:detail': ({ id }) => {
-      ctx.requireCounter(id);
+      ctx.session.requireCounter(id);
       return ctx.activity.detail(id);
     },
     'counter:dismissError': ({ id }) => {
-      ctx.requireCounter(id).dismissError(id);
+      ctx.session.requireCounter(id).dismissError(id);
       return null;
     },
     'counter:resolveUnconfirmed': async ({ id, choice }) => {
-      const core = ctx.requireCounter(id);
+      const core = ctx.session.requireCounter(id);
       core.resolveUnconfirmed(id, choice);
       await ctx.durable(core);
       return null;
@@ -120,17 +116,17 @@ export function createInvokeHandlers(ctx: InvokeHandlerContext, source: ClickSou
     'counter:update': async ({ id, patch }) => {
       const body = PatchBodyV2.safeParse(patch);
       if (!body.success) throw new AppError('invalid-payload', words('error.noChange'));
-      const core = ctx.requireCounter(id);
+      const core = ctx.session.requireCounter(id);
       await ctx.activity.edit(id, () => core.update(id, body.data));
       return null;
     },
     'goal:set': async ({ id, goal }) => {
-      ctx.requireCounter(id);
+      ctx.session.requireCounter(id);
       await ctx.extras.setGoal(id, goal);
       return null;
     },
     'milestones:mute': async ({ id, muted }) => {
-      ctx.requireCounter(id);
+      ctx.session.requireCounter(id);
       await ctx.extras.muteMilestones(id, muted);
       return null;
     },
@@ -140,7 +136,7 @@ export function createInvokeHandlers(ctx: InvokeHandlerContext, source: ClickSou
     },
     'counter:undoReset': ({ id, choice }) => ctx.counterReset.undo(id, choice),
     'activity:export': (request) => {
-      if (request.scope === 'counter') ctx.requireCounter(request.id);
+      if (request.scope === 'counter') ctx.session.requireCounter(request.id);
       else if (!ctx.session.core()) throw new AppError('not-signed-in', 'Sign in first: Counter Tray is not connected to a server.');
       return exportActivity(request, {
         counters: ctx.shownCounters(),
@@ -152,7 +148,7 @@ export function createInvokeHandlers(ctx: InvokeHandlerContext, source: ClickSou
       });
     },
     'session:connect': async ({ serverUrl, token }) => {
-      ctx.rememberSecret(token);
+      ctx.session.rememberToken(token);
       const target = parseServerUrl(serverUrl);
       await confirmServer(target, ctx.session.boundOrigin(), ctx.consent);
       await ctx.session.connect(target.url, token);
@@ -177,9 +173,9 @@ export function createInvokeHandlers(ctx: InvokeHandlerContext, source: ClickSou
       return null;
     },
     'settings:update': async (patch) => {
-      const next = applySettingsPatch(ctx.settings(), patch, { platform: ctx.platform, knownCounterIds: ctx.knownCounterIds() });
+      const next = applySettingsPatch(ctx.settings.current(), patch, { platform: ctx.platform, knownCounterIds: ctx.knownCounterIds() });
       const timezoneBefore = ctx.effectiveTimezone();
-      await ctx.saveSettings(next);
+      await ctx.settings.save(next);
       const core = ctx.session.core();
       if (core && ctx.effectiveTimezone() !== timezoneBefore) core.setTimezone(ctx.effectiveTimezone());
       return next;

@@ -18,7 +18,7 @@ export interface SettingsStore {
   load(): Promise<SettingsLoad>;
   save(settings: Settings): Promise<void>;
   /**
-   * The loaded file broke the rules a user edit must pass (app/settings-rules.ts): keep a
+   * The loaded file broke the rules a user edit must pass (settings/settings-rules.ts): keep a
    * backup of it, write `replacement`, and answer the notice to show (naming the backup).
    */
   quarantine(replacement: Settings, reason: Said): Promise<Said>;
@@ -31,7 +31,7 @@ export interface BoundToken {
 }
 
 /**
- * What the user said yes to in main's dialogs, for this token only (issue 23): sending it
+ * What the user said yes to in main's dialogs, for this token only: sending it
  * over plain http to its (non-loopback) origin, keeping it with weak protection. Kept in the
  * vault's authenticated record, never in a file a program could edit; a new token asks again.
  */
@@ -83,7 +83,7 @@ export interface ConsentPort {
 
 /**
  * A file the user asked for (an export), saved where the user chooses in main's native save
- * dialog (issue 28). The popup never names a path: it asks main, main asks the user, main
+ * dialog. The popup never names a path: it asks main, main asks the user, main
  * writes. Like ConsentPort, the answer comes from a dialog the page cannot script.
  */
 export interface SaveFileRequest {
@@ -106,14 +106,14 @@ export interface SaveFilePort {
 /** A small file the app owns (unsent clicks, the last-known counters): durable atomic writes, moved aside when unusable. */
 export interface TextFile {
   read(): Promise<string | null>;
-  /** Resolves once the text is durable (app/text-file.ts: temp file, fsync, rename, folder fsync). */
+  /** Resolves once the text is durable (storage/text-file.ts: temp file, fsync, rename, folder fsync). */
   write(text: string): Promise<void>;
   /** Moves the file aside; answers where it went. */
   backup(): Promise<string>;
 }
 
 export interface PendingFiles {
-  /** The account's own file (named by its owner key: app/account-pending-store.ts). */
+  /** The account's own file (named by its owner key: offline/account-pending-store.ts). */
   forOwner(owner: string): TextFile;
   legacy?: TextFile & { remove(): Promise<void> };
 }
@@ -176,6 +176,6 @@ export interface AppControllerDeps {
   quit?: () => void;
   /** Opens a page of the public CountTogether site (a path; see publicWebPage) in the user's browser. */
   openPublicPage?: (path: string) => void;
-  /** The updater (issue 26); absent where none runs (tests, dev:web): the updates:* channels then answer updates-unavailable. */
+  /** The updater; absent where none runs (tests, dev:web): the updates:* channels then answer updates-unavailable. */
   updates?: UpdatesPort;
 }

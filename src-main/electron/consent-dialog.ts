@@ -1,4 +1,4 @@
-// Main's own questions to the user (issue 12), as native message boxes: a new server,
+// Main's own questions to the user, as native message boxes: a new server,
 // plain http to another host, a token kept with weak protection. The popup can only ask
 // main to start the flow; the answer comes from this dialog, which the page cannot
 // script, and "No" is the default and the cancel button (Esc, closing the box).

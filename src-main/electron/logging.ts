@@ -1,4 +1,4 @@
-// electron-log, set up so that logging opens no door into the main process (issue 12) and
+// electron-log, set up so that logging opens no door into the main process and
 // no secret reaches a transport:
 // - `electron-log/node`, not `electron-log/main`: the main entry registers its own
 //   `ipcMain.on/handle('__ELECTRON_LOG__')` at import, with no sender check, which would

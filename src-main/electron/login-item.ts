@@ -1,5 +1,8 @@
-// Launch at login (issue 4 §8): app.setLoginItemSettings on macOS and Windows, an
+// Launch at login: app.setLoginItemSettings on macOS and Windows, an
 // XDG autostart .desktop file on Linux (Electron's login items do nothing there).
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { homedir } from 'node:os';
+import { dirname } from 'node:path';
 import type { AppPlatform } from '../app/ports';
 import { autostartPath, desktopEntry, launcherPath } from '../desktop/autostart';
 
@@ -26,4 +29,21 @@ export async function applyLaunchAtLogin(enabled: boolean, deps: LoginItemDeps):
   if (deps.platform === 'darwin' || deps.platform === 'win32') {
     deps.setLoginItemSettings({ openAtLogin: enabled, ...(deps.platform === 'win32' ? { args: [HIDDEN_FLAG] } : {}) });
   }
+}
+
+/** This process's login item: files written for real, failures only logged (the setting stays as the user chose). */
+export function loginItemOf(platform: AppPlatform, setLoginItemSettings: LoginItemDeps['setLoginItemSettings'], warn: (message: string, error: unknown) => void) {
+  return (enabled: boolean): Promise<void> =>
+    applyLaunchAtLogin(enabled, {
+      platform,
+      setLoginItemSettings,
+      writeFile: async (path, text) => {
+        await mkdir(dirname(path), { recursive: true });
+        await writeFile(path, text, 'utf8');
+      },
+      removeFile: (path) => rm(path, { force: true }),
+      env: process.env,
+      home: homedir(),
+      execPath: process.execPath,
+    }).catch((error: unknown) => warn('launch at login failed', error));
 }

@@ -18,7 +18,7 @@ const WINDOWS_BACKDROP_BUILD = 22_621;
 export type MaterialOptions = Pick<BrowserWindowConstructorOptions, 'vibrancy' | 'visualEffectState' | 'backgroundMaterial' | 'backgroundColor' | 'roundedCorners'>;
 
 /**
- * The popup as a native tray popover where Electron offers one (issue 24): the macOS
+ * The popup as a native tray popover where Electron offers one: the macOS
  * popover vibrancy, Windows 11 acrylic (Microsoft's material for transient, light-dismiss
  * surfaces), and elsewhere a solid background in the theme's colour. Corners are rounded
  * where the OS draws them (macOS, Windows 11); Linux draws none for a frameless window.

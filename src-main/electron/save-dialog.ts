@@ -1,4 +1,4 @@
-// Main's save dialog for exports (issue 28), after the consent dialog: the popup asks for an
+// Main's save dialog for exports, after the consent dialog: the popup asks for an
 // export, main asks the user where in a native dialog the page cannot script or answer, and
 // main writes the file. No parent window (the popup hides on blur, and a sheet on a hidden
 // parent would hide with it). Linux's GTK dialog confirms an overwrite only when asked to

@@ -1,4 +1,4 @@
-// Power and system events (issue 4 §9): wake from sleep → the core resyncs; the
+// Power and system events: wake from sleep → the core resyncs; the
 // system time zone changing → the core asks for day values in the new zone; the OS
 // theme changing → the renderer's effective theme; the OS's languages changing → the
 // app's language when it follows the system.

@@ -36,6 +36,20 @@ export interface TrayDeps<Menu, Image> {
   scaleFactor?: () => number;
 }
 
+/**
+ * A tray image from a drawn bitmap, drawn for the display's scale (16 px at 1×, 32 px at 2×):
+ * the OS does not resample it. `createFromBitmap` is Electron's nativeImage.createFromBitmap.
+ */
+export function bitmapImages<Image extends { setTemplateImage(on: boolean): void }>(
+  createFromBitmap: (buffer: Buffer, options: { width: number; height: number; scaleFactor: number }) => Image,
+): TrayDeps<unknown, Image>['createImage'] {
+  return (bitmap, template) => {
+    const image = createFromBitmap(Buffer.from(bitmap.bgra), { width: bitmap.width, height: bitmap.height, scaleFactor: bitmap.width / 16 });
+    image.setTemplateImage(template);
+    return image;
+  };
+}
+
 export function toMenuTemplate(items: readonly TrayMenuItem[], onAction: (action: TrayAction) => void): MenuItemConstructorOptions[] {
   return items.map((item): MenuItemConstructorOptions => {
     if (item.type === 'separator') return { type: 'separator' };

@@ -1,4 +1,4 @@
-// Puts the updater together for this copy (issue 26): who owns it (install-source.ts),
+// Puts the updater together for this copy: who owns it (install-source.ts),
 // which feed it may use (feed-config.ts), and — only for a copy that updates itself — the
 // platform's electron-updater class behind the driver. main.ts passes the Electron and
 // Node facts in; everything here runs under test with fakes.

@@ -1,4 +1,4 @@
-// electron-updater behind the app's UpdaterDriver port (issue 26). main.ts constructs the
+// electron-updater behind the app's UpdaterDriver port. main.ts constructs the
 // updater for this platform (AppImageUpdater, NsisUpdater, MacUpdater) only for a copy
 // that updates itself; here it is pointed at the feed from app-update.yml and held to
 // app/updates/update-safety.ts: every request of its session goes to the feed's origin over
@@ -10,6 +10,7 @@ import { classifyFailure, type UpdaterDriver, type UpdaterEvent } from '../app/u
 import type { FeedConfig } from '../app/updates/feed-config';
 import { ALLOW_DOWNGRADE, judgeRelease, judgeRequest, type AcceptedRelease } from '../app/updates/update-safety';
 import type { Logger } from '../app/ports';
+import { Emitter } from '../../src-shared/events/emitter';
 
 /** What we use of electron-updater's AppUpdater (a fake implements it in the tests). */
 export type UpdaterLike = Pick<AppUpdater, 'autoDownload' | 'autoInstallOnAppQuit' | 'allowDowngrade' | 'logger' | 'isUpdateSupported' | 'netSession' | 'setFeedURL' | 'checkForUpdates' | 'downloadUpdate' | 'quitAndInstall' | 'on'>;
@@ -25,10 +26,8 @@ export interface UpdaterDriverDeps {
 
 export function createElectronUpdaterDriver(deps: UpdaterDriverDeps): UpdaterDriver {
   const { updater, feed, log } = deps;
-  const listeners = new Set<(event: UpdaterEvent) => void>();
-  const emit = (event: UpdaterEvent) => {
-    for (const listener of listeners) listener(event);
-  };
+  const events = new Emitter<UpdaterEvent>();
+  const emit = (event: UpdaterEvent) => events.fire(event);
   /** What this round refused, if anything: a release (judgeRelease) or a request (judgeRequest). */
   let refusedThisRound = false;
   let accepted: AcceptedRelease | null = null;
@@ -114,7 +113,7 @@ export function createElectronUpdaterDriver(deps: UpdaterDriverDeps): UpdaterDri
       }
     },
     onEvent(listener) {
-      listeners.add(listener);
+      events.event(listener);
     },
   };
 }

@@ -1,4 +1,4 @@
-// Hardening of the popup (issue 4 §10), applied by injection so a test can check
+// Hardening of the popup, applied by injection so a test can check
 // it: the exact webPreferences, window.open denied, navigation prevented, webviews
 // refused, every permission request denied, the CSP as a response header.
 import type { BrowserWindowConstructorOptions, OnHeadersReceivedListenerDetails, HeadersReceivedResponse } from 'electron';

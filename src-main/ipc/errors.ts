@@ -12,7 +12,6 @@ export type AppErrorCode =
   | 'invalid-payload'
   | 'unknown-channel'
   | 'invalid-url'
-  | 'insecure-url'
   | 'token-rejected'
   | 'server-unreachable'
   | 'not-a-counter-server'
@@ -30,9 +29,9 @@ export type AppErrorCode =
   | 'direction-refused'
   | 'nothing-to-undo'
   | 'undo-refused'
-  /** No updater runs (a package manager owns this copy, or nothing is downloaded yet): issue 26. */
+  /** No updater runs (a package manager owns this copy, or nothing is downloaded yet). */
   | 'updates-unavailable'
-  /** Issue 28: a reset that would change nothing, one while clicks are still being sent, an export. */
+  /** A reset that would change nothing, one while clicks are still being sent, an export. */
   | 'nothing-to-reset'
   | 'busy'
   | 'export-unavailable'

@@ -4,7 +4,6 @@
 // takes the few fields of IpcMainInvokeEvent it reads.
 export const APP_SCHEME = 'app';
 export const APP_HOST = 'counter-tray';
-export const APP_ORIGIN = `${APP_SCHEME}://${APP_HOST}`;
 
 export interface SenderFrameLike {
   readonly url: string;

@@ -1,5 +1,5 @@
 // The popup's preload. It runs sandboxed, so it is CommonJS and may only require
-// 'electron' (esbuild inlines ./ipc/renderer-api). It exposes the contract's API on
+// 'electron' (esbuild inlines ./renderer-api). It exposes the contract's API on
 // window.counterTray and nothing else: no ipcRenderer, no Node.
 import type { ContextBridge, IpcRenderer } from 'electron';
 import type * as RendererApi from './renderer-api';

@@ -43,6 +43,25 @@ describe('src-main layers', () => {
   });
 });
 
+describe('app/ folders, one way (account → goals → export → activity → offline → settings → updates → session → state → storage)', () => {
+  it.each([
+    // [folder, refused import, rule's target, control import that passes]
+    ['storage', "import type { RecordFile } from '../activity/record';", 'activity', "import type { TextFile } from '../ports';"],
+    ['state', "import type { Session } from '../session/session-api';", 'session', "import type { Clock } from '../../core/contract';"],
+    ['session', "import type { OfflineCounters } from '../offline/offline-counters';", 'offline', "import type { UnnumberedState } from '../state/state-publisher';"],
+    ['activity', "import type { CounterReset } from '../account/counter-reset';", 'account', "import { readParsed } from '../storage/parsed-file';\nexport const r = readParsed;"],
+    ['goals', "import type { AppController } from '../controller';", 'controller', "import { dayKey } from '../activity/days';\nexport const d = dayKey;"],
+  ])('%s/ may not import %s (control passes)', async (folder, refused, target, control) => {
+    const errors = await layerErrors(`src-main/app/${folder}/probe.ts`, `${refused}\nexport {};\n`);
+    expect(errors.join('\n')).toMatch(new RegExp(`App rule \\(src-main/app/${folder}\\).*${target}`));
+    expect(await layerErrors(`src-main/app/${folder}/probe.ts`, `${control}\nexport {};\n`)).toEqual([]);
+  });
+
+  it('the layer rules above app/ still hold in its folders', async () => {
+    expect((await layerErrors('src-main/app/storage/probe.ts', "import type { RegistrationPlan } from '../../desktop/shortcuts';\nexport {};\n")).join('\n')).toMatch(/Layer rule \(src-main\/app\).*desktop/);
+  });
+});
+
 describe('paths that say where code runs and whether it ships', () => {
   it('the preload shares only src-shared with main (control: the contract from src-shared passes)', async () => {
     expect(await layerErrors('src-main/preload/probe.ts', "import type { AppError } from '../ipc/errors';\nexport {};\n")).toHaveLength(1);

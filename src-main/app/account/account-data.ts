@@ -1,5 +1,5 @@
-// What the app keeps for the account beside the core: the activity record (issue 15), goals
-// and milestones, and a reset's undo (issue 28). Each follows the running core: an account's
+// What the app keeps for the account beside the core: the activity record, goals
+// and milestones, and a reset's undo. Each follows the running core: an account's
 // are files in the data folder named by a digest of server and token (never the token), the
 // demo's stay in memory and are forgotten with it.
 import type { CounterState } from '../../../src-shared/domain/snapshot';

@@ -1,4 +1,4 @@
-// Reset to 0 (UpDown) and start again (FromDate: the start date becomes today), issue 28.
+// Reset to 0 (UpDown) and start again (FromDate: the start date becomes today).
 // Both are our own PATCH through the core's update (so their echoes are ours) and recorded
 // as own edits; both can be taken back for a minute by PATCHing the earlier value back. A
 // counter that moved since (another member, or a click not yet sent) is not overwritten
@@ -10,7 +10,7 @@ import { AppError } from '../../ipc/errors';
 import { words } from '../../../src-shared/i18n/messages';
 import type { ActivityService } from '../activity/activity-service';
 import { dayKey } from '../activity/days';
-import { createLapsingOffer } from './lapsing-offer';
+import { createLapsingOffer } from '../activity/lapsing-offer';
 
 export const RESET_UNDO_MS = 60_000;
 
@@ -21,7 +21,6 @@ export interface CounterResetDeps {
   requireCounter(id: string): CounterCore;
   edit: ActivityService['edit'];
   changed(): void;
-  windowMs?: number;
 }
 
 interface Offer {
@@ -46,7 +45,6 @@ export interface CounterReset {
 const fieldOf = (counter: CounterState, kind: ResetOffer['kind']) => (kind === 'reset' ? counter.value : counter.startDate);
 
 export function createCounterReset(deps: CounterResetDeps): CounterReset {
-  const windowMs = deps.windowMs ?? RESET_UNDO_MS;
   const offers = createLapsingOffer<Offer>(deps.clock, () => deps.changed());
   const setOffer = (next: Offer | null) => offers.set(next);
 
@@ -74,7 +72,7 @@ export function createCounterReset(deps: CounterResetDeps): CounterReset {
       if (earlier === undefined) throw new AppError('unknown-counter', words('error.noStartDate'));
       if (earlier === after) throw new AppError('nothing-to-reset', kind === 'reset' ? words('error.atZeroAlready') : words('error.startsTodayAlready'));
       await patch(core, id, kind, after);
-      setOffer({ counterId: id, kind, earlier, after, expiresAt: deps.clock.now() + windowMs });
+      setOffer({ counterId: id, kind, earlier, after, expiresAt: deps.clock.now() + RESET_UNDO_MS });
     },
 
     async undo(id, choice) {

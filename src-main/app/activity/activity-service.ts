@@ -1,5 +1,5 @@
-// The activity record wired to the running core, fed only by what the core reports (issue
-// 22): own changes once their outcome is known (with the sources of the clicks that made
+// The activity record wired to the running core, fed only by what the core reports
+// (docs/api.md R1: every change applied once or reported): own changes once their outcome is known (with the sources of the clicks that made
 // them), clicks an undo withdrew before they were sent, own edits placed in the server's
 // order (the value they replaced comes from the server), changes by others and "while
 // away" jumps from its remote changes; and the undo offer, which undoes through the core's
@@ -16,7 +16,7 @@ import { createRecordWriter, type RecordWriter } from './record-writer';
 import { afterClick, presentOffer, undoBlockedBecause, UNDO_WINDOW_MS, type PendingUndo } from './undo-offer';
 import { words } from '../../../src-shared/i18n/messages';
 import type { Said } from '../../../src-shared/i18n/notice';
-import { createLapsingOffer } from '../account/lapsing-offer';
+import { createLapsingOffer } from './lapsing-offer';
 
 export interface ActivityServiceDeps {
   clock: Clock;
@@ -26,8 +26,6 @@ export interface ActivityServiceDeps {
   /** The record file was reset (corrupt or foreign): tell the user once. */
   notice(message: Said): void;
   warn(message: string): void;
-  writeDelayMs?: number;
-  undoWindowMs?: number;
 }
 
 export type EditField = Extract<ActivityEvent, { kind: 'edit' }>['fields'][number];
@@ -43,7 +41,7 @@ export interface ActivityService {
   edit(counterId: string, run: () => Promise<unknown>): Promise<void>;
   summary(): ActivitySummary;
   detail(counterId: string): ActivityDetail;
-  /** Net steps (not edits) from the local day `fromDay` on, for goals (issue 28). */
+  /** Net steps (not edits) from the local day `fromDay` on, for goals. */
   steps(counterId: string, fromDay: string): { you: number; others: number };
   /** Everything kept about one counter, for an export. */
   exportLog(counterId: string): ExportLog;
@@ -54,7 +52,6 @@ export interface ActivityService {
 }
 
 export function createActivityService(deps: ActivityServiceDeps): ActivityService {
-  const windowMs = deps.undoWindowMs ?? UNDO_WINDOW_MS;
   let core: CounterCore | null = null;
   let record = new ActivityRecord();
   let writer: RecordWriter | null = null;
@@ -88,7 +85,7 @@ export function createActivityService(deps: ActivityServiceDeps): ActivityServic
       case 'kept':
         return; // the change itself is reported when it lands
       case 'dropped':
-        return attribution.forgetCounter(outcome.counterId); // the controller tells the user
+        return attribution.forgetCounter(outcome.counterId); // own-clicks.ts tells the user
       case 'edited':
         if (outcome.edit) append(outcome.counterId, { kind: 'edit', at: outcome.at, by: 'you', fields: [...outcome.edit.fields], from: outcome.edit.from, to: outcome.edit.to });
         return;
@@ -188,7 +185,6 @@ export function createActivityService(deps: ActivityServiceDeps): ActivityServic
     const current = record;
     writer = createRecordWriter({
       clock: deps.clock,
-      ...(deps.writeDelayMs !== undefined ? { delayMs: deps.writeDelayMs } : {}),
       snapshot: () => {
         current.compact(now(), deps.timezone());
         return current.toFile();
@@ -217,7 +213,7 @@ export function createActivityService(deps: ActivityServiceDeps): ActivityServic
       // The core ignores clicks in a direction the server refused: nothing to record or undo.
       if (!counter || counter.refused[amount > 0 ? 'increment' : 'decrement'] !== undefined) return;
       attribution.click(counterId, source, amount);
-      if (source !== 'undo') setOffer(afterClick(offers.current, counterId, source, amount, now(), windowMs));
+      if (source !== 'undo') setOffer(afterClick(offers.current, counterId, source, amount, now(), UNDO_WINDOW_MS));
     },
 
     undo(counterId) {

@@ -6,7 +6,7 @@
 //
 // A stored total is keyed by the day in the zone in force when its event arrived. The zone
 // can change since (travel, Settings), so the days the kept events still cover are counted
-// from the events themselves, in the zone asked for (issue 24 point 4: "Today ±0" above three
+// from the events themselves, in the zone asked for (else "Today ±0" would show above three
 // of today's own events after a move to Pacific/Kiritimati); stored totals answer only for
 // days whose events the per-counter cap has dropped.
 import { z } from 'zod';
@@ -65,7 +65,7 @@ export function contribution(event: ActivityEvent): DayTotal {
 }
 
 /**
- * What an event adds to a goal's progress (issue 28): steps only. An edit sets a value (a
+ * What an event adds to a goal's progress: steps only. An edit sets a value (a
  * reset to 0 is one): it is no step, by you or anyone. Stored day totals hold edits too, so
  * days the per-counter cap cut count them (the one place a goal can differ from the steps).
  */

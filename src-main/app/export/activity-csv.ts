@@ -1,4 +1,4 @@
-// The activity export (issue 28): one CSV line per recorded event, and per day for the days
+// The activity export: one CSV line per recorded event, and per day for the days
 // whose events the record no longer keeps (daily totals only). The columns are documented
 // in README.md ("Export"); change them there too. Times are ISO 8601 in the user's zone,
 // with the offset that applied then, so a file read elsewhere still names the instant.

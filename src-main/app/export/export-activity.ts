@@ -1,4 +1,4 @@
-// The export channel's work (issue 28): builds the CSV from the activity record and hands it
+// The export channel's work: builds the CSV from the activity record and hands it
 // to main's save dialog. The request names what to export, never where: the path is the
 // user's answer in the native dialog (SaveFilePort), and only its file name comes back.
 import type { ExportRequest, ExportResult } from '../../../src-shared/domain/goals';

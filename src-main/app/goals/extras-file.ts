@@ -1,16 +1,14 @@
 // Where goals and milestone state live: one file per account in the app's data folder
-// (goals-<digest>.json, named by the account's owner key, never the token), or memory for
-// the demo, whose goals are forgotten with it. The file is untrusted: parsed and checked
-// on every load; a file that fails is moved aside, the account starts with no goals, and
-// the user is told once. It also remembers which goals and milestones were announced, so
+// (goals-<digest>.json), or memory for the demo; storage/account-json-file.ts reads, checks
+// and resets it like the account's other files (a bad one: no goals, the user told once).
+// It also remembers which goals and milestones were announced, so
 // each is announced once across restarts and changes of time zone.
-import { join } from 'node:path';
 import { z } from 'zod';
 import { CounterId } from '../../../src-shared/api/schemas';
 import { Goal } from '../../../src-shared/domain/goals';
-import { readParsed } from '../storage/parsed-file';
+import { accountFilePath, createAccountJsonFile, createMemoryAccountFile, type AccountJsonFile } from '../storage/account-json-file';
 import type { TextFile } from '../ports';
-import { backupNote, sentences, type Said } from '../../../src-shared/i18n/notice';
+import type { Said } from '../../../src-shared/i18n/notice';
 
 /** More goals than any person keeps; a file beyond it was not written by this app. */
 export const MAX_GOALS = 5_000;
@@ -58,29 +56,32 @@ export interface ExtrasStorage {
 
 /** One file per account, named by the owner key (a digest of server and token). */
 export function extrasPathFor(dir: string, ownerKey: string): string {
-  return join(dir, `goals-${ownerKey.slice(0, 16)}.json`);
+  return accountFilePath(dir, 'goals', ownerKey);
+}
+
+function asExtrasStorage(file: AccountJsonFile<ExtrasFile, ExtrasFile>): ExtrasStorage {
+  return {
+    async load() {
+      const { value, notice } = await file.load();
+      return { data: value, ...(notice ? { notice } : {}) };
+    },
+    save: (data) => file.save(data),
+  };
 }
 
 /** The demo's: nothing leaves memory. */
 export function createMemoryExtrasStorage(): ExtrasStorage {
-  return { load: () => Promise.resolve({ data: emptyExtras() }), save: () => Promise.resolve() };
+  return asExtrasStorage(createMemoryAccountFile(emptyExtras));
 }
 
 export function createFileExtrasStorage(file: TextFile): ExtrasStorage {
-  return {
-    async load() {
-      const read = await readParsed(file, ExtrasFile);
-      switch (read.status) {
-        case 'ok':
-          return { data: read.data };
-        case 'missing':
-          return { data: emptyExtras() };
-        case 'unreadable':
-          return { data: emptyExtras(), notice: (i18n) => i18n.t('notice.goalsUnreadable') };
-        case 'invalid':
-          return { data: emptyExtras(), notice: sentences((i18n) => i18n.t('notice.goalsReset'), backupNote(read.backup)) };
-      }
-    },
-    save: (data) => file.write(JSON.stringify(data)),
-  };
+  return asExtrasStorage(
+    createAccountJsonFile(file, {
+      schema: ExtrasFile,
+      fresh: emptyExtras,
+      fromFile: (data) => data,
+      unreadable: (i18n) => i18n.t('notice.goalsUnreadable'),
+      reset: (i18n) => i18n.t('notice.goalsReset'),
+    }),
+  );
 }

@@ -1,4 +1,4 @@
-// Goals and milestones wired to the running account (issue 28): one file per account (memory
+// Goals and milestones wired to the running account: one file per account (memory
 // for the demo), attached with the core like the activity record. Checks whether a goal was
 // reached when the activity record changes, and whether a milestone falls today at the
 // local morning (and at start, on a change of zone, after a wake-up); each is announced once:
@@ -19,7 +19,7 @@ import type { Said } from '../../../src-shared/i18n/notice';
 /** Milestones are announced from this local hour on, on their day. */
 export const MORNING_HOUR = 9;
 
-/** What the user is told about (shell/notifications.ts words it). */
+/** What the user is told about (desktop/notifications.ts words it). */
 export type ExtrasAnnouncement =
   | { kind: 'goalReached'; counterId: string; name: string; goal: Goal; done: number }
   | { kind: 'milestone'; counterId: string; name: string; type: MilestoneCounterType; milestone: Milestone };

@@ -1,4 +1,4 @@
-// Goals of UpDown counters (issue 28): how far this period got, and which goals were
+// Goals of UpDown counters: how far this period got, and which goals were
 // reached and not yet announced. Progress is read from the activity record (the one
 // count the app keeps), never counted a second time: the net steps of the period, yours,
 // others' or both. Edits of the value (a reset to 0 included) set a value and are no

@@ -1,4 +1,4 @@
-// Milestones of day counters (issue 28): which fall today, and which of those are due to be
+// Milestones of day counters: which fall today, and which of those are due to be
 // announced. All local: the dates the counters carry and today in the user's zone, no
 // request. A milestone is named by its counter's type, date and its own day, so it is
 // announced once whatever happens meanwhile (a restart, a change of zone that makes the

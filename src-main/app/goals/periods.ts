@@ -1,4 +1,4 @@
-// A goal's period in the user's zone (issue 28): the local day, the ISO week (Monday first)
+// A goal's period in the user's zone: the local day, the ISO week (Monday first)
 // or the calendar month holding an instant. Periods are calendar days counted in the zone in
 // force, never hours: a 23- or 25-hour day around a DST change is one day, and after a
 // change of zone the period is the one the clock on the wall now says.

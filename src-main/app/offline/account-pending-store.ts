@@ -1,12 +1,12 @@
-// Where an account's unsent clicks live (the core's one ledger, issue 22): one file per
-// account, `pending-<owner key>.json`, written durably (app/text-file.ts) before a click is
+// Where an account's unsent clicks live (the core's one ledger): one file per
+// account, `pending-<owner key>.json`, written durably (storage/text-file.ts) before a click is
 // acknowledged. Replayed under another token they would be applied as someone else, so the
 // file carries its owner key (a digest of server and token, never the token) and a file of
 // another owner loads as nothing. The file is untrusted: parsed and re-validated against
 // the ledger's own schema on every load; a file that does not parse, or names another
 // owner, is backed up and reset with a notice, never silently trusted or dropped.
 // The owner key is no secret (another program can copy it from the file), so each counter's
-// clicks also carry a MAC under the account's key (click-file-codec.ts, issue 23): clicks
+// clicks also carry a MAC under the account's key (click-file-codec.ts): clicks
 // the app did not write are refused (not sent, the file backed up, the user told), and the
 // ones it wrote are kept and written back at once.
 import { createHash } from 'node:crypto';

@@ -1,4 +1,4 @@
-// Clicks on disk are authenticated (issue 23): another program that can write the app's
+// Clicks on disk are authenticated: another program that can write the app's
 // data folder could otherwise add `{ "<id>": 1000000 }` to a file of unsent clicks and the
 // app would send it with the user's token. Each file (or account entry) that holds clicks
 // carries an HMAC-SHA256 over its owner and its clicks, under a key derived from the

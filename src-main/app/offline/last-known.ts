@@ -1,11 +1,11 @@
 // The counters each account saw last, kept on disk so a launch while the server is away
-// still shows them ("offline since …"). It shows counters and holds no clicks (issue 22):
+// still shows them ("offline since …"). It shows counters and holds no clicks:
 // clicks taken then go to the account's core and its one ledger, like every other click.
 // Keyed by the account's owner key (server origin + token digest, as the pending store):
 // one account's counters are never shown under another. The file is untrusted: zod parses
 // it; a file that does not parse is moved aside and replaced, with a notice, and the app
-// starts anyway. Its names and refusal texts go through the sanitizer again (issue 23:
-// another program may have written them).
+// starts anyway. Its names and refusal texts go through the sanitizer again
+// (another program may have written them).
 import { z } from 'zod';
 import { CounterState } from '../../../src-shared/domain/snapshot';
 import { sameData } from '../../../src-shared/ipc/structural-sharing';

@@ -1,24 +1,25 @@
-// What the controller does with the last-known counters (last-known.ts holds the file):
+// What the app does with the last-known counters (last-known.ts holds the file):
 // show them while a launch cannot reach the server, and keep what the server refused per
 // counter across runs. A click on them goes to the account's core that is still
-// connecting, into its one ledger (issue 22): this module holds no clicks of its own.
+// connecting, into its one ledger: this module holds no clicks of its own.
 import type { CounterState, Direction } from '../../../src-shared/domain/snapshot';
 import type { AppState } from '../../../src-shared/ipc/contract';
 import type { CounterCore } from '../../core/contract';
 import { AppError } from '../../ipc/errors';
 import { accountOwnerKey } from './account-pending-store';
 import type { LastKnownCache } from './last-known';
-import type { Session } from '../session/session';
+import type { Session } from '../session/session-api';
 import { words } from '../../../src-shared/i18n/messages';
 import type { Notice } from '../../../src-shared/i18n/notice';
 
 export interface OfflineCountersDeps {
   cache: LastKnownCache | null;
-  session: () => Session;
-  /** The running core for a known counter, or throws the controller's AppError. */
-  requireCounter: (id: string) => CounterCore;
+  session: Session;
+  /** What the popup shows changed (a click the connecting core took). */
   changed: () => void;
 }
+
+export type OfflineCounters = ReturnType<typeof createOfflineCounters>;
 
 /** Last-known counters with the clicks the connecting core holds for them, marked pending as a running core would. */
 function withLedger(counters: CounterState[], core: CounterCore): CounterState[] {
@@ -28,13 +29,13 @@ function withLedger(counters: CounterState[], core: CounterCore): CounterState[]
   });
 }
 
-export function createOfflineCounters({ cache, session, requireCounter, changed }: OfflineCountersDeps) {
+export function createOfflineCounters({ cache, session, changed }: OfflineCountersDeps) {
   /** The account's key in the cache (the same digest that owns its pending clicks). */
   const ownerKey = (): string | null => {
-    const account = session().account();
+    const account = session.account();
     return account ? accountOwnerKey(account.serverUrl, account.token) : null;
   };
-  const signedIn = () => session().state().status === 'signedIn';
+  const signedIn = () => session.state().status === 'signedIn';
   const known = () => {
     const owner = ownerKey();
     return owner ? cache?.get(owner) : undefined;
@@ -54,8 +55,8 @@ export function createOfflineCounters({ cache, session, requireCounter, changed 
 
   /** At launch, before the core could list anything: the connecting core that takes a click on a last-known counter, or null. */
   function offlineCore(id: string, direction: Direction): CounterCore | null {
-    const core = session().connectingCore();
-    if (!core || session().core() || session().state().status !== 'connecting') return null;
+    const core = session.connectingCore();
+    if (!core || session.core() || session.state().status !== 'connecting') return null;
     const counter = known()?.counters.find((c) => c.id === id);
     if (!counter) return null;
     const refused = counter.refused[direction];
@@ -69,14 +70,14 @@ export function createOfflineCounters({ cache, session, requireCounter, changed 
     flush: async () => cache?.flush(),
     coreCounters,
     remember(): void {
-      const core = session().core();
+      const core = session.core();
       const owner = ownerKey();
       if (cache && core && owner && signedIn()) cache.remember(owner, coreCounters(core));
     },
     /** What the popup shows while a launch is still connecting (null otherwise). */
     shown(): AppState['lastKnown'] {
-      const core = session().connectingCore();
-      const saved = !session().core() && session().state().status === 'connecting' ? known() : undefined;
+      const core = session.connectingCore();
+      const saved = !session.core() && session.state().status === 'connecting' ? known() : undefined;
       if (!saved) return null;
       return { savedAt: saved.savedAt, counters: core ? withLedger(saved.counters, core) : saved.counters };
     },
@@ -84,10 +85,10 @@ export function createOfflineCounters({ cache, session, requireCounter, changed 
     nameOf: (id: string): string | undefined => known()?.counters.find((c) => c.id === id)?.name,
     /** A click: to the running core, or to the one still connecting for a last-known counter. Answers the core that took it. */
     step(id: string, direction: Direction, amount = 1): CounterCore {
-      const core = offlineCore(id, direction) ?? requireCounter(id);
+      const core = offlineCore(id, direction) ?? session.requireCounter(id);
       if (direction === 'increment') core.increment(id, amount);
       else core.decrement(id, amount);
-      if (!session().core()) changed(); // the connecting core publishes to nobody: show the click
+      if (!session.core()) changed(); // the connecting core publishes to nobody: show the click
       return core;
     },
   };

@@ -1,4 +1,4 @@
-// How the app meets the core's one ledger (issue 22): where each account keeps its unsent
+// How the app meets the core's one ledger: where each account keeps its unsent
 // clicks (a durable file; the demo's stay in memory and never replay to an account), when a
 // click is acknowledged (once the ledger has it on disk), and what the user is told when
 // clicks could not be kept or sent (a counter that went away, a disk that fails).
@@ -31,7 +31,7 @@ export function createOwnClickWiring({ pendingFiles, notify, nameOf }: OwnClickD
       const notice = (body: Said) => notify({ title: 'notice.clicksSetAsideTitle', body });
       return { store: createAccountPendingStore(seal, { file: pendingFiles.forOwner(seal.owner), ...(pendingFiles.legacy ? { legacy: pendingFiles.legacy } : {}), notice }) };
     },
-    /** Follows the running core: clicks it drops because their counter went away are told (issue 22 case 9). */
+    /** Follows the running core: clicks it drops because their counter went away are told. */
     watch(core: CounterCore | null): void {
       unwatch?.();
       unwatch = core?.onChangeOutcome((outcome) => {

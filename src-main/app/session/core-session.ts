@@ -4,6 +4,7 @@ import type { CoreOptions, CounterCore } from '../../core/contract';
 import { words } from '../../../src-shared/i18n/messages';
 import { AppError, asCoreError } from '../../ipc/errors';
 import type { CoreFactory } from '../ports';
+import { hostOf } from './server-url';
 
 /** Creates and starts a core; on failure stops it (no sockets or timers left) and throws an AppError. */
 export async function startCore(factory: CoreFactory, options: CoreOptions): Promise<CounterCore> {
@@ -44,13 +45,5 @@ export function startFailure(error: unknown, baseUrl: string): AppError {
       return new AppError('not-a-counter-server', words('error.notACounterServer', { host }), detail);
     default:
       return new AppError('server-unreachable', words('error.serverUnreachable', { host }), detail);
-  }
-}
-
-function hostOf(baseUrl: string): string {
-  try {
-    return new URL(baseUrl).host;
-  } catch {
-    return baseUrl;
   }
 }

@@ -1,7 +1,7 @@
 // Demo mode: the reference service with its built-in demo data, on a free loopback
 // port, loaded on demand so the account path never carries it. A simulated second
 // user changes shared counters now and then, so live updates and notifications show.
-// Any process on this machine can reach the port (issue 23): the tokens are drawn anew
+// Any process on this machine can reach the port: the tokens are drawn anew
 // each launch (the published ones are for tests and the command line), and the service
 // answers only requests addressed to 127.0.0.1:<port> without a browser's Origin, so a
 // web page cannot drive it, by DNS rebinding or otherwise.

@@ -1,14 +1,14 @@
-// Which server URLs the app accepts (issue 4 §5, issue 12): https always; http only for a
+// Which server URLs the app accepts: https always; http only for a
 // loopback host, or for another host once the user confirmed it in main's own dialog.
 // Nothing else (file:, ws:, javascript:). The same rules apply to what the user types and
-// to what settings.json says at launch. An address typed without a scheme gets https:// (issue 17).
+// to what settings.json says at launch. An address typed without a scheme gets https://.
 import { DEFAULT_SERVER_URL, withDefaultScheme } from '../../../src-shared/domain/server-address';
 import { words } from '../../../src-shared/i18n/messages';
 import { AppError } from '../../ipc/errors';
 
 /**
  * Plain http stays on this machine only for literal loopback addresses and `localhost`
- * itself (issue 23). Not `*.localhost`: RFC 6761 says it should resolve to loopback, but
+ * itself. Not `*.localhost`: RFC 6761 says it should resolve to loopback, but
  * Node asks DNS for `attacker.localhost` like any other name. `hostname` is as the WHATWG
  * URL parser gives it: lower case, IPv4 in dotted decimal (0x7f.1 is 127.0.0.1), IPv6 in brackets.
  */
@@ -46,23 +46,20 @@ export function parseServerUrl(input: string): ServerUrl {
   return { url: url.toString().replace(/\/+$/, ''), origin: url.origin, plainHttp: url.protocol === 'http:' && !isLoopbackHost(url.hostname) };
 }
 
-/**
- * `parseServerUrl`, refusing plain http to another host unless `consentedOrigin` is that
- * very origin (the user said yes to it in main's dialog; the vault keeps that answer).
- */
-export function validateServerUrl(input: string, consentedOrigin: string | null): ServerUrl {
-  const parsed = parseServerUrl(input);
-  if (parsed.plainHttp && parsed.origin !== consentedOrigin) {
-    throw new AppError('insecure-url', words('error.insecureUrl', { host: new URL(parsed.origin).host }));
-  }
-  return parsed;
-}
-
 /** The origin of a URL the app already accepted; '' for anything unparseable (matches no token). */
 export function originOf(url: string): string {
   try {
     return new URL(url).origin;
   } catch {
     return '';
+  }
+}
+
+/** "counters.example.org:8443" from a URL or origin, for words about it (the text itself when it is not one). */
+export function hostOf(url: string): string {
+  try {
+    return new URL(url).host || url;
+  } catch {
+    return url;
   }
 }

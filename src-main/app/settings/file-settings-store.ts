@@ -1,5 +1,5 @@
 // Settings in a plain JSON file (settings.json in the app's data folder), for the Electron
-// app and the headless harness alike. Not electron-store (issue 23): its constructor
+// app and the headless harness alike. Not electron-store: its constructor
 // registers `ipcMain.on('electron-store-get-data')` with no sender check, a door beside
 // ipc/main-wrapper.ts; its base `conf` registers nothing, but this store needs neither:
 // the zod schema and migration (settings-migration.ts) are ours. A broken file is moved

@@ -1,5 +1,5 @@
 // Settings files outlive app versions: migrate old layouts, salvage what is valid,
-// and never crash on a broken file (issue 4 §5). Pure: the store (settings.json, or memory
+// and never crash on a broken file. Pure: the store (settings.json, or memory
 // in the harness) calls this and does the backup it asks for.
 import { DEFAULT_SETTINGS, Settings } from '../../../src-shared/domain/settings';
 import type { PlainKey } from '../../../src-shared/i18n/messages';
@@ -47,7 +47,7 @@ const MIGRATIONS: Record<number, (raw: Raw) => Raw> = {
       },
     };
   },
-  // Issue 26: how the app updates itself. Everyone who had no choice so far gets the default.
+  // How the app updates itself. Everyone who had no choice so far gets the default.
   1: (raw) => ({ ...raw, version: 2, updates: DEFAULT_SETTINGS.updates }),
 };
 

@@ -1,7 +1,7 @@
-// Which global shortcuts the app accepts (issue 4 §6, issue 12, issue 23): Electron's
+// Which global shortcuts the app accepts: Electron's
 // accelerator syntax, read as the keys it becomes on this platform, and our policy,
 // checked in main before a shortcut map is saved, on load, and before anything is
-// registered. Pure; the shell plans the registration (shell/shortcuts.ts) and the Electron
+// registered. Pure; desktop/ plans the registration (desktop/shortcuts.ts) and the Electron
 // adapter applies it.
 //
 // Electron maps modifiers per platform (https://www.electronjs.org/docs/latest/api/accelerator,
@@ -65,7 +65,7 @@ function physical(modifier: string, platform: AppPlatform): PhysicalModifier | u
 
 /**
  * A shifted character is Shift with its key (US layout, as Electron reads them:
- * shell/common/keyboard_util.cc), so Ctrl+! and Ctrl+Shift+1 are one combination (issue 30).
+ * shell/common/keyboard_util.cc), so Ctrl+! and Ctrl+Shift+1 are one combination.
  */
 const SHIFTED_KEYS: Record<string, string> = {
   Plus: '=', '!': '1', '@': '2', '#': '3', $: '4', '%': '5', '^': '6', '&': '7', '*': '8', '(': '9', ')': '0',

@@ -8,7 +8,10 @@ export interface Coalescer {
   cancel(): void;
 }
 
-export function createCoalescer(flush: () => void, clock: Clock, intervalMs = 16): Coalescer {
+/** At most one flush per this interval after the first (~one animation frame). */
+const INTERVAL_MS = 16;
+
+export function createCoalescer(flush: () => void, clock: Clock): Coalescer {
   let scheduled = false;
   let cancelled = false;
   let timer: unknown;
@@ -26,7 +29,7 @@ export function createCoalescer(flush: () => void, clock: Clock, intervalMs = 16
     request() {
       if (scheduled || cancelled) return;
       scheduled = true;
-      const wait = lastFlush + intervalMs - clock.now();
+      const wait = lastFlush + INTERVAL_MS - clock.now();
       if (wait <= 0) queueMicrotask(run);
       else timer = clock.setTimeout(run, wait);
     },

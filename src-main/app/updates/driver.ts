@@ -1,4 +1,4 @@
-// The port the update service drives (issue 26); electron/updater.ts implements it around
+// The port the update service drives; electron/updater.ts implements it around
 // electron-updater, tests with a fake. Events say what happened, in the app's terms.
 import type { AcceptedRelease } from './update-safety';
 

@@ -1,4 +1,4 @@
-// Who owns this copy of Counter Tray, and so where its updates come from (issue 26).
+// Who owns this copy of Counter Tray, and so where its updates come from.
 // Only a copy the app itself installed from its feed (AppImage, the per-user Windows
 // installer, macOS in a writable folder) replaces itself; a package manager's copy
 // (.deb/.rpm from apt or dnf, Snap, Flatpak, an app store) is that manager's to update —

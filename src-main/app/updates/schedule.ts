@@ -1,4 +1,4 @@
-// When a copy of Counter Tray asks its feed for a new version (issue 26): once a few
+// When a copy of Counter Tray asks its feed for a new version: once a few
 // minutes after launch, then every 24 h, each time late by a random amount of up to an
 // hour (and more), so a release — or a whole office logging in at 9:00 — does not bring
 // every installed copy to the feed in the same second. Pure: the random source is passed in.
@@ -11,7 +11,7 @@ export const UPDATE_SCHEDULE = {
   /** Not at launch itself: the app starts, connects and settles first. */
   afterLaunchMs: 3 * MINUTE,
   periodMs: 24 * HOUR,
-  /** Every check is late by a uniform random amount in [0, jitterMs). At least an hour (issue 26). */
+  /** Every check is late by a uniform random amount in [0, jitterMs). At least an hour. */
   jitterMs: 90 * MINUTE,
 } as const;
 

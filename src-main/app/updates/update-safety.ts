@@ -1,4 +1,4 @@
-// The rules a release must pass before Counter Tray downloads it (issue 26). The feed is
+// The rules a release must pass before Counter Tray downloads it. The feed is
 // untrusted text: what electron-updater parsed from latest-*.yml reaches judgeRelease before
 // any download, and every request the updater makes passes judgeRequest. electron-updater
 // then checks the downloaded file's sha512 against the feed (builder-util-runtime's

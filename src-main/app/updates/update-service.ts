@@ -1,10 +1,11 @@
-// Keeps Counter Tray current (issue 26): when to check, what each mode does, what the user
+// Keeps Counter Tray current: when to check, what each mode does, what the user
 // sees. Electron-free: the updater is a port (driver.ts), time and randomness are injected.
 // Nothing is forced: an update is installed when the user restarts or quits, and only
 // after they chose automatic mode or pressed Download.
 import type { UpdateMode } from '../../../src-shared/domain/settings';
 import type { UpdateSource, UpdatesState, UpdateStatus } from '../../../src-shared/domain/updates';
 import type { Clock } from '../../core/contract';
+import { Emitter, type Event } from '../../../src-shared/events/emitter';
 import { AppError } from '../../ipc/errors';
 import { words } from '../../../src-shared/i18n/messages';
 import type { Logger } from '../ports';
@@ -35,7 +36,7 @@ export interface UpdateServiceDeps {
 /** What the controller and the popup may ask (the `updates:*` channels). */
 export interface UpdatesPort {
   state(): UpdatesState;
-  onChange(listener: () => void): () => void;
+  readonly onChange: Event<void>;
   check(): Promise<void>;
   download(): Promise<void>;
   restart(): void;
@@ -60,7 +61,7 @@ const NOTES_LIMIT = 4000;
 
 export function createUpdateService(deps: UpdateServiceDeps): UpdateService {
   const { driver } = deps;
-  const listeners = new Set<() => void>();
+  const changes = new Emitter<void>();
   let status: UpdateStatus = { kind: 'idle' };
   let whatsNew: UpdatesState['whatsNew'] = null;
   let release: AcceptedRelease | null = null;
@@ -70,9 +71,7 @@ export function createUpdateService(deps: UpdateServiceDeps): UpdateService {
   let stopped = false;
   const timer = createCheckTimer({ clock: deps.clock, random: deps.random, check: () => void runCheck() });
 
-  const changed = () => {
-    for (const listener of listeners) listener();
-  };
+  const changed = () => changes.fire();
   const set = (next: UpdateStatus) => {
     status = next;
     changed();
@@ -146,10 +145,7 @@ export function createUpdateService(deps: UpdateServiceDeps): UpdateService {
 
   return {
     state: () => ({ source: deps.source, status, nextCheckAt: timer.nextAt, whatsNew }),
-    onChange(listener) {
-      listeners.add(listener);
-      return () => void listeners.delete(listener);
-    },
+    onChange: changes.event,
     async start() {
       const notes = await deps.whatsNew.takeForRunning(deps.running);
       if (notes) {

@@ -1,4 +1,4 @@
-// "What's new in 0.3.0", once, after the update that brought 0.3.0 (issue 26). The notes come
+// "What's new in 0.3.0", once, after the update that brought 0.3.0. The notes come
 // from the feed when the update is downloaded and wait in a small file until the new
 // version runs; the file is untrusted like every file in the profile (parsed, a bad one
 // forgotten: the notes are nice to have, never worth a notice).

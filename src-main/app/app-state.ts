@@ -1,0 +1,49 @@
+// The AppState the popup and main's tray see, read from the parts that hold it. Names and
+// refusals were sanitized as they entered the core: shown as they are.
+import { isPublicServer } from '../../src-shared/domain/server-address';
+import type { Settings } from '../../src-shared/domain/settings';
+import type { AppState } from '../../src-shared/ipc/contract';
+import type { CounterReset } from './account/counter-reset';
+import type { ActivityService } from './activity/activity-service';
+import type { ExtrasService } from './goals/extras-service';
+import type { OfflineCounters } from './offline/offline-counters';
+import type { AppControllerDeps, AppPlatform } from './ports';
+import type { Session } from './session/session-api';
+import type { UnnumberedState } from './state/state-publisher';
+
+export interface AppStateParts {
+  deps: Pick<AppControllerDeps, 'theme' | 'systemTimezone' | 'appVersion' | 'windowMaterial' | 'updates'>;
+  platform: AppPlatform;
+  settings: Settings;
+  locale: AppState['locale'];
+  shortcutFailures: AppState['shortcutFailures'];
+  session: Session;
+  offline: OfflineCounters;
+  activity: ActivityService;
+  extras: ExtrasService;
+  counterReset: CounterReset;
+}
+
+export function readAppState({ deps, platform, settings, locale, shortcutFailures, session, offline, activity, extras, counterReset }: AppStateParts): UnnumberedState {
+  const dark = settings.theme === 'system' ? deps.theme.shouldUseDarkColors() : settings.theme === 'dark';
+  const core = session.core();
+  const sessionState = session.state();
+  const shown = core ? { ...core.snapshot(), counters: offline.coreCounters(core) } : null;
+  return {
+    session: sessionState,
+    core: shown,
+    lastKnown: offline.shown(),
+    ...(deps.appVersion ? { appVersion: deps.appVersion } : {}),
+    ...(deps.windowMaterial ? { windowMaterial: deps.windowMaterial } : {}),
+    publicServer: sessionState.mode === 'account' && isPublicServer(sessionState.serverUrl),
+    settings,
+    shortcutFailures,
+    theme: dark ? 'dark' : 'light',
+    platform,
+    systemTimezone: deps.systemTimezone(),
+    locale,
+    activity: core ? activity.summary() : { today: {}, undo: null },
+    ...(deps.updates ? { updates: deps.updates.state() } : {}),
+    ...(shown ? { extras: extras.view(), resetUndo: counterReset.offer(shown.counters) } : {}),
+  };
+}

@@ -1,0 +1,77 @@
+// The session's one core slot: the running core, the launch's core while it still connects,
+// the demo service behind a demo core, and the events others follow them by. A core is
+// stopped (and has written its last) before its slot is given to another.
+import type { RemoteChange } from '../../../src-shared/domain/snapshot';
+import { Emitter, type Event } from '../../../src-shared/events/emitter';
+import type { CounterCore } from '../../core/contract';
+import type { DemoService, Logger } from '../ports';
+
+/** The running core was replaced (null: none); `account` names whose it is, absent for the demo. */
+export interface CoreChange {
+  core: CounterCore | null;
+  account?: { baseUrl: string; token: string };
+}
+
+export interface CoreSlot {
+  /** The running core, also while a switch to another account is being checked (its list stays visible). */
+  core(): CounterCore | null;
+  /** The launch's core until its first sync succeeds (then it becomes `core`). */
+  connecting(): CounterCore | null;
+  setConnecting(core: CounterCore | null): void;
+  /** Stops the launch's core (it writes its ledger one last time) before anything else may start one. */
+  dropConnecting(): Promise<void>;
+  replace(next: CounterCore | null, account?: CoreChange['account']): Promise<void>;
+  setDemo(service: DemoService): void;
+  closeDemo(): Promise<void>;
+  readonly onCoreChanged: Event<CoreChange>;
+  /** The running core's snapshot changed. */
+  readonly onCoreUpdated: Event<void>;
+  readonly onRemoteChange: Event<RemoteChange>;
+}
+
+export function describeError(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+export function createCoreSlot(log: Logger): CoreSlot {
+  let core: CounterCore | null = null;
+  let connecting: CounterCore | null = null;
+  let demo: DemoService | null = null;
+  let unsubscribes: (() => void)[] = [];
+  const coreChanged = new Emitter<CoreChange>();
+  const coreUpdated = new Emitter<void>();
+  const remoteChange = new Emitter<RemoteChange>();
+  const stopQuietly = (stopping: CounterCore) => stopping.stop().catch((e: unknown) => log.warn(`core stop failed: ${describeError(e)}`));
+
+  return {
+    core: () => core,
+    connecting: () => connecting,
+    setConnecting(next) {
+      connecting = next;
+    },
+    async dropConnecting() {
+      const previous = connecting;
+      connecting = null;
+      if (previous) await stopQuietly(previous);
+    },
+    async replace(next, account) {
+      const previous = core;
+      for (const unsubscribe of unsubscribes) unsubscribe();
+      core = next;
+      if (previous !== next) coreChanged.fire({ core: next, ...(account ? { account } : {}) });
+      unsubscribes = next ? [next.subscribe(() => coreUpdated.fire()), next.onRemoteChange((change) => remoteChange.fire(change))] : [];
+      if (previous && previous !== next) await stopQuietly(previous);
+    },
+    setDemo(service) {
+      demo = service;
+    },
+    async closeDemo() {
+      const running = demo;
+      demo = null;
+      if (running) await running.close().catch((e: unknown) => log.warn(`demo service close failed: ${describeError(e)}`));
+    },
+    onCoreChanged: coreChanged.event,
+    onCoreUpdated: coreUpdated.event,
+    onRemoteChange: remoteChange.event,
+  };
+}

@@ -1,0 +1,61 @@
+// One JSON file an account keeps beside the core (its activity record, its goals), named by
+// the account's owner key (a digest of server and token, never the token), or memory for the
+// demo, whose data is forgotten with it. The file is untrusted: parsed with its schema on
+// every load; a file that fails is moved aside and the account starts afresh, with a notice
+// for the user, so a bad file can never keep the app from starting.
+import { join } from 'node:path';
+import type { z } from 'zod';
+import { backupNote, sentences, type Said } from '../../../src-shared/i18n/notice';
+import type { TextFile } from '../ports';
+import { readParsed } from './parsed-file';
+
+/** What a load found: `value` (fresh when the file was missing or bad) and, when it was bad, what to tell the user once. */
+export interface AccountLoad<T> {
+  value: T;
+  notice?: Said;
+}
+
+export interface AccountJsonFile<T, F> {
+  load(): Promise<AccountLoad<T>>;
+  save(data: F): Promise<void>;
+}
+
+export interface AccountFileRules<T, F> {
+  schema: z.ZodType<F>;
+  fresh(): T;
+  fromFile(data: F): T;
+  /** The file exists but cannot be read (permissions, a directory): left where it is, the account runs without it. */
+  unreadable: Said;
+  /** The file broke its schema and was moved aside (the backup is named after this). */
+  reset: Said;
+}
+
+/** `<kind>-<first 16 of the owner key>.json` in the data folder. */
+export function accountFilePath(dir: string, kind: string, ownerKey: string): string {
+  return join(dir, `${kind}-${ownerKey.slice(0, 16)}.json`);
+}
+
+export function createAccountJsonFile<T, F>(file: TextFile, rules: AccountFileRules<T, F>): AccountJsonFile<T, F> {
+  return {
+    async load() {
+      const read = await readParsed(file, rules.schema);
+      switch (read.status) {
+        case 'ok':
+          return { value: rules.fromFile(read.data) };
+        case 'missing':
+          return { value: rules.fresh() };
+        case 'unreadable':
+          return { value: rules.fresh(), notice: rules.unreadable };
+        case 'invalid':
+          // Could not move it aside (no backup): the next save overwrites it, the notice still says so.
+          return { value: rules.fresh(), notice: sentences(rules.reset, backupNote(read.backup)) };
+      }
+    },
+    save: (data) => file.write(JSON.stringify(data)),
+  };
+}
+
+/** The demo's: nothing leaves memory. */
+export function createMemoryAccountFile<T, F>(fresh: () => T): AccountJsonFile<T, F> {
+  return { load: () => Promise.resolve({ value: fresh() }), save: () => Promise.resolve() };
+}

@@ -1,0 +1,19 @@
+// The popup's pages come from our own scheme (app://counter-tray/…), never from file:// or
+// the network: each asset with the production CSP, and nothing outside the renderer folder.
+import type { Protocol } from 'electron';
+import { readFile } from 'node:fs/promises';
+import { mimeTypeFor, PRODUCTION_CSP, resolveAssetPath } from '../desktop/app-assets';
+import { APP_SCHEME } from '../ipc/sender-check';
+
+export function serveAppPages(protocol: Pick<Protocol, 'handle'>, rendererRoot: string): void {
+  protocol.handle(APP_SCHEME, async (request) => {
+    const path = resolveAssetPath(request.url, rendererRoot);
+    if (!path) return new Response('Not found', { status: 404 });
+    try {
+      const body = await readFile(path);
+      return new Response(body, { headers: { 'Content-Type': mimeTypeFor(path), 'Content-Security-Policy': PRODUCTION_CSP, 'X-Content-Type-Options': 'nosniff' } });
+    } catch {
+      return new Response('Not found', { status: 404 });
+    }
+  });
+}
