@@ -9,7 +9,7 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { homedir, release } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { systemClock } from './app/state/coalesce';
+import { realClock as systemClock } from './core/contract';
 import { createAppController, toAppPlatform } from './app/controller';
 import { startDemoService } from './app/session/demo';
 import { realCoreFactory } from './app/session/real-core';

@@ -8,7 +8,7 @@ import { accountOwnerKey } from '../../src-main/app/offline/account-pending-stor
 import { ActivityRecord } from '../../src-main/app/activity/record';
 import { createFileRecordStorage } from '../../src-main/app/activity/record-storage';
 import { createRecordWriter } from '../../src-main/app/activity/record-writer';
-import { systemClock } from '../../src-main/app/state/coalesce';
+import { realClock as systemClock } from '../../src-main/core/contract';
 import { startCounterService } from '../../src-service/index';
 import type { ActivityEvent } from '../../src-shared/domain/activity';
 import { startSignedInApp } from '../app';

@@ -7,6 +7,8 @@ export type { UnconfirmedChoice };
 import type { PatchBodyV2, CounterV2 } from '../../src-shared/api/schemas';
 import type { WebSocket } from 'ws';
 
+export { realClock } from './real-clock';
+
 /** Timers the core uses; tests inject a fake clock. */
 export interface Clock {
   now(): number;

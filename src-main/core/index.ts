@@ -7,6 +7,7 @@ export type { ChangeOutcome, Clock, CoreOptions, CoreTuning, CounterCore, Pendin
 export { CoreError } from './contract';
 export { createMemoryStore } from './memory-store';
 export { DEFAULT_TUNING } from './tuning';
+export { realClock } from './real-clock';
 
 /**
  * `ws` with a handshake deadline, so an upgrade into a black hole fails instead of hanging,

@@ -26,7 +26,8 @@ import { pausedConnection } from './pause-status';
 import { PendingLedger } from './pending-ledger';
 import { Publisher } from './publisher';
 import { RateScheduler } from './rate-scheduler';
-import { DEFAULT_REQUEST_TIMEOUT_MS, DEFAULT_TUNING, MUTATION_DEADLINE_FACTOR, realClock } from './tuning';
+import { DEFAULT_REQUEST_TIMEOUT_MS, DEFAULT_TUNING, MUTATION_DEADLINE_FACTOR } from './tuning';
+import { realClock } from './real-clock';
 
 /** What the default WebSocket factory is built with: a handshake deadline and the frame cap. */
 export interface DefaultSocketLimits {

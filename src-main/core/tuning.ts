@@ -1,5 +1,5 @@
 // Defaults for every timing and limit (issue "Counter sync core", §2 and §6).
-import type { Clock, CoreTuning } from './contract';
+import type { CoreTuning } from './contract';
 
 export const DEFAULT_TUNING: CoreTuning = {
   maxRequestsPerWindow: 4,
@@ -31,17 +31,8 @@ export const DEFAULT_TUNING: CoreTuning = {
 
 export const DEFAULT_REQUEST_TIMEOUT_MS = 10_000;
 
-/** Node fires a setTimeout above 2^31−1 ms at once (TimeoutOverflowWarning): longer waits are cut to that. */
-export const MAX_TIMER_MS = 2 ** 31 - 1;
-
 /** A change is waited for this many request timeouts before its answer counts as lost (issue 11 case 1: a 12 s stall is not a loss). */
 export const MUTATION_DEADLINE_FACTOR = 6;
-
-export const realClock: Clock = {
-  now: () => Date.now(),
-  setTimeout: (callback, ms) => setTimeout(callback, Math.min(Math.max(0, ms), MAX_TIMER_MS)),
-  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
-};
 
 /** The full-jitter ceiling: min(cap, base·2^attempt). */
 export function jitterCeiling(attempt: number, baseMs: number, capMs: number): number {

@@ -37,9 +37,3 @@ export function createCoalescer(flush: () => void, clock: Clock, intervalMs = 16
     },
   };
 }
-
-export const systemClock: Clock = {
-  now: () => Date.now(),
-  setTimeout: (callback, ms) => setTimeout(callback, ms),
-  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
-};
