@@ -12,7 +12,7 @@
 // does not confirm is logged once and replaced by the server's.
 import type { CounterType, CounterV2 } from '../../src-shared/api/schemas';
 import type { Clock } from './contract';
-import type { CounterRecord } from './counter-table';
+import type { CounterView } from './counter-merge';
 import { localDateKey, nextLocalMidnight } from './midnight';
 
 export type DayRule = 'signed' | 'clamped';
@@ -49,7 +49,9 @@ export function dayValueUnder(signed: number, rule: DayRule | undefined): number
 export interface DayHost {
   clock: Clock;
   timezone(): string;
-  records(): Iterable<CounterRecord>;
+  records(): Iterable<CounterView>;
+  /** A day counter turned: its value for today, computed here. */
+  turn(record: CounterView, value: number): void;
   /** Values changed locally (no request was made). */
   changed(): void;
   log(message: string): void;
@@ -106,8 +108,7 @@ export class DayRollover {
       const signed = signedDayValue(record, zone, now);
       const value = signed === undefined ? undefined : dayValueUnder(signed, this.rule);
       if (value === undefined || value === record.confirmed) continue;
-      record.confirmed = value;
-      record.streamValue = value;
+      this.host.turn(record, value);
       this.computed.set(record.id, value);
       changed = true;
     }

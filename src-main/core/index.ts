@@ -1,7 +1,8 @@
 // The Electron-free sync core (issue "Counter sync core"): createCounterCore(options).
 import { WebSocket } from 'ws';
 import type { CoreOptions, CounterCore, WebSocketFactory } from './contract';
-import { SyncEngine, type DefaultSocketLimits } from './sync-engine';
+import type { DefaultSocketLimits } from './core-parts';
+import { SyncEngine } from './sync-engine';
 
 export type { ChangeOutcome, Clock, CoreOptions, CoreTuning, CounterCore, PendingStore, UnconfirmedChoice, WebSocketFactory, CoreErrorKind } from './contract';
 export { CoreError } from './contract';
