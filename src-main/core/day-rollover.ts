@@ -1,9 +1,9 @@
-// Day counters turn at local midnight without a request (issue 18): a FromDate/ToDate
+// Day counters turn at local midnight without a request (docs/api.md R2): a FromDate/ToDate
 // value is the calendar-day difference between today in the chosen zone and the date the
 // core already holds, so a million apps need not all ask the server in the same second.
 // Calendar dates, never 24 h steps, so 23- and 25-hour DST days come out right.
 //
-// The server stays the truth. not-shown.md #13 leaves open whether a past ToDate / a
+// The server stays the truth. docs/api.md O13 leaves open whether a past ToDate / a
 // future FromDate is signed or clamped at 0: the rule is learned from the server's own
 // values (a negative value means signed; 0 where the signed difference is negative means
 // clamped), and until it is known, a counter whose two possible values differ is left
@@ -74,7 +74,7 @@ export class DayRollover {
   /**
    * Counters fresh from the server, before they are merged (the server's values win),
    * judged for `requestedAt`: the server computed them when it got the request, which may
-   * be yesterday for a list that arrives after midnight (issue 22 case 4).
+   * be yesterday for a list that arrives after midnight.
    */
   observe(counters: readonly CounterV2[], requestedAt: number): void {
     const now = requestedAt;

@@ -1,4 +1,4 @@
-// The Electron-free sync core (issue "Counter sync core"): createCounterCore(options).
+// The Electron-free sync core: createCounterCore(options).
 import { WebSocket } from 'ws';
 import type { CoreOptions, CounterCore, WebSocketFactory } from './contract';
 import type { DefaultSocketLimits } from './core-parts';

@@ -1,4 +1,4 @@
-// The notification socket (§6, issue §6): GET /v2/ws?timezone= with the Authorization
+// The notification socket (docs/api.md §6): GET /v2/ws?timezone= with the Authorization
 // header; the upgrade takes a rate slot like any request; protocol-level ping every
 // pingIntervalMs and terminate when no pong arrives within pongTimeoutMs (a half-open
 // TCP connection never reports itself); reconnect with full-jitter backoff, reset only
