@@ -218,42 +218,6 @@ function fittingSubset(amounts: readonly number[], step: number): number[] {
   return chosen;
 }
 
-/** What the ledger and the sender add to a counter's server state. */
-export interface LocalState {
-  localDelta: number;
-  pending: boolean;
-  /** Lost changes awaiting the user's choice. */
-  unconfirmed: readonly number[];
-  sendingSlowly: boolean;
-}
-
-export function toCounterState(record: CounterView, local: LocalState): CounterState {
-  const state: CounterState = {
-    id: record.id,
-    name: record.name,
-    type: record.type,
-    value: record.confirmed + local.localDelta,
-    pending: local.pending,
-    refused: { ...record.refused },
-  };
-  if (record.startDate !== undefined) state.startDate = record.startDate;
-  if (record.endDate !== undefined) state.endDate = record.endDate;
-  if (local.sendingSlowly) state.sendingSlowly = true;
-  if (record.error?.kind !== 'gone' && local.unconfirmed.length > 0) state.error = unconfirmedFlag(local.unconfirmed, record.confirmed);
-  else if (record.error) state.error = { ...record.error };
-  return state;
-}
-
-function unconfirmedFlag(amounts: readonly number[], serverValue: number): NonNullable<CounterState['error']> {
-  const amount = amounts.reduce((total, value) => total + value, 0);
-  const signed = amount > 0 ? `+${amount}` : String(amount);
-  return {
-    kind: 'unconfirmed',
-    amount,
-    message: `Could not confirm whether your change of ${signed} was applied; the server shows ${serverValue}. Send it again, or keep the server's value.`,
-  };
-}
-
 /**
  * A full list from the server replaces the table (in the server's order): known counters
  * are merged, new ones added, missing ones dropped. Returns the remote changes found and

@@ -9,11 +9,12 @@ import type { CoreSnapshot, RemoteChange } from '../../src-shared/domain/snapsho
 import type { ChangeOutcome } from './contract';
 import type { CoreParts } from './core-parts';
 import { coreSnapshot, isSettled } from './snapshot';
+import type { SnapshotParts } from './snapshot';
 
 /** A faulty listener must not break syncing: its error is dropped. */
 const ignoreListenerError = { onListenerError: () => undefined };
 
-type PublisherParts = Parameters<typeof coreSnapshot>[0] & Pick<CoreParts, 'clock'>;
+type PublisherParts = SnapshotParts & Pick<CoreParts, 'clock'>;
 
 export class Publisher {
   private readonly snapshots = new Emitter<CoreSnapshot>(ignoreListenerError);
