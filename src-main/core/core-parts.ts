@@ -1,7 +1,7 @@
 // The core's named parts, built in one place. Each module takes the parts it needs
-// (`Pick<CoreParts, ...>`) and reaches the others only through them, at call time: nothing
-// touches another part while the parts are being built, so the order below is only the
-// order of construction.
+// (`Pick<CoreParts, ...>`) and reaches the others only through them, at call time: the
+// settings (clock, tuning, log, status) are set first, and no part touches another while
+// the parts are being built, so the order below is only the order of construction.
 import type { ConnectionState, CoreStats } from '../../src-shared/domain/snapshot';
 import type { ApiClient } from './api-client';
 import { createApiClient } from './api-client';

@@ -29,12 +29,12 @@ export class LiveSync implements SocketHandlers {
   readonly resyncs: ResyncLoop;
 
   constructor(private readonly parts: LiveSyncParts) {
-    const { clock, tuning, status, table } = parts;
+    const { clock, tuning, status } = parts;
     this.days = new DayRollover({
       clock,
       timezone: () => status.timezone,
-      records: () => table.values(),
-      turn: (record, value) => table.setServerValue(record, value),
+      records: () => parts.table.values(),
+      turn: (record, value) => parts.table.setServerValue(record, value),
       changed: () => parts.events.changed(),
       log: (message) => parts.log(message),
     });
