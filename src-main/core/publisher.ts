@@ -7,14 +7,11 @@ import { Emitter } from '../../src-shared/events/emitter';
 import type { Event } from '../../src-shared/events/emitter';
 import type { CoreSnapshot, RemoteChange } from '../../src-shared/domain/snapshot';
 import type { ChangeOutcome } from './contract';
-import type { CoreParts } from './core-parts';
 import { coreSnapshot, isSettled } from './snapshot';
 import type { SnapshotParts } from './snapshot';
 
 /** A faulty listener must not break syncing: its error is dropped. */
 const ignoreListenerError = { onListenerError: () => undefined };
-
-type PublisherParts = SnapshotParts & Pick<CoreParts, 'clock'>;
 
 export class Publisher {
   private readonly snapshots = new Emitter<CoreSnapshot>(ignoreListenerError);
@@ -26,7 +23,7 @@ export class Publisher {
   private startingUp = true;
   private waiters: (() => void)[] = [];
 
-  constructor(private readonly parts: PublisherParts) {}
+  constructor(private readonly parts: SnapshotParts) {}
 
   readonly onSnapshot: Event<CoreSnapshot> = this.snapshots.event;
 
