@@ -3,7 +3,8 @@
 // Usage: limits-probe.ts zones <bounded|per-spelling> | answer <capped|uncapped> <MiB>
 import { createServer } from 'node:http';
 import { createApiClient } from '../src-main/core/api-client';
-import { DEFAULT_TUNING, realClock } from '../src-main/core/tuning';
+import { DEFAULT_TUNING } from '../src-main/core/tuning';
+import { realClock } from '../src-main/core/real-clock';
 import { createZoneCache } from '../src-shared/time/zone-cache';
 
 const gc = (globalThis as { gc?: () => void }).gc;

@@ -9,7 +9,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { release } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { systemClock } from './app/state/coalesce';
+import { realClock } from './core/contract';
 import { createAppController, toAppPlatform } from './app/controller';
 import { startDemoService } from './app/session/demo';
 import { realCoreFactory } from './app/session/real-core';
@@ -123,7 +123,7 @@ async function run(): Promise<void> {
     beforeInstall: () => app.releaseSingleInstanceLock(),
     running: app.getVersion(),
     mode: () => controller.getState().settings.updates.mode,
-    clock: systemClock,
+    clock: realClock,
     random: Math.random,
     whatsNew: createWhatsNewStore(createTextFile(join(userData, 'update-notes.json')), (m) => log.warn(m)),
     notify: (notice) => {
@@ -192,7 +192,7 @@ async function run(): Promise<void> {
   });
 
   const notifier = createNotifier({
-    clock: systemClock,
+    clock: realClock,
     deliver: (n) => osNotifications.deliver(n),
     preferences: () => controller.getState().settings.notifications,
     i18n: () => controller.translator(),
@@ -229,7 +229,7 @@ async function run(): Promise<void> {
   );
   const stopWatching = watchSystem({
     powerMonitor,
-    clock: systemClock,
+    clock: realClock,
     readTimezone: () => Intl.DateTimeFormat().resolvedOptions().timeZone,
     readLanguages: () => app.getPreferredSystemLanguages(),
     onLanguagesChange: () => controller.systemLanguagesChanged(),

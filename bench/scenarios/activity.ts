@@ -8,7 +8,7 @@ import { accountOwnerKey } from '../../src-main/app/offline/account-pending-stor
 import { ActivityRecord } from '../../src-main/app/activity/record';
 import { createFileRecordStorage } from '../../src-main/app/activity/record-storage';
 import { createRecordWriter } from '../../src-main/app/activity/record-writer';
-import { systemClock } from '../../src-main/app/state/coalesce';
+import { realClock } from '../../src-main/core/contract';
 import { startCounterService } from '../../src-service/index';
 import type { ActivityEvent } from '../../src-shared/domain/activity';
 import { startSignedInApp } from '../app';
@@ -66,7 +66,7 @@ export async function runActivity(options: { browser: () => Promise<BenchBrowser
   // 1. Append: what each recorded change costs the main process (the write is scheduled, not done).
   const record = new ActivityRecord();
   const storage = createFileRecordStorage(path);
-  const writer = createRecordWriter({ clock: systemClock, snapshot: () => (record.compact(Date.now(), 'UTC'), record.toFile()), save: (file) => storage.save(file) });
+  const writer = createRecordWriter({ clock: realClock, snapshot: () => (record.compact(Date.now(), 'UTC'), record.toFile()), save: (file) => storage.save(file) });
   const append: number[] = [];
   for (let i = 0; i < EVENTS; i += 1) {
     const event = eventAt(i, now);

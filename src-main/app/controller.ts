@@ -27,7 +27,7 @@ import { TEXT_LIMITS } from './server-text';
 import { createSession } from './session/session';
 import { createAppSettings } from './settings/app-settings';
 import { checkLoadedSettings } from './settings/settings-rules';
-import { systemClock } from './state/coalesce';
+import { realClock } from '../core/contract';
 import { createStatePublisher } from './state/state-publisher';
 
 export interface AppController {
@@ -82,7 +82,7 @@ export function toAppPlatform(platform: string): AppPlatform {
 }
 
 export function createAppController(deps: AppControllerDeps): AppController {
-  const clock = deps.clock ?? systemClock;
+  const clock = deps.clock ?? realClock;
   const log = deps.logger ?? silentLogger;
   const platform = toAppPlatform(deps.platform);
   const settings = createAppSettings(deps.settings);

@@ -1,8 +1,8 @@
-// The v2 REST client (counter-service-api.md §4.2, §5, §7). Every request carries the
-// Bearer token and Accept header, every read carries `timezone` (not-shown.md #1),
+// The v2 REST client (docs/api.md §4.2, §5, §7). Every request carries the
+// Bearer token and Accept header, every read carries `timezone` (docs/api.md O1),
 // every request has a deadline, every body is parsed with the shared schemas, and every
 // failure becomes a CoreError carrying the server's own message and code.
-// Server text enters the app here (issue 23): counter names and error messages are
+// Server text enters the app here: counter names and error messages are
 // sanitized as they are parsed, with this client's token, so no later path (snapshot,
 // undo offer, last-known file, tray, notifications, logs) can forget it. Answers are
 // read as a stream and abandoned past `maxAnswerBytes`; redirects are never followed
@@ -47,15 +47,15 @@ export interface ListedCounters {
   skipped: number;
 }
 
-/** A mutation may take longer than a read: it is waited for, not abandoned (issue 11). */
+/** A mutation may take longer than a read: it is waited for, not abandoned (docs/api.md R1). */
 type Deadlines = Record<Operation, number>;
 
 export interface ApiClient {
   listCounters(timezone: string): Promise<ListedCounters>;
   getCounter(id: string, timezone: string): Promise<CounterV2>;
-  /** The new value, or undefined when the body was not a bare number (not-shown.md #2): the caller refetches. */
+  /** The new value, or undefined when the body was not a bare number (docs/api.md O2): the caller refetches. */
   change(id: string, direction: Direction, amount: number): Promise<number | undefined>;
-  /** The updated counter, or undefined when the body was not a Counter v2 (not-shown.md #3): the caller refetches. */
+  /** The updated counter, or undefined when the body was not a Counter v2 (docs/api.md O3): the caller refetches. */
   patch(id: string, body: PatchBodyV2): Promise<CounterV2 | undefined>;
   webSocketUrl(timezone: string): string;
   authHeaders(): Record<string, string>;
@@ -96,7 +96,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     })();
     // The deadline answers the caller; the request itself stays on the wire (it may still
     // reach the server) until its answer comes or, past the abandon limit, its connection is closed.
-    // A mutation's deadline is already long (it is waited for, issue 11 case 1): it is abandoned then.
+    // A mutation's deadline is already long (it is waited for, not re-sent): it is abandoned then.
     let deadline: unknown;
     const abandon = options.clock.setTimeout(() => controller.abort(), Math.max(deadlineMs, abandonAfterMs(options.timeoutMs)));
     const wire = exchange.then(
@@ -230,7 +230,7 @@ function causeOf(error: unknown): string {
   return String(error);
 }
 
-/** §7: key on the HTTP status plus the known codes; show the server's own message (not-shown.md #7). */
+/** docs/api.md §7: key on the HTTP status plus the known codes; show the server's own message (docs/api.md O7). */
 export function errorFor(status: number, body: unknown, retryAfter: string | null, operation: Operation, now: number, serverText: ServerTextCleaner): CoreError {
   const parsed = ErrorBody.safeParse(body);
   const code = parsed.success ? parsed.data.code : undefined;

@@ -1,6 +1,7 @@
-// What a parsed notification does to the counters the core knows (§6, not-shown.md #4–#5).
+// What a parsed notification does to the counters the core knows (docs/api.md §6, O4, O5).
 import type { RemoteChange } from '../../src-shared/domain/snapshot';
-import type { CounterRecord, Notified } from './counter-table';
+import type { CounterView, Notified } from './counter-merge';
+import type { CounterTable } from './counter-table';
 import type { Frame } from './notifications';
 
 export interface FrameEffects {
@@ -8,23 +9,18 @@ export interface FrameEffects {
   remove(id: string): void;
   remote(change: RemoteChange): void;
   /** Merges a notification while nothing of ours is on the wire; answers someone else's change, if it is one. */
-  merge(record: CounterRecord, notified: Notified): RemoteChange | undefined;
+  merge(record: CounterView, notified: Notified): RemoteChange | undefined;
   /** Day counts carry no dates in counterUpdated: fetch the new start/end date. */
   refreshDates(id: string): void;
 }
 
-export function applyFrame(frame: Frame, records: Map<string, CounterRecord>, effects: FrameEffects): void {
+export function applyFrame(frame: Frame, table: CounterTable, effects: FrameEffects): void {
   switch (frame.kind) {
     case 'counterUpdated': {
       const { counterId, name, type, value } = frame.params;
-      const record = records.get(counterId);
+      const record = table.get(counterId);
       if (!record) return effects.resync(); // newly visible to us: learn it whole
-      record.name = name;
-      record.type = type;
-      if (record.stash) {
-        record.stash.push({ value, name }); // our change is on the wire: judged when it lands
-        return;
-      }
+      if (table.noteUpdated(record, { value, name, type })) return; // our change is on the wire: judged when it lands
       const remote = effects.merge(record, { value, name });
       if (!remote) return;
       effects.remote(remote);

@@ -1,11 +1,13 @@
-// The sync core's public contract (issue "Counter sync core"). Tests, benchmarks, the
-// Electron shell and the browser harness all code against this; keep it stable.
+// The sync core's public contract. Tests, benchmarks, the Electron shell and the browser
+// harness all code against this; keep it stable.
 // Electron-free: runs in plain Node.
 import type { CoreSnapshot, RemoteChange, UnconfirmedChoice } from '../../src-shared/domain/snapshot';
 
 export type { UnconfirmedChoice };
 import type { PatchBodyV2, CounterV2 } from '../../src-shared/api/schemas';
 import type { WebSocket } from 'ws';
+
+export { realClock } from './real-clock';
 
 /** Timers the core uses; tests inject a fake clock. */
 export interface Clock {
@@ -46,7 +48,7 @@ export interface CoreOptions {
   mutationTimeoutMs?: number;
   /** Where the core writes a line about data it set aside or corrected (an unreadable list item, a day value the server put right); never carries the token. */
   log?: (message: string) => void;
-  /** Timings and limits; tests shorten them. Defaults follow the issue (see DEFAULT_TUNING in tuning.ts). */
+  /** Timings and limits; tests shorten them. Defaults: DEFAULT_TUNING in tuning.ts. */
   tuning?: Partial<CoreTuning>;
 }
 
@@ -73,7 +75,7 @@ export interface CoreTuning {
   retryAfterCapMs: number;
   /** Uniform [0, 1); injectable so jitter is reproducible in tests. */
   random: () => number;
-  /** A REST answer longer than this is abandoned unread (issue 23: a server must not fill main's memory). */
+  /** A REST answer longer than this is abandoned unread: a server must not fill main's memory. */
   maxAnswerBytes: number;
   /** A WebSocket frame longer than this closes the socket (ws `maxPayload`; its default is 100 MiB). */
   maxFrameBytes: number;
@@ -109,9 +111,9 @@ export class CoreError extends Error {
 export type EditedField = 'name' | 'value' | 'startDate' | 'endDate';
 
 /**
- * What became of one of our own changes (issue 11; issue 15's activity record and undo read
- * it; issue 22: every path, reported to every listener, also those that subscribe after a
- * start-up that already reported some). `amount` is the signed net change the outcome is about.
+ * What became of one of our own changes, whatever path it took (docs/api.md R1; the activity
+ * record and the undo offer read it), reported to every listener, also those that subscribe
+ * after a start-up that already reported some. `amount` is the signed net change the outcome is about.
  * 'applied': the server confirmed it; 'refused': a 400/403/404 undid it; 'unconfirmed':
  * flagged "could not confirm"; 'resent' / 'kept': the user's choice on an unconfirmed change;
  * 'withdrawn': an undo took back clicks before they were sent (no request); 'dropped':

@@ -1,9 +1,9 @@
-// Day counters turn at local midnight without a request (issue 18): a FromDate/ToDate
+// Day counters turn at local midnight without a request (docs/api.md R2): a FromDate/ToDate
 // value is the calendar-day difference between today in the chosen zone and the date the
 // core already holds, so a million apps need not all ask the server in the same second.
 // Calendar dates, never 24 h steps, so 23- and 25-hour DST days come out right.
 //
-// The server stays the truth. not-shown.md #13 leaves open whether a past ToDate / a
+// The server stays the truth. docs/api.md O13 leaves open whether a past ToDate / a
 // future FromDate is signed or clamped at 0: the rule is learned from the server's own
 // values (a negative value means signed; 0 where the signed difference is negative means
 // clamped), and until it is known, a counter whose two possible values differ is left
@@ -12,7 +12,7 @@
 // does not confirm is logged once and replaced by the server's.
 import type { CounterType, CounterV2 } from '../../src-shared/api/schemas';
 import type { Clock } from './contract';
-import type { CounterRecord } from './counter-table';
+import type { CounterView } from './counter-merge';
 import { localDateKey, nextLocalMidnight } from './midnight';
 
 export type DayRule = 'signed' | 'clamped';
@@ -49,7 +49,9 @@ export function dayValueUnder(signed: number, rule: DayRule | undefined): number
 export interface DayHost {
   clock: Clock;
   timezone(): string;
-  records(): Iterable<CounterRecord>;
+  records(): Iterable<CounterView>;
+  /** A day counter turned: its value for today, computed here. */
+  turn(record: CounterView, value: number): void;
   /** Values changed locally (no request was made). */
   changed(): void;
   log(message: string): void;
@@ -72,7 +74,7 @@ export class DayRollover {
   /**
    * Counters fresh from the server, before they are merged (the server's values win),
    * judged for `requestedAt`: the server computed them when it got the request, which may
-   * be yesterday for a list that arrives after midnight (issue 22 case 4).
+   * be yesterday for a list that arrives after midnight.
    */
   observe(counters: readonly CounterV2[], requestedAt: number): void {
     const now = requestedAt;
@@ -106,8 +108,7 @@ export class DayRollover {
       const signed = signedDayValue(record, zone, now);
       const value = signed === undefined ? undefined : dayValueUnder(signed, this.rule);
       if (value === undefined || value === record.confirmed) continue;
-      record.confirmed = value;
-      record.streamValue = value;
+      this.host.turn(record, value);
       this.computed.set(record.id, value);
       changed = true;
     }

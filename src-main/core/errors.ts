@@ -33,7 +33,7 @@ export const isCoreError = (error: unknown): error is CoreError => error instanc
 
 export const isRateLimited = (error: unknown): error is RateLimitedError => error instanceof RateLimitedError;
 
-/** Failures after which the server may or may not have applied a mutation (not-shown.md: "Exactly once"). */
+/** Failures after which the server may or may not have applied a mutation (docs/api.md R1). */
 export function outcomeUnknown(error: unknown): boolean {
   if (!isCoreError(error)) return true;
   if (error instanceof NotDeliveredError) return false;

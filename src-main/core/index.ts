@@ -1,12 +1,14 @@
-// The Electron-free sync core (issue "Counter sync core"): createCounterCore(options).
+// The Electron-free sync core: createCounterCore(options).
 import { WebSocket } from 'ws';
 import type { CoreOptions, CounterCore, WebSocketFactory } from './contract';
-import { SyncEngine, type DefaultSocketLimits } from './sync-engine';
+import type { DefaultSocketLimits } from './core-parts';
+import { SyncEngine } from './sync-engine';
 
 export type { ChangeOutcome, Clock, CoreOptions, CoreTuning, CounterCore, PendingStore, UnconfirmedChoice, WebSocketFactory, CoreErrorKind } from './contract';
 export { CoreError } from './contract';
 export { createMemoryStore } from './memory-store';
 export { DEFAULT_TUNING } from './tuning';
+export { realClock } from './real-clock';
 
 /**
  * `ws` with a handshake deadline, so an upgrade into a black hole fails instead of hanging,

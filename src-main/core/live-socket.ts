@@ -1,4 +1,4 @@
-// The notification socket (§6, issue §6): GET /v2/ws?timezone= with the Authorization
+// The notification socket (docs/api.md §6): GET /v2/ws?timezone= with the Authorization
 // header; the upgrade takes a rate slot like any request; protocol-level ping every
 // pingIntervalMs and terminate when no pong arrives within pongTimeoutMs (a half-open
 // TCP connection never reports itself); reconnect with full-jitter backoff, reset only
@@ -47,9 +47,6 @@ export class LiveSocket {
   private pingTimer: unknown;
   private pongTimer: unknown;
   private healthyTimer: unknown;
-  private probes = 0;
-  /** Pings sent by probe(), by payload: resolved with true on their pong, false when the socket goes. */
-  private readonly probing = new Map<string, { ws: WebSocket; done: (alive: boolean) => void }>();
 
   constructor(private readonly options: LiveSocketOptions) {
     this.backoff = new ReconnectBackoff(options.tuning);
@@ -81,41 +78,6 @@ export class LiveSocket {
     if (this.stopped || this.reconnectTimer === undefined || this.options.clock.now() < this.notBefore) return;
     this.clearTimer('reconnectTimer');
     this.connect();
-  }
-
-  /**
-   * Proves the open socket is alive now: a ping with a payload of its own, answered by
-   * its pong. TCP keeps order, so every frame the server wrote before answering has then
-   * arrived. No pong within `timeoutMs`: the socket is deaf (half-open) and is replaced.
-   */
-  probe(timeoutMs: number): Promise<boolean> {
-    const ws = this.ws;
-    if (!ws || ws.readyState !== 1) return Promise.resolve(false);
-    const payload = `probe-${++this.probes}`;
-    return new Promise<boolean>((resolve) => {
-      const timer = this.options.clock.setTimeout(() => {
-        if (!this.probing.delete(payload)) return;
-        resolve(false);
-        this.closed(ws, `No answer to a ping within ${timeoutMs} ms`);
-        ws.terminate();
-      }, timeoutMs);
-      this.probing.set(payload, {
-        ws,
-        done: (alive) => {
-          this.options.clock.clearTimeout(timer);
-          resolve(alive);
-        },
-      });
-      try {
-        ws.ping(payload);
-      } catch {
-        // A dying socket throws here; the timer above answers false.
-      }
-    });
-  }
-
-  get isOpen(): boolean {
-    return this.ws !== undefined && this.ws.readyState === 1;
   }
 
   private connect(): void {
@@ -187,13 +149,8 @@ export class LiveSocket {
       ws.on('message', (data, isBinary) => {
         if (this.ws === ws) this.options.handlers.onFrame(data, isBinary);
       });
-      ws.on('pong', (data) => {
+      ws.on('pong', () => {
         if (this.ws !== ws) return;
-        const probe = this.probing.get(data.toString());
-        if (probe?.ws === ws) {
-          this.probing.delete(data.toString());
-          probe.done(true);
-        }
         this.clearTimer('pongTimer');
         this.schedulePing(ws);
       });
@@ -222,7 +179,6 @@ export class LiveSocket {
   private closed(ws: WebSocket, reason: string, cause: DropCause = 'lost'): void {
     if (this.ws !== ws) return;
     this.ws = undefined;
-    this.endProbes(ws);
     this.clearTimer('pingTimer');
     this.clearTimer('pongTimer');
     this.clearTimer('healthyTimer');
@@ -247,21 +203,11 @@ export class LiveSocket {
     const handshaking = this.handshaking;
     this.ws = undefined;
     this.handshaking = undefined;
-    if (ws) this.endProbes(ws);
     this.clearTimer('pingTimer');
     this.clearTimer('pongTimer');
     this.clearTimer('healthyTimer');
     ws?.terminate();
     handshaking?.terminate(); // its upgrade request is aborted; the pending connect settles as failed
-  }
-
-  /** The socket is gone: its probes prove nothing. */
-  private endProbes(ws: WebSocket): void {
-    for (const [payload, probe] of this.probing) {
-      if (probe.ws !== ws) continue;
-      this.probing.delete(payload);
-      probe.done(false);
-    }
   }
 
   private clearTimers(): void {

@@ -1,17 +1,19 @@
 // Our own mutations on the wire, per counter — clicks and PATCH alike. While any is on
-// the wire, the counter's counterUpdated notifications are held (record.stash) and judged
-// when the last one lands: by then each answer has said what its echo carries (its value,
-// a rename's name: an expected echo), so our own changes are never reported as someone else's,
-// a same-valued change by someone else still is (issue 22), and an echo that came before
-// its answer is recognised instead of being waited for. An edit learns here which value
-// it replaced: the one right before its echo, in the server's order.
+// the wire, the counter's counterUpdated notifications are held (the table's `stash`) and
+// judged when the last one lands: by then each answer has said what its echo carries (its
+// value, a rename's name: an expected echo), so our own changes are never reported as
+// someone else's, a same-valued change by someone else still is, and an echo that came
+// before its answer is recognised instead of being waited for. An edit learns here which
+// value it replaced: the one right before its echo, in the server's order.
 import type { RemoteChange } from '../../src-shared/domain/snapshot';
-import type { Clock } from './contract';
-import type { CounterRecord, ExpectedEcho, Notified, NotifiedResult } from './counter-table';
-import { ECHO_WAIT_MS, expectEcho, mergeNotified } from './counter-table';
+import type { CoreParts } from './core-parts';
+import type { CounterView, ExpectedEcho, Notified, NotifiedResult } from './counter-merge';
+import { ECHO_WAIT_MS } from './counter-merge';
+
+type OwnWindowParts = Pick<CoreParts, 'clock' | 'table' | 'events'>;
 
 interface EchoWaiter {
-  record: CounterRecord;
+  record: CounterView;
   timer: unknown;
   resolve: (replaced: number | undefined) => void;
 }
@@ -20,10 +22,7 @@ export class OwnWindow {
   private readonly open = new Map<string, number>();
   private readonly waiting = new Map<ExpectedEcho, EchoWaiter>();
 
-  constructor(
-    private readonly clock: Clock,
-    private readonly report: (change: RemoteChange) => void,
-  ) {}
+  constructor(private readonly parts: OwnWindowParts) {}
 
   /** A change of ours is on the wire for this counter. */
   active(id: string): boolean {
@@ -35,15 +34,14 @@ export class OwnWindow {
     return this.open.get(id) === 1;
   }
 
-  begin(record: CounterRecord): void {
+  begin(record: CounterView): void {
     this.open.set(record.id, (this.open.get(record.id) ?? 0) + 1);
-    record.stash ??= [];
+    this.parts.table.holdNotifications(record);
   }
 
   /** One of our mutations answered: the server's value right after it, and what its echo carries. */
-  landed(record: CounterRecord, echo: Omit<ExpectedEcho, 'at'>): ExpectedEcho {
-    record.confirmed = echo.value;
-    return expectEcho(record, { ...echo, at: this.clock.now() });
+  landed(record: CounterView, echo: Omit<ExpectedEcho, 'at'>): ExpectedEcho {
+    return this.parts.table.answered(record, echo, this.parts.clock.now());
   }
 
   /**
@@ -51,9 +49,9 @@ export class OwnWindow {
    * server's order: the one before its echo. If the echo never comes (a dropped socket),
    * the last value seen when we stop waiting; undefined once the core stopped.
    */
-  replacedBy(record: CounterRecord, echo: ExpectedEcho): Promise<number | undefined> {
+  replacedBy(record: CounterView, echo: ExpectedEcho): Promise<number | undefined> {
     return new Promise((resolve) => {
-      const timer = this.clock.setTimeout(() => this.settle(echo, record.streamValue), ECHO_WAIT_MS);
+      const timer = this.parts.clock.setTimeout(() => this.settle(echo, record.streamValue), ECHO_WAIT_MS);
       this.waiting.set(echo, { record, timer, resolve });
     });
   }
@@ -65,15 +63,14 @@ export class OwnWindow {
   }
 
   /** One of our mutations is off the wire (answered, refused or lost); the last one out judges what was held. */
-  end(record: CounterRecord): void {
+  end(record: CounterView): void {
     const left = (this.open.get(record.id) ?? 1) - 1;
     if (left > 0) {
       this.open.set(record.id, left);
       return;
     }
     this.open.delete(record.id);
-    const held = record.stash ?? [];
-    record.stash = undefined;
+    const held = this.parts.table.releaseHeld(record);
     for (const notified of held) this.judge(record, notified);
   }
 
@@ -81,9 +78,8 @@ export class OwnWindow {
    * Echoes sent to an earlier socket never arrive on a new one: stop waiting for them. The
    * stream then lacks our own changes: it goes on from the value our latest answer gave.
    */
-  forgetEchoes(record: CounterRecord): void {
-    if (record.expectedEchoes.some((echo) => !echo.foreign)) record.streamValue = record.confirmed;
-    record.expectedEchoes = [];
+  forgetEchoes(record: CounterView): void {
+    this.parts.table.forgetEchoes(record);
     for (const [echo, waiter] of this.waiting) if (waiter.record === record) this.settle(echo, record.streamValue);
   }
 
@@ -93,16 +89,16 @@ export class OwnWindow {
     for (const echo of [...this.waiting.keys()]) this.settle(echo, undefined);
   }
 
-  private judge(record: CounterRecord, notified: Notified): void {
-    const remote = this.merged(mergeNotified(record, notified, this.clock.now()));
-    if (remote) this.report(remote);
+  private judge(record: CounterView, notified: Notified): void {
+    const remote = this.merged(this.parts.table.takeNotification(record, notified, this.parts.clock.now()));
+    if (remote) this.parts.events.remote(remote);
   }
 
   private settle(echo: ExpectedEcho, replaced: number | undefined): void {
     const waiter = this.waiting.get(echo);
     if (!waiter) return;
     this.waiting.delete(echo);
-    this.clock.clearTimeout(waiter.timer);
+    this.parts.clock.clearTimeout(waiter.timer);
     waiter.resolve(replaced);
   }
 }

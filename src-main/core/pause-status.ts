@@ -1,6 +1,6 @@
 // What the connection status says while a 429's Retry-After holds every request back.
 // A short pause is routine pacing and changes nothing; a long one (up to retryAfterCapMs)
-// means clicks wait and nothing is sent, so the user is told until when (issue 11 case 8).
+// means clicks wait and nothing is sent, so the user is told until when.
 import type { ConnectionState } from '../../src-shared/domain/snapshot';
 
 /** Pauses shorter than this are not worth a status change. */

@@ -1,5 +1,5 @@
 // The ledger's document on disk (pending-ledger.ts): what the PendingStore keeps, parsed
-// with zod on every load because the file is untrusted. Format 3 (issue 22) adds the
+// with zod on every load because the file is untrusted. Format 3 adds the
 // directions the server accepted; documents of formats 1 and 2 are still read.
 import { z } from 'zod';
 

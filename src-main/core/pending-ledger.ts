@@ -1,4 +1,4 @@
-// The one ledger of own changes (issue 22): every click from every path (popup, tray,
+// The one ledger of own changes (docs/api.md R1): every click from every path (popup, tray,
 // shortcut, command line, an offline launch, undo, "send again") enters here. Per counter:
 // unsent clicks in click order (`runs`: consecutive clicks of one sign merged), at most one
 // change on the wire (`inflight`, with the server value it was based on), changes whose

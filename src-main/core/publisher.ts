@@ -1,45 +1,56 @@
-// Who hears about changes: snapshot subscribers (one snapshot per burst of changes, a
-// microtask later), remote-change and change-outcome listeners, and callers waiting for settled().
+// Who hears about changes, each through an `Emitter`: snapshots (one per burst of changes,
+// a microtask later), remote changes, change outcomes; and callers waiting for settled().
 // Outcomes reported while starting (a change the last run left on the wire, clicks on a
 // counter that went away) come before anyone could subscribe: they are kept and handed to
-// every listener that subscribes later (issue 22 case 10).
+// every listener that subscribes later.
+import { Emitter } from '../../src-shared/events/emitter';
+import type { Event } from '../../src-shared/events/emitter';
 import type { CoreSnapshot, RemoteChange } from '../../src-shared/domain/snapshot';
 import type { ChangeOutcome } from './contract';
+import { coreSnapshot, isSettled } from './snapshot';
+import type { SnapshotParts } from './snapshot';
+
+/** A faulty listener must not break syncing: its error is dropped. */
+const ignoreListenerError = { onListenerError: () => undefined };
 
 export class Publisher {
+  private readonly snapshots = new Emitter<CoreSnapshot>(ignoreListenerError);
+  private readonly remoteChanges = new Emitter<RemoteChange>(ignoreListenerError);
+  private readonly outcomes = new Emitter<ChangeOutcome>(ignoreListenerError);
   private queued = false;
-  private readonly listeners = new Set<(snapshot: CoreSnapshot) => void>();
-  private readonly remoteListeners = new Set<(change: RemoteChange) => void>();
-  private readonly outcomeListeners = new Set<(outcome: ChangeOutcome) => void>();
   /** Outcomes of the start-up, until it is over (then frozen): replayed to each later listener. */
   private readonly startup: ChangeOutcome[] = [];
   private startingUp = true;
   private waiters: (() => void)[] = [];
 
-  constructor(
-    private readonly snapshot: () => CoreSnapshot,
-    private readonly isSettled: () => boolean,
-  ) {}
+  constructor(private readonly parts: SnapshotParts) {}
 
-  subscribe(listener: (snapshot: CoreSnapshot) => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+  readonly onSnapshot: Event<CoreSnapshot> = this.snapshots.event;
+
+  readonly onRemoteChange: Event<RemoteChange> = this.remoteChanges.event;
+
+  readonly onChangeOutcome: Event<ChangeOutcome> = (listener) => {
+    const unsubscribe = this.outcomes.event(listener);
+    for (const outcome of this.startup) {
+      try {
+        listener(outcome);
+      } catch {
+        // as ignoreListenerError
+      }
+    }
+    return unsubscribe;
+  };
+
+  /** Someone else's change. */
+  remote(change: RemoteChange): void {
+    this.remoteChanges.fire(change);
   }
 
-  onRemoteChange(listener: (change: RemoteChange) => void): () => void {
-    this.remoteListeners.add(listener);
-    return () => this.remoteListeners.delete(listener);
-  }
-
-  onChangeOutcome(listener: (outcome: ChangeOutcome) => void): () => void {
-    this.outcomeListeners.add(listener);
-    for (const outcome of this.startup) guarded(() => listener(outcome));
-    return () => this.outcomeListeners.delete(listener);
-  }
-
-  emitOutcome(outcome: ChangeOutcome): void {
-    if (this.startingUp) this.startup.push(outcome);
-    for (const listener of this.outcomeListeners) guarded(() => listener(outcome));
+  /** What became of one of our changes, stamped with the core's clock. */
+  outcome(counterId: string, amount: number, outcome: ChangeOutcome['outcome'], edit?: ChangeOutcome['edit']): void {
+    const reported: ChangeOutcome = { counterId, amount, outcome, at: this.parts.clock.now(), ...(edit && { edit }) };
+    if (this.startingUp) this.startup.push(reported);
+    this.outcomes.fire(reported);
   }
 
   /** The first sync is over: later outcomes reach only the listeners there are. */
@@ -48,12 +59,8 @@ export class Publisher {
   }
 
   settled(): Promise<void> {
-    if (this.isSettled()) return Promise.resolve();
+    if (isSettled(this.parts)) return Promise.resolve();
     return new Promise((resolve) => this.waiters.push(resolve));
-  }
-
-  emitRemote(change: RemoteChange): void {
-    for (const listener of this.remoteListeners) guarded(() => listener(change));
   }
 
   /** Something changed: publish once the current burst of work is done. */
@@ -62,18 +69,8 @@ export class Publisher {
     this.queued = true;
     queueMicrotask(() => {
       this.queued = false;
-      const snapshot = this.snapshot();
-      for (const listener of this.listeners) guarded(() => listener(snapshot));
-      if (this.isSettled()) for (const resolve of this.waiters.splice(0)) resolve();
+      this.snapshots.fire(coreSnapshot(this.parts));
+      if (isSettled(this.parts)) for (const resolve of this.waiters.splice(0)) resolve();
     });
-  }
-}
-
-/** A faulty listener must not break syncing. */
-function guarded(call: () => void): void {
-  try {
-    call();
-  } catch {
-    // ignored on purpose
   }
 }

@@ -1,4 +1,4 @@
-// Client-side pacing (not-shown.md #8): never more than N requests in any rolling
+// Client-side pacing (docs/api.md §8, O8): never more than N requests in any rolling
 // window per token, WebSocket upgrades included. A sliding log decides when the next
 // request may go; user changes jump ahead of background reads; a 429 pauses everything
 // and re-queues the refused request at the very front.
@@ -11,7 +11,7 @@
 //
 // A 429 pauses everything once per burst: requests that were already on the wire when the
 // pause began and come back 429 too are part of the same burst, so they do not escalate
-// the backoff (issue 11 case 12). Retry-After is capped (retryAfterCapMs).
+// the backoff. Retry-After is capped (retryAfterCapMs).
 import type { Clock, CoreTuning } from './contract';
 import { CoreError } from './contract';
 import { isRateLimited } from './errors';

@@ -1,5 +1,5 @@
-// When the live socket tries again (issues 18 and 25). Two kinds of drop, told apart by
-// the close code the server sent:
+// When the live socket tries again (the numbers: README.md, "Reconnect policy numbers").
+// Two kinds of drop, told apart by the close code the server sent:
 // - the server said it is restarting or going away (1012 Service Restart, 1001 Going Away,
 //   1013 Try Again Later): every client of the service got that close in the same
 //   instant, so each spreads its first attempt over `restartWindowMs`; if that attempt is

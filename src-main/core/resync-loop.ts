@@ -1,6 +1,6 @@
 // One full resync at a time (GET /v2/counters): a request made while one runs makes it
 // run once more; notifications that arrive meanwhile are held and handed over after it
-// (issue §6), since the list may predate them; a failed resync retries with backoff.
+// (docs/api.md §6, R2), since the list may predate them; a failed resync retries with backoff.
 import type { CounterV2 } from '../../src-shared/api/schemas';
 import type { Clock, CoreTuning } from './contract';
 import type { Frame } from './notifications';

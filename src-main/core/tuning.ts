@@ -1,5 +1,5 @@
-// Defaults for every timing and limit (issue "Counter sync core", §2 and §6).
-import type { Clock, CoreTuning } from './contract';
+// Defaults for every timing and limit (docs/api.md §8 and §6).
+import type { CoreTuning } from './contract';
 
 export const DEFAULT_TUNING: CoreTuning = {
   maxRequestsPerWindow: 4,
@@ -7,7 +7,7 @@ export const DEFAULT_TUNING: CoreTuning = {
   rateSafetyMarginMs: 25,
   pingIntervalMs: 25_000,
   pongTimeoutMs: 10_000,
-  // Reconnect policy, set from the herd simulation (issues 18 and 25; reasoning in
+  // Reconnect policy, set from the herd simulation (reasoning in
   // README.md, "Reconnect policy numbers"): a blip of our own is back in a median 1 s
   // (base 2 s); a server's restart close spreads the herd over 25 s (≤ 10 % of the
   // clients per second, median 12.6 s); cap 75 s keeps the peak after a 60 s or longer
@@ -19,7 +19,7 @@ export const DEFAULT_TUNING: CoreTuning = {
   restartWindowMs: 25_000,
   rateLimitBackoffBaseMs: 500,
   // A 429 without Retry-After means our own window is full; a few windows' wait is enough
-  // (a longer cap only delays clicks after the server is fine again: issue 11 case 12).
+  // (a longer cap only delays clicks after the server is fine again).
   rateLimitBackoffCapMs: 4_000,
   retryAfterCapMs: 3_600_000,
   random: Math.random,
@@ -31,17 +31,8 @@ export const DEFAULT_TUNING: CoreTuning = {
 
 export const DEFAULT_REQUEST_TIMEOUT_MS = 10_000;
 
-/** Node fires a setTimeout above 2^31−1 ms at once (TimeoutOverflowWarning): longer waits are cut to that. */
-export const MAX_TIMER_MS = 2 ** 31 - 1;
-
-/** A change is waited for this many request timeouts before its answer counts as lost (issue 11 case 1: a 12 s stall is not a loss). */
+/** A change is waited for this many request timeouts before its answer counts as lost (a 12 s stall is not a loss). */
 export const MUTATION_DEADLINE_FACTOR = 6;
-
-export const realClock: Clock = {
-  now: () => Date.now(),
-  setTimeout: (callback, ms) => setTimeout(callback, Math.min(Math.max(0, ms), MAX_TIMER_MS)),
-  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
-};
 
 /** The full-jitter ceiling: min(cap, base·2^attempt). */
 export function jitterCeiling(attempt: number, baseMs: number, capMs: number): number {

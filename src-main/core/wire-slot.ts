@@ -1,7 +1,7 @@
 // Which rate slot a request was sent in. The server counts a request when it arrives, so a
 // request occupies its slot from when it is sent until its answer arrives or its
 // connection is closed — even when its caller stopped waiting (a timeout) or turned the
-// failure into a value (issue 11 case 7). The REST client reports each request's wire
+// failure into a value. The REST client reports each request's wire
 // here; the scheduler frees the slot once its task and every wire sent inside it are done.
 // AsyncLocalStorage carries the slot through the task's awaits, so no caller in between
 // has to pass it along.

@@ -40,9 +40,3 @@ export function createCoalescer(flush: () => void, clock: Clock): Coalescer {
     },
   };
 }
-
-export const systemClock: Clock = {
-  now: () => Date.now(),
-  setTimeout: (callback, ms) => setTimeout(callback, ms),
-  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
-};

@@ -1,7 +1,7 @@
 // Pure parts: frame parsing, the echo/remote merge, and a lost change landing late.
 import { describe, expect, it } from 'vitest';
 import { parseFrame } from '../../../src-main/core/notifications';
-import { ECHO_WAIT_MS, expectEcho, mergeList, mergeListedCounter, mergeNotified, mergeNotifiedValue, recordFrom, revealedBefore, takeMaybeOurs } from '../../../src-main/core/counter-table';
+import { ECHO_WAIT_MS, expectEcho, mergeList, mergeListedCounter, mergeNotified, mergeNotifiedValue, recordFrom, revealedBefore, takeMaybeOurs } from '../../../src-main/core/counter-merge';
 import { createServerTextCleaner } from '../../../src-shared/text/server-text';
 
 const clean = createServerTextCleaner(() => []);

@@ -7,7 +7,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { describe, expect, it } from 'vitest';
 import { createApiClient } from '../../../src-main/core/api-client';
 import { CoreError } from '../../../src-main/core/contract';
-import { DEFAULT_TUNING, realClock } from '../../../src-main/core/tuning';
+import { DEFAULT_TUNING } from '../../../src-main/core/tuning';
+import { realClock } from '../../../src-main/core/real-clock';
 import { SHARED, USERS, onCleanup, startCore, startService, until } from '../../support/core-harness';
 
 const MiB = 1024 * 1024;
