@@ -15,7 +15,7 @@ import { createTranslator } from '../../../src-shared/i18n/translator';
 import { MESSAGE_MAX } from '../../../src-shared/i18n/error-words';
 import { argumentsOf, formalAddress, germanQuoteProblems, typographyProblems, unusedKeys, type Argument } from './catalog-rules';
 
-const ROOT = join(import.meta.dirname, '../..');
+const ROOT = join(import.meta.dirname, '../../..');
 const KEYS = Object.keys(en) as (keyof typeof en)[];
 
 function sourceFiles(dir: string): string[] {
