@@ -10,7 +10,7 @@ import type { CounterCore } from '../../src-main/core/index';
 import type { CoreSnapshot } from '../../src-shared/domain/snapshot';
 import { startCounterService } from '../../src-service/index';
 import { untilSnapshot } from '../core-wait';
-import { SimulatedClock } from '../fake-clock';
+import { FakeClock } from '../../dev-tools/support/fake-clock';
 import { readFixtures, writeFixtures } from '../fixtures';
 import type { Row, ScenarioResult } from '../report';
 import { pause } from '../stats';
@@ -84,7 +84,7 @@ interface Rider {
 
 export async function runMidnight(options: { cores: number; log: (line: string) => void }): Promise<ScenarioResult> {
   const fx = writeFixtures({ counters: COUNTERS, readers: options.cores, others: 0, datedEvery: 2 });
-  const clock = new SimulatedClock(START);
+  const clock = new FakeClock(START);
   const service = await startCounterService({ port: 0, fixtures: readFixtures(fx.file), now: clock.now });
   const pings = new PingLedger();
   const riders: Rider[] = fx.readers.map((reader, n) => {

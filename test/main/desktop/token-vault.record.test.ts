@@ -15,7 +15,8 @@ import { createSecretFile } from '../../../src-main/electron/files';
 import { createSafeStorageVault, LEGACY_TOKEN_ORIGIN, type SafeStorageLike } from '../../../src-main/desktop/token-vault';
 import { DEFAULT_SETTINGS } from '../../../src-shared/domain/settings';
 import { BASIC_TEXT_KEY, encryptWith, safeStorageDouble } from '../../support/safe-storage-double';
-import { COFFEE_ID, counter, fakeCoreFactory, ManualClock } from '../../support/app-fakes';
+import { COFFEE_ID, counter, fakeCoreFactory } from '../../support/app-fakes';
+import { FakeClock } from '../../../dev-tools/support/fake-clock';
 import { said, saidNotice } from '../../../dev-tools/support/i18n';
 
 const USER_TOKEN = 'ct_live_user_4f9a8b7c6d5e4f3a2b1c';
@@ -90,7 +91,7 @@ async function launch(dir: string, safeStorage: SafeStorageLike, makeVault: Vaul
     systemTimezone: () => 'UTC',
     systemLanguages: () => ['en-US'],
     theme: { shouldUseDarkColors: () => false, onUpdated: () => () => undefined },
-    clock: new ManualClock(),
+    clock: new FakeClock(),
   });
   cleanups.push(() => controller.stop());
   const told: string[] = [];
