@@ -8,7 +8,7 @@ import { drawTrayIcon, fitText, TRAY_ICON_SIZES, trayIconSize } from '../../../s
 import { badgeText } from '../../../src-main/desktop/tray-presentation';
 import { trayIconSheet } from '../../../dev-tools/support/tray-icon-sheet';
 
-const ROOT = join(import.meta.dirname, '../..');
+const ROOT = join(import.meta.dirname, '../../..');
 const DIGITS = ['0', '1', '2', '3', '4', '5', '6', '7', '8', '9'];
 const BADGES = [...DIGITS, '42', '99', '999', '12k', '<1M', '3M', '-5', '-42', '-9k', '1G+'];
 /** Cap height in pixels a badge of n characters gets at least, per icon size (a 3×5 pixel font had 5 at every size). */
