@@ -3,7 +3,7 @@ import { PATCH_FIELDS_BY_TYPE } from '../../src-shared/api/wire-constants';
 import type { CounterState } from '../../src-shared/domain/snapshot';
 import type { AppState, CounterPatch, CounterTrayApi } from '../../src-shared/ipc/contract';
 import { call } from '../bridge/ipc';
-import { BackButton } from '../components/BackButton';
+import { ScreenHeader } from '../components/ScreenHeader';
 import { ConfirmBar } from '../components/ConfirmBar';
 import { useEscape } from '../components/useDocumentKeydown';
 import { errorText } from '../../src-shared/i18n/error-words';
@@ -112,10 +112,7 @@ export function EditCounter({ api, state, counterId, onClose, onExport }: Props)
   if (!counter || !draft || !baseline) {
     return (
       <main className="screen edit-screen">
-        <header className="screen-header">
-          <BackButton onClick={onClose} />
-          <h1 className="title">{i18n.t('edit.title')}</h1>
-        </header>
+        <ScreenHeader title={i18n.t('edit.title')} onBack={onClose} />
         <div className="screen-body">
           <p role="alert">{i18n.t('edit.gone')}</p>
           <div className="row-actions start">
@@ -169,10 +166,7 @@ export function EditCounter({ api, state, counterId, onClose, onExport }: Props)
 
   return (
     <main className="screen edit-screen">
-      <header className="screen-header">
-        <BackButton onClick={leave} />
-        <h1 className="title">{i18n.t('edit.title')}</h1>
-      </header>
+      <ScreenHeader title={i18n.t('edit.title')} onBack={leave} />
       <div className="screen-body">
         <form className="stack" id={`${ids}-form`} onSubmit={save} noValidate aria-label={i18n.t('row.edit', { name: counter.name })}>
           <Field id={`${ids}-name`} field="name" label={i18n.t('edit.name')} error={error} errorId={`${ids}-name-error`}>

@@ -8,7 +8,7 @@ import type { PlainKey } from '../../src-shared/i18n/messages';
 import type { Translator } from '../../src-shared/i18n/translator';
 import { call } from '../bridge/ipc';
 import { useI18n } from '../i18n/I18n';
-import type { SectionProps } from './SettingsScreen';
+import type { SectionProps } from './SettingsSections';
 
 const MODES = [
   { value: 'automatic', label: 'updates.modeAutomatic', hint: 'updates.modeAutomaticHint' },
