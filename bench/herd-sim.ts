@@ -1,4 +1,4 @@
-// What a herd of clients does to the service (issues 18 and 25), simulated: no sockets,
+// What a herd of clients does to the service, simulated: no sockets,
 // time is arithmetic. Clients do not interact (the service is assumed to keep up), so
 // each one's timeline is replayed on its own and its arrivals are summed into 100 ms bins.
 //

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The tray icon's number is drawn from a real typeface (issue 24): Inter Bold (SIL OFL 1.1,
+// The tray icon's number is drawn from a real typeface: Inter Bold (SIL OFL 1.1,
 // @fontsource/inter), rendered here at build time to alpha sprites, one set per cap height
 // in pixels, and committed as src-main/desktop/tray-glyphs.json (data only; tray-glyphs.ts types
 // it). The app then needs no font file, no font engine and no canvas at run time: it picks the

@@ -1,5 +1,5 @@
 // esbuild's options for the main process, shared by scripts/build.mjs and the tests that
-// build deliberately weakened copies of main.js for their negative controls (issue 26).
+// build deliberately weakened copies of main.js for their negative controls.
 import { readFileSync } from 'node:fs';
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));

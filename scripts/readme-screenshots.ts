@@ -158,7 +158,7 @@ try {
       await shootBoth(page, harness, 'settings');
     });
 
-    // Issue 28: goals in progress on the rows, a milestone today, the edit page's goal, the export screen.
+    // Goals in progress on the rows, a milestone today, the edit page's goal, the export screen.
     await withPopup(browser, server.url, { signedInAs: DEMO_TOKEN }, async (page, harness) => {
       await page.locator('.connection[data-status="live"]').waitFor();
       const dispatch = async (...args: Parameters<AppHarness['app']['dispatch']>) => {

@@ -48,7 +48,7 @@ if (vitestStatus !== 0) {
 
 const needsBuild = existsSync('scripts/build.mjs');
 if (needsBuild) check('build', 'node', ['scripts/build.mjs']);
-// Electronegativity + our own checks on what the build produced (issue 8 §3).
+// Electronegativity + our own checks on what the build produced.
 if (needsBuild) check('security scan', 'node', ['scripts/security-scan.mjs']);
 const playwrightStatus = run('playwright', 'npx', ['playwright', 'test']);
 const playwright = readJson('test-results/playwright.json');

@@ -17,7 +17,7 @@ export interface AppHarness {
   front: RequestFaultFront | undefined;
   app: HeadlessApp;
   /**
-   * Stands in for main's native save dialog (issue 28): each export is "saved" in a temp folder
+   * Stands in for main's native save dialog: each export is "saved" in a temp folder
    * under the name main offered, unless the test queued another answer. Paths written, in order.
    */
   exports: { written: string[]; answerNext(answer: 'cancel' | 'save'): void };

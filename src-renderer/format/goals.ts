@@ -1,4 +1,4 @@
-// Words for goals, milestones and resets on a row (issue 28). The shared words
+// Words for goals, milestones and resets on a row. The shared words
 // (src-shared/i18n/goal-words.ts) are the tray's and the notifications' too.
 import type { GoalView } from '../../src-shared/domain/goals';
 import { goalProgressText, milestoneName } from '../../src-shared/i18n/goal-words';

@@ -160,13 +160,13 @@ export function CounterList({ api, state, core, focusRequest, activeId, onActive
         break;
       case 'Enter':
         if (target.tagName === 'BUTTON' || !active) return; // a focused button does its own thing
-        // Enter opens the selected counter's activity (issue 15); + and − change it.
+        // Enter opens the selected counter's activity; + and − change it.
         detail(active.id);
         break;
       case 'Escape':
         if (resetUndo.question) void resetUndo.answer('keep');
         else if (hintsOpen) setHintsOpen(false);
-        // Clearing the search keeps the chosen row: the next + must change what was chosen (issue 24 point 3).
+        // Clearing the search keeps the chosen row: the next + must change what was chosen.
         else if (query) setQueryRaw('');
         else void call(api, 'window:hide', {});
         break;

@@ -1,4 +1,4 @@
-// Export of one counter's or all counters' activity as CSV (issue 28). The popup only names
+// Export of one counter's or all counters' activity as CSV. The popup only names
 // what; main asks the user where in its own save dialog and writes the file, so this screen
 // never sees a path (only the file name the user chose). Its own chunk: most popups never open it.
 import { useId, useState } from 'react';

@@ -12,7 +12,7 @@ interface Props {
   state: AppState;
   onClose: () => void;
   onReplaceToken: () => void;
-  /** Opens the export screen (issue 28). */
+  /** Opens the export screen. */
   onExport: () => void;
 }
 

@@ -215,7 +215,7 @@ function LanguageSection({ state, settings, update, ids }: SectionProps) {
   );
 }
 
-/** What this computer recorded, as a CSV file (issue 28). */
+/** What this computer recorded, as a CSV file. */
 function DataSection({ state, ids, onExport }: SectionProps) {
   const i18n = useI18n();
   return (

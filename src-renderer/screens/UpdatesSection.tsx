@@ -1,4 +1,4 @@
-// Settings → Updates (issue 26): the mode, where this copy's updates come from, how far the
+// Settings → Updates: the mode, where this copy's updates come from, how far the
 // current update is, "Check for updates…", "Restart to update", and the notes of the
 // version the last update brought. Main decides; this only shows AppState.updates and asks.
 import type { UpdateMode } from '../../src-shared/domain/settings';

@@ -1,4 +1,4 @@
-// Milestones of day counters (issue 28): FromDate at 7, 10, 14, 21, 30, 50, 100, 200 and
+// Milestones of day counters: FromDate at 7, 10, 14, 21, 30, 50, 100, 200 and
 // 365 days, then every year (the calendar anniversary: 2 years, 3 years, …); ToDate at 30,
 // 7 and 1 days left and on the day. Pure calendar arithmetic on YYYY-MM-DD keys, no zone
 // and no clock: main passes "today" in the user's zone (the popup gets it in AppState),

@@ -1,4 +1,4 @@
-// What settings must satisfy, whoever wrote them (issue 4 §5, §6; issue 12): a user edit
+// What settings must satisfy, whoever wrote them: a user edit
 // through `settings:update`, and the file read at launch, which any process of the same
 // user can change. One set of rules; a patch that breaks them is refused, a file that
 // breaks them is repaired (and backed up by the store) with a notice.
