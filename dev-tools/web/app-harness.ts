@@ -34,7 +34,7 @@ export interface AppHarnessOptions {
   dark?: boolean;
   /** The service is down when the app launches (it comes back with service.resume()). */
   serverDown?: boolean;
-  /** Put a programmable front server (test/support/request-fault-front.ts) between the app and the service. */
+  /** Put a programmable front server (dev-tools/support/request-fault-front.ts) between the app and the service. */
   front?: boolean;
   /**
    * A previous run of the app (server up, same account, same last-known counters file)

@@ -1,4 +1,4 @@
-// User settings: persisted by the main process (settings.json, app/file-settings-store.ts), edited in the popup.
+// User settings: persisted by the main process (settings.json, app/settings/file-settings-store.ts), edited in the popup.
 import { z } from 'zod';
 
 import { LANGUAGE_CHOICES } from '../i18n/locale';
