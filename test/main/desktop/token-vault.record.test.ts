@@ -1,4 +1,4 @@
-// Issue 23, point 1: a program that can write the app's data folder must not be able to
+// A program that can write the app's data folder must not be able to
 // bind the token to its own server, grant a consent, or make the next token be stored
 // weakly, by editing token.json (and settings.json). The real vault over a safeStorage with
 // real cryptography and real files; each attack is a function run against the real vault

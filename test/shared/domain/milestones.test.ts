@@ -1,4 +1,4 @@
-// Which milestone is next and which falls on a day (issue 28): pure calendar arithmetic.
+// Which milestone is next and which falls on a day: pure calendar arithmetic.
 import { describe, expect, it } from 'vitest';
 import { milestoneName, milestoneToday } from '../../../src-shared/i18n/goal-words';
 import { de, en } from '../../../dev-tools/support/i18n';
