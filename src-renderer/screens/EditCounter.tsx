@@ -112,7 +112,7 @@ export function EditCounter({ api, state, counterId, onClose, onExport }: Props)
   if (!counter || !draft || !baseline) {
     return (
       <main className="screen edit-screen">
-        <ScreenHeader title={i18n.t('edit.title')} onBack={onClose} />
+        <ScreenHeader onBack={onClose}>{i18n.t('edit.title')}</ScreenHeader>
         <div className="screen-body">
           <p role="alert">{i18n.t('edit.gone')}</p>
           <div className="row-actions start">
@@ -166,7 +166,7 @@ export function EditCounter({ api, state, counterId, onClose, onExport }: Props)
 
   return (
     <main className="screen edit-screen">
-      <ScreenHeader title={i18n.t('edit.title')} onBack={leave} />
+      <ScreenHeader onBack={leave}>{i18n.t('edit.title')}</ScreenHeader>
       <div className="screen-body">
         <form className="stack" id={`${ids}-form`} onSubmit={save} noValidate aria-label={i18n.t('row.edit', { name: counter.name })}>
           <Field id={`${ids}-name`} field="name" label={i18n.t('edit.name')} error={error} errorId={`${ids}-name-error`}>

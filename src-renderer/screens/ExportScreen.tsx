@@ -41,7 +41,7 @@ export function ExportScreen({ api, state, counterId, onClose }: Props) {
 
   return (
     <main className="screen export-screen">
-      <ScreenHeader title={i18n.t('export.title')} onBack={onClose} autoFocus />
+      <ScreenHeader onBack={onClose} autoFocus>{i18n.t('export.title')}</ScreenHeader>
       <div className="screen-body stack">
         <fieldset className="stack tight">
           <legend className="subtitle">{i18n.t('export.what')}</legend>

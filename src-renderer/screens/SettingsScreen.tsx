@@ -27,7 +27,7 @@ export function SettingsScreen({ api, state, onClose, onReplaceToken, onExport }
 
   return (
     <main className="screen settings-screen">
-      <ScreenHeader title={i18n.t('settings.title')} onBack={onClose} autoFocus />
+      <ScreenHeader onBack={onClose} autoFocus>{i18n.t('settings.title')}</ScreenHeader>
       <div className="screen-body">
         {error && (
           <p className="error-text" role="alert">
