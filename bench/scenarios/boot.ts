@@ -1,7 +1,7 @@
 // Scenario 7, boot: the shipped build (dist/main/main.js, preload.cjs, dist/renderer)
 // started under the Electron double (test/electron-double), the popup a real Chromium
 // page. Measures what main.ts and the popup cost at launch, split at main's own launch
-// marks (shell/launch-milestones.ts), and on a tray click; what Electron itself adds
+// marks (src-main/desktop/launch-milestones.ts), and on a tray click; what Electron itself adds
 // (process start, window mapping) is not in the double.
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';

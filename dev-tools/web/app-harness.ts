@@ -1,5 +1,5 @@
 // The Node side of the e2e harness: the reference service on loopback and the
-// Electron-free app controller (real core → real service), as the Electron shell wires them.
+// Electron-free app controller (real core → real service), as main.ts wires them.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
