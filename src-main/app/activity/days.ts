@@ -4,6 +4,7 @@
 // Day keys and their arithmetic come from the one calendar (src-shared/time/calendar.ts);
 // here are what only the activity record and its exports need.
 import { addDays, dayFormatters as calendarFormatters, dayKeyIn } from '../../../src-shared/time/calendar';
+import { createZoneCache } from '../../../src-shared/time/zone-cache';
 
 /** The calendar's per-zone formatters (bounded and keyed by the canonical zone: the setting is user input). */
 export const dayFormatters = calendarFormatters;
@@ -23,15 +24,13 @@ export function lastDays(last: string, count: number): string[] {
   return Array.from({ length: count }, (_, i) => shiftDay(last, count - 1 - i));
 }
 
-const clockFormatters = new Map<string, Intl.DateTimeFormat>();
+/** Bounded and keyed by the canonical zone, like the calendar's day formatters (the zone is a setting). */
+const clockFormatters = createZoneCache((timeZone) => new Intl.DateTimeFormat('en-CA', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' }));
 
 /** The wall clock of an instant in `timezone` (24-hour). */
 function wallClock(at: number, timezone: string): { year: number; month: number; day: number; hour: number; minute: number; second: number } {
-  let formatter = clockFormatters.get(timezone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-CA', { timeZone: timezone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' });
-    clockFormatters.set(timezone, formatter);
-  }
+  const formatter = clockFormatters.get(timezone);
+  if (!formatter) throw new RangeError(`Unknown time zone ${timezone}`);
   const parts = { year: 0, month: 0, day: 0, hour: 0, minute: 0, second: 0 };
   for (const part of formatter.formatToParts(at)) if (part.type in parts) parts[part.type as keyof typeof parts] = Number(part.value);
   return parts;
