@@ -6,12 +6,11 @@ import { chromium } from '@playwright/test';
 import type { Browser, Page } from '@playwright/test';
 import { fileURLToPath } from 'node:url';
 import type { HeadlessApp } from '../dev-tools/headless/headless-app';
-import type { EventChannel } from '../src-shared/ipc/contract';
+import { POPUP_EVENTS, type EventChannel } from '../src-shared/ipc/contract';
 import { bundledPreloadApi } from '../dev-tools/web/preload-stand-in';
 import { ensureRendererBuilt } from '../dev-tools/web/build-renderer';
 import { serveDirectory, type RunningServer } from '../dev-tools/web/static-server';
 
-const POPUP_EVENTS: readonly EventChannel[] = ['state:delta', 'ui:focusCounter'];
 const PRELOAD = fileURLToPath(new URL('./page/bench-preload.js', import.meta.url));
 const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 

@@ -1,4 +1,4 @@
-// Generated fixtures (format of /work/shared/spec/fixtures.md), written to a temp dir
+// Generated fixtures (the format of src-service/fixtures.ts), written to a temp dir
 // and read back, as a tool outside test/ would hand them to the service. "Readers" are
 // the users whose client is measured (one per run, so each run starts with a fresh
 // rate-limit budget); "others" make the changes that must reach them.

@@ -1,4 +1,4 @@
-// What a herd of clients does to the service (issues 18 and 25), simulated: no sockets,
+// What a herd of clients does to the service, simulated: no sockets,
 // time is arithmetic. Clients do not interact (the service is assumed to keep up), so
 // each one's timeline is replayed on its own and its arrivals are summed into 100 ms bins.
 //
@@ -6,7 +6,7 @@
 // socket drops, wait `afterDrop(cause)`, try the upgrade (one arrival); refused while the
 // service is down (wait `afterRefused()`, try again); once it opens, read the list (a
 // second arrival) and it is live. Counter Tray's waits come from the core's own
-// ReconnectBackoff with its tuning (test/core/herd-sim.test.ts shows a real LiveSocket
+// ReconnectBackoff with its tuning (test/main/core/herd-sim.test.ts shows a real LiveSocket
 // makes the same attempts on the same draws); the others are the public clients' fixed
 // doublings without jitter, which treat every drop alike.
 import type { CoreTuning } from '../src-main/core/contract';

@@ -1,4 +1,4 @@
-// The launch split into phases (issue 25) for the boot bench: main's own launch marks
+// The launch split into phases for the boot bench: main's own launch marks
 // (src-main/desktop/launch-milestones.ts, `performance.mark` in main.ts, read from this
 // process's performance timeline since main.js runs here under the Electron double), the
 // popup's navigation and resource timing, and the page probe's first counter row. All on
@@ -19,7 +19,7 @@ interface Phase {
   what: string;
 }
 
-/** The issue's five phases, from just before import(main.js). */
+/** The launch's five phases, from just before import(main.js). */
 export const PHASES: readonly Phase[] = [
   { key: 'evaluate', label: 'main.js evaluated', until: 'main-evaluated', owner: 'both', what: "main.js and its imports evaluated (under the double's module hooks, which route every import through a loader thread)" },
   { key: 'ready', label: 'ready', until: 'ready', owner: 'double', what: "the double emits ready right after the import; Electron's own start-up is not in the double" },

@@ -1,4 +1,4 @@
-// What the popup's preload costs before the page's own scripts may run (issue 25's launch
+// What the popup's preload costs before the page's own scripts may run (part of the launch
 // breakdown): dist/main/preload.cjs evaluated cold in fresh Node processes (the same V8
 // as the renderer), its `require('electron')` answered by a stand-in. CPU time, not wall
 // time, so other processes on a shared machine do not inflate it.

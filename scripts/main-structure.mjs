@@ -1,4 +1,4 @@
-// Structural checks of the built main process (issue 12), by walking the AST of
+// Structural checks of the built main process, by walking the AST of
 // dist/main/main.js: what Electronegativity cannot follow (the popup's options come from
 // popupWindowOptions() through an injected `new BrowserWindow(options)` factory) and what
 // a text search cannot judge (a permission handler that calls back `true` reads much like

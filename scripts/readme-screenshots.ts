@@ -3,7 +3,7 @@
 // service with its demo data) in Debian's Chromium, so they show the app as it is now.
 // Writes docs/screenshots/*.png at the popup's size (360×480), light and dark, a 300-counter
 // list at 200 % zoom (180×240 CSS pixels at device scale 2, as Electron's zoomFactor 2 lays it
-// out), and the tray icon's contact sheet (tray-icons.png, test/support/tray-icon-sheet.ts).
+// out), and the tray icon's contact sheet (tray-icons.png, dev-tools/support/tray-icon-sheet.ts).
 // Every picture twice: in English, and in German (name-de.png), the OS's language as
 // app.getPreferredSystemLanguages() would say it, with the demo's counters named in German.
 import { chromium, type Browser, type Page } from '@playwright/test';
@@ -158,7 +158,7 @@ try {
       await shootBoth(page, harness, 'settings');
     });
 
-    // Issue 28: goals in progress on the rows, a milestone today, the edit page's goal, the export screen.
+    // Goals in progress on the rows, a milestone today, the edit page's goal, the export screen.
     await withPopup(browser, server.url, { signedInAs: DEMO_TOKEN }, async (page, harness) => {
       await page.locator('.connection[data-status="live"]').waitFor();
       const dispatch = async (...args: Parameters<AppHarness['app']['dispatch']>) => {

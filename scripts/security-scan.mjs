@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Security scan of the built app (issue 8 §3, issue 12), offline: Electronegativity over the
+// Security scan of the built app, offline: Electronegativity over the
 // built main, preload and renderer, plus our own checks of what it cannot see or judge: the
 // structure of main.js (scripts/main-structure.mjs: popupWindowOptions' webPreferences, that
 // every window is built from them, permission and window-open handlers that deny), the

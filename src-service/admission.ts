@@ -1,5 +1,5 @@
 // What every HTTP request and WebSocket upgrade passes before a route sees it, in this
-// order: v1 sunset (not-shown #16), §5 authentication, §8 rate limit. Everything is
+// order: v1 sunset (docs/api.md O16), §5 authentication, §8 rate limit. Everything is
 // logged in `requestLog` so tests can check pacing and 429s.
 import type { IncomingMessage } from 'node:http';
 import { ServiceCode, ServiceError } from './errors';

@@ -1,5 +1,5 @@
 // What a route handler gets, and what it returns. Handlers throw ServiceError for every
-// refusal; the dispatcher turns it into the §2.5 body.
+// refusal; the dispatcher turns it into the docs/api.md §2.5 body.
 import type { CounterRecord } from './fixtures';
 import type { CounterStore } from './store';
 import type { Variant } from './variants';

@@ -1,6 +1,6 @@
-// Rules shared by v1 and v2: visibility and permission (§5, not-shown #10/#11), the
-// increment/decrement step (§4.1 errors, not-shown #9), names (§8, not-shown #12) and
-// the timezone parameter (§4.2, not-shown #1).
+// Rules shared by v1 and v2: visibility and permission (docs/api.md §5, O10/O11), the
+// increment/decrement step (docs/api.md §4.1 errors, O9), names (docs/api.md §8, O12) and
+// the timezone parameter (docs/api.md §4.2, O1).
 import { isKnownTimeZone } from './days';
 import { ServiceCode, ServiceError, badRequest, notFound } from './errors';
 import type { CounterRecord } from './fixtures';
@@ -43,7 +43,7 @@ export function stepped(ctx: RouteContext, counter: CounterRecord, delta: number
   return { ...counter, value };
 }
 
-/** §4.2 path amount: an integer of at least 1, else InvalidAmount (-2042). */
+/** docs/api.md §4.2 path amount: an integer of at least 1, else InvalidAmount (-2042). */
 export function parseAmount(raw: string | undefined): number {
   if (raw === undefined) return 1;
   const n = /^[+-]?\d+$/.test(raw) ? Number(raw) : Number.NaN;
@@ -53,7 +53,7 @@ export function parseAmount(raw: string | undefined): number {
   return n;
 }
 
-/** v1 displayName is always 5..40 characters (§2.1, §8); v2 follows the nameRule variant. */
+/** v1 displayName is always 5..40 characters (docs/api.md §2.1, §8); v2 follows the nameRule variant. */
 export function checkName(name: string, rule: 'v1' | 'none'): void {
   const length = [...name].length;
   if (rule === 'v1' && (length < 5 || length > 40)) {

@@ -1,6 +1,6 @@
-// §2.5 / §7: every error the service raises is `{ message, code }`. The document names
+// docs/api.md §2.5 / §7: every error the service raises is `{ message, code }`. The document names
 // -2042 (InvalidAmount) and -1100 (NotFound); every other number here is this service's
-// own choice (not-shown #7) and clients must not key on it.
+// own choice (docs/api.md O7) and clients must not key on it.
 import { ErrorCode } from '../src-shared/api/error-codes';
 
 export const ServiceCode = {
@@ -25,7 +25,7 @@ export const ServiceCode = {
   InvalidField: -2032,
 } as const;
 
-/** An error that becomes an HTTP answer with the §2.5 body. */
+/** An error that becomes an HTTP answer with the docs/api.md §2.5 body. */
 export class ServiceError extends Error {
   constructor(
     readonly status: number,

@@ -1,4 +1,4 @@
-// The fixtures file of fixtures.md: users with tokens, and counters with members.
+// The fixtures file (its format: the schema below): users with tokens, and counters with members.
 // A bad file is refused as a whole, with a message naming the first bad entry.
 import { z } from 'zod';
 import { CounterType, IsoDate } from '../src-shared/api/schemas';

@@ -1,4 +1,4 @@
-// Low-level HTTP helpers: bounded body reading and JSON answers with the §2.5 error body.
+// Low-level HTTP helpers: bounded body reading and JSON answers with the docs/api.md §2.5 error body.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
 /** Bodies above this are refused with 413; the API's bodies are a few hundred bytes. */

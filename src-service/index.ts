@@ -1,4 +1,4 @@
-// The reference Counter Service's public entry (fixtures.md "Programmatic").
+// The reference Counter Service's public entry: start it from code (README.md, this folder).
 export { startCounterService } from './service';
 export { SERVICE_LIMITS } from './service';
 export type { CounterService, CounterServiceOptions, NewCounter, ServiceLimits } from './service';

@@ -1,8 +1,8 @@
 // The HTTP and upgrade entry points: the demo's host guard, admission, routing, body
-// checks, the handler, and the §2.5 error body for every refusal (§9 deprecation headers
+// checks, the handler, and the docs/api.md §2.5 error body for every refusal (docs/api.md §9 deprecation headers
 // on every /v1/ answer). Any unexpected exception becomes a 500 with the error body: the
 // process never dies of a request, and handlers validate fully before they change state.
-// The body is read only once the token, the rate limit and the route allow it (issue 23):
+// The body is read only once the token, the rate limit and the route allow it:
 // a client without a token cannot make the service read (or wait for) a body.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
@@ -87,7 +87,7 @@ export function handleUpgrade(deps: PipelineDeps, req: IncomingMessage, socket: 
   const pathname = url.pathname;
   const seen: { userId?: string } = {};
   let status = 101;
-  // §9.2 "every response on a /v1/ path": the 101 and the refusals alike.
+  // docs/api.md §9.2 "every response on a /v1/ path": the 101 and the refusals alike.
   const versionHeaders = isV1Path(pathname) ? deprecationHeaders(deps.baseUrl(), pathname) : {};
   try {
     guardHost(deps, req);
@@ -123,7 +123,7 @@ function record(log: RequestLogEntry[], entry: RequestLogEntry): void {
 
 /**
  * The checks `ws` makes before it upgrades, done here first so a bad handshake is answered
- * with the §2.5 error body instead of `ws`'s plain-text 400.
+ * with the docs/api.md §2.5 error body instead of `ws`'s plain-text 400.
  */
 function handshakeProblem(req: IncomingMessage): string | undefined {
   if (req.method !== 'GET') return 'A WebSocket upgrade must use GET';

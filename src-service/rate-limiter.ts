@@ -1,5 +1,5 @@
-// §8: 4 requests per second per user with a burst of 6; reads, mutations and WebSocket
-// upgrades share one budget. not-shown #8 leaves the algorithm open: the default is a
+// docs/api.md §8: 4 requests per second per user with a burst of 6; reads, mutations and WebSocket
+// upgrades share one budget. docs/api.md O8 leaves the algorithm open: the default is a
 // token bucket (capacity 6, refilled at 4/s); the variant is a strict rolling window of
 // 4 per 1000 ms. Both read time only from the injected clock.
 export interface RateDecision {

@@ -1,6 +1,6 @@
 // A tiny path router: `/v2/counters/:id/increment/:amount` style templates. An unknown
 // path is 404 and a known path with another method is 405 (with Allow), both answered
-// by the caller with the §2.5 error body.
+// by the caller with the docs/api.md §2.5 error body.
 export interface Route<H> {
   method: string;
   path: string;

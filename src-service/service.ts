@@ -1,8 +1,8 @@
-// startCounterService (fixtures.md "Programmatic"): the reference Counter Service on
+// startCounterService: the reference Counter Service on
 // node:http + ws, plus the test-only levers the API has no endpoint for (delete,
 // members, revoke, suspend/resume for "server restart" tests). Stopping or restarting
 // closes every WebSocket with 1001 / 1012 first, as a well-behaved service does, so its
-// clients can tell a restart from their own network failing (issue 25).
+// clients can tell a restart from their own network failing.
 import { createServer } from 'node:http';
 import type { Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
@@ -26,14 +26,14 @@ export interface CounterServiceOptions {
   port?: number;
   /** Default 127.0.0.1; never another interface unless asked. */
   host?: string;
-  /** A fixtures object (fixtures.md) or 'demo' for the built-in set. */
+  /** A fixtures object (fixtures.ts) or 'demo' for the built-in set. */
   fixtures: FixturesFile | 'demo' | unknown;
   variant?: VariantInput;
   /** Epoch ms; replaces the clock for day values and rate limits. */
   now?: () => number;
   /** Persist changes here (atomic) and reload them on start. */
   statePath?: string;
-  /** Connection and time limits (issue 23); defaults in SERVICE_LIMITS. */
+  /** Connection and time limits; defaults in SERVICE_LIMITS. */
   limits?: Partial<ServiceLimits>;
   /**
    * Demo mode's guard: answer only requests whose Host is exactly `127.0.0.1:<port>` and

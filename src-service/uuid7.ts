@@ -1,5 +1,5 @@
 // RFC 9562 UUID version 7: 48-bit Unix ms timestamp, then random bits. The service
-// mints ids this way (§2.1: "UUID v7").
+// mints ids this way (docs/api.md §2.1: "UUID v7").
 import { randomBytes } from 'node:crypto';
 
 export function uuid7(nowMs: number = Date.now()): string {

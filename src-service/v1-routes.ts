@@ -1,4 +1,4 @@
-// §4.1: the deprecated v1 endpoints (nested Counter v1). not-shown #17: GET by id answers
+// docs/api.md §4.1: the deprecated v1 endpoints (nested Counter v1). docs/api.md O17: GET by id answers
 // a Counter v1 object; PUT requires id, displayName, type and data, and changes only the
 // display name and the data payload.
 import type { Handler, Route, RouteContext } from './context';

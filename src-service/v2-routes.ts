@@ -1,5 +1,6 @@
-// §4.2: the v2 endpoints. Responses follow the not-shown variants (#2 decrement body,
-// #3 PATCH body); values are resolved for the requested timezone (#1 default).
+// docs/api.md §4.2: the v2 endpoints. Responses follow the variants for what the API leaves
+// open (docs/api.md O2 decrement body, O3 PATCH body); values are resolved for the requested
+// timezone (O1 default).
 import { IsoDate, PATCH_FIELDS_BY_TYPE } from '../src-shared/api/schemas';
 import type { PatchBodyV2 } from '../src-shared/api/schemas';
 import type { Handler, Reply, Route, RouteContext } from './context';
@@ -44,7 +45,7 @@ const decrement: Handler = (ctx): Reply => {
 
 const KNOWN_PATCH_FIELDS = new Set(['name', 'value', 'startDate', 'endDate']);
 
-/** §4.2 rules 1–2: validate the whole body against the type before changing anything. */
+/** docs/api.md §4.2 rules 1–2: validate the whole body against the type before changing anything. */
 function patched(counter: CounterRecord, raw: unknown, nameRule: 'v1' | 'none'): CounterRecord {
   if (!isPlainObject(raw)) throw badRequest('The body must be a JSON object', ServiceCode.InvalidField);
   const keys = Object.keys(raw);

@@ -1,44 +1,44 @@
-// The behaviours that counter-service-api.md leaves "not shown" (see not-shown.md).
+// The behaviours the API document leaves open (docs/api.md O1–O20), one variant each.
 // The service picks the first value of each as its default; tests start it with the
 // others to prove the app copes with every plausible answer.
 import { z } from 'zod';
 
 export const VariantSchema = z
   .object({
-    /** not-shown #1: zone used when `timezone` is omitted. */
+    /** docs/api.md O1: zone used when `timezone` is omitted. */
     timezoneDefault: z.enum(['UTC', 'Pacific/Kiritimati']).default('UTC'),
-    /** not-shown #2: v2 decrement answer: bare number, `{ "value": n }`, or 204 without body. */
+    /** docs/api.md O2: v2 decrement answer: bare number, `{ "value": n }`, or 204 without body. */
     decrementBody: z.enum(['number', 'object', 'empty']).default('number'),
-    /** not-shown #3: v2 PATCH answer: Counter v2, 204 without body, or `{ "data": Counter }`. */
+    /** docs/api.md O3: v2 PATCH answer: Counter v2, 204 without body, or `{ "data": Counter }`. */
     patchBody: z.enum(['counter', 'empty', 'envelope']).default('counter'),
-    /** not-shown #4: counterDeleted params: `{ counterId }`, `{}`, or `{ id }`. */
+    /** docs/api.md O4: counterDeleted params: `{ counterId }`, `{}`, or `{ id }`. */
     deletedParams: z.enum(['counterId', 'empty', 'id']).default('counterId'),
-    /** not-shown #5: counterMemberlistChanged params: `{ counterId }` or `{}`. */
+    /** docs/api.md O5: counterMemberlistChanged params: `{ counterId }` or `{}`. */
     memberlistParams: z.enum(['counterId', 'empty']).default('counterId'),
-    /** not-shown #6: unknown extra fields on every object the service sends. */
+    /** docs/api.md O6: unknown extra fields on every object the service sends. */
     extraFields: z.boolean().default(false),
-    /** not-shown #6: an unknown-method notification before each real one. */
+    /** docs/api.md O6: an unknown-method notification before each real one. */
     unknownMethods: z.boolean().default(false),
-    /** not-shown #7: numeric code of InvalidOperationForCounterType (our choice: -2041, next to InvalidAmount -2042). */
+    /** docs/api.md O7: numeric code of InvalidOperationForCounterType (our choice: -2041, next to InvalidAmount -2042). */
     invalidOperationCode: z.int().default(-2041),
-    /** not-shown #8: 429 without headers, or with `Retry-After` (seconds). */
+    /** docs/api.md O8: 429 without headers, or with `Retry-After` (seconds). */
     rateLimitHeaders: z.enum(['none', 'retryAfter']).default('none'),
-    /** not-shown #8: token bucket (6, refilled 4/s) or strict rolling window of 4 per 1000 ms. */
+    /** docs/api.md O8: token bucket (6, refilled 4/s) or strict rolling window of 4 per 1000 ms. */
     rateLimiter: z.enum(['bucket', 'window']).default('bucket'),
-    /** not-shown #10: status for a counter that exists but the user is not a member of. */
+    /** docs/api.md O10: status for a counter that exists but the user is not a member of. */
     nonMember: z.union([z.literal(403), z.literal(404)]).default(403),
-    /** not-shown #11: who may PATCH (and PUT on v1). */
+    /** docs/api.md O11: who may PATCH (and PUT on v1). */
     patchPermission: z.enum(['member', 'admin']).default('member'),
-    /** not-shown #12: v2 name length: v1's 5..40 characters, or no limit (non-empty). */
+    /** docs/api.md O12: v2 name length: v1's 5..40 characters, or no limit (non-empty). */
     nameRule: z.enum(['v1', 'none']).default('v1'),
-    /** not-shown #13: past ToDate / future FromDate: signed day difference or clamped at 0. */
+    /** docs/api.md O13: past ToDate / future FromDate: signed day difference or clamped at 0. */
     dayValues: z.enum(['signed', 'clamped']).default('signed'),
     /**
-     * not-shown #19: v1 counterUpdated params: `counterId` plus the Counter v1 fields (the
+     * docs/api.md O19: v1 counterUpdated params: `counterId` plus the Counter v1 fields (the
      * public .NET SDK reads `counterId` and drops the update without it), or the Counter v1 alone.
      */
     v1UpdatedParams: z.enum(['withCounterId', 'counterOnly']).default('withCounterId'),
-    /** not-shown #16: v1 after the 2026-07-01 sunset: keep serving, or 410 Gone. */
+    /** docs/api.md O16: v1 after the 2026-07-01 sunset: keep serving, or 410 Gone. */
     v1AfterSunset: z.enum(['serve', 'gone']).default('serve'),
   })
   .strict();

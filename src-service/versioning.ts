@@ -1,5 +1,5 @@
-// §9: every /v1/ response carries Deprecation, Sunset and a Link to its v2 successor
-// (migration map §9.3). not-shown #16: after the sunset the `gone` variant answers 410.
+// docs/api.md §9: every /v1/ response carries Deprecation, Sunset and a Link to its v2
+// successor (the migration map, §9.3). docs/api.md O16: after the sunset the `gone` variant answers 410.
 import { V1_SUNSET_HTTP_DATE } from '../src-shared/api/schemas';
 
 export const V1_SUNSET_MS = Date.UTC(2026, 6, 1);

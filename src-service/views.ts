@@ -1,5 +1,5 @@
-// Internal records → wire shapes of §2 (Counter v1 nested, Counter v2 flat) and the §6
-// notification params. The `extraFields` variant (not-shown #6) decorates every object.
+// Internal records → wire shapes of docs/api.md §2 (Counter v1 nested, Counter v2 flat) and the docs/api.md §6
+// notification params. The `extraFields` variant (docs/api.md O6) decorates every object.
 import type { z } from 'zod';
 import type { CounterV1, CounterV2, CounterUpdatedParamsV2 } from '../src-shared/api/schemas';
 import { pastDays, remainingDays } from './days';
@@ -13,13 +13,13 @@ export interface ViewContext {
   now: () => number;
 }
 
-/** Unknown fields a future server might add; clients must ignore them (§4.1). */
+/** Unknown fields a future server might add; clients must ignore them (docs/api.md §4.1). */
 export function withExtras<T extends object>(variant: Variant, obj: T): T {
   if (!variant.extraFields) return obj;
   return { ...obj, revision: 7, xServerHint: { region: 'local', beta: true } };
 }
 
-/** §2.4 value: stored value, or days resolved in `timeZone`'s calendar. */
+/** docs/api.md §2.4 value: stored value, or days resolved in `timeZone`'s calendar. */
 export function resolvedValue(c: CounterRecord, timeZone: string, ctx: ViewContext): number {
   if (c.type === 'FromDate') return pastDays(c.startDate ?? '', ctx.now(), timeZone, ctx.variant.dayValues);
   if (c.type === 'ToDate') return remainingDays(c.endDate ?? '', ctx.now(), timeZone, ctx.variant.dayValues);
@@ -36,7 +36,7 @@ export function toCounterV2(c: CounterRecord, timeZone: string, ctx: ViewContext
   return withExtras(ctx.variant, base);
 }
 
-/** not-shown #17: FromDate/ToDate data in v1 is `{ date: ISO 8601 UTC }` (public SDK); UpDown is `{ value, mode }`. */
+/** docs/api.md O17: FromDate/ToDate data in v1 is `{ date: ISO 8601 UTC }` (public SDK); UpDown is `{ value, mode }`. */
 export function toCounterV1(c: CounterRecord, ctx: ViewContext): CounterV1 {
   const members = c.members.map((m) =>
     withExtras(ctx.variant, { userId: m.userId, displayName: ctx.store.user(m.userId)?.displayName ?? '', isAdmin: m.isAdmin }),
@@ -48,7 +48,7 @@ export function toCounterV1(c: CounterRecord, ctx: ViewContext): CounterV1 {
 }
 
 /**
- * not-shown #19: v1 `counterUpdated` params. §6 only says they carry "the updated state"; the
+ * docs/api.md O19: v1 `counterUpdated` params. docs/api.md §6 only says they carry "the updated state"; the
  * public .NET SDK keys its cache on `params.counterId`, so by default it comes first, next to
  * the Counter v1 fields (`id` included, for clients that read the counter whole).
  */

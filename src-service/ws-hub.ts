@@ -1,7 +1,7 @@
-// §6: JSON-RPC 2.0 notifications (no id) on /v1/ws and /v2/ws, sent only to sockets of
+// docs/api.md §6: JSON-RPC 2.0 notifications (no id) on /v1/ws and /v2/ws, sent only to sockets of
 // users who are members. v2 `value` is resolved in each connection's own timezone; v1
-// counterUpdated params are `counterId` plus the updated Counter v1 (not-shown #19).
-// Client messages are ignored; `ws` answers protocol pings itself (not-shown #18).
+// counterUpdated params are `counterId` plus the updated Counter v1 (docs/api.md O19).
+// Client messages are ignored; `ws` answers protocol pings itself (docs/api.md O18).
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
@@ -34,7 +34,7 @@ const CLOSE_GRACE_MS = 1000;
 export class WsHub implements Notifier {
   private readonly wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
   private readonly connections = new Set<Connection>();
-  /** Headers for the 101 of a given upgrade request (§9.2 on /v1/ws); `ws` asks through its `headers` event. */
+  /** Headers for the 101 of a given upgrade request (docs/api.md §9.2 on /v1/ws); `ws` asks through its `headers` event. */
   private readonly upgradeHeaders = new WeakMap<IncomingMessage, Record<string, string>>();
 
   constructor(private readonly view: ViewContext) {
@@ -44,7 +44,7 @@ export class WsHub implements Notifier {
     });
   }
 
-  /** `headers`: extra headers for the 101 answer (the §9.2 deprecation headers on /v1/ws). */
+  /** `headers`: extra headers for the 101 answer (the docs/api.md §9.2 deprecation headers on /v1/ws). */
   accept(req: IncomingMessage, socket: Duplex, head: Buffer, info: SocketInfo, headers: Record<string, string> = {}): void {
     this.upgradeHeaders.set(req, headers);
     this.wss.handleUpgrade(req, socket, head, (ws) => {
@@ -52,7 +52,7 @@ export class WsHub implements Notifier {
       this.connections.add(conn);
       ws.on('close', () => this.connections.delete(conn));
       ws.on('error', () => ws.terminate());
-      ws.on('message', () => {}); // not-shown #18: the protocol has no client messages
+      ws.on('message', () => {}); // docs/api.md O18: the protocol has no client messages
     });
   }
 

@@ -1,4 +1,4 @@
-// Scenario 8, activity record (issue 15): 10,000 events into one counter's record (the
+// Scenario 8, activity record: 10,000 events into one counter's record (the
 // worst case for its per-counter cap), what that costs per event, on disk and at launch,
 // and how long the popup takes to show the detail view of that full record in Chromium.
 import { mkdtempSync, rmSync, statSync } from 'node:fs';

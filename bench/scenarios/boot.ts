@@ -1,7 +1,7 @@
 // Scenario 7, boot: the shipped build (dist/main/main.js, preload.cjs, dist/renderer)
 // started under the Electron double (test/electron-double), the popup a real Chromium
 // page. Measures what main.ts and the popup cost at launch, split at main's own launch
-// marks (shell/launch-milestones.ts), and on a tray click; what Electron itself adds
+// marks (src-main/desktop/launch-milestones.ts), and on a tray click; what Electron itself adds
 // (process start, window mapping) is not in the double.
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
@@ -119,7 +119,7 @@ export async function runBoot(options: { launches: number; clicks: number; log: 
         scenario: SCENARIO,
         measure: '  the preload alone (runs before the page’s scripts on every popup load)',
         app: `${(preload.bytes / 1024).toFixed(1)} KB, cold evaluation ${ms(preload.cpuMs)} CPU`,
-        how: 'dist/main/preload.cjs compiled and run once in each of 10 fresh Node processes (same V8 as the renderer), electron answered by a stand-in; process.cpuUsage() around it, median. Before issue 25 (all 64 zod locales, with whitespace): 823 KB, 46–58 ms CPU (this probe, four runs on 2026-11-23)',
+        how: 'dist/main/preload.cjs compiled and run once in each of 10 fresh Node processes (same V8 as the renderer), electron answered by a stand-in; process.cpuUsage() around it, median. With all 64 zod locales and whitespace, before the English-only preload: 823 KB, 46–58 ms CPU (this probe, four runs on 2026-11-23)',
       },
       {
         scenario: SCENARIO,

@@ -1,4 +1,4 @@
-// Scenario 7, herd (issues 18 and 25): what N Counter Trays do to the service through a
+// Scenario 7, herd: what N Counter Trays do to the service through a
 // restart that closes every socket with 1012, a 60 s outage (begun by a crash, or by a
 // stop that said 1001), and a crash the service comes straight back from, side by side
 // with clients that retry like the public HA integration and .NET SDK; and what one
@@ -17,7 +17,7 @@ import { percentile } from '../stats';
 
 const SIZES = [10_000, 100_000];
 const HORIZON_MS = 600_000;
-/** Done-when bounds of issues 18 and 25, as a share of N per second and in seconds. */
+/** The herd's bounds (bench/README.md), as a share of N per second and in seconds. */
 const RESTART_PEAK_SHARE = 0.1;
 const RESTART_MEDIAN_S = 15;
 const OUTAGE_PEAK_SHARE = 0.06;

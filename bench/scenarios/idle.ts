@@ -3,7 +3,7 @@
 // records every HTTP request head and every WebSocket frame in each direction.
 import { createCounterCore } from '../../src-main/core/index';
 import { startCounterService } from '../../src-service/index';
-import { SimulatedClock } from '../fake-clock';
+import { FakeClock } from '../../dev-tools/support/fake-clock';
 import { FrameCountingProxy } from '../frame-counting-proxy';
 import type { WireCounts } from '../frame-counting-proxy';
 import { readFixtures, writeFixtures } from '../fixtures';
@@ -26,7 +26,7 @@ export async function runIdle(): Promise<ScenarioResult> {
   const service = await startCounterService({ port: 0, fixtures: readFixtures(fx.file) });
   const proxy = await FrameCountingProxy.start(service.port);
   // Noon UTC: the core's midnight resync is twelve simulated hours away.
-  const clock = new SimulatedClock(Date.UTC(2026, 10, 23, 12, 0, 0));
+  const clock = new FakeClock(Date.UTC(2026, 10, 23, 12, 0, 0));
   const core = createCounterCore({ baseUrl: proxy.url, token: fx.readers[0]!.token, timezone: 'UTC', clock });
   try {
     const started = core.start();

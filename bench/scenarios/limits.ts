@@ -1,4 +1,4 @@
-// Scenario 12, limits (issue 23): what a hostile server or hostile input costs main now and
+// Scenario 12, limits: what a hostile server or hostile input costs main now and
 // in 0.2. Memory is measured in a fresh child process per run (bench/limits-probe.ts);
 // the sanitizer's cost on the resync path in this process.
 import { execFile } from 'node:child_process';

@@ -1,16 +1,16 @@
-// Scenario 8, midnight (issue 25): real cores, one user each, in three time zones whose
+// Scenario 8, midnight: real cores, one user each, in three time zones whose
 // midnights are 15 minutes apart, ride across their local midnight on one simulated
 // clock that the service shares (so its day values and the cores' agree). What reaches
 // the service meanwhile is counted from its request log; the day counters turning in each
-// core at its own 00:00:00 shows the run did cross midnight. Before issue 18 each core
-// read its whole list 1 s after midnight.
+// core at its own 00:00:00 shows the run did cross midnight. A core that read its whole list 1 s after midnight
+// would send N requests in one second for a zone of N apps.
 import { WebSocket } from 'ws';
 import { createCounterCore } from '../../src-main/core/index';
 import type { CounterCore } from '../../src-main/core/index';
 import type { CoreSnapshot } from '../../src-shared/domain/snapshot';
 import { startCounterService } from '../../src-service/index';
 import { untilSnapshot } from '../core-wait';
-import { SimulatedClock } from '../fake-clock';
+import { FakeClock } from '../../dev-tools/support/fake-clock';
 import { readFixtures, writeFixtures } from '../fixtures';
 import type { Row, ScenarioResult } from '../report';
 import { pause } from '../stats';
@@ -84,7 +84,7 @@ interface Rider {
 
 export async function runMidnight(options: { cores: number; log: (line: string) => void }): Promise<ScenarioResult> {
   const fx = writeFixtures({ counters: COUNTERS, readers: options.cores, others: 0, datedEvery: 2 });
-  const clock = new SimulatedClock(START);
+  const clock = new FakeClock(START);
   const service = await startCounterService({ port: 0, fixtures: readFixtures(fx.file), now: clock.now });
   const pings = new PingLedger();
   const riders: Rider[] = fx.readers.map((reader, n) => {
@@ -143,7 +143,7 @@ export async function runMidnight(options: { cores: number; log: (line: string) 
         naive: 'HA-like, .NET-SDK-like: 0 (neither acts on midnight; their day values stay stale until their next poll or reconnect)',
         target: '0 requests',
         met: requests.length === 0,
-        how: `createCounterCore with default tuning, one user each, ${COUNTERS} counters (every second one FromDate/ToDate), a third of the cores in each of ${zonesText}; core and service share one simulated clock (bench/fake-clock.ts runTogether: timers due at the same instant fire together, then time waits until every ping has its pong) from ${new Date(START).toISOString().slice(11, 16)} to ${new Date(END).toISOString().slice(11, 16)} UTC, real sockets; the service's requestLog from the last core live until the end (the same log counted the start: ${mark} requests). Before issue 18 every core read its list 1 s after its midnight: ${riders.length} requests here, N in one second for a zone of N apps`,
+        how: `createCounterCore with default tuning, one user each, ${COUNTERS} counters (every second one FromDate/ToDate), a third of the cores in each of ${zonesText}; core and service share one simulated clock (dev-tools/support/fake-clock.ts runTogether: timers due at the same instant fire together, then time waits until every ping has its pong) from ${new Date(START).toISOString().slice(11, 16)} to ${new Date(END).toISOString().slice(11, 16)} UTC, real sockets; the service's requestLog from the last core live until the end (the same log counted the start: ${mark} requests). A core that read its list 1 s after its midnight would send ${riders.length} requests here, N in one second for a zone of N apps`,
       },
       {
         scenario,

@@ -1,13 +1,13 @@
 // Scenario 6, recovery: real cores and the real service through the two ways a service
-// goes (issue 25): its connections cut without a close frame (a crash, or the network:
+// goes: its connections cut without a close frame (a crash, or the network:
 // each client takes it for its own blip) for a 2 s outage, and a restart that closes
 // every socket with 1012 and answers again at once. Measured from the moment it listens
 // again until each core is live and has resynced the list.
 //
 // Many cores (one user each) ride through each event, so the median rests on a hundred
 // samples (seven swung between ~1.2 and ~2.5 s from run to run). Each core's `random` and
-// WebSocket factory are instrumented, which splits its recovery into the parts issue 11
-// case 12 asked about ("find the extra time"):
+// WebSocket factory are instrumented, which splits its recovery into parts, to find
+// where the time beyond the model goes:
 //   backoff wait   = the attempt its own jitter draws scheduled − service back (what the model plays)
 //   timer lateness = the attempt's real start − that scheduled time
 //   upgrade + list = live and resynced − the attempt's start

@@ -1,9 +1,9 @@
-// Scenario 8 (issue 22 case 2): "Retry now" pressed 50 times during a slow connect. The
+// Scenario 8: "Retry now" pressed 50 times during a slow connect. The
 // whole app (controller, session, real core) launches for an account whose last-known
 // counters are on disk; the server is reached but its first list answer is held 2 s (a
 // front server), and meanwhile the user clicks 10 times and presses Retry now 50 times
-// (every 40 ms). Before issue 22 each press built another core with a rate limiter of its
-// own (31 requests in one second, ~100 × 429). The service's request log is the referee.
+// (every 40 ms). A press that built another core with a rate limiter of its own gave
+// 31 requests in one second and ~100 × 429. The service's request log is the referee.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -115,7 +115,7 @@ export async function runRetryNow(options: { runs: number; log: (line: string) =
         app: `${worst('busiestSecond')} / ${total('rateLimited')} / ${total('doubled')} / ${total('lost')} (cores built per launch: ${worst('coresBuilt')})`,
         target: '≤ 4 / 0 / 0 / 0',
         met: worst('busiestSecond') <= 4 && total('rateLimited') === 0 && total('doubled') === 0 && total('lost') === 0,
-        how: `the whole app (createHeadlessApp: controller, session, real core) launches with last-known counters on disk; the server's first list answer is held ${HOLD_MS} ms by a front server while the user clicks ${CLICKS} times and presses Retry now ${PRESSES} times (every ${PRESS_EVERY_MS} ms); busiest second = most of the user's requests arriving in any rolling 1000 ms (service requestLog, from the launch until settled), worst of ${runs.length} runs; 429s, doubled (server value above the clicks) and lost (below) summed over the runs; before issue 22 every press built another core (31 requests in one second, ~100 × 429)`,
+        how: `the whole app (createHeadlessApp: controller, session, real core) launches with last-known counters on disk; the server's first list answer is held ${HOLD_MS} ms by a front server while the user clicks ${CLICKS} times and presses Retry now ${PRESSES} times (every ${PRESS_EVERY_MS} ms); busiest second = most of the user's requests arriving in any rolling 1000 ms (service requestLog, from the launch until settled), worst of ${runs.length} runs; 429s, doubled (server value above the clicks) and lost (below) summed over the runs; a press that built another core of its own gave 31 requests in one second and ~100 × 429`,
       },
     ],
     data: runs,

@@ -116,7 +116,7 @@ export async function runScale(options: { browser: () => Promise<BenchBrowser>; 
   const rows: Row[] = [];
   for (const s of sizes) {
     const scenario = `Scale: ${s.counters} counters`;
-    // The render targets hold from 1000 counters up (virtualized list); 5000 is issue 24's row.
+    // The render targets hold from 1000 counters up (virtualized list); 5000 is the README's row.
     const targeted = s.counters >= 1000;
     const render = median(s.renderMs);
     const rerender = median(s.rerenderMs);

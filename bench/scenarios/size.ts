@@ -56,7 +56,7 @@ export async function runSize(): Promise<ScenarioResult> {
   const main = mainBundle();
   const first = firstPaintFiles(dist);
   const firstPaint = gzipOf(assets, first);
-  // Issue 27: each language's catalog is a chunk of its own (en-*.js, de-*.js; en-XA-*.js is the test pseudo-locale).
+  // Each language's catalog is a chunk of its own (en-*.js, de-*.js; en-XA-*.js is the test pseudo-locale).
   const catalog = (name: string) => gzipOf(assets, js.files.filter((f) => new RegExp(`^${name}-[\\w-]{8}\\.js$`).test(f)));
   const en = catalog('en');
   const de = catalog('de');

@@ -1,4 +1,4 @@
-// Scenario 7, answers slower than the timeout (issue 11 case 1): every POST reaches the
+// Scenario 7, answers slower than the timeout: every POST reaches the
 // service only after 1.2 × the core's request timeout (a front server holds it), and every
 // fifth answer is lost after the service applied it. The service's request log is the
 // referee: a click applied twice would show as a value above the clicks; a click lost

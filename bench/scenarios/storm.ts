@@ -1,8 +1,8 @@
 // Scenario 1, click storm: the same clicks at the same pace from the sync core and from
 // the naive client, each against a fresh reference service; the service's request log
 // is the referee (requests, 429s, busiest rolling second). The 10-counter storm runs
-// twice: on a fresh install, and on counters used before (issue 25), whose accepted
-// directions the ledger remembers across restarts (issue 22).
+// twice: on a fresh install, and on counters used before, whose accepted
+// directions the ledger remembers across restarts.
 import { createCounterCore, createMemoryStore } from '../../src-main/core/index';
 import { PendingDocument } from '../../src-main/core/pending-document';
 import type { CounterService } from '../../src-service/index';
@@ -22,7 +22,7 @@ interface Plan {
   counters: number;
   /** The core starts with a ledger that remembers both directions accepted on every counter of the plan. */
   usedBefore?: boolean;
-  /** Issue 25's bounds for a storm on counters used before. */
+  /** The bounds for a storm on counters used before (bench/README.md). */
   target?: { requests: number; settleAboveFloorMs: number };
 }
 
@@ -42,7 +42,7 @@ const PLANS: Plan[] = [
 
 /**
  * The ledger document of a previous run in which the server accepted both directions on
- * each counter and nothing is left to send (issue 22; src-main/core/README.md, "Pre-seeding
+ * each counter and nothing is left to send (src-main/core/README.md, "Pre-seeding
  * the ledger"), parsed with the ledger's own schema so a format change fails here first.
  */
 const usedBeforeLedger = (ids: readonly string[]): PendingDocument =>
@@ -192,7 +192,7 @@ export async function runStorm(options: { coreRuns: number; naive: boolean; log:
         ...(n ? { naive: fmt(n.requests) } : {}),
         ...(plan.target ? { target: `≤ ${plan.target.requests}`, met: c.requests <= plan.target.requests } : {}),
         how: `service requestLog entries of the clicking user from the first click until settled, 429s included; ${runs}${
-          plan.usedBefore ? '; the core starts on a ledger (issue 22) that remembers both directions accepted on all 10 counters, so opposite clicks net from the first' : ''
+          plan.usedBefore ? '; the core starts on a ledger that remembers both directions accepted on all 10 counters, so opposite clicks net from the first' : ''
         }`,
       },
       {

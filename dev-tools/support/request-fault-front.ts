@@ -1,4 +1,4 @@
-// A programmable HTTP front server for the reference service (issue 11): where
+// A programmable HTTP front server for the reference service: where
 // fault-proxy.ts misbehaves at the TCP level for every connection, this one acts on
 // single requests chosen by method and path — apply a request late (forward it only
 // after a delay longer than the client's timeout), drop an answer (forward, then cut the

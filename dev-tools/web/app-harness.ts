@@ -1,5 +1,5 @@
 // The Node side of the e2e harness: the reference service on loopback and the
-// Electron-free app controller (real core → real service), as the Electron shell wires them.
+// Electron-free app controller (real core → real service), as main.ts wires them.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -17,7 +17,7 @@ export interface AppHarness {
   front: RequestFaultFront | undefined;
   app: HeadlessApp;
   /**
-   * Stands in for main's native save dialog (issue 28): each export is "saved" in a temp folder
+   * Stands in for main's native save dialog: each export is "saved" in a temp folder
    * under the name main offered, unless the test queued another answer. Paths written, in order.
    */
   exports: { written: string[]; answerNext(answer: 'cancel' | 'save'): void };
@@ -34,7 +34,7 @@ export interface AppHarnessOptions {
   dark?: boolean;
   /** The service is down when the app launches (it comes back with service.resume()). */
   serverDown?: boolean;
-  /** Put a programmable front server (test/support/request-fault-front.ts) between the app and the service. */
+  /** Put a programmable front server (dev-tools/support/request-fault-front.ts) between the app and the service. */
   front?: boolean;
   /**
    * A previous run of the app (server up, same account, same last-known counters file)

@@ -2,7 +2,7 @@
 // (src-main/preload/renderer-api.ts, so answers and events are validated as in the app) over an
 // ipcRenderer look-alike on fetch and EventSource. It is an entry file bundled by esbuild,
 // never a function sent through toString(): under tsx, esbuild adds helpers (`__name`) to
-// such functions that do not exist in the page, and the page broke (issue 17 point 13).
+// such functions that do not exist in the page, and the page broke.
 import { createCounterTrayApi, type IpcRendererLike } from '../../src-main/preload/renderer-api';
 
 type Listener = (event: unknown, payload: unknown) => void;

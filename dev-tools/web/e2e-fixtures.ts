@@ -1,4 +1,4 @@
-// The reference service's data for the e2e run (fixtures.md format): two users who
+// The reference service's data for the e2e run (src-service/fixtures.ts format): two users who
 // share counters, one of every type, and an OnlyUp counter the server refuses to decrement.
 import type { FixturesFile } from '../../src-service/index';
 

@@ -1,4 +1,4 @@
-// Plays the preload's role for a page in plain Chromium. The page gets the shell's own
+// Plays the preload's role for a page in plain Chromium. The page gets the app's own
 // preload API (src-main/preload/renderer-api.ts, bundled here with esbuild) on
 // `window.counterTray`, over an ipcRenderer look-alike: invoke → the app's dispatcher
 // through page.exposeFunction, and the controller's events pushed into the page in order.

@@ -1,4 +1,4 @@
-// Launch at login on Linux (issue 4 §8): an XDG autostart entry, written by the
+// Launch at login on Linux: an XDG autostart entry, written by the
 // Electron adapter to $XDG_CONFIG_HOME/autostart. macOS and Windows use
 // app.setLoginItemSettings instead.
 import { join } from 'node:path';

@@ -1,4 +1,4 @@
-// The Wayland fallback for global shortcuts (issue 4 §6): users bind
+// The Wayland fallback for global shortcuts: users bind
 // `counter-tray --increment "<counter name or id>"` in their desktop's keyboard
 // settings; the new process hands its argv to the running one via `second-instance`.
 import type { CounterState } from '../../src-shared/domain/snapshot';

@@ -1,4 +1,4 @@
-// OS notifications for changes made elsewhere (issue 4 §7): merged per counter over
+// OS notifications for changes made elsewhere: merged per counter over
 // a short window ("Coffees today 3 → 7"), muteable globally and per counter, and a
 // resync after a reconnect or wake-up produces one summary instead of a storm.
 import { newlyRefused } from '../../src-shared/domain/counter-flags';
@@ -29,7 +29,7 @@ export interface NotifierOptions {
 
 export interface Notifier {
   remoteChange(change: RemoteChange): void;
-  /** A goal reached or a milestone today (issue 28): the app announces each once; Pause notifications silences them. */
+  /** A goal reached or a milestone today: the app announces each once; Pause notifications silences them. */
   announce(announcement: ExtrasAnnouncement): void;
   /** Feed every connection status; leaving "live" starts collecting for one summary. */
   connectionChanged(status: ConnectionStatus): void;
@@ -69,7 +69,7 @@ export function createNotifier(options: NotifierOptions): Notifier {
     // Someone went +1 then -1: nothing changed, nothing to say. Mute may have been switched on meanwhile.
     if (!entry || entry.merged.from === entry.merged.to || muted(id)) return;
     const { name, from, to } = entry.merged;
-    // The title names the counter; the body says only what changed (issue 24 point 11).
+    // The title names the counter; the body says only what changed.
     options.deliver({ title: name, body: changeText(options.i18n(), from, to), counterId: id });
   }
 
@@ -161,8 +161,7 @@ export function announcementNotification(i18n: Translator, announcement: ExtrasA
 }
 
 /**
- * The first refusal of a direction, told by the OS when the popup is hidden (issue 24 point
- * 6): a tray or shortcut click that the server refused otherwise bounces back unseen.
+ * The first refusal of a direction, told by the OS when the popup is hidden: a tray or shortcut click that the server refused otherwise bounces back unseen.
  * In the app's words, never the server's.
  */
 export function refusalNotices(before: AppState, after: AppState, i18n: Translator): CounterNotification[] {

@@ -1,4 +1,4 @@
-// Global shortcuts (issue 4 §6): compute what to unregister/register when the map
+// Global shortcuts: compute what to unregister/register when the map
 // changes. Pure; the Electron adapter (src-main/electron/shortcuts.ts) applies the plan
 // with globalShortcut. Which shortcuts are acceptable is app policy (app/shortcut-rules.ts).
 import type { AppPlatform } from '../app/ports';

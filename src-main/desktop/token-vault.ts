@@ -1,4 +1,4 @@
-// The token vault over Electron's safeStorage (issue 4 §4, issue 12, issue 23). The policy:
+// The token vault over Electron's safeStorage. The policy:
 // real OS encryption (Keychain, DPAPI, libsecret/kwallet) → stored encrypted. Linux
 // `basic_text` (no keyring: a hard-coded key) or no encryption at all → kept in memory for
 // this run only, unless the user said yes to weak protection for this token in main's
@@ -64,7 +64,7 @@ const FileV3 = z.object({ version: z.literal(3), encoding: z.enum(['safeStorage'
 const RecordV3 = z.object({ token: z.string().min(1), origin: Origin, storage: z.enum(['encrypted', 'weak']), consents: Consents, mac: z.string() }).strict();
 type RecordV3 = z.infer<typeof RecordV3>;
 
-/** Versions 1 and 2 (before issue 23): `storage` and `encoding` outside the encryption, and so not trusted. */
+/** Versions 1 and 2: `storage` and `encoding` outside the encryption, and so not trusted. */
 const LegacyFile = z.object({
   version: z.union([z.literal(1), z.literal(2)]),
   storage: z.enum(['encrypted', 'weak']),

@@ -78,7 +78,7 @@ export function buildTrayMenu(state: AppState, i18n: Translator): TrayMenuItem[]
       const line = { name: counter.name, value: formatValue(i18n, counter) };
       items.push({ type: 'normal', label: counter.pending ? i18n.t('tray.counterSending', line) : i18n.t('tray.counter', line), enabled: false });
       if (counter.type === 'UpDown') {
-        // No space indentation (issue 24 point 11): menus are not aligned by spaces on every OS, and screen readers read them.
+        // No space indentation: menus are not aligned by spaces on every OS, and screen readers read them.
         items.push({ type: 'normal', label: i18n.t('tray.increment', { name: counter.name }), enabled: !counter.refused.increment, action: { kind: 'increment', counterId: counter.id } });
         items.push({ type: 'normal', label: i18n.t('tray.decrement', { name: counter.name }), enabled: !counter.refused.decrement, action: { kind: 'decrement', counterId: counter.id } });
       }

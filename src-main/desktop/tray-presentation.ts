@@ -43,7 +43,7 @@ export function presentTray(state: AppState, i18n: Translator): TrayPresentation
   const live = state.session.status === 'signedIn' && (connection === 'live' || connection === 'idle');
   const statusNote =
     state.session.status !== 'signedIn' ? i18n.t('tray.statusNotSignedIn') : live ? undefined : connection === 'unauthorized' ? i18n.t('tray.statusTokenRejected') : i18n.t('tray.statusOffline');
-  // The pinned counter's goal rides along (issue 28): "Coffees today: 5 · 5 / 8 today".
+  // The pinned counter's goal rides along: "Coffees today: 5 · 5 / 8 today".
   const goal = pinned ? state.extras?.goals[pinned.id] : undefined;
   const counter = pinned ? i18n.t('tray.counter', { name: pinned.name, value: formatValue(i18n, pinned) }) : i18n.t('app.name');
   const text = goal ? i18n.t('tray.counterGoal', { counter, goal: goalProgressText(i18n, goal) }) : counter;

@@ -1,4 +1,4 @@
-// The tray menu's update items (issue 26), from AppState.updates: "Check for updates…",
+// The tray menu's update items, from AppState.updates: "Check for updates…",
 // the progress, and "Restart to update to 0.3.0" when one is ready. Only a copy that
 // updates itself shows them; a package manager's copy has nothing to offer here.
 import type { AppState } from '../../src-shared/ipc/contract';

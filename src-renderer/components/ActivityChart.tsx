@@ -34,7 +34,7 @@ export function ActivityChart({ days, name }: { days: DayActivity[]; name: strin
   const [low, high] = extent([0, ...up, ...down]);
   const y = (v: number) => PAD + ((high - v) / (high - low)) * (H - 2 * PAD);
   // The value's scale reaches zero, so the line's steps are in proportion: 3 → 4 is a third
-  // more, not a cliff from the bottom to the top (issue 24 point 11).
+  // more, not a cliff from the bottom to the top.
   const [vLow, vHigh] = extent([0, ...days.map((d) => d.value)]);
   const vy = (v: number) => PAD + ((vHigh - v) / (vHigh - vLow)) * (H - 2 * PAD);
   const slot = W / Math.max(days.length, 1);

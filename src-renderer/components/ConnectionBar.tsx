@@ -52,7 +52,7 @@ export function ConnectionBar({ connection, demo, offlineSince, onReplaceToken, 
       break;
   }
   const canRetry = status === 'offline' || status === 'reconnecting';
-  // "Retry now" shows that it tried (issue 24 point 10): "Trying again…" until the core
+  // "Retry now" shows that it tried: "Trying again…" until the core
   // answers with a new next try, then that the server still did not answer.
   const [retriedFrom, setRetriedFrom] = useState<number | undefined | null>(null);
   if (retriedFrom !== null && !canRetry) setRetriedFrom(null);

@@ -5,7 +5,7 @@ import { refusedText } from '../format/refusal';
 import { useI18n } from '../i18n/I18n';
 
 /**
- * Says why when the server refuses a direction for the first time (issue 24 point 6): the
+ * Says why when the server refuses a direction for the first time: the
  * value went back and the button turned dashed, which alone reads as a glitch. Heard from
  * the list itself, so a refusal of a tray or shortcut click is told too.
  */

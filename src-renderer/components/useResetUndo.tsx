@@ -16,7 +16,7 @@ export interface ResetQuestion {
 }
 
 /**
- * Undo of a reset or start again (issue 28). Main PATCHes the earlier value back only when
+ * Undo of a reset or start again. Main PATCHes the earlier value back only when
  * the counter still shows what the reset set; if another member (or a click not yet sent)
  * moved it meanwhile, main sends nothing and the user is asked: put it back anyway, or keep it.
  */

@@ -18,7 +18,7 @@ function subscribe(onChange: () => void): () => void {
 /**
  * The fixed height of a list row at the current width. Virtualized rows are placed by
  * arithmetic on this number, so it must follow the same media query the CSS uses: a zoom
- * change re-lays out long lists as it does short ones (issue 24 point 1).
+ * change re-lays out long lists as it does short ones.
  */
 export function useRowHeight(): number {
   return useSyncExternalStore(subscribe, () => (window.matchMedia(NARROW).matches ? NARROW_ROW_HEIGHT : ROW_HEIGHT), () => ROW_HEIGHT);

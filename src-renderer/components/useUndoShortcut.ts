@@ -3,7 +3,7 @@ import { useDocumentKeydown } from './useDocumentKeydown';
 
 /**
  * Ctrl+Z (Cmd+Z on macOS) takes back the offered change while the popup has focus. A text
- * field with text in it keeps its own undo. With nothing to take back it says so (issue 24 point 10).
+ * field with text in it keeps its own undo. With nothing to take back it says so.
  */
 export function useUndoShortcut(offer: UndoOffer | null | undefined, onUndo: (id: string) => void, onNothing: () => void, onBlocked: (offer: UndoOffer) => void): void {
   useDocumentKeydown((event) => {

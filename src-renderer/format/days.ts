@@ -1,6 +1,6 @@
 // A day counter's date in the tense its value has. On a row the date says since/until
 // (`dateLine`), so the value itself says only "412 days" (src-shared/i18n/counter-value.ts):
-// the two never say the same word twice, nor contradict each other (issue 24 point 9).
+// the two never say the same word twice, nor contradict each other.
 // Every date comes from Intl in the app's locale (src-shared/i18n/formats.ts).
 import type { CounterState } from '../../src-shared/domain/snapshot';
 import type { Translator } from '../../src-shared/i18n/translator';

@@ -1,16 +1,15 @@
-// Words for goals, milestones and resets on a row (issue 28). The shared words
+// Words for goals, milestones and resets on a row. The shared words
 // (src-shared/i18n/goal-words.ts) are the tray's and the notifications' too.
 import type { GoalView } from '../../src-shared/domain/goals';
 import { goalProgressText, milestoneName } from '../../src-shared/i18n/goal-words';
 import { nextMilestone } from '../../src-shared/domain/milestones';
 import type { CounterState } from '../../src-shared/domain/snapshot';
 import type { Translator } from '../../src-shared/i18n/translator';
-
-const DAY_MS = 86_400_000;
+import { daysBetween } from '../../src-shared/time/calendar';
 
 /** "Mar 5" within the coming eleven months (no other Mar 5 is meant), else "Feb 28, 2027". */
 export function shortDate(i18n: Translator, date: string, today?: string): string {
-  const ahead = today ? (Date.parse(`${date}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / DAY_MS : -1;
+  const ahead = today ? daysBetween(today, date) : -1;
   return ahead >= 0 && ahead < 330 ? i18n.monthDay(date) : i18n.date(date);
 }
 

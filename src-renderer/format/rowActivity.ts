@@ -1,4 +1,4 @@
-// What one row shows besides its counter (issues 15 and 28): today's change, the undo offers
+// What one row shows besides its counter: today's change, the undo offers
 // (a click's, a reset's), the goal's progress and the next milestone; primitives and state
 // objects that are the same between renders, so a memoized row skips unchanged rows.
 import type { UndoOffer } from '../../src-shared/domain/activity';

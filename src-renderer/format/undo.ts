@@ -1,4 +1,4 @@
-// Undo in the app's own words (issue 24 point 7): main's `blockedBecause` says only *that*
+// Undo in the app's own words: main's `blockedBecause` says only *that*
 // undo is blocked; the words come from the counter's refusal here, never from the server.
 import type { UndoOffer } from '../../src-shared/domain/activity';
 import type { CounterState } from '../../src-shared/domain/snapshot';

@@ -33,7 +33,7 @@ export function Connecting({ api, state, onEnterToken }: Props) {
         <p className="muted">{i18n.t('connecting.loading')}</p>
       )}
       <div className="row-actions start">
-        {/* The screen's first action has focus (issue 24 point 11): Enter retries, Tab reaches the rest. */}
+        {/* The screen's first action has focus: Enter retries, Tab reaches the rest. */}
         <button type="button" className="primary" autoFocus onClick={() => void call(api, 'session:retryNow', {})}>
           {i18n.t('connection.retry')}
         </button>

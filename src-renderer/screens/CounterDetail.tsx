@@ -1,4 +1,4 @@
-// One counter's activity (issue 15): today split into yours and others', the 14-day chart
+// One counter's activity: today split into yours and others', the 14-day chart
 // and the latest events. Loaded as its own chunk (App.tsx: React.lazy), since most popups
 // never open it; its data is asked for on demand (`activity:detail`), never pushed.
 import { useEffect, useState } from 'react';
@@ -74,7 +74,7 @@ export default function CounterDetail({ api, state, counterId, onClose, onEdit }
           <MoreIcon {...ICON} />
         </button>
       </header>
-      {/* Focusable, so a keyboard can scroll to older events (axe scrollable-region-focusable, issue 24 point 5). */}
+      {/* Focusable, so a keyboard can scroll to older events (axe scrollable-region-focusable). */}
       <div className="detail-body" role="region" aria-label={i18n.t('row.activity', { name: counter.name })} tabIndex={0}>
         <p className="detail-value">
           {shown.before && `${shown.before} `}

@@ -1,4 +1,4 @@
-// The edit page's goal (UpDown) and milestone switch (day counters), issue 28. Kept on this
+// The edit page's goal (UpDown) and milestone switch (day counters). Kept on this
 // computer for this account: the service has no field for either, so other members never
 // see them. Saved with the page's Save, like everything else on it.
 import type { GoalCount, GoalPeriod } from '../../src-shared/domain/goals';

@@ -1,8 +1,7 @@
 // The list screen: search, rows (windowed when long), and the keyboard model that ties them
-// together (↑/↓, + / −, Enter, Esc, ?, Ctrl+Z). Just over 300 lines: the keys, focus following
-// and windowing act on the same current row, and split apart they would pass it back and forth.
+// together (↑/↓, + / −, Enter, Esc, ?, Ctrl+Z). What a row asks main to do is useRowActions.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { CoreSnapshot, CounterState, Direction, UnconfirmedChoice } from '../../src-shared/domain/snapshot';
+import type { CoreSnapshot, CounterState, Direction } from '../../src-shared/domain/snapshot';
 import type { AppState, CounterTrayApi } from '../../src-shared/ipc/contract';
 import { call } from '../bridge/ipc';
 import { ConnectionBar } from '../components/ConnectionBar';
@@ -16,13 +15,12 @@ import { useRowHeight } from '../components/useRowHeight';
 import { useTransientNotice } from '../components/useTransientNotice';
 import { useVanishedNotice } from '../components/useVanishedNotice';
 import { useUndo } from '../components/useUndo';
+import { useRowActions } from '../components/useRowActions';
 import { useI18n } from '../i18n/I18n';
 import { ResetUndoQuestion, useResetUndo } from '../components/useResetUndo';
 import { rowActivity } from '../format/rowActivity';
 import { visibleCounters } from '../format/counterOrder';
 import { formatCounterValue } from '../../src-shared/i18n/counter-value';
-import { errorText } from '../../src-shared/i18n/error-words';
-import { refusalReason } from '../format/refusal';
 import { undoBlockedReason } from '../format/undo';
 import { CounterRow } from './CounterRow';
 
@@ -109,48 +107,7 @@ export function CounterList({ api, state, core, focusRequest, activeId, onActive
     }
   }, [activeKey, activeIndex, virtual, scrollToIndex]);
 
-  const countersRef = useRef(core.counters);
-  countersRef.current = core.counters;
-  /** Every change path (click, key) ends here: a refused direction is explained, never sent. */
-  const step = useCallback(
-    async (id: string, direction: Direction, fromKeyboard = false) => {
-      const counter = countersRef.current.find((c) => c.id === id);
-      if (!counter) return;
-      const reason = refusalReason(i18n, counter, direction);
-      if (reason) return say(reason);
-      const result = await call(api, direction === 'increment' ? 'counter:increment' : 'counter:decrement', { id });
-      if (!result.ok) say(errorText(i18n, result.error));
-      // A key press changes a counter the eye may not be on: say which one.
-      else if (fromKeyboard) say(i18n.t('list.moved', { direction, name: counter.name }));
-      else say(null);
-    },
-    [api, say, i18n],
-  );
-
-  const dismissError = useCallback(
-    async (id: string) => {
-      const result = await call(api, 'counter:dismissError', { id });
-      if (!result.ok) say(errorText(i18n, result.error));
-    },
-    [api, say, i18n],
-  );
-
-  const resolveUnconfirmed = useCallback(
-    async (id: string, choice: UnconfirmedChoice) => {
-      const result = await call(api, 'counter:resolveUnconfirmed', { id, choice });
-      if (!result.ok) say(errorText(i18n, result.error));
-    },
-    [api, say, i18n],
-  );
-
-  const togglePin = useCallback(
-    async (id: string) => {
-      const next = pinned.includes(id) ? pinned.filter((p) => p !== id) : [...pinned, id];
-      const result = await call(api, 'settings:update', { pinned: next });
-      if (!result.ok) say(errorText(i18n, result.error));
-    },
-    [api, pinned, say, i18n],
-  );
+  const { step, dismissError, resolveUnconfirmed, togglePin } = useRowActions(api, core.counters, pinned, say);
 
   const undo = useUndo(api, state.activity?.undo, core.counters, say);
   const resetUndo = useResetUndo(api, state.resetUndo, say);
@@ -203,13 +160,13 @@ export function CounterList({ api, state, core, focusRequest, activeId, onActive
         break;
       case 'Enter':
         if (target.tagName === 'BUTTON' || !active) return; // a focused button does its own thing
-        // Enter opens the selected counter's activity (issue 15); + and − change it.
+        // Enter opens the selected counter's activity; + and − change it.
         detail(active.id);
         break;
       case 'Escape':
         if (resetUndo.question) void resetUndo.answer('keep');
         else if (hintsOpen) setHintsOpen(false);
-        // Clearing the search keeps the chosen row: the next + must change what was chosen (issue 24 point 3).
+        // Clearing the search keeps the chosen row: the next + must change what was chosen.
         else if (query) setQueryRaw('');
         else void call(api, 'window:hide', {});
         break;

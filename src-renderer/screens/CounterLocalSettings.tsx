@@ -41,7 +41,7 @@ interface Props {
   counter: CounterState;
   draft: LocalDraft;
   onChange: (next: LocalDraft) => void;
-  /** More of what this computer keeps for the counter (the goal or milestones, issue 28). */
+  /** More of what this computer keeps for the counter (the goal or milestones). */
   children?: ReactNode;
 }
 

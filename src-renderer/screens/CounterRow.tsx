@@ -41,14 +41,14 @@ interface Props {
   onDismissError: (id: string) => void;
   /** The answer to "could not confirm": send the lost change again, or keep the server's value. */
   onResolveUnconfirmed: (id: string, choice: UnconfirmedChoice) => void;
-  /** Today's net change from the activity record (issue 15); primitives, so memo still skips. */
+  /** Today's net change from the activity record; primitives, so memo still skips. */
   today?: number | undefined;
   /** The undo offer, passed only to the row it is about, with why it is blocked (app's words). */
   undo?: UndoOffer | undefined;
   undoBlocked?: string | undefined;
   onUndo: (id: string) => void;
   onDetail: (id: string) => void;
-  /** Issue 28: this period's goal ("5 / 8 today"), how full (0–1) and whether reached; primitives, so memo still skips. */
+  /** This period's goal ("5 / 8 today"), how full (0–1) and whether reached; primitives, so memo still skips. */
   goalText?: string | undefined;
   goalFraction?: number | undefined;
   goalReached?: boolean | undefined;

@@ -3,7 +3,7 @@ import { PATCH_FIELDS_BY_TYPE } from '../../src-shared/api/wire-constants';
 import type { CounterState } from '../../src-shared/domain/snapshot';
 import type { AppState, CounterPatch, CounterTrayApi } from '../../src-shared/ipc/contract';
 import { call } from '../bridge/ipc';
-import { BackButton } from '../components/BackButton';
+import { ScreenHeader } from '../components/ScreenHeader';
 import { ConfirmBar } from '../components/ConfirmBar';
 import { useEscape } from '../components/useDocumentKeydown';
 import { errorText } from '../../src-shared/i18n/error-words';
@@ -12,7 +12,7 @@ import { useI18n } from '../i18n/I18n';
 import type { Translator } from '../../src-shared/i18n/translator';
 import { CounterGoalFields, extrasCalls, extrasDraftOf, type ExtrasDraft } from './CounterGoalFields';
 
-/** The service's limits on a name (§4.2), checked here so the answer is instant and in words. */
+/** The service's limits on a name (docs/api.md §4.2), checked here so the answer is instant and in words. */
 const NAME_MIN = 5;
 const NAME_MAX = 40;
 
@@ -21,7 +21,7 @@ interface Props {
   state: AppState;
   counterId: string;
   onClose: () => void;
-  /** Opens the export screen for this counter (issue 28). */
+  /** Opens the export screen for this counter. */
   onExport: (id: string) => void;
 }
 
@@ -42,14 +42,14 @@ export interface FieldError {
   message: string;
 }
 
-/** Only the fields that apply to the counter's type (§4.2), and only those that changed. */
+/** Only the fields that apply to the counter's type (docs/api.md §4.2), and only those that changed. */
 export function patchFrom(i18n: Translator, counter: CounterState, draft: Draft): CounterPatch | FieldError {
   const fields = PATCH_FIELDS_BY_TYPE[counter.type];
   const patch: CounterPatch = {};
   if (fields.includes('name') && draft.name.trim() !== counter.name) {
     const name = draft.name.trim();
     if (!name) return { field: 'name', message: i18n.t('edit.nameEmpty') };
-    // Said, never cut (issue 24 point 8): a field that silently stops typing saves a name you did not write.
+    // Said, never cut: a field that silently stops typing saves a name you did not write.
     if (name.length > NAME_MAX) return { field: 'name', message: i18n.t('edit.nameTooLong', { max: NAME_MAX, length: name.length }) };
     if (name.length < NAME_MIN) return { field: 'name', message: i18n.t('edit.nameTooShort', { min: NAME_MIN, max: NAME_MAX, length: name.length }) };
     patch.name = name;
@@ -112,10 +112,7 @@ export function EditCounter({ api, state, counterId, onClose, onExport }: Props)
   if (!counter || !draft || !baseline) {
     return (
       <main className="screen edit-screen">
-        <header className="screen-header">
-          <BackButton onClick={onClose} />
-          <h1 className="title">{i18n.t('edit.title')}</h1>
-        </header>
+        <ScreenHeader onBack={onClose}>{i18n.t('edit.title')}</ScreenHeader>
         <div className="screen-body">
           <p role="alert">{i18n.t('edit.gone')}</p>
           <div className="row-actions start">
@@ -169,10 +166,7 @@ export function EditCounter({ api, state, counterId, onClose, onExport }: Props)
 
   return (
     <main className="screen edit-screen">
-      <header className="screen-header">
-        <BackButton onClick={leave} />
-        <h1 className="title">{i18n.t('edit.title')}</h1>
-      </header>
+      <ScreenHeader onBack={leave}>{i18n.t('edit.title')}</ScreenHeader>
       <div className="screen-body">
         <form className="stack" id={`${ids}-form`} onSubmit={save} noValidate aria-label={i18n.t('row.edit', { name: counter.name })}>
           <Field id={`${ids}-name`} field="name" label={i18n.t('edit.name')} error={error} errorId={`${ids}-name-error`}>
@@ -248,7 +242,7 @@ export function EditCounter({ api, state, counterId, onClose, onExport }: Props)
 
 type ShownError = FieldError | { field: null; message: string } | null;
 
-/** A labelled input with its own error line right under it (issue 24 point 8). */
+/** A labelled input with its own error line right under it. */
 function Field({ id, field, label, error, errorId, children }: { id: string; field: keyof Draft; label: string; error: ShownError; errorId: string; children: ReactNode }) {
   return (
     <div className="field">

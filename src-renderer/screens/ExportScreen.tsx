@@ -1,10 +1,10 @@
-// Export of one counter's or all counters' activity as CSV (issue 28). The popup only names
+// Export of one counter's or all counters' activity as CSV. The popup only names
 // what; main asks the user where in its own save dialog and writes the file, so this screen
 // never sees a path (only the file name the user chose). Its own chunk: most popups never open it.
 import { useId, useState } from 'react';
 import type { AppState, CounterTrayApi } from '../../src-shared/ipc/contract';
 import { call } from '../bridge/ipc';
-import { BackButton } from '../components/BackButton';
+import { ScreenHeader } from '../components/ScreenHeader';
 import { useEscape } from '../components/useDocumentKeydown';
 import { errorText } from '../../src-shared/i18n/error-words';
 import { useI18n } from '../i18n/I18n';
@@ -41,10 +41,7 @@ export function ExportScreen({ api, state, counterId, onClose }: Props) {
 
   return (
     <main className="screen export-screen">
-      <header className="screen-header">
-        <BackButton onClick={onClose} autoFocus />
-        <h1 className="title">{i18n.t('export.title')}</h1>
-      </header>
+      <ScreenHeader onBack={onClose} autoFocus>{i18n.t('export.title')}</ScreenHeader>
       <div className="screen-body stack">
         <fieldset className="stack tight">
           <legend className="subtitle">{i18n.t('export.what')}</legend>

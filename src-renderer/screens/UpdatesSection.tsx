@@ -1,4 +1,4 @@
-// Settings → Updates (issue 26): the mode, where this copy's updates come from, how far the
+// Settings → Updates: the mode, where this copy's updates come from, how far the
 // current update is, "Check for updates…", "Restart to update", and the notes of the
 // version the last update brought. Main decides; this only shows AppState.updates and asks.
 import type { UpdateMode } from '../../src-shared/domain/settings';
@@ -8,7 +8,7 @@ import type { PlainKey } from '../../src-shared/i18n/messages';
 import type { Translator } from '../../src-shared/i18n/translator';
 import { call } from '../bridge/ipc';
 import { useI18n } from '../i18n/I18n';
-import type { SectionProps } from './SettingsScreen';
+import type { SectionProps } from './SettingsSections';
 
 const MODES = [
   { value: 'automatic', label: 'updates.modeAutomatic', hint: 'updates.modeAutomaticHint' },

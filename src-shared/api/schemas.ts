@@ -1,25 +1,25 @@
-// Every wire shape of counter-service-api.md, once. The reference service and the
+// Every wire shape of docs/api.md, once. The reference service and the
 // app both parse with these; data from the network is `unknown` until it passes here.
-// zod objects strip unknown keys, which is what the document asks of clients (§4.1:
+// zod objects strip unknown keys, which is what the document asks of clients (docs/api.md §4.1:
 // "Clients ignore unknown extra fields").
 import { z } from 'zod';
 import { COUNTER_TYPES, PATCH_FIELDS_BY_TYPE } from './wire-constants';
 
-/** §2: ids are UUID v7; accept any 8-4-4-4-12 hex id so a server quirk in the version nibble cannot brick the app. */
+/** docs/api.md §2: ids are UUID v7; accept any 8-4-4-4-12 hex id so a server quirk in the version nibble cannot brick the app. */
 export const CounterId = z.guid();
 export type CounterId = z.infer<typeof CounterId>;
 
 export const CounterType = z.enum(COUNTER_TYPES);
 export type CounterType = z.infer<typeof CounterType>;
 
-/** YYYY-MM-DD, a calendar date with no zone (§2.4). */
+/** YYYY-MM-DD, a calendar date with no zone (docs/api.md §2.4). */
 export const IsoDate = z.iso.date();
 
-/** §2.3: modes other than UpAndDown are not shown; keep any string. */
+/** docs/api.md §2.3: modes other than UpAndDown are not shown; keep any string. */
 export const UpDownMode = z.string();
 export const KNOWN_MODES = ['UpAndDown', 'OnlyUp', 'OnlyDown'] as const;
 
-// ---- v1 (§2.1–§2.3) -------------------------------------------------------
+// ---- v1 (docs/api.md §2.1–§2.3) -------------------------------------------------------
 
 export const MemberV1 = z.object({
   userId: z.guid(),
@@ -31,7 +31,7 @@ export type MemberV1 = z.infer<typeof MemberV1>;
 export const UpDownDataV1 = z.object({ value: z.number(), mode: UpDownMode });
 export type UpDownDataV1 = z.infer<typeof UpDownDataV1>;
 
-/** not-shown.md #17: FromDate/ToDate data in v1 (public SDK shape). */
+/** docs/api.md O17: FromDate/ToDate data in v1 (public SDK shape). */
 export const DateDataV1 = z.object({ date: z.string() });
 
 export const DISPLAY_NAME_MIN = 5;
@@ -47,7 +47,7 @@ export const CounterV1 = z.object({
 });
 export type CounterV1 = z.infer<typeof CounterV1>;
 
-// ---- v2 (§2.4) -------------------------------------------------------------
+// ---- v2 (docs/api.md §2.4) -------------------------------------------------------------
 
 /** A date field that a server might send as null; normalised to absent. */
 const optionalDate = IsoDate.nullish().transform((v) => v ?? undefined);
@@ -66,13 +66,13 @@ export type CounterV2 = z.infer<typeof CounterV2>;
 /** GET /v2/counters: the list, parsed item by item by callers that want to keep the good ones. */
 export const CounterListV2 = z.array(CounterV2);
 
-/** Increment/decrement answer a bare JSON number (§4.1, §4.2). */
+/** Increment/decrement answer a bare JSON number (docs/api.md §4.1, §4.2). */
 export const BareNumber = z.number();
 
-/** An increment/decrement amount (§4.2, §8): an integer of at least 1. */
+/** An increment/decrement amount (docs/api.md §4.2, §8): an integer of at least 1. */
 export const Amount = z.int().min(1);
 
-/** PATCH /v2/counters/{id} (§4.2): all optional, at least one. */
+/** PATCH /v2/counters/{id} (docs/api.md §4.2): all optional, at least one. */
 export const PatchBodyV2 = z
   .object({
     name: z.string().optional(),
@@ -84,15 +84,15 @@ export const PatchBodyV2 = z
   .refine((body) => Object.values(body).some((v) => v !== undefined), { message: 'at least one field is needed' });
 export type PatchBodyV2 = z.infer<typeof PatchBodyV2>;
 
-/** Which PATCH field applies to which type (§4.2 table); zod-free, so the popup can import it. */
+/** Which PATCH field applies to which type (docs/api.md §4.2 table); zod-free, so the popup can import it. */
 export { PATCH_FIELDS_BY_TYPE };
 
-// ---- errors (§2.5, §7) -----------------------------------------------------
+// ---- errors (docs/api.md §2.5, §7) -----------------------------------------------------
 
 export const ErrorBody = z.object({ message: z.string(), code: z.int() });
 export type ErrorBody = z.infer<typeof ErrorBody>;
 
-// ---- notifications (§6) ----------------------------------------------------
+// ---- notifications (docs/api.md §6) ----------------------------------------------------
 
 /** JSON-RPC 2.0 notification: no id. */
 export const JsonRpcNotification = z.object({
@@ -110,7 +110,7 @@ export const CounterUpdatedParamsV2 = z.object({
 });
 export type CounterUpdatedParamsV2 = z.infer<typeof CounterUpdatedParamsV2>;
 
-/** not-shown.md #4/#5: params are not shown; these are the shapes seen so far. Anything else means "resync". */
+/** docs/api.md O4/O5: params are not shown; these are the shapes seen so far. Anything else means "resync". */
 export const CounterRefParams = z.union([
   z.object({ counterId: CounterId }).transform((p) => p.counterId),
   z.object({ id: CounterId }).transform((p) => p.id),
@@ -119,6 +119,6 @@ export const CounterRefParams = z.union([
 export const NOTIFICATION_METHODS = ['counterUpdated', 'counterDeleted', 'counterMemberlistChanged'] as const;
 export type NotificationMethod = (typeof NOTIFICATION_METHODS)[number];
 
-// ---- versioning (§9) -------------------------------------------------------
+// ---- versioning (docs/api.md §9) -------------------------------------------------------
 
 export const V1_SUNSET_HTTP_DATE = 'Tue, 01 Jul 2026 00:00:00 GMT';

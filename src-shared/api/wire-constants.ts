@@ -2,15 +2,15 @@
 // renderer bundle imports this module, and zod stays out of it (it validates in the
 // preload). schemas.ts builds its schemas from these, so nothing is declared twice.
 
-/** §2: the counter types. */
+/** docs/api.md §2: the counter types. */
 export const COUNTER_TYPES = ['UpDown', 'FromDate', 'ToDate'] as const;
 export type CounterTypeName = (typeof COUNTER_TYPES)[number];
 
-/** The fields of PATCH /v2/counters/{id} (§4.2). */
+/** The fields of PATCH /v2/counters/{id} (docs/api.md §4.2). */
 export const PATCH_FIELDS = ['name', 'value', 'startDate', 'endDate'] as const;
 export type PatchField = (typeof PATCH_FIELDS)[number];
 
-/** Which PATCH field applies to which type (§4.2 table). */
+/** Which PATCH field applies to which type (docs/api.md §4.2 table). */
 export const PATCH_FIELDS_BY_TYPE: Record<CounterTypeName, readonly PatchField[]> = {
   UpDown: ['name', 'value'],
   FromDate: ['name', 'startDate'],

@@ -1,7 +1,7 @@
-// What the app remembers happened to a counter (issue 15), and what of it the popup may
+// What the app remembers happened to a counter, and what of it the popup may
 // ask for. One schema for each shape: the record file on disk (src-main/app/activity)
 // and the IPC contract both use these. Nothing here names a person: the service never
-// says who changed a counter (not-shown.md #20), so a change is "yours" (this app made
+// says who changed a counter (docs/api.md O20), so a change is "yours" (this app made
 // it) or "others'" (anyone else, or this app on another machine).
 import { z } from 'zod';
 

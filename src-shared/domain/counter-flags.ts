@@ -13,7 +13,7 @@ export type CounterFlagKind = NonNullable<CounterState['error']>['kind'];
 export const isDismissableFlag = (kind: CounterFlagKind): boolean => kind === 'rejected';
 
 /**
- * Directions the server refused between two snapshots of the list (issue 24 point 6): the
+ * Directions the server refused between two snapshots of the list: the
  * first refusal of a counter is told once, in the popup and, when it is hidden, by main.
  */
 export function newlyRefused(

@@ -1,4 +1,4 @@
-// Goals, milestones, reset and export (issue 28): what the popup may ask for and what it
+// Goals, milestones, reset and export: what the popup may ask for and what it
 // is shown. The service has no field for any of it, so goals and milestone mutes are kept
 // by this app, per account, on this computer (src-main/app/goals). One schema per shape:
 // the goals file on disk and the IPC contract both use these.

@@ -1,8 +1,9 @@
-// Milestones of day counters (issue 28): FromDate at 7, 10, 14, 21, 30, 50, 100, 200 and
+// Milestones of day counters: FromDate at 7, 10, 14, 21, 30, 50, 100, 200 and
 // 365 days, then every year (the calendar anniversary: 2 years, 3 years, …); ToDate at 30,
 // 7 and 1 days left and on the day. Pure calendar arithmetic on YYYY-MM-DD keys, no zone
 // and no clock: main passes "today" in the user's zone (the popup gets it in AppState),
 // so both sides name the same milestone. Zod-free: the popup bundle imports it.
+import { addDays, isDateKey } from '../time/calendar';
 
 export const FROM_DATE_DAYS = [7, 10, 14, 21, 30, 50, 100, 200, 365] as const;
 /** Days left before a ToDate's day; 0 is the day itself. */
@@ -20,20 +21,6 @@ export interface Milestone {
   count: number;
 }
 
-const DAY_MS = 86_400_000;
-const toUtc = (key: string) => Date.parse(`${key}T00:00:00Z`);
-const fromUtc = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-
-/** `key` moved by `days` calendar days (negative: earlier). */
-export function addDays(key: string, days: number): string {
-  return fromUtc(toUtc(key) + days * DAY_MS);
-}
-
-/** Calendar days from `from` to `to` (negative when `to` is earlier). */
-export function daysBetween(from: string, to: string): number {
-  return Math.round((toUtc(to) - toUtc(from)) / DAY_MS);
-}
-
 const isLeap = (year: number) => (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
 
 /** The same day `years` later; a 29 February falls on 28 February in common years. */
@@ -43,8 +30,6 @@ export function addYears(key: string, years: number): string {
   const day = monthDay === '02-29' && !isLeap(year) ? '02-28' : monthDay;
   return `${String(year).padStart(4, '0')}-${day}`;
 }
-
-export const isDateKey = (value: unknown): value is string => typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(toUtc(value));
 
 /** The milestone that falls on `day`, if one does. */
 export function milestoneOn(type: MilestoneCounterType, anchor: string, day: string): Milestone | null {

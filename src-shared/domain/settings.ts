@@ -1,4 +1,4 @@
-// User settings: persisted by the main process (settings.json, app/file-settings-store.ts), edited in the popup.
+// User settings: persisted by the main process (settings.json, app/settings/file-settings-store.ts), edited in the popup.
 import { z } from 'zod';
 
 import { LANGUAGE_CHOICES } from '../i18n/locale';
@@ -10,7 +10,7 @@ export const Theme = z.enum(['system', 'light', 'dark']);
 export type Theme = z.infer<typeof Theme>;
 
 /**
- * How Counter Tray keeps itself current (issue 26): download in the background and install
+ * How Counter Tray keeps itself current: download in the background and install
  * on quit, only say that a version is out, or never look by itself ("Check for updates…"
  * still works). Installs a package manager owns ignore it: they never update themselves.
  */

@@ -39,7 +39,7 @@ export const CounterState = z.object({
   endDate: IsoDate.optional(),
   /** True while local changes are unsent or in flight. */
   pending: z.boolean(),
-  /** Directions the server refused for this counter (not-shown.md #9), with the server's reason. */
+  /** Directions the server refused for this counter (docs/api.md O9), with the server's reason. */
   refused: z.object({ increment: z.string().optional(), decrement: z.string().optional() }),
   /**
    * `amount`: for 'unconfirmed', the signed sum of the changes whose answer was lost; the

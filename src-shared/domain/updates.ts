@@ -1,4 +1,4 @@
-// What the popup is told about updates (issue 26). Enums and numbers only: the words are
+// What the popup is told about updates. Enums and numbers only: the words are
 // the popup's (src-renderer/screens/UpdatesSection.tsx) and main's (app/updates/update-words.ts).
 import { z } from 'zod';
 

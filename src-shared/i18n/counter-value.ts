@@ -1,6 +1,6 @@
 // A counter's value in words, for the popup's rows and main's tray: "412 days since",
 // "99 days until". The server's number is signed when a ToDate is past or a FromDate lies
-// ahead (not-shown.md #13); a minus sign in front of "days since" reads as nonsense, so those
+// ahead (docs/api.md O13); a minus sign in front of "days since" reads as nonsense, so those
 // read "in 190 days" / "587 days ago". Numbers and units come from Intl in the app's locale
 // (Intl.NumberFormat unit "day", RelativeTimeFormat), the spoken phrase from ICU plurals.
 import type { CounterType } from '../api/schemas';

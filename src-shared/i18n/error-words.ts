@@ -1,6 +1,6 @@
 // What the user reads when something fails — in the popup, and in main's notifications
 // (a tray or shortcut click that failed): the app's own voice, one sentence of at most
-// MESSAGE_MAX characters (issue 24), never the server's raw text. Main names its own message
+// MESSAGE_MAX characters, never the server's raw text. Main names its own message
 // (`error.words`, a catalog key with main's values), said in the language of the moment; for
 // the rest — the core's and the server's detail (HTTP statuses, ECONNREFUSED, validation
 // text) — the code says what happened and what to do. `error.message` is log text, never shown.
@@ -51,7 +51,7 @@ const WORDS: Record<string, Said> = {
   'nothing-to-undo': plain('undo.nothing'),
   'undo-refused': plain('undo.cannot'),
   superseded: plain('error.superseded'),
-  // Issue 26: updates; issue 28: resets and exports.
+  // Updates, then resets and exports.
   'updates-unavailable': plain('error.updatesUnavailable'),
   'nothing-to-reset': plain('error.nothingToReset'),
   busy: plain('error.busy'),

@@ -2,6 +2,7 @@
 // the page's or the process's default): "412 days" / "412 Tage", "in 190 days" / "in 190 Tagen",
 // "587 days ago" / "vor 587 Tagen", "Thu, Feb 29, 2024" / "Do., 29. Feb. 2024". Nothing here
 // spells a plural or a month by hand.
+import { dayKeyIn, systemTimeZone } from '../time/calendar';
 
 /** A phrase around one number, so the number can be styled apart: "in " · "190" · " days". */
 export interface NumberPhrase {
@@ -88,8 +89,6 @@ export function createFormats(locale: string, decorate: (text: string) => string
   const times = zoned({ hour: 'numeric', minute: '2-digit' });
   const secondTimes = zoned({ hour: 'numeric', minute: '2-digit', second: '2-digit' });
   const dayTimes = zoned({ day: 'numeric', month: 'short', hour: 'numeric', minute: '2-digit' });
-  // en-CA spells a day as YYYY-MM-DD: a key, never shown.
-  const dayKeys = memo((zone) => new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit', ...(zone ? { timeZone: zone } : {}) }));
   const names = new Intl.DisplayNames([locale], { type: 'language' });
 
   const decoratePhrase = (p: NumberPhrase): NumberPhrase => ({ before: decorate(p.before), number: p.number, after: decorate(p.after), text: decorate(p.text) });
@@ -110,7 +109,7 @@ export function createFormats(locale: string, decorate: (text: string) => string
     time: (at, zone = '') => decorate(times(zone).format(at)),
     timeWithSeconds: (at, zone = '') => decorate(secondTimes(zone).format(at)),
     dayAndTime: (at, zone = '') => decorate(dayTimes(zone).format(at)),
-    dayOf: (at, zone = '') => dayKeys(zone).format(at),
+    dayOf: (at, zone = '') => dayKeyIn(zone || systemTimeZone(), at),
     list: (items) => decorate(lists.format(items)),
     orList: (items) => decorate(orLists.format(items)),
     languageName: (language) => {

@@ -1,4 +1,4 @@
-// Words for goals and milestones (issue 28), one set for the popup's rows, the tray tooltip
+// Words for goals and milestones, one set for the popup's rows, the tray tooltip
 // and the notifications, so the three never say it differently. Plurals and numbers through
 // the catalog (ICU) and Intl; zod-free, so the popup bundle imports it.
 import type { Milestone, MilestoneCounterType } from '../domain/milestones';

@@ -9,6 +9,9 @@ export type MessageKey = keyof typeof en;
 /** A complete catalog: every key, nothing else (an object literal with an extra key fails too). */
 export type Catalog = { readonly [K in MessageKey]: string };
 
+/** One area's part of a catalog: exactly the keys of the English part it translates. */
+export type CatalogPart<EnglishPart> = { readonly [K in keyof EnglishPart]: string };
+
 export type MessageValues<K extends MessageKey> = ValuesOf<(typeof en)[K]>;
 
 /** A message that needs no values. */

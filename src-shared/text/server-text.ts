@@ -1,6 +1,6 @@
 // The one sanitizer for text that came from a server (or may quote it), pure so that the
 // core applies it where server text enters (list items, answers, frames, error bodies)
-// and main applies the same rules to what it logs and notifies (issues 12, 23). A server,
+// and main applies the same rules to what it logs and notifies. A server,
 // hostile or buggy, may echo the request (a 401 quoting the Authorization header), send
 // megabytes, or hide invisible and control characters that make a notification say
 // something else or split a token so that a plain search misses it. So, in this order:

@@ -1,8 +1,8 @@
 // Per-zone objects (an Intl.DateTimeFormat is tens of KB) kept in a bounded cache keyed by
-// the zone's canonical name (issue 23): Intl accepts any letter case ("europe/BERLIN"), so a
+// the zone's canonical name: Intl accepts any letter case ("europe/BERLIN"), so a
 // cache keyed by the spelling it was asked for grew by one formatter per spelling, for
-// ever (8 000 spellings through settings:update added ~180 MB to main). Pure: main's core
-// and app, and the reference service, each keep their own.
+// ever (8 000 spellings through settings:update added ~180 MB to main). Pure: each process
+// keeps its own (main's is calendar.ts's day formatters; the reference service has its own).
 
 export interface ZoneCache<T> {
   /** The object for this zone, or undefined when Intl knows no such zone. */

@@ -8,7 +8,7 @@ import { WebSocket } from 'ws';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createCounterCore, createMemoryStore } from '../../src-main/core/index';
 import type { WebSocketFactory } from '../../src-main/core/index';
-import { FakeClock } from '../support/fake-clock';
+import { FakeClock } from '../../dev-tools/support/fake-clock';
 import { FaultProxy } from '../support/fault-proxy';
 import { FROM_DATE, SHARED, USERS, onCleanup, startService } from '../support/core-harness';
 import { envInt } from './support/knobs';

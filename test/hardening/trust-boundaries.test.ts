@@ -15,7 +15,8 @@ import { createSafeStorageVault } from '../../src-main/desktop/token-vault';
 import { safeStorageDouble } from '../support/safe-storage-double';
 import type { ConsentPort, SettingsStore, StoredToken, TokenVault } from '../../src-main/app/ports';
 import { DEFAULT_SETTINGS, type Settings } from '../../src-shared/domain/settings';
-import { COFFEE_ID, counter, fakeCoreFactory, ManualClock, type FakeServer } from '../support/app-fakes';
+import { COFFEE_ID, counter, fakeCoreFactory, type FakeServer } from '../support/app-fakes';
+import { FakeClock } from '../../dev-tools/support/fake-clock';
 import { saidNotice } from '../../dev-tools/support/i18n';
 
 const TOKEN = 'ct_live_5d1e0c9b8a7f6e5d4c3b2a19';
@@ -59,7 +60,7 @@ async function boot(settings: SettingsStore, variant: Variant = {}, server?: Par
     systemTimezone: () => 'UTC',
     systemLanguages: () => ['en-US'],
     theme: { shouldUseDarkColors: () => false, onUpdated: () => () => undefined },
-    clock: new ManualClock(),
+    clock: new FakeClock(),
     logger: { info: (m) => logs.push(m), warn: (m) => logs.push(m), error: (m) => logs.push(m) },
   });
   const started = controller;

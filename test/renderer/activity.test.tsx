@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-// Issue 15 in the popup: today's change on rows, undo (button, Ctrl/Cmd+Z, blocked with a
+// The activity record in the popup: today's change on rows, undo (button, Ctrl/Cmd+Z, blocked with a
 // reason), and the detail view with its chart, text alternative and events.
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -61,7 +61,7 @@ describe('activity in the list', () => {
     const fake = await renderApp(refusing);
     expect(screen.queryByRole('button', { name: /^Undo/ })).toBeNull();
     const chip = within(row('Push-ups')).getByText(/can’t undo/);
-    // The server's words ("the server said: only up") never reach the page (issue 24 point 7).
+    // The server's words ("the server said: only up") never reach the page.
     expect(chip.getAttribute('title')).toBe('Can’t undo: Push-ups only counts up.');
     expect(chip.getAttribute('aria-label')).toBe('+1, can’t undo');
     expect(chip.getAttribute('aria-description')).toBe('Push-ups only counts up.');

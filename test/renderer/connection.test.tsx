@@ -28,7 +28,7 @@ describe('connection status', () => {
     expect(line.dataset.status).toBe('reconnecting');
     expect(line.textContent).toContain('Reconnecting.');
     expect(line.textContent).toMatch(/Next try at 0?2:02:05|14:02:05/);
-    // The core's detail goes to the log, not on screen (issue 17 point 3).
+    // The core's detail goes to the log, not on screen.
     expect(line.textContent).not.toContain('The connection dropped.');
     expect(screen.getByRole('button', { name: 'Retry now' })).toBeTruthy();
   });

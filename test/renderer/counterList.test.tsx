@@ -221,7 +221,7 @@ describe('counter list keyboard', () => {
     await user.keyboard('push');
     expect(screen.getByLabelText('Search counters')).toHaveProperty('value', 'push');
     expect(rowNames()).toEqual(['Push-ups']);
-    // With text in the search, a typed + is search text (issue 17); Alt++ still acts on the one match.
+    // With text in the search, a typed + is search text; Alt++ still acts on the one match.
     await user.keyboard('{Alt>}+{/Alt}');
     expect(fake.calls('counter:increment')).toEqual([{ id: IDS.pushUps }]);
     await user.keyboard('{Escape}');

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-// Issue 28 in the popup: a goal's progress and bar on its row, a day counter's next
+// Goals, milestones and resets in the popup: a goal's progress and bar on its row, a day counter's next
 // milestone, the edit page's goal / milestones / reset / export, and a reset's undo that asks
 // when the counter moved meanwhile.
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-// Settings → Updates (issue 26): the mode, where updates come from, the progress, the
+// Settings → Updates: the mode, where updates come from, the progress, the
 // buttons that ask main, and "What's new".
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

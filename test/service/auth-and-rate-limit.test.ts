@@ -1,4 +1,4 @@
-// §5 authentication and §8 rate limit, with the injected clock (no sleeps).
+// docs/api.md §5 authentication and §8 rate limit, with the injected clock (no sleeps).
 import { describe, expect, it } from 'vitest';
 import { ErrorBody } from '../../src-shared/api/schemas';
 import { DEMO_OTHER_TOKEN, IDS, refusedUpgrade, startHarness } from './helpers';
@@ -58,7 +58,7 @@ describe('§8 rate limit: 4/s with a burst of 6 per user, reads + mutations + up
     const res = await h.get('/v2/counters?timezone=UTC');
     expect(res.status).toBe(429);
     ErrorBody.parse(res.body);
-    // not-shown #8 default: no rate-limit headers
+    // docs/api.md O8 default: no rate-limit headers
     expect(res.headers.get('retry-after')).toBeNull();
     h.clock.tick(250);
     expect((await h.get('/v2/counters?timezone=UTC')).status).toBe(200);

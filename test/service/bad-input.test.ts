@@ -1,5 +1,5 @@
-// Bad input never crashes the service and never half-applies a change (issue 2, Build 6);
-// every refusal carries the §2.5 error body (§7.1).
+// Bad input never crashes the service and never half-applies a change;
+// every refusal carries the docs/api.md §2.5 error body (§7.1).
 import { request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
 import { describe, expect, it } from 'vitest';
@@ -164,7 +164,7 @@ describe('bad input', () => {
     ws.ws.send('garbage');
     const pong = new Promise<void>((resolve) => ws.ws.once('pong', () => resolve()));
     ws.ws.ping();
-    await pong; // §18: pings are answered
+    await pong; // docs/api.md O18: pings are answered
     await h.post(`/v2/counters/${IDS.coffees}/increment`);
     expect(await ws.next()).toMatchObject({ method: 'counterUpdated' });
   });

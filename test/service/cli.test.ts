@@ -1,4 +1,4 @@
-// fixtures.md "Command line": one ready line, demo mode, variants, a refused fixtures
+// The service's command line (src-service/README.md): one ready line, demo mode, variants, a refused fixtures
 // file, and --state surviving kill -9. The process is awaited on its output, never slept on.
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
@@ -71,7 +71,7 @@ describe('command line', () => {
     const cli = await startCli(['--port', '0', '--fixtures', 'demo'], 'npx');
     expect(cli.stdoutLines).toHaveLength(1);
     expect(cli.stderr()).toContain('demo-token-ada');
-    // Done-when of issue 2: a WebSocket client sees counterUpdated after an increment.
+    // The service's first promise: a WebSocket client sees counterUpdated after an increment.
     const ws = await openSocket(`${cli.url.replace('http', 'ws')}/v2/ws?timezone=UTC`, 'demo-token-ada');
     const inc = await fetch(`${cli.url}/v2/counters/${COFFEES}/increment`, { method: 'POST', headers: auth });
     expect(await inc.json()).toBe(4);

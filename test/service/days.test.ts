@@ -1,4 +1,4 @@
-// FromDate/ToDate values are whole calendar days in the requested IANA zone (§2.4), across
+// FromDate/ToDate values are whole calendar days in the requested IANA zone (docs/api.md §2.4), across
 // local midnight and DST changes, with an injected clock. The UTC instants below were
 // worked out by hand from each zone's offset, not computed by the code under test.
 import { describe, expect, it } from 'vitest';

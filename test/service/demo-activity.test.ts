@@ -4,7 +4,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { startDemoActivity, type DemoActivity } from '../../src-service/demo-activity';
 import { startCounterService, type CounterService } from '../../src-service/index';
-import { FakeClock } from '../support/fake-clock';
+import { FakeClock } from '../../dev-tools/support/fake-clock';
 import { DEMO_OTHER_TOKEN, DEMO_OTHER_USER_ID, IDS, openSocket, type TestSocket } from './helpers';
 
 let service: CounterService;

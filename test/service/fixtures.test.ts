@@ -1,4 +1,4 @@
-// fixtures.md: the fixtures format, and refusal of a bad file naming its first bad entry
+// The fixtures format (src-service/fixtures.ts), and refusal of a bad file naming its first bad entry
 // (the service never starts half-loaded).
 import { describe, expect, it } from 'vitest';
 import { FixturesError, demoFixtures, loadFixtures, startCounterService } from '../../src-service/index';

@@ -1,4 +1,4 @@
-// Issue 23, point 9: the reference service checks the token before it reads a body, caps
+// The reference service checks the token before it reads a body, caps
 // its connections, and drops requests whose headers or body do not arrive in time. Raw
 // sockets, so the test controls exactly what arrives; every wait is for an event (an
 // answer, a close). Negative controls: Node's own limits (what 0.2 ran with), and for the

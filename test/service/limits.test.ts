@@ -1,4 +1,4 @@
-// §8 limits not covered elsewhere, §7.2 status codes, and handshakes that `ws` would
+// docs/api.md §8 limits not covered elsewhere, §7.2 status codes, and handshakes that `ws` would
 // refuse on its own: they get the §2.5 error body too.
 import { connect } from 'node:net';
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// fixtures.md `--state FILE` through the programmatic API: changes, deletions, member
+// The service's `--state FILE` (src-service/README.md) through the programmatic API: changes, deletions, member
 // lists and revocations survive a restart; a broken state file is refused, and a change
 // that cannot be saved is not applied.
 import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';

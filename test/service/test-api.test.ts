@@ -1,6 +1,6 @@
-// The programmatic levers of fixtures.md "Programmatic" and not-shown #14: deletion and
-// member changes fire their notifications (§6 rows 2–3), plus revoke, suspend/resume and
-// raw frames for client robustness tests.
+// The programmatic levers (src-service/README.md) for what the API has no endpoint for
+// (docs/api.md O14): deletion and member changes fire their notifications (§6 rows 2–3),
+// plus revoke, suspend/resume and raw frames for client robustness tests.
 import { describe, expect, it } from 'vitest';
 import { CounterListV2, JsonRpcNotification } from '../../src-shared/api/schemas';
 import { DEMO_OTHER_TOKEN, DEMO_OTHER_USER_ID, DEMO_OUTSIDER_TOKEN, DEMO_OUTSIDER_USER_ID, DEMO_USER_ID, IDS, openSocket, startHarness } from './helpers';

@@ -1,5 +1,5 @@
-// Conformance of the deprecated v1 endpoints (counter-service-api.md §2.1–§2.3, §4.1, §6)
-// and of the §9 versioning headers.
+// Conformance of the deprecated v1 endpoints (docs/api.md §2.1–§2.3, §4.1, §6)
+// and of the docs/api.md §9 versioning headers.
 import { once } from 'node:events';
 import type { IncomingMessage } from 'node:http';
 import WebSocket from 'ws';
@@ -24,9 +24,9 @@ describe('§4.1 v1 endpoints', () => {
         { userId: '0b9a6c1e-6f0e-4a59-9d61-1f7d3c1c2a10', displayName: 'Ada Lovelace', isAdmin: true },
         { userId: '5d0f3e9b-2c41-4f7e-8a3b-7c6e1d2f4a55', displayName: 'Alan Turing', isAdmin: false },
       ],
-      data: { value: 3, mode: 'UpAndDown' }, // §2.3
+      data: { value: 3, mode: 'UpAndDown' }, // docs/api.md §2.3
     });
-    // not-shown #17: FromDate/ToDate data is { date: ISO 8601 UTC }
+    // docs/api.md O17: FromDate/ToDate data is { date: ISO 8601 UTC }
     expect(list.find((c) => c.id === IDS.sinceMovedIn)?.data).toEqual({ date: '2024-02-29T00:00:00.000Z' });
     expect(list.find((c) => c.id === IDS.untilTrip)?.data).toEqual({ date: '2027-03-01T00:00:00.000Z' });
   });
@@ -53,7 +53,7 @@ describe('§4.1 v1 endpoints', () => {
     const res = await h.request('PUT', `/v1/counters/${IDS.coffees}`, { json: body });
     expect(res.status).toBe(200);
     expect(CounterListV1.parse(res.body)).toEqual([body]);
-    // Idempotent (§4.1): the same PUT again gives the same state.
+    // Idempotent (docs/api.md §4.1): the same PUT again gives the same state.
     const again = await h.request('PUT', `/v1/counters/${IDS.coffees}`, { json: body });
     expect(again.body).toEqual(res.body);
     expect(h.service.getCounter(IDS.coffees)).toMatchObject({ name: 'Coffees per day', value: 9 });
@@ -146,7 +146,7 @@ async function upgradeHeaders(url: string): Promise<Record<string, string | stri
 describe('§9 versioning headers on every /v1/ response', () => {
   const expectDeprecation = (headers: Headers | Record<string, unknown>, successorPath: string, base: string): void => {
     const get = (name: string): unknown => (headers instanceof Headers ? headers.get(name) : headers[name]);
-    expect(get('deprecation')).toBe('true'); // §9.2
+    expect(get('deprecation')).toBe('true'); // docs/api.md §9.2
     expect(get('sunset')).toBe('Tue, 01 Jul 2026 00:00:00 GMT');
     expect(get('link')).toBe(`<${base}${successorPath}>; rel="successor-version"`);
   };

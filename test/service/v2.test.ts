@@ -1,4 +1,4 @@
-// Conformance of the v2 endpoints (counter-service-api.md §2.4, §4.2, §6, §7).
+// Conformance of the v2 endpoints (docs/api.md §2.4, §4.2, §6, §7).
 import { describe, expect, it } from 'vitest';
 import { CounterListV2, CounterV2, CounterUpdatedParamsV2, ErrorBody, JsonRpcNotification } from '../../src-shared/api/schemas';
 import { DEMO_OTHER_TOKEN, DEMO_OUTSIDER_TOKEN, IDS, startHarness } from './helpers';
@@ -10,14 +10,14 @@ describe('GET /v2/counters', () => {
     const h = await startHarness();
     const res = await h.get('/v2/counters?timezone=UTC');
     expect(res.status).toBe(200);
-    const list = CounterListV2.parse(res.body); // §4.2 row 1: array of Counter v2
+    const list = CounterListV2.parse(res.body); // docs/api.md §4.2 row 1: array of Counter v2
     expect(list.map((c) => c.id)).toEqual([IDS.coffees, IDS.sinceMovedIn, IDS.untilTrip, IDS.pushUps, IDS.cookiesLeft]);
-    // §2.4: v2 counter responses carry no members
+    // docs/api.md §2.4: v2 counter responses carry no members
     for (const c of res.body as Record<string, unknown>[]) expect(c).not.toHaveProperty('members');
-    // §2.4: startDate on FromDate, endDate on ToDate
+    // docs/api.md §2.4: startDate on FromDate, endDate on ToDate
     expect(list.find((c) => c.type === 'FromDate')?.startDate).toBe('2024-02-29');
     expect(list.find((c) => c.type === 'ToDate')?.endDate).toBe('2027-03-01');
-    // §2.4: created is an ISO 8601 UTC timestamp
+    // docs/api.md §2.4: created is an ISO 8601 UTC timestamp
     for (const c of list) expect(new Date(c.created).toISOString()).toBeTruthy();
     expect(res.headers.get('content-type')).toMatch(/^application\/json/);
   });

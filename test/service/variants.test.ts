@@ -1,4 +1,4 @@
-// One test per variant of not-shown.md: the service can play every plausible answer the
+// One test per variant of what the API leaves open (docs/api.md O1–O20): the service can play every plausible answer the
 // API document leaves open, selected by name.
 import { describe, expect, it } from 'vitest';
 import { CounterListV1 } from './v1-schemas';

@@ -1,6 +1,6 @@
 // Test doubles for the app layer: a CounterCore that behaves like the contract
 // says (sync, snapshots, remote changes) without a network, and a manual clock.
-import { CoreError, type ChangeOutcome, type Clock, type CoreOptions, type CounterCore } from '../../src-main/core/contract';
+import { CoreError, type ChangeOutcome, type CoreOptions, type CounterCore } from '../../src-main/core/contract';
 import type { PatchBodyV2, CounterV2 } from '../../src-shared/api/schemas';
 import type { CoreSnapshot, CounterState, RemoteChange } from '../../src-shared/domain/snapshot';
 import { isDismissableFlag } from '../../src-shared/domain/counter-flags';
@@ -145,41 +145,6 @@ export function fakeCoreFactory(server: FakeServer) {
     return core;
   };
   return { factory, cores, last: () => cores.at(-1) };
-}
-
-/** A clock that moves only when told; timers fire in order. */
-export class ManualClock implements Clock {
-  private time = 1_000_000;
-  private timers = new Map<number, { at: number; callback: () => void }>();
-  private nextId = 1;
-  now(): number {
-    return this.time;
-  }
-  setTimeout(callback: () => void, ms: number): unknown {
-    const id = this.nextId++;
-    this.timers.set(id, { at: this.time + ms, callback });
-    return id;
-  }
-  clearTimeout(handle: unknown): void {
-    this.timers.delete(handle as number);
-  }
-  pendingTimers(): number {
-    return this.timers.size;
-  }
-  /** Advances time, firing due timers (and awaiting the microtasks they start). */
-  async advance(ms: number): Promise<void> {
-    const target = this.time + ms;
-    for (;;) {
-      const due = [...this.timers].filter(([, t]) => t.at <= target).sort((a, b) => a[1].at - b[1].at)[0];
-      if (!due) break;
-      this.timers.delete(due[0]);
-      this.time = due[1].at;
-      due[1].callback();
-      await flushMicrotasks();
-    }
-    this.time = target;
-    await flushMicrotasks();
-  }
 }
 
 export async function flushMicrotasks(): Promise<void> {

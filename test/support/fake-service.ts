@@ -4,7 +4,7 @@
 import { EventEmitter } from 'node:events';
 import type { WebSocket } from 'ws';
 import type { WebSocketFactory } from '../../src-main/core/contract';
-import type { FakeClock } from './fake-clock';
+import type { FakeClock } from '../../dev-tools/support/fake-clock';
 
 export interface FakeService {
   fetch: typeof fetch;

@@ -1,23 +1,22 @@
 // Calendar days in the user's time zone, as YYYY-MM-DD keys. Day totals and "today" use
 // the zone the app syncs in (Settings → time zone, else the system's), the same one the
 // server uses for day counters, so "today" means the same day everywhere in the app.
+// Day keys and their arithmetic come from the one calendar (src-shared/time/calendar.ts);
+// here are what only the activity record and its exports need.
+import { addDays, dayFormatters as calendarFormatters, dayKeyIn } from '../../../src-shared/time/calendar';
 import { createZoneCache } from '../../../src-shared/time/zone-cache';
 
-// en-CA formats as YYYY-MM-DD. Bounded and keyed by the canonical zone (the setting is user input).
-export const dayFormatters = createZoneCache((timeZone) => new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }));
+/** The calendar's per-zone formatters (bounded and keyed by the canonical zone: the setting is user input). */
+export const dayFormatters = calendarFormatters;
 
 /** The local day of an instant in `timezone` (a zone main accepted: settings and the system's). */
 export function dayKey(at: number, timezone: string): string {
-  const formatter = dayFormatters.get(timezone);
-  if (!formatter) throw new RangeError(`Unknown time zone ${timezone}`);
-  return formatter.format(at);
+  return dayKeyIn(timezone, at);
 }
 
 /** The key `days` calendar days before `key` (negative: after). Pure date arithmetic, no zone. */
 export function shiftDay(key: string, days: number): string {
-  const date = new Date(`${key}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() - days);
-  return date.toISOString().slice(0, 10);
+  return addDays(key, -days);
 }
 
 /** The `count` day keys ending with `last`, oldest first. */
@@ -25,15 +24,13 @@ export function lastDays(last: string, count: number): string[] {
   return Array.from({ length: count }, (_, i) => shiftDay(last, count - 1 - i));
 }
 
-const clockFormatters = new Map<string, Intl.DateTimeFormat>();
+/** Bounded and keyed by the canonical zone, like the calendar's day formatters (the zone is a setting). */
+const clockFormatters = createZoneCache((timeZone) => new Intl.DateTimeFormat('en-CA', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' }));
 
 /** The wall clock of an instant in `timezone` (24-hour). */
 function wallClock(at: number, timezone: string): { year: number; month: number; day: number; hour: number; minute: number; second: number } {
-  let formatter = clockFormatters.get(timezone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-CA', { timeZone: timezone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' });
-    clockFormatters.set(timezone, formatter);
-  }
+  const formatter = clockFormatters.get(timezone);
+  if (!formatter) throw new RangeError(`Unknown time zone ${timezone}`);
   const parts = { year: 0, month: 0, day: 0, hour: 0, minute: 0, second: 0 };
   for (const part of formatter.formatToParts(at)) if (part.type in parts) parts[part.type as keyof typeof parts] = Number(part.value);
   return parts;

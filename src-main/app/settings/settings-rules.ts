@@ -1,4 +1,4 @@
-// What settings must satisfy, whoever wrote them (issue 4 §5, §6; issue 12): a user edit
+// What settings must satisfy, whoever wrote them: a user edit
 // through `settings:update`, and the file read at launch, which any process of the same
 // user can change. One set of rules; a patch that breaks them is refused, a file that
 // breaks them is repaired (and backed up by the store) with a notice.
@@ -10,6 +10,7 @@ import type { Said } from '../../../src-shared/i18n/notice';
 import { AppError } from '../../ipc/errors';
 import type { AppPlatform } from '../ports';
 import { parseServerUrl } from '../session/server-url';
+import { isKnownZone } from '../../../src-shared/time/calendar';
 
 /** What a user edit is checked against besides the settings themselves. */
 export interface EditContext {
@@ -28,7 +29,7 @@ export function applySettingsPatch(current: Settings, patch: SettingsPatch, cont
     throw new AppError('invalid-settings', `Setting ${issue?.path.join('.') ?? ''} is not valid: ${issue?.message ?? 'unknown problem'}`);
   }
   const next = merged.data;
-  if (next.timezone !== null && !isKnownTimezone(next.timezone)) {
+  if (next.timezone !== null && !isKnownZone(next.timezone)) {
     throw new AppError('invalid-settings', words('error.unknownZone', { zone: next.timezone.slice(0, 60) }));
   }
   const unknown = unknownCounters(current.shortcuts, next.shortcuts, context.knownCounterIds);
@@ -77,7 +78,7 @@ export function checkLoadedSettings(loaded: Settings, consentedOrigin: string | 
     serverUrl = DEFAULT_SETTINGS.serverUrl;
   }
   let timezone = loaded.timezone;
-  if (timezone !== null && !isKnownTimezone(timezone)) {
+  if (timezone !== null && !isKnownZone(timezone)) {
     const zone = timezone.slice(0, 60);
     problems.push((i18n) => i18n.t('notice.ruleUnknownZone', { zone }));
     timezone = null;
@@ -119,13 +120,4 @@ function keepAcceptableShortcuts(map: ShortcutMap, platform: AppPlatform): { map
     counters[id] = next;
   }
   return { map: { open, counters }, dropped };
-}
-
-export function isKnownTimezone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
 }

@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createHeadlessApp, type HeadlessApp, type HeadlessAppOptions } from '../../../dev-tools/headless/headless-app';
 import { DEFAULT_SETTINGS } from '../../../src-shared/domain/settings';
 import type { AppState } from '../../../src-shared/ipc/contract';
-import { COFFEE_ID, TRIP_ID, ManualClock, counter, fakeCoreFactory, flushMicrotasks, type FakeServer } from '../../support/app-fakes';
+import { COFFEE_ID, TRIP_ID, counter, fakeCoreFactory, flushMicrotasks, type FakeServer } from '../../support/app-fakes';
+import { FakeClock } from '../../../dev-tools/support/fake-clock';
 
 const TOKEN = 'ada-secret-token-0123456789';
 const URL_OK = 'http://127.0.0.1:8787';
@@ -16,7 +17,7 @@ function server(overrides: Partial<FakeServer> = {}): FakeServer {
 const apps: HeadlessApp[] = [];
 function app(srv: FakeServer, options: Partial<HeadlessAppOptions> = {}) {
   const cores = fakeCoreFactory(srv);
-  const clock = new ManualClock();
+  const clock = new FakeClock();
   const demoClosed: string[] = [];
   const headless = createHeadlessApp({
     coreFactory: cores.factory,
@@ -181,7 +182,7 @@ describe('launch with a stored token', () => {
     expect(starts()).toBe(3);
     expect(a.cores.cores).toHaveLength(1); // issue 22: one core per account, its ledger kept throughout
     expect(a.controller.getState().session).toMatchObject({ status: 'signedIn' });
-    expect(a.clock.pendingTimers()).toBeLessThanOrEqual(1); // at most the state-coalescing timer
+    expect(a.clock.pending).toBeLessThanOrEqual(1); // at most the state-coalescing timer
   });
 });
 

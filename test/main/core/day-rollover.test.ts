@@ -7,7 +7,7 @@ import { dayValueUnder, signedDayValue } from '../../../src-main/core/day-rollov
 import { nextLocalMidnight } from '../../../src-main/core/midnight';
 import type { CounterCore } from '../../../src-main/core/index';
 import type { FixturesFile, VariantInput } from '../../../src-service/index';
-import { FakeClock } from '../../support/fake-clock';
+import { FakeClock } from '../../../dev-tools/support/fake-clock';
 import { FROM_DATE, TO_DATE, USERS, counter, fixtures, startCore, startService, until } from '../../support/core-harness';
 
 const NO_PING = { pingIntervalMs: 1e12 }; // fake hours pass in a blink; pings would race them

@@ -10,7 +10,7 @@ import type { DropCause } from '../../../src-main/core/reconnect-backoff';
 import { seededRandom } from '../../../dev-tools/support/seeded-random';
 import { LiveSocket } from '../../../src-main/core/live-socket';
 import { DEFAULT_TUNING } from '../../../src-main/core/tuning';
-import { FakeClock } from '../../support/fake-clock';
+import { FakeClock } from '../../../dev-tools/support/fake-clock';
 
 /** The part of a `ws` socket LiveSocket touches; opens or fails on the next microtask. */
 class StubSocket extends EventEmitter {

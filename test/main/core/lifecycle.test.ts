@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { CoreError, createMemoryStore } from '../../../src-main/core/index';
 import { FaultProxy } from '../../support/fault-proxy';
-import { FakeClock } from '../../support/fake-clock';
+import { FakeClock } from '../../../dev-tools/support/fake-clock';
 import { expectLandedOrFlagged, watchFlags } from './flags';
 import { SHARED, USERS, counter, makeCore, onCleanup, pause, rateLimitedCount, serverValue, startCore, startService, until } from '../../support/core-harness';
 

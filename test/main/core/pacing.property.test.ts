@@ -4,7 +4,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createCounterCore } from '../../../src-main/core/index';
-import { FakeClock } from '../../support/fake-clock';
+import { FakeClock } from '../../../dev-tools/support/fake-clock';
 import { fakeService } from '../../support/fake-service';
 
 const IDS = ['019a4f2e-8c00-7d3a-9b1e-2f4c6a8e0d01', '019a4f2e-8c00-7d3a-9b1e-2f4c6a8e0d02', '019a4f2e-8c00-7d3a-9b1e-2f4c6a8e0d03'];

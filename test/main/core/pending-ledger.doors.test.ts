@@ -8,7 +8,7 @@ import { createMemoryStore } from '../../../src-main/core/index';
 import { nextLocalMidnight } from '../../../src-main/core/midnight';
 import type { CounterService } from '../../../src-service/index';
 import type { RemoteChange } from '../../../src-shared/domain/snapshot';
-import { FakeClock } from '../../support/fake-clock';
+import { FakeClock } from '../../../dev-tools/support/fake-clock';
 import { RequestFaultFront } from '../../../dev-tools/support/request-fault-front';
 import { FROM_DATE, SHARED, USERS, counter, onCleanup, pause, serverValue, startCore, startService, until } from '../../support/core-harness';
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { RateScheduler } from '../../../src-main/core/rate-scheduler';
 import { RateLimitedError } from '../../../src-main/core/errors';
 import { DEFAULT_TUNING } from '../../../src-main/core/tuning';
-import { FakeClock } from '../../support/fake-clock';
+import { FakeClock } from '../../../dev-tools/support/fake-clock';
 import { holdSlot } from '../../../src-main/core/wire-slot';
 
 function setup(random = () => 0.5) {

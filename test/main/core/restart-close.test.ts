@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { CoreTuning } from '../../../src-main/core/contract';
 import { ReconnectBackoff, dropCauseOf } from '../../../src-main/core/reconnect-backoff';
 import { DEFAULT_TUNING } from '../../../src-main/core/tuning';
-import { FakeClock } from '../../support/fake-clock';
+import { FakeClock } from '../../../dev-tools/support/fake-clock';
 import { FaultProxy } from '../../support/fault-proxy';
 import { SHARED, USERS, counter, onCleanup, serverValue, startCore, startService, until } from '../../support/core-harness';
 import type { CounterCore } from '../../../src-main/core/index';

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { once } from 'node:events';
 import WebSocket from 'ws';
-import { FakeClock } from '../../support/fake-clock';
+import { FakeClock } from '../../../dev-tools/support/fake-clock';
 import type { CounterCore } from '../../../src-main/core/index';
 import { FROM_DATE, USERS, counter, startCore, startService, until } from '../../support/core-harness';
 

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_TUNING } from '../../../src-main/core/tuning';
 import type { Clock } from '../../../src-main/core/contract';
 import { realClock } from '../../../src-main/core/real-clock';
-import { FakeClock } from '../../support/fake-clock';
+import { FakeClock } from '../../../dev-tools/support/fake-clock';
 import { FrontServer } from '../../support/front-server';
 import type { FrontAnswer } from '../../support/front-server';
 import {

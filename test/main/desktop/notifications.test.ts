@@ -2,13 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { createNotifier, refusalNotices, type CounterNotification } from '../../../src-main/desktop/notifications';
 import type { Translator } from '../../../src-shared/i18n/translator';
 import { de, en } from '../../../dev-tools/support/i18n';
-import { COFFEE_ID, counter, ManualClock, signedInState, TRIP_ID } from '../../support/app-fakes';
+import { COFFEE_ID, counter, signedInState, TRIP_ID } from '../../support/app-fakes';
+import { FakeClock } from '../../../dev-tools/support/fake-clock';
 
 const TEA_ID = '019a4f2e-8c00-7d3a-9b1e-2f4c6a8e0b15';
 const WATER_ID = '019a4f2e-8c00-7d3a-9b1e-2f4c6a8e0b16';
 
 function setup(prefs = { enabled: true, mutedCounters: [] as string[] }, i18n: Translator = en) {
-  const clock = new ManualClock();
+  const clock = new FakeClock();
   const delivered: CounterNotification[] = [];
   const notifier = createNotifier({ clock, deliver: (n) => delivered.push(n), preferences: () => prefs, windowMs: 3000, i18n: () => i18n });
   return { clock, delivered, notifier, prefs };
@@ -82,7 +83,7 @@ describe('notifier', () => {
     const { clock, notifier } = setup();
     notifier.remoteChange({ counterId: COFFEE_ID, name: 'Coffees', from: 1, to: 5 });
     notifier.dispose();
-    expect(clock.pendingTimers()).toBe(0);
+    expect(clock.pending).toBe(0);
   });
 });
 
@@ -105,7 +106,7 @@ describe('the first refusal of a direction (issue 24 point 6)', () => {
 describe('in the language of the moment', () => {
   it('writes German figures and words when the app speaks German, and English again after a switch', async () => {
     let i18n: Translator = de;
-    const clock = new ManualClock();
+    const clock = new FakeClock();
     const delivered: CounterNotification[] = [];
     const notifier = createNotifier({ clock, deliver: (n) => delivered.push(n), preferences: () => ({ enabled: true, mutedCounters: [] }), windowMs: 3000, i18n: () => i18n });
     notifier.remoteChange({ counterId: COFFEE_ID, name: 'Kaffee', from: 1233, to: 1234 });
@@ -146,7 +147,7 @@ describe('goal and milestone announcements (issue 28)', () => {
 
   it('speak German when the app does', () => {
     const delivered: CounterNotification[] = [];
-    const notifier = createNotifier({ clock: new ManualClock(), deliver: (n) => delivered.push(n), preferences: () => ({ enabled: true, mutedCounters: [] }), i18n: () => de });
+    const notifier = createNotifier({ clock: new FakeClock(), deliver: (n) => delivered.push(n), preferences: () => ({ enabled: true, mutedCounters: [] }), i18n: () => de });
     notifier.announce({ kind: 'goalReached', counterId: COFFEE_ID, name: 'Kaffee', goal: { target: 1200, period: 'week', count: 'all' }, done: 1200 });
     notifier.announce({ kind: 'milestone', counterId: TRIP_ID, name: 'Seit dem Umzug', type: 'FromDate', milestone: { date: '2027-03-01', kind: 'days', count: 1000 } });
     notifier.announce({ kind: 'milestone', counterId: TRIP_ID, name: 'Urlaub', type: 'ToDate', milestone: { date: '2027-03-01', kind: 'left', count: 1 } });

@@ -1,4 +1,4 @@
-// Issue 23, point 1: a program that can write the app's data folder must not be able to
+// A program that can write the app's data folder must not be able to
 // bind the token to its own server, grant a consent, or make the next token be stored
 // weakly, by editing token.json (and settings.json). The real vault over a safeStorage with
 // real cryptography and real files; each attack is a function run against the real vault
@@ -15,7 +15,8 @@ import { createSecretFile } from '../../../src-main/electron/files';
 import { createSafeStorageVault, LEGACY_TOKEN_ORIGIN, type SafeStorageLike } from '../../../src-main/desktop/token-vault';
 import { DEFAULT_SETTINGS } from '../../../src-shared/domain/settings';
 import { BASIC_TEXT_KEY, encryptWith, safeStorageDouble } from '../../support/safe-storage-double';
-import { COFFEE_ID, counter, fakeCoreFactory, ManualClock } from '../../support/app-fakes';
+import { COFFEE_ID, counter, fakeCoreFactory } from '../../support/app-fakes';
+import { FakeClock } from '../../../dev-tools/support/fake-clock';
 import { said, saidNotice } from '../../../dev-tools/support/i18n';
 
 const USER_TOKEN = 'ct_live_user_4f9a8b7c6d5e4f3a2b1c';
@@ -90,7 +91,7 @@ async function launch(dir: string, safeStorage: SafeStorageLike, makeVault: Vaul
     systemTimezone: () => 'UTC',
     systemLanguages: () => ['en-US'],
     theme: { shouldUseDarkColors: () => false, onUpdated: () => () => undefined },
-    clock: new ManualClock(),
+    clock: new FakeClock(),
   });
   cleanups.push(() => controller.stop());
   const told: string[] = [];

@@ -1,4 +1,4 @@
-// Issue 24: the tray's number is legible at 1×, 1.25×, 1.5×, 1.75× and 2× (16–32 px), set in a
+// The tray's number is legible at 1×, 1.25×, 1.5×, 1.75× and 2× (16–32 px), set in a
 // real typeface (Inter Bold sprites from build/make-tray-glyphs.mjs), never cut by the icon's edge.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';

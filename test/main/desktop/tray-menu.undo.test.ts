@@ -1,4 +1,4 @@
-// The tray menu's undo item (issue 15): offered after any own change, disabled with the
+// The tray menu's undo item: offered after any own change, disabled with the
 // reason where the server refused the opposite direction, absent otherwise.
 import { en } from '../../../dev-tools/support/i18n';
 import { describe, expect, it } from 'vitest';

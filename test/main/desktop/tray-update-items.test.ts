@@ -1,4 +1,4 @@
-// The tray's update items (issue 26): only for a copy that updates itself, one per state.
+// The tray's update items: only for a copy that updates itself, one per state.
 import { describe, expect, it } from 'vitest';
 import type { UpdatesState } from '../../../src-shared/domain/updates';
 import { buildTrayMenu, type TrayMenuItem } from '../../../src-main/desktop/tray-menu';

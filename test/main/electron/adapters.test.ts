@@ -11,7 +11,8 @@ import { createOsNotifications, type NotificationLike } from '../../../src-main/
 import { createShortcutRegistrar } from '../../../src-main/electron/shortcuts';
 import { themeSource, watchSystem } from '../../../src-main/electron/system';
 import { createTrayController, type TrayLike } from '../../../src-main/electron/tray';
-import { COFFEE_ID, ManualClock, counter, fakeCoreFactory, signedInState } from '../../support/app-fakes';
+import { COFFEE_ID, counter, fakeCoreFactory, signedInState } from '../../support/app-fakes';
+import { FakeClock } from '../../../dev-tools/support/fake-clock';
 
 type FakeMenu = { template: MenuItemConstructorOptions[] };
 type FakeImage = { badge: boolean; template: boolean };
@@ -151,7 +152,7 @@ describe('OS notifications', () => {
 
 describe('system events', () => {
   it('resume notifies the core and re-reads the zone; a zone change is found by polling', async () => {
-    const clock = new ManualClock();
+    const clock = new FakeClock();
     let zone = 'Europe/Berlin';
     const listeners = new Map<string, () => void>();
     const onResume = vi.fn();
@@ -165,7 +166,7 @@ describe('system events', () => {
     expect(onTimezoneChange).toHaveBeenLastCalledWith('UTC');
     expect(onResume).toHaveBeenCalledOnce();
     stop();
-    expect(clock.pendingTimers()).toBe(0);
+    expect(clock.pending).toBe(0);
   });
 
   it('nativeTheme updates reach the app state', async () => {

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { createWhatsNewStore } from '../../../src-main/app/updates/whats-new';
 import { createUpdates, type UpdateWiringDeps } from '../../../src-main/electron/update-wiring';
 import type { UpdaterLike } from '../../../src-main/electron/updater';
-import { FakeClock } from '../../support/fake-clock';
+import { FakeClock } from '../../../dev-tools/support/fake-clock';
 import { memoryFile } from '../../support/memory-file';
 
 const HTTPS_FEED = 'provider: generic\nurl: https://downloads.counttogether.app/counter-tray\n';

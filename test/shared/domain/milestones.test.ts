@@ -1,8 +1,9 @@
-// Which milestone is next and which falls on a day (issue 28): pure calendar arithmetic.
+// Which milestone is next and which falls on a day: pure calendar arithmetic.
 import { describe, expect, it } from 'vitest';
 import { milestoneName, milestoneToday } from '../../../src-shared/i18n/goal-words';
 import { de, en } from '../../../dev-tools/support/i18n';
-import { addDays, addYears, milestoneOn, nextMilestone } from '../../../src-shared/domain/milestones';
+import { addYears, milestoneOn, nextMilestone } from '../../../src-shared/domain/milestones';
+import { addDays } from '../../../src-shared/time/calendar';
 
 describe('FromDate milestones', () => {
   it('7, 10, 14, 21, 30, 50, 100, 200 and 365 days after the start', () => {

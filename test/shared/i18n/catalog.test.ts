@@ -1,4 +1,4 @@
-// The catalog test (issue 27): English and German complete and alike, in the app's typography
+// The catalog test: English and German complete and alike, in the app's typography
 // and voice; every key used, every message within its length; the pseudo-locale longer and
 // bracketed. The key set is also a type (src-shared/i18n/messages.ts): a German catalog that
 // lacks a key, or a call with a key that does not exist, does not compile. Each rule is shown
@@ -83,15 +83,15 @@ describe('the catalogs', () => {
 
   it('speaks for the screens and notices issues 23, 26 and 28 added (each key below in both languages)', () => {
     const added = [
-      // Issue 23: the token vault's and the click files' notices.
+      // The token vault's and the click files' notices.
       'notice.tokenNotUsedTitle', 'notice.tokenRefused', 'notice.tokenFileKept', 'notice.tokenFileRemoved', 'notice.clicksRefused',
-      // Issue 26: Settings → Updates, the tray's update items, update notifications, its error code.
+      // Settings → Updates, the tray's update items, update notifications, its error code.
       'updates.title', 'updates.install', 'updates.modeAutomatic', 'updates.modeNotify', 'updates.modeOff', 'updates.idle', 'updates.upToDate', 'updates.ready',
       'updates.unreachable', 'updates.refused', 'updates.nextCheck', 'updates.whatsNew', 'updates.fromDeb', 'updates.fromMisconfigured',
       'tray.updateCheck', 'tray.updateChecking', 'tray.updateDownload', 'tray.updateDownloading', 'tray.updateRestart',
       'notify.updateAvailable', 'notify.updateAvailableBody', 'notify.updateReadyBody', 'notify.whatsNew', 'notify.whatsNewBody', 'notify.couldNotUpdate',
       'error.updatesUnavailable', 'error.notSelfUpdating', 'error.checkFirst', 'error.noUpdateReady', 'setting.updates',
-      // Issue 28: goals, milestones, reset and its undo, export and main's save dialog, the goals file, its error codes.
+      // Goals, milestones, reset and its undo, export and main's save dialog, the goals file, its error codes.
       'goal.progress', 'goal.legend', 'goal.howMany', 'goal.per', 'goal.which', 'goal.explain', 'goal.badTarget',
       'milestone.years', 'milestone.days', 'milestone.daysLeft', 'milestone.today', 'milestone.isToday', 'milestone.on', 'milestone.notify',
       'reset.question', 'reset.startAgainQuestion', 'reset.detail', 'reset.changedQuestion', 'reset.changedDetail', 'reset.putBackButton', 'reset.keepButton', 'reset.undoLabel',

@@ -8,7 +8,8 @@ import { createMemoryRecordStorage } from '../../../../src-main/app/activity/rec
 import type { ClickSource } from '../../../../src-shared/domain/activity';
 import type { CounterState } from '../../../../src-shared/domain/snapshot';
 import { AppError } from '../../../../src-main/ipc/errors';
-import { ManualClock, flushMicrotasks } from '../../../support/app-fakes';
+import { flushMicrotasks } from '../../../support/app-fakes';
+import { FakeClock } from '../../../../dev-tools/support/fake-clock';
 import { ModelCore } from './model-core';
 import { said } from '../../../../dev-tools/support/i18n';
 
@@ -16,7 +17,7 @@ const C: CounterState = { id: 'c', name: 'Coffees today', type: 'UpDown', value:
 const DAYS: CounterState = { id: 'd', name: 'Days since launch', type: 'FromDate', value: 30, pending: false, refused: {}, startDate: '2026-10-24' };
 
 async function setup(counters: CounterState[] = [C]) {
-  const clock = new ManualClock();
+  const clock = new FakeClock();
   const notices: string[] = [];
   let changes = 0;
   const service = createActivityService({ clock, timezone: () => 'UTC', changed: () => void (changes += 1), notice: (m) => notices.push(said(m)), warn: () => undefined });

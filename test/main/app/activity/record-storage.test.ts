@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { ActivityRecord } from '../../../../src-main/app/activity/record';
 import { createFileRecordStorage } from '../../../../src-main/app/activity/record-storage';
 import { createRecordWriter } from '../../../../src-main/app/activity/record-writer';
-import { ManualClock } from '../../../support/app-fakes';
+import {  } from '../../../support/app-fakes';
+import { FakeClock } from '../../../../dev-tools/support/fake-clock';
 import { said } from '../../../../dev-tools/support/i18n';
 
 const ZONE = 'UTC';
@@ -55,7 +56,7 @@ describe('activity record file', () => {
   });
 
   it('writes once per burst, a delay after the first change, and flushes on demand', async () => {
-    const clock = new ManualClock();
+    const clock = new FakeClock();
     const record = new ActivityRecord();
     const saves: number[] = [];
     const writer = createRecordWriter({
@@ -80,7 +81,7 @@ describe('activity record file', () => {
   });
 
   it('a failed write does not throw and the next change retries', async () => {
-    const clock = new ManualClock();
+    const clock = new FakeClock();
     let fail = true;
     const saved: string[] = [];
     const errors: unknown[] = [];

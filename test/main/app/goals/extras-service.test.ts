@@ -12,7 +12,7 @@ import { createExtrasService, type ExtrasAnnouncement } from '../../../../src-ma
 import { createTextFile } from '../../../../src-main/app/storage/text-file';
 import type { Goal } from '../../../../src-shared/domain/goals';
 import type { CounterState } from '../../../../src-shared/domain/snapshot';
-import { FakeClock } from '../../../support/fake-clock';
+import { FakeClock } from '../../../../dev-tools/support/fake-clock';
 import { said } from '../../../../dev-tools/support/i18n';
 
 const COFFEES = '019a4f2e-8c00-7d3a-9b1e-2f4c6a8e0b12';

@@ -14,7 +14,7 @@ import type { CounterService } from '../../../../src-service/index';
 import { DEMO_COUNTER_IDS } from '../../../../src-service/index';
 import { DEFAULT_SETTINGS } from '../../../../src-shared/domain/settings';
 import type { AppState } from '../../../../src-shared/ipc/contract';
-import { FakeClock } from '../../../support/fake-clock';
+import { FakeClock } from '../../../../dev-tools/support/fake-clock';
 import { FROM_DATE, SHARED, TO_DATE, USERS, onCleanup, startService } from '../../../support/core-harness';
 import { waitForState } from '../../../support/wait-for-state';
 

@@ -18,7 +18,8 @@ import { DEFAULT_SETTINGS } from '../../../../src-shared/domain/settings';
 import { SHARED, USERS, serverValue, startService } from '../../../support/core-harness';
 import { FrontServer } from '../../../support/front-server';
 import { waitForState } from '../../../support/wait-for-state';
-import { COFFEE_ID, counter, fakeCoreFactory, ManualClock, type FakeServer } from '../../../support/app-fakes';
+import { COFFEE_ID, counter, fakeCoreFactory, type FakeServer } from '../../../support/app-fakes';
+import { FakeClock } from '../../../../dev-tools/support/fake-clock';
 import { saidNotice } from '../../../../dev-tools/support/i18n';
 
 const FORGED = 1_000_000;
@@ -139,7 +140,7 @@ describe('last-known-counters.json', () => {
     const srv: FakeServer = { url: URL_OK, tokens: new Set([TOKEN]), reachable: true, counters: [counter(COFFEE_ID, 'Coffees today', 3)] };
     const launch = () => {
       const cores = fakeCoreFactory(srv);
-      const app = createHeadlessApp({ coreFactory: cores.factory, clock: new ManualClock(), settings: { ...DEFAULT_SETTINGS, serverUrl: URL_OK }, storedToken: { token: TOKEN, origin: URL_OK, storage: 'encrypted' }, lastKnownPath: path });
+      const app = createHeadlessApp({ coreFactory: cores.factory, clock: new FakeClock(), settings: { ...DEFAULT_SETTINGS, serverUrl: URL_OK }, storedToken: { token: TOKEN, origin: URL_OK, storage: 'encrypted' }, lastKnownPath: path });
       cleanups.push(() => app.stop());
       return { app, cores };
     };

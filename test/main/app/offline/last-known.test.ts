@@ -5,7 +5,8 @@ import { createHeadlessApp, type HeadlessApp } from '../../../../dev-tools/headl
 import type { TextFile } from '../../../../src-main/app/ports';
 import { memoryFile } from '../../../support/memory-file';
 import { DEFAULT_SETTINGS } from '../../../../src-shared/domain/settings';
-import { COFFEE_ID, ManualClock, counter, fakeCoreFactory, flushMicrotasks, type FakeServer } from '../../../support/app-fakes';
+import { COFFEE_ID, counter, fakeCoreFactory, flushMicrotasks, type FakeServer } from '../../../support/app-fakes';
+import { FakeClock } from '../../../../dev-tools/support/fake-clock';
 import { createLastKnownCache } from '../../../../src-main/app/offline/last-known';
 import { saidNotice } from '../../../../dev-tools/support/i18n';
 import { createServerTextCleaner } from '../../../../src-shared/text/server-text';
@@ -24,7 +25,7 @@ const server = (): FakeServer => ({ url: URL_OK, tokens: new Set([TOKEN, 'alan-s
 
 function launch(srv: FakeServer, file: TextFile, token = TOKEN) {
   const cores = fakeCoreFactory(srv);
-  const clock = new ManualClock();
+  const clock = new FakeClock();
   const a = createHeadlessApp({
     coreFactory: cores.factory,
     clock,
@@ -40,7 +41,7 @@ describe('last-known counters cache', () => {
   it('a file that does not parse is moved aside and reset, with a notice; nothing crashes', async () => {
     for (const bad of ['{not json', JSON.stringify({ version: 1, accounts: { x: { savedAt: 'yesterday', counters: [{}], unsent: {} } } }), '[]']) {
       const file = memoryFile(bad);
-      const cache = createLastKnownCache(file, new ManualClock(), () => undefined, clean);
+      const cache = createLastKnownCache(file, new FakeClock(), () => undefined, clean);
       const { notice } = await cache.load();
       expect(notice && saidNotice(notice).body).toMatch(/could not be read and was reset/);
       expect(file.backups).toEqual([bad]);
@@ -50,7 +51,7 @@ describe('last-known counters cache', () => {
   });
 
   it('keeps one account per owner, and holds counters, no clicks', async () => {
-    const clock = new ManualClock();
+    const clock = new FakeClock();
     const file = memoryFile();
     const cache = createLastKnownCache(file, clock, () => undefined, clean);
     await cache.load();
@@ -67,7 +68,7 @@ describe('last-known counters cache', () => {
     const old = JSON.stringify({ version: 1, accounts: { ada: { savedAt: 1, counters: [counter(COFFEE_ID, 'Coffees today', 3)], unsent: { [COFFEE_ID]: 2 } } } });
     const file = memoryFile(old);
     const logged: string[] = [];
-    const clock = new ManualClock();
+    const clock = new FakeClock();
     const cache = createLastKnownCache(file, clock, (m) => logged.push(m), clean);
     const { notice } = await cache.load();
     expect(notice && saidNotice(notice).body).toMatch(/were not sent: \+2 on “Coffees today”/);

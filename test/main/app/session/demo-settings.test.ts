@@ -10,7 +10,7 @@ import { createHeadlessApp } from '../../../../dev-tools/headless/headless-app';
 import { parseCommandLine, wantsDemo } from '../../../../src-main/desktop/command-line';
 import { DEMO_COUNTER_IDS, DEMO_TOKEN, startCounterService } from '../../../../src-service/index';
 import { DEFAULT_SETTINGS } from '../../../../src-shared/domain/settings';
-import { FakeClock } from '../../../support/fake-clock';
+import { FakeClock } from '../../../../dev-tools/support/fake-clock';
 import { waitForState } from '../../../support/wait-for-state';
 
 const cleanups: (() => Promise<void>)[] = [];

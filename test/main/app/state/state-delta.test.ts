@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createHeadlessApp, type HeadlessApp } from '../../../../dev-tools/headless/headless-app';
 import { diffAppState } from '../../../../src-main/app/state/state-delta';
 import type { AppState, StateDelta } from '../../../../src-shared/ipc/contract';
-import { COFFEE_ID, TRIP_ID, ManualClock, counter, fakeCoreFactory, flushMicrotasks, signedInState, type FakeServer } from '../../../support/app-fakes';
+import { COFFEE_ID, TRIP_ID, counter, fakeCoreFactory, flushMicrotasks, signedInState, type FakeServer } from '../../../support/app-fakes';
+import { FakeClock } from '../../../../dev-tools/support/fake-clock';
 
 const PUSH_UPS = '019a4f2e-8c00-7d3a-9b1e-2f4c6a8e0b15';
 const coffee = counter(COFFEE_ID, 'Coffees today', 3);
@@ -58,7 +59,7 @@ afterEach(async () => {
 async function signedInApp() {
   const srv: FakeServer = { url: URL_OK, tokens: new Set([TOKEN]), reachable: true, counters: [coffee, trip] };
   const cores = fakeCoreFactory(srv);
-  const clock = new ManualClock();
+  const clock = new FakeClock();
   const app = createHeadlessApp({ coreFactory: cores.factory, clock, systemTimezone: 'Europe/Berlin' });
   apps.push(app);
   const deltas: StateDelta[] = [];

@@ -3,7 +3,7 @@
 // schedule gives them after a release; the share of them in the busiest second is the figure.
 import { describe, expect, it } from 'vitest';
 import { createCheckTimer, firstCheckDelay, nextCheckDelay, UPDATE_SCHEDULE, type Random, type UpdateSchedule } from '../../../../src-main/app/updates/schedule';
-import { FakeClock } from '../../../support/fake-clock';
+import { FakeClock } from '../../../../dev-tools/support/fake-clock';
 import { seededRandom } from '../../../../dev-tools/support/seeded-random';
 
 const MINUTE = 60_000;

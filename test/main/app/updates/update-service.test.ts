@@ -8,7 +8,7 @@ import type { UpdaterDriver, UpdaterEvent } from '../../../../src-main/app/updat
 import { UPDATE_SCHEDULE } from '../../../../src-main/app/updates/schedule';
 import { createUpdateService } from '../../../../src-main/app/updates/update-service';
 import { createWhatsNewStore } from '../../../../src-main/app/updates/whats-new';
-import { FakeClock } from '../../../support/fake-clock';
+import { FakeClock } from '../../../../dev-tools/support/fake-clock';
 import { memoryFile } from '../../../support/memory-file';
 import { en } from '../../../../dev-tools/support/i18n';
 

@@ -1,0 +1,118 @@
+// The one fake clock for the core's injected Clock (tests and the benchmark): time moves
+// only when the caller says so, and timers fire in due order (ties in the order they were
+// set). Between timers it lets real work finish, in one of three ways: `advanceSync` not
+// at all, `advance` until the event loop is idle (promises and already-arrived I/O), `run`
+// a pause of real time (loopback round trips), `runTogether` a caller's own wait.
+import type { Clock } from '../../src-main/core/contract';
+
+interface Timer {
+  id: number;
+  at: number;
+  callback: () => void;
+}
+
+/** Lets promise chains and already-arrived I/O run. */
+function settle(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
+
+const realPause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export class FakeClock implements Clock {
+  private time: number;
+  private nextId = 1;
+  private timers: Timer[] = [];
+
+  constructor(start = Date.UTC(2026, 10, 22, 12, 0, 0)) {
+    this.time = start;
+  }
+
+  now = (): number => this.time;
+
+  setTimeout = (callback: () => void, ms: number): unknown => {
+    const timer = { id: this.nextId++, at: this.time + Math.max(0, ms), callback };
+    this.timers.push(timer);
+    this.timers.sort((a, b) => a.at - b.at || a.id - b.id);
+    return timer.id;
+  };
+
+  clearTimeout = (handle: unknown): void => {
+    this.timers = this.timers.filter((timer) => timer.id !== handle);
+  };
+
+  /** Timers set and not yet fired or cleared. */
+  get pending(): number {
+    return this.timers.length;
+  }
+
+  /** Due time of the earliest timer, if any. */
+  get nextAt(): number | undefined {
+    return this.timers[0]?.at;
+  }
+
+  /** Fires the earliest timer if it is due by `target`; false when none is. */
+  private fireNext(target: number): boolean {
+    const timer = this.timers[0];
+    if (!timer || timer.at > target) return false;
+    this.timers.shift();
+    this.time = Math.max(this.time, timer.at);
+    timer.callback();
+    return true;
+  }
+
+  /** Fires every timer due up to now + ms, in order, synchronously. */
+  advanceSync(ms: number): void {
+    const target = this.time + ms;
+    while (this.fireNext(target));
+    this.time = target;
+  }
+
+  /** Like advanceSync, but lets pending I/O and promises run after every timer. */
+  async advance(ms: number): Promise<void> {
+    const target = this.time + ms;
+    await settle(); // work already under way may still set timers for "now"
+    while (this.fireNext(target)) await settle();
+    this.time = target;
+    await settle();
+  }
+
+  /** Jumps the clock to `at` (firing due timers on the way). */
+  async advanceTo(at: number): Promise<void> {
+    await this.advance(Math.max(0, at - this.time));
+  }
+
+  /**
+   * Moves time forward by `ms`, firing timers in due order; after each one it waits
+   * `ioPauseMs` of real time so the loopback I/O the timer started can complete.
+   * Answers how many timers fired.
+   */
+  async run(ms: number, ioPauseMs = 10): Promise<number> {
+    const target = this.time + ms;
+    let fired = 0;
+    while (this.fireNext(target)) {
+      fired += 1;
+      await realPause(ioPauseMs);
+    }
+    this.time = target;
+    await realPause(ioPauseMs);
+    return fired;
+  }
+
+  /**
+   * Like run(), for many cores on one clock: fires every timer due at the same instant
+   * (a hundred cores' pings) together, then waits for `done` (the I/O they started)
+   * before time moves on.
+   */
+  async runTogether(ms: number, done: () => Promise<void>): Promise<number> {
+    const target = this.time + ms;
+    let fired = 0;
+    for (let first = this.timers[0]; first && first.at <= target; first = this.timers[0]) {
+      const at = first.at;
+      while (this.timers[0]?.at === at && this.fireNext(target)) fired += 1;
+      await done();
+    }
+    this.time = target;
+    await done();
+    return fired;
+  }
+}

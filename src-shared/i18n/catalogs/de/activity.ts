@@ -1,0 +1,41 @@
+// Der Verlauf eines Zählers: dieselben Schlüssel wie ../en/activity.ts (der Typ prüft es).
+import type { activity as en } from '../en/activity';
+import type { CatalogPart } from '../../messages';
+
+export const activity = {
+  // Verlauf eines Zählers
+  'detail.today': 'Heute {total}: du {you}, andere {others}',
+  'detail.latest': 'Zuletzt',
+  'detail.nothingYet': 'Noch nichts aufgezeichnet.',
+  'detail.calendar': 'Er läuft mit dem Kalender; Änderungen am Datum erscheinen hier.',
+  'detail.events': 'Letzte Änderungen an {name}',
+  'event.you': 'du {amount}',
+  'event.others': 'andere {amount}',
+  'event.away': '{amount} in der Zwischenzeit ({from} → {to})',
+  'event.edited': '{by, select, you {du hast {fields} geändert} other {andere haben {fields} geändert}}',
+  'event.undoneBeforeSent': 'zurückgenommen, bevor es gesendet wurde',
+  'event.refused': 'vom Server abgelehnt',
+  'event.unconfirmed': 'nicht bestätigt',
+  'field.name': 'den Namen',
+  'field.value': 'den Wert',
+  'field.startDate': 'das Startdatum',
+  'field.endDate': 'das Enddatum',
+  'field.counter': 'den Zähler',
+  'source.popup': 'Popup',
+  'source.tray': 'Tray-Menü',
+  'source.shortcut': 'Kürzel',
+  'source.commandLine': 'Befehlszeile',
+  'source.undo': 'Rückgängig',
+  'chart.value': 'Wert {value}',
+  'chart.valueRange': 'Wert {low} bis {high}',
+  'chart.summary': 'Tägliche Änderung von {name} {days, plural, one {am letzten Tag} other {in den letzten # Tagen}}: du {you}, andere {others}; der Wert ging von {from} auf {to}.',
+  'chart.noActivity': 'Noch keine Änderungen an {name}.',
+  'chart.today': 'heute',
+  'chart.you': 'du',
+  'chart.others': 'andere',
+  'chart.legendValue': 'Wert',
+  'chart.day': 'Tag',
+  'chart.colYou': 'Du',
+  'chart.colOthers': 'Andere',
+  'chart.colValue': 'Wert am Ende des Tages',
+} as const satisfies CatalogPart<typeof en>;

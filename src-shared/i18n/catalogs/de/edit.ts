@@ -1,0 +1,44 @@
+// Einen Zähler und seine Tastenkürzel bearbeiten: dieselben Schlüssel wie ../en/edit.ts (der Typ prüft es).
+import type { edit as en } from '../en/edit';
+import type { CatalogPart } from '../../messages';
+
+export const edit = {
+  // Einen Zähler bearbeiten
+  'edit.title': 'Zähler bearbeiten',
+  'edit.gone': 'Dieser Zähler ist nicht mehr mit dir geteilt und lässt sich daher nicht bearbeiten. Wer ihn besitzt, kann ihn wieder teilen.',
+  'edit.backToList': 'Zurück zur Liste',
+  'edit.name': 'Name',
+  'edit.value': 'Wert',
+  'edit.countingSince': 'Zählt seit',
+  'edit.countingDownTo': 'Zählt herunter bis',
+  'edit.nameEmpty': 'Der Name darf nicht leer sein.',
+  'edit.nameTooLong': 'Ein Name hat höchstens {max} Zeichen (dieser hat {length}).',
+  'edit.nameTooShort': 'Ein Name braucht {min} bis {max} Zeichen (dieser hat {length}).',
+  'edit.valueNotNumber': 'Der Wert muss eine Zahl sein.',
+  'edit.valueNotWhole': 'Der Wert muss eine ganze Zahl sein.',
+  'edit.pickStart': 'Wähle ein Startdatum.',
+  'edit.pickEnd': 'Wähle ein Enddatum.',
+  'edit.openSite': 'In CountTogether öffnen',
+  'edit.discardQuestion': 'Deine Änderungen verwerfen?',
+  'edit.discard': 'Verwerfen',
+  'local.title': 'Auf diesem Computer',
+  'local.notify': 'Mitteilung, wenn jemand anderes ihn ändert',
+  'local.notificationsOff': '(Mitteilungen sind in den Einstellungen aus)',
+  'local.incrementShortcut': 'Kürzel für +1',
+  'local.decrementShortcut': 'Kürzel für −1',
+
+  // Tastenkürzel
+  'shortcut.open': 'Popup öffnen',
+  'shortcut.increment': '+1 für {name}',
+  'shortcut.decrement': '−1 für {name}',
+  'shortcut.unknownCounter': 'einen nicht mehr geteilten Zähler',
+  'shortcut.none': 'Keins',
+  'shortcut.record': 'Aufnehmen',
+  'shortcut.pressKeys': 'Tasten drücken …',
+  'shortcut.clear': 'Entfernen',
+  'shortcut.clearLabel': 'Kürzel „{label}“ entfernen',
+  'shortcut.needsModifier': 'Nimm {modifiers} zu {key} dazu: Sonst fehlt die Taste in allen anderen Apps.',
+  'shortcut.conflict': '{keys} ist schon belegt: {other}. Nimm ein anderes.',
+  'shortcut.failure': '{keys} ließ sich nicht festlegen: {reason}',
+  'shortcut.taken': 'Eine andere App nutzt dieses Kürzel schon, oder der Desktop erlaubt keine globalen Kürzel.',
+} as const satisfies CatalogPart<typeof en>;

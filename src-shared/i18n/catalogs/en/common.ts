@@ -1,0 +1,37 @@
+// Shared words and the keys of the keyboard.
+export const common = {
+  // Shared words
+  'common.cancel': 'Cancel',
+  'common.back': 'Back',
+  'common.backTitle': 'Back (Esc)',
+  'common.save': 'Save',
+  'common.saving': 'Saving…',
+  'counter.gone': 'This counter is no longer shared with you.',
+  'app.name': 'Counter Tray',
+  'app.windowNeedsApp': 'This window must be opened by the Counter Tray app.',
+  'app.stateUnreadable': 'The app sent a state the window does not understand.',
+
+  // Keys, as the keyboard says them (shortcuts, key hints); macOS uses its symbols instead
+  'key.ctrl': 'Ctrl',
+  'key.alt': 'Alt',
+  'key.altGr': 'AltGr',
+  'key.shift': 'Shift',
+  'key.super': 'Super',
+  'key.enter': 'Enter',
+  'key.esc': 'Esc',
+  'key.space': 'Space',
+  'key.tab': 'Tab',
+  'key.backspace': 'Backspace',
+  'key.delete': 'Delete',
+  'key.insert': 'Insert',
+  'key.home': 'Home',
+  'key.end': 'End',
+  'key.pageUp': 'Page Up',
+  'key.pageDown': 'Page Down',
+  'key.up': 'Up',
+  'key.down': 'Down',
+  'key.left': 'Left',
+  'key.right': 'Right',
+  'key.plus': 'Plus',
+  'key.numpad': 'Num {key}',
+} as const;
