@@ -37,6 +37,8 @@ export interface BenchPage {
   /** Pushes an event into the page as the preload would. */
   push(event: EventChannel, payload: unknown): Promise<void>;
   rowIds(): Promise<string[]>;
+  /** The page's next `state:get` is answered with `state` from inside the page (sent now, before any clock starts). */
+  stageStateAnswer(state: unknown): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -99,6 +101,7 @@ export class BenchBrowser {
       watchRowsAtLeast(t: number, n: number): boolean;
       watchRowsAtMost(t: number, n: number): boolean;
       rowIds(): string[];
+      stageState(state: unknown): void;
     };
 
     await page.goto(this.renderer.url);
@@ -120,6 +123,7 @@ export class BenchBrowser {
         ),
       push,
       rowIds: () => page.evaluate(() => (globalThis as unknown as { __bench: Bench }).__bench.rowIds()),
+      stageStateAnswer: (state) => page.evaluate((s) => (globalThis as unknown as { __bench: Bench }).__bench.stageState(s), state),
       async close() {
         for (const off of offs) off();
         await page.close();

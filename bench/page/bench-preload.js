@@ -9,7 +9,7 @@
 /* global window, document, MutationObserver */
 (() => {
   const listeners = new Map();
-  const bench = { lastPushAt: 0, firstPushAt: 0, pushes: 0 };
+  const bench = { lastPushAt: 0, firstPushAt: 0, pushes: 0, stagedState: undefined };
 
   Object.defineProperty(window, '__counterTrayPush', {
     value: (event, payload) => {
@@ -22,7 +22,16 @@
   });
 
   const ipcRenderer = {
-    invoke: (channel, request) => window.__counterTrayInvoke(channel, request),
+    // A staged state:get answer is already in the page (its transfer is not on the clock): the
+    // list-render measure times the page's own path from a push to rows on screen.
+    invoke: (channel, request) => {
+      if (channel === 'state:get' && bench.stagedState !== undefined) {
+        const value = bench.stagedState;
+        bench.stagedState = undefined;
+        return Promise.resolve({ ok: true, value });
+      }
+      return window.__counterTrayInvoke(channel, request);
+    },
     on(event, listener) {
       const set = listeners.get(event) ?? new Set();
       set.add(listener);
@@ -84,6 +93,10 @@
         return true;
       },
       rowIds: () => [...document.querySelectorAll('li[data-counter-id]')].map((li) => li.getAttribute('data-counter-id')),
+      /** The next state:get is answered with this state, from inside the page. */
+      stageState(state) {
+        bench.stagedState = state;
+      },
     },
   });
 })();

@@ -11,7 +11,7 @@ import { createHeadlessApp, type HeadlessApp } from '../../dev-tools/headless/he
 import { realCoreFactory } from '../../src-main/app/session/real-core';
 import { startCounterService, type CounterService } from '../../src-service/index';
 import { DEFAULT_SETTINGS } from '../../src-shared/domain/settings';
-import type { AppState } from '../../src-shared/ipc/contract';
+import type { AppStateBody } from '../../src-shared/ipc/contract';
 import { RequestFaultFront } from '../../dev-tools/support/request-fault-front';
 import { readFixtures, writeFixtures, type BenchUser } from '../fixtures';
 import type { ScenarioResult } from '../report';
@@ -30,7 +30,7 @@ export interface RetryNowRun {
   coresBuilt: number;
 }
 
-function until(app: HeadlessApp, predicate: (s: AppState) => boolean): Promise<void> {
+function until(app: HeadlessApp, predicate: (s: AppStateBody) => boolean): Promise<void> {
   return new Promise((resolve) => {
     if (predicate(app.controller.getState())) return resolve();
     const off = app.controller.on('state:changed', (s) => {

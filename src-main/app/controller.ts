@@ -28,7 +28,11 @@ import { createSession } from './session/session';
 import { createAppSettings } from './settings/app-settings';
 import { checkLoadedSettings } from './settings/settings-rules';
 import { realClock } from '../core/contract';
-import { createStatePublisher } from './state/state-publisher';
+import { createStatePublisher, type UnnumberedState } from './state/state-publisher';
+
+/** What the controller publishes: the popup's channels, plus the whole state, which only main reads (never sent to the popup). */
+export type AppEvents = { [E in EventChannel]: EventOf<E> } & { 'state:changed': AppState };
+export type AppEvent = keyof AppEvents;
 
 export interface AppController {
   /**
@@ -52,9 +56,10 @@ export interface AppController {
   translator(): Translator;
   /** A goal reached or a milestone today, once each; names already sanitized. */
   readonly onAnnouncement: Event<ExtrasAnnouncement>;
-  getState(): AppState;
-  /** `state:changed` carries the whole state to main's own listeners; the popup is sent the others (POPUP_EVENTS). */
-  on<E extends EventChannel>(event: E, listener: (payload: EventOf<E>) => void): () => void;
+  /** The state as it is now, before the publisher numbers it (`state:get` answers it numbered). */
+  getState(): UnnumberedState;
+  /** The popup's events (main forwards them) and `state:changed`, the whole state for main's own tray and notices. */
+  on<E extends AppEvent>(event: E, listener: (payload: AppEvents[E]) => void): () => void;
   /** Others' changes the running core reports. */
   readonly onRemoteChange: Event<RemoteChange>;
   onSettingsChanged(listener: (next: Settings, previous: Settings) => void): () => void;
@@ -208,7 +213,7 @@ export function createAppController(deps: AppControllerDeps): AppController {
     if (!found) dispatchers.set(source, (found = createIpcDispatcher(handlersFor(source), dispatcherOptions)));
     return found;
   };
-  const events: { [E in EventChannel]: Event<EventOf<E>> } = {
+  const events: { [E in AppEvent]: Event<AppEvents[E]> } = {
     'state:changed': publisher.onState,
     'state:delta': publisher.onDelta,
     'ui:focusCounter': focusRequests.event,

@@ -4,7 +4,7 @@
 import { newlyRefused } from '../../src-shared/domain/counter-flags';
 import type { ConnectionStatus, RemoteChange } from '../../src-shared/domain/snapshot';
 import type { Translator } from '../../src-shared/i18n/translator';
-import type { AppState } from '../../src-shared/ipc/contract';
+import type { AppStateBody } from '../../src-shared/ipc/contract';
 import type { Clock } from '../core/contract';
 import { goalProgressText, milestoneToday } from '../../src-shared/i18n/goal-words';
 import type { ExtrasAnnouncement } from '../app/goals/extras-service';
@@ -164,7 +164,7 @@ export function announcementNotification(i18n: Translator, announcement: ExtrasA
  * The first refusal of a direction, told by the OS when the popup is hidden: a tray or shortcut click that the server refused otherwise bounces back unseen.
  * In the app's words, never the server's.
  */
-export function refusalNotices(before: AppState, after: AppState, i18n: Translator): CounterNotification[] {
+export function refusalNotices(before: AppStateBody, after: AppStateBody, i18n: Translator): CounterNotification[] {
   return newlyRefused(before.core?.counters ?? [], after.core?.counters ?? []).map(({ id, name, direction }) => ({
     title: name,
     body: i18n.t('notify.refused', { direction }),

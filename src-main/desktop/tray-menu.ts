@@ -5,7 +5,7 @@ import type { CounterState } from '../../src-shared/domain/snapshot';
 import { formatCounterValue } from '../../src-shared/i18n/counter-value';
 import type { PlainKey } from '../../src-shared/i18n/messages';
 import type { Translator } from '../../src-shared/i18n/translator';
-import type { AppState } from '../../src-shared/ipc/contract';
+import type { AppStateBody } from '../../src-shared/ipc/contract';
 import { trayUpdateItems } from './tray-update-items';
 
 export type TrayAction =
@@ -33,7 +33,7 @@ const STATUS_LINES: Partial<Record<string, PlainKey>> = {
 };
 
 /** The pinned counters that still exist, in the user's order. */
-export function pinnedCounters(state: AppState): CounterState[] {
+export function pinnedCounters(state: AppStateBody): CounterState[] {
   const counters = state.core?.counters ?? [];
   const byId = new Map(counters.map((c) => [c.id, c]));
   return state.settings.pinned.flatMap((id) => byId.get(id) ?? []);
@@ -46,13 +46,13 @@ export function formatValue(i18n: Translator, counter: Pick<CounterState, 'type'
 }
 
 /** Why the offered change cannot be undone, when the counter refused the opposite direction (the app's words, never the server's). */
-function undoBlockedBy(state: AppState, counterId: string, amount: number): 'up' | 'down' | 'other' {
+function undoBlockedBy(state: AppStateBody, counterId: string, amount: number): 'up' | 'down' | 'other' {
   const counter = state.core?.counters.find((c) => c.id === counterId);
   const opposite = amount > 0 ? 'decrement' : 'increment';
   return counter?.refused[opposite] === undefined ? 'other' : amount > 0 ? 'up' : 'down';
 }
 
-export function buildTrayMenu(state: AppState, i18n: Translator): TrayMenuItem[] {
+export function buildTrayMenu(state: AppStateBody, i18n: Translator): TrayMenuItem[] {
   const items: TrayMenuItem[] = [];
   const signedIn = state.session.status === 'signedIn';
   if (!signedIn) {

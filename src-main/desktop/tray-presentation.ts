@@ -3,7 +3,7 @@
 // (neither has tray titles). Applied only when it changes: redrawing an icon makes
 // some Linux panels flicker and costs an IPC to the tray host each time.
 import type { Translator } from '../../src-shared/i18n/translator';
-import type { AppState } from '../../src-shared/ipc/contract';
+import type { AppStateBody } from '../../src-shared/ipc/contract';
 import { goalProgressText } from '../../src-shared/i18n/goal-words';
 import { formatValue, pinnedCounters } from './tray-menu';
 
@@ -37,7 +37,7 @@ export function badgeText(value: number): string {
   return abs < 1_000_000_000 ? '<1G' : '1G+';
 }
 
-export function presentTray(state: AppState, i18n: Translator): TrayPresentation {
+export function presentTray(state: AppStateBody, i18n: Translator): TrayPresentation {
   const [pinned] = pinnedCounters(state);
   const connection = state.core?.connection.status;
   const live = state.session.status === 'signedIn' && (connection === 'live' || connection === 'idle');
@@ -66,7 +66,7 @@ export interface TrayPresentationSink {
 }
 
 /** Remembers what the tray shows and touches it only where that changed. */
-export function createTrayPresenter(sink: TrayPresentationSink): (state: AppState, i18n: Translator) => void {
+export function createTrayPresenter(sink: TrayPresentationSink): (state: AppStateBody, i18n: Translator) => void {
   let last: TrayPresentation | undefined;
   return (state, i18n) => {
     const next = presentTray(state, i18n);

@@ -1,12 +1,12 @@
 // The tray menu's update items, from AppState.updates: "Check for updates…",
 // the progress, and "Restart to update to 0.3.0" when one is ready. Only a copy that
 // updates itself shows them; a package manager's copy has nothing to offer here.
-import type { AppState } from '../../src-shared/ipc/contract';
+import type { AppStateBody } from '../../src-shared/ipc/contract';
 import type { Translator } from '../../src-shared/i18n/translator';
 import { UPDATE_WORDS } from '../app/updates/update-words';
 import type { TrayMenuItem } from './tray-menu';
 
-export function trayUpdateItems(state: AppState, i18n: Translator): TrayMenuItem[] {
+export function trayUpdateItems(state: AppStateBody, i18n: Translator): TrayMenuItem[] {
   const updates = state.updates;
   if (!updates || updates.source !== 'self') return [];
   const words = UPDATE_WORDS.tray;

@@ -6,7 +6,7 @@
 // menu would also swallow the left click.
 import type { MenuItemConstructorOptions, Rectangle } from 'electron';
 import { translatorFor } from '../../src-shared/i18n/compile';
-import type { AppState } from '../../src-shared/ipc/contract';
+import type { AppStateBody } from '../../src-shared/ipc/contract';
 import type { AppPlatform } from '../app/ports';
 import { drawTrayIcon, trayIconSize, type IconBitmap } from '../desktop/tray-icon';
 import { buildTrayMenu, menuKey, type TrayAction, type TrayMenuItem } from '../desktop/tray-menu';
@@ -83,7 +83,7 @@ export function createTrayController<Menu, Image>(deps: TrayDeps<Menu, Image>) {
   return {
     tray,
     /** Redraws from the state, in its language: a language switch re-labels the menu at once. */
-    update(state: AppState): void {
+    update(state: AppStateBody): void {
       const i18n = translatorFor(state.locale);
       present(state, i18n);
       const items = buildTrayMenu(state, i18n);

@@ -48,7 +48,6 @@ const INVOKE_CHANNELS: Record<InvokeChannel, true> = {
 };
 
 const EVENT_CHANNELS: Record<EventChannel, true> = {
-  'state:changed': true,
   'state:delta': true,
   'ui:focusCounter': true,
   'ui:openSettings': true,
@@ -83,10 +82,9 @@ function parseResult<C extends InvokeChannel>(channel: C, raw: unknown, states: 
 }
 
 export function createCounterTrayApi(ipc: IpcRendererLike): CounterTrayApi {
-  // One validator for state:get answers and state:changed pushes: each push is checked against the last accepted state.
+  // state:get answers are checked against the last accepted answer (unchanged counters are not parsed again).
   const states = createAppStateValidator();
-  const parseEvent = (event: EventChannel, payload: unknown): Validated<unknown> =>
-    event === 'state:changed' ? states.validate(payload) : parseWith(eventChannels[event], payload);
+  const parseEvent = (event: EventChannel, payload: unknown): Validated<unknown> => parseWith(eventChannels[event], payload);
 
   return Object.freeze({
     async invoke<C extends InvokeChannel>(channel: C, request: unknown): Promise<IpcResult<ResponseOf<C>>> {

@@ -13,12 +13,12 @@ export interface AppStateView {
 
 const INVALID: IpcError = { code: 'badState', message: 'The app sent a state the window does not understand.' };
 
-/** `a` is behind or level with `b`; states without a revision (an older main) are never known to be. */
-const isOlder = (a: AppState, b: AppState) => a.revision !== undefined && b.revision !== undefined && a.revision <= b.revision;
+/** `a` is behind or level with `b`. */
+const isOlder = (a: AppState, b: AppState) => a.revision <= b.revision;
 
 /**
  * The latest AppState: the `state:get` answer, then every `state:delta` applied to it
- * (one changed counter moves as one counter), or a whole `state:changed` push. A delta
+ * (one changed counter moves as one counter). A delta
  * that does not follow the state held (a gap, or deltas that came before the first
  * answer) makes it ask `state:get` again. Unchanged parts keep their identity, so one
  * changed counter re-renders one memoized row.
@@ -46,7 +46,7 @@ export function useAppState(api: CounterTrayApi): AppStateView {
     };
     const catchUp = (base: AppState) => {
       let next = base;
-      for (const delta of waiting) if (delta.from >= (next.revision ?? 0)) next = applyDelta(next, delta) ?? next;
+      for (const delta of waiting) if (delta.from >= next.revision) next = applyDelta(next, delta) ?? next;
       waiting = [];
       return next;
     };
@@ -70,19 +70,9 @@ export function useAppState(api: CounterTrayApi): AppStateView {
           const next = current ? applyDelta(current, delta) : null;
           // Rendered in this task, not a scheduler task later: a live change reaches the screen within the frame.
           if (next) return show(next, true);
-          if (current && current.revision !== undefined && delta.to <= current.revision) return; // already held
+          if (current && delta.to <= current.revision) return; // already held
           waiting.push(delta);
           fetchState();
-        },
-        () => setProblem(INVALID),
-      ),
-      listen(
-        api,
-        'state:changed',
-        (next) => {
-          // Already shown through its delta (a listener may be sent both), or older than what is shown.
-          if (current && isOlder(next, current)) return;
-          show(next);
         },
         () => setProblem(INVALID),
       ),

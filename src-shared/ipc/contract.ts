@@ -77,13 +77,12 @@ export const AppState = z.object({
   publicServer: z.boolean().optional(),
   /** Where updates come from and how far the current one is (issue 26); absent where main runs no updater (tests, dev:web). */
   updates: UpdatesState.optional(),
-  /**
-   * Which `state:delta` this state is current with (main counts them from 1). Absent in
-   * states from an older main; a state carrying one is the base later deltas apply to.
-   */
-  revision: z.int().min(0).optional(),
+  /** Which `state:delta` this state is current with (main counts them from 1): the base later deltas apply to. */
+  revision: z.int().min(0),
 });
 export type AppState = z.infer<typeof AppState>;
+/** The state as main holds it, before the publisher numbers it for the popup: what main's own readers (tray, notices) take. */
+export type AppStateBody = Omit<AppState, 'revision'>;
 
 /**
  * What changed between two AppStates, so a change to one of 1000 counters moves (and is
@@ -169,10 +168,13 @@ export const invokeChannels = {
   'window:hide': { request: Empty, response: Nothing },
 } as const;
 
+/**
+ * What main pushes to the popup: deltas, not whole states (a whole AppState with 1000
+ * counters costs ~20 ms to validate and render). The popup asks `state:get` for the
+ * first paint and after any gap. main.ts and the test harnesses forward exactly these.
+ */
 export const eventChannels = {
-  /** The whole state (kept for main-side listeners and older renderers; see state:delta). */
-  'state:changed': AppState,
-  /** Only what changed since the previous delta: what the popup should be sent. */
+  /** Only what changed since the previous delta. */
   'state:delta': StateDelta,
   /** A notification click or shortcut asks the popup to show one counter. */
   'ui:focusCounter': z.object({ id: z.string() }),
@@ -183,12 +185,11 @@ export const eventChannels = {
 export type InvokeChannel = keyof typeof invokeChannels;
 export type EventChannel = keyof typeof eventChannels;
 
-/**
- * What main pushes to the popup: deltas, not whole states (a whole AppState with 1000
- * counters costs ~20 ms to validate and render). The popup asks `state:get` for the
- * first paint and after any gap. main.ts and the test harnesses forward exactly these.
- */
+/** Every event channel, as a list: what main.ts and the harnesses forward to the popup. */
 export const POPUP_EVENTS = ['state:delta', 'ui:focusCounter', 'ui:openSettings'] as const satisfies readonly EventChannel[];
+// A channel added above but not here would never reach the popup.
+const everyEventForwarded: [Exclude<EventChannel, (typeof POPUP_EVENTS)[number]>] extends [never] ? true : never = true;
+void everyEventForwarded;
 export type RequestOf<C extends InvokeChannel> = z.input<(typeof invokeChannels)[C]['request']>;
 export type ResponseOf<C extends InvokeChannel> = z.output<(typeof invokeChannels)[C]['response']>;
 export type EventOf<E extends EventChannel> = z.output<(typeof eventChannels)[E]>;

@@ -19,7 +19,7 @@ import { presentTray } from '../../src-main/desktop/tray-presentation';
 import { createNotifier, refusalNotices, type CounterNotification } from '../../src-main/desktop/notifications';
 import { realClock } from '../../src-main/core/real-clock';
 import { DEFAULT_SETTINGS } from '../../src-shared/domain/settings';
-import type { AppState } from '../../src-shared/ipc/contract';
+import type { AppStateBody } from '../../src-shared/ipc/contract';
 import { startCounterService } from '../../src-service/index';
 import { FrontServer } from '../support/front-server';
 import { waitForState } from '../support/wait-for-state';
@@ -130,7 +130,7 @@ async function hostileWorld(createHeadlessApp: typeof Headless.createHeadlessApp
   });
 
   const seen: [string, string, boolean?][] = [];
-  const look = (label: string, state: AppState) => {
+  const look = (label: string, state: AppStateBody) => {
     for (const [path, text] of strings(state, label)) seen.push([path, text]);
     for (const [i, item] of buildTrayMenu(state, en).entries()) if (item.type !== 'separator') seen.push([`${label} tray menu[${i}]`, item.label]);
     seen.push([`${label} tray tooltip`, presentTray(state, en).tooltip]);

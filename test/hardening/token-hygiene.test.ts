@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createHeadlessApp } from '../../dev-tools/headless/headless-app';
-import type { AppState } from '../../src-shared/ipc/contract';
+import type { AppStateBody } from '../../src-shared/ipc/contract';
 import { FaultProxy } from '../support/fault-proxy';
 import { SHARED, USERS, fixtures, onCleanup, startService } from '../support/core-harness';
 
@@ -37,7 +37,7 @@ describe('token hygiene', () => {
     const logger = { info: (m: string) => record('log.info', m), warn: (m: string) => record('log.warn', m), error: (m: string) => record('log.error', m) };
     const app = createHeadlessApp({ settingsPath: join(dir, 'settings.json'), systemTimezone: 'Europe/Berlin', logger, coreOverrides: { requestTimeoutMs: 800, tuning: { reconnectBaseMs: 50, reconnectCapMs: 300, pingIntervalMs: 300, pongTimeoutMs: 300 } } });
     onCleanup(() => app.stop());
-    const states: AppState[] = [];
+    const states: AppStateBody[] = [];
     app.controller.on('state:changed', (state) => {
       states.push(state);
       record('state:changed', state);
@@ -47,7 +47,7 @@ describe('token hygiene', () => {
       record(`ipc ${channel}`, answer);
       return answer;
     };
-    const untilState = (what: string, predicate: (state: AppState) => boolean) =>
+    const untilState = (what: string, predicate: (state: AppStateBody) => boolean) =>
       new Promise<void>((resolve, reject) => {
         if (predicate(app.controller.getState())) return resolve();
         const timer = setTimeout(() => reject(new Error(`timed out waiting for ${what}: ${JSON.stringify(app.controller.getState().core?.connection)}`)), 10_000);
@@ -58,8 +58,8 @@ describe('token hygiene', () => {
           resolve();
         });
       });
-    const live = (state: AppState) => state.core?.connection.status === 'live';
-    const inSync = (state: AppState) =>
+    const live = (state: AppStateBody) => state.core?.connection.status === 'live';
+    const inSync = (state: AppStateBody) =>
       state.core !== null && !state.core.counters.some((c) => c.pending) && SHARED.slice(0, 3).every((id) => state.core?.counters.find((c) => c.id === id)?.value === service.getCounter(id)?.value);
 
     record('start', await app.start());

@@ -55,7 +55,7 @@ describe('preload API (window.counterTray)', () => {
     api.on('ipc:anything' as EventChannel, () => undefined)();
     expect(listeners.size).toBe(0);
     // A new event must be added here on purpose (and to the preload's allow-list).
-    expect(Object.keys(eventChannels).sort()).toEqual(['state:changed', 'state:delta', 'ui:focusCounter', 'ui:openSettings']);
+    expect(Object.keys(eventChannels).sort()).toEqual(['state:delta', 'ui:focusCounter', 'ui:openSettings']);
   });
 
   it('is frozen: the page cannot swap its methods', () => {
@@ -96,24 +96,29 @@ describe('preload API validates what main sends before the page sees it', () => 
     const api = createCounterTrayApi(ipc);
     const received: unknown[] = [];
     let invalid = 0;
-    api.on('state:changed', (s) => received.push(s), () => (invalid += 1));
+    api.on('state:delta', (s) => received.push(s), () => (invalid += 1));
     api.on('ui:focusCounter', (s) => received.push(s), () => (invalid += 1));
-    emit('state:changed', { session: 'garbage' });
+    emit('state:delta', { session: 'garbage' });
     emit('ui:focusCounter', { id: 42 });
-    emit('state:changed', copy(signedInState([counter(COFFEE_ID, 'Coffees', 3)], [])));
+    emit('state:delta', { from: 1, to: 2, changed: { theme: 'dark' } });
     expect(invalid).toBe(2);
     expect(received).toHaveLength(1);
   });
 
-  it('rejects a push whose one changed counter is malformed, even though the others were accepted before', () => {
-    const { ipc, emit } = fakeIpcRenderer();
+  it('rejects a state answer whose one changed counter is malformed, even though the others were accepted before', async () => {
+    const { ipc } = fakeIpcRenderer();
     const api = createCounterTrayApi(ipc);
     const received: AppState[] = [];
     let invalid = 0;
-    api.on('state:changed', (s) => received.push(s), () => (invalid += 1));
+    const answer = async (value: unknown) => {
+      ipc.invoke.mockResolvedValueOnce({ ok: true, value });
+      const result = await api.invoke('state:get', {});
+      if (result.ok) received.push(result.value);
+      else invalid += 1;
+    };
     const coffee = counter(COFFEE_ID, 'Coffees', 3);
     const trip = counter(TRIP_ID, 'Trip', 9);
-    emit('state:changed', copy(signedInState([coffee, trip], [])));
+    await answer(copy(signedInState([coffee, trip], [])));
     for (const broken of [
       { ...trip, value: 'ten' },
       { ...trip, value: Number.NaN },
@@ -123,21 +128,25 @@ describe('preload API validates what main sends before the page sees it', () => 
       { id: TRIP_ID },
       null,
     ]) {
-      emit('state:changed', { ...signedInState([coffee, trip], []), core: { ...signedInState([], []).core, counters: [structuredClone(coffee), broken] } });
+      await answer({ ...signedInState([coffee, trip], []), core: { ...signedInState([], []).core, counters: [structuredClone(coffee), broken] } });
     }
     expect(invalid).toBe(7);
     expect(received).toHaveLength(1);
   });
 
-  it('hands out the counters it accepted before when a push repeats them, and parses the changed one', () => {
-    const { ipc, emit } = fakeIpcRenderer();
+  it('hands out the counters it accepted before when an answer repeats them, and parses the changed one', async () => {
+    const { ipc } = fakeIpcRenderer();
     const api = createCounterTrayApi(ipc);
     const received: AppState[] = [];
-    api.on('state:changed', (s) => received.push(s));
+    const answer = async (value: unknown) => {
+      ipc.invoke.mockResolvedValueOnce({ ok: true, value });
+      const result = await api.invoke('state:get', {});
+      if (result.ok) received.push(result.value);
+    };
     const coffee = counter(COFFEE_ID, 'Coffees', 3);
     const trip = counter(TRIP_ID, 'Trip', 9);
-    emit('state:changed', copy(signedInState([coffee, trip], [])));
-    emit('state:changed', copy(signedInState([coffee, { ...trip, value: 10, refused: { increment: 'limit' } }], [])));
+    await answer(copy(signedInState([coffee, trip], [])));
+    await answer(copy(signedInState([coffee, { ...trip, value: 10, refused: { increment: 'limit' } }], [])));
     const [first, second] = received.map((s) => s.core?.counters ?? []);
     expect(second?.[0]).toBe(first?.[0]);
     expect(second?.[1]).not.toBe(first?.[1]);

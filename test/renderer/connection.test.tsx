@@ -52,7 +52,7 @@ describe('theme', () => {
     render(<App api={fake.api} />);
     await screen.findByRole('list', { name: 'Counters' });
     expect(document.documentElement.dataset.theme).toBe('dark');
-    fake.emit('state:changed', appState({ theme: 'light' }));
+    fake.push(appState({ theme: 'light' }));
     await waitFor(() => expect(document.documentElement.dataset.theme).toBe('light'));
   });
 

@@ -109,7 +109,7 @@ describe('counter list', () => {
     await userEvent.setup().click(screen.getByRole('button', { name: 'Dismiss “refused” on Coffees today' }));
     expect(fake.calls('counter:dismissError')).toEqual([{ id: IDS.coffee }]);
     // The flag goes when main says so, in the next state.
-    fake.emit('state:changed', appState({ counters: [COUNTERS.coffee, { ...COUNTERS.pushUps, error: { kind: 'gone', message: 'Removed from this counter.' } }] }));
+    fake.push(appState({ counters: [COUNTERS.coffee, { ...COUNTERS.pushUps, error: { kind: 'gone', message: 'Removed from this counter.' } }] }));
     await waitFor(() => expect(within(row('Coffees today')).queryByText('refused')).toBeNull());
   });
 
@@ -130,7 +130,7 @@ describe('counter list', () => {
     const fake = await renderList(appState({ counters: [{ ...COUNTERS.coffee, pending: true, sendingSlowly: true }, COUNTERS.pushUps] }));
     within(row('Coffees today')).getByText('still sending…');
     expect(within(row('Push-ups')).queryByText('still sending…')).toBeNull();
-    fake.emit('state:changed', appState({ counters: [COUNTERS.coffee, COUNTERS.pushUps] }));
+    fake.push(appState({ counters: [COUNTERS.coffee, COUNTERS.pushUps] }));
     await waitFor(() => expect(within(row('Coffees today')).queryByText('still sending…')).toBeNull());
   });
 
@@ -138,7 +138,7 @@ describe('counter list', () => {
     const fake = await renderList();
     await userEvent.setup().click(screen.getByRole('button', { name: 'Pin Until the trip' }));
     expect(fake.calls('settings:update')).toEqual([{ pinned: [IDS.trip] }]);
-    fake.emit('state:changed', appState({ settings: { pinned: [IDS.trip] } }));
+    fake.push(appState({ settings: { pinned: [IDS.trip] } }));
     await waitFor(() => expect(rowNames()[0]).toBe('Until the trip'));
     expect(screen.getByRole('button', { name: 'Pin Until the trip' }).getAttribute('aria-pressed')).toBe('true');
   });
@@ -154,13 +154,13 @@ describe('counter list', () => {
 
   it('shows live values pushed by main', async () => {
     const fake = await renderList();
-    fake.emit('state:changed', appState({ counters: [{ ...COUNTERS.coffee, value: 4 }] }));
+    fake.push(appState({ counters: [{ ...COUNTERS.coffee, value: 4 }] }));
     await waitFor(() => expect(within(row('Coffees today')).getByTestId('value').textContent).toBe('4'));
   });
 
   it('ignores a pushed state that fails the contract schema', async () => {
     const fake = await renderList();
-    fake.emit('state:changed', { session: 'garbage' });
+    fake.emit('state:delta', { session: 'garbage' });
     expect(within(row('Coffees today')).getByTestId('value').textContent).toBe('3');
   });
 });

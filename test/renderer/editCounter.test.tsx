@@ -102,7 +102,7 @@ describe('edit', () => {
 
   it('does not overwrite a value someone else changed while the form was open', async () => {
     const fake = await openEdit('Coffees today');
-    fake.emit('state:changed', appState({ counters: [{ ...COUNTERS.coffee, value: 7 }] }));
+    fake.push(appState({ counters: [{ ...COUNTERS.coffee, value: 7 }] }));
     const user = userEvent.setup();
     await user.type(screen.getByLabelText('Name'), '!');
     await user.click(screen.getByRole('button', { name: 'Save' }));

@@ -4,6 +4,7 @@ import { vi } from 'vitest';
 import { createCounterTrayApi } from '../../src-main/preload/renderer-api';
 import { DEFAULT_SETTINGS } from '../../src-shared/domain/settings';
 import { CounterState, type ConnectionState } from '../../src-shared/domain/snapshot';
+import { diffAppState } from '../../src-main/app/state/state-delta';
 import { AppState, type CounterTrayApi, type EventChannel, type InvokeChannel, type IpcResult } from '../../src-shared/ipc/contract';
 
 export const IDS = {
@@ -62,6 +63,7 @@ export function appState(input: StateInput = {}): AppState {
     ...(input.appVersion ? { appVersion: input.appVersion } : {}),
     ...(input.extras ? { extras: input.extras } : {}),
     ...(input.resetUndo !== undefined ? { resetUndo: input.resetUndo } : {}),
+    revision: 1,
   });
 }
 
@@ -75,10 +77,12 @@ type IpcListener = (event: unknown, payload: unknown) => void;
  */
 export function fakeApi(initial: AppState, handlers: Partial<Record<InvokeChannel, Handler>> = {}) {
   const listeners = new Map<string, Set<IpcListener>>();
+  /** The state as main last numbered it: what `state:get` answers and the next delta starts from. */
+  let sent = initial;
   const invoke = vi.fn(async (channel: InvokeChannel, request: unknown): Promise<IpcResult<unknown>> => {
     const handler = handlers[channel];
     if (handler) return handler(request);
-    if (channel === 'state:get') return { ok: true, value: initial };
+    if (channel === 'state:get') return { ok: true, value: sent };
     if (channel === 'settings:update') return { ok: true, value: { ...initial.settings, ...(request as object) } };
     return { ok: true, value: null };
   });
@@ -97,6 +101,14 @@ export function fakeApi(initial: AppState, handlers: Partial<Record<InvokeChanne
     /** Push an event the way main would (payload untyped, as after a process hop). */
     emit(event: EventChannel, payload: unknown) {
       for (const listener of listeners.get(event) ?? []) listener({ sender: 'main' }, payload);
+    },
+    /** Main's state becomes `next`: the popup is sent what changed, as one `state:delta` (main's own diff). */
+    push(next: AppState) {
+      const body = diffAppState(sent, next);
+      if (!body) return;
+      const delta = { from: sent.revision, to: sent.revision + 1, ...body };
+      sent = { ...next, revision: delta.to };
+      this.emit('state:delta', structuredClone(delta));
     },
     /** The requests sent on one channel. */
     calls(channel: InvokeChannel): unknown[] {

@@ -59,7 +59,7 @@ describe('onboarding', () => {
   it('starts the demo and shows the counters main pushes', async () => {
     const fake = fakeApi(appState({ signedOut: true }));
     fake.invoke.mockImplementation(async (channel) => {
-      if (channel === 'session:startDemo') fake.emit('state:changed', appState({ session: { mode: 'demo' } }));
+      if (channel === 'session:startDemo') fake.push(appState({ session: { mode: 'demo' } }));
       if (channel === 'state:get') return { ok: true, value: appState({ signedOut: true }) };
       return { ok: true, value: null };
     });
@@ -112,7 +112,7 @@ describe('launch with a stored token', () => {
     fake.invoke.mockImplementation(async (channel) => {
       if (channel === 'state:get') return { ok: true, value: appState({ signedOut: true }) };
       if (channel === 'session:startDemo') {
-        fake.emit('state:changed', appState({ signedOut: true, session: { status: 'connecting', mode: 'demo' } }));
+        fake.push(appState({ signedOut: true, session: { status: 'connecting', mode: 'demo' } }));
         return new Promise(() => {}); // still starting
       }
       return { ok: true, value: null };

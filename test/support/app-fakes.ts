@@ -162,6 +162,7 @@ export function signedInState(counters: CounterState[], pinned: string[], overri
     platform: 'linux',
     systemTimezone: 'Europe/Berlin',
     locale: { language: 'en', formats: 'en-US', system: 'en' },
+    revision: 1,
     ...overrides,
   };
 }

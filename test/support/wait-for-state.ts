@@ -1,9 +1,9 @@
 // Resolves with the first AppState (the current one included) that satisfies the
 // predicate: tests await the app's own events instead of sleeping.
 import type { HeadlessApp } from '../../dev-tools/headless/headless-app';
-import type { AppState } from '../../src-shared/ipc/contract';
+import type { AppStateBody } from '../../src-shared/ipc/contract';
 
-export function waitForState(app: HeadlessApp, predicate: (s: AppState) => boolean): Promise<AppState> {
+export function waitForState(app: HeadlessApp, predicate: (s: AppStateBody) => boolean): Promise<AppStateBody> {
   const now = app.controller.getState();
   if (predicate(now)) return Promise.resolve(now);
   return new Promise((resolve) => {

@@ -27,7 +27,7 @@ function diffCounters(previous: readonly CounterState[], next: readonly CounterS
 }
 
 /** The delta from `previous` (null: nothing sent yet) to `next`, or null when nothing changed. */
-export function diffAppState(previous: AppState | null, next: AppState): DeltaBody | null {
+export function diffAppState(previous: Omit<AppState, 'revision'> | null, next: Omit<AppState, 'revision'>): DeltaBody | null {
   const changed: DeltaBody['changed'] = {};
   for (const key of REST_KEYS) {
     if (!previous || !sameData(previous[key], next[key])) (changed as Record<string, unknown>)[key] = next[key];

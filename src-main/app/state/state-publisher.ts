@@ -3,13 +3,13 @@
 // own listeners (tray, notifications) get the whole state after each push. Bursts of changes
 // become one push (coalesce.ts).
 import { Emitter, type Event } from '../../../src-shared/events/emitter';
-import type { AppState, StateDelta } from '../../../src-shared/ipc/contract';
+import type { AppState, AppStateBody, StateDelta } from '../../../src-shared/ipc/contract';
 import type { Clock } from '../../core/contract';
 import { createCoalescer } from './coalesce';
 import { diffAppState } from './state-delta';
 
 /** The state without its revision: what the publisher numbers. */
-export type UnnumberedState = Omit<AppState, 'revision'>;
+export type UnnumberedState = AppStateBody;
 
 export interface StatePublisher {
   /** Something the state shows may have changed: a push follows, coalesced with others. */

@@ -13,7 +13,7 @@ import type { ChangeOutcome, CounterCore, WebSocketFactory } from '../../../src-
 import type { CounterService } from '../../../src-service/index';
 import { DEFAULT_SETTINGS } from '../../../src-shared/domain/settings';
 import type { ClickSource } from '../../../src-shared/domain/activity';
-import type { AppState } from '../../../src-shared/ipc/contract';
+import type { AppStateBody } from '../../../src-shared/ipc/contract';
 import type { RequestFaultFront } from '../../../dev-tools/support/request-fault-front';
 import { SHARED, USERS } from '../../support/core-harness';
 import { pause, within } from './knobs';
@@ -278,20 +278,20 @@ export class AppWorld {
     return Promise.race([work, this.crashedSignal.then(() => undefined)]);
   }
 
-  private state(): AppState {
+  private state(): AppStateBody {
     return this.app.controller.getState();
   }
 
-  private isLive = (s: AppState) => s.session.status === 'signedIn' && s.core?.connection.status === 'live';
+  private isLive = (s: AppStateBody) => s.session.status === 'signedIn' && s.core?.connection.status === 'live';
 
   /** Nothing of ours on the wire and the server's current value shown: every notification so far is judged. */
-  private showsServerValue(s: AppState): boolean {
+  private showsServerValue(s: AppStateBody): boolean {
     const shown = s.core?.counters.find((c) => c.id === ID);
     return shown?.pending === false && shown.value === this.service.getCounter(ID)?.value;
   }
 
   /** Waits until the app's state satisfies `predicate` (or the app is killed meanwhile). */
-  private async until(predicate: (s: AppState) => boolean, what: string): Promise<void> {
+  private async until(predicate: (s: AppStateBody) => boolean, what: string): Promise<void> {
     const app = this.app;
     const reached = new Promise<void>((resolve) => {
       if (predicate(app.controller.getState())) return resolve();

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createHeadlessApp, type HeadlessApp } from '../../../../dev-tools/headless/headless-app';
 import { DEMO_COUNTER_IDS, DEMO_TOKEN, startCounterService, type CounterService } from '../../../../src-service/index';
-import type { AppState } from '../../../../src-shared/ipc/contract';
+import type { AppStateBody } from '../../../../src-shared/ipc/contract';
 import { waitForState } from '../../../support/wait-for-state';
 
 const cleanups: (() => Promise<void>)[] = [];
@@ -31,7 +31,7 @@ async function service(): Promise<CounterService> {
   return running;
 }
 
-const counter = (s: AppState, id: string) => s.core?.counters.find((c) => c.id === id);
+const counter = (s: AppStateBody, id: string) => s.core?.counters.find((c) => c.id === id);
 const settled = (app: HeadlessApp, id: string) => waitForState(app, (s) => counter(s, id)?.pending === false);
 const changesTo = (svc: CounterService, id: string) => svc.requestLog.filter((e) => e.method === 'POST' && e.path.includes(id)).map((e) => `${e.path.split('/').slice(-2).join('/')} ${e.status}`);
 

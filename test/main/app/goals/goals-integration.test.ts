@@ -13,7 +13,7 @@ import { createNotifier, type CounterNotification } from '../../../../src-main/d
 import type { CounterService } from '../../../../src-service/index';
 import { DEMO_COUNTER_IDS } from '../../../../src-service/index';
 import { DEFAULT_SETTINGS } from '../../../../src-shared/domain/settings';
-import type { AppState } from '../../../../src-shared/ipc/contract';
+import type { AppStateBody } from '../../../../src-shared/ipc/contract';
 import { FakeClock } from '../../../../dev-tools/support/fake-clock';
 import { FROM_DATE, SHARED, TO_DATE, USERS, onCleanup, startService } from '../../../support/core-harness';
 import { waitForState } from '../../../support/wait-for-state';
@@ -57,7 +57,7 @@ async function launch(service: CounterService, dir: string, options: { clock?: F
   return { app, shown };
 }
 
-const counter = (s: AppState, id: string) => s.core?.counters.find((c) => c.id === id);
+const counter = (s: AppStateBody, id: string) => s.core?.counters.find((c) => c.id === id);
 const patches = (service: CounterService) => service.requestLog.filter((e) => e.method === 'PATCH').map((e) => `${e.status}`);
 
 describe('goals against the reference service', () => {

@@ -12,7 +12,7 @@ import { realCoreFactory } from '../../../../src-main/app/session/real-core';
 import type { CoreOptions } from '../../../../src-main/core/contract';
 import { DEMO_COUNTER_IDS, DEMO_OTHER_TOKEN, DEMO_TOKEN, DEMO_USER_ID, startCounterService, type CounterService } from '../../../../src-service/index';
 import { DEFAULT_SETTINGS } from '../../../../src-shared/domain/settings';
-import type { AppState } from '../../../../src-shared/ipc/contract';
+import type { AppStateBody } from '../../../../src-shared/ipc/contract';
 import { maxInWindow, rateLimitedCount } from '../../../support/core-harness';
 import { RequestFaultFront } from '../../../../dev-tools/support/request-fault-front';
 import { waitForState } from '../../../support/wait-for-state';
@@ -94,7 +94,7 @@ function launch(serverUrl: string, files: Disk, options: HeadlessAppOptions = {}
   return { app, notices, warnings, cores };
 }
 
-const counterIn = (s: AppState, id: string) => s.core?.counters.find((c) => c.id === id);
+const counterIn = (s: AppStateBody, id: string) => s.core?.counters.find((c) => c.id === id);
 const signedIn = (app: HeadlessApp) => waitForState(app, (s) => s.session.status === 'signedIn');
 const settledOn = (app: HeadlessApp, id: string) => waitForState(app, (s) => counterIn(s, id)?.pending === false);
 const changesTo = (svc: CounterService, id: string, from = 0) =>
