@@ -1,5 +1,5 @@
 // A programmable HTTP front server between the core and the reference service, for the
-// traffic and liveness faults of issue 11 (cases 6–12). Unlike the TCP-level FaultProxy
+// traffic and liveness faults of traffic-liveness.test.ts (cases 6–12). Unlike the TCP-level FaultProxy
 // it understands requests: it can hold a request and still forward it after the client
 // gave up (a queueing load balancer), answer a request or an upgrade itself (429 with any
 // Retry-After), leave an upgrade hanging in its handshake, and close live sockets early.

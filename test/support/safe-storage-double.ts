@@ -1,4 +1,4 @@
-// A safeStorage with real cryptography for the vault's security tests (issue 23, point 12):
+// A safeStorage with real cryptography for the vault's security tests:
 // AES-128-CBC with a "v10" prefix and no MAC, as Chromium's OSCrypt encrypts on macOS and
 // Linux, under a key of the test's "machine". So a ciphertext can be decrypted only with
 // that key, and, as with the real thing, it can be bit-flipped without the key: what the

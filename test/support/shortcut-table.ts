@@ -2,7 +2,7 @@
 // modifiers (https://www.electronjs.org/docs/latest/api/accelerator: CommandOrControl is
 // Cmd on macOS and Ctrl elsewhere; Super/Meta is Cmd on macOS and the Windows key
 // elsewhere; Command and Option do nothing on Windows and Linux) and from each OS's own
-// list of shortcuts. The judge of the shortcut policy (issue 23, point 12): the tests
+// list of shortcuts. The judge of the shortcut policy: the tests
 // compare main's rules with this table instead of with themselves.
 import type { AppPlatform } from '../../src-main/app/ports';
 

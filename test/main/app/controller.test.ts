@@ -180,7 +180,7 @@ describe('launch with a stored token', () => {
     a.controller.notifyResume();
     await flushMicrotasks();
     expect(starts()).toBe(3);
-    expect(a.cores.cores).toHaveLength(1); // issue 22: one core per account, its ledger kept throughout
+    expect(a.cores.cores).toHaveLength(1); // one core per account, its ledger kept throughout
     expect(a.controller.getState().session).toMatchObject({ status: 'signedIn' });
     expect(a.clock.pending).toBeLessThanOrEqual(1); // at most the state-coalescing timer
   });

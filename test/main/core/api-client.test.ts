@@ -135,7 +135,7 @@ describe('pending ledger', () => {
     reloaded.restore(ID); // not applied: folded back
     expect(reloaded.pending(ID)).toBe(3);
     expect(reloaded.inflight(ID)).toBeUndefined();
-    expect(reloaded.acceptsBoth(ID)).toBe(true); // what the server accepted is remembered (issue 22)
+    expect(reloaded.acceptsBoth(ID)).toBe(true); // what the server accepted is remembered across a reload
   });
 
   it('issue 22: undo withdraws the newest unsent clicks and queues the opposite change only for what was sent', () => {

@@ -1,4 +1,4 @@
-// onChangeOutcome (issue 11, read by issue 15's activity record): each of our own changes
+// onChangeOutcome (docs/api.md R1; the activity record reads it): each of our own changes
 // reports what became of it, with its signed net amount and the core's clock.
 import { describe, expect, it } from 'vitest';
 import type { ChangeOutcome } from '../../../src-main/core/index';

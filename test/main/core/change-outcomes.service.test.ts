@@ -1,6 +1,6 @@
-// Issue 11, cases 1–5: a click is never doubled or silently lost, and the values shown stay
-// right, against the reference service behind a programmable front server
-// (test/support/request-fault-front.ts). Each case failed on the core before issue 11.
+// Cases 1–5 (named in each test): a click is never doubled or silently lost (docs/api.md R1),
+// and the values shown stay right, against the reference service behind a programmable front
+// server (dev-tools/support/request-fault-front.ts). Each case failed on the core before the fix.
 import { describe, expect, it } from 'vitest';
 import type { ChangeOutcome, CounterCore } from '../../../src-main/core/index';
 import type { RemoteChange } from '../../../src-shared/domain/snapshot';

@@ -1,4 +1,4 @@
-// Issue §9: two clients clicking the same counter at once plus an observer all end on
+// Two clients clicking the same counter at once plus an observer all end on
 // the server's value; each sees the others' changes as remote, never its own.
 import { describe, expect, it } from 'vitest';
 import type { RemoteChange } from '../../../src-shared/domain/snapshot';

@@ -1,7 +1,7 @@
-// Issue 18: day counters turn at local midnight with no request, on a fake clock the core
+// Day counters turn at local midnight with no request (docs/api.md R2), on a fake clock the core
 // and the reference service share; DST days of 23 and 25 hours; a time-zone change across
 // midnight; a value the server does not confirm is replaced by the server's and logged once;
-// not-shown.md #13 (signed or clamped past days) learned from the server's own values.
+// docs/api.md O13 (signed or clamped past days) learned from the server's own values.
 import { describe, expect, it } from 'vitest';
 import { dayValueUnder, signedDayValue } from '../../../src-main/core/day-rollover';
 import { nextLocalMidnight } from '../../../src-main/core/midnight';

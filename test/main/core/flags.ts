@@ -1,4 +1,4 @@
-// Judging "exactly once or reported" (not-shown.md, rules for every variant): the core
+// Judging "exactly once or reported" (docs/api.md R1, for every variant): the core
 // may give up on a change whose outcome it cannot prove, but only by flagging it
 // `unconfirmed`. These helpers collect every such flag and check that the server's value
 // is explained by the clicks, with each flagged change either landed or not.

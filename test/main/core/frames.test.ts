@@ -1,4 +1,4 @@
-// Issue §7: malformed frames and unknown methods are ignored and counted, never thrown;
+// Malformed frames and unknown methods are ignored and counted, never thrown (docs/api.md §6, O6);
 // the socket keeps working afterwards.
 import { describe, expect, it } from 'vitest';
 import { SHARED, USERS, counter, serverValue, startCore, startService, until } from '../../support/core-harness';

@@ -172,7 +172,7 @@ describe('lifecycle', () => {
     });
     second.resolveUnconfirmed(id, 'keep');
     expect(await published).toBeUndefined();
-    // A listener that subscribes after the start-up still hears what it reported (issue 22 case 10).
+    // A listener that subscribes after the start-up still hears what it reported.
     expect(outcomes).toEqual([expect.objectContaining({ counterId: id, amount: 3, outcome: 'unconfirmed' }), expect.objectContaining({ counterId: id, amount: 3, outcome: 'kept' })]);
     expect(counter(second.snapshot(), id)).toMatchObject({ value: before + 3, pending: false });
     expect(second.snapshot().stats.requests).toBe(requests);

@@ -1,10 +1,11 @@
-// Regressions from the hardening suite (issue 8), both about changes whose answer was lost:
+// Regressions from the hardening suite, both about changes whose answer was lost:
 //  1. four lost answers at once wedged the core: each reconcile waited for a rate slot
 //     while its send still held one;
 //  2. "server value = before + our change" was taken as proof a lost change landed, even
 //     when the socket was deaf and another user had made a change of the same size.
-// And since issue 11: even a live socket whose notifications show exactly our step proves
-// nothing (notifications name no author), so every lost answer is flagged and the user chooses.
+// Also: even a live socket whose notifications show exactly our step proves nothing
+// (notifications name no author, docs/api.md O20), so every lost answer is flagged and the
+// user chooses.
 import { describe, expect, it } from 'vitest';
 import { FaultProxy } from '../../support/fault-proxy';
 import { SHARED, USERS, counter, onCleanup, serverValue, startCore, startService, until } from '../../support/core-harness';

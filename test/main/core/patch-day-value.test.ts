@@ -1,5 +1,5 @@
 // A PATCH answer's day value is counted in the server's default zone (PATCH takes no
-// timezone, API §4.2), not in ours. Pago Pago (UTC−11) and Kiritimati (UTC+14) are 25 hours
+// timezone, docs/api.md §4.2), not in ours. Pago Pago (UTC−11) and Kiritimati (UTC+14) are 25 hours
 // apart, so their dates differ at every hour: the test does not depend on when it runs
 // (the old core failed converge/variants only from 23:00 to 24:00 UTC, against Berlin).
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Issue 22, the core's side of "every click counted once, whatever path it takes": what
+// The core's side of "every click counted once, whatever path it takes" (docs/api.md R1): what
 // the server accepted is remembered across restarts, a list is judged by when it was
 // requested, echoes are matched by request (not by value), an open "could not confirm"
 // is never called someone else's change, and a stopped core neither sends nor writes.

@@ -1,4 +1,4 @@
-// Issue 25: a server restart is told from the client's own network failing. The reference
+// A server restart is told from the client's own network failing. The reference
 // service closes every socket with 1012 (suspend: a restart) or 1001 (close: it stops);
 // the core then spreads its return over restartWindowMs, while a connection lost without
 // a close frame (a cut, a ping with no pong) comes back within reconnectBaseMs. Clicks go

@@ -1,4 +1,4 @@
-// Issue 23, point 7: a server cannot fill main's memory or point the token elsewhere.
+// A server cannot fill main's memory or point the token elsewhere (docs/api.md §4.2, Size).
 // Every REST answer is read as a stream and abandoned past the cap; every WebSocket frame
 // past the frame cap closes the socket; a redirect is never followed. Each check runs
 // against real loopback servers, with its negative control: the cap raised to what 0.2

@@ -1,6 +1,6 @@
-// Issue §8: day counts move on their own. Resync on setTimezone and on notifyResume;
-// every read and the socket carry the timezone. (Local midnight turns day counts without
-// a request since issue 18: day-rollover.test.ts.)
+// Day counts move on their own (docs/api.md R2). Resync on setTimezone and on notifyResume;
+// every read and the socket carry the timezone (docs/api.md O1). (Local midnight turns day
+// counts without a request: day-rollover.test.ts.)
 import { describe, expect, it } from 'vitest';
 import { once } from 'node:events';
 import WebSocket from 'ws';

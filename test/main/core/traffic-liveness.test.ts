@@ -1,4 +1,4 @@
-// Issue 11, "Traffic and liveness" (cases 6–12): the reference service behind a
+// Traffic and liveness, cases 6–12 (named in each test): the reference service behind a
 // programmable front server (test/support/front-server.ts). Each test names its case and
 // failed on the core before the fix (today's behaviour in the comment).
 import { once } from 'node:events';

@@ -1,4 +1,4 @@
-// The real clock and the reconnect delay (issue 11 case 8 and case 9).
+// The real clock and the reconnect delay (cases 8 and 9 of traffic-liveness.test.ts).
 import { describe, expect, it } from 'vitest';
 import { ReconnectBackoff } from '../../../src-main/core/reconnect-backoff';
 import { DEFAULT_TUNING } from '../../../src-main/core/tuning';

@@ -1,6 +1,6 @@
-// Issue §10: everything in not-shown.md holds against every variant of the reference
-// service. Each row starts the service with one variant and runs the scenario it affects,
-// then checks that the core's snapshot equals the server's own answer.
+// Every rule docs/api.md gives for an open point (O1–O20) holds against every variant of
+// the reference service. Each row starts the service with one variant and runs the scenario
+// it affects, then checks that the core's snapshot equals the server's own answer.
 import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { CounterService, VariantInput } from '../../../src-service/index';

@@ -1,4 +1,4 @@
-// Main's save dialog adapter (issue 28), with a stand-in for dialog.showSaveDialog: the
+// Main's save dialog adapter, with a stand-in for dialog.showSaveDialog: the
 // options main asks Electron for, and nothing written unless the user chose a path.
 import { describe, expect, it } from 'vitest';
 import { createSaveDialog, saveDialogOptions } from '../../../src-main/electron/save-dialog';

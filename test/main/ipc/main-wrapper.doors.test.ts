@@ -1,4 +1,4 @@
-// Issue 12 §5: the contract's channels are the only ipcMain listeners. electron-log's main
+// The contract's channels are the only ipcMain listeners. electron-log's main
 // entry registers its own `__ELECTRON_LOG__` handlers at import, with no sender check;
 // main.ts uses the node entry instead. Here both entries are loaded against a recording
 // fake `electron`, together with main's own IPC wiring: the one main.ts imports must

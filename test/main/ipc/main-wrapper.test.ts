@@ -107,7 +107,7 @@ describe('wrapper + the app dispatcher', () => {
   });
 });
 
-// Issue 12: the refusal check above must be able to fail. The same hostile senders, through a
+// Negative control: the refusal check above must be able to fail. The same hostile senders, through a
 // wrapper whose sender check is switched off (the module replaced by one that accepts all).
 describe('negative control: the sender check switched off', () => {
   const HOSTILE: InvokeEventLike[] = [

@@ -1,4 +1,4 @@
-// The sanitizer of Counter Tray 0.2 (issue 12), kept verbatim as the negative control of
+// The sanitizer of Counter Tray 0.2, kept verbatim as the negative control of
 // test/hardening/sanitizer-order.test.ts: it matched tokens before it stripped invisible
 // characters, knew only some of them, and cut before it redacted. Not used by the app.
 /* eslint-disable no-control-regex */

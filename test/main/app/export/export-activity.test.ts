@@ -1,4 +1,4 @@
-// Issue 28's export with the app layer and the real core against the reference service: the
+// The activity export with the app layer and the real core against the reference service: the
 // popup names what to export, never where; main's save dialog (here a stand-in for the
 // SaveFilePort) answers the path and main writes the file. The file is RFC 4180 CSV with
 // ISO times in the user's zone, and a counter name another member made a formula stays text.

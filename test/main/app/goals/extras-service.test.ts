@@ -1,4 +1,4 @@
-// Goals and milestones on a fake clock (issue 28): a goal is announced once per period and a
+// Goals and milestones on a fake clock: a goal is announced once per period and a
 // milestone once on its local morning, across restarts (the same file, a new service) and
 // changes of time zone; the file is checked on every load. Progress is the activity
 // record's: events are appended to a real ActivityRecord.

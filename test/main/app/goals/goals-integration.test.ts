@@ -1,6 +1,7 @@
-// Issue 28 with the whole app layer and the real core against the reference service: goals
-// counted from the activity record and announced once across a restart, milestones on their
-// local morning with 0 requests, through the app's notification path (shell/notifications.ts);
+// Goals, milestones and resets with the whole app layer and the real core against the
+// reference service: goals counted from the activity record and announced once across a
+// restart, milestones on their local morning with 0 requests, through the app's notification
+// path (desktop/notifications.ts);
 // reset and start again through PATCH, and their undo when another member changed the
 // counter meanwhile; goals kept per account and apart from the demo.
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';

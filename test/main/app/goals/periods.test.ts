@@ -1,4 +1,4 @@
-// Goal periods and local times in the user's zone (issue 28): days of 23 and 25 hours, a day
+// Goal periods and local times in the user's zone: days of 23 and 25 hours, a day
 // that starts at 01:00, weeks and months across DST changes, and the same instant in two
 // zones that disagree about the day, the week or the month.
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// Issue 22: each account's unsent clicks in a durable file of its own, re-validated on
+// Each account's unsent clicks in a durable file of its own, re-validated on
 // every load; a bad or foreign file is backed up with a notice, never trusted or dropped
 // silently; 0.2's single pending.json is carried over once.
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// Issue 23, point 5: files that hold clicks are authenticated (app/click-file-codec.ts).
+// Files that hold clicks are authenticated (app/offline/click-file-codec.ts).
 // Another program that can write the data folder (and copy the owner key it finds there)
 // adds a click of 1 000 000: the app must not send it, must back the file up and say so,
 // and must still send every click it wrote itself. Negative control: the same attack with
@@ -132,7 +132,7 @@ describe('last-known-counters.json', () => {
   const TOKEN = 'ada-secret-token-0123456789';
   const URL_OK = 'http://127.0.0.1:8787';
 
-  // Issue 22 took clicks out of this file: an `unsent` another program adds is read only to say it was not sent.
+  // Unsent clicks live in the ledger, not in this file: an `unsent` another program adds is read only to say it was not sent.
   it('an unsent click another program adds is never sent', async () => {
     const { createHeadlessApp } = await import('../../../../dev-tools/headless/headless-app');
     const dir = await folder();

@@ -1,4 +1,4 @@
-// The last-known counters file (issue 17 point 2): untrusted on load, per account, and
+// The last-known counters file: untrusted on load, per account, and
 // clicks taken before the core runs reach the server once, after it connects.
 import { afterEach, describe, expect, it } from 'vitest';
 import { createHeadlessApp, type HeadlessApp } from '../../../../dev-tools/headless/headless-app';

@@ -1,4 +1,4 @@
-// Issue 22, the app's side of "every click counted once, whatever path it takes": undo,
+// The app's side of "every click counted once, whatever path it takes" (docs/api.md R1): undo,
 // an offline launch, Retry now and edits all go through the core's one ledger, and the
 // activity record is fed only by the core's outcomes and remote changes. Each case runs
 // the whole app (controller, session, real core) against the reference service; the
@@ -212,7 +212,7 @@ describe('issue 22: one door for every click', () => {
     await previousRun(svc, files);
     const offline = await offlineLaunch(svc, files);
     for (let click = 0; click < 3; click += 1) await offline.app.dispatch('counter:increment', { id: COFFEES });
-    // The clicks are on disk (before issue 22: in the last-known file, a second later; now: in the ledger, before the answer).
+    // The clicks are on disk: in the ledger, before the answer (no longer in the last-known file a second later).
     await waitForFiles(files.dir, new RegExp(`"${COFFEES}":(3|\\{"runs":\\[3\\])`));
     await svc.resume();
     await offline.app.dispatch('session:retryNow', {});

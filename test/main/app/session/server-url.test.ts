@@ -1,4 +1,4 @@
-// Issue 23, point 11: only literal loopback addresses and `localhost` itself skip the
+// Only literal loopback addresses and `localhost` itself skip the
 // plain-http question. The table says what each host is on the wire (judged by where Node
 // sends the request, not by the app's rule); the rule of 0.2, which also trusted
 // `*.localhost`, is the negative control.

@@ -1,4 +1,5 @@
-// Who owns this copy (issue 26): only what the app installed from its feed updates itself.
+// Who owns this copy: only what the app installed from its feed updates itself
+// (ARCHITECTURE.md, "From a release to the installed update", step 2).
 import { describe, expect, it } from 'vitest';
 import { detectUpdateSource, type InstallFacts } from '../../../../src-main/app/updates/install-source';
 

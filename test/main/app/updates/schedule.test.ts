@@ -1,4 +1,4 @@
-// When copies check their feed (issue 26): a few minutes after launch, then every 24 h, each
+// When copies check their feed: a few minutes after launch, then every 24 h, each
 // late by up to 90 minutes at random. The herd test: 10 000 installs, the check times the
 // schedule gives them after a release; the share of them in the busiest second is the figure.
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// The rules a release and every updater request must pass (issue 26), and the feed
+// The rules a release and every updater request must pass, and the feed
 // setting they start from. Each rule is shown refusing and (by its neighbour) allowing.
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';

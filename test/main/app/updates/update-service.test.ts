@@ -1,4 +1,4 @@
-// The update service (issue 26) with a fake updater and a fake clock: the modes, the schedule
+// The update service with a fake updater and a fake clock: the modes, the schedule
 // and its quiet retry, one notification per version, "What's new" once, nothing forced.
 import { describe, expect, it } from 'vitest';
 import type { UpdateMode } from '../../../../src-shared/domain/settings';
