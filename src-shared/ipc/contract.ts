@@ -55,11 +55,11 @@ export const AppState = z.object({
    * Main's tray, notifications and dialogs use the same.
    */
   locale: z.object({ language: CatalogSchema, formats: z.string().min(2).max(64), system: CatalogSchema }),
-  /** Today's change per counter and the undo offer (issue 15); a counter's detail is asked for separately. */
+  /** Today's change per counter and the undo offer; a counter's detail is asked for separately. */
   activity: ActivitySummary.optional(),
-  /** Goals with this period's progress, muted milestones and today (issue 28); kept on this computer, per account. */
+  /** Goals with this period's progress, muted milestones and today; kept on this computer, per account. */
   extras: LocalExtras.optional(),
-  /** A reset or start again that can still be undone (issue 28). */
+  /** A reset or start again that can still be undone. */
   resetUndo: ResetOffer.nullable().optional(),
   /**
    * While a launch is still connecting: the counters this account saw last (from disk),
@@ -67,7 +67,7 @@ export const AppState = z.object({
    */
   lastKnown: z.object({ savedAt: z.number(), counters: z.array(CounterState) }).nullable().optional(),
   /**
-   * What the OS draws behind the popup (issue 24; src-main/electron/popup.ts): macOS vibrancy,
+   * What the OS draws behind the popup (src-main/electron/popup.ts): macOS vibrancy,
    * Windows 11 acrylic, or nothing (the page paints a solid, theme-aware background). Absent: solid.
    */
   windowMaterial: z.enum(['vibrancy', 'acrylic', 'solid']).optional(),
@@ -75,7 +75,7 @@ export const AppState = z.object({
   appVersion: z.string().optional(),
   /** The counters live on the public CountTogether server, which has a web page for each. */
   publicServer: z.boolean().optional(),
-  /** Where updates come from and how far the current one is (issue 26); absent where main runs no updater (tests, dev:web). */
+  /** Where updates come from and how far the current one is; absent where main runs no updater (tests, dev:web). */
   updates: UpdatesState.optional(),
   /** Which `state:delta` this state is current with (main counts them from 1): the base later deltas apply to. */
   revision: z.int().min(0),
@@ -132,7 +132,7 @@ export const invokeChannels = {
   'counter:dismissError': { request: z.object({ id: CounterId }).strict(), response: Nothing },
   /** The user's answer to "could not confirm": send the lost change again, or keep the server's value. */
   'counter:resolveUnconfirmed': { request: z.object({ id: CounterId, choice: UnconfirmedChoice }).strict(), response: Nothing },
-  /** Takes back the change offered in `activity.undo` (issue 15). */
+  /** Takes back the change offered in `activity.undo`. */
   'counter:undo': { request: z.object({ id: CounterId }).strict(), response: Nothing },
   /** One counter's activity for the detail view: 14 days and the latest events. */
   'activity:detail': { request: z.object({ id: CounterId }).strict(), response: ActivityDetail },
@@ -159,7 +159,7 @@ export const invokeChannels = {
     response: Nothing,
   },
   'app:quit': { request: Empty, response: Nothing },
-  /** "Check for updates…": at once, whatever the mode (issue 26). */
+  /** "Check for updates…": at once, whatever the mode. */
   'updates:check': { request: Empty, response: Nothing },
   /** Downloads the update a check found (notify only / off). */
   'updates:download': { request: Empty, response: Nothing },
