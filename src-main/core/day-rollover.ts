@@ -13,30 +13,15 @@
 import type { CounterType, CounterV2 } from '../../src-shared/api/schemas';
 import type { Clock } from './contract';
 import type { CounterView } from './counter-merge';
-import { localDateKey, nextLocalMidnight } from './midnight';
+import { daysBetween, dayKeyIn } from '../../src-shared/time/calendar';
+import { nextLocalMidnight } from './midnight';
 
 export type DayRule = 'signed' | 'clamped';
 
-const MS_PER_DAY = 86_400_000;
-
-function dayNumber(year: number, month: number, day: number): number {
-  return Math.round(Date.UTC(year, month - 1, day) / MS_PER_DAY);
-}
-
-function isoDayNumber(iso: string): number {
-  const [year = 0, month = 1, day = 1] = iso.split('-').map(Number);
-  return dayNumber(year, month, day);
-}
-
-function todayNumber(timeZone: string, now: number): number {
-  const key = localDateKey(timeZone, now);
-  return dayNumber(Math.floor(key / 10_000), Math.floor(key / 100) % 100, key % 100);
-}
-
 /** The signed day difference the counter shows in `timeZone` at `now`; undefined for UpDown or a missing date. */
 export function signedDayValue(counter: { type: CounterType; startDate?: string; endDate?: string }, timeZone: string, now: number): number | undefined {
-  if (counter.type === 'FromDate' && counter.startDate !== undefined) return todayNumber(timeZone, now) - isoDayNumber(counter.startDate);
-  if (counter.type === 'ToDate' && counter.endDate !== undefined) return isoDayNumber(counter.endDate) - todayNumber(timeZone, now);
+  if (counter.type === 'FromDate' && counter.startDate !== undefined) return daysBetween(counter.startDate.slice(0, 10), dayKeyIn(timeZone, now));
+  if (counter.type === 'ToDate' && counter.endDate !== undefined) return daysBetween(dayKeyIn(timeZone, now), counter.endDate.slice(0, 10));
   return undefined;
 }
 
