@@ -61,7 +61,7 @@ export function buildTrayMenu(state: AppStateBody, i18n: Translator): TrayMenuIt
     const status = state.core ? STATUS_LINES[state.core.connection.status] : undefined;
     if (status) items.push({ type: 'normal', label: i18n.t(status), enabled: false });
     if (state.session.mode === 'demo') items.push({ type: 'normal', label: i18n.t('tray.demo'), enabled: false });
-    const undo = state.activity?.undo;
+    const undo = state.activity.undo;
     // Offered for 10 s after any own change, however it was made; a blocked undo says why instead.
     if (undo) {
       // Blocked: the app's short words, never the reason's text (it may quote the server).

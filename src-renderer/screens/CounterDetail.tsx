@@ -31,8 +31,8 @@ export default function CounterDetail({ api, state, counterId, onClose, onEdit }
   const counter = state.core?.counters.find((c) => c.id === counterId);
   const [detail, setDetail] = useState<ActivityDetail | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  const todayNet = state.activity?.today[counterId];
-  const offer = state.activity?.undo;
+  const todayNet = state.activity.today[counterId];
+  const offer = state.activity.undo;
   const counters = state.core?.counters ?? [];
   const undo = useUndo(api, offer, counters, setNotice);
   useEscape(onClose);

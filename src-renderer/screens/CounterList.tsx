@@ -109,7 +109,7 @@ export function CounterList({ api, state, core, focusRequest, activeId, onActive
 
   const { step, dismissError, resolveUnconfirmed, togglePin } = useRowActions(api, core.counters, pinned, say);
 
-  const undo = useUndo(api, state.activity?.undo, core.counters, say);
+  const undo = useUndo(api, state.activity.undo, core.counters, say);
   const resetUndo = useResetUndo(api, state.resetUndo, say);
 
   function actOnActive(direction: Direction) {
@@ -193,8 +193,8 @@ export function CounterList({ api, state, core, focusRequest, activeId, onActive
   const edit = useCallback((id: string) => (offline ? say(i18n.t('list.offlineEdit')) : onEdit(id)), [offline, onEdit, say, i18n]);
   const detail = useCallback((id: string) => (offline ? say(i18n.t('list.offlineActivity')) : onDetail(id)), [offline, onDetail, say, i18n]);
   const rowProps = { onStep: step, onTogglePin: togglePin, onEdit: edit, onActivate: setActiveId, onDismissError: dismissError, onResolveUnconfirmed: resolveUnconfirmed, onUndo: undo, onDetail: detail, onUndoReset: resetUndo.undoReset, isMac: state.platform === 'darwin' };
-  const today = state.activity?.today;
-  const offer = state.activity?.undo ?? undefined;
+  const today = state.activity.today;
+  const offer = state.activity.undo ?? undefined;
   const reset = state.resetUndo ?? undefined;
   const extras = state.extras;
   const blocked = offer ? undoBlockedReason(i18n, offer, core.counters.find((c) => c.id === offer.counterId)) : undefined;

@@ -56,7 +56,7 @@ export const AppState = z.object({
    */
   locale: z.object({ language: CatalogSchema, formats: z.string().min(2).max(64), system: CatalogSchema }),
   /** Today's change per counter and the undo offer; a counter's detail is asked for separately. */
-  activity: ActivitySummary.optional(),
+  activity: ActivitySummary,
   /** Goals with this period's progress, muted milestones and today; kept on this computer, per account. */
   extras: LocalExtras.optional(),
   /** A reset or start again that can still be undone. */
@@ -65,7 +65,7 @@ export const AppState = z.object({
    * While a launch is still connecting: the counters this account saw last (from disk),
    * shown greyed as "offline since savedAt". Clicks on them are kept and sent on connect.
    */
-  lastKnown: z.object({ savedAt: z.number(), counters: z.array(CounterState) }).nullable().optional(),
+  lastKnown: z.object({ savedAt: z.number(), counters: z.array(CounterState) }).nullable(),
   /**
    * What the OS draws behind the popup (src-main/electron/popup.ts): macOS vibrancy,
    * Windows 11 acrylic, or nothing (the page paints a solid, theme-aware background). Absent: solid.
@@ -74,7 +74,7 @@ export const AppState = z.object({
   /** The app's version, for the settings screen. */
   appVersion: z.string().optional(),
   /** The counters live on the public CountTogether server, which has a web page for each. */
-  publicServer: z.boolean().optional(),
+  publicServer: z.boolean(),
   /** Where updates come from and how far the current one is; absent where main runs no updater (tests, dev:web). */
   updates: UpdatesState.optional(),
   /** Which `state:delta` this state is current with (main counts them from 1): the base later deltas apply to. */

@@ -33,7 +33,7 @@ type StateInput = {
   session?: Partial<AppState['session']>;
   settings?: Partial<AppState['settings']>;
   signedOut?: boolean;
-} & Partial<Pick<AppState, 'theme' | 'platform' | 'shortcutFailures' | 'systemTimezone' | 'locale' | 'updates' | 'appVersion' | 'extras' | 'resetUndo'>>;
+} & Partial<Pick<AppState, 'theme' | 'platform' | 'shortcutFailures' | 'systemTimezone' | 'locale' | 'updates' | 'appVersion' | 'extras' | 'resetUndo' | 'activity' | 'lastKnown' | 'publicServer'>>;
 
 export function appState(input: StateInput = {}): AppState {
   const signedOut = input.signedOut ?? false;
@@ -59,6 +59,9 @@ export function appState(input: StateInput = {}): AppState {
     platform: input.platform ?? 'linux',
     systemTimezone: input.systemTimezone ?? 'Europe/Berlin',
     locale: input.locale ?? { language: 'en', formats: 'en-US', system: 'en' },
+    activity: input.activity ?? { today: {}, undo: null },
+    lastKnown: input.lastKnown ?? null,
+    publicServer: input.publicServer ?? false,
     ...(input.updates ? { updates: input.updates } : {}),
     ...(input.appVersion ? { appVersion: input.appVersion } : {}),
     ...(input.extras ? { extras: input.extras } : {}),

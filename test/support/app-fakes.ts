@@ -162,6 +162,9 @@ export function signedInState(counters: CounterState[], pinned: string[], overri
     platform: 'linux',
     systemTimezone: 'Europe/Berlin',
     locale: { language: 'en', formats: 'en-US', system: 'en' },
+    activity: { today: {}, undo: null },
+    lastKnown: null,
+    publicServer: false,
     revision: 1,
     ...overrides,
   };
