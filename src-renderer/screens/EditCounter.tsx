@@ -13,8 +13,6 @@ import type { Translator } from '../../src-shared/i18n/translator';
 import { CounterGoalFields, extrasCalls, extrasDraftOf, type ExtrasDraft } from './CounterGoalFields';
 
 /** The service's limits on a name (docs/api.md §4.2), checked here so the answer is instant and in words. */
-const NAME_MIN = 5;
-const NAME_MAX = 40;
 
 interface Props {
   api: CounterTrayApi;
@@ -48,10 +46,9 @@ export function patchFrom(i18n: Translator, counter: CounterState, draft: Draft)
   const patch: CounterPatch = {};
   if (fields.includes('name') && draft.name.trim() !== counter.name) {
     const name = draft.name.trim();
+    // Only "not empty" is checked here: how long a name may be is the server's to say (docs/api.md O12).
+    // Never cut either: a field that silently stops typing saves a name you did not write.
     if (!name) return { field: 'name', message: i18n.t('edit.nameEmpty') };
-    // Said, never cut: a field that silently stops typing saves a name you did not write.
-    if (name.length > NAME_MAX) return { field: 'name', message: i18n.t('edit.nameTooLong', { max: NAME_MAX, length: name.length }) };
-    if (name.length < NAME_MIN) return { field: 'name', message: i18n.t('edit.nameTooShort', { min: NAME_MIN, max: NAME_MAX, length: name.length }) };
     patch.name = name;
   }
   if (fields.includes('value')) {
@@ -160,8 +157,10 @@ export function EditCounter({ api, state, counterId, onClose, onExport }: Props)
     ]);
     setSaving(false);
     const failed = results.find((result) => result !== null && !result.ok);
-    if (failed && !failed.ok) setError({ field: null, message: errorText(i18n, failed.error) });
-    else onClose();
+    if (!failed || failed.ok) return onClose();
+    // A refused edit of the name alone is about the name: said next to it, in the app's words.
+    const nameRefused = failed === results[0] && failed.error.code === 'badRequest' && Object.keys(patch).join() === 'name';
+    setError(nameRefused ? { field: 'name', message: i18n.t('edit.nameRefused') } : { field: null, message: errorText(i18n, failed.error) });
   }
 
   return (
