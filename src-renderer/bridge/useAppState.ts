@@ -34,8 +34,9 @@ export function useAppState(api: CounterTrayApi): AppStateView {
     /** Deltas that arrived while no usable state was held; applied once state:get answers. */
     let waiting: StateDelta[] = [];
 
-    const show = (next: AppState, now = false) => {
-      current = current ? shareUnchanged(current, next) : next;
+    /** `shared`: `next` already keeps every unchanged part of `current` (a delta applied to it). */
+    const show = (next: AppState, { now = false, shared = false } = {}) => {
+      current = current && !shared ? shareUnchanged(current, next) : next;
       const state = current;
       const update = () => {
         setState(state);
@@ -69,7 +70,7 @@ export function useAppState(api: CounterTrayApi): AppStateView {
         (delta) => {
           const next = current ? applyDelta(current, delta) : null;
           // Rendered in this task, not a scheduler task later: a live change reaches the screen within the frame.
-          if (next) return show(next, true);
+          if (next) return show(next, { now: true, shared: true });
           if (current && delta.to <= current.revision) return; // already held
           waiting.push(delta);
           fetchState();
