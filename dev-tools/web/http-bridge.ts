@@ -4,27 +4,13 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { POPUP_EVENTS } from '../../src-shared/ipc/contract';
 import type { HeadlessApp } from '../headless/headless-app';
-import { build } from 'esbuild';
-import { join } from 'node:path';
-import { ROOT } from './build-renderer';
 import type { ExtraRoute } from './static-server';
+import { pageBundle } from './page-bundle';
 
 const MAX_BODY = 1 << 20;
 
-let clientScript: Promise<string> | undefined;
 /** The bridge client (bridge-client.ts) with the preload API, bundled for the page. */
-export function bridgeClientScript(): Promise<string> {
-  clientScript ??= build({
-    entryPoints: [join(ROOT, 'dev-tools/web/bridge-client.ts')],
-    bundle: true,
-    write: false,
-    format: 'iife',
-    platform: 'browser',
-    target: 'chrome130',
-    logLevel: 'silent',
-  }).then((result) => result.outputFiles[0]?.text ?? '');
-  return clientScript;
-}
+export const bridgeClientScript = (): Promise<string> => pageBundle('dev-tools/web/bridge-client.ts');
 
 /**
  * The dev page needs `connect-src 'self'` for fetch/EventSource, which the shipped CSP

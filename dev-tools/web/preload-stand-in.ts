@@ -3,43 +3,15 @@
 // `window.counterTray`, over an ipcRenderer look-alike: invoke → the app's dispatcher
 // through page.exposeFunction, and the controller's events pushed into the page in order.
 import type { Page } from '@playwright/test';
-import { build } from 'esbuild';
-import { join } from 'node:path';
 import { POPUP_EVENTS, type EventChannel } from '../../src-shared/ipc/contract';
 import type { HeadlessApp } from '../headless/headless-app';
-import { ROOT } from './build-renderer';
-
-let preloadApiScript: Promise<string> | undefined;
+import { pageBundle } from './page-bundle';
 
 /** The preload's API module as a browser script defining `__counterTrayPreload.createCounterTrayApi` (also used by bench/browser.ts). */
-export function bundledPreloadApi(): Promise<string> {
-  preloadApiScript ??= build({
-    entryPoints: [join(ROOT, 'src-main/preload/renderer-api.ts')],
-    bundle: true,
-    write: false,
-    format: 'iife',
-    globalName: '__counterTrayPreload',
-    platform: 'browser',
-    target: 'chrome130',
-    logLevel: 'silent',
-  }).then((result) => result.outputFiles[0]?.text ?? '');
-  return preloadApiScript;
-}
+export const bundledPreloadApi = (): Promise<string> => pageBundle('src-main/preload/renderer-api.ts', '__counterTrayPreload');
 
-let standInScript: Promise<string> | undefined;
 /** stand-in-client.ts bundled for the page (the preload API included). */
-function bundledStandIn(): Promise<string> {
-  standInScript ??= build({
-    entryPoints: [join(ROOT, 'dev-tools/web/stand-in-client.ts')],
-    bundle: true,
-    write: false,
-    format: 'iife',
-    platform: 'browser',
-    target: 'chrome130',
-    logLevel: 'silent',
-  }).then((result) => result.outputFiles[0]?.text ?? '');
-  return standInScript;
-}
+const bundledStandIn = (): Promise<string> => pageBundle('dev-tools/web/stand-in-client.ts');
 
 export interface InstalledBridge {
   /** Every invoke the page made, in order (channel names), for assertions. */
