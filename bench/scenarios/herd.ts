@@ -108,7 +108,7 @@ function describe(f: Figures, clients: number, withDown: boolean): string {
 }
 
 const HOW =
-  "each client replays LiveSocket's loop with the core's own ReconnectBackoff and DEFAULT_TUNING (others: fixed doubling, no jitter, every drop alike): every socket goes at 0 the way the row says, an upgrade per attempt (refused while down), then one list read; arrivals summed in 100 ms bins, reported per whole second from the service's return until the last client is live; seeded, no sockets; test/core/herd-sim.test.ts shows a real LiveSocket makes the same attempts on the same draws";
+  "each client replays LiveSocket's loop with the core's own ReconnectBackoff and DEFAULT_TUNING (others: fixed doubling, no jitter, every drop alike): every socket goes at 0 the way the row says, an upgrade per attempt (refused while down), then one list read; arrivals summed in 100 ms bins, reported per whole second from the service's return until the last client is live; seeded, no sockets; test/main/core/herd-sim.test.ts shows a real LiveSocket makes the same attempts on the same draws";
 
 export function runHerd(): ScenarioResult {
   const rows: Row[] = [];

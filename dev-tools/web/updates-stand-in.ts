@@ -1,6 +1,6 @@
 // Settings → Updates needs an updater to show anything (a package manager's copy shows one
 // line): this stands in for main's update service with a fixed state, so the screen's words
-// can be checked in every language. The updater itself is tested in test/updates and under the
+// can be checked in every language. The updater itself is tested in test/main/app/updates and under the
 // Electron double (test/electron-double/updates.spec.ts).
 import type { UpdatesPort } from '../../src-main/app/updates/update-service';
 import type { UpdatesState } from '../../src-shared/domain/updates';

@@ -42,7 +42,7 @@ const SOURCES: Record<CatalogName, Catalog> = { en, de, [PSEUDO]: en };
 /**
  * Messages only main says (the tray, notifications, its dialogs, the command line's answers,
  * notices): the popup's catalog chunks leave them out. The popup never names these keys
- * (test/i18n/catalog.test.ts); errors, which main names and the popup says, are not among them.
+ * (test/shared/i18n/catalog.test.ts); errors, which main names and the popup says, are not among them.
  */
 export const MAIN_ONLY = ['tray.', 'notify.', 'cli.', 'notice.', 'setting.', 'dialog.'] as const;
 export const isMainOnly = (key: string): boolean => MAIN_ONLY.some((prefix) => key.startsWith(prefix));

@@ -65,7 +65,7 @@ function shortHost(host: string): string {
 
 /**
  * Main's words, with any host shortened like ours; undefined when the catalog has no such key.
- * Their length is the catalog's (test/i18n/catalog.test.ts: every error within MESSAGE_MAX in
+ * Their length is the catalog's (test/shared/i18n/catalog.test.ts: every error within MESSAGE_MAX in
  * every language), so the pseudo-locale's longer text is shown, not swapped for other words.
  */
 function mainWords(i18n: Translator, error: IpcError): string | undefined {

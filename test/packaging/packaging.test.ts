@@ -1,5 +1,5 @@
 // What the packaging config promises per OS, beyond the builder's own validation
-// (test/shell/electron-builder-config.test.ts) and the `--linux dir` build
+// (test/packaging/electron-builder-config.test.ts) and the `--linux dir` build
 // (test/electron/package.spec.ts): the targets, the tray-app details each OS needs,
 // one AppUserModelId for installer and main process, and icons drawn from one SVG.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';

@@ -1,5 +1,5 @@
 // Test doubles for the app layer: a CounterCore that behaves like the contract
-// says (sync, snapshots, remote changes) without a network, and a manual clock.
+// says (sync, snapshots, remote changes) without a network (the fake clock is dev-tools/support/fake-clock.ts).
 import { CoreError, type ChangeOutcome, type CoreOptions, type CounterCore } from '../../src-main/core/contract';
 import type { PatchBodyV2, CounterV2 } from '../../src-shared/api/schemas';
 import type { CoreSnapshot, CounterState, RemoteChange } from '../../src-shared/domain/snapshot';

@@ -1,7 +1,7 @@
 // The token vault over a safeStorage with real cryptography (test/support/safe-storage-double.ts):
 // every backend, both APIs, key rotation, and the record (token, origin, storage, consents)
 // encrypted and authenticated as one. Attacks from the data folder are in
-// test/shell/token-record.test.ts.
+// test/main/desktop/token-vault.record.test.ts.
 import { describe, expect, it } from 'vitest';
 import type { TokenRecord } from '../../../src-main/app/ports';
 import { assessEncryption, createSafeStorageVault, decideStorage, LEGACY_TOKEN_ORIGIN, type SecretFile } from '../../../src-main/desktop/token-vault';
