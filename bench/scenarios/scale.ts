@@ -14,8 +14,8 @@ import { fmt, median, ms, pause, percentile } from '../stats';
 export const SIZES = [10, 100, 1000, 5000];
 const SYNC_RUNS = 5;
 const RENDER_RUNS = 5;
-/** Each change at 5000 counters pushes ~1.3 MB through CDP (~1.5 s): fewer runs there. */
-const updateRuns = (counters: number) => (counters >= 5000 ? 5 : 10);
+/** A change reaches the page as a delta of one counter at every size (the popup is sent nothing else), so 20 runs cost ~2 s. */
+const UPDATE_RUNS = 20;
 const OTHERS = 5;
 
 interface SizeResult {
@@ -89,7 +89,7 @@ async function measureSize(counters: number, browser: () => Promise<BenchBrowser
       }
       const onScreen = (await page.rowIds()).find((id) => fx.upDownIds.includes(id));
       if (!onScreen) throw new Error('no UpDown counter in the rendered rows');
-      for (let run = 0; run < updateRuns(counters); run += 1) {
+      for (let run = 0; run < UPDATE_RUNS; run += 1) {
         const changed = await page.watchValueChange(onScreen);
         const start = performance.now();
         const response = await fetch(new URL(`/v2/counters/${onScreen}/increment`, service.url), {
