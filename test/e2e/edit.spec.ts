@@ -44,7 +44,9 @@ test.describe('edit', () => {
     await popup.getByLabel('Name').fill('Tea');
     await popup.getByRole('button', { name: 'Save' }).click();
     const alert = popup.getByRole('alert');
-    await expect(alert).toHaveText('A name needs 5 to 40 characters (this one has 3).');
+    // The reference service keeps names to 5-40 characters; the popup leaves that to it (docs/api.md O12).
+    await expect(alert).toHaveText('The server did not accept this name. Try a shorter or longer one.');
+    await expect(popup.getByLabel('Name')).toHaveAttribute('aria-invalid', 'true');
     await popup.getByLabel('Name').fill('Coffees today');
     await popup.getByLabel('Value').fill('2.5');
     await popup.getByRole('button', { name: 'Save' }).click();
