@@ -19,9 +19,16 @@ import { nextLocalMidnight } from './midnight';
 export type DayRule = 'signed' | 'clamped';
 
 /** The signed day difference the counter shows in `timeZone` at `now`; undefined for UpDown or a missing date. */
-export function signedDayValue(counter: { type: CounterType; startDate?: string; endDate?: string }, timeZone: string, now: number): number | undefined {
-  if (counter.type === 'FromDate' && counter.startDate !== undefined) return daysBetween(counter.startDate.slice(0, 10), dayKeyIn(timeZone, now));
-  if (counter.type === 'ToDate' && counter.endDate !== undefined) return daysBetween(dayKeyIn(timeZone, now), counter.endDate.slice(0, 10));
+export function signedDayValue(counter: DayDates, timeZone: string, now: number): number | undefined {
+  return signedDayValueOn(counter, dayKeyIn(timeZone, now));
+}
+
+type DayDates = { type: CounterType; startDate?: string; endDate?: string };
+
+/** The same for a known local day (YYYY-MM-DD): loops over every counter work the day out once. */
+function signedDayValueOn(counter: DayDates, today: string): number | undefined {
+  if (counter.type === 'FromDate' && counter.startDate !== undefined) return daysBetween(counter.startDate, today);
+  if (counter.type === 'ToDate' && counter.endDate !== undefined) return daysBetween(today, counter.endDate);
   return undefined;
 }
 
@@ -62,10 +69,9 @@ export class DayRollover {
    * be yesterday for a list that arrives after midnight.
    */
   observe(counters: readonly CounterV2[], requestedAt: number): void {
-    const now = requestedAt;
-    const zone = this.host.timezone();
+    const today = dayKeyIn(this.host.timezone(), requestedAt);
     for (const counter of counters) {
-      const signed = signedDayValue(counter, zone, now);
+      const signed = signedDayValueOn(counter, today);
       if (signed === undefined) continue;
       const ours = this.computed.get(counter.id);
       this.computed.delete(counter.id);
@@ -85,12 +91,11 @@ export class DayRollover {
 
   /** Recomputes the trusted day counters for today in the current zone; no request. */
   rollOver(): void {
-    const now = this.host.clock.now();
-    const zone = this.host.timezone();
+    const today = dayKeyIn(this.host.timezone(), this.host.clock.now());
     let changed = false;
     for (const record of this.host.records()) {
       if (!this.trusted.has(record.id)) continue;
-      const signed = signedDayValue(record, zone, now);
+      const signed = signedDayValueOn(record, today);
       const value = signed === undefined ? undefined : dayValueUnder(signed, this.rule);
       if (value === undefined || value === record.confirmed) continue;
       this.host.turn(record, value);
