@@ -90,7 +90,8 @@ export function createLastKnownCache(file: TextFile, clock: Clock, log: (message
         for (const [owner, { unsent, ...entry }] of Object.entries(result.data.accounts)) {
           accounts[owner] = { ...entry, counters: entry.counters.map((counter) => cleaned(counter, serverText)) };
           for (const [id, net] of Object.entries(unsent ?? {})) {
-            const name = entry.counters.find((c) => c.id === id)?.name ?? id;
+            // The file is untrusted: the name told comes from the cleaned counters, an unknown id through the sanitizer too.
+            const name = accounts[owner].counters.find((c) => c.id === id)?.name ?? serverText(id, TEXT_LIMITS.name);
             if (net !== 0) stale.push({ net, name });
           }
         }

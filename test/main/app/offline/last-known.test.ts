@@ -9,7 +9,7 @@ import { COFFEE_ID, counter, fakeCoreFactory, flushMicrotasks, type FakeServer }
 import { FakeClock } from '../../../../dev-tools/support/fake-clock';
 import { createLastKnownCache } from '../../../../src-main/app/offline/last-known';
 import { saidNotice } from '../../../../dev-tools/support/i18n';
-import { createServerTextCleaner } from '../../../../src-shared/text/server-text';
+import { createServerTextCleaner, TEXT_LIMITS } from '../../../../src-shared/text/server-text';
 
 const clean = createServerTextCleaner(() => []);
 
@@ -75,6 +75,16 @@ describe('last-known counters cache', () => {
     expect(logged.join()).toContain('+2 on “Coffees today”');
     await clock.advance(1000);
     expect(file.text).not.toContain('unsent');
+  });
+
+  it('the names in that notice are sanitized like every text read back from the file (hostile name, hostile id)', async () => {
+    const hostile = 'Coffees\u202e today\u0007';
+    const old = JSON.stringify({ version: 1, accounts: { ada: { savedAt: 1, counters: [counter(COFFEE_ID, hostile, 3)], unsent: { [COFFEE_ID]: 2, ['x\u202e\u0000y']: 1 } } } });
+    const cache = createLastKnownCache(memoryFile(old), new FakeClock(), () => undefined, clean);
+    const { notice } = await cache.load();
+    const body = notice ? saidNotice(notice).body : '';
+    expect(body).toContain(`“${clean(hostile, TEXT_LIMITS.name)}”`);
+    expect(body).not.toMatch(/[\u202e\u0007\u0000]/);
   });
 
   it('the controller starts with a broken file and reports the notice from start()', async () => {
