@@ -26,7 +26,7 @@ describe('Emitter', () => {
     expect(errors).toHaveLength(1);
   });
 
-  it('a listener added while firing waits for the next fire; one removed while firing still gets the value in flight', () => {
+  it('a listener added while firing waits for the next fire; one removed while firing is not called', () => {
     const emitter = new Emitter<number>();
     const late: number[] = [];
     let stopSecond = () => {};
@@ -39,8 +39,29 @@ describe('Emitter', () => {
     emitter.fire(1);
     emitter.fire(2);
     expect(late).toEqual([2]);
-    // Removed by the first listener before its turn in fire(1): that fire's snapshot still held it.
-    expect(second).toEqual([1]);
+    expect(second).toEqual([]);
+  });
+
+  it('with a single listener, one it adds while firing waits for the next fire too', () => {
+    const emitter = new Emitter<number>();
+    const late: number[] = [];
+    const stop = emitter.event(() => {
+      stop();
+      emitter.event((value) => late.push(value));
+    });
+    emitter.fire(1);
+    emitter.fire(2);
+    expect(late).toEqual([2]);
+  });
+
+  it('by default the first error is thrown back to whoever fired, after every listener ran', () => {
+    const emitter = new Emitter<string>();
+    const seen: string[] = [];
+    emitter.event(() => { throw new Error('first'); });
+    emitter.event(() => { throw new Error('second'); });
+    emitter.event((value) => seen.push(value));
+    expect(() => emitter.fire('x')).toThrow('first');
+    expect(seen).toEqual(['x']);
   });
 
   it('after dispose nothing is delivered and subscribing is a no-op', () => {
