@@ -57,7 +57,7 @@ function mainLayer(folder, { electron, above }) {
 /**
  * Inside app/ the folders are one-way too (src-main/app/README.md): a folder imports only
  * folders to its right, and none imports the composition at app/'s root (controller.ts,
- * app-state.ts, invoke-handlers.ts); ports.ts and server-text.ts are for all.
+ * app-state.ts, invoke-handlers.ts); ports.ts is for all.
  * storage/ is last (it imports no other app folder), state/ imports no feature folder, and
  * session/ only those two: the session calls back into nobody, the others follow it.
  */

@@ -24,7 +24,7 @@ import { serveAppPages } from './electron/app-protocol';
 import { configureLogging } from './electron/logging';
 import { createConsentDialog } from './electron/consent-dialog';
 import { createSaveDialog } from './electron/save-dialog';
-import { TEXT_LIMITS } from './app/server-text';
+import { TEXT_LIMITS } from '../src-shared/text/server-text';
 import { createOsNotifications } from './electron/os-notifications';
 import { createPopup, popupMaterial } from './electron/popup';
 import { createShortcutRegistrar } from './electron/shortcuts';

@@ -23,7 +23,7 @@ import { createLastKnownCache } from './offline/last-known';
 import { createOfflineCounters } from './offline/offline-counters';
 import { createOwnClickWiring } from './offline/own-clicks';
 import type { AppControllerDeps, AppPlatform } from './ports';
-import { TEXT_LIMITS } from './server-text';
+import { TEXT_LIMITS } from '../../src-shared/text/server-text';
 import { createSession } from './session/session';
 import { createAppSettings } from './settings/app-settings';
 import { checkLoadedSettings } from './settings/settings-rules';

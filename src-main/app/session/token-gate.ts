@@ -6,7 +6,7 @@ import type { CoreOptions } from '../../core/contract';
 import { AppError } from '../../ipc/errors';
 import type { TokenStorage } from '../../../src-shared/ipc/contract';
 import type { BoundToken, StoredToken, TokenRecord, TokenVault, VaultLoad } from '../ports';
-import { createSanitizer } from '../server-text';
+import { createServerTextCleaner } from '../../../src-shared/text/server-text';
 import { originOf, parseServerUrl } from './server-url';
 
 /** The account a core is set up for, as the session's listeners and the ledger need it. */
@@ -51,7 +51,7 @@ export function createTokenGate(vault: TokenVault, coreSetup: CoreSetup): TokenG
   const secrets = new Set<string>();
   /** The token whose 0.2 files (clicks without a MAC) this launch accepts: set only when the vault was upgraded now. */
   let legacyClicksToken: string | null = null;
-  const redact = createSanitizer(() => secrets);
+  const redact = createServerTextCleaner(() => secrets);
   let token: TokenRecord | null = null;
   /** The vault's token, also while signed out because the settings name another server. */
   let storedOrigin: string | null = null;

@@ -25,7 +25,7 @@ export interface UpdateServiceDeps {
   whatsNew: WhatsNewStore;
   /** One OS notification, said in the language of the moment; clicking it opens Settings. */
   notify(notice: UpdateNotice): void;
-  /** The app's sanitizer for untrusted text (app/server-text.ts), with a length cap. */
+  /** The app's sanitizer for untrusted text (src-shared/text/server-text.ts, bound to this run's tokens by the session's token gate), with a length cap. */
   clean(text: string, maxLength: number): string;
   log: Logger;
   running: string;

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import type { UpdateMode } from '../../../../src-shared/domain/settings';
 import type { UpdateSource } from '../../../../src-shared/domain/updates';
-import { sanitizeServerText } from '../../../../src-main/app/server-text';
+import { sanitizeServerText } from '../../../../src-shared/text/server-text';
 import type { UpdaterDriver, UpdaterEvent } from '../../../../src-main/app/updates/driver';
 import { UPDATE_SCHEDULE } from '../../../../src-main/app/updates/schedule';
 import { createUpdateService } from '../../../../src-main/app/updates/update-service';
