@@ -9,7 +9,7 @@ import type { ExtrasService } from './goals/extras-service';
 import type { OfflineCounters } from './offline/offline-counters';
 import type { AppControllerDeps, AppPlatform } from './ports';
 import type { Session } from './session/session-api';
-import type { UnnumberedState } from './state/state-publisher';
+import type { AppStateBody } from '../../src-shared/ipc/contract';
 
 export interface AppStateParts {
   deps: Pick<AppControllerDeps, 'theme' | 'systemTimezone' | 'appVersion' | 'windowMaterial' | 'updates'>;
@@ -24,7 +24,7 @@ export interface AppStateParts {
   counterReset: CounterReset;
 }
 
-export function readAppState({ deps, platform, settings, locale, shortcutFailures, session, offline, activity, extras, counterReset }: AppStateParts): UnnumberedState {
+export function readAppState({ deps, platform, settings, locale, shortcutFailures, session, offline, activity, extras, counterReset }: AppStateParts): AppStateBody {
   const dark = settings.theme === 'system' ? deps.theme.shouldUseDarkColors() : settings.theme === 'dark';
   const core = session.core();
   const sessionState = session.state();

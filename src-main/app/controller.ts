@@ -11,7 +11,7 @@ import { english, translatorFor } from '../../src-shared/i18n/compile';
 import { stateLocale } from '../../src-shared/i18n/locale';
 import { sentences, type Notice } from '../../src-shared/i18n/notice';
 import type { Translator } from '../../src-shared/i18n/translator';
-import type { AppState, EventChannel, EventOf } from '../../src-shared/ipc/contract';
+import type { AppState, AppStateBody, EventChannel, EventOf } from '../../src-shared/ipc/contract';
 import { createIpcDispatcher, type Dispatch, type InvokeHandlers } from '../ipc/dispatch';
 import { createAccountData } from './account/account-data';
 import { readAppState } from './app-state';
@@ -28,7 +28,7 @@ import { createSession } from './session/session';
 import { createAppSettings } from './settings/app-settings';
 import { checkLoadedSettings } from './settings/settings-rules';
 import { realClock } from '../core/contract';
-import { createStatePublisher, type UnnumberedState } from './state/state-publisher';
+import { createStatePublisher } from './state/state-publisher';
 
 /** What the controller publishes: the popup's channels, plus the whole state, which only main reads (never sent to the popup). */
 export type AppEvents = { [E in EventChannel]: EventOf<E> } & { 'state:changed': AppState };
@@ -57,7 +57,7 @@ export interface AppController {
   /** A goal reached or a milestone today, once each; names already sanitized. */
   readonly onAnnouncement: Event<ExtrasAnnouncement>;
   /** The state as it is now, before the publisher numbers it (`state:get` answers it numbered). */
-  getState(): UnnumberedState;
+  getState(): AppStateBody;
   /** The popup's events (main forwards them) and `state:changed`, the whole state for main's own tray and notices. */
   on<E extends AppEvent>(event: E, listener: (payload: AppEvents[E]) => void): () => void;
   /** Others' changes the running core reports. */

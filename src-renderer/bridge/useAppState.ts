@@ -7,7 +7,7 @@ import { call, listen } from './ipc';
 
 export interface AppStateView {
   state: AppState | null;
-  /** Why the state could not be loaded (said in the user's language by format/errors.ts). */
+  /** Why the state could not be loaded (said in the user's language by src-shared/i18n/error-words.ts). */
   problem: IpcError | null;
 }
 

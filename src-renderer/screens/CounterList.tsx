@@ -65,7 +65,8 @@ export function CounterList({ api, state, core, focusRequest, activeId, onActive
   const pinned = state.settings.pinned;
 
   const visible = useMemo(() => visibleCounters(core.counters, pinned, query), [core.counters, pinned, query]);
-  const activeIndex = Math.max(0, visible.findIndex((c) => c.id === activeId));
+  // No active id (just opened, or a search just typed): the first row, without a scan of every counter.
+  const activeIndex = activeId === null ? 0 : Math.max(0, visible.findIndex((c) => c.id === activeId));
   const active = visible[activeIndex];
   const virtual = visible.length > VIRTUALIZE_AFTER;
   const rows = useFixedRowWindow(scrollRef, virtual ? visible.length : 0, rowHeight);

@@ -1,5 +1,5 @@
 import { memo, type ReactNode } from 'react';
-import { isDismissableFlag } from '../../src-shared/domain/counter-flags';
+import { isDismissableFlag, type CounterFlagKind } from '../../src-shared/domain/counter-flags';
 import type { CounterState, Direction, UnconfirmedChoice } from '../../src-shared/domain/snapshot';
 import type { UndoOffer } from '../../src-shared/domain/activity';
 import type { ResetOffer } from '../../src-shared/domain/goals';
@@ -13,14 +13,13 @@ import { refusalReason } from '../format/refusal';
 import { useI18n } from '../i18n/I18n';
 import type { PlainKey } from '../../src-shared/i18n/messages';
 
-type FlagKind = NonNullable<CounterState['error']>['kind'];
 
 const ERROR_BADGE = {
   unconfirmed: 'badge.unconfirmed',
   gone: 'badge.gone',
   rejected: 'badge.rejected',
   unreadable: 'badge.unreadable',
-} as const satisfies Record<FlagKind, PlainKey>;
+} as const satisfies Record<CounterFlagKind, PlainKey>;
 
 /** The badge's hover text, in the user's words (the core's own message is detail for the log). */
 const BADGE_HINT = {
@@ -28,7 +27,7 @@ const BADGE_HINT = {
   gone: 'counter.gone',
   rejected: 'badgeHint.rejected',
   unreadable: 'badgeHint.unreadable',
-} as const satisfies Record<FlagKind, PlainKey>;
+} as const satisfies Record<CounterFlagKind, PlainKey>;
 
 interface Props {
   counter: CounterState;

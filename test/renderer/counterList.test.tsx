@@ -160,7 +160,9 @@ describe('counter list', () => {
 
   it('ignores a pushed state that fails the contract schema', async () => {
     const fake = await renderList();
-    fake.emit('state:delta', { session: 'garbage' });
+    // Well-formed enough to apply (it follows the page's revision): only the schema stops it.
+    const stats = appState().core!.stats;
+    fake.emit('state:delta', { from: 1, to: 2, changed: {}, core: { connection: { status: 'live' }, stats, upserted: [{ ...COUNTERS.coffee, value: 'four' }], removed: [] } });
     expect(within(row('Coffees today')).getByTestId('value').textContent).toBe('3');
   });
 });

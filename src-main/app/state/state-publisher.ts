@@ -9,7 +9,6 @@ import { createCoalescer } from './coalesce';
 import { diffAppState } from './state-delta';
 
 /** The state without its revision: what the publisher numbers. */
-export type UnnumberedState = AppStateBody;
 
 export interface StatePublisher {
   /** Something the state shows may have changed: a push follows, coalesced with others. */
@@ -25,12 +24,12 @@ export interface StatePublisher {
   cancel(): void;
 }
 
-export function createStatePublisher(read: () => UnnumberedState, clock: Clock): StatePublisher {
+export function createStatePublisher(read: () => AppStateBody, clock: Clock): StatePublisher {
   const willPublish = new Emitter<void>();
   const deltas = new Emitter<StateDelta>();
   const states = new Emitter<AppState>();
   let revision = 0;
-  let lastSent: UnnumberedState | null = null;
+  let lastSent: AppStateBody | null = null;
 
   /** Sends what changed since the last delta, if anything; answers the state as sent. */
   function publishDelta(): AppState {
