@@ -122,7 +122,7 @@ async function run(): Promise<void> {
     // The relaunched copy must get the single-instance lock while this one is still exiting.
     beforeInstall: () => app.releaseSingleInstanceLock(),
     running: app.getVersion(),
-    mode: () => controller.getState().settings.updates.mode,
+    mode: () => controller.settings().updates.mode,
     clock: realClock,
     random: Math.random,
     whatsNew: createWhatsNewStore(createTextFile(join(userData, 'update-notes.json')), (m) => log.warn(m)),
@@ -194,7 +194,7 @@ async function run(): Promise<void> {
   const notifier = createNotifier({
     clock: realClock,
     deliver: (n) => osNotifications.deliver(n),
-    preferences: () => controller.getState().settings.notifications,
+    preferences: () => controller.settings().notifications,
     i18n: () => controller.translator(),
   });
   /** A notice in the language of the moment it is shown. */
@@ -269,7 +269,7 @@ async function run(): Promise<void> {
   // counters before it can act; any other launch must not wait for the server.
   const launchAction = parseCommandLine(process.argv);
   const { notices } = await controller.start({ awaitConnection: launchAction !== null && launchAction.kind !== 'open' });
-  const settings = controller.getState().settings;
+  const settings = controller.settings();
   nativeTheme.themeSource = settings.theme;
   shortcuts.apply(settings.shortcuts);
   if (settings.launchAtLogin) void loginItem(true);

@@ -58,6 +58,8 @@ export interface AppController {
   readonly onAnnouncement: Event<ExtrasAnnouncement>;
   /** The state as it is now, before the publisher numbers it (`state:get` answers it numbered). */
   getState(): AppStateBody;
+  /** The settings in force: what a reader of one setting asks, without building the whole state. */
+  settings(): Settings;
   /** The popup's events (main forwards them) and `state:changed`, the whole state for main's own tray and notices. */
   on<E extends AppEvent>(event: E, listener: (payload: AppEvents[E]) => void): () => void;
   /** Others' changes the running core reports. */
@@ -225,6 +227,7 @@ export function createAppController(deps: AppControllerDeps): AppController {
     dispatch,
     dispatchFrom,
     getState,
+    settings: () => settings.current(),
     redact,
     async start(options = {}) {
       const loaded = await deps.settings.load();

@@ -55,7 +55,7 @@ export function createActions(deps: ActionDeps) {
           return;
         }
         case 'toggleNotifications': {
-          const current = controller.getState().settings.notifications;
+          const current = controller.settings().notifications;
           await controller.dispatch('settings:update', { notifications: { ...current, enabled: !current.enabled } });
           return;
         }
