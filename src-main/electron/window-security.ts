@@ -3,6 +3,7 @@
 // refused, every permission request denied, the CSP as a response header.
 import type { BrowserWindowConstructorOptions, OnHeadersReceivedListenerDetails, HeadersReceivedResponse } from 'electron';
 import { devCsp, PRODUCTION_CSP } from '../desktop/app-assets';
+import { safeOrigin } from '../ipc/sender-check';
 import type { MaterialOptions } from './popup';
 
 export function popupWindowOptions(preloadPath: string, size: { width: number; height: number }, platform: NodeJS.Platform, material: MaterialOptions = {}): BrowserWindowConstructorOptions {
@@ -57,13 +58,13 @@ export interface HardenableSession {
 
 export function hardenContents(contents: HardenableContents, log: (message: string) => void): void {
   contents.setWindowOpenHandler(({ url }) => {
-    log(`window.open denied: ${originOf(url)}`);
+    log(`window.open denied: ${safeOrigin(url)}`);
     return { action: 'deny' };
   });
   // The popup is a single page: any navigation is an attack or a bug.
   contents.on('will-navigate', (event, url) => {
     event.preventDefault();
-    log(`navigation prevented: ${originOf(url)}`);
+    log(`navigation prevented: ${safeOrigin(url)}`);
   });
   contents.on('will-redirect', (event) => event.preventDefault());
   contents.on('will-attach-webview', (event) => event.preventDefault());
@@ -79,10 +80,3 @@ export function hardenSession(session: HardenableSession, devServerOrigin?: stri
   });
 }
 
-function originOf(url: string): string {
-  try {
-    return new URL(url).origin;
-  } catch {
-    return 'invalid URL';
-  }
-}

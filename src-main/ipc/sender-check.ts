@@ -45,7 +45,8 @@ export function senderProblem(event: InvokeEventLike, policy: SenderPolicy): str
   return null;
 }
 
-function safeOrigin(url: string): string {
+/** A URL's origin for a log line (never the path or query, which may carry anything). */
+export function safeOrigin(url: string): string {
   try {
     return new URL(url).origin;
   } catch {
