@@ -7,7 +7,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { admit } from './admission';
-import type { AdmissionDeps, RequestLogEntry } from './admission';
+import type { AdmissionDeps, Admitted, RequestLogEntry } from './admission';
 import type { Handler, ServiceDeps } from './context';
 import { requestedTimeZone } from './counter-rules';
 import { ServiceCode, ServiceError } from './errors';
@@ -30,6 +30,8 @@ export interface PipelineDeps extends AdmissionDeps {
    * rebinds a name to 127.0.0.1 nor one on this machine can drive the service.
    */
   onlyHost?: () => string;
+  /** A connection that carried a known token (rate-limited or not): the cap never closes it to make room (connection-gate.ts). */
+  trustConnection?: (socket: Duplex) => void;
 }
 
 const upgradeRequired: Handler = () => {
@@ -57,7 +59,7 @@ export async function handleRequest(deps: PipelineDeps, req: IncomingMessage, re
   let status: number;
   try {
     guardHost(deps, req);
-    const { userId } = admit(deps, req, pathname, seen);
+    const { userId } = admitAndTrust(deps, req, req.socket, pathname, seen);
     const match = route(method, pathname);
     if (match.kind === 'notFound') throw new ServiceError(404, ServiceCode.RouteNotFound, `No endpoint ${pathname}`);
     if (match.kind === 'methodNotAllowed') {
@@ -91,7 +93,7 @@ export function handleUpgrade(deps: PipelineDeps, req: IncomingMessage, socket: 
   const versionHeaders = isV1Path(pathname) ? deprecationHeaders(deps.baseUrl(), pathname) : {};
   try {
     guardHost(deps, req);
-    const { userId, token } = admit(deps, req, pathname, seen);
+    const { userId, token } = admitAndTrust(deps, req, socket, pathname, seen);
     const problem = handshakeProblem(req);
     if (problem) throw new ServiceError(400, ServiceCode.BadRequest, problem);
     const version = pathname === '/v1/ws' ? 'v1' : pathname === '/v2/ws' ? 'v2' : undefined;
@@ -104,6 +106,15 @@ export function handleUpgrade(deps: PipelineDeps, req: IncomingMessage, socket: 
     rejectUpgrade(socket, answer.status, answer.body, { ...versionHeaders, ...answer.headers });
   }
   record(deps.log, { at: deps.now(), userId: seen.userId, method: 'GET', path: pathname, status });
+}
+
+/** admit(), and the connection trusted as soon as its token is known, before any await (a body, a handler). */
+function admitAndTrust(deps: PipelineDeps, req: IncomingMessage, socket: Duplex, pathname: string, seen: { userId?: string }): Admitted {
+  try {
+    return admit(deps, req, pathname, seen);
+  } finally {
+    if (seen.userId !== undefined) deps.trustConnection?.(socket);
+  }
 }
 
 /** The demo's guard (see `onlyHost`); the tests' and the CLI's services have none. */

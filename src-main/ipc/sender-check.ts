@@ -24,6 +24,12 @@ export interface SenderPolicy {
   devServerOrigin?: string;
 }
 
+/**
+ * Our page's URL, written as our page's URL: the app's own scheme and host (or the dev
+ * server's origin), and no userinfo. `app://evil@counter-tray/` has our origin, but no page of
+ * ours is ever loaded so; refusing it keeps "same origin" from meaning "whatever was written
+ * before the @".
+ */
 export function isOwnAppUrl(url: string, devServerOrigin?: string): boolean {
   let parsed: URL;
   try {
@@ -31,8 +37,24 @@ export function isOwnAppUrl(url: string, devServerOrigin?: string): boolean {
   } catch {
     return false;
   }
+  if (writtenWithUserinfo(url, parsed)) return false;
   if (parsed.protocol === `${APP_SCHEME}:` && parsed.host === APP_HOST) return true;
   return devServerOrigin !== undefined && parsed.origin === devServerOrigin;
+}
+
+/**
+ * A user name or password, or an "@" in the authority as written: the parser forgets an empty
+ * userinfo (`app://:@counter-tray/` parses like `app://counter-tray/`), so the text is read
+ * too, after the tabs and line breaks the parser itself drops.
+ */
+function writtenWithUserinfo(url: string, parsed: URL): boolean {
+  if (parsed.username !== '' || parsed.password !== '') return true;
+  const text = url.replace(/[\t\n\r]/g, '');
+  const slashes = /[/\\]{2}/.exec(text);
+  if (!slashes) return false;
+  const rest = text.slice(slashes.index + 2);
+  const end = rest.search(/[/\\?#]/);
+  return (end === -1 ? rest : rest.slice(0, end)).includes('@');
 }
 
 /** Null when the sender may call; otherwise why not (for the log, never for the renderer). */

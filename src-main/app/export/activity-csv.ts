@@ -50,7 +50,11 @@ export function activityCsv(counters: readonly ExportCounter[], logOf: (counterI
   return { text: csvDocument(EXPORT_COLUMNS, rows), rows: rows.length };
 }
 
-/** A file name to offer in the save dialog: the counter's name made safe for any file system, and the day. */
+/**
+ * A file name to offer in the save dialog: the counter's name made safe for any file system, and
+ * the day. Letters, digits and '-' only, starting with a letter or digit: no list separator, quote,
+ * line break or formula trigger where a spreadsheet shows it (README.md, "Export").
+ */
 export function exportFileName(counterName: string | null, now: number, timezone: string): string {
   const slug = (counterName ?? '')
     .normalize('NFKC')

@@ -4,6 +4,7 @@
 // generic https feed, so no build can update over plain http or from a provider we never set up.
 import { load, JSON_SCHEMA } from 'js-yaml';
 import { z } from 'zod';
+import { encodedPathProblem } from './feed-path';
 
 const FeedFile = z.object({
   provider: z.literal('generic'),
@@ -41,5 +42,8 @@ export function parseFeedConfig(text: string | null): FeedConfigResult {
   if (url.protocol !== 'https:') return { ok: false, problem: `the feed ${url.origin} is not https` };
   if (url.username || url.password || url.search || url.hash) return { ok: false, problem: 'the feed address carries credentials, a query or a fragment' };
   const folder = url.pathname.endsWith('/') ? url.pathname : `${url.pathname}/`;
+  // The folder is the prefix every request is held to: it must mean what it says too.
+  const encoded = encodedPathProblem(folder);
+  if (encoded) return { ok: false, problem: `the feed folder ${folder} is not plain: ${encoded}` };
   return { ok: true, feed: { url: `${url.origin}${folder}`, origin: url.origin } };
 }

@@ -7,6 +7,7 @@
 import semver from 'semver';
 import { z } from 'zod';
 import type { FeedConfig } from './feed-config';
+import { encodedPathProblem } from './feed-path';
 
 /** electron-updater's allowDowngrade: an older version than the running one is never installed. */
 export const ALLOW_DOWNGRADE = false;
@@ -61,7 +62,10 @@ export function judgeRelease(raw: unknown, context: { running: string; feed: Fee
   return { ok: true, release: { version, notes: notesOf(parsed.data.releaseNotes) } };
 }
 
-/** Every request of the updater: https, the feed's own origin, inside the feed's folder. Answers why not, or null. */
+/**
+ * Every request of the updater: https, the feed's own origin, inside the feed's folder, and
+ * nothing after the folder that decodes into another path (feed-path.ts). Answers why not, or null.
+ */
 export function judgeRequest(url: string, feed: FeedConfig): string | null {
   let target: URL;
   try {
@@ -71,6 +75,9 @@ export function judgeRequest(url: string, feed: FeedConfig): string | null {
   }
   if (target.protocol !== 'https:') return `${target.protocol} is not https`;
   if (target.origin !== feed.origin) return `${target.origin} is not the feed's origin ${feed.origin}`;
-  if (!target.pathname.startsWith(new URL(feed.url).pathname)) return `${target.pathname} is outside the feed's folder`;
+  const folder = new URL(feed.url).pathname;
+  if (!target.pathname.startsWith(folder)) return `${target.pathname} is outside the feed's folder`;
+  const encoded = encodedPathProblem(target.pathname.slice(folder.length));
+  if (encoded) return `${target.pathname} may be outside the feed's folder: ${encoded}`;
   return null;
 }

@@ -20,6 +20,20 @@ function fakeIpcMain() {
 }
 
 const POPUP_ID = 7;
+const DEV_SERVER = 'http://localhost:5173';
+/** Our origins as the parser reads them, written with userinfo (empty ones too, which the parser forgets). */
+const USERINFO = [
+  'app://evil@counter-tray/index.html',
+  'app://:@counter-tray/index.html',
+  'app://@counter-tray/index.html',
+  'app://evil:secret@counter-tray/',
+  'app://ev\til@counter-tray/',
+  'app://:\n@counter-tray/',
+  'http://evil@localhost:5173/',
+  'http://:@localhost:5173/',
+  'http://@localhost:5173/',
+  'http:\\\\:@localhost:5173/',
+];
 const topFrame = (url = 'app://counter-tray/index.html') => ({ url, parent: null });
 const ownEvent: InvokeEventLike = { sender: { id: POPUP_ID }, senderFrame: topFrame() };
 
@@ -52,6 +66,8 @@ describe('main-side IPC wrapper', () => {
     ['a file:// page', { sender: { id: POPUP_ID }, senderFrame: topFrame('file:///tmp/evil.html') }, 'not our app'],
     ['a look-alike host', { sender: { id: POPUP_ID }, senderFrame: topFrame('app://counter-tray.evil/index.html') }, 'not our app'],
     ['a destroyed frame', { sender: { id: POPUP_ID }, senderFrame: null }, 'gone'],
+    ['our origin written with a user name', { sender: { id: POPUP_ID }, senderFrame: topFrame('app://evil@counter-tray/index.html') }, 'not our app'],
+    ['our origin written with an empty userinfo', { sender: { id: POPUP_ID }, senderFrame: topFrame('app://:@counter-tray/index.html') }, 'not our app'],
   ])('refuses %s without calling the dispatcher', async (_label, event, reason) => {
     const { invoke, dispatch, refused } = setup();
     expect(await invoke('session:signOut', event as InvokeEventLike, {})).toEqual({ ok: false, error: { code: 'forbidden-sender', message: expect.any(String) } });
@@ -70,6 +86,24 @@ describe('main-side IPC wrapper', () => {
     expect(isOwnAppUrl('http://localhost:5173/')).toBe(false);
     expect(isOwnAppUrl('http://localhost:5173/', 'http://localhost:5173')).toBe(true);
     expect(isOwnAppUrl('not a url')).toBe(false);
+  });
+
+  it.each(USERINFO)('refuses our origin written with userinfo: %s', (url) => {
+    expect(isOwnAppUrl(url, DEV_SERVER)).toBe(false);
+  });
+
+  it('still takes our own URLs with an @ after the host (path, query, fragment)', () => {
+    for (const url of ['app://counter-tray/index.html', 'app://counter-tray/a@b.html', 'app://counter-tray/index.html?x=@#@', 'http://localhost:5173/@vite/client']) {
+      expect(isOwnAppUrl(url, DEV_SERVER), url).toBe(true);
+    }
+  });
+
+  it('negative control: a check that compares only the parsed scheme, host and origin takes every one of them', () => {
+    const originOnly = (url: string) => {
+      const parsed = new URL(url);
+      return (parsed.protocol === 'app:' && parsed.host === 'counter-tray') || parsed.origin === DEV_SERVER;
+    };
+    for (const url of USERINFO) expect(originOnly(url), url).toBe(true);
   });
 });
 

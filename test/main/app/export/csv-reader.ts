@@ -1,5 +1,6 @@
 // An independent RFC 4180 reader for the export tests (a state machine over the grammar in
-// RFC 4180 §2, written from the RFC, not from the writer), and what a spreadsheet would run.
+// RFC 4180 §2, written from the RFC, not from the writer). What spreadsheets in other locales
+// see, and would run, is spreadsheet-views.ts.
 
 /** Rows of fields; a leading BOM is dropped; a final CRLF does not make an empty row. Throws on malformed input. */
 export function readCsv(text: string): string[][] {
@@ -59,14 +60,4 @@ export function readCsv(text: string): string[][] {
     rows.push(row);
   }
   return rows;
-}
-
-/**
- * Cells a spreadsheet (Excel, LibreOffice, Google Sheets) would treat as a formula: one that
- * begins, after any leading whitespace, with = + - @ (or their full-width forms), or with a
- * tab or CR. A plain number ("-2") is a number, not a formula.
- */
-export function formulaCells(rows: readonly (readonly string[])[]): string[] {
-  const trigger = /^[\s]*[=+\-@＝＋－＠]|^[\t\r]/;
-  return rows.flat().filter((cell) => trigger.test(cell) && !/^-?\d+(\.\d+)?$/.test(cell));
 }

@@ -1,7 +1,8 @@
 // The activity export with the app layer and the real core against the reference service: the
 // popup names what to export, never where; main's save dialog (here a stand-in for the
 // SaveFilePort) answers the path and main writes the file. The file is RFC 4180 CSV with
-// ISO times in the user's zone, and a counter name another member made a formula stays text.
+// ISO times in the user's zone, and a counter name another member made a formula stays text,
+// in every spreadsheet locale (read with a comma, a semicolon and a tab as list separator).
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
@@ -12,7 +13,8 @@ import { EXPORT_COLUMNS } from '../../../../src-main/app/export/activity-csv';
 import { DEFAULT_SETTINGS } from '../../../../src-shared/domain/settings';
 import { SHARED, USERS, onCleanup, startService } from '../../../support/core-harness';
 import { waitForState } from '../../../support/wait-for-state';
-import { formulaCells, readCsv } from './csv-reader';
+import { readCsv } from './csv-reader';
+import { formulaCells, formulasInAnyView, parsedWith } from './spreadsheet-views';
 import { said } from '../../../../dev-tools/support/i18n';
 
 const COUNTER = SHARED[0] as string;
@@ -92,6 +94,26 @@ describe('export through main’s save dialog', () => {
       expect(row[0]).toMatch(new RegExp(`^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}\\${offset}$`));
     }
     expect(rows[1]?.[1]).toBe(COUNTER);
+  });
+
+  it('a name another member chose stays text under a semicolon or tab list separator too (German Excel)', async () => {
+    const { port, written } = dialog(['save']);
+    const { service, app } = await signedIn(port);
+    const name = "Kaffee;=cmd|' /C calc'!A0";
+    const renamed = await fetch(`${service.url}/v2/counters/${COUNTER}`, {
+      method: 'PATCH',
+      headers: { Authorization: `Bearer ${USERS.alan.token}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ name }),
+    });
+    expect(renamed.status).toBe(200);
+    await waitForState(app, (s) => s.core?.counters.find((c) => c.id === COUNTER)?.name === name);
+    expect(await app.dispatch('activity:export', { scope: 'counter', id: COUNTER })).toMatchObject({ ok: true, value: { status: 'saved' } });
+    const text = readFileSync(written[0] as string, 'utf8');
+    expect(formulasInAnyView(text)).toEqual([]);
+    // A comma reader still gets the name, with an apostrophe where a semicolon reader would start a cell.
+    const rows = parsedWith(text, ',');
+    expect(rows.slice(1).map((row) => row[2])).toEqual(["Kaffee;'=cmd|' /C calc'!A0"]);
+    expect(parsedWith(text, ';').slice(1).map((row) => row[1])).toEqual(["'=cmd|' /C calc'!A0\",UpDown,edit,others,,,,,,name"]);
   });
 
   it('a cancelled dialog writes nothing; a failed write says so without the path; all counters go into one file', async () => {

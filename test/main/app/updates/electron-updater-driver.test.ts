@@ -81,6 +81,16 @@ describe('electron-updater adapter', () => {
     expect(logs.filter((line) => line.startsWith('update refused: request to'))).toHaveLength(2);
   });
 
+  it('its session refuses a path that decodes out of the feed folder (%2f, %5c, encoded dots)', async () => {
+    const fake = fakeUpdater();
+    const { logs } = driverWith(fake);
+    for (const path of ['..%2fCounter-Tray-0.3.0.AppImage', '..%5CCounter-Tray-0.3.0.AppImage', '%2e%2e%2fCounter-Tray-0.3.0.AppImage', '%252e%252e/Counter-Tray-0.3.0.AppImage']) {
+      expect(await ask(fake, `${FEED.url}${path}`), path).toBe(true);
+    }
+    expect(await ask(fake, `${FEED.url}Counter%20Tray-0.3.0.AppImage`)).toBe(false);
+    expect(logs.filter((line) => line.includes("may be outside the feed's folder"))).toHaveLength(4);
+  });
+
   it('a release that breaks a rule never reaches the download; a good one goes on to the system check', async () => {
     const fake = fakeUpdater();
     let systemChecks = 0;

@@ -1,9 +1,10 @@
 // The rules a release and every updater request must pass, and the feed
 // setting they start from. Each rule is shown refusing and (by its neighbour) allowing.
 import { createHash } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { parseFeedConfig } from '../../../../src-main/app/updates/feed-config';
 import { ALLOW_DOWNGRADE, judgeRelease, judgeRequest } from '../../../../src-main/app/updates/update-safety';
+import type * as FeedPath from '../../../../src-main/app/updates/feed-path';
 
 const FEED = { url: 'https://downloads.counttogether.app/counter-tray/', origin: 'https://downloads.counttogether.app' };
 const SHA = createHash('sha512').update('x').digest('base64');
@@ -23,6 +24,8 @@ describe('feed config (resources/app-update.yml)', () => {
     ['provider: generic\nurl: "not a url"\n', 'not a URL'],
     ['provider: [generic\n', 'not valid YAML'],
     ['provider: generic\nurl: !!js/function "function(){}"\n', 'not valid YAML'],
+    ['provider: generic\nurl: https://downloads.counttogether.app/counter-tray%2f..%2fother\n', 'encoded / or \\'],
+    ['provider: generic\nurl: https://downloads.counttogether.app/%252e%252e/counter-tray\n', 'encoded . or ..'],
   ])('refuses %j (%s)', (text, problem) => {
     const parsed = parseFeedConfig(text);
     expect(parsed.ok).toBe(false);
@@ -58,6 +61,7 @@ describe('a release (latest-*.yml)', () => {
     ['a file on another origin', release({ files: [{ url: 'https://evil.example/a.AppImage', sha512: SHA, size: 1 }] }), 'evil.example is not the feed'],
     ['a file over plain http on the feed host', release({ files: [{ url: 'http://downloads.counttogether.app/counter-tray/a.AppImage', sha512: SHA, size: 1 }] }), 'is not https'],
     ['a file outside the feed folder', release({ files: [{ url: '../../etc/a.AppImage', sha512: SHA, size: 1 }] }), 'outside the feed'],
+    ['a file behind an encoded separator', release({ files: [{ url: '..%2f..%2fetc%2fa.AppImage', sha512: SHA, size: 1 }] }), 'encoded / or \\'],
   ])('refuses %s', (_what, raw, reason) => {
     const verdict = judge(raw);
     expect(verdict.ok).toBe(false);
@@ -73,5 +77,45 @@ describe('every updater request', () => {
     expect(judgeRequest('https://downloads.counttogether.app:8443/counter-tray/a.AppImage', FEED)).toContain('not the feed');
     expect(judgeRequest('https://downloads.counttogether.app/other/a.AppImage', FEED)).toContain('outside');
     expect(judgeRequest('::', FEED)).toBe('not a URL');
+  });
+});
+
+/**
+ * Request paths that stay inside the feed's folder as the URL parser reads them and leave it
+ * on a feed server that decodes %2f, %5c or %2e before it resolves the path (once or twice).
+ */
+export const ENCODED_ESCAPES: [what: string, path: string][] = [
+  ['%2f after ..', '..%2fsecret.AppImage'],
+  ['%2F after ..', '..%2Fsecret.AppImage'],
+  ['%5c after ..', '..%5csecret.AppImage'],
+  ['%5C after ..', '..%5Csecret.AppImage'],
+  ['encoded dots and slash', '%2e%2e%2fsecret.AppImage'],
+  ['a dot and an encoded dot, then %5c', '.%2e%5csecret.AppImage'],
+  ['an encoded slash with no dots', 'sub%2flatest-linux.yml'],
+  ['deeper in the folder', 'a/b/..%2f..%2f..%2fsecret.AppImage'],
+  ['dots encoded twice, a raw slash', '%252e%252e/secret.AppImage'],
+  ['everything encoded twice', '%252e%252e%252fsecret.AppImage'],
+  ['a slash encoded three times', '..%25252fsecret.AppImage'],
+  ['a malformed escape', '..%%32fsecret.AppImage'],
+];
+
+describe('encoded separators after the feed folder', () => {
+  it.each(ENCODED_ESCAPES)('refuses %s', (_what, path) => {
+    expect(judgeRequest(`${FEED.url}${path}?noCache=1`, FEED)).toContain("may be outside the feed's folder");
+  });
+
+  it('allows what electron-updater asks for: names with encoded spaces, dots that are only dots, a query with anything in it', () => {
+    for (const path of ['latest-linux.yml?noCache=1x', 'Counter%20Tray-0.3.0.AppImage', 'Counter-Tray-0.3.0.AppImage.blockmap', 'Counter..Tray-0.3.0.exe', 'latest.yml?next=%2f..%2fx', 'x64/Counter-Tray-0.3.0.AppImage']) {
+      expect(judgeRequest(`${FEED.url}${path}`, FEED), path).toBeNull();
+    }
+  });
+
+  it('negative control: with the decoding check switched off, every one of them gets through', async () => {
+    vi.resetModules();
+    vi.doMock('../../../../src-main/app/updates/feed-path', async (original) => ({ ...(await original<typeof FeedPath>()), encodedPathProblem: () => null }));
+    const weakened = (await import('../../../../src-main/app/updates/update-safety')).judgeRequest;
+    vi.doUnmock('../../../../src-main/app/updates/feed-path');
+    vi.resetModules();
+    for (const [, path] of ENCODED_ESCAPES) expect(weakened(`${FEED.url}${path}`, FEED), path).toBeNull();
   });
 });

@@ -1,0 +1,28 @@
+// A feed path that decodes into something else than it says. The updater's requests are
+// judged on the URL as parsed (WHATWG), which resolves "..", "%2e%2e" and raw "\" before
+// we see them, but leaves "%2f" and "%5c" encoded: "…/counter-tray/..%2fx" looks inside
+// the feed's folder and, on a server that decodes once (or twice) before it resolves,
+// is not. So every encoding layer is peeled and none may hold an encoded separator or a
+// "." / ".." segment: the answer never depends on how the feed server decodes.
+
+/** More layers than any file name needs; a deeper one is refused rather than peeled forever. */
+const MAX_LAYERS = 4;
+const ENCODED_SEPARATOR = /%(?:2f|5c)/i;
+
+/** Why `path` (a URL's pathname, or the part of it after the feed's folder) is refused, or null. */
+export function encodedPathProblem(path: string): string | null {
+  let layer = path;
+  for (let depth = 0; depth < MAX_LAYERS; depth += 1) {
+    if (ENCODED_SEPARATOR.test(layer)) return 'it holds an encoded / or \\';
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(layer);
+    } catch {
+      return 'it holds a malformed %-escape';
+    }
+    if (decoded.split(/[/\\]/).some((segment) => segment === '.' || segment === '..')) return 'it holds an encoded . or .. segment';
+    if (decoded === layer) return null;
+    layer = decoded;
+  }
+  return `it is %-encoded more than ${MAX_LAYERS} times`;
+}
