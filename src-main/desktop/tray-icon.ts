@@ -1,24 +1,33 @@
-// The tray icon, drawn in code: a ring with a plus, or the pinned counter's number set in
-// Inter Bold from sprites rendered at build time (tray-glyphs.ts, build/make-tray-glyphs.mjs),
-// at the size the display needs (16, 20, 24, 28 or 32 px for 100–200 % scaling). Pure pixels
-// (BGRA, premultiplied, what nativeImage.createFromBitmap takes), so no image assets, no
-// canvas, no font at run time, and a test can look at the result.
-import { TRAY_GLYPHS, type TrayGlyph } from './tray-glyphs';
+// The tray icon, drawn in code at the size the display needs (16, 20, 24, 28 or 32 px for
+// 100–200 % scaling): the app's mark (tray-mark.ts) at every size and in every state, a
+// badge with the number over its bottom-right corner (Windows, Linux; tray-badge.ts) and a
+// dot over its top-right one when something needs the user or an update is ready. Pure
+// pixels (BGRA, premultiplied, what nativeImage.createFromBitmap takes), so no image assets,
+// no canvas, no font at run time, and a test can look at the result.
+import { layoutBadge } from './tray-badge';
+import { inRoundedRect, markLayers } from './tray-mark';
+
+/** Solid: connected. Hollow (the tile's outline only, greyed): offline, connecting or signed out. */
+export type TrayMarkLook = 'solid' | 'hollow';
+/** A dot: something needs the user. An up arrow: an update is ready to install. */
+export type TrayDot = 'needsYou' | 'update' | null;
+
 export interface IconSpec {
   /** Pixel size: 16 × the display's scale factor (TRAY_ICON_SIZES). */
   size: number;
-  /** Panel colour: a dark panel gets a light glyph. */
-  theme: 'light' | 'dark';
-  badge: string | null;
-  dimmed: boolean;
-  /** macOS template image: black with alpha only; the OS tints it. */
+  /** macOS template image: black with alpha only; the menu bar tints it. No badge (the title carries the number). */
   template: boolean;
+  /** The panel's colour, as far as the app knows it (the OS's light or dark mode). */
+  theme: 'light' | 'dark';
+  mark: TrayMarkLook;
+  badge: string | null;
+  dot: TrayDot;
 }
 
 export interface IconBitmap {
   width: number;
   height: number;
-  /** Premultiplied by alpha (the glyphs' edges are smooth). */
+  /** Premultiplied by alpha (the edges are smooth). */
   bgra: Uint8Array;
 }
 
@@ -31,96 +40,152 @@ export function trayIconSize(scaleFactor: number): (typeof TRAY_ICON_SIZES)[numb
   return TRAY_ICON_SIZES.reduce((best, size) => (Math.abs(size - wanted) < Math.abs(best - wanted) ? size : best));
 }
 
-type Rgb = [number, number, number];
+type Rgb = readonly [number, number, number];
+
+/**
+ * Colours of the Windows/Linux icon. The tile is icon.svg's blue, which reads on light and dark
+ * panels alike: the OS's app theme (all Electron reports) is not the taskbar's (Windows 10
+ * pairs light apps with a dark taskbar), so nothing that must be seen depends on it. The badge
+ * is an opaque pill, so its digits keep their contrast whatever the panel is; the theme only
+ * picks the quieter of two pills.
+ */
+export const TRAY_COLOURS = {
+  tile: [37, 99, 235],
+  symbol: [255, 255, 255],
+  hollow: { light: [95, 99, 104], dark: [170, 174, 179] },
+  pill: { light: [32, 33, 36], dark: [241, 243, 244] },
+  pillText: { light: [255, 255, 255], dark: [32, 33, 36] },
+  needsYou: [229, 57, 53],
+  /** Green, a shade per panel: the darker one is lost on a dark panel. */
+  update: { light: [26, 127, 55], dark: [63, 185, 80] },
+} as const satisfies Record<string, Rgb | Record<'light' | 'dark', Rgb>>;
+
+/** Premultiplied RGBA in 0–1, painted with "source over". */
+class Canvas {
+  readonly px: Float32Array;
+  constructor(readonly size: number) {
+    this.px = new Float32Array(size * size * 4);
+  }
+
+  paint(i: number, [r, g, b]: Rgb, coverage: number): void {
+    if (coverage <= 0) return;
+    const a = Math.min(1, coverage);
+    const o = i * 4;
+    const keep = 1 - a;
+    this.px[o] = (r / 255) * a + (this.px[o] ?? 0) * keep;
+    this.px[o + 1] = (g / 255) * a + (this.px[o + 1] ?? 0) * keep;
+    this.px[o + 2] = (b / 255) * a + (this.px[o + 2] ?? 0) * keep;
+    this.px[o + 3] = a + (this.px[o + 3] ?? 0) * keep;
+  }
+
+  /** Clears `coverage` of what is there (a knock-out: the panel shows through). */
+  clear(i: number, coverage: number): void {
+    const keep = 1 - Math.min(1, Math.max(0, coverage));
+    for (let c = 0; c < 4; c += 1) this.px[i * 4 + c] = (this.px[i * 4 + c] ?? 0) * keep;
+  }
+
+  toBitmap(): IconBitmap {
+    const bgra = new Uint8Array(this.size * this.size * 4);
+    for (let i = 0; i < this.size * this.size; i += 1) {
+      const o = i * 4;
+      bgra[o] = Math.round((this.px[o + 2] ?? 0) * 255);
+      bgra[o + 1] = Math.round((this.px[o + 1] ?? 0) * 255);
+      bgra[o + 2] = Math.round((this.px[o] ?? 0) * 255);
+      bgra[o + 3] = Math.round((this.px[o + 3] ?? 0) * 255);
+    }
+    return { width: this.size, height: this.size, bgra };
+  }
+}
+
+const BLACK: Rgb = [0, 0, 0];
+const SAMPLES = 4;
+
+/** Coverage of a shape over each pixel of a box, by 4×4 samples. */
+function coverage(x: number, y: number, inside: (sx: number, sy: number) => boolean): number {
+  let hits = 0;
+  for (let j = 0; j < SAMPLES; j += 1) for (let i = 0; i < SAMPLES; i += 1) if (inside(x + (i + 0.5) / SAMPLES, y + (j + 0.5) / SAMPLES)) hits += 1;
+  return hits / (SAMPLES * SAMPLES);
+}
 
 export function drawTrayIcon(spec: IconSpec): IconBitmap {
-  const { size } = spec;
-  const bgra = new Uint8Array(size * size * 4);
-  const fg: Rgb = spec.template ? [0, 0, 0] : spec.theme === 'dark' ? [240, 240, 240] : [32, 32, 32];
-  const opacity = spec.dimmed ? 0.5 : 1;
-  /** Paints one pixel with `coverage` (0–1) of the foreground, premultiplied. */
-  const set = (x: number, y: number, [r, g, b]: Rgb, coverage = 1) => {
-    if (x < 0 || y < 0 || x >= size || y >= size) return;
-    const a = Math.round(255 * opacity * coverage);
-    if (a === 0) return;
-    const i = (y * size + x) * 4;
-    bgra[i] = Math.round((b * a) / 255);
-    bgra[i + 1] = Math.round((g * a) / 255);
-    bgra[i + 2] = Math.round((r * a) / 255);
-    bgra[i + 3] = a;
-  };
-
-  if (spec.badge && !spec.template) {
-    drawText(spec.badge, size, fg, set);
-  } else {
-    // A ring with a plus: "a counter you can bump".
-    const c = (size - 1) / 2;
-    const outer = size * 0.47;
-    const inner = outer - Math.max(2, size / 10);
-    for (let y = 0; y < size; y += 1) {
-      for (let x = 0; x < size; x += 1) {
-        const d = Math.hypot(x - c, y - c);
-        if (d <= outer && d >= inner) set(x, y, fg);
-      }
-    }
-    const arm = Math.round(size * 0.22);
-    const thick = Math.max(1, Math.round(size / 16));
-    for (let t = -thick; t <= thick; t += 1) {
-      for (let i = -arm; i <= arm; i += 1) {
-        set(Math.round(c + i), Math.round(c + t), fg);
-        set(Math.round(c + t), Math.round(c + i), fg);
-      }
-    }
-  }
-  return { width: size, height: size, bgra };
+  const canvas = new Canvas(spec.size);
+  drawMark(canvas, spec);
+  if (spec.badge !== null && !spec.template) drawBadge(canvas, spec.badge, spec.theme);
+  if (spec.dot) drawDot(canvas, spec.dot, spec.template, spec.theme);
+  return canvas.toBitmap();
 }
 
-/** Pen positions of each glyph and the ink's horizontal extent, for one glyph set. */
-function layout(glyphs: TrayGlyph[]): { pens: number[]; inkLeft: number; inkRight: number } {
-  const pens: number[] = [];
-  let pen = 0;
-  let inkLeft = Infinity;
-  let inkRight = -Infinity;
-  for (const glyph of glyphs) {
-    const x = Math.round(pen);
-    pens.push(x);
-    inkLeft = Math.min(inkLeft, x + glyph.x);
-    inkRight = Math.max(inkRight, x + glyph.x + glyph.w);
-    pen += glyph.adv;
-  }
-  return { pens, inkLeft, inkRight };
-}
-
-/** The largest cap height at which `text` fits `size` with a pixel to spare each side, its glyphs and layout. */
-export function fitText(text: string, size: number): { cap: number; glyphs: TrayGlyph[]; layout: ReturnType<typeof layout> } | null {
-  // Digits taller than ~60 % of the icon crowd its edges and the panel's own padding.
-  const tallest = Math.floor(size * 0.62);
-  const caps = Object.keys(TRAY_GLYPHS).map(Number).filter((cap) => cap <= tallest).sort((a, b) => b - a);
-  for (const cap of caps) {
-    const set = TRAY_GLYPHS[cap];
-    if (!set) continue;
-    const glyphs = [...text].map((ch) => set[ch] ?? set['-']).filter((g): g is TrayGlyph => g !== undefined);
-    const laid = layout(glyphs);
-    if (laid.inkRight - laid.inkLeft <= size - 2) return { cap, glyphs, layout: laid };
-  }
-  return null;
-}
-
-function drawText(text: string, size: number, fg: Rgb, set: (x: number, y: number, c: Rgb, coverage?: number) => void): void {
-  const fit = fitText(text, size);
-  if (!fit) return;
-  const { cap, glyphs, layout: laid } = fit;
-  const left = Math.floor((size - (laid.inkRight - laid.inkLeft)) / 2) - laid.inkLeft;
-  // The cap height centred on a whole-pixel baseline.
-  const baseline = Math.floor((size - cap) / 2) + cap;
-  glyphs.forEach((glyph, index) => {
-    const ox = left + (laid.pens[index] ?? 0) + glyph.x;
-    const oy = baseline + glyph.y;
-    for (let y = 0; y < glyph.h; y += 1) {
-      for (let x = 0; x < glyph.w; x += 1) {
-        const level = parseInt(glyph.a[y * glyph.w + x] ?? '0', 16);
-        if (level > 0) set(ox + x, oy + y, fg, level / 15);
-      }
+function drawMark(canvas: Canvas, spec: IconSpec): void {
+  const { tile, outline, symbol } = markLayers(spec.size);
+  for (let i = 0; i < spec.size * spec.size; i += 1) {
+    const s = symbol[i] ?? 0;
+    if (spec.mark === 'hollow') {
+      canvas.paint(i, spec.template ? BLACK : TRAY_COLOURS.hollow[spec.theme], Math.max(outline[i] ?? 0, s));
+    } else if (spec.template) {
+      // The tile with ring and plus cut out of it: the app icon's shape, in the menu bar's ink.
+      canvas.paint(i, BLACK, (tile[i] ?? 0) * (1 - s));
+    } else {
+      canvas.paint(i, TRAY_COLOURS.tile, tile[i] ?? 0);
+      canvas.paint(i, TRAY_COLOURS.symbol, s);
     }
-  });
+  }
+}
+
+function drawBadge(canvas: Canvas, text: string, theme: 'light' | 'dark'): void {
+  const size = canvas.size;
+  const badge = layoutBadge(text, size);
+  if (!badge) return;
+  const { x, y, width, height, radius } = badge.pill;
+  const gap = knockOut(size);
+  const inPill = (grow: number) => (px: number, py: number) => inRoundedRect(px, py, x - grow, y - grow, width + 2 * grow, height + 2 * grow, radius + grow);
+  const [around, pill] = [inPill(gap), inPill(0)];
+  for (let py = Math.max(0, Math.floor(y - gap)); py < size; py += 1) {
+    for (let px = Math.max(0, Math.floor(x - gap)); px < size; px += 1) {
+      // A gap of panel round the pill: a light pill would run into the white ring otherwise.
+      canvas.clear(py * size + px, coverage(px, py, around));
+      canvas.paint(py * size + px, TRAY_COLOURS.pill[theme], coverage(px, py, pill));
+    }
+  }
+  for (const dot of badge.ink) {
+    if (dot.x >= 0 && dot.y >= 0 && dot.x < size && dot.y < size) canvas.paint(dot.y * size + dot.x, TRAY_COLOURS.pillText[theme], dot.coverage);
+  }
+}
+
+/** The panel-coloured gap round a badge or dot: 1 px, 2 px at 32. */
+const knockOut = (size: number) => Math.max(1, Math.round(size / 20));
+
+/** The dot's diameter: about 38 % of the icon (6 px at 16). */
+export const dotDiameter = (size: number): number => Math.round(size * 0.38);
+
+function drawDot(canvas: Canvas, dot: 'needsYou' | 'update', template: boolean, theme: 'light' | 'dark'): void {
+  const size = canvas.size;
+  const d = dotDiameter(size);
+  const gap = knockOut(size);
+  const cx = size - d / 2;
+  const cy = d / 2;
+  // A round hole first, so the dot stands apart from the mark in any colour.
+  const hole = (px: number, py: number) => Math.hypot(px - cx, py - cy) <= d / 2 + gap;
+  const disc = (px: number, py: number) => Math.hypot(px - cx, py - cy) <= d / 2;
+  const arrow = upArrow(size, d);
+  const colour = template ? BLACK : dot === 'needsYou' ? TRAY_COLOURS.needsYou : TRAY_COLOURS.update[theme];
+  const reach = Math.ceil(d + gap);
+  for (let py = 0; py < Math.min(size, reach); py += 1) {
+    for (let px = Math.max(0, size - reach); px < size; px += 1) {
+      const i = py * size + px;
+      canvas.clear(i, coverage(px, py, hole));
+      canvas.paint(i, colour, dot === 'needsYou' ? coverage(px, py, disc) : arrow(px, py) ? 1 : 0);
+    }
+  }
+}
+
+/**
+ * An up arrow in the dot's place, on whole pixels (at 16 px a smooth one is a smudge): an odd
+ * width so its tip is one pixel, a 45° head (1, 3, 5 … px wide) and an odd stem under it.
+ */
+function upArrow(size: number, d: number): (px: number, py: number) => boolean {
+  const width = d % 2 === 1 ? d : d - 1;
+  const mid = size - d + Math.floor((d - width) / 2) + (width - 1) / 2;
+  const headRows = (width + 1) / 2;
+  const stemHalf = (Math.max(1, Math.round(width * 0.3)) | 1) / 2 - 0.5;
+  return (px, py) => (py < headRows ? Math.abs(px - mid) <= py : py < d && Math.abs(px - mid) <= stemHalf);
 }

@@ -1,69 +1,95 @@
-// What the tray shows besides its menu: the pinned counter's value as the title on
-// macOS, and as a tooltip plus a number drawn into the icon on Windows/Linux
-// (neither has tray titles). Applied only when it changes: redrawing an icon makes
-// some Linux panels flicker and costs an IPC to the tray host each time.
+// What the tray shows besides its menu: the app's mark in every state, the pinned counter's
+// value as the title beside a template image on macOS, or as a badge on the mark on Windows
+// and Linux (neither has tray titles), and a tooltip with the pinned counter, today's change
+// and what state the app is in. Applied only when it changes: redrawing an icon makes some
+// Linux panels flicker and costs an IPC to the tray host each time.
 import type { Translator } from '../../src-shared/i18n/translator';
 import type { AppStateBody } from '../../src-shared/ipc/contract';
+import type { CounterState } from '../../src-shared/domain/snapshot';
 import { goalProgressText } from '../../src-shared/i18n/goal-words';
+import { sanitizeServerText } from '../../src-shared/text/server-text';
+import { badgeText } from './tray-badge';
+import type { IconSpec } from './tray-icon';
 import { formatValue, pinnedCounters } from './tray-menu';
+import { trayFace, trayStatus, type TrayAttention, type TrayStatus } from './tray-status';
+
+/** The icon as the platform draws it, at whatever size the display needs. */
+export type TrayIconFace = Omit<IconSpec, 'size'>;
 
 export interface TrayPresentation {
   /** macOS menu-bar title; empty elsewhere. */
   title: string;
   tooltip: string;
-  /** Short text drawn into the icon (Windows/Linux), or null for the plain icon. */
-  badge: string | null;
-  theme: 'light' | 'dark';
-  /** The icon shows a problem (offline, signed out). */
-  dimmed: boolean;
+  icon: TrayIconFace;
+}
+
+/** Windows keeps 127 characters of a tray tooltip (NOTIFYICONDATA.szTip) and drops the rest: the state words at its end. */
+export const TOOLTIP_MAX = 127;
+
+const ATTENTION_WORDS = {
+  signedOut: 'tray.statusNotSignedIn',
+  tokenRejected: 'tray.statusTokenRejected',
+  unconfirmed: 'tray.statusUnconfirmed',
+  refused: 'tray.statusRefused',
+} as const satisfies Record<TrayAttention, string>;
+
+/** The state words, most urgent first; "offline" only where no stronger reason says it already. */
+function statusWords(status: TrayStatus, i18n: Translator): string[] {
+  const words: string[] = [];
+  if (status.attention) words.push(i18n.t(ATTENTION_WORDS[status.attention]));
+  const sessionLost = status.attention === 'signedOut' || status.attention === 'tokenRejected';
+  if (!status.connected && !sessionLost) words.push(i18n.t(status.connecting ? 'tray.statusConnecting' : 'tray.statusOffline'));
+  if (status.updateReady) words.push(i18n.t('tray.statusUpdateReady'));
+  return words;
 }
 
 /**
- * Three characters, so the number stays legible in a 16 px icon (tray-icon.ts): 7, 999, 12k,
- * <1M, 3M, <1G, 1G+, -42. Rarer negatives below -99 take four (-999, -12k; drawn smaller). The exact value
- * is in the tooltip and the menu.
+ * "Coffees today: 4 (+2 today) · 5 / 8 today". Today's change is the activity summary's
+ * (the same the popup's row shows), for counters that count steps; a counter that did not
+ * move today, or whose record is not known, gets no change rather than an invented "±0".
  */
-export function badgeText(value: number): string {
-  const abs = Math.abs(Math.trunc(value));
-  if (value < 0) {
-    if (abs < 1000) return `-${abs}`;
-    if (abs < 100_000) return `-${Math.floor(abs / 1000)}k`;
-    return abs < 100_000_000 ? `-${Math.max(1, Math.floor(abs / 1_000_000))}M` : '-G';
-  }
-  if (abs < 1000) return String(abs);
-  if (abs < 100_000) return `${Math.floor(abs / 1000)}k`;
-  if (abs < 1_000_000) return '<1M';
-  if (abs < 100_000_000) return `${Math.floor(abs / 1_000_000)}M`;
-  return abs < 1_000_000_000 ? '<1G' : '1G+';
+function counterText(state: AppStateBody, pinned: CounterState, name: string, i18n: Translator): string {
+  const counter = i18n.t('tray.counter', { name, value: formatValue(i18n, pinned) });
+  const change = pinned.type === 'UpDown' ? state.activity.today[pinned.id] : undefined;
+  const withChange = change ? i18n.t('tray.counterToday', { counter, change: i18n.signed(change) }) : counter;
+  const goal = state.extras?.goals[pinned.id];
+  return goal ? i18n.t('tray.counterGoal', { counter: withChange, goal: goalProgressText(i18n, goal) }) : withChange;
+}
+
+function tooltipText(state: AppStateBody, status: TrayStatus, pinned: CounterState | undefined, i18n: Translator): string {
+  const say = (name: string | undefined) => {
+    const parts = [...(pinned && name !== undefined ? [counterText(state, pinned, name, i18n)] : []), ...statusWords(status, i18n)];
+    const [first, ...more] = parts;
+    if (first === undefined) return i18n.t('app.name');
+    return i18n.t('tray.tooltip', { text: more.reduce((text, also) => i18n.t('tray.tooltipAlso', { text, also }), first) });
+  };
+  const whole = say(pinned?.name);
+  if (!pinned || whole.length <= TOOLTIP_MAX) return whole;
+  // Too long for Windows: the counter's name gives way (cut by the one sanitizer, which never splits a character), so the state words stay.
+  const room = pinned.name.length - (whole.length - TOOLTIP_MAX);
+  return say(room > 1 ? sanitizeServerText(pinned.name, { maxLength: room }) : '…');
 }
 
 export function presentTray(state: AppStateBody, i18n: Translator): TrayPresentation {
-  const [pinned] = pinnedCounters(state);
-  const connection = state.core?.connection.status;
-  const live = state.session.status === 'signedIn' && (connection === 'live' || connection === 'idle');
-  const statusNote =
-    state.session.status !== 'signedIn' ? i18n.t('tray.statusNotSignedIn') : live ? undefined : connection === 'unauthorized' ? i18n.t('tray.statusTokenRejected') : i18n.t('tray.statusOffline');
-  // The pinned counter's goal rides along: "Coffees today: 5 · 5 / 8 today".
-  const goal = pinned ? state.extras?.goals[pinned.id] : undefined;
-  const counter = pinned ? i18n.t('tray.counter', { name: pinned.name, value: formatValue(i18n, pinned) }) : i18n.t('app.name');
-  const text = goal ? i18n.t('tray.counterGoal', { counter, goal: goalProgressText(i18n, goal) }) : counter;
-  const tooltip = statusNote ? i18n.t('tray.tooltip', { text, status: statusNote }) : text;
-  const showsNumber = pinned !== undefined && state.session.status === 'signedIn';
+  const status = trayStatus(state);
+  const [pinned] = state.session.status === 'signedIn' ? pinnedCounters(state) : [];
+  const template = state.platform === 'darwin';
   return {
     // The menu-bar title is the number alone (the badge's job on Windows/Linux): digits, no words.
-    title: state.platform === 'darwin' && showsNumber && pinned ? i18n.number(pinned.value) : '',
-    tooltip,
-    badge: state.platform !== 'darwin' && showsNumber && pinned ? badgeText(pinned.value) : null,
-    theme: state.theme,
-    dimmed: !live,
+    title: template && pinned ? i18n.number(pinned.value) : '',
+    tooltip: tooltipText(state, status, pinned, i18n),
+    // macOS draws template images only (black + alpha, tinted by the menu bar); elsewhere the colour mark carries a badge.
+    icon: { template, theme: state.theme, ...trayFace(status), badge: !template && pinned ? badgeText(pinned.value) : null },
   };
 }
 
 export interface TrayPresentationSink {
   setTitle(title: string): void;
   setToolTip(tooltip: string): void;
-  setIcon(presentation: TrayPresentation): void;
+  setIcon(icon: TrayIconFace): void;
 }
+
+const faceKey = (face: TrayIconFace) => `${face.template}|${face.theme}|${face.mark}|${face.badge}|${face.dot}`;
 
 /** Remembers what the tray shows and touches it only where that changed. */
 export function createTrayPresenter(sink: TrayPresentationSink): (state: AppStateBody, i18n: Translator) => void {
@@ -72,7 +98,7 @@ export function createTrayPresenter(sink: TrayPresentationSink): (state: AppStat
     const next = presentTray(state, i18n);
     if (next.title !== last?.title) sink.setTitle(next.title);
     if (next.tooltip !== last?.tooltip) sink.setToolTip(next.tooltip);
-    if (!last || next.badge !== last.badge || next.theme !== last.theme || next.dimmed !== last.dimmed) sink.setIcon(next);
+    if (!last || faceKey(next.icon) !== faceKey(last.icon)) sink.setIcon(next.icon);
     last = next;
   };
 }

@@ -4,19 +4,19 @@
 // there: set on the tray on Windows/Linux (Linux AppIndicator delivers no clicks,
 // electron/electron#37112), popped up on right click on macOS, where a set context
 // menu would also swallow the left click.
-import type { MenuItemConstructorOptions, Rectangle } from 'electron';
+import type { MenuItemConstructorOptions, Rectangle, TitleOptions } from 'electron';
 import { translatorFor } from '../../src-shared/i18n/compile';
 import type { AppStateBody } from '../../src-shared/ipc/contract';
 import type { AppPlatform } from '../app/ports';
 import { drawTrayIcon, trayIconSize, type IconBitmap } from '../desktop/tray-icon';
 import { buildTrayMenu, menuKey, type TrayAction, type TrayMenuItem } from '../desktop/tray-menu';
-import { createTrayPresenter } from '../desktop/tray-presentation';
+import { createTrayPresenter, type TrayIconFace } from '../desktop/tray-presentation';
 
 export interface TrayLike<Menu, Image> {
   setContextMenu(menu: Menu | null): void;
   popUpContextMenu(menu?: Menu): void;
   setToolTip(tooltip: string): void;
-  setTitle(title: string): void;
+  setTitle(title: string, options?: TitleOptions): void;
   setImage(image: Image): void;
   getBounds(): Rectangle;
   on(event: 'click', listener: () => void): unknown;
@@ -61,11 +61,11 @@ export function toMenuTemplate(items: readonly TrayMenuItem[], onAction: (action
 }
 
 export function createTrayController<Menu, Image>(deps: TrayDeps<Menu, Image>) {
-  const template = deps.platform === 'darwin';
-  const iconFor = (theme: 'light' | 'dark', badge: string | null, dimmed: boolean) =>
-    deps.createImage(drawTrayIcon({ size: trayIconSize(deps.scaleFactor?.() ?? 2), theme, badge: template ? null : badge, dimmed, template }), template);
+  // The face decides template or colour (tray-presentation.ts); this only picks the size for the display.
+  const iconFor = (face: TrayIconFace) => deps.createImage(drawTrayIcon({ size: trayIconSize(deps.scaleFactor?.() ?? 2), ...face }), face.template);
 
-  const tray = deps.createTray(iconFor('dark', null, true));
+  // Until the first state: the mark, hollow (not connected yet).
+  const tray = deps.createTray(iconFor({ template: deps.platform === 'darwin', theme: 'dark', mark: 'hollow', badge: null, dot: null }));
   let menu: Menu | null = null;
   let lastMenuKey = '';
 
@@ -74,10 +74,11 @@ export function createTrayController<Menu, Image>(deps: TrayDeps<Menu, Image>) {
 
   const present = createTrayPresenter({
     setTitle: (title) => {
-      if (deps.platform === 'darwin') tray.setTitle(title);
+      // Digits of one width: the title beside the mark does not jiggle as the number changes.
+      if (deps.platform === 'darwin') tray.setTitle(title, { fontType: 'monospacedDigit' });
     },
     setToolTip: (tooltip) => tray.setToolTip(tooltip),
-    setIcon: (p) => tray.setImage(iconFor(p.theme, p.badge, p.dimmed)),
+    setIcon: (face) => tray.setImage(iconFor(face)),
   });
 
   return {

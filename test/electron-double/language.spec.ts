@@ -55,7 +55,7 @@ test('in German: the tray menu and tooltip, a notification, main’s dialogs and
   // The tray: its menu and tooltip in German.
   await pin(popup, 'Push-ups this week');
   const { tray, window } = launch.electron;
-  await expect.poll(() => tray.tooltip).toBe('Push-ups this week: 40');
+  await expect.poll(() => tray.tooltip).toBe('Counter Tray — Push-ups this week: 40');
   expect(tray.menuLabels()).toEqual([
     'Push-ups this week: 40',
     'Push-ups this week erhöhen',
@@ -149,7 +149,7 @@ test('in the pseudo-locale: the tray, notifications, dialogs and a command line�
   const popup = await signIn(launch, service, ADA.token, pseudo);
   await pin(popup, 'Push-ups this week', pseudo);
   const { tray, window } = launch.electron;
-  await expect.poll(() => tray.tooltip).toBe(pseudo.t('tray.counter', { name: 'Push-ups this week', value: '40' }));
+  await expect.poll(() => tray.tooltip).toBe(pseudo.t('tray.tooltip', { text: pseudo.t('tray.counter', { name: 'Push-ups this week', value: '40' }) }));
   window.blur();
   tray.clickMenuItem(pseudo.t('tray.decrement', { name: 'Push-ups this week' }));
   await expect.poll(() => launch.electron.notifications.length).toBeGreaterThan(0);

@@ -1,74 +1,168 @@
-// The tray's number is legible at 1×, 1.25×, 1.5×, 1.75× and 2× (16–32 px), set in a
-// real typeface (Inter Bold sprites from build/make-tray-glyphs.mjs), never cut by the icon's edge.
+// The tray icon's pixels at every size it is drawn (16, 20, 24, 28, 32 px: 100–200 % scaling,
+// 32 px being macOS's @2x): the app's mark in every state, a badge that fits and reads, a
+// template image of black and alpha only, and the README's sheet as drawn now.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { drawTrayIcon, fitText, TRAY_ICON_SIZES, trayIconSize } from '../../../src-main/desktop/tray-icon';
-import { badgeText } from '../../../src-main/desktop/tray-presentation';
 import { trayIconSheet } from '../../../dev-tools/support/tray-icon-sheet';
+import { drawTrayIcon, TRAY_ICON_SIZES, trayIconSize, type IconBitmap, type IconSpec } from '../../../src-main/desktop/tray-icon';
+import { badgeGlyphs, freeOfBadgeAndDot, markAgreement, pixelAt, premultipliedColours, symbolInked, tileInteriorClear } from '../../support/tray-pixels';
 
 const ROOT = join(import.meta.dirname, '../../..');
-const DIGITS = ['0', '1', '2', '3', '4', '5', '6', '7', '8', '9'];
-const BADGES = [...DIGITS, '42', '99', '999', '12k', '<1M', '3M', '-5', '-42', '-9k', '1G+'];
-/** Cap height in pixels a badge of n characters gets at least, per icon size (a 3×5 pixel font had 5 at every size). */
-const MIN_CAP: Record<number, [number, number, number]> = { 16: [9, 7, 5], 20: [12, 9, 6], 24: [14, 11, 7], 28: [17, 13, 9], 32: [19, 15, 10] };
+const MARKS = ['solid', 'hollow'] as const;
+const DOTS = [null, 'needsYou', 'update'] as const;
+const BADGES = [null, '7', '42', '999', '12k', '-5', '-42', '<1M', '1G+'] as const;
 
-/** Ink pixels (alpha ≥ 50 %) of a drawn icon, as a set of indices. */
-function ink(size: number, badge: string): Set<number> {
-  const { bgra } = drawTrayIcon({ size, theme: 'light', badge, dimmed: false, template: false });
-  const on = new Set<number>();
-  for (let i = 0; i < size * size; i += 1) if ((bgra[i * 4 + 3] ?? 0) >= 128) on.add(i);
-  return on;
+/** Every face the app can show: colour with each badge, template without, in each mark and dot, on both panels. */
+function everyFace(size: number): IconSpec[] {
+  const faces: IconSpec[] = [];
+  for (const theme of ['light', 'dark'] as const) {
+    for (const mark of MARKS) {
+      for (const dot of DOTS) {
+        faces.push({ size, template: true, theme, mark, badge: null, dot });
+        for (const badge of BADGES) faces.push({ size, template: false, theme, mark, badge, dot });
+      }
+    }
+  }
+  return faces;
 }
+const describeFace = (f: IconSpec) => `${f.size} px ${f.template ? 'template' : `colour ${f.theme}`} ${f.mark} badge ${f.badge} dot ${f.dot}`;
+const allCells = (size: number) => Array.from({ length: size * size }, (_, i) => i);
 
-describe('the tray icon number at every size', () => {
-  it.each(TRAY_ICON_SIZES.map((size) => [size]))('%i px: every badge fits with a pixel to spare and is as tall as its length allows', (size) => {
-    for (const badge of BADGES) {
-      const fit = fitText(badge, size);
-      expect(fit, `${badge} at ${size}`).not.toBeNull();
-      // Letters (k, M, G) are wide: such badges get the three-character minimum.
-      const minimum = MIN_CAP[size]?.[/^\d+$/.test(badge) ? Math.min(badge.length, 3) - 1 : 2] ?? 0;
-      expect(fit?.cap ?? 0, `${badge} at ${size}: cap height`).toBeGreaterThanOrEqual(minimum);
-      const { bgra } = drawTrayIcon({ size, theme: 'dark', badge, dimmed: false, template: false });
-      // Nothing touches the outer column or row: no glyph is cut by the icon's edge.
-      for (let i = 0; i < size; i += 1) {
-        for (const [x, y] of [[0, i], [size - 1, i], [i, 0], [i, size - 1]] as const) expect(bgra[(y * size + x) * 4 + 3], `${badge} at ${size}: edge pixel ${x},${y}`).toBe(0);
+describe('the app’s mark at every size, in every state', () => {
+  it.each(TRAY_ICON_SIZES.map((size) => [size]))('%i px: alone, the solid mark is icon.svg’s, pixel class for pixel class (≥ 90 %)', (size) => {
+    for (const template of [false, true]) {
+      const icon = drawTrayIcon({ size, template, theme: 'dark', mark: 'solid', badge: null, dot: null });
+      expect(markAgreement(icon, template, allCells(size)), `template ${template}`).toBeGreaterThanOrEqual(0.9);
+    }
+  });
+
+  it.each(TRAY_ICON_SIZES.map((size) => [size]))('%i px: where no badge or dot goes, every face shows the mark (solid: ≥ 88 % icon.svg; hollow: its ring and plus, an empty tile)', (size) => {
+    const free = freeOfBadgeAndDot(size);
+    for (const face of everyFace(size)) {
+      const icon = drawTrayIcon(face);
+      if (face.mark === 'solid') {
+        expect(markAgreement(icon, face.template, free), describeFace(face)).toBeGreaterThanOrEqual(0.88);
+      } else {
+        expect(symbolInked(icon, free), `${describeFace(face)}: ring and plus`).toBeGreaterThanOrEqual(0.8);
+        expect(tileInteriorClear(icon, free), `${describeFace(face)}: hollow`).toBeGreaterThanOrEqual(0.8);
       }
     }
   });
 
-  it.each(TRAY_ICON_SIZES.map((size) => [size]))('%i px: the ten digits are told apart (each differs from every other in many pixels)', (size) => {
-    const shapes = DIGITS.map((digit) => ink(size, digit));
-    for (let a = 0; a < shapes.length; a += 1) {
-      for (let b = a + 1; b < shapes.length; b += 1) {
-        const [sa, sb] = [shapes[a] as Set<number>, shapes[b] as Set<number>];
-        const differing = [...sa].filter((i) => !sb.has(i)).length + [...sb].filter((i) => !sa.has(i)).length;
-        expect(differing, `${DIGITS[a]} vs ${DIGITS[b]} at ${size}`).toBeGreaterThanOrEqual(Math.round(size / 4));
+  it('negative control: the same check refuses a tile without its ring and plus, and a solid tile passed off as hollow', () => {
+    const size = 16;
+    const free = freeOfBadgeAndDot(size);
+    const solid = drawTrayIcon({ size, template: false, theme: 'dark', mark: 'solid', badge: null, dot: null });
+    // The tile's blue painted over every pixel: the mark's symbol is gone.
+    const blank: IconBitmap = { ...solid, bgra: solid.bgra.map((v, i) => (solid.bgra[i - (i % 4) + 3] === 0 ? v : [235, 99, 37, 255][i % 4] ?? v)) };
+    expect(markAgreement(blank, false, free)).toBeLessThan(0.88);
+    expect(tileInteriorClear(solid, free)).toBeLessThan(0.8);
+  });
+
+  it('hollow is also greyer: no pixel of the tile’s blue', () => {
+    for (const size of TRAY_ICON_SIZES) {
+      const icon = drawTrayIcon({ size, template: false, theme: 'light', mark: 'hollow', badge: null, dot: null });
+      const blue = allCells(size).filter((i) => {
+        const p = pixelAt(icon, i % size, Math.floor(i / size));
+        return p.a > 64 && p.b - p.r > 80;
+      });
+      expect(blue, `${size} px`).toEqual([]);
+    }
+  });
+});
+
+describe('the badge', () => {
+  const spec = (size: number, badge: string | null): IconSpec => ({ size, template: false, theme: 'dark', mark: 'solid', badge, dot: null });
+
+  it.each(TRAY_ICON_SIZES.map((size) => [size]))('%i px: digits at least 35 % of the icon tall (6 px at 16), in the bottom-right corner', (size) => {
+    const tallest = Math.max(6, Math.floor(size * 0.35));
+    for (const badge of ['7', '42', '999', '12k', '-5', '-42']) {
+      const glyphs = badgeGlyphs(drawTrayIcon(spec(size, badge)), drawTrayIcon(spec(size, null)));
+      // A minus is a bar (1–2 px): every other ink run is digits, which may touch each other above 16 px.
+      const digits = glyphs.filter((g) => g.height > 2);
+      expect(digits.length, `${badge} at ${size}`).toBeGreaterThan(0);
+      for (const g of digits) {
+        expect(g.height, `${badge} at ${size}: ${JSON.stringify(g)}`).toBeGreaterThanOrEqual(tallest);
+        expect(g.top, `${badge} at ${size}: in the lower half`).toBeGreaterThanOrEqual(size / 2);
       }
+      // In the right-hand corner: the ink ends within 15 % of the icon's width from its right edge.
+      expect(Math.max(...glyphs.map((g) => g.right)), `${badge} at ${size}`).toBeGreaterThanOrEqual(Math.floor(size * 0.85) - 1);
     }
   });
 
-  it('draws at the display scale: 16 px at 1×, 20 at 1.25×, 24 at 1.5×, 32 at 2× and beyond', () => {
-    expect([1, 1.25, 1.5, 1.75, 2, 3, 0, Number.NaN].map(trayIconSize)).toEqual([16, 20, 24, 28, 32, 32, 16, 16]);
+  it('never draws a badge on a macOS template (the title carries the number there)', () => {
+    for (const size of TRAY_ICON_SIZES) {
+      const face = { size, template: true, theme: 'dark', mark: 'solid', dot: null } as const;
+      expect(drawTrayIcon({ ...face, badge: '999' }).bgra).toEqual(drawTrayIcon({ ...face, badge: null }).bgra);
+    }
+  });
+});
+
+describe('the corner marks', () => {
+  it('needs-you and update-ready differ in shape, not only colour (a template has no colour)', () => {
+    for (const size of TRAY_ICON_SIZES) {
+      const alphaOf = (dot: 'needsYou' | 'update') => {
+        const { bgra } = drawTrayIcon({ size, template: true, theme: 'dark', mark: 'solid', badge: null, dot });
+        return allCells(size).map((i) => (bgra[i * 4 + 3] ?? 0) >= 128);
+      };
+      const [a, b] = [alphaOf('needsYou'), alphaOf('update')];
+      const differing = a.filter((on, i) => on !== b[i]).length;
+      expect(differing, `${size} px`).toBeGreaterThanOrEqual(Math.round(size / 4));
+    }
   });
 
-  it('badge text keeps to three characters for common values', () => {
-    expect([7, 999, 1000, 12_345, 99_999, 100_000, 3_400_000, 500_000_000, 2e9, -42, -999, -12_345, -5e6, -1e9].map(badgeText)).toEqual([
-      '7', '999', '1k', '12k', '99k', '<1M', '3M', '<1G', '1G+', '-42', '-999', '-12k', '-5M', '-G',
-    ]);
+  it('the needs-you dot is red and the update arrow green, each apart from the mark by a ring of panel', () => {
+    for (const size of TRAY_ICON_SIZES) {
+      const icon = (dot: 'needsYou' | 'update') => drawTrayIcon({ size, template: false, theme: 'light', mark: 'solid', badge: null, dot });
+      const reds = allCells(size).filter((i) => {
+        const p = pixelAt(icon('needsYou'), i % size, Math.floor(i / size));
+        return p.a > 200 && p.r > 180 && p.g < 100 && p.b < 100;
+      });
+      const greens = allCells(size).filter((i) => {
+        const p = pixelAt(icon('update'), i % size, Math.floor(i / size));
+        return p.a > 200 && p.g > p.r + 50 && p.g > p.b + 50;
+      });
+      expect(reds.length, `${size} px red`).toBeGreaterThanOrEqual(Math.round(size / 2));
+      expect(greens.length, `${size} px green`).toBeGreaterThanOrEqual(Math.round(size / 4));
+      // Top-right: every red pixel is in the corner's box.
+      expect(reds.every((i) => i % size >= size / 2 && Math.floor(i / size) < size / 2), `${size} px`).toBe(true);
+      // The ring: pixels just outside the dot are clear (the panel shows), where the mark would be blue or white.
+      const d = Math.round(size * 0.38);
+      const justOutside = Math.floor(size - d - 1) + Math.floor(d / 2) * size;
+      expect(icon('needsYou').bgra[justOutside * 4 + 3], `${size} px`).toBeLessThan(64);
+    }
+  });
+});
+
+describe('a macOS template image is black and alpha only', () => {
+  it.each(TRAY_ICON_SIZES.map((size) => [size]))('%i px, in every state', (size) => {
+    for (const face of everyFace(size).filter((f) => f.template)) {
+      const icon = drawTrayIcon(face);
+      expect([...premultipliedColours(icon)], describeFace(face)).toEqual(['0,0,0']);
+      expect(icon.bgra.some((v, i) => i % 4 === 3 && v > 0), describeFace(face)).toBe(true);
+    }
   });
 
-  it('the glyph sprites are what build/make-tray-glyphs.mjs makes from the font', () => {
-    execFileSync(process.execPath, [join(ROOT, 'build/make-tray-glyphs.mjs'), '--check'], { stdio: 'pipe' });
+  it('negative control: the colour faces would not pass it', () => {
+    expect(premultipliedColours(drawTrayIcon({ size: 16, template: false, theme: 'dark', mark: 'solid', badge: null, dot: null })).size).toBeGreaterThan(1);
   });
+});
 
-  it('the README’s contact sheet (docs/screenshots/tray-icons.png) shows the icons as drawn now', () => {
-    const sheet = trayIconSheet();
-    mkdirSync(join(ROOT, 'test-results'), { recursive: true });
-    writeFileSync(join(ROOT, 'test-results/tray-icons.png'), sheet);
-    const committed = join(ROOT, 'docs/screenshots/tray-icons.png');
-    expect(existsSync(committed), 'run npm run screenshots').toBe(true);
-    expect(readFileSync(committed).equals(sheet), 'docs/screenshots/tray-icons.png is out of date: npm run screenshots').toBe(true);
-  });
+it('draws at the display scale: 16 px at 1×, 20 at 1.25×, 24 at 1.5×, 32 at 2× and beyond', () => {
+  expect([1, 1.25, 1.5, 1.75, 2, 3, 0, Number.NaN].map(trayIconSize)).toEqual([16, 20, 24, 28, 32, 32, 16, 16]);
+});
+
+it('the glyph sprites are what build/make-tray-glyphs.mjs makes from the font', () => {
+  execFileSync(process.execPath, [join(ROOT, 'build/make-tray-glyphs.mjs'), '--check'], { stdio: 'pipe' });
+});
+
+it('the README’s contact sheet (docs/screenshots/tray-icons.png) shows the icons as drawn now', () => {
+  const sheet = trayIconSheet();
+  mkdirSync(join(ROOT, 'test-results'), { recursive: true });
+  writeFileSync(join(ROOT, 'test-results/tray-icons.png'), sheet);
+  const committed = join(ROOT, 'docs/screenshots/tray-icons.png');
+  expect(existsSync(committed), 'run npm run screenshots').toBe(true);
+  expect(readFileSync(committed).equals(sheet), 'docs/screenshots/tray-icons.png is out of date: npm run screenshots').toBe(true);
 });

@@ -1,8 +1,7 @@
 import { de, en } from '../../../dev-tools/support/i18n';
 import { describe, expect, it, vi } from 'vitest';
 import { buildTrayMenu, menuKey } from '../../../src-main/desktop/tray-menu';
-import { createTrayPresenter, presentTray } from '../../../src-main/desktop/tray-presentation';
-import { drawTrayIcon } from '../../../src-main/desktop/tray-icon';
+import { createTrayPresenter, presentTray, TOOLTIP_MAX } from '../../../src-main/desktop/tray-presentation';
 import { DEFAULT_SETTINGS } from '../../../src-shared/domain/settings';
 import { COFFEE_ID, TRIP_ID, counter, signedInState } from '../../support/app-fakes';
 
@@ -63,27 +62,65 @@ describe('buildTrayMenu', () => {
 });
 
 describe('tray presentation', () => {
-  it('macOS: the value as title, no badge', () => {
-    expect(presentTray(signedInState([coffee], [COFFEE_ID], { platform: 'darwin' }), en)).toMatchObject({ title: '7', badge: null, tooltip: 'Coffees today: 7' });
+  it('macOS: the value as title beside the template mark, no badge', () => {
+    expect(presentTray(signedInState([coffee], [COFFEE_ID], { platform: 'darwin' }), en)).toMatchObject({
+      title: '7',
+      tooltip: 'Counter Tray — Coffees today: 7',
+      icon: { template: true, badge: null, mark: 'solid', dot: null },
+    });
   });
 
-  it('Windows/Linux: tooltip and a badge, no title', () => {
-    expect(presentTray(signedInState([coffee], [COFFEE_ID], { platform: 'win32' }), en)).toMatchObject({ title: '', badge: '7', tooltip: 'Coffees today: 7', dimmed: false });
+  it('Windows/Linux: the colour mark with a badge, no title', () => {
+    expect(presentTray(signedInState([coffee], [COFFEE_ID], { platform: 'win32' }), en)).toMatchObject({ title: '', tooltip: 'Counter Tray — Coffees today: 7', icon: { template: false, badge: '7', mark: 'solid' } });
+    expect(presentTray(signedInState([{ ...coffee, value: 12_345 }], [COFFEE_ID], { platform: 'linux' }), en).icon.badge).toBe('12k');
+  });
+
+  it('no pinned counter: the plain mark and the app’s name', () => {
+    expect(presentTray(signedInState([coffee], []), en)).toMatchObject({ title: '', tooltip: 'Counter Tray', icon: { badge: null, mark: 'solid', dot: null } });
   });
 
   it('shows the pinned counter’s goal progress in the tooltip (issue 28)', () => {
     const state = signedInState([coffee], [COFFEE_ID], { platform: 'linux' });
     const withGoal = { ...state, extras: { goals: { [COFFEE_ID]: { target: 8, period: 'day' as const, count: 'all' as const, done: 5 } }, milestonesMuted: [], today: '2026-11-23' } };
-    expect(presentTray(withGoal, en)).toMatchObject({ tooltip: 'Coffees today: 7 · 5 / 8 today', badge: '7' });
-    expect(presentTray(withGoal, de)).toMatchObject({ tooltip: 'Coffees today: 7 · 5 / 8 heute', badge: '7' });
+    expect(presentTray(withGoal, en)).toMatchObject({ tooltip: 'Counter Tray — Coffees today: 7 · 5 / 8 today', icon: { badge: '7' } });
+    expect(presentTray(withGoal, de)).toMatchObject({ tooltip: 'Counter Tray — Coffees today: 7 · 5 / 8 heute', icon: { badge: '7' } });
   });
 
-  it('says when it is offline or signed out', () => {
+  it('day counters: the day count, no "today" change (they do not count steps)', () => {
+    const state = { ...signedInState([trip], [TRIP_ID]), activity: { today: { [TRIP_ID]: 1 }, undo: null } };
+    expect(presentTray(state, en)).toMatchObject({ tooltip: 'Counter Tray — Until the trip: 120 days', icon: { badge: '120' } });
+  });
+
+  it('says when it is offline, connecting, signed out or the token was rejected', () => {
     const state = signedInState([coffee], [COFFEE_ID]);
-    const offline = { ...state, core: state.core ? { ...state.core, connection: { status: 'reconnecting' as const } } : null };
-    expect(presentTray(offline, en)).toMatchObject({ tooltip: 'Coffees today: 7 (offline)', dimmed: true });
+    const connection = (status: 'reconnecting' | 'connecting' | 'unauthorized') => ({ ...state, core: state.core ? { ...state.core, connection: { status } } : null });
+    expect(presentTray(connection('reconnecting'), en)).toMatchObject({ tooltip: 'Counter Tray — Coffees today: 7 · offline', icon: { mark: 'hollow', badge: '7' } });
+    expect(presentTray(connection('connecting'), en).tooltip).toBe('Counter Tray — Coffees today: 7 · connecting…');
+    expect(presentTray(connection('unauthorized'), de).tooltip).toBe('Counter Tray — Coffees today: 7 · Token abgelehnt');
     const out = { ...state, session: { ...state.session, status: 'signedOut' as const }, core: null };
-    expect(presentTray(out, en)).toMatchObject({ tooltip: 'Counter Tray (not signed in)', badge: null });
+    expect(presentTray(out, en)).toMatchObject({ tooltip: 'Counter Tray — not signed in', icon: { badge: null, mark: 'hollow', dot: 'needsYou' } });
+  });
+
+  it('names every state that holds, most urgent first', () => {
+    const unconfirmed = { ...coffee, error: { kind: 'unconfirmed' as const, message: 'Could not confirm', amount: 1 } };
+    const state = signedInState([unconfirmed], [COFFEE_ID], { updates: { source: 'self', status: { kind: 'ready', version: '0.3.0' }, nextCheckAt: null, whatsNew: null } });
+    const offline = { ...state, core: state.core ? { ...state.core, connection: { status: 'offline' as const } } : null };
+    expect(presentTray(offline, en).tooltip).toBe('Counter Tray — Coffees today: 7 · a change to confirm · offline · update ready');
+    expect(presentTray(offline, de).tooltip).toBe('Counter Tray — Coffees today: 7 · eine Änderung zu bestätigen · offline · Update bereit');
+  });
+
+  it('keeps the tooltip within Windows’ 127 characters: a long name gives way, the state words stay', () => {
+    const long = counter(COFFEE_ID, `${'Very long counter name '.repeat(8)}end`, 7);
+    const state = signedInState([long], [COFFEE_ID]);
+    const offline = { ...state, core: state.core ? { ...state.core, connection: { status: 'offline' as const } } : null, activity: { today: { [COFFEE_ID]: 3 }, undo: null } };
+    const { tooltip } = presentTray(offline, en);
+    expect(tooltip.length).toBe(TOOLTIP_MAX);
+    expect(tooltip).toMatch(/^Counter Tray — Very long counter name .*…: 7 \(\+3 today\) · offline$/);
+    // A name of emoji is cut between characters, never inside one.
+    const emoji = counter(COFFEE_ID, '☕'.repeat(10) + '🍩'.repeat(60), 7);
+    const cut = presentTray(signedInState([emoji], [COFFEE_ID]), en).tooltip;
+    expect(cut.length).toBeLessThanOrEqual(TOOLTIP_MAX);
+    expect(cut).toMatch(/🍩…: 7$/u);
   });
 
   it('redraws only what changed', () => {
@@ -99,31 +136,15 @@ describe('tray presentation', () => {
     expect(sink.setIcon).toHaveBeenLastCalledWith(expect.objectContaining({ badge: '8' }));
     present(signedInState([{ ...coffee, value: 8 }], [COFFEE_ID], { theme: 'light' }), en);
     expect(sink.setIcon).toHaveBeenCalledTimes(3);
+    // A state change redraws the icon once; today's change alone touches the tooltip only.
+    const refused = { ...coffee, value: 8, error: { kind: 'rejected' as const, message: 'Only counts up' } };
+    present(signedInState([refused], [COFFEE_ID], { theme: 'light' }), en);
+    present(signedInState([refused], [COFFEE_ID], { theme: 'light' }), en);
+    expect(sink.setIcon).toHaveBeenCalledTimes(4);
+    expect(sink.setIcon).toHaveBeenLastCalledWith(expect.objectContaining({ dot: 'needsYou' }));
+    present({ ...signedInState([refused], [COFFEE_ID], { theme: 'light' }), activity: { today: { [COFFEE_ID]: 1 }, undo: null } }, en);
+    expect(sink.setIcon).toHaveBeenCalledTimes(4);
+    expect(sink.setToolTip).toHaveBeenLastCalledWith('Counter Tray — Coffees today: 8 (+1 today) · a change was refused');
     expect(sink.setTitle).toHaveBeenCalledTimes(1);
-  });
-});
-
-describe('drawTrayIcon', () => {
-  const opaque = (bgra: Uint8Array) => bgra.filter((_, i) => i % 4 === 3 && bgra[i] !== 0).length;
-
-  it('draws different pixels for different numbers, inside the icon', () => {
-    const seven = drawTrayIcon({ size: 32, theme: 'dark', badge: '7', dimmed: false, template: false });
-    const eight = drawTrayIcon({ size: 32, theme: 'dark', badge: '8', dimmed: false, template: false });
-    expect(seven.bgra).toHaveLength(32 * 32 * 4);
-    expect(opaque(eight.bgra)).toBeGreaterThan(opaque(seven.bgra));
-    const wide = drawTrayIcon({ size: 32, theme: 'dark', badge: '<1M', dimmed: false, template: false });
-    expect(opaque(wide.bgra)).toBeGreaterThan(0);
-  });
-
-  it('uses a light glyph on dark panels, black only for macOS templates, half alpha when dimmed', () => {
-    const dark = drawTrayIcon({ size: 32, theme: 'dark', badge: null, dimmed: false, template: false });
-    const template = drawTrayIcon({ size: 32, theme: 'dark', badge: '7', dimmed: true, template: true });
-    const firstOpaque = (bgra: Uint8Array) => [...bgra].findIndex((v, i) => i % 4 === 3 && v !== 0) - 3;
-    const i = firstOpaque(dark.bgra);
-    expect([...dark.bgra.slice(i, i + 4)]).toEqual([240, 240, 240, 255]);
-    const j = firstOpaque(template.bgra);
-    expect([...template.bgra.slice(j, j + 4)]).toEqual([0, 0, 0, 128]);
-    // A template ignores the badge (the title carries the number on macOS).
-    expect(opaque(template.bgra)).toBe(opaque(drawTrayIcon({ size: 32, theme: 'light', badge: null, dimmed: false, template: true }).bgra));
   });
 });

@@ -15,7 +15,7 @@ import { COFFEE_ID, counter, fakeCoreFactory, signedInState } from '../../suppor
 import { FakeClock } from '../../../dev-tools/support/fake-clock';
 
 type FakeMenu = { template: MenuItemConstructorOptions[] };
-type FakeImage = { badge: boolean; template: boolean };
+type FakeImage = { badge: boolean; template: boolean; width?: number };
 
 function fakeTray() {
   const calls: string[] = [];
@@ -25,7 +25,7 @@ function fakeTray() {
     setContextMenu: (m) => void (calls.push('setContextMenu'), (tray.menu = m)),
     popUpContextMenu: (m) => void calls.push(`popUp:${m ? m.template.length : 'none'}`),
     setToolTip: (t) => void calls.push(`tooltip:${t}`),
-    setTitle: (t) => void calls.push(`title:${t}`),
+    setTitle: (t, options) => void calls.push(`title:${t}${options?.fontType ? ` (${options.fontType})` : ''}`),
     setImage: () => void calls.push('setImage'),
     getBounds: () => ({ x: 10, y: 0, width: 24, height: 24 }),
     on: (event: string, listener: () => void) => void listeners.set(event, listener),
@@ -42,15 +42,23 @@ describe('tray adapter', () => {
     const onAction = vi.fn();
     const onClick = vi.fn();
     const buildMenu = vi.fn((template: MenuItemConstructorOptions[]) => ({ template }));
-    const controller = createTrayController<FakeMenu, FakeImage>({ createTray: () => tray, buildMenu, createImage: (b, template) => ({ badge: b.bgra.some((v) => v > 0), template }), platform: 'linux', onAction, onClick });
+    const images: FakeImage[] = [];
+    const createImage = (b: { width: number; bgra: Uint8Array }, template: boolean) => {
+      const image = { badge: b.bgra.some((v) => v > 0), template, width: b.width };
+      images.push(image);
+      return image;
+    };
+    const controller = createTrayController<FakeMenu, FakeImage>({ createTray: () => tray, buildMenu, createImage, platform: 'linux', onAction, onClick, scaleFactor: () => 1.5 });
     controller.update(signedInState([coffee], [COFFEE_ID]));
     controller.update(signedInState([coffee], [COFFEE_ID]));
     expect(buildMenu).toHaveBeenCalledTimes(1);
     expect(calls.filter((c) => c === 'setImage')).toHaveLength(1);
     controller.update(signedInState([{ ...coffee, value: 8 }], [COFFEE_ID]));
     expect(buildMenu).toHaveBeenCalledTimes(2);
-    expect(calls).toContain('tooltip:Coffees today: 8');
+    expect(calls).toContain('tooltip:Counter Tray — Coffees today: 8');
     expect(calls.some((c) => c.startsWith('title:'))).toBe(false);
+    // Colour images (a template would be tinted to one colour by nothing on these panels), drawn for the display's 1.5×.
+    expect(images.map((i) => [i.template, i.width])).toEqual([[false, 24], [false, 24], [false, 24]]);
 
     const increment = tray.menu?.template.find((i) => i.label === 'Increment Coffees today');
     increment?.click?.({} as never, undefined, {} as never);
@@ -75,7 +83,8 @@ describe('tray adapter', () => {
       onClick: () => undefined,
     });
     controller.update(signedInState([coffee], [COFFEE_ID], { platform: 'darwin' }));
-    expect(calls).toContain('title:7');
+    // Digits of one width, so the menu bar does not shift as the number changes.
+    expect(calls).toContain('title:7 (monospacedDigit)');
     expect(calls).not.toContain('setContextMenu');
     expect(images.every((i) => i.template)).toBe(true);
     listeners.get('right-click')?.();
