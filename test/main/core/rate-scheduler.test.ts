@@ -351,5 +351,16 @@ describe('RateScheduler', () => {
     expect(await refused).toBe('r0');
     // The window frees r1..r3's slots at 1010 ms: the retry and r4 go then.
     expect(sent.slice(4).map((s) => [s.label, s.at])).toEqual([['r0', 1010], ['r4', 1010]]);
+    expect(hooks.resumedAt).toEqual([120]); // that wake-up was the window's: no pause to end
+  });
+
+  it('runs without an onResumed hook', async () => {
+    const clock = new FakeClock(0);
+    const scheduler = new RateScheduler(clock, { ...DEFAULT_TUNING, random: () => 0.5 }, { onSent: () => undefined, onRateLimited: () => undefined });
+    const sent: { at: number; label: string }[] = [];
+    const result = scheduler.run('user', refusedOnce(clock, sent, 'r0', 10, 100));
+    await clock.advance(1000);
+    expect(await result).toBe('r0');
+    expect(sent.map((s) => s.at)).toEqual([0, 110]);
   });
 });
