@@ -20,6 +20,6 @@ export const TARGETS = {
   },
   'counter-merge': {
     file: 'src-main/core/counter-merge.ts',
-    tests: ['test/main/core/frames-and-echoes.test.ts'],
+    tests: ['test/main/core/counter-merge.test.ts', 'test/main/core/frames-and-echoes.test.ts'],
   },
 };
