@@ -6,7 +6,7 @@
 //   npm run mutate                               every target
 //   npm run mutate -- --only=rate-scheduler      some targets (comma-separated names)
 //   npm run mutate -- --incremental              reuse the last run's results where neither file nor test changed
-// The score is the issue's strict one: killed + timed out over every mutant that ran or had
+// The score is the strict one: killed + timed out over every mutant that ran or had
 // no test (no coverage, errors included); only mutants disabled with a reasoned
 // `// Stryker disable` comment are left out, as Stryker itself does.
 import { spawnSync } from 'node:child_process';
