@@ -1,11 +1,16 @@
 #!/usr/bin/env node
 // Runs every check and test runner, then prints one closing line that CI reads:
-// "N passed, N failed, N skipped". A skip is reported, never counted as a pass.
+// "N passed, N failed, N skipped". A skip is reported, never counted as a pass. The line
+// before it names the behaviour tests apart from the tool steps and the catalog rows
+// (scripts/test-summary.mjs).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { ensureChromium } from './ensure-chromium.mjs';
+import { catalogRowsRun, closingLines, suitesThatFailedToLoad } from './test-summary.mjs';
 
 const results = { passed: 0, failed: 0, skipped: 0 };
+/** What the passed and failed tests were (scripts/test-summary.mjs). */
+const kinds = { toolSteps: [], catalogRows: 0, runnerFailures: 0 };
 let exitCode = 0;
 
 function run(label, command, args, env = {}) {
@@ -15,6 +20,7 @@ function run(label, command, args, env = {}) {
 }
 
 function check(label, command, args) {
+  kinds.toolSteps.push(label);
   const status = run(label, command, args);
   if (status === 0) results.passed += 1;
   else { results.failed += 1; exitCode = 1; console.log(`${label} failed`); }
@@ -40,10 +46,15 @@ if (vitest) {
   results.passed += vitest.numPassedTests;
   results.failed += vitest.numFailedTests + suitesThatFailedToLoad(vitest);
   results.skipped += (vitest.numPendingTests ?? 0) + (vitest.numTodoTests ?? 0);
+  kinds.catalogRows += catalogRowsRun(vitest);
+  kinds.runnerFailures += suitesThatFailedToLoad(vitest);
 }
 if (vitestStatus !== 0) {
   exitCode = 1;
-  if (!vitest || vitest.numFailedTests + suitesThatFailedToLoad(vitest) === 0) results.failed += 1;
+  if (!vitest || vitest.numFailedTests + suitesThatFailedToLoad(vitest) === 0) {
+    results.failed += 1;
+    kinds.runnerFailures += 1;
+  }
 }
 
 const needsBuild = existsSync('scripts/build.mjs');
@@ -60,7 +71,10 @@ if (playwright?.stats) {
 for (const line of skipReasons(playwright)) console.log(line);
 if (playwrightStatus !== 0) {
   exitCode = 1;
-  if (!playwright?.stats || playwright.stats.unexpected === 0) results.failed += 1;
+  if (!playwright?.stats || playwright.stats.unexpected === 0) {
+    results.failed += 1;
+    kinds.runnerFailures += 1;
+  }
 }
 
 // One line per skipped Playwright test with its reason, so a skip is never silent.
@@ -80,10 +94,8 @@ function skipReasons(report) {
   return lines;
 }
 
-// A file that failed to load has no failed tests of its own; count it once.
-function suitesThatFailedToLoad(report) {
-  return (report.testResults ?? []).filter((suite) => suite.status === 'failed' && !(suite.assertionResults ?? []).some((t) => t.status === 'failed')).length;
-}
+const [breakdown, closing] = closingLines(results, kinds);
+console.log(`\n${breakdown}`);
+console.log(closing); // the last line: CI reads it
 
-console.log(`\n${results.passed} passed, ${results.failed} failed, ${results.skipped} skipped`);
 process.exit(exitCode);

@@ -28,7 +28,7 @@ import { SEED } from './support/knobs';
 
 afterAll(() => console.info(`[hardening:ipc-authority] seed=${SEED}`));
 afterEach(() => {
-  vi.doUnmock('../../src-main/app/shortcut-rules');
+  vi.doUnmock('../../src-main/app/settings/shortcut-rules');
   vi.resetModules();
 });
 

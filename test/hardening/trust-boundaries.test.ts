@@ -27,7 +27,7 @@ const STORED: StoredToken = { token: TOKEN, origin: HOME, storage: 'encrypted', 
 const cleanups: (() => Promise<unknown>)[] = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-  vi.doUnmock('../../src-main/app/settings-rules');
+  vi.doUnmock('../../src-main/app/settings/settings-rules');
   vi.resetModules();
 });
 

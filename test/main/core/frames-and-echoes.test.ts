@@ -74,6 +74,14 @@ describe('mergeNotifiedValue', () => {
 
 describe('a lost change landing late (issue 11 case 1)', () => {
   const record = () => recordFrom({ id: ID, name: 'Coffees', type: 'UpDown', value: 10, created: '2026-01-01T00:00:00Z', startDate: undefined, endDate: undefined });
+  type Merge = typeof mergeNotifiedValue;
+
+  /** What a merge announces for two +5 steps after a lost +5: the first may be ours landing late, the second is someone's. */
+  function announcedAfterALostFive(merge: Merge) {
+    const r = record();
+    r.maybeOurs.push(5);
+    return [merge(r, 15, 0), merge(r, 20, 1)];
+  }
 
   it('a step of the lost amount is not announced as someone else\'s, once; other steps are', () => {
     const r = record();
@@ -82,10 +90,15 @@ describe('a lost change landing late (issue 11 case 1)', () => {
     expect(r.confirmed).toBe(15);
     expect(r.maybeOurs).toEqual([]);
     expect(mergeNotifiedValue(r, 20, 1)).toEqual({ counterId: ID, name: 'Coffees', from: 15, to: 20 }); // a second +5 is someone's
+    expect(announcedAfterALostFive(mergeNotifiedValue)).toEqual([undefined, { counterId: ID, name: 'Coffees', from: 15, to: 20 }]);
   });
 
-  it('negative control: without a lost change the same step is a remote change', () => {
-    expect(mergeNotifiedValue(record(), 15, 0)).toEqual({ counterId: ID, name: 'Coffees', from: 10, to: 15 });
+  it('negative control: a merge that forgets the open "could not confirm" announces our own late change as someone else\'s', () => {
+    const forgetful: Merge = (r, value, now) => {
+      r.maybeOurs.length = 0;
+      return mergeNotifiedValue(r, value, now);
+    };
+    expect(announcedAfterALostFive(forgetful)[0]).toEqual({ counterId: ID, name: 'Coffees', from: 10, to: 15 });
   });
 });
 
@@ -132,17 +145,27 @@ describe('echoes by request (issue 22)', () => {
     expect(r.confirmed).toBe(50);
   });
 
-  it("a rename's echo is told from another member's change to the same value by its name (case 5)", () => {
+  /** What a merge makes of another member's change to 4 while our rename to 4 ("Renamed") is due, then of our echo. */
+  function renameAndSameValue(merge: typeof mergeNotified) {
     const r = record();
     expectEcho(r, { value: 4, name: 'Renamed', at: 0 });
-    expect(mergeNotified(r, { value: 4, name: 'Coffees' }, 1).remote).toEqual({ counterId: ID, name: 'Coffees', from: 3, to: 4 });
-    expect(mergeNotified(r, { value: 4, name: 'Renamed' }, 2).echo?.from).toBe(4);
+    return [merge(r, { value: 4, name: 'Coffees' }, 1), merge(r, { value: 4, name: 'Renamed' }, 2)];
+  }
+
+  it("a rename's echo is told from another member's change to the same value by its name (case 5)", () => {
+    const [theirs, ours] = renameAndSameValue(mergeNotified);
+    expect(theirs?.remote).toEqual({ counterId: ID, name: 'Coffees', from: 3, to: 4 });
+    expect(ours?.echo?.from).toBe(4);
   });
 
-  it('negative control: matched by value alone, the other member\'s change is swallowed', () => {
-    const r = record();
-    expectEcho(r, { value: 4, at: 0 });
-    expect(mergeNotified(r, { value: 4, name: 'Coffees' }, 1).remote).toBeUndefined();
+  it("negative control: matched by value alone, the other member's change is swallowed as our echo", () => {
+    const byValueAlone: typeof mergeNotified = (r, notified, now) => {
+      r.expectedEchoes = r.expectedEchoes.map(({ value, at }) => ({ value, at }));
+      return mergeNotified(r, notified, now);
+    };
+    const [theirs] = renameAndSameValue(byValueAlone);
+    expect(theirs?.remote).toBeUndefined();
+    expect(theirs?.echo?.echo.value).toBe(4);
   });
 
   it("what an answer reveals: someone's change before ours is reported once, its late notification is no news", () => {

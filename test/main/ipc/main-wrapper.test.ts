@@ -163,8 +163,12 @@ describe('negative control: the sender check switched off', () => {
     expect(await hostileCallsDispatched(registerInvokeHandlers)).toBe(0);
     vi.resetModules();
     vi.doMock('../../../src-main/ipc/sender-check', async (original) => ({ ...(await original<typeof SenderCheck>()), senderProblem: () => null }));
-    const weakened = (await import('../../../src-main/ipc/main-wrapper')).registerInvokeHandlers;
-    vi.doUnmock('../../src-main/ipc/sender-check');
-    expect(await hostileCallsDispatched(weakened)).toBe(HOSTILE.length);
+    try {
+      const weakened = (await import('../../../src-main/ipc/main-wrapper')).registerInvokeHandlers;
+      expect(await hostileCallsDispatched(weakened)).toBe(HOSTILE.length);
+    } finally {
+      vi.doUnmock('../../../src-main/ipc/sender-check');
+      vi.resetModules();
+    }
   });
 });

@@ -13,10 +13,13 @@ import { PSEUDO } from '../../../src-shared/i18n/locale';
 import { CLOSE, OPEN } from '../../../src-shared/i18n/pseudo';
 import { createTranslator } from '../../../src-shared/i18n/translator';
 import { MESSAGE_MAX } from '../../../src-shared/i18n/error-words';
+import { CATALOG_ROW_TAG } from '../../../scripts/test-summary.mjs';
 import { argumentsOf, formalAddress, germanQuoteProblems, typographyProblems, unusedKeys, type Argument } from './catalog-rules';
 
 const ROOT = join(import.meta.dirname, '../../..');
 const KEYS = Object.keys(en) as (keyof typeof en)[];
+/** A row per key: scripts/test.mjs counts these apart from the behaviour tests. */
+const CATALOG_ROW = { tags: [CATALOG_ROW_TAG] };
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -40,7 +43,7 @@ describe('the catalogs', () => {
     expect(Object.keys(de).sort()).toEqual([...KEYS].sort());
   });
 
-  it.each(KEYS)('%s: German names the same values, of the same kind, with the same choices', (key) => {
+  it.each(KEYS)('%s: German names the same values, of the same kind, with the same choices', CATALOG_ROW, (key) => {
     const english = argumentsOf(en[key]);
     const german = argumentsOf(de[key]);
     const shape = (args: Argument[]) => [...new Set(args.map((a) => `${a.name}:${a.kind}:${a.kind === 'plural' ? '' : a.branches.join('|')}`))].sort();
@@ -118,7 +121,7 @@ describe('the pseudo-locale', () => {
   const pseudo = createTranslator({ language: PSEUDO, formats: 'en' }, compiledCatalog(PSEUDO));
   const english = createTranslator({ language: 'en', formats: 'en' }, compiledCatalog('en'));
 
-  it.each(KEYS)('%s: accented, bracketed and about 40 % longer than English', (key) => {
+  it.each(KEYS)('%s: accented, bracketed and about 40 % longer than English', CATALOG_ROW, (key) => {
     const values = samples(argumentsOf(en[key]));
     const plain = english.say({ key, values }) ?? '';
     const shown = pseudo.say({ key, values }) ?? '';

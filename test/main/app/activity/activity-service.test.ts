@@ -164,12 +164,13 @@ describe('activity service', () => {
             click(service, core, o.source, o.amount);
             asked += o.amount;
           } else if (o.op === 'undo') {
+            // An offer on screen is always undoable here (no direction refused); without one, only "nothing to undo".
             const offer = service.summary().undo;
-            try {
+            if (offer) {
               service.undo('c');
-              asked -= offer?.amount ?? 0;
-            } catch {
-              // nothing to undo
+              asked -= offer.amount;
+            } else {
+              expect(() => service.undo('c')).toThrow(expect.objectContaining({ code: 'nothing-to-undo' }));
             }
           } else if (o.op === 'send') core.send('c');
           else if (o.op === 'answer') answer();

@@ -26,7 +26,7 @@ const FORGED = 1_000_000;
 const cleanups: (() => Promise<unknown>)[] = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-  vi.doUnmock('../../src-main/app/click-file-codec');
+  vi.doUnmock('../../../../src-main/app/offline/click-file-codec');
   vi.resetModules();
 });
 

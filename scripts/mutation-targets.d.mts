@@ -1,0 +1,5 @@
+export interface MutationTarget {
+  file: string;
+  tests: string[];
+}
+export declare const TARGETS: Record<string, MutationTarget>;

@@ -1,0 +1,14 @@
+export interface Results {
+  passed: number;
+  failed: number;
+  skipped: number;
+}
+export interface Kinds {
+  toolSteps: string[];
+  catalogRows: number;
+  runnerFailures: number;
+}
+export declare const CATALOG_ROW_TAG: string;
+export declare function catalogRowsRun(report: unknown): number;
+export declare function suitesThatFailedToLoad(report: unknown): number;
+export declare function closingLines(results: Results, kinds: Kinds): [string, string];

@@ -1,0 +1,390 @@
+// What an answer to one of our changes means (src-main/core/change-outcomes.ts), judged alone:
+// the real ledger, counter table and window of our own changes, with the rest of the core
+// (the events it publishes, the refetch, the resync, the sender, the lifecycle) replaced by
+// recorders. Each test names the promise it keeps; the same judge over the reference service:
+// change-outcome.test.ts and change-outcomes.service.test.ts.
+import { describe, expect, it } from 'vitest';
+import type { CounterV2 } from '../../../src-shared/api/schemas';
+import type { RemoteChange } from '../../../src-shared/domain/snapshot';
+import { OutcomeJudge } from '../../../src-main/core/change-outcomes';
+import { CoreError, type ChangeOutcome, type CoreErrorKind } from '../../../src-main/core/contract';
+import { CounterTable } from '../../../src-main/core/counter-table';
+import { createMemoryStore } from '../../../src-main/core/memory-store';
+import { OwnWindow } from '../../../src-main/core/own-window';
+import { PendingLedger } from '../../../src-main/core/pending-ledger';
+import { FakeClock } from '../../../dev-tools/support/fake-clock';
+
+type JudgeParts = ConstructorParameters<typeof OutcomeJudge>[0];
+type Reported = Omit<ChangeOutcome, 'at'>;
+
+const ID = 'coffees';
+const OTHER = 'teas';
+const counterV2 = (id: string, value: number): CounterV2 => ({ id, name: id, type: 'UpDown', value, created: '2026-01-05T09:00:00Z', startDate: undefined, endDate: undefined });
+
+/** Lets the ledger's writes and a refetch's promise chain run. */
+const settle = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** The judge among its parts; `stored`: what the last run left in the ledger's store (read with `ledger.load()`). */
+function world(stored?: unknown, values: Record<string, number> = { [ID]: 10, [OTHER]: 5 }) {
+  const clock = new FakeClock(0);
+  const store = createMemoryStore(stored);
+  const ledger = new PendingLedger(store);
+  const table = new CounterTable();
+  table.mergeList({ counters: Object.entries(values).map(([id, value]) => counterV2(id, value)), unreadable: [], skipped: 0 }, () => false);
+  const said = {
+    outcomes: [] as Reported[],
+    remote: [] as RemoteChange[],
+    changed: 0,
+    log: [] as string[],
+    unauthorized: [] as string[],
+    gone: [] as [string, string][],
+    resyncs: 0,
+    pumped: [] as string[],
+    reads: [] as { priority: string; id: string; timezone: string }[],
+  };
+  const events = {
+    outcome: (counterId: string, amount: number, outcome: ChangeOutcome['outcome'], edit?: ChangeOutcome['edit']) => void said.outcomes.push({ counterId, amount, outcome, ...(edit && { edit }) }),
+    remote: (change: RemoteChange) => void said.remote.push(change),
+    changed: () => void (said.changed += 1),
+  };
+  const status = { phase: 'running', timezone: 'Europe/Berlin' };
+  let refetch: () => Promise<CounterV2> = async () => counterV2(ID, 0);
+  let priority = '';
+  const parts = {
+    clock,
+    log: (line: string) => void said.log.push(line),
+    status,
+    lifecycle: { becomeUnauthorized: (message: string) => void said.unauthorized.push(message) },
+    events,
+    api: { getCounter: (id: string, timezone: string) => (said.reads.push({ priority, id, timezone }), refetch()) },
+    scheduler: { run: (runAs: string, task: () => Promise<unknown>) => ((priority = runAs), Promise.resolve(task())) },
+    ledger,
+    table,
+    own: undefined as unknown,
+    live: { resync: async () => void (said.resyncs += 1), gone: (id: string, message: string) => void said.gone.push([id, message]) },
+    sender: { pump: (id: string) => void said.pumped.push(id) },
+  };
+  const own = new OwnWindow(parts as unknown as ConstructorParameters<typeof OwnWindow>[0]);
+  parts.own = own;
+  const judge = new OutcomeJudge(parts as unknown as JudgeParts);
+  const record = (id = ID) => table.get(id)!;
+
+  /** A click change as the sender puts it on the wire: unsent clicks first, then the oldest run taken, its window opened. */
+  function onWire(delta: number, before: number, id = ID) {
+    ledger.add(id, delta);
+    const change = ledger.takePending(id, before)!;
+    own.begin(record(id));
+    return change;
+  }
+  /** The answer to the change on the wire. */
+  async function answered(change: { delta: number; before: number }, answer: { value: number | undefined } | { error: unknown }, id = ID) {
+    await judge.judge({ record: record(id), change, answer });
+    await settle();
+  }
+  return {
+    clock,
+    store,
+    ledger,
+    table,
+    own,
+    judge,
+    said,
+    status,
+    record,
+    onWire,
+    answered,
+    refetchWith: (next: () => Promise<CounterV2>) => void (refetch = next),
+  };
+}
+
+const refusal = (kind: CoreErrorKind, message = `refused: ${kind}`, status = 400) => new CoreError(kind, message, status);
+
+describe('an applied change', () => {
+  it('is settled, reported once with its signed amount, and its window closed', async () => {
+    const w = world();
+    const change = w.onWire(-3, 10);
+    await w.answered(change, { value: 7 });
+    expect(w.said.outcomes).toEqual([{ counterId: ID, amount: -3, outcome: 'applied' }]);
+    expect([w.ledger.inflight(ID), w.ledger.isBusy(ID), w.own.active(ID), w.record().confirmed]).toEqual([undefined, false, false, 7]);
+    expect(w.said.remote).toEqual([]);
+    expect(w.said.changed).toBe(1);
+    expect(w.store.current()).toEqual({ version: 3, counters: { [ID]: { runs: [], accepted: ['decrement'] } } });
+  });
+
+  it('remembers each direction the server accepted: only then are opposite clicks netted', async () => {
+    const w = world();
+    await w.answered(w.onWire(1, 10), { value: 11 });
+    expect(w.ledger.acceptsBoth(ID)).toBe(false);
+    await w.answered(w.onWire(-1, 11), { value: 10 });
+    expect(w.ledger.acceptsBoth(ID)).toBe(true);
+  });
+
+  it("reports someone else's change that the answer reveals (notifications late or lost): from what was seen to what was there before ours", async () => {
+    const w = world();
+    // Our +1 lands on 13: 12 was there before it, while the notifications stopped at 10.
+    await w.answered(w.onWire(1, 10), { value: 13 });
+    expect(w.said.remote).toEqual([{ counterId: ID, name: ID, from: 10, to: 12 }]);
+    expect(w.said.outcomes).toEqual([{ counterId: ID, amount: 1, outcome: 'applied' }]);
+  });
+
+  it('reveals nothing while another change of ours could explain the step', async () => {
+    const w = world();
+    const earlier = w.onWire(1, 10);
+    await w.answered(earlier, { value: 11 }); // its echo not seen yet
+    await w.answered(w.onWire(1, 11), { value: 13 });
+    const patch = w.onWire(2, 13);
+    w.own.begin(w.record()); // a PATCH of ours on the wire too: not alone
+    await w.answered(patch, { value: 20 });
+    expect(w.said.remote).toEqual([]);
+  });
+
+  it('judges the notifications held while it was on the wire once it lands', async () => {
+    const w = world();
+    const change = w.onWire(1, 10);
+    // Held while ours is on the wire: our own echo (11), then someone's +5.
+    for (const value of [11, 16]) w.table.noteUpdated(w.record(), { value, name: ID, type: 'UpDown' });
+    await w.answered(change, { value: 11 });
+    expect(w.said.remote).toEqual([{ counterId: ID, name: ID, from: 11, to: 16 }]);
+  });
+
+  it('with no readable value (a 2xx without a number) is applied, and the value read again at user priority', async () => {
+    const w = world();
+    let answer: (counter: CounterV2) => void = () => undefined;
+    w.refetchWith(() => new Promise<CounterV2>((resolve) => (answer = resolve)));
+    const judging = w.judge.judge({ record: w.record(), change: w.onWire(2, 10), answer: { value: undefined } });
+    await settle();
+    // While the value is read again, a step of our size is taken as ours.
+    expect([w.ledger.inflight(ID), w.record().maybeOurs, w.ledger.acceptsBoth(ID)]).toEqual([undefined, [2], false]);
+    expect(w.said.reads).toEqual([{ priority: 'user', id: ID, timezone: 'Europe/Berlin' }]);
+    expect(w.said.outcomes).toEqual([]);
+    answer(counterV2(ID, 30));
+    await judging;
+    expect([w.record().confirmed, w.record().streamValue, w.record().maybeOurs, w.own.active(ID), w.said.resyncs]).toEqual([30, 30, [], false, 0]);
+    expect(w.said.outcomes).toEqual([{ counterId: ID, amount: 2, outcome: 'applied' }]);
+  });
+
+  it('with no readable value and no refetch either: still applied, and a resync finds the value; a refused token is reported', async () => {
+    const w = world();
+    w.refetchWith(() => Promise.reject(refusal('unauthorized', 'Invalid token', 401)));
+    await w.answered(w.onWire(2, 10), { value: undefined });
+    expect([w.said.unauthorized, w.said.resyncs, w.record().confirmed]).toEqual([['Invalid token'], 1, 10]);
+    expect(w.said.outcomes).toEqual([{ counterId: ID, amount: 2, outcome: 'applied' }]);
+    const other = world();
+    other.refetchWith(() => Promise.reject(refusal('server', 'busy', 503)));
+    await other.answered(other.onWire(2, 10), { value: undefined });
+    expect([other.said.unauthorized, other.said.resyncs]).toEqual([[], 1]);
+  });
+
+  it('is not judged at all once the core stopped, even when its refetch comes back after', async () => {
+    const w = world();
+    w.status.phase = 'stopped';
+    await w.answered(w.onWire(1, 10), { value: 11 });
+    expect([w.said.outcomes, w.ledger.inflight(ID), w.said.changed]).toEqual([[], { delta: 1, before: 10 }, 0]);
+    const late = world();
+    let answer: (counter: CounterV2) => void = () => undefined;
+    late.refetchWith(() => new Promise<CounterV2>((resolve) => (answer = resolve)));
+    const judging = late.judge.judge({ record: late.record(), change: late.onWire(1, 10), answer: { value: undefined } });
+    await settle();
+    late.status.phase = 'stopped';
+    answer(counterV2(ID, 11));
+    await judging;
+    expect([late.said.outcomes, late.own.active(ID), late.record().confirmed]).toEqual([[], true, 10]);
+  });
+});
+
+describe('a refused change', () => {
+  it('a refused token sends it again with the next one: restored first, nothing reported, the core told', async () => {
+    const w = world();
+    const change = w.onWire(2, 10);
+    w.ledger.add(ID, 1);
+    await w.answered(change, { error: refusal('unauthorized', 'Invalid token', 401) });
+    expect([w.said.outcomes, w.said.unauthorized, w.own.active(ID)]).toEqual([[], ['Invalid token'], false]);
+    expect(w.ledger.takePending(ID, 10)).toEqual({ delta: 3, before: 10 });
+    expect(w.store.current()).toEqual({ version: 3, counters: { [ID]: { runs: [3] } } });
+  });
+
+  it.each([
+    ['increment', 2, [1, -1, 4], 'Only down', 5, -1],
+    ['decrement', -2, [-1, 1, -4], 'Only up', -5, 1],
+  ] as const)('a refused %s is reported as one, refuses that direction, and drops the unsent clicks that way only', async (direction, delta, unsent, message, dropped, kept) => {
+    const w = world();
+    const change = w.onWire(delta, 10);
+    for (const click of unsent) w.ledger.add(ID, click);
+    await w.answered(change, { error: refusal('invalidOperation', message) });
+    expect(w.record().refused).toEqual({ [direction]: message });
+    expect(w.said.outcomes).toEqual([
+      { counterId: ID, amount: delta, outcome: 'refused' },
+      { counterId: ID, amount: dropped, outcome: 'refused' },
+    ]);
+    expect([w.ledger.pending(ID), w.ledger.inflight(ID), w.own.active(ID), w.said.changed]).toEqual([kept, undefined, false, 1]);
+    expect(w.store.current()).toEqual({ version: 3, counters: { [ID]: { runs: [kept] } } });
+  });
+
+  it('a refused direction with no unsent clicks that way reports the refused change alone', async () => {
+    const w = world();
+    const change = w.onWire(2, 10);
+    w.ledger.add(ID, -1);
+    await w.answered(change, { error: refusal('invalidOperation', 'Only down') });
+    expect(w.said.outcomes).toEqual([{ counterId: ID, amount: 2, outcome: 'refused' }]);
+  });
+
+  it.each(['forbidden', 'notFound'] as const)('%s: the counter is gone for us; every unsent click is dropped and reported, the sync told', async (kind) => {
+    const w = world();
+    const change = w.onWire(2, 10);
+    for (const click of [-1, 4]) w.ledger.add(ID, click);
+    await w.answered(change, { error: refusal(kind, 'No such counter', kind === 'forbidden' ? 403 : 404) });
+    expect(w.said.outcomes).toEqual([
+      { counterId: ID, amount: 2, outcome: 'refused' },
+      { counterId: ID, amount: 3, outcome: 'refused' },
+    ]);
+    expect([w.said.gone, w.ledger.hasUnsent(ID), w.own.active(ID), w.record().error]).toEqual([[[ID, 'No such counter']], false, false, undefined]);
+    expect(w.store.current()).toEqual({ version: 3, counters: {} });
+  });
+
+  it.each(['badRequest', 'invalidAmount'] as const)('%s: flagged with the server’s words, reported refused, the clicks after it kept', async (kind) => {
+    const w = world();
+    const change = w.onWire(2, 10);
+    w.ledger.add(ID, 1);
+    await w.answered(change, { error: refusal(kind, 'Amount too large') });
+    expect(w.record().error).toEqual({ kind: 'rejected', message: 'Amount too large' });
+    expect(w.said.outcomes).toEqual([{ counterId: ID, amount: 2, outcome: 'refused' }]);
+    expect([w.ledger.pending(ID), w.record().refused, w.said.gone, w.said.changed]).toEqual([1, {}, [], 1]);
+    expect(w.store.current()).toEqual({ version: 3, counters: { [ID]: { runs: [1] } } });
+  });
+});
+
+describe('a change whose answer was lost', () => {
+  it.each([
+    ['a dropped connection', new CoreError('network', 'socket hang up')],
+    ['the long deadline', new CoreError('timeout', 'No answer within 60000 ms')],
+    ['a 5xx', new CoreError('server', 'Bad gateway', 502)],
+    ['something that is no CoreError', new TypeError('boom')],
+  ])('after %s it is flagged "could not confirm" with its amount, kept for the user, and the sync reads the value again', async (_what, error) => {
+    const w = world();
+    await w.answered(w.onWire(-4, 10), { error });
+    expect(w.said.outcomes).toEqual([{ counterId: ID, amount: -4, outcome: 'unconfirmed' }]);
+    expect([w.ledger.unconfirmed(ID), w.ledger.isBusy(ID), w.record().maybeOurs, w.own.active(ID), w.said.resyncs, w.said.changed]).toEqual([[-4], false, [-4], false, 1, 1]);
+    expect(w.store.current()).toEqual({ version: 3, counters: { [ID]: { runs: [], unconfirmed: [-4] } } });
+  });
+});
+
+describe('the user’s answer to "could not confirm"', () => {
+  async function lostTwice() {
+    const w = world();
+    await w.answered(w.onWire(2, 10), { error: new CoreError('network', 'lost') });
+    await w.answered(w.onWire(3, 10), { error: new CoreError('network', 'lost') });
+    w.said.outcomes.length = 0;
+    w.said.changed = 0;
+    return w;
+  }
+
+  it('"send again" queues every lost change again and wakes the sender', async () => {
+    const w = await lostTwice();
+    w.judge.resolve(ID, 'resend');
+    await settle();
+    expect(w.said.outcomes).toEqual([
+      { counterId: ID, amount: 2, outcome: 'resent' },
+      { counterId: ID, amount: 3, outcome: 'resent' },
+    ]);
+    expect([w.ledger.pending(ID), w.ledger.unconfirmed(ID), w.record().maybeOurs, w.said.pumped, w.said.changed]).toEqual([5, [], [], [ID], 1]);
+    expect(w.store.current()).toEqual({ version: 3, counters: { [ID]: { runs: [5] } } });
+  });
+
+  it('"keep the server’s value" sends nothing again', async () => {
+    const w = await lostTwice();
+    w.judge.resolve(ID, 'keep');
+    await settle();
+    expect(w.said.outcomes).toEqual([
+      { counterId: ID, amount: 2, outcome: 'kept' },
+      { counterId: ID, amount: 3, outcome: 'kept' },
+    ]);
+    expect([w.ledger.pending(ID), w.ledger.isBusy(ID), w.ledger.unconfirmed(ID), w.record().maybeOurs, w.said.pumped, w.said.changed]).toEqual([0, false, [], [], [], 1]);
+    expect(w.store.current()).toEqual({ version: 3, counters: {} });
+  });
+
+  it('an answer with nothing to answer for changes nothing', async () => {
+    const w = world();
+    for (const choice of ['resend', 'keep'] as const) w.judge.resolve(ID, choice);
+    expect([w.said.outcomes, w.said.changed, w.said.pumped, w.ledger.ids()]).toEqual([[], 0, [], []]);
+  });
+});
+
+describe('undo and edits', () => {
+  it('an undo of unsent clicks withdraws them: reported, nothing to send', async () => {
+    const w = world();
+    w.ledger.add(ID, 3);
+    expect(w.judge.withdraw(ID, 2)).toEqual({ withdrawn: 2, opposite: 0 });
+    await settle();
+    expect([w.said.outcomes, w.said.pumped, w.said.changed, w.ledger.pending(ID)]).toEqual([[{ counterId: ID, amount: 2, outcome: 'withdrawn' }], [], 1, 1]);
+    expect(w.store.current()).toEqual({ version: 3, counters: { [ID]: { runs: [1] } } });
+  });
+
+  it('an undo of a change already sent queues the opposite one and wakes the sender; nothing withdrawn is reported', async () => {
+    const w = world();
+    await w.answered(w.onWire(2, 10), { value: 12 });
+    w.said.outcomes.length = 0;
+    expect(w.judge.withdraw(ID, 2)).toEqual({ withdrawn: 0, opposite: -2 });
+    await settle();
+    expect([w.said.outcomes, w.said.pumped, w.ledger.pending(ID)]).toEqual([[], [ID], -2]);
+    expect(w.store.current()).toEqual({ version: 3, counters: { [ID]: { runs: [-2], accepted: ['increment'] } } });
+  });
+
+  it('an edit of the value is reported with the amount it moved the counter (to − from); of other fields with none', () => {
+    const w = world();
+    w.judge.edited(ID, ['name', 'value'], 10, 14);
+    w.judge.edited(ID, ['name'], 14, 14);
+    expect(w.said.outcomes).toEqual([
+      { counterId: ID, amount: 4, outcome: 'edited', edit: { fields: ['name', 'value'], from: 10, to: 14 } },
+      { counterId: ID, amount: 0, outcome: 'edited', edit: { fields: ['name'], from: 14, to: 14 } },
+    ]);
+    w.status.phase = 'stopped';
+    w.judge.edited(ID, ['value'], 14, 20);
+    expect(w.said.outcomes).toHaveLength(2);
+  });
+});
+
+describe('the first sync after a restart', () => {
+  it('flags a change the last run left on the wire, leaves one that is on the wire now, and drops the clicks of a counter no longer listed', async () => {
+    const w = world({
+      version: 3,
+      counters: {
+        [ID]: { runs: [], inflight: { delta: 4, before: 10 }, unconfirmed: [-1] },
+        [OTHER]: { runs: [1], inflight: { delta: 2, before: 5 } },
+        gone: { runs: [2, 1], inflight: { delta: -3, before: 0 } },
+      },
+    });
+    await w.ledger.load();
+    w.judge.recoverFromLastRun((id) => id === OTHER);
+    await settle();
+    expect(w.said.outcomes).toEqual([
+      { counterId: ID, amount: 4, outcome: 'unconfirmed' },
+      { counterId: 'gone', amount: 3, outcome: 'dropped' },
+    ]);
+    expect([w.ledger.unconfirmed(ID), w.ledger.inflight(ID), w.record().maybeOurs]).toEqual([[-1, 4], undefined, [-1, 4]]);
+    expect([w.ledger.inflight(OTHER), w.record(OTHER).maybeOurs]).toEqual([{ delta: 2, before: 5 }, []]);
+    expect(w.said.log).toEqual(['counter gone: it is no longer shared with this account; unsent clicks (net +3) dropped, nothing of them was sent; a change of -3 left on the wire by the last run is forgotten']);
+    expect(w.ledger.ids()).toEqual([ID, OTHER]);
+    expect(w.store.current()).toEqual(w.ledger.serialize());
+  });
+
+  it.each([
+    ['unsent clicks netting below zero', { runs: [-2] }, 'unsent clicks (net -2) dropped, nothing of them was sent', [{ counterId: 'gone', amount: -2, outcome: 'dropped' }]],
+    ['unsent clicks netting to zero', { runs: [1, -1] }, 'unsent clicks (net 0) dropped, nothing of them was sent', [{ counterId: 'gone', amount: 0, outcome: 'dropped' }]],
+    ['only a change on the wire', { runs: [], inflight: { delta: 5, before: 0 } }, 'unsent clicks (net 0) dropped, nothing of them was sent; a change of 5 left on the wire by the last run is forgotten', []],
+  ])('a counter no longer listed with %s: logged by id, reported only for unsent clicks', async (_what, entry, logged, outcomes) => {
+    const w = world({ version: 3, counters: { gone: entry } });
+    await w.ledger.load();
+    w.judge.drop('gone', 'it was deleted');
+    expect(w.said.log).toEqual([`counter gone: it was deleted; ${logged}`]);
+    expect(w.said.outcomes).toEqual(outcomes);
+    expect(w.ledger.ids()).toEqual([]);
+  });
+
+  it('a counter no longer listed with nothing of ours is forgotten without a word', async () => {
+    const w = world();
+    w.ledger.accept(OTHER, 'increment');
+    w.judge.drop(OTHER, 'it was deleted');
+    await settle();
+    expect([w.said.log, w.said.outcomes, w.ledger.ids(), w.store.current()]).toEqual([[], [], [], { version: 3, counters: {} }]);
+  });
+});

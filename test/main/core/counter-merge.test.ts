@@ -1,0 +1,191 @@
+// The rules of one counter's server state (src-main/core/counter-merge.ts), on records built by
+// hand: how long an echo of ours is waited for, what a notification, an answer or a list says
+// about someone else's change, and which lost changes of ours a step may be. The table that
+// applies them: counter-table.ts; frames and the echo cases of the issue: frames-and-echoes.test.ts.
+import { describe, expect, it } from 'vitest';
+import type { CounterV2 } from '../../../src-shared/api/schemas';
+import { ECHO_WAIT_MS, expectEcho, mergeList, mergeListedCounter, mergeNotified, recordFrom, revealedBefore, takeMaybeOurs, type CounterRecord } from '../../../src-main/core/counter-merge';
+
+const ID = 'coffees';
+const counter = (value: number, extra: Partial<CounterV2> = {}): CounterV2 => ({ id: ID, name: 'Coffees', type: 'UpDown', value, created: '2026-01-05T09:00:00Z', startDate: undefined, endDate: undefined, ...extra });
+const record = (value = 10): CounterRecord => recordFrom(counter(value));
+const remote = (from: number, to: number) => ({ counterId: ID, name: 'Coffees', from, to });
+
+describe('recordFrom', () => {
+  it('takes everything the server said and starts with nothing of ours', () => {
+    expect(recordFrom(counter(7, { type: 'FromDate', startDate: '2026-01-01', endDate: '2026-12-31' }))).toEqual({
+      id: ID,
+      name: 'Coffees',
+      type: 'FromDate',
+      startDate: '2026-01-01',
+      endDate: '2026-12-31',
+      confirmed: 7,
+      streamValue: 7,
+      expectedEchoes: [],
+      refused: {},
+      maybeOurs: [],
+    });
+  });
+});
+
+describe('how long an echo of ours is waited for', () => {
+  it('a new echo drops the ones expected ECHO_WAIT_MS or more before it', () => {
+    const r = record();
+    expectEcho(r, { value: 11, at: 5_000 });
+    expectEcho(r, { value: 12, at: 5_000 + ECHO_WAIT_MS - 1 });
+    expect(r.expectedEchoes.map((echo) => echo.value)).toEqual([11, 12]);
+    expectEcho(r, { value: 13, at: 5_000 + ECHO_WAIT_MS });
+    expect(r.expectedEchoes.map((echo) => echo.value)).toEqual([12, 13]);
+  });
+
+  it('a notification ECHO_WAIT_MS or more after an echo was expected no longer counts as that echo', () => {
+    const waited = record();
+    expectEcho(waited, { value: 11, at: 5_000 });
+    expect(mergeNotified(waited, { value: 11, name: 'Coffees' }, 5_000 + ECHO_WAIT_MS - 1).echo?.from).toBe(10);
+    const tooLate = record();
+    expectEcho(tooLate, { value: 11, at: 5_000 });
+    expect(mergeNotified(tooLate, { value: 11, name: 'Coffees' }, 5_000 + ECHO_WAIT_MS)).toEqual({ remote: remote(10, 11) });
+  });
+});
+
+describe('a notification', () => {
+  it('our echo while another of ours is still due leaves the value our latest answer gave', () => {
+    const r = record();
+    r.confirmed = 50; // our PATCH to 50 answered last
+    expectEcho(r, { value: 50, at: 0 });
+    expectEcho(r, { value: 11, at: 0 });
+    expect(mergeNotified(r, { value: 11, name: 'Coffees' }, 1).echo?.from).toBe(10);
+    expect([r.confirmed, r.streamValue]).toEqual([50, 11]);
+  });
+
+  it('our lost change landing late while an echo of ours is due leaves the value our answer gave', () => {
+    const r = record();
+    r.confirmed = 20;
+    expectEcho(r, { value: 20, at: 0 });
+    r.maybeOurs.push(5);
+    expect(mergeNotified(r, { value: 15, name: 'Coffees' }, 1)).toEqual({});
+    expect([r.confirmed, r.streamValue, r.maybeOurs]).toEqual([20, 15, []]);
+  });
+
+  it('with no step is no news: not while an echo of ours is due, not when nothing of ours is', () => {
+    const due = record();
+    expectEcho(due, { value: 12, at: 0 });
+    expect(mergeNotified(due, { value: 10, name: 'Renamed by Alan' }, 1)).toEqual({});
+    const idle = record();
+    expect(mergeNotified(idle, { value: 10, name: 'Renamed by Alan' }, 1)).toEqual({});
+    expect(idle.confirmed).toBe(10);
+  });
+});
+
+describe('what an answer reveals', () => {
+  it('nothing when the notifications already reached the value before ours; no echo is expected for it', () => {
+    const r = record();
+    expect(revealedBefore(r, 10, 0)).toBeUndefined();
+    expect(r.expectedEchoes).toEqual([]);
+  });
+
+  it('a step that lost changes of ours make exactly is not someone else’s; the rest of a larger one is', () => {
+    const exact = record();
+    exact.maybeOurs.push(2, 20);
+    expect(revealedBefore(exact, 12, 0)).toBeUndefined();
+    expect(exact.maybeOurs).toEqual([20]);
+    const larger = record();
+    larger.maybeOurs.push(2);
+    expect(revealedBefore(larger, 15, 0)).toEqual(remote(12, 15));
+    expect([larger.streamValue, larger.expectedEchoes]).toEqual([15, [{ value: 15, foreign: true, at: 0 }]]);
+  });
+});
+
+describe('a counter in a full list', () => {
+  it('takes the name, type and dates; clears a "gone" or "unreadable" flag, never a refusal the user has not seen', () => {
+    for (const kind of ['gone', 'unreadable'] as const) {
+      const r = record();
+      r.error = { kind, message: 'x' };
+      mergeListedCounter(r, counter(10, { name: 'Coffee', startDate: '2026-02-01' }), false);
+      expect([r.name, r.startDate, r.error]).toEqual(['Coffee', '2026-02-01', undefined]);
+    }
+    const rejected = record();
+    rejected.error = { kind: 'rejected', message: 'Amount too large' };
+    mergeListedCounter(rejected, counter(10), false);
+    expect(rejected.error).toEqual({ kind: 'rejected', message: 'Amount too large' });
+  });
+
+  it('does not take the value while a change of ours is on the wire or its echo is due: the answer and the echo settle it', () => {
+    const onWire = record();
+    expect(mergeListedCounter(onWire, counter(15), true)).toBeUndefined();
+    expect(onWire.confirmed).toBe(10);
+    const echoDue = record();
+    expectEcho(echoDue, { value: 11, at: 0 });
+    expect(mergeListedCounter(echoDue, counter(15), false)).toBeUndefined();
+    expect([echoDue.confirmed, echoDue.streamValue]).toEqual([10, 10]);
+  });
+
+  it('a day counter moves with the calendar: its new value is taken, and nobody changed it', () => {
+    const r = recordFrom(counter(30, { type: 'FromDate', startDate: '2026-01-01' }));
+    expect(mergeListedCounter(r, counter(31, { type: 'FromDate', startDate: '2026-01-01' }), false)).toBeUndefined();
+    expect([r.confirmed, r.streamValue]).toEqual([31, 31]);
+  });
+
+  it('a jump that lost changes of ours make exactly is not someone else’s', () => {
+    const r = record();
+    r.maybeOurs.push(2, 20);
+    expect(mergeListedCounter(r, counter(12), false)).toBeUndefined();
+    expect(r.maybeOurs).toEqual([20]);
+    expect(mergeListedCounter(r, counter(13), false)).toEqual(remote(12, 13));
+  });
+});
+
+describe('takeMaybeOurs', () => {
+  it('takes nothing for no step, even where amounts would add up to it', () => {
+    const amounts = [2, -2];
+    expect(takeMaybeOurs(amounts, 0)).toBe(0);
+    expect(amounts).toEqual([2, -2]);
+  });
+
+  it('prefers a set that makes the step exactly over the oldest that fit, and takes exactly those', () => {
+    const amounts = [1, 3];
+    expect(takeMaybeOurs(amounts, 3)).toBe(3);
+    expect(amounts).toEqual([1]);
+    const several = [5, 2, 3];
+    expect(takeMaybeOurs(several, 8)).toBe(8); // 5 and 3: both taken, 2 left
+    expect(several).toEqual([2]);
+  });
+
+  it('looks for an exact set among the first 12 only (2^12 tries at most); beyond, the oldest that fit', () => {
+    const ones = [...Array<number>(12).fill(1), 100];
+    expect(takeMaybeOurs(ones, 100)).toBe(12);
+    expect(ones).toEqual([100]);
+    const sevens = [...Array<number>(12).fill(7), 1];
+    expect(takeMaybeOurs(sevens, 15)).toBe(15); // 7 + 7 + 1: fits exactly, found by fitting
+    expect(sevens).toHaveLength(10);
+  });
+});
+
+describe('mergeList', () => {
+  const OTHER = 'teas';
+  const table = () => new Map<string, CounterRecord>([[ID, record(10)], [OTHER, recordFrom(counter(5, { id: OTHER, name: 'Teas' }))]]);
+
+  it('merges known counters (reporting what changed), adds new ones, drops the missing ones, in the server’s order', () => {
+    const records = table();
+    const kept = records.get(ID);
+    const result = mergeList(records, { counters: [counter(5, { id: 'new', name: 'New' }), counter(12)], unreadable: [], skipped: 0 }, () => false);
+    expect(result).toEqual({ remote: [remote(10, 12)], removed: [OTHER], unreadable: [] });
+    expect([...records.keys()]).toEqual(['new', ID]);
+    expect(records.get(ID)).toBe(kept);
+    expect(records.get('new')?.confirmed).toBe(5);
+  });
+
+  it('reports nothing when nothing changed', () => {
+    const records = table();
+    expect(mergeList(records, { counters: [counter(10), counter(5, { id: OTHER, name: 'Teas' })], unreadable: [], skipped: 0 }, () => false)).toEqual({ remote: [], removed: [], unreadable: [] });
+  });
+
+  it('an unreadable item keeps a counter it may be, flagged unreadable with why, but a counter known gone stays gone', () => {
+    const records = table();
+    records.get(OTHER)!.error = { kind: 'gone', message: 'Not shared with you any more' };
+    const result = mergeList(records, { counters: [], unreadable: [{ reason: 'no id' }], skipped: 1 }, () => false);
+    expect(result).toEqual({ remote: [], removed: [], unreadable: [ID, OTHER] });
+    expect(records.get(ID)?.error).toEqual({ kind: 'unreadable', message: 'The server sent this counter in a form the app cannot read; showing its last known state.' });
+    expect(records.get(OTHER)?.error).toEqual({ kind: 'gone', message: 'Not shared with you any more' });
+  });
+});
