@@ -113,9 +113,13 @@ describe('encoded separators after the feed folder', () => {
   it('negative control: with the decoding check switched off, every one of them gets through', async () => {
     vi.resetModules();
     vi.doMock('../../../../src-main/app/updates/feed-path', async (original) => ({ ...(await original<typeof FeedPath>()), encodedPathProblem: () => null }));
-    const weakened = (await import('../../../../src-main/app/updates/update-safety')).judgeRequest;
-    vi.doUnmock('../../../../src-main/app/updates/feed-path');
-    vi.resetModules();
-    for (const [, path] of ENCODED_ESCAPES) expect(weakened(`${FEED.url}${path}`, FEED), path).toBeNull();
+    try {
+      const weakened = (await import('../../../../src-main/app/updates/update-safety')).judgeRequest;
+      for (const [, path] of ENCODED_ESCAPES) expect(weakened(`${FEED.url}${path}`, FEED), path).toBeNull();
+    } finally {
+      // Undone even when an expectation fails, so the weakened module never reaches a later test.
+      vi.doUnmock('../../../../src-main/app/updates/feed-path');
+      vi.resetModules();
+    }
   });
 });
