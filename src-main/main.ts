@@ -26,7 +26,7 @@ import { createConsentDialog } from './electron/consent-dialog';
 import { createSaveDialog } from './electron/save-dialog';
 import { TEXT_LIMITS } from '../src-shared/text/server-text';
 import { createOsNotifications } from './electron/os-notifications';
-import { createPopup, popupMaterial } from './electron/popup';
+import { createPopup, POPUP_SIZE, popupMaterial } from './electron/popup';
 import { createShortcutRegistrar } from './electron/shortcuts';
 import { themeSource, watchSystem } from './electron/system';
 import { bitmapImages, createTrayController } from './electron/tray';
@@ -50,7 +50,6 @@ const preloadPath = join(here, 'preload.cjs');
 // Unpackaged development only: the Vite dev server. A packaged app never loads http.
 const devServerOrigin = !app.isPackaged && process.env.COUNTER_TRAY_DEV_SERVER ? new URL(process.env.COUNTER_TRAY_DEV_SERVER).origin : undefined;
 const platform = toAppPlatform(process.platform);
-const POPUP_SIZE = { width: 360, height: 520 };
 /** Launch milestones as performance marks (Node's timeline: a profile shows them; the boot bench reads them). */
 const markLaunch = (milestone: LaunchMilestone) => performance.mark(launchMarkName(milestone));
 
