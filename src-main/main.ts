@@ -1,7 +1,7 @@
 // Counter Tray's main process: the only module that imports 'electron' at top
 // level. Everything it wires is Electron-free logic (src-main/app, src-main/desktop)
 // or a thin adapter taking Electron objects by injection (src-main/electron).
-import { app, BrowserWindow, dialog, globalShortcut, ipcMain, Menu, nativeImage, nativeTheme, Notification, powerMonitor, protocol, safeStorage, screen, session, shell, Tray } from 'electron';
+import { app, BrowserWindow, dialog, globalShortcut, ipcMain, Menu, nativeImage, nativeTheme, Notification, powerMonitor, protocol, safeStorage, screen, session, shell, systemPreferences, Tray } from 'electron';
 import type { NativeImage } from 'electron';
 // electron-log/node, not /main: the main entry registers unchecked ipcMain handlers at import (electron/logging.ts).
 import log from 'electron-log/node';
@@ -27,6 +27,7 @@ import { createSaveDialog } from './electron/save-dialog';
 import { TEXT_LIMITS } from '../src-shared/text/server-text';
 import { createOsNotifications } from './electron/os-notifications';
 import { createPopup, POPUP_SIZE, popupMaterial } from './electron/popup';
+import { accentColorSource } from './electron/accent-color';
 import { createShortcutRegistrar } from './electron/shortcuts';
 import { themeSource, watchSystem } from './electron/system';
 import { bitmapImages, createTrayController } from './electron/tray';
@@ -156,6 +157,7 @@ async function run(): Promise<void> {
     lastKnownFile: createTextFile(join(userData, 'last-known-counters.json')),
     appVersion: app.getVersion(),
     windowMaterial: material.material,
+    accent: accentColorSource(platform, systemPreferences),
     // before-quit runs the orderly shutdown below.
     quit: () => app.quit(),
     // Only pages of the public CountTogether site: publicWebPage() refuses any other origin.

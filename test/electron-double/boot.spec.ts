@@ -35,5 +35,5 @@ test('the popup opens at 360×480, the size the README and its screenshots show'
   await expect(popup.getByRole('heading', { name: 'Connect to CountTogether' })).toBeVisible();
   expect(launch.electron.window.getSize(), 'the window main asked for').toEqual([360, 480]);
   // The page lays out in the window's size (a frameless window: content = window).
-  expect(await popup.evaluate(() => [window.innerWidth, window.innerHeight])).toEqual([360, 480]);
+  expect(await popup.evaluate('[innerWidth, innerHeight]')).toEqual([360, 480]);
 });
