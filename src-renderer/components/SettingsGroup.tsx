@@ -39,8 +39,8 @@ export function SettingsGroup({ title, children, className, open, headingId }: P
     <section className={classes} aria-labelledby={id}>
       <details className="group-fold" open={open}>
         <summary className="group-summary">
-          <ExpandIcon {...ICON} size={14} className="group-chevron" />
           {heading}
+          <ExpandIcon {...ICON} size={14} className="group-chevron" />
         </summary>
         <div className="group-body">{children}</div>
       </details>

@@ -7,6 +7,7 @@ import { errorText } from '../../src-shared/i18n/error-words';
 import type { PlainKey } from '../../src-shared/i18n/messages';
 import type { Translator } from '../../src-shared/i18n/translator';
 import { call } from '../bridge/ipc';
+import { ExpandIcon, ICON } from '../components/icons';
 import { Segmented } from '../components/Segmented';
 import { SettingsGroup } from '../components/SettingsGroup';
 import { useI18n } from '../i18n/I18n';
@@ -103,15 +104,18 @@ export function UpdatesSection(props: SectionProps) {
   const i18n = useI18n();
   const updates = props.state.updates;
   if (!updates) return null;
-  // Folded while there is nothing to do; open when an update is there, on its way, ready, or failed.
-  const open = updates.source === 'self' && ACTIONABLE.has(updates.status.kind);
+  // Folded while there is nothing to do; open when an update is there, on its way, ready, or failed,
+  // and in the first run of a new version (its notes: what the "What's new" notification opens).
+  const open = (updates.source === 'self' && ACTIONABLE.has(updates.status.kind)) || updates.whatsNew !== null;
   return (
     <SettingsGroup title={i18n.t('updates.title')} open={open}>
       {updates.source === 'self' ? <SelfUpdating {...props} updates={updates} /> : <p className="setting setting-detail">{i18n.t(ELSEWHERE[updates.source])}</p>}
-      {/* Folded: the notes can be long, and the page stays short (the summary is a full-height row). */}
       {updates.whatsNew && (
-        <details className="setting whats-new">
-          <summary>{i18n.t('updates.whatsNew', { version: updates.whatsNew.version })}</summary>
+        <details className="setting whats-new" open>
+          <summary>
+            <ExpandIcon {...ICON} size={14} className="group-chevron" />
+            {i18n.t('updates.whatsNew', { version: updates.whatsNew.version })}
+          </summary>
           <p className="notes">{updates.whatsNew.notes}</p>
         </details>
       )}

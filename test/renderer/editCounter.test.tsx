@@ -127,7 +127,7 @@ describe('edit', () => {
   it('mutes notifications for one counter, with Save like every other field', async () => {
     const fake = await openEdit('Push-ups');
     const user = userEvent.setup();
-    await user.click(screen.getByLabelText(/Notify me when someone else changes it/));
+    await user.click(screen.getByLabelText(/Notify me when others change it/));
     expect(fake.calls('settings:update')).toEqual([]);
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(fake.calls('settings:update')).toEqual([{ notifications: { enabled: true, mutedCounters: [IDS.pushUps] } }]);
@@ -185,7 +185,7 @@ describe('edit, as the page looks', () => {
 
   it('on/off on the page are switches: notifications for this counter, a day counter’s milestones', async () => {
     await openEdit('Coffees today');
-    expect(screen.getByRole('switch', { name: 'Notify me when someone else changes it' })).toHaveProperty('checked', true);
+    expect(screen.getByRole('switch', { name: 'Notify me when others change it' })).toHaveProperty('checked', true);
     cleanup();
     await openEdit('Since we moved in');
     expect(screen.getByRole('switch', { name: 'Notify me on milestones' })).toHaveProperty('checked', true);

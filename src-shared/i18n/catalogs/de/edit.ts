@@ -22,7 +22,7 @@ export const edit = {
   'edit.discardQuestion': 'Deine Änderungen verwerfen?',
   'edit.discard': 'Verwerfen',
   'local.title': 'Auf diesem Computer',
-  'local.notify': 'Mitteilung, wenn jemand anderes ihn ändert',
+  'local.notify': 'Mitteilung, wenn andere ihn ändern',
   'local.notificationsOff': 'Mitteilungen sind in den Einstellungen aus.',
   'local.incrementShortcut': 'Kürzel für +1',
   'local.decrementShortcut': 'Kürzel für −1',

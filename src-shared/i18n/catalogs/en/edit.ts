@@ -19,7 +19,7 @@ export const edit = {
   'edit.discardQuestion': 'Discard your changes?',
   'edit.discard': 'Discard',
   'local.title': 'On this computer',
-  'local.notify': 'Notify me when someone else changes it',
+  'local.notify': 'Notify me when others change it',
   'local.notificationsOff': 'Notifications are off in Settings.',
   'local.incrementShortcut': '+1 shortcut',
   'local.decrementShortcut': '−1 shortcut',
