@@ -104,9 +104,10 @@ export function UpdatesSection(props: SectionProps) {
   const i18n = useI18n();
   const updates = props.state.updates;
   if (!updates) return null;
-  // Folded while there is nothing to do; open when an update is there, on its way, ready, or failed,
-  // and in the first run of a new version (its notes: what the "What's new" notification opens).
-  const open = (updates.source === 'self' && ACTIONABLE.has(updates.status.kind)) || updates.whatsNew !== null;
+  // A copy that updates itself: folded while there is nothing to do; open when an update is there, on
+  // its way, ready, or failed, and in the first run of a new version (what "What's new" opens). Any
+  // other copy has one line to say (where its updates come from): open.
+  const open = updates.source !== 'self' || ACTIONABLE.has(updates.status.kind) || updates.whatsNew !== null;
   return (
     <SettingsGroup title={i18n.t('updates.title')} open={open}>
       {updates.source === 'self' ? <SelfUpdating {...props} updates={updates} /> : <p className="setting setting-detail">{i18n.t(ELSEWHERE[updates.source])}</p>}

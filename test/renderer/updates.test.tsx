@@ -85,6 +85,10 @@ describe('Settings → Updates', () => {
     await openSettings(appState({ updates: updates({ status: { kind: 'ready', version: '0.3.0' } }) }));
     expect((screen.getByRole('heading', { name: 'Updates' }).closest('details') as HTMLDetailsElement | null)?.open).toBe(true);
     expect(screen.getByRole('button', { name: 'Restart to update to 0.3.0' })).toBeTruthy();
+    // A copy a package manager owns has one line to say: open.
+    cleanup();
+    await openSettings(appState({ updates: updates({ source: 'deb', nextCheckAt: null }) }));
+    expect((screen.getByRole('heading', { name: 'Updates' }).closest('details') as HTMLDetailsElement | null)?.open).toBe(true);
   });
 
   it('no section where main runs no updater', async () => {
