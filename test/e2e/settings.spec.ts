@@ -118,19 +118,25 @@ const UP_TO_DATE = updatesStandIn(NOW, { source: 'self', status: { kind: 'upToDa
 /** The page's whole height as laid out at the popup's width: the header, and the body as tall as its content. */
 const pageHeight = (popup: Page) => popup.locator('html').evaluate((root) => (root.ownerDocument.querySelector('.screen-header')?.getBoundingClientRect().height ?? 0) + (root.ownerDocument.querySelector('.screen-body')?.scrollHeight ?? 0));
 
+/** A copy a package manager owns: Settings → Updates has its one (long) line open. */
+const DEB = updatesStandIn(NOW, { source: 'deb', status: { kind: 'idle' }, nextCheckAt: null, whatsNew: null });
+
 for (const [language, title] of [['en-US', 'Settings'], ['de-DE', 'Einstellungen']] as const) {
-  test.describe(`Settings at popup size (${language})`, () => {
-    test.use({ harnessOptions: { app: { systemLanguages: [language], updates: UP_TO_DATE } } });
-    test('is at most 800 px tall at 360 px wide: about 1.5 popups, not 2.5', async ({ popup, shoot }) => {
-      await popup.getByRole('button', { name: title, exact: true }).click();
-      await expect(popup.getByRole('heading', { name: title, exact: true })).toBeVisible();
-      expect(await popup.locator('html').evaluate((root) => root.clientWidth)).toBe(360);
-      expect(await pageHeight(popup)).toBeLessThanOrEqual(800);
-      await shoot(`settings-${language}`);
-      await popup.locator('.screen-body').evaluate((el) => el.scrollTo(0, el.scrollHeight));
-      await shoot(`settings-${language}-end`);
+  for (const [copy, updates] of [['updates itself', UP_TO_DATE], ['a .deb', DEB]] as const) {
+    test.describe(`Settings at popup size (${language}, ${copy})`, () => {
+      test.use({ harnessOptions: { app: { systemLanguages: [language], updates } } });
+      test('is at most 800 px tall at 360 px wide: about 1.5 popups, not 2.5', async ({ popup, shoot }) => {
+        await popup.getByRole('button', { name: title, exact: true }).click();
+        await expect(popup.getByRole('heading', { name: title, exact: true })).toBeVisible();
+        expect(await popup.locator('html').evaluate((root) => root.clientWidth)).toBe(360);
+        expect(await pageHeight(popup)).toBeLessThanOrEqual(800);
+        const name = `settings-${language}${copy === 'a .deb' ? '-deb' : ''}`;
+        await shoot(name);
+        await popup.locator('.screen-body').evaluate((el) => el.scrollTo(0, el.scrollHeight));
+        await shoot(`${name}-end`);
+      });
     });
-  });
+  }
 }
 
 test.describe('Settings’ controls by keyboard', () => {
