@@ -1,7 +1,7 @@
 // Counter Tray's main process: the only module that imports 'electron' at top
 // level. Everything it wires is Electron-free logic (src-main/app, src-main/desktop)
 // or a thin adapter taking Electron objects by injection (src-main/electron).
-import { app, BrowserWindow, dialog, globalShortcut, ipcMain, Menu, nativeImage, nativeTheme, Notification, powerMonitor, protocol, safeStorage, screen, session, shell, Tray } from 'electron';
+import { app, BrowserWindow, dialog, globalShortcut, ipcMain, Menu, nativeImage, nativeTheme, Notification, powerMonitor, protocol, safeStorage, screen, session, shell, systemPreferences, Tray } from 'electron';
 import type { NativeImage } from 'electron';
 // electron-log/node, not /main: the main entry registers unchecked ipcMain handlers at import (electron/logging.ts).
 import log from 'electron-log/node';
@@ -26,7 +26,8 @@ import { createConsentDialog } from './electron/consent-dialog';
 import { createSaveDialog } from './electron/save-dialog';
 import { TEXT_LIMITS } from '../src-shared/text/server-text';
 import { createOsNotifications } from './electron/os-notifications';
-import { createPopup, popupMaterial } from './electron/popup';
+import { createPopup, POPUP_SIZE, popupMaterial } from './electron/popup';
+import { accentColorSource } from './electron/accent-color';
 import { createShortcutRegistrar } from './electron/shortcuts';
 import { themeSource, watchSystem } from './electron/system';
 import { bitmapImages, createTrayController } from './electron/tray';
@@ -50,7 +51,6 @@ const preloadPath = join(here, 'preload.cjs');
 // Unpackaged development only: the Vite dev server. A packaged app never loads http.
 const devServerOrigin = !app.isPackaged && process.env.COUNTER_TRAY_DEV_SERVER ? new URL(process.env.COUNTER_TRAY_DEV_SERVER).origin : undefined;
 const platform = toAppPlatform(process.platform);
-const POPUP_SIZE = { width: 360, height: 520 };
 /** Launch milestones as performance marks (Node's timeline: a profile shows them; the boot bench reads them). */
 const markLaunch = (milestone: LaunchMilestone) => performance.mark(launchMarkName(milestone));
 
@@ -157,6 +157,7 @@ async function run(): Promise<void> {
     lastKnownFile: createTextFile(join(userData, 'last-known-counters.json')),
     appVersion: app.getVersion(),
     windowMaterial: material.material,
+    accent: accentColorSource(platform, systemPreferences),
     // before-quit runs the orderly shutdown below.
     quit: () => app.quit(),
     // Only pages of the public CountTogether site: publicWebPage() refuses any other origin.

@@ -4,6 +4,7 @@ import { listen } from './bridge/ipc';
 import { useAppState } from './bridge/useAppState';
 import { errorText } from '../src-shared/i18n/error-words';
 import { guessLocale, I18n, useI18n } from './i18n/I18n';
+import { useAccentColor } from './look/useAccentColor';
 import { Connecting } from './screens/Connecting';
 import { CounterList } from './screens/CounterList';
 
@@ -63,6 +64,7 @@ function Screens({ api, state, problem }: { api: CounterTrayApi; state: AppState
   useEffect(() => {
     if (theme) document.documentElement.dataset.theme = theme;
   }, [theme]);
+  useAccentColor(state?.accentColor, theme);
   const material = state?.windowMaterial;
   useEffect(() => {
     if (material && material !== 'solid') document.documentElement.dataset.material = material;

@@ -39,7 +39,8 @@ let nextLaunch = 1;
 
 /** One Chromium context per launch (Electron's default session). Pages have no network: each window routes its own app:// requests, anything else (a window.open page, say) is refused. */
 async function openContext(browser: Browser): Promise<BrowserContext> {
-  const context = await browser.newContext({ viewport: { width: 360, height: 520 } });
+  // Each window's page takes its window's size (page-host.ts).
+  const context = await browser.newContext();
   await context.route('**/*', (route) => route.abort('blockedbyclient'));
   return context;
 }

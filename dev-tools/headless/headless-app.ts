@@ -37,6 +37,8 @@ export interface HeadlessAppOptions {
   /** The OS's preferred languages (default en-US); `en-XA` turns on the pseudo-locale. */
   systemLanguages?: readonly string[];
   dark?: boolean;
+  /** The OS accent colour as main would carry it (#rrggbb), or null: none (Linux). */
+  accentColor?: string | null;
   clock?: Clock;
   logger?: Logger;
   coreOverrides?: AppControllerDeps['coreOverrides'];
@@ -65,6 +67,8 @@ export interface HeadlessApp {
   vault: TokenVault & { peek(): StoredToken | null };
   /** Flip the OS theme, as nativeTheme 'updated' would. */
   setSystemDark(dark: boolean): void;
+  /** The user picks another accent colour, as accent-color-changed would say (null: none). */
+  setAccentColor(color: string | null): void;
   /** Change the system zone, as a timezone-change event would. */
   setSystemTimezone(zone: string): void;
   /** Change the OS's preferred languages, as the poll in main would find them. */
@@ -87,6 +91,8 @@ export function createHeadlessApp(options: HeadlessAppOptions = {}): HeadlessApp
   let quits = 0;
   const links: string[] = [];
   const themeUpdates = new Emitter<void>();
+  let accent = options.accentColor ?? null;
+  const accentUpdates = new Emitter<void>();
   const vault = createMemoryVault({
     ...(options.encryptionWeak !== undefined ? { encryptionWeak: options.encryptionWeak } : {}),
     ...(options.storedToken ? { initial: options.storedToken } : {}),
@@ -111,6 +117,7 @@ export function createHeadlessApp(options: HeadlessAppOptions = {}): HeadlessApp
       shouldUseDarkColors: () => dark,
       onUpdated: themeUpdates.event,
     },
+    accent: { current: () => accent, onChanged: accentUpdates.event },
     hideWindow: () => void (hides += 1),
     quit: () => void (quits += 1),
     openPublicPage: (path) => void links.push(publicWebPage(path)),
@@ -132,6 +139,10 @@ export function createHeadlessApp(options: HeadlessAppOptions = {}): HeadlessApp
     setSystemDark(next) {
       dark = next;
       themeUpdates.fire();
+    },
+    setAccentColor(next) {
+      accent = next;
+      accentUpdates.fire();
     },
     setSystemTimezone(next) {
       zone = next;

@@ -8,13 +8,8 @@ import type { UpdatesState } from '../../src-shared/domain/updates';
 /** The notes a release brought: data from the feed, never translated. */
 export const STAND_IN_NOTES = 'Renamed from the tray.';
 
-export function updatesStandIn(now = Date.now()): UpdatesPort {
-  const state: UpdatesState = {
-    source: 'self',
-    status: { kind: 'available', version: '0.3.0' },
-    nextCheckAt: now + 6 * 3_600_000,
-    whatsNew: { version: '0.2.1', notes: STAND_IN_NOTES },
-  };
+/** By default an update is available and the last one brought notes; `state` replaces any of that. */
+export function updatesStandIn(now = Date.now(), state: UpdatesState = { source: 'self', status: { kind: 'available', version: '0.3.0' }, nextCheckAt: now + 6 * 3_600_000, whatsNew: { version: '0.2.1', notes: STAND_IN_NOTES } }): UpdatesPort {
   return {
     state: () => state,
     onChange: () => () => undefined,

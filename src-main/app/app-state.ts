@@ -12,7 +12,7 @@ import type { Session } from './session/session-api';
 import type { AppStateBody } from '../../src-shared/ipc/contract';
 
 export interface AppStateParts {
-  deps: Pick<AppControllerDeps, 'theme' | 'systemTimezone' | 'appVersion' | 'windowMaterial' | 'updates'>;
+  deps: Pick<AppControllerDeps, 'theme' | 'systemTimezone' | 'appVersion' | 'windowMaterial' | 'accent' | 'updates'>;
   platform: AppPlatform;
   settings: Settings;
   locale: AppState['locale'];
@@ -28,6 +28,7 @@ export function readAppState({ deps, platform, settings, locale, shortcutFailure
   const dark = settings.theme === 'system' ? deps.theme.shouldUseDarkColors() : settings.theme === 'dark';
   const core = session.core();
   const sessionState = session.state();
+  const accentColor = deps.accent?.current() ?? null;
   const shown = core ? { ...core.snapshot(), counters: offline.coreCounters(core) } : null;
   return {
     session: sessionState,
@@ -35,6 +36,7 @@ export function readAppState({ deps, platform, settings, locale, shortcutFailure
     lastKnown: offline.shown(),
     ...(deps.appVersion ? { appVersion: deps.appVersion } : {}),
     ...(deps.windowMaterial ? { windowMaterial: deps.windowMaterial } : {}),
+    ...(accentColor ? { accentColor } : {}),
     publicServer: sessionState.mode === 'account' && isPublicServer(sessionState.serverUrl),
     settings,
     shortcutFailures,

@@ -248,6 +248,7 @@ export function createAppController(deps: AppControllerDeps): AppController {
       if (cacheNotice) launchNotices.push(cacheNotice);
       launchNotices.forEach(logNotice);
       subscriptions.push(deps.theme.onUpdated(changed));
+      if (deps.accent) subscriptions.push(deps.accent.onChanged(changed));
       if (deps.updates) subscriptions.push(deps.updates.onChange(() => changed()));
       if (stored) {
         const resuming = session.resume(stored).catch((e: unknown) => log.error(`resume failed: ${redact(String(e))}`));

@@ -129,6 +129,12 @@ export interface ThemeSource {
   onUpdated(listener: () => void): () => void;
 }
 
+/** The OS accent colour (electron/accent-color.ts): `#rrggbb`, or null where the OS gives none. */
+export interface AccentSource {
+  current(): string | null;
+  onChanged(listener: () => void): () => void;
+}
+
 export interface Logger {
   info(message: string): void;
   warn(message: string): void;
@@ -170,6 +176,8 @@ export interface AppControllerDeps {
   appVersion?: string;
   /** What the OS draws behind the popup (electron/popup.ts popupMaterial); the popup lets it through. */
   windowMaterial?: 'vibrancy' | 'acrylic' | 'solid';
+  /** The OS accent colour, followed as it changes; absent: the popup's neutral blue. */
+  accent?: AccentSource;
   /** Main's native save dialog for exports; without one, exporting answers that it is not available. */
   saveFile?: SaveFilePort;
   /** Quits the whole app (the popup's settings offer it besides the tray menu). */

@@ -9,6 +9,9 @@ import { placePopup } from '../desktop/popup-placement';
 /** What the OS draws behind the popup; the page lets it through (AppState.windowMaterial). */
 export type WindowMaterial = 'vibrancy' | 'acrylic' | 'solid';
 
+/** The popup's one size (CSS px at 100 %): the README and its screenshots show it, the e2e pages use it. */
+export const POPUP_SIZE = { width: 360, height: 480 } as const;
+
 /** The page's own background (styles.css --bg), for platforms without a material and before the first paint. */
 export const SOLID_BACKGROUND = { light: '#ffffff', dark: '#1d1f23' } as const;
 
@@ -104,7 +107,7 @@ export function createPopup<W extends PopupWindowLike>(options: PopupOptions<W>)
     const cursor = trigger.kind === 'tray' ? options.screen.getCursorScreenPoint() : undefined;
     const hasBounds = trayBounds.width > 0 && trayBounds.height > 0;
     const display = hasBounds ? options.screen.getDisplayMatching(trayBounds) : cursor ? options.screen.getDisplayNearestPoint(cursor) : options.screen.getPrimaryDisplay();
-    const [width = 360, height = 520] = window.getSize();
+    const [width = POPUP_SIZE.width, height = POPUP_SIZE.height] = window.getSize();
     const point = placePopup({
       platform: options.platform,
       trayBounds,

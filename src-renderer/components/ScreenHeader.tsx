@@ -1,12 +1,27 @@
 import type { ReactNode } from 'react';
 import { BackButton } from './BackButton';
 
-/** The top of a screen that one goes back from (Edit, Settings, Export): the way back, then the title (children). */
-export function ScreenHeader({ onBack, autoFocus = false, children }: { onBack: () => void; autoFocus?: boolean; children: ReactNode }) {
+interface Props {
+  onBack: () => void;
+  autoFocus?: boolean;
+  /** The title: words, or a counter's name (cut with … on one line; the tooltip has it whole). */
+  children: ReactNode;
+  /** The whole title as text, for the tooltip when it is cut. */
+  fullTitle?: string;
+  titleId?: string;
+  /** Buttons at the header's right (the activity view's Edit). */
+  actions?: ReactNode;
+}
+
+/** The top of every screen one goes back from (Edit, Settings, Export, Activity): the way back, the title, any actions. */
+export function ScreenHeader({ onBack, autoFocus = false, children, fullTitle, titleId, actions }: Props) {
   return (
     <header className="screen-header">
       <BackButton onClick={onBack} autoFocus={autoFocus} />
-      <h1 className="title">{children}</h1>
+      <h1 id={titleId} className="title" title={fullTitle}>
+        {children}
+      </h1>
+      {actions}
     </header>
   );
 }

@@ -10,11 +10,13 @@ interface Props {
   conflictOf: (accelerator: string) => string | null;
   /** Why the OS refused to register the current value, if it did. */
   failure?: string;
+  /** Words under the row (where the other shortcuts are). */
+  note?: string;
   onChange: (accelerator: string | null) => void;
 }
 
 /** Press "Record", then the keys: captures an Electron accelerator; Esc cancels, Backspace clears. */
-export function ShortcutRecorder({ label, value, isMac, conflictOf, failure, onChange }: Props) {
+export function ShortcutRecorder({ label, value, isMac, conflictOf, failure, note, onChange }: Props) {
   const i18n = useI18n();
   const id = useId();
   const [recording, setRecording] = useState(false);
@@ -55,7 +57,7 @@ export function ShortcutRecorder({ label, value, isMac, conflictOf, failure, onC
 
   const problem = hint ?? (failure ? i18n.t('shortcut.failure', { keys: displayAccelerator(i18n, value ?? '', isMac), reason: failure }) : null);
   return (
-    <div className="shortcut" role="group" aria-labelledby={`${id}-label`}>
+    <div className="setting shortcut" role="group" aria-labelledby={`${id}-label`}>
       <span id={`${id}-label`} className="shortcut-label">
         {label}
       </span>
@@ -83,6 +85,7 @@ export function ShortcutRecorder({ label, value, isMac, conflictOf, failure, onC
           {problem}
         </p>
       )}
+      {note && <p className="setting-detail shortcut-problem">{note}</p>}
     </div>
   );
 }

@@ -6,8 +6,8 @@ import type { ActivityDetail } from '../../src-shared/domain/activity';
 import type { AppState, CounterTrayApi } from '../../src-shared/ipc/contract';
 import { call } from '../bridge/ipc';
 import { ActivityChart } from '../components/ActivityChart';
-import { BackButton } from '../components/BackButton';
 import { ICON, MoreIcon } from '../components/icons';
+import { ScreenHeader } from '../components/ScreenHeader';
 import { UndoChip } from '../components/UndoChip';
 import { useEscape } from '../components/useDocumentKeydown';
 import { useUndo } from '../components/useUndo';
@@ -54,8 +54,12 @@ export default function CounterDetail({ api, state, counterId, onClose, onEdit }
   if (!counter) {
     return (
       <main className="screen detail-screen">
-        <p role="alert">{i18n.t('counter.gone')}</p>
-        <BackButton onClick={onClose} autoFocus />
+        <ScreenHeader onBack={onClose} autoFocus>
+          {i18n.t('detail.title')}
+        </ScreenHeader>
+        <div className="screen-body">
+          <p role="alert">{i18n.t('counter.gone')}</p>
+        </div>
       </main>
     );
   }
@@ -65,15 +69,19 @@ export default function CounterDetail({ api, state, counterId, onClose, onEdit }
   const dated = dateSentence(i18n, counter);
   return (
     <main className="screen detail-screen" aria-labelledby="detail-title">
-      <header className="toolbar">
-        <BackButton onClick={onClose} autoFocus />
-        <h1 id="detail-title" className="detail-title">
-          {counter.name}
-        </h1>
-        <button type="button" className="icon" aria-label={i18n.t('row.edit', { name: counter.name })} title={i18n.t('row.editTitle')} onClick={() => onEdit(counter.id)}>
-          <MoreIcon {...ICON} />
-        </button>
-      </header>
+      <ScreenHeader
+        onBack={onClose}
+        autoFocus
+        titleId="detail-title"
+        fullTitle={counter.name}
+        actions={
+          <button type="button" className="icon" aria-label={i18n.t('row.edit', { name: counter.name })} title={i18n.t('row.editTitle')} onClick={() => onEdit(counter.id)}>
+            <MoreIcon {...ICON} />
+          </button>
+        }
+      >
+        {counter.name}
+      </ScreenHeader>
       {/* Focusable, so a keyboard can scroll to older events (axe scrollable-region-focusable). */}
       <div className="detail-body" role="region" aria-label={i18n.t('row.activity', { name: counter.name })} tabIndex={0}>
         <p className="detail-value">

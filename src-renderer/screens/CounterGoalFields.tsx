@@ -7,6 +7,7 @@ import type { CounterState } from '../../src-shared/domain/snapshot';
 import type { AppState, RequestOf } from '../../src-shared/ipc/contract';
 import type { PlainKey } from '../../src-shared/i18n/messages';
 import type { Translator } from '../../src-shared/i18n/translator';
+import { Switch } from '../components/Switch';
 import { useI18n } from '../i18n/I18n';
 
 /** The same cap main checks (src-shared/domain/goals.ts GOAL_TARGET_MAX); the bundle stays zod-free. */
@@ -69,17 +70,10 @@ export function CounterGoalFields({ ids, counter, draft, error, onChange }: Prop
   const i18n = useI18n();
   if (counter.type !== 'UpDown') {
     const which = counter.type === 'FromDate' ? i18n.t('milestone.whichSince', { days: i18n.list(FROM_DATE_DAYS.map((d) => i18n.number(d))) }) : i18n.t('milestone.whichUntil');
-    return (
-      <label className="check">
-        <input type="checkbox" checked={draft.milestones} onChange={(e) => onChange({ ...draft, milestones: e.target.checked })} />
-        <span>
-          {i18n.t('milestone.notify')} <span className="muted">{i18n.t('milestone.notifyDetail', { which })}</span>
-        </span>
-      </label>
-    );
+    return <Switch label={i18n.t('milestone.notify')} detail={i18n.t('milestone.notifyDetail', { which })} checked={draft.milestones} onChange={(milestones) => onChange({ ...draft, milestones })} />;
   }
   return (
-    <fieldset className="goal-fields">
+    <fieldset className="setting goal-fields">
       <legend>{i18n.t('goal.legend')}</legend>
       <div className="goal-row">
         <input

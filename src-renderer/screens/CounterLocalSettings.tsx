@@ -2,7 +2,9 @@ import type { ReactNode } from 'react';
 import type { CounterState } from '../../src-shared/domain/snapshot';
 import type { AppState } from '../../src-shared/ipc/contract';
 import type { Settings } from '../../src-shared/domain/settings';
+import { SettingsGroup } from '../components/SettingsGroup';
 import { ShortcutRecorder } from '../components/ShortcutRecorder';
+import { Switch } from '../components/Switch';
 import { conflictFor, failureFor, shortcutSlots } from '../format/shortcutUse';
 import { useI18n } from '../i18n/I18n';
 
@@ -54,17 +56,14 @@ export function CounterLocalSettings({ state, counter, draft, onChange, children
   const isMac = state.platform === 'darwin';
   const directions: ('increment' | 'decrement')[] = counter.type === 'UpDown' ? ['increment', 'decrement'] : [];
   return (
-    <section className="local-settings" aria-labelledby="local-settings-title">
-      <h2 id="local-settings-title" className="subtitle">
-        {i18n.t('local.title')}
-      </h2>
-      <label className="check">
-        <input type="checkbox" checked={draft.notify} disabled={!settings.notifications.enabled} onChange={(e) => onChange({ ...draft, notify: e.target.checked })} />
-        <span>
-          {i18n.t('local.notify')}
-          {!settings.notifications.enabled && <span className="muted"> {i18n.t('local.notificationsOff')}</span>}
-        </span>
-      </label>
+    <SettingsGroup title={i18n.t('local.title')} className="local-settings">
+      <Switch
+        label={i18n.t('local.notify')}
+        detail={settings.notifications.enabled ? undefined : i18n.t('local.notificationsOff')}
+        checked={draft.notify}
+        disabled={!settings.notifications.enabled}
+        onChange={(notify) => onChange({ ...draft, notify })}
+      />
       {children}
       {directions.map((direction) => (
         <ShortcutRecorder
@@ -77,6 +76,6 @@ export function CounterLocalSettings({ state, counter, draft, onChange, children
           onChange={(accelerator) => onChange({ ...draft, [direction]: accelerator ?? undefined })}
         />
       ))}
-    </section>
+    </SettingsGroup>
   );
 }

@@ -163,11 +163,14 @@ export function EditCounter({ api, state, counterId, onClose, onExport }: Props)
     setError(nameRefused ? { field: 'name', message: i18n.t('edit.nameRefused') } : { field: null, message: errorText(i18n, failed.error) });
   }
 
+  const title = i18n.t('edit.titleNamed', { name: counter.name });
   return (
     <main className="screen edit-screen">
-      <ScreenHeader onBack={leave}>{i18n.t('edit.title')}</ScreenHeader>
+      <ScreenHeader onBack={leave} fullTitle={title}>
+        {title}
+      </ScreenHeader>
       <div className="screen-body">
-        <form className="stack" id={`${ids}-form`} onSubmit={save} noValidate aria-label={i18n.t('row.edit', { name: counter.name })}>
+        <form className="stack" id={`${ids}-form`} onSubmit={save} noValidate aria-label={title}>
           <Field id={`${ids}-name`} field="name" label={i18n.t('edit.name')} error={error} errorId={`${ids}-name-error`}>
             <input id={`${ids}-name`} ref={(el) => void (inputs.current.name = el)} autoFocus value={draft.name} onChange={set('name')} {...invalid('name')} />
           </Field>
@@ -187,9 +190,11 @@ export function EditCounter({ api, state, counterId, onClose, onExport }: Props)
             </Field>
           )}
           {/* A problem that is no field's (the server refused, a setting failed) sits with the form, above the local settings. */}
-          <p className="error-text" role={error && !error.field ? 'alert' : undefined}>
-            {error && !error.field ? error.message : null}
-          </p>
+          {error && !error.field && (
+            <p className="error-text" role="alert">
+              {error.message}
+            </p>
+          )}
         </form>
         <CounterLocalSettings state={state} counter={counter} draft={local} onChange={setLocal}>
           <CounterGoalFields ids={ids} counter={counter} draft={extras} error={goalError} onChange={setExtras} />
@@ -203,6 +208,11 @@ export function EditCounter({ api, state, counterId, onClose, onExport }: Props)
           <button type="button" className="secondary" onClick={() => onExport(counter.id)}>
             {i18n.t('export.button')}
           </button>
+          {state.publicServer && (
+            <button type="button" className="quiet" onClick={() => void call(api, 'app:openLink', { target: 'counter', id: counter.id })}>
+              {i18n.t('edit.openSite')}
+            </button>
+          )}
         </div>
         {confirmingReset && (
           <ConfirmBar
@@ -214,13 +224,9 @@ export function EditCounter({ api, state, counterId, onClose, onExport }: Props)
             danger
           />
         )}
-        {state.publicServer && (
-          <p>
-            <button type="button" className="link" onClick={() => void call(api, 'app:openLink', { target: 'counter', id: counter.id })}>
-              {i18n.t('edit.openSite')}
-            </button>
-          </p>
-        )}
+      </div>
+      {/* Out of the scrolling body: Cancel and Save stay in view however long the page is. */}
+      <footer className="screen-footer">
         {confirmingDiscard ? (
           <ConfirmBar question={i18n.t('edit.discardQuestion')} confirmLabel={i18n.t('edit.discard')} onCancel={() => setConfirmingDiscard(false)} onConfirm={onClose} danger />
         ) : (
@@ -234,7 +240,7 @@ export function EditCounter({ api, state, counterId, onClose, onExport }: Props)
             </button>
           </div>
         )}
-      </div>
+      </footer>
     </main>
   );
 }

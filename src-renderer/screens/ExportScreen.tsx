@@ -41,35 +41,39 @@ export function ExportScreen({ api, state, counterId, onClose }: Props) {
 
   return (
     <main className="screen export-screen">
-      <ScreenHeader onBack={onClose} autoFocus>{i18n.t('export.title')}</ScreenHeader>
-      <div className="screen-body stack">
-        <fieldset className="stack tight">
+      <ScreenHeader onBack={onClose} autoFocus>
+        {i18n.t('export.title')}
+      </ScreenHeader>
+      <div className="screen-body">
+        <fieldset className="group">
           <legend className="subtitle">{i18n.t('export.what')}</legend>
-          {counter && (
-            <label className="check">
-              <input type="radio" name={`${ids}-scope`} checked={scope === 'counter'} onChange={() => setScope('counter')} />
-              <span>{i18n.t('export.only', { name: counter.name })}</span>
+          <div className="group-body">
+            {counter && (
+              <label className="setting choice">
+                <input type="radio" name={`${ids}-scope`} checked={scope === 'counter'} onChange={() => setScope('counter')} />
+                <span>{i18n.t('export.only', { name: counter.name })}</span>
+              </label>
+            )}
+            <label className="setting choice">
+              <input type="radio" name={`${ids}-scope`} checked={scope === 'all'} onChange={() => setScope('all')} />
+              <span>
+                {i18n.t('export.all')} <span className="muted">({i18n.number(counters.length)})</span>
+              </span>
             </label>
-          )}
-          <label className="check">
-            <input type="radio" name={`${ids}-scope`} checked={scope === 'all'} onChange={() => setScope('all')} />
-            <span>
-              {i18n.t('export.all')} <span className="muted">({i18n.number(counters.length)})</span>
-            </span>
-          </label>
+          </div>
         </fieldset>
-        <p className="muted small">
-          {i18n.t('export.explain', { zone })}
-        </p>
-        <div className="row-actions start">
-          <button type="button" className="primary" aria-disabled={busy || undefined} onClick={() => void exportNow()}>
-            {busy ? i18n.t('export.waiting') : i18n.t('export.save')}
-          </button>
-        </div>
+        <p className="muted small">{i18n.t('export.explain', { zone })}</p>
         <p className={result?.error ? 'error-text' : 'muted'} role={result?.error ? 'alert' : 'status'} data-testid="export-result">
           {result?.text}
         </p>
       </div>
+      <footer className="screen-footer">
+        <div className="row-actions">
+          <button type="button" className="primary" aria-disabled={busy || undefined} onClick={() => void exportNow()}>
+            {busy ? i18n.t('export.waiting') : i18n.t('export.save')}
+          </button>
+        </div>
+      </footer>
     </main>
   );
 }

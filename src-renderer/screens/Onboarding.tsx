@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import type { AppState, CounterTrayApi } from '../../src-shared/ipc/contract';
 import { call } from '../bridge/ipc';
 import { CollapseIcon, ExpandIcon, ICON } from '../components/icons';
@@ -27,6 +27,23 @@ function isServerUrl(value: string): boolean {
   }
 }
 
+/** Which field a problem is about: the token, the server address, or neither (the network, the demo). */
+type Field = 'token' | 'server';
+interface ShownError {
+  field: Field | null;
+  message: string;
+}
+
+/** Main's codes that are about what was typed in one field (src-main/ipc/errors.ts AppErrorCode). */
+const FIELD_OF_CODE: Record<string, Field> = {
+  'token-rejected': 'token',
+  unauthorized: 'token',
+  'token-for-other-server': 'token',
+  'invalid-url': 'server',
+  'insecure-url': 'server',
+  'not-a-counter-server': 'server',
+};
+
 export function Onboarding({ api, state, replacing: replacingAtStart, onStart, onCancel, onConnected }: Props) {
   const i18n = useI18n();
   const ids = useId();
@@ -38,24 +55,37 @@ export function Onboarding({ api, state, replacing: replacingAtStart, onStart, o
   // Most people never change the server: it waits under "Advanced", open when it is not the default.
   const [advanced, setAdvanced] = useState(state.settings.serverUrl !== DEFAULT_SERVER_URL);
   const [busy, setBusy] = useState<'connect' | 'demo' | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const tokenRef = useRef<HTMLInputElement>(null);
-  /** A refused connect puts the cursor back where the fix is usually typed (the Connect button was disabled meanwhile). */
-  const fail = (message: string) => {
-    setError(message);
-    tokenRef.current?.focus();
+  const [error, setError] = useState<ShownError | null>(null);
+  // Each shown problem moves focus to its field once (a new object each time: the same mistake twice refocuses).
+  const [focusTo, setFocusTo] = useState<{ field: Field } | null>(null);
+  const fieldRefs = { token: useRef<HTMLInputElement>(null), server: useRef<HTMLInputElement>(null) };
+  /** Says the problem under its field (opening Advanced for the server) and takes the cursor there. */
+  const fail = (next: ShownError) => {
+    setError(next);
+    if (next.field === 'server') setAdvanced(true);
+    // A problem that is no field's: the cursor goes back where the fix is usually typed.
+    setFocusTo({ field: next.field ?? 'token' });
   };
+  // After the commit that shows the message (and unhides Advanced): a hidden field takes no focus.
+  useLayoutEffect(() => {
+    if (focusTo) fieldRefs[focusTo.field].current?.focus();
+  }, [focusTo]); // the refs are stable: only a new request moves focus
   // Only this form's own request blocks it: a connect started here supersedes a launch retry.
   const connecting = busy !== null;
-  const shownError = error ?? (busy || !state.session.error ? null : errorText(i18n, state.session.error, hostOf(state.session.serverUrl)));
+  const launchError = state.session.error;
+  const shown: ShownError | null =
+    error ?? (busy || !launchError ? null : { field: FIELD_OF_CODE[launchError.code] ?? null, message: errorText(i18n, launchError, hostOf(state.session.serverUrl)) });
+  const fieldError = (field: Field) => (shown?.field === field ? shown.message : null);
+  /** The field the problem is about says so (WCAG 3.3.1): invalid, and described by the message under it. */
+  const invalid = (field: Field) => (shown?.field === field ? { 'aria-invalid': true, 'aria-describedby': `${ids}-${field}-error` } : {});
 
   async function connect(event: FormEvent) {
     event.preventDefault();
     // Pasted tokens often carry a trailing newline or space.
     const cleanToken = token.trim();
     const cleanUrl = withDefaultScheme(serverUrl);
-    if (!isServerUrl(cleanUrl)) return setError(i18n.t('onboarding.badUrl', { example: DEFAULT_SERVER_URL }));
-    if (!cleanToken) return setError(i18n.t('onboarding.noToken'));
+    if (!cleanToken) return fail({ field: 'token', message: i18n.t('onboarding.noToken') });
+    if (!isServerUrl(cleanUrl)) return fail({ field: 'server', message: i18n.t('onboarding.badUrl', { example: DEFAULT_SERVER_URL }) });
     setError(null);
     setBusy('connect');
     onStart();
@@ -64,7 +94,7 @@ export function Onboarding({ api, state, replacing: replacingAtStart, onStart, o
     if (result.ok) {
       setToken('');
       onConnected();
-    } else fail(errorText(i18n, result.error, hostOf(cleanUrl)));
+    } else fail({ field: FIELD_OF_CODE[result.error.code] ?? null, message: errorText(i18n, result.error, hostOf(cleanUrl)) });
   }
 
   async function startDemo() {
@@ -74,7 +104,7 @@ export function Onboarding({ api, state, replacing: replacingAtStart, onStart, o
     const result = await call(api, 'session:startDemo', {});
     setBusy(null);
     if (result.ok) onConnected();
-    else fail(errorText(i18n, result.error));
+    else fail({ field: null, message: errorText(i18n, result.error) });
   }
 
   return (
@@ -92,7 +122,7 @@ export function Onboarding({ api, state, replacing: replacingAtStart, onStart, o
           <span className="with-action">
             <input
               id={`${ids}-token`}
-              ref={tokenRef}
+              ref={fieldRefs.token}
               type={showToken ? 'text' : 'password'}
               autoComplete="off"
               spellCheck={false}
@@ -100,35 +130,39 @@ export function Onboarding({ api, state, replacing: replacingAtStart, onStart, o
               autoFocus
               value={token}
               onChange={(e) => setToken(e.target.value)}
-              aria-describedby={shownError ? `${ids}-error` : undefined}
-              aria-invalid={shownError ? true : undefined}
+              {...invalid('token')}
             />
             <button type="button" className="quiet" aria-pressed={showToken} onClick={() => setShowToken((v) => !v)}>
               {showToken ? i18n.t('onboarding.hide') : i18n.t('onboarding.show')}
             </button>
           </span>
+          <FieldError id={`${ids}-token-error`} message={fieldError('token')} />
         </div>
         <button type="button" className="quiet disclosure" aria-expanded={advanced} aria-controls={`${ids}-advanced`} onClick={() => setAdvanced((v) => !v)}>
           {advanced ? <CollapseIcon {...ICON} size={14} /> : <ExpandIcon {...ICON} size={14} />}
           {i18n.t('onboarding.advanced')}
         </button>
-        <div id={`${ids}-advanced`} hidden={!advanced}>
-          <label className="field" htmlFor={`${ids}-server`}>
-            <span>{i18n.t('onboarding.server')}</span>
-            <input
-              id={`${ids}-server`}
-              type="url"
-              inputMode="url"
-              autoComplete="off"
-              spellCheck={false}
-              value={serverUrl}
-              onChange={(e) => setServerUrl(e.target.value)}
-            />
-          </label>
+        <div id={`${ids}-advanced`} className="field" hidden={!advanced}>
+          <label htmlFor={`${ids}-server`}>{i18n.t('onboarding.server')}</label>
+          <input
+            id={`${ids}-server`}
+            ref={fieldRefs.server}
+            type="url"
+            inputMode="url"
+            autoComplete="off"
+            spellCheck={false}
+            value={serverUrl}
+            onChange={(e) => setServerUrl(e.target.value)}
+            {...invalid('server')}
+          />
+          <FieldError id={`${ids}-server-error`} message={fieldError('server')} />
         </div>
-        <p id={`${ids}-error`} className="error-text" role="alert">
-          {shownError}
-        </p>
+        {/* A problem that is no field's (the network, the demo) sits above the buttons. */}
+        {shown && shown.field === null && (
+          <p className="error-text" role="alert">
+            {shown.message}
+          </p>
+        )}
         <div className="row-actions">
           {replacing && (
             <button type="button" className="secondary" onClick={onCancel}>
@@ -149,5 +183,15 @@ export function Onboarding({ api, state, replacing: replacingAtStart, onStart, o
         </section>
       )}
     </main>
+  );
+}
+
+/** A field's problem, right under it; nothing when there is none. */
+function FieldError({ id, message }: { id: string; message: string | null }) {
+  if (!message) return null;
+  return (
+    <p id={id} className="error-text" role="alert">
+      {message}
+    </p>
   );
 }

@@ -7,6 +7,9 @@ import { errorText } from '../../src-shared/i18n/error-words';
 import type { PlainKey } from '../../src-shared/i18n/messages';
 import type { Translator } from '../../src-shared/i18n/translator';
 import { call } from '../bridge/ipc';
+import { ExpandIcon, ICON } from '../components/icons';
+import { Segmented } from '../components/Segmented';
+import { SettingsGroup } from '../components/SettingsGroup';
 import { useI18n } from '../i18n/I18n';
 import type { SectionProps } from './SettingsSections';
 
@@ -15,6 +18,8 @@ const MODES = [
   { value: 'notify', label: 'updates.modeNotify', hint: 'updates.modeNotifyHint' },
   { value: 'off', label: 'updates.modeOff', hint: 'updates.modeOffHint' },
 ] as const satisfies readonly { value: UpdateMode; label: PlainKey; hint: PlainKey }[];
+
+const ACTIONABLE: ReadonlySet<UpdateStatus['kind']> = new Set(['available', 'downloading', 'ready', 'failed']);
 
 /** Where updates come from when Counter Tray does not update itself. */
 const ELSEWHERE = {
@@ -51,7 +56,7 @@ function statusLine(i18n: Translator, status: UpdateStatus, current: string): st
   }
 }
 
-function SelfUpdating({ api, state, settings, update, ids, onError, updates }: SectionProps & { updates: UpdatesState }) {
+function SelfUpdating({ api, state, settings, update, onError, updates }: SectionProps & { updates: UpdatesState }) {
   const i18n = useI18n();
   const mode = settings.updates.mode;
   const { status } = updates;
@@ -61,64 +66,60 @@ function SelfUpdating({ api, state, settings, update, ids, onError, updates }: S
     onError(result.ok ? null : errorText(i18n, result.error));
   };
 
+  const hint = MODES.find((option) => option.value === mode)?.hint;
   return (
     <>
-      <div role="radiogroup" aria-labelledby={`${ids}-update-mode`} className="stack tight">
-        <span id={`${ids}-update-mode`} className="muted small">
-          {i18n.t('updates.install')}
-        </span>
-        {MODES.map((option) => (
-          <label key={option.value} className="check">
-            <input type="radio" name="update-mode" checked={mode === option.value} onChange={() => update({ updates: { mode: option.value } })} />
-            <span>
-              {i18n.t(option.label)} <span className="muted small">— {i18n.t(option.hint)}</span>
-            </span>
-          </label>
-        ))}
+      <Segmented label={i18n.t('updates.install')} segments={MODES.map((option) => ({ value: option.value, label: i18n.t(option.label) }))} value={mode} onChange={(next) => update({ updates: { mode: next } })} {...(hint ? { hint: i18n.t(hint) } : {})} />
+      <div className="setting">
+        <p role="status" className={status.kind === 'ready' ? 'update-ready' : undefined}>
+          {statusLine(i18n, status, state.appVersion ?? i18n.t('settings.versionUnknown'))}
+        </p>
+        {status.kind === 'downloading' && <progress aria-label={i18n.t('updates.progress')} max={100} value={status.percent} />}
+        <div className="row-actions start">
+          {status.kind === 'ready' && (
+            <button type="button" className="primary" onClick={() => void ask('updates:restart')}>
+              {i18n.t('updates.restart', { version: status.version })}
+            </button>
+          )}
+          {status.kind === 'available' && (
+            <button type="button" className="secondary" onClick={() => void ask('updates:download')}>
+              {i18n.t('updates.download', { version: status.version })}
+            </button>
+          )}
+          {status.kind !== 'ready' && (
+            <button type="button" className="secondary" disabled={busy} onClick={() => void ask('updates:check')}>
+              {i18n.t('updates.check')}
+            </button>
+          )}
+        </div>
+        {/* A ready update waits for the restart: no check runs meanwhile. */}
+        {updates.nextCheckAt !== null && mode !== 'off' && status.kind !== 'ready' && <p className="setting-detail">{i18n.t('updates.nextCheck', { time: i18n.dayAndTime(updates.nextCheckAt) })}</p>}
       </div>
-      <p role="status">{statusLine(i18n, status, state.appVersion ?? i18n.t('settings.versionUnknown'))}</p>
-      {status.kind === 'downloading' && <progress aria-label={i18n.t('updates.progress')} max={100} value={status.percent} />}
-      <div className="row-actions start">
-        {status.kind === 'ready' && (
-          <button type="button" className="primary" onClick={() => void ask('updates:restart')}>
-            {i18n.t('updates.restart', { version: status.version })}
-          </button>
-        )}
-        {status.kind === 'available' && (
-          <button type="button" className="secondary" onClick={() => void ask('updates:download')}>
-            {i18n.t('updates.download', { version: status.version })}
-          </button>
-        )}
-        {status.kind !== 'ready' && (
-          <button type="button" className="secondary" disabled={busy} onClick={() => void ask('updates:check')}>
-            {i18n.t('updates.check')}
-          </button>
-        )}
-      </div>
-      {/* A ready update waits for the restart: no check runs meanwhile. */}
-      {updates.nextCheckAt !== null && mode !== 'off' && status.kind !== 'ready' && <p className="muted small">{i18n.t('updates.nextCheck', { time: i18n.dayAndTime(updates.nextCheckAt) })}</p>}
     </>
   );
 }
 
 /** Settings → Updates: one of the page's sections (SETTINGS_SECTIONS); errors go to the page's alert line. */
 export function UpdatesSection(props: SectionProps) {
-  const { ids } = props;
   const i18n = useI18n();
   const updates = props.state.updates;
   if (!updates) return null;
+  // A copy that updates itself: folded while there is nothing to do; open when an update is there, on
+  // its way, ready, or failed, and in the first run of a new version (what "What's new" opens). Any
+  // other copy has one line to say (where its updates come from): open.
+  const open = updates.source !== 'self' || ACTIONABLE.has(updates.status.kind) || updates.whatsNew !== null;
   return (
-    <section aria-labelledby={`${ids}-updates`}>
-      <h2 id={`${ids}-updates`} className="subtitle">
-        {i18n.t('updates.title')}
-      </h2>
-      {updates.source === 'self' ? <SelfUpdating {...props} updates={updates} /> : <p className="muted">{i18n.t(ELSEWHERE[updates.source])}</p>}
+    <SettingsGroup title={i18n.t('updates.title')} open={open}>
+      {updates.source === 'self' ? <SelfUpdating {...props} updates={updates} /> : <p className="setting setting-detail">{i18n.t(ELSEWHERE[updates.source])}</p>}
       {updates.whatsNew && (
-        <details open className="whats-new">
-          <summary>{i18n.t('updates.whatsNew', { version: updates.whatsNew.version })}</summary>
+        <details className="setting whats-new" open>
+          <summary>
+            <ExpandIcon {...ICON} size={14} className="group-chevron" />
+            {i18n.t('updates.whatsNew', { version: updates.whatsNew.version })}
+          </summary>
           <p className="notes">{updates.whatsNew.notes}</p>
         </details>
       )}
-    </section>
+    </SettingsGroup>
   );
 }

@@ -21,6 +21,7 @@ export const WordsOnWire = z.object({
 
 const CatalogSchema = z.enum(CATALOGS as [CatalogName, ...CatalogName[]]);
 import { UpdatesState } from '../domain/updates';
+import { ACCENT_COLOR_PATTERN } from '../domain/accent-color';
 
 export const TokenStorage = z.enum(['encrypted', 'weak', 'memory', 'none']);
 export type TokenStorage = z.infer<typeof TokenStorage>;
@@ -71,6 +72,8 @@ export const AppState = z.object({
    * Windows 11 acrylic, or nothing (the page paints a solid, theme-aware background). Absent: solid.
    */
   windowMaterial: z.enum(['vibrancy', 'acrylic', 'solid']).optional(),
+  /** The OS accent colour (macOS, Windows) as `#rrggbb`; absent elsewhere: the popup's neutral blue. */
+  accentColor: z.string().regex(ACCENT_COLOR_PATTERN).optional(),
   /** The app's version, for the settings screen. */
   appVersion: z.string().optional(),
   /** The counters live on the public CountTogether server, which has a web page for each. */

@@ -2,7 +2,8 @@
 // light and dark, with zero axe violations, and at 200 % zoom with every control in reach.
 import type { HeadlessApp } from '../../dev-tools/headless/headless-app';
 import { ADA, COUNTER, e2eFixtures } from '../../dev-tools/web/e2e-fixtures';
-import { sweep } from './support/sweep';
+import { STAND_IN_NOTES, updatesStandIn } from '../../dev-tools/web/updates-stand-in';
+import { expectAxeClean, sweep } from './support/sweep';
 import { expect, rowOf, test } from './support/test';
 
 test.describe('signed in', () => {
@@ -38,7 +39,7 @@ test.describe('signed in', () => {
     await expect(popup.getByRole('button', { name: 'Decrease Push-ups this week' })).toHaveAttribute('aria-disabled', 'true');
     await sweep(popup, harness, 'list, refused direction');
     await popup.getByRole('button', { name: 'Edit Coffees today' }).click();
-    await expect(popup.getByRole('heading', { name: 'Edit counter' })).toBeVisible(); // its own chunk: wait for it, not the fallback
+    await expect(popup.getByRole('heading', { name: 'Edit “Coffees today”' })).toBeVisible(); // its own chunk: wait for it, not the fallback
     await sweep(popup, harness, 'edit UpDown');
     await popup.getByLabel('Name').fill('Coffees so far');
     await popup.keyboard.press('Escape');
@@ -115,5 +116,40 @@ test.describe('server away at launch, last-known counters on disk', () => {
   test('offline list', async ({ popup, harness }) => {
     await expect(popup.locator('.connection')).toContainText('Offline since');
     await sweep(popup, harness, 'offline launch');
+  });
+});
+
+test.describe('the other screens, in the states they can be in', () => {
+  test.describe.configure({ timeout: 120_000 });
+  const now = Date.now();
+  test.use({ harnessOptions: { app: { updates: updatesStandIn(now, { source: 'self', status: { kind: 'ready', version: '0.3.0' }, nextCheckAt: null, whatsNew: { version: '0.2.1', notes: STAND_IN_NOTES } }) } } });
+  test('settings with an update ready and its notes, the zone list open; edit with an error; export', async ({ popup, harness }) => {
+    await popup.getByRole('button', { name: 'Settings' }).click();
+    await expect(popup.getByRole('button', { name: 'Restart to update to 0.3.0' })).toBeVisible();
+    await sweep(popup, harness, 'settings, update ready');
+    await popup.getByRole('combobox', { name: 'Time zone for day counters' }).click();
+    await popup.keyboard.type('america');
+    await expect(popup.getByRole('listbox', { name: 'Time zones' })).toBeVisible();
+    await expect(popup.getByRole('combobox', { name: 'Time zone for day counters' })).toHaveAttribute('aria-activedescendant', /.+/);
+    await expectAxeClean(popup, harness, 'settings, zone list open');
+    await popup.keyboard.press('Escape');
+    await popup.keyboard.press('Escape');
+    await popup.getByRole('button', { name: 'Edit Coffees today' }).click();
+    await popup.getByLabel('Value').fill('2.5');
+    await popup.getByRole('button', { name: 'Save' }).click();
+    await expect(popup.getByLabel('Value')).toHaveAttribute('aria-invalid', 'true');
+    await sweep(popup, harness, 'edit, a field error');
+    await popup.getByRole('button', { name: 'Export activity…' }).click();
+    await expect(popup.getByRole('heading', { name: 'Export activity' })).toBeVisible();
+    await sweep(popup, harness, 'export');
+  });
+});
+
+test.describe('signed out, an empty Connect', () => {
+  test.use({ harnessOptions: { signedInAs: null } });
+  test('the token field’s error', async ({ popup, harness }) => {
+    await popup.getByRole('button', { name: 'Connect' }).click();
+    await expect(popup.getByLabel('API token')).toHaveAttribute('aria-invalid', 'true');
+    await sweep(popup, harness, 'onboarding, empty connect');
   });
 });

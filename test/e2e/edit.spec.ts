@@ -1,10 +1,11 @@
-import { COUNTER } from '../../dev-tools/web/e2e-fixtures';
+import { ADA, COUNTER } from '../../dev-tools/web/e2e-fixtures';
+import { POPUP, ZOOMED } from './support/sweep';
 import { expect, rowOf, test } from './support/test';
 
 test.describe('edit', () => {
   test('an UpDown counter: rename and set the value', async ({ popup, harness, shoot }) => {
     await popup.getByRole('button', { name: 'Edit Coffees today' }).click();
-    await expect(popup.getByRole('heading', { name: 'Edit counter' })).toBeVisible();
+    await expect(popup.getByRole('heading', { name: 'Edit “Coffees today”' })).toBeVisible();
     await expect(popup.getByLabel('Counting since')).toHaveCount(0);
     await expect(popup.getByLabel('Counting down to')).toHaveCount(0);
     await shoot('edit-updown');
@@ -51,14 +52,14 @@ test.describe('edit', () => {
     await popup.getByLabel('Value').fill('2.5');
     await popup.getByRole('button', { name: 'Save' }).click();
     await expect(alert).toHaveText('The value must be a whole number.');
-    await expect(popup.getByRole('heading', { name: 'Edit counter' })).toBeVisible();
+    await expect(popup.getByRole('heading', { name: 'Edit “Coffees today”' })).toBeVisible();
     await shoot('edit-error');
     expect(harness.service.getCounter(COUNTER.coffees)).toMatchObject({ name: 'Coffees today', value: 3 });
   });
 
   test('one way of saving: every field waits for Save, and Esc asks before dropping typed changes', async ({ popup, harness, shoot }) => {
     await popup.getByRole('button', { name: 'Edit Coffees today' }).click();
-    await popup.getByLabel(/Notify me when someone else changes it/).uncheck();
+    await popup.getByLabel(/Notify me when others change it/).uncheck();
     await popup.getByLabel('Name').fill('Coffees so far');
     await popup.keyboard.press('Escape');
     const ask = popup.getByRole('alertdialog', { name: 'Discard your changes?' });
@@ -84,3 +85,54 @@ test.describe('edit', () => {
     await expect(popup.getByRole('list', { name: 'Counters' })).toBeVisible();
   });
 });
+
+test.describe('the edit page at popup size', () => {
+  test('names its counter, and keeps Cancel and Save in view without scrolling, at 100 % and 200 %', async ({ popup }) => {
+    await popup.getByRole('button', { name: 'Edit Coffees today' }).click();
+    await expect(popup.getByRole('heading', { level: 1 })).toHaveText('Edit “Coffees today”');
+    for (const size of [POPUP, ZOOMED]) {
+      await popup.setViewportSize(size);
+      for (const name of ['Cancel', 'Save']) await expect(popup.getByRole('button', { name, exact: true }), `${name} at ${size.width}×${size.height}`).toBeInViewport({ ratio: 1 });
+      // Nothing was scrolled to get there: neither the page nor its body.
+      expect(await popup.locator('html').evaluate((root) => [root.scrollTop, root.ownerDocument.querySelector('.screen-body')?.scrollTop])).toEqual([0, 0]);
+    }
+    await popup.setViewportSize(POPUP);
+    // Save works from there: the footer's button submits the form.
+    await popup.getByLabel('Name').fill('Coffees so far');
+    await popup.getByRole('button', { name: 'Save' }).click();
+    await expect(rowOf(popup, 'Coffees so far')).toBeVisible();
+  });
+
+  test('a long name is cut on one line in the title, whole in its tooltip', async ({ popup, harness }) => {
+    const long = 'Glasses of water before the stand-up mtg';
+    await harness.asUser(ADA.token, 'PATCH', `/v2/counters/${COUNTER.coffees}`, { name: long });
+    await popup.getByRole('button', { name: `Edit ${long}` }).click();
+    const title = popup.getByRole('heading', { level: 1 });
+    await expect(title).toHaveAttribute('title', `Edit “${long}”`);
+    expect(await title.evaluate((el) => [el.scrollWidth > el.clientWidth, el.ownerDocument.defaultView?.getComputedStyle(el).textOverflow, el.getBoundingClientRect().height < 24])).toEqual([true, 'ellipsis', true]);
+  });
+});
+
+for (const [language, none] of [['en-US', 'none'], ['de-DE', 'keins']] as const) {
+  test.describe(`fields show their placeholder whole (${language})`, () => {
+    test.use({ harnessOptions: { app: { systemLanguages: [language] } } });
+    test('the goal’s “none”', async ({ popup }) => {
+      await popup.getByRole('button', { name: language === 'en-US' ? 'Edit Coffees today' : 'Coffees today bearbeiten' }).click();
+      const goal = popup.locator('input.goal-target');
+      await expect(goal).toHaveAttribute('placeholder', none);
+      // Whether it shows its whole placeholder: no spin buttons taking room, and the words fit the box inside its padding.
+      const fit = await goal.evaluate((input) => {
+        if (!('placeholder' in input) || !('type' in input)) throw new Error('not an input');
+        const style = input.ownerDocument.defaultView?.getComputedStyle(input);
+        const canvas = input.ownerDocument.createElement('canvas').getContext('2d');
+        if (!canvas || !style) throw new Error('no canvas');
+        canvas.font = `${style.fontStyle} ${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+        const text = Math.ceil(canvas.measureText(input.placeholder).width);
+        const room = Math.floor(input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight));
+        return { placeholder: input.placeholder, spinButtons: input.type === 'number' && style.appearance !== 'textfield', text, room };
+      });
+      expect(fit.spinButtons, 'spin buttons take the placeholder’s room').toBe(false);
+      expect(fit.text, `“${fit.placeholder}” in ${fit.room} px`).toBeLessThanOrEqual(fit.room);
+    });
+  });
+}

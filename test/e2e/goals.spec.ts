@@ -60,7 +60,7 @@ test('a day counter names its next milestone; the edit page mutes its notificati
   await expect(since.getByTestId('milestone')).toHaveText(/^(\d[\d,]* (days|years)) (today|on [A-Z][a-z]{2} \d{1,2}(, \d{4})?)$/);
   await expect(rowOf(popup, 'Until the trip').getByTestId('milestone')).toHaveText(/left on|the day/);
   await popup.getByRole('button', { name: 'Edit Since we moved in' }).click();
-  const box = popup.getByRole('checkbox', { name: /Notify me on milestones/ });
+  const box = popup.getByRole('switch', { name: 'Notify me on milestones' });
   await expect(box).toBeChecked();
   await sweep(popup, harness, 'edit FromDate with milestones');
   await box.uncheck();
@@ -108,5 +108,5 @@ test('export: the popup asks, main saves through its dialog, the screen says whi
   const rows = readCsv(readFileSync(harness.exports.written[0] as string, 'utf8'));
   expect(rows[1]?.slice(1, 7)).toEqual([COUNTER.coffees, 'Coffees today', 'UpDown', 'change', 'you', '1']);
   await popup.getByRole('button', { name: 'Back' }).click();
-  await expect(popup.getByRole('heading', { name: 'Edit counter' })).toBeVisible();
+  await expect(popup.getByRole('heading', { name: 'Edit “Coffees today”' })).toBeVisible();
 });

@@ -316,7 +316,7 @@ test.describe('12: the README says what the app does', () => {
 
   test('labels and places it names are the ones on screen', async ({ popup }) => {
     await popup.getByRole('button', { name: 'Settings' }).click();
-    const loginLabel = (await popup.getByRole('checkbox', { name: /at login/ }).evaluate((el) => el.closest('label')?.textContent ?? '')).trim();
+    const loginLabel = (await popup.getByRole('switch', { name: /at login/ }).evaluate((el) => el.closest('label')?.textContent ?? '')).trim();
     expect(readme).toContain(loginLabel);
     expect(readme).not.toMatch(/Launch at login/);
     // "Server" lives under Advanced on the first screen.

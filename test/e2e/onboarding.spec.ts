@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { ADA } from '../../dev-tools/web/e2e-fixtures';
 import { expect, rowOf, test } from './support/test';
 
@@ -56,5 +57,46 @@ test.describe('onboarding', () => {
     await expect(rowOf(popup, 'Cookies left')).toBeVisible();
     await expect(popup.locator('.connection')).toContainText('demo server');
     await shoot('demo-list');
+  });
+});
+
+test.describe('sign-in errors sit under their field', () => {
+  test.use({ harnessOptions: { signedInAs: null } });
+
+  /** What a screen reader and the eye get from a field: invalid, described by the message right under it, focused. */
+  async function fieldSays(popup: Page, label: string) {
+    const field = popup.getByLabel(label, { exact: true });
+    const describedBy = await field.getAttribute('aria-describedby');
+    const message = describedBy ? popup.locator(`[id="${describedBy}"]`) : null;
+    const [fieldBox, messageBox] = await Promise.all([field.boundingBox(), message?.boundingBox()]);
+    return {
+      invalid: await field.getAttribute('aria-invalid'),
+      message: message ? await message.textContent() : null,
+      // Right under the field: below it, within two lines.
+      under: !!fieldBox && !!messageBox && messageBox.y >= fieldBox.y + fieldBox.height && messageBox.y - (fieldBox.y + fieldBox.height) < 24,
+      focused: await field.evaluate((el) => el === el.ownerDocument.activeElement),
+    };
+  }
+
+  test('an empty Connect: under the token field (not under Advanced), marked invalid, focus there', async ({ popup, shoot }) => {
+    await popup.getByRole('button', { name: 'Connect' }).click();
+    expect(await fieldSays(popup, 'API token')).toEqual({ invalid: 'true', message: expect.stringMatching(/^Paste your API token/), under: true, focused: true });
+    const advanced = await popup.getByRole('button', { name: 'Advanced' }).boundingBox();
+    const message = await popup.getByText(/^Paste your API token/).boundingBox();
+    expect((message?.y ?? 0) < (advanced?.y ?? 0), 'the message is above Advanced, with its field').toBe(true);
+    await shoot('onboarding-empty-connect');
+  });
+
+  test('a server address that is not one: Advanced opens, the message is under the server field, focus there', async ({ popup, shoot }) => {
+    await popup.getByLabel('API token').fill(ADA.token);
+    await popup.getByRole('button', { name: 'Advanced' }).click();
+    await popup.getByLabel('Server').fill('http://');
+    await popup.getByRole('button', { name: 'Advanced' }).click();
+    await expect(popup.getByLabel('Server')).toBeHidden();
+    await popup.getByRole('button', { name: 'Connect' }).click();
+    await expect(popup.getByLabel('Server')).toBeVisible();
+    expect(await fieldSays(popup, 'Server')).toEqual({ invalid: 'true', message: expect.stringMatching(/not a valid server address/), under: true, focused: true });
+    expect(await popup.getByLabel('API token').getAttribute('aria-invalid')).toBeNull();
+    await shoot('onboarding-server-error');
   });
 });

@@ -1,4 +1,6 @@
+import type { Page } from '@playwright/test';
 import { ADA, COUNTER } from '../../dev-tools/web/e2e-fixtures';
+import { STAND_IN_NOTES, updatesStandIn } from '../../dev-tools/web/updates-stand-in';
 import { expect, test } from './support/test';
 
 test.describe('settings and theme', () => {
@@ -18,6 +20,7 @@ test.describe('settings and theme', () => {
     await popup.locator('.screen-body').evaluate((el) => el.scrollTo(0, el.scrollHeight));
     await expect(popup.getByRole('radio', { name: 'Dark' })).toBeInViewport();
     await shoot('settings-more');
+    // The segment is the target: a click anywhere on it chooses it.
     await popup.getByRole('radio', { name: 'Dark' }).click();
     await expect(html).toHaveAttribute('data-theme', 'dark');
     harness.app.setSystemDark(false); // a chosen theme ignores the system
@@ -34,9 +37,14 @@ test.describe('settings and theme', () => {
     await expect(popup.getByRole('group', { name: 'Open the popup' }).locator('kbd')).toHaveText('Ctrl+Shift+K');
     await expect.poll(() => harness.app.controller.getState().settings.shortcuts.open).toBe('CommandOrControl+Shift+K');
 
-    await popup.getByRole('radio', { name: 'Use this zone' }).check();
-    await popup.getByRole('combobox', { name: 'Time zone' }).selectOption('Pacific/Kiritimati');
+    const zone = popup.getByRole('combobox', { name: 'Time zone for day counters' });
+    await zone.click();
+    await popup.keyboard.type('kiriti');
+    await expect(popup.getByRole('option', { name: 'Pacific/Kiritimati' })).toBeVisible();
+    await shoot('settings-zone-list');
+    await popup.keyboard.press('Enter');
     await expect.poll(() => harness.app.controller.getState().settings.timezone).toBe('Pacific/Kiritimati');
+    await expect(zone).toHaveValue('Pacific/Kiritimati');
     await shoot('settings-changed');
 
     await popup.getByRole('button', { name: 'Sign out' }).click();
@@ -87,7 +95,7 @@ test.describe('a system without a key store', () => {
 
 test('per counter: mute notifications and record shortcuts on the edit page', async ({ popup, harness }) => {
   await popup.getByRole('button', { name: 'Edit Coffees today' }).click();
-  await popup.getByRole('checkbox', { name: 'Notify me when someone else changes it' }).uncheck();
+  await popup.getByRole('switch', { name: 'Notify me when others change it' }).uncheck();
   const plusOne = popup.getByRole('group', { name: '+1 shortcut' });
   await plusOne.getByRole('button', { name: 'Record' }).click();
   await popup.keyboard.press('Control+Alt+Equal');
@@ -101,4 +109,76 @@ test('per counter: mute notifications and record shortcuts on the edit page', as
   await popup.getByRole('button', { name: 'Save' }).click();
   await expect.poll(() => harness.app.controller.getState().settings.notifications.mutedCounters).toEqual([COUNTER.coffees]);
   await expect.poll(() => harness.app.controller.getState().settings.shortcuts.counters[COUNTER.coffees]).toEqual({ increment: 'CommandOrControl+Alt+=' });
+});
+
+const NOW = Date.now();
+/** Settings → Updates as it usually is: up to date, nothing new (its group folded). */
+const UP_TO_DATE = updatesStandIn(NOW, { source: 'self', status: { kind: 'upToDate', checkedAt: NOW }, nextCheckAt: NOW + 6 * 3_600_000, whatsNew: null });
+
+/** The page's whole height as laid out at the popup's width: the header, and the body as tall as its content. */
+const pageHeight = (popup: Page) => popup.locator('html').evaluate((root) => (root.ownerDocument.querySelector('.screen-header')?.getBoundingClientRect().height ?? 0) + (root.ownerDocument.querySelector('.screen-body')?.scrollHeight ?? 0));
+
+/** A copy a package manager owns: Settings → Updates has its one (long) line open. */
+const DEB = updatesStandIn(NOW, { source: 'deb', status: { kind: 'idle' }, nextCheckAt: null, whatsNew: null });
+
+for (const [language, title] of [['en-US', 'Settings'], ['de-DE', 'Einstellungen']] as const) {
+  for (const [copy, updates] of [['updates itself', UP_TO_DATE], ['a .deb', DEB]] as const) {
+    test.describe(`Settings at popup size (${language}, ${copy})`, () => {
+      test.use({ harnessOptions: { app: { systemLanguages: [language], updates } } });
+      test('is at most 800 px tall at 360 px wide: about 1.5 popups, not 2.5', async ({ popup, shoot }) => {
+        await popup.getByRole('button', { name: title, exact: true }).click();
+        await expect(popup.getByRole('heading', { name: title, exact: true })).toBeVisible();
+        expect(await popup.locator('html').evaluate((root) => root.clientWidth)).toBe(360);
+        expect(await pageHeight(popup)).toBeLessThanOrEqual(800);
+        const name = `settings-${language}${copy === 'a .deb' ? '-deb' : ''}`;
+        await shoot(name);
+        await popup.locator('.screen-body').evaluate((el) => el.scrollTo(0, el.scrollHeight));
+        await shoot(`${name}-end`);
+      });
+    });
+  }
+}
+
+test.describe('Settings’ controls by keyboard', () => {
+  test.use({ harnessOptions: { app: { updates: UP_TO_DATE } } });
+  test('a switch toggles with Space, a segmented control moves with the arrows, the zone list filters as one types', async ({ popup, harness }) => {
+    await popup.getByRole('button', { name: 'Settings' }).click();
+    const login = popup.getByRole('switch', { name: 'Open at login' });
+    await login.focus();
+    await popup.keyboard.press('Space');
+    await expect(login).toBeChecked();
+    await expect.poll(() => harness.app.controller.getState().settings.launchAtLogin).toBe(true);
+    // Every switch, segment and the list's field is at least 24 × 24 px (WCAG 2.5.8).
+    const small = await popup.locator('[role="switch"], .segment, [role="combobox"], .search-select-toggle, summary').evaluateAll((els) =>
+      els.map((el) => el.getBoundingClientRect()).filter((box) => box.width < 24 || box.height < 24).length,
+    );
+    expect(small).toBe(0);
+    await popup.getByRole('radio', { name: 'System', exact: true }).focus();
+    await popup.keyboard.press('ArrowRight');
+    await expect(popup.getByRole('radio', { name: 'Light' })).toBeChecked();
+    await expect.poll(() => harness.app.controller.getState().settings.theme).toBe('light');
+    const zone = popup.getByRole('combobox', { name: 'Time zone for day counters' });
+    await zone.focus();
+    await popup.keyboard.type('tokyo');
+    await expect(popup.getByRole('listbox', { name: 'Time zones' }).getByRole('option')).toHaveText(['Asia/Tokyo']);
+    await popup.keyboard.press('Enter');
+    await expect.poll(() => harness.app.controller.getState().settings.timezone).toBe('Asia/Tokyo');
+    // Esc with the list closed is the page's: back to the list.
+    await popup.keyboard.press('Escape');
+    await expect(popup.getByRole('list', { name: 'Counters' })).toBeVisible();
+  });
+});
+
+test.describe('an update ready', () => {
+  test.use({ harnessOptions: { app: { updates: updatesStandIn(NOW, { source: 'self', status: { kind: 'ready', version: '0.3.0' }, nextCheckAt: null, whatsNew: { version: '0.2.1', notes: STAND_IN_NOTES } }) } } });
+  test('Settings → Updates is open and offers the restart; “What’s new” is a full-size target', async ({ popup, shoot }) => {
+    await popup.getByRole('button', { name: 'Settings' }).click();
+    const restart = popup.getByRole('button', { name: 'Restart to update to 0.3.0' });
+    await restart.scrollIntoViewIfNeeded();
+    await expect(restart).toBeInViewport();
+    await shoot('settings-update-ready');
+    const summary = popup.locator('summary', { hasText: 'What’s new in 0.2.1' });
+    const box = await summary.boundingBox();
+    expect(box && Math.min(box.width, box.height)).toBeGreaterThanOrEqual(24);
+  });
 });

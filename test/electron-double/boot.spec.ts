@@ -28,3 +28,12 @@ test("the popup follows the OS's dark mode through nativeTheme", async ({ machin
   await expect(html).toHaveAttribute('data-theme', 'dark');
   expect(launch.electron.nativeTheme.themeSource, "main set the user's choice: follow the system").toBe('system');
 });
+
+test('the popup opens at 360×480, the size the README and its screenshots show', async ({ machine }) => {
+  const launch = await machine.launch();
+  const popup = await launch.popup();
+  await expect(popup.getByRole('heading', { name: 'Connect to CountTogether' })).toBeVisible();
+  expect(launch.electron.window.getSize(), 'the window main asked for').toEqual([360, 480]);
+  // The page lays out in the window's size (a frameless window: content = window).
+  expect(await popup.evaluate('[innerWidth, innerHeight]')).toEqual([360, 480]);
+});

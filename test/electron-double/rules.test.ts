@@ -7,6 +7,7 @@ import { once } from 'node:events';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { double, mainView, PageRules, TEST_PAGE, type Ctor } from './rules-harness';
 import { NotImplementedError } from '../../dev-tools/electron-double/double/strict';
+import { accentColorSource } from '../../src-main/electron/accent-color';
 
 const bitmap = (electron: ReturnType<typeof double>) => mainView(electron, 'nativeImage').createFromBitmap(Buffer.alloc(4), { width: 1, height: 1 });
 const pages = new PageRules();
@@ -361,6 +362,24 @@ describe('8. platform and lifetime: what exists, and what takes effect, where (t
     const mac = double({ platform: 'darwin' });
     mainView(mac, 'app').dock.hide();
     expect(mac.app.dockCalls).toEqual(['hide']);
+  });
+
+  it('systemPreferences.getAccentColor on macOS and Windows only (RGBA hex); Windows says a change with accent-color-changed, macOS with its colour notification', async () => {
+    const linux = mainView(double({ platform: 'linux' }), 'systemPreferences');
+    expect('getAccentColor' in linux).toBe(false);
+    expect('subscribeNotification' in linux).toBe(false);
+    for (const platform of ['win32', 'darwin'] as const) {
+      const electron = double({ platform });
+      const prefs = mainView(electron, 'systemPreferences');
+      expect([platform, prefs.getAccentColor()]).toEqual([platform, '0078d4ff']);
+      expect([platform, 'subscribeNotification' in prefs]).toEqual([platform, platform === 'darwin']);
+      // The app's adapter over what main sees: it reads the colour and follows the change.
+      const source = accentColorSource(platform, prefs);
+      const changed = new Promise<void>((resolve) => source.onChanged(resolve));
+      electron.systemPreferences.setAccentColor('ffb900ff');
+      await changed;
+      expect([platform, source.current()]).toEqual([platform, '#ffb900']);
+    }
   });
 
   it('Linux: a changed menu item shows only after setContextMenu again; elsewhere at once', () => {

@@ -1,9 +1,10 @@
 import fc from 'fast-check';
+import { z } from 'zod';
 import { describe, expect, it, vi } from 'vitest';
 import { CounterState } from '../../src-shared/domain/snapshot';
 import { createCounterTrayApi, type IpcRendererLike } from '../../src-main/preload/renderer-api';
 import { eventChannels, invokeChannels, type EventChannel, type InvokeChannel } from '../../src-shared/ipc/contract';
-import type { AppState } from '../../src-shared/ipc/contract';
+import { AppState } from '../../src-shared/ipc/contract';
 import { COFFEE_ID, TRIP_ID, counter, signedInState } from '../support/app-fakes';
 
 function fakeIpcRenderer() {
@@ -208,3 +209,36 @@ describe('preload API validates what main sends before the page sees it', () => 
   });
 });
 
+
+describe('the OS accent colour crosses only as #rrggbb', () => {
+  const HOSTILE = ['red', '#0078d4; --bg: url(//attacker.example/x)', 'url(javascript:alert(1))', '#0078D4', '#0078d4ff', '#07d', 'expression(alert(1))', 42];
+
+  /** The check: a state whose accent is `accent` is refused by `schema`. */
+  const refused = (schema: z.ZodType, accent: unknown) => !schema.safeParse({ ...signedInState([], []), accentColor: accent }).success;
+
+  it('the contract refuses every hostile value and accepts a colour', () => {
+    for (const accent of HOSTILE) expect(refused(AppState, accent), String(accent)).toBe(true);
+    expect(refused(AppState, '#0078d4')).toBe(false);
+  });
+
+  it('negative control: with the accent a plain string (a weakened contract) the same check lets hostile values through', () => {
+    const weakened = AppState.extend({ accentColor: z.unknown().optional() });
+    expect(HOSTILE.filter((accent) => refused(weakened, accent))).toEqual([]);
+  });
+
+  it('the preload refuses a state answer or a delta carrying one, so the page never sees it', async () => {
+    const { ipc, emit } = fakeIpcRenderer();
+    const api = createCounterTrayApi(ipc);
+    ipc.invoke.mockResolvedValueOnce({ ok: true, value: { ...signedInState([], []), accentColor: HOSTILE[1] } });
+    expect(await api.invoke('state:get', {})).toMatchObject({ ok: false, error: { code: 'badResponse' } });
+    ipc.invoke.mockResolvedValueOnce({ ok: true, value: { ...signedInState([], []), accentColor: '#0078d4' } });
+    expect(await api.invoke('state:get', {})).toMatchObject({ ok: true, value: { accentColor: '#0078d4' } });
+    const received: unknown[] = [];
+    let invalid = 0;
+    api.on('state:delta', (d) => received.push(d), () => (invalid += 1));
+    emit('state:delta', { from: 1, to: 2, changed: { accentColor: HOSTILE[1] } });
+    emit('state:delta', { from: 1, to: 2, changed: { accentColor: '#ffb900' } });
+    expect(invalid).toBe(1);
+    expect(received).toEqual([{ from: 1, to: 2, changed: { accentColor: '#ffb900' } }]);
+  });
+});

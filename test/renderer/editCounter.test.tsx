@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { App } from '../../src-renderer/App';
@@ -12,7 +12,7 @@ async function openEdit(name: string, handlers: Parameters<typeof fakeApi>[1] = 
   const fake = fakeApi(state, handlers);
   render(<App api={fake.api} />);
   await userEvent.setup().click(await screen.findByRole('button', { name: `Edit ${name}` }));
-  await screen.findByRole('heading', { name: 'Edit counter' });
+  await screen.findByRole('heading', { name: `Edit “${name}”` });
   return fake;
 }
 
@@ -69,7 +69,7 @@ describe('edit', () => {
     expect(await screen.findByText(/did not accept this name/)).toBeTruthy();
     expect(screen.getByLabelText('Name').getAttribute('aria-invalid')).toBe('true');
     expect(screen.queryByText(/integer|got 59/)).toBeNull();
-    expect(screen.getByRole('heading', { name: 'Edit counter' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Edit “Coffees today”' })).toBeTruthy();
     expect(fake.calls('counter:update')).toEqual([{ id: IDS.coffee, patch: { name: 'Teas today' } }]);
   });
 
@@ -127,7 +127,7 @@ describe('edit', () => {
   it('mutes notifications for one counter, with Save like every other field', async () => {
     const fake = await openEdit('Push-ups');
     const user = userEvent.setup();
-    await user.click(screen.getByLabelText(/Notify me when someone else changes it/));
+    await user.click(screen.getByLabelText(/Notify me when others change it/));
     expect(fake.calls('settings:update')).toEqual([]);
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(fake.calls('settings:update')).toEqual([{ notifications: { enabled: true, mutedCounters: [IDS.pushUps] } }]);
@@ -157,5 +157,38 @@ describe('edit', () => {
     expect(fake.calls('settings:update')).toEqual([
       { shortcuts: { open: null, counters: { [IDS.pushUps]: { increment: 'CommandOrControl+Alt+P' } } } },
     ]);
+  });
+});
+
+describe('edit, as the page looks', () => {
+  it('names the counter in its title, in English and German', async () => {
+    await openEdit('Coffees today');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Edit “Coffees today”');
+    cleanup();
+    const fake = fakeApi(appState({ locale: { language: 'de', formats: 'de-DE', system: 'de' } }));
+    render(<App api={fake.api} />);
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Coffees today bearbeiten' }));
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('„Coffees today“ bearbeiten');
+  });
+
+  it('keeps Cancel and Save in a footer outside the scrolling body, and the discard question there too', async () => {
+    await openEdit('Coffees today');
+    const footer = screen.getByRole('button', { name: 'Save' }).closest('footer');
+    expect(footer).not.toBeNull();
+    expect(footer?.closest('.screen-body')).toBeNull();
+    expect(within(footer as HTMLElement).getByRole('button', { name: 'Cancel' })).toBeTruthy();
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Name'), '!');
+    await user.keyboard('{Escape}');
+    expect(within(footer as HTMLElement).getByRole('alertdialog', { name: 'Discard your changes?' })).toBeTruthy();
+  });
+
+  it('on/off on the page are switches: notifications for this counter, a day counter’s milestones', async () => {
+    await openEdit('Coffees today');
+    expect(screen.getByRole('switch', { name: 'Notify me when others change it' })).toHaveProperty('checked', true);
+    cleanup();
+    await openEdit('Since we moved in');
+    expect(screen.getByRole('switch', { name: 'Notify me on milestones' })).toHaveProperty('checked', true);
+    expect(screen.queryByRole('checkbox')).toBeNull();
   });
 });

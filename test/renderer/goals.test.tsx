@@ -44,7 +44,7 @@ describe('the edit page', () => {
     const fake = fakeApi(state, handlers);
     render(<App api={fake.api} />);
     await userEvent.setup().click(await screen.findByRole('button', { name: `Edit ${name}` }));
-    await screen.findByRole('heading', { name: 'Edit counter' });
+    await screen.findByRole('heading', { name: /^Edit “/ });
     return fake;
   }
 
@@ -73,7 +73,7 @@ describe('the edit page', () => {
   it('mutes a day counter’s milestones', async () => {
     const fake = await openEdit('Since we moved in', appState({ extras: extras() }));
     const user = userEvent.setup();
-    await user.click(screen.getByRole('checkbox', { name: /Notify me on milestones/ }));
+    await user.click(screen.getByRole('switch', { name: 'Notify me on milestones' }));
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(fake.calls('milestones:mute')).toEqual([{ id: IDS.movedIn, muted: true }]));
   });

@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import type { IpcResult } from '../../src-shared/ipc/contract';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_SERVER_URL } from '../../src-shared/domain/settings';
@@ -74,6 +75,60 @@ describe('onboarding', () => {
     render(<App api={api} />);
     expect(await screen.findByText(/^Could not reach the server\./)).toBeTruthy();
     expect(screen.queryByText(/Could not reach the server\.$/)).toBeNull(); // the app's words, not main's log text
+  });
+});
+
+describe('sign-in errors sit under the field they are about', () => {
+  /** The field's error: what describes it, and that it is marked invalid and has the focus. */
+  const fieldState = (field: HTMLElement) => ({
+    invalid: field.getAttribute('aria-invalid'),
+    says: (field.getAttribute('aria-describedby') ?? '').split(' ').map((id) => document.getElementById(id)?.textContent ?? '').join(' '),
+    focused: document.activeElement === field,
+  });
+
+  it('an empty Connect: under the token field, not under Advanced; the field is invalid and has the focus', async () => {
+    const fake = fakeApi(appState({ signedOut: true }));
+    render(<App api={fake.api} />);
+    const token = await screen.findByLabelText('API token');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Connect' }));
+    expect(fieldState(token)).toEqual({ invalid: 'true', says: expect.stringMatching(/Paste your API token/), focused: true });
+    // Under the token field: before the Advanced button in the page.
+    const error = screen.getByText(/Paste your API token/);
+    expect(error.compareDocumentPosition(screen.getByRole('button', { name: 'Advanced' })) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(screen.getByLabelText('Server').getAttribute('aria-invalid')).toBeNull();
+  });
+
+  it('a server address that is not one: Advanced opens, the message is under the server field, which is invalid and focused', async () => {
+    const fake = fakeApi(appState({ signedOut: true }));
+    render(<App api={fake.api} />);
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('API token'), 'ada-secret-token');
+    await user.click(screen.getByRole('button', { name: 'Advanced' }));
+    await user.clear(screen.getByLabelText('Server'));
+    await user.type(screen.getByLabelText('Server'), 'not a server');
+    await user.click(screen.getByRole('button', { name: 'Advanced' })); // folded again: the error opens it
+    await user.click(screen.getByRole('button', { name: 'Connect' }));
+    const server = screen.getByLabelText('Server');
+    expect(screen.getByRole('button', { name: 'Advanced' }).getAttribute('aria-expanded')).toBe('true');
+    expect(fieldState(server)).toEqual({ invalid: 'true', says: expect.stringMatching(/not a valid server address/), focused: true });
+    expect(screen.getByLabelText('API token').getAttribute('aria-invalid')).toBeNull();
+    expect(fake.calls('session:connect')).toEqual([]);
+  });
+
+  it('a token the server rejected: under the token field; an unreachable server: above the buttons, no field blamed', async () => {
+    let answer: IpcResult<null> = { ok: false, error: { code: 'token-rejected', message: 'rejected' } };
+    const fake = fakeApi(appState({ signedOut: true }), { 'session:connect': () => answer });
+    render(<App api={fake.api} />);
+    const user = userEvent.setup();
+    const token = await screen.findByLabelText('API token');
+    await user.type(token, 'ada-secret-token');
+    await user.click(screen.getByRole('button', { name: 'Connect' }));
+    await waitFor(() => expect(fieldState(token)).toEqual({ invalid: 'true', says: expect.stringMatching(/rejected this token/), focused: true }));
+    answer = { ok: false, error: { code: 'server-unreachable', message: 'down' } };
+    await user.click(screen.getByRole('button', { name: 'Connect' }));
+    expect(await screen.findByText(/^Could not reach developers\.counttoget/)).toBeTruthy();
+    expect(token.getAttribute('aria-invalid')).toBeNull();
+    expect(screen.getByLabelText('Server').getAttribute('aria-invalid')).toBeNull();
   });
 });
 

@@ -77,6 +77,20 @@ describe('Settings → Updates', () => {
     expect(screen.getByText('Renamed from the tray.\nFaster start.', { normalizer: (text) => text })).toBeTruthy();
   });
 
+  it('folded while there is nothing to do; open, with Restart in reach, once an update is ready', async () => {
+    await openSettings();
+    const fold = (screen.getByRole('heading', { name: 'Updates' }).closest('details') as HTMLDetailsElement | null);
+    expect(fold?.open).toBe(false);
+    cleanup();
+    await openSettings(appState({ updates: updates({ status: { kind: 'ready', version: '0.3.0' } }) }));
+    expect((screen.getByRole('heading', { name: 'Updates' }).closest('details') as HTMLDetailsElement | null)?.open).toBe(true);
+    expect(screen.getByRole('button', { name: 'Restart to update to 0.3.0' })).toBeTruthy();
+    // A copy a package manager owns has one line to say: open.
+    cleanup();
+    await openSettings(appState({ updates: updates({ source: 'deb', nextCheckAt: null }) }));
+    expect((screen.getByRole('heading', { name: 'Updates' }).closest('details') as HTMLDetailsElement | null)?.open).toBe(true);
+  });
+
   it('no section where main runs no updater', async () => {
     const fake = fakeApi(appState());
     render(<App api={fake.api} />);

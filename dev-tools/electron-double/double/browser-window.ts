@@ -67,6 +67,7 @@ export class BrowserWindowDouble extends EventEmitter {
         contextIsolation: prefs.contextIsolation,
         platform: world.platform,
         protocol: world.protocol,
+        viewport: { width: this.size[0], height: this.size[1] },
         ...(world.weakenPreload ? { weakenPreload: world.weakenPreload } : {}),
         ...(world.instrument ? { instrument: world.instrument } : {}),
         invoke: (document, channel, args) => contents.invoke(document, channel, args),

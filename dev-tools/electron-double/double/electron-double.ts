@@ -17,7 +17,7 @@ import type { ElectronModule } from './registry';
 import { SafeStorageDouble, type StorageBackend } from './safe-storage';
 import { ShellDouble } from './shell';
 import { notImplemented, strict } from './strict';
-import { NativeThemeDouble, PowerMonitorDouble, screenDouble } from './system';
+import { NativeThemeDouble, PowerMonitorDouble, screenDouble, SystemPreferencesDouble, systemPreferencesAsSeenByMain } from './system';
 import { nativeImageDouble, trayClass, type TrayDouble } from './tray';
 import { AutoUpdaterDouble, NetDouble } from './net';
 
@@ -71,6 +71,7 @@ export class ElectronDouble {
   readonly globalShortcut: GlobalShortcutDouble;
   readonly powerMonitor = new PowerMonitorDouble();
   readonly nativeTheme = new NativeThemeDouble();
+  readonly systemPreferences: SystemPreferencesDouble;
   readonly dialog: DialogDouble;
   readonly shell = new ShellDouble();
   readonly safeStorage: SafeStorageDouble;
@@ -89,6 +90,7 @@ export class ElectronDouble {
 
   constructor(options: DoubleOptions) {
     this.platform = options.platform ?? process.platform;
+    this.systemPreferences = new SystemPreferencesDouble(this.platform);
     const isReady = () => this.app.isReady();
     this.net = new NetDouble({ isReady, trustedCertificates: () => options.trustedCertificates ?? [] });
     let windowCreated!: (window: BrowserWindowDouble) => void;
@@ -140,6 +142,7 @@ export class ElectronDouble {
       powerMonitor: strict(this.powerMonitor, 'powerMonitor', { pinned: ['PowerMonitor'] }),
       screen: screenDouble(isReady),
       nativeTheme: strict(this.nativeTheme, 'nativeTheme', { pinned: ['NativeTheme'] }),
+      systemPreferences: systemPreferencesAsSeenByMain(this.systemPreferences, this.platform),
       nativeImage: nativeImageDouble,
       Menu: menuClass,
       Tray: trayClass(isReady, this.platform, this.trays),

@@ -33,6 +33,8 @@ export interface PageHostDeps {
   contextIsolation: boolean;
   platform: NodeJS.Platform;
   protocol: ProtocolDouble;
+  /** The window's size: a frameless window's page lays out in all of it. */
+  viewport: { width: number; height: number };
   /** Benchmarks only: a main-world script run before the page's own (a timing probe). */
   instrument?: string;
   /** Negative controls only: code appended to the preload (a deliberately weakened preload). */
@@ -83,6 +85,7 @@ export class PageHost {
 
   static async open(deps: PageHostDeps): Promise<PageHost> {
     const page = await deps.context.newPage();
+    await page.setViewportSize(deps.viewport);
     const cdp = await deps.context.newCDPSession(page);
     let scripts: RendererScripts | undefined;
     let unreadable: string | undefined;

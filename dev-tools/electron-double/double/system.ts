@@ -1,4 +1,4 @@
-// powerMonitor, screen and nativeTheme: the desktop around the app. Each records what the
+// powerMonitor, screen, nativeTheme and systemPreferences (the accent colour): the desktop around the app. Each records what the
 // app asked for and lets the test act as the user or the OS.
 import { EventEmitter } from 'node:events';
 import { conversionFailure, strict } from './strict';
@@ -89,4 +89,56 @@ export class NativeThemeDouble extends EventEmitter {
   private updated(): void {
     setImmediate(() => this.emit('updated'));
   }
+}
+
+/** Members of systemPreferences Electron 45 compiles in on some platforms only (system-preferences docs). */
+const PREFERENCES_ONLY_ON: Record<string, readonly NodeJS.Platform[]> = {
+  getAccentColor: ['darwin', 'win32'],
+  subscribeNotification: ['darwin'],
+  unsubscribeNotification: ['darwin'],
+};
+
+/**
+ * https://www.electronjs.org/docs/latest/api/system-preferences — the accent colour only:
+ * getAccentColor answers RGBA hex without '#'; Windows emits 'accent-color-changed' with the
+ * new colour, macOS posts AppleColorPreferencesChangedNotification to subscribers instead.
+ */
+export class SystemPreferencesDouble extends EventEmitter {
+  private accent = '0078d4ff';
+  private nextSubscription = 1;
+  private readonly subscriptions = new Map<number, { event: string | null; callback: (event: string, userInfo: Record<string, unknown>, object: string) => void }>();
+
+  constructor(private readonly platform: NodeJS.Platform) {
+    super();
+  }
+
+  // Arrow members: main calls them through the strict view, whose `this` is not the double.
+  getAccentColor = (): string => this.accent;
+
+  subscribeNotification = (event: string | null, callback: (event: string, userInfo: Record<string, unknown>, object: string) => void): number => {
+    const id = this.nextSubscription++;
+    this.subscriptions.set(id, { event, callback });
+    return id;
+  };
+
+  unsubscribeNotification = (id: number): void => {
+    this.subscriptions.delete(id);
+  };
+
+  /** Test side: the user picked another accent colour (RGBA hex, as the OS reports it). */
+  setAccentColor(rgba: string): void {
+    this.accent = rgba;
+    if (this.platform === 'win32') setImmediate(() => this.emit('accent-color-changed', {}, rgba));
+    if (this.platform === 'darwin') {
+      for (const { event, callback } of this.subscriptions.values()) {
+        if (event === null || event === 'AppleColorPreferencesChangedNotification') callback('AppleColorPreferencesChangedNotification', {}, '');
+      }
+    }
+  }
+}
+
+/** What main sees: only the members the pinned types declare, and only this platform's. */
+export function systemPreferencesAsSeenByMain(preferences: SystemPreferencesDouble, platform: NodeJS.Platform): SystemPreferencesDouble {
+  const absent = Object.entries(PREFERENCES_ONLY_ON).flatMap(([name, platforms]) => (platforms.includes(platform) ? [] : [name]));
+  return strict(preferences, 'systemPreferences', { pinned: ['SystemPreferences'], absent });
 }

@@ -139,7 +139,7 @@ export async function tourGoals({ popup, harness, tr, check }: Tour) {
   await expect(rowOf(popup, 'Since we moved in').getByTestId('milestone')).toBeVisible();
   await check('list, a goal and a milestone');
   await popup.getByRole('button', exact(tr.t('row.edit', { name: 'Since we moved in' }))).click();
-  await expect(popup.getByRole('checkbox', { name: new RegExp(tr.t('milestone.notify')) })).toBeVisible();
+  await expect(popup.getByRole('switch', exact(tr.t('milestone.notify')))).toBeVisible();
   await check('edit FromDate, milestones');
   await popup.getByRole('button', exact(tr.t('common.cancel'))).click();
 

@@ -1,13 +1,13 @@
 // The popup's adapters driven with fakes of the Electron objects they touch.
 import { describe, expect, it, vi } from 'vitest';
 import type { Display } from 'electron';
-import { createPopup, popupMaterial, SOLID_BACKGROUND, type PopupWindowLike, type ScreenLike } from '../../../src-main/electron/popup';
+import { createPopup, POPUP_SIZE, popupMaterial, SOLID_BACKGROUND, type PopupWindowLike, type ScreenLike } from '../../../src-main/electron/popup';
 import { hardenContents, hardenSession, popupWindowOptions, type HardenableContents, type HardenableSession } from '../../../src-main/electron/window-security';
 import { PRODUCTION_CSP } from '../../../src-main/desktop/app-assets';
 
 describe('popup window options', () => {
   it('sandboxed, context-isolated, no Node anywhere, no webview', () => {
-    const options = popupWindowOptions('/app/dist/main/preload.cjs', { width: 360, height: 520 }, 'linux');
+    const options = popupWindowOptions('/app/dist/main/preload.cjs', POPUP_SIZE, 'linux');
     expect(options.webPreferences).toMatchObject({
       preload: '/app/dist/main/preload.cjs',
       contextIsolation: true,
@@ -48,7 +48,7 @@ describe('popup materials (issue 24): the OS draws the popover where Electron of
   });
 
   it('the window options carry the material and keep every webPreference', () => {
-    const options = popupWindowOptions('/p', { width: 360, height: 520 }, 'darwin', popupMaterial({ platform: 'darwin', osRelease: '24.1.0', dark: false }).options);
+    const options = popupWindowOptions('/p', POPUP_SIZE, 'darwin', popupMaterial({ platform: 'darwin', osRelease: '24.1.0', dark: false }).options);
     expect(options).toMatchObject({ vibrancy: 'popover', frame: false, webPreferences: { sandbox: true, contextIsolation: true, nodeIntegration: false } });
   });
 });
@@ -113,7 +113,8 @@ class FakeWindow implements PopupWindowLike {
   hide = () => void (this.visible = false);
   focus = () => undefined;
   setPosition = (x: number, y: number) => void (this.position = [x, y]);
-  getSize = () => [360, 520];
+  size: number[] = [360, 480];
+  getSize = () => this.size;
   loadURL = async (url: string) => void this.loads.push(url);
   on(event: string, listener: (...args: never[]) => void): this {
     this.listeners.set(event, listener);
@@ -150,6 +151,17 @@ describe('popup', () => {
     expect(window.loads).toEqual(['app://counter-tray/index.html']);
     expect(window.position).toEqual([1520, 32]);
     expect(window.visible).toBe(true);
+  });
+
+  it('placed by its one size, 360×480, when the window does not report one (Windows, taskbar at the bottom)', async () => {
+    const window = new FakeWindow();
+    window.size = [];
+    const desk = display({ x: 0, y: 0, width: 1920, height: 1080 }, { x: 0, y: 0, width: 1920, height: 1040 });
+    const screen: ScreenLike = { getCursorScreenPoint: () => ({ x: 1810, y: 1060 }), getDisplayMatching: () => desk, getDisplayNearestPoint: () => desk, getPrimaryDisplay: () => desk };
+    const popup = createPopup({ createWindow: () => window, windowOptions: {}, url: 'app://counter-tray/index.html', screen, platform: 'win32', isQuitting: () => false });
+    await popup.show({ kind: 'tray', trayBounds: { x: 1800, y: 1040, width: 24, height: 40 } });
+    // Its bottom edge sits on the taskbar: 1040 − 480.
+    expect(window.position?.[1]).toBe(560);
   });
 
   it('hides on blur; the tray click that caused the blur does not reopen it', async () => {

@@ -5,6 +5,7 @@ import type { CatalogPart } from '../../messages';
 export const activity = {
   // Verlauf eines Zählers
   'detail.today': 'Heute {total}: du {you}, andere {others}',
+  'detail.title': 'Aktivität',
   'detail.latest': 'Zuletzt',
   'detail.nothingYet': 'Noch nichts aufgezeichnet.',
   'detail.calendar': 'Er läuft mit dem Kalender; Änderungen am Datum erscheinen hier.',

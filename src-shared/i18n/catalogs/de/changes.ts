@@ -36,7 +36,7 @@ export const changes = {
   'milestone.on': '{milestone} am {date}',
   'milestone.next': 'Nächster Meilenstein: {milestone}',
   'milestone.notify': 'Mitteilung bei Meilensteinen',
-  'milestone.notifyDetail': '({which}, morgens; nur auf diesem Computer)',
+  'milestone.notifyDetail': 'Morgens: {which}.',
   'milestone.whichSince': 'nach {days} Tagen, dann jedes Jahr',
   'milestone.whichUntil': '30, 7 und 1 Tag vorher und am Tag selbst',
   'reset.button': 'Auf 0 zurücksetzen …',

@@ -5,6 +5,7 @@ import type { CatalogPart } from '../../messages';
 export const edit = {
   // Einen Zähler bearbeiten
   'edit.title': 'Zähler bearbeiten',
+  'edit.titleNamed': '„{name}“ bearbeiten',
   'edit.gone': 'Dieser Zähler ist nicht mehr mit dir geteilt und lässt sich daher nicht bearbeiten. Wer ihn besitzt, kann ihn wieder teilen.',
   'edit.backToList': 'Zurück zur Liste',
   'edit.name': 'Name',
@@ -21,8 +22,8 @@ export const edit = {
   'edit.discardQuestion': 'Deine Änderungen verwerfen?',
   'edit.discard': 'Verwerfen',
   'local.title': 'Auf diesem Computer',
-  'local.notify': 'Mitteilung, wenn jemand anderes ihn ändert',
-  'local.notificationsOff': '(Mitteilungen sind in den Einstellungen aus)',
+  'local.notify': 'Mitteilung, wenn andere ihn ändern',
+  'local.notificationsOff': 'Mitteilungen sind in den Einstellungen aus.',
   'local.incrementShortcut': 'Kürzel für +1',
   'local.decrementShortcut': 'Kürzel für −1',
 

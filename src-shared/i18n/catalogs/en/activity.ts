@@ -3,6 +3,7 @@ export const activity = {
   // A counter's activity
   'detail.today': 'Today {total}: you {you}, others {others}',
   'detail.latest': 'Latest',
+  'detail.title': 'Activity',
   'detail.nothingYet': 'Nothing recorded yet.',
   'detail.calendar': 'It moves with the calendar; changes to its date show here.',
   'detail.events': 'Latest changes of {name}',

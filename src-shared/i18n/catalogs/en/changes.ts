@@ -33,7 +33,7 @@ export const changes = {
   'milestone.on': '{milestone} on {date}',
   'milestone.next': 'Next milestone: {milestone}',
   'milestone.notify': 'Notify me on milestones',
-  'milestone.notifyDetail': '({which}, in the morning; only on this computer)',
+  'milestone.notifyDetail': 'In the morning: {which}.',
   'milestone.whichSince': '{days} days, then every year',
   'milestone.whichUntil': '30, 7 and 1 days before, and on the day',
   'reset.button': 'Reset to 0…',

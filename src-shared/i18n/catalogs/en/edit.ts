@@ -2,6 +2,7 @@
 export const edit = {
   // Editing a counter
   'edit.title': 'Edit counter',
+  'edit.titleNamed': 'Edit “{name}”',
   'edit.gone': 'This counter is no longer shared with you, so it cannot be edited. Its owner can share it again.',
   'edit.backToList': 'Back to the list',
   'edit.name': 'Name',
@@ -18,8 +19,8 @@ export const edit = {
   'edit.discardQuestion': 'Discard your changes?',
   'edit.discard': 'Discard',
   'local.title': 'On this computer',
-  'local.notify': 'Notify me when someone else changes it',
-  'local.notificationsOff': '(notifications are off in Settings)',
+  'local.notify': 'Notify me when others change it',
+  'local.notificationsOff': 'Notifications are off in Settings.',
   'local.incrementShortcut': '+1 shortcut',
   'local.decrementShortcut': '−1 shortcut',
 

@@ -1,0 +1,175 @@
+// A long list to choose one from (the time zones), as the WAI-ARIA APG's editable combobox
+// with list autocomplete: typing filters, ↑/↓ move through the matches, Enter picks, Esc
+// closes (and only then lets the screen's Esc through). The list opens in the page's flow,
+// under its field, so the small popup never clips it.
+import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { CollapseIcon, ICON } from './icons';
+
+export interface Choice {
+  value: string;
+  label: string;
+}
+
+interface Props {
+  label: string;
+  choices: readonly Choice[];
+  value: string;
+  onChange: (value: string) => void;
+  /** The list's name ("Time zones"); the button that opens it has the same. */
+  listLabel: string;
+  /** What to say when nothing matches what was typed. */
+  noMatch: (query: string) => string;
+}
+
+/** Lower case, with the separators of IANA names ("America/New_York") read as spaces. */
+const normal = (text: string) => text.toLowerCase().replace(/[_/,()-]+/g, ' ');
+
+/** Every typed word must appear in the label ("new york", "york america"). */
+export function matching(choices: readonly Choice[], query: string): readonly Choice[] {
+  const words = normal(query).split(' ').filter(Boolean);
+  if (words.length === 0) return choices;
+  return choices.filter((choice) => {
+    const label = normal(choice.label);
+    return words.every((word) => label.includes(word));
+  });
+}
+
+export function SearchSelect({ label, choices, value, onChange, listLabel, noMatch }: Props) {
+  const id = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const list = useRef<HTMLUListElement>(null);
+  const chosen = choices.find((choice) => choice.value === value);
+  const shown = chosen?.label ?? value;
+  const [open, setOpen] = useState(false);
+  // null: the field shows the choice; text: what the user typed to search.
+  const [query, setQuery] = useState<string | null>(null);
+  const [active, setActive] = useState(-1);
+  const matches = useMemo(() => matching(choices, query ?? ''), [choices, query]);
+
+  const optionId = (index: number) => `${id}-option-${index}`;
+  const reveal = (index: number) => {
+    setActive(index);
+    // After React paints the new active option: keep it in view inside the list.
+    requestAnimationFrame(() => list.current?.querySelector(`[id="${optionId(index)}"]`)?.scrollIntoView({ block: 'nearest' }));
+  };
+  const openList = () => {
+    setOpen(true);
+    reveal(Math.max(0, matches.findIndex((choice) => choice.value === value)));
+  };
+  const close = () => {
+    setOpen(false);
+    setQuery(null);
+    setActive(-1);
+  };
+  const pick = (choice: Choice | undefined) => {
+    close();
+    if (choice && choice.value !== value) onChange(choice.value);
+  };
+
+  function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
+    const last = matches.length - 1;
+    switch (event.key) {
+      case 'ArrowDown':
+        event.preventDefault();
+        if (!open) openList();
+        else if (!event.altKey) reveal(Math.min(active + 1, last));
+        return;
+      case 'ArrowUp':
+        event.preventDefault();
+        if (event.altKey) close();
+        else if (!open) openList();
+        else reveal(Math.max(active - 1, 0));
+        return;
+      case 'PageDown':
+      case 'PageUp':
+        if (!open) return;
+        event.preventDefault();
+        reveal(event.key === 'PageDown' ? Math.min(active + 8, last) : Math.max(active - 8, 0));
+        return;
+      case 'Enter':
+        // Never the form's submit: Enter here is about the list.
+        event.preventDefault();
+        if (open) pick(matches[active]);
+        else openList();
+        return;
+      case 'Escape':
+        // Open or typed in: Esc undoes that here. Otherwise it is the screen's (back).
+        if (!open && query === null) return;
+        event.preventDefault();
+        close();
+        return;
+      case 'Tab':
+        close();
+        return;
+    }
+  }
+
+  return (
+    <div className="setting search-select">
+      <label className="setting-label" htmlFor={`${id}-input`}>
+        {label}
+      </label>
+      <span className="search-select-field">
+        <input
+          ref={input}
+          id={`${id}-input`}
+          role="combobox"
+          aria-autocomplete="list"
+          aria-expanded={open}
+          aria-controls={`${id}-list`}
+          aria-activedescendant={open && active >= 0 && matches[active] ? optionId(active) : undefined}
+          autoComplete="off"
+          spellCheck={false}
+          value={query ?? shown}
+          onFocus={(event) => event.target.select()}
+          onClick={() => (open ? undefined : openList())}
+          onChange={(event) => {
+            setQuery(event.target.value);
+            setOpen(true);
+            setActive(0);
+          }}
+          onKeyDown={onKeyDown}
+          onBlur={close}
+        />
+        <button
+          type="button"
+          className="icon search-select-toggle"
+          tabIndex={-1}
+          aria-label={listLabel}
+          aria-expanded={open}
+          aria-controls={`${id}-list`}
+          // Keeps focus in the field (a blur would close the list before the click opens it).
+          onMouseDown={(event) => event.preventDefault()}
+          onClick={() => {
+            input.current?.focus();
+            if (open) close();
+            else openList();
+          }}
+        >
+          <CollapseIcon {...ICON} />
+        </button>
+      </span>
+      <ul ref={list} id={`${id}-list`} role="listbox" aria-label={listLabel} className="search-select-list" hidden={!open || matches.length === 0}>
+        {open &&
+          matches.map((choice, index) => (
+            <li
+              key={choice.value}
+              id={optionId(index)}
+              role="option"
+              aria-selected={index === active}
+              className={choice.value === value ? 'current' : undefined}
+              onMouseDown={(event) => event.preventDefault()}
+              onMouseMove={() => index !== active && setActive(index)}
+              onClick={() => pick(choice)}
+            >
+              {choice.label}
+            </li>
+          ))}
+      </ul>
+      {/* Always there, so a screen reader hears it when a search finds nothing. */}
+      <p className="setting-detail search-select-empty" aria-live="polite">
+        {open && matches.length === 0 ? noMatch(query ?? '') : null}
+      </p>
+    </div>
+  );
+}

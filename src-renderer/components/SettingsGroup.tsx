@@ -1,0 +1,49 @@
+import { useId, type ReactNode } from 'react';
+import { ExpandIcon, ICON } from './icons';
+
+interface Props {
+  title: string;
+  children: ReactNode;
+  className?: string;
+  /**
+   * A group that folds (a disclosure: its heading is the button, ≥ 24 px). The value is whether
+   * it starts open; a change of it (an update became ready) opens or folds it again.
+   */
+  open?: boolean;
+  /** The heading's id, when a control in the group is named by it. */
+  headingId?: string;
+}
+
+/**
+ * One group of settings (Account, Shortcuts, …; the edit page's "On this computer"): a small
+ * heading over a card of rows, as macOS and Windows 11 settings group theirs.
+ */
+export function SettingsGroup({ title, children, className, open, headingId }: Props) {
+  const ownId = useId();
+  const id = headingId ?? ownId;
+  const classes = ['group', className].filter(Boolean).join(' ');
+  const heading = (
+    <h2 id={id} className="subtitle">
+      {title}
+    </h2>
+  );
+  if (open === undefined) {
+    return (
+      <section className={classes} aria-labelledby={id}>
+        {heading}
+        <div className="group-body">{children}</div>
+      </section>
+    );
+  }
+  return (
+    <section className={classes} aria-labelledby={id}>
+      <details className="group-fold" open={open}>
+        <summary className="group-summary">
+          {heading}
+          <ExpandIcon {...ICON} size={14} className="group-chevron" />
+        </summary>
+        <div className="group-body">{children}</div>
+      </details>
+    </section>
+  );
+}

@@ -1,0 +1,42 @@
+import { useId, type ReactNode } from 'react';
+
+interface Props {
+  label: ReactNode;
+  /** More words under the label, muted (why it is off, what it means). */
+  detail?: ReactNode;
+  checked: boolean;
+  disabled?: boolean;
+  onChange: (checked: boolean) => void;
+}
+
+/**
+ * On/off as a WAI-ARIA switch: a checkbox with role="switch", so Space toggles it, forms and
+ * tests see `checked`, and the whole row (its label) is the target. Named by the label only;
+ * the detail describes it.
+ */
+export function Switch({ label, detail, checked, disabled = false, onChange }: Props) {
+  const id = useId();
+  return (
+    <label className="setting switch-row" htmlFor={id}>
+      <span className="setting-text">
+        <span id={`${id}-label`}>{label}</span>
+        {detail && (
+          <span id={`${id}-detail`} className="setting-detail">
+            {detail}
+          </span>
+        )}
+      </span>
+      <input
+        id={id}
+        type="checkbox"
+        role="switch"
+        className="switch"
+        checked={checked}
+        disabled={disabled}
+        aria-labelledby={`${id}-label`}
+        aria-describedby={detail ? `${id}-detail` : undefined}
+        onChange={(event) => onChange(event.target.checked)}
+      />
+    </label>
+  );
+}

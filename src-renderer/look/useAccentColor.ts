@@ -1,0 +1,23 @@
+import { useLayoutEffect } from 'react';
+import { paintedAccent } from './accent';
+
+/** The accent the stylesheet's neutral blue gives way to; removed again when the OS has none. */
+const PROPERTIES = ['--accent', '--accent-text', '--focus'] as const;
+
+/**
+ * Paints the OS accent colour (AppState.accentColor) into the page's CSS variables, made readable
+ * for the theme (look/accent.ts). In the layout phase: the first frame of a screen is already in it.
+ */
+export function useAccentColor(osAccent: string | undefined, theme: 'light' | 'dark' | undefined): void {
+  useLayoutEffect(() => {
+    const style = document.documentElement.style;
+    const painted = theme ? paintedAccent(osAccent, theme) : null;
+    if (!painted) {
+      PROPERTIES.forEach((property) => style.removeProperty(property));
+      return;
+    }
+    style.setProperty('--accent', painted.accent);
+    style.setProperty('--accent-text', painted.onAccent);
+    style.setProperty('--focus', painted.accent);
+  }, [osAccent, theme]);
+}
