@@ -5,7 +5,7 @@
 import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
-import { commonOptions, mainOptions } from './build-options.mjs';
+import { commonOptions, mainOptions, zodEnglishOnly } from './build-options.mjs';
 
 const production = process.env.NODE_ENV !== 'development';
 
@@ -14,20 +14,6 @@ rmSync('dist/main', { recursive: true, force: true });
 const common = commonOptions(production);
 
 const main = await build(mainOptions(production));
-
-// zod re-exports every locale as a namespace (`export * as locales`), which esbuild cannot
-// tree-shake (colinhacks/zod#6050): 64 locales are three quarters of the preload. The app
-// reads only English messages, the locale zod configures by default; this resolves zod's
-// locale index to English alone (the workaround of oss-autopilot#1658).
-const zodEnglishOnly = {
-  name: 'zod-english-only',
-  setup(b) {
-    b.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
-      /[\\/]node_modules[\\/]zod[\\/]v4[\\/]/.test(args.importer) ? { path: 'zod-locales-en', namespace: 'zod-english-only', pluginData: args.resolveDir } : undefined,
-    );
-    b.onLoad({ filter: /.*/, namespace: 'zod-english-only' }, (args) => ({ contents: "export { default as en } from '../locales/en.js';", resolveDir: args.pluginData }));
-  },
-};
 
 // The preload runs before the popup's own scripts on every load (bench/README.md, the launch
 // breakdown): English-only and without whitespace, 843 KB → ~250 KB to parse.

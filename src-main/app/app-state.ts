@@ -29,6 +29,7 @@ export function readAppState({ deps, platform, settings, locale, shortcutFailure
   const core = session.core();
   const sessionState = session.state();
   const shown = core ? { ...core.snapshot(), counters: offline.coreCounters(core) } : null;
+  const updates = deps.updates?.state();
   return {
     session: sessionState,
     core: shown,
@@ -43,7 +44,7 @@ export function readAppState({ deps, platform, settings, locale, shortcutFailure
     systemTimezone: deps.systemTimezone(),
     locale,
     activity: core ? activity.summary() : { today: {}, undo: null },
-    ...(deps.updates ? { updates: deps.updates.state() } : {}),
+    ...(updates ? { updates } : {}),
     ...(shown ? { extras: extras.view(), resetUndo: counterReset.offer(shown.counters) } : {}),
   };
 }

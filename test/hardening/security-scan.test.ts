@@ -123,6 +123,28 @@ function publicWebPage(path) {
   });
 });
 
+describe('security scan of the chunks main loads later', () => {
+  // main.js loads the updater, the export and the demo by import() from dist/main/chunks: their code is main's too.
+  const withChunk = (text: string) => ({ ...hardened, 'main/main.js': `${hardened['main/main.js']}export const later = () => import("./chunks/later-X1.js");\n`, 'main/chunks/later-X1.js': text });
+
+  it('passes a clean chunk', () => {
+    const { status, output } = scan(distWith(withChunk('export const sum = (a, b) => a + b;\n')), false);
+    expect(output).toContain('failing: 0');
+    expect(status).toBe(0);
+  });
+
+  it.each([
+    ['an insecure window option', 'export const prefs = { nodeIntegration: true };\n', 'insecure option: nodeIntegration: true'],
+    ['an unguarded openExternal', 'export const open = (shell, url) => shell.openExternal(url);\n', 'shell.openExternal with url'],
+    ['a window built from other options', 'import { BrowserWindow } from "electron";\nexport const open = () => new BrowserWindow({ width: 1 });\n', 'options that do not come from popupWindowOptions()'],
+    ['synchronous IPC', 'export const ask = (ipc) => ipc.sendSync("x");\n', 'synchronous IPC'],
+  ])('fails %s in a chunk', (_name, text, expected) => {
+    const { status, output } = scan(distWith(withChunk(text)), false);
+    expect(output).toContain(expected);
+    expect(status).toBe(1);
+  });
+});
+
 // The waivers for what Electronegativity cannot follow hold only while the AST
 // check of the real main.js passes. The real main and preload are built here (esbuild, as
 // scripts/build.mjs does); each weakened copy must fail the scan, the untouched one pass.
