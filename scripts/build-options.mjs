@@ -1,6 +1,8 @@
 // esbuild's options for the main process, shared by scripts/build.mjs and the tests that
 // build deliberately weakened copies of main.js for their negative controls.
 import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
 
@@ -53,5 +55,45 @@ export function mainOptions(production, outdir = 'dist/main') {
     plugins: [zodEnglishOnly],
     // Bundled CommonJS code may call require(); ESM has none unless we make one (each chunk gets its own).
     banner: { js: "import { createRequire as __createRequire } from 'node:module'; const require = __createRequire(import.meta.url);" },
+  };
+}
+
+const CONTRACT_SHAPES_MODULE = fileURLToPath(new URL('../src-main/preload/contract-shapes.ts', import.meta.url));
+
+/** The contract's answers and events as shapes (src-main/preload/shape.ts), described from the zod schemas now. */
+export async function describeContractShapes() {
+  const bundled = await build({ entryPoints: [CONTRACT_SHAPES_MODULE], bundle: true, write: false, platform: 'node', format: 'esm', target: 'node24', plugins: [zodEnglishOnly], logLevel: 'error' });
+  const { CONTRACT_SHAPES } = await import(`data:text/javascript;base64,${Buffer.from(bundled.outputFiles[0].text).toString('base64')}`);
+  return CONTRACT_SHAPES;
+}
+
+/**
+ * The popup's preload (src-main/preload/preload.cts → CommonJS, the sandbox's require knows only
+ * 'electron'). It runs before the page's scripts on every popup load, so it carries no zod:
+ * contract-shapes.ts, which describes the zod schemas when imported, is replaced by that
+ * description written out as data. Whitespace and syntax minified; names stay, so the security
+ * scan can still read what the preload exposes and checks.
+ */
+export async function preloadOptions(production, outfile = 'dist/main/preload.cjs') {
+  const shapes = JSON.stringify(await describeContractShapes());
+  const shapesAsData = {
+    name: 'contract-shapes-as-data',
+    setup(b) {
+      b.onResolve({ filter: /[\\/]contract-shapes$/ }, (args) => ({ path: args.path, namespace: 'contract-shapes-as-data' }));
+      b.onLoad({ filter: /.*/, namespace: 'contract-shapes-as-data' }, () => ({ contents: `export const CONTRACT_SHAPES = ${shapes};`, loader: 'js' }));
+    },
+  };
+  return {
+    ...commonOptions(production),
+    entryPoints: ['src-main/preload/preload.cts'],
+    outfile,
+    // A sandboxed preload gets a browser-like environment whose require() knows only 'electron'.
+    platform: 'browser',
+    format: 'cjs',
+    target: 'chrome140',
+    external: ['electron'],
+    minifyWhitespace: production,
+    minifySyntax: production,
+    plugins: [shapesAsData],
   };
 }
