@@ -8,6 +8,7 @@
 // removing a contract channel without updating them fails the type check.
 import type { CounterTrayApi, EventChannel, EventOf, InvokeChannel, IpcError, IpcResult, ResponseOf } from '../../src-shared/ipc/contract';
 import { CONTRACT_SHAPES, type ContractShapeName } from './contract-shapes';
+import { prefetchFirstState } from './first-state';
 import { createShapeChecker } from './shape';
 import { createAppStateValidator, type AppStateValidator, type Validated } from './state-validator';
 
@@ -71,10 +72,13 @@ function parseResult<C extends InvokeChannel>(channel: C, raw: unknown, states: 
   return value.ok ? { ok: true, value: value.value as ResponseOf<C> } : badResponse(channel);
 }
 
-export function createCounterTrayApi(ipc: IpcRendererLike): CounterTrayApi {
+/** `prefetchState`: ask main for the state now, for the page's first state:get (first-state.ts). */
+export function createCounterTrayApi(ipc: IpcRendererLike, options: { prefetchState?: boolean } = {}): CounterTrayApi {
   // state:get answers are checked against the last accepted answer (unchanged counters are not parsed again).
   const states = createAppStateValidator(checkShape, CONTRACT_SHAPES);
   const parseEvent = (event: EventChannel, payload: unknown): Validated<unknown> => check(`event:${event}`, payload);
+  const firstState = options.prefetchState ? prefetchFirstState(ipc) : () => null;
+  const isEmptyRequest = (request: unknown) => isRecord(request) && !Array.isArray(request) && Object.keys(request).length === 0;
 
   return Object.freeze({
     async invoke<C extends InvokeChannel>(channel: C, request: unknown): Promise<IpcResult<ResponseOf<C>>> {
@@ -83,7 +87,8 @@ export function createCounterTrayApi(ipc: IpcRendererLike): CounterTrayApi {
       }
       let raw: unknown;
       try {
-        raw = await ipc.invoke(channel, request);
+        const prefetched = channel === 'state:get' && isEmptyRequest(request) ? firstState() : null;
+        raw = await (prefetched ?? ipc.invoke(channel, request));
       } catch (error) {
         return { ok: false, error: { code: 'ipc', message: error instanceof Error ? error.message : String(error) } };
       }
