@@ -74,6 +74,7 @@ export async function runSize(): Promise<ScenarioResult> {
   const firstPaint = gzipOf(assets, first);
   // Each language's catalog is a chunk of its own (en-*.js, de-*.js; en-XA-*.js is the test pseudo-locale).
   const catalog = (name: string) => gzipOf(assets, js.files.filter((f) => new RegExp(`^${name}-[\\w-]{8}\\.js$`).test(f)));
+  const react = gzipOf(assets, first.filter((f) => /^react-[\w-]{8}\.js$/.test(f)));
   const en = catalog('en');
   const de = catalog('de');
   const rows: Row[] = [
@@ -81,9 +82,15 @@ export async function runSize(): Promise<ScenarioResult> {
       scenario: 'Size',
       measure: 'renderer JS at first paint, gzip',
       app: `${kb(firstPaint.gzip)} (raw ${kb(firstPaint.raw)})`,
-      target: '< 90 KB gzip',
-      met: firstPaint.gzip < 90 * 1024,
-      how: `the entry chunk and the chunks index.html preloads with it (${first.join(', ')}), Vite production build, zlib gzip default level; lazy screens and the catalogs are not in it`,
+      target: '≤ 60 KB gzip',
+      met: firstPaint.gzip <= 60 * 1024,
+      how: `the entry chunk and the chunks index.html preloads with it (${first.join(', ')}), Vite production build, zlib gzip default level; lazy screens and the catalogs are not in it. The budget was < 90 KB; ≤ 60 KB is the start-up target`,
+    },
+    {
+      scenario: 'Size',
+      measure: '  of which React (react, react-dom, scheduler), gzip',
+      app: `${kb(react.gzip)} (raw ${kb(react.raw)})`,
+      how: "the react-*.js chunk vite.config.ts splits off (loaded with the entry): React 19's client alone, before any of the app's own code",
     },
     {
       scenario: 'Size',
@@ -113,5 +120,5 @@ export async function runSize(): Promise<ScenarioResult> {
           : `dist/main/main.js and its ${main.chunks} chunks as built by node scripts/build.mjs (rebuilt when older than src-main/src-shared; whitespace minified, names kept, zod bundled): main.js with the chunks it imports statically, then those only import() reaches (the updater, the export, the demo's service, the core until a session starts). Before the split: one unminified 513 KB main.js, zod loaded from node_modules`,
     },
   ];
-  return { rows, data: { js, css, main, firstPaint, catalogs: { en, de } } };
+  return { rows, data: { js, css, main, firstPaint, react, catalogs: { en, de } } };
 }
