@@ -77,7 +77,7 @@ export function createCounterTrayApi(ipc: IpcRendererLike, options: { prefetchSt
   // state:get answers are checked against the last accepted answer (unchanged counters are not parsed again).
   const states = createAppStateValidator(checkShape, CONTRACT_SHAPES);
   const parseEvent = (event: EventChannel, payload: unknown): Validated<unknown> => check(`event:${event}`, payload);
-  const firstState = options.prefetchState ? prefetchFirstState(ipc) : () => null;
+  const firstState = options.prefetchState ? prefetchFirstState(ipc) : { take: () => null, takeChanges: () => [] };
   const isEmptyRequest = (request: unknown) => isRecord(request) && !Array.isArray(request) && Object.keys(request).length === 0;
 
   return Object.freeze({
@@ -87,8 +87,9 @@ export function createCounterTrayApi(ipc: IpcRendererLike, options: { prefetchSt
       }
       let raw: unknown;
       try {
-        const prefetched = channel === 'state:get' && isEmptyRequest(request) ? firstState() : null;
-        raw = await (prefetched ?? ipc.invoke(channel, request));
+        const early = channel === 'state:get' && isEmptyRequest(request) ? await firstState.take()?.catch(() => null) : null;
+        // An early answer that is not a state (refused, failed) costs only the round trip it tried to save.
+        raw = isRecord(early) && early.ok === true ? early : await ipc.invoke(channel, request);
       } catch (error) {
         return { ok: false, error: { code: 'ipc', message: error instanceof Error ? error.message : String(error) } };
       }
@@ -103,6 +104,8 @@ export function createCounterTrayApi(ipc: IpcRendererLike, options: { prefetchSt
         else if (typeof onInvalid === 'function') onInvalid();
       };
       ipc.on(event, forward);
+      // The changes that came while the page loaded, before any of its own (first-state.ts).
+      if (event === 'state:delta') for (const payload of firstState.takeChanges()) forward(undefined, payload);
       return () => void ipc.removeListener(event, forward);
     },
   });
