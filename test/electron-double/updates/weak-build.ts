@@ -35,7 +35,7 @@ export function weakBuild(weakenings: readonly Weakening[]): Promise<URL> {
       symlinkSync(fileURLToPath(new URL('dist/renderer', ROOT)), fileURLToPath(new URL('renderer', folder)));
       // main.js and its chunks (the updater is one: the weakened module lands there).
       const options = mainOptions(true, fileURLToPath(new URL('main/', folder)));
-      await build({ ...options, absWorkingDir: fileURLToPath(ROOT), plugins: [swapSafety], define: { __UPDATE_WEAKENINGS__: JSON.stringify(weakenings) }, logLevel: 'error' });
+      await build({ ...options, absWorkingDir: fileURLToPath(ROOT), plugins: [...(options.plugins ?? []), swapSafety], define: { __UPDATE_WEAKENINGS__: JSON.stringify(weakenings) }, logLevel: 'error' });
       if (!existsSync(out)) throw new Error(`weak build ${name} produced nothing`);
       return out;
     })();
