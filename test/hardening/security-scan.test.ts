@@ -2,7 +2,7 @@
 // build) must fail an insecure app and pass a hardened one. Both are small built-like
 // trees written here, so the scan's verdicts are checked independently of today's build.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -149,20 +149,21 @@ describe('security scan of the chunks main loads later', () => {
 // check of the real main.js passes. The real main and preload are built here (esbuild, as
 // scripts/build.mjs does); each weakened copy must fail the scan, the untouched one pass.
 describe('structure of the real build', () => {
-  let real: { main: string; preload: string } = { main: '', preload: '' };
+  let real: { main: string; chunks: Record<string, string>; preload: string } = { main: '', chunks: {}, preload: '' };
 
   beforeAll(async () => {
     const { build } = await import('esbuild');
+    const { mainOptions, preloadOptions, MAIN_CHUNKS } = await import('../../scripts/build-options.mjs');
     const out = mkdtempSync(join(tmpdir(), 'counter-tray-scan-build-'));
     roots.push(out);
-    const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { dependencies: Record<string, string> };
-    const external = ['electron', ...Object.keys(pkg.dependencies).flatMap((name) => [name, `${name}/*`])];
-    await build({ entryPoints: ['src-main/main.ts'], outfile: join(out, 'main.js'), bundle: true, platform: 'node', format: 'esm', target: 'node22', external, logLevel: 'warning' });
-    await build({ entryPoints: ['src-main/preload/preload.cts'], outfile: join(out, 'preload.cjs'), bundle: true, platform: 'browser', format: 'cjs', target: 'chrome140', external: ['electron'], logLevel: 'warning' });
-    real = { main: readFileSync(join(out, 'main.js'), 'utf8'), preload: readFileSync(join(out, 'preload.cjs'), 'utf8') };
+    // The project's own options (splitting, zod bundled), but readable: the weakenings below edit main.js's text.
+    await build({ ...mainOptions(true, out), minifyWhitespace: false, logLevel: 'warning' });
+    await build({ ...(await preloadOptions(true, join(out, 'preload.cjs'))), minifyWhitespace: false, minifySyntax: false, logLevel: 'warning' });
+    const chunks = Object.fromEntries(readdirSync(join(out, MAIN_CHUNKS)).map((file) => [`main/${MAIN_CHUNKS}/${file}`, readFileSync(join(out, MAIN_CHUNKS, file), 'utf8')]));
+    real = { main: readFileSync(join(out, 'main.js'), 'utf8'), chunks, preload: readFileSync(join(out, 'preload.cjs'), 'utf8') };
   }, 60_000);
 
-  const withMain = (main: string) => distWith({ 'main/main.js': main, 'main/preload.cjs': real.preload, 'renderer/index.html': hardened['renderer/index.html'], 'renderer/assets/index.js': hardened['renderer/assets/index.js'] });
+  const withMain = (main: string) => distWith({ 'main/main.js': main, ...real.chunks, 'main/preload.cjs': real.preload, 'renderer/index.html': hardened['renderer/index.html'], 'renderer/assets/index.js': hardened['renderer/assets/index.js'] });
   /** Changes `from` to `to` inside popupWindowOptions only, so no other literal can hide it. */
   const inWindowOptions = (from: RegExp, to: string) => (main: string) => {
     const start = main.indexOf('function popupWindowOptions(');
