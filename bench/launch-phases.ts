@@ -25,7 +25,7 @@ export const PHASES: readonly Phase[] = [
   { key: 'ready', label: 'ready', until: 'ready', owner: 'double', what: "the double emits ready right after the import; Electron's own start-up is not in the double" },
   { key: 'window', label: 'window created', until: 'window-created', owner: 'ours', what: 'protocol handler, session hardening, the popup BrowserWindow' },
   { key: 'load', label: 'page loaded', until: 'page-loaded', owner: 'both', what: 'controller.start() (settings, token decrypted, last-known counters), then loadURL until did-finish-load: split below' },
-  { key: 'draw', label: 'first counters drawn', until: 'list', owner: 'ours', what: 'did-finish-load → the first counter row with its buttons: state:get over IPC, the preload validating it, React rendering the list' },
+  { key: 'draw', label: 'first counters drawn', until: 'list', owner: 'ours', what: 'did-finish-load → the first counter row with its buttons: the state the preload asked for as it ran (or state:get over IPC), its check, the catalog chunk, React rendering the list' },
 ];
 
 /** "page loaded" split at main's load call and the page's own timing. */
@@ -33,7 +33,7 @@ export const LOAD_PARTS: readonly Phase[] = [
   { key: 'mainStart', label: 'main: controller.start() before loadURL', until: 'page-load-started', owner: 'ours', what: 'settings read, token decrypted, last-known counters loaded; main calls loadURL after it' },
   { key: 'tab', label: 'double: its Chromium tab ready, navigation begun', until: 'navigationStart', owner: 'double', what: 'the page host the double opened when the window was created (new tab, CDP sessions, init scripts) until the page’s navigation starts' },
   { key: 'document', label: "index.html served by main's app:// handler", until: 'documentServed', owner: 'both', what: "navigation start → document responseEnd (the double's route hands the request to main's protocol handler)" },
-  { key: 'bundle', label: 'preload run, bundle served', until: 'bundleFetched', owner: 'both', what: "document → the JS bundle's responseEnd: the preload world (our preload inside the double's contextBridge), the bundle read by main's handler" },
+  { key: 'bundle', label: 'preload run, bundle served', until: 'bundleFetched', owner: 'both', what: "document → the JS bundle's responseEnd: the preload world (our preload inside the double's contextBridge, its first state:get sent), the bundle read by main's handler" },
   { key: 'evaluate', label: 'bundle evaluated, React mounted', until: 'domContentLoaded', owner: 'ours', what: 'the bundle responseEnd → DOMContentLoaded end (a module script runs before it)' },
   { key: 'finish', label: 'double: load event → did-finish-load in main', until: 'page-loaded', owner: 'double', what: "DOMContentLoaded → main's page-loaded mark: the load event and CDP/Playwright reporting it back" },
 ];

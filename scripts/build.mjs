@@ -5,46 +5,15 @@
 import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
-import { commonOptions, mainOptions } from './build-options.mjs';
+import { mainOptions, preloadOptions } from './build-options.mjs';
 
 const production = process.env.NODE_ENV !== 'development';
 
 rmSync('dist/main', { recursive: true, force: true });
 
-const common = commonOptions(production);
-
 const main = await build(mainOptions(production));
 
-// zod re-exports every locale as a namespace (`export * as locales`), which esbuild cannot
-// tree-shake (colinhacks/zod#6050): 64 locales are three quarters of the preload. The app
-// reads only English messages, the locale zod configures by default; this resolves zod's
-// locale index to English alone (the workaround of oss-autopilot#1658).
-const zodEnglishOnly = {
-  name: 'zod-english-only',
-  setup(b) {
-    b.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
-      /[\\/]node_modules[\\/]zod[\\/]v4[\\/]/.test(args.importer) ? { path: 'zod-locales-en', namespace: 'zod-english-only', pluginData: args.resolveDir } : undefined,
-    );
-    b.onLoad({ filter: /.*/, namespace: 'zod-english-only' }, (args) => ({ contents: "export { default as en } from '../locales/en.js';", resolveDir: args.pluginData }));
-  },
-};
-
-// The preload runs before the popup's own scripts on every load (bench/README.md, the launch
-// breakdown): English-only and without whitespace, 843 KB → ~250 KB to parse.
-const preload = await build({
-  ...common,
-  entryPoints: ['src-main/preload/preload.cts'],
-  outfile: 'dist/main/preload.cjs',
-  // A sandboxed preload gets a browser-like environment whose require() knows only 'electron'.
-  platform: 'browser',
-  format: 'cjs',
-  target: 'chrome140',
-  external: ['electron'],
-  // Whitespace and syntax only: names stay, so the security scan can still read what the preload exposes and checks.
-  minifyWhitespace: production,
-  minifySyntax: production,
-  plugins: [zodEnglishOnly],
-});
+const preload = await build(await preloadOptions(production));
 
 for (const [label, result] of [['main', main], ['preload', preload]]) {
   for (const [file, output] of Object.entries(result.metafile.outputs)) console.log(`${label}: ${file} ${(output.bytes / 1024).toFixed(1)} KiB`);
@@ -55,6 +24,13 @@ const preloadRequires = [...readFileSync('dist/main/preload.cjs', 'utf8').matchA
 const foreign = preloadRequires.filter((name) => name !== 'electron');
 if (foreign.length > 0) {
   console.error(`preload requires modules a sandboxed preload cannot load: ${foreign.join(', ')}`);
+  process.exit(1);
+}
+
+// The preload checks main's messages with the contract's shapes, not with zod (src-main/preload/README.md).
+const zodInPreload = Object.keys(preload.metafile.inputs).filter((file) => /node_modules[\\/]zod[\\/]/.test(file));
+if (zodInPreload.length > 0) {
+  console.error(`the preload bundles zod (${zodInPreload[0]}): it must import the contract's shapes, not its schemas`);
   process.exit(1);
 }
 

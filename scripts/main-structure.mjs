@@ -1,5 +1,5 @@
 // Structural checks of the built main process, by walking the AST of
-// dist/main/main.js: what Electronegativity cannot follow (the popup's options come from
+// dist/main/main.js and the chunks it loads later: what Electronegativity cannot follow (the popup's options come from
 // popupWindowOptions() through an injected `new BrowserWindow(options)` factory) and what
 // a text search cannot judge (a permission handler that calls back `true` reads much like
 // one that calls back `false`). Each finding names the rule; the scan fails on any.
@@ -41,17 +41,19 @@ function returnedValues(fn) {
 
 const isFunction = (node) => node?.type === 'ArrowFunctionExpression' || node?.type === 'FunctionExpression';
 
-export function checkMainStructure(source) {
+/** `sources`: main.js, or main.js and the chunks it loads later (each parsed alone, judged together). */
+export function checkMainStructure(sources) {
   const findings = [];
   const fail = (id, message) => findings.push({ id, severity: 'HIGH', message });
-  let ast;
-  try {
-    ast = parse(source, { sourceType: 'module', plugins: [] });
-  } catch (error) {
-    fail('STRUCTURE_PARSE', `dist/main/main.js could not be parsed: ${error.message}`);
-    return { findings, windowOptionsOk: false, windowOpenDenied: false, permissionsDenied: false };
+  const nodes = [];
+  for (const source of Array.isArray(sources) ? sources : [sources]) {
+    try {
+      nodes.push(...walk(parse(source, { sourceType: 'module', plugins: [] }).program));
+    } catch (error) {
+      fail('STRUCTURE_PARSE', `the main process's code could not be parsed: ${error.message}`);
+      return { findings, windowOptionsOk: false, windowOpenDenied: false, permissionsDenied: false };
+    }
   }
-  const nodes = [...walk(ast.program)];
   const functions = (name) => nodes.filter((n) => (n.type === 'FunctionDeclaration' && named(name)(n.id)) || (n.type === 'VariableDeclarator' && named(name)(n.id) && isFunction(n.init))).map((n) => (n.type === 'VariableDeclarator' ? n.init : n));
 
   // ---- popupWindowOptions: the only window's webPreferences ------------------------------------

@@ -11,6 +11,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, 
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { MAIN_CHUNKS } from './build-options.mjs';
 import { checkMainStructure } from './main-structure.mjs';
 
 const require = createRequire(import.meta.url);
@@ -22,7 +23,12 @@ const findings = []; // { source, id, severity: HIGH|MEDIUM|LOW|INFORMATIONAL, f
 const own = (id, severity, file, message) => findings.push({ source: 'own', id, severity, file, message });
 
 const read = (path) => (existsSync(path) ? readFileSync(path, 'utf8') : undefined);
-const mainJs = read(join(dist, 'main/main.js'));
+const entryJs = read(join(dist, 'main/main.js'));
+// What main loads later (dynamic import(): the updater, the export, the demo) is main's code too: every check reads it.
+const chunkDir = join(dist, 'main', MAIN_CHUNKS);
+const chunkFiles = entryJs && existsSync(chunkDir) ? readdirSync(chunkDir).filter((f) => f.endsWith('.js')).sort() : [];
+const mainSources = entryJs ? [entryJs, ...chunkFiles.map((f) => readFileSync(join(chunkDir, f), 'utf8'))] : [];
+const mainJs = entryJs && mainSources.join('\n');
 const preloadJs = read(join(dist, 'main/preload.cjs'));
 const rendererDir = join(dist, 'renderer');
 const htmlFiles = existsSync(rendererDir) ? readdirSync(rendererDir).filter((f) => f.endsWith('.html')) : [];
@@ -65,7 +71,7 @@ if (mainJs) {
 // ---- structure: the popup's real options, permission and window-open handlers (AST) -------------
 
 // Not text presence: a handler that grants everything contains the same words as one that denies.
-const structure = mainJs ? checkMainStructure(mainJs) : { findings: [], windowOptionsOk: false, windowOpenDenied: false, permissionsDenied: false };
+const structure = mainJs ? checkMainStructure(mainSources) : { findings: [], windowOptionsOk: false, windowOpenDenied: false, permissionsDenied: false };
 for (const f of structure.findings) own(f.id, f.severity, 'main/main.js', f.message);
 
 // ---- navigation, new windows, permissions, webviews -----------------------------------------------
@@ -79,7 +85,7 @@ if (mainJs) {
   if (!/["']will-attach-webview["'][\s\S]{0,120}preventDefault\(\)/.test(mainJs)) own('WEBVIEW', 'MEDIUM', 'main/main.js', 'will-attach-webview is not prevented');
   if (/\bsendSync\(|event\.returnValue\s*=/.test(mainJs)) own('IPC_SYNC', 'MEDIUM', 'main/main.js', 'synchronous IPC blocks the renderer');
   // One reviewed door: an address made by publicWebPage(), which throws for any origin but CountTogether's own.
-  const guard = (publicPageGuard = /function (publicWebPage\d*)\([\w$]+\)\s*\{[\s\S]{0,200}?\.origin !== PUBLIC_WEB_ORIGIN\d*\)\s*throw/.exec(mainJs)?.[1]);
+  const guard = (publicPageGuard = /function (publicWebPage\d*)\([\w$]+\)\s*\{[\s\S]{0,200}?\.origin\s*!==\s*PUBLIC_WEB_ORIGIN\d*\)\s*throw/.exec(mainJs)?.[1]);
   for (const m of mainJs.matchAll(/openExternal\(([^)]*\)?)\)/g)) {
     if (guard && m[1].trim().startsWith(`${guard}(`)) continue;
     own('OPEN_EXTERNAL', 'MEDIUM', 'main/main.js', `shell.openExternal with ${m[1].slice(0, 60)}: review what URLs can reach it`);
@@ -150,7 +156,7 @@ for (const file of htmlFiles) {
 }
 let headerCspOk = false;
 if (mainJs) {
-  const header = /PRODUCTION_CSP = \[([\s\S]*?)\]\.join\(["']; ["']\)/.exec(mainJs);
+  const header = /PRODUCTION_CSP\s*=\s*\[([\s\S]*?)\]\.join\(["']; ["']\)/.exec(mainJs);
   if (!header) own('CSP', 'MEDIUM', 'main/main.js', 'no PRODUCTION_CSP header found: the app:// responses would carry no CSP');
   else headerCspOk = checkCsp([...header[1].matchAll(/"([^"]*)"/g)].map((m) => m[1]).join('; '), 'main/main.js (header)', true);
 }
@@ -185,6 +191,7 @@ if (!skipElectronegativity && mainJs && preloadJs) {
   try {
     mkdirSync(join(stage, 'main'));
     cpSync(join(dist, 'main/main.js'), join(stage, 'main/main.js'));
+    if (chunkFiles.length > 0) cpSync(chunkDir, join(stage, 'main', MAIN_CHUNKS), { recursive: true });
     cpSync(join(dist, 'main/preload.cjs'), join(stage, 'main/preload.js'));
     if (existsSync(rendererDir)) cpSync(rendererDir, join(stage, 'renderer'), { recursive: true });
     const electron = JSON.parse(readFileSync(require.resolve('electron/package.json'), 'utf8')).version;

@@ -15,7 +15,6 @@ import { startDemoService } from './app/session/demo';
 import { realCoreFactory } from './app/session/real-core';
 import { createTextFile } from './app/storage/text-file';
 import { createFileSettingsStore } from './app/settings/file-settings-store';
-import { createWhatsNewStore } from './app/updates/whats-new';
 import { createActions } from './electron/actions';
 import { createSecretFile } from './electron/files';
 import { pendingFileName } from './app/offline/account-pending-store';
@@ -31,7 +30,7 @@ import { accentColorSource } from './electron/accent-color';
 import { createShortcutRegistrar } from './electron/shortcuts';
 import { themeSource, watchSystem } from './electron/system';
 import { bitmapImages, createTrayController } from './electron/tray';
-import { createUpdates } from './electron/update-wiring';
+import { deferUpdates } from './app/updates/deferred-updates';
 import { hardenContents, hardenSession, popupWindowOptions } from './electron/window-security';
 import { createEventSender, registerInvokeHandlers } from './ipc/main-wrapper';
 import { APP_SCHEME } from './ipc/sender-check';
@@ -110,29 +109,33 @@ async function run(): Promise<void> {
     create: (options) => new Notification(options),
     onClick: () => void actions.tray({ kind: 'openSettings' }),
   });
-  const updates = await createUpdates({
-    facts: { platform, isPackaged: app.isPackaged, env: process.env, execPath: process.execPath, appStore: process.mas === true, windowsStore: process.windowsStore === true },
-    resourcesPath: process.resourcesPath,
-    readText: (path) => readFile(path, 'utf8').catch(() => null),
-    // Loaded only for a copy that updates itself. CommonJS: its classes hang off the default export.
-    createUpdater: async () => {
-      const { default: updater } = await import('electron-updater');
-      return platform === 'win32' ? new updater.NsisUpdater() : platform === 'darwin' ? new updater.MacUpdater() : new updater.AppImageUpdater();
-    },
-    // The relaunched copy must get the single-instance lock while this one is still exiting.
-    beforeInstall: () => app.releaseSingleInstanceLock(),
-    running: app.getVersion(),
-    mode: () => controller.settings().updates.mode,
-    clock: realClock,
-    random: Math.random,
-    whatsNew: createWhatsNewStore(createTextFile(join(userData, 'update-notes.json')), (m) => log.warn(m)),
-    notify: (notice) => {
-      const i18n = controller.translator();
-      updateNotifications.deliver({ title: notice.title(i18n), body: notice.body(i18n) });
-    },
-    clean: (text, max) => controller.redact(text, max),
-    log: { info: (m) => log.info(m), warn: (m) => log.warn(m), error: (m) => log.error(m) },
-    restart: () => void quit({ install: true }),
+  // Built after the first paint (deferred-updates.ts): the feed settings, version rules and electron-updater are not on the launch's path.
+  const updates = deferUpdates(async () => {
+    const [{ createUpdates }, { createWhatsNewStore }] = await Promise.all([import('./electron/update-wiring'), import('./app/updates/whats-new')]);
+    return createUpdates({
+      facts: { platform, isPackaged: app.isPackaged, env: process.env, execPath: process.execPath, appStore: process.mas === true, windowsStore: process.windowsStore === true },
+      resourcesPath: process.resourcesPath,
+      readText: (path) => readFile(path, 'utf8').catch(() => null),
+      // Loaded only for a copy that updates itself. CommonJS: its classes hang off the default export.
+      createUpdater: async () => {
+        const { default: updater } = await import('electron-updater');
+        return platform === 'win32' ? new updater.NsisUpdater() : platform === 'darwin' ? new updater.MacUpdater() : new updater.AppImageUpdater();
+      },
+      // The relaunched copy must get the single-instance lock while this one is still exiting.
+      beforeInstall: () => app.releaseSingleInstanceLock(),
+      running: app.getVersion(),
+      mode: () => controller.settings().updates.mode,
+      clock: realClock,
+      random: Math.random,
+      whatsNew: createWhatsNewStore(createTextFile(join(userData, 'update-notes.json')), (m) => log.warn(m)),
+      notify: (notice) => {
+        const i18n = controller.translator();
+        updateNotifications.deliver({ title: notice.title(i18n), body: notice.body(i18n) });
+      },
+      clean: (text, max) => controller.redact(text, max),
+      log: { info: (m) => log.info(m), warn: (m) => log.warn(m), error: (m) => log.error(m) },
+      restart: () => void quit({ install: true }),
+    });
   });
 
   const controller = createAppController({
@@ -275,13 +278,19 @@ async function run(): Promise<void> {
   shortcuts.apply(settings.shortcuts);
   if (settings.launchAtLogin) void loginItem(true);
   notices.forEach(deliverNotice);
-  void updates.start().catch((error: unknown) => log.warn('updates did not start', error));
   tray.update(controller.getState());
   // A page that fails to load leaves the tray working; say why in the log instead of an unhandled rejection.
   markLaunch('page-load-started');
+  const startUpdates = () => void updates.start().catch((error: unknown) => log.warn('updates did not start', error));
   popup.load().then(
-    () => markLaunch('page-loaded'),
-    (error: unknown) => log.error('the popup page did not load', error),
+    () => {
+      markLaunch('page-loaded');
+      startUpdates();
+    },
+    (error: unknown) => {
+      log.error('the popup page did not load', error);
+      startUpdates();
+    },
   );
 
   if (wantsDemo(process.argv)) {

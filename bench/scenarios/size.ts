@@ -2,7 +2,8 @@
 // (what Vite's "gzip:" column reports), raw size alongside.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { MAIN_CHUNKS } from '../../scripts/build-options.mjs';
 import { gzipSync } from 'node:zlib';
 import type { Row, ScenarioResult } from '../report';
 import { ensureRendererBuilt, newestMtime, ROOT } from '../../dev-tools/web/build-renderer';
@@ -21,15 +22,30 @@ function sizesOf(dir: string, ext: string): { files: string[]; raw: number; gzip
   return { files, raw, gzip };
 }
 
+/** main.js and every chunk it imports statically (what a launch evaluates), and the chunks it loads only by import(). */
+function mainParts(dir: string): { launch: string[]; later: string[] } {
+  const all = [join(dir, 'main.js'), ...(existsSync(join(dir, MAIN_CHUNKS)) ? readdirSync(join(dir, MAIN_CHUNKS)).filter((f) => f.endsWith('.js')).map((f) => join(dir, MAIN_CHUNKS, f)) : [])];
+  const launch = new Set<string>();
+  const visit = (file: string) => {
+    if (launch.has(file)) return;
+    launch.add(file);
+    for (const m of readFileSync(file, 'utf8').matchAll(/\bfrom\s*"(\.{1,2}\/[^"]+)"/g)) visit(join(dirname(file), m[1] ?? ''));
+  };
+  visit(all[0]!);
+  return { launch: [...launch], later: all.filter((file) => !launch.has(file)) };
+}
+
 /** The main-process bundle, (re)built with the project's script when missing or older than its sources. */
-function mainBundle(): { path: string; raw: number; gzip: number } | { missing: string } {
+function mainBundle(): { raw: number; gzip: number; launchRaw: number; laterRaw: number; chunks: number } | { missing: string } {
   const bundle = join(ROOT, 'dist/main/main.js');
   const script = join(ROOT, 'scripts/build.mjs');
   const stale = !existsSync(bundle) || statSync(bundle).mtimeMs < Math.max(...['src-main', 'src-shared'].map((p) => newestMtime(join(ROOT, p))));
   if (stale && existsSync(script)) spawnSync(process.execPath, [script], { cwd: ROOT, stdio: 'ignore', timeout: 120_000 });
   if (!existsSync(bundle)) return { missing: existsSync(script) ? 'scripts/build.mjs did not produce dist/main/main.js' : 'scripts/build.mjs does not exist yet' };
-  const bytes = readFileSync(bundle);
-  return { path: 'dist/main/main.js', raw: bytes.length, gzip: gzipSync(bytes).length };
+  const { launch, later } = mainParts(join(ROOT, 'dist/main'));
+  const size = (files: string[]) => files.reduce((sum, file) => sum + statSync(file).size, 0);
+  const all = [...launch, ...later].map((file) => readFileSync(file));
+  return { raw: size(launch) + size(later), gzip: all.reduce((sum, bytes) => sum + gzipSync(bytes).length, 0), launchRaw: size(launch), laterRaw: size(later), chunks: launch.length + later.length - 1 };
 }
 
 /** The entry script and the chunks index.html preloads with it: what runs before the first screen. */
@@ -58,6 +74,7 @@ export async function runSize(): Promise<ScenarioResult> {
   const firstPaint = gzipOf(assets, first);
   // Each language's catalog is a chunk of its own (en-*.js, de-*.js; en-XA-*.js is the test pseudo-locale).
   const catalog = (name: string) => gzipOf(assets, js.files.filter((f) => new RegExp(`^${name}-[\\w-]{8}\\.js$`).test(f)));
+  const react = gzipOf(assets, first.filter((f) => /^react-[\w-]{8}\.js$/.test(f)));
   const en = catalog('en');
   const de = catalog('de');
   const rows: Row[] = [
@@ -65,9 +82,15 @@ export async function runSize(): Promise<ScenarioResult> {
       scenario: 'Size',
       measure: 'renderer JS at first paint, gzip',
       app: `${kb(firstPaint.gzip)} (raw ${kb(firstPaint.raw)})`,
-      target: '< 90 KB gzip',
-      met: firstPaint.gzip < 90 * 1024,
-      how: `the entry chunk and the chunks index.html preloads with it (${first.join(', ')}), Vite production build, zlib gzip default level; lazy screens and the catalogs are not in it`,
+      target: '≤ 60 KB gzip',
+      met: firstPaint.gzip <= 60 * 1024,
+      how: `the entry chunk and the chunks index.html preloads with it (${first.join(', ')}), Vite production build, zlib gzip default level; lazy screens and the catalogs are not in it. The budget was < 90 KB; ≤ 60 KB is the start-up target`,
+    },
+    {
+      scenario: 'Size',
+      measure: '  of which React (react, react-dom, scheduler), gzip',
+      app: `${kb(react.gzip)} (raw ${kb(react.raw)})`,
+      how: "the react-*.js chunk vite.config.ts splits off (loaded with the entry): React 19's client alone, before any of the app's own code",
     },
     {
       scenario: 'Size',
@@ -89,10 +112,13 @@ export async function runSize(): Promise<ScenarioResult> {
     },
     {
       scenario: 'Size',
-      measure: 'main-process bundle',
-      app: 'missing' in main ? 'n/a' : `${kb(main.raw)} (gzip ${kb(main.gzip)})`,
-      how: 'missing' in main ? main.missing : `${main.path} as built by node scripts/build.mjs (rebuilt when older than src-main/src-shared), not minified by that script`,
+      measure: 'main-process bundle: evaluated at launch / loaded on first use',
+      app: 'missing' in main ? 'n/a' : `${kb(main.launchRaw)} / ${kb(main.laterRaw)} (all ${kb(main.raw)}, gzip ${kb(main.gzip)})`,
+      how:
+        'missing' in main
+          ? main.missing
+          : `dist/main/main.js and its ${main.chunks} chunks as built by node scripts/build.mjs (rebuilt when older than src-main/src-shared; whitespace minified, names kept, zod bundled): main.js with the chunks it imports statically, then those only import() reaches (the updater, the export, the demo's service, the core until a session starts). Before the split: one unminified 513 KB main.js, zod loaded from node_modules`,
     },
   ];
-  return { rows, data: { js, css, main, firstPaint, catalogs: { en, de } } };
+  return { rows, data: { js, css, main, firstPaint, react, catalogs: { en, de } } };
 }

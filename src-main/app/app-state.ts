@@ -30,6 +30,7 @@ export function readAppState({ deps, platform, settings, locale, shortcutFailure
   const sessionState = session.state();
   const accentColor = deps.accent?.current() ?? null;
   const shown = core ? { ...core.snapshot(), counters: offline.coreCounters(core) } : null;
+  const updates = deps.updates?.state();
   return {
     session: sessionState,
     core: shown,
@@ -45,7 +46,7 @@ export function readAppState({ deps, platform, settings, locale, shortcutFailure
     systemTimezone: deps.systemTimezone(),
     locale,
     activity: core ? activity.summary() : { today: {}, undo: null },
-    ...(deps.updates ? { updates: deps.updates.state() } : {}),
+    ...(updates ? { updates } : {}),
     ...(shown ? { extras: extras.view(), resetUndo: counterReset.offer(shown.counters) } : {}),
   };
 }

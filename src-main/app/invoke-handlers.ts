@@ -15,7 +15,6 @@ import type { AppControllerDeps, AppPlatform, ConsentPort, SaveFilePort } from '
 import type { Clock } from '../core/contract';
 import type { CounterState } from '../../src-shared/domain/snapshot';
 import type { CounterReset } from './account/counter-reset';
-import { exportActivity } from './export/export-activity';
 import type { ExtrasService } from './goals/extras-service';
 import { originOf, parseServerUrl, type ServerUrl } from './session/server-url';
 import type { Session } from './session/session-api';
@@ -135,9 +134,11 @@ export function createInvokeHandlers(ctx: InvokeHandlerContext, source: ClickSou
       return null;
     },
     'counter:undoReset': ({ id, choice }) => ctx.counterReset.undo(id, choice),
-    'activity:export': (request) => {
+    'activity:export': async (request) => {
       if (request.scope === 'counter') ctx.session.requireCounter(request.id);
       else if (!ctx.session.core()) throw new AppError('not-signed-in', 'Sign in first: Counter Tray is not connected to a server.');
+      // Loaded on the first export: a launch never needs the CSV writer.
+      const { exportActivity } = await import('./export/export-activity');
       return exportActivity(request, {
         counters: ctx.shownCounters(),
         logOf: (id) => ctx.activity.exportLog(id),

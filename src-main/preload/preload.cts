@@ -9,4 +9,5 @@ const { contextBridge, ipcRenderer } = require('electron') as { contextBridge: C
 const { createCounterTrayApi } = require('./renderer-api') as typeof RendererApi;
 /* eslint-enable @typescript-eslint/no-require-imports */
 
-contextBridge.exposeInMainWorld('counterTray', createCounterTrayApi(ipcRenderer));
+// The first state is asked for now, while the page's scripts load (first-state.ts).
+contextBridge.exposeInMainWorld('counterTray', createCounterTrayApi(ipcRenderer, { prefetchState: true }));

@@ -1,22 +1,15 @@
 // What the preload exposes as `window.counterTray`: the contract's channels and
 // nothing else (Signal's named functions, not a generic send/on). The preload is the
-// renderer-side end of the contract: every answer and event from main is parsed here
-// with the contract's schemas before the page sees it, so the page bundle carries no
-// zod and still never handles unchecked data. (Main, in turn, parses every request in
+// renderer-side end of the contract: every answer and event from main is checked here
+// against the contract's schemas (as shapes: shape.ts, contract-shapes.ts) before the page
+// sees it, so the page bundle carries no zod and still never handles unchecked data, and
+// neither does the preload: it only bridges and checks. (Main, in turn, parses every request in
 // its dispatcher.) The channel tables are typed as Record<Channel, true>, so adding or
 // removing a contract channel without updating them fails the type check.
-import type { z } from 'zod';
-import {
-  IpcError,
-  eventChannels,
-  invokeChannels,
-  type CounterTrayApi,
-  type EventChannel,
-  type EventOf,
-  type InvokeChannel,
-  type IpcResult,
-  type ResponseOf,
-} from '../../src-shared/ipc/contract';
+import type { CounterTrayApi, EventChannel, EventOf, InvokeChannel, IpcError, IpcResult, ResponseOf } from '../../src-shared/ipc/contract';
+import { CONTRACT_SHAPES, type ContractShapeName } from './contract-shapes';
+import { prefetchFirstState } from './first-state';
+import { createShapeChecker } from './shape';
 import { createAppStateValidator, type AppStateValidator, type Validated } from './state-validator';
 
 const INVOKE_CHANNELS: Record<InvokeChannel, true> = {
@@ -61,30 +54,31 @@ export interface IpcRendererLike {
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 
-function parseWith(schema: z.ZodType, raw: unknown): Validated<unknown> {
-  const parsed = schema.safeParse(raw);
-  return parsed.success ? { ok: true, value: parsed.data } : { ok: false };
-}
+const checkShape = createShapeChecker(CONTRACT_SHAPES.defs);
+const check = (name: ContractShapeName, raw: unknown): Validated<unknown> => checkShape(CONTRACT_SHAPES.roots[name], raw);
 
 function badResponse(channel: string): IpcResult<never> {
   return { ok: false, error: { code: 'badResponse', message: `The app sent an answer the window does not understand (${channel}).` } };
 }
 
-/** An `IpcResult` from main, parsed: the value with the channel's response schema, an error with IpcError. */
+/** An `IpcResult` from main, checked: the value with the channel's response shape, an error with IpcError's. */
 function parseResult<C extends InvokeChannel>(channel: C, raw: unknown, states: AppStateValidator): IpcResult<ResponseOf<C>> {
   if (isRecord(raw) && raw.ok === false) {
-    const error = IpcError.safeParse(raw.error);
-    return error.success ? { ok: false, error: error.data } : badResponse(channel);
+    const error = check('ipcError', raw.error);
+    return error.ok ? { ok: false, error: error.value as IpcError } : badResponse(channel);
   }
   if (!isRecord(raw) || raw.ok !== true) return badResponse(channel);
-  const value = channel === 'state:get' ? states.validate(raw.value) : parseWith(invokeChannels[channel].response, raw.value);
+  const value = channel === 'state:get' ? states.validate(raw.value) : check(`answer:${channel}`, raw.value);
   return value.ok ? { ok: true, value: value.value as ResponseOf<C> } : badResponse(channel);
 }
 
-export function createCounterTrayApi(ipc: IpcRendererLike): CounterTrayApi {
+/** `prefetchState`: ask main for the state now, for the page's first state:get (first-state.ts). */
+export function createCounterTrayApi(ipc: IpcRendererLike, options: { prefetchState?: boolean } = {}): CounterTrayApi {
   // state:get answers are checked against the last accepted answer (unchanged counters are not parsed again).
-  const states = createAppStateValidator();
-  const parseEvent = (event: EventChannel, payload: unknown): Validated<unknown> => parseWith(eventChannels[event], payload);
+  const states = createAppStateValidator(checkShape, CONTRACT_SHAPES);
+  const parseEvent = (event: EventChannel, payload: unknown): Validated<unknown> => check(`event:${event}`, payload);
+  const firstState = options.prefetchState ? prefetchFirstState(ipc) : { take: () => null, takeChanges: () => [] };
+  const isEmptyRequest = (request: unknown) => isRecord(request) && !Array.isArray(request) && Object.keys(request).length === 0;
 
   return Object.freeze({
     async invoke<C extends InvokeChannel>(channel: C, request: unknown): Promise<IpcResult<ResponseOf<C>>> {
@@ -93,7 +87,9 @@ export function createCounterTrayApi(ipc: IpcRendererLike): CounterTrayApi {
       }
       let raw: unknown;
       try {
-        raw = await ipc.invoke(channel, request);
+        const early = channel === 'state:get' && isEmptyRequest(request) ? await firstState.take()?.catch(() => null) : null;
+        // An early answer that is not a state (refused, failed) costs only the round trip it tried to save.
+        raw = isRecord(early) && early.ok === true ? early : await ipc.invoke(channel, request);
       } catch (error) {
         return { ok: false, error: { code: 'ipc', message: error instanceof Error ? error.message : String(error) } };
       }
@@ -108,6 +104,8 @@ export function createCounterTrayApi(ipc: IpcRendererLike): CounterTrayApi {
         else if (typeof onInvalid === 'function') onInvalid();
       };
       ipc.on(event, forward);
+      // The changes that came while the page loaded, before any of its own (first-state.ts).
+      if (event === 'state:delta') for (const payload of firstState.takeChanges()) forward(undefined, payload);
       return () => void ipc.removeListener(event, forward);
     },
   });

@@ -11,6 +11,18 @@ const LOADERS: Record<CatalogName, () => Promise<{ default: CompiledCatalog }>> 
   'en-XA': () => import('virtual:catalog/en-XA'),
 };
 
+/** Each catalog is fetched once; a failed fetch is forgotten, so the next render tries again. */
+const loading = new Map<CatalogName, Promise<{ default: CompiledCatalog }>>();
+function loadCatalog(language: CatalogName): Promise<{ default: CompiledCatalog }> {
+  let found = loading.get(language);
+  if (!found) {
+    found = LOADERS[language]();
+    loading.set(language, found);
+    found.catch(() => loading.delete(language));
+  }
+  return found;
+}
+
 const TranslatorContext = createContext<Translator | null>(null);
 
 /** The translator of the language in use; only under <I18n>. */
@@ -25,13 +37,22 @@ export function guessLocale(): AppLocale {
   return resolveLocale('system', typeof navigator === 'undefined' ? [] : navigator.languages);
 }
 
+/**
+ * Starts fetching the catalog the browser's languages point to, as the bundle is evaluated: the
+ * first screen waits for a catalog, and most launches speak this one, so its fetch need not wait
+ * for React's first render (main.tsx calls this before rendering).
+ */
+export function preloadGuessedCatalog(): void {
+  void loadCatalog(guessLocale().language).catch(() => undefined);
+}
+
 /** Renders `children` once the catalog of `locale` is loaded (nothing before the first one). */
 export function I18n({ locale, children }: { locale: AppLocale; children: ReactNode }) {
   const [translator, setTranslator] = useState<Translator | null>(null);
   const { language, formats } = locale;
   useEffect(() => {
     let current = true;
-    void LOADERS[language]().then(({ default: catalog }) => {
+    void loadCatalog(language).then(({ default: catalog }) => {
       if (current) setTranslator(createTranslator({ language, formats }, catalog));
     });
     return () => {

@@ -8,6 +8,7 @@ import { ExportRequest, ExportResult, Goal, LocalExtras, ResetOffer, UndoResetCh
 import { ConnectionState, CoreSnapshot, CoreStats, CounterState, UnconfirmedChoice } from '../domain/snapshot';
 import { Settings, SettingsPatch } from '../domain/settings';
 import { CATALOGS, type CatalogName } from '../i18n/locale';
+import { movesOneRevision } from './revision';
 
 /**
  * A catalog message named by main (src-shared/i18n/messages.ts `Words`): the popup says it in
@@ -115,7 +116,7 @@ export const StateDelta = z
       .optional(),
   })
   .strict()
-  .refine((delta) => delta.to === delta.from + 1, { message: 'a delta moves one revision' });
+  .refine(movesOneRevision, { message: 'a delta moves one revision' });
 export type StateDelta = z.infer<typeof StateDelta>;
 
 export const CounterPatch = z

@@ -2,7 +2,7 @@
 // build) must fail an insecure app and pass a hardened one. Both are small built-like
 // trees written here, so the scan's verdicts are checked independently of today's build.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -123,24 +123,47 @@ function publicWebPage(path) {
   });
 });
 
+describe('security scan of the chunks main loads later', () => {
+  // main.js loads the updater, the export and the demo by import() from dist/main/chunks: their code is main's too.
+  const withChunk = (text: string) => ({ ...hardened, 'main/main.js': `${hardened['main/main.js']}export const later = () => import("./chunks/later-X1.js");\n`, 'main/chunks/later-X1.js': text });
+
+  it('passes a clean chunk', () => {
+    const { status, output } = scan(distWith(withChunk('export const sum = (a, b) => a + b;\n')), false);
+    expect(output).toContain('failing: 0');
+    expect(status).toBe(0);
+  });
+
+  it.each([
+    ['an insecure window option', 'export const prefs = { nodeIntegration: true };\n', 'insecure option: nodeIntegration: true'],
+    ['an unguarded openExternal', 'export const open = (shell, url) => shell.openExternal(url);\n', 'shell.openExternal with url'],
+    ['a window built from other options', 'import { BrowserWindow } from "electron";\nexport const open = () => new BrowserWindow({ width: 1 });\n', 'options that do not come from popupWindowOptions()'],
+    ['synchronous IPC', 'export const ask = (ipc) => ipc.sendSync("x");\n', 'synchronous IPC'],
+  ])('fails %s in a chunk', (_name, text, expected) => {
+    const { status, output } = scan(distWith(withChunk(text)), false);
+    expect(output).toContain(expected);
+    expect(status).toBe(1);
+  });
+});
+
 // The waivers for what Electronegativity cannot follow hold only while the AST
 // check of the real main.js passes. The real main and preload are built here (esbuild, as
 // scripts/build.mjs does); each weakened copy must fail the scan, the untouched one pass.
 describe('structure of the real build', () => {
-  let real: { main: string; preload: string } = { main: '', preload: '' };
+  let real: { main: string; chunks: Record<string, string>; preload: string } = { main: '', chunks: {}, preload: '' };
 
   beforeAll(async () => {
     const { build } = await import('esbuild');
+    const { mainOptions, preloadOptions, MAIN_CHUNKS } = await import('../../scripts/build-options.mjs');
     const out = mkdtempSync(join(tmpdir(), 'counter-tray-scan-build-'));
     roots.push(out);
-    const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { dependencies: Record<string, string> };
-    const external = ['electron', ...Object.keys(pkg.dependencies).flatMap((name) => [name, `${name}/*`])];
-    await build({ entryPoints: ['src-main/main.ts'], outfile: join(out, 'main.js'), bundle: true, platform: 'node', format: 'esm', target: 'node22', external, logLevel: 'warning' });
-    await build({ entryPoints: ['src-main/preload/preload.cts'], outfile: join(out, 'preload.cjs'), bundle: true, platform: 'browser', format: 'cjs', target: 'chrome140', external: ['electron'], logLevel: 'warning' });
-    real = { main: readFileSync(join(out, 'main.js'), 'utf8'), preload: readFileSync(join(out, 'preload.cjs'), 'utf8') };
+    // The project's own options (splitting, zod bundled), but readable: the weakenings below edit main.js's text.
+    await build({ ...mainOptions(true, out), minifyWhitespace: false, logLevel: 'warning' });
+    await build({ ...(await preloadOptions(true, join(out, 'preload.cjs'))), minifyWhitespace: false, minifySyntax: false, logLevel: 'warning' });
+    const chunks = Object.fromEntries(readdirSync(join(out, MAIN_CHUNKS)).map((file) => [`main/${MAIN_CHUNKS}/${file}`, readFileSync(join(out, MAIN_CHUNKS, file), 'utf8')]));
+    real = { main: readFileSync(join(out, 'main.js'), 'utf8'), chunks, preload: readFileSync(join(out, 'preload.cjs'), 'utf8') };
   }, 60_000);
 
-  const withMain = (main: string) => distWith({ 'main/main.js': main, 'main/preload.cjs': real.preload, 'renderer/index.html': hardened['renderer/index.html'], 'renderer/assets/index.js': hardened['renderer/assets/index.js'] });
+  const withMain = (main: string) => distWith({ 'main/main.js': main, ...real.chunks, 'main/preload.cjs': real.preload, 'renderer/index.html': hardened['renderer/index.html'], 'renderer/assets/index.js': hardened['renderer/assets/index.js'] });
   /** Changes `from` to `to` inside popupWindowOptions only, so no other literal can hide it. */
   const inWindowOptions = (from: RegExp, to: string) => (main: string) => {
     const start = main.indexOf('function popupWindowOptions(');

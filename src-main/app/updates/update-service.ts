@@ -35,14 +35,16 @@ export interface UpdateServiceDeps {
 
 /** What the controller and the popup may ask (the `updates:*` channels). */
 export interface UpdatesPort {
-  state(): UpdatesState;
+  /** Undefined until the updater is loaded (deferred-updates.ts): the state then has no updates part. */
+  state(): UpdatesState | undefined;
   readonly onChange: Event<void>;
   check(): Promise<void>;
   download(): Promise<void>;
   restart(): void;
 }
 
-export interface UpdateService extends UpdatesPort {
+/** What main drives besides the port: the real service below, or the deferred one (deferred-updates.ts). */
+export interface UpdateLifecycle extends UpdatesPort {
   /** Shows "What's new" once after an update, and starts the schedule. */
   start(): Promise<void>;
   /** Settings changed: the mode may have. */
@@ -55,6 +57,11 @@ export interface UpdateService extends UpdatesPort {
    */
   beforeExit(restart: boolean): Promise<boolean>;
   stop(): void;
+}
+
+/** The loaded updater always knows its state. */
+export interface UpdateService extends UpdateLifecycle {
+  state(): UpdatesState;
 }
 
 const NOTES_LIMIT = 4000;

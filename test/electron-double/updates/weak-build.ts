@@ -33,8 +33,9 @@ export function weakBuild(weakenings: readonly Weakening[]): Promise<URL> {
       mkdirSync(new URL('main/', folder), { recursive: true });
       copyFileSync(new URL('dist/main/preload.cjs', ROOT), new URL('main/preload.cjs', folder));
       symlinkSync(fileURLToPath(new URL('dist/renderer', ROOT)), fileURLToPath(new URL('renderer', folder)));
-      const options = mainOptions(true, fileURLToPath(out));
-      await build({ ...options, absWorkingDir: fileURLToPath(ROOT), plugins: [swapSafety], define: { __UPDATE_WEAKENINGS__: JSON.stringify(weakenings) }, logLevel: 'error' });
+      // main.js and its chunks (the updater is one: the weakened module lands there).
+      const options = mainOptions(true, fileURLToPath(new URL('main/', folder)));
+      await build({ ...options, absWorkingDir: fileURLToPath(ROOT), plugins: [...(options.plugins ?? []), swapSafety], define: { __UPDATE_WEAKENINGS__: JSON.stringify(weakenings) }, logLevel: 'error' });
       if (!existsSync(out)) throw new Error(`weak build ${name} produced nothing`);
       return out;
     })();

@@ -1,0 +1,63 @@
+// The updater, loaded after the first paint instead of before it. Building the real update
+// service reads the release feed's settings (js-yaml), compares versions (semver) and, in a
+// copy that updates itself, loads electron-updater and its dependencies: none of which the
+// popup's first counters need, and the first scheduled check is minutes away anyway
+// (schedule.ts). main.ts starts it once the page has loaded; "Check for updates…" before
+// then loads it at once. Until it is loaded the state has no updates part (AppState.updates
+// is optional: Settings shows its Updates section once the part is there).
+import { Emitter } from '../../../src-shared/events/emitter';
+import { words } from '../../../src-shared/i18n/messages';
+import { AppError } from '../../ipc/errors';
+import type { UpdateLifecycle, UpdateService } from './update-service';
+
+export function deferUpdates(load: () => Promise<UpdateService>): UpdateLifecycle {
+  const changes = new Emitter<void>();
+  let loading: Promise<UpdateService> | undefined;
+  let loaded: UpdateService | undefined;
+  let stopped = false;
+
+  const service = (): Promise<UpdateService> =>
+    (loading ??= load().then((real) => {
+      loaded = real;
+      real.onChange(() => changes.fire());
+      // Quitting while it loaded: it never starts a timer.
+      if (stopped) real.stop();
+      else changes.fire();
+      return real;
+    }));
+
+  return {
+    state: () => loaded?.state(),
+    onChange: changes.event,
+    async start() {
+      if (stopped) return;
+      const real = await service();
+      if (!stopped) await real.start();
+    },
+    modeChanged() {
+      // Before loading there is nothing to change: start() reads the mode in force.
+      loaded?.modeChanged();
+    },
+    async check() {
+      await (await service()).check();
+    },
+    async download() {
+      await (await service()).download();
+    },
+    restart() {
+      // Nothing can have been downloaded by an updater that is not loaded.
+      if (!loaded) throw new AppError('updates-unavailable', words('error.noUpdateReady'));
+      loaded.restart();
+    },
+    async beforeExit(restart) {
+      stopped = true;
+      // Not loaded and not loading: no notes to write, no installer to run, nothing to load for it.
+      const real = loaded ?? (loading ? await loading.catch(() => undefined) : undefined);
+      return real ? real.beforeExit(restart) : false;
+    },
+    stop() {
+      stopped = true;
+      loaded?.stop();
+    },
+  };
+}
