@@ -11,7 +11,7 @@ import { AppError } from '../../ipc/errors';
 import { ClickAttribution } from './attribution';
 import { dayKey } from './days';
 import { ActivityRecord, type ExportLog } from './record';
-import type { RecordLoad, RecordStorage } from './record-storage';
+import { fittedFile, type RecordLoad, type RecordStorage } from './record-storage';
 import { createRecordWriter, type RecordWriter } from './record-writer';
 import { afterClick, presentOffer, undoBlockedBecause, UNDO_WINDOW_MS, type PendingUndo } from './undo-offer';
 import { words } from '../../../src-shared/i18n/messages';
@@ -187,7 +187,7 @@ export function createActivityService(deps: ActivityServiceDeps): ActivityServic
       clock: deps.clock,
       snapshot: () => {
         current.compact(now(), deps.timezone());
-        return current.toFile();
+        return fittedFile(current);
       },
       save: (file) => storage.save(file),
       onError: (error) => deps.warn(`activity record not saved: ${error instanceof Error ? error.message : String(error)}`),
@@ -196,7 +196,8 @@ export function createActivityService(deps: ActivityServiceDeps): ActivityServic
       deps.notice(loaded.notice);
       writer.schedule(); // replace the bad file with a good one
     }
-    if (waiting.length > 0) writer.schedule();
+    // An older format is written back in the current one at once; the events that came in meanwhile too.
+    if (waiting.length > 0 || current.upgraded) writer.schedule();
     deps.changed();
   }
 
@@ -206,7 +207,6 @@ export function createActivityService(deps: ActivityServiceDeps): ActivityServic
       attaching = attaching.catch(() => undefined).then(() => attachTo(next, storage));
       return attaching;
     },
-
 
     click(counterId, source, amount) {
       const counter = counters().find((c) => c.id === counterId);
