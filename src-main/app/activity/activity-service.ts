@@ -17,6 +17,10 @@ import { afterClick, presentOffer, undoBlockedBecause, UNDO_WINDOW_MS, type Pend
 import { words } from '../../../src-shared/i18n/messages';
 import type { Said } from '../../../src-shared/i18n/notice';
 import { createLapsingOffer } from './lapsing-offer';
+import type { ActivityHistory, HistoryRange } from '../../../src-shared/domain/history';
+import type { IsoWeekday } from '../../../src-shared/time/week-start';
+import { computeHistory } from './history';
+import type { GoalRule } from './streaks';
 
 export interface ActivityServiceDeps {
   clock: Clock;
@@ -41,6 +45,8 @@ export interface ActivityService {
   edit(counterId: string, run: () => Promise<unknown>): Promise<void>;
   summary(): ActivitySummary;
   detail(counterId: string): ActivityDetail;
+  /** One counter's history over a range (history.ts), weeks from the locale's first day; the goal's rule where it has one. */
+  history(counterId: string, range: HistoryRange, options: { firstDayOfWeek: IsoWeekday; goal: GoalRule | null }): ActivityHistory;
   /** Net steps (not edits) from the local day `fromDay` on, for goals. */
   steps(counterId: string, fromDay: string): { you: number; others: number };
   /** Everything kept about one counter, for an export. */
@@ -259,6 +265,21 @@ export function createActivityService(deps: ActivityServiceDeps): ActivityServic
     detail(counterId) {
       const counter = counters().find((c) => c.id === counterId);
       return record.detail(counterId, counter?.value ?? 0, now(), deps.timezone());
+    },
+
+    history(counterId, range, { firstDayOfWeek, goal }) {
+      const counter = counters().find((c) => c.id === counterId);
+      const zone = deps.timezone();
+      return computeHistory({
+        counterId,
+        range,
+        today: dayKey(now(), zone),
+        firstDayOfWeek,
+        firstRecorded: record.firstDay(now(), zone),
+        currentValue: counter?.value ?? 0,
+        totalsFrom: (from, stepsOnly) => record.totalsFrom(counterId, from, zone, stepsOnly),
+        streak: counter?.type === 'UpDown' ? { refused: { increment: counter.refused.increment !== undefined, decrement: counter.refused.decrement !== undefined }, goal } : null,
+      });
     },
 
     steps: (counterId, fromDay) => record.stepsSince(counterId, fromDay, deps.timezone()),
