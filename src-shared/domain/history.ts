@@ -38,6 +38,8 @@ export type HistoryDay = z.infer<typeof HistoryDay>;
 export const PeriodTotal = z.object({
   /** The first day (a week) or YYYY-MM (a month). */
   start: z.string().max(10),
+  /** Its days up to today (this week: so far). */
+  days: Count,
   you: z.number(),
   others: z.number(),
   recordedDays: Count,

@@ -78,7 +78,7 @@ export function computeHistory(input: HistoryInput): ActivityHistory {
     firstRecorded,
     days,
     stats: statsOf(days, direction, periodTotal(lastWeek, consecutiveDays(lastWeek, 7), total, recorded), periodTotal(thisWeek, consecutiveDays(thisWeek, daysBetween(thisWeek, today) + 1), total, recorded)),
-    streak: input.streak ? streakOf(input, direction) : null,
+    streak: input.streak ? streakOf(input, totals, direction) : null,
     months: input.range === 'year' ? monthsOf(keys, total, recorded) : [],
     scale,
   };
@@ -111,7 +111,7 @@ function directionOf(refused: { increment: boolean; decrement: boolean }, totals
 }
 
 function periodTotal(start: string, days: readonly string[], total: (day: string) => DayTotal, recorded: (day: string) => boolean): PeriodTotal {
-  const sum: PeriodTotal = { start, you: 0, others: 0, recordedDays: 0, activeDays: 0 };
+  const sum: PeriodTotal = { start, days: days.length, you: 0, others: 0, recordedDays: 0, activeDays: 0 };
   for (const day of days) {
     if (!recorded(day)) continue;
     const { you, others } = total(day);
@@ -154,9 +154,9 @@ function monthsOf(keys: readonly string[], total: (day: string) => DayTotal, rec
   return months;
 }
 
-/** Over everything the record keeps: from the day it began (at most 400 days back) to today. */
-function streakOf(input: HistoryInput, direction: Direction): Streak {
+/** Over everything the record keeps: from the day it began (at most 400 days back) to today; `totals` reach back that far. */
+function streakOf(input: HistoryInput, totals: ReadonlyMap<string, DayTotal>, direction: Direction): Streak {
   const goal = input.streak?.goal;
   if (goal) return goalStreak(input.totalsFrom(input.firstRecorded, true), input.firstRecorded, input.today, goal, direction);
-  return directionStreak(input.totalsFrom(input.firstRecorded, false), input.firstRecorded, input.today, direction);
+  return directionStreak(totals, input.firstRecorded, input.today, direction);
 }

@@ -11,7 +11,7 @@
 // Version 1 (90 days, events as objects) is read and upgraded (record.ts fromFile).
 import { z } from 'zod';
 import { ActivityEvent, ClickSource } from '../../../src-shared/domain/activity';
-import { addDays, daysBetween, isDateKey } from '../../../src-shared/time/calendar';
+import { addDays, isDateKey } from '../../../src-shared/time/calendar';
 
 /** The instants the record accepts: a clock outside them is wrong, and what it stamped means nothing. */
 export const EARLIEST_AT = Date.UTC(2000, 0, 1);
@@ -197,47 +197,11 @@ export function decodeEvent(tuple: EventTuple): ActivityEvent {
   }
 }
 
-// ---- Day totals: sparse map ⇄ dense columns. ----
+// ---- Day totals (record-days.ts keeps them as the file does). ----
 
 export interface DayTotal {
   you: number;
   others: number;
-}
-
-/** The dense columns of `days` (any order); beyond FILE_LIMITS.days only the latest are kept. */
-export function encodeDays(days: ReadonlyMap<string, DayTotal>): DayColumns | null {
-  let first: string | undefined;
-  let last: string | undefined;
-  for (const key of days.keys()) {
-    if (first === undefined || key < first) first = key;
-    if (last === undefined || key > last) last = key;
-  }
-  if (first === undefined || last === undefined) return null;
-  if (daysBetween(first, last) >= FILE_LIMITS.days) first = addDays(last, 1 - FILE_LIMITS.days);
-  const length = daysBetween(first, last) + 1;
-  const you = new Array<number>(length).fill(0);
-  const others = new Array<number>(length).fill(0);
-  let anyOthers = false;
-  for (const [key, total] of days) {
-    const index = daysBetween(first, key);
-    if (index < 0) continue;
-    you[index] = total.you;
-    others[index] = total.others;
-    anyOthers ||= total.others !== 0;
-  }
-  return anyOthers ? { from: first, you, others } : { from: first, you };
-}
-
-/** The days with a change, keyed by day; a day both columns hold 0 for is left out. */
-export function decodeDays(columns: DayColumns): Map<string, DayTotal> {
-  const days = new Map<string, DayTotal>();
-  const keys = consecutiveDays(columns.from, columns.you.length);
-  for (let i = 0; i < keys.length; i += 1) {
-    const you = columns.you[i] as number;
-    const others = columns.others?.[i] ?? 0;
-    if (you !== 0 || others !== 0) days.set(keys[i] as string, { you, others });
-  }
-  return days;
 }
 
 const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];

@@ -2,13 +2,14 @@
 // arithmetic over it: what an event adds to its day, and the totals of a span of days.
 import type { ActivityEvent } from '../../../src-shared/domain/activity';
 import { dayKey } from './days';
+import type { DayTotals } from './record-days';
 import type { DayTotal } from './record-file';
 
 export interface Log {
   /** Oldest first. */
   events: ActivityEvent[];
   /** Net change per local day (YYYY-MM-DD), by whom. */
-  days: Map<string, DayTotal>;
+  days: DayTotals;
   /**
    * Set once events were dropped (by the per-counter cap or by age): the time of the oldest
    * event kept. Days up to and including its day may have lost events, so only their
@@ -19,9 +20,8 @@ export interface Log {
 
 /** When the counter last moved, as epoch ms: its latest event, or the start of its latest day with a total. */
 export function latestActivity(log: Log): number {
-  let latest = log.events[log.events.length - 1]?.at ?? 0;
-  for (const key of log.days.keys()) latest = Math.max(latest, Date.parse(`${key}T00:00:00Z`));
-  return latest;
+  const lastDay = log.days.span()?.last;
+  return Math.max(log.events[log.events.length - 1]?.at ?? 0, lastDay === undefined ? 0 : Date.parse(`${lastDay}T00:00:00Z`));
 }
 
 /** What an event adds to its day: own confirmed changes and value edits are "you", the rest "others". */
@@ -66,7 +66,7 @@ export function dayTotals(log: Log, from: string, timezone: string, contribute: 
     totals.set(key, { you: day.you + add.you, others: day.others + add.others });
   }
   if (partialUntil !== undefined) {
-    for (const [key, total] of log.days) if (key >= from && key <= partialUntil) totals.set(key, total);
+    for (const [key, total] of log.days.between(from, partialUntil)) totals.set(key, total);
   }
   return totals;
 }

@@ -12,7 +12,9 @@
 // days whose events were dropped.
 import type { ActivityDetail, ActivityEvent, DayActivity } from '../../../src-shared/domain/activity';
 import { dayKey, lastDays, shiftDay } from './days';
-import { decodeDays, decodeEvent, encodeDays, encodeEvent, FILE_LIMITS, isRecordedAt, type DayTotal, type RecordFile, type RecordFileV2 } from './record-file';
+import { addDays } from '../../../src-shared/time/calendar';
+import { DayTotals } from './record-days';
+import { decodeEvent, encodeEvent, FILE_LIMITS, isRecordedAt, type DayTotal, type RecordFile, type RecordFileV2 } from './record-file';
 import { contribution, dayTotals, latestActivity, stepContribution, type Log } from './record-log';
 
 export type { DayTotal };
@@ -59,7 +61,7 @@ export class ActivityRecord {
       const record = new ActivityRecord(limits, file.since === undefined ? {} : { since: file.since });
       for (const [id, log] of Object.entries(file.counters)) {
         const events = log.events.map(decodeEvent).sort((a, b) => a.at - b.at);
-        record.logs.set(id, { events, days: decodeDays(log.days), ...(log.eventsFrom === undefined ? {} : { eventsFrom: log.eventsFrom }) });
+        record.logs.set(id, { events, days: DayTotals.fromColumns(log.days), ...(log.eventsFrom === undefined ? {} : { eventsFrom: log.eventsFrom }) });
       }
       return record;
     }
@@ -68,14 +70,15 @@ export class ActivityRecord {
     for (const [id, log] of Object.entries(file.counters)) {
       // Events are kept in time order; a hand-edited file may not be.
       const events = [...log.events].sort((a, b) => a.at - b.at);
-      const days = new Map(Object.entries(log.days));
+      const days = DayTotals.fromEntries(Object.entries(log.days));
       // Version 1 did not say whether its cap cut a log; a full one may have been.
       const capped = events.length >= limits.eventsPerCounter && events[0] ? { eventsFrom: events[0].at } : {};
       record.logs.set(id, { events, days, ...capped });
       // Version 1 did not say when it began either: no later than the oldest thing it kept.
-      for (const key of days.keys()) if (since === undefined || key < since) since = key;
-      const first = events[0] && dayKey(events[0].at, 'UTC');
+      const first = days.span()?.first;
       if (first !== undefined && (since === undefined || first < since)) since = first;
+      const firstEvent = events[0] && dayKey(events[0].at, 'UTC');
+      if (firstEvent !== undefined && (since === undefined || firstEvent < since)) since = firstEvent;
     }
     if (since !== undefined) record.since = since;
     return record;
@@ -88,7 +91,7 @@ export class ActivityRecord {
       const over = log.events.length - FILE_LIMITS.eventsPerCounter;
       const events = over > 0 ? log.events.slice(over) : log.events;
       const eventsFrom = over > 0 ? events[0]?.at : log.eventsFrom;
-      counters[id] = { days: encodeDays(log.days) ?? NO_DAYS, events: events.map(encodeEvent), ...(eventsFrom === undefined ? {} : { eventsFrom }) };
+      counters[id] = { days: log.days.toColumns() ?? NO_DAYS, events: events.map(encodeEvent), ...(eventsFrom === undefined ? {} : { eventsFrom }) };
     }
     // Never compacted (no clock yet): the day it began is not known, the reader works it out as here.
     return { format: 'counter-tray-activity', version: 2, ...(this.since === undefined ? {} : { since: this.since }), counters };
@@ -99,7 +102,7 @@ export class ActivityRecord {
     if (!isRecordedAt(event.at)) return;
     let log = this.logs.get(counterId);
     if (!log) {
-      log = { events: [], days: new Map() };
+      log = { events: [], days: new DayTotals() };
       this.logs.set(counterId, log);
     }
     const last = log.events[log.events.length - 1];
@@ -114,11 +117,7 @@ export class ActivityRecord {
       log.eventsFrom = log.events[0]?.at;
     }
     const add = contribution(event);
-    if (add.you !== 0 || add.others !== 0) {
-      const key = dayKey(event.at, timezone);
-      const day = log.days.get(key) ?? { you: 0, others: 0 };
-      log.days.set(key, { you: day.you + add.you, others: day.others + add.others });
-    }
+    if (add.you !== 0 || add.others !== 0) log.days.add(dayKey(event.at, timezone), add);
     this.version += 1;
   }
 
@@ -136,9 +135,8 @@ export class ActivityRecord {
     const clamped = since < oldestDay ? oldestDay : since > today ? today : since;
     if (clamped !== this.since) [this.since, dropped] = [clamped, true];
     for (const [id, log] of this.logs) {
-      for (const key of log.days.keys()) {
-        if (key < oldestDay) dropped = log.days.delete(key) || dropped;
-      }
+      // A day after tomorrow was stamped by a clock that was wrong; keeping it would push real days out of the file's window.
+      dropped = log.days.keepBetween(oldestDay, addDays(today, 1)) || dropped;
       const firstKept = log.events.findIndex((e) => e.at >= oldestAt);
       const cut = Math.max(firstKept === -1 ? log.events.length : firstKept, log.events.length - this.limits.eventsPerCounter);
       if (cut > 0) {
@@ -147,7 +145,7 @@ export class ActivityRecord {
         log.events.splice(0, cut);
         dropped = true;
       }
-      if (log.events.length === 0 && log.days.size === 0) this.logs.delete(id);
+      if (log.events.length === 0 && log.days.isEmpty) this.logs.delete(id);
     }
     // Beyond what a file may hold: the counters idle longest go first.
     if (this.logs.size > FILE_LIMITS.counters) dropped = this.dropIdle(this.logs.size - FILE_LIMITS.counters) || dropped;
@@ -229,7 +227,7 @@ export class ActivityRecord {
     if (!log) return { days: [], events: [] };
     const firstKept = log.events[0] ? dayKey(log.events[0].at, timezone) : undefined;
     // Without a drop every stored total is the sum of kept events; with one, the days before the first kept event are totals only.
-    const days = log.eventsFrom === undefined ? [] : [...log.days].filter(([date]) => firstKept === undefined || date < firstKept).sort(([a], [b]) => (a < b ? -1 : 1)).map(([date, t]) => ({ date, ...t }));
+    const days = log.eventsFrom === undefined ? [] : [...log.days].filter(([date]) => firstKept === undefined || date < firstKept).map(([date, t]) => ({ date, ...t }));
     return { days, events: [...log.events] };
   }
 
@@ -258,7 +256,8 @@ export class ActivityRecord {
   private earliestDay(): string | undefined {
     let earliest: string | undefined;
     for (const log of this.logs.values()) {
-      for (const key of log.days.keys()) earliest = minDay(key, earliest);
+      const first = log.days.span()?.first;
+      if (first !== undefined) earliest = minDay(first, earliest);
       if (log.events[0]) earliest = minDay(dayKey(log.events[0].at, 'UTC'), earliest);
     }
     return earliest;

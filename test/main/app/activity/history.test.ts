@@ -95,8 +95,8 @@ describe('what was recorded', () => {
     // The value line is worked back from now through what was recorded.
     expect(view.days.slice(-6).map((d) => (d.recorded ? d.value : null))).toEqual([43, 45, 45, 45, 47, 50]);
     // This (German) week began Monday 23 Nov; last week is only partly recorded (from Friday).
-    expect(view.stats.thisWeek).toEqual({ start: '2026-11-23', you: 2, others: 3, recordedDays: 3, activeDays: 2 });
-    expect(view.stats.lastWeek).toEqual({ start: '2026-11-16', you: 2, others: 0, recordedDays: 3, activeDays: 1 });
+    expect(view.stats.thisWeek).toEqual({ start: '2026-11-23', days: 3, you: 2, others: 3, recordedDays: 3, activeDays: 2 });
+    expect(view.stats.lastWeek).toEqual({ start: '2026-11-16', days: 7, you: 2, others: 0, recordedDays: 3, activeDays: 1 });
   });
 
   it('with nothing recorded in the range the averages are unknown, not zero', () => {
