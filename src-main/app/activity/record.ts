@@ -182,10 +182,15 @@ export class ActivityRecord {
     return this.logs.get(counterId)?.events.length ?? 0;
   }
 
-  /** The first day the record covers (today when it holds nothing yet and was never compacted). */
+  /**
+   * The first day the record covers, in `timezone` (today when it holds nothing yet). The day it
+   * began was counted in the zone of that moment: in another zone today, or a kept event, may
+   * fall on the day before it, and then that day counts as covered too.
+   */
   firstDay(now: number, timezone: string): string {
-    const today = dayKey(now, timezone);
-    return this.since ?? minDay(today, this.earliestDay());
+    let first = minDay(dayKey(now, timezone), this.since ?? this.earliestDay());
+    for (const log of this.logs.values()) if (log.events[0]) first = minDay(first, dayKey(log.events[0].at, timezone));
+    return first;
   }
 
   /** One counter's kept events and stored day totals (tests, the file). */

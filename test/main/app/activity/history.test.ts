@@ -71,6 +71,18 @@ describe('ranges', () => {
     expect(history(record, 'year', { streak: null }).streak).toBeNull();
   });
 
+  it('after a move west, today and the kept events are recorded even where they fall before the day the record began', () => {
+    // Begun at 05:00 UTC on 25 November (UTC): in Pago Pago (UTC−11) that moment and the events after it are still on the 24th.
+    const began = Date.UTC(2026, 10, 25, 5, 0);
+    const record = new ActivityRecord();
+    record.compact(began, 'UTC');
+    record.append(ID, own(began + 60_000, 2), 'UTC');
+    const view = history(record, 'twoWeeks', { now: began + 3_600_000, zone: 'Pacific/Pago_Pago' });
+    expect(view.today).toBe('2026-11-24');
+    expect(view.days.at(-1)).toMatchObject({ date: '2026-11-24', recorded: true, you: 2 });
+    expect(history(record, 'twoWeeks', { now: began + 3_600_000, zone: 'UTC' }).firstRecorded).toBe('2026-11-25');
+  });
+
   it('the day is the zone’s: 23:30 UTC is already tomorrow in Berlin', () => {
     const late = Date.UTC(2026, 10, 25, 23, 30);
     const record = recordWith(10, []);
@@ -102,9 +114,10 @@ describe('what was recorded', () => {
   it('with nothing recorded in the range the averages are unknown, not zero', () => {
     const view = history(recordWith(0, []), 'threeMonths');
     expect(view.stats).toMatchObject({ recordedDays: 1, activeDays: 0, perDay: 0, best: null });
-    const before = new ActivityRecord();
-    before.compact(NOW + 3 * DAY, ZONE); // a record that begins after the range (a clock set back since)
-    expect(history(before, 'twoWeeks').stats).toMatchObject({ recordedDays: 0, perDay: null, perWeek: null });
+    // A range wholly before the first recorded day (computed directly: the record itself always covers today).
+    const none = computeHistory({ counterId: ID, range: 'twoWeeks', today: '2026-11-25', firstDayOfWeek: 1, firstRecorded: '2026-11-28', currentValue: 3, totalsFrom: () => new Map(), streak: null });
+    expect(none.stats).toMatchObject({ recordedDays: 0, perDay: null, perWeek: null, best: null });
+    expect(none.days.every((d) => !d.recorded)).toBe(true);
   });
 });
 
