@@ -94,6 +94,8 @@ export function ActivityChart({ days, name }: { days: HistoryDay[]; name: string
         <line className="zero" x1={0} x2={W} y1={y(0)} y2={y(0)} />
         {rects}
         {recorded.length > 0 && <polyline className="value-line" points={line} />}
+        {/* One recorded day is a point, which a line does not draw. */}
+        {recorded.length === 1 && <circle className="value-dot" cx={(unrecorded + 0.5) * slot} cy={vy(recorded[0]?.value ?? 0)} r={2} />}
       </svg>
       <div className="chart-axis">
         <span>{first ? i18n.dayLabel(first.date) : ''}</span>

@@ -43,8 +43,24 @@ function signed(i18n: Translator, amount: number): string {
   return text;
 }
 
+/** Days already said, by translator: the year's 364 names cost a date and a message each, and the same days come back with every range switch and answer. */
+const dayTexts = new WeakMap<Translator, Map<string, string>>();
+
 /** One day as the heatmap says it (cell, tooltip, screen reader): "Tue, Nov 17, 2026: +3 (you +2, others +1)". */
 export function dayText(i18n: Translator, day: HistoryDay): string {
+  let said = dayTexts.get(i18n);
+  if (!said) dayTexts.set(i18n, (said = new Map()));
+  const key = day.recorded ? `${day.date} ${day.you} ${day.others}` : day.date;
+  let text = said.get(key);
+  if (text === undefined) {
+    if (said.size > 4000) said.clear();
+    text = sayDay(i18n, day);
+    said.set(key, text);
+  }
+  return text;
+}
+
+function sayDay(i18n: Translator, day: HistoryDay): string {
   const date = i18n.longDate(day.date);
   if (!day.recorded) return i18n.t('heatmap.notRecorded', { date });
   const net = day.you + day.others;
