@@ -15,6 +15,7 @@ import { startSignedInApp } from '../app';
 import type { BenchBrowser } from '../browser';
 import { readFixtures, writeFixtures } from '../fixtures';
 import type { Row, ScenarioResult } from '../report';
+import { HOP_SCRIPT } from './activity';
 import { median, ms, percentile } from '../stats';
 
 const COUNTERS = 100;
@@ -41,12 +42,6 @@ const chooseRangeScript = (range: 'year' | 'twoWeeks') => `(async () => {
   });
   input.click();
   return shown;
-})()`;
-/** One invoke from the page through the harness to the controller and back. */
-const HOP_SCRIPT = `(async () => {
-  const start = performance.now();
-  await window.counterTray.invoke('window:hide', {});
-  return performance.now() - start;
 })()`;
 
 export async function runHistory(options: { browser: () => Promise<BenchBrowser>; opens: number }): Promise<ScenarioResult> {
