@@ -32,8 +32,8 @@ function Numbers({ history }: { history: History }) {
   const i18n = useI18n();
   const { stats } = history;
   const rows: [string, string][] = [
-    [i18n.t('history.perDay'), averageText(i18n, stats.perDay)],
-    [i18n.t('history.perWeek'), averageText(i18n, stats.perWeek)],
+    [i18n.t('history.perDay'), averageText(i18n, stats.perDay, stats.recordedDays)],
+    [i18n.t('history.perWeek'), averageText(i18n, stats.perWeek, stats.recordedDays)],
     [i18n.t('history.thisWeek'), weekText(i18n, stats.thisWeek)],
     [i18n.t('history.lastWeek'), weekText(i18n, stats.lastWeek)],
     [i18n.t('history.best'), stats.best ? i18n.t('history.bestValue', { net: i18n.signed(stats.best.net), date: i18n.date(stats.best.date) }) : i18n.t('history.noBest')],

@@ -7,9 +7,10 @@ import type { Translator } from '../../src-shared/i18n/translator';
 
 export const RANGE_WORDS = { twoWeeks: 'history.twoWeeks', threeMonths: 'history.threeMonths', year: 'history.year' } as const satisfies Record<HistoryRange, MessageKey>;
 
-/** A net change per day or week, to one decimal: "+2.4" · "+2,4"; a range with no recorded day says so. */
-export function averageText(i18n: Translator, value: number | null): string {
-  return value === null ? i18n.t('history.notRecorded') : i18n.signed(Math.round(value * 10) / 10);
+/** A net change per day or week, to one decimal: "+2.4" · "+2,4"; without enough recorded days, says why. */
+export function averageText(i18n: Translator, value: number | null, recordedDays: number): string {
+  if (value !== null) return i18n.signed(Math.round(value * 10) / 10);
+  return recordedDays > 0 ? i18n.t('history.tooFew') : i18n.t('history.notRecorded');
 }
 
 const lengthText = (i18n: Translator, streak: Streak, count: number) => i18n.t('streak.length', { unit: streak.unit, count });
@@ -24,7 +25,8 @@ export function streakText(i18n: Translator, streak: Streak): { current: string;
   const length = lengthText(i18n, streak, streak.current);
   const current =
     streak.current === 0 ? i18n.t('streak.none', { kind: streak.kind }) : streak.kind === 'goal' ? i18n.t('streak.goal', { length }) : i18n.t('streak.direction', { direction: streak.direction, length });
-  const longest = streak.longest > 0 && streak.longestEnd !== null ? i18n.t('streak.longest', { length: lengthText(i18n, streak, streak.longest), date: periodText(i18n, streak, streak.longestEnd) }) : null;
+  // The longest run is news only when it is not the one going on.
+  const longest = streak.longest > streak.current && streak.longestEnd !== null ? i18n.t('streak.longest', { length: lengthText(i18n, streak, streak.longest), date: periodText(i18n, streak, streak.longestEnd) }) : null;
   return { current, longest };
 }
 

@@ -53,7 +53,7 @@ export const HistoryStats = z.object({
   activeDays: Count,
   you: z.number(),
   others: z.number(),
-  /** Net change per recorded day, and per 7 of them; null when no day of the range was recorded. */
+  /** Net change per recorded day, and per 7 of them; null when no day of the range was recorded (per week: fewer than 7). */
   perDay: z.number().nullable(),
   perWeek: z.number().nullable(),
   /** The recorded day that moved most in the counter's direction; null when none did. */

@@ -137,7 +137,8 @@ function statsOf(days: readonly HistoryDay[], direction: Direction, lastWeek: Pe
   }
   if (stats.recordedDays > 0) {
     stats.perDay = (stats.you + stats.others) / stats.recordedDays;
-    stats.perWeek = stats.perDay * 7;
+    // Fewer than a week recorded: "per week" would be a guess from a few days.
+    stats.perWeek = stats.recordedDays >= 7 ? stats.perDay * 7 : null;
   }
   return stats;
 }

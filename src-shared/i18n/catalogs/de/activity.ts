@@ -58,6 +58,7 @@ export const activity = {
   'history.youOthers': 'Du und andere',
   'history.youOthersValue': 'du {you} · andere {others}',
   'history.notRecorded': 'nicht aufgezeichnet',
+  'history.tooFew': 'zu wenige Tage aufgezeichnet',
   'history.recordedSince': 'Aufgezeichnet seit {date}.',
   'streak.length': '{unit, select, week {{count, plural, one {# Woche} other {# Wochen}}} month {{count, plural, one {# Monat} other {# Monate}}} other {{count, plural, one {# Tag} other {# Tage}}}}',
   'streak.direction': '{length} in Folge {direction, select, down {gesunken} other {gestiegen}}',

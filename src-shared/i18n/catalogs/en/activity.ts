@@ -55,6 +55,7 @@ export const activity = {
   'history.youOthers': 'You and others',
   'history.youOthersValue': 'you {you} · others {others}',
   'history.notRecorded': 'not recorded',
+  'history.tooFew': 'too few days recorded',
   'history.recordedSince': 'Recorded since {date}.',
   'streak.length': '{unit, select, week {{count, plural, one {# week} other {# weeks}}} month {{count, plural, one {# month} other {# months}}} other {{count, plural, one {# day} other {# days}}}}',
   'streak.direction': '{direction, select, down {Down} other {Up}} {length} in a row',

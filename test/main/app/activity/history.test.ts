@@ -103,7 +103,7 @@ describe('what was recorded', () => {
     expect(view.firstRecorded).toBe('2026-11-20');
     expect(view.days.filter((d) => !d.recorded).map((d) => d.date)).toEqual(Array.from({ length: 8 }, (_, i) => addDays('2026-11-12', i)));
     expect(view.days.filter((d) => !d.recorded).every((d) => !('value' in d) && !('you' in d))).toBe(true);
-    expect(view.stats).toMatchObject({ recordedDays: 6, activeDays: 3, you: 4, others: 3, perDay: 7 / 6, perWeek: (7 / 6) * 7, best: { date: '2026-11-25', net: 3 } });
+    expect(view.stats).toMatchObject({ recordedDays: 6, activeDays: 3, you: 4, others: 3, perDay: 7 / 6, perWeek: null, best: { date: '2026-11-25', net: 3 } });
     // The value line is worked back from now through what was recorded.
     expect(view.days.slice(-6).map((d) => (d.recorded ? d.value : null))).toEqual([43, 45, 45, 45, 47, 50]);
     // This (German) week began Monday 23 Nov; last week is only partly recorded (from Friday).
