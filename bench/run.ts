@@ -19,6 +19,7 @@ import { runLatencyCore } from './scenarios/latency-core';
 import { runLatencyDom } from './scenarios/latency-dom';
 import { runMidnight } from './scenarios/midnight';
 import { runHerd } from './scenarios/herd';
+import { runHistory } from './scenarios/history';
 import { runRecovery } from './scenarios/recovery';
 import { runRetryNow } from './scenarios/retry-now';
 import { runScale } from './scenarios/scale';
@@ -70,6 +71,7 @@ const scenarios: Record<string, Scenario> = {
   retry: () => runRetryNow({ runs: 3, log }),
   boot: () => runBoot({ launches: 5, clicks: 20, log }),
   activity: () => runActivity({ browser, detailOpens: 30 }),
+  history: () => runHistory({ browser, opens: 30 }),
   limits: () => runLimits(),
 };
 

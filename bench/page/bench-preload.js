@@ -9,7 +9,7 @@
 /* global window, document, MutationObserver */
 (() => {
   const listeners = new Map();
-  const bench = { lastPushAt: 0, firstPushAt: 0, pushes: 0, stagedState: undefined };
+  const bench = { lastPushAt: 0, firstPushAt: 0, pushes: 0, stagedState: undefined, lastAnswerAt: 0 };
 
   Object.defineProperty(window, '__counterTrayPush', {
     value: (event, payload) => {
@@ -30,7 +30,11 @@
         bench.stagedState = undefined;
         return Promise.resolve({ ok: true, value });
       }
-      return window.__counterTrayInvoke(channel, request);
+      // Stamped as the answer reaches the page, before the preload parses it: what follows is the page's own work.
+      return window.__counterTrayInvoke(channel, request).then((answer) => {
+        bench.lastAnswerAt = performance.now();
+        return answer;
+      });
     },
     on(event, listener) {
       const set = listeners.get(event) ?? new Set();

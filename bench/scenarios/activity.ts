@@ -48,7 +48,7 @@ const openDetailScript = (id: string) => `(async () => {
   return shown;
 })()`;
 /** One invoke from the page through the harness to the controller and back. */
-const HOP_SCRIPT = `(async () => {
+export const HOP_SCRIPT = `(async () => {
   const start = performance.now();
   await window.counterTray.invoke('window:hide', {});
   return performance.now() - start;
@@ -119,7 +119,7 @@ export async function runActivity(options: { browser: () => Promise<BenchBrowser
     rmSync(dir, { recursive: true, force: true });
   }
   const kept = record.eventCount(counterId);
-  const dayTotals = Object.keys(record.toFile().counters[counterId]?.days ?? {}).length;
+  const dayTotals = [...(record.logOf(counterId)?.days ?? [])].length;
   const rows: Row[] = [
     {
       scenario: SCENARIO,

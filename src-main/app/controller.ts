@@ -186,6 +186,7 @@ export function createAppController(deps: AppControllerDeps): AppController {
         durable: clicks.durable,
         settings,
         effectiveTimezone,
+        formatsLocale: () => locale().formats,
         platform,
         // Counters the popup shows now (live, or last known while a launch connects): shortcuts may be set for these.
         knownCounterIds: () => new Set([...(session.core()?.snapshot().counters ?? []), ...(offline.shown()?.counters ?? [])].map((c) => c.id)),

@@ -16,6 +16,8 @@ import type { Clock } from '../core/contract';
 import type { CounterState } from '../../src-shared/domain/snapshot';
 import type { CounterReset } from './account/counter-reset';
 import type { ExtrasService } from './goals/extras-service';
+import { goalRule } from './goals/goal-tracker';
+import { firstDayOfWeek } from '../../src-shared/time/week-start';
 import { originOf, parseServerUrl, type ServerUrl } from './session/server-url';
 import type { Session } from './session/session-api';
 import type { AppSettings } from './settings/app-settings';
@@ -32,6 +34,8 @@ export interface InvokeHandlerContext {
   durable(core: CounterCore): Promise<void>;
   settings: AppSettings;
   effectiveTimezone(): string;
+  /** The BCP 47 tag numbers and dates follow now (AppState.locale.formats): the history's weeks start on its first day. */
+  formatsLocale(): string;
   platform: AppPlatform;
   knownCounterIds(): ReadonlySet<string>;
   consent: ConsentPort;
@@ -101,6 +105,11 @@ export function createInvokeHandlers(ctx: InvokeHandlerContext, source: ClickSou
     'activity:detail': ({ id }) => {
       ctx.session.requireCounter(id);
       return ctx.activity.detail(id);
+    },
+    'activity:history': ({ id, range }) => {
+      ctx.session.requireCounter(id);
+      const goal = ctx.extras.view().goals[id];
+      return ctx.activity.history(id, range, { firstDayOfWeek: firstDayOfWeek(ctx.formatsLocale()), goal: goal ? goalRule(goal) : null });
     },
     'counter:dismissError': ({ id }) => {
       ctx.session.requireCounter(id).dismissError(id);

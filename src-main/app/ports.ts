@@ -105,7 +105,8 @@ export interface SaveFilePort {
 
 /** A small file the app owns (unsent clicks, the last-known counters): durable atomic writes, moved aside when unusable. */
 export interface TextFile {
-  read(): Promise<string | null>;
+  /** With `maxBytes`, a larger file is not read but refused (storage/text-file.ts FileTooLargeError). */
+  read(limit?: { maxBytes: number }): Promise<string | null>;
   /** Resolves once the text is durable (storage/text-file.ts: temp file, fsync, rename, folder fsync). */
   write(text: string): Promise<void>;
   /** Moves the file aside; answers where it went. */

@@ -21,6 +21,7 @@ const INVOKE_CHANNELS: Record<InvokeChannel, true> = {
   'counter:update': true,
   'counter:undo': true,
   'activity:detail': true,
+  'activity:history': true,
   'goal:set': true,
   'milestones:mute': true,
   'counter:reset': true,

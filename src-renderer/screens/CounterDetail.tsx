@@ -1,11 +1,12 @@
-// One counter's activity: today split into yours and others', the 14-day chart
-// and the latest events. Loaded as its own chunk (App.tsx: React.lazy), since most popups
-// never open it; its data is asked for on demand (`activity:detail`), never pushed.
+// One counter's activity: today split into yours and others', its history over a range
+// (components/ActivityHistory.tsx: numbers, streak, chart or the year's heatmap) and the latest
+// events. Loaded as its own chunk (App.tsx: React.lazy), since most popups never open it; its
+// data is asked for on demand (`activity:detail`, `activity:history`), never pushed.
 import { useEffect, useState } from 'react';
 import type { ActivityDetail } from '../../src-shared/domain/activity';
 import type { AppState, CounterTrayApi } from '../../src-shared/ipc/contract';
 import { call } from '../bridge/ipc';
-import { ActivityChart } from '../components/ActivityChart';
+import { ActivityHistory } from '../components/ActivityHistory';
 import { ICON, MoreIcon } from '../components/icons';
 import { ScreenHeader } from '../components/ScreenHeader';
 import { UndoChip } from '../components/UndoChip';
@@ -96,7 +97,7 @@ export default function CounterDetail({ api, state, counterId, onClose, onEdit }
         )}
         {offer?.counterId === counterId && <UndoChip offer={offer} blockedReason={undoBlockedReason(i18n, offer, counter)} onUndo={undo} tabIndex={0} isMac={state.platform === 'darwin'} />}
         {/* Day counters move by the calendar, not by changes: their chart would say nothing true. */}
-        {detail && counter.type === 'UpDown' && <ActivityChart days={detail.days} name={counter.name} />}
+        {counter.type === 'UpDown' && <ActivityHistory api={api} counterId={counterId} name={counter.name} refresh={`${value}|${todayNet}`} onError={setNotice} />}
         <h2 className="detail-heading">{i18n.t('detail.latest')}</h2>
         {detail && detail.events.length === 0 && <p className="muted">{counter.type === 'UpDown' ? i18n.t('detail.nothingYet') : i18n.t('detail.calendar')}</p>}
         <ol className="events" aria-label={i18n.t('detail.events', { name: counter.name })}>

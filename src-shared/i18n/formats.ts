@@ -29,6 +29,10 @@ export interface Formats {
   longDate(isoDay: string): string;
   /** Short, for a chart's axis and table: "Mon, Nov 16". */
   dayLabel(isoDay: string): string;
+  /** The month alone, for a calendar's columns: "Nov" · "Nov."; with `year`, "Nov 2026" · "Nov. 2026". */
+  month(isoDay: string, year?: boolean): string;
+  /** The weekday alone, for a calendar's rows: "Mon" · "Mo". */
+  weekday(isoDay: string): string;
   /** A moment's time of day in `zone` (default: the system's): "10:42 AM" · "10:42". */
   time(at: number, zone?: string): string;
   /** With seconds, for "next try at": "10:42:05 AM". */
@@ -83,6 +87,9 @@ export function createFormats(locale: string, decorate: (text: string) => string
   const monthDays = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', timeZone: 'UTC' });
   const longDates = new Intl.DateTimeFormat(locale, { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
   const dayLabels = new Intl.DateTimeFormat(locale, { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' });
+  const months = new Intl.DateTimeFormat(locale, { month: 'short', timeZone: 'UTC' });
+  const monthYears = new Intl.DateTimeFormat(locale, { month: 'short', year: 'numeric', timeZone: 'UTC' });
+  const weekdays = new Intl.DateTimeFormat(locale, { weekday: 'short', timeZone: 'UTC' });
   const lists = new Intl.ListFormat(locale, { style: 'long', type: 'conjunction' });
   const orLists = new Intl.ListFormat(locale, { style: 'long', type: 'disjunction' });
   const zoned = (options: Intl.DateTimeFormatOptions) => memo((zone) => new Intl.DateTimeFormat(locale, { ...options, ...(zone ? { timeZone: zone } : {}) }));
@@ -106,6 +113,8 @@ export function createFormats(locale: string, decorate: (text: string) => string
     monthDay: (isoDay) => decorate(monthDays.format(utcDay(isoDay))),
     longDate: (isoDay) => decorate(longDates.format(utcDay(isoDay))),
     dayLabel: (isoDay) => decorate(dayLabels.format(utcDay(isoDay))),
+    month: (isoDay, year = false) => decorate((year ? monthYears : months).format(utcDay(isoDay))),
+    weekday: (isoDay) => decorate(weekdays.format(utcDay(isoDay))),
     time: (at, zone = '') => decorate(times(zone).format(at)),
     timeWithSeconds: (at, zone = '') => decorate(secondTimes(zone).format(at)),
     dayAndTime: (at, zone = '') => decorate(dayTimes(zone).format(at)),

@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { Amount, CounterId, IsoDate } from '../api/schemas';
 import { ActivityDetail, ActivitySummary } from '../domain/activity';
+import { ActivityHistory, HistoryRange } from '../domain/history';
 import { ExportRequest, ExportResult, Goal, LocalExtras, ResetOffer, UndoResetChoice, UndoResetResult } from '../domain/goals';
 import { ConnectionState, CoreSnapshot, CoreStats, CounterState, UnconfirmedChoice } from '../domain/snapshot';
 import { Settings, SettingsPatch } from '../domain/settings';
@@ -140,6 +141,8 @@ export const invokeChannels = {
   'counter:undo': { request: z.object({ id: CounterId }).strict(), response: Nothing },
   /** One counter's activity for the detail view: 14 days and the latest events. */
   'activity:detail': { request: z.object({ id: CounterId }).strict(), response: ActivityDetail },
+  /** One counter's history over a range (chart, heatmap, numbers, streak), computed in main from the record this computer keeps. */
+  'activity:history': { request: z.object({ id: CounterId, range: HistoryRange }).strict(), response: ActivityHistory },
   /** Sets (or with null removes) an UpDown counter's goal; kept on this computer for the account. */
   'goal:set': { request: z.object({ id: CounterId, goal: Goal.nullable() }).strict(), response: Nothing },
   /** Mutes (or unmutes) a day counter's milestone notifications. */

@@ -46,8 +46,12 @@ export function daysBetween(from: string, to: string): number {
   return Math.round((utcMidnight(to) - utcMidnight(from)) / DAY_MS);
 }
 
-/** A YYYY-MM-DD key naming a real date. */
-export const isDateKey = (value: unknown): value is string => typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(utcMidnight(value));
+/** A YYYY-MM-DD key naming a real date (V8 reads 2026-02-30 as 2 March: the day must come back as written). */
+export const isDateKey = (value: unknown): value is string => {
+  if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const at = utcMidnight(value);
+  return !Number.isNaN(at) && new Date(at).toISOString().slice(0, 10) === value;
+};
 
 const SEARCH_SPAN_MS = 50 * 3_600_000; // longer than any local day (25 h) plus any offset jump
 

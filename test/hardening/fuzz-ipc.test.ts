@@ -26,6 +26,7 @@ const VALID: { [C in InvokeChannel]: unknown } = {
   'counter:resolveUnconfirmed': { id: SHARED[0], choice: 'keep' },
   'counter:undo': { id: SHARED[0] },
   'activity:detail': { id: SHARED[0] },
+  'activity:history': { id: SHARED[0], range: 'year' },
   'goal:set': { id: SHARED[0], goal: { target: 8, period: 'day', count: 'all' } },
   'milestones:mute': { id: SHARED[0], muted: true },
   'counter:reset': { id: SHARED[0] },

@@ -55,6 +55,7 @@ function requests(home: string): { [C in InvokeChannel]: fc.Arbitrary<unknown> }
     'counter:resolveUnconfirmed': fc.record({ id: counterId, choice: fc.constantFrom('resend' as const, 'keep' as const) }),
     'counter:undo': fc.record({ id: counterId }),
     'activity:detail': fc.record({ id: counterId }),
+    'activity:history': fc.record({ id: counterId, range: fc.constantFrom('twoWeeks' as const, 'threeMonths' as const, 'year' as const) }),
     'goal:set': fc.record({ id: counterId, goal: fc.option(fc.record({ target: fc.integer({ min: 1, max: 50 }), period: fc.constantFrom('day' as const, 'week' as const, 'month' as const), count: fc.constantFrom('all' as const, 'mine' as const, 'others' as const) }), { nil: null }) }),
     'milestones:mute': fc.record({ id: counterId, muted: fc.boolean() }),
     'counter:reset': fc.record({ id: counterId }),

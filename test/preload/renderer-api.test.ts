@@ -6,6 +6,8 @@ import { createCounterTrayApi, type IpcRendererLike } from '../../src-main/prelo
 import { eventChannels, invokeChannels, type EventChannel, type InvokeChannel } from '../../src-shared/ipc/contract';
 import { AppState } from '../../src-shared/ipc/contract';
 import { COFFEE_ID, TRIP_ID, counter, signedInState } from '../support/app-fakes';
+import { computeHistory } from '../../src-main/app/activity/history';
+import { ActivityRecord } from '../../src-main/app/activity/record';
 
 function fakeIpcRenderer() {
   const listeners = new Map<string, Set<(event: unknown, ...args: unknown[]) => void>>();
@@ -84,6 +86,32 @@ describe('preload API validates what main sends before the page sees it', () => 
     expect(await api.invoke('counter:increment', { id: COFFEE_ID })).toEqual({ ok: false, error: { code: 'not-signed-in', message: 'Sign in first' } });
     ipc.invoke.mockRejectedValueOnce(new Error('channel closed'));
     expect(await api.invoke('window:hide', {})).toEqual({ ok: false, error: { code: 'ipc', message: 'channel closed' } });
+  });
+
+  it('checks a history answer: days, shades and counts within their bounds', async () => {
+    const { ipc } = fakeIpcRenderer();
+    const api = createCounterTrayApi(ipc);
+    const record = new ActivityRecord();
+    record.compact(Date.UTC(2026, 10, 1), 'UTC');
+    const history = computeHistory({
+      counterId: COFFEE_ID,
+      range: 'year',
+      today: '2026-11-25',
+      firstDayOfWeek: 1,
+      firstRecorded: record.firstDay(Date.UTC(2026, 10, 25), 'UTC'),
+      currentValue: 3,
+      totalsFrom: () => new Map([['2026-11-24', { you: 2, others: 1 }]]),
+      streak: { refused: { increment: false, decrement: false }, goal: null },
+    });
+    ipc.invoke.mockResolvedValueOnce({ ok: true, value: history });
+    expect(await api.invoke('activity:history', { id: COFFEE_ID, range: 'year' })).toEqual({ ok: true, value: history });
+    const tooDark = { ...history, days: history.days.map((d) => (d.recorded ? { ...d, level: 9 } : d)) };
+    const tooLong = { ...history, days: [...history.days, ...history.days] };
+    const unknownRange = { ...history, range: 'decade' };
+    for (const value of [tooDark, tooLong, unknownRange]) {
+      ipc.invoke.mockResolvedValueOnce({ ok: true, value });
+      expect(await api.invoke('activity:history', { id: COFFEE_ID, range: 'year' })).toMatchObject({ ok: false, error: { code: 'badResponse' } });
+    }
   });
 
   it('strips what the contract does not know from answers', async () => {

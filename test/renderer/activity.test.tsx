@@ -7,6 +7,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { App } from '../../src-renderer/App';
 import { eventText } from '../../src-renderer/format/activity';
 import type { ActivityDetail, UndoOffer } from '../../src-shared/domain/activity';
+import type { ActivityHistory } from '../../src-shared/domain/history';
+import { computeHistory } from '../../src-main/app/activity/history';
 import { AppState } from '../../src-shared/ipc/contract';
 import { IDS, appState, fakeApi } from './fixtures';
 import { en } from '../../dev-tools/support/i18n';
@@ -30,8 +32,23 @@ function detail(): ActivityDetail {
   };
 }
 
+/** What main answers for 14 days of detail(): its days as the record's totals, recorded from the first. */
+function history(): ActivityHistory {
+  const days = detail().days;
+  return computeHistory({
+    counterId: IDS.coffee,
+    range: 'twoWeeks',
+    today: days.at(-1)?.date ?? '',
+    firstDayOfWeek: 7,
+    firstRecorded: days[0]?.date ?? '',
+    currentValue: days.at(-1)?.value ?? 0,
+    totalsFrom: () => new Map(days.map((d) => [d.date, { you: d.you, others: d.others }])),
+    streak: { refused: { increment: false, decrement: false }, goal: null },
+  });
+}
+
 async function renderApp(state: AppState) {
-  const fake = fakeApi(state, { 'activity:detail': () => ({ ok: true, value: detail() }) });
+  const fake = fakeApi(state, { 'activity:detail': () => ({ ok: true, value: detail() }), 'activity:history': () => ({ ok: true, value: history() }) });
   render(<App api={fake.api} />);
   await screen.findByRole('list', { name: 'Counters' });
   return fake;
@@ -77,7 +94,7 @@ describe('counter detail view', () => {
     await userEvent.setup().click(screen.getByRole('button', { name: 'Activity of Coffees today' }));
     expect(await screen.findByRole('heading', { name: 'Coffees today' })).toBeTruthy();
     expect((await screen.findByTestId('detail-today')).textContent).toBe('Today +4: you +3, others +1');
-    const chart = screen.getByRole('img');
+    const chart = await screen.findByRole('img');
     expect(chart.getAttribute('aria-label')).toMatch(/^Daily change of Coffees today over the last 14 days: you \+13, others \+7/);
     expect(chart.querySelectorAll('rect').length).toBeGreaterThan(0);
     expect(chart.querySelector('polyline')?.getAttribute('points')?.split(' ')).toHaveLength(14);

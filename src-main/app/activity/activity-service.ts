@@ -11,12 +11,16 @@ import { AppError } from '../../ipc/errors';
 import { ClickAttribution } from './attribution';
 import { dayKey } from './days';
 import { ActivityRecord, type ExportLog } from './record';
-import type { RecordLoad, RecordStorage } from './record-storage';
+import { fittedFile, type RecordLoad, type RecordStorage } from './record-storage';
 import { createRecordWriter, type RecordWriter } from './record-writer';
 import { afterClick, presentOffer, undoBlockedBecause, UNDO_WINDOW_MS, type PendingUndo } from './undo-offer';
 import { words } from '../../../src-shared/i18n/messages';
 import type { Said } from '../../../src-shared/i18n/notice';
 import { createLapsingOffer } from './lapsing-offer';
+import type { ActivityHistory, HistoryRange } from '../../../src-shared/domain/history';
+import type { IsoWeekday } from '../../../src-shared/time/week-start';
+import { computeHistory } from './history';
+import type { GoalRule } from './streaks';
 
 export interface ActivityServiceDeps {
   clock: Clock;
@@ -41,6 +45,8 @@ export interface ActivityService {
   edit(counterId: string, run: () => Promise<unknown>): Promise<void>;
   summary(): ActivitySummary;
   detail(counterId: string): ActivityDetail;
+  /** One counter's history over a range (history.ts), weeks from the locale's first day; the goal's rule where it has one. */
+  history(counterId: string, range: HistoryRange, options: { firstDayOfWeek: IsoWeekday; goal: GoalRule | null }): ActivityHistory;
   /** Net steps (not edits) from the local day `fromDay` on, for goals. */
   steps(counterId: string, fromDay: string): { you: number; others: number };
   /** Everything kept about one counter, for an export. */
@@ -187,7 +193,7 @@ export function createActivityService(deps: ActivityServiceDeps): ActivityServic
       clock: deps.clock,
       snapshot: () => {
         current.compact(now(), deps.timezone());
-        return current.toFile();
+        return fittedFile(current);
       },
       save: (file) => storage.save(file),
       onError: (error) => deps.warn(`activity record not saved: ${error instanceof Error ? error.message : String(error)}`),
@@ -196,7 +202,8 @@ export function createActivityService(deps: ActivityServiceDeps): ActivityServic
       deps.notice(loaded.notice);
       writer.schedule(); // replace the bad file with a good one
     }
-    if (waiting.length > 0) writer.schedule();
+    // An older format is written back in the current one at once; the events that came in meanwhile too.
+    if (waiting.length > 0 || current.upgraded) writer.schedule();
     deps.changed();
   }
 
@@ -206,7 +213,6 @@ export function createActivityService(deps: ActivityServiceDeps): ActivityServic
       attaching = attaching.catch(() => undefined).then(() => attachTo(next, storage));
       return attaching;
     },
-
 
     click(counterId, source, amount) {
       const counter = counters().find((c) => c.id === counterId);
@@ -259,6 +265,21 @@ export function createActivityService(deps: ActivityServiceDeps): ActivityServic
     detail(counterId) {
       const counter = counters().find((c) => c.id === counterId);
       return record.detail(counterId, counter?.value ?? 0, now(), deps.timezone());
+    },
+
+    history(counterId, range, { firstDayOfWeek, goal }) {
+      const counter = counters().find((c) => c.id === counterId);
+      const zone = deps.timezone();
+      return computeHistory({
+        counterId,
+        range,
+        today: dayKey(now(), zone),
+        firstDayOfWeek,
+        firstRecorded: record.firstDay(now(), zone),
+        currentValue: counter?.value ?? 0,
+        totalsFrom: (from, stepsOnly) => record.totalsFrom(counterId, from, zone, stepsOnly),
+        streak: counter?.type === 'UpDown' ? { refused: { increment: counter.refused.increment !== undefined, decrement: counter.refused.decrement !== undefined }, goal } : null,
+      });
     },
 
     steps: (counterId, fromDay) => record.stepsSince(counterId, fromDay, deps.timezone()),

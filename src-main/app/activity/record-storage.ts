@@ -1,10 +1,12 @@
 // Where the activity record lives: a JSON file in the app's data folder (an account), or
 // nowhere (the demo, whose activity is forgotten with it); storage/account-json-file.ts
-// reads, checks and resets it like the account's other files.
+// reads, checks and resets it like the account's other files, refusing one over the size
+// a record can reach (record-file.ts FILE_LIMITS), and `fittedFile` keeps every write within it.
 import type { TextFile } from '../ports';
 import { accountFilePath, createAccountJsonFile, createMemoryAccountFile, type AccountJsonFile } from '../storage/account-json-file';
 import { createTextFile } from '../storage/text-file';
-import { ActivityRecord, RecordFile } from './record';
+import { ActivityRecord } from './record';
+import { FILE_LIMITS, RecordFile, type RecordFileV2 } from './record-file';
 import type { Said } from '../../../src-shared/i18n/notice';
 
 export interface RecordLoad {
@@ -51,6 +53,32 @@ export function createTextRecordStorage(file: TextFile): RecordStorage {
       fromFile: (data) => ActivityRecord.fromFile(data),
       unreadable: (i18n) => i18n.t('notice.activityUnreadable'),
       reset: (i18n) => i18n.t('notice.activityReset'),
+      maxBytes: FILE_LIMITS.bytes,
     }),
   );
+}
+
+/** The most characters one day total or one event can take in the file (a 17-digit number with sign, exponent and commas). */
+const WORST_DAY = 2 * 26;
+const WORST_EVENT = 220;
+const WORST_COUNTER = 200;
+
+/**
+ * The record's file, no larger than a reader accepts: the record is shrunk (its oldest
+ * events, then the counters idle longest) until it fits, so the app never writes a file it
+ * would refuse at the next launch. Only a record far beyond any real account's needs it.
+ */
+export function fittedFile(record: ActivityRecord, maxBytes: number = FILE_LIMITS.bytes): RecordFileV2 {
+  for (;;) {
+    const file = record.toFile();
+    if (worstSize(file) <= maxBytes || Buffer.byteLength(JSON.stringify(file)) <= maxBytes) return file;
+    if (!record.shrink()) return file;
+  }
+}
+
+/** An upper bound of the file's length, cheap enough for every write. */
+function worstSize(file: RecordFileV2): number {
+  let size = 200;
+  for (const log of Object.values(file.counters)) size += WORST_COUNTER + log.events.length * WORST_EVENT + log.days.you.length * WORST_DAY;
+  return size;
 }

@@ -2,7 +2,7 @@
 // (bursts of clicks become one write), writes never overlap, and a failed write is
 // retried with the next change instead of surfacing in a click.
 import type { Clock } from '../../core/contract';
-import type { RecordFile } from './record';
+import type { RecordFile } from './record-file';
 
 export interface RecordWriter {
   /** Something changed: write within `delayMs`. */

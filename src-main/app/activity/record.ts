@@ -1,79 +1,41 @@
 // The activity record: per counter, the latest events and a total per local day. Pure
 // data and arithmetic (no clock, no disk): the caller passes the time and the zone, so
 // bounds and compaction are tested with plain numbers. Day totals are kept for every
-// event as it is appended, so dropping old events (the per-counter cap, the age limit)
-// never changes a daily total: older days survive as totals only.
+// event as it is appended, so dropping events (the per-counter cap, their shorter age
+// limit) never changes a daily total: older days survive as totals only, for a year and
+// more (400 days), events for 90 days.
 //
 // A stored total is keyed by the day in the zone in force when its event arrived. The zone
 // can change since (travel, Settings), so the days the kept events still cover are counted
 // from the events themselves, in the zone asked for (else "Today ±0" would show above three
 // of today's own events after a move to Pacific/Kiritimati); stored totals answer only for
-// days whose events the per-counter cap has dropped.
-import { z } from 'zod';
-import { ActivityEvent, type ActivityDetail, type DayActivity } from '../../../src-shared/domain/activity';
+// days whose events were dropped.
+import type { ActivityDetail, ActivityEvent, DayActivity } from '../../../src-shared/domain/activity';
 import { dayKey, lastDays, shiftDay } from './days';
+import { addDays } from '../../../src-shared/time/calendar';
+import { DayTotals } from './record-days';
+import { decodeEvent, encodeEvent, FILE_LIMITS, isRecordedAt, type DayTotal, type RecordFile, type RecordFileV2 } from './record-file';
+import { contribution, dayTotals, latestActivity, stepContribution, type Log } from './record-log';
+
+export type { DayTotal };
 
 export interface RecordLimits {
-  /** Days of totals (and events) kept; older ones are dropped. */
+  /** Days of totals kept; older ones are dropped. */
   days: number;
+  /** Days events are kept (their totals stay for `days`). */
+  eventDays: number;
   /** Events kept per counter; the oldest go first (their day totals stay). */
   eventsPerCounter: number;
 }
 
-export const DEFAULT_LIMITS: RecordLimits = { days: 90, eventsPerCounter: 300 };
+export const DEFAULT_LIMITS: RecordLimits = { days: FILE_LIMITS.days, eventDays: 90, eventsPerCounter: FILE_LIMITS.eventsPerCounter };
 /** Trimming happens in batches, so an append at the cap does not copy the array every time. */
 const TRIM_SLACK = 0.25;
 const DAY_MS = 86_400_000;
+/** A log with events only (renames, unconfirmed changes): no day moved. */
+const NO_DAYS = { from: '2000-01-01', you: [] };
 
-const DayTotal = z.object({ you: z.number(), others: z.number() });
-type DayTotal = z.infer<typeof DayTotal>;
-const DateKey = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
-const CounterLog = z.object({ events: z.array(ActivityEvent), days: z.record(DateKey, DayTotal) });
-
-/** The file on disk: tagged, so a foreign JSON file is told from ours and never trusted. */
-export const RecordFile = z.object({
-  format: z.literal('counter-tray-activity'),
-  version: z.literal(1),
-  counters: z.record(z.string(), CounterLog),
-});
-export type RecordFile = z.infer<typeof RecordFile>;
-
-interface Log {
-  events: ActivityEvent[];
-  days: Map<string, DayTotal>;
-  /**
-   * When the per-counter cap dropped events: the time of the oldest event kept. Days up to
-   * and including its day may have lost events, so only their stored totals are whole.
-   */
-  cappedFrom?: number;
-}
-
-/** What an event adds to its day: own confirmed changes and value edits are "you", the rest "others". */
-export function contribution(event: ActivityEvent): DayTotal {
-  switch (event.kind) {
-    case 'own':
-      // An unconfirmed change may or may not have landed: it is listed, never counted.
-      return { you: event.outcome === 'applied' ? event.amount : 0, others: 0 };
-    case 'others':
-    case 'away':
-      return { you: 0, others: event.to - event.from };
-    case 'edit': {
-      const moved = event.fields.includes('value') && event.from !== undefined && event.to !== undefined ? event.to - event.from : 0;
-      return event.by === 'you' ? { you: moved, others: 0 } : { you: 0, others: moved };
-    }
-  }
-}
-
-/**
- * What an event adds to a goal's progress: steps only. An edit sets a value (a
- * reset to 0 is one): it is no step, by you or anyone. Stored day totals hold edits too, so
- * days the per-counter cap cut count them (the one place a goal can differ from the steps).
- */
-export function stepContribution(event: ActivityEvent): DayTotal {
-  return event.kind === 'edit' ? { you: 0, others: 0 } : contribution(event);
-}
-
-/** One counter's activity for an export: daily totals for the days whose events the cap dropped, then every kept event. */
+/** One counter's activity for an export: daily totals for the days whose events were dropped, then every kept event. */
 export interface ExportLog {
   days: { date: string; you: number; others: number }[];
   events: ActivityEvent[];
@@ -81,33 +43,66 @@ export interface ExportLog {
 
 export class ActivityRecord {
   private readonly logs = new Map<string, Log>();
+  /** The first day this account's record covers (days before it were never seen); set at the first compaction. */
+  private since: string | undefined;
   /** Bumped on every change, so callers can cache what they derive. */
   version = 0;
+  /** Read from an older file format: write it back in the current one. */
+  readonly upgraded: boolean;
 
-  constructor(private readonly limits: RecordLimits = DEFAULT_LIMITS) {}
+  constructor(private readonly limits: RecordLimits = DEFAULT_LIMITS, origin: { since?: string; upgraded?: boolean } = {}) {
+    this.since = origin.since;
+    this.upgraded = origin.upgraded ?? false;
+  }
 
+  /** A record from either file version (RecordFile parsed it); version 1 is upgraded here. */
   static fromFile(file: RecordFile, limits: RecordLimits = DEFAULT_LIMITS): ActivityRecord {
-    const record = new ActivityRecord(limits);
+    if (file.version === 2) {
+      const record = new ActivityRecord(limits, file.since === undefined ? {} : { since: file.since });
+      for (const [id, log] of Object.entries(file.counters)) {
+        const events = log.events.map(decodeEvent).sort((a, b) => a.at - b.at);
+        record.logs.set(id, { events, days: DayTotals.fromColumns(log.days), ...(log.eventsFrom === undefined ? {} : { eventsFrom: log.eventsFrom }) });
+      }
+      return record;
+    }
+    let since: string | undefined;
+    const record = new ActivityRecord(limits, { upgraded: true });
     for (const [id, log] of Object.entries(file.counters)) {
       // Events are kept in time order; a hand-edited file may not be.
       const events = [...log.events].sort((a, b) => a.at - b.at);
-      // The file does not say whether the cap cut this log; a full one may have been.
-      const capped = events.length >= limits.eventsPerCounter && events[0] ? { cappedFrom: events[0].at } : {};
-      record.logs.set(id, { events, days: new Map(Object.entries(log.days)), ...capped });
+      const days = DayTotals.fromEntries(Object.entries(log.days));
+      // Version 1 did not say whether its cap cut a log; a full one may have been.
+      const capped = events.length >= limits.eventsPerCounter && events[0] ? { eventsFrom: events[0].at } : {};
+      record.logs.set(id, { events, days, ...capped });
+      // Version 1 did not say when it began either: no later than the oldest thing it kept.
+      const first = days.span()?.first;
+      if (first !== undefined && (since === undefined || first < since)) since = first;
+      const firstEvent = events[0] && dayKey(events[0].at, 'UTC');
+      if (firstEvent !== undefined && (since === undefined || firstEvent < since)) since = firstEvent;
     }
+    if (since !== undefined) record.since = since;
     return record;
   }
 
-  toFile(): RecordFile {
-    const counters: RecordFile['counters'] = {};
-    for (const [id, log] of this.logs) counters[id] = { events: log.events, days: Object.fromEntries(log.days) };
-    return { format: 'counter-tray-activity', version: 1, counters };
+  toFile(): RecordFileV2 {
+    const counters: RecordFileV2['counters'] = {};
+    for (const [id, log] of this.logs) {
+      // At most the cap: an append may run over it by the trim's slack until the next compaction.
+      const over = log.events.length - FILE_LIMITS.eventsPerCounter;
+      const events = over > 0 ? log.events.slice(over) : log.events;
+      const eventsFrom = over > 0 ? events[0]?.at : log.eventsFrom;
+      counters[id] = { days: log.days.toColumns() ?? NO_DAYS, events: events.map(encodeEvent), ...(eventsFrom === undefined ? {} : { eventsFrom }) };
+    }
+    // Never compacted (no clock yet): the day it began is not known, the reader works it out as here.
+    return { format: 'counter-tray-activity', version: 2, ...(this.since === undefined ? {} : { since: this.since }), counters };
   }
 
   append(counterId: string, event: ActivityEvent, timezone: string): void {
+    // A clock outside the years the record accepts is wrong: what it stamped would make the file unreadable.
+    if (!isRecordedAt(event.at)) return;
     let log = this.logs.get(counterId);
     if (!log) {
-      log = { events: [], days: new Map() };
+      log = { events: [], days: new DayTotals() };
       this.logs.set(counterId, log);
     }
     const last = log.events[log.events.length - 1];
@@ -119,42 +114,88 @@ export class ActivityRecord {
     const cap = this.limits.eventsPerCounter;
     if (log.events.length > cap + Math.max(1, Math.floor(cap * TRIM_SLACK))) {
       log.events.splice(0, log.events.length - cap);
-      log.cappedFrom = log.events[0]?.at;
+      log.eventsFrom = log.events[0]?.at;
     }
     const add = contribution(event);
-    if (add.you !== 0 || add.others !== 0) {
-      const key = dayKey(event.at, timezone);
-      const day = log.days.get(key) ?? { you: 0, others: 0 };
-      log.days.set(key, { you: day.you + add.you, others: day.others + add.others });
-    }
+    if (add.you !== 0 || add.others !== 0) log.days.add(dayKey(event.at, timezone), add);
     this.version += 1;
   }
 
-  /** Drops days and events older than the limit, trims every counter to its cap; true when anything went. */
+  /**
+   * Drops days older than the limit, events older than theirs and over the cap, and the
+   * counters idle longest beyond the file's limit; true when anything went. Also fixes the
+   * day the record began (today for a new one), never before the oldest day it keeps.
+   */
   compact(now: number, timezone: string): boolean {
-    const oldestDay = shiftDay(dayKey(now, timezone), this.limits.days - 1);
-    const oldestAt = now - this.limits.days * DAY_MS;
+    const today = dayKey(now, timezone);
+    const oldestDay = shiftDay(today, this.limits.days - 1);
+    const oldestAt = now - this.limits.eventDays * DAY_MS;
     let dropped = false;
+    const since = this.since ?? minDay(today, this.earliestDay());
+    const clamped = since < oldestDay ? oldestDay : since > today ? today : since;
+    if (clamped !== this.since) [this.since, dropped] = [clamped, true];
     for (const [id, log] of this.logs) {
-      for (const key of log.days.keys()) {
-        if (key < oldestDay) dropped = log.days.delete(key) || dropped;
-      }
+      // A day after tomorrow was stamped by a clock that was wrong; keeping it would push real days out of the file's window.
+      dropped = log.days.keepBetween(oldestDay, addDays(today, 1)) || dropped;
       const firstKept = log.events.findIndex((e) => e.at >= oldestAt);
       const cut = Math.max(firstKept === -1 ? log.events.length : firstKept, log.events.length - this.limits.eventsPerCounter);
       if (cut > 0) {
-        // Cut by the cap (not only by age): the days before the oldest kept event may be partial.
-        if (firstKept !== -1 && cut > firstKept) log.cappedFrom = log.events[cut]?.at;
+        // Days up to the oldest kept event's may have lost events: their stored totals answer for them.
+        log.eventsFrom = log.events[cut]?.at ?? Math.max(oldestAt, log.events[cut - 1]?.at ?? oldestAt);
         log.events.splice(0, cut);
         dropped = true;
       }
-      if (log.events.length === 0 && log.days.size === 0) this.logs.delete(id);
+      if (log.events.length === 0 && log.days.isEmpty) this.logs.delete(id);
     }
+    // Beyond what a file may hold: the counters idle longest go first.
+    if (this.logs.size > FILE_LIMITS.counters) dropped = this.dropIdle(this.logs.size - FILE_LIMITS.counters) || dropped;
     if (dropped) this.version += 1;
     return dropped;
   }
 
+  /**
+   * One step towards a smaller file (record-storage.ts fittedFile): the older half of every
+   * counter's events (their days keep their totals), or, once none are left, the tenth of the
+   * counters idle longest. False when nothing is left to drop.
+   */
+  shrink(): boolean {
+    let dropped = false;
+    for (const log of this.logs.values()) {
+      const cut = Math.ceil(log.events.length / 2);
+      if (cut === 0) continue;
+      log.eventsFrom = log.events[cut]?.at ?? (log.events[cut - 1] as ActivityEvent).at;
+      log.events.splice(0, cut);
+      dropped = true;
+    }
+    dropped ||= this.dropIdle(Math.ceil(this.logs.size / 10));
+    if (dropped) this.version += 1;
+    return dropped;
+  }
+
+  private dropIdle(count: number): boolean {
+    const idle = [...this.logs].sort(([, a], [, b]) => latestActivity(a) - latestActivity(b));
+    for (const [id] of idle.slice(0, count)) this.logs.delete(id);
+    return count > 0 && idle.length > 0;
+  }
+
   eventCount(counterId: string): number {
     return this.logs.get(counterId)?.events.length ?? 0;
+  }
+
+  /**
+   * The first day the record covers, in `timezone` (today when it holds nothing yet). The day it
+   * began was counted in the zone of that moment: in another zone today, or a kept event, may
+   * fall on the day before it, and then that day counts as covered too.
+   */
+  firstDay(now: number, timezone: string): string {
+    let first = minDay(dayKey(now, timezone), this.since ?? this.earliestDay());
+    for (const log of this.logs.values()) if (log.events[0]) first = minDay(first, dayKey(log.events[0].at, timezone));
+    return first;
+  }
+
+  /** One counter's kept events and stored day totals (tests, the file). */
+  logOf(counterId: string): Readonly<Log> | undefined {
+    return this.logs.get(counterId);
   }
 
   /** Today's net change of every counter that moved today. */
@@ -169,12 +210,16 @@ export class ActivityRecord {
     return totals;
   }
 
+  /** The totals of each day from the local day `from` on, in `timezone`: every change, or steps only (goals). */
+  totalsFrom(counterId: string, from: string, timezone: string, stepsOnly = false): Map<string, DayTotal> {
+    const log = this.logs.get(counterId);
+    return log ? dayTotals(log, from, timezone, stepsOnly ? stepContribution : contribution) : new Map();
+  }
+
   /** Net steps (not edits) on a counter from the local day `from` (YYYY-MM-DD) on, in `timezone`. */
   stepsSince(counterId: string, from: string, timezone: string): DayTotal {
-    const log = this.logs.get(counterId);
     const sum = { you: 0, others: 0 };
-    if (!log) return sum;
-    for (const total of dayTotals(log, from, timezone, stepContribution).values()) {
+    for (const total of this.totalsFrom(counterId, from, timezone, true).values()) {
       sum.you += total.you;
       sum.others += total.others;
     }
@@ -186,8 +231,8 @@ export class ActivityRecord {
     const log = this.logs.get(counterId);
     if (!log) return { days: [], events: [] };
     const firstKept = log.events[0] ? dayKey(log.events[0].at, timezone) : undefined;
-    // Without a cap every stored total is the sum of kept events; with one, the days before the first kept event are totals only.
-    const days = log.cappedFrom === undefined ? [] : [...log.days].filter(([date]) => firstKept === undefined || date < firstKept).sort(([a], [b]) => (a < b ? -1 : 1)).map(([date, t]) => ({ date, ...t }));
+    // Without a drop every stored total is the sum of kept events; with one, the days before the first kept event are totals only.
+    const days = log.eventsFrom === undefined ? [] : [...log.days].filter(([date]) => firstKept === undefined || date < firstKept).map(([date, t]) => ({ date, ...t }));
     return { days, events: [...log.events] };
   }
 
@@ -211,26 +256,17 @@ export class ActivityRecord {
     const events = log ? log.events.slice(-eventCount).reverse() : [];
     return { counterId, today: { you: todayTotal.you, others: todayTotal.others }, days, events };
   }
+
+  /** The oldest day any log holds, by its totals or its first event's day in UTC. */
+  private earliestDay(): string | undefined {
+    let earliest: string | undefined;
+    for (const log of this.logs.values()) {
+      const first = log.days.span()?.first;
+      if (first !== undefined) earliest = minDay(first, earliest);
+      if (log.events[0]) earliest = minDay(dayKey(log.events[0].at, 'UTC'), earliest);
+    }
+    return earliest;
+  }
 }
 
-/**
- * The totals of the days from `from` (a day key) to today in `timezone`: counted from the
- * kept events where they cover the day, from the stored totals where the cap dropped some.
- */
-function dayTotals(log: Log, from: string, timezone: string, contribute: (event: ActivityEvent) => DayTotal = contribution): Map<string, DayTotal> {
-  const partialUntil = log.cappedFrom === undefined ? undefined : dayKey(log.cappedFrom, timezone);
-  const totals = new Map<string, DayTotal>();
-  for (let i = log.events.length - 1; i >= 0; i -= 1) {
-    const event = log.events[i] as ActivityEvent;
-    const key = dayKey(event.at, timezone);
-    if (key < from || (partialUntil !== undefined && key <= partialUntil)) break;
-    const add = contribute(event);
-    if (add.you === 0 && add.others === 0) continue;
-    const day = totals.get(key) ?? { you: 0, others: 0 };
-    totals.set(key, { you: day.you + add.you, others: day.others + add.others });
-  }
-  if (partialUntil !== undefined) {
-    for (const [key, total] of log.days) if (key >= from && key <= partialUntil) totals.set(key, total);
-  }
-  return totals;
-}
+const minDay = (a: string, b: string | undefined): string => (b !== undefined && b < a ? b : a);

@@ -5,6 +5,7 @@
 // steps, so they do not count (see ActivityRecord.stepsSince).
 import type { Goal, GoalPeriod, GoalView } from '../../../src-shared/domain/goals';
 import { localInstant } from '../activity/days';
+import type { GoalRule } from '../activity/streaks';
 import type { ExtrasFile } from './extras-file';
 import { periodStart } from './periods';
 
@@ -30,6 +31,11 @@ export function progressOf(goal: Goal, steps: Steps): number {
   if (goal.count === 'mine') return steps.you;
   if (goal.count === 'others') return steps.others;
   return steps.you + steps.others;
+}
+
+/** A goal as the history's streak rule (activity/streaks.ts): a period's steps meet it when their progress reaches the target. */
+export function goalRule(goal: Goal): GoalRule {
+  return { period: goal.period, met: (steps) => progressOf(goal, steps) >= goal.target };
 }
 
 export function goalView(counterId: string, goal: Goal, clock: GoalClock): GoalView {

@@ -28,6 +28,8 @@ export interface AccountFileRules<T, F> {
   unreadable: Said;
   /** The file broke its schema and was moved aside (the backup is named after this). */
   reset: Said;
+  /** A larger file is refused unread and moved aside like one that breaks the schema. */
+  maxBytes?: number;
 }
 
 /** `<kind>-<first 16 of the owner key>.json` in the data folder. */
@@ -38,7 +40,7 @@ export function accountFilePath(dir: string, kind: string, ownerKey: string): st
 export function createAccountJsonFile<T, F>(file: TextFile, rules: AccountFileRules<T, F>): AccountJsonFile<T, F> {
   return {
     async load() {
-      const read = await readParsed(file, rules.schema);
+      const read = await readParsed(file, rules.schema, rules.maxBytes === undefined ? {} : { maxBytes: rules.maxBytes });
       switch (read.status) {
         case 'ok':
           return { value: rules.fromFile(read.data) };

@@ -3,6 +3,7 @@
 // in the answer), so the caller can reset and tell the user once.
 import type { z } from 'zod';
 import type { TextFile } from '../ports';
+import { FileTooLargeError } from './text-file';
 
 export type ParsedRead<T> =
   | { status: 'missing' }
@@ -12,14 +13,22 @@ export type ParsedRead<T> =
   /** Not JSON, or not this schema: moved aside to `backup` (null when that failed too). */
   | { status: 'invalid'; backup: string | null };
 
-export async function readParsed<T>(file: TextFile, schema: z.ZodType<T>): Promise<ParsedRead<T>> {
+/**
+ * `maxBytes`: a larger file is refused like one that breaks the schema. The file refuses it
+ * unread where it can (storage/text-file.ts); the length check covers any other TextFile
+ * (a character is at least a byte).
+ */
+export async function readParsed<T>(file: TextFile, schema: z.ZodType<T>, options: { maxBytes?: number } = {}): Promise<ParsedRead<T>> {
+  const { maxBytes } = options;
   let text: string | null;
   try {
-    text = await file.read();
+    text = await file.read(maxBytes === undefined ? undefined : { maxBytes });
   } catch (error) {
+    if (error instanceof FileTooLargeError) return { status: 'invalid', backup: await file.backup().catch(() => null) };
     return { status: 'unreadable', error: error instanceof Error ? error.message : String(error) };
   }
   if (text === null) return { status: 'missing' };
+  if (maxBytes !== undefined && text.length > maxBytes) return { status: 'invalid', backup: await file.backup().catch(() => null) };
   const parsed = schema.safeParse(parseJson(text));
   if (parsed.success) return { status: 'ok', data: parsed.data };
   return { status: 'invalid', backup: await file.backup().catch(() => null) };

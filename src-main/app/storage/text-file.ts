@@ -6,12 +6,31 @@ import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { TextFile } from '../ports';
 
+/** A file larger than its reader's limit: refused unread (moved aside like any bad file), so a huge one never fills memory. */
+export class FileTooLargeError extends Error {
+  constructor(readonly bytes: number, readonly maxBytes: number) {
+    super(`file of ${bytes} bytes, over the ${maxBytes} allowed`);
+    this.name = 'FileTooLargeError';
+  }
+}
+
 export function createTextFile(path: string, now: () => Date = () => new Date()): TextFile & { remove(): Promise<void> } {
   let writes = 0;
   return {
-    async read() {
+    async read(limit) {
       try {
-        return await readFile(path, 'utf8');
+        if (!limit) return await readFile(path, 'utf8');
+        const handle = await open(path, 'r');
+        try {
+          const { size } = await handle.stat();
+          if (size > limit.maxBytes) throw new FileTooLargeError(size, limit.maxBytes);
+          const bytes = await handle.readFile();
+          // It may have grown between the two calls.
+          if (bytes.length > limit.maxBytes) throw new FileTooLargeError(bytes.length, limit.maxBytes);
+          return bytes.toString('utf8');
+        } finally {
+          await handle.close();
+        }
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
         throw error;

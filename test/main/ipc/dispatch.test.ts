@@ -19,6 +19,9 @@ function handlers(overrides: Partial<InvokeHandlers> = {}): InvokeHandlers {
     'activity:detail': () => {
       throw new Error('not used');
     },
+    'activity:history': () => {
+      throw new Error('not used');
+    },
     'goal:set': () => null,
     'milestones:mute': () => null,
     'counter:reset': () => null,

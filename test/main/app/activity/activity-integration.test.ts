@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createHeadlessApp, type HeadlessApp } from '../../../../dev-tools/headless/headless-app';
 import { DEMO_COUNTER_IDS, DEMO_TOKEN, startCounterService, type CounterService } from '../../../../src-service/index';
 import type { AppStateBody } from '../../../../src-shared/ipc/contract';
+import { ActivityHistory, type HistoryRange } from '../../../../src-shared/domain/history';
 import { waitForState } from '../../../support/wait-for-state';
 
 const cleanups: (() => Promise<void>)[] = [];
@@ -95,6 +96,28 @@ describe('activity and undo against the reference service', () => {
     const detail = await app.controller.handlers['activity:detail']({ id: COFFEES });
     expect(detail.events[0]).toMatchObject({ kind: 'edit', by: 'you', fields: ['value'], from: 3, to: 10 });
     expect(detail.today).toEqual({ you: 7, others: 0 });
+  });
+
+  it('answers activity:history through the dispatcher: weeks from the locale’s first day, a goal’s streak, bad requests refused', async () => {
+    const svc = await service();
+    const app = await signedIn(svc);
+    await app.dispatch('counter:increment', { id: COFFEES, amount: 2 });
+    await waitForState(app, (s) => s.activity?.today[COFFEES] === 2);
+    const asked = async (range: HistoryRange) => {
+      const answer = await app.dispatch('activity:history', { id: COFFEES, range });
+      if (!answer.ok) throw new Error(answer.error.code);
+      return ActivityHistory.parse(answer.value);
+    };
+    const us = await asked('year');
+    expect(us).toMatchObject({ range: 'year', firstDayOfWeek: 7, stats: { you: 2, others: 0, activeDays: 1 }, streak: { kind: 'direction', current: 1 } });
+    expect(us.days.at(-1)).toMatchObject({ recorded: true, you: 2, value: 5 });
+    // The record began today: every earlier day is "not recorded".
+    expect(us.days.slice(0, -1).every((d) => !d.recorded)).toBe(true);
+    app.setSystemLanguages(['de-DE']);
+    expect(await app.dispatch('goal:set', { id: COFFEES, goal: { target: 2, period: 'day', count: 'mine' } })).toEqual({ ok: true, value: null });
+    expect(await asked('twoWeeks')).toMatchObject({ firstDayOfWeek: 1, streak: { kind: 'goal', unit: 'day', current: 1, longest: 1 } });
+    expect(await app.dispatch('activity:history', { id: COFFEES, range: 'decade' } as never)).toMatchObject({ ok: false });
+    expect(await app.dispatch('activity:history', { id: '019a4f2e-8c00-7d3a-9b1e-000000000000', range: 'year' })).toMatchObject({ ok: false });
   });
 
   it("keeps an account's record across a restart", async () => {

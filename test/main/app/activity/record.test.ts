@@ -4,7 +4,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { ActivityEvent } from '../../../../src-shared/domain/activity';
 import { dayKey } from '../../../../src-main/app/activity/days';
-import { ActivityRecord, RecordFile, contribution } from '../../../../src-main/app/activity/record';
+import { ActivityRecord } from '../../../../src-main/app/activity/record';
+import { RecordFile } from '../../../../src-main/app/activity/record-file';
+import { contribution } from '../../../../src-main/app/activity/record-log';
 
 const ZONE = 'Europe/Berlin';
 const DAY = 86_400_000;
@@ -42,7 +44,7 @@ describe('activity record', () => {
   });
 
   it('keeps at most the cap of events per counter; the dropped ones stay in the day totals', () => {
-    const record = new ActivityRecord({ days: 90, eventsPerCounter: 100 });
+    const record = new ActivityRecord({ days: 90, eventDays: 90, eventsPerCounter: 100 });
     for (let i = 0; i < 1000; i += 1) record.append(ID, own(NOW - 1000 + i, 1), ZONE);
     expect(record.eventCount(ID)).toBeLessThanOrEqual(125);
     record.compact(NOW, ZONE);
@@ -51,7 +53,7 @@ describe('activity record', () => {
   });
 
   it('drops days and events older than the limit', () => {
-    const record = new ActivityRecord({ days: 90, eventsPerCounter: 300 });
+    const record = new ActivityRecord({ days: 90, eventDays: 90, eventsPerCounter: 300 });
     record.append(ID, own(NOW - 91 * DAY, 5), ZONE);
     record.append('old', own(NOW - 200 * DAY, 1), ZONE);
     record.append(ID, own(NOW - 89 * DAY, 7), ZONE);
@@ -59,7 +61,7 @@ describe('activity record', () => {
     expect(record.eventCount(ID)).toBe(1);
     expect(record.eventCount('old')).toBe(0);
     expect(Object.keys(record.toFile().counters)).toEqual([ID]);
-    expect(Object.keys(record.toFile().counters[ID]?.days ?? {})).toEqual([dayKey(NOW - 89 * DAY, ZONE)]);
+    expect([...(record.logOf(ID)?.days.keys() ?? [])]).toEqual([dayKey(NOW - 89 * DAY, ZONE)]);
   });
 
   it('survives a restart through its file format', () => {
@@ -81,11 +83,10 @@ describe('activity record', () => {
   it('property: compaction never changes a kept day, bounds hold, and a restart changes nothing', () => {
     fc.assert(
       fc.property(fc.array(fc.tuple(fc.constantFrom('a', 'b'), event), { maxLength: 300 }), fc.integer({ min: 5, max: 40 }), (appends, cap) => {
-        const record = new ActivityRecord({ days: 90, eventsPerCounter: cap });
+        const record = new ActivityRecord({ days: 90, eventDays: 90, eventsPerCounter: cap });
         for (const [id, e] of appends) record.append(id, e, ZONE);
-        const before = record.toFile();
+        const before = { a: [...(record.logOf('a')?.events ?? [])], b: [...(record.logOf('b')?.events ?? [])] };
         record.compact(NOW, ZONE);
-        const after = record.toFile();
         const oldest = dayKey(NOW - 89 * DAY, ZONE);
         for (const id of ['a', 'b']) {
           // Expected totals straight from the events, for the days the limit keeps.
@@ -99,16 +100,17 @@ describe('activity record', () => {
             expected.set(key, { you: day.you + add.you, others: day.others + add.others });
           }
           const kept = Object.fromEntries([...expected].filter(([key]) => key >= oldest));
-          expect(after.counters[id]?.days ?? {}).toEqual(kept);
-          const events = after.counters[id]?.events ?? [];
+          expect(Object.fromEntries(record.logOf(id)?.days ?? [])).toEqual(kept);
+          const events = record.logOf(id)?.events ?? [];
           expect(events.length).toBeLessThanOrEqual(cap);
           expect(events.every((e) => e.at >= NOW - 90 * DAY)).toBe(true);
           // Kept events are the newest ones, in time order.
           expect(events).toEqual([...events].sort((x, y) => x.at - y.at));
-          const all = before.counters[id]?.events ?? [];
+          const all = before[id as 'a' | 'b'];
           expect(all.slice(all.length - events.length)).toEqual(events);
         }
-        const again = ActivityRecord.fromFile(RecordFile.parse(JSON.parse(JSON.stringify(after))), { days: 90, eventsPerCounter: cap });
+        const after = record.toFile();
+        const again = ActivityRecord.fromFile(RecordFile.parse(JSON.parse(JSON.stringify(after))), { days: 90, eventDays: 90, eventsPerCounter: cap });
         expect(again.toFile()).toEqual(after);
       }),
       { numRuns: 200 },
@@ -134,7 +136,7 @@ describe('the zone changes after the events (issue 24 point 4)', () => {
   });
 
   it('uses stored totals only for days whose events the cap dropped', () => {
-    const record = new ActivityRecord({ days: 90, eventsPerCounter: 4 });
+    const record = new ActivityRecord({ days: 90, eventDays: 90, eventsPerCounter: 4 });
     const dayBefore = at - 86_400_000;
     for (let i = 0; i < 6; i += 1) record.append('c', own(dayBefore + i * 1000), 'UTC');
     for (let i = 0; i < 3; i += 1) record.append('c', own(at + i * 1000), 'UTC');

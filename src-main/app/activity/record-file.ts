@@ -1,0 +1,224 @@
+// The activity record on disk, and what a file must be to be trusted. Untrusted input like
+// every file the app reads (ARCHITECTURE.md, "Trust boundaries"): parsed on every load, every
+// count bounded, every date a real one in the span the app records, no key that names a
+// property of Object.prototype. A file that fails is moved aside by storage/account-json-file.ts.
+//
+// Version 2 keeps a year: day totals as dense arrays from their first day (a day is a few
+// bytes, not a keyed object) and events as short tuples, so a year of 100 busy counters is
+// well under 2 MB. Its bulk (tens of thousands of numbers and tuples) is checked by the
+// guards below, inside the zod schema: a zod schema per tuple costs ~1 µs each, which is
+// 20–90 ms of a launch for such a year (measured on this project's 2-core machines).
+// Version 1 (90 days, events as objects) is read and upgraded (record.ts fromFile).
+import { z } from 'zod';
+import { ActivityEvent, ClickSource } from '../../../src-shared/domain/activity';
+import { addDays, isDateKey } from '../../../src-shared/time/calendar';
+
+/** The instants the record accepts: a clock outside them is wrong, and what it stamped means nothing. */
+export const EARLIEST_AT = Date.UTC(2000, 0, 1);
+export const LATEST_AT = Date.UTC(2200, 0, 1);
+const FIRST_DAY = '2000-01-01';
+const LAST_DAY = '2199-12-31';
+
+/** What a reader accepts: the record is compacted and written within it (record.ts, record-storage.ts fittedFile). */
+export interface FileLimits {
+  /** The file itself, read no further (storage/text-file.ts) and written no larger. */
+  bytes: number;
+  counters: number;
+  eventsPerCounter: number;
+  /** Days one counter's totals span, first to last. */
+  days: number;
+  /** Version 1 wrote its events before a trim now and then (up to a quarter over its cap of 300). */
+  legacyEventsPerCounter: number;
+  /** Refuse counter keys that are not ids or that name a property of Object.prototype. */
+  strictKeys: boolean;
+  /** Refuse days and instants outside the years the record accepts. */
+  strictDates: boolean;
+}
+
+export const FILE_LIMITS: FileLimits = {
+  bytes: 8 * 1024 * 1024,
+  counters: 5_000,
+  eventsPerCounter: 300,
+  days: 400,
+  legacyEventsPerCounter: 400,
+  strictKeys: true,
+  strictDates: true,
+};
+
+export const isRecordedAt = (at: unknown): at is number => typeof at === 'number' && Number.isSafeInteger(at) && at >= EARLIEST_AT && at < LATEST_AT;
+export const isRecordedDay = (key: unknown): key is string => isDateKey(key) && key >= FIRST_DAY && key <= LAST_DAY;
+
+/** An event as a tuple: [at, 'o', amount, outcome, sources] · [at, 't' | 'w', from, to] · [at, 'e', by, fields, from?, to?]. */
+export type EventTuple =
+  | [at: number, kind: 'o', amount: number, outcome: 'a' | 'u' | 'r', sources: Partial<Record<ClickSource, number>>]
+  | [at: number, kind: 't' | 'w', from: number, to: number]
+  | [at: number, kind: 'e', by: 'y' | 't', fields: FieldCode[]]
+  | [at: number, kind: 'e', by: 'y' | 't', fields: FieldCode[], from: number | null, to: number | null];
+
+/** Day totals from `from` on, one entry a day; `others` absent when every entry would be 0. */
+export interface DayColumns {
+  from: string;
+  you: number[];
+  others?: number[];
+}
+
+const OUTCOMES = { a: 'applied', u: 'unconfirmed', r: 'refused' } as const;
+const FIELDS = { n: 'name', v: 'value', s: 'startDate', e: 'endDate' } as const;
+type FieldCode = keyof typeof FIELDS;
+type Field = (typeof FIELDS)[FieldCode];
+const SOURCES = new Set<string>(ClickSource.options);
+
+const isFinite = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
+const isInt = (value: unknown): value is number => typeof value === 'number' && Number.isSafeInteger(value);
+const has = (table: object, key: unknown): boolean => typeof key === 'string' && Object.hasOwn(table, key);
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+function isSources(value: unknown): boolean {
+  if (!isObject(value)) return false;
+  const keys = Object.keys(value);
+  return keys.length <= SOURCES.size && keys.every((key) => SOURCES.has(key) && isInt(value[key]));
+}
+
+/** A counter id as the API spells them (a GUID; any short token of letters, digits and dashes), never a name of Object.prototype. */
+const isCounterKey = (key: string): boolean => /^[A-Za-z0-9-]{1,64}$/.test(key) && !Object.hasOwn(Object.prototype, key) && key !== 'prototype';
+const isFields = (value: unknown): boolean => Array.isArray(value) && value.length <= 4 && value.every((code) => has(FIELDS, code));
+const isNullableNumber = (value: unknown) => value === null || isFinite(value);
+
+/** The guards of version 2's bulk, with the limits they hold it to. */
+function guards(limits: FileLimits) {
+  const at = limits.strictDates ? isRecordedAt : isInt;
+  const day = limits.strictDates ? isRecordedDay : isDateKey;
+  const isEventTuple = (tuple: unknown): boolean => {
+    if (!Array.isArray(tuple) || !at(tuple[0])) return false;
+    switch (tuple[1]) {
+      case 'o':
+        return tuple.length === 5 && isInt(tuple[2]) && has(OUTCOMES, tuple[3]) && isSources(tuple[4]);
+      case 't':
+      case 'w':
+        return tuple.length === 4 && isFinite(tuple[2]) && isFinite(tuple[3]);
+      case 'e':
+        if (!((tuple[2] === 'y' || tuple[2] === 't') && isFields(tuple[3]))) return false;
+        return tuple.length === 4 || (tuple.length === 6 && isNullableNumber(tuple[4]) && isNullableNumber(tuple[5]));
+      default:
+        return false;
+    }
+  };
+  const isNumbers = (value: unknown): value is number[] => Array.isArray(value) && value.length <= limits.days && value.every(isFinite);
+  const isDayColumns = (value: unknown): value is DayColumns => {
+    if (!isObject(value)) return false;
+    const { from, you, others, ...rest } = value;
+    if (Object.keys(rest).length > 0 || !day(from) || !isNumbers(you)) return false;
+    if (others !== undefined && !(isNumbers(others) && others.length === you.length)) return false;
+    // The last day must be a real one too.
+    return you.length === 0 || day(addDays(from, you.length - 1));
+  };
+  return { at, day, isEventTuple, isDayColumns };
+}
+
+/** Both file versions, held to `limits`; `RecordFile` below is the one the app reads with. */
+export function recordFileSchema(limits: FileLimits) {
+  const { at, day, isEventTuple, isDayColumns } = guards(limits);
+  const DayKey = z.string().refine(day, { message: 'a real day between 2000 and 2199' });
+  const At = z.number().refine(at, { message: 'an instant between 2000 and 2200' });
+  // Checked on the raw object, before zod's record reads it: zod leaves a "__proto__" key out
+  // without a word, so a counter's whole log would vanish instead of the file being refused.
+  const Counters = z.custom<Record<string, unknown>>((raw) => isObject(raw) && (!limits.strictKeys || Object.keys(raw).every(isCounterKey)), { message: 'counter ids only' });
+  const bounded = <T extends z.ZodType>(value: T) =>
+    Counters.pipe(z.record(z.string(), value)).refine((counters) => Object.keys(counters).length <= limits.counters, { message: `at most ${limits.counters} counters` });
+
+  // Version 1: what the 90-day record wrote.
+  const LegacyLog = z.object({
+    events: z.array(ActivityEvent.refine((event) => at(event.at), { message: 'an instant between 2000 and 2200' })).max(limits.legacyEventsPerCounter),
+    days: z.record(DayKey, z.object({ you: z.number(), others: z.number() })).refine((days) => Object.keys(days).length <= limits.days, { message: `at most ${limits.days} days` }),
+  });
+  const V1 = z.object({ format: z.literal('counter-tray-activity'), version: z.literal(1), counters: bounded(LegacyLog) });
+
+  const Events = z.custom<EventTuple[]>((value) => Array.isArray(value) && value.length <= limits.eventsPerCounter && value.every(isEventTuple), {
+    message: `at most ${limits.eventsPerCounter} events, each a known kind with its fields`,
+  });
+  const Days = z.custom<DayColumns>(isDayColumns, { message: `day totals: a first day and at most ${limits.days} finite numbers` });
+  const V2 = z
+    .object({
+      format: z.literal('counter-tray-activity'),
+      version: z.literal(2),
+      /** The first day the record covers for the account: days before it are "not recorded" (absent: its oldest entry). */
+      since: DayKey.optional(),
+      counters: bounded(z.object({ days: Days, events: Events, eventsFrom: At.optional() }).strict()),
+    })
+    .strict();
+  // Either version; a newer one (written by a later app) is refused, never half-read.
+  return z.union([V2, V1]);
+}
+
+export const RecordFile = recordFileSchema(FILE_LIMITS);
+export type RecordFile = z.infer<typeof RecordFile>;
+export type RecordFileV2 = Extract<RecordFile, { version: 2 }>;
+export type RecordFileV1 = Extract<RecordFile, { version: 1 }>;
+
+// ---- Events: tuple ⇄ object. The guards above ran first: the tuple's parts are known good. ----
+
+export function encodeEvent(event: ActivityEvent): EventTuple {
+  switch (event.kind) {
+    case 'own': {
+      const outcome = event.outcome === 'applied' ? 'a' : event.outcome === 'unconfirmed' ? 'u' : 'r';
+      return [event.at, 'o', event.amount, outcome, event.sources];
+    }
+    case 'others':
+      return [event.at, 't', event.from, event.to];
+    case 'away':
+      return [event.at, 'w', event.from, event.to];
+    case 'edit': {
+      const fields = event.fields.map((field) => (Object.keys(FIELDS) as FieldCode[]).find((code) => FIELDS[code] === field) as FieldCode);
+      const by = event.by === 'you' ? 'y' : 't';
+      if (event.from === undefined && event.to === undefined) return [event.at, 'e', by, fields];
+      return [event.at, 'e', by, fields, event.from ?? null, event.to ?? null];
+    }
+  }
+}
+
+export function decodeEvent(tuple: EventTuple): ActivityEvent {
+  const at = tuple[0];
+  switch (tuple[1]) {
+    case 'o':
+      return { kind: 'own', at, amount: tuple[2], outcome: OUTCOMES[tuple[3]], sources: { ...tuple[4] } };
+    case 't':
+      return { kind: 'others', at, from: tuple[2], to: tuple[3] };
+    case 'w':
+      return { kind: 'away', at, from: tuple[2], to: tuple[3] };
+    case 'e': {
+      const fields: Field[] = tuple[3].map((code) => FIELDS[code]);
+      const event: ActivityEvent = { kind: 'edit', at, by: tuple[2] === 'y' ? 'you' : 'others', fields };
+      if (tuple.length === 6) {
+        if (tuple[4] !== null) event.from = tuple[4];
+        if (tuple[5] !== null) event.to = tuple[5];
+      }
+      return event;
+    }
+  }
+}
+
+// ---- Day totals (record-days.ts keeps them as the file does). ----
+
+export interface DayTotal {
+  you: number;
+  others: number;
+}
+
+const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+const pad = (n: number) => (n < 10 ? `0${n}` : String(n));
+
+/** `count` day keys from `from` on, counted on the calendar (no Date per day: a year of 100 counters is 36,500 keys at launch). */
+export function consecutiveDays(from: string, count: number): string[] {
+  let year = Number(from.slice(0, 4));
+  let month = Number(from.slice(5, 7));
+  let day = Number(from.slice(8, 10));
+  const keys = new Array<string>(count);
+  for (let i = 0; i < count; i += 1) {
+    keys[i] = `${year}-${pad(month)}-${pad(day)}`;
+    const leap = month === 2 && (year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0));
+    if (day < (MONTH_DAYS[month - 1] as number) + (leap ? 1 : 0)) day += 1;
+    else if (month < 12) [month, day] = [month + 1, 1];
+    else [year, month, day] = [year + 1, 1, 1];
+  }
+  return keys;
+}

@@ -1,0 +1,68 @@
+// Streaks from the activity record's day totals: runs of days with a change in the counter's
+// direction, or of periods with its goal met. Pure: days are YYYY-MM-DD keys, totals a map.
+// A day before the record began is unknown, so a run never reaches past it; today not met
+// (yet) does not end a run that reached yesterday.
+import type { GoalPeriod } from '../../../src-shared/domain/goals';
+import type { Streak } from '../../../src-shared/domain/history';
+import { addDays, daysBetween } from '../../../src-shared/time/calendar';
+import { daysIntoWeek } from '../../../src-shared/time/week-start';
+import { consecutiveDays, type DayTotal } from './record-file';
+
+export type Direction = Streak['direction'];
+
+export interface GoalRule {
+  period: GoalPeriod;
+  /** Whether a period's net steps (yours, others') meet the goal (goals/goal-tracker.ts progressOf). */
+  met(steps: DayTotal): boolean;
+}
+
+const net = (total: DayTotal | undefined) => (total ? total.you + total.others : 0);
+
+/** A run of met periods, oldest first: the current one (today's period, or the last if it is not met yet) and the longest. */
+function runs(met: readonly boolean[], keys: readonly string[]): Pick<Streak, 'current' | 'longest' | 'longestEnd'> {
+  let longest = 0;
+  let longestEnd: string | null = null;
+  let run = 0;
+  for (let i = 0; i < met.length; i += 1) {
+    run = met[i] ? run + 1 : 0;
+    // ">=": of two runs as long, the later one is named.
+    if (run > 0 && run >= longest) [longest, longestEnd] = [run, keys[i] ?? null];
+  }
+  let current = 0;
+  let i = met.length - 1;
+  if (i >= 0 && !met[i]) i -= 1; // the period in force is not over yet
+  while (i >= 0 && met[i]) [current, i] = [current + 1, i - 1];
+  return { current, longest, longestEnd };
+}
+
+/** Days in a row, up to today, whose net change went the counter's way. */
+export function directionStreak(totals: ReadonlyMap<string, DayTotal>, firstDay: string, today: string, direction: Direction): Streak {
+  const keys = consecutiveDays(firstDay, Math.max(0, daysBetween(firstDay, today) + 1));
+  const met = keys.map((key) => (direction === 'up' ? net(totals.get(key)) > 0 : net(totals.get(key)) < 0));
+  return { kind: 'direction', direction, unit: 'day', ...runs(met, keys) };
+}
+
+/** Periods in a row with the goal met (days, ISO weeks from Monday as goals count them, or calendar months). */
+export function goalStreak(steps: ReadonlyMap<string, DayTotal>, firstDay: string, today: string, goal: GoalRule, direction: Direction): Streak {
+  const keys = consecutiveDays(firstDay, Math.max(0, daysBetween(firstDay, today) + 1));
+  const periods: string[] = [];
+  const sums: DayTotal[] = [];
+  for (const key of keys) {
+    const period = periodOf(key, goal.period);
+    if (periods[periods.length - 1] !== period) {
+      periods.push(period);
+      sums.push({ you: 0, others: 0 });
+    }
+    const add = steps.get(key);
+    const sum = sums[sums.length - 1] as DayTotal;
+    if (add) [sum.you, sum.others] = [sum.you + add.you, sum.others + add.others];
+  }
+  return { kind: 'goal', direction, unit: goal.period, ...runs(sums.map((sum) => goal.met(sum)), periods) };
+}
+
+/** The key a day's goal period goes by: the day, its week's Monday, or YYYY-MM. */
+function periodOf(day: string, period: GoalPeriod): string {
+  if (period === 'day') return day;
+  if (period === 'month') return day.slice(0, 7);
+  return addDays(day, -daysIntoWeek(day, 1));
+}

@@ -1,0 +1,197 @@
+// The year at a glance: a calendar heatmap of 52 week columns (each starting on the locale's
+// first weekday, as main laid them out), a day's net change as a shade. Weeks wrap into bands
+// as wide as the popup allows, each day a 24 px target (WCAG 2.5.8); the newest band is shown
+// on top (the page is read from the top, and this month matters most), while the grid's rows
+// stay in time order for a screen reader. A WAI-ARIA grid: one
+// day in the tab order (roving tabindex), arrow keys move a day (up and down) or a week (left
+// and right), Home / End the week's ends, Page Up / Down four weeks, Ctrl+Home / End the year's
+// ends; each day says its date and change, and a month table says the whole year in text.
+// The day under the pointer or the focus is shown in a tooltip line that covers nothing.
+import { memo, useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
+import type { ActivityHistory, HistoryDay } from '../../src-shared/domain/history';
+import { dayText } from '../format/history';
+import { useI18n } from '../i18n/I18n';
+import { HeatmapLegend, HeatmapMonths } from './HeatmapText';
+
+/** One day's column step (its cell and the gap around it): the least target size WCAG 2.5.8 asks for. */
+const PITCH = 24;
+/** The weekday labels' column. */
+const LABELS = 24;
+
+function shadeClass(day: HistoryDay): string {
+  if (!day.recorded) return 'heat-cell lvl-none';
+  if (day.level === 0) return 'heat-cell lvl-0';
+  return `heat-cell lvl-${day.level > 0 ? 'up' : 'down'}-${Math.abs(day.level)}`;
+}
+
+/** How many week columns fit in `width`, evened out so the last band is not a stub. */
+export function weeksPerBand(width: number, weeks: number): number {
+  const fit = Math.max(1, Math.floor((width - LABELS) / PITCH));
+  const bands = Math.ceil(weeks / fit);
+  return Math.ceil(weeks / bands);
+}
+
+/** The day index a key moves to from `index` (days start on a week's first day), or null for a key the grid leaves alone. */
+export function nextDay(key: string, ctrl: boolean, index: number, last: number): number | null {
+  const row = index % 7;
+  const moves: Record<string, number> = {
+    ArrowUp: index - 1,
+    ArrowDown: index + 1,
+    ArrowLeft: index - 7,
+    ArrowRight: index + 7,
+    PageUp: index - 28,
+    PageDown: index + 28,
+    Home: ctrl ? 0 : index - row,
+    End: ctrl ? last : index - row + 6,
+  };
+  const to = moves[key];
+  return to === undefined ? null : Math.min(last, Math.max(0, to));
+}
+
+/** The heatmap's width when it was last measured: the next one is drawn for it at once (the popup's width rarely changes). */
+let lastWidth = 336;
+
+/** Weeks per band for the box's width; measured before the screen is painted, and again when the width changes (zoom). */
+function useWeeksPerBand(box: RefObject<HTMLDivElement | null>, weeks: number): number {
+  const [perBand, setPerBand] = useState(() => weeksPerBand(lastWidth, weeks));
+  useLayoutEffect(() => {
+    const element = box.current;
+    if (!element) return;
+    const measure = () => {
+      // No layout (a test's DOM): the width from before.
+      if (element.clientWidth > 0) lastWidth = element.clientWidth;
+      setPerBand(weeksPerBand(lastWidth, weeks));
+    };
+    measure();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [box, weeks]);
+  return perBand;
+}
+
+interface GridProps {
+  days: readonly HistoryDay[];
+  /** Each day's words, worked out once per answer (a year is 364 dates and numbers). */
+  labels: readonly string[];
+  perBand: number;
+  focused: number;
+  setFocused(index: number): void;
+  setPointed(index: number | null): void;
+  setInside(inside: boolean): void;
+  label: string;
+  describedBy: string;
+}
+
+/** The grid alone: it renders again when the focus moves, not when the pointer does (the tooltip does). */
+const HeatGrid = memo(function HeatGrid({ days, labels, perBand, focused, setFocused, setPointed, setInside, label, describedBy }: GridProps) {
+  const i18n = useI18n();
+  const cells = useRef(new Map<number, HTMLElement>());
+  const last = days.length - 1;
+  const move = (index: number) => {
+    setFocused(index);
+    cells.current.get(index)?.focus();
+  };
+  const onKeyDown = (event: KeyboardEvent) => {
+    const to = nextDay(event.key, event.ctrlKey || event.metaKey, Math.min(focused, last), last);
+    if (to === null) return;
+    event.preventDefault();
+    move(to);
+  };
+  const weeks = Math.ceil(days.length / 7);
+  // Bands are cut from this week backwards, so the newest one (shown on top) is whole; the oldest takes the rest.
+  const bands = Array.from({ length: Math.ceil(weeks / perBand) }, (_, b) => [Math.max(0, weeks - (b + 1) * perBand), weeks - b * perBand] as const).reverse();
+  const firstWeek = days.slice(0, 7);
+  return (
+    <div
+      role="grid"
+      aria-readonly="true"
+      aria-label={label}
+      aria-describedby={describedBy}
+      className="heat-grid"
+      onKeyDown={onKeyDown}
+      onFocus={() => setInside(true)}
+      onBlur={(event) => setInside(event.currentTarget.contains(event.relatedTarget))}
+      onMouseLeave={() => setPointed(null)}
+    >
+      {bands.map(([from, to]) => (
+        <div role="rowgroup" className="heat-band" key={from}>
+          <div className="heat-weekdays" aria-hidden="true">
+            <span className="heat-month" />
+            {firstWeek.map((day) => (
+              <span key={day.date}>{i18n.weekday(day.date)}</span>
+            ))}
+          </div>
+          {Array.from({ length: to - from }, (_, i) => {
+            const start = (from + i) * 7;
+            const week = days.slice(start, start + 7);
+            const firstOfMonth = week.find((day) => day.date.endsWith('-01'));
+            return (
+              <div role="row" className="heat-week" key={start}>
+                <span className="heat-month" aria-hidden="true">
+                  {firstOfMonth ? i18n.month(firstOfMonth.date) : ''}
+                </span>
+                {week.map((day, d) => {
+                  const index = start + d;
+                  return (
+                    <div
+                      role="gridcell"
+                      key={day.date}
+                      data-date={day.date}
+                      aria-label={labels[index]}
+                      className={shadeClass(day)}
+                      tabIndex={index === focused ? 0 : -1}
+                      ref={(element) => void (element ? cells.current.set(index, element) : cells.current.delete(index))}
+                      onFocus={() => setFocused(index)}
+                      onClick={() => move(index)}
+                      onMouseEnter={() => setPointed(index)}
+                    />
+                  );
+                })}
+              </div>
+            );
+          })}
+        </div>
+      ))}
+    </div>
+  );
+});
+
+export function YearHeatmap({ history, name }: { history: ActivityHistory; name: string }) {
+  const i18n = useI18n();
+  const ids = useId();
+  const { days, stats } = history;
+  const labels = useMemo(() => days.map((day) => dayText(i18n, day)), [days, i18n]);
+  const [focused, setFocused] = useState(days.length - 1);
+  const [pointed, setPointed] = useState<number | null>(null);
+  const [inside, setInside] = useState(false);
+  const box = useRef<HTMLDivElement>(null);
+  const perBand = useWeeksPerBand(box, Math.ceil(days.length / 7));
+  const shown = pointed ?? (inside ? focused : null);
+  const tooltip = shown === null ? undefined : labels[shown];
+
+  return (
+    <div className="heatmap" ref={box}>
+      <p className="heat-tooltip" aria-hidden="true" data-testid="heat-tooltip">
+        {tooltip ?? i18n.t('heatmap.hint')}
+      </p>
+      <HeatGrid
+        days={days}
+        labels={labels}
+        perBand={perBand}
+        focused={Math.min(focused, days.length - 1)}
+        setFocused={setFocused}
+        setPointed={setPointed}
+        setInside={setInside}
+        label={i18n.t('heatmap.label', { name })}
+        describedBy={`${ids}-summary`}
+      />
+      <HeatmapLegend history={history} />
+      <p id={`${ids}-summary`} className="sr-only">
+        {i18n.t('heatmap.summary', { name, recorded: stats.recordedDays, active: stats.activeDays, you: i18n.signed(stats.you), others: i18n.signed(stats.others) })}
+      </p>
+      <HeatmapMonths months={history.months} />
+    </div>
+  );
+}

@@ -1,0 +1,198 @@
+// @vitest-environment happy-dom
+// A counter's history in the activity view, on answers main's own computeHistory gave for a
+// record on a fixed day (Wednesday 25 November 2026, Berlin), through the preload's checks:
+// the ranges, the numbers and streak in words, "not recorded" before the record began, and the
+// year's heatmap as a keyboard grid, in English and German.
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import { App } from '../../src-renderer/App';
+import { nextDay, weeksPerBand } from '../../src-renderer/components/YearHeatmap';
+import { computeHistory } from '../../src-main/app/activity/history';
+import { ActivityRecord } from '../../src-main/app/activity/record';
+import type { ActivityDetail } from '../../src-shared/domain/activity';
+import type { HistoryRange } from '../../src-shared/domain/history';
+import { firstDayOfWeek, isoWeekday } from '../../src-shared/time/week-start';
+import type { AppState } from '../../src-shared/ipc/contract';
+import { IDS, appState, fakeApi } from './fixtures';
+
+afterEach(cleanup);
+
+/** The catalog and the activity chunk load on first use: on a busy machine that outlasts the default second. */
+const SLOW = { timeout: 10_000 };
+
+const ZONE = 'Europe/Berlin';
+const HOUR = 3_600_000;
+const NOW = Date.UTC(2026, 10, 25, 10, 0, 0);
+const noon = (daysAgo: number) => NOW + HOUR - daysAgo * 24 * HOUR;
+
+/** The record: begun 40 days ago; +1 a day by you on days 1–3 and 10–14 ago, +2 you and +1 others today, a −4 twenty days ago. */
+function record(): ActivityRecord {
+  const r = new ActivityRecord();
+  r.compact(NOW - 40 * 24 * HOUR, ZONE);
+  const own = (ago: number, amount: number) => r.append(IDS.coffee, { kind: 'own', at: noon(ago), amount, outcome: 'applied', sources: { popup: amount } }, ZONE);
+  for (const ago of [14, 13, 12, 11, 10, 3, 2, 1]) own(ago, 1);
+  own(20, -4);
+  own(0, 2);
+  r.append(IDS.coffee, { kind: 'others', at: noon(0) + 60_000, from: 4, to: 5 }, ZONE);
+  return r;
+}
+
+function answer(range: HistoryRange, locale: string) {
+  const r = record();
+  return computeHistory({
+    counterId: IDS.coffee,
+    range,
+    today: '2026-11-25',
+    firstDayOfWeek: firstDayOfWeek(locale),
+    firstRecorded: r.firstDay(NOW, ZONE),
+    currentValue: 5,
+    totalsFrom: (from, stepsOnly) => r.totalsFrom(IDS.coffee, from, ZONE, stepsOnly),
+    streak: { refused: { increment: false, decrement: false }, goal: null },
+  });
+}
+
+const detail: ActivityDetail = { counterId: IDS.coffee, today: { you: 2, others: 1 }, days: [], events: [] };
+
+async function openHistory(state: AppState = appState({ activity: { today: { [IDS.coffee]: 3 }, undo: null } })) {
+  const fake = fakeApi(state, {
+    'activity:detail': () => ({ ok: true, value: detail }),
+    'activity:history': (request) => ({ ok: true, value: answer((request as { range: HistoryRange }).range, state.locale.formats) }),
+  });
+  render(<App api={fake.api} />);
+  await screen.findByRole('list', { name: state.locale.language === 'de' ? 'Zähler' : 'Counters' }, SLOW);
+  const button = screen.getByRole('button', { name: state.locale.language === 'de' ? /Verlauf von Coffees today|Aktivität von Coffees today/ : 'Activity of Coffees today' });
+  await userEvent.setup().click(button);
+  return fake;
+}
+
+describe('ranges and numbers', () => {
+  it('opens on 14 days with the numbers, the streak and where it all comes from; the chart shows what was recorded', async () => {
+    const fake = await openHistory();
+    await screen.findByTestId('activity-chart', {}, SLOW);
+    expect(fake.calls('activity:history')).toEqual([{ id: IDS.coffee, range: 'twoWeeks' }]);
+    expect(screen.getByRole('radio', { name: '14 days' })).toHaveProperty('checked', true);
+    expect(screen.getByText(/^All of this is what this computer saw: the service keeps no history\./)).toBeTruthy();
+    const numbers = Object.fromEntries([...document.querySelectorAll('.history-numbers div')].map((row) => [row.querySelector('dt')?.textContent, row.querySelector('dd')?.textContent]));
+    // 14 recorded days (12–25 Nov): +4, +3 and today's +3 → +10, +0.7 a day; this week from Sunday 22 Nov: +6.
+    expect(numbers).toEqual({
+      'Per day': '+0.7',
+      'Per week': '+5',
+      'This week': '+6',
+      'Last week': '+1',
+      'Best day': '+3 on Nov 25, 2026',
+      'You and others': 'you +9 · others +1',
+    });
+    expect(screen.getByTestId('streak').textContent).toBe('Up 4 days in a row · Longest: 5 days, to Nov 15, 2026');
+    expect(screen.getByRole('img').getAttribute('aria-label')).toBe('Daily change of Coffees today over the last 14 days: you +9, others +1; the value went from -5 to 5.');
+  });
+
+  it('3 months: days before the record began are "not recorded", in words, in the chart and in its table', async () => {
+    const fake = await openHistory();
+    await screen.findByTestId('activity-chart', {}, SLOW);
+    await userEvent.setup().click(screen.getByRole('radio', { name: '3 months' }));
+    await waitFor(() => expect(screen.getByRole('img').getAttribute('aria-label')).toMatch(/over the last 91 days: you \+6, others \+1; the value went from -2 to 5\. Days before Oct 16, 2026 were not recorded\.$/), SLOW);
+    expect(fake.calls('activity:history')).toEqual([
+      { id: IDS.coffee, range: 'twoWeeks' },
+      { id: IDS.coffee, range: 'threeMonths' },
+    ]);
+    expect(screen.getByText('Recorded since Oct 16, 2026.')).toBeTruthy();
+    expect(screen.getByRole('img').querySelector('rect.not-recorded')).toBeTruthy();
+    const rows = within(screen.getByRole('table')).getAllByRole('row');
+    expect(rows).toHaveLength(92);
+    expect(rows[1]?.textContent).toMatch(/not recorded$/);
+    expect(rows.at(-1)?.textContent).toBe('Wed, Nov 25+2+15');
+  });
+});
+
+describe('the year’s heatmap', () => {
+  it('is a grid of 52 weeks from Sunday (en-US), one day in the tab order, each day saying its date and change', async () => {
+    await openHistory();
+    await screen.findByTestId('activity-chart', {}, SLOW);
+    await userEvent.setup().click(screen.getByRole('radio', { name: 'Year' }));
+    const grid = await screen.findByRole('grid', { name: 'Daily change of Coffees today, last 52 weeks' }, SLOW);
+    const cells = within(grid).getAllByRole('gridcell');
+    expect(cells).toHaveLength(51 * 7 + 4);
+    expect(within(grid).getAllByRole('row')).toHaveLength(52);
+    expect(isoWeekday(cells[0]?.getAttribute('data-date') ?? '')).toBe(7);
+    expect(cells.filter((cell) => cell.tabIndex === 0).map((cell) => cell.getAttribute('aria-label'))).toEqual(['Wed, Nov 25, 2026: +3 (you +2, others +1)']);
+    expect(cells.find((c) => c.getAttribute('data-date') === '2026-11-05')?.getAttribute('aria-label')).toBe('Thu, Nov 5, 2026: −4 (you −4, others ±0)');
+    expect(cells.find((c) => c.getAttribute('data-date') === '2026-11-20')?.getAttribute('aria-label')).toBe('Fri, Nov 20, 2026: no change');
+    expect(cells.find((c) => c.getAttribute('data-date') === '2026-10-01')?.getAttribute('aria-label')).toBe('Thu, Oct 1, 2026: not recorded');
+    expect(cells.find((c) => c.getAttribute('data-date') === '2026-11-05')?.className).toBe('heat-cell lvl-down-4');
+    expect(document.getElementById(grid.getAttribute('aria-describedby') ?? '')?.textContent).toMatch(/^Coffees today, last 52 weeks: 41 days recorded, 10 with a change; you \+6, others \+1\./);
+    expect(within(screen.getAllByRole('table').at(-1) as HTMLElement).getAllByRole('row')).toHaveLength(1 + 13);
+    // The legend names what the shades mean, decreases and unrecorded days included (there are both).
+    expect(document.querySelector('.heat-legend')?.textContent).toBe('LessMoreNo changeDecreaseNot recorded');
+  });
+
+  it('moves by keyboard (a day, a week, the week’s ends, four weeks, the year’s ends) and shows the focused day in the tooltip', async () => {
+    await openHistory();
+    await screen.findByTestId('activity-chart', {}, SLOW);
+    await userEvent.setup().click(screen.getByRole('radio', { name: 'Year' }));
+    const grid = await screen.findByRole('grid', {}, SLOW);
+    const focused = () => document.activeElement?.getAttribute('data-date');
+    const today = within(grid).getAllByRole('gridcell').find((c) => c.tabIndex === 0) as HTMLElement;
+    act(() => today.focus());
+    const press = (key: string, ctrlKey = false) => fireEvent.keyDown(document.activeElement as Element, { key, ctrlKey });
+    expect(screen.getByTestId('heat-tooltip').textContent).toBe('Wed, Nov 25, 2026: +3 (you +2, others +1)');
+    press('ArrowRight'); // no week after this one: stays
+    expect(focused()).toBe('2026-11-25');
+    press('ArrowLeft');
+    expect(focused()).toBe('2026-11-18');
+    press('ArrowUp');
+    expect(focused()).toBe('2026-11-17');
+    expect(screen.getByTestId('heat-tooltip').textContent).toBe('Tue, Nov 17, 2026: no change');
+    press('Home');
+    expect(focused()).toBe('2026-11-15'); // Sunday, the week's first day in en-US
+    press('End');
+    expect(focused()).toBe('2026-11-21');
+    press('PageUp');
+    expect(focused()).toBe('2026-10-24');
+    press('ArrowDown');
+    expect(focused()).toBe('2026-10-25');
+    press('Home', true);
+    expect(focused()).toBe('2025-11-30');
+    press('End', true);
+    expect(focused()).toBe('2026-11-25');
+    // One day in the tab order, the one last focused.
+    expect(within(grid).getAllByRole('gridcell').filter((c) => c.tabIndex === 0).map((c) => c.getAttribute('data-date'))).toEqual(['2026-11-25']);
+    fireEvent.mouseEnter(within(grid).getAllByRole('gridcell')[0] as Element);
+    expect(screen.getByTestId('heat-tooltip').textContent).toBe('Sun, Nov 30, 2025: not recorded');
+  });
+
+  it('in German: weeks from Monday, German words, numbers and dates', async () => {
+    await openHistory(appState({ locale: { language: 'de', formats: 'de-DE', system: 'de' }, activity: { today: { [IDS.coffee]: 3 }, undo: null } }));
+    await screen.findByTestId('activity-chart', {}, SLOW);
+    const numbers = Object.fromEntries([...document.querySelectorAll('.history-numbers div')].map((row) => [row.querySelector('dt')?.textContent, row.querySelector('dd')?.textContent]));
+    expect(numbers['Pro Tag']).toBe('+0,7');
+    expect(numbers['Bester Tag']).toBe('+3 am 25. Nov. 2026');
+    expect(screen.getByTestId('streak').textContent).toBe('4 Tage in Folge gestiegen · Längste Serie: 5 Tage, bis 15. Nov. 2026');
+    await userEvent.setup().click(screen.getByRole('radio', { name: 'Jahr' }));
+    const grid = await screen.findByRole('grid', { name: 'Tägliche Änderung von Coffees today, letzte 52 Wochen' }, SLOW);
+    const cells = within(grid).getAllByRole('gridcell');
+    expect(isoWeekday(cells[0]?.getAttribute('data-date') ?? '')).toBe(1);
+    expect(cells.at(-1)?.getAttribute('aria-label')).toBe('Mi., 25. Nov. 2026: +3 (du +2, andere +1)');
+    expect([...document.querySelectorAll('.heat-weekdays')][0]?.textContent).toBe('MoDiMiDoFrSaSo');
+  });
+
+  it('lays weeks out in bands as wide as the popup, and keys it does not know pass through', () => {
+    expect(weeksPerBand(336, 52)).toBe(13);
+    expect(weeksPerBand(320, 52)).toBe(11);
+    expect(weeksPerBand(156, 52)).toBe(5);
+    expect(nextDay('Escape', false, 10, 300)).toBeNull();
+    expect(nextDay('a', false, 10, 300)).toBeNull();
+  });
+});
+
+describe('day counters', () => {
+  it('get no ranges, numbers or streak: they move with the calendar', async () => {
+    const fake = fakeApi(appState(), { 'activity:detail': () => ({ ok: true, value: { ...detail, counterId: IDS.movedIn } }) });
+    render(<App api={fake.api} />);
+    await screen.findByRole('list', { name: 'Counters' });
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Activity of Since we moved in' }));
+    await screen.findByText('It moves with the calendar; changes to its date show here.');
+    expect(screen.queryByRole('radio')).toBeNull();
+    expect(fake.calls('activity:history')).toEqual([]);
+  });
+});
