@@ -4,6 +4,7 @@
 // the last, a streak and, for the year, the month totals and each day's shade. The service
 // keeps no history (docs/api.md): all of it is what this computer saw.
 import { z } from 'zod';
+import { IsoDate } from '../api/schemas';
 
 export const HISTORY_RANGES = ['twoWeeks', 'threeMonths', 'year'] as const;
 export const HistoryRange = z.enum(HISTORY_RANGES);
@@ -14,7 +15,8 @@ export const MAX_HISTORY_DAYS = 364;
 /** Shades of a day's change in the heatmap: 1 (small) … 4 (large), negative for a decrease. */
 export const HEAT_LEVELS = 4;
 
-const Day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+/** A calendar day, the one date schema the wire uses (a real date: 2026-02-30 is refused). */
+const Day = IsoDate;
 const Count = z.int().min(0).max(MAX_HISTORY_DAYS * 2);
 const WeekdayNumber = z.int().min(1).max(7);
 

@@ -36,6 +36,8 @@ function validShape(s: Checked): fc.Arbitrary<unknown> {
       if (s.url) return fc.webUrl();
       if (s.pattern?.includes('[0-9a-fA-F]{8}')) return fc.uuid();
       if (s.pattern?.includes('02-29')) return fc.date({ min: new Date('1990-01-01'), max: new Date('2100-01-01'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10));
+      // The OS accent colour: six lowercase hex digits after '#'.
+      if (s.pattern === '^#[0-9a-f]{6}$') return fc.integer({ min: 0, max: 0xffffff }).map((n) => `#${n.toString(16).padStart(6, '0')}`);
       if (s.pattern) throw new Error(`no generator for the pattern ${s.pattern}`);
       return fc.string({ minLength: s.min ?? 0, maxLength: Math.min(s.max ?? 12, 12) });
     case 'number':

@@ -8,6 +8,8 @@
 import { WebSocket } from 'ws';
 import { createHeadlessApp, type HeadlessApp } from '../../../dev-tools/headless/headless-app';
 import type { TextFile } from '../../../src-main/app/ports';
+import { RecordFile } from '../../../src-main/app/activity/record-file';
+import { ActivityRecord } from '../../../src-main/app/activity/record';
 import { realCoreFactory } from '../../../src-main/app/session/real-core';
 import type { ChangeOutcome, CounterCore, WebSocketFactory } from '../../../src-main/core/contract';
 import type { CounterService } from '../../../src-service/index';
@@ -153,8 +155,9 @@ function activityTotals(files: ReadonlyMap<string, string>): { you: number; othe
   const totals = { you: 0, others: 0 };
   for (const [name, text] of files) {
     if (!name.startsWith('activity-') || name.includes('.corrupt-')) continue;
-    const days = (JSON.parse(text) as { counters?: Record<string, { days?: Record<string, { you: number; others: number }> }> }).counters?.[ID]?.days ?? {};
-    for (const day of Object.values(days)) {
+    // Read through the app's own reader, so the model follows the record's file format.
+    const record = ActivityRecord.fromFile(RecordFile.parse(JSON.parse(text)));
+    for (const [, day] of record.logOf(ID)?.days.between('2000-01-01', '2199-12-31') ?? []) {
       totals.you += day.you;
       totals.others += day.others;
     }
