@@ -88,9 +88,12 @@ export function createCounterTrayApi(ipc: IpcRendererLike, options: { prefetchSt
       }
       let raw: unknown;
       try {
-        const early = channel === 'state:get' && isEmptyRequest(request) ? await firstState.take()?.catch(() => null) : null;
-        // An early answer that is not a state (refused, failed) costs only the round trip it tried to save.
-        raw = isRecord(early) && early.ok === true ? early : await ipc.invoke(channel, request);
+        const early = channel === 'state:get' && isEmptyRequest(request) ? firstState.take() : null;
+        // Without an early answer the request goes to main at once, in this same turn (no extra
+        // await before it). An early answer that is not a state (refused, failed) costs only the
+        // round trip it tried to save.
+        const taken = early ? await early.catch(() => null) : null;
+        raw = isRecord(taken) && taken.ok === true ? taken : await ipc.invoke(channel, request);
       } catch (error) {
         return { ok: false, error: { code: 'ipc', message: error instanceof Error ? error.message : String(error) } };
       }

@@ -1,11 +1,17 @@
 // AppState fixtures for component tests, built by parsing through the contract's
 // schemas so a fixture can never drift from what main really sends.
+import { configure } from '@testing-library/react';
 import { vi } from 'vitest';
 import { createCounterTrayApi } from '../../src-main/preload/renderer-api';
 import { DEFAULT_SETTINGS } from '../../src-shared/domain/settings';
 import { CounterState, type ConnectionState } from '../../src-shared/domain/snapshot';
 import { diffAppState } from '../../src-main/app/state/state-delta';
 import { AppState, type CounterTrayApi, type EventChannel, type InvokeChannel, type IpcResult } from '../../src-shared/ipc/contract';
+
+// findBy* waits end at the event they wait for; their cap is only how long to wait before calling
+// it a failure. A lazy screen or a catalog is transformed by Vite on its first import, which on a
+// loaded 2-core machine takes more than testing-library's default 1 s: wait up to 10 s instead.
+configure({ asyncUtilTimeout: 10_000 });
 
 export const IDS = {
   coffee: '019a4f2e-8c00-7d3a-9b1e-2f4c6a8e0b12',
