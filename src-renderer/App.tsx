@@ -107,7 +107,7 @@ function Screens({ api, state, problem }: { api: CounterTrayApi; state: AppState
     return (
       <CounterList
         {...listProps}
-        core={{ connection: { status: 'offline' }, counters: lastKnown.counters, stats: OFFLINE_STATS }}
+        core={{ connection: { status: 'offline' }, counters: lastKnown.counters, stats: OFFLINE_STATS, outbox: lastKnown.outbox ?? { clicks: 0 } }}
         offlineSince={lastKnown.savedAt}
       />
     );

@@ -3,7 +3,7 @@
 import { vi } from 'vitest';
 import { createCounterTrayApi } from '../../src-main/preload/renderer-api';
 import { DEFAULT_SETTINGS } from '../../src-shared/domain/settings';
-import { CounterState, type ConnectionState } from '../../src-shared/domain/snapshot';
+import { CounterState, type ConnectionState, type Outbox } from '../../src-shared/domain/snapshot';
 import { diffAppState } from '../../src-main/app/state/state-delta';
 import { AppState, type CounterTrayApi, type EventChannel, type InvokeChannel, type IpcResult } from '../../src-shared/ipc/contract';
 
@@ -30,6 +30,7 @@ export const COUNTERS = {
 type StateInput = {
   counters?: CounterState[];
   connection?: Partial<ConnectionState>;
+  outbox?: Partial<Outbox>;
   session?: Partial<AppState['session']>;
   settings?: Partial<AppState['settings']>;
   signedOut?: boolean;
@@ -52,6 +53,7 @@ export function appState(input: StateInput = {}): AppState {
           connection: { status: 'live', ...input.connection },
           counters: input.counters ?? Object.values(COUNTERS),
           stats: { requests: 1, rateLimited: 0, notifications: 0, ignoredFrames: 0, resyncs: 0 },
+          outbox: { clicks: 0, ...input.outbox },
         },
     settings: { ...DEFAULT_SETTINGS, ...input.settings },
     shortcutFailures: input.shortcutFailures ?? [],

@@ -70,6 +70,15 @@ export const changes = {
   'refusal.only': '{direction, select, decrement {{name} zählt nur aufwärts.} other {{name} zählt nur abwärts.}}',
   'refusal.first': '{direction, select, decrement {{name} zählt nur aufwärts; die −1 wurde nicht gezählt.} other {{name} zählt nur abwärts; die +1 wurde nicht gezählt.}}',
 
+  // Die Statuszeile, auf jedem Bildschirm gleich: zuerst Worte, ein Countdown in ganzen Sekunden
+  'status.sending': 'Sende {count} …',
+  'status.slowed': 'Der Server bremst uns – Senden in {seconds} s',
+  'status.offlineSince': 'Offline seit {time}',
+  'status.withClicks': '{status} – {count, plural, one {# Klick wartet} other {# Klicks warten}}',
+  'status.reconnecting': 'Verbinde neu …',
+  'status.reconnectingIn': 'Neue Verbindung in {seconds} s',
+  'status.signedOut': 'Abgemeldet',
+
   // Die Verbindungszeile
   'connection.live': 'Live',
   'connection.liveDemo': 'Live · Demo-Server',

@@ -67,6 +67,15 @@ export const changes = {
   'refusal.only': '{direction, select, decrement {{name} only counts up.} other {{name} only counts down.}}',
   'refusal.first': '{direction, select, decrement {{name} only counts up; the −1 was not made.} other {{name} only counts down; the +1 was not made.}}',
 
+  // The status line, the same on every screen: words first, a countdown in whole seconds
+  'status.sending': 'Sending {count}…',
+  'status.slowed': 'Server is slowing us down — sending in {seconds} s',
+  'status.offlineSince': 'Offline since {time}',
+  'status.withClicks': '{status} — {count, plural, one {# click waits} other {# clicks wait}}',
+  'status.reconnecting': 'Reconnecting…',
+  'status.reconnectingIn': 'Reconnecting in {seconds} s',
+  'status.signedOut': 'Signed out',
+
   // The connection line
   'connection.live': 'Live',
   'connection.liveDemo': 'Live · demo server',

@@ -1,0 +1,75 @@
+// The status line's words: what the core's snapshot proves about the connection and our own
+// clicks, said first in words (docs/api.md O8 for the waits). Pure, so Node tests read it at the
+// snapshot's own moment. Countdowns are relative ("in 8 s"), never a seconds-precise clock time.
+import type { ConnectionState, Outbox } from '../../src-shared/domain/snapshot';
+import type { Translator } from '../../src-shared/i18n/translator';
+
+export type StatusKind = 'live' | 'sending' | 'slowed' | 'offline' | 'reconnecting' | 'connecting' | 'signedOut' | 'stopped';
+
+export interface StatusWords {
+  kind: StatusKind;
+  text: string;
+  /** Needs the user (red): only a refused token. Offline and reconnecting are normal states. */
+  alarm: boolean;
+  /** When the words change by themselves (the next second of a countdown), epoch ms. */
+  nextChangeAt?: number;
+}
+
+export interface StatusInput {
+  connection: ConnectionState;
+  outbox: Outbox;
+  demo: boolean;
+  /** Last-known counters at a launch the server did not answer: saved at this time. */
+  offlineSince?: number | undefined;
+}
+
+/** Own pacing is told only when it holds clicks longer than this (the core reports it from there on). */
+const SHOWN_WAIT_MS = 1000;
+
+/** "10:05" today, "Nov 22, 18:30" before: the date only when it says something. */
+function sinceText(i18n: Translator, at: number, now: number): string {
+  return i18n.dayOf(at) === i18n.dayOf(now) ? i18n.time(at) : i18n.dayAndTime(at);
+}
+
+/** Whole seconds left, never 0 while something is still ahead; and when that number changes next. */
+function countdown(until: number, now: number): { seconds: number; nextChangeAt: number } {
+  const seconds = Math.max(1, Math.ceil((until - now) / 1000));
+  return { seconds, nextChangeAt: Math.max(now + 1, until - (seconds - 1) * 1000) };
+}
+
+export function statusWords(i18n: Translator, { connection, outbox, demo, offlineSince }: StatusInput, now: number): StatusWords {
+  const clicks = outbox.clicks;
+  const withClicks = (status: string) => (clicks > 0 ? i18n.t('status.withClicks', { status, count: clicks }) : status);
+  const held = outbox.held && outbox.held.until > now ? outbox.held : undefined;
+  const slowed = (until: number): StatusWords => {
+    const { seconds, nextChangeAt } = countdown(until, now);
+    return { kind: 'slowed', text: i18n.t('status.slowed', { seconds: i18n.number(seconds) }), alarm: false, nextChangeAt };
+  };
+  switch (connection.status) {
+    case 'unauthorized':
+      return { kind: 'signedOut', text: i18n.t('status.signedOut'), alarm: true };
+    case 'stopped':
+      return { kind: 'stopped', text: i18n.t('connection.stopped'), alarm: false };
+    default:
+  }
+  // A 429's pause holds clicks whatever else is true: say how long (a long one also reads as offline to the core).
+  if (held?.reason === 'rateLimited') return slowed(held.until);
+  const since = connection.since ?? offlineSince;
+  switch (connection.status) {
+    case 'offline':
+      return { kind: 'offline', text: withClicks(since === undefined ? i18n.t('connection.offline') : i18n.t('status.offlineSince', { time: sinceText(i18n, since, now) })), alarm: false };
+    case 'reconnecting': {
+      const next = connection.nextAttemptAt;
+      if (next === undefined || next <= now) return { kind: 'reconnecting', text: withClicks(i18n.t('status.reconnecting')), alarm: false };
+      const { seconds, nextChangeAt } = countdown(next, now);
+      return { kind: 'reconnecting', text: withClicks(i18n.t('status.reconnectingIn', { seconds: i18n.number(seconds) })), alarm: false, nextChangeAt };
+    }
+    case 'idle':
+    case 'connecting':
+      return { kind: 'connecting', text: withClicks(i18n.t('connection.connecting')), alarm: false };
+    default:
+  }
+  if (held && held.until - now > SHOWN_WAIT_MS) return slowed(held.until);
+  if (clicks > 0) return { kind: 'sending', text: i18n.t('status.sending', { count: i18n.number(clicks) }), alarm: false };
+  return { kind: 'live', text: demo ? i18n.t('connection.liveDemo') : i18n.t('connection.live'), alarm: false };
+}
