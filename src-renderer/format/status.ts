@@ -1,6 +1,6 @@
 // The status line's words: what the core's snapshot proves about the connection and our own
 // clicks, said first in words (docs/api.md O8 for the waits). Pure, so Node tests read it at the
-// snapshot's own moment. Countdowns are relative ("in 8 s"), never a seconds-precise clock time.
+// snapshot's own moment. Countdowns are relative ("in 8 s", "in 5 min"), never a clock time.
 import type { ConnectionState, Outbox } from '../../src-shared/domain/snapshot';
 import type { Translator } from '../../src-shared/i18n/translator';
 
@@ -31,10 +31,18 @@ function sinceText(i18n: Translator, at: number, now: number): string {
   return i18n.dayOf(at) === i18n.dayOf(now) ? i18n.time(at) : i18n.dayAndTime(at);
 }
 
-/** Whole seconds left, never 0 while something is still ahead; and when that number changes next. */
-function countdown(until: number, now: number): { seconds: number; nextChangeAt: number } {
-  const seconds = Math.max(1, Math.ceil((until - now) / 1000));
-  return { seconds, nextChangeAt: Math.max(now + 1, until - (seconds - 1) * 1000) };
+/** Past this a wait is said in whole minutes (a Retry-After may be an hour; "in 300 s" reads as noise). */
+const MINUTES_FROM_MS = 90_000;
+
+/** What is left, in whole seconds (never 0 while something is still ahead) or minutes, and when that number changes next. */
+function countdown(until: number, now: number): { count: number; unit: 's' | 'min'; nextChangeAt: number } {
+  const left = until - now;
+  if (left > MINUTES_FROM_MS) {
+    const count = Math.ceil(left / 60_000);
+    return { count, unit: 'min', nextChangeAt: Math.max(until - (count - 1) * 60_000, until - MINUTES_FROM_MS) };
+  }
+  const count = Math.max(1, Math.ceil(left / 1000));
+  return { count, unit: 's', nextChangeAt: Math.max(now + 1, until - (count - 1) * 1000) };
 }
 
 export function statusWords(i18n: Translator, { connection, outbox, demo, offlineSince }: StatusInput, now: number): StatusWords {
@@ -42,8 +50,8 @@ export function statusWords(i18n: Translator, { connection, outbox, demo, offlin
   const withClicks = (status: string) => (clicks > 0 ? i18n.t('status.withClicks', { status, count: clicks }) : status);
   const held = outbox.held && outbox.held.until > now ? outbox.held : undefined;
   const slowed = (until: number): StatusWords => {
-    const { seconds, nextChangeAt } = countdown(until, now);
-    return { kind: 'slowed', text: i18n.t('status.slowed', { seconds: i18n.number(seconds) }), alarm: false, nextChangeAt };
+    const { count, unit, nextChangeAt } = countdown(until, now);
+    return { kind: 'slowed', text: i18n.t('status.slowed', { count: i18n.number(count), unit }), alarm: false, nextChangeAt };
   };
   switch (connection.status) {
     case 'unauthorized':
@@ -61,8 +69,8 @@ export function statusWords(i18n: Translator, { connection, outbox, demo, offlin
     case 'reconnecting': {
       const next = connection.nextAttemptAt;
       if (next === undefined || next <= now) return { kind: 'reconnecting', text: withClicks(i18n.t('status.reconnecting')), alarm: false };
-      const { seconds, nextChangeAt } = countdown(next, now);
-      return { kind: 'reconnecting', text: withClicks(i18n.t('status.reconnectingIn', { seconds: i18n.number(seconds) })), alarm: false, nextChangeAt };
+      const { count, unit, nextChangeAt } = countdown(next, now);
+      return { kind: 'reconnecting', text: withClicks(i18n.t('status.reconnectingIn', { count: i18n.number(count), unit })), alarm: false, nextChangeAt };
     }
     case 'idle':
     case 'connecting':

@@ -1,9 +1,9 @@
 import { COUNTER } from '../../dev-tools/web/e2e-fixtures';
-import { expect, rowOf, test } from './support/test';
+import { chooseRowAction, expect, rowOf, test } from './support/test';
 
 test.describe('edit', () => {
   test('an UpDown counter: rename and set the value', async ({ popup, harness, shoot }) => {
-    await popup.getByRole('button', { name: 'Edit Coffees today' }).click();
+    await chooseRowAction(popup, 'Coffees today', 'Edit…');
     await expect(popup.getByRole('heading', { name: 'Edit counter' })).toBeVisible();
     await expect(popup.getByLabel('Counting since')).toHaveCount(0);
     await expect(popup.getByLabel('Counting down to')).toHaveCount(0);
@@ -16,7 +16,7 @@ test.describe('edit', () => {
   });
 
   test('a FromDate counter: pick the start date', async ({ popup, harness, shoot }) => {
-    await popup.getByRole('button', { name: 'Edit Since we moved in' }).click();
+    await chooseRowAction(popup, 'Since we moved in', 'Edit…');
     await expect(popup.getByLabel('Value')).toHaveCount(0);
     await expect(popup.getByLabel('Counting since')).toHaveValue('2024-02-29');
     await shoot('edit-fromdate');
@@ -28,7 +28,7 @@ test.describe('edit', () => {
   });
 
   test('a ToDate counter: pick the end date; a past date reads "days ago"', async ({ popup, harness, shoot }) => {
-    await popup.getByRole('button', { name: 'Edit Until the trip' }).click();
+    await chooseRowAction(popup, 'Until the trip', 'Edit…');
     await expect(popup.getByLabel('Value')).toHaveCount(0);
     await expect(popup.getByLabel('Counting since')).toHaveCount(0);
     await shoot('edit-todate');
@@ -40,7 +40,7 @@ test.describe('edit', () => {
   });
 
   test('a refused edit is explained in words, inline', async ({ popup, harness, shoot }) => {
-    await popup.getByRole('button', { name: 'Edit Coffees today' }).click();
+    await chooseRowAction(popup, 'Coffees today', 'Edit…');
     await popup.getByLabel('Name').fill('Tea');
     await popup.getByRole('button', { name: 'Save' }).click();
     const alert = popup.getByRole('alert');
@@ -57,7 +57,7 @@ test.describe('edit', () => {
   });
 
   test('one way of saving: every field waits for Save, and Esc asks before dropping typed changes', async ({ popup, harness, shoot }) => {
-    await popup.getByRole('button', { name: 'Edit Coffees today' }).click();
+    await chooseRowAction(popup, 'Coffees today', 'Edit…');
     await popup.getByLabel(/Notify me when someone else changes it/).uncheck();
     await popup.getByLabel('Name').fill('Coffees so far');
     await popup.keyboard.press('Escape');
@@ -75,7 +75,7 @@ test.describe('edit', () => {
   });
 
   test('a counter unshared while its edit page is open says so, on a styled page', async ({ popup, harness, shoot }) => {
-    await popup.getByRole('button', { name: 'Edit Until the trip' }).click();
+    await chooseRowAction(popup, 'Until the trip', 'Edit…');
     harness.service.deleteCounter(COUNTER.trip);
     await expect(popup.getByRole('alert')).toContainText('no longer shared with you');
     await expect(popup.locator('.screen-header')).toBeVisible();

@@ -1,5 +1,5 @@
 import { ADA, COUNTER } from '../../dev-tools/web/e2e-fixtures';
-import { expect, test } from './support/test';
+import { chooseRowAction, expect, test } from './support/test';
 
 test.describe('settings and theme', () => {
   test('light and dark: follows the system, or the theme chosen in settings', async ({ popup, harness, shoot }) => {
@@ -86,7 +86,7 @@ test.describe('a system without a key store', () => {
 });
 
 test('per counter: mute notifications and record shortcuts on the edit page', async ({ popup, harness }) => {
-  await popup.getByRole('button', { name: 'Edit Coffees today' }).click();
+  await chooseRowAction(popup, 'Coffees today', 'Edit…');
   await popup.getByRole('checkbox', { name: 'Notify me when someone else changes it' }).uncheck();
   const plusOne = popup.getByRole('group', { name: '+1 shortcut' });
   await plusOne.getByRole('button', { name: 'Record' }).click();

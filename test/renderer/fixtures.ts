@@ -1,5 +1,7 @@
 // AppState fixtures for component tests, built by parsing through the contract's
 // schemas so a fixture can never drift from what main really sends.
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { vi } from 'vitest';
 import { createCounterTrayApi } from '../../src-main/preload/renderer-api';
 import { DEFAULT_SETTINGS } from '../../src-shared/domain/settings';
@@ -120,4 +122,14 @@ export function fakeApi(initial: AppState, handlers: Partial<Record<InvokeChanne
       return invoke.mock.calls.filter(([c]) => c === channel).map(([, request]) => request);
     },
   };
+}
+
+/** Opens a counter's row menu with its ⋯ button and chooses an item (its English words). */
+export async function chooseRowAction(name: string, item: string): Promise<void> {
+  const user = userEvent.setup();
+  await user.click(await screen.findByRole('button', { name: `Actions for ${name}` }));
+  const menu = await screen.findByRole('menu', { name: `Actions for ${name}` }, { timeout: 5000 });
+  const found = [...menu.querySelectorAll<HTMLElement>('[role^="menuitem"]')].find((entry) => entry.textContent?.trim() === item);
+  if (!found) throw new Error(`no "${item}" in the menu of ${name}`);
+  await user.click(found);
 }
