@@ -14,7 +14,7 @@ export const ZOOMED = { width: 180, height: 240 };
 export const POPUP = { width: 360, height: 480 };
 
 async function axeClean(page: Page, label: string) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
+  const { violations } = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice']).analyze();
   const found = violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   expect(found, `axe on ${label}`).toEqual([]);
 }
