@@ -22,7 +22,11 @@ export function StatusLine({ connection, outbox, demo, offlineSince, onSignIn, o
   const i18n = useI18n();
   const [, tick] = useReducer((n: number) => n + 1, 0);
   const now = Date.now();
-  let words = statusWords(i18n, { connection, outbox, demo, offlineSince }, now);
+  // When the clicks started waiting: the line says "Sending…" only for those not answered at once.
+  const [clicksSince, setClicksSince] = useState<number | undefined>(undefined);
+  const waiting = outbox.clicks > 0;
+  if (waiting !== (clicksSince !== undefined)) setClicksSince(waiting ? now : undefined);
+  let words = statusWords(i18n, { connection, outbox, demo, offlineSince, clicksSince: clicksSince ?? (waiting ? now : undefined) }, now);
   const { nextChangeAt } = words;
   useEffect(() => {
     if (nextChangeAt === undefined) return;

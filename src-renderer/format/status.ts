@@ -21,10 +21,14 @@ export interface StatusInput {
   demo: boolean;
   /** Last-known counters at a launch the server did not answer: saved at this time. */
   offlineSince?: number | undefined;
+  /** Since when clicks have been waiting (the outbox went from none to some): a click that lands at once is no news. */
+  clicksSince?: number | undefined;
 }
 
 /** Own pacing is told only when it holds clicks longer than this (the core reports it from there on). */
 const SHOWN_WAIT_MS = 1000;
+/** "Sending…" only for clicks not answered within this: one that lands at once would only flicker the line. */
+const SENDING_SHOWN_AFTER_MS = 300;
 
 /** "10:05" today, "Nov 22, 18:30" before: the date only when it says something. */
 function sinceText(i18n: Translator, at: number, now: number): string {
@@ -45,7 +49,7 @@ function countdown(until: number, now: number): { count: number; unit: 's' | 'mi
   return { count, unit: 's', nextChangeAt: Math.max(now + 1, until - (count - 1) * 1000) };
 }
 
-export function statusWords(i18n: Translator, { connection, outbox, demo, offlineSince }: StatusInput, now: number): StatusWords {
+export function statusWords(i18n: Translator, { connection, outbox, demo, offlineSince, clicksSince }: StatusInput, now: number): StatusWords {
   const clicks = outbox.clicks;
   const withClicks = (status: string) => (clicks > 0 ? i18n.t('status.withClicks', { status, count: clicks }) : status);
   const held = outbox.held && outbox.held.until > now ? outbox.held : undefined;
@@ -78,6 +82,8 @@ export function statusWords(i18n: Translator, { connection, outbox, demo, offlin
     default:
   }
   if (held && held.until - now > SHOWN_WAIT_MS) return slowed(held.until);
+  const live: StatusWords = { kind: 'live', text: demo ? i18n.t('connection.liveDemo') : i18n.t('connection.live'), alarm: false };
+  if (clicks > 0 && clicksSince !== undefined && now - clicksSince < SENDING_SHOWN_AFTER_MS) return { ...live, nextChangeAt: clicksSince + SENDING_SHOWN_AFTER_MS };
   if (clicks > 0) return { kind: 'sending', text: i18n.t('status.sending', { count: i18n.number(clicks) }), alarm: false };
-  return { kind: 'live', text: demo ? i18n.t('connection.liveDemo') : i18n.t('connection.live'), alarm: false };
+  return live;
 }

@@ -22,12 +22,20 @@ async function statusLine(connection: Partial<ConnectionState>, outbox: Partial<
 describe('the status line', () => {
   afterEach(() => vi.useRealTimers());
 
-  it('says Live when nothing waits, and "Sending 3…" while three clicks go', async () => {
+  it('says Live when nothing waits, and "Sending 3…" while three clicks go — not for a click answered at once', async () => {
     const { fake, line, words } = await statusLine({ status: 'live' });
     expect(words()).toBe('Live');
     expect(line.dataset.state).toBe('live');
-    fake.push(appState({ outbox: { clicks: 3 } }));
-    await waitFor(() => expect(words()).toBe('Sending 3…'));
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'], now: NOW });
+    act(() => fake.push(appState({ outbox: { clicks: 1 } })));
+    act(() => vi.advanceTimersByTime(100));
+    act(() => fake.push(appState({ outbox: { clicks: 0 } })));
+    // Landed within 300 ms: the line never flickered.
+    expect(words()).toBe('Live');
+    act(() => fake.push(appState({ outbox: { clicks: 3 } })));
+    expect(words()).toBe('Live');
+    act(() => vi.advanceTimersByTime(300));
+    expect(words()).toBe('Sending 3…');
     expect(line.dataset.state).toBe('sending');
   });
 

@@ -36,6 +36,8 @@ describe('the outbox in the core snapshot', () => {
     expect(counter(waiting, first)).toMatchObject({ pending: true, waiting: 2 });
     expect(counter(waiting, second)).toMatchObject({ pending: true, waiting: 1 });
     expect(say(waiting, clock.now())).toBe('Sending 3…');
+    // Clicks answered within 300 ms are no news: the line stays "Live" for them.
+    expect(statusWords(english, { connection: waiting.connection, outbox: waiting.outbox, demo: false, clicksSince: clock.now() - 100 }, clock.now()).text).toBe('Live');
     // The start's two requests and these two fill the window: the second click on `first` waits for the next one.
     await until(core, (s) => s.outbox.clicks === 1, 5000, 'the first two answered');
     await clock.advance(1100);
@@ -61,6 +63,9 @@ describe('the outbox in the core snapshot', () => {
     expect(held.connection.status).toBe('live');
     expect(say(held, clock.now())).toBe('Server is slowing us down — sending in 1 s');
     expect(say(held, clock.now())).not.toMatch(/Live/);
+    // Negative control: the same moment as a snapshot without the outbox's proof (what the core
+    // published before) reads "Live": the words above come from the hold, not from the connection.
+    expect(say({ ...held, outbox: { clicks: 0 } }, clock.now())).toBe('Live');
     // The pause ends on the core's clock: the clicks go, exactly once.
     await clock.advance(1000);
     const sent = await until(core, (s) => s.outbox.clicks === 0, 5000, 'the clicks sent');
