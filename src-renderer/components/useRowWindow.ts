@@ -8,7 +8,7 @@ export interface RowWindow {
   start: number;
   end: number;
   totalHeight: number;
-  /** Where row `index` starts. */
+  /** Where row `index` starts (the rows before the window are this much padding). */
   offsetOf(index: number): number;
   /** Scrolls the least needed to show a row ("nearest"). */
   scrollToIndex(index: number): void;

@@ -12,6 +12,7 @@ import { useRefusalNotice } from '../components/useRefusalNotice';
 import { useRowHeights } from '../components/useRowHeight';
 import { useRowMenu } from '../components/useRowMenu';
 import { useRowWindow } from '../components/useRowWindow';
+import { useLineHeights } from '../components/useLineHeights';
 import { useTransientNotice } from '../components/useTransientNotice';
 import { useVanishedNotice } from '../components/useVanishedNotice';
 import { useUndo } from '../components/useUndo';
@@ -71,12 +72,14 @@ export function CounterList({ api, state, core, focusRequest, activeId, onActive
   // Pending rows say "2 waiting" when the clicks are held, not in the moment they are sent.
   const clicksWait = core.connection.status !== 'live' || core.outbox.held !== undefined;
   const lineContext = useMemo(() => ({ today, offer, reset, extras, clicksWait }), [today, offer, reset, extras, clicksWait]);
-  const rowHeights = useMemo(() => (virtual ? visible.map((c) => (hasSecondLine(c, lineContext) ? heights.two : heights.one)) : []), [virtual, visible, lineContext, heights]);
+  const rowHeights = useLineHeights(visible, lineContext, heights, virtual);
   const rows = useRowWindow(scrollRef, rowHeights);
-  const { scrollToIndex } = rows;
+  // The latest window, read when the current row changes: a delta that only moves offsets scrolls nothing.
+  const rowsRef = useRef(rows);
+  rowsRef.current = rows;
   const scrollToRow = useCallback(
-    (index: number, id: string) => (virtual ? scrollToIndex(index) : document.getElementById(`counter-${id}`)?.scrollIntoView?.({ block: 'nearest' })),
-    [virtual, scrollToIndex],
+    (index: number, id: string) => (virtual ? rowsRef.current.scrollToIndex(index) : document.getElementById(`counter-${id}`)?.scrollIntoView?.({ block: 'nearest' })),
+    [virtual],
   );
 
   const setQuery = useCallback(
@@ -153,7 +156,6 @@ export function CounterList({ api, state, core, focusRequest, activeId, onActive
       selected={selectionShown && index === activeIndex}
       twoLine={hasSecondLine(counter, lineContext)}
       menuOpen={rowMenu.openId === counter.id}
-      offset={virtual ? rows.offsetOf(index) : undefined}
       {...rowProps}
       {...rowActivity(i18n, counter, { today, offer, blocked, reset, extras })}
     />
@@ -198,7 +200,9 @@ export function CounterList({ api, state, core, focusRequest, activeId, onActive
             role="list"
             aria-label={i18n.t('list.heading')}
             className={`counters${virtual ? ' virtual' : ''}`}
-            style={virtual ? { height: rows.totalHeight } : undefined}
+            // Windowed rows flow after a padding as tall as the rows above them: a row that grows a
+            // second line moves the rows below by layout, without re-rendering them.
+            style={virtual ? { height: rows.totalHeight, paddingTop: rows.offsetOf(rows.start) } : undefined}
           >
             {virtual ? visible.slice(rows.start, rows.end).map((counter, offset) => rowOf(counter, rows.start + offset)) : visible.map(rowOf)}
           </ul>

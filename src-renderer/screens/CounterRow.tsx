@@ -23,8 +23,6 @@ interface Props extends Omit<SubLineProps, 'tabIndex'> {
   onActivate: (id: string) => void;
   onMenu: (id: string, anchor: MenuAnchor) => void;
   goalFraction?: number | undefined;
-  /** Positioning when the list is windowed. */
-  offset?: number | undefined;
 }
 
 function StepButton({ counter, direction, onStep, tabIndex }: { counter: CounterState; direction: Direction; onStep: Props['onStep']; tabIndex: number }) {
@@ -56,7 +54,7 @@ function StepButton({ counter, direction, onStep, tabIndex }: { counter: Counter
  * but always in place. A second, muted line only when there is more to say.
  */
 export const CounterRow = memo(function CounterRow(props: Props) {
-  const { counter, pinned, active, selected, twoLine, menuOpen, onStep, onActivate, onMenu, offset, goalText, goalFraction, goalReached, milestone, clicksWait } = props;
+  const { counter, pinned, active, selected, twoLine, menuOpen, onStep, onActivate, onMenu, goalText, goalFraction, goalReached, milestone, clicksWait } = props;
   const i18n = useI18n();
   const value = formatCounterValue(i18n, counter.type, counter.value);
   const isUpDown = counter.type === 'UpDown';
@@ -84,7 +82,6 @@ export const CounterRow = memo(function CounterRow(props: Props) {
       ]
         .filter(Boolean)
         .join(', ')}
-      style={offset === undefined ? undefined : { transform: `translateY(${offset}px)` }}
       onPointerDown={() => onActivate(counter.id)}
       onContextMenu={openMenu}
       // Tab into a row's button makes it the current row: keys and highlight follow focus.

@@ -47,7 +47,7 @@ test.describe('a lost server', () => {
     await expect(statusText(popup)).toHaveText(/^(Reconnecting in \d+ (s|min)|Reconnecting…|Offline since \d{1,2}:\d\d( [AP]M)?)$/);
     await expect(statusText(popup)).not.toContainText(/\d:\d\d:\d\d/);
     await popup.getByRole('button', { name: 'Retry now' }).click();
-    await expect(statusText(popup)).toHaveText(/^(Trying again now…|Reconnecting in \d+ (s|min)|Reconnecting…|Offline since .*)$/);
+    await expect(statusText(popup)).toHaveText(/^(Trying again now…|Tried again, no answer — Reconnecting in \d+ (s|min)|Offline since .*)$/);
     expect(await colourOf(popup, '.status-text')).toBe(muted);
     await expect(status).not.toHaveClass(/alarm/);
     await shoot('reconnecting');
