@@ -18,7 +18,7 @@ import { startAppHarness, type AppHarness, type AppHarnessOptions } from '../dev
 import { ensureRendererBuilt, ROOT } from '../dev-tools/web/build-renderer';
 import { installPreloadStandIn } from '../dev-tools/web/preload-stand-in';
 import { serveDirectory } from '../dev-tools/web/static-server';
-import { rowOf } from '../dev-tools/web/rows';
+import { chooseRowAction, rowOf } from '../dev-tools/web/rows';
 import { trayIconSheet } from '../dev-tools/support/tray-icon-sheet';
 import { writeFileSync } from 'node:fs';
 
@@ -121,7 +121,7 @@ try {
     });
 
     await withPopup(browser, server.url, { signedInAs: DEMO_TOKEN }, async (page, harness) => {
-      await page.locator('.connection[data-status="live"]').waitFor();
+      await page.locator('.status-line[data-state="live"]').waitFor();
       await rowOf(page, names.coffees).waitFor();
       // Another member drinks a coffee: the change arrives over the WebSocket.
       const response = await harness.asUser(DEMO_OTHER_TOKEN, 'POST', `/v2/counters/${DEMO_COUNTER_IDS.coffees}/increment`);
@@ -131,7 +131,7 @@ try {
       // A pinned counter (first, and in the tray), and the mouse away from the rows.
       const pinned = await harness.app.dispatch('settings:update', { pinned: [DEMO_COUNTER_IDS.pushUps] });
       if (!pinned.ok) throw new Error(`pinning for the screenshot failed: ${pinned.error.message}`);
-      await rowOf(page, names.pushUps).getByRole('button', { name: tr.t('row.pin', { name: names.pushUps }), pressed: true }).waitFor();
+      await page.getByRole('listitem').first().filter({ has: page.locator('.pin-mark') }).waitFor();
       await page.getByLabel(tr.t('list.search')).focus();
       await shoot(page, harness, 'list');
       await shoot(page, harness, 'list-dark', 'dark');
@@ -146,7 +146,7 @@ try {
       harness.app.setSystemDark(false);
       await page.getByRole('button', { name: tr.t('row.increase', { name: names.coffees }) }).click();
       await rowOf(page, names.coffees).getByTestId('today').filter({ hasText: tr.t('row.today', { amount: '+2' }) }).waitFor();
-      await page.getByRole('button', { name: tr.t('row.activity', { name: names.coffees }) }).click();
+      await chooseRowAction(page, names.coffees, tr.t('menu.activity'), tr.t('row.actions', { name: names.coffees }));
       await page.getByTestId('detail-today').filter({ hasText: tr.t('detail.today', { total: '+2', you: '+1', others: '+1' }) }).waitFor();
       await shoot(page, harness, 'detail-light');
       await shoot(page, harness, 'detail-dark', 'dark');
@@ -181,7 +181,7 @@ try {
       await page.getByLabel(tr.t('list.search')).focus();
       await shootBoth(page, harness, 'goals');
 
-      await page.getByRole('button', { name: tr.t('row.edit', { name: names.coffees }) }).click();
+      await chooseRowAction(page, names.coffees, tr.t('menu.edit'), tr.t('row.actions', { name: names.coffees }));
       await page.getByLabel(tr.t('goal.howMany')).waitFor();
       await page.getByRole('heading', { name: tr.t('local.title') }).evaluate((heading) => heading.scrollIntoView({ block: 'start' }));
       await shootBoth(page, harness, 'edit-goal');

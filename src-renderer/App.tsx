@@ -1,14 +1,18 @@
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import type { CoreSnapshot } from '../src-shared/domain/snapshot';
 import type { AppState, CounterTrayApi, IpcError } from '../src-shared/ipc/contract';
-import { listen } from './bridge/ipc';
+import { call, listen } from './bridge/ipc';
 import { useAppState } from './bridge/useAppState';
 import { errorText } from '../src-shared/i18n/error-words';
 import { guessLocale, I18n, useI18n } from './i18n/I18n';
 import { useAccentColor } from './look/useAccentColor';
+import { StatusLine } from './components/StatusLine';
+import { loadCounterMenu } from './components/useRowMenu';
 import { Connecting } from './screens/Connecting';
 import { CounterList } from './screens/CounterList';
 
 const OFFLINE_STATS = { requests: 0, rateLimited: 0, notifications: 0, ignoredFrames: 0, resyncs: 0 };
+const NOTHING_WAITS = { clicks: 0 };
 
 // Screens that are not the first paint of a signed-in launch load as their own chunks, so
 // the list does not pay for them (the entry chunk's budget: 90 KB gzip, bench/README.md).
@@ -18,6 +22,7 @@ const LATER = {
   settings: () => import('./screens/SettingsScreen').then((m) => ({ default: m.SettingsScreen })),
   onboarding: () => import('./screens/Onboarding').then((m) => ({ default: m.Onboarding })),
   export: () => import('./screens/ExportScreen'),
+  rowMenu: loadCounterMenu,
 };
 const CounterDetail = lazy(LATER.detail);
 const EditCounter = lazy(LATER.edit);
@@ -46,12 +51,12 @@ export function App({ api }: { api: CounterTrayApi }) {
   }, [ready]);
   return (
     <I18n locale={state?.locale ?? guessLocale()}>
-      <Suspense fallback={<main className="screen centered" aria-busy="true" />}>
-        <Screens api={api} state={state} problem={problem} />
-      </Suspense>
+      <Screens api={api} state={state} problem={problem} />
     </I18n>
   );
 }
+
+const LOADING = <main className="screen centered" aria-busy="true" />;
 
 function Screens({ api, state, problem }: { api: CounterTrayApi; state: AppState | null; problem: IpcError | null }) {
   const i18n = useI18n();
@@ -104,49 +109,65 @@ function Screens({ api, state, problem }: { api: CounterTrayApi; state: AppState
   // The list is the same screen live and offline; only its counters and the offline mark differ.
   const listProps = { api, state, focusRequest, activeId, onActiveChange: setActiveId, onEdit: showEdit, onDetail: showDetail, onSettings: showSettings, onReplaceToken: showToken };
   // A launch with a stored token while the server is away: the last-known counters, greyed.
-  if (lastKnown && view.name !== 'token') {
-    if (view.name === 'settings') return <SettingsScreen api={api} state={state} onClose={showList} onReplaceToken={showToken} onExport={showExport} />;
-    return (
-      <CounterList
-        {...listProps}
-        core={{ connection: { status: 'offline' }, counters: lastKnown.counters, stats: OFFLINE_STATS }}
-        offlineSince={lastKnown.savedAt}
-      />
-    );
-  }
-  // A launch with a stored token: no form to fill, unless the user asks for one.
-  if (!signedIn && connecting && view.name !== 'token') {
-    return <Connecting api={api} state={state} onEnterToken={() => setView({ name: 'token' })} />;
-  }
-  if (!signedIn || view.name === 'token') {
-    return (
-      <Onboarding
-        api={api}
-        state={state}
-        replacing={signedIn || connecting}
-        // Stay on the form while the connect it started runs, whatever the session status says.
-        onStart={() => setView({ name: 'token' })}
-        onCancel={showList}
-        onConnected={showList}
-      />
-    );
-  }
-  if (view.name === 'detail') {
-    const back = () => {
-      setView({ name: 'list' });
-      setFocusRequest({ id: view.id, at: Date.now() }); // back on the row it came from
-    };
-    return <CounterDetail api={api} state={state} counterId={view.id} onClose={back} onEdit={showEdit} />;
-  }
-  if (view.name === 'edit') return <EditCounter api={api} state={state} counterId={view.id} onClose={showList} onExport={showExport} />;
-  if (view.name === 'export') {
-    const back = view.from === 'edit' && view.id ? () => showEdit(view.id as string) : showSettings;
-    return <ExportScreen api={api} state={state} counterId={view.id} onClose={back} />;
-  }
-  if (view.name === 'settings') {
-    return <SettingsScreen api={api} state={state} onClose={showList} onReplaceToken={() => setView({ name: 'token' })} onExport={showExport} />;
-  }
-  return (
-    <CounterList {...listProps} core={core} />
+  const offline: CoreSnapshot | null = lastKnown && view.name !== 'token' ? { connection: { status: 'offline' as const }, counters: lastKnown.counters, stats: OFFLINE_STATS, outbox: lastKnown.outbox ?? NOTHING_WAITS } : null;
+  const shown = offline ?? core;
+  // The one status line, in the same place under every screen that shows counters (not over a token form).
+  const status = shown && view.name !== 'token' && (
+    <StatusLine
+      connection={shown.connection}
+      outbox={shown.outbox}
+      demo={state.session.mode === 'demo'}
+      offlineSince={offline ? lastKnown?.savedAt : undefined}
+      onSignIn={showToken}
+      onRetry={() => void call(api, 'session:retryNow', {})}
+    />
   );
+  return (
+    <div className="app-frame">
+      <Suspense fallback={LOADING}>{screenOf(state, offline)}</Suspense>
+      {status}
+    </div>
+  );
+
+  function screenOf(state: AppState, offline: CoreSnapshot | null) {
+    if (offline) {
+      if (view.name === 'settings') return <SettingsScreen api={api} state={state} onClose={showList} onReplaceToken={showToken} onExport={showExport} />;
+      return <CounterList {...listProps} core={offline} offlineSince={state.lastKnown?.savedAt} />;
+    }
+    // A launch with a stored token: no form to fill, unless the user asks for one.
+    if (!signedIn && connecting && view.name !== 'token') {
+      return <Connecting api={api} state={state} onEnterToken={() => setView({ name: 'token' })} />;
+    }
+    if (!core || view.name === 'token') {
+      return (
+        <Onboarding
+          api={api}
+          state={state}
+          replacing={signedIn || connecting}
+          // Stay on the form while the connect it started runs, whatever the session status says.
+          onStart={() => setView({ name: 'token' })}
+          onCancel={showList}
+          onConnected={showList}
+        />
+      );
+    }
+    if (view.name === 'detail') {
+      const id = view.id;
+      const back = () => {
+        setView({ name: 'list' });
+        setFocusRequest({ id, at: Date.now() }); // back on the row it came from
+      };
+      return <CounterDetail api={api} state={state} counterId={id} onClose={back} onEdit={showEdit} />;
+    }
+    if (view.name === 'edit') return <EditCounter api={api} state={state} counterId={view.id} onClose={showList} onExport={showExport} />;
+    if (view.name === 'export') {
+      const { id } = view;
+      const back = view.from === 'edit' && id ? () => showEdit(id) : showSettings;
+      return <ExportScreen api={api} state={state} counterId={id} onClose={back} />;
+    }
+    if (view.name === 'settings') {
+      return <SettingsScreen api={api} state={state} onClose={showList} onReplaceToken={showToken} onExport={showExport} />;
+    }
+    return <CounterList {...listProps} core={core} />;
+  }
 }

@@ -2,8 +2,9 @@
 // fault-proxy.ts misbehaves at the TCP level for every connection, this one acts on
 // single requests chosen by method and path — apply a request late (forward it only
 // after a delay longer than the client's timeout), drop an answer (forward, then cut the
-// client's connection), lose a request before the server (cut it unforwarded), or rewrite
-// a GET /v2/counters list. WebSocket upgrades are piped through untouched.
+// client's connection), lose a request before the server (cut it unforwarded), rewrite
+// a GET /v2/counters list, or answer in the server's place (a 429 with Retry-After).
+// WebSocket upgrades are piped through untouched.
 // Socket-side faults (429 on upgrades, hung handshakes, early closes) are front-server.ts.
 import { createServer, request as httpRequest } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
@@ -20,7 +21,9 @@ export type FrontAction =
   /** Forward at once (the server applies it now); hold its answer until `until` settles, then deliver it if the client still listens. */
   | { kind: 'answerLate'; until: Promise<unknown>; answered?: () => void }
   /** Forward; replace the JSON list in the answer with `rewrite(list)`. */
-  | { kind: 'rewriteList'; rewrite: (items: unknown[]) => unknown[] };
+  | { kind: 'rewriteList'; rewrite: (items: unknown[]) => unknown[] }
+  /** Answer in the server's place, unforwarded (a gateway's 429 with its own Retry-After). */
+  | { kind: 'answerInstead'; status: number; headers?: Record<string, string>; body: string };
 
 export interface FrontRule {
   method: string;
@@ -142,6 +145,12 @@ export class RequestFaultFront {
           req.socket.destroy();
           return undefined;
         });
+      case 'answerInstead': {
+        const body = Buffer.from(action.body);
+        res.writeHead(action.status, { 'content-type': 'application/json', ...action.headers, 'content-length': String(body.length) });
+        res.end(body);
+        return;
+      }
       case 'rewriteList':
         return this.forward(req, body, res, (answer) => {
           const list: unknown = JSON.parse(answer.body.toString('utf8'));

@@ -158,6 +158,8 @@ export interface CounterCore {
   saved(): Promise<boolean>;
   /** The net of own clicks on this counter the server has not confirmed (unsent or on the wire). */
   localDelta(id: string): number;
+  /** How many own clicks on this counter the server has not confirmed (unsent or on the wire). */
+  waitingClicks(id: string): number;
   /** PATCH; resolves with the updated counter, rejects with a CoreError carrying the server's message. */
   update(id: string, patch: PatchBodyV2): Promise<CounterV2>;
   /** The user dismisses a counter's flag; only the kinds `isDismissableFlag` allows ('rejected'). */

@@ -8,7 +8,7 @@ import { describe, isCoreError } from './errors';
 
 export type Phase = 'idle' | 'starting' | 'running' | 'unauthorized' | 'stopped';
 
-type LifecycleParts = Pick<CoreParts, 'status' | 'events' | 'ledger' | 'socket' | 'scheduler' | 'sender' | 'own' | 'live' | 'judge'>;
+type LifecycleParts = Pick<CoreParts, 'clock' | 'status' | 'events' | 'ledger' | 'socket' | 'scheduler' | 'sender' | 'own' | 'live' | 'judge'>;
 
 export class Lifecycle {
   private readonly stopping = new AbortController();
@@ -86,7 +86,11 @@ export class Lifecycle {
   }
 
   setConnection(connection: ConnectionState): void {
-    this.parts.status.connection = connection;
+    const { status, clock } = this.parts;
+    // One outage, one "since": from the first drop, through every retry, until live again.
+    const down = (state: ConnectionState) => state.status === 'reconnecting' || state.status === 'offline';
+    if (down(connection)) connection = { ...connection, since: down(status.connection) ? (status.connection.since ?? clock.now()) : clock.now() };
+    status.connection = connection;
     this.parts.events.changed();
   }
 

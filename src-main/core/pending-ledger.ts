@@ -104,6 +104,12 @@ export class PendingLedger {
     return entry !== undefined && (entry.runs.length > 0 || entry.inflight !== undefined);
   }
 
+  /** Clicks unsent or on the wire, each step counted (+1 +1 −1 is 3 until netted): one counter's, or all (also counters not listed yet). */
+  waitingClicks(id?: string): number {
+    const entries = id === undefined ? [...this.entries.values()] : [this.entries.get(id)];
+    return entries.reduce((clicks, entry) => clicks + (entry ? clicksIn(entry) : 0), 0);
+  }
+
   isEmpty(): boolean {
     for (const id of this.entries.keys()) if (this.isBusy(id)) return false;
     return true;
@@ -278,6 +284,12 @@ export class PendingLedger {
   serialize(): PendingDocument {
     return documentOf(this.entries);
   }
+}
+
+function clicksIn(entry: Entry): number {
+  let clicks = Math.abs(entry.inflight?.delta ?? 0);
+  for (const run of entry.runs) clicks += Math.abs(run);
+  return clicks;
 }
 
 /** Appends a click, merged into the last run when it has the same sign. */

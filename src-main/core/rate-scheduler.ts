@@ -12,6 +12,7 @@
 // A 429 pauses everything once per burst: requests that were already on the wire when the
 // pause began and come back 429 too are part of the same burst, so they do not escalate
 // the backoff. Retry-After is capped (retryAfterCapMs).
+import type { OutboxHold } from '../../src-shared/domain/snapshot';
 import type { Clock, CoreTuning } from './contract';
 import { CoreError } from './contract';
 import { isRateLimited } from './errors';
@@ -19,6 +20,7 @@ import { inSlot } from './wire-slot';
 import { fullJitterDelay } from './tuning';
 
 export type Priority = 'user' | 'background';
+
 
 /** Invoked when a slot is free. Return undefined when there is nothing to send after all: the slot stays free. */
 export type Task<T> = () => Promise<T> | undefined;
@@ -30,6 +32,7 @@ export interface RunOptions {
 
 interface Job {
   rank: number; // 0 = a 429'd retry, 1 = user, 2 = background
+  priority: Priority;
   seq: number;
   rateLimited: 'retry' | 'reject';
   task: Task<unknown>;
@@ -74,6 +77,7 @@ export class RateScheduler {
     return new Promise<T | undefined>((resolve, reject) => {
       this.insert({
         rank: priority === 'user' ? 1 : 2,
+        priority,
         seq: this.seq++,
         rateLimited: options.rateLimited ?? 'retry',
         task,
@@ -98,6 +102,30 @@ export class RateScheduler {
   /** Epoch ms until which a 429 holds every request back (in the past when not paused). */
   get pausedUntil(): number {
     return this.pauseUntil;
+  }
+
+  /**
+   * Whether queued user changes are held back, until when and why: a 429's pause, or our own
+   * pacing when the last of them waits longer than one window (more than a second: the next
+   * window is ordinary pacing, not worth a word). The pacing time is a lower
+   * bound: requests on the wire are taken as answered now, and each queued one as answered at once.
+   */
+  heldUserWork(): OutboxHold | undefined {
+    const last = this.queue.findLastIndex((job) => job.priority === 'user');
+    if (last < 0) return undefined;
+    const now = this.clock.now();
+    if (now < this.pauseUntil) return { reason: 'rateLimited', until: this.pauseUntil };
+    const window = this.pacing.rateWindowMs + this.pacing.rateSafetyMarginMs;
+    // When each slot is free again; the jobs up to the last user one take the earliest in turn.
+    const free = this.sendLog.map((entry) => (entry.at ?? now) + window);
+    while (free.length < this.pacing.maxRequestsPerWindow) free.push(now);
+    let startsAt = now;
+    for (let n = 0; n <= last; n += 1) {
+      free.sort((a, b) => a - b);
+      startsAt = Math.max(now, free.shift()!);
+      free.push(startsAt + window);
+    }
+    return startsAt - now > window ? { reason: 'pacing', until: startsAt } : undefined;
   }
 
   private insert(job: Job): void {

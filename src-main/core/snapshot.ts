@@ -1,6 +1,6 @@
 // What the core shows: every counter as the server has it plus our own changes not yet
 // confirmed, the connection (a long 429 pause shown as offline) and the traffic counts.
-import type { CoreSnapshot, CounterState } from '../../src-shared/domain/snapshot';
+import type { CoreSnapshot, CounterState, Outbox } from '../../src-shared/domain/snapshot';
 import type { CoreParts } from './core-parts';
 import type { CounterView } from './counter-merge';
 import { pausedConnection } from './pause-status';
@@ -14,9 +14,17 @@ export function coreSnapshot({ clock, status, table, ledger, sender, scheduler }
       pending: ledger.isBusy(record.id) || sender.onWire(record.id),
       unconfirmed: ledger.unconfirmed(record.id),
       sendingSlowly: sender.isSlow(record.id),
+      waiting: ledger.waitingClicks(record.id),
     }),
   );
-  return { connection: pausedConnection(status.connection, scheduler.pausedUntil, clock.now()), counters, stats: { ...status.stats } };
+  return { connection: pausedConnection(status.connection, scheduler.pausedUntil, clock.now()), counters, stats: { ...status.stats }, outbox: outboxOf({ ledger, scheduler }) };
+}
+
+/** Our clicks the server has not confirmed, and whether the scheduler holds them (docs/api.md O8). */
+export function outboxOf({ ledger, scheduler }: Pick<SnapshotParts, 'ledger' | 'scheduler'>): Outbox {
+  const clicks = ledger.waitingClicks();
+  const held = clicks > 0 ? scheduler.heldUserWork() : undefined;
+  return held ? { clicks, held } : { clicks };
 }
 
 /** Nothing pending or in flight — or nothing will be tried until start() (idle) or ever again (stopped, token refused). */
@@ -33,6 +41,8 @@ interface LocalState {
   /** Lost changes awaiting the user's choice. */
   unconfirmed: readonly number[];
   sendingSlowly: boolean;
+  /** Clicks unsent or on the wire. */
+  waiting: number;
 }
 
 export function toCounterState(record: CounterView, local: LocalState): CounterState {
@@ -47,6 +57,7 @@ export function toCounterState(record: CounterView, local: LocalState): CounterS
   if (record.startDate !== undefined) state.startDate = record.startDate;
   if (record.endDate !== undefined) state.endDate = record.endDate;
   if (local.sendingSlowly) state.sendingSlowly = true;
+  if (local.waiting > 0) state.waiting = local.waiting;
   if (record.error?.kind !== 'gone' && local.unconfirmed.length > 0) state.error = unconfirmedFlag(local.unconfirmed, record.confirmed);
   else if (record.error) state.error = { ...record.error };
   return state;

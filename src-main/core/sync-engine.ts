@@ -59,6 +59,10 @@ export class SyncEngine implements CounterCore {
     return this.parts.ledger.localDelta(id);
   }
 
+  waitingClicks(id: string): number {
+    return this.parts.ledger.waitingClicks(id);
+  }
+
   // ---- user actions -----------------------------------------------------------------
 
   increment(id: string, amount = 1): void {

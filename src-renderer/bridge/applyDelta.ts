@@ -10,7 +10,7 @@ export function applyDelta(state: AppState, delta: StateDelta): AppState | null 
   let core = state.core;
   if (delta.core === null) core = null;
   else if (delta.core) {
-    const { connection, stats, upserted, removed, order } = delta.core;
+    const { connection, stats, outbox, upserted, removed, order } = delta.core;
     const previous = state.core?.counters ?? [];
     const changed = new Map(upserted.map((c) => [c.id, c]));
     let counters: CounterState[];
@@ -34,7 +34,7 @@ export function applyDelta(state: AppState, delta: StateDelta): AppState | null 
             });
       if (removed.length > 0 || replaced !== changed.size) return null;
     }
-    core = { connection, stats, counters };
+    core = { connection, stats, outbox, counters };
   }
   return { ...state, ...delta.changed, core, revision: delta.to };
 }

@@ -25,6 +25,8 @@ export function EmptyList({ api, state, query, onClearSearch }: Props) {
   return (
     <div className="empty">
       <p>{i18n.t('empty.none')}</p>
+      {/* What is true (docs/api.md O15): this app cannot create a counter, so it says where one is made. */}
+      <p className="empty-how">{i18n.t(state.publicServer ? 'empty.howPublic' : 'empty.howOther')}</p>
       <div className="row-actions center">
         {state.publicServer && (
           <button type="button" className="secondary" onClick={() => void call(api, 'app:openLink', { target: 'home' })}>

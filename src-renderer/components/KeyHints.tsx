@@ -7,6 +7,7 @@ const KEYS: [keys: string[], what: PlainKey][] = [
   [['↑', '↓'], 'keys.choose'],
   [['+', '−'], 'keys.change'],
   [['Enter'], 'keys.activity'],
+  [['Shift', 'F10'], 'keys.menu'],
   [['CommandOrControl', 'Z'], 'keys.undo'],
   [['Esc'], 'keys.escape'],
 ];

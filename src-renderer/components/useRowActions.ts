@@ -1,5 +1,6 @@
 import { useCallback, useRef } from 'react';
 import type { CounterState, Direction, UnconfirmedChoice } from '../../src-shared/domain/snapshot';
+import type { Settings } from '../../src-shared/domain/settings';
 import type { CounterTrayApi } from '../../src-shared/ipc/contract';
 import { call } from '../bridge/ipc';
 import { errorText } from '../../src-shared/i18n/error-words';
@@ -12,13 +13,15 @@ export interface RowActions {
   dismissError(id: string): Promise<void>;
   resolveUnconfirmed(id: string, choice: UnconfirmedChoice): Promise<void>;
   togglePin(id: string): Promise<void>;
+  /** Notifications of others' changes to this counter, off or on again (Settings → Notifications keeps the list). */
+  toggleMute(id: string): Promise<void>;
 }
 
 /**
  * What a list row asks main to do, each through one IPC call; a failure is said through
  * `say` in the app's words. Stable callbacks: the rows are memoized on them.
  */
-export function useRowActions(api: CounterTrayApi, counters: readonly CounterState[], pinned: readonly string[], say: (message: string | null) => void): RowActions {
+export function useRowActions(api: CounterTrayApi, counters: readonly CounterState[], settings: Settings, say: (message: string | null) => void): RowActions {
   const i18n = useI18n();
   const countersRef = useRef(counters);
   countersRef.current = counters;
@@ -54,6 +57,7 @@ export function useRowActions(api: CounterTrayApi, counters: readonly CounterSta
     [api, say, i18n],
   );
 
+  const { pinned, notifications } = settings;
   const togglePin = useCallback(
     async (id: string) => {
       const next = pinned.includes(id) ? pinned.filter((p) => p !== id) : [...pinned, id];
@@ -63,5 +67,15 @@ export function useRowActions(api: CounterTrayApi, counters: readonly CounterSta
     [api, pinned, say, i18n],
   );
 
-  return { step, dismissError, resolveUnconfirmed, togglePin };
+  const toggleMute = useCallback(
+    async (id: string) => {
+      const muted = notifications.mutedCounters;
+      const mutedCounters = muted.includes(id) ? muted.filter((m) => m !== id) : [...muted, id];
+      const result = await call(api, 'settings:update', { notifications: { ...notifications, mutedCounters } });
+      if (!result.ok) say(errorText(i18n, result.error));
+    },
+    [api, notifications, say, i18n],
+  );
+
+  return { step, dismissError, resolveUnconfirmed, togglePin, toggleMute };
 }

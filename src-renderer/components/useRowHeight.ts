@@ -1,12 +1,20 @@
 import { useSyncExternalStore } from 'react';
 
+/** A row's heights, as in styles.css (.counter, .counter.two-line): one line, or one and a muted second. */
+export interface RowHeights {
+  one: number;
+  two: number;
+}
+
+/** 36 px with nothing more to say, 48 px with a 12 px second line (design.md, "The list"). */
+export const ROW_HEIGHTS: RowHeights = { one: 36, two: 48 };
 /**
- * Row heights, as in styles.css (.counter): one line plus a sub-line; narrow rows put − / + on a
- * line of their own and give the sub-line two lines (a longer language's "+1 heute · Rückgängig").
+ * Narrow (200 % zoom: the 360 px popup is 180 CSS px wide): the name has a line of its own, the
+ * value, − / + and ⋯ the next; the second line may take three (a date, then a longer language's
+ * milestone: the pseudo-locale's "30 days left on Jan 30" takes two at 180 px).
  */
-export const ROW_HEIGHT = 52;
-export const NARROW_ROW_HEIGHT = 96;
-/** At 200 % zoom the 360 px popup is 180 CSS px wide (WCAG 1.4.10 reflow); the CSS uses the same query. */
+export const NARROW_ROW_HEIGHTS: RowHeights = { one: 58, two: 105 };
+/** The CSS uses the same query (WCAG 1.4.10 reflow). */
 const NARROW = '(max-width: 320px)';
 
 function subscribe(onChange: () => void): () => void {
@@ -16,10 +24,10 @@ function subscribe(onChange: () => void): () => void {
 }
 
 /**
- * The fixed height of a list row at the current width. Virtualized rows are placed by
- * arithmetic on this number, so it must follow the same media query the CSS uses: a zoom
- * change re-lays out long lists as it does short ones.
+ * The heights of list rows at the current width. Windowed rows are placed by arithmetic on these
+ * numbers, so they must follow the same media query the CSS uses: a zoom change re-lays out long
+ * lists as it does short ones.
  */
-export function useRowHeight(): number {
-  return useSyncExternalStore(subscribe, () => (window.matchMedia(NARROW).matches ? NARROW_ROW_HEIGHT : ROW_HEIGHT), () => ROW_HEIGHT);
+export function useRowHeights(): RowHeights {
+  return useSyncExternalStore(subscribe, () => (window.matchMedia(NARROW).matches ? NARROW_ROW_HEIGHTS : ROW_HEIGHTS), () => ROW_HEIGHTS);
 }

@@ -1,75 +1,31 @@
-import { memo, type ReactNode } from 'react';
-import { isDismissableFlag, type CounterFlagKind } from '../../src-shared/domain/counter-flags';
-import type { CounterState, Direction, UnconfirmedChoice } from '../../src-shared/domain/snapshot';
-import type { UndoOffer } from '../../src-shared/domain/activity';
-import type { ResetOffer } from '../../src-shared/domain/goals';
-import { DetailButton } from '../components/DetailButton';
-import { DismissIcon, ICON, KeepIcon, MilestoneIcon, MinusIcon, MoreIcon, PinIcon, PlusIcon, ResendIcon } from '../components/icons';
-import { UndoChip } from '../components/UndoChip';
-import { todayText } from '../format/activity';
-import { dateLine } from '../format/days';
+import { memo, type MouseEvent } from 'react';
+import type { CounterState, Direction } from '../../src-shared/domain/snapshot';
+import { ICON, MinusIcon, MoreIcon, PinIcon, PlusIcon } from '../components/icons';
 import { formatCounterValue } from '../../src-shared/i18n/counter-value';
 import { refusalReason } from '../format/refusal';
 import { useI18n } from '../i18n/I18n';
-import type { PlainKey } from '../../src-shared/i18n/messages';
+import { ERROR_BADGE, RowSubLine, type SubLineProps } from './RowSubLine';
 
+/** Where a row's menu opens: under its ⋯ button, or at the pointer of a right click. */
+export type MenuAnchor = { element: HTMLElement } | { x: number; y: number };
 
-const ERROR_BADGE = {
-  unconfirmed: 'badge.unconfirmed',
-  gone: 'badge.gone',
-  rejected: 'badge.rejected',
-  unreadable: 'badge.unreadable',
-} as const satisfies Record<CounterFlagKind, PlainKey>;
-
-/** The badge's hover text, in the user's words (the core's own message is detail for the log). */
-const BADGE_HINT = {
-  unconfirmed: 'badgeHint.unconfirmed',
-  gone: 'counter.gone',
-  rejected: 'badgeHint.rejected',
-  unreadable: 'badgeHint.unreadable',
-} as const satisfies Record<CounterFlagKind, PlainKey>;
-
-interface Props {
-  counter: CounterState;
+interface Props extends Omit<SubLineProps, 'tabIndex'> {
   pinned: boolean;
+  /** The current row: the one + / − and Enter act on, and the one whose buttons are in the Tab order. */
   active: boolean;
+  /** Drawn as selected: the current row, after an arrow key (a mouse user never sees a tinted row). */
+  selected: boolean;
+  /** A second line (format/rowLines.ts): the row is 48 px instead of 36. */
+  twoLine: boolean;
+  /** This row's menu is open. */
+  menuOpen: boolean;
   onStep: (id: string, direction: Direction) => void;
-  onTogglePin: (id: string) => void;
-  onEdit: (id: string) => void;
   onActivate: (id: string) => void;
-  onDismissError: (id: string) => void;
-  /** The answer to "could not confirm": send the lost change again, or keep the server's value. */
-  onResolveUnconfirmed: (id: string, choice: UnconfirmedChoice) => void;
-  /** Today's net change from the activity record; primitives, so memo still skips. */
-  today?: number | undefined;
-  /** The undo offer, passed only to the row it is about, with why it is blocked (app's words). */
-  undo?: UndoOffer | undefined;
-  undoBlocked?: string | undefined;
-  onUndo: (id: string) => void;
-  onDetail: (id: string) => void;
-  /** This period's goal ("5 / 8 today"), how full (0–1) and whether reached; primitives, so memo still skips. */
-  goalText?: string | undefined;
+  onMenu: (id: string, anchor: MenuAnchor) => void;
   goalFraction?: number | undefined;
-  goalReached?: boolean | undefined;
-  /** A day counter's next milestone ("100 days on Mar 5"). */
-  milestone?: string | undefined;
-  /** A reset or start again that can still be undone, passed only to its row. */
-  reset?: ResetOffer | undefined;
-  onUndoReset: (id: string) => void;
-  /** Positioning when the list is virtualized. */
-  offset?: number;
-  /** macOS spells Ctrl+Z as ⌘+Z. */
-  isMac: boolean;
 }
 
-interface StepProps {
-  counter: CounterState;
-  direction: Direction;
-  onStep: Props['onStep'];
-  tabIndex: number;
-}
-
-function StepButton({ counter, direction, onStep, tabIndex }: StepProps) {
+function StepButton({ counter, direction, onStep, tabIndex }: { counter: CounterState; direction: Direction; onStep: Props['onStep']; tabIndex: number }) {
   const i18n = useI18n();
   const reason = refusalReason(i18n, counter, direction);
   const label = direction === 'increment' ? i18n.t('row.increase', { name: counter.name }) : i18n.t('row.decrease', { name: counter.name });
@@ -92,157 +48,88 @@ function StepButton({ counter, direction, onStep, tabIndex }: StepProps) {
   );
 }
 
-interface ChoiceProps {
-  counter: CounterState;
-  amount: number;
-  onResolve: Props['onResolveUnconfirmed'];
-  tabIndex: number;
-}
-
-/** Nothing is decided silently: the user sends the lost change again or keeps what the server shows. */
-function UnconfirmedChoiceButtons({ counter, amount, onResolve, tabIndex }: ChoiceProps) {
-  const i18n = useI18n();
-  const signedAmount = i18n.signed(amount);
-  return (
-    <>
-      <button type="button" className="badge-action" aria-label={i18n.t('row.resend', { amount: signedAmount, name: counter.name })} title={i18n.t('row.resendTitle', { amount: signedAmount })} tabIndex={tabIndex} onClick={() => onResolve(counter.id, 'resend')}>
-        <ResendIcon {...ICON} size={12} />
-      </button>
-      <button type="button" className="badge-action" aria-label={i18n.t('row.keep', { name: counter.name })} title={i18n.t('row.keepTitle', { value: i18n.number(counter.value) })} tabIndex={tabIndex} onClick={() => onResolve(counter.id, 'keep')}>
-        <KeepIcon {...ICON} size={12} />
-      </button>
-    </>
-  );
-}
-
-function Badge({ counter, onDismissError, onResolveUnconfirmed, tabIndex }: Pick<Props, 'counter' | 'onDismissError' | 'onResolveUnconfirmed'> & { tabIndex: number }) {
-  const i18n = useI18n();
-  const error = counter.error;
-  if (!error) return null;
-  const flag = i18n.t(ERROR_BADGE[error.kind]);
-  return (
-    <span className={`badge badge-${error.kind}`} title={i18n.t(BADGE_HINT[error.kind])}>
-      <span className="badge-text">{error.amount === undefined ? flag : i18n.t('row.unconfirmedAmount', { amount: i18n.signed(error.amount) })}</span>
-      {error.kind === 'unconfirmed' && error.amount !== undefined && <UnconfirmedChoiceButtons counter={counter} amount={error.amount} onResolve={onResolveUnconfirmed} tabIndex={tabIndex} />}
-      {isDismissableFlag(error.kind) && (
-        <button type="button" className="badge-action bare" aria-label={i18n.t('row.dismissFlag', { flag, name: counter.name })} title={i18n.t('row.dismiss')} tabIndex={tabIndex} onClick={() => onDismissError(counter.id)}>
-          <DismissIcon {...ICON} size={12} />
-        </button>
-      )}
-    </span>
-  );
-}
-
-/** "reset to 0 · Undo": a reset can be taken back for a minute (the undo PATCHes the earlier value back, or asks). */
-function ResetChip({ offer, onUndo, tabIndex }: { offer: ResetOffer; onUndo: (id: string) => void; tabIndex: number }) {
-  const i18n = useI18n();
-  return (
-    <span className="undo-chip" data-testid="reset-chip">
-      <span aria-hidden="true">{i18n.t(offer.kind === 'reset' ? 'reset.chip' : 'reset.chipStartedAgain')} · </span>
-      <button type="button" className="link" tabIndex={tabIndex} aria-label={i18n.t('reset.undoLabel', { kind: offer.kind, name: offer.name })} onClick={() => onUndo(offer.counterId)}>
-        {i18n.t('undo.button')}
-      </button>
-    </span>
-  );
-}
-
 /**
- * One counter on one line: the name takes the width, the value sits right in tabular
- * figures, then − / +. Below them one sub-line: the date of a day counter, or today's change
- * with Undo, or a problem; on its right the pin, activity and edit buttons, which show on
- * hover, focus or selection but always keep their place, so nothing in the row moves.
+ * One counter: the name takes the width; the value ends on the same x in every row (the column
+ * after it is as wide for − / + as for a day counter's unit); then ⋯, shown on hover or selection
+ * but always in place. A second, muted line only when there is more to say.
  */
-export const CounterRow = memo(function CounterRow({ counter, pinned, active, onStep, onTogglePin, onEdit, onActivate, onDismissError, onResolveUnconfirmed, today, undo, undoBlocked, onUndo, onDetail, offset, isMac, goalText, goalFraction, goalReached, milestone, reset, onUndoReset }: Props) {
+export const CounterRow = memo(function CounterRow(props: Props) {
+  const { counter, pinned, active, selected, twoLine, menuOpen, onStep, onActivate, onMenu, goalText, goalFraction, goalReached, milestone, clicksWait } = props;
   const i18n = useI18n();
   const value = formatCounterValue(i18n, counter.type, counter.value);
   const isUpDown = counter.type === 'UpDown';
-  const todayLine = isUpDown ? todayText(i18n, today) : null;
-  const date = dateLine(i18n, counter);
-  // Roving tab stop: only the active row's buttons are in the Tab order, so Tab never walks 1000 rows.
+  // Roving tab stop: only the current row's buttons are in the Tab order, so Tab never walks 1000 rows.
   const tabIndex = active ? 0 : -1;
-  let sub: ReactNode = null;
-  if (counter.error) sub = <Badge counter={counter} onDismissError={onDismissError} onResolveUnconfirmed={onResolveUnconfirmed} tabIndex={tabIndex} />;
-  else if (counter.sendingSlowly) sub = <span className="sending-slowly" role="status">{i18n.t('row.sendingSlowly')}</span>;
-  else if (undo || todayLine || goalText || reset) {
-    sub = (
-      <span className="activity-line">
-        {goalText && (
-          <span data-testid="goal" className={`goal-text${goalReached ? ' reached' : ''}`}>
-            {goalText}
-          </span>
-        )}
-        {todayLine && <span data-testid="today">{todayLine}</span>}
-        {!isUpDown && date}
-        {reset ? <ResetChip offer={reset} onUndo={onUndoReset} tabIndex={tabIndex} /> : undo && <UndoChip offer={undo} blockedReason={undoBlocked} onUndo={onUndo} tabIndex={tabIndex} isMac={isMac} />}
-      </span>
-    );
-  } else if (date) {
-    sub = milestone ? (
-      <span className="activity-line">
-        <span className="date-text">{date}</span>
-        <span className="milestone" data-testid="milestone" title={i18n.t('milestone.next', { milestone })}>
-          <MilestoneIcon {...ICON} size={11} />
-          {milestone}
-        </span>
-      </span>
-    ) : (
-      date
-    );
-  }
+  const openMenu = (event: MouseEvent) => {
+    event.preventDefault();
+    onMenu(counter.id, { x: event.clientX, y: event.clientY });
+  };
+  const waiting = clicksWait && counter.waiting ? i18n.t('row.waiting', { count: counter.waiting }) : '';
   return (
     <li
       id={`counter-${counter.id}`}
-      className={`counter${active ? ' active' : ''}${isUpDown ? '' : ' dated'}${pinned ? ' is-pinned' : ''}`}
+      className={`counter${twoLine ? ' two-line' : ''}${selected ? ' active' : ''}${isUpDown ? '' : ' dated'}${pinned ? ' is-pinned' : ''}`}
       data-counter-id={counter.id}
       aria-current={active || undefined}
       aria-label={[
         counter.name,
         value.phrase,
+        pinned ? i18n.t('row.statePinned') : '',
         goalText ? (goalReached ? i18n.t('row.stateGoalReached', { goal: goalText }) : i18n.t('row.stateGoal', { goal: goalText })) : '',
         milestone ? i18n.t('row.stateMilestone', { milestone }) : '',
-        counter.sendingSlowly ? i18n.t('row.stateSendingSlowly') : counter.pending ? i18n.t('row.statePending') : '',
+        counter.sendingSlowly ? i18n.t('row.stateSendingSlowly') : waiting || (counter.pending ? i18n.t('row.statePending') : ''),
         counter.error ? i18n.t(ERROR_BADGE[counter.error.kind]) : '',
       ]
         .filter(Boolean)
         .join(', ')}
-      style={offset === undefined ? undefined : { transform: `translateY(${offset}px)` }}
       onPointerDown={() => onActivate(counter.id)}
+      onContextMenu={openMenu}
       // Tab into a row's button makes it the current row: keys and highlight follow focus.
       onFocus={() => onActivate(counter.id)}
     >
       <span className="counter-name" title={counter.name}>
+        {pinned && <PinIcon {...ICON} size={12} className="pin-mark" fill="currentColor" />}
         {counter.name}
       </span>
       <span className="counter-value" title={value.phrase} data-testid="value-phrase">
+        <span className={`pending-mark${counter.pending ? ' on' : ''}`} title={counter.pending ? i18n.t('row.pendingMark') : undefined} aria-hidden="true" />
         {value.before && <span className="value-unit">{value.before} </span>}
         <span className="value-number" data-testid="value">
           {value.number}
         </span>
-        {value.unit && <span className="value-unit"> {value.unit}</span>}
-        <span className={`pending-mark${counter.pending ? ' on' : ''}`} title={counter.pending ? i18n.t('row.pendingMark') : undefined} aria-hidden="true" />
       </span>
-      {isUpDown && (
-        <span className="steppers">
+      {isUpDown ? (
+        <span className="counter-trail steppers">
           <StepButton counter={counter} direction="decrement" onStep={onStep} tabIndex={tabIndex} />
           <StepButton counter={counter} direction="increment" onStep={onStep} tabIndex={tabIndex} />
         </span>
+      ) : (
+        <span className="counter-trail value-unit">{value.unit}</span>
       )}
-      <span className="counter-sub">{sub}</span>
+      <button
+        type="button"
+        className="row-more"
+        aria-label={i18n.t('row.actions', { name: counter.name })}
+        title={i18n.t('row.actionsTitle')}
+        aria-haspopup="menu"
+        aria-expanded={menuOpen}
+        aria-controls={menuOpen ? 'row-menu' : undefined}
+        tabIndex={tabIndex}
+        onClick={(event) => onMenu(counter.id, { element: event.currentTarget })}
+      >
+        <MoreIcon {...ICON} />
+      </button>
+      {twoLine && (
+        <span className="counter-sub">
+          <RowSubLine {...props} tabIndex={tabIndex} />
+        </span>
+      )}
       {goalText && (
         // The bar lies on the row's bottom edge, out of the layout: it never moves or resizes the row.
         <span className="goal-bar" aria-hidden="true">
           <span className={`goal-fill${goalReached ? ' reached' : ''}`} style={{ transform: `scaleX(${goalFraction ?? 0})` }} />
         </span>
       )}
-      <span className="row-actions-bar">
-        <button type="button" className={`row-action pin${pinned ? ' pinned' : ''}`} aria-pressed={pinned} aria-label={i18n.t('row.pin', { name: counter.name })} title={pinned ? i18n.t('row.unpinTitle') : i18n.t('row.pinTitle')} tabIndex={tabIndex} onClick={() => onTogglePin(counter.id)}>
-          <PinIcon {...ICON} size={14} fill={pinned ? 'currentColor' : 'none'} />
-        </button>
-        <DetailButton name={counter.name} tabIndex={tabIndex} onClick={() => onDetail(counter.id)} />
-        <button type="button" className="row-action edit" aria-label={i18n.t('row.edit', { name: counter.name })} title={i18n.t('row.editTitle')} tabIndex={tabIndex} onClick={() => onEdit(counter.id)}>
-          <MoreIcon {...ICON} />
-        </button>
-      </span>
     </li>
   );
 });

@@ -12,6 +12,8 @@ export const ConnectionState = z.object({
   nextAttemptAt: z.number().optional(),
   /** Plain words for the user: why we are not live. */
   message: z.string().optional(),
+  /** Epoch ms since which the server has not been reachable, while reconnecting/offline (the first drop of this outage). */
+  since: z.number().optional(),
 });
 export type ConnectionState = z.infer<typeof ConnectionState>;
 
@@ -48,6 +50,8 @@ export const CounterState = z.object({
   error: z.object({ kind: CounterErrorKind, message: z.string(), amount: z.int().optional() }).optional(),
   /** A change of ours is on the wire longer than the request timeout: still waited for, never re-sent. */
   sendingSlowly: z.boolean().optional(),
+  /** How many own clicks are unsent or on the wire (absent when none): the row's "2 waiting". */
+  waiting: z.int().min(1).optional(),
 });
 export type CounterState = z.infer<typeof CounterState>;
 
@@ -60,10 +64,28 @@ export const CoreStats = z.object({
 });
 export type CoreStats = z.infer<typeof CoreStats>;
 
+/**
+ * Why the rate scheduler holds our clicks back (docs/api.md O8): `rateLimited` — a 429 paused
+ * every request until `until`; `pacing` — our own 4-per-second pacing sends the last queued
+ * click no earlier than `until`, more than a second away.
+ */
+export const OutboxHold = z.object({ reason: z.enum(['rateLimited', 'pacing']), until: z.number() });
+export type OutboxHold = z.infer<typeof OutboxHold>;
+
+/** Our own clicks the server has not confirmed, as the ledger and the scheduler know them. */
+export const Outbox = z.object({
+  /** Clicks unsent or on the wire (lost answers wait for the user's choice, not counted). */
+  clicks: z.int().min(0),
+  /** Set while the scheduler holds them back. */
+  held: OutboxHold.optional(),
+});
+export type Outbox = z.infer<typeof Outbox>;
+
 export const CoreSnapshot = z.object({
   connection: ConnectionState,
   counters: z.array(CounterState),
   stats: CoreStats,
+  outbox: Outbox,
 });
 export type CoreSnapshot = z.infer<typeof CoreSnapshot>;
 

@@ -6,7 +6,7 @@ import { Amount, CounterId, IsoDate } from '../api/schemas';
 import { ActivityDetail, ActivitySummary } from '../domain/activity';
 import { ActivityHistory, HistoryRange } from '../domain/history';
 import { ExportRequest, ExportResult, Goal, LocalExtras, ResetOffer, UndoResetChoice, UndoResetResult } from '../domain/goals';
-import { ConnectionState, CoreSnapshot, CoreStats, CounterState, UnconfirmedChoice } from '../domain/snapshot';
+import { ConnectionState, CoreSnapshot, CoreStats, CounterState, Outbox, UnconfirmedChoice } from '../domain/snapshot';
 import { Settings, SettingsPatch } from '../domain/settings';
 import { CATALOGS, type CatalogName } from '../i18n/locale';
 import { movesOneRevision } from './revision';
@@ -68,7 +68,14 @@ export const AppState = z.object({
    * While a launch is still connecting: the counters this account saw last (from disk),
    * shown greyed as "offline since savedAt". Clicks on them are kept and sent on connect.
    */
-  lastKnown: z.object({ savedAt: z.number(), counters: z.array(CounterState) }).nullable(),
+  lastKnown: z
+    .object({
+      savedAt: z.number(),
+      counters: z.array(CounterState),
+      /** The clicks the connecting core holds (absent: no core takes clicks yet). */
+      outbox: Outbox.optional(),
+    })
+    .nullable(),
   /**
    * What the OS draws behind the popup (src-main/electron/popup.ts): macOS vibrancy,
    * Windows 11 acrylic, or nothing (the page paints a solid, theme-aware background). Absent: solid.
@@ -106,6 +113,7 @@ export const StateDelta = z
       .object({
         connection: ConnectionState,
         stats: CoreStats,
+        outbox: Outbox,
         /** Counters added or changed, each whole. */
         upserted: z.array(CounterState),
         removed: z.array(z.string()),

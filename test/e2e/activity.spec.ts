@@ -15,7 +15,7 @@ import { buildTrayMenu } from '../../src-main/desktop/tray-menu';
 import { en } from '../../dev-tools/support/i18n';
 import type { AppHarness } from '../../dev-tools/web/app-harness';
 import { ALAN, COUNTER } from '../../dev-tools/web/e2e-fixtures';
-import { SCREENSHOT_DIR, expect, rowOf, test, valueOf } from './support/test';
+import { chooseRowAction, SCREENSHOT_DIR, expect, rowOf, test, valueOf } from './support/test';
 
 const trayActions = (harness: AppHarness) =>
   createActions({ controller: harness.app.controller, openPopup: () => undefined, togglePopup: () => undefined, alert: () => undefined, quit: () => undefined });
@@ -111,7 +111,7 @@ test.describe('undo', () => {
     await popup.getByRole('button', { name: 'Undo +1 on Coffees today' }).click();
     await expect(valueOf(popup, 'Coffees today')).toHaveText('3');
     await expect.poll(() => harness.service.getCounter(COUNTER.coffees)?.value).toBe(3);
-    await popup.getByRole('button', { name: 'Activity of Coffees today' }).click();
+    await chooseRowAction(popup, 'Coffees today', 'Activity');
     const events = popup.getByRole('list', { name: 'Latest changes of Coffees today' }).getByRole('listitem');
     await expect(events.first()).toHaveText(/you (−1 · undo|\+1 · shortcut, undone before it was sent)$/);
   });

@@ -1,5 +1,5 @@
 import { ALAN, COUNTER } from '../../dev-tools/web/e2e-fixtures';
-import { expect, rowOf, test, valueOf } from './support/test';
+import { chooseRowAction, expect, rowOf, test, valueOf } from './support/test';
 
 test.describe('counter list', () => {
   test('shows every counter; day counters read as phrases', async ({ popup, shoot }) => {
@@ -49,7 +49,7 @@ test.describe('counter list', () => {
     await expect.poll(() => harness.app.hideRequests()).toBe(hidesBefore + 1);
   });
 
-  test('a change made by another user appears live, without shifting the layout', async ({ popup, harness }) => {
+  test('a change made by another user appears live; its line keeps its place, today’s change gets the second line', async ({ popup, harness }) => {
     await expect(valueOf(popup, 'Coffees today')).toHaveText('3');
     const row = rowOf(popup, 'Coffees today');
     const boxes = async () => ({
@@ -64,7 +64,13 @@ test.describe('counter list', () => {
     await expect(row).toHaveAttribute('aria-label', 'Coffees today, 8');
     await harness.asUser(ALAN.token, 'POST', `/v2/counters/${COUNTER.coffees}/increment/1000`);
     await expect(row).toHaveAttribute('aria-label', 'Coffees today, 1,008');
-    expect(await boxes()).toEqual(before);
+    // Name and − / + stay where they were; "+1,005 today" is something to say: the row's muted second line (36 → 48 px).
+    await expect(row.getByTestId('today')).toHaveText('+1,005 today');
+    const after = await boxes();
+    const place = (box: { x: number; y: number } | null) => box && { x: box.x, y: box.y };
+    expect([place(after.name), place(after.plus)]).toEqual([place(before.name), place(before.plus)]);
+    expect([before.row?.height, after.row?.height]).toEqual([36, 48]);
+    expect((after.next?.y ?? 0) - (before.next?.y ?? 0)).toBe(12);
   });
 
   test('a refused decrement is undone and that direction disabled with the reason', async ({ popup, harness, bridge, shoot }) => {
@@ -90,9 +96,9 @@ test.describe('counter list', () => {
   });
 
   test('pins a counter to the top', async ({ popup }) => {
-    await popup.getByRole('button', { name: 'Pin Until the trip' }).click();
+    await chooseRowAction(popup, 'Until the trip', 'Pin to the top');
     await expect(popup.getByRole('listitem').first()).toHaveAttribute('aria-label', /^Until the trip,/);
-    await expect(popup.getByRole('button', { name: 'Pin Until the trip' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(popup.getByRole('listitem').first()).toHaveAccessibleName(/^Until the trip, .*, pinned/);
   });
 
   test("a notification click (ui:focusCounter) opens that counter's activity, Esc brings it forward in the list", async ({ popup, harness }) => {

@@ -1,10 +1,10 @@
 import { ADA, COUNTER } from '../../dev-tools/web/e2e-fixtures';
 import { POPUP, ZOOMED } from './support/sweep';
-import { expect, rowOf, test } from './support/test';
+import { chooseRowAction, expect, rowOf, test } from './support/test';
 
 test.describe('edit', () => {
   test('an UpDown counter: rename and set the value', async ({ popup, harness, shoot }) => {
-    await popup.getByRole('button', { name: 'Edit Coffees today' }).click();
+    await chooseRowAction(popup, 'Coffees today', 'Edit…');
     await expect(popup.getByRole('heading', { name: 'Edit “Coffees today”' })).toBeVisible();
     await expect(popup.getByLabel('Counting since')).toHaveCount(0);
     await expect(popup.getByLabel('Counting down to')).toHaveCount(0);
@@ -17,7 +17,7 @@ test.describe('edit', () => {
   });
 
   test('a FromDate counter: pick the start date', async ({ popup, harness, shoot }) => {
-    await popup.getByRole('button', { name: 'Edit Since we moved in' }).click();
+    await chooseRowAction(popup, 'Since we moved in', 'Edit…');
     await expect(popup.getByLabel('Value')).toHaveCount(0);
     await expect(popup.getByLabel('Counting since')).toHaveValue('2024-02-29');
     await shoot('edit-fromdate');
@@ -29,7 +29,7 @@ test.describe('edit', () => {
   });
 
   test('a ToDate counter: pick the end date; a past date reads "days ago"', async ({ popup, harness, shoot }) => {
-    await popup.getByRole('button', { name: 'Edit Until the trip' }).click();
+    await chooseRowAction(popup, 'Until the trip', 'Edit…');
     await expect(popup.getByLabel('Value')).toHaveCount(0);
     await expect(popup.getByLabel('Counting since')).toHaveCount(0);
     await shoot('edit-todate');
@@ -41,7 +41,7 @@ test.describe('edit', () => {
   });
 
   test('a refused edit is explained in words, inline', async ({ popup, harness, shoot }) => {
-    await popup.getByRole('button', { name: 'Edit Coffees today' }).click();
+    await chooseRowAction(popup, 'Coffees today', 'Edit…');
     await popup.getByLabel('Name').fill('Tea');
     await popup.getByRole('button', { name: 'Save' }).click();
     const alert = popup.getByRole('alert');
@@ -58,7 +58,7 @@ test.describe('edit', () => {
   });
 
   test('one way of saving: every field waits for Save, and Esc asks before dropping typed changes', async ({ popup, harness, shoot }) => {
-    await popup.getByRole('button', { name: 'Edit Coffees today' }).click();
+    await chooseRowAction(popup, 'Coffees today', 'Edit…');
     await popup.getByLabel(/Notify me when others change it/).uncheck();
     await popup.getByLabel('Name').fill('Coffees so far');
     await popup.keyboard.press('Escape');
@@ -76,7 +76,7 @@ test.describe('edit', () => {
   });
 
   test('a counter unshared while its edit page is open says so, on a styled page', async ({ popup, harness, shoot }) => {
-    await popup.getByRole('button', { name: 'Edit Until the trip' }).click();
+    await chooseRowAction(popup, 'Until the trip', 'Edit…');
     harness.service.deleteCounter(COUNTER.trip);
     await expect(popup.getByRole('alert')).toContainText('no longer shared with you');
     await expect(popup.locator('.screen-header')).toBeVisible();
@@ -88,7 +88,7 @@ test.describe('edit', () => {
 
 test.describe('the edit page at popup size', () => {
   test('names its counter, and keeps Cancel and Save in view without scrolling, at 100 % and 200 %', async ({ popup }) => {
-    await popup.getByRole('button', { name: 'Edit Coffees today' }).click();
+    await chooseRowAction(popup, 'Coffees today', 'Edit…');
     await expect(popup.getByRole('heading', { level: 1 })).toHaveText('Edit “Coffees today”');
     for (const size of [POPUP, ZOOMED]) {
       await popup.setViewportSize(size);
@@ -106,7 +106,7 @@ test.describe('the edit page at popup size', () => {
   test('a long name is cut on one line in the title, whole in its tooltip', async ({ popup, harness }) => {
     const long = 'Glasses of water before the stand-up mtg';
     await harness.asUser(ADA.token, 'PATCH', `/v2/counters/${COUNTER.coffees}`, { name: long });
-    await popup.getByRole('button', { name: `Edit ${long}` }).click();
+    await chooseRowAction(popup, long, 'Edit…');
     const title = popup.getByRole('heading', { level: 1 });
     await expect(title).toHaveAttribute('title', `Edit “${long}”`);
     expect(await title.evaluate((el) => [el.scrollWidth > el.clientWidth, el.ownerDocument.defaultView?.getComputedStyle(el).textOverflow, el.getBoundingClientRect().height < 24])).toEqual([true, 'ellipsis', true]);

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { ALAN, COUNTER } from '../../dev-tools/web/e2e-fixtures';
 import { sweep } from './support/sweep';
-import { expect, rowOf, test, valueOf } from './support/test';
+import { chooseRowAction, expect, rowOf, test, valueOf } from './support/test';
 import { readCsv } from '../main/app/export/csv-reader';
 
 test.describe.configure({ timeout: 90_000 });
@@ -18,20 +18,22 @@ async function geometry(row: ReturnType<typeof rowOf>) {
       const rect = li.querySelector(selector)?.getBoundingClientRect();
       return rect ? [Math.round(rect.top), Math.round(rect.left), Math.round(rect.height)] : null;
     };
-    return { row: [Math.round(li.getBoundingClientRect().height)], name: box('.counter-name'), value: box('.counter-value'), steps: box('.steppers'), actions: box('.row-actions-bar') };
+    return { row: [Math.round(li.getBoundingClientRect().height)], name: box('.counter-name'), value: box('.counter-value'), steps: box('.steppers'), actions: box('.row-more') };
   });
 }
 
 test('a goal set on the edit page shows its progress and a bar on the row, which does not move', async ({ popup, harness }) => {
   const row = rowOf(popup, 'Coffees today');
   await expect(row).toBeVisible();
-  const before = await geometry(row);
-  await popup.getByRole('button', { name: 'Edit Coffees today' }).click();
+  await chooseRowAction(popup, 'Coffees today', 'Edit…');
   await expect(popup.getByLabel('Goal: how many')).toBeVisible();
   await sweep(popup, harness, 'edit UpDown with its goal');
   await popup.getByLabel('Goal: how many').fill('8');
   await popup.getByRole('button', { name: 'Save' }).click();
   await expect(row.getByTestId('goal')).toHaveText('0 / 8 today');
+  // A goal is something to say: the row has its second line from now on, and progress moves nothing.
+  const before = await geometry(row);
+  expect(before.row).toEqual([48]);
   for (const done of [1, 2]) {
     await popup.getByRole('button', { name: 'Increase Coffees today' }).click();
     await expect(row.getByTestId('goal')).toHaveText(`${done} / 8 today`);
@@ -59,7 +61,7 @@ test('a day counter names its next milestone; the edit page mutes its notificati
   const since = rowOf(popup, 'Since we moved in');
   await expect(since.getByTestId('milestone')).toHaveText(/^(\d[\d,]* (days|years)) (today|on [A-Z][a-z]{2} \d{1,2}(, \d{4})?)$/);
   await expect(rowOf(popup, 'Until the trip').getByTestId('milestone')).toHaveText(/left on|the day/);
-  await popup.getByRole('button', { name: 'Edit Since we moved in' }).click();
+  await chooseRowAction(popup, 'Since we moved in', 'Edit…');
   const box = popup.getByRole('switch', { name: 'Notify me on milestones' });
   await expect(box).toBeChecked();
   await sweep(popup, harness, 'edit FromDate with milestones');
@@ -70,7 +72,7 @@ test('a day counter names its next milestone; the edit page mutes its notificati
 });
 
 test('reset to 0 asks first; its undo asks when another member changed it meanwhile, and keeps their change when told', async ({ popup, harness }) => {
-  await popup.getByRole('button', { name: 'Edit Coffees today' }).click();
+  await chooseRowAction(popup, 'Coffees today', 'Edit…');
   await popup.getByRole('button', { name: 'Reset to 0…' }).click();
   const question = popup.getByRole('alertdialog', { name: 'Reset “Coffees today” to 0?' });
   await expect(question).toContainText('Every member of this counter sees it.');
@@ -96,7 +98,7 @@ test('reset to 0 asks first; its undo asks when another member changed it meanwh
 test('export: the popup asks, main saves through its dialog, the screen says which file', async ({ popup, harness }) => {
   await popup.getByRole('button', { name: 'Increase Coffees today' }).click();
   await expect(rowOf(popup, 'Coffees today').getByTestId('today')).toHaveText('+1 today');
-  await popup.getByRole('button', { name: 'Edit Coffees today' }).click();
+  await chooseRowAction(popup, 'Coffees today', 'Edit…');
   await popup.getByRole('button', { name: 'Export activity…' }).click();
   await expect(popup.getByRole('radio', { name: 'Only “Coffees today”' })).toBeChecked();
   await sweep(popup, harness, 'export');

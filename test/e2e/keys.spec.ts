@@ -1,6 +1,6 @@
 // Typed text belongs to the search; one notion of the current row.
 import { COUNTER } from '../../dev-tools/web/e2e-fixtures';
-import { expect, rowOf, test } from './support/test';
+import { chooseRowAction, expect, rowOf, test } from './support/test';
 
 test.describe('keys in the list', () => {
   test('+ and − typed into a search are search text and change nothing', async ({ popup, harness, bridge }) => {
@@ -37,7 +37,7 @@ test.describe('keys in the list', () => {
     await popup.keyboard.press('ArrowDown');
     await popup.keyboard.press('ArrowDown');
     await expect(rowOf(popup, 'Until the trip')).toHaveAttribute('aria-current', 'true');
-    await popup.getByRole('button', { name: 'Edit Until the trip' }).click();
+    await chooseRowAction(popup, 'Until the trip', 'Edit…');
     await popup.getByRole('button', { name: 'Back' }).click();
     await expect(rowOf(popup, 'Until the trip')).toHaveAttribute('aria-current', 'true');
   });

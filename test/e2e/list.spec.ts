@@ -22,7 +22,7 @@ test.describe('the list reads well', () => {
     // One line per counter; the row's height is fixed, so a long name never pushes the list.
     expect(await measure()).toEqual({ lines: 1, ellipsis: 'ellipsis' });
     const before = await row.boundingBox();
-    await popup.getByRole('button', { name: `Edit ${LONG_NAME}` }).focus();
+    await popup.getByRole('button', { name: `Actions for ${LONG_NAME}` }).focus();
     expect(await row.boundingBox()).toEqual(before);
     await shoot('list-long-name');
   });

@@ -4,7 +4,7 @@ import type { Page } from '@playwright/test';
 import { paintedAccent } from '../../src-renderer/look/accent';
 import AxeBuilder from '@axe-core/playwright';
 import { expectReachableZoomed } from './support/sweep';
-import { expect, test } from './support/test';
+import { chooseRowAction, expect, test } from './support/test';
 
 /** WCAG contrast of two computed `rgb(…)` colours. */
 function contrastOf(a: string, b: string): number {
@@ -27,7 +27,7 @@ const colours = (page: Page, selector: string) =>
   });
 
 async function openEdit(popup: Page) {
-  await popup.getByRole('button', { name: 'Edit Coffees today' }).click();
+  await chooseRowAction(popup, 'Coffees today', 'Edit…');
   await expect(popup.getByRole('heading', { name: 'Edit “Coffees today”' })).toBeVisible();
 }
 

@@ -1,30 +1,10 @@
-import { ADA, ALAN, e2eFixtures } from '../../dev-tools/web/e2e-fixtures';
+import { ALAN } from '../../dev-tools/web/e2e-fixtures';
+import { idOf, manyCounters } from './support/many';
 import { expect, rowOf, test } from './support/test';
 
 const COUNT = 1000;
-const idOf = (i: number) => `019a4f2e-8c00-7d3a-9b1e-${String(i).padStart(12, '0')}`;
-
-function manyCounters() {
-  const base = e2eFixtures();
-  const members = [
-    { userId: ADA.id, isAdmin: true },
-    { userId: ALAN.id, isAdmin: false },
-  ];
-  return {
-    users: base.users,
-    counters: Array.from({ length: COUNT }, (_, i) => ({
-      id: idOf(i),
-      name: `Counter number ${i}`,
-      type: 'UpDown' as const,
-      value: i,
-      created: '2026-01-05T09:00:00Z',
-      members,
-    })),
-  };
-}
-
 test.describe('a thousand counters', () => {
-  test.use({ harnessOptions: { fixtures: manyCounters() } });
+  test.use({ harnessOptions: { fixtures: manyCounters(COUNT, (i) => i) } });
 
   test('render a window of rows, scroll, search and update live', async ({ popup, harness, shoot }) => {
     await expect(rowOf(popup, 'Counter number 0')).toBeVisible();

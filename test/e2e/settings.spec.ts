@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { ADA, COUNTER } from '../../dev-tools/web/e2e-fixtures';
 import { STAND_IN_NOTES, updatesStandIn } from '../../dev-tools/web/updates-stand-in';
-import { expect, test } from './support/test';
+import { chooseRowAction, expect, test } from './support/test';
 
 test.describe('settings and theme', () => {
   test('light and dark: follows the system, or the theme chosen in settings', async ({ popup, harness, shoot }) => {
@@ -94,7 +94,7 @@ test.describe('a system without a key store', () => {
 });
 
 test('per counter: mute notifications and record shortcuts on the edit page', async ({ popup, harness }) => {
-  await popup.getByRole('button', { name: 'Edit Coffees today' }).click();
+  await chooseRowAction(popup, 'Coffees today', 'Edit…');
   await popup.getByRole('switch', { name: 'Notify me when others change it' }).uncheck();
   const plusOne = popup.getByRole('group', { name: '+1 shortcut' });
   await plusOne.getByRole('button', { name: 'Record' }).click();

@@ -7,10 +7,11 @@ test.describe('connection status', () => {
     await expect(status).toHaveAttribute('data-status', 'live');
     harness.service.revokeToken(ADA.token);
     await expect(status).toHaveAttribute('data-status', 'unauthorized');
-    await expect(status).toContainText('no longer accepts your token');
+    await expect(status).toContainText('Signed out');
+    await expect(popup.getByRole('button', { name: 'Sign in again' })).toHaveAccessibleDescription('The server no longer accepts your token.');
     await shoot('unauthorized');
 
-    await popup.getByRole('button', { name: 'Enter a new token' }).click();
+    await popup.getByRole('button', { name: 'Sign in again' }).click();
     await expect(popup.getByRole('heading', { name: 'Replace your token' })).toBeVisible();
     await expect(popup.getByLabel('Server')).toHaveValue(harness.service.url);
     await shoot('replace-token');
@@ -28,7 +29,7 @@ test.describe('connection status', () => {
     // Lost without a close frame (a crash): back within the 2 s blip backoff, not the restart window (src-main/core/README.md, "Reconnect").
     await harness.service.suspend({ abrupt: true });
     await expect(status).toHaveAttribute('data-status', /reconnecting|offline/);
-    await expect(status).toContainText(/Next try at \d/);
+    await expect(status.locator('.status-words')).toHaveText(/^(Reconnecting in \d+ (s|min)|Reconnecting…|Offline since .+)$/);
     await shoot('reconnecting');
     await harness.service.resume();
     await expect(status).toHaveAttribute('data-status', 'live', { timeout: 20_000 });
@@ -41,8 +42,9 @@ test.describe('connection status', () => {
     await expect(status).toHaveAttribute('data-status', /reconnecting|offline/);
     await popup.getByRole('button', { name: 'Increase Coffees today' }).click();
     await popup.getByRole('button', { name: 'Increase Coffees today' }).click();
-    await expect(rowOf(popup, 'Coffees today')).toHaveAttribute('aria-label', 'Coffees today, 5, not confirmed yet');
+    await expect(rowOf(popup, 'Coffees today')).toHaveAttribute('aria-label', 'Coffees today, 5, 2 waiting');
     await expect(rowOf(popup, 'Coffees today').locator('.pending-mark.on')).toBeVisible();
+    await expect(rowOf(popup, 'Coffees today').getByTestId('waiting')).toHaveText('2 waiting');
     await shoot('list-pending');
     await harness.service.resume();
     await expect(rowOf(popup, 'Coffees today')).toHaveAttribute('aria-label', 'Coffees today, 5', { timeout: 20_000 });

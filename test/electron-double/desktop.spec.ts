@@ -1,7 +1,7 @@
 // The desktop acting on the app: another member's change as an OS notification, a global
 // shortcut, a second launch with --increment, and the machine waking up.
 import { ADA, ALAN, COUNTER } from '../../dev-tools/web/e2e-fixtures';
-import { rowOf, valueOf } from '../e2e/support/test';
+import { chooseRowAction, rowOf, valueOf } from '../e2e/support/test';
 import { expect, test } from '../../dev-tools/electron-double/fixtures';
 import { requestsOf, signIn, stepsOn } from '../../dev-tools/electron-double/flows';
 
@@ -9,7 +9,7 @@ test("another member's change arrives as an OS notification; clicking it opens t
   const launch = await machine.launch();
   const popup = await signIn(launch, service);
   // Make another row the active one, so the focus has somewhere to move from.
-  await popup.getByRole('button', { name: 'Pin Until the trip' }).click();
+  await chooseRowAction(popup, 'Until the trip', 'Pin to the top');
   await expect(popup.getByRole('listitem').first()).toHaveAttribute('aria-current', 'true');
   launch.electron.window.blur();
 

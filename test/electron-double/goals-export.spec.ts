@@ -6,7 +6,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { COUNTER } from '../../dev-tools/web/e2e-fixtures';
-import { rowOf } from '../e2e/support/test';
+import { chooseRowAction, rowOf } from '../e2e/support/test';
 import { readCsv } from '../main/app/export/csv-reader';
 import { expect, test } from '../../dev-tools/electron-double/fixtures';
 import { signIn } from '../../dev-tools/electron-double/flows';
@@ -14,7 +14,7 @@ import { signIn } from '../../dev-tools/electron-double/flows';
 test('a goal reached from the popup is one OS notification; a click opens the counter', async ({ machine, service }) => {
   const launch = await machine.launch();
   const popup = await signIn(launch, service);
-  await popup.getByRole('button', { name: 'Edit Coffees today' }).click();
+  await chooseRowAction(popup, 'Coffees today', 'Edit…');
   await popup.getByLabel('Goal: how many').fill('2');
   await popup.getByRole('button', { name: 'Save' }).click();
   await expect(rowOf(popup, 'Coffees today').getByTestId('goal')).toHaveText('0 / 2 today');

@@ -14,7 +14,7 @@ import { strayWords, type UiText } from '../e2e/support/ui-text';
 import { translator } from '../../dev-tools/support/i18n';
 import type { Launch } from '../../dev-tools/electron-double/boot';
 import { expect, test } from '../../dev-tools/electron-double/fixtures';
-import { rowOf } from '../e2e/support/test';
+import { chooseRowAction, rowOf } from '../e2e/support/test';
 import { signIn } from '../../dev-tools/electron-double/flows';
 
 const de = translator('de');
@@ -36,8 +36,8 @@ function desktopText(launch: Launch): UiText[] {
 
 /** Pins a counter from the popup, in the popup's language. */
 async function pin(popup: Page, name: string, tr = de): Promise<void> {
-  await popup.getByRole('button', { name: tr.t('row.pin', { name }), exact: true }).click();
-  await expect(popup.getByRole('button', { name: tr.t('row.pin', { name }), exact: true })).toHaveAttribute('aria-pressed', 'true');
+  await chooseRowAction(popup, name, tr.t('menu.pin'), tr.t('row.actions', { name }));
+  await expect(rowOf(popup, name)).toHaveAccessibleName(new RegExp(`, ${tr.t('row.statePinned')}`));
 }
 
 test('in German: the tray menu and tooltip, a notification, main’s dialogs and a command line’s answer; English at once from Settings', async ({ machine, service }) => {
@@ -116,7 +116,7 @@ test('in German: a goal reached is told by the OS, and the export’s save dialo
   try {
     const launch = await machine.launch([], { systemLanguages: ['de-DE'] });
     const popup = await signIn(launch, service, ADA.token, de);
-    await popup.getByRole('button', { name: de.t('row.edit', { name: 'Coffees today' }), exact: true }).click();
+    await chooseRowAction(popup, 'Coffees today', de.t('menu.edit'), de.t('row.actions', { name: 'Coffees today' }));
     await popup.getByLabel(de.t('goal.howMany')).fill('1');
     await popup.getByRole('button', { name: de.t('common.save'), exact: true }).click();
     await popup.getByRole('button', { name: de.t('row.increase', { name: 'Coffees today' }), exact: true }).click();

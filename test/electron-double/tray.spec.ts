@@ -1,7 +1,7 @@
 // The tray as the OS shows it, driven from the popup and from its menu (Linux: the
 // AppIndicator delivers no icon clicks, so the menu is how the user opens the popup).
 import { ADA, COUNTER } from '../../dev-tools/web/e2e-fixtures';
-import { valueOf } from '../e2e/support/test';
+import { chooseRowAction, valueOf } from '../e2e/support/test';
 import { expect, test } from '../../dev-tools/electron-double/fixtures';
 import { signIn, stepsOn } from '../../dev-tools/electron-double/flows';
 import type { NativeImageDouble } from '../../dev-tools/electron-double/double/tray';
@@ -14,7 +14,7 @@ test('a click on + in the popup moves the value on the server, in the popup and 
   const launch = await machine.launch();
   const popup = await signIn(launch, service);
   const tray = launch.electron.tray;
-  await popup.getByRole('button', { name: 'Pin Coffees today' }).click();
+  await chooseRowAction(popup, 'Coffees today', 'Pin to the top');
   await expect.poll(() => tray.tooltip).toBe('Counter Tray — Coffees today: 3');
   const iconBefore = tray.image?.digest();
   const logFrom = service.requestLog.length;

@@ -24,7 +24,7 @@ describe('stray words', () => {
       { where: 'h1', text: pseudo.t('settings.title') },
       { where: 'li[aria-label]', text: `Coffees today, ${pseudo.number(1234)}` },
       { where: 'p', text: pseudo.t('date.since', { date: pseudo.date('2024-02-29') }) },
-      { where: 'p', text: pseudo.t('connection.offlineSince', { time: pseudo.dayAndTime(Date.UTC(2026, 10, 22, 18, 30), 'UTC') }) },
+      { where: 'p', text: pseudo.t('status.offlineSince', { time: pseudo.dayAndTime(Date.UTC(2026, 10, 22, 18, 30), 'UTC') }) },
       { where: 'kbd', text: 'Z' },
       { where: 'span', text: '+1 · −1 → ±0' },
       { where: 'span.mono', text: 'http://127.0.0.1:4100' },

@@ -191,7 +191,8 @@ describe('preload API validates what main sends before the page sees it', () => 
     let invalid = 0;
     api.on('state:delta', (d) => received.push(d), () => (invalid += 1));
     const stats = { requests: 0, rateLimited: 0, notifications: 0, ignoredFrames: 0, resyncs: 0 };
-    const good = { from: 4, to: 5, changed: {}, core: { connection: { status: 'live' }, stats, upserted: [counter(TRIP_ID, 'Trip', 10)], removed: [] } };
+    const outbox = { clicks: 5, held: { reason: 'rateLimited', until: 1_795_000_000_000 } };
+    const good = { from: 4, to: 5, changed: {}, core: { connection: { status: 'live' }, stats, outbox, upserted: [counter(TRIP_ID, 'Trip', 10)], removed: [] } };
     for (const bad of [
       { ...good, to: 7 }, // skips revisions
       { ...good, from: -1, to: 0 },
@@ -200,10 +201,13 @@ describe('preload API validates what main sends before the page sees it', () => 
       { ...good, core: { ...good.core, upserted: [{ ...counter(TRIP_ID, 'Trip', 10), value: '10' }] } },
       { ...good, core: { ...good.core, removed: [42] } },
       { ...good, core: { ...good.core, order: 'all' } },
+      { ...good, core: { ...good.core, outbox: undefined } }, // the clicks that wait always travel with the core
+      { ...good, core: { ...good.core, outbox: { clicks: -1 } } },
+      { ...good, core: { ...good.core, outbox: { ...outbox, held: { reason: 'whim', until: 1 } } } },
       { ...good, extra: true },
       null,
     ]) emit('state:delta', bad);
-    expect(invalid).toBe(9);
+    expect(invalid).toBe(12);
     expect(received).toEqual([]);
     emit('state:delta', good);
     expect(received).toEqual([good]);

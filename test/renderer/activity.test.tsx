@@ -10,7 +10,7 @@ import type { ActivityDetail, UndoOffer } from '../../src-shared/domain/activity
 import type { ActivityHistory } from '../../src-shared/domain/history';
 import { computeHistory } from '../../src-main/app/activity/history';
 import { AppState } from '../../src-shared/ipc/contract';
-import { IDS, appState, fakeApi } from './fixtures';
+import { chooseRowAction, IDS, appState, fakeApi } from './fixtures';
 import { en } from '../../dev-tools/support/i18n';
 
 afterEach(cleanup);
@@ -91,7 +91,7 @@ describe('activity in the list', () => {
 describe('counter detail view', () => {
   it('opens from the row, shows today split, a chart with a text alternative, and the events', async () => {
     await renderApp(withActivity({ [IDS.coffee]: 4 }, null));
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Activity of Coffees today' }));
+    await chooseRowAction('Coffees today', 'Activity');
     expect(await screen.findByRole('heading', { name: 'Coffees today' })).toBeTruthy();
     expect((await screen.findByTestId('detail-today')).textContent).toBe('Today +4: you +3, others +1');
     const chart = await screen.findByRole('img');
@@ -105,7 +105,7 @@ describe('counter detail view', () => {
 
   it('goes back to the list with Esc', async () => {
     await renderApp(withActivity({}, null));
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Activity of Coffees today' }));
+    await chooseRowAction('Coffees today', 'Activity');
     await screen.findByRole('heading', { name: 'Coffees today' });
     fireEvent.keyDown(document.body, { key: 'Escape' });
     await waitFor(() => expect(row('Coffees today').getAttribute('aria-current')).toBe('true'));

@@ -7,6 +7,7 @@ const base: AppState = { ...appState({ counters: [COUNTERS.coffee, COUNTERS.move
 const core = (patch: Partial<NonNullable<StateDelta['core']>>): StateDelta['core'] => ({
   connection: base.core!.connection,
   stats: base.core!.stats,
+  outbox: base.core!.outbox,
   upserted: [],
   removed: [],
   ...patch,

@@ -3,7 +3,7 @@ import { cleanup, render, screen, waitFor, within } from '@testing-library/react
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { App } from '../../src-renderer/App';
-import { COUNTERS, IDS, appState, fakeApi } from './fixtures';
+import { chooseRowAction, COUNTERS, IDS, appState, fakeApi } from './fixtures';
 import type { IpcResult } from '../../src-shared/ipc/contract';
 
 afterEach(cleanup);
@@ -11,7 +11,7 @@ afterEach(cleanup);
 async function openEdit(name: string, handlers: Parameters<typeof fakeApi>[1] = {}, state = appState()) {
   const fake = fakeApi(state, handlers);
   render(<App api={fake.api} />);
-  await userEvent.setup().click(await screen.findByRole('button', { name: `Edit ${name}` }));
+  await chooseRowAction(name, 'Edit…');
   await screen.findByRole('heading', { name: `Edit “${name}”` });
   return fake;
 }
@@ -118,7 +118,7 @@ describe('edit', () => {
     const fake = await openEdit('Coffees today');
     await userEvent.setup().click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByRole('list', { name: 'Counters' })).toBeTruthy();
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Edit Push-ups' }));
+    await chooseRowAction('Push-ups', 'Edit…');
     await userEvent.setup().keyboard('{Escape}');
     expect(await screen.findByRole('list', { name: 'Counters' })).toBeTruthy();
     expect(fake.calls('counter:update')).toEqual([]);

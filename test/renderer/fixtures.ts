@@ -1,10 +1,11 @@
 // AppState fixtures for component tests, built by parsing through the contract's
 // schemas so a fixture can never drift from what main really sends.
-import { configure } from '@testing-library/react';
+import { configure, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { vi } from 'vitest';
 import { createCounterTrayApi } from '../../src-main/preload/renderer-api';
 import { DEFAULT_SETTINGS } from '../../src-shared/domain/settings';
-import { CounterState, type ConnectionState } from '../../src-shared/domain/snapshot';
+import { CounterState, type ConnectionState, type Outbox } from '../../src-shared/domain/snapshot';
 import { diffAppState } from '../../src-main/app/state/state-delta';
 import { AppState, type CounterTrayApi, type EventChannel, type InvokeChannel, type IpcResult } from '../../src-shared/ipc/contract';
 
@@ -36,6 +37,7 @@ export const COUNTERS = {
 type StateInput = {
   counters?: CounterState[];
   connection?: Partial<ConnectionState>;
+  outbox?: Partial<Outbox>;
   session?: Partial<AppState['session']>;
   settings?: Partial<AppState['settings']>;
   signedOut?: boolean;
@@ -58,6 +60,7 @@ export function appState(input: StateInput = {}): AppState {
           connection: { status: 'live', ...input.connection },
           counters: input.counters ?? Object.values(COUNTERS),
           stats: { requests: 1, rateLimited: 0, notifications: 0, ignoredFrames: 0, resyncs: 0 },
+          outbox: { clicks: 0, ...input.outbox },
         },
     settings: { ...DEFAULT_SETTINGS, ...input.settings },
     shortcutFailures: input.shortcutFailures ?? [],
@@ -124,4 +127,14 @@ export function fakeApi(initial: AppState, handlers: Partial<Record<InvokeChanne
       return invoke.mock.calls.filter(([c]) => c === channel).map(([, request]) => request);
     },
   };
+}
+
+/** Opens a counter's row menu with its ⋯ button and chooses an item (its English words). */
+export async function chooseRowAction(name: string, item: string): Promise<void> {
+  const user = userEvent.setup();
+  await user.click(await screen.findByRole('button', { name: `Actions for ${name}` }));
+  const menu = await screen.findByRole('menu', { name: `Actions for ${name}` }, { timeout: 5000 });
+  const found = [...menu.querySelectorAll<HTMLElement>('[role^="menuitem"]')].find((entry) => entry.textContent?.trim() === item);
+  if (!found) throw new Error(`no "${item}" in the menu of ${name}`);
+  await user.click(found);
 }

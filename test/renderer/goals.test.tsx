@@ -7,7 +7,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { App } from '../../src-renderer/App';
 import type { AppState } from '../../src-shared/ipc/contract';
-import { COUNTERS, IDS, appState, fakeApi } from './fixtures';
+import { chooseRowAction, COUNTERS, IDS, appState, fakeApi } from './fixtures';
 
 afterEach(cleanup);
 
@@ -43,7 +43,7 @@ describe('the edit page', () => {
   async function openEdit(name: string, state: AppState, handlers: Parameters<typeof fakeApi>[1] = {}) {
     const fake = fakeApi(state, handlers);
     render(<App api={fake.api} />);
-    await userEvent.setup().click(await screen.findByRole('button', { name: `Edit ${name}` }));
+    await chooseRowAction(name, 'Edit…');
     await screen.findByRole('heading', { name: /^Edit “/ });
     return fake;
   }

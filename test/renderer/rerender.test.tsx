@@ -64,7 +64,7 @@ describe('state:delta', () => {
     from,
     to: from + 1,
     changed: {},
-    core: { connection: { status: 'live' }, stats, upserted: [{ ...COUNTERS.coffee, value }], removed: [] },
+    core: { connection: { status: 'live' }, stats, outbox: { clicks: 0 }, upserted: [{ ...COUNTERS.coffee, value }], removed: [] },
   });
   const coffeeValue = () => within(row('Coffees today')).getByTestId('value').textContent;
 

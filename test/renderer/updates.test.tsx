@@ -15,8 +15,9 @@ const updates = (patch: Partial<UpdatesState> = {}): UpdatesState => ({ source: 
 async function openSettings(state = appState({ updates: updates(), appVersion: '0.1.0' })) {
   const fake = fakeApi(state);
   render(<App api={fake.api} />);
-  await userEvent.setup().click(await screen.findByRole('button', { name: 'Settings' }));
-  await screen.findByRole('heading', { name: 'Updates' });
+  // The first test of the file pays for loading the app's modules: more than findBy's 1 s on a busy machine.
+  await userEvent.setup().click(await screen.findByRole('button', { name: 'Settings' }, { timeout: 5000 }));
+  await screen.findByRole('heading', { name: 'Updates' }, { timeout: 5000 });
   return fake;
 }
 

@@ -40,7 +40,7 @@ export class FakeCore implements CounterCore {
     readonly options: CoreOptions,
     private readonly server: FakeServer,
   ) {
-    this.state = { connection: { status: 'idle' }, counters: [], stats: { requests: 0, rateLimited: 0, notifications: 0, ignoredFrames: 0, resyncs: 0 } };
+    this.state = { connection: { status: 'idle' }, counters: [], stats: { requests: 0, rateLimited: 0, notifications: 0, ignoredFrames: 0, resyncs: 0 }, outbox: { clicks: 0 } };
   }
 
   async start(): Promise<void> {
@@ -97,6 +97,9 @@ export class FakeCore implements CounterCore {
   }
   localDelta(id: string): number {
     return this.early.get(id) ?? 0;
+  }
+  waitingClicks(id: string): number {
+    return Math.abs(this.early.get(id) ?? 0);
   }
   retryNow(): void {
     this.calls.push('retryNow');
@@ -155,7 +158,7 @@ export async function flushMicrotasks(): Promise<void> {
 export function signedInState(counters: CounterState[], pinned: string[], overrides: Partial<AppState> = {}): AppState {
   return {
     session: { status: 'signedIn', mode: 'account', serverUrl: 'https://developers.counttogether.app', tokenStorage: 'encrypted', encryptionWeak: false },
-    core: { connection: { status: 'live' }, counters, stats: { requests: 0, rateLimited: 0, notifications: 0, ignoredFrames: 0, resyncs: 0 } },
+    core: { connection: { status: 'live' }, counters, stats: { requests: 0, rateLimited: 0, notifications: 0, ignoredFrames: 0, resyncs: 0 }, outbox: { clicks: 0 } },
     settings: { ...DEFAULT_SETTINGS, pinned },
     shortcutFailures: [],
     theme: 'dark',

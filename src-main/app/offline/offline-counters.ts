@@ -25,7 +25,8 @@ export type OfflineCounters = ReturnType<typeof createOfflineCounters>;
 function withLedger(counters: CounterState[], core: CounterCore): CounterState[] {
   return counters.map((c) => {
     const local = core.localDelta(c.id);
-    return local === 0 ? c : { ...c, value: c.value + local, pending: true };
+    const waiting = core.waitingClicks(c.id);
+    return waiting === 0 ? c : { ...c, value: c.value + local, pending: true, waiting };
   });
 }
 
@@ -79,7 +80,7 @@ export function createOfflineCounters({ cache, session, changed }: OfflineCounte
       const core = session.connectingCore();
       const saved = !session.core() && session.state().status === 'connecting' ? known() : undefined;
       if (!saved) return null;
-      return { savedAt: saved.savedAt, counters: core ? withLedger(saved.counters, core) : saved.counters };
+      return core ? { savedAt: saved.savedAt, counters: withLedger(saved.counters, core), outbox: core.snapshot().outbox } : { savedAt: saved.savedAt, counters: saved.counters };
     },
     /** The counter's name as last seen, for words about it once it is gone. */
     nameOf: (id: string): string | undefined => known()?.counters.find((c) => c.id === id)?.name,

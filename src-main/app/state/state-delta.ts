@@ -40,8 +40,8 @@ export function diffAppState(previous: Omit<AppState, 'revision'> | null, next: 
     const counters = diffCounters(before?.counters ?? [], next.core.counters);
     const coreChanged =
       before === null || counters.upserted.length > 0 || counters.removed.length > 0 || counters.order !== undefined ||
-      !sameData(before.connection, next.core.connection) || !sameData(before.stats, next.core.stats);
-    if (coreChanged) delta.core = { connection: next.core.connection, stats: next.core.stats, ...counters };
+      !sameData(before.connection, next.core.connection) || !sameData(before.stats, next.core.stats) || !sameData(before.outbox, next.core.outbox);
+    if (coreChanged) delta.core = { connection: next.core.connection, stats: next.core.stats, outbox: next.core.outbox, ...counters };
   }
   return Object.keys(changed).length === 0 && delta.core === undefined ? null : delta;
 }

@@ -76,4 +76,4 @@ export const test = base.extend<TestFixtures, { rendererUrl: string }>({
 
 export { expect };
 
-export { rowOf, valueOf } from '../../../dev-tools/web/rows';
+export { chooseRowAction, rowOf, valueOf } from '../../../dev-tools/web/rows';

@@ -8,7 +8,7 @@ import type { Translator } from '../../../src-shared/i18n/translator';
 import type { AppHarness } from '../../../dev-tools/web/app-harness';
 import { ADA, ALAN, COUNTER } from '../../../dev-tools/web/e2e-fixtures';
 import { STAND_IN_NOTES } from '../../../dev-tools/web/updates-stand-in';
-import { expect, rowOf } from './test';
+import { chooseRowAction, expect, rowOf } from './test';
 
 export type ScreenCheck = (screen: string) => Promise<void>;
 
@@ -35,11 +35,11 @@ export async function tourList({ popup, tr, check }: Tour) {
   await expect(popup.getByRole('status').filter({ hasText: tr.t('list.moved', { direction: 'increment', name: 'Coffees today' }) })).toBeVisible();
   await expect(popup.getByRole('button', exact(tr.t('undo.label', { amount: tr.signed(1), name: 'Coffees today' })))).toBeVisible();
   await check('list, a change with undo');
-  await popup.getByRole('button', exact(tr.t('row.activity', { name: 'Coffees today' }))).click();
+  await chooseRowAction(popup, 'Coffees today', tr.t('menu.activity'), tr.t('row.actions', { name: 'Coffees today' }));
   await expect(popup.getByTestId('activity-chart')).toBeVisible();
   await check('activity of a counter');
   await popup.getByRole('button', exact(tr.t('common.back'))).click();
-  await popup.getByRole('button', exact(tr.t('row.activity', { name: 'Since we moved in' }))).click();
+  await chooseRowAction(popup, 'Since we moved in', tr.t('menu.activity'), tr.t('row.actions', { name: 'Since we moved in' }));
   await expect(popup.getByRole('heading', exact('Since we moved in'))).toBeVisible();
   await check('activity of a day counter');
   await popup.getByRole('button', exact(tr.t('common.back'))).click();
@@ -62,7 +62,7 @@ export async function tourEdit({ popup, tr, check }: Tour) {
   await decrease.click();
   await expect(decrease).toHaveAttribute('aria-disabled', 'true');
   await check('list, refused direction');
-  await popup.getByRole('button', exact(tr.t('row.edit', { name: 'Coffees today' }))).click();
+  await chooseRowAction(popup, 'Coffees today', tr.t('menu.edit'), tr.t('row.actions', { name: 'Coffees today' }));
   await expect(popup.getByLabel(tr.t('edit.name'))).toBeVisible();
   await check('edit UpDown');
   await popup.getByLabel(tr.t('edit.name')).fill('Coffees so far');
@@ -70,7 +70,7 @@ export async function tourEdit({ popup, tr, check }: Tour) {
   await expect(popup.getByRole('alertdialog')).toBeVisible();
   await check('edit, discard question');
   await popup.getByRole('button', exact(tr.t('edit.discard'))).click();
-  await popup.getByRole('button', exact(tr.t('row.edit', { name: 'Until the trip' }))).click();
+  await chooseRowAction(popup, 'Until the trip', tr.t('menu.edit'), tr.t('row.actions', { name: 'Until the trip' }));
   await expect(popup.getByLabel(tr.t('edit.countingDownTo'))).toBeVisible();
   await check('edit ToDate');
 }
@@ -89,7 +89,7 @@ export async function tourStatus({ popup, harness, tr, check }: Tour) {
   // The revoked socket reconnects on the backoff the outage grew (see a11y.spec.ts).
   await expect(status).toHaveAttribute('data-status', 'unauthorized', { timeout: 30_000 });
   await check('list, unauthorized');
-  await popup.getByRole('button', exact(tr.t('connection.newToken'))).click();
+  await popup.getByRole('button', exact(tr.t('status.signIn'))).click();
   await expect(popup.getByRole('heading', exact(tr.t('onboarding.titleReplace')))).toBeVisible();
   await check('replace token');
 }
@@ -130,7 +130,7 @@ export async function tourOffline({ popup, check }: Tour) {
 export async function tourGoals({ popup, harness, tr, check }: Tour) {
   const coffees = rowOf(popup, 'Coffees today');
   await expect(coffees).toBeVisible();
-  await popup.getByRole('button', exact(tr.t('row.edit', { name: 'Coffees today' }))).click();
+  await chooseRowAction(popup, 'Coffees today', tr.t('menu.edit'), tr.t('row.actions', { name: 'Coffees today' }));
   await expect(popup.getByLabel(tr.t('goal.howMany'))).toBeVisible();
   await check('edit, goal fields');
   await popup.getByLabel(tr.t('goal.howMany')).fill('8');
@@ -138,12 +138,12 @@ export async function tourGoals({ popup, harness, tr, check }: Tour) {
   await expect(coffees.getByTestId('goal')).toHaveText(tr.t('goal.progress', { done: tr.number(0), target: tr.number(8), period: 'day' }));
   await expect(rowOf(popup, 'Since we moved in').getByTestId('milestone')).toBeVisible();
   await check('list, a goal and a milestone');
-  await popup.getByRole('button', exact(tr.t('row.edit', { name: 'Since we moved in' }))).click();
+  await chooseRowAction(popup, 'Since we moved in', tr.t('menu.edit'), tr.t('row.actions', { name: 'Since we moved in' }));
   await expect(popup.getByRole('switch', exact(tr.t('milestone.notify')))).toBeVisible();
   await check('edit FromDate, milestones');
   await popup.getByRole('button', exact(tr.t('common.cancel'))).click();
 
-  await popup.getByRole('button', exact(tr.t('row.edit', { name: 'Coffees today' }))).click();
+  await chooseRowAction(popup, 'Coffees today', tr.t('menu.edit'), tr.t('row.actions', { name: 'Coffees today' }));
   await popup.getByRole('button', exact(tr.t('reset.button'))).click();
   await expect(popup.getByRole('alertdialog')).toBeVisible();
   await check('edit, reset question');
@@ -160,7 +160,7 @@ export async function tourGoals({ popup, harness, tr, check }: Tour) {
   await popup.getByRole('button', exact(tr.t('reset.keepButton', { value: tr.number(1) }))).click();
   await expect(popup.getByRole('alertdialog')).toHaveCount(0);
 
-  await popup.getByRole('button', exact(tr.t('row.edit', { name: 'Coffees today' }))).click();
+  await chooseRowAction(popup, 'Coffees today', tr.t('menu.edit'), tr.t('row.actions', { name: 'Coffees today' }));
   await popup.getByRole('button', exact(tr.t('export.button'))).click();
   await expect(popup.getByRole('heading', exact(tr.t('export.title')))).toBeVisible();
   await check('export');

@@ -364,3 +364,52 @@ describe('RateScheduler', () => {
     expect(sent.map((s) => s.at)).toEqual([0, 110]);
   });
 });
+
+describe('RateScheduler.heldUserWork: whether queued clicks are held, until when and why', () => {
+  it('a 429 pause holds queued user changes until its end, and says so', async () => {
+    const { clock, scheduler, request } = setup();
+    let refusals = 1;
+    void scheduler.run('user', () => (refusals-- > 0 ? Promise.reject(new RateLimitedError('slow down', 4000)) : Promise.resolve('ok')));
+    await clock.advance(0);
+    // The refused change is queued again, first: it is held for the Retry-After.
+    expect(scheduler.heldUserWork()).toEqual({ reason: 'rateLimited', until: 4000 });
+    void scheduler.run('user', request('click'));
+    await clock.advance(1500);
+    expect(scheduler.heldUserWork()).toEqual({ reason: 'rateLimited', until: 4000 });
+    await clock.advance(2600);
+    expect(scheduler.heldUserWork()).toBeUndefined();
+  });
+
+  it('a pause that holds only background reads holds no clicks', async () => {
+    const { clock, scheduler } = setup();
+    void scheduler.run('background', () => Promise.reject(new RateLimitedError('slow down', 4000)));
+    await clock.advance(0);
+    expect(scheduler.pausedUntil).toBe(4000);
+    expect(scheduler.heldUserWork()).toBeUndefined();
+  });
+
+  it('own pacing is a hold only when the last queued user change waits longer than the next window', async () => {
+    const { clock, scheduler, request } = setup();
+    // Four on the wire for 50 ms fill the window; four more wait for it.
+    for (let n = 0; n < 8; n += 1) void scheduler.run('user', request(`c${n}`, 50));
+    await clock.advance(0);
+    expect(scheduler.waiting).toBe(4);
+    // The wires count as answered now (a lower bound): the next four go one window (1000 ms here) later: ordinary pacing.
+    expect(scheduler.heldUserWork()).toBeUndefined();
+    // Four more: the last goes two windows away.
+    for (let n = 8; n < 12; n += 1) void scheduler.run('user', request(`c${n}`, 50));
+    expect(scheduler.heldUserWork()).toEqual({ reason: 'pacing', until: 2000 });
+    // Once the wires are off and time passes, the estimate follows what the log says.
+    await clock.advance(1100);
+    expect(scheduler.waiting).toBe(4);
+    expect(scheduler.heldUserWork()).toBeUndefined();
+  });
+
+  it('queued background reads are no held clicks, however many', async () => {
+    const { clock, scheduler, request } = setup();
+    for (let n = 0; n < 20; n += 1) void scheduler.run('background', request(`r${n}`, 50));
+    await clock.advance(0);
+    expect(scheduler.waiting).toBe(16);
+    expect(scheduler.heldUserWork()).toBeUndefined();
+  });
+});

@@ -70,18 +70,25 @@ export const changes = {
   'refusal.only': '{direction, select, decrement {{name} zählt nur aufwärts.} other {{name} zählt nur abwärts.}}',
   'refusal.first': '{direction, select, decrement {{name} zählt nur aufwärts; die −1 wurde nicht gezählt.} other {{name} zählt nur abwärts; die +1 wurde nicht gezählt.}}',
 
+  // Die Statuszeile, auf jedem Bildschirm gleich: zuerst Worte, ein Countdown in ganzen Sekunden oder Minuten
+  'status.sending': 'Sende {count} …',
+  'status.slowed': 'Der Server bremst uns – Senden in {count} {unit, select, min {Min.} other {s}}',
+  'status.offlineSince': 'Offline seit {time}',
+  'status.withClicks': '{status} – {count, plural, one {# Klick wartet} other {# Klicks warten}}',
+  'status.reconnecting': 'Verbinde neu …',
+  'status.reconnectingIn': 'Neuer Versuch in {count} {unit, select, min {Min.} other {s}}',
+  'status.triedAgain': 'Erneut versucht, keine Antwort – {status}',
+  'status.signedOut': 'Abgemeldet',
+  'status.signIn': 'Erneut anmelden',
+
   // Die Verbindungszeile
   'connection.live': 'Live',
   'connection.liveDemo': 'Live · Demo-Server',
   'connection.connecting': 'Verbinde …',
-  'connection.reconnecting': 'Verbinde neu.',
-  'connection.offline': 'Offline.',
-  'connection.nextTry': 'Nächster Versuch um {time}.',
-  'connection.offlineSince': 'Offline seit {time}. Zähler wie zuletzt gesehen; deine Änderungen gehen raus, sobald der Server antwortet.',
+  'connection.offline': 'Offline',
   'connection.unauthorized': 'Der Server nimmt dein Token nicht mehr an.',
   'connection.stopped': 'Kein Abgleich.',
   'connection.tryingNow': 'Versuche es gerade erneut …',
-  'connection.stillNoAnswer': 'Erneut versucht: noch keine Antwort.',
   'connection.retry': 'Jetzt versuchen',
   'connection.newToken': 'Neues Token eingeben',
 } as const satisfies CatalogPart<typeof en>;

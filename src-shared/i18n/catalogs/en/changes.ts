@@ -67,18 +67,25 @@ export const changes = {
   'refusal.only': '{direction, select, decrement {{name} only counts up.} other {{name} only counts down.}}',
   'refusal.first': '{direction, select, decrement {{name} only counts up; the −1 was not made.} other {{name} only counts down; the +1 was not made.}}',
 
+  // The status line, the same on every screen: words first, a countdown in whole seconds or minutes
+  'status.sending': 'Sending {count}…',
+  'status.slowed': 'Server is slowing us down — sending in {count} {unit, select, min {min} other {s}}',
+  'status.offlineSince': 'Offline since {time}',
+  'status.withClicks': '{status} — {count, plural, one {# click waits} other {# clicks wait}}',
+  'status.reconnecting': 'Reconnecting…',
+  'status.reconnectingIn': 'Reconnecting in {count} {unit, select, min {min} other {s}}',
+  'status.triedAgain': 'Tried again, no answer — {status}',
+  'status.signedOut': 'Signed out',
+  'status.signIn': 'Sign in again',
+
   // The connection line
   'connection.live': 'Live',
   'connection.liveDemo': 'Live · demo server',
   'connection.connecting': 'Connecting…',
-  'connection.reconnecting': 'Reconnecting.',
-  'connection.offline': 'Offline.',
-  'connection.nextTry': 'Next try at {time}.',
-  'connection.offlineSince': 'Offline since {time}. Counters as last seen; your changes are sent when the server answers.',
+  'connection.offline': 'Offline',
   'connection.unauthorized': 'The server no longer accepts your token.',
   'connection.stopped': 'Not syncing.',
   'connection.tryingNow': 'Trying again now…',
-  'connection.stillNoAnswer': 'Tried again: still no answer.',
   'connection.retry': 'Retry now',
   'connection.newToken': 'Enter a new token',
 } as const;

@@ -36,7 +36,7 @@ export class ModelCore implements Pick<CounterCore, 'snapshot' | 'subscribe' | '
       value: e.server + e.pending + (e.inflight ?? 0),
       pending: e.pending !== 0 || e.inflight !== undefined,
     }));
-    return { connection: { status: this.status }, counters, stats: { requests: 0, rateLimited: 0, notifications: 0, ignoredFrames: 0, resyncs: 0 } };
+    return { connection: { status: this.status }, counters, stats: { requests: 0, rateLimited: 0, notifications: 0, ignoredFrames: 0, resyncs: 0 }, outbox: { clicks: 0 } };
   }
   subscribe(listener: (s: CoreSnapshot) => void) {
     this.listeners.add(listener);

@@ -16,7 +16,7 @@ describe('diffAppState', () => {
     const delta = diffAppState(null, state);
     const { core: _core, revision: _revision, ...everyOtherPart } = state;
     expect(delta?.changed).toEqual(everyOtherPart);
-    expect(delta?.core).toEqual({ connection: state.core?.connection, stats: state.core?.stats, upserted: [coffee, trip], removed: [], order: [COFFEE_ID, TRIP_ID] });
+    expect(delta?.core).toEqual({ connection: state.core?.connection, stats: state.core?.stats, outbox: state.core?.outbox, upserted: [coffee, trip], removed: [], order: [COFFEE_ID, TRIP_ID] });
   });
 
   it('is null when nothing changed, even with fresh objects', () => {
@@ -29,7 +29,7 @@ describe('diffAppState', () => {
     const after = structuredClone(signedInState([coffee, { ...trip, value: 121, pending: true }], []));
     expect(diffAppState(before, after)).toEqual({
       changed: {},
-      core: { connection: { status: 'live' }, stats: before.core?.stats, upserted: [{ ...trip, value: 121, pending: true }], removed: [] },
+      core: { connection: { status: 'live' }, stats: before.core?.stats, outbox: before.core?.outbox, upserted: [{ ...trip, value: 121, pending: true }], removed: [] },
     });
   });
 
@@ -46,7 +46,14 @@ describe('diffAppState', () => {
     const signedOut: AppState = { ...before, core: null, session: { ...before.session, status: 'signedOut' } };
     expect(diffAppState(before, signedOut)).toEqual({ changed: { session: signedOut.session }, core: null });
     const reconnecting = signedInState([coffee], [], { core: { ...before.core!, connection: { status: 'reconnecting', nextAttemptAt: 5 } } });
-    expect(diffAppState(before, reconnecting)?.core).toEqual({ connection: { status: 'reconnecting', nextAttemptAt: 5 }, stats: before.core?.stats, upserted: [], removed: [] });
+    expect(diffAppState(before, reconnecting)?.core).toEqual({ connection: { status: 'reconnecting', nextAttemptAt: 5 }, stats: before.core?.stats, outbox: before.core?.outbox, upserted: [], removed: [] });
+  });
+
+  it('carries the outbox when only it changed: a 429 that starts holding the clicks reaches the popup', () => {
+    const before = signedInState([coffee], []);
+    const held = signedInState([coffee], [], { core: { ...before.core!, outbox: { clicks: 5, held: { reason: 'rateLimited', until: 4000 } } } });
+    expect(diffAppState(before, held)?.core).toEqual({ connection: before.core?.connection, stats: before.core?.stats, outbox: { clicks: 5, held: { reason: 'rateLimited', until: 4000 } }, upserted: [], removed: [] });
+    expect(diffAppState(held, structuredClone(held))).toBeNull();
   });
 });
 
@@ -82,7 +89,7 @@ function replay(deltas: StateDelta[]): Partial<AppState> & { revision: number } 
     delta.core?.removed.forEach((id) => counters.delete(id));
     delta.core?.upserted.forEach((c) => counters.set(c.id, c));
     const order = delta.core?.order ?? (state.core?.counters ?? []).map((c) => c.id);
-    const core = delta.core === null ? null : delta.core ? { connection: delta.core.connection, stats: delta.core.stats, counters: order.map((id) => counters.get(id)!) } : state.core;
+    const core = delta.core === null ? null : delta.core ? { connection: delta.core.connection, stats: delta.core.stats, outbox: delta.core.outbox, counters: order.map((id) => counters.get(id)!) } : state.core;
     state = { ...state, ...delta.changed, ...(core === undefined ? {} : { core }), revision: delta.to };
   }
   return state;

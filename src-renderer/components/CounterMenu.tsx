@@ -1,0 +1,56 @@
+// A counter's actions, as its row menu lists them: what it is (activity, edit, shortcut), what
+// this computer does with it (pin, mute), and its value (copy). Its own chunk: the list's first
+// paint does not pay for a menu nobody opened yet (App.tsx fetches it in the background).
+import type { CounterState } from '../../src-shared/domain/snapshot';
+import type { Settings } from '../../src-shared/domain/settings';
+import { useI18n } from '../i18n/I18n';
+import { copyText } from './copyText';
+import { RowMenu, type MenuItem } from './RowMenu';
+
+export interface CounterActions {
+  togglePin: (id: string) => Promise<void>;
+  toggleMute: (id: string) => Promise<void>;
+  detail: (id: string) => void;
+  /** Edit, and where the counter's own shortcuts and notifications are set (CounterLocalSettings). */
+  edit: (id: string) => void;
+  say: (message: string | null) => void;
+}
+
+interface Props {
+  counter: CounterState;
+  settings: Settings;
+  actions: CounterActions;
+  anchor: DOMRect | { x: number; y: number };
+  onClose: (restoreFocus: boolean) => void;
+}
+
+export default function CounterMenu({ counter, settings, actions, anchor, onClose }: Props) {
+  const i18n = useI18n();
+  const { id } = counter;
+  // The menu closes first (focus back where it was), then the action runs.
+  const then = (act: () => unknown) => () => {
+    onClose(true);
+    void act();
+  };
+  const items: MenuItem[] = [
+    { id: 'activity', label: i18n.t('menu.activity'), run: then(() => actions.detail(id)) },
+    { id: 'edit', label: i18n.t('menu.edit'), run: then(() => actions.edit(id)) },
+    ...(counter.type === 'UpDown' ? [{ id: 'shortcut', label: i18n.t('menu.shortcut'), run: then(() => actions.edit(id)) }] : []),
+    { id: 'pin', label: i18n.t('menu.pin'), checked: settings.pinned.includes(id), group: true, run: then(() => actions.togglePin(id)) },
+    {
+      id: 'mute',
+      label: i18n.t('menu.mute'),
+      checked: settings.notifications.mutedCounters.includes(id),
+      disabled: settings.notifications.enabled ? undefined : i18n.t('menu.notificationsOff'),
+      run: then(() => actions.toggleMute(id)),
+    },
+    {
+      id: 'copy',
+      label: i18n.t('menu.copy'),
+      group: true,
+      // The number as the server has it ("1234", not "1,234"): what a spreadsheet or a message wants.
+      run: then(async () => actions.say(i18n.t((await copyText(String(counter.value))) ? 'menu.copied' : 'menu.copyFailed', { value: i18n.number(counter.value) }))),
+    },
+  ];
+  return <RowMenu label={i18n.t('row.actions', { name: counter.name })} items={items} anchor={anchor} onClose={onClose} />;
+}

@@ -1,0 +1,29 @@
+import type { UpdatesState } from '../../src-shared/domain/updates';
+import type { CounterTrayApi } from '../../src-shared/ipc/contract';
+import { errorText } from '../../src-shared/i18n/error-words';
+import { call } from '../bridge/ipc';
+import { useI18n } from '../i18n/I18n';
+
+/** "Update ready · Restart": one slim line above the list while a downloaded update waits (Settings → Updates has the rest). */
+export function UpdateLine({ api, updates, say }: { api: CounterTrayApi; updates: UpdatesState | undefined; say: (message: string | null) => void }) {
+  const i18n = useI18n();
+  const status = updates?.status;
+  if (status?.kind !== 'ready') return null;
+  return (
+    <p className="update-line" data-testid="update-line">
+      <span title={i18n.t('updates.ready', { version: status.version })}>{i18n.t('updateLine.ready')}</span>
+      <span aria-hidden="true"> · </span>
+      <button
+        type="button"
+        className="link"
+        aria-description={i18n.t('updates.restart', { version: status.version })}
+        onClick={async () => {
+          const result = await call(api, 'updates:restart', {});
+          if (!result.ok) say(errorText(i18n, result.error));
+        }}
+      >
+        {i18n.t('updateLine.restart')}
+      </button>
+    </p>
+  );
+}

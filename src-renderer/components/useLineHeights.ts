@@ -1,0 +1,63 @@
+import { useRef } from 'react';
+import type { CounterState } from '../../src-shared/domain/snapshot';
+import { hasSecondLine, type LineContext } from '../format/rowLines';
+import type { RowHeights } from './useRowHeight';
+
+interface Last {
+  counters: readonly CounterState[];
+  context: LineContext;
+  sizes: RowHeights;
+  heights: number[];
+}
+
+/** Past this many touched ids a fresh pass is as cheap as finding them one by one. */
+const FRESH_PASS_AFTER = 32;
+
+/** The ids whose entry in today's changes, the goals, the undo offer or the reset offer differs. */
+function touchedIds(before: LineContext, after: LineContext): Set<string> {
+  const touched = new Set<string>();
+  const diff = (a: Record<string, unknown> | undefined, b: Record<string, unknown> | undefined) => {
+    if (a === b) return;
+    for (const id of Object.keys(a ?? {})) if (a?.[id] !== b?.[id]) touched.add(id);
+    for (const id of Object.keys(b ?? {})) if (a?.[id] !== b?.[id]) touched.add(id);
+  };
+  diff(before.today, after.today);
+  diff(before.extras?.goals, after.extras?.goals);
+  for (const id of [before.offer?.counterId, after.offer?.counterId, before.reset?.counterId, after.reset?.counterId]) if (id) touched.add(id);
+  return touched;
+}
+
+/**
+ * Each row's height (one line or two, format/rowLines.ts) for the window. A state push changes a
+ * counter or two of thousands: rows whose counter object is the same (applyDelta keeps unchanged
+ * ones) and whose entries in the line context did not change keep their height without being asked
+ * again, so a push costs a pass of identity checks, not a lookup per counter.
+ */
+export function useLineHeights(counters: readonly CounterState[], context: LineContext, sizes: RowHeights, enabled: boolean): readonly number[] {
+  const last = useRef<Last | null>(null);
+  if (!enabled) {
+    last.current = null;
+    return [];
+  }
+  const before = last.current;
+  if (before && before.counters === counters && before.context === context && before.sizes === sizes) return before.heights;
+  const heightOf = (counter: CounterState) => (hasSecondLine(counter, context) ? sizes.two : sizes.one);
+  let heights: number[];
+  const touched = before ? touchedIds(before.context, context) : undefined;
+  if (before && touched && before.sizes === sizes && before.counters.length === counters.length && before.context.clicksWait === context.clicksWait && touched.size <= FRESH_PASS_AFTER) {
+    const asked = new Map<number, number>();
+    for (let i = 0; i < counters.length; i += 1) if (counters[i] !== before.counters[i]) asked.set(i, heightOf(counters[i]!));
+    for (const id of touched) {
+      const at = counters.findIndex((c) => c.id === id);
+      if (at >= 0) asked.set(at, heightOf(counters[at]!));
+    }
+    // No height moved: the same array, so the window's running offsets are not summed again.
+    const moved = [...asked].filter(([at, height]) => before.heights[at] !== height);
+    heights = moved.length === 0 ? before.heights : before.heights.slice();
+    for (const [at, height] of moved) heights[at] = height;
+  } else {
+    heights = counters.map(heightOf);
+  }
+  last.current = { counters, context, sizes, heights };
+  return heights;
+}

@@ -1,0 +1,81 @@
+import { useCallback, useEffect, useMemo, useState, type RefObject } from 'react';
+
+/** Height assumed before the list is laid out (the popup's list area), so the first paint has rows. */
+const UNMEASURED_HEIGHT = 400;
+
+export interface RowWindow {
+  /** First and one-past-last index to render. */
+  start: number;
+  end: number;
+  totalHeight: number;
+  /** Where row `index` starts (the rows before the window are this much padding). */
+  offsetOf(index: number): number;
+  /** Scrolls the least needed to show a row ("nearest"). */
+  scrollToIndex(index: number): void;
+}
+
+/** The first index whose row ends below `y` (rows start at offsets[i] and end at offsets[i + 1]). */
+function rowAt(offsets: readonly number[], y: number): number {
+  let low = 0;
+  let high = offsets.length - 2;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (offsets[middle + 1]! <= y) low = middle + 1;
+    else high = middle;
+  }
+  return Math.max(0, low);
+}
+
+/**
+ * Windowing for rows whose heights are known before they render (one line or two, from the
+ * data: format/rowLines.ts): only the rows in view, plus a margin, are rendered. The window is
+ * arithmetic on scrollTop over the rows' running offsets, with no measuring, which keeps this a few
+ * lines instead of a library.
+ */
+export function useRowWindow(scrollRef: RefObject<HTMLElement | null>, heights: readonly number[], overscan = 8): RowWindow {
+  const [viewport, setViewport] = useState({ top: 0, height: UNMEASURED_HEIGHT });
+  const count = heights.length;
+  const offsets = useMemo(() => {
+    const running = new Array<number>(heights.length + 1);
+    running[0] = 0;
+    for (let i = 0; i < heights.length; i += 1) running[i + 1] = running[i]! + heights[i]!;
+    return running;
+  }, [heights]);
+
+  useEffect(() => {
+    const element = scrollRef.current;
+    if (!element) return;
+    const read = () => setViewport({ top: element.scrollTop, height: element.clientHeight || UNMEASURED_HEIGHT });
+    read();
+    element.addEventListener('scroll', read, { passive: true });
+    const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(read) : undefined;
+    observer?.observe(element);
+    return () => {
+      element.removeEventListener('scroll', read);
+      observer?.disconnect();
+    };
+  }, [scrollRef, count]);
+
+  const offsetOf = useCallback((index: number) => offsets[Math.max(0, Math.min(index, offsets.length - 1))]!, [offsets]);
+
+  const scrollToIndex = useCallback(
+    (index: number) => {
+      const element = scrollRef.current;
+      if (!element || index < 0 || index >= offsets.length - 1) return;
+      const top = offsets[index]!;
+      const bottom = offsets[index + 1]!;
+      const height = element.clientHeight || UNMEASURED_HEIGHT;
+      if (top < element.scrollTop) element.scrollTop = top;
+      else if (bottom > element.scrollTop + height) element.scrollTop = bottom - height;
+      else return;
+      // Do not wait for the scroll event: the row must be rendered in this very update.
+      setViewport({ top: element.scrollTop, height });
+    },
+    [scrollRef, offsets],
+  );
+
+  if (count === 0) return { start: 0, end: 0, totalHeight: 0, offsetOf, scrollToIndex };
+  const start = Math.max(0, rowAt(offsets, viewport.top) - overscan);
+  const end = Math.min(count, rowAt(offsets, viewport.top + viewport.height) + 1 + overscan);
+  return { start, end, totalHeight: offsets[count]!, offsetOf, scrollToIndex };
+}

@@ -1,0 +1,152 @@
+// The list's keyboard model: ↑/↓ choose (and only then is a row drawn as selected), + / − change
+// the current counter while the search is empty, Enter opens its activity, Shift+F10 or the Menu
+// key its actions, ? the keys, Esc clears the search then hides the popup; any other character
+// searches. Focus on a row's button moves along with the current row.
+import { useEffect, useRef, type RefObject } from 'react';
+import type { CounterState, Direction } from '../../src-shared/domain/snapshot';
+import { useDocumentKeydown } from '../components/useDocumentKeydown';
+import { useI18n } from '../i18n/I18n';
+import type { MenuAnchor } from './CounterRow';
+
+/** A selector for the same button in another row (the two steppers share a class, so by position). */
+function sameButtonIn(button: HTMLElement): string {
+  if (button.classList.contains('step')) return `.steppers > .step:nth-child(${button.previousElementSibling ? 2 : 1})`;
+  return '.row-more';
+}
+
+interface ListKeys {
+  visible: readonly CounterState[];
+  activeIndex: number;
+  query: string;
+  searchRef: RefObject<HTMLInputElement | null>;
+  /** Types into the search (clears the current row: the first match becomes current). */
+  setQuery: (next: (current: string) => string) => void;
+  /** Clears the search and keeps the current row. */
+  clearQuery: () => void;
+  setActiveId: (id: string) => void;
+  /** An arrow key was used: the current row is drawn as selected until the pointer is used. */
+  showSelection: () => void;
+  scrollToRow: (index: number, id: string) => void;
+  step: (id: string, direction: Direction, fromKeyboard?: boolean) => Promise<void>;
+  detail: (id: string) => void;
+  openMenu: (id: string, anchor: MenuAnchor) => void;
+  /** Esc: something open answers first (a question, the key hints); true when it did. */
+  escapeInside: () => boolean;
+  toggleHints: () => void;
+  hide: () => void;
+  say: (message: string | null) => void;
+}
+
+export function useListKeys({ visible, activeIndex, query, searchRef, setQuery, clearQuery, setActiveId, showSelection, scrollToRow, step, detail, openMenu, escapeInside, toggleHints, hide, say }: ListKeys): void {
+  const i18n = useI18n();
+  /** After ↑/↓ from a row's button, focus moves to the same button of the new current row. */
+  const focusFollows = useRef<string | null>(null);
+  /** Focus that fell back to ⋯ (a day counter has no steppers), and the button it stands in for. */
+  const fellBackTo = useRef<HTMLElement | null>(null);
+  const fellBackFrom = useRef<string>('.row-more');
+  const active = visible[activeIndex];
+  const activeKey = active?.id;
+
+  useEffect(() => {
+    if (activeKey === undefined) return;
+    scrollToRow(activeIndex, activeKey);
+    const follow = focusFollows.current;
+    focusFollows.current = null;
+    if (follow) {
+      const row = document.getElementById(`counter-${activeKey}`);
+      const same = row?.querySelector<HTMLElement>(follow);
+      // A day counter has no steppers: its ⋯ is the nearest useful place; the next row gets the stepper back.
+      const target = same ?? row?.querySelector<HTMLElement>('.row-more');
+      fellBackTo.current = same ? null : (target ?? null);
+      fellBackFrom.current = follow;
+      target?.focus();
+    }
+  }, [activeKey, activeIndex, scrollToRow]);
+
+  function move(delta: number, from: HTMLElement) {
+    const next = visible[Math.min(visible.length - 1, Math.max(0, activeIndex + delta))];
+    if (!next) return;
+    showSelection();
+    // Focus on a row's button moves with the selection, so Space/Enter act on the row you see.
+    const wanted = from === fellBackTo.current ? fellBackFrom.current : sameButtonIn(from);
+    focusFollows.current = from.closest('.counter') && next.id !== activeKey ? wanted : null;
+    setActiveId(next.id);
+  }
+
+  function actOnActive(direction: Direction) {
+    if (!active) return;
+    if (active.type !== 'UpDown') return say(i18n.t('list.countsDays', { name: active.name }));
+    void step(active.id, direction, true);
+  }
+
+  function menuOfActive() {
+    if (!active) return;
+    showSelection();
+    const more = document.getElementById(`counter-${active.id}`)?.querySelector<HTMLElement>('.row-more');
+    if (more) openMenu(active.id, { element: more });
+  }
+
+  useDocumentKeydown((event) => {
+    // isComposing: an input method owns the arrows and Enter while it composes.
+    if (event.ctrlKey || event.metaKey || event.defaultPrevented || event.isComposing) return;
+    const target = event.target as HTMLElement;
+    const inSearch = target === searchRef.current;
+    const isStep = event.key === '+' || event.key === '=' || event.key === '-';
+    // Alt is for shortcuts only (Alt + / Alt − change a counter even while searching).
+    if (event.altKey && !isStep) return;
+    // Typed text belongs to the search: "check-ins" or "c++" is a search, never a change.
+    if (isStep && query !== '' && !event.altKey) {
+      if (inSearch) return;
+      searchRef.current?.focus();
+      setQuery((current) => current + event.key);
+      event.preventDefault();
+      return;
+    }
+    if (event.key === 'ContextMenu' || (event.key === 'F10' && event.shiftKey)) {
+      menuOfActive();
+      event.preventDefault();
+      return;
+    }
+    switch (event.key) {
+      case 'ArrowDown':
+        move(1, target);
+        break;
+      case 'ArrowUp':
+        move(-1, target);
+        break;
+      case '+':
+      case '=':
+        actOnActive('increment');
+        break;
+      case '-':
+        actOnActive('decrement');
+        break;
+      case 'Enter':
+        if (target.tagName === 'BUTTON' || !active) return; // a focused button does its own thing
+        // Enter opens the selected counter's activity; + and − change it.
+        detail(active.id);
+        break;
+      case 'Escape':
+        // Clearing the search keeps the chosen row: the next + must change what was chosen.
+        if (escapeInside()) break;
+        if (query) clearQuery();
+        else hide();
+        break;
+      case '?':
+        // With an empty search "?" shows the keys; typed into a search it is search text.
+        if (query === '') toggleHints();
+        else if (inSearch) return;
+        else {
+          searchRef.current?.focus();
+          setQuery((current) => current + event.key);
+        }
+        break;
+      default:
+        // Typing anywhere in the list filters it.
+        if (inSearch || event.key.length !== 1 || event.key === ' ') return;
+        searchRef.current?.focus();
+        setQuery((current) => current + event.key);
+    }
+    event.preventDefault();
+  });
+}
