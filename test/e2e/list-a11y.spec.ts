@@ -49,8 +49,7 @@ test.describe('clicks held by a 429', () => {
 });
 
 test.describe('an update is ready', () => {
-  const port = updatesStandIn();
-  const ready = { ...port, state: () => ({ ...port.state(), status: { kind: 'ready' as const, version: '0.3.0' } }) };
+  const ready = updatesStandIn(Date.now(), { source: 'self', status: { kind: 'ready', version: '0.3.0' }, nextCheckAt: null, whatsNew: null });
   test.use({ harnessOptions: { app: { updates: ready } } });
   test('the update line', async ({ popup, harness }) => {
     await expect(popup.getByTestId('update-line')).toBeVisible();

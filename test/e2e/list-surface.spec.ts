@@ -204,9 +204,8 @@ test.describe('row actions live in one menu', () => {
 test.describe('an update is ready', () => {
   let restarts = 0;
   const ready = (): ReturnType<typeof updatesStandIn> => {
-    const port = updatesStandIn();
-    const state = { ...port.state(), status: { kind: 'ready' as const, version: '0.3.0' } };
-    return { ...port, state: () => state, restart: () => void (restarts += 1) };
+    const port = updatesStandIn(Date.now(), { source: 'self', status: { kind: 'ready', version: '0.3.0' }, nextCheckAt: null, whatsNew: null });
+    return { ...port, restart: () => void (restarts += 1) };
   };
   test.use({ harnessOptions: { app: { updates: ready() } } });
 

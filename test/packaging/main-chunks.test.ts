@@ -32,7 +32,9 @@ describe('the main process and the chunks it loads later', () => {
 
   it('splits: main.js, and at least the updater, the export and the demo as chunks of their own', () => {
     expect(outputs).toContain('main.js');
-    for (const lazy of ['update-wiring', 'export-activity', 'src-service']) expect(outputs.some((file) => file.startsWith(`${MAIN_CHUNKS}/${lazy}-`)), lazy).toBe(true);
+    for (const lazy of ['update-wiring', 'export-activity', 'demo-backend']) expect(outputs.some((file) => file.startsWith(`${MAIN_CHUNKS}/${lazy}-`)), lazy).toBe(true);
+    // No chunk is named after a source folder: the package's rule "no sources ship" reads names.
+    expect(outputs.filter((file) => /(^|\/)(src-|test\/)/.test(file))).toEqual([]);
   });
 
   it('ships every file the build writes (as dist/main/…), and would not ship a stray one', () => {

@@ -39,7 +39,7 @@ describe('the first state, asked for while the page loads', () => {
     const { ipc, emit, listeners } = fakeIpc([answer(first)]);
     const api = createCounterTrayApi(ipc, { prefetchState: true });
     const stats = { requests: 0, rateLimited: 0, notifications: 0, ignoredFrames: 0, resyncs: 0 };
-    const bump = (from: number, value: number): StateDelta => ({ from, to: from + 1, changed: {}, core: { connection: { status: 'live' }, stats, upserted: [counter(COFFEE_ID, 'Coffees', value)], removed: [] } });
+    const bump = (from: number, value: number): StateDelta => ({ from, to: from + 1, changed: {}, core: { connection: { status: 'live' }, stats, outbox: { clicks: 0 }, upserted: [counter(COFFEE_ID, 'Coffees', value)], removed: [] } });
     // Main pushes while the page loads: one the early answer already holds, two after it, one malformed.
     for (const change of [bump(3, 3), bump(4, 4), { ...bump(5, 5), to: 9 }, bump(5, 5)]) emit('state:delta', structuredClone(change));
 
