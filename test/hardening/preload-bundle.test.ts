@@ -45,7 +45,7 @@ function runInSandbox(source: string) {
 }
 
 const stats = { requests: 0, rateLimited: 0, notifications: 0, ignoredFrames: 0, resyncs: 0 };
-const delta = (upserted: unknown) => ({ from: 4, to: 5, changed: {}, core: { connection: { status: 'live' }, stats, upserted: [upserted], removed: [] } });
+const delta = (upserted: unknown) => ({ from: 4, to: 5, changed: {}, core: { connection: { status: 'live' }, stats, outbox: { clicks: 0 }, upserted: [upserted], removed: [] } });
 const MALFORMED = [
   delta({ ...counter(TRIP_ID, 'Trip', 10), value: '10' }),
   delta({ ...counter(TRIP_ID, 'Trip', 10), error: { kind: 'exploded', message: 'x' } }),

@@ -121,7 +121,8 @@ describe('the status line', () => {
     fake.emit('ui:openSettings', {});
     expect(await screen.findByRole('heading', { name: 'Settings' }, { timeout: 5000 })).toBeTruthy();
     expect(document.querySelectorAll('.status-line')).toHaveLength(1);
-    expect(document.querySelector('.app-frame > .status-line:last-child')?.querySelector('.status-words')?.textContent).toBe('Sending 1…');
+    // "Sending…" shows once the click has waited past "answered at once": wait for it, do not race it.
+    await waitFor(() => expect(document.querySelector('.app-frame > .status-line:last-child')?.querySelector('.status-words')?.textContent).toBe('Sending 1…'));
   });
 });
 

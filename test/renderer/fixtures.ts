@@ -130,10 +130,10 @@ export function fakeApi(initial: AppState, handlers: Partial<Record<InvokeChanne
 }
 
 /** Opens a counter's row menu with its ⋯ button and chooses an item (its English words). */
-export async function chooseRowAction(name: string, item: string): Promise<void> {
+export async function chooseRowAction(name: string, item: string, actionsLabel = `Actions for ${name}`): Promise<void> {
   const user = userEvent.setup();
-  await user.click(await screen.findByRole('button', { name: `Actions for ${name}` }));
-  const menu = await screen.findByRole('menu', { name: `Actions for ${name}` }, { timeout: 5000 });
+  await user.click(await screen.findByRole('button', { name: actionsLabel }));
+  const menu = await screen.findByRole('menu', { name: actionsLabel }, { timeout: 5000 });
   const found = [...menu.querySelectorAll<HTMLElement>('[role^="menuitem"]')].find((entry) => entry.textContent?.trim() === item);
   if (!found) throw new Error(`no "${item}" in the menu of ${name}`);
   await user.click(found);

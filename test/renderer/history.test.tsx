@@ -14,7 +14,7 @@ import type { ActivityDetail } from '../../src-shared/domain/activity';
 import type { HistoryRange } from '../../src-shared/domain/history';
 import { firstDayOfWeek, isoWeekday } from '../../src-shared/time/week-start';
 import type { AppState } from '../../src-shared/ipc/contract';
-import { IDS, appState, fakeApi } from './fixtures';
+import { IDS, appState, chooseRowAction, fakeApi } from './fixtures';
 
 afterEach(cleanup);
 
@@ -61,8 +61,8 @@ async function openHistory(state: AppState = appState({ activity: { today: { [ID
   });
   render(<App api={fake.api} />);
   await screen.findByRole('list', { name: state.locale.language === 'de' ? 'Zähler' : 'Counters' }, SLOW);
-  const button = screen.getByRole('button', { name: state.locale.language === 'de' ? /Verlauf von Coffees today|Aktivität von Coffees today/ : 'Activity of Coffees today' });
-  await userEvent.setup().click(button);
+  if (state.locale.language === 'de') await chooseRowAction('Coffees today', 'Verlauf', 'Aktionen für Coffees today');
+  else await chooseRowAction('Coffees today', 'Activity');
   return fake;
 }
 
@@ -190,7 +190,7 @@ describe('day counters', () => {
     const fake = fakeApi(appState(), { 'activity:detail': () => ({ ok: true, value: { ...detail, counterId: IDS.movedIn } }) });
     render(<App api={fake.api} />);
     await screen.findByRole('list', { name: 'Counters' });
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Activity of Since we moved in' }));
+    await chooseRowAction('Since we moved in', 'Activity');
     await screen.findByText('It moves with the calendar; changes to its date show here.');
     expect(screen.queryByRole('radio')).toBeNull();
     expect(fake.calls('activity:history')).toEqual([]);
