@@ -17,7 +17,7 @@ export interface DemoOptions {
 }
 
 export async function startDemoService(options: DemoOptions = {}): Promise<DemoService> {
-  const service = await import('./demo-backend');
+  const service = await import('../../../src-service/demo-backend');
   const tokens = { ada: freshToken(), alan: freshToken(), grace: freshToken() };
   const running = await service.startCounterService({ port: 0, fixtures: service.demoFixtures(tokens), loopbackOnly: true });
   const activity = options.activity === false ? null : service.startDemoActivity(running, { ...options.activity, token: tokens.alan, ...(options.onError ? { onError: options.onError } : {}) });
