@@ -6,6 +6,8 @@
 // out), and the tray icon's contact sheet (tray-icons.png, dev-tools/support/tray-icon-sheet.ts).
 // Every picture twice: in English, and in German (name-de.png), the OS's language as
 // app.getPreferredSystemLanguages() would say it, with the demo's counters named in German.
+// On a fixed clock and fixed data (main's clock, the service's and the page's start at
+// PICTURE_TIME, in UTC): a second run writes the same bytes, so a clean clone stays clean.
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
@@ -20,10 +22,14 @@ import { installPreloadStandIn } from '../dev-tools/web/preload-stand-in';
 import { serveDirectory } from '../dev-tools/web/static-server';
 import { chooseRowAction, rowOf } from '../dev-tools/web/rows';
 import { trayIconSheet } from '../dev-tools/support/tray-icon-sheet';
+import { clockRunningFrom, PICTURE_TIME } from '../dev-tools/support/fake-clock';
 import { writeFileSync } from 'node:fs';
 
 const OUT = join(ROOT, 'docs/screenshots');
-const launchOptions = playwrightConfig.projects?.find((p) => p.name === 'chromium')?.use?.launchOptions ?? {};
+const SERVICE_PORT = 8787;
+const e2eLaunch = playwrightConfig.projects?.find((p) => p.name === 'chromium')?.use?.launchOptions ?? {};
+// One raster thread and whole repaints: the edge of an anti-aliased focus ring otherwise differs by a pixel from run to run.
+const launchOptions = { ...e2eLaunch, args: [...(e2eLaunch.args ?? []), '--num-raster-threads=1', '--disable-partial-raster', '--force-color-profile=srgb'] };
 
 /** What the pictures call things, per language: the demo's counters as a German user would name them. */
 const NAMES = {
@@ -57,10 +63,19 @@ async function withPopup(
   shots: (page: Page, harness: AppHarness) => Promise<void>,
   zoomed = false,
 ): Promise<void> {
-  const harness = await startAppHarness({ fixtures: demoIn(language), ...options, app: { ...options.app, systemLanguages: SYSTEM_LANGUAGES[language] } });
-  const page = await browser.newPage(zoomed ? { viewport: { width: 180, height: 240 }, deviceScaleFactor: 2 } : { viewport: { width: 360, height: 480 } });
+  const clock = clockRunningFrom(PICTURE_TIME);
+  // One clock for the app, its core (when its own changes land) and the service (day values).
+  const app = { ...options.app, clock, coreOverrides: { ...options.app?.coreOverrides, clock }, systemLanguages: SYSTEM_LANGUAGES[language] };
+  // The port the docs use for the reference service, as Settings → Account shows it; one harness at a time holds it.
+  const harness = await startAppHarness({ fixtures: demoIn(language), ...options, serviceNow: clock.now, servicePort: SERVICE_PORT, app }).catch((error: unknown) => {
+    throw new Error(`the pictures' service needs 127.0.0.1:${SERVICE_PORT} (is \`npm run service\` running?)`, { cause: error });
+  });
+  const viewport = zoomed ? { viewport: { width: 180, height: 240 }, deviceScaleFactor: 2 } : { viewport: { width: 360, height: 480 } };
+  const page = await browser.newPage({ ...viewport, timezoneId: 'UTC' });
   const bridge = await installPreloadStandIn(page, harness.app);
   try {
+    // The page's clock runs from the same instant as main's, so "today" is the same day for both.
+    await page.clock.install({ time: PICTURE_TIME });
     await page.goto(rendererUrl);
     await shots(page, harness);
   } finally {
@@ -77,8 +92,20 @@ async function shoot(page: Page, harness: AppHarness, name: string, theme: 'ligh
   harness.app.setSystemDark(theme === 'dark');
   await page.locator(`html[data-theme="${theme}"]`).waitFor();
   const path = join(OUT, `${fileName(name)}.png`);
-  await page.screenshot({ path, animations: 'disabled', caret: 'hide' });
+  writeFileSync(path, await settledScreenshot(page));
   console.log(path);
+}
+
+/** A picture of the page once two in a row are the same, as toHaveScreenshot waits: a late paint would make a second run differ. */
+async function settledScreenshot(page: Page): Promise<Buffer> {
+  const take = () => page.screenshot({ animations: 'disabled', caret: 'hide' });
+  let previous = await take();
+  for (let attempt = 0; attempt < 10; attempt += 1) {
+    const next = await take();
+    if (next.equals(previous)) return next;
+    previous = next;
+  }
+  throw new Error('the page did not settle for its picture');
 }
 
 /** The same screen in the light and the dark theme: name.png and name-dark.png. */
@@ -168,7 +195,7 @@ try {
       await dispatch('goal:set', { id: DEMO_COUNTER_IDS.coffees, goal: { target: 8, period: 'day', count: 'all' } });
       await dispatch('goal:set', { id: DEMO_COUNTER_IDS.pushUps, goal: { target: 150, period: 'week', count: 'mine' } });
       // "Since we moved in" turns 100 days today; "Until the trip" shows its next milestone.
-      const hundredDaysAgo = new Date(Date.now() - 100 * 86_400_000).toISOString().slice(0, 10);
+      const hundredDaysAgo = new Date(PICTURE_TIME - 100 * 86_400_000).toISOString().slice(0, 10);
       await dispatch('counter:update', { id: DEMO_COUNTER_IDS.sinceMovedIn, patch: { startDate: hundredDaysAgo } });
       await dispatch('counter:increment', { id: DEMO_COUNTER_IDS.coffees, amount: 2 });
       await dispatch('counter:increment', { id: DEMO_COUNTER_IDS.pushUps, amount: 60 });

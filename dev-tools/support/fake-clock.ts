@@ -116,3 +116,23 @@ export class FakeClock implements Clock {
     return fired;
   }
 }
+
+/**
+ * The instant the pictures are taken at (README screenshots, Wednesday 25 November 2026,
+ * 10:00 UTC): fixed, so a day count, a chart's dates or a file name in them is the same on
+ * every run and every machine.
+ */
+export const PICTURE_TIME = Date.UTC(2026, 10, 25, 10, 0, 0);
+
+/**
+ * A clock that starts at `start` and then runs with real time, on real timers: for a live
+ * harness (real sockets, real pacing) whose "now" must still be a fixed day.
+ */
+export function clockRunningFrom(start: number): Clock {
+  const began = Date.now();
+  return {
+    now: () => start + (Date.now() - began),
+    setTimeout: (callback, ms) => setTimeout(callback, Math.max(0, ms)),
+    clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+  };
+}

@@ -42,10 +42,14 @@ export interface AppHarnessOptions {
    */
   previousRun?: (app: HeadlessApp) => Promise<void>;
   app?: HeadlessAppOptions;
+  /** The service's clock for day values and rate limits (the app's is `app.clock`); real time when absent. */
+  serviceNow?: () => number;
+  /** The service's port (a picture that shows the server's address); a free one when absent. */
+  servicePort?: number;
 }
 
 export async function startAppHarness(options: AppHarnessOptions = {}): Promise<AppHarness> {
-  const service = await startCounterService({ port: 0, fixtures: options.fixtures ?? e2eFixtures(), ...(options.variant ? { variant: options.variant } : {}) });
+  const service = await startCounterService({ port: options.servicePort ?? 0, fixtures: options.fixtures ?? e2eFixtures(), ...(options.variant ? { variant: options.variant } : {}), ...(options.serviceNow ? { now: options.serviceNow } : {}) });
   const token = options.signedInAs === undefined ? ADA.token : options.signedInAs;
   const front = options.front ? await RequestFaultFront.start(service.port) : undefined;
   const serverUrl = front?.url ?? service.url;

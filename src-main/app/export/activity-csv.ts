@@ -1,6 +1,6 @@
 // The activity export: one CSV line per recorded event, and per day for the days
 // whose events the record no longer keeps (daily totals only). The columns are documented
-// in README.md ("Export"); change them there too. Times are ISO 8601 in the user's zone,
+// in docs/export.md; change them there too. Times are ISO 8601 in the user's zone,
 // with the offset that applied then, so a file read elsewhere still names the instant.
 import type { CounterType } from '../../../src-shared/api/schemas';
 import type { ActivityEvent } from '../../../src-shared/domain/activity';
@@ -53,7 +53,7 @@ export function activityCsv(counters: readonly ExportCounter[], logOf: (counterI
 /**
  * A file name to offer in the save dialog: the counter's name made safe for any file system, and
  * the day. Letters, digits and '-' only, starting with a letter or digit: no list separator, quote,
- * line break or formula trigger where a spreadsheet shows it (README.md, "Export").
+ * line break or formula trigger where a spreadsheet shows it (docs/export.md).
  */
 export function exportFileName(counterName: string | null, now: number, timezone: string): string {
   const slug = (counterName ?? '')

@@ -11,7 +11,7 @@
 // names come from the server, so "=HYPERLINK(…)" as a name must stay text. A spreadsheet
 // whose list separator is not the comma reads our lines without honouring the quotes it
 // does not expect, and a cell can begin after any separator, quote or line break inside a
-// field: the trigger is neutralised there as well as at the start (README.md, "Export").
+// field: the trigger is neutralised there as well as at the start (docs/export.md).
 
 export type Cell = string | number | null | undefined;
 
