@@ -169,7 +169,7 @@ test.describe('history in English', () => {
 
   test('ranges, numbers and streak follow the range; the year’s heatmap by mouse; axe clean in light and dark', async ({ popup, harness, shoot }) => {
     await popup.clock.setFixedTime(FIXED);
-    await popup.getByRole('button', { name: 'Activity of Coffees' }).click();
+    await chooseRowAction(popup, 'Coffees', 'Activity');
     await expect(popup.getByText(/^All of this is what this computer saw: the service keeps no history\./)).toBeVisible();
     const chart = popup.getByRole('img', { name: /^Daily change of Coffees over the last 14 days: you \+\d+, others \+\d+; the value went from \d+ to 812\.$/ });
     await expect(chart).toBeVisible();
@@ -206,7 +206,7 @@ test.describe('history in English', () => {
 
   test('each shade has 3:1 against the page in light, dark and forced colours', async ({ popup, harness }) => {
     await popup.clock.setFixedTime(FIXED);
-    await popup.getByRole('button', { name: 'Activity of Coffees' }).click();
+    await chooseRowAction(popup, 'Coffees', 'Activity');
     await popup.getByRole('radio', { name: 'Year' }).click();
     await expect(popup.getByRole('grid')).toBeVisible();
     const contrasts = () =>
@@ -251,7 +251,7 @@ test.describe('history in English', () => {
 
   test('at 200 % zoom the year wraps into narrower bands: nothing scrolls sideways, every day a 24 px target', async ({ popup }) => {
     await popup.clock.setFixedTime(FIXED);
-    await popup.getByRole('button', { name: 'Activity of Coffees' }).click();
+    await chooseRowAction(popup, 'Coffees', 'Activity');
     await popup.getByRole('radio', { name: 'Year' }).click();
     await expect(popup.getByRole('grid')).toBeVisible();
     await popup.setViewportSize({ width: 180, height: 240 });

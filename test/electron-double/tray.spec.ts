@@ -38,7 +38,7 @@ test('the tray says offline with a hollow mark while the server is away, and a r
   const launch = await machine.launch();
   const popup = await signIn(launch, service);
   const { tray } = launch.electron;
-  await popup.getByRole('button', { name: 'Pin Push-ups this week' }).click();
+  await chooseRowAction(popup, 'Push-ups this week', 'Pin to the top');
   await expect.poll(() => tray.tooltip).toBe('Counter Tray — Push-ups this week: 40');
   const live = bitmapOf(tray.image);
   expect(tileInteriorClear(live, freeOfBadgeAndDot(live.width)), 'solid while live').toBeLessThan(0.2);
