@@ -1,10 +1,10 @@
 import { useRef } from 'react';
-import type { CounterState } from '../../src-shared/domain/snapshot';
 import { hasSecondLine, type LineContext } from '../format/rowLines';
+import type { ListItem } from './listItems';
 import type { RowHeights } from './useRowHeight';
 
 interface Last {
-  counters: readonly CounterState[];
+  items: readonly ListItem<unknown>[];
   context: LineContext;
   sizes: RowHeights;
   heights: number[];
@@ -27,37 +27,39 @@ function touchedIds(before: LineContext, after: LineContext): Set<string> {
   return touched;
 }
 
+/** The same thing at the same place: the same counter object, or a header at both. */
+function sameItem(a: ListItem<unknown> | undefined, b: ListItem<unknown>): boolean {
+  if (a?.kind === 'row') return b.kind === 'row' && a.counter === b.counter;
+  return a?.kind === 'header' && b.kind === 'header';
+}
+
 /**
- * Each row's height (one line or two, format/rowLines.ts) for the window. A state push changes a
- * counter or two of thousands: rows whose counter object is the same (applyDelta keeps unchanged
- * ones) and whose entries in the line context did not change keep their height without being asked
- * again, so a push costs a pass of identity checks, not a lookup per counter.
+ * Each item's height for the window: a header's, or a row's of one line or two (format/rowLines.ts).
+ * A state push changes a counter or two of thousands: rows whose counter object is the same
+ * (applyDelta keeps unchanged ones) and whose entries in the line context did not change keep their
+ * height without being asked again, so a push costs a pass of identity checks, not a lookup per counter.
  */
-export function useLineHeights(counters: readonly CounterState[], context: LineContext, sizes: RowHeights, enabled: boolean): readonly number[] {
+export function useLineHeights(items: readonly ListItem<unknown>[], context: LineContext, sizes: RowHeights): readonly number[] {
   const last = useRef<Last | null>(null);
-  if (!enabled) {
-    last.current = null;
-    return [];
-  }
   const before = last.current;
-  if (before && before.counters === counters && before.context === context && before.sizes === sizes) return before.heights;
-  const heightOf = (counter: CounterState) => (hasSecondLine(counter, context) ? sizes.two : sizes.one);
+  if (before && before.items === items && before.context === context && before.sizes === sizes) return before.heights;
+  const heightOf = (item: ListItem<unknown>) => (item.kind === 'header' ? sizes.header : hasSecondLine(item.counter, context) ? sizes.two : sizes.one);
   let heights: number[];
   const touched = before ? touchedIds(before.context, context) : undefined;
-  if (before && touched && before.sizes === sizes && before.counters.length === counters.length && before.context.clicksWait === context.clicksWait && touched.size <= FRESH_PASS_AFTER) {
+  if (before && touched && before.sizes === sizes && before.items.length === items.length && before.context.clicksWait === context.clicksWait && touched.size <= FRESH_PASS_AFTER) {
     const asked = new Map<number, number>();
-    for (let i = 0; i < counters.length; i += 1) if (counters[i] !== before.counters[i]) asked.set(i, heightOf(counters[i]!));
+    for (let i = 0; i < items.length; i += 1) if (!sameItem(before.items[i], items[i]!)) asked.set(i, heightOf(items[i]!));
     for (const id of touched) {
-      const at = counters.findIndex((c) => c.id === id);
-      if (at >= 0) asked.set(at, heightOf(counters[at]!));
+      const at = items.findIndex((item) => item.key === id);
+      if (at >= 0) asked.set(at, heightOf(items[at]!));
     }
     // No height moved: the same array, so the window's running offsets are not summed again.
     const moved = [...asked].filter(([at, height]) => before.heights[at] !== height);
     heights = moved.length === 0 ? before.heights : before.heights.slice();
     for (const [at, height] of moved) heights[at] = height;
   } else {
-    heights = counters.map(heightOf);
+    heights = items.map(heightOf);
   }
-  last.current = { counters, context, sizes, heights };
+  last.current = { items, context, sizes, heights };
   return heights;
 }

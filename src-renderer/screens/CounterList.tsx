@@ -1,4 +1,4 @@
-// The list screen: search, the update line, rows (windowed when long), the row menu, and the
+// The list screen: search, the update line, rows (always windowed), the row menu, and the
 // keyboard model that ties them together (useListKeys). What a row asks main to do is useRowActions.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { CoreSnapshot, CounterState } from '../../src-shared/domain/snapshot';
@@ -9,10 +9,9 @@ import { ICON, KeysIcon, SettingsIcon } from '../components/icons';
 import { KeyHints } from '../components/KeyHints';
 import { UpdateLine } from '../components/UpdateLine';
 import { useRefusalNotice } from '../components/useRefusalNotice';
-import { useRowHeights } from '../components/useRowHeight';
 import { useRowMenu } from '../components/useRowMenu';
-import { useRowWindow } from '../components/useRowWindow';
-import { useLineHeights } from '../components/useLineHeights';
+import { useListWindow } from '../components/useListWindow';
+import { rowItems } from '../components/listItems';
 import { useTransientNotice } from '../components/useTransientNotice';
 import { useVanishedNotice } from '../components/useVanishedNotice';
 import { useUndo } from '../components/useUndo';
@@ -26,9 +25,6 @@ import { formatCounterValue } from '../../src-shared/i18n/counter-value';
 import { undoBlockedReason } from '../format/undo';
 import { CounterRow } from './CounterRow';
 import { useListKeys } from './useListKeys';
-
-/** Short lists render plainly; long ones only render the rows in view. */
-export const VIRTUALIZE_AFTER = 100;
 
 interface Props {
   api: CounterTrayApi;
@@ -53,7 +49,6 @@ export function CounterList({ api, state, core, focusRequest, activeId, onActive
   const [hintsOpen, setHintsOpen] = useState(false);
   // Selection is drawn for the keyboard only: after an arrow key, until the pointer is used again.
   const [selectionShown, setSelectionShown] = useState(false);
-  const heights = useRowHeights();
   const searchRef = useRef<HTMLInputElement>(null);
   const scrollRef = useRef<HTMLDivElement>(null);
   const { settings } = state;
@@ -63,7 +58,6 @@ export function CounterList({ api, state, core, focusRequest, activeId, onActive
   // No active id (just opened, or a search just typed): the first row, without a scan of every counter.
   const activeIndex = activeId === null ? 0 : Math.max(0, visible.findIndex((c) => c.id === activeId));
   const active = visible[activeIndex];
-  const virtual = visible.length > VIRTUALIZE_AFTER;
 
   const today = state.activity.today;
   const offer = state.activity.undo ?? undefined;
@@ -72,15 +66,11 @@ export function CounterList({ api, state, core, focusRequest, activeId, onActive
   // Pending rows say "2 waiting" when the clicks are held, not in the moment they are sent.
   const clicksWait = core.connection.status !== 'live' || core.outbox.held !== undefined;
   const lineContext = useMemo(() => ({ today, offer, reset, extras, clicksWait }), [today, offer, reset, extras, clicksWait]);
-  const rowHeights = useLineHeights(visible, lineContext, heights, virtual);
-  const rows = useRowWindow(scrollRef, rowHeights);
-  // The latest window, read when the current row changes: a delta that only moves offsets scrolls nothing.
-  const rowsRef = useRef(rows);
-  rowsRef.current = rows;
-  const scrollToRow = useCallback(
-    (index: number, id: string) => (virtual ? rowsRef.current.scrollToIndex(index) : document.getElementById(`counter-${id}`)?.scrollIntoView?.({ block: 'nearest' })),
-    [virtual],
-  );
+  const items = useMemo(() => rowItems(visible), [visible]);
+  const list = useListWindow(scrollRef, items, lineContext);
+  const { scrollToKey } = list;
+  // The row's index among the counters is where it is among the items too while there are no headers.
+  const scrollToRow = useCallback((index: number, id: string) => scrollToKey(id, index), [scrollToKey]);
 
   const setQuery = useCallback(
     (next: string | ((current: string) => string)) => {
@@ -147,13 +137,13 @@ export function CounterList({ api, state, core, focusRequest, activeId, onActive
     clicksWait,
   };
   const blocked = offer ? undoBlockedReason(i18n, offer, core.counters.find((c) => c.id === offer.counterId)) : undefined;
-  const rowOf = (counter: CounterState, index: number) => (
+  const rowOf = (counter: CounterState) => (
     <CounterRow
       key={counter.id}
       counter={counter}
       pinned={pinned.includes(counter.id)}
-      active={index === activeIndex}
-      selected={selectionShown && index === activeIndex}
+      active={counter === active}
+      selected={selectionShown && counter === active}
       twoLine={hasSecondLine(counter, lineContext)}
       menuOpen={rowMenu.openId === counter.id}
       {...rowProps}
@@ -199,12 +189,12 @@ export function CounterList({ api, state, core, focusRequest, activeId, onActive
             id="counter-list"
             role="list"
             aria-label={i18n.t('list.heading')}
-            className={`counters${virtual ? ' virtual' : ''}`}
-            // Windowed rows flow after a padding as tall as the rows above them: a row that grows a
+            className="counters virtual"
+            // Windowed rows flow after a padding as tall as the items above them: a row that grows a
             // second line moves the rows below by layout, without re-rendering them.
-            style={virtual ? { height: rows.totalHeight, paddingTop: rows.offsetOf(rows.start) } : undefined}
+            style={list.style}
           >
-            {virtual ? visible.slice(rows.start, rows.end).map((counter, offset) => rowOf(counter, rows.start + offset)) : visible.map(rowOf)}
+            {list.shown.map((item) => (item.kind === 'row' ? rowOf(item.counter) : null))}
           </ul>
         )}
       </div>

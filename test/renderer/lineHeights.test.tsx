@@ -3,6 +3,7 @@
 // the line context changed are asked again, and an unchanged result is the same array.
 import { renderHook } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { rowItems } from '../../src-renderer/components/listItems';
 import { useLineHeights } from '../../src-renderer/components/useLineHeights';
 import { ROW_HEIGHTS } from '../../src-renderer/components/useRowHeight';
 import type { LineContext } from '../../src-renderer/format/rowLines';
@@ -13,7 +14,7 @@ const context = (patch: Partial<LineContext> = {}): LineContext => ({ today: {},
 
 describe('useLineHeights', () => {
   it('asks again only what changed: a changed counter, a new today entry far down; the same array when nothing moved', () => {
-    const { result, rerender } = renderHook(({ counters, ctx }) => useLineHeights(counters, ctx, ROW_HEIGHTS, true), { initialProps: { counters: many, ctx: context() } });
+    const { result, rerender } = renderHook(({ counters, ctx }) => useLineHeights(rowItems(counters), ctx, ROW_HEIGHTS), { initialProps: { counters: many, ctx: context() } });
     const first = result.current;
     expect(new Set(first)).toEqual(new Set([36]));
     // A new value on one counter (a new object, as applyDelta makes): no height moves, the same array.
@@ -35,7 +36,7 @@ describe('useLineHeights', () => {
 
   it('asks every row again when the held-clicks state flips or the order changes', () => {
     const pending = many.map((c, i) => (i % 100 === 0 ? { ...c, pending: true, waiting: 1 } : c));
-    const { result, rerender } = renderHook(({ counters, ctx }) => useLineHeights(counters, ctx, ROW_HEIGHTS, true), { initialProps: { counters: pending, ctx: context() } });
+    const { result, rerender } = renderHook(({ counters, ctx }) => useLineHeights(rowItems(counters), ctx, ROW_HEIGHTS), { initialProps: { counters: pending, ctx: context() } });
     expect(result.current.filter((h) => h === 48)).toHaveLength(0);
     rerender({ counters: pending, ctx: context({ clicksWait: true }) });
     expect(result.current.filter((h) => h === 48)).toHaveLength(3);
