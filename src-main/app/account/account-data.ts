@@ -6,7 +6,7 @@
 import type { CounterState } from '../../../src-shared/domain/snapshot';
 import { words } from '../../../src-shared/i18n/messages';
 import type { Notice } from '../../../src-shared/i18n/notice';
-import type { Clock, CounterCore } from '../../core/contract';
+import type { Clock, CoreOptions, CounterCore } from '../../core/contract';
 import { AppError } from '../../ipc/errors';
 import type { ExtrasAnnouncement } from '../goals/extras-service';
 import { accountOwnerKey } from '../offline/account-pending-store';
@@ -90,7 +90,7 @@ export function createAccountData(deps: AccountDataDeps) {
  * The session's core factory: no core before the account's records are loaded (their chunk
  * read in parallel with the core's), so they hear everything a core reports from its first change.
  */
-export function coreAfterRecords(factory: CoreFactory, prepare: () => Promise<unknown>): CoreFactory {
+export function coreAfterRecords(factory: CoreFactory, prepare: () => Promise<unknown>): (options: CoreOptions) => Promise<CounterCore> {
   return async (options) => {
     const records = prepare();
     // Handled below once the core is made; until then a failed load must not count as unhandled.
