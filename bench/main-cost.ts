@@ -14,8 +14,8 @@ const STAND_IN = \`
 const member = new Proxy(function () {}, { get: (_t, key) => (key === 'then' ? undefined : member), apply: () => member, construct: () => member });
 const pending = new Promise(() => {});
 export const app = new Proxy({}, { get: (_t, key) => (key === 'whenReady' ? () => pending : key === 'isPackaged' ? false : key === 'then' ? undefined : member) });
-const names = ['BrowserWindow', 'dialog', 'globalShortcut', 'ipcMain', 'Menu', 'nativeImage', 'nativeTheme', 'Notification', 'powerMonitor', 'protocol', 'safeStorage', 'screen', 'session', 'shell', 'Tray', 'net', 'autoUpdater'];
-export const { BrowserWindow, dialog, globalShortcut, ipcMain, Menu, nativeImage, nativeTheme, Notification, powerMonitor, protocol, safeStorage, screen, session, shell, Tray, net, autoUpdater } = Object.fromEntries(names.map((n) => [n, member]));
+const names = ['BrowserWindow', 'dialog', 'globalShortcut', 'ipcMain', 'Menu', 'nativeImage', 'nativeTheme', 'Notification', 'powerMonitor', 'protocol', 'safeStorage', 'screen', 'session', 'shell', 'Tray', 'net', 'autoUpdater', 'systemPreferences'];
+export const { BrowserWindow, dialog, globalShortcut, ipcMain, Menu, nativeImage, nativeTheme, Notification, powerMonitor, protocol, safeStorage, screen, session, shell, Tray, net, autoUpdater, systemPreferences } = Object.fromEntries(names.map((n) => [n, member]));
 export default new Proxy({}, { get: (_t, key) => (key === 'app' ? app : member) });
 \`;
 registerHooks({

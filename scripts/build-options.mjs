@@ -32,7 +32,8 @@ export function commonOptions(production) {
 
 /**
  * src-main/main.ts → `outdir`/main.js (ESM for the Node 24 inside Electron 45), and what main
- * loads only when first used (the updater, the export, the demo's service: dynamic import())
+ * loads only when first used (the updater, the export, the demo's service, the account's
+ * activity record and goals: dynamic import())
  * as chunks in `outdir`/chunks, so a launch parses only what the first paint needs.
  * Minified for whitespace only: identifiers stay, so a stack trace from a user's log names
  * the functions without a source map (none ships: electron-builder.yml leaves out *.map), and

@@ -4,8 +4,7 @@ import { isPublicServer } from '../../src-shared/domain/server-address';
 import type { Settings } from '../../src-shared/domain/settings';
 import type { AppState } from '../../src-shared/ipc/contract';
 import type { CounterReset } from './account/counter-reset';
-import type { ActivityService } from './activity/activity-service';
-import type { ExtrasService } from './goals/extras-service';
+import type { AccountRecords } from './account/account-data';
 import type { OfflineCounters } from './offline/offline-counters';
 import type { AppControllerDeps, AppPlatform } from './ports';
 import type { Session } from './session/session-api';
@@ -19,12 +18,12 @@ export interface AppStateParts {
   shortcutFailures: AppState['shortcutFailures'];
   session: Session;
   offline: OfflineCounters;
-  activity: ActivityService;
-  extras: ExtrasService;
+  /** Null until the first core: no core, nothing recorded. */
+  records: AccountRecords | null;
   counterReset: CounterReset;
 }
 
-export function readAppState({ deps, platform, settings, locale, shortcutFailures, session, offline, activity, extras, counterReset }: AppStateParts): AppStateBody {
+export function readAppState({ deps, platform, settings, locale, shortcutFailures, session, offline, records, counterReset }: AppStateParts): AppStateBody {
   const dark = settings.theme === 'system' ? deps.theme.shouldUseDarkColors() : settings.theme === 'dark';
   const core = session.core();
   const sessionState = session.state();
@@ -45,8 +44,8 @@ export function readAppState({ deps, platform, settings, locale, shortcutFailure
     platform,
     systemTimezone: deps.systemTimezone(),
     locale,
-    activity: core ? activity.summary() : { today: {}, undo: null },
+    activity: core && records ? records.activity.summary() : { today: {}, undo: null },
     ...(updates ? { updates } : {}),
-    ...(shown ? { extras: extras.view(), resetUndo: counterReset.offer(shown.counters) } : {}),
+    ...(shown && records ? { extras: records.extras.view(), resetUndo: counterReset.offer(shown.counters) } : {}),
   };
 }

@@ -13,7 +13,7 @@ import { sentences, type Notice } from '../../src-shared/i18n/notice';
 import type { Translator } from '../../src-shared/i18n/translator';
 import type { AppState, AppStateBody, EventChannel, EventOf } from '../../src-shared/ipc/contract';
 import { createIpcDispatcher, type Dispatch, type InvokeHandlers } from '../ipc/dispatch';
-import { createAccountData } from './account/account-data';
+import { coreAfterRecords, createAccountData } from './account/account-data';
 import { readAppState } from './app-state';
 import type { ExtrasAnnouncement } from './goals/extras-service';
 import { createInvokeHandlers } from './invoke-handlers';
@@ -113,7 +113,7 @@ export function createAppController(deps: AppControllerDeps): AppController {
 
   const clicks = createOwnClickWiring({ pendingFiles: deps.pendingFiles, notify, nameOf: (id) => session.redact(offline.nameOf(id) ?? id, TEXT_LIMITS.name) });
   const session = createSession({
-    coreFactory: deps.coreFactory,
+    coreFactory: coreAfterRecords(deps.coreFactory, () => accountData.prepare()),
     vault: deps.vault,
     demo: deps.demo,
     clock,
@@ -148,7 +148,7 @@ export function createAppController(deps: AppControllerDeps): AppController {
     // Counter names come from the server and end up in OS notifications.
     announce: (announcement) => announcements.fire({ ...announcement, name: redact(announcement.name, TEXT_LIMITS.name) }),
   });
-  const { activity, extras, counterReset } = accountData;
+  const { counterReset } = accountData;
 
   session.onDidChange(() => {
     // Leaving the demo brings the account's per-counter settings back.
@@ -164,7 +164,7 @@ export function createAppController(deps: AppControllerDeps): AppController {
   publisher.onWillPublish(() => {
     offline.remember();
     // Activity, counters or the zone may have moved a goal or brought a milestone.
-    extras.recheck();
+    void accountData.loaded()?.extras.recheck();
     // The popup says "Offline" in plain words; the core's detail (socket errors, HTTP statuses) goes here.
     const message = session.core()?.snapshot().connection.message;
     if (message !== loggedConnection) {
@@ -174,14 +174,14 @@ export function createAppController(deps: AppControllerDeps): AppController {
   });
 
   const locale = () => stateLocale(settings.current().language, view.systemLanguages);
-  const getState = () => readAppState({ deps, platform, settings: settings.current(), session, offline, activity, extras, counterReset, shortcutFailures: view.shortcutFailures, locale: locale() });
+  const getState = () => readAppState({ deps, platform, settings: settings.current(), session, offline, records: accountData.loaded(), counterReset, shortcutFailures: view.shortcutFailures, locale: locale() });
 
   const handlersFor = (source: ClickSource): InvokeHandlers =>
     createInvokeHandlers(
       {
         publishDelta: publisher.publishDelta,
         offline,
-        activity,
+        records: accountData.required,
         session,
         durable: clicks.durable,
         settings,
@@ -191,7 +191,6 @@ export function createAppController(deps: AppControllerDeps): AppController {
         // Counters the popup shows now (live, or last known while a launch connects): shortcuts may be set for these.
         knownCounterIds: () => new Set([...(session.core()?.snapshot().counters ?? []), ...(offline.shown()?.counters ?? [])].map((c) => c.id)),
         consent: deps.consent,
-        extras,
         counterReset,
         saveFile: deps.saveFile,
         clock,
@@ -283,7 +282,7 @@ export function createAppController(deps: AppControllerDeps): AppController {
     notifyResume: () => {
       session.notifyResume();
       // A sleeping machine's timers run late: a milestone morning may have come meanwhile.
-      extras.recheck();
+      void accountData.loaded()?.extras.recheck();
     },
     // The state says the language; a push only when it changed (state-delta compares).
     systemLanguagesChanged() {

@@ -9,14 +9,12 @@ import type { AppState } from '../../src-shared/ipc/contract';
 import type { CounterCore } from '../core/contract';
 import type { InvokeHandlers } from '../ipc/dispatch';
 import { AppError } from '../ipc/errors';
-import type { ActivityService } from './activity/activity-service';
 import type { OfflineCounters } from './offline/offline-counters';
 import type { AppControllerDeps, AppPlatform, ConsentPort, SaveFilePort } from './ports';
 import type { Clock } from '../core/contract';
 import type { CounterState } from '../../src-shared/domain/snapshot';
 import type { CounterReset } from './account/counter-reset';
-import type { ExtrasService } from './goals/extras-service';
-import { goalRule } from './goals/goal-tracker';
+import type { AccountRecords } from './account/account-data';
 import { firstDayOfWeek } from '../../src-shared/time/week-start';
 import { originOf, parseServerUrl, type ServerUrl } from './session/server-url';
 import type { Session } from './session/session-api';
@@ -28,7 +26,8 @@ export interface InvokeHandlerContext {
   /** Brings the delta stream up to date and answers the state as sent. */
   publishDelta(): AppState;
   offline: OfflineCounters;
-  activity: ActivityService;
+  /** The account's activity record and goals: there once a core runs (every handler asks the core first). */
+  records(): AccountRecords;
   session: Session;
   /** Resolves once what was just asked of `core` is in its ledger on disk (a click is acknowledged after it). */
   durable(core: CounterCore): Promise<void>;
@@ -39,7 +38,6 @@ export interface InvokeHandlerContext {
   platform: AppPlatform;
   knownCounterIds(): ReadonlySet<string>;
   consent: ConsentPort;
-  extras: ExtrasService;
   counterReset: CounterReset;
   saveFile: SaveFilePort | undefined;
   clock: Clock;
@@ -86,30 +84,29 @@ export function createInvokeHandlers(ctx: InvokeHandlerContext, source: ClickSou
     // offline to the account's connecting core: every click enters the core's one ledger.
     'counter:increment': async ({ id, amount = 1 }) => {
       const core = ctx.offline.step(id, 'increment', amount);
-      ctx.activity.click(id, source, amount);
+      ctx.records().activity.click(id, source, amount);
       await ctx.durable(core);
       return null;
     },
     'counter:decrement': async ({ id, amount = 1 }) => {
       const core = ctx.offline.step(id, 'decrement', amount);
-      ctx.activity.click(id, source, -amount);
+      ctx.records().activity.click(id, source, -amount);
       await ctx.durable(core);
       return null;
     },
     'counter:undo': async ({ id }) => {
       const core = ctx.session.requireCounter(id);
-      ctx.activity.undo(id);
+      ctx.records().activity.undo(id);
       await ctx.durable(core);
       return null;
     },
     'activity:detail': ({ id }) => {
       ctx.session.requireCounter(id);
-      return ctx.activity.detail(id);
+      return ctx.records().activity.detail(id);
     },
     'activity:history': ({ id, range }) => {
       ctx.session.requireCounter(id);
-      const goal = ctx.extras.view().goals[id];
-      return ctx.activity.history(id, range, { firstDayOfWeek: firstDayOfWeek(ctx.formatsLocale()), goal: goal ? goalRule(goal) : null });
+      return ctx.records().history(id, range, firstDayOfWeek(ctx.formatsLocale()));
     },
     'counter:dismissError': ({ id }) => {
       ctx.session.requireCounter(id).dismissError(id);
@@ -125,17 +122,17 @@ export function createInvokeHandlers(ctx: InvokeHandlerContext, source: ClickSou
       const body = PatchBodyV2.safeParse(patch);
       if (!body.success) throw new AppError('invalid-payload', words('error.noChange'));
       const core = ctx.session.requireCounter(id);
-      await ctx.activity.edit(id, () => core.update(id, body.data));
+      await ctx.records().activity.edit(id, () => core.update(id, body.data));
       return null;
     },
     'goal:set': async ({ id, goal }) => {
       ctx.session.requireCounter(id);
-      await ctx.extras.setGoal(id, goal);
+      await ctx.records().extras.setGoal(id, goal);
       return null;
     },
     'milestones:mute': async ({ id, muted }) => {
       ctx.session.requireCounter(id);
-      await ctx.extras.muteMilestones(id, muted);
+      await ctx.records().extras.muteMilestones(id, muted);
       return null;
     },
     'counter:reset': async ({ id }) => {
@@ -150,7 +147,7 @@ export function createInvokeHandlers(ctx: InvokeHandlerContext, source: ClickSou
       const { exportActivity } = await import('./export/export-activity');
       return exportActivity(request, {
         counters: ctx.shownCounters(),
-        logOf: (id) => ctx.activity.exportLog(id),
+        logOf: (id) => ctx.records().activity.exportLog(id),
         timezone: ctx.effectiveTimezone(),
         now: ctx.clock.now(),
         saveFile: ctx.saveFile,

@@ -1,18 +1,18 @@
-// What the app keeps for the account beside the core: the activity record, goals
-// and milestones, and a reset's undo. Each follows the running core: an account's
-// are files in the data folder named by a digest of server and token (never the token), the
-// demo's stay in memory and are forgotten with it.
+// What the app keeps for the account beside the core: the activity record, goals and
+// milestones (account-records.ts, loaded by dynamic import() with the first core, like the
+// core itself: a launch parses neither), and a reset's undo. The records exist before any
+// core does (the controller's core factory waits for `prepare`), so they follow a core from
+// its first reported change: nothing a core says is ever waiting for them to load.
 import type { CounterState } from '../../../src-shared/domain/snapshot';
-import type { Clock, CounterCore } from '../../core/contract';
-import { accountOwnerKey } from '../offline/account-pending-store';
-import { createActivityService } from '../activity/activity-service';
-import { createFileRecordStorage, createMemoryRecordStorage, createTextRecordStorage, recordPathFor, type RecordStorage } from '../activity/record-storage';
-import { createCounterReset } from './counter-reset';
-import { createFileExtrasStorage, createMemoryExtrasStorage, extrasPathFor } from '../goals/extras-file';
-import { createExtrasService, type ExtrasAnnouncement } from '../goals/extras-service';
-import type { TextFile } from '../ports';
-import { createTextFile } from '../storage/text-file';
+import { words } from '../../../src-shared/i18n/messages';
 import type { Notice } from '../../../src-shared/i18n/notice';
+import type { Clock, CoreOptions, CounterCore } from '../../core/contract';
+import { AppError } from '../../ipc/errors';
+import type { ExtrasAnnouncement } from '../goals/extras-service';
+import { accountOwnerKey } from '../offline/account-pending-store';
+import type { CoreFactory, TextFile } from '../ports';
+import type { AccountRecords } from './account-records';
+import { createCounterReset } from './counter-reset';
 
 export interface AccountDataDeps {
   clock: Clock;
@@ -30,45 +30,78 @@ export interface AccountDataDeps {
   notice(notice: Notice): void;
   warn(message: string): void;
   announce(announcement: ExtrasAnnouncement): void;
+  /** Where the records come from: their chunk, unless a test counts the loads. */
+  loadRecords?: () => Promise<{ createAccountRecords(deps: AccountDataDeps): AccountRecords }>;
 }
 
 export type AccountData = ReturnType<typeof createAccountData>;
+export type { AccountRecords };
 
 export function createAccountData(deps: AccountDataDeps) {
-  const { clock, timezone, changed, warn } = deps;
-  const activity = createActivityService({ clock, timezone, changed, warn, notice: (body) => deps.notice({ title: 'notice.activityTitle', body }) });
-  const extras = createExtrasService({
-    clock,
-    timezone,
-    changed,
-    warn,
-    counters: deps.counters,
-    steps: (id, fromDay) => activity.steps(id, fromDay),
-    activityVersion: () => activity.version(),
-    notice: (body) => deps.notice({ title: 'notice.goalsTitle', body }),
-    announce: deps.announce,
+  const load = deps.loadRecords ?? (() => import('./account-records'));
+  let records: AccountRecords | null = null;
+  let loading: Promise<AccountRecords> | null = null;
+  const counterReset = createCounterReset({
+    clock: deps.clock,
+    timezone: deps.timezone,
+    changed: deps.changed,
+    requireCounter: deps.requireCounter,
+    // A reset needs a running core (requireCounter first), and a core means the records are there.
+    edit: (id, run) => required().activity.edit(id, run),
   });
-  const counterReset = createCounterReset({ clock, timezone, changed, requireCounter: deps.requireCounter, edit: activity.edit });
+
+  function required(): AccountRecords {
+    if (!records) throw new AppError('not-signed-in', words('error.notSignedIn'));
+    return records;
+  }
 
   return {
-    activity,
-    extras,
     counterReset,
+    /** Loads the records once; a failed load is tried again by the next core. */
+    prepare(): Promise<AccountRecords> {
+      loading ??= load().then(
+        ({ createAccountRecords }) => (records ??= createAccountRecords(deps)),
+        (error: unknown) => {
+          loading = null;
+          throw error;
+        },
+      );
+      return loading;
+    },
+    /** The records once the first core came (null before: nothing to record or show yet). */
+    loaded: (): AccountRecords | null => records,
+    /** The records, for a caller that already holds a running core's counter. */
+    required,
     /** The running core changed (null: none); `account` names whose it is, absent for the demo. */
     attach(core: CounterCore | null, account?: { baseUrl: string; token: string }): void {
-      const owner = account ? accountOwnerKey(account.baseUrl, account.token) : undefined;
-      const dir = deps.dataDir;
-      const records = (): RecordStorage => {
-        if (owner && deps.activityFiles) return createTextRecordStorage(deps.activityFiles.forOwner(owner));
-        return owner && dir ? createFileRecordStorage(recordPathFor(dir, owner)) : createMemoryRecordStorage();
-      };
-      void activity.attach(core, core ? records() : null);
-      void extras.attach(core ? (owner && dir ? createFileExtrasStorage(createTextFile(extrasPathFor(dir, owner))) : createMemoryExtrasStorage()) : null);
+      // Every core comes through the factory that waits for prepare(): one without would lose activity.
+      if (core && !records) throw new Error('A core was attached before the account records were loaded.');
+      records?.attach(core, account ? accountOwnerKey(account.baseUrl, account.token) : undefined);
       counterReset.clear();
     },
     async stop(): Promise<void> {
-      await activity.stop();
-      await extras.stop();
+      await loading?.catch(() => undefined);
+      await records?.stop();
     },
+  };
+}
+
+/**
+ * The session's core factory: no core before the account's records are loaded (their chunk
+ * read in parallel with the core's), so they hear everything a core reports from its first change.
+ */
+export function coreAfterRecords(factory: CoreFactory, prepare: () => Promise<unknown>): (options: CoreOptions) => Promise<CounterCore> {
+  return async (options) => {
+    const records = prepare();
+    // Handled below once the core is made; until then a failed load must not count as unhandled.
+    records.catch(() => undefined);
+    const core = await factory(options);
+    try {
+      await records;
+    } catch (error) {
+      await core.stop();
+      throw error;
+    }
+    return core;
   };
 }

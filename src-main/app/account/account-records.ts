@@ -1,0 +1,56 @@
+// The account's activity record and its goals and milestones, loaded by account-data.ts with
+// the first core (never at launch: a signed-out start or one still connecting needs neither).
+// Each follows the running core: an account's are files in the data folder named by a digest
+// of server and token (never the token), the demo's stay in memory and are forgotten with it.
+import type { HistoryRange } from '../../../src-shared/domain/history';
+import type { IsoWeekday } from '../../../src-shared/time/week-start';
+import type { CounterCore } from '../../core/contract';
+import { createActivityService } from '../activity/activity-service';
+import { createFileRecordStorage, createMemoryRecordStorage, createTextRecordStorage, recordPathFor, type RecordStorage } from '../activity/record-storage';
+import { createFileExtrasStorage, createMemoryExtrasStorage, extrasPathFor } from '../goals/extras-file';
+import { createExtrasService } from '../goals/extras-service';
+import { goalRule } from '../goals/goal-tracker';
+import { createTextFile } from '../storage/text-file';
+import type { AccountDataDeps } from './account-data';
+
+export type AccountRecords = ReturnType<typeof createAccountRecords>;
+
+export function createAccountRecords(deps: AccountDataDeps) {
+  const { clock, timezone, changed, warn } = deps;
+  const activity = createActivityService({ clock, timezone, changed, warn, notice: (body) => deps.notice({ title: 'notice.activityTitle', body }) });
+  const extras = createExtrasService({
+    clock,
+    timezone,
+    changed,
+    warn,
+    counters: deps.counters,
+    steps: (id, fromDay) => activity.steps(id, fromDay),
+    activityVersion: () => activity.version(),
+    notice: (body) => deps.notice({ title: 'notice.goalsTitle', body }),
+    announce: deps.announce,
+  });
+
+  return {
+    activity,
+    extras,
+    /** One counter's history, its streak judged by its goal where it has one. */
+    history(counterId: string, range: HistoryRange, firstDayOfWeek: IsoWeekday) {
+      const goal = extras.view().goals[counterId];
+      return activity.history(counterId, range, { firstDayOfWeek, goal: goal ? goalRule(goal) : null });
+    },
+    /** The running core changed (null: none); `owner` names whose it is, absent for the demo. */
+    attach(core: CounterCore | null, owner: string | undefined): void {
+      const dir = deps.dataDir;
+      const records = (): RecordStorage => {
+        if (owner && deps.activityFiles) return createTextRecordStorage(deps.activityFiles.forOwner(owner));
+        return owner && dir ? createFileRecordStorage(recordPathFor(dir, owner)) : createMemoryRecordStorage();
+      };
+      void activity.attach(core, core ? records() : null);
+      void extras.attach(core ? (owner && dir ? createFileExtrasStorage(createTextFile(extrasPathFor(dir, owner))) : createMemoryExtrasStorage()) : null);
+    },
+    async stop(): Promise<void> {
+      await activity.stop();
+      await extras.stop();
+    },
+  };
+}
