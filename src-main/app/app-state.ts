@@ -6,6 +6,7 @@ import type { AppState } from '../../src-shared/ipc/contract';
 import type { CounterReset } from './account/counter-reset';
 import type { ActivityService } from './activity/activity-service';
 import type { ExtrasService } from './goals/extras-service';
+import type { OrganiseService } from './organise/organise-service';
 import type { OfflineCounters } from './offline/offline-counters';
 import type { AppControllerDeps, AppPlatform } from './ports';
 import type { Session } from './session/session-api';
@@ -21,16 +22,18 @@ export interface AppStateParts {
   offline: OfflineCounters;
   activity: ActivityService;
   extras: ExtrasService;
+  organise: OrganiseService;
   counterReset: CounterReset;
 }
 
-export function readAppState({ deps, platform, settings, locale, shortcutFailures, session, offline, activity, extras, counterReset }: AppStateParts): AppStateBody {
+export function readAppState({ deps, platform, settings, locale, shortcutFailures, session, offline, activity, extras, organise, counterReset }: AppStateParts): AppStateBody {
   const dark = settings.theme === 'system' ? deps.theme.shouldUseDarkColors() : settings.theme === 'dark';
   const core = session.core();
   const sessionState = session.state();
   const accentColor = deps.accent?.current() ?? null;
   const shown = core ? { ...core.snapshot(), counters: offline.coreCounters(core) } : null;
   const updates = deps.updates?.state();
+  const organised = shown ? organise.view() : undefined;
   return {
     session: sessionState,
     core: shown,
@@ -48,5 +51,6 @@ export function readAppState({ deps, platform, settings, locale, shortcutFailure
     activity: core ? activity.summary() : { today: {}, undo: null },
     ...(updates ? { updates } : {}),
     ...(shown ? { extras: extras.view(), resetUndo: counterReset.offer(shown.counters) } : {}),
+    ...(organised ? { organise: organised } : {}),
   };
 }

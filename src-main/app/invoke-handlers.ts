@@ -16,6 +16,8 @@ import type { Clock } from '../core/contract';
 import type { CounterState } from '../../src-shared/domain/snapshot';
 import type { CounterReset } from './account/counter-reset';
 import type { ExtrasService } from './goals/extras-service';
+import type { OrganiseService } from './organise/organise-service';
+import { groupNames, organiseHandlers } from './organise/organise-handlers';
 import { goalRule } from './goals/goal-tracker';
 import { firstDayOfWeek } from '../../src-shared/time/week-start';
 import { originOf, parseServerUrl, type ServerUrl } from './session/server-url';
@@ -40,6 +42,7 @@ export interface InvokeHandlerContext {
   knownCounterIds(): ReadonlySet<string>;
   consent: ConsentPort;
   extras: ExtrasService;
+  organise: OrganiseService;
   counterReset: CounterReset;
   saveFile: SaveFilePort | undefined;
   clock: Clock;
@@ -150,6 +153,7 @@ export function createInvokeHandlers(ctx: InvokeHandlerContext, source: ClickSou
       const { exportActivity } = await import('./export/export-activity');
       return exportActivity(request, {
         counters: ctx.shownCounters(),
+        groupOf: groupNames(ctx.organise),
         logOf: (id) => ctx.activity.exportLog(id),
         timezone: ctx.effectiveTimezone(),
         now: ctx.clock.now(),
@@ -223,5 +227,6 @@ export function createInvokeHandlers(ctx: InvokeHandlerContext, source: ClickSou
       ctx.hideWindow?.();
       return null;
     },
+    ...organiseHandlers(ctx.organise),
   };
 }

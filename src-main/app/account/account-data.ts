@@ -1,5 +1,5 @@
 // What the app keeps for the account beside the core: the activity record, goals
-// and milestones, and a reset's undo. Each follows the running core: an account's
+// and milestones, groups and hidden counters, and a reset's undo. Each follows the running core: an account's
 // are files in the data folder named by a digest of server and token (never the token), the
 // demo's stay in memory and are forgotten with it.
 import type { CounterState } from '../../../src-shared/domain/snapshot';
@@ -11,6 +11,8 @@ import { createCounterReset } from './counter-reset';
 import { createFileExtrasStorage, createMemoryExtrasStorage, extrasPathFor } from '../goals/extras-file';
 import { createExtrasService, type ExtrasAnnouncement } from '../goals/extras-service';
 import type { TextFile } from '../ports';
+import { createFileOrganiseStorage, createMemoryOrganiseStorage, organisePathFor } from '../organise/organise-file';
+import { createOrganiseService } from '../organise/organise-service';
 import { createTextFile } from '../storage/text-file';
 import type { Notice } from '../../../src-shared/i18n/notice';
 
@@ -25,6 +27,8 @@ export interface AccountDataDeps {
   activityFiles?: { forOwner(owner: string): TextFile };
   /** The running core's counters. */
   counters(): readonly CounterState[];
+  /** Whether those are the server's list (a live core). */
+  listed(): boolean;
   requireCounter(id: string): CounterCore;
   /** A file was reset: tell the user once. */
   notice(notice: Notice): void;
@@ -48,11 +52,13 @@ export function createAccountData(deps: AccountDataDeps) {
     notice: (body) => deps.notice({ title: 'notice.goalsTitle', body }),
     announce: deps.announce,
   });
+  const organise = createOrganiseService({ clock, changed, warn, counters: deps.counters, listed: deps.listed, notice: (body) => deps.notice({ title: 'notice.organiseTitle', body }) });
   const counterReset = createCounterReset({ clock, timezone, changed, requireCounter: deps.requireCounter, edit: activity.edit });
 
   return {
     activity,
     extras,
+    organise,
     counterReset,
     /** The running core changed (null: none); `account` names whose it is, absent for the demo. */
     attach(core: CounterCore | null, account?: { baseUrl: string; token: string }): void {
@@ -64,11 +70,13 @@ export function createAccountData(deps: AccountDataDeps) {
       };
       void activity.attach(core, core ? records() : null);
       void extras.attach(core ? (owner && dir ? createFileExtrasStorage(createTextFile(extrasPathFor(dir, owner))) : createMemoryExtrasStorage()) : null);
+      void organise.attach(core ? (owner && dir ? createFileOrganiseStorage(createTextFile(organisePathFor(dir, owner))) : createMemoryOrganiseStorage()) : null);
       counterReset.clear();
     },
     async stop(): Promise<void> {
       await activity.stop();
       await extras.stop();
+      await organise.stop();
     },
   };
 }
