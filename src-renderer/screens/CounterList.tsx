@@ -21,7 +21,10 @@ import { useI18n } from '../i18n/I18n';
 import { ResetUndoQuestion, useResetUndo } from '../components/useResetUndo';
 import { rowActivity } from '../format/rowActivity';
 import { hasSecondLine } from '../format/rowLines';
-import { visibleCounters } from '../format/counterOrder';
+import { arrangeList, stepInOrder } from '../../src-shared/domain/arrange';
+import { GROUP_HEADER_HEIGHT, GroupHeader } from '../components/GroupHeader';
+import { useOrganise } from '../components/useOrganise';
+import { OrganiseIcon } from '../components/icons';
 import { formatCounterValue } from '../../src-shared/i18n/counter-value';
 import { undoBlockedReason } from '../format/undo';
 import { CounterRow } from './CounterRow';
@@ -58,12 +61,21 @@ export function CounterList({ api, state, core, focusRequest, activeId, onActive
   const scrollRef = useRef<HTMLDivElement>(null);
   const { settings } = state;
   const pinned = settings.pinned;
+  const organisation = state.organise;
+  const [showHidden, setShowHidden] = useState(false);
+  const compareNames = useMemo(() => new Intl.Collator(i18n.locale.formats, { sensitivity: 'base', numeric: true }).compare, [i18n.locale.formats]);
 
-  const visible = useMemo(() => visibleCounters(core.counters, pinned, query), [core.counters, pinned, query]);
+  // Rows and group headers; `visible` is the counter rows alone (what ↑/↓ walk and + / − act on).
+  const arranged = useMemo(
+    () => arrangeList({ counters: core.counters, organisation, pinned, query, showHidden, compareNames }),
+    [core.counters, organisation, pinned, query, showHidden, compareNames],
+  );
+  const visible = arranged.counters;
+  const items = arranged.items;
   // No active id (just opened, or a search just typed): the first row, without a scan of every counter.
   const activeIndex = activeId === null ? 0 : Math.max(0, visible.findIndex((c) => c.id === activeId));
   const active = visible[activeIndex];
-  const virtual = visible.length > VIRTUALIZE_AFTER;
+  const virtual = items.length > VIRTUALIZE_AFTER;
 
   const today = state.activity.today;
   const offer = state.activity.undo ?? undefined;
@@ -72,14 +84,22 @@ export function CounterList({ api, state, core, focusRequest, activeId, onActive
   // Pending rows say "2 waiting" when the clicks are held, not in the moment they are sent.
   const clicksWait = core.connection.status !== 'live' || core.outbox.held !== undefined;
   const lineContext = useMemo(() => ({ today, offer, reset, extras, clicksWait }), [today, offer, reset, extras, clicksWait]);
-  const rowHeights = useLineHeights(visible, lineContext, heights, virtual);
+  const counterHeights = useLineHeights(visible, lineContext, heights, virtual);
+  // Group headers are items of the window too, of their own height: spliced in only when there are any.
+  const rowHeights = useMemo(() => {
+    if (!arranged.headers || !virtual) return counterHeights;
+    let next = 0;
+    return items.map((item) => (item.kind === 'group' ? GROUP_HEADER_HEIGHT : (counterHeights[next++] ?? heights.one)));
+  }, [arranged.headers, virtual, counterHeights, items, heights.one]);
   const rows = useRowWindow(scrollRef, rowHeights);
+  // A counter's place among the items (its index among counters, plus the headers above it).
+  const itemIndex = useMemo(() => (arranged.headers ? new Map(items.flatMap((item, at) => (item.kind === 'counter' ? [[item.counter.id, at] as const] : []))) : null), [arranged.headers, items]);
   // The latest window, read when the current row changes: a delta that only moves offsets scrolls nothing.
   const rowsRef = useRef(rows);
   rowsRef.current = rows;
   const scrollToRow = useCallback(
-    (index: number, id: string) => (virtual ? rowsRef.current.scrollToIndex(index) : document.getElementById(`counter-${id}`)?.scrollIntoView?.({ block: 'nearest' })),
-    [virtual],
+    (index: number, id: string) => (virtual ? rowsRef.current.scrollToIndex(itemIndex?.get(id) ?? index) : document.getElementById(`counter-${id}`)?.scrollIntoView?.({ block: 'nearest' })),
+    [virtual, itemIndex],
   );
 
   const setQuery = useCallback(
@@ -108,7 +128,24 @@ export function CounterList({ api, state, core, focusRequest, activeId, onActive
   const offline = offlineSince !== undefined;
   const edit = useCallback((id: string) => (offline ? say(i18n.t('list.offlineEdit')) : onEdit(id)), [offline, onEdit, say, i18n]);
   const detail = useCallback((id: string) => (offline ? say(i18n.t('list.offlineActivity')) : onDetail(id)), [offline, onDetail, say, i18n]);
-  const rowMenu = useRowMenu(core.counters, settings, { togglePin, toggleMute, detail, edit, say });
+  const organise = useOrganise(api, organisation, core.counters, say);
+  const { place, fold, openMove, openGroupMenu, toggleHidden } = organise;
+  const rowMenu = useRowMenu(core.counters, settings, { togglePin, toggleMute, detail, edit, say, ...(organisation ? { moveToGroup: openMove, toggleHidden } : {}) }, organisation?.hidden);
+  const manual = (organisation?.sort ?? 'manual') === 'manual' && query === '';
+  const moveActive = (delta: -1 | 1) => {
+    if (!active || !organisation) return;
+    if (!manual) return say(i18n.t('move.needsManual'));
+    const to = stepInOrder(arranged, pinned, active.id, delta);
+    if (to) void place(active.id, to.group, to.before);
+  };
+  const dropOnRow = useCallback(
+    (targetId: string, draggedId: string) => {
+      const group = organisation?.groups.find((g) => g.counters.includes(targetId))?.id ?? null;
+      void place(draggedId, group, targetId);
+    },
+    [organisation, place],
+  );
+  const dropOnHeader = useCallback((groupId: string | null, counterId: string) => void place(counterId, groupId, null), [place]);
   const activate = useCallback((id: string) => setActiveId(id), [setActiveId]);
 
   useListKeys({
@@ -124,7 +161,9 @@ export function CounterList({ api, state, core, focusRequest, activeId, onActive
     step,
     detail,
     openMenu: rowMenu.open,
+    moveActive,
     escapeInside: () => {
+      if (organise.escape()) return true;
       if (resetUndo.question) void resetUndo.answer('keep');
       else if (hintsOpen) setHintsOpen(false);
       else return false;
@@ -147,10 +186,14 @@ export function CounterList({ api, state, core, focusRequest, activeId, onActive
     clicksWait,
   };
   const blocked = offer ? undoBlockedReason(i18n, offer, core.counters.find((c) => c.id === offer.counterId)) : undefined;
-  const rowOf = (counter: CounterState, index: number) => (
+  const hiddenTag = i18n.t('row.hiddenTag');
+  const rowOf = (counter: CounterState, index: number, hidden = false, groupName: string | null = null) => (
     <CounterRow
       key={counter.id}
       counter={counter}
+      tag={[hidden ? hiddenTag : '', groupName ? i18n.t('row.inGroup', { group: groupName }) : ''].filter(Boolean).join(' · ') || undefined}
+      draggable={manual && organisation !== undefined && !pinned.includes(counter.id)}
+      onDropCounter={manual && organisation !== undefined ? dropOnRow : undefined}
       pinned={pinned.includes(counter.id)}
       active={index === activeIndex}
       selected={selectionShown && index === activeIndex}
@@ -161,7 +204,17 @@ export function CounterList({ api, state, core, focusRequest, activeId, onActive
     />
   );
   const activeText = active ? `${active.name}, ${formatCounterValue(i18n, active.type, active.value).phrase}` : '';
-  const listShown = visible.length > 0;
+  const listShown = items.length > 0;
+  const counterAt = (id: string) => arranged.counters.findIndex((c) => c.id === id);
+  let counterIndex = 0;
+  const itemOf = (item: (typeof items)[number], at: number) => {
+    if (item.kind === 'group')
+      return <GroupHeader key={`group-${item.id ?? ''}`} id={item.id} name={item.name} folded={item.folded} count={item.count} onFold={fold} onMenu={openGroupMenu} onDropCounter={dropOnHeader} />;
+    // Rendered in order: the running count is the counter's index; windowed, the first is looked up once.
+    const index = at === rows.start && virtual ? counterAt(item.counter.id) : counterIndex;
+    counterIndex = index + 1;
+    return rowOf(item.counter, index, item.hidden, item.groupName);
+  };
   // Not live: offline, or the token refused (nothing updates these values until the user signs in again).
   const stale = offline || core.connection.status === 'offline' || core.connection.status === 'unauthorized';
 
@@ -183,6 +236,11 @@ export function CounterList({ api, state, core, focusRequest, activeId, onActive
           value={query}
           onChange={(e) => setQuery(e.target.value)}
         />
+        {state.organise && (
+          <button type="button" className="icon" aria-label={i18n.t('organise.button')} title={i18n.t('organise.button')} aria-haspopup="menu" onClick={(event) => organise.openOrganiseMenu({ element: event.currentTarget })}>
+            <OrganiseIcon {...ICON} />
+          </button>
+        )}
         <button type="button" className="icon" aria-label={i18n.t('list.keys')} title={i18n.t('list.keysTitle')} aria-expanded={hintsOpen} aria-controls={hintsOpen ? 'key-hints' : undefined} onClick={() => setHintsOpen((open) => !open)}>
           <KeysIcon {...ICON} />
         </button>
@@ -204,12 +262,22 @@ export function CounterList({ api, state, core, focusRequest, activeId, onActive
             // second line moves the rows below by layout, without re-rendering them.
             style={virtual ? { height: rows.totalHeight, paddingTop: rows.offsetOf(rows.start) } : undefined}
           >
-            {virtual ? visible.slice(rows.start, rows.end).map((counter, offset) => rowOf(counter, rows.start + offset)) : visible.map(rowOf)}
+            {virtual ? items.slice(rows.start, rows.end).map((item, offset) => itemOf(item, rows.start + offset)) : items.map(itemOf)}
           </ul>
+        )}
+        {arranged.hiddenCount > 0 && (
+          <p className="hidden-line">
+            <span>{i18n.t('list.hiddenCount', { count: arranged.hiddenCount })}</span>
+            <button type="button" className="link" aria-pressed={showHidden} onClick={() => setShowHidden((shown) => !shown)}>
+              {i18n.t(showHidden ? 'list.hideHidden' : 'list.showHidden')}
+            </button>
+          </p>
         )}
       </div>
       {rowMenu.menu}
+      {organise.menus}
       <div className="footer">
+        {organise.footer}
         {resetUndo.question && <ResetUndoQuestion question={resetUndo.question} onAnswer={(choice) => void resetUndo.answer(choice)} />}
         <p className="notice" role="status">
           {notice}

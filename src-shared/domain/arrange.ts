@@ -107,3 +107,33 @@ export function arrangeList({ counters, organisation, pinned, query, showHidden,
   const shown = items.flatMap((item) => (item.kind === 'counter' ? [item.counter] : []));
   return { items, counters: shown, hiddenCount, headers: items.some((item) => item.kind === 'group') };
 }
+
+/**
+ * Where Alt+↑/↓ takes a counter in the user's order, from the rows shown: past its neighbour in
+ * its section, or over the section's edge into the group above (at its end) or below (at its
+ * start). `before` null: last in the manual order, so last in that section. Null: it stays (a
+ * pinned counter, the top or bottom of the list).
+ */
+export function stepInOrder(arranged: Arranged, pinned: readonly string[], counterId: string, delta: -1 | 1): { group: string | null; before: string | null } | null {
+  const { items } = arranged;
+  const at = items.findIndex((item) => item.kind === 'counter' && item.counter.id === counterId);
+  if (at < 0 || pinned.includes(counterId)) return null;
+  const isFree = (item: ListItem | undefined): item is Extract<ListItem, { kind: 'counter' }> => item?.kind === 'counter' && !pinned.includes(item.counter.id);
+  let header = at - 1;
+  while (header >= 0 && items[header]!.kind !== 'group') header -= 1;
+  const own = header >= 0 ? (items[header] as Extract<ListItem, { kind: 'group' }>).id : null;
+  const next = items[at + delta];
+  if (isFree(next)) {
+    if (delta === -1) return { group: own, before: next.counter.id };
+    const after = items[at + 2];
+    return { group: own, before: isFree(after) ? after.counter.id : null };
+  }
+  if (next?.kind !== 'group') return null;
+  if (delta === 1) {
+    const first = items[at + 2];
+    return { group: next.id, before: !next.folded && isFree(first) ? first.counter.id : null };
+  }
+  let above = header - 1;
+  while (above >= 0 && items[above]!.kind !== 'group') above -= 1;
+  return above >= 0 ? { group: (items[above] as Extract<ListItem, { kind: 'group' }>).id, before: null } : null;
+}

@@ -1,6 +1,6 @@
 // Groups, hiding and the manual order as pure steps, and the list's rows arranged from them.
 import { describe, expect, it } from 'vitest';
-import { arrangeList, type ArrangeInput } from '../../../src-shared/domain/arrange';
+import { arrangeList, stepInOrder, type ArrangeInput } from '../../../src-shared/domain/arrange';
 import {
   cleanGroupName,
   createGroup,
@@ -105,5 +105,31 @@ describe('organising counters', () => {
     expect(cleanGroupName('  Work\u0000 \u202e stuff\n ')).toBe('Work stuff');
     expect(cleanGroupName(' \t ')).toBeNull();
     expect(cleanGroupName('x'.repeat(500))).toHaveLength(60);
+  });
+});
+
+describe('Alt+↑/↓ in the user order', () => {
+  const o = organised(); // [Work] b d [Home] e [—] a c
+  const step = (id: string, delta: -1 | 1, pinned: string[] = []) => stepInOrder(arrange(o, { pinned }), pinned, id, delta);
+
+  it('moves past its neighbour within its group', () => {
+    expect(step('d', -1)).toEqual({ group: 'g1', before: 'b' });
+    expect(step('b', 1)).toEqual({ group: 'g1', before: null });
+    expect(step('a', 1)).toEqual({ group: null, before: null });
+  });
+
+  it('over a group’s edge into the next group: the end of the one above, the start of the one below', () => {
+    expect(step('e', -1)).toEqual({ group: 'g1', before: null });
+    expect(step('d', 1)).toEqual({ group: 'g2', before: 'e' });
+    expect(step('e', 1)).toEqual({ group: null, before: 'a' });
+    // Applied, the rows say so.
+    const moved = placeCounter(o, 'd', 'g2', 'e', ids);
+    expect(rows(moved)).toEqual(['[Work]', 'b', '[Home]', 'd', 'e', '[—]', 'a', 'c']);
+  });
+
+  it('stays at the very top and bottom, and a pinned counter stays where its pin puts it', () => {
+    expect(step('b', -1)).toBeNull();
+    expect(step('c', 1)).toBeNull();
+    expect(step('e', -1, ['e'])).toBeNull();
   });
 });
