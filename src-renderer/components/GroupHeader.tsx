@@ -36,15 +36,13 @@ export const GroupHeader = memo(function GroupHeader({ id, name, folded, count, 
     >
       {id === null ? (
         <span className="group-title">
-          <span className="group-name">{shown}</span>
-          <span className="group-count">{countText}</span>
+          <span className="group-name">{shown}</span> <span className="group-count">{countText}</span>
         </span>
       ) : (
         <>
           <button type="button" className="group-title" aria-expanded={!folded} onClick={() => onFold(id, !folded)} title={shown}>
             {folded ? <ExpandIcon {...ICON} size={14} /> : <CollapseIcon {...ICON} size={14} />}
-            <span className="group-name">{shown}</span>
-            <span className="group-count">{countText}</span>
+            <span className="group-name">{shown}</span> <span className="group-count">{countText}</span>
           </button>
           <button type="button" className="group-more" aria-label={i18n.t('group.actions', { name: shown })} aria-haspopup="menu" onClick={(event) => onMenu(id, { element: event.currentTarget })}>
             <MoreIcon {...ICON} />
