@@ -4,7 +4,7 @@
 // user told once). Its bounds keep it under ORGANISE_FILE_MAX_BYTES for 5 000 counters.
 import { z } from 'zod';
 import { CounterId } from '../../../src-shared/api/schemas';
-import { GROUP_NAME_MAX, MAX_GROUPS, MAX_ORGANISED, ORGANISE_FILE_MAX_BYTES, SortMode, emptyOrganisation, type Organisation } from '../../../src-shared/domain/organise';
+import { cleanGroupName, GROUP_NAME_MAX, MAX_GROUPS, MAX_ORGANISED, ORGANISE_FILE_MAX_BYTES, SortMode, emptyOrganisation, type Organisation } from '../../../src-shared/domain/organise';
 import { accountFilePath, createAccountJsonFile, createMemoryAccountFile, type AccountJsonFile } from '../storage/account-json-file';
 import type { TextFile } from '../ports';
 
@@ -17,9 +17,11 @@ export interface OrganiseLimits {
   unique: boolean;
   /** Ids as the service makes them: a key like "__proto__" is refused, never silently dropped. */
   strictIds: boolean;
+  /** Group names as cleanGroupName leaves them (they are shown in the popup and written to exports). */
+  cleanNames: boolean;
 }
 
-export const ORGANISE_LIMITS: OrganiseLimits = { groups: MAX_GROUPS, ids: MAX_ORGANISED, nameLength: GROUP_NAME_MAX, unique: true, strictIds: true };
+export const ORGANISE_LIMITS: OrganiseLimits = { groups: MAX_GROUPS, ids: MAX_ORGANISED, nameLength: GROUP_NAME_MAX, unique: true, strictIds: true, cleanNames: true };
 
 const distinct = (ids: readonly string[]) => new Set(ids).size === ids.length;
 
@@ -29,7 +31,12 @@ export function organiseFileSchema(limits: OrganiseLimits) {
   const unique = <T extends z.ZodType<string[]>>(ids: T) => (limits.unique ? ids.refine(distinct, { message: 'an id twice' }) : ids);
   const Group = z.object({
     id: z.string().regex(/^g[0-9a-z]{1,20}$/),
-    name: z.string().min(1).max(limits.nameLength),
+    // Only what the app itself would have saved: no control or direction characters, no padding.
+    name: z
+      .string()
+      .min(1)
+      .max(limits.nameLength)
+      .refine((name) => !limits.cleanNames || cleanGroupName(name) === name, { message: 'a name the app would not have saved' }),
     folded: z.boolean(),
     counters: unique(Ids),
   });

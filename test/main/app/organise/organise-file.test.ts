@@ -37,6 +37,7 @@ const HOSTILE: [string, string][] = [
   ['a field the format does not have', file({ owner: '"me"' })],
   ['huge strings: a group name of 100 000 characters', file({ groups: `[${group('x'.repeat(100_000))}]` })],
   ['huge strings: an empty group name', file({ groups: `[${group('')}]` })],
+  ['huge strings: a group name with a right-to-left override and a line break', file({ groups: `[${group('Work\u202e\nfdp.exe')}]` })],
   ['huge strings: a counter id of 10 000 characters', file({ hidden: `["${'a'.repeat(10_000)}"]` })],
   ['huge strings: a group id not made by the app', file({ groups: `[{"id":"../../etc","name":"Work","folded":false,"counters":[]}]` })],
   ['prototype keys: a change time for __proto__', file({ changedAt: '{"__proto__":1}' })],
@@ -86,7 +87,9 @@ describe('the groups file', () => {
 
   it('negative control: each bound is what refuses its file (a schema without it lets the file in)', () => {
     const parse = (limits: Partial<OrganiseLimits>, what: string) => organiseFileSchema({ ...ORGANISE_LIMITS, ...limits }).safeParse(JSON.parse(HOSTILE.find(([name]) => name === what)![1])).success;
-    expect(parse({ nameLength: Infinity }, 'huge strings: a group name of 100 000 characters')).toBe(true);
+    // A name past the bound is also one the app would have cut: each bound alone refuses it.
+    expect(parse({ nameLength: Infinity }, 'huge strings: a group name of 100 000 characters')).toBe(false);
+    expect(parse({ nameLength: Infinity, cleanNames: false }, 'huge strings: a group name of 100 000 characters')).toBe(true);
     expect(parse({ strictIds: false }, 'huge strings: a counter id of 10 000 characters')).toBe(true);
     expect(parse({ strictIds: false }, 'prototype keys: a change time for constructor')).toBe(true);
     expect(parse({ strictIds: false }, 'prototype keys: __proto__ among the hidden')).toBe(true);
@@ -97,6 +100,7 @@ describe('the groups file', () => {
     expect(parse({ unique: false }, 'duplicated ids: a counter in two groups')).toBe(true);
     expect(parse({ unique: false }, 'duplicated ids: two groups with one id')).toBe(true);
     expect(parse({ groups: Infinity }, '201 groups')).toBe(true);
+    expect(parse({ cleanNames: false }, 'huge strings: a group name with a right-to-left override and a line break')).toBe(true);
     expect(parse({ ids: Infinity }, '10 001 hidden counters')).toBe(true);
   });
 
