@@ -4,7 +4,9 @@ import type { MenuAnchor } from '../screens/CounterRow';
 import { CollapseIcon, ExpandIcon, ICON, MoreIcon } from './icons';
 
 /** A group header's height in the list, as in styles.css (.group-header): the window places rows by it. */
-export const GROUP_HEADER_HEIGHT = 32;
+export const GROUP_HEADER_HEIGHT = 28;
+/** At 200 % zoom (the CSS's narrow query), as tall as the name's line and the ⋯ button need. */
+export const NARROW_GROUP_HEADER_HEIGHT = 36;
 
 interface Props {
   /** null: "Ungrouped", which has no actions and does not fold. */

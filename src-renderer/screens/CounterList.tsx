@@ -9,7 +9,7 @@ import { ICON, KeysIcon, SettingsIcon } from '../components/icons';
 import { KeyHints } from '../components/KeyHints';
 import { UpdateLine } from '../components/UpdateLine';
 import { useRefusalNotice } from '../components/useRefusalNotice';
-import { useRowHeights } from '../components/useRowHeight';
+import { NARROW_ROW_HEIGHTS, useRowHeights } from '../components/useRowHeight';
 import { useRowMenu } from '../components/useRowMenu';
 import { useRowWindow } from '../components/useRowWindow';
 import { useLineHeights } from '../components/useLineHeights';
@@ -22,7 +22,7 @@ import { ResetUndoQuestion, useResetUndo } from '../components/useResetUndo';
 import { rowActivity } from '../format/rowActivity';
 import { hasSecondLine } from '../format/rowLines';
 import { arrangeList, stepInOrder } from '../../src-shared/domain/arrange';
-import { GROUP_HEADER_HEIGHT, GroupHeader } from '../components/GroupHeader';
+import { GROUP_HEADER_HEIGHT, GroupHeader, NARROW_GROUP_HEADER_HEIGHT } from '../components/GroupHeader';
 import { useOrganise } from '../components/useOrganise';
 import { OrganiseIcon } from '../components/icons';
 import { formatCounterValue } from '../../src-shared/i18n/counter-value';
@@ -89,11 +89,12 @@ export function CounterList({ api, state, core, focusRequest, activeId, onActive
   const rowHeights = useMemo(() => {
     if (!arranged.headers || !virtual) return counterHeights;
     let next = 0;
-    return items.map((item) => (item.kind === 'group' ? GROUP_HEADER_HEIGHT : (counterHeights[next++] ?? heights.one)));
-  }, [arranged.headers, virtual, counterHeights, items, heights.one]);
+    const header = heights === NARROW_ROW_HEIGHTS ? NARROW_GROUP_HEADER_HEIGHT : GROUP_HEADER_HEIGHT;
+    return items.map((item) => (item.kind === 'header' ? header : (counterHeights[next++] ?? heights.one)));
+  }, [arranged.headers, virtual, counterHeights, items, heights]);
   const rows = useRowWindow(scrollRef, rowHeights);
   // A counter's place among the items (its index among counters, plus the headers above it).
-  const itemIndex = useMemo(() => (arranged.headers ? new Map(items.flatMap((item, at) => (item.kind === 'counter' ? [[item.counter.id, at] as const] : []))) : null), [arranged.headers, items]);
+  const itemIndex = useMemo(() => (arranged.headers ? new Map(items.flatMap((item, at) => (item.kind === 'row' ? [[item.key, at] as const] : []))) : null), [arranged.headers, items]);
   // The latest window, read when the current row changes: a delta that only moves offsets scrolls nothing.
   const rowsRef = useRef(rows);
   rowsRef.current = rows;
@@ -208,8 +209,7 @@ export function CounterList({ api, state, core, focusRequest, activeId, onActive
   const counterAt = (id: string) => arranged.counters.findIndex((c) => c.id === id);
   let counterIndex = 0;
   const itemOf = (item: (typeof items)[number], at: number) => {
-    if (item.kind === 'group')
-      return <GroupHeader key={`group-${item.id ?? ''}`} id={item.id} name={item.name} folded={item.folded} count={item.count} onFold={fold} onMenu={openGroupMenu} onDropCounter={dropOnHeader} />;
+    if (item.kind === 'header') return <GroupHeader key={item.key} {...item.header} onFold={fold} onMenu={openGroupMenu} onDropCounter={dropOnHeader} />;
     // Rendered in order: the running count is the counter's index; windowed, the first is looked up once.
     const index = at === rows.start && virtual ? counterAt(item.counter.id) : counterIndex;
     counterIndex = index + 1;

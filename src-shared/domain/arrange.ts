@@ -5,10 +5,23 @@
 import type { CounterState } from './snapshot';
 import type { Organisation, SortMode } from './organise';
 
+/** A group's header: `id` null is "Ungrouped". `count`: its counters the list would show unfolded. */
+export interface GroupHeading {
+  id: string | null;
+  name: string | null;
+  folded: boolean;
+  count: number;
+}
+
+/**
+ * The shapes of the list window's items (src-renderer/components/listItems.ts): a row keyed by its
+ * counter's id, a header keyed `group:<id>` (never a counter's id).
+ */
 export type ListItem =
-  | { kind: 'counter'; counter: CounterState; hidden: boolean; /** Shown beside the name while searching. */ groupName: string | null }
-  /** `id` null: "Ungrouped". `count`: its counters the list would show unfolded. */
-  | { kind: 'group'; id: string | null; name: string | null; folded: boolean; count: number };
+  | { kind: 'row'; key: string; counter: CounterState; hidden: boolean; /** Shown beside the name while searching. */ groupName: string | null }
+  | { kind: 'header'; key: string; header: GroupHeading };
+
+const heading = (header: GroupHeading): ListItem => ({ kind: 'header', key: `group:${header.id ?? ''}`, header });
 
 export interface Arranged {
   items: readonly ListItem[];
@@ -70,7 +83,7 @@ export function arrangeList({ counters, organisation, pinned, query, showHidden,
   const pinRank = new Map(pinned.map((id, index) => [id, index]));
   const pinnedFirst = matches.filter((c) => pinRank.has(c.id)).sort((a, b) => pinRank.get(a.id)! - pinRank.get(b.id)!);
   const rest = pinnedFirst.length === 0 ? matches : matches.filter((c) => !pinRank.has(c.id));
-  const row = (counter: CounterState, groupName: string | null = null): ListItem => ({ kind: 'counter', counter, hidden: isHidden(counter), groupName });
+  const row = (counter: CounterState, groupName: string | null = null): ListItem => ({ kind: 'row', key: counter.id, counter, hidden: isHidden(counter), groupName });
 
   if (isPlain(organisation)) {
     const shown = pinnedFirst.length === 0 ? rest : [...pinnedFirst, ...rest];
@@ -96,16 +109,16 @@ export function arrangeList({ counters, organisation, pinned, query, showHidden,
   } else {
     o.groups.forEach((g, index) => {
       const members = sections[index]!;
-      items.push({ kind: 'group', id: g.id, name: g.name, folded: g.folded, count: members.length });
+      items.push(heading({ id: g.id, name: g.name, folded: g.folded, count: members.length }));
       if (!g.folded) members.forEach((c) => items.push(row(c)));
     });
     if (ungrouped.length > 0) {
-      items.push({ kind: 'group', id: null, name: null, folded: false, count: ungrouped.length });
+      items.push(heading({ id: null, name: null, folded: false, count: ungrouped.length }));
       ungrouped.forEach((c) => items.push(row(c)));
     }
   }
-  const shown = items.flatMap((item) => (item.kind === 'counter' ? [item.counter] : []));
-  return { items, counters: shown, hiddenCount, headers: items.some((item) => item.kind === 'group') };
+  const shown = items.flatMap((item) => (item.kind === 'row' ? [item.counter] : []));
+  return { items, counters: shown, hiddenCount, headers: items.some((item) => item.kind === 'header') };
 }
 
 /**
@@ -116,24 +129,25 @@ export function arrangeList({ counters, organisation, pinned, query, showHidden,
  */
 export function stepInOrder(arranged: Arranged, pinned: readonly string[], counterId: string, delta: -1 | 1): { group: string | null; before: string | null } | null {
   const { items } = arranged;
-  const at = items.findIndex((item) => item.kind === 'counter' && item.counter.id === counterId);
+  const at = items.findIndex((item) => item.kind === 'row' && item.key === counterId);
   if (at < 0 || pinned.includes(counterId)) return null;
-  const isFree = (item: ListItem | undefined): item is Extract<ListItem, { kind: 'counter' }> => item?.kind === 'counter' && !pinned.includes(item.counter.id);
+  const isFree = (item: ListItem | undefined): item is Extract<ListItem, { kind: 'row' }> => item?.kind === 'row' && !pinned.includes(item.counter.id);
   let header = at - 1;
-  while (header >= 0 && items[header]!.kind !== 'group') header -= 1;
-  const own = header >= 0 ? (items[header] as Extract<ListItem, { kind: 'group' }>).id : null;
+  while (header >= 0 && items[header]!.kind !== 'header') header -= 1;
+  const headingAt = (index: number) => (items[index] as Extract<ListItem, { kind: 'header' }>).header;
+  const own = header >= 0 ? headingAt(header).id : null;
   const next = items[at + delta];
   if (isFree(next)) {
     if (delta === -1) return { group: own, before: next.counter.id };
     const after = items[at + 2];
     return { group: own, before: isFree(after) ? after.counter.id : null };
   }
-  if (next?.kind !== 'group') return null;
+  if (next?.kind !== 'header') return null;
   if (delta === 1) {
     const first = items[at + 2];
-    return { group: next.id, before: !next.folded && isFree(first) ? first.counter.id : null };
+    return { group: next.header.id, before: !next.header.folded && isFree(first) ? first.counter.id : null };
   }
   let above = header - 1;
-  while (above >= 0 && items[above]!.kind !== 'group') above -= 1;
-  return above >= 0 ? { group: (items[above] as Extract<ListItem, { kind: 'group' }>).id, before: null } : null;
+  while (above >= 0 && items[above]!.kind !== 'header') above -= 1;
+  return above >= 0 ? { group: headingAt(above).id, before: null } : null;
 }

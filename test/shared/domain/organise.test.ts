@@ -21,7 +21,7 @@ const counters = [counter('a', 'Apples', 5), counter('b', 'bananas', 50), counte
 const compareNames = new Intl.Collator('en', { sensitivity: 'base' }).compare;
 const arrange = (organisation: Organisation | undefined, more: Partial<ArrangeInput> = {}) => arrangeList({ counters, organisation, pinned: [], query: '', showHidden: false, compareNames, ...more });
 const rows = (organisation: Organisation | undefined, more: Partial<ArrangeInput> = {}) =>
-  arrange(organisation, more).items.map((item) => (item.kind === 'group' ? `[${item.name ?? '—'}${item.folded ? ` +${item.count}` : ''}]` : item.groupName ? `${item.counter.id}(${item.groupName})` : item.counter.id));
+  arrange(organisation, more).items.map((item) => (item.kind === 'header' ? `[${item.header.name ?? '—'}${item.header.folded ? ` +${item.header.count}` : ''}]` : item.groupName ? `${item.counter.id}(${item.groupName})` : item.counter.id));
 
 /** Work holds b and d; Home holds e. */
 function organised(): Organisation {
@@ -57,8 +57,8 @@ describe('organising counters', () => {
     const o = setHidden(setHidden(organised(), 'c', true), 'd', true);
     expect(rows(o)).toEqual(['[Work]', 'b', '[Home]', 'e', '[—]', 'a']);
     expect(arrange(o).hiddenCount).toBe(2);
-    const shown = arrange(o, { showHidden: true }).items.filter((i) => i.kind === 'counter' && i.hidden);
-    expect(shown.map((i) => (i.kind === 'counter' ? i.counter.id : ''))).toEqual(['d', 'c']);
+    const shown = arrange(o, { showHidden: true }).items.filter((i) => i.kind === 'row' && i.hidden);
+    expect(shown.map((i) => i.key)).toEqual(['d', 'c']);
     expect(rows(setHidden(o, 'c', false))).toContain('c');
   });
 
