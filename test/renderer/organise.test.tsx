@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { App } from '../../src-renderer/App';
 import type { Organisation } from '../../src-shared/domain/organise';
 import type { AppState } from '../../src-shared/ipc/contract';
-import { IDS, appState, fakeApi } from './fixtures';
+import { IDS, appState, counter, fakeApi } from './fixtures';
 
 afterEach(cleanup);
 
@@ -77,5 +77,21 @@ describe('hidden counters', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Actions for Push-ups' }));
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Hide from the list' }));
     await waitFor(() => expect(fake.calls('counter:hide')).toEqual([{ id: IDS.pushUps, hidden: true }]));
+  });
+});
+
+describe('a long list with groups', () => {
+  it('is windowed with the headers as items of their own height: the list is as tall as rows and headers together', async () => {
+    const many = Array.from({ length: 150 }, (_, i) => counter({ id: `019a4f2e-8c00-7d3a-9b1e-${i.toString(16).padStart(12, '0')}`, name: `Counter ${i}`, type: 'UpDown', value: i }));
+    const organise: Organisation = { groups: [{ id: 'g1', name: 'First ten', folded: false, counters: many.slice(0, 10).map((c) => c.id) }], order: [], hidden: [], sort: 'manual', changedAt: {} };
+    const state: AppState = { ...appState({ counters: many }), organise };
+    render(<App api={fakeApi(state).api} />);
+    await screen.findByLabelText('Search counters', {}, { timeout: 5000 });
+    const list = document.getElementById('counter-list')!;
+    expect(list.classList.contains('virtual')).toBe(true);
+    // 150 rows of one line and two headers (First ten, Ungrouped).
+    expect(list.style.height).toBe(`${150 * 36 + 2 * 28}px`);
+    expect(document.querySelectorAll('#counter-list > li').length).toBeLessThan(60);
+    expect(shown().slice(0, 3)).toEqual(['[First ten]', 'Counter 0', 'Counter 1']);
   });
 });
