@@ -5,6 +5,7 @@ import type { Settings } from '../../src-shared/domain/settings';
 import type { AppState } from '../../src-shared/ipc/contract';
 import type { CounterReset } from './account/counter-reset';
 import type { AccountRecords } from './account/account-data';
+import type { OrganiseService } from './organise/organise-service';
 import type { OfflineCounters } from './offline/offline-counters';
 import type { AppControllerDeps, AppPlatform } from './ports';
 import type { Session } from './session/session-api';
@@ -20,16 +21,18 @@ export interface AppStateParts {
   offline: OfflineCounters;
   /** Null until the first core: no core, nothing recorded. */
   records: AccountRecords | null;
+  organise: OrganiseService;
   counterReset: CounterReset;
 }
 
-export function readAppState({ deps, platform, settings, locale, shortcutFailures, session, offline, records, counterReset }: AppStateParts): AppStateBody {
+export function readAppState({ deps, platform, settings, locale, shortcutFailures, session, offline, records, organise, counterReset }: AppStateParts): AppStateBody {
   const dark = settings.theme === 'system' ? deps.theme.shouldUseDarkColors() : settings.theme === 'dark';
   const core = session.core();
   const sessionState = session.state();
   const accentColor = deps.accent?.current() ?? null;
   const shown = core ? { ...core.snapshot(), counters: offline.coreCounters(core) } : null;
   const updates = deps.updates?.state();
+  const organised = shown ? organise.view() : undefined;
   return {
     session: sessionState,
     core: shown,
@@ -47,5 +50,6 @@ export function readAppState({ deps, platform, settings, locale, shortcutFailure
     activity: core && records ? records.activity.summary() : { today: {}, undo: null },
     ...(updates ? { updates } : {}),
     ...(shown && records ? { extras: records.extras.view(), resetUndo: counterReset.offer(shown.counters) } : {}),
+    ...(organised ? { organise: organised } : {}),
   };
 }

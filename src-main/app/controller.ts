@@ -142,13 +142,14 @@ export function createAppController(deps: AppControllerDeps): AppController {
     dataDir: deps.activityDir,
     ...(deps.activityFiles ? { activityFiles: deps.activityFiles } : {}),
     counters: () => session.core()?.snapshot().counters ?? [],
+    listed: () => session.core()?.snapshot().connection.status === 'live',
     requireCounter: (id) => session.requireCounter(id),
     notice: notify,
     warn,
     // Counter names come from the server and end up in OS notifications.
     announce: (announcement) => announcements.fire({ ...announcement, name: redact(announcement.name, TEXT_LIMITS.name) }),
   });
-  const { counterReset } = accountData;
+  const { organise, counterReset } = accountData;
 
   session.onDidChange(() => {
     // Leaving the demo brings the account's per-counter settings back.
@@ -165,6 +166,8 @@ export function createAppController(deps: AppControllerDeps): AppController {
     offline.remember();
     // Activity, counters or the zone may have moved a goal or brought a milestone.
     void accountData.loaded()?.extras.recheck();
+    // A value that moved is "recently changed"; an id the server's list no longer has is dropped.
+    organise.observe();
     // The popup says "Offline" in plain words; the core's detail (socket errors, HTTP statuses) goes here.
     const message = session.core()?.snapshot().connection.message;
     if (message !== loggedConnection) {
@@ -174,7 +177,7 @@ export function createAppController(deps: AppControllerDeps): AppController {
   });
 
   const locale = () => stateLocale(settings.current().language, view.systemLanguages);
-  const getState = () => readAppState({ deps, platform, settings: settings.current(), session, offline, records: accountData.loaded(), counterReset, shortcutFailures: view.shortcutFailures, locale: locale() });
+  const getState = () => readAppState({ deps, platform, settings: settings.current(), session, offline, records: accountData.loaded(), organise, counterReset, shortcutFailures: view.shortcutFailures, locale: locale() });
 
   const handlersFor = (source: ClickSource): InvokeHandlers =>
     createInvokeHandlers(
@@ -191,6 +194,7 @@ export function createAppController(deps: AppControllerDeps): AppController {
         // Counters the popup shows now (live, or last known while a launch connects): shortcuts may be set for these.
         knownCounterIds: () => new Set([...(session.core()?.snapshot().counters ?? []), ...(offline.shown()?.counters ?? [])].map((c) => c.id)),
         consent: deps.consent,
+        organise,
         counterReset,
         saveFile: deps.saveFile,
         clock,

@@ -15,6 +15,8 @@ import type { Clock } from '../core/contract';
 import type { CounterState } from '../../src-shared/domain/snapshot';
 import type { CounterReset } from './account/counter-reset';
 import type { AccountRecords } from './account/account-data';
+import type { OrganiseService } from './organise/organise-service';
+import { groupNames, organiseHandlers } from './organise/organise-handlers';
 import { firstDayOfWeek } from '../../src-shared/time/week-start';
 import { originOf, parseServerUrl, type ServerUrl } from './session/server-url';
 import type { Session } from './session/session-api';
@@ -38,6 +40,7 @@ export interface InvokeHandlerContext {
   platform: AppPlatform;
   knownCounterIds(): ReadonlySet<string>;
   consent: ConsentPort;
+  organise: OrganiseService;
   counterReset: CounterReset;
   saveFile: SaveFilePort | undefined;
   clock: Clock;
@@ -147,6 +150,7 @@ export function createInvokeHandlers(ctx: InvokeHandlerContext, source: ClickSou
       const { exportActivity } = await import('./export/export-activity');
       return exportActivity(request, {
         counters: ctx.shownCounters(),
+        groupOf: groupNames(ctx.organise),
         logOf: (id) => ctx.records().activity.exportLog(id),
         timezone: ctx.effectiveTimezone(),
         now: ctx.clock.now(),
@@ -220,5 +224,6 @@ export function createInvokeHandlers(ctx: InvokeHandlerContext, source: ClickSou
       ctx.hideWindow?.();
       return null;
     },
+    ...organiseHandlers(ctx.organise),
   };
 }

@@ -32,11 +32,12 @@ const STATUS_LINES: Partial<Record<string, PlainKey>> = {
   unauthorized: 'tray.unauthorized',
 };
 
-/** The pinned counters that still exist, in the user's order. */
+/** The pinned counters that still exist and are not hidden (the tray leaves out what the list hides), in the user's order. */
 export function pinnedCounters(state: AppStateBody): CounterState[] {
   const counters = state.core?.counters ?? [];
   const byId = new Map(counters.map((c) => [c.id, c]));
-  return state.settings.pinned.flatMap((id) => byId.get(id) ?? []);
+  const hidden = new Set(state.organise?.hidden ?? []);
+  return state.settings.pinned.flatMap((id) => (hidden.has(id) ? [] : (byId.get(id) ?? [])));
 }
 
 /** "42", "412 days", "in 190 days": the popup's words for a value (src-shared/i18n/counter-value.ts). */

@@ -38,6 +38,13 @@ const INVOKE_CHANNELS: Record<InvokeChannel, true> = {
   'updates:check': true,
   'updates:download': true,
   'updates:restart': true,
+  'group:create': true,
+  'group:rename': true,
+  'group:delete': true,
+  'group:fold': true,
+  'counter:place': true,
+  'counter:hide': true,
+  'list:sort': true,
   'window:hide': true,
 };
 

@@ -14,6 +14,10 @@ export interface CounterActions {
   /** Edit, and where the counter's own shortcuts and notifications are set (CounterLocalSettings). */
   edit: (id: string) => void;
   say: (message: string | null) => void;
+  /** Opens the list of groups to move it to, where this menu was. */
+  moveToGroup?: ((id: string, anchor: DOMRect | { x: number; y: number }) => void) | undefined;
+  /** Hides it from the list and the tray menu, or shows it again. */
+  toggleHidden?: ((id: string) => Promise<void>) | undefined;
 }
 
 interface Props {
@@ -22,9 +26,11 @@ interface Props {
   actions: CounterActions;
   anchor: DOMRect | { x: number; y: number };
   onClose: (restoreFocus: boolean) => void;
+  /** Hidden from the list (shown now because the user asked to see hidden counters). */
+  hidden: boolean;
 }
 
-export default function CounterMenu({ counter, settings, actions, anchor, onClose }: Props) {
+export default function CounterMenu({ counter, settings, actions, anchor, onClose, hidden }: Props) {
   const i18n = useI18n();
   const { id } = counter;
   // The menu closes first (focus back where it was), then the action runs.
@@ -44,6 +50,13 @@ export default function CounterMenu({ counter, settings, actions, anchor, onClos
       disabled: settings.notifications.enabled ? undefined : i18n.t('menu.notificationsOff'),
       run: then(() => actions.toggleMute(id)),
     },
+    // Groups and hiding are the account's (absent: no account attached yet).
+    ...(actions.moveToGroup && actions.toggleHidden
+      ? [
+          { id: 'move', label: i18n.t('menu.moveToGroup'), group: true, run: then(() => actions.moveToGroup?.(id, anchor)) },
+          { id: 'hide', label: i18n.t(hidden ? 'menu.unhide' : 'menu.hide'), run: then(() => actions.toggleHidden?.(id)) },
+        ]
+      : []),
     {
       id: 'copy',
       label: i18n.t('menu.copy'),

@@ -9,6 +9,7 @@ export {
   Ellipsis as MoreIcon,
   Flag as MilestoneIcon,
   Keyboard as KeysIcon,
+  ArrowDownUp as OrganiseIcon,
   Minus as MinusIcon,
   Pin as PinIcon,
   Plus as PlusIcon,

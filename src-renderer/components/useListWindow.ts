@@ -5,9 +5,9 @@ import { useLineHeights } from './useLineHeights';
 import { useRowHeights } from './useRowHeight';
 import { useRowWindow } from './useRowWindow';
 
-export interface ListWindow<Header> {
+export interface ListWindow<Item extends ListItem<unknown>> {
   /** The items to render now (the ones in view and a margin), in order; the first is `items[start]`. */
-  shown: readonly ListItem<Header>[];
+  shown: readonly Item[];
   start: number;
   /** The list element's style: as tall as every item, the items above the window as padding, so the rows flow after it. */
   style: { height: number; paddingTop: number };
@@ -23,7 +23,7 @@ export interface ListWindow<Header> {
  * rendering costs the same for 10 counters as for 5 000 and nothing is measured. Headers go into
  * `items` like rows; the windowing does not care which is which.
  */
-export function useListWindow<Header>(scrollRef: RefObject<HTMLElement | null>, items: readonly ListItem<Header>[], context: LineContext): ListWindow<Header> {
+export function useListWindow<Item extends ListItem<unknown>>(scrollRef: RefObject<HTMLElement | null>, items: readonly Item[], context: LineContext): ListWindow<Item> {
   const sizes = useRowHeights();
   const heights = useLineHeights(items, context, sizes);
   const placed = useRowWindow(scrollRef, heights);

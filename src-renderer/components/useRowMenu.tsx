@@ -19,7 +19,7 @@ interface Open {
  * right click, Shift+F10 / the Menu key, or the row's ⋯ button. Mute and pin are toggles saved at
  * once; the shortcut opens the Edit page, where the counter's shortcuts are recorded.
  */
-export function useRowMenu(counters: readonly CounterState[], settings: Settings, actions: CounterActions): { openId: string | null; open: (id: string, anchor: MenuAnchor) => void; menu: ReactNode } {
+export function useRowMenu(counters: readonly CounterState[], settings: Settings, actions: CounterActions, hiddenIds: readonly string[] = []): { openId: string | null; open: (id: string, anchor: MenuAnchor) => void; menu: ReactNode } {
   const [state, setState] = useState<Open | null>(null);
   const open = useCallback((id: string, anchor: MenuAnchor) => {
     const focused = document.activeElement instanceof HTMLElement ? document.activeElement : null;
@@ -41,7 +41,7 @@ export function useRowMenu(counters: readonly CounterState[], settings: Settings
     open,
     menu: (
       <Suspense fallback={null}>
-        <CounterMenu counter={counter} settings={settings} actions={actions} anchor={state.anchor} onClose={close} />
+        <CounterMenu counter={counter} settings={settings} actions={actions} anchor={state.anchor} onClose={close} hidden={hiddenIds.includes(counter.id)} />
       </Suspense>
     ),
   };

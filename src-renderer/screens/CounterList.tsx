@@ -11,7 +11,6 @@ import { UpdateLine } from '../components/UpdateLine';
 import { useRefusalNotice } from '../components/useRefusalNotice';
 import { useRowMenu } from '../components/useRowMenu';
 import { useListWindow } from '../components/useListWindow';
-import { rowItems } from '../components/listItems';
 import { useTransientNotice } from '../components/useTransientNotice';
 import { useVanishedNotice } from '../components/useVanishedNotice';
 import { useUndo } from '../components/useUndo';
@@ -20,7 +19,10 @@ import { useI18n } from '../i18n/I18n';
 import { ResetUndoQuestion, useResetUndo } from '../components/useResetUndo';
 import { rowActivity } from '../format/rowActivity';
 import { hasSecondLine } from '../format/rowLines';
-import { visibleCounters } from '../format/counterOrder';
+import { arrangeList, stepInOrder } from '../../src-shared/domain/arrange';
+import { GroupHeader } from '../components/GroupHeader';
+import { useOrganise } from '../components/useOrganise';
+import { OrganiseIcon } from '../components/icons';
 import { formatCounterValue } from '../../src-shared/i18n/counter-value';
 import { undoBlockedReason } from '../format/undo';
 import { CounterRow } from './CounterRow';
@@ -53,8 +55,17 @@ export function CounterList({ api, state, core, focusRequest, activeId, onActive
   const scrollRef = useRef<HTMLDivElement>(null);
   const { settings } = state;
   const pinned = settings.pinned;
+  const organisation = state.organise;
+  const [showHidden, setShowHidden] = useState(false);
+  const compareNames = useMemo(() => new Intl.Collator(i18n.locale.formats, { sensitivity: 'base', numeric: true }).compare, [i18n.locale.formats]);
 
-  const visible = useMemo(() => visibleCounters(core.counters, pinned, query), [core.counters, pinned, query]);
+  // Rows and group headers; `visible` is the counter rows alone (what ↑/↓ walk and + / − act on).
+  const arranged = useMemo(
+    () => arrangeList({ counters: core.counters, organisation, pinned, query, showHidden, compareNames }),
+    [core.counters, organisation, pinned, query, showHidden, compareNames],
+  );
+  const visible = arranged.counters;
+  const items = arranged.items;
   // No active id (just opened, or a search just typed): the first row, without a scan of every counter.
   const activeIndex = activeId === null ? 0 : Math.max(0, visible.findIndex((c) => c.id === activeId));
   const active = visible[activeIndex];
@@ -66,10 +77,9 @@ export function CounterList({ api, state, core, focusRequest, activeId, onActive
   // Pending rows say "2 waiting" when the clicks are held, not in the moment they are sent.
   const clicksWait = core.connection.status !== 'live' || core.outbox.held !== undefined;
   const lineContext = useMemo(() => ({ today, offer, reset, extras, clicksWait }), [today, offer, reset, extras, clicksWait]);
-  const items = useMemo(() => rowItems(visible), [visible]);
   const list = useListWindow(scrollRef, items, lineContext);
   const { scrollToKey } = list;
-  // The row's index among the counters is where it is among the items too while there are no headers.
+  // The index among counters is a hint; with group headers above it the window finds the row by its key.
   const scrollToRow = useCallback((index: number, id: string) => scrollToKey(id, index), [scrollToKey]);
 
   const setQuery = useCallback(
@@ -98,7 +108,24 @@ export function CounterList({ api, state, core, focusRequest, activeId, onActive
   const offline = offlineSince !== undefined;
   const edit = useCallback((id: string) => (offline ? say(i18n.t('list.offlineEdit')) : onEdit(id)), [offline, onEdit, say, i18n]);
   const detail = useCallback((id: string) => (offline ? say(i18n.t('list.offlineActivity')) : onDetail(id)), [offline, onDetail, say, i18n]);
-  const rowMenu = useRowMenu(core.counters, settings, { togglePin, toggleMute, detail, edit, say });
+  const organise = useOrganise(api, organisation, core.counters, say);
+  const { place, fold, openMove, openGroupMenu, toggleHidden } = organise;
+  const rowMenu = useRowMenu(core.counters, settings, { togglePin, toggleMute, detail, edit, say, ...(organisation ? { moveToGroup: openMove, toggleHidden } : {}) }, organisation?.hidden);
+  const manual = (organisation?.sort ?? 'manual') === 'manual' && query === '';
+  const moveActive = (delta: -1 | 1) => {
+    if (!active || !organisation) return;
+    if (!manual) return say(i18n.t('move.needsManual'));
+    const to = stepInOrder(arranged, pinned, active.id, delta);
+    if (to) void place(active.id, to.group, to.before);
+  };
+  const dropOnRow = useCallback(
+    (targetId: string, draggedId: string) => {
+      const group = organisation?.groups.find((g) => g.counters.includes(targetId))?.id ?? null;
+      void place(draggedId, group, targetId);
+    },
+    [organisation, place],
+  );
+  const dropOnHeader = useCallback((groupId: string | null, counterId: string) => void place(counterId, groupId, null), [place]);
   const activate = useCallback((id: string) => setActiveId(id), [setActiveId]);
 
   useListKeys({
@@ -114,7 +141,9 @@ export function CounterList({ api, state, core, focusRequest, activeId, onActive
     step,
     detail,
     openMenu: rowMenu.open,
+    moveActive,
     escapeInside: () => {
+      if (organise.escape()) return true;
       if (resetUndo.question) void resetUndo.answer('keep');
       else if (hintsOpen) setHintsOpen(false);
       else return false;
@@ -137,10 +166,14 @@ export function CounterList({ api, state, core, focusRequest, activeId, onActive
     clicksWait,
   };
   const blocked = offer ? undoBlockedReason(i18n, offer, core.counters.find((c) => c.id === offer.counterId)) : undefined;
-  const rowOf = (counter: CounterState) => (
+  const hiddenTag = i18n.t('row.hiddenTag');
+  const rowOf = (counter: CounterState, hidden = false, groupName: string | null = null) => (
     <CounterRow
       key={counter.id}
       counter={counter}
+      tag={[hidden ? hiddenTag : '', groupName ? i18n.t('row.inGroup', { group: groupName }) : ''].filter(Boolean).join(' · ') || undefined}
+      draggable={manual && organisation !== undefined && !pinned.includes(counter.id)}
+      onDropCounter={manual && organisation !== undefined ? dropOnRow : undefined}
       pinned={pinned.includes(counter.id)}
       active={counter === active}
       selected={selectionShown && counter === active}
@@ -151,7 +184,9 @@ export function CounterList({ api, state, core, focusRequest, activeId, onActive
     />
   );
   const activeText = active ? `${active.name}, ${formatCounterValue(i18n, active.type, active.value).phrase}` : '';
-  const listShown = visible.length > 0;
+  const listShown = items.length > 0;
+  const itemOf = (item: (typeof items)[number]) =>
+    item.kind === 'header' ? <GroupHeader key={item.key} {...item.header} onFold={fold} onMenu={openGroupMenu} onDropCounter={dropOnHeader} /> : rowOf(item.counter, item.hidden, item.groupName);
   // Not live: offline, or the token refused (nothing updates these values until the user signs in again).
   const stale = offline || core.connection.status === 'offline' || core.connection.status === 'unauthorized';
 
@@ -173,6 +208,11 @@ export function CounterList({ api, state, core, focusRequest, activeId, onActive
           value={query}
           onChange={(e) => setQuery(e.target.value)}
         />
+        {state.organise && (
+          <button type="button" className="icon" aria-label={i18n.t('organise.button')} title={i18n.t('organise.button')} aria-haspopup="menu" onClick={(event) => organise.openOrganiseMenu({ element: event.currentTarget })}>
+            <OrganiseIcon {...ICON} />
+          </button>
+        )}
         <button type="button" className="icon" aria-label={i18n.t('list.keys')} title={i18n.t('list.keysTitle')} aria-expanded={hintsOpen} aria-controls={hintsOpen ? 'key-hints' : undefined} onClick={() => setHintsOpen((open) => !open)}>
           <KeysIcon {...ICON} />
         </button>
@@ -194,12 +234,22 @@ export function CounterList({ api, state, core, focusRequest, activeId, onActive
             // second line moves the rows below by layout, without re-rendering them.
             style={list.style}
           >
-            {list.shown.map((item) => (item.kind === 'row' ? rowOf(item.counter) : null))}
+            {list.shown.map(itemOf)}
           </ul>
+        )}
+        {arranged.hiddenCount > 0 && (
+          <p className="hidden-line">
+            <span>{i18n.t('list.hiddenCount', { count: arranged.hiddenCount })}</span>
+            <button type="button" className="link" aria-pressed={showHidden} onClick={() => setShowHidden((shown) => !shown)}>
+              {i18n.t(showHidden ? 'list.hideHidden' : 'list.showHidden')}
+            </button>
+          </p>
         )}
       </div>
       {rowMenu.menu}
+      {organise.menus}
       <div className="footer">
+        {organise.footer}
         {resetUndo.question && <ResetUndoQuestion question={resetUndo.question} onAnswer={(choice) => void resetUndo.answer(choice)} />}
         <p className="notice" role="status">
           {notice}

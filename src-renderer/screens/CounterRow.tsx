@@ -23,6 +23,12 @@ interface Props extends Omit<SubLineProps, 'tabIndex'> {
   onActivate: (id: string) => void;
   onMenu: (id: string, anchor: MenuAnchor) => void;
   goalFraction?: number | undefined;
+  /** Muted words after the name: "hidden", "in Work" (a search across groups). */
+  tag?: string | undefined;
+  /** Dragging rows orders them by hand (only while the list is in the user's order). */
+  draggable?: boolean;
+  /** A row dragged onto this one goes just before it, into its group. */
+  onDropCounter?: (targetId: string, draggedId: string) => void;
 }
 
 function StepButton({ counter, direction, onStep, tabIndex }: { counter: CounterState; direction: Direction; onStep: Props['onStep']; tabIndex: number }) {
@@ -54,7 +60,7 @@ function StepButton({ counter, direction, onStep, tabIndex }: { counter: Counter
  * but always in place. A second, muted line only when there is more to say.
  */
 export const CounterRow = memo(function CounterRow(props: Props) {
-  const { counter, pinned, active, selected, twoLine, menuOpen, onStep, onActivate, onMenu, goalText, goalFraction, goalReached, milestone, clicksWait } = props;
+  const { counter, pinned, active, selected, twoLine, menuOpen, onStep, onActivate, onMenu, goalText, goalFraction, goalReached, milestone, clicksWait, tag, draggable, onDropCounter } = props;
   const i18n = useI18n();
   const value = formatCounterValue(i18n, counter.type, counter.value);
   const isUpDown = counter.type === 'UpDown';
@@ -68,13 +74,26 @@ export const CounterRow = memo(function CounterRow(props: Props) {
   return (
     <li
       id={`counter-${counter.id}`}
-      className={`counter${twoLine ? ' two-line' : ''}${selected ? ' active' : ''}${isUpDown ? '' : ' dated'}${pinned ? ' is-pinned' : ''}`}
+      className={`counter${twoLine ? ' two-line' : ''}${selected ? ' active' : ''}${isUpDown ? '' : ' dated'}${pinned ? ' is-pinned' : ''}${tag ? ' tagged' : ''}`}
+      draggable={draggable || undefined}
+      onDragStart={draggable ? (event) => event.dataTransfer.setData('application/x-counter-id', counter.id) : undefined}
+      onDragOver={onDropCounter ? (event) => event.preventDefault() : undefined}
+      onDrop={
+        onDropCounter
+          ? (event) => {
+              event.preventDefault();
+              const dragged = event.dataTransfer.getData('application/x-counter-id');
+              if (dragged && dragged !== counter.id) onDropCounter(counter.id, dragged);
+            }
+          : undefined
+      }
       data-counter-id={counter.id}
       aria-current={active || undefined}
       aria-label={[
         counter.name,
         value.phrase,
         pinned ? i18n.t('row.statePinned') : '',
+        tag ?? '',
         goalText ? (goalReached ? i18n.t('row.stateGoalReached', { goal: goalText }) : i18n.t('row.stateGoal', { goal: goalText })) : '',
         milestone ? i18n.t('row.stateMilestone', { milestone }) : '',
         counter.sendingSlowly ? i18n.t('row.stateSendingSlowly') : waiting || (counter.pending ? i18n.t('row.statePending') : ''),
@@ -90,6 +109,7 @@ export const CounterRow = memo(function CounterRow(props: Props) {
       <span className="counter-name" title={counter.name}>
         {pinned && <PinIcon {...ICON} size={12} className="pin-mark" fill="currentColor" />}
         {counter.name}
+        {tag && <span className="counter-tag"> · {tag}</span>}
       </span>
       <span className="counter-value" title={value.phrase} data-testid="value-phrase">
         <span className={`pending-mark${counter.pending ? ' on' : ''}`} title={counter.pending ? i18n.t('row.pendingMark') : undefined} aria-hidden="true" />

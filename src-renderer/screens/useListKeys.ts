@@ -1,4 +1,5 @@
-// The list's keyboard model: ↑/↓ choose (and only then is a row drawn as selected), + / − change
+// The list's keyboard model: ↑/↓ choose (and only then is a row drawn as selected), Alt+↑/↓ move
+// the chosen counter in the user's order, + / − change
 // the current counter while the search is empty, Enter opens its activity, Shift+F10 or the Menu
 // key its actions, ? the keys, Esc clears the search then hides the popup; any other character
 // searches. Focus on a row's button moves along with the current row.
@@ -35,9 +36,11 @@ interface ListKeys {
   toggleHints: () => void;
   hide: () => void;
   say: (message: string | null) => void;
+  /** Alt+↑/↓: moves the current counter one place in the user's order (across a group's edge: into the next group). */
+  moveActive: (delta: -1 | 1) => void;
 }
 
-export function useListKeys({ visible, activeIndex, query, searchRef, setQuery, clearQuery, setActiveId, showSelection, scrollToRow, step, detail, openMenu, escapeInside, toggleHints, hide, say }: ListKeys): void {
+export function useListKeys({ visible, activeIndex, query, searchRef, setQuery, clearQuery, setActiveId, showSelection, scrollToRow, step, detail, openMenu, escapeInside, toggleHints, hide, say, moveActive }: ListKeys): void {
   const i18n = useI18n();
   /** After ↑/↓ from a row's button, focus moves to the same button of the new current row. */
   const focusFollows = useRef<string | null>(null);
@@ -92,6 +95,11 @@ export function useListKeys({ visible, activeIndex, query, searchRef, setQuery, 
     const target = event.target as HTMLElement;
     const inSearch = target === searchRef.current;
     const isStep = event.key === '+' || event.key === '=' || event.key === '-';
+    if (event.altKey && !event.shiftKey && (event.key === 'ArrowUp' || event.key === 'ArrowDown')) {
+      if (active) moveActive(event.key === 'ArrowUp' ? -1 : 1);
+      event.preventDefault();
+      return;
+    }
     // Alt is for shortcuts only (Alt + / Alt − change a counter even while searching).
     if (event.altKey && !isStep) return;
     // Typed text belongs to the search: "check-ins" or "c++" is a search, never a change.

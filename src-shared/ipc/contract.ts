@@ -10,6 +10,7 @@ import { ConnectionState, CoreSnapshot, CoreStats, CounterState, Outbox, Unconfi
 import { Settings, SettingsPatch } from '../domain/settings';
 import { CATALOGS, type CatalogName } from '../i18n/locale';
 import { movesOneRevision } from './revision';
+import { GroupId, Organisation, SortMode } from '../domain/organise';
 
 /**
  * A catalog message named by main (src-shared/i18n/messages.ts `Words`): the popup says it in
@@ -62,6 +63,8 @@ export const AppState = z.object({
   activity: ActivitySummary,
   /** Goals with this period's progress, muted milestones and today; kept on this computer, per account. */
   extras: LocalExtras.optional(),
+  /** Groups, hidden counters, the manual order and the sort; kept on this computer, per account. */
+  organise: Organisation.optional(),
   /** A reset or start again that can still be undone. */
   resetUndo: ResetOffer.nullable().optional(),
   /**
@@ -181,6 +184,17 @@ export const invokeChannels = {
   /** "Restart to update": the quit path (unsent clicks written first), then the installer. */
   'updates:restart': { request: Empty, response: Nothing },
   'window:hide': { request: Empty, response: Nothing },
+  /** Groups (local to this computer and account): the answer names the new group. */
+  'group:create': { request: z.object({ name: z.string().max(400) }).strict(), response: GroupId },
+  'group:rename': { request: z.object({ id: GroupId, name: z.string().max(400) }).strict(), response: Nothing },
+  /** Its counters go back to Ungrouped. */
+  'group:delete': { request: z.object({ id: GroupId }).strict(), response: Nothing },
+  'group:fold': { request: z.object({ id: GroupId, folded: z.boolean() }).strict(), response: Nothing },
+  /** Moves a counter into a group (null: Ungrouped), just before another in the manual order (null: last). */
+  'counter:place': { request: z.object({ id: CounterId, group: GroupId.nullable(), before: CounterId.nullable() }).strict(), response: Nothing },
+  /** Hides a counter from the list and the tray menu (its shortcut and notifications still work), or shows it again. */
+  'counter:hide': { request: z.object({ id: CounterId, hidden: z.boolean() }).strict(), response: Nothing },
+  'list:sort': { request: z.object({ sort: SortMode }).strict(), response: Nothing },
 } as const;
 
 /**

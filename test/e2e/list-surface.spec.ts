@@ -133,7 +133,7 @@ test.describe('row actions live in one menu', () => {
     await expect(menu).toBeVisible();
     await expect(more).toHaveAttribute('aria-expanded', 'true');
     await expect(menu.getByRole('menuitemcheckbox')).toHaveText(['Pin to the top', 'Mute notifications']);
-    await expect(menu.getByRole('menuitem')).toHaveText(['Activity', 'Edit…', 'Shortcut…', 'Copy value']);
+    await expect(menu.getByRole('menuitem')).toHaveText(['Activity', 'Edit…', 'Shortcut…', 'Move to group…', 'Hide from the list', 'Copy value']);
     await expect(menu.getByRole('menuitem', { name: 'Activity' })).toBeFocused();
     for (const item of await menu.locator('[role^="menuitem"]').all()) expect((await item.boundingBox())?.height).toBeGreaterThanOrEqual(28);
     await shoot('list-menu');

@@ -44,6 +44,13 @@ const VALID: { [C in InvokeChannel]: unknown } = {
   'updates:download': {},
   'updates:restart': {},
   'window:hide': {},
+  'group:create': { name: 'Work' },
+  'group:rename': { id: 'g1', name: 'Home' },
+  'group:delete': { id: 'g1' },
+  'group:fold': { id: 'g1', folded: true },
+  'counter:place': { id: SHARED[0], group: null, before: null },
+  'counter:hide': { id: SHARED[0], hidden: true },
+  'list:sort': { sort: 'name' },
 };
 
 const CHANNELS = Object.keys(invokeChannels) as InvokeChannel[];

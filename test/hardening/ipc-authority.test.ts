@@ -89,6 +89,14 @@ function requests(home: string): { [C in InvokeChannel]: fc.Arbitrary<unknown> }
       { requiredKeys: [] },
     ),
     'window:hide': fc.constant({}),
+    // Local to this computer: whatever the page asks, the token, server and system keys stay as they were.
+    'group:create': fc.record({ name: fc.constantFrom('Work', ' ', 'x'.repeat(300)) }),
+    'group:rename': fc.record({ id: fc.constantFrom('g1', 'gzz'), name: fc.constantFrom('Home', '') }),
+    'group:delete': fc.record({ id: fc.constantFrom('g1', 'gzz') }),
+    'group:fold': fc.record({ id: fc.constantFrom('g1', 'gzz'), folded: fc.boolean() }),
+    'counter:place': fc.record({ id: counterId, group: fc.constantFrom(null, 'g1'), before: fc.option(counterId, { nil: null }) }),
+    'counter:hide': fc.record({ id: counterId, hidden: fc.boolean() }),
+    'list:sort': fc.record({ sort: fc.constantFrom('manual' as const, 'name' as const, 'value' as const, 'changed' as const) }),
   };
 }
 

@@ -1,6 +1,7 @@
 // What the app keeps for the account beside the core: the activity record, goals and
 // milestones (account-records.ts, loaded by dynamic import() with the first core, like the
-// core itself: a launch parses neither), and a reset's undo. The records exist before any
+// core itself: a launch parses neither), groups and hidden counters (the list's arrangement,
+// here with the list), and a reset's undo. The records exist before any
 // core does (the controller's core factory waits for `prepare`), so they follow a core from
 // its first reported change: nothing a core says is ever waiting for them to load.
 import type { CounterState } from '../../../src-shared/domain/snapshot';
@@ -13,6 +14,9 @@ import { accountOwnerKey } from '../offline/account-pending-store';
 import type { CoreFactory, TextFile } from '../ports';
 import type { AccountRecords } from './account-records';
 import { createCounterReset } from './counter-reset';
+import { createFileOrganiseStorage, createMemoryOrganiseStorage, organisePathFor } from '../organise/organise-file';
+import { createOrganiseService } from '../organise/organise-service';
+import { createTextFile } from '../storage/text-file';
 
 export interface AccountDataDeps {
   clock: Clock;
@@ -25,6 +29,10 @@ export interface AccountDataDeps {
   activityFiles?: { forOwner(owner: string): TextFile };
   /** The running core's counters. */
   counters(): readonly CounterState[];
+  /** Whether those are the server's list (a live core). */
+  listed(): boolean;
+  /** Whether those are the server's list (a live core). */
+  listed(): boolean;
   requireCounter(id: string): CounterCore;
   /** A file was reset: tell the user once. */
   notice(notice: Notice): void;
@@ -41,6 +49,7 @@ export function createAccountData(deps: AccountDataDeps) {
   const load = deps.loadRecords ?? (() => import('./account-records'));
   let records: AccountRecords | null = null;
   let loading: Promise<AccountRecords> | null = null;
+  const organise = createOrganiseService({ clock: deps.clock, changed: deps.changed, warn: deps.warn, counters: deps.counters, listed: deps.listed, notice: (body) => deps.notice({ title: 'notice.organiseTitle', body }) });
   const counterReset = createCounterReset({
     clock: deps.clock,
     timezone: deps.timezone,
@@ -56,6 +65,7 @@ export function createAccountData(deps: AccountDataDeps) {
   }
 
   return {
+    organise,
     counterReset,
     /** Loads the records once; a failed load is tried again by the next core. */
     prepare(): Promise<AccountRecords> {
@@ -76,12 +86,15 @@ export function createAccountData(deps: AccountDataDeps) {
     attach(core: CounterCore | null, account?: { baseUrl: string; token: string }): void {
       // Every core comes through the factory that waits for prepare(): one without would lose activity.
       if (core && !records) throw new Error('A core was attached before the account records were loaded.');
-      records?.attach(core, account ? accountOwnerKey(account.baseUrl, account.token) : undefined);
+      const owner = account ? accountOwnerKey(account.baseUrl, account.token) : undefined;
+      records?.attach(core, owner);
+      void organise.attach(core ? (owner && deps.dataDir ? createFileOrganiseStorage(createTextFile(organisePathFor(deps.dataDir, owner))) : createMemoryOrganiseStorage()) : null);
       counterReset.clear();
     },
     async stop(): Promise<void> {
       await loading?.catch(() => undefined);
       await records?.stop();
+      await organise.stop();
     },
   };
 }

@@ -8,7 +8,7 @@ import { dayKey, isoInZone } from '../activity/days';
 import type { ExportLog } from '../activity/record';
 import { csvDocument, type Cell } from './csv';
 
-export const EXPORT_COLUMNS = ['time', 'counter_id', 'counter', 'counter_type', 'event', 'by', 'change', 'from', 'to', 'outcome', 'sources', 'fields'] as const;
+export const EXPORT_COLUMNS = ['time', 'counter_id', 'counter', 'counter_type', 'event', 'by', 'change', 'from', 'to', 'outcome', 'sources', 'fields', 'group'] as const;
 
 export interface ExportCounter {
   id: string;
@@ -35,17 +35,22 @@ function describe(event: ActivityEvent): Rest {
   }
 }
 
-/** The CSV text and its number of data lines, counters in the order given, each oldest first. */
-export function activityCsv(counters: readonly ExportCounter[], logOf: (counterId: string) => ExportLog, timezone: string): { text: string; rows: number } {
+/**
+ * The CSV text and its number of data lines, counters in the order given, each oldest first.
+ * `groupOf` names a counter's group on this computer (empty: Ungrouped); last, so a reader of
+ * the earlier columns by position reads them as before.
+ */
+export function activityCsv(counters: readonly ExportCounter[], logOf: (counterId: string) => ExportLog, timezone: string, groupOf: (counterId: string) => string = () => ''): { text: string; rows: number } {
   const rows: Cell[][] = [];
   for (const counter of counters) {
     const log = logOf(counter.id);
     const who = [counter.id, counter.name, counter.type];
+    const group = groupOf(counter.id);
     for (const day of log.days) {
-      if (day.you !== 0) rows.push([day.date, ...who, 'day-total', 'you', day.you, null, null, null, null, null]);
-      if (day.others !== 0) rows.push([day.date, ...who, 'day-total', 'others', day.others, null, null, null, null, null]);
+      if (day.you !== 0) rows.push([day.date, ...who, 'day-total', 'you', day.you, null, null, null, null, null, group]);
+      if (day.others !== 0) rows.push([day.date, ...who, 'day-total', 'others', day.others, null, null, null, null, null, group]);
     }
-    for (const event of log.events) rows.push([isoInZone(event.at, timezone), ...who, ...describe(event)]);
+    for (const event of log.events) rows.push([isoInZone(event.at, timezone), ...who, ...describe(event), group]);
   }
   return { text: csvDocument(EXPORT_COLUMNS, rows), rows: rows.length };
 }

@@ -13,6 +13,8 @@ export interface ExportContext {
   /** The running core's counters, names already through the server-text sanitizer. */
   counters: readonly CounterState[];
   logOf(counterId: string): ExportLog;
+  /** A counter's group on this computer (empty: Ungrouped). */
+  groupOf?: (counterId: string) => string;
   timezone: string;
   now: number;
   saveFile: SaveFilePort | undefined;
@@ -25,7 +27,7 @@ export async function exportActivity(request: ExportRequest, ctx: ExportContext)
   const chosen = request.scope === 'all' ? ctx.counters : ctx.counters.filter((c) => c.id === request.id);
   const single = request.scope === 'counter' ? chosen[0] : undefined;
   if (request.scope === 'counter' && !single) throw new AppError('unknown-counter', words('counter.gone'));
-  const { text, rows } = activityCsv(chosen, ctx.logOf, ctx.timezone);
+  const { text, rows } = activityCsv(chosen, ctx.logOf, ctx.timezone, ctx.groupOf);
   let saved;
   try {
     saved = await ctx.saveFile.save({

@@ -39,6 +39,13 @@ function handlers(overrides: Partial<InvokeHandlers> = {}): InvokeHandlers {
     'updates:download': () => null,
     'updates:restart': () => null,
     'window:hide': () => null,
+    'group:create': () => 'g1',
+    'group:rename': () => null,
+    'group:delete': () => null,
+    'group:fold': () => null,
+    'counter:place': () => null,
+    'counter:hide': () => null,
+    'list:sort': () => null,
   };
   return { ...base, ...overrides };
 }

@@ -14,5 +14,6 @@ import { settings } from './settings';
 import { activity } from './activity';
 import { errors } from './errors';
 import { desktop } from './desktop';
+import { organise } from './organise';
 
-export const de = { ...common, ...list, ...changes, ...account, ...edit, ...settings, ...activity, ...errors, ...desktop } as const satisfies Catalog;
+export const de = { ...common, ...list, ...changes, ...account, ...edit, ...settings, ...activity, ...errors, ...desktop, ...organise } as const satisfies Catalog;

@@ -12,5 +12,6 @@ import { settings } from './settings';
 import { activity } from './activity';
 import { errors } from './errors';
 import { desktop } from './desktop';
+import { organise } from './organise';
 
-export const en = { ...common, ...list, ...changes, ...account, ...edit, ...settings, ...activity, ...errors, ...desktop } as const;
+export const en = { ...common, ...list, ...changes, ...account, ...edit, ...settings, ...activity, ...errors, ...desktop, ...organise } as const;

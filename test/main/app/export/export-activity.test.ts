@@ -82,9 +82,9 @@ describe('export through main’s save dialog', () => {
     expect(formulaCells(rows)).toEqual([]);
     const name = `'=HYPERLINK("http://e.x","hi")`;
     expect(rows.slice(1).map((r) => r.slice(2))).toEqual([
-      [name, 'UpDown', 'change', 'you', '3', '', '', 'applied', 'popup:3', ''],
-      [name, 'UpDown', 'edit', 'others', '', '', '', '', '', 'name'],
-      [name, 'UpDown', 'change', 'others', '1', '103', '104', '', '', ''],
+      [name, 'UpDown', 'change', 'you', '3', '', '', 'applied', 'popup:3', '', ''],
+      [name, 'UpDown', 'edit', 'others', '', '', '', '', '', 'name', ''],
+      [name, 'UpDown', 'change', 'others', '1', '103', '104', '', '', '', ''],
     ]);
     for (const row of rows.slice(1)) {
       // The instant it names is the event's; the offset is Berlin's then (Intl's own longOffset, an independent reading).
@@ -113,7 +113,28 @@ describe('export through main’s save dialog', () => {
     // A comma reader still gets the name, with an apostrophe where a semicolon reader would start a cell.
     const rows = parsedWith(text, ',');
     expect(rows.slice(1).map((row) => row[2])).toEqual(["Kaffee;'=cmd|' /C calc'!A0"]);
-    expect(parsedWith(text, ';').slice(1).map((row) => row[1])).toEqual(["'=cmd|' /C calc'!A0\",UpDown,edit,others,,,,,,name"]);
+    expect(parsedWith(text, ';').slice(1).map((row) => row[1])).toEqual(["'=cmd|' /C calc'!A0\",UpDown,edit,others,,,,,,name,"]);
+  });
+
+  it('names each counter’s group in the last column, through the same quoting and neutralising', async () => {
+    const { port, written } = dialog(['save']);
+    const { app } = await signedIn(port);
+    await app.dispatch('counter:increment', { id: COUNTER });
+    await waitForState(app, (s) => s.activity?.today[COUNTER] === 1);
+    const created = await app.dispatch('group:create', { name: '=SUM(1;2), "work"' });
+    expect(created).toMatchObject({ ok: true });
+    const group = (created as { value: string }).value;
+    expect(await app.dispatch('counter:place', { id: COUNTER, group, before: null })).toEqual({ ok: true, value: null });
+    expect(await app.dispatch('activity:export', { scope: 'all' })).toMatchObject({ ok: true, value: { status: 'saved' } });
+    const text = readFileSync(written[0] as string, 'utf8');
+    expect(formulasInAnyView(text)).toEqual([]);
+    const rows = readCsv(text);
+    expect(rows[0]?.at(-1)).toBe('group');
+    const mine = rows.slice(1).filter((r) => r[1] === COUNTER);
+    expect(mine.length).toBeGreaterThan(0);
+    for (const row of mine) expect(row.at(-1)).toBe(`'=SUM(1;2), "work"`);
+    // Counters in no group: an empty cell.
+    for (const row of rows.slice(1).filter((r) => r[1] !== COUNTER)) expect(row.at(-1)).toBe('');
   });
 
   it('a cancelled dialog writes nothing; a failed write says so without the path; all counters go into one file', async () => {

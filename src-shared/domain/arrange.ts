@@ -1,0 +1,153 @@
+// The list's rows from the counters and how the user organised them (domain/organise.ts):
+// pinned counters first, then each group under its header (a folded group only its header,
+// with its count), then "Ungrouped"; hidden counters left out and counted; each section in
+// the chosen sort. A search shows every match, flat, each with its group's name.
+import type { CounterState } from './snapshot';
+import type { Organisation, SortMode } from './organise';
+
+/** A group's header: `id` null is "Ungrouped". `count`: its counters the list would show unfolded. */
+export interface GroupHeading {
+  id: string | null;
+  name: string | null;
+  folded: boolean;
+  count: number;
+}
+
+/**
+ * The shapes of the list window's items (src-renderer/components/listItems.ts): a row keyed by its
+ * counter's id, a header keyed `group:<id>` (never a counter's id).
+ */
+export type ListItem =
+  | { kind: 'row'; key: string; counter: CounterState; hidden: boolean; /** Shown beside the name while searching. */ groupName: string | null }
+  | { kind: 'header'; key: string; header: GroupHeading };
+
+const heading = (header: GroupHeading): ListItem => ({ kind: 'header', key: `group:${header.id ?? ''}`, header });
+
+export interface Arranged {
+  items: readonly ListItem[];
+  /** The counter rows alone, in the order shown: what ↑/↓ walk. */
+  counters: readonly CounterState[];
+  /** Hidden counters the list leaves out (or, while they are shown, marks). */
+  hiddenCount: number;
+  /** Whether `items` has any group header (without, items and counters are row for row the same). */
+  headers: boolean;
+}
+
+export interface ArrangeInput {
+  counters: readonly CounterState[];
+  organisation: Organisation | undefined;
+  pinned: readonly string[];
+  query: string;
+  showHidden: boolean;
+  /** Name order in the user's language. */
+  compareNames: (a: string, b: string) => number;
+}
+
+const isPlain = (o: Organisation | undefined) => !o || (o.groups.length === 0 && o.order.length === 0 && o.hidden.length === 0 && o.sort === 'manual');
+
+/** Rank in the manual order: the kept order first, then the server's. */
+function manualRanks(kept: readonly string[], counters: readonly CounterState[]): Map<string, number> {
+  const ranks = new Map<string, number>();
+  kept.forEach((id, index) => {
+    if (!ranks.has(id)) ranks.set(id, index);
+  });
+  counters.forEach((c, index) => {
+    if (!ranks.has(c.id)) ranks.set(c.id, kept.length + index);
+  });
+  return ranks;
+}
+
+function sorter(sort: SortMode, ranks: Map<string, number>, changedAt: Record<string, number>, compareNames: ArrangeInput['compareNames']) {
+  const manual = (a: CounterState, b: CounterState) => (ranks.get(a.id) ?? 0) - (ranks.get(b.id) ?? 0);
+  switch (sort) {
+    case 'manual':
+      return manual;
+    case 'name':
+      return (a: CounterState, b: CounterState) => compareNames(a.name, b.name) || manual(a, b);
+    case 'value':
+      return (a: CounterState, b: CounterState) => b.value - a.value || manual(a, b);
+    case 'changed':
+      return (a: CounterState, b: CounterState) => (Object.hasOwn(changedAt, b.id) ? changedAt[b.id]! : -Infinity) - (Object.hasOwn(changedAt, a.id) ? changedAt[a.id]! : -Infinity) || manual(a, b);
+  }
+}
+
+/** Runs on every state push: with nothing organised it is one pass, as the list always was. */
+export function arrangeList({ counters, organisation, pinned, query, showHidden, compareNames }: ArrangeInput): Arranged {
+  const needle = query.trim().toLocaleLowerCase();
+  const hiddenIds = new Set(organisation?.hidden ?? []);
+  const isHidden = (c: CounterState) => hiddenIds.has(c.id);
+  let hiddenCount = 0;
+  if (hiddenIds.size > 0) for (const c of counters) if (isHidden(c)) hiddenCount += 1;
+  const matches = counters.filter((c) => (showHidden || !isHidden(c)) && (!needle || c.name.toLocaleLowerCase().includes(needle)));
+
+  const pinRank = new Map(pinned.map((id, index) => [id, index]));
+  const pinnedFirst = matches.filter((c) => pinRank.has(c.id)).sort((a, b) => pinRank.get(a.id)! - pinRank.get(b.id)!);
+  const rest = pinnedFirst.length === 0 ? matches : matches.filter((c) => !pinRank.has(c.id));
+  const row = (counter: CounterState, groupName: string | null = null): ListItem => ({ kind: 'row', key: counter.id, counter, hidden: isHidden(counter), groupName });
+
+  if (isPlain(organisation)) {
+    const shown = pinnedFirst.length === 0 ? rest : [...pinnedFirst, ...rest];
+    return { items: shown.map((c) => row(c)), counters: shown, hiddenCount, headers: false };
+  }
+  const o = organisation!;
+  const order = sorter(o.sort, manualRanks(o.order, counters), o.changedAt, compareNames);
+  const groupOf = new Map<string, number>();
+  o.groups.forEach((g, index) => g.counters.forEach((id) => groupOf.set(id, index)));
+  const sections: CounterState[][] = o.groups.map(() => []);
+  const ungrouped: CounterState[] = [];
+  for (const c of rest) {
+    const at = groupOf.get(c.id);
+    (at === undefined ? ungrouped : sections[at]!).push(c);
+  }
+  sections.forEach((s) => s.sort(order));
+  ungrouped.sort(order);
+
+  const items: ListItem[] = pinnedFirst.map((c) => row(c, needle ? (o.groups[groupOf.get(c.id) ?? -1]?.name ?? null) : null));
+  if (needle || o.groups.length === 0) {
+    sections.forEach((s, index) => s.forEach((c) => items.push(row(c, needle ? o.groups[index]!.name : null))));
+    ungrouped.forEach((c) => items.push(row(c)));
+  } else {
+    o.groups.forEach((g, index) => {
+      const members = sections[index]!;
+      items.push(heading({ id: g.id, name: g.name, folded: g.folded, count: members.length }));
+      if (!g.folded) members.forEach((c) => items.push(row(c)));
+    });
+    if (ungrouped.length > 0) {
+      items.push(heading({ id: null, name: null, folded: false, count: ungrouped.length }));
+      ungrouped.forEach((c) => items.push(row(c)));
+    }
+  }
+  const shown = items.flatMap((item) => (item.kind === 'row' ? [item.counter] : []));
+  return { items, counters: shown, hiddenCount, headers: items.some((item) => item.kind === 'header') };
+}
+
+/**
+ * Where Alt+↑/↓ takes a counter in the user's order, from the rows shown: past its neighbour in
+ * its section, or over the section's edge into the group above (at its end) or below (at its
+ * start). `before` null: last in the manual order, so last in that section. Null: it stays (a
+ * pinned counter, the top or bottom of the list).
+ */
+export function stepInOrder(arranged: Arranged, pinned: readonly string[], counterId: string, delta: -1 | 1): { group: string | null; before: string | null } | null {
+  const { items } = arranged;
+  const at = items.findIndex((item) => item.kind === 'row' && item.key === counterId);
+  if (at < 0 || pinned.includes(counterId)) return null;
+  const isFree = (item: ListItem | undefined): item is Extract<ListItem, { kind: 'row' }> => item?.kind === 'row' && !pinned.includes(item.counter.id);
+  let header = at - 1;
+  while (header >= 0 && items[header]!.kind !== 'header') header -= 1;
+  const headingAt = (index: number) => (items[index] as Extract<ListItem, { kind: 'header' }>).header;
+  const own = header >= 0 ? headingAt(header).id : null;
+  const next = items[at + delta];
+  if (isFree(next)) {
+    if (delta === -1) return { group: own, before: next.counter.id };
+    const after = items[at + 2];
+    return { group: own, before: isFree(after) ? after.counter.id : null };
+  }
+  if (next?.kind !== 'header') return null;
+  if (delta === 1) {
+    const first = items[at + 2];
+    return { group: next.header.id, before: !next.header.folded && isFree(first) ? first.counter.id : null };
+  }
+  let above = header - 1;
+  while (above >= 0 && items[above]!.kind !== 'header') above -= 1;
+  return above >= 0 ? { group: headingAt(above).id, before: null } : null;
+}
