@@ -31,6 +31,7 @@ function setup(loadRecords: AccountDataDeps['loadRecords']) {
     changed: () => undefined,
     dataDir: undefined,
     counters: () => core.snapshot().counters,
+    listed: () => true,
     requireCounter: () => core.asCore(),
     notice: () => undefined,
     warn: () => undefined,
