@@ -33,6 +33,22 @@ export default defineConfig({
       },
     },
     {
+      // Golden pictures of every screen (test/goldens/README.md). Pinned for them: no hinting,
+      // no subpixel (LCD) text, colours in sRGB whatever the display's profile, UTC, a fixed
+      // device scale per run (the spec sets 1 or 2), no animations, no caret.
+      name: 'goldens',
+      testDir: 'test/goldens',
+      testMatch: '**/*.spec.ts',
+      snapshotPathTemplate: '{testDir}/baseline/{arg}{ext}',
+      expect: { toHaveScreenshot: { maxDiffPixelRatio: 0.002, animations: 'disabled', caret: 'hide', scale: 'device' } },
+      use: {
+        browserName: 'chromium',
+        launchOptions: { ...launchOptions, args: [...launchOptions.args, '--font-render-hinting=none', '--disable-lcd-text', '--force-color-profile=srgb'] },
+        timezoneId: 'UTC',
+        locale: 'en-US',
+      },
+    },
+    {
       name: 'electron',
       testMatch: 'electron/**/*.spec.ts',
     },
