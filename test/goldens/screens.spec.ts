@@ -1,4 +1,4 @@
-// Golden pictures of every screen at the popup's size, compared with a small tolerance on a
+// Golden pictures of every screen at the popup's size, compared with a small tolerance (0.1 % of the pixels) on a
 // fixed clock and fixed data (support/pinned.ts says what is pinned). Not every theme ×
 // language × zoom of every screen: four runs per screen chosen so that each screen is seen in
 // light and dark, English and German, 100 % and 200 %, and every pair of those (light with
@@ -6,6 +6,7 @@
 // A changed look is accepted with `npx playwright test --project=goldens --update-snapshots`
 // after looking at the new pictures (test/goldens/README.md).
 import { translator } from '../../dev-tools/support/i18n';
+import { textNotInPinnedFont } from './support/font-coverage';
 import { SCREENS } from './support/screens';
 import { expect, fontsPinned, pinnedHarness, test, type Language } from './support/pinned';
 
@@ -42,6 +43,8 @@ for (const run of RUNS) {
           await fontsPinned(popup);
           await screen.reach(popup, harness, tr);
           await fontsPinned(popup);
+          // The masked address is the one text in an installed face (.mono: DejaVu Sans Mono on Debian).
+          expect(await textNotInPinnedFont(popup, /\bmono\b/), 'text drawn with an installed font, not the pinned one').toEqual([]);
           await expect(popup).toHaveScreenshot(`${screen.name}-${run.language}-${run.theme}-${run.zoom}.png`, { mask: screen.mask?.(popup) ?? [] });
         });
       });

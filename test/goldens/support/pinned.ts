@@ -5,11 +5,14 @@
 // tray glyphs already use, so a font installed on the machine changes no pixel. Chromium's
 // flags (no hinting, no LCD text, sRGB) are the `goldens` project's (playwright.config.ts).
 import type { Page } from '@playwright/test';
-import { readFileSync } from 'node:fs';
+import { copyFileSync, cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { Clock } from '../../../src-main/core/contract';
 import type { AppHarnessOptions } from '../../../dev-tools/web/app-harness';
+import { ensureRendererBuilt } from '../../../dev-tools/web/build-renderer';
+import { serveDirectory } from '../../../dev-tools/web/static-server';
 import { expect, test as base } from '../../e2e/support/test';
 
 /** Wednesday 25 November 2026, 10:00 UTC: "now" for main and for the page, in every picture. */
@@ -60,19 +63,10 @@ const FONT_CSS = [
   "body { font-family: 'Pinned Inter', sans-serif !important; }",
 ].join('\n');
 
-/**
- * The page with the pinned font (a same-origin stylesheet, as the popup's CSP allows), a clock
- * standing at FIXED from the first script on, reduced motion and UTC.
- */
+/** The page: a clock standing at FIXED from the first script on, reduced motion, the pinned font's stylesheet. */
 async function pinPage(page: Page): Promise<void> {
   await page.clock.setFixedTime(FIXED);
   await page.emulateMedia({ reducedMotion: 'reduce' });
-  await page.route(`**${FONT_PATH}**`, async (route) => {
-    const name = new URL(route.request().url()).pathname.slice(FONT_PATH.length);
-    if (name === 'inter.css') return route.fulfill({ body: FONT_CSS, contentType: 'text/css' });
-    if (!/^files\/inter-[a-z-]+-\d{3}-normal\.woff2?$/.test(name)) return route.fulfill({ status: 404 });
-    return route.fulfill({ path: join(fontPackage, name), contentType: name.endsWith('2') ? 'font/woff2' : 'font/woff' });
-  });
   // A string, not a function: this runs in the page, which the Node typecheck knows nothing of.
   await page.addInitScript(
     `document.addEventListener('DOMContentLoaded', () => { const link = document.createElement('link'); link.rel = 'stylesheet'; link.href = '${FONT_PATH}inter.css'; document.head.append(link); });`,
@@ -93,7 +87,31 @@ export async function fontsPinned(page: Page): Promise<void> {
     .toBe(true);
 }
 
-export const test = base.extend({
+/**
+ * The built popup, served from a private copy (as the e2e fixture does) with the pinned font
+ * beside it: same origin, so the popup's CSP (style-src and font-src 'self') lets it in.
+ */
+async function servePinned(use: (url: string) => Promise<void>): Promise<void> {
+  const copy = mkdtempSync(join(tmpdir(), 'counter-tray-goldens-'));
+  cpSync(await ensureRendererBuilt(), copy, { recursive: true });
+  const fonts = join(copy, FONT_PATH, 'files');
+  mkdirSync(fonts, { recursive: true });
+  for (const file of readdirSync(join(fontPackage, 'files')).filter((name) => /^inter-[a-z-]+-\d{3}-normal\.woff2?$/.test(name))) {
+    copyFileSync(join(fontPackage, 'files', file), join(fonts, file));
+  }
+  writeFileSync(join(copy, FONT_PATH, 'inter.css'), FONT_CSS);
+  const server = await serveDirectory(copy);
+  await use(server.url);
+  await server.close();
+  rmSync(copy, { recursive: true, force: true });
+}
+
+export const test = base.extend<object, { rendererUrl: string }>({
+  rendererUrl: [
+    // eslint-disable-next-line no-empty-pattern
+    async ({}, use) => servePinned(use),
+    { scope: 'worker' },
+  ],
   page: async ({ page }, use) => {
     await pinPage(page);
     await use(page);
