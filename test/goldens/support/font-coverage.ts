@@ -11,7 +11,7 @@ interface DomNode {
   children?: DomNode[];
 }
 
-/** Elements whose own text Chromium drew with an installed face, not a web font; `skip` matches class names. */
+/** Elements whose text (a block: all its lines) Chromium drew with an installed face, not a web font; `skip` matches class names. */
 export async function textNotInPinnedFont(page: Page, skip: RegExp): Promise<string[]> {
   const cdp = await page.context().newCDPSession(page);
   try {
@@ -19,12 +19,13 @@ export async function textNotInPinnedFont(page: Page, skip: RegExp): Promise<str
     await cdp.send('CSS.enable');
     const { root } = (await cdp.send('DOM.getDocument', { depth: -1 })) as { root: DomNode };
     const found: string[] = [];
+    const ELEMENT = 1;
     const visit = async (node: DomNode): Promise<void> => {
-      if (node.nodeType !== 1) return;
       const attributes = node.attributes ?? [];
-      const className = attributes[attributes.indexOf('class') + 1] ?? '';
-      if (attributes.includes('class') && skip.test(className)) return;
-      if (!['SCRIPT', 'STYLE', 'HEAD', 'svg'].includes(node.nodeName)) {
+      const className = attributes.includes('class') ? (attributes[attributes.indexOf('class') + 1] ?? '') : '';
+      if (node.nodeType === ELEMENT && className !== '' && skip.test(className)) return;
+      // The document and text nodes hold no style of their own: their elements are asked.
+      if (node.nodeType === ELEMENT && !['SCRIPT', 'STYLE', 'HEAD', 'svg'].includes(node.nodeName)) {
         const { fonts } = (await cdp.send('CSS.getPlatformFontsForNode', { nodeId: node.nodeId })) as { fonts: { familyName: string; isCustomFont: boolean }[] };
         for (const font of fonts.filter((f) => !f.isCustomFont)) found.push(`${node.nodeName.toLowerCase()}${className ? `.${className.split(' ')[0]}` : ''}: ${font.familyName}`);
       }
