@@ -14,6 +14,8 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   forbidOnly: Boolean(process.env.CI),
+  // In CI a golden picture without its baseline fails instead of being written (test/goldens/README.md).
+  updateSnapshots: process.env.CI ? 'none' : 'missing',
   reporter: [['list'], ['json', { outputFile: 'test-results/playwright.json' }]],
   projects: [
     {
@@ -30,6 +32,22 @@ export default defineConfig({
       use: {
         browserName: 'chromium',
         launchOptions,
+      },
+    },
+    {
+      // Golden pictures of every screen (test/goldens/README.md). Pinned for them: no hinting,
+      // no subpixel (LCD) text, colours in sRGB whatever the display's profile, UTC, a fixed
+      // device scale per run (the spec sets 1 or 2), no animations, no caret.
+      name: 'goldens',
+      testDir: 'test/goldens',
+      testMatch: '**/*.spec.ts',
+      snapshotPathTemplate: '{testDir}/baseline/{arg}{ext}',
+      expect: { toHaveScreenshot: { maxDiffPixelRatio: 0.001, animations: 'disabled', caret: 'hide', scale: 'device' } },
+      use: {
+        browserName: 'chromium',
+        launchOptions: { ...launchOptions, args: [...launchOptions.args, '--font-render-hinting=none', '--disable-lcd-text', '--force-color-profile=srgb'] },
+        timezoneId: 'UTC',
+        locale: 'en-US',
       },
     },
     {

@@ -77,14 +77,17 @@ export function ActivityHistory({ api, counterId, name, refresh, onError }: Prop
   const firstShown = shown?.days[0];
   return (
     <section className="history">
-      <fieldset className="segmented history-range">
+      <fieldset className="history-range">
         <legend>{i18n.t('history.range')}</legend>
-        {(Object.keys(RANGE_WORDS) as HistoryRange[]).map((option) => (
-          <label key={option} className={range === option ? 'selected' : undefined}>
-            <input type="radio" name={`range-${counterId}`} value={option} checked={range === option} onChange={() => setRange(option)} />
-            <span>{i18n.t(RANGE_WORDS[option])}</span>
-          </label>
-        ))}
+        {/* The same segmented control as Settings' (Segmented.tsx), in a fieldset that names it. */}
+        <span className="segmented">
+          {(Object.keys(RANGE_WORDS) as HistoryRange[]).map((option) => (
+            <label key={option} className={range === option ? 'segment selected' : 'segment'}>
+              <input type="radio" name={`range-${counterId}`} value={option} checked={range === option} onChange={() => setRange(option)} />
+              <span>{i18n.t(RANGE_WORDS[option])}</span>
+            </label>
+          ))}
+        </span>
       </fieldset>
       {shown && (
         <>

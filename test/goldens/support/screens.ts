@@ -1,0 +1,159 @@
+// Every screen the goldens picture, each with the data it needs and the steps that reach it in
+// any language (controls found by the catalog's words, as test/e2e/support/tour.ts does). Each
+// step ends on an event (a heading, a status, an attribute), never on a pause.
+import type { Locator, Page } from '@playwright/test';
+import { ActivityRecord } from '../../../src-main/app/activity/record';
+import type { Translator } from '../../../src-shared/i18n/translator';
+import type { AppHarness, AppHarnessOptions } from '../../../dev-tools/web/app-harness';
+import { ADA, COUNTER, e2eFixtures } from '../../../dev-tools/web/e2e-fixtures';
+import { updatesStandIn } from '../../../dev-tools/web/updates-stand-in';
+import { memoryFile } from '../../support/memory-file';
+import { chooseRowAction, expect, rowOf } from '../../e2e/support/test';
+import { FIXED } from './pinned';
+
+export interface Screen {
+  name: string;
+  options: AppHarnessOptions;
+  reach: (popup: Page, harness: AppHarness, tr: Translator) => Promise<void>;
+  /** What differs from run to run however much is pinned (the service's port, drawn by the OS): painted over. */
+  mask?: (popup: Page) => Locator[];
+}
+
+const exact = (name: string) => ({ name, exact: true });
+const HOUR = 3_600_000;
+
+/** Fifty changes of Coffees over the last days, yours and others', at fixed times before FIXED. */
+function fiftyEvents(): string {
+  const record = new ActivityRecord();
+  for (let i = 49; i >= 0; i -= 1) {
+    const at = FIXED - i * 5 * HOUR - 20 * 60_000;
+    record.append(COUNTER.coffees, i % 3 === 0 ? { kind: 'others', at, from: 0, to: 1 + (i % 2) } : { kind: 'own', at, amount: i % 7 === 0 ? -1 : 1, outcome: 'applied', sources: { popup: i % 7 === 0 ? -1 : 1 } }, 'UTC');
+  }
+  return JSON.stringify(record.toFile());
+}
+
+async function listShown(popup: Page) {
+  await expect(rowOf(popup, 'Coffees today')).toBeVisible();
+}
+
+export const SCREENS: readonly Screen[] = [
+  { name: 'list', options: {}, reach: listShown },
+  {
+    name: 'search-no-match',
+    options: {},
+    async reach(popup, _harness, tr) {
+      await listShown(popup);
+      await popup.getByLabel(tr.t('list.search')).fill('no such counter');
+      await expect(popup.getByText(tr.t('empty.noMatch', { query: 'no such counter' }))).toBeVisible();
+    },
+  },
+  {
+    name: 'empty',
+    options: { fixtures: { ...e2eFixtures(), counters: [] } },
+    async reach(popup, _harness, tr) {
+      await expect(popup.getByText(tr.t('empty.none'))).toBeVisible();
+    },
+  },
+  {
+    name: 'activity-50-events',
+    options: {
+      fixtures: { ...e2eFixtures(), counters: e2eFixtures().counters.map((c) => (c.id === COUNTER.coffees ? { ...c, value: 62 } : c)) },
+      app: { activityFiles: { forOwner: () => memoryFile(fiftyEvents()) } },
+    },
+    async reach(popup, _harness, tr) {
+      await listShown(popup);
+      await chooseRowAction(popup, 'Coffees today', tr.t('menu.activity'), tr.t('row.actions', { name: 'Coffees today' }));
+      await expect(popup.getByRole('list', exact(tr.t('detail.events', { name: 'Coffees today' }))).getByRole('listitem').first()).toBeVisible();
+      await expect(popup.getByTestId('activity-chart')).toBeVisible();
+    },
+  },
+  {
+    name: 'edit',
+    options: {},
+    async reach(popup, _harness, tr) {
+      await listShown(popup);
+      await chooseRowAction(popup, 'Coffees today', tr.t('menu.edit'), tr.t('row.actions', { name: 'Coffees today' }));
+      await expect(popup.getByLabel(tr.t('edit.name'))).toBeVisible();
+    },
+  },
+  {
+    name: 'settings',
+    options: {},
+    async reach(popup, _harness, tr) {
+      await listShown(popup);
+      await popup.getByRole('button', exact(tr.t('list.settings'))).click();
+      await expect(popup.getByRole('heading', exact(tr.t('settings.title')))).toBeVisible();
+    },
+    mask: (popup) => [popup.locator('.mono')],
+  },
+  {
+    name: 'export',
+    options: {},
+    async reach(popup, _harness, tr) {
+      await listShown(popup);
+      await chooseRowAction(popup, 'Coffees today', tr.t('menu.edit'), tr.t('row.actions', { name: 'Coffees today' }));
+      await popup.getByRole('button', exact(tr.t('export.button'))).click();
+      await expect(popup.getByRole('heading', exact(tr.t('export.title')))).toBeVisible();
+    },
+  },
+  {
+    name: 'sign-in-error',
+    options: { signedInAs: null },
+    async reach(popup, _harness, tr) {
+      await popup.getByRole('button', exact(tr.t('onboarding.connect'))).click();
+      await expect(popup.getByLabel(tr.t('onboarding.token'))).toHaveAttribute('aria-invalid', 'true');
+      await expect(popup.getByLabel(tr.t('onboarding.token'))).toBeFocused();
+    },
+  },
+  {
+    name: 'offline',
+    options: { serverDown: true, previousRun: async () => undefined },
+    async reach(popup) {
+      await listShown(popup);
+      await expect(popup.locator('.status-line')).toHaveAttribute('data-state', 'offline');
+    },
+  },
+  {
+    name: 'unauthorized',
+    options: {},
+    async reach(popup, harness, tr) {
+      await listShown(popup);
+      // Lost, refused while away, back: the next try (asked for now, not after the pinned minute) meets the 401.
+      await harness.service.suspend({ abrupt: true });
+      await expect(popup.locator('.status-line')).toHaveAttribute('data-state', /reconnecting|offline/);
+      harness.service.revokeToken(ADA.token);
+      await harness.service.resume();
+      await popup.getByRole('button', exact(tr.t('connection.retry'))).click();
+      await expect(popup.locator('.status-line')).toHaveAttribute('data-state', 'signedOut', { timeout: 20_000 });
+      await expect(popup.getByRole('button', exact(tr.t('status.signIn')))).toBeVisible();
+    },
+  },
+  {
+    name: 'rate-limited',
+    options: { front: true },
+    async reach(popup, harness, tr) {
+      await listShown(popup);
+      harness.front?.add({ method: 'POST', path: /\/increment\//, action: { kind: 'answerInstead', status: 429, headers: { 'Retry-After': '30' }, body: '{"message":"Too many requests","code":-1}' } });
+      await popup.getByRole('button', exact(tr.t('row.increase', { name: 'Coffees today' }))).click();
+      await expect(popup.locator('.status-line')).toHaveAttribute('data-state', 'slowed');
+      await expect(rowOf(popup, 'Coffees today').getByTestId('waiting')).toBeVisible();
+    },
+  },
+  {
+    name: 'reconnecting',
+    options: {},
+    async reach(popup, harness) {
+      await listShown(popup);
+      await harness.service.suspend({ abrupt: true });
+      await expect(popup.locator('.status-line')).toHaveAttribute('data-state', 'reconnecting');
+    },
+  },
+  {
+    name: 'update-ready',
+    options: { app: { updates: updatesStandIn(FIXED, { source: 'self', status: { kind: 'ready', version: '0.3.0' }, nextCheckAt: null, whatsNew: null }) } },
+    async reach(popup) {
+      await listShown(popup);
+      await expect(popup.getByTestId('update-line')).toBeVisible();
+    },
+  },
+];
