@@ -42,7 +42,7 @@ export default defineConfig({
       testDir: 'test/goldens',
       testMatch: '**/*.spec.ts',
       snapshotPathTemplate: '{testDir}/baseline/{arg}{ext}',
-      expect: { toHaveScreenshot: { maxDiffPixelRatio: 0.001, animations: 'disabled', caret: 'hide', scale: 'device' } },
+      expect: { toHaveScreenshot: { maxDiffPixelRatio: 0.0003, animations: 'disabled', caret: 'hide', scale: 'device' } },
       use: {
         browserName: 'chromium',
         launchOptions: { ...launchOptions, args: [...launchOptions.args, '--font-render-hinting=none', '--disable-lcd-text', '--force-color-profile=srgb'] },

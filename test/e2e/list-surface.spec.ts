@@ -36,11 +36,15 @@ test.describe('rows', () => {
     await expect(movedIn.locator('.counter-sub')).toContainText(/^since Feb 29, 2024/);
     const subSize = await movedIn.locator('.counter-sub').evaluate((el) => el.ownerDocument.defaultView!.getComputedStyle(el).fontSize);
     expect(subSize).toBe('12px');
-    // One right-aligned value column: UpDown values and day counts end on the same x.
-    const ends = await Promise.all([coffee, movedIn, trip, rowOf(popup, 'Push-ups this week')].map(async (row) => {
-      const number = await box(row.getByTestId('value'));
-      return Math.round(number.x + number.width);
-    }));
+    // One right-aligned value column: UpDown values and day counts end on the same x. The digits'
+    // own box, not their element's: a cell wider than its text could end on the x with the text left in it.
+    const ends = await Promise.all([coffee, movedIn, trip, rowOf(popup, 'Push-ups this week')].map((row) =>
+      row.getByTestId('value').evaluate((el) => {
+        const text = el.ownerDocument.createRange();
+        text.selectNodeContents(el);
+        return Math.round(text.getBoundingClientRect().right);
+      }),
+    ));
     expect(new Set(ends).size).toBe(1);
     // The unit is smaller, muted, and outside (right of) the number column.
     const unit = movedIn.locator('.counter-trail.value-unit');
