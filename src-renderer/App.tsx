@@ -8,7 +8,6 @@ import { guessLocale, I18n, useI18n } from './i18n/I18n';
 import { useAccentColor } from './look/useAccentColor';
 import { StatusLine } from './components/StatusLine';
 import { loadCounterMenu } from './components/useRowMenu';
-import { Connecting } from './screens/Connecting';
 import { CounterList } from './screens/CounterList';
 
 const OFFLINE_STATS = { requests: 0, rateLimited: 0, notifications: 0, ignoredFrames: 0, resyncs: 0 };
@@ -22,6 +21,8 @@ const LATER = {
   settings: () => import('./screens/SettingsScreen').then((m) => ({ default: m.SettingsScreen })),
   onboarding: () => import('./screens/Onboarding').then((m) => ({ default: m.Onboarding })),
   export: () => import('./screens/ExportScreen'),
+  // A launch that must wait for the server: rarer than one with counters to show at once.
+  connecting: () => import('./screens/Connecting').then((m) => ({ default: m.Connecting })),
   rowMenu: loadCounterMenu,
 };
 const CounterDetail = lazy(LATER.detail);
@@ -29,6 +30,7 @@ const EditCounter = lazy(LATER.edit);
 const SettingsScreen = lazy(LATER.settings);
 const Onboarding = lazy(LATER.onboarding);
 const ExportScreen = lazy(LATER.export);
+const Connecting = lazy(LATER.connecting);
 
 export type View =
   | { name: 'list' }

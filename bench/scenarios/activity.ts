@@ -29,10 +29,18 @@ function eventAt(i: number, now: number): ActivityEvent {
 }
 
 // Page code as strings: this file is type-checked without the DOM library (Node only).
-/** Clicks the row's activity button; resolves with ms until chart and events are laid out. */
+/** Opens the row's menu and clicks "Activity"; resolves with ms from that click until chart and events are laid out. */
 const openDetailScript = (id: string) => `(async () => {
-  const button = document.querySelector('li[data-counter-id=${JSON.stringify(id)}] button.detail');
-  if (!button) throw new Error('no activity button');
+  const more = document.querySelector('li[data-counter-id=${JSON.stringify(id)}] button.row-more');
+  if (!more) throw new Error('no row menu button');
+  more.click();
+  const button = await new Promise((resolve, reject) => {
+    const found = () => document.querySelector('#row-menu [data-item="activity"]');
+    if (found()) return resolve(found());
+    const observer = new MutationObserver(() => found() && (observer.disconnect(), resolve(found())));
+    observer.observe(document.body, { childList: true, subtree: true });
+    setTimeout(() => (observer.disconnect(), reject(new Error('no Activity item in the row menu'))), 10000);
+  });
   const start = performance.now();
   const shown = new Promise((resolve) => {
     const done = () => {

@@ -1,31 +1,22 @@
-// Groups, hiding and the sort from the popup: the menus that ask for them ("Move to group…",
-// a group's actions, "Sort and groups"), the inline form that names a group, the question before
-// one is deleted, and the calls to main, which keeps all of it per account (AppState.organise).
-import { useCallback, useState, type ReactNode } from 'react';
-import type { Organisation, SortMode } from '../../src-shared/domain/organise';
+// Groups, hiding and the sort from the popup: which menu, form or question is open, and the calls
+// to main, which keeps all of it per account (AppState.organise). What they show is
+// OrganiseMenus.tsx, loaded when one first opens (like the row menu): the list's first paint
+// does not carry it.
+import { lazy, Suspense, useCallback, useState, type ReactNode } from 'react';
+import type { Organisation } from '../../src-shared/domain/organise';
 import type { CounterState } from '../../src-shared/domain/snapshot';
 import type { CounterTrayApi } from '../../src-shared/ipc/contract';
 import { errorText } from '../../src-shared/i18n/error-words';
 import { call } from '../bridge/ipc';
 import { useI18n } from '../i18n/I18n';
 import type { MenuAnchor } from '../screens/CounterRow';
-import { ConfirmBar } from './ConfirmBar';
-import { GroupNameForm } from './GroupNameForm';
-import { RowMenu, type MenuItem } from './RowMenu';
+import type { Form, OpenMenu, OrganiseParts } from './OrganiseMenus';
 
-type Anchor = DOMRect | { x: number; y: number };
-type OpenMenu = ({ kind: 'move'; counterId: string } | { kind: 'group'; groupId: string } | { kind: 'organise' }) & { anchor: Anchor; returnTo: HTMLElement | null };
-type Form = { kind: 'new'; thenMove?: string } | { kind: 'rename'; groupId: string };
-
-const SORTS: { sort: SortMode; key: 'organise.sortManual' | 'organise.sortName' | 'organise.sortValue' | 'organise.sortChanged' }[] = [
-  { sort: 'manual', key: 'organise.sortManual' },
-  { sort: 'name', key: 'organise.sortName' },
-  { sort: 'value', key: 'organise.sortValue' },
-  { sort: 'changed', key: 'organise.sortChanged' },
-];
+const OrganiseMenu = lazy(() => import('./OrganiseMenus').then((module) => ({ default: module.OrganiseMenu })));
+const OrganiseFooter = lazy(() => import('./OrganiseMenus').then((module) => ({ default: module.OrganiseFooter })));
 
 /** Where the menu opens, and what gets focus back when it closes without a choice. */
-function placeOf(anchor: MenuAnchor | DOMRect): { anchor: Anchor; returnTo: HTMLElement | null } {
+function placeOf(anchor: MenuAnchor | DOMRect): Pick<OpenMenu, 'anchor' | 'returnTo'> {
   if ('element' in anchor) return { anchor: anchor.element.getBoundingClientRect(), returnTo: anchor.element };
   return { anchor, returnTo: document.activeElement instanceof HTMLElement ? document.activeElement : null };
 }
@@ -49,9 +40,6 @@ export function useOrganise(api: CounterTrayApi, organisation: Organisation | un
   const [menu, setMenu] = useState<OpenMenu | null>(null);
   const [form, setForm] = useState<Form | null>(null);
   const [deleting, setDeleting] = useState<string | null>(null);
-  const groups = organisation?.groups ?? [];
-  const groupName = (id: string | null) => (id === null ? i18n.t('group.ungrouped') : (groups.find((g) => g.id === id)?.name ?? ''));
-  const nameOf = (id: string) => counters.find((c) => c.id === id)?.name ?? '';
 
   const failed = useCallback((result: { ok: boolean; error?: Parameters<typeof errorText>[1] }) => {
     if (!result.ok && result.error) say(errorText(i18n, result.error));
@@ -69,87 +57,11 @@ export function useOrganise(api: CounterTrayApi, organisation: Organisation | un
     [api, hiddenIds, failed, say, i18n, counters],
   );
 
-  const moveTo = async (counterId: string, groupId: string | null) => {
-    if (await place(counterId, groupId, null)) say(i18n.t('move.done', { name: nameOf(counterId), group: groupId === null ? i18n.t('group.ungrouped') : i18n.t('move.groupName', { name: groupName(groupId) }) }));
-  };
-
-  async function submitName(name: string): Promise<string | null> {
-    if (!form) return null;
-    if (form.kind === 'rename') {
-      const result = await call(api, 'group:rename', { id: form.groupId, name });
-      if (!result.ok) return errorText(i18n, result.error);
-    } else {
-      const result = await call(api, 'group:create', { name });
-      if (!result.ok) return errorText(i18n, result.error);
-      if (form.thenMove) await moveTo(form.thenMove, result.value);
-      else say(i18n.t('group.created', { name: name.trim() }));
-    }
-    setForm(null);
-    return null;
-  }
-
   const close = (restoreFocus = false) => {
     setMenu(null);
     if (restoreFocus && menu?.returnTo?.isConnected) menu.returnTo.focus();
   };
-  const then = (act: () => unknown) => () => {
-    close(true);
-    void act();
-  };
-
-  let items: MenuItem[] = [];
-  let label = '';
-  if (menu?.kind === 'move') {
-    const current = groups.find((g) => g.counters.includes(menu.counterId))?.id ?? null;
-    label = i18n.t('move.label', { name: nameOf(menu.counterId) });
-    items = [
-      ...groups.map((g) => ({ id: `to-${g.id}`, label: g.name, checked: current === g.id, run: then(() => moveTo(menu.counterId, g.id)) })),
-      { id: 'to-ungrouped', label: i18n.t('group.ungrouped'), checked: current === null, run: then(() => moveTo(menu.counterId, null)) },
-      { id: 'new-group', label: i18n.t('organise.newGroup'), group: true, run: then(() => setForm({ kind: 'new', thenMove: menu.counterId })) },
-    ];
-  } else if (menu?.kind === 'group') {
-    const group = groups.find((g) => g.id === menu.groupId);
-    label = i18n.t('group.actions', { name: group?.name ?? '' });
-    items = group
-      ? [
-          { id: 'fold', label: i18n.t('group.fold'), checked: group.folded, run: then(() => fold(group.id, !group.folded)) },
-          { id: 'rename', label: i18n.t('group.rename'), run: then(() => setForm({ kind: 'rename', groupId: group.id })) },
-          { id: 'delete', label: i18n.t('group.delete'), group: true, run: then(() => setDeleting(group.id)) },
-        ]
-      : [];
-  } else if (menu?.kind === 'organise') {
-    label = i18n.t('organise.menu');
-    const sort = organisation?.sort ?? 'manual';
-    items = [
-      ...SORTS.map((s) => ({ id: `sort-${s.sort}`, label: i18n.t(s.key), checked: sort === s.sort, run: then(async () => void failed(await call(api, 'list:sort', { sort: s.sort }))) })),
-      { id: 'new-group', label: i18n.t('organise.newGroup'), group: true, run: then(() => setForm({ kind: 'new' })) },
-    ];
-  }
-
-  const deletingName = deleting ? groupName(deleting) : '';
-  const footer = form ? (
-    <GroupNameForm
-      key={form.kind === 'rename' ? form.groupId : 'new'}
-      title={form.kind === 'rename' ? i18n.t('group.renameTitle', { name: groupName(form.groupId) }) : i18n.t('group.newTitle')}
-      initial={form.kind === 'rename' ? groupName(form.groupId) : ''}
-      submitLabel={form.kind === 'rename' ? i18n.t('common.save') : i18n.t('group.create')}
-      onSubmit={submitName}
-      onCancel={() => setForm(null)}
-    />
-  ) : deleting ? (
-    <ConfirmBar
-      question={i18n.t('group.deleteQuestion', { name: deletingName })}
-      detail={i18n.t('group.deleteDetail')}
-      confirmLabel={i18n.t('group.delete')}
-      danger
-      onCancel={() => setDeleting(null)}
-      onConfirm={async () => {
-        const id = deleting;
-        setDeleting(null);
-        if (failed(await call(api, 'group:delete', { id }))) say(i18n.t('group.deleted', { name: deletingName }));
-      }}
-    />
-  ) : null;
+  const parts: OrganiseParts = { api, organisation, counters, say, failed, place, fold, setForm, setDeleting };
 
   return {
     place,
@@ -164,7 +76,16 @@ export function useOrganise(api: CounterTrayApi, organisation: Organisation | un
       else return false;
       return true;
     },
-    menus: menu && items.length > 0 ? <RowMenu label={label} items={items} anchor={menu.anchor} onClose={close} /> : null,
-    footer,
+    menus: menu ? (
+      <Suspense fallback={null}>
+        <OrganiseMenu parts={parts} menu={menu} onClose={close} />
+      </Suspense>
+    ) : null,
+    footer:
+      form || deleting ? (
+        <Suspense fallback={null}>
+          <OrganiseFooter parts={parts} form={form} deleting={deleting} />
+        </Suspense>
+      ) : null,
   };
 }

@@ -1,13 +1,10 @@
 // The list screen: search, the update line, rows (always windowed), the row menu, and the
 // keyboard model that ties them together (useListKeys). What a row asks main to do is useRowActions.
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { CoreSnapshot, CounterState } from '../../src-shared/domain/snapshot';
 import type { AppState, CounterTrayApi } from '../../src-shared/ipc/contract';
 import { call } from '../bridge/ipc';
-import { EmptyList } from '../components/EmptyList';
 import { ICON, KeysIcon, SettingsIcon } from '../components/icons';
-import { KeyHints } from '../components/KeyHints';
-import { UpdateLine } from '../components/UpdateLine';
 import { useRefusalNotice } from '../components/useRefusalNotice';
 import { useRowMenu } from '../components/useRowMenu';
 import { useListWindow } from '../components/useListWindow';
@@ -27,6 +24,13 @@ import { formatCounterValue } from '../../src-shared/i18n/counter-value';
 import { undoBlockedReason } from '../format/undo';
 import { CounterRow } from './CounterRow';
 import { useListKeys } from './useListKeys';
+import { loadUndoChip } from '../components/loadUndoChip';
+
+// The key list shows on demand (`?`): its own small chunk, not the first paint's.
+const KeyHints = lazy(() => import('../components/KeyHints').then((module) => ({ default: module.KeyHints })));
+// So do the lines for what is rare at a launch: an update ready, an empty list or search.
+const UpdateLine = lazy(() => import('../components/UpdateLine').then((module) => ({ default: module.UpdateLine })));
+const EmptyList = lazy(() => import('../components/EmptyList').then((module) => ({ default: module.EmptyList })));
 
 interface Props {
   api: CounterTrayApi;
@@ -89,6 +93,9 @@ export function CounterList({ api, state, core, focusRequest, activeId, onActive
     },
     [setActiveId],
   );
+
+  // The undo chip follows a click: its chunk is fetched now, after the first paint, not then.
+  useEffect(() => void loadUndoChip(), []);
 
   useEffect(() => {
     if (!focusRequest) return;
@@ -220,10 +227,16 @@ export function CounterList({ api, state, core, focusRequest, activeId, onActive
           <SettingsIcon {...ICON} />
         </button>
       </header>
-      <UpdateLine api={api} updates={state.updates} say={say} />
+      {state.updates?.status.kind === 'ready' && (
+        <Suspense fallback={null}>
+          <UpdateLine api={api} updates={state.updates} say={say} />
+        </Suspense>
+      )}
       <div className="list-scroll" ref={scrollRef}>
         {!listShown ? (
-          <EmptyList api={api} state={state} query={query} onClearSearch={() => setQuery('')} />
+          <Suspense fallback={null}>
+            <EmptyList api={api} state={state} query={query} onClearSearch={() => setQuery('')} />
+          </Suspense>
         ) : (
           <ul
             id="counter-list"
@@ -254,7 +267,11 @@ export function CounterList({ api, state, core, focusRequest, activeId, onActive
         <p className="notice" role="status">
           {notice}
         </p>
-        {hintsOpen && <KeyHints isMac={state.platform === 'darwin'} />}
+        {hintsOpen && (
+          <Suspense fallback={null}>
+            <KeyHints isMac={state.platform === 'darwin'} />
+          </Suspense>
+        )}
       </div>
       <p id="list-keys" className="sr-only">
         {i18n.t('list.keysDescription')}

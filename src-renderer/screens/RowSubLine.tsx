@@ -1,16 +1,20 @@
 // A row's second line: a problem (a flag with its choices), "still sending…", the clicks that
 // wait, or the day's activity (goal, today's change, the date, a milestone, Undo). Drawn only
 // when format/rowLines.ts says the row has one; 12 px, muted.
+import { lazy, Suspense } from 'react';
 import { isDismissableFlag, type CounterFlagKind } from '../../src-shared/domain/counter-flags';
 import type { CounterState, UnconfirmedChoice } from '../../src-shared/domain/snapshot';
 import type { UndoOffer } from '../../src-shared/domain/activity';
 import type { ResetOffer } from '../../src-shared/domain/goals';
 import type { PlainKey } from '../../src-shared/i18n/messages';
 import { DismissIcon, ICON, KeepIcon, MilestoneIcon, ResendIcon } from '../components/icons';
-import { UndoChip } from '../components/UndoChip';
+import { loadUndoChip } from '../components/loadUndoChip';
 import { todayText } from '../format/activity';
 import { dateLine } from '../format/days';
 import { useI18n } from '../i18n/I18n';
+
+// "+1 · Undo" comes after a click, never at first paint: its own chunk, fetched as the list mounts.
+const UndoChip = lazy(loadUndoChip);
 
 export const ERROR_BADGE = {
   unconfirmed: 'badge.unconfirmed',
@@ -123,7 +127,11 @@ export function RowSubLine({ counter, tabIndex, clicksWait, today, undo, undoBlo
           {milestone}
         </span>
       )}
-      {reset ? <ResetChip offer={reset} onUndo={onUndoReset} tabIndex={tabIndex} /> : undo && <UndoChip offer={undo} blockedReason={undoBlocked} onUndo={onUndo} tabIndex={tabIndex} isMac={isMac} />}
+      {reset ? <ResetChip offer={reset} onUndo={onUndoReset} tabIndex={tabIndex} /> : undo && (
+        <Suspense fallback={null}>
+          <UndoChip offer={undo} blockedReason={undoBlocked} onUndo={onUndo} tabIndex={tabIndex} isMac={isMac} />
+        </Suspense>
+      )}
     </span>
   );
 }

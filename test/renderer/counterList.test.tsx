@@ -150,7 +150,7 @@ describe('counter list', () => {
     await user.type(screen.getByLabelText('Search counters'), 'TRIP');
     expect(rowNames()).toEqual(['Until the trip']);
     await user.type(screen.getByLabelText('Search counters'), 'xyz');
-    expect(screen.getByText('No counter matches “TRIPxyz”.')).toBeTruthy();
+    expect(await screen.findByText('No counter matches “TRIPxyz”.')).toBeTruthy();
   });
 
   it('shows live values pushed by main', async () => {
