@@ -123,6 +123,8 @@ export function createPopup<W extends PopupWindowLike>(options: PopupOptions<W>)
     if (window.isDestroyed()) return;
     loaded ??= window.loadURL(options.url);
     await loaded;
+    // The app may have quit while the page loaded: a destroyed window throws on every call.
+    if (window.isDestroyed()) return;
     position(trigger);
     window.show();
     window.focus();

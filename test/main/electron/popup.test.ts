@@ -107,15 +107,26 @@ class FakeWindow implements PopupWindowLike {
   position: [number, number] | undefined;
   loads: string[] = [];
   private listeners = new Map<string, (...args: never[]) => void>();
-  isVisible = () => this.visible;
-  isDestroyed = () => false;
-  show = () => void (this.visible = true);
-  hide = () => void (this.visible = false);
-  focus = () => undefined;
-  setPosition = (x: number, y: number) => void (this.position = [x, y]);
+  /** Like Electron's: once destroyed (the app quit), every call but isDestroyed() throws. */
+  destroyed = false;
+  /** Set to hold the page's load until the test says so. */
+  loading: Promise<void> = Promise.resolve();
+  private alive = () => {
+    if (this.destroyed) throw new TypeError('Object has been destroyed');
+  };
+  isVisible = () => (this.alive(), this.visible);
+  isDestroyed = () => this.destroyed;
+  show = () => void (this.alive(), (this.visible = true));
+  hide = () => void (this.alive(), (this.visible = false));
+  focus = () => this.alive();
+  setPosition = (x: number, y: number) => void (this.alive(), (this.position = [x, y]));
   size: number[] = [360, 480];
-  getSize = () => this.size;
-  loadURL = async (url: string) => void this.loads.push(url);
+  getSize = () => (this.alive(), this.size);
+  loadURL = async (url: string) => {
+    this.alive();
+    this.loads.push(url);
+    await this.loading;
+  };
   on(event: string, listener: (...args: never[]) => void): this {
     this.listeners.set(event, listener);
     return this;
@@ -176,6 +187,19 @@ describe('popup', () => {
     await popup.toggle({ kind: 'tray', trayBounds: { x: 1700, y: 0, width: 24, height: 32 } });
     expect(window.visible).toBe(true);
     await popup.toggle({ kind: 'tray', trayBounds: { x: 1700, y: 0, width: 24, height: 32 } });
+    expect(window.visible).toBe(false);
+  });
+
+  it('a window destroyed while its first page loads (the app quit meanwhile) is left alone, not placed or shown', async () => {
+    const { popup, window } = setup();
+    let finishLoad: () => void = () => undefined;
+    window.loading = new Promise<void>((resolve) => (finishLoad = resolve));
+    const shown = popup.show({ kind: 'tray', trayBounds: { x: 1700, y: 0, width: 24, height: 32 } });
+    window.destroyed = true;
+    finishLoad();
+    // Before the check after the load, this threw Electron's "Object has been destroyed" from getSize().
+    await expect(shown).resolves.toBeUndefined();
+    expect(window.position).toBeUndefined();
     expect(window.visible).toBe(false);
   });
 
