@@ -36,3 +36,33 @@ export function closingLines(results, kinds) {
   ];
   return [`Of the ${total} passed or failed: ${parts.join(', ')}`, `${results.passed} passed, ${results.failed} failed, ${results.skipped} skipped`];
 }
+
+/**
+ * One line per failed test, from Vitest's and Playwright's JSON reports, so the tail of a CI log
+ * (all that some CI pages keep) names what failed, not only how many. A Vitest file that did not
+ * load is named as a file.
+ */
+export function failedTestLines(vitestReport, playwrightReport) {
+  const lines = [];
+  for (const suite of vitestReport?.testResults ?? []) {
+    const file = relativeName(suite.name);
+    const failed = (suite.assertionResults ?? []).filter((test) => test.status === 'failed');
+    for (const test of failed) lines.push(`failed: vitest: ${file} › ${test.fullName ?? test.title}`);
+    if (suite.status === 'failed' && failed.length === 0) lines.push(`failed: vitest: ${file} (did not load)`);
+  }
+  const walk = (suite) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        if (test.status === 'unexpected') lines.push(`failed: playwright [${test.projectName}]: ${spec.file}:${spec.line} › ${spec.title}`);
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child);
+  };
+  for (const suite of playwrightReport?.suites ?? []) walk(suite);
+  return lines;
+}
+
+function relativeName(path) {
+  const at = typeof path === 'string' ? path.indexOf('/test/') : -1;
+  return at >= 0 ? path.slice(at + 1) : String(path);
+}

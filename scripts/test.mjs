@@ -6,7 +6,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { ensureChromium } from './ensure-chromium.mjs';
-import { catalogRowsRun, closingLines, suitesThatFailedToLoad } from './test-summary.mjs';
+import { catalogRowsRun, closingLines, failedTestLines, suitesThatFailedToLoad } from './test-summary.mjs';
 
 const results = { passed: 0, failed: 0, skipped: 0 };
 /** What the passed and failed tests were (scripts/test-summary.mjs). */
@@ -19,11 +19,14 @@ function run(label, command, args, env = {}) {
   return outcome.status ?? 1;
 }
 
+/** The tool steps that failed, named again with the failed tests at the end. */
+const failedSteps = [];
+
 function check(label, command, args) {
   kinds.toolSteps.push(label);
   const status = run(label, command, args);
   if (status === 0) results.passed += 1;
-  else { results.failed += 1; exitCode = 1; console.log(`${label} failed`); }
+  else { results.failed += 1; exitCode = 1; failedSteps.push(label); console.log(`${label} failed`); }
 }
 
 function readJson(path) {
@@ -54,6 +57,7 @@ if (vitestStatus !== 0) {
   if (!vitest || vitest.numFailedTests + suitesThatFailedToLoad(vitest) === 0) {
     results.failed += 1;
     kinds.runnerFailures += 1;
+    failedSteps.push(`vitest (exit ${vitestStatus}, no failed test in its report)`);
   }
 }
 
@@ -74,6 +78,7 @@ if (playwrightStatus !== 0) {
   if (!playwright?.stats || playwright.stats.unexpected === 0) {
     results.failed += 1;
     kinds.runnerFailures += 1;
+    failedSteps.push(`playwright (exit ${playwrightStatus}, no failed test in its report)`);
   }
 }
 
@@ -94,6 +99,9 @@ function skipReasons(report) {
   return lines;
 }
 
+// What failed, by name, just above the count: the part of a long log that is always kept.
+for (const label of failedSteps) console.log(`failed: ${label}`);
+for (const line of failedTestLines(vitest, playwright)) console.log(line);
 const [breakdown, closing] = closingLines(results, kinds);
 console.log(`\n${breakdown}`);
 console.log(closing); // the last line: CI reads it

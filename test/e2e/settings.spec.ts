@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { ADA, COUNTER } from '../../dev-tools/web/e2e-fixtures';
 import { STAND_IN_NOTES, updatesStandIn } from '../../dev-tools/web/updates-stand-in';
 import { chooseRowAction, expect, test } from './support/test';
+import { animationsSettled } from './support/settled';
 
 test.describe('settings and theme', () => {
   test('light and dark: follows the system, or the theme chosen in settings', async ({ popup, harness, shoot }) => {
@@ -149,10 +150,14 @@ test.describe('Settings’ controls by keyboard', () => {
     await expect(login).toBeChecked();
     await expect.poll(() => harness.app.controller.getState().settings.launchAtLogin).toBe(true);
     // Every switch, segment and the list's field is at least 24 × 24 px (WCAG 2.5.8).
+    await animationsSettled(popup);
     const small = await popup.locator('[role="switch"], .segment, [role="combobox"], .search-select-toggle, summary').evaluateAll((els) =>
-      els.map((el) => el.getBoundingClientRect()).filter((box) => box.width < 24 || box.height < 24).length,
+      els
+        .map((el) => ({ el: el.outerHTML.slice(0, 80), box: el.getBoundingClientRect() }))
+        .filter(({ box }) => box.width < 24 || box.height < 24)
+        .map(({ el, box }) => `${el} is ${box.width} × ${box.height}`),
     );
-    expect(small).toBe(0);
+    expect(small).toEqual([]);
     await popup.getByRole('radio', { name: 'System', exact: true }).focus();
     await popup.keyboard.press('ArrowRight');
     await expect(popup.getByRole('radio', { name: 'Light' })).toBeChecked();
@@ -178,6 +183,7 @@ test.describe('an update ready', () => {
     await expect(restart).toBeInViewport();
     await shoot('settings-update-ready');
     const summary = popup.locator('summary', { hasText: 'What’s new in 0.2.1' });
+    await animationsSettled(popup);
     const box = await summary.boundingBox();
     expect(box && Math.min(box.width, box.height)).toBeGreaterThanOrEqual(24);
   });

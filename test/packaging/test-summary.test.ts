@@ -2,7 +2,7 @@
 // "N passed, N failed, N skipped"; the one before names the behaviour tests apart from the
 // tool steps and the catalog rows, counted from Vitest's report (tests tagged `catalog-row`).
 import { describe, expect, it } from 'vitest';
-import { CATALOG_ROW_TAG, catalogRowsRun, closingLines, suitesThatFailedToLoad } from '../../scripts/test-summary.mjs';
+import { CATALOG_ROW_TAG, catalogRowsRun, closingLines, failedTestLines, suitesThatFailedToLoad } from '../../scripts/test-summary.mjs';
 
 /** The parts of Vitest's JSON report the summary reads. */
 function vitestReport(suites: { status: string; tests: { status: string; tags?: string[] }[] }[]) {
@@ -33,5 +33,43 @@ describe('npm test closing lines', () => {
   it('names no runner failures when there were none', () => {
     const [breakdown] = closingLines({ passed: 10, failed: 0, skipped: 0 }, { toolSteps: ['lint'], catalogRows: 4, runnerFailures: 0 });
     expect(breakdown).toBe('Of the 10 passed or failed: 4 catalog rows (one check per catalog key), 1 tool step (lint), 5 behaviour tests');
+  });
+});
+
+describe('the failed tests, by name, above the count', () => {
+  it('names each failed Vitest test with its file, a file that did not load, and each unexpected Playwright result with its project and line', () => {
+    const vitest = {
+      testResults: [
+        { name: '/check/work/main/test/main/a.test.ts', status: 'failed', assertionResults: [{ status: 'passed', fullName: 'a passes' }, { status: 'failed', fullName: 'a › fails' }] },
+        { name: '/check/work/main/test/main/b.test.ts', status: 'failed', assertionResults: [] },
+        { name: '/check/work/main/test/main/c.test.ts', status: 'passed', assertionResults: [{ status: 'skipped', fullName: 'c skipped' }] },
+      ],
+    };
+    const playwright = {
+      suites: [
+        {
+          specs: [],
+          suites: [
+            {
+              specs: [
+                { file: 'e2e/settings.spec.ts', line: 145, title: 'a switch toggles', tests: [{ projectName: 'chromium', status: 'unexpected' }] },
+                { file: 'e2e/list.spec.ts', line: 9, title: 'flaky once', tests: [{ projectName: 'chromium', status: 'flaky' }] },
+                { file: 'electron/app.spec.ts', line: 79, title: 'launches', tests: [{ projectName: 'electron', status: 'skipped' }] },
+              ],
+            },
+          ],
+        },
+      ],
+    };
+    expect(failedTestLines(vitest, playwright)).toEqual([
+      'failed: vitest: test/main/a.test.ts › a › fails',
+      'failed: vitest: test/main/b.test.ts (did not load)',
+      'failed: playwright [chromium]: e2e/settings.spec.ts:145 › a switch toggles',
+    ]);
+  });
+
+  it('names nothing when a report is missing or all passed', () => {
+    expect(failedTestLines(undefined, undefined)).toEqual([]);
+    expect(failedTestLines({ testResults: [{ name: '/x/test/a.test.ts', status: 'passed', assertionResults: [{ status: 'passed', fullName: 'ok' }] }] }, { suites: [] })).toEqual([]);
   });
 });
