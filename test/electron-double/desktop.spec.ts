@@ -32,6 +32,20 @@ test("another member's change arrives as an OS notification; clicking it opens t
   await expect(valueOf(popup, 'Coffees today')).toHaveText('5');
 });
 
+test("a counter hidden from the list still notifies: another member's change to it reaches the OS", async ({ machine, service }) => {
+  const launch = await machine.launch();
+  const popup = await signIn(launch, service);
+  await chooseRowAction(popup, 'Coffees today', 'Hide from the list');
+  await expect(rowOf(popup, 'Coffees today')).toHaveCount(0);
+  launch.electron.window.blur();
+
+  const response = await fetch(new URL(`/v2/counters/${COUNTER.coffees}/increment/2`, service.url), { method: 'POST', headers: { Authorization: `Bearer ${ALAN.token}` } });
+  expect(response.status).toBe(200);
+
+  // Hiding is about the list; muting (the row menu, Edit) is what silences a counter.
+  await expect.poll(() => launch.electron.notifications.map((n) => `${n.title}|${n.body}`), { timeout: 15_000 }).toEqual(['Coffees today|3 → 5']);
+});
+
 test('a global shortcut increments once', async ({ machine, service }) => {
   const launch = await machine.launch();
   const popup = await signIn(launch, service);
