@@ -117,7 +117,7 @@ for (const [language, none] of [['en-US', 'none'], ['de-DE', 'keins']] as const)
   test.describe(`fields show their placeholder whole (${language})`, () => {
     test.use({ harnessOptions: { app: { systemLanguages: [language] } } });
     test('the goal’s “none”', async ({ popup }) => {
-      await chooseRowAction(popup, 'Coffees today', language === 'en-US' ? 'Edit…' : 'Bearbeiten …', language === 'en-US' ? undefined : 'Aktionen für Coffees today');
+      await chooseRowAction(popup, 'Coffees today', language === 'en-US' ? 'Edit…' : 'Bearbeiten\u00a0…', language === 'en-US' ? undefined : 'Aktionen für Coffees today');
       const goal = popup.locator('input.goal-target');
       await expect(goal).toHaveAttribute('placeholder', none);
       // Whether it shows its whole placeholder: no spin buttons taking room, and the words fit the box inside its padding.

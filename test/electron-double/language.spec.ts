@@ -61,7 +61,7 @@ test('in German: the tray menu and tooltip, a notification, main’s dialogs and
     'Push-ups this week erhöhen',
     'Push-ups this week verringern',
     'Counter Tray öffnen',
-    'Einstellungen …',
+    'Einstellungen\u00a0…',
     'Mitteilungen pausieren',
     'Counter Tray beenden',
   ]);
@@ -77,7 +77,7 @@ test('in German: the tray menu and tooltip, a notification, main’s dialogs and
   await expect.poll(() => launch.electron.notifications.map((n) => `${n.title}: ${n.body}`)).toContain('Erhöhen fehlgeschlagen: Kein Zähler heißt „Kaffee“.');
 
   // The third dialog: weak storage (no keyring), asked from Settings, in German; "No" keeps it in memory.
-  tray.clickMenuItem('Einstellungen …');
+  tray.clickMenuItem('Einstellungen\u00a0…');
   await expect.poll(() => window.isVisible()).toBe(true);
   launch.electron.dialog.expect({ match: /^Token mit schwachem Schutz speichern\?\n/, click: 'Nur im Speicher behalten' });
   await popup.getByRole('button', { name: de.t('settings.keepWeakly') }).click();

@@ -167,7 +167,7 @@ describe('edit, as the page looks', () => {
     cleanup();
     const fake = fakeApi(appState({ locale: { language: 'de', formats: 'de-DE', system: 'de' } }));
     render(<App api={fake.api} />);
-    await chooseRowAction('Coffees today', 'Bearbeiten …', 'Aktionen für Coffees today');
+    await chooseRowAction('Coffees today', 'Bearbeiten\u00a0…', 'Aktionen für Coffees today');
     expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('„Coffees today“ bearbeiten');
   });
 

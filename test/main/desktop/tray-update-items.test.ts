@@ -28,9 +28,9 @@ describe('tray update items', () => {
   });
 
   it('in German when the app speaks German', () => {
-    expect(updateItems(updates({ kind: 'downloading', version: '0.3.0', percent: 42.7 }), de)).toEqual([{ type: 'normal', label: 'Lade Update … 42 %', enabled: false }]);
+    expect(updateItems(updates({ kind: 'downloading', version: '0.3.0', percent: 42.7 }), de)).toEqual([{ type: 'normal', label: 'Lade Update\u00a0… 42 %', enabled: false }]);
     expect(updateItems(updates({ kind: 'ready', version: '0.3.0' }), de)).toEqual([{ type: 'normal', label: 'Neu starten für Version 0.3.0', enabled: true, action: { kind: 'restartToUpdate' } }]);
-    expect(updateItems(updates({ kind: 'idle' }), de)).toEqual([{ type: 'normal', label: 'Nach Updates suchen …', enabled: true, action: { kind: 'checkForUpdates' } }]);
+    expect(updateItems(updates({ kind: 'idle' }), de)).toEqual([{ type: 'normal', label: 'Nach Updates suchen\u00a0…', enabled: true, action: { kind: 'checkForUpdates' } }]);
   });
 
   it('none for a copy a package manager owns, or where main runs no updater', () => {

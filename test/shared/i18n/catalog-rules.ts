@@ -41,6 +41,14 @@ export function typographyProblems(catalog: Record<string, string>): string[] {
   ]);
 }
 
+/**
+ * German sets a space before its ellipsis ("Bearbeiten …"); a plain one lets a narrow or zoomed
+ * popup wrap the … alone onto the next line, so it is a no-break space.
+ */
+export function germanEllipsisProblems(catalog: Record<string, string>): string[] {
+  return Object.entries(catalog).flatMap(([key, message]) => (/[ \t]…/.test(message) ? [`${key}: a breaking space before … (use \\u00a0)`] : []));
+}
+
 /** German quotation marks „…“, never the English “…” or ”. */
 export function germanQuoteProblems(catalog: Record<string, string>): string[] {
   return Object.entries(catalog).flatMap(([key, message]) => {

@@ -14,7 +14,7 @@ import { CLOSE, OPEN } from '../../../src-shared/i18n/pseudo';
 import { createTranslator } from '../../../src-shared/i18n/translator';
 import { MESSAGE_MAX } from '../../../src-shared/i18n/error-words';
 import { CATALOG_ROW_TAG } from '../../../scripts/test-summary.mjs';
-import { argumentsOf, formalAddress, germanQuoteProblems, typographyProblems, unusedKeys, type Argument } from './catalog-rules';
+import { argumentsOf, formalAddress, germanEllipsisProblems, germanQuoteProblems, typographyProblems, unusedKeys, type Argument } from './catalog-rules';
 
 const ROOT = join(import.meta.dirname, '../../..');
 const KEYS = Object.keys(en) as (keyof typeof en)[];
@@ -62,6 +62,7 @@ describe('the catalogs', () => {
 
   it('quotes German the German way („…“) and addresses the user as „du“ throughout', () => {
     expect(germanQuoteProblems(de)).toEqual([]);
+    expect(germanEllipsisProblems(de)).toEqual([]);
     expect(formalAddress(de)).toEqual([]);
     expect(Object.values(de).some((message) => /\b(du|dein|deine|dich|dir)\b/i.test(message))).toBe(true);
   });
@@ -148,5 +149,6 @@ describe('negative controls: each rule fails on a planted example', () => {
     expect(formalAddress({ x: 'Geben Sie Ihr Token ein.' })).toHaveLength(1);
     expect(germanQuoteProblems({ x: 'Kein Zähler heißt “Kaffee”.' })).toEqual(['x: English closing quote ”', 'x: „ and “ do not pair (0 / 1)', 'x: “ used to open a quote']);
     expect(typographyProblems({ x: "Can't undo..." })).toHaveLength(2);
+    expect(germanEllipsisProblems({ x: 'Bearbeiten …', y: 'Bearbeiten\u00a0…', z: '„Kaffee“ …' })).toEqual(['x: a breaking space before … (use \\u00a0)', 'z: a breaking space before … (use \\u00a0)']);
   });
 });

@@ -4,8 +4,8 @@ import type { CatalogPart } from '../../messages';
 
 export const account = {
   // Start mit gespeichertem Token
-  'connecting.demo': 'Demo startet …',
-  'connecting.title': 'Verbinde mit {host} …',
+  'connecting.demo': 'Demo startet\u00a0…',
+  'connecting.title': 'Verbinde mit {host}\u00a0…',
   'connecting.keepsTrying': 'Counter Tray versucht es von selbst weiter.',
   'connecting.loading': 'Deine Zähler werden geladen.',
 

@@ -8,7 +8,7 @@ export const common = {
   'common.back': 'Zurück',
   'common.backTitle': 'Zurück (Esc)',
   'common.save': 'Sichern',
-  'common.saving': 'Wird gesichert …',
+  'common.saving': 'Wird gesichert\u00a0…',
   'counter.gone': 'Dieser Zähler ist nicht mehr mit dir geteilt.',
   'app.name': 'Counter Tray',
   'app.windowNeedsApp': 'Dieses Fenster muss von der App Counter Tray geöffnet werden.',

@@ -4,7 +4,7 @@ import type { CatalogPart } from '../../messages';
 
 export const desktop = {
   // Das Tray: Menü und Tooltip
-  'tray.reconnecting': 'Verbinde neu …',
+  'tray.reconnecting': 'Verbinde neu\u00a0…',
   'tray.offline': 'Offline: Änderungen bleiben erhalten und gehen später raus',
   'tray.unauthorized': 'Token abgelehnt: Öffne Counter Tray und melde dich neu an',
   'tray.notSignedIn': 'Nicht angemeldet',
@@ -13,11 +13,11 @@ export const desktop = {
   'tray.cantUndo': '{only, select, up {{amount} bei {name} nicht rücknehmbar (zählt nur aufwärts)} down {{amount} bei {name} nicht rücknehmbar (zählt nur abwärts)} other {{amount} bei {name} nicht rücknehmbar}}',
   'tray.pinHint': 'Hefte im Popup Zähler an, um sie hier zu sehen',
   'tray.counter': '{name}: {value}',
-  'tray.counterSending': '{name}: {value} (wird gesendet …)',
+  'tray.counterSending': '{name}: {value} (wird gesendet\u00a0…)',
   'tray.increment': '{name} erhöhen',
   'tray.decrement': '{name} verringern',
   'tray.open': 'Counter Tray öffnen',
-  'tray.settings': 'Einstellungen …',
+  'tray.settings': 'Einstellungen\u00a0…',
   'tray.pause': 'Mitteilungen pausieren',
   'tray.quit': 'Counter Tray beenden',
   'tray.tooltip': 'Counter Tray — {text}',
@@ -27,14 +27,14 @@ export const desktop = {
   'tray.counterGoal': '{counter} · {goal}',
   'tray.tooltipAlso': '{text} · {also}',
   'tray.counterToday': '{counter} ({change} heute)',
-  'tray.statusConnecting': 'verbinde …',
+  'tray.statusConnecting': 'verbinde\u00a0…',
   'tray.statusUnconfirmed': 'eine Änderung zu bestätigen',
   'tray.statusRefused': 'eine Änderung wurde abgelehnt',
   'tray.statusUpdateReady': 'Update bereit',
-  'tray.updateCheck': 'Nach Updates suchen …',
-  'tray.updateChecking': 'Suche nach Updates …',
+  'tray.updateCheck': 'Nach Updates suchen\u00a0…',
+  'tray.updateChecking': 'Suche nach Updates\u00a0…',
   'tray.updateDownload': 'Counter Tray {version} laden',
-  'tray.updateDownloading': 'Lade Update … {percent} %',
+  'tray.updateDownloading': 'Lade Update\u00a0… {percent} %',
   'tray.updateRestart': 'Neu starten für Version {version}',
 
   // Mitteilungen des Systems

@@ -34,7 +34,7 @@ export const edit = {
   'shortcut.unknownCounter': 'einen nicht mehr geteilten Zähler',
   'shortcut.none': 'Keins',
   'shortcut.record': 'Aufnehmen',
-  'shortcut.pressKeys': 'Tasten drücken …',
+  'shortcut.pressKeys': 'Tasten drücken\u00a0…',
   'shortcut.clear': 'Entfernen',
   'shortcut.clearLabel': 'Kürzel „{label}“ entfernen',
   'shortcut.needsModifier': 'Nimm {modifiers} zu {key} dazu: Sonst fehlt die Taste in allen anderen Apps.',
