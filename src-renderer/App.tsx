@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useState } from 'react';
 import type { CoreSnapshot } from '../src-shared/domain/snapshot';
 import type { AppState, CounterTrayApi, IpcError } from '../src-shared/ipc/contract';
 import { call, listen } from './bridge/ipc';
@@ -78,7 +78,9 @@ function Screens({ api, state, problem }: { api: CounterTrayApi; state: AppState
     else delete document.documentElement.dataset.material;
   }, [material]);
 
-  useEffect(() => {
+  // Attached in the commit that first shows a screen, not in a passive effect React may run a task
+  // later: main's ask sent as the popup paints (a notification clicked as it opens) is not lost.
+  useLayoutEffect(() => {
     const offs = [
       // A notification click opens what happened to that counter.
       listen(api, 'ui:focusCounter', ({ id }) => setView({ name: 'detail', id })),
