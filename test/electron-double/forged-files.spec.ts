@@ -31,6 +31,9 @@ test('a click added to the pending file is not sent; the clicks the app wrote it
   const first = await machine.launch();
   const popup = await signIn(first, service);
   await service.suspend();
+  // Click only once main has seen the server go (as relaunch.spec.ts): a click on a keep-alive
+  // connection the stop already dropped would rightly be "could not confirm", never re-sent.
+  await expect(popup.locator('.connection')).toHaveAttribute('data-status', /reconnecting|offline/);
   await popup.getByRole('button', { name: 'Increase Coffees today' }).click();
   await expect(rowOf(popup, 'Coffees today')).toHaveAttribute('aria-label', /\d+ waiting|not confirmed yet/);
   // Quit once the send has failed (the server is away), so the click is on disk as unsent, not as a change whose answer was lost.
