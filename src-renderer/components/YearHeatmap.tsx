@@ -100,9 +100,11 @@ const HeatWeek = memo(function HeatWeek({ days, labels, start, tabbable }: WeekP
   const firstOfMonth = week.find((day) => day.date.endsWith('-01'));
   return (
     <div role="row" className="heat-week">
-      <span className="heat-month" aria-hidden="true">
-        {firstOfMonth ? i18n.month(firstOfMonth.date) : ''}
-      </span>
+      {firstOfMonth && (
+        <span className="heat-month" aria-hidden="true">
+          {i18n.month(firstOfMonth.date)}
+        </span>
+      )}
       {week.map((day, d) => (
         <div role="gridcell" key={day.date} data-date={day.date} aria-label={labels[start + d]} className={shadeClass(day)} tabIndex={d === tabbable ? 0 : -1} />
       ))}
