@@ -167,6 +167,35 @@ describe('the year’s heatmap', () => {
     expect(screen.getByTestId('heat-tooltip').textContent).toBe('Sun, Nov 30, 2025: not recorded');
   });
 
+  it('answers the pointer and clicks on any day through the grid, and nothing but a day', async () => {
+    await openHistory();
+    await screen.findByTestId('activity-chart', {}, SLOW);
+    await userEvent.setup().click(screen.getByRole('radio', { name: 'Year' }));
+    const grid = await screen.findByRole('grid', {}, SLOW);
+    const tooltip = screen.getByTestId('heat-tooltip');
+    const hint = tooltip.textContent;
+    const day = (date: string) => grid.querySelector(`[data-date="${date}"]`) as HTMLElement;
+    // Labels beside the days (weekdays, months) are not days: the tooltip keeps its hint.
+    fireEvent.mouseOver(grid.querySelector('.heat-weekdays span:last-child') as Element);
+    fireEvent.mouseOver(grid.querySelector('.heat-week .heat-month') as Element);
+    expect(tooltip.textContent).toBe(hint);
+    fireEvent.mouseOver(day('2026-11-05'));
+    expect(tooltip.textContent).toBe('Thu, Nov 5, 2026: −4 (you −4, others ±0)');
+    fireEvent.mouseOver(day('2026-11-20'));
+    expect(tooltip.textContent).toBe('Fri, Nov 20, 2026: no change');
+    fireEvent.mouseLeave(grid);
+    expect(tooltip.textContent).toBe(hint);
+    // A click makes that day the focused one and the grid's one tab stop.
+    fireEvent.click(day('2026-10-01'));
+    expect(document.activeElement).toBe(day('2026-10-01'));
+    expect(within(grid).getAllByRole('gridcell').filter((c) => c.tabIndex === 0).map((c) => c.getAttribute('data-date'))).toEqual(['2026-10-01']);
+    expect(tooltip.textContent).toBe('Thu, Oct 1, 2026: not recorded');
+    // Focus arriving by other means (a screen reader's cursor) moves the tab stop as well.
+    act(() => day('2026-11-18').focus());
+    expect(within(grid).getAllByRole('gridcell').filter((c) => c.tabIndex === 0).map((c) => c.getAttribute('data-date'))).toEqual(['2026-11-18']);
+    expect(tooltip.textContent).toMatch(/^Wed, Nov 18, 2026: /);
+  });
+
   it('in German: weeks from Monday, German words, numbers and dates', async () => {
     await openHistory(appState({ locale: { language: 'de', formats: 'de-DE', system: 'de' }, activity: { today: { [IDS.coffee]: 3 }, undo: null } }));
     await screen.findByTestId('activity-chart', {}, SLOW);
