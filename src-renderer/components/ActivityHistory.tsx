@@ -65,7 +65,7 @@ export function ActivityHistory({ api, counterId, name, refresh, onError }: Prop
     void call(api, 'activity:history', { id: counterId, range }).then((result) => {
       if (!alive) return;
       // Drawn in the turn the answer arrives: left to React's scheduler, Chromium first ran a
-      // frame of the old range (a range was just clicked, so it favours rendering), 3–6 ms later.
+      // frame of the old range (a range was just clicked, so it favours rendering), 3–7 ms later.
       if (result.ok) flushSync(() => setHistory(result.value));
       else onError(errorText(i18n, result.error));
     });
