@@ -3,6 +3,7 @@
 // a streak, and the chart or, for the year, the heatmap. Main computes it all
 // (`activity:history`); the page only lays it out. Asked again whenever `refresh` changes.
 import { useEffect, useState } from 'react';
+import { flushSync } from 'react-dom';
 import type { ActivityHistory as History, HistoryRange, PeriodTotal } from '../../src-shared/domain/history';
 import type { CounterTrayApi } from '../../src-shared/ipc/contract';
 import { errorText } from '../../src-shared/i18n/error-words';
@@ -63,7 +64,9 @@ export function ActivityHistory({ api, counterId, name, refresh, onError }: Prop
     let alive = true;
     void call(api, 'activity:history', { id: counterId, range }).then((result) => {
       if (!alive) return;
-      if (result.ok) setHistory(result.value);
+      // Drawn in the turn the answer arrives: left to React's scheduler, Chromium first ran a
+      // frame of the old range (a range was just clicked, so it favours rendering), 3–7 ms later.
+      if (result.ok) flushSync(() => setHistory(result.value));
       else onError(errorText(i18n, result.error));
     });
     return () => {

@@ -84,14 +84,50 @@ interface GridProps {
   describedBy: string;
 }
 
+interface WeekProps {
+  days: readonly HistoryDay[];
+  labels: readonly string[];
+  /** The week's first day in `days`. */
+  start: number;
+  /** Which of its days is in the tab order (0–6), or -1: a focus move renders the two weeks it touches, not 52. */
+  tabbable: number;
+}
+
+/** One week column. Its days carry no handlers or refs of their own: the grid listens for all 364 and finds a day by its date. */
+const HeatWeek = memo(function HeatWeek({ days, labels, start, tabbable }: WeekProps) {
+  const i18n = useI18n();
+  const week = days.slice(start, start + 7);
+  const firstOfMonth = week.find((day) => day.date.endsWith('-01'));
+  return (
+    <div role="row" className="heat-week">
+      {firstOfMonth && (
+        <span className="heat-month" aria-hidden="true">
+          {i18n.month(firstOfMonth.date)}
+        </span>
+      )}
+      {week.map((day, d) => (
+        <div role="gridcell" key={day.date} data-date={day.date} aria-label={labels[start + d]} className={shadeClass(day)} tabIndex={d === tabbable ? 0 : -1} />
+      ))}
+    </div>
+  );
+});
+
+/** The index of the day `target` is (or is inside), or null outside the days. */
+function dayAt(days: readonly HistoryDay[], target: EventTarget | null): number | null {
+  const date = target instanceof Element ? target.closest('[data-date]')?.getAttribute('data-date') : null;
+  if (!date) return null;
+  const index = days.findIndex((day) => day.date === date);
+  return index < 0 ? null : index;
+}
+
 /** The grid alone: it renders again when the focus moves, not when the pointer does (the tooltip does). */
 const HeatGrid = memo(function HeatGrid({ days, labels, perBand, focused, setFocused, setPointed, setInside, label, describedBy }: GridProps) {
   const i18n = useI18n();
-  const cells = useRef(new Map<number, HTMLElement>());
+  const grid = useRef<HTMLDivElement>(null);
   const last = days.length - 1;
   const move = (index: number) => {
     setFocused(index);
-    cells.current.get(index)?.focus();
+    grid.current?.querySelector<HTMLElement>(`[data-date="${days[index]?.date}"]`)?.focus();
   };
   const onKeyDown = (event: KeyboardEvent) => {
     const to = nextDay(event.key, event.ctrlKey || event.metaKey, Math.min(focused, last), last);
@@ -106,13 +142,26 @@ const HeatGrid = memo(function HeatGrid({ days, labels, perBand, focused, setFoc
   return (
     <div
       role="grid"
+      ref={grid}
       aria-readonly="true"
       aria-label={label}
       aria-describedby={describedBy}
       className="heat-grid"
       onKeyDown={onKeyDown}
-      onFocus={() => setInside(true)}
+      onFocus={(event) => {
+        setInside(true);
+        const index = dayAt(days, event.target);
+        if (index !== null) setFocused(index);
+      }}
       onBlur={(event) => setInside(event.currentTarget.contains(event.relatedTarget))}
+      onClick={(event) => {
+        const index = dayAt(days, event.target);
+        if (index !== null) move(index);
+      }}
+      onMouseOver={(event) => {
+        const index = dayAt(days, event.target);
+        if (index !== null) setPointed(index);
+      }}
       onMouseLeave={() => setPointed(null)}
     >
       {bands.map(([from, to]) => (
@@ -125,32 +174,7 @@ const HeatGrid = memo(function HeatGrid({ days, labels, perBand, focused, setFoc
           </div>
           {Array.from({ length: to - from }, (_, i) => {
             const start = (from + i) * 7;
-            const week = days.slice(start, start + 7);
-            const firstOfMonth = week.find((day) => day.date.endsWith('-01'));
-            return (
-              <div role="row" className="heat-week" key={start}>
-                <span className="heat-month" aria-hidden="true">
-                  {firstOfMonth ? i18n.month(firstOfMonth.date) : ''}
-                </span>
-                {week.map((day, d) => {
-                  const index = start + d;
-                  return (
-                    <div
-                      role="gridcell"
-                      key={day.date}
-                      data-date={day.date}
-                      aria-label={labels[index]}
-                      className={shadeClass(day)}
-                      tabIndex={index === focused ? 0 : -1}
-                      ref={(element) => void (element ? cells.current.set(index, element) : cells.current.delete(index))}
-                      onFocus={() => setFocused(index)}
-                      onClick={() => move(index)}
-                      onMouseEnter={() => setPointed(index)}
-                    />
-                  );
-                })}
-              </div>
-            );
+            return <HeatWeek key={start} days={days} labels={labels} start={start} tabbable={focused >= start && focused < start + 7 ? focused - start : -1} />;
           })}
         </div>
       ))}

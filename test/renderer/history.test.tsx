@@ -54,10 +54,16 @@ function answer(range: HistoryRange, locale: string) {
 
 const detail: ActivityDetail = { counterId: IDS.coffee, today: { you: 2, others: 1 }, days: [], events: [] };
 
-async function openHistory(state: AppState = appState({ activity: { today: { [IDS.coffee]: 3 }, undo: null } })) {
+/** `held`: main's answer for that range waits until the test lets it go (through `release`). */
+async function openHistory(state: AppState = appState({ activity: { today: { [IDS.coffee]: 3 }, undo: null } }), held?: { range: HistoryRange; release?: () => void }) {
   const fake = fakeApi(state, {
     'activity:detail': () => ({ ok: true, value: detail }),
-    'activity:history': (request) => ({ ok: true, value: answer((request as { range: HistoryRange }).range, state.locale.formats) }),
+    'activity:history': (request) => {
+      const range = (request as { range: HistoryRange }).range;
+      const result = { ok: true as const, value: answer(range, state.locale.formats) };
+      if (range !== held?.range) return result;
+      return new Promise((resolve) => (held.release = () => resolve(result)));
+    },
   });
   render(<App api={fake.api} />);
   await screen.findByRole('list', { name: state.locale.language === 'de' ? 'Zähler' : 'Counters' }, SLOW);
@@ -161,6 +167,35 @@ describe('the year’s heatmap', () => {
     expect(screen.getByTestId('heat-tooltip').textContent).toBe('Sun, Nov 30, 2025: not recorded');
   });
 
+  it('answers the pointer and clicks on any day through the grid, and nothing but a day', async () => {
+    await openHistory();
+    await screen.findByTestId('activity-chart', {}, SLOW);
+    await userEvent.setup().click(screen.getByRole('radio', { name: 'Year' }));
+    const grid = await screen.findByRole('grid', {}, SLOW);
+    const tooltip = screen.getByTestId('heat-tooltip');
+    const hint = tooltip.textContent;
+    const day = (date: string) => grid.querySelector(`[data-date="${date}"]`) as HTMLElement;
+    // Labels beside the days (weekdays, months) are not days: the tooltip keeps its hint.
+    fireEvent.mouseOver(grid.querySelector('.heat-weekdays span:last-child') as Element);
+    fireEvent.mouseOver(grid.querySelector('.heat-week .heat-month') as Element);
+    expect(tooltip.textContent).toBe(hint);
+    fireEvent.mouseOver(day('2026-11-05'));
+    expect(tooltip.textContent).toBe('Thu, Nov 5, 2026: −4 (you −4, others ±0)');
+    fireEvent.mouseOver(day('2026-11-20'));
+    expect(tooltip.textContent).toBe('Fri, Nov 20, 2026: no change');
+    fireEvent.mouseLeave(grid);
+    expect(tooltip.textContent).toBe(hint);
+    // A click makes that day the focused one and the grid's one tab stop.
+    fireEvent.click(day('2026-10-01'));
+    expect(document.activeElement).toBe(day('2026-10-01'));
+    expect(within(grid).getAllByRole('gridcell').filter((c) => c.tabIndex === 0).map((c) => c.getAttribute('data-date'))).toEqual(['2026-10-01']);
+    expect(tooltip.textContent).toBe('Thu, Oct 1, 2026: not recorded');
+    // Focus arriving by other means (a screen reader's cursor) moves the tab stop as well.
+    act(() => day('2026-11-18').focus());
+    expect(within(grid).getAllByRole('gridcell').filter((c) => c.tabIndex === 0).map((c) => c.getAttribute('data-date'))).toEqual(['2026-11-18']);
+    expect(tooltip.textContent).toMatch(/^Wed, Nov 18, 2026: /);
+  });
+
   it('in German: weeks from Monday, German words, numbers and dates', async () => {
     await openHistory(appState({ locale: { language: 'de', formats: 'de-DE', system: 'de' }, activity: { today: { [IDS.coffee]: 3 }, undo: null } }));
     await screen.findByTestId('activity-chart', {}, SLOW);
@@ -174,6 +209,19 @@ describe('the year’s heatmap', () => {
     expect(isoWeekday(cells[0]?.getAttribute('data-date') ?? '')).toBe(1);
     expect(cells.at(-1)?.getAttribute('aria-label')).toBe('Mi., 25. Nov. 2026: +3 (du +2, andere +1)');
     expect([...document.querySelectorAll('.heat-weekdays')][0]?.textContent).toBe('MoDiMiDoFrSaSo');
+  });
+
+  it('is drawn in the turn main’s answer arrives, not in a scheduler task after a frame of the old range', async () => {
+    const held: { range: HistoryRange; release?: () => void } = { range: 'year' };
+    await openHistory(undefined, held);
+    await screen.findByTestId('activity-chart', {}, SLOW);
+    await userEvent.setup().click(screen.getByRole('radio', { name: 'Year' }));
+    await waitFor(() => expect(held.release).toBeDefined());
+    held.release?.();
+    // Microtasks only (the preload's check, the bridge's await, the effect's then): no task, so no frame, in between.
+    for (let hop = 0; hop < 50; hop += 1) await Promise.resolve();
+    expect(document.querySelectorAll('[role="grid"] [role="gridcell"]')).toHaveLength(51 * 7 + 4);
+    expect(screen.queryByTestId('activity-chart')).toBeNull();
   });
 
   it('lays weeks out in bands as wide as the popup, and keys it does not know pass through', () => {
