@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState, type RefObject } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 
 /** Height assumed before the list is laid out (the popup's list area), so the first paint has rows. */
 const UNMEASURED_HEIGHT = 400;
@@ -56,13 +56,13 @@ function rowAt(offsets: readonly number[], y: number): number {
  */
 export function useRowWindow(scrollRef: RefObject<HTMLElement | null>, heights: readonly number[], overscan = 8): RowWindow {
   const [viewport, setViewport] = useState({ top: 0, height: UNMEASURED_HEIGHT });
+  const seen = useRef(viewport);
+  seen.current = viewport;
   const count = heights.length;
   const empty = count === 0;
   // The full margin once a list has been painted; back to the first paint's when the list empties.
   const [margined, setMargined] = useState(false);
   if (empty && margined) setMargined(false);
-  useEffect(() => (empty || margined ? undefined : afterPaint(() => setMargined(true))), [empty, margined]);
-  const margin = margined ? overscan : Math.min(overscan, FIRST_PAINT_OVERSCAN);
   const offsets = useMemo(() => {
     const running = new Array<number>(heights.length + 1);
     running[0] = 0;
@@ -73,7 +73,12 @@ export function useRowWindow(scrollRef: RefObject<HTMLElement | null>, heights: 
   useEffect(() => {
     const element = scrollRef.current;
     if (!element) return;
-    const read = () => setViewport({ top: element.scrollTop, height: element.clientHeight || UNMEASURED_HEIGHT });
+    // A list that arrives re-reads the viewport: an equal one is not set again, which would call the list again.
+    const read = () => {
+      const top = element.scrollTop;
+      const height = element.clientHeight || UNMEASURED_HEIGHT;
+      if (seen.current.top !== top || seen.current.height !== height) setViewport({ top, height });
+    };
     read();
     element.addEventListener('scroll', read, { passive: true });
     const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(read) : undefined;
@@ -102,8 +107,16 @@ export function useRowWindow(scrollRef: RefObject<HTMLElement | null>, heights: 
     [scrollRef, offsets],
   );
 
-  if (count === 0) return { start: 0, end: 0, totalHeight: 0, offsetOf, scrollToIndex };
-  const start = Math.max(0, rowAt(offsets, viewport.top) - margin);
-  const end = Math.min(count, rowAt(offsets, viewport.top + viewport.height) + 1 + margin);
+  const first = empty ? 0 : rowAt(offsets, viewport.top);
+  const last = empty ? -1 : rowAt(offsets, viewport.top + viewport.height);
+  const narrow = Math.min(overscan, FIRST_PAINT_OVERSCAN);
+  // A short list shows every row either way: no second render to widen it.
+  const widens = !margined && !empty && (first - narrow > 0 || last + 1 + narrow < count);
+  useEffect(() => (widens ? afterPaint(() => setMargined(true)) : undefined), [widens]);
+
+  if (empty) return { start: 0, end: 0, totalHeight: 0, offsetOf, scrollToIndex };
+  const margin = margined ? overscan : narrow;
+  const start = Math.max(0, first - margin);
+  const end = Math.min(count, last + 1 + margin);
   return { start, end, totalHeight: offsets[count]!, offsetOf, scrollToIndex };
 }
