@@ -146,6 +146,22 @@ describe('the frame that first shows a list draws the rows in view, the margin a
     await waitFor(() => expect(result.current.end).toBe(inView + 8));
   });
 
+  it('shows a list that fits at once, and does not render it again to widen it', async () => {
+    vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(VIEWPORT);
+    const ref = { current: document.body.appendChild(document.createElement('div')) };
+    const heights = new Array<number>(5).fill(ONE);
+    let renders = 0;
+    const { result } = renderHook(() => {
+      renders += 1;
+      return useRowWindow(ref, heights);
+    });
+    expect(result.current.end).toBe(5);
+    const settled = renders;
+    // Two frames and a task: the widening, had there been one, is done by then.
+    await new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 20))));
+    expect(renders).toBe(settled);
+  });
+
   it('negative control: a window that keeps the first paint narrow fails the margin check', async () => {
     vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(VIEWPORT);
     const ref = { current: document.body.appendChild(document.createElement('div')) };
