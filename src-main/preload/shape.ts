@@ -52,7 +52,9 @@ type Compiled = (value: unknown) => unknown;
  * A checker for one set. Each shape is compiled once into a function that checks without looking
  * the shape up again (its keys, options and patterns read when compiled), and answers the value or
  * a refusal rather than a result object per value: a state of 5 000 counters is checked in the
- * time a tenth of them took when interpreted. What it accepts and strips is the same.
+ * time a tenth of them took when interpreted. What it accepts and strips is the same. A part that
+ * needs no stripping is answered as it came (the preload's input is fresh data from IPC, which
+ * nothing else holds): only what changed is copied.
  */
 export function createShapeChecker(defs: readonly Checked[]) {
   const compiled = new Map<Checked, Compiled>();
@@ -145,30 +147,45 @@ export function createShapeChecker(defs: readonly Checked[]) {
           if (!Array.isArray(value)) return REFUSED;
           if (min !== undefined && value.length < min) return REFUSED;
           if (max !== undefined && value.length > max) return REFUSED;
-          const out = new Array<unknown>(value.length);
+          // Copied only from the first item the check changed (stripped): main's lists usually come back as they are.
+          let out: unknown[] | undefined;
           for (let i = 0; i < value.length; i += 1) {
-            const result = of(value[i]);
+            const item: unknown = value[i];
+            const result = of(item);
             if (result === REFUSED) return REFUSED;
-            out[i] = result;
+            if (out === undefined && result !== item) out = value.slice(0, i);
+            if (out !== undefined) out.push(result);
           }
-          return out;
+          return out ?? value;
         };
       }
       case 'object': {
         const keys = shape.keys;
-        const entries = Object.keys(keys).map((key) => [key, compile(keys[key] as Checked)] as const);
+        const names = Object.keys(keys);
+        const checks = names.map((key) => compile(keys[key] as Checked));
         const strict = shape.strict === true;
         return (value) => {
           if (!isObject(value)) return REFUSED;
-          const out: Record<string, unknown> = {};
-          for (const [key, check] of entries) {
-            const result = check(value[key]);
+          // The value itself when it already is what the check would build (a plain object with only
+          // the contract's keys, each unchanged): a state of 5 000 counters is then not copied here.
+          let out: Record<string, unknown> | undefined;
+          let present = 0;
+          for (let i = 0; i < names.length; i += 1) {
+            const key = names[i]!;
+            const given = value[key];
+            const result = checks[i]!(given);
             if (result === REFUSED) return REFUSED;
+            const has = given !== undefined || hasOwn(value, key);
+            if (has) present += 1;
+            if (out === undefined && result !== given) out = copyKeys(value, names, i);
             // Like zod: an absent optional key stays absent; anything the contract does not name is dropped.
-            if (result !== undefined || hasOwn(value, key)) out[key] = result;
+            if (out !== undefined && (result !== undefined || has)) out[key] = result;
           }
-          if (strict && Object.keys(value).some((key) => !hasOwn(keys, key))) return REFUSED;
-          return out;
+          const own = Object.keys(value);
+          const extra = own.length !== present || own.some((key) => !hasOwn(keys, key));
+          if (strict && extra) return REFUSED;
+          if (out === undefined && (extra || Object.getPrototypeOf(value) !== Object.prototype)) out = copyKeys(value, names, names.length);
+          return out ?? value;
         };
       }
       case 'record': {
@@ -179,18 +196,25 @@ export function createShapeChecker(defs: readonly Checked[]) {
         const exhaustive = shape.exhaustive && keyShape.t === 'enum' ? keyShape.values.map(String) : undefined;
         return (value) => {
           if (!isObject(value)) return REFUSED;
-          const out: Record<string, unknown> = {};
+          // As for objects: a copy only from the first entry that is not as it came.
+          let out: Record<string, unknown> | undefined = Object.getPrototypeOf(value) === Object.prototype ? undefined : {};
           const keys = exhaustive ?? Object.keys(value);
           if (exhaustive && Object.keys(value).some((k) => !exhaustive.includes(k))) return REFUSED;
-          for (const k of keys) {
+          for (let i = 0; i < keys.length; i += 1) {
+            const k = keys[i]!;
             // Never copied, never judged (zod skips it too): assigning it would replace the result's prototype.
-            if (k === '__proto__') continue;
+            if (k === '__proto__') {
+              out ??= copyEntries(value, keys, i);
+              continue;
+            }
             if (checkKey(k) === REFUSED) return REFUSED;
-            const result = checkValue(value[k]);
+            const given = value[k];
+            const result = checkValue(given);
             if (result === REFUSED) return REFUSED;
-            out[k] = result;
+            if (out === undefined && (result !== given || !hasOwn(value, k))) out = copyEntries(value, keys, i);
+            if (out !== undefined) out[k] = result;
           }
-          return out;
+          return out ?? value;
         };
       }
     }
@@ -200,6 +224,23 @@ export function createShapeChecker(defs: readonly Checked[]) {
     const result = compile(shape)(value);
     return result === REFUSED ? FAIL : { ok: true, value: result };
   };
+}
+
+/** A new object with the contract keys `names[0 … end)` the value has (checked unchanged already). */
+function copyKeys(value: Record<string, unknown>, names: readonly string[], end: number): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (let i = 0; i < end; i += 1) {
+    const key = names[i]!;
+    if (value[key] !== undefined || hasOwn(value, key)) out[key] = value[key];
+  }
+  return out;
+}
+
+/** A new record with the entries `keys[0 … end)` of the value (checked unchanged already; never `__proto__`). */
+function copyEntries(value: Record<string, unknown>, keys: readonly string[], end: number): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (let i = 0; i < end; i += 1) if (keys[i] !== '__proto__') out[keys[i]!] = value[keys[i]!];
+  return out;
 }
 
 /** zod's url check: what the URL parser accepts once trimmed, handed on trimmed and without tabs or line breaks. */

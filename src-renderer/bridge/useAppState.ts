@@ -58,8 +58,9 @@ export function useAppState(api: CounterTrayApi): AppStateView {
         fetching = false;
         if (!alive) return;
         if (!result.ok) return setProblem(result.error);
-        // A push that arrived while state:get was in flight may be newer: keep it.
-        show(catchUp(current && !isOlder(current, result.value) ? current : result.value));
+        // A push that arrived while state:get was in flight may be newer: keep it. Rendered in this
+        // task, as a delta is: a scheduler task later is a frame later on a busy machine.
+        show(catchUp(current && !isOlder(current, result.value) ? current : result.value), { now: true });
       });
     };
 

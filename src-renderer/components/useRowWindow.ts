@@ -1,7 +1,28 @@
-import { useCallback, useEffect, useMemo, useState, type RefObject } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 
 /** Height assumed before the list is laid out (the popup's list area), so the first paint has rows. */
 const UNMEASURED_HEIGHT = 400;
+/**
+ * Rows beyond the view in the frame that first shows a list: the margin is for scrolling, which
+ * cannot start before that frame, so it is added right after it is painted, not on its clock.
+ */
+export const FIRST_PAINT_OVERSCAN = 1;
+
+/** Calls `run` once the frame being prepared has been painted (a task after the next animation frame). */
+function afterPaint(run: () => void): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  if (typeof requestAnimationFrame !== 'function') {
+    timer = setTimeout(run, 0);
+    return () => clearTimeout(timer);
+  }
+  const frame = requestAnimationFrame(() => {
+    timer = setTimeout(run, 0);
+  });
+  return () => {
+    cancelAnimationFrame(frame);
+    clearTimeout(timer);
+  };
+}
 
 export interface RowWindow {
   /** First and one-past-last index to render. */
@@ -30,11 +51,18 @@ function rowAt(offsets: readonly number[], y: number): number {
  * Windowing for rows whose heights are known before they render (one line or two, from the
  * data: format/rowLines.ts): only the rows in view, plus a margin, are rendered. The window is
  * arithmetic on scrollTop over the rows' running offsets, with no measuring, which keeps this a few
- * lines instead of a library.
+ * lines instead of a library. The frame that first shows a list draws the rows in view and one
+ * more; the scrolling margin follows after that frame is painted.
  */
 export function useRowWindow(scrollRef: RefObject<HTMLElement | null>, heights: readonly number[], overscan = 8): RowWindow {
   const [viewport, setViewport] = useState({ top: 0, height: UNMEASURED_HEIGHT });
+  const seen = useRef(viewport);
+  seen.current = viewport;
   const count = heights.length;
+  const empty = count === 0;
+  // The full margin once a list has been painted; back to the first paint's when the list empties.
+  const [margined, setMargined] = useState(false);
+  if (empty && margined) setMargined(false);
   const offsets = useMemo(() => {
     const running = new Array<number>(heights.length + 1);
     running[0] = 0;
@@ -45,7 +73,12 @@ export function useRowWindow(scrollRef: RefObject<HTMLElement | null>, heights: 
   useEffect(() => {
     const element = scrollRef.current;
     if (!element) return;
-    const read = () => setViewport({ top: element.scrollTop, height: element.clientHeight || UNMEASURED_HEIGHT });
+    // A list that arrives re-reads the viewport: an equal one is not set again, which would call the list again.
+    const read = () => {
+      const top = element.scrollTop;
+      const height = element.clientHeight || UNMEASURED_HEIGHT;
+      if (seen.current.top !== top || seen.current.height !== height) setViewport({ top, height });
+    };
     read();
     element.addEventListener('scroll', read, { passive: true });
     const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(read) : undefined;
@@ -74,8 +107,16 @@ export function useRowWindow(scrollRef: RefObject<HTMLElement | null>, heights: 
     [scrollRef, offsets],
   );
 
-  if (count === 0) return { start: 0, end: 0, totalHeight: 0, offsetOf, scrollToIndex };
-  const start = Math.max(0, rowAt(offsets, viewport.top) - overscan);
-  const end = Math.min(count, rowAt(offsets, viewport.top + viewport.height) + 1 + overscan);
+  const first = empty ? 0 : rowAt(offsets, viewport.top);
+  const last = empty ? -1 : rowAt(offsets, viewport.top + viewport.height);
+  const narrow = Math.min(overscan, FIRST_PAINT_OVERSCAN);
+  // A short list shows every row either way: no second render to widen it.
+  const widens = !margined && !empty && (first - narrow > 0 || last + 1 + narrow < count);
+  useEffect(() => (widens ? afterPaint(() => setMargined(true)) : undefined), [widens]);
+
+  if (empty) return { start: 0, end: 0, totalHeight: 0, offsetOf, scrollToIndex };
+  const margin = margined ? overscan : narrow;
+  const start = Math.max(0, first - margin);
+  const end = Math.min(count, last + 1 + margin);
   return { start, end, totalHeight: offsets[count]!, offsetOf, scrollToIndex };
 }

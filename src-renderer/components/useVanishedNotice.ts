@@ -12,7 +12,9 @@ export function useVanishedNotice(counters: readonly CounterState[], say: (messa
   useEffect(() => {
     const before = previous.current;
     previous.current = counters;
-    if (before === counters) return;
+    // Nothing can leave a list that had nothing (the first state, or one after an empty answer):
+    // no set of 5000 ids built in the task that first shows them.
+    if (before === counters || before.length === 0) return;
     // A change to one of 5000 counters keeps ids and order (bridge/applyDelta.ts): nothing left,
     // and no set of every id built on each push (this runs inside the delta's flushSync).
     if (before.length === counters.length && counters.every((c, i) => c.id === before[i]?.id)) return;

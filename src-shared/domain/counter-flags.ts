@@ -22,6 +22,8 @@ export function newlyRefused(
 ): { id: string; name: string; direction: 'increment' | 'decrement' }[] {
   // A change to one of 5000 counters keeps the other objects (bridge/applyDelta.ts): in the
   // same order only counters whose object is new need a look, so this stays cheap on every push.
+  // A counter new to the list brings what earlier runs learned (below): a list after none has nothing new.
+  if (before.length === 0) return [];
   type Before = Pick<CounterState, 'id' | 'refused'>;
   const pairs: [Before | undefined, Pick<CounterState, 'id' | 'name' | 'refused'>][] = [];
   if (before.length === after.length && after.every((counter, i) => counter.id === before[i]?.id)) {

@@ -47,6 +47,8 @@ function share(previous: unknown, next: unknown): unknown {
 const idOf = (item: unknown): unknown => (isRecord(item) ? item.id : undefined);
 
 function shareArray(previous: unknown[], next: unknown[]): unknown[] {
+  // Nothing to keep (a first list of 5000 counters after an empty one): no look at each item.
+  if (previous.length === 0) return next.length === 0 ? previous : next;
   let byId: Map<unknown, unknown> | undefined;
   let same = previous.length === next.length;
   const result = next.map((item, index) => {

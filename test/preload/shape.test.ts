@@ -198,3 +198,44 @@ describe('the describer refuses what the shapes cannot check', () => {
     expect(() => describeSchemas({ s: schema })).toThrow(/describe-schema: s/);
   });
 });
+
+describe('what needs no stripping is not copied', () => {
+  // The preload's input is fresh data from IPC: answering it as it came saves copying 5 000
+  // counters on every state. Only the parts that lose a key are new objects, and the input is
+  // never changed. (The agreement with zod above holds for both paths.)
+  const state = () => signedInState([counter(COFFEE_ID, 'Coffees', 3), counter(TRIP_ID, 'Trip', 9)], [COFFEE_ID]);
+  const checked = (value: unknown) => {
+    const result = check(roots.appState, value);
+    if (!result.ok) throw new Error('refused');
+    return result.value as ReturnType<typeof state>;
+  };
+
+  it('answers a state that fits the contract exactly with the same objects', () => {
+    const raw = state();
+    const value = checked(raw);
+    expect(value).toBe(raw);
+    expect(value.core!.counters[1]).toBe(raw.core!.counters[1]);
+  });
+
+  it('copies only the parts that lose a key, and leaves the input as it was', () => {
+    const raw = state();
+    const extra = { ...raw.core!.counters[1]!, secret: 'x' };
+    const input = { ...raw, core: { ...raw.core!, counters: [raw.core!.counters[0]!, extra] } };
+    const value = checked(input);
+    expect(value).not.toBe(input);
+    expect(value.core!.counters[1]).not.toHaveProperty('secret');
+    expect(extra).toHaveProperty('secret', 'x');
+    // The counter before it, and the parts beside it, are still the ones that came.
+    expect(value.core!.counters[0]).toBe(raw.core!.counters[0]);
+    expect(value.settings).toBe(raw.settings);
+  });
+
+  it('copies an object that is not plain, and one with a contract key it does not list', () => {
+    const raw = state();
+    const settings = Object.assign(Object.create({ inherited: true }) as object, raw.settings);
+    expect(checked({ ...raw, settings }).settings).not.toBe(settings);
+    const hiddenKey = { ...raw.settings };
+    Object.defineProperty(hiddenKey, 'theme', { value: 'dark', enumerable: false });
+    expect(checked({ ...raw, settings: hiddenKey }).settings).toEqual({ ...raw.settings, theme: 'dark' });
+  });
+});

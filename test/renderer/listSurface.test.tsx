@@ -204,7 +204,8 @@ describe('the update line', () => {
 describe('an empty list', () => {
   it('says what is true — the app cannot create counters — and offers only what it can do', async () => {
     const fake = await renderList(appState({ counters: [], publicServer: true }));
-    const empty = document.querySelector('.empty') as HTMLElement;
+    // The empty list is a chunk of its own, loaded when first shown: wait for it, not for the search field alone.
+    const empty = (await screen.findByText(/No counters are shared with you yet/)).closest('.empty') as HTMLElement;
     expect(empty.textContent).toContain('No counters are shared with you yet.');
     expect(empty.textContent).toContain('Counter Tray cannot create counters: create one on CountTogether');
     expect(empty.textContent).not.toMatch(/Create one[,.]/);
@@ -214,7 +215,7 @@ describe('an empty list', () => {
     cleanup();
     // Another server: nothing to open, and it says where counters come from.
     await renderList(appState({ counters: [], publicServer: false }));
-    const other = document.querySelector('.empty') as HTMLElement;
+    const other = (await screen.findByText(/No counters are shared with you yet/)).closest('.empty') as HTMLElement;
     expect(other.textContent).toContain('they are made on your server’s own site');
     expect(within(other).getAllByRole('button').map((b) => b.textContent)).toEqual(['Check again']);
   });

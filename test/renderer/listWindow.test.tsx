@@ -4,12 +4,13 @@
 // Headers are items like rows: they take their own height and the keys find rows after them.
 // Negative controls: a window that renders every row, and one that does not scroll to the
 // current row, each fail the same checks.
-import { act, cleanup, fireEvent, render, renderHook, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, renderHook, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CounterState } from '../../src-shared/domain/snapshot';
 import { rowItems, type ListItem } from '../../src-renderer/components/listItems';
 import { useListWindow } from '../../src-renderer/components/useListWindow';
 import { ROW_HEIGHTS } from '../../src-renderer/components/useRowHeight';
+import { FIRST_PAINT_OVERSCAN, useRowWindow } from '../../src-renderer/components/useRowWindow';
 import type * as RowWindowModule from '../../src-renderer/components/useRowWindow';
 import type { LineContext } from '../../src-renderer/format/rowLines';
 import { appState, counter, fakeApi } from './fixtures';
@@ -120,5 +121,52 @@ describe('headers are items with a height of their own', () => {
     expect(result.current.start).toBeGreaterThan(0);
     expect(result.current.style.paddingTop).toBe(above.reduce((sum, item) => sum + (item.kind === 'header' ? ROW_HEIGHTS.header : ONE), 0));
     element.remove();
+  });
+});
+
+describe('the frame that first shows a list draws the rows in view, the margin after it', () => {
+  // The scrolling margin is 8 rows each way; the first frame of a list has no scroll to cover, so it
+  // draws the rows in view and one more, and the margin follows once that frame is painted. A list
+  // that empties (a search with no match) and fills again starts narrow again.
+  const inView = Math.ceil(VIEWPORT / ONE); // rows 0 … 11 touch the viewport
+  function windowOver(count: number) {
+    vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(VIEWPORT);
+    const ref = { current: document.body.appendChild(document.createElement('div')) };
+    return renderHook(({ heights }) => useRowWindow(ref, heights), { initialProps: { heights: new Array<number>(count).fill(ONE) } });
+  }
+
+  it('renders the rows in view and one more first, then the whole margin', async () => {
+    const { result, rerender } = windowOver(100);
+    expect(result.current.end).toBe(inView + FIRST_PAINT_OVERSCAN);
+    await waitFor(() => expect(result.current.end).toBe(inView + 8));
+    rerender({ heights: [] });
+    expect(result.current.end).toBe(0);
+    rerender({ heights: new Array<number>(100).fill(ONE) });
+    expect(result.current.end).toBe(inView + FIRST_PAINT_OVERSCAN);
+    await waitFor(() => expect(result.current.end).toBe(inView + 8));
+  });
+
+  it('shows a list that fits at once, and does not render it again to widen it', async () => {
+    vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(VIEWPORT);
+    const ref = { current: document.body.appendChild(document.createElement('div')) };
+    const heights = new Array<number>(5).fill(ONE);
+    let renders = 0;
+    const { result } = renderHook(() => {
+      renders += 1;
+      return useRowWindow(ref, heights);
+    });
+    expect(result.current.end).toBe(5);
+    const settled = renders;
+    // Two frames and a task: the widening, had there been one, is done by then.
+    await new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 20))));
+    expect(renders).toBe(settled);
+  });
+
+  it('negative control: a window that keeps the first paint narrow fails the margin check', async () => {
+    vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(VIEWPORT);
+    const ref = { current: document.body.appendChild(document.createElement('div')) };
+    const heights = new Array<number>(100).fill(ONE);
+    const { result } = renderHook(() => useRowWindow(ref, heights, FIRST_PAINT_OVERSCAN));
+    await expect(waitFor(() => expect(result.current.end).toBe(inView + 8), { timeout: 300 })).rejects.toThrow();
   });
 });

@@ -54,3 +54,13 @@ describe('shareUnchanged', () => {
     expect(shareUnchanged(shared, structuredClone(previous)).core!.counters[0]).not.toHaveProperty('error');
   });
 });
+
+describe('a list after an empty one', () => {
+  it('is the new list as it came, and an empty list after an empty one is the previous', () => {
+    const empty: { id: string }[] = [];
+    const next = [{ id: 'a' }, { id: 'b' }];
+    expect(shareUnchanged({ list: empty }, { list: next }).list).toBe(next);
+    const before = { list: empty };
+    expect(shareUnchanged(before, { list: [] as { id: string }[] })).toBe(before);
+  });
+});
