@@ -119,7 +119,7 @@ describe('the status line', () => {
   it('is one line in the same place under Settings too, not a copy of its own', async () => {
     const { fake } = await statusLine({ status: 'live' }, { clicks: 1 });
     fake.emit('ui:openSettings', {});
-    expect(await screen.findByRole('heading', { name: 'Settings' }, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Settings' })).toBeTruthy();
     expect(document.querySelectorAll('.status-line')).toHaveLength(1);
     // "Sending…" shows once the click has waited past "answered at once": wait for it, do not race it.
     await waitFor(() => expect(document.querySelector('.app-frame > .status-line:last-child')?.querySelector('.status-words')?.textContent).toBe('Sending 1…'));
