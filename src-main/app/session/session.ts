@@ -258,7 +258,12 @@ export function createSession(deps: SessionDeps): Session {
       // Skips a wait, never adds a core: the running one's backoff, or the launch's next try.
       const core = slot.core();
       if (core) core.retryNow();
-      else if (!tryLaunchNow()) slot.connecting()?.retryNow();
+      else if (!tryLaunchNow() && slot.connecting()) {
+        // The launch's try is under way: should it fail, the next does not wait out the back-off
+        // (a press while the server was coming back was lost, and the next try was up to a minute away).
+        retry.askedDuringTry();
+        slot.connecting()?.retryNow();
+      }
     },
     account: () => {
       const token = gate.inUse();
