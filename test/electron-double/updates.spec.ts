@@ -126,8 +126,11 @@ async function updatesState(launch: Launch): Promise<{ source: string; status: {
   const popup = await launch.popup();
   // Every screen is a <main>: the page (and its preload) is up.
   await expect(popup.getByRole('main').first()).toBeVisible();
-  const answer = await popup.evaluate(() => (globalThis as unknown as { counterTray: { invoke(c: string, r: unknown): Promise<{ ok: true; value: { updates: unknown } }> } }).counterTray.invoke('state:get', {}));
-  return answer.value.updates as never;
+  const read = () => popup.evaluate(() => (globalThis as unknown as { counterTray: { invoke(c: string, r: unknown): Promise<{ ok: true; value: { updates?: unknown } }> } }).counterTray.invoke('state:get', {}));
+  // Main starts its update service once the popup's page has loaded (main.ts), which can come a
+  // moment after the page shows its first screen: until then the state has no `updates`.
+  await expect.poll(async () => (await read()).value.updates).toBeDefined();
+  return (await read()).value.updates as never;
 }
 
 test('notify only: says once that 0.3.0 is out and downloads nothing until asked; then installs when the user quits', async ({ machine, feed, install }) => {
