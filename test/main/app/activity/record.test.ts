@@ -64,6 +64,14 @@ describe('activity record', () => {
     expect([...(record.logOf(ID)?.days.keys() ?? [])]).toEqual([dayKey(NOW - 89 * DAY, ZONE)]);
   });
 
+  it('a day whose changes cancel out keeps no total, as a quiet day (found by the property below)', () => {
+    const record = new ActivityRecord();
+    record.append(ID, { kind: 'others', at: NOW - DAY, from: 15, to: 61 }, ZONE);
+    record.append(ID, { kind: 'others', at: NOW - DAY, from: 86, to: 40 }, ZONE);
+    expect([...(record.logOf(ID)?.days ?? [])]).toEqual([]);
+    expect(record.eventCount(ID)).toBe(2);
+  });
+
   it('survives a restart through its file format', () => {
     const record = new ActivityRecord();
     record.append(ID, own(NOW - DAY, 2), ZONE);
@@ -99,7 +107,8 @@ describe('activity record', () => {
             const day = expected.get(key) ?? { you: 0, others: 0 };
             expected.set(key, { you: day.you + add.you, others: day.others + add.others });
           }
-          const kept = Object.fromEntries([...expected].filter(([key]) => key >= oldest));
+          // A day whose changes cancel out (+46 and −46 by others) keeps no total, as a quiet day.
+          const kept = Object.fromEntries([...expected].filter(([key, day]) => key >= oldest && (day.you !== 0 || day.others !== 0)));
           expect(Object.fromEntries(record.logOf(id)?.days ?? [])).toEqual(kept);
           const events = record.logOf(id)?.events ?? [];
           expect(events.length).toBeLessThanOrEqual(cap);
