@@ -60,7 +60,8 @@ test.describe('rows', () => {
       expect(size.height).toBeGreaterThanOrEqual(28);
     }
     await plus.hover();
-    expect(await plus.evaluate((el) => el.ownerDocument.defaultView!.getComputedStyle(el).borderTopColor)).not.toBe('rgba(0, 0, 0, 0)');
+    // The border fades in (120 ms): read it until it shows, not in the first frame of the fade.
+    await expect.poll(() => plus.evaluate((el) => el.ownerDocument.defaultView!.getComputedStyle(el).borderTopColor)).not.toBe('rgba(0, 0, 0, 0)');
     await shoot('list');
   });
 
