@@ -156,7 +156,7 @@ export async function runScale(options: { browser: () => Promise<BenchBrowser>; 
         app: `${ms(render)} (${ratio(render, base.render)}; push to rows on Node's clock ${ms(median(s.renderWithTransferMs))})`,
         target: `< ${RENDER_TARGET_MS} ms`,
         met: render < RENDER_TARGET_MS,
-        how: `page clock: a delta the page cannot apply arrives → it asks state:get, answered in the page with all counters (after an answer with none) → MutationObserver sees rows, layout forced; preload validation + contextBridge-like copy + React + layout; ${s.renderedRows} rows in the DOM (windowed at every size); median of ${RENDER_RUNS}`,
+        how: `page clock: a delta the page cannot apply arrives → it asks state:get, answered in the page with all counters (after an answer with none) → MutationObserver sees rows, layout forced; preload check and pack (the counters cross the bridge as two strings) + contextBridge-like copy + the page's unpack + React + layout; ${s.renderedRows} rows in the DOM (windowed at every size); median of ${RENDER_RUNS}`,
       },
       {
         scenario,

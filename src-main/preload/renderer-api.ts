@@ -6,7 +6,7 @@
 // neither does the preload: it only bridges and checks. (Main, in turn, parses every request in
 // its dispatcher.) The channel tables are typed as Record<Channel, true>, so adding or
 // removing a contract channel without updating them fails the type check.
-import type { CounterTrayApi, EventChannel, EventOf, InvokeChannel, IpcError, IpcResult, ResponseOf } from '../../src-shared/ipc/contract';
+import type { BridgedResponseOf, CounterTrayBridge, EventChannel, EventOf, InvokeChannel, IpcError, IpcResult } from '../../src-shared/ipc/contract';
 import { CONTRACT_SHAPES, type ContractShapeName } from './contract-shapes';
 import { prefetchFirstState } from './first-state';
 import { createShapeChecker } from './shape';
@@ -70,18 +70,18 @@ function badResponse(channel: string): IpcResult<never> {
 }
 
 /** An `IpcResult` from main, checked: the value with the channel's response shape, an error with IpcError's. */
-function parseResult<C extends InvokeChannel>(channel: C, raw: unknown, states: AppStateValidator): IpcResult<ResponseOf<C>> {
+function parseResult<C extends InvokeChannel>(channel: C, raw: unknown, states: AppStateValidator): IpcResult<BridgedResponseOf<C>> {
   if (isRecord(raw) && raw.ok === false) {
     const error = check('ipcError', raw.error);
     return error.ok ? { ok: false, error: error.value as IpcError } : badResponse(channel);
   }
   if (!isRecord(raw) || raw.ok !== true) return badResponse(channel);
   const value = channel === 'state:get' ? states.validate(raw.value) : check(`answer:${channel}`, raw.value);
-  return value.ok ? { ok: true, value: value.value as ResponseOf<C> } : badResponse(channel);
+  return value.ok ? { ok: true, value: value.value as BridgedResponseOf<C> } : badResponse(channel);
 }
 
 /** `prefetchState`: ask main for the state now, for the page's first state:get (first-state.ts). */
-export function createCounterTrayApi(ipc: IpcRendererLike, options: { prefetchState?: boolean } = {}): CounterTrayApi {
+export function createCounterTrayApi(ipc: IpcRendererLike, options: { prefetchState?: boolean } = {}): CounterTrayBridge {
   // state:get answers are checked against the last accepted answer (unchanged counters are not parsed again).
   const states = createAppStateValidator(checkShape, CONTRACT_SHAPES);
   const parseEvent = (event: EventChannel, payload: unknown): Validated<unknown> => check(`event:${event}`, payload);
@@ -89,7 +89,7 @@ export function createCounterTrayApi(ipc: IpcRendererLike, options: { prefetchSt
   const isEmptyRequest = (request: unknown) => isRecord(request) && !Array.isArray(request) && Object.keys(request).length === 0;
 
   return Object.freeze({
-    async invoke<C extends InvokeChannel>(channel: C, request: unknown): Promise<IpcResult<ResponseOf<C>>> {
+    async invoke<C extends InvokeChannel>(channel: C, request: unknown): Promise<IpcResult<BridgedResponseOf<C>>> {
       if (typeof channel !== 'string' || !Object.hasOwn(INVOKE_CHANNELS, channel)) {
         return { ok: false, error: { code: 'unknown-channel', message: `Unknown channel: ${String(channel)}` } };
       }

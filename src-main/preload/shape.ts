@@ -40,13 +40,29 @@ export interface ShapeSet<K extends string> {
 export type Checked$<T> = { ok: true; value: T } | { ok: false };
 
 const FAIL = { ok: false } as const;
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+export const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const hasOwn = (value: object, key: string) => Object.prototype.hasOwnProperty.call(value, key);
 
 /** What a compiled check returns when the value does not fit (no value can be this symbol). */
-const REFUSED: unique symbol = Symbol('refused');
+export const REFUSED: unique symbol = Symbol('refused');
 /** A shape compiled to a function: the checked (stripped) value, or REFUSED. */
-type Compiled = (value: unknown) => unknown;
+export type Compiled = (value: unknown) => unknown;
+
+/** One key of an object shape and its compiled check. */
+export interface Field {
+  key: string;
+  check: Compiled;
+}
+
+export interface ShapeChecker {
+  (shape: Checked, value: unknown): Checked$<unknown>;
+  /**
+   * An object shape's keys with their compiled checks, for a caller that reads an object key by key
+   * and keeps nothing else (what the object check adds, keeping the value itself when nothing is
+   * stripped, it does not need); null for a shape that is not simply that (strict, refined, not an object).
+   */
+  fieldsOf(shape: Checked): Field[] | null;
+}
 
 /**
  * A checker for one set. Each shape is compiled once into a function that checks without looking
@@ -56,7 +72,7 @@ type Compiled = (value: unknown) => unknown;
  * needs no stripping is answered as it came (the preload's input is fresh data from IPC, which
  * nothing else holds): only what changed is copied.
  */
-export function createShapeChecker(defs: readonly Checked[]) {
+export function createShapeChecker(defs: readonly Checked[]): ShapeChecker {
   const compiled = new Map<Checked, Compiled>();
 
   const resolve = (shape: Checked): Checked => (shape.t === 'ref' ? resolve(defs[shape.id] ?? { t: 'null' }) : shape);
@@ -220,10 +236,19 @@ export function createShapeChecker(defs: readonly Checked[]) {
     }
   }
 
-  return function check(shape: Checked, value: unknown): Checked$<unknown> {
+  function check(shape: Checked, value: unknown): Checked$<unknown> {
     const result = compile(shape)(value);
     return result === REFUSED ? FAIL : { ok: true, value: result };
-  };
+  }
+
+  function fieldsOf(shape: Checked): Field[] | null {
+    if (shape.refine) return null;
+    const resolved = resolve(shape);
+    if (resolved.t !== 'object' || resolved.strict || resolved.refine) return null;
+    return Object.entries(resolved.keys).map(([key, keyShape]) => ({ key, check: compile(keyShape) }));
+  }
+
+  return Object.assign(check, { fieldsOf }) satisfies ShapeChecker;
 }
 
 /** A new object with the contract keys `names[0 … end)` the value has (checked unchanged already). */

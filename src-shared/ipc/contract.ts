@@ -10,6 +10,7 @@ import { ConnectionState, CoreSnapshot, CoreStats, CounterState, Outbox, Unconfi
 import { Settings, SettingsPatch } from '../domain/settings';
 import { CATALOGS, type CatalogName } from '../i18n/locale';
 import { movesOneRevision } from './revision';
+import type { PackedList } from './packed-list';
 import { GroupId, Organisation, SortMode } from '../domain/organise';
 
 /**
@@ -236,6 +237,16 @@ export type IpcResult<T> = { ok: true; value: T } | { ok: false; error: IpcError
  */
 export interface CounterTrayApi {
   invoke<C extends InvokeChannel>(channel: C, request: RequestOf<C>): Promise<IpcResult<ResponseOf<C>>>;
+  on<E extends EventChannel>(event: E, listener: (payload: EventOf<E>) => void, onInvalid?: () => void): () => void;
+}
+
+/** AppState as it crosses the context bridge: its counters packed (packed-list.ts), the rest as it is. */
+export type BridgedAppState = Omit<AppState, 'core'> & { core: (Omit<CoreSnapshot, 'counters'> & { counters: PackedList<CounterState> }) | null };
+export type BridgedResponseOf<C extends InvokeChannel> = C extends 'state:get' ? BridgedAppState : ResponseOf<C>;
+
+/** What `window.counterTray` is: CounterTrayApi with state:get's counters packed; the page unpacks them (src-renderer/bridge/fromBridge.ts). */
+export interface CounterTrayBridge {
+  invoke<C extends InvokeChannel>(channel: C, request: RequestOf<C>): Promise<IpcResult<BridgedResponseOf<C>>>;
   on<E extends EventChannel>(event: E, listener: (payload: EventOf<E>) => void, onInvalid?: () => void): () => void;
 }
 

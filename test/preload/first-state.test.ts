@@ -4,6 +4,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { MAX_KEPT_CHANGES } from '../../src-main/preload/first-state';
 import { createCounterTrayApi, type IpcRendererLike } from '../../src-main/preload/renderer-api';
+// What the page sees: the bridge's answers as src-renderer/main.tsx unpacks them.
+import { fromBridge } from '../../src-renderer/bridge/fromBridge';
 import { applyDelta } from '../../src-renderer/bridge/applyDelta';
 import type { AppState, StateDelta } from '../../src-shared/ipc/contract';
 import { COFFEE_ID, counter, signedInState } from '../support/app-fakes';
@@ -26,7 +28,7 @@ const answer = (value: unknown) => async () => ({ ok: true, value: structuredClo
 describe('the first state, asked for while the page loads', () => {
   it('is asked for once, at once, and is the answer to the page’s first state:get; the next one asks again', async () => {
     const { ipc } = fakeIpc([answer(first), answer(later)]);
-    const api = createCounterTrayApi(ipc, { prefetchState: true });
+    const api = fromBridge(createCounterTrayApi(ipc, { prefetchState: true }));
     expect(ipc.invoke).toHaveBeenCalledTimes(1);
     expect(ipc.invoke).toHaveBeenLastCalledWith('state:get', {});
     expect(await api.invoke('state:get', {})).toEqual({ ok: true, value: first });
@@ -37,7 +39,7 @@ describe('the first state, asked for while the page loads', () => {
 
   it('hands the changes pushed meanwhile to the page’s first subscriber, checked, so the early answer catches up without asking again', async () => {
     const { ipc, emit, listeners } = fakeIpc([answer(first)]);
-    const api = createCounterTrayApi(ipc, { prefetchState: true });
+    const api = fromBridge(createCounterTrayApi(ipc, { prefetchState: true }));
     const stats = { requests: 0, rateLimited: 0, notifications: 0, ignoredFrames: 0, resyncs: 0 };
     const bump = (from: number, value: number): StateDelta => ({ from, to: from + 1, changed: {}, core: { connection: { status: 'live' }, stats, outbox: { clicks: 0 }, upserted: [counter(COFFEE_ID, 'Coffees', value)], removed: [] } });
     // Main pushes while the page loads: one the early answer already holds, two after it, one malformed.
@@ -64,7 +66,7 @@ describe('the first state, asked for while the page loads', () => {
 
   it('past too many changes before the page asks, drops the early answer: the page asks afresh', async () => {
     const { ipc, emit, listeners } = fakeIpc([answer(first), answer(later)]);
-    const api = createCounterTrayApi(ipc, { prefetchState: true });
+    const api = fromBridge(createCounterTrayApi(ipc, { prefetchState: true }));
     for (let i = 0; i <= MAX_KEPT_CHANGES; i += 1) emit('state:delta', { from: i, to: i + 1, changed: {} });
     expect(listeners.get('state:delta')?.size).toBe(0);
     expect(await api.invoke('state:get', {})).toEqual({ ok: true, value: later });
@@ -73,7 +75,7 @@ describe('the first state, asked for while the page loads', () => {
 
   it('is checked like any answer when the page takes it', async () => {
     const { ipc } = fakeIpc([answer({ ...first, theme: 'neon' })]);
-    const api = createCounterTrayApi(ipc, { prefetchState: true });
+    const api = fromBridge(createCounterTrayApi(ipc, { prefetchState: true }));
     expect(await api.invoke('state:get', {})).toMatchObject({ ok: false, error: { code: 'badResponse' } });
   });
 
@@ -83,7 +85,7 @@ describe('the first state, asked for while the page loads', () => {
     try {
       for (const early of [() => Promise.reject(new Error('channel closed')), async () => ({ ok: false, error: { code: 'forbidden-sender', message: 'no' } })]) {
         const { ipc } = fakeIpc([early, answer(later)]);
-        const api = createCounterTrayApi(ipc, { prefetchState: true });
+        const api = fromBridge(createCounterTrayApi(ipc, { prefetchState: true }));
         await new Promise((resolve) => setImmediate(resolve));
         expect(await api.invoke('state:get', {})).toEqual({ ok: true, value: later });
         expect(ipc.invoke).toHaveBeenCalledTimes(2);
@@ -97,7 +99,7 @@ describe('the first state, asked for while the page loads', () => {
 
   it('is not handed out for a state:get with another request (main would refuse it)', async () => {
     const { ipc } = fakeIpc([answer(first), async () => ({ ok: false, error: { code: 'invalid-payload', message: 'no' } })]);
-    const api = createCounterTrayApi(ipc, { prefetchState: true });
+    const api = fromBridge(createCounterTrayApi(ipc, { prefetchState: true }));
     expect(await api.invoke('state:get', { extra: true } as never)).toMatchObject({ ok: false, error: { code: 'invalid-payload' } });
   });
 

@@ -8,7 +8,9 @@ import type { z } from 'zod';
 import { describe, expect, it } from 'vitest';
 import { CONTRACT_SHAPES, describeContract, type ContractShapeName } from '../../src-main/preload/contract-shapes';
 import { describeSchemas } from '../../src-main/preload/describe-schema';
-import { createShapeChecker, type Checked } from '../../src-main/preload/shape';
+import { createShapeChecker, type Checked, type Checked$, type ShapeChecker } from '../../src-main/preload/shape';
+import { createAppStateValidator } from '../../src-main/preload/state-validator';
+import { unpackList } from '../../src-shared/ipc/packed-list';
 import { CounterState } from '../../src-shared/domain/snapshot';
 import { AppState, IpcError, eventChannels, invokeChannels, type EventChannel, type InvokeChannel } from '../../src-shared/ipc/contract';
 import { COFFEE_ID, TRIP_ID, counter, signedInState } from '../support/app-fakes';
@@ -117,11 +119,14 @@ const editArb = fc.record({
 });
 
 /** Both verdicts and, when both accept, the same value out (stripped alike). Answers zod's verdict. */
-function agree(name: ContractShapeName, value: unknown, checker = check): boolean {
+function agree(name: ContractShapeName, value: unknown, checker: (shape: Checked, value: unknown) => Checked$<unknown> = check, exactly = true): boolean {
   const expected = schemas[name]!.safeParse(value);
   const actual = checker(roots[name], value);
   expect(actual.ok, `${name}: zod says ${expected.success ? 'valid' : JSON.stringify(expected.error.issues[0])} for ${JSON.stringify(value)?.slice(0, 400)}`).toBe(expected.success);
-  if (expected.success && actual.ok) expect(actual.value).toStrictEqual(expected.data);
+  if (expected.success && actual.ok) {
+    if (exactly) expect(actual.value).toStrictEqual(expected.data);
+    else expect(actual.value).toEqual(expected.data);
+  }
   return expected.success;
 }
 
@@ -164,6 +169,40 @@ describe('contract shapes agree with the zod schemas they were written from', ()
       agree(name, broken(value, edit), (_shape, v) => weakCheck(weakened.roots[name], v));
     }), { numRuns: 300, seed: 1 }).failed);
     expect(caught).toBe(true);
+  });
+
+  /** The preload's state:get pass as the page reads it: checked and packed, then unpacked (src-renderer/bridge/fromBridge.ts). */
+  function stateGetPass(checker: ShapeChecker) {
+    const states = createAppStateValidator(checker, CONTRACT_SHAPES);
+    return (_shape: Checked, value: unknown): Checked$<unknown> => {
+      const result = states.validate(value);
+      if (!result.ok || !result.value.core) return result;
+      const counters = unpackList(result.value.core.counters);
+      return counters ? { ok: true, value: { ...result.value, core: { ...result.value.core, counters } } } : { ok: false };
+    };
+  }
+  // Not strictly: an optional key given as undefined arrives absent, which reads the same.
+  const agreesOnStates = (pass: ReturnType<typeof stateGetPass>, runs: number) =>
+    fc.check(
+      fc.property(valid(roots.appState), editArb, (value, edit) => {
+        agree('appState', value, pass, false);
+        agree('appState', broken(value, edit), pass, false);
+      }),
+      { numRuns: runs, seed: 1 },
+    );
+
+  it('the preload’s state:get pass, which checks the counters as it packs them, agrees with zod too', () => {
+    fc.assert(fc.property(valid(roots.appState), editArb, (value, edit) => {
+      agree('appState', value, stateGetPass(check), false);
+      agree('appState', broken(value, edit), stateGetPass(check), false);
+    }), { numRuns: 300 });
+  });
+
+  it('negative control: a state:get pass that forgets to check a counter’s value disagrees with zod', () => {
+    const forgetful: ShapeChecker = Object.assign((shape: Checked, value: unknown) => check(shape, value), {
+      fieldsOf: (shape: Checked) => check.fieldsOf(shape)?.map((field) => (field.key === 'value' ? { ...field, check: (v: unknown) => v } : field)) ?? null,
+    });
+    expect(agreesOnStates(stateGetPass(forgetful), 300).failed).toBe(true);
   });
 
   it('agree on the app’s own states and on what the preload tests feed it', () => {

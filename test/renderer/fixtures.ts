@@ -4,6 +4,7 @@ import { configure, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { vi } from 'vitest';
 import { createCounterTrayApi } from '../../src-main/preload/renderer-api';
+import { fromBridge } from '../../src-renderer/bridge/fromBridge';
 import { DEFAULT_SETTINGS } from '../../src-shared/domain/settings';
 import { CounterState, type ConnectionState, type Outbox } from '../../src-shared/domain/snapshot';
 import { diffAppState } from '../../src-main/app/state/state-delta';
@@ -98,7 +99,7 @@ export function fakeApi(initial: AppState, handlers: Partial<Record<InvokeChanne
     if (channel === 'settings:update') return { ok: true, value: { ...initial.settings, ...(request as object) } };
     return { ok: true, value: null };
   });
-  const api: CounterTrayApi = createCounterTrayApi({
+  const api: CounterTrayApi = fromBridge(createCounterTrayApi({
     invoke: (channel, request) => invoke(channel as InvokeChannel, request),
     on(channel, listener) {
       const set = listeners.get(channel) ?? new Set();
@@ -106,7 +107,7 @@ export function fakeApi(initial: AppState, handlers: Partial<Record<InvokeChanne
       listeners.set(channel, set);
     },
     removeListener: (channel, listener) => void listeners.get(channel)?.delete(listener),
-  });
+  }));
   return {
     api,
     invoke,

@@ -1,0 +1,80 @@
+// The counters cross the context bridge packed (src-shared/ipc/packed-list.ts): what the page
+// unpacks must be what the preload packed, value for value, for every value the contract's shapes
+// accept; and a list that does not read back whole is refused, never shown in part.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { packList, unpackList, type PackedList } from '../../../src-shared/ipc/packed-list';
+import { counter } from '../../support/app-fakes';
+
+type Row = Record<string, unknown>;
+const KEYS = ['id', 'name', 'value', 'flag', 'note', 'nested', 'list'] as const;
+
+// Every kind of value a checked record can hold: text with any code unit (lone surrogates too), any
+// number (−0, non-integers, huge), booleans, null, empty and non-empty objects, arrays, absent keys.
+const anyText = fc.string({ unit: 'binary', maxLength: 40 });
+const anyValue = fc.oneof(
+  anyText,
+  fc.double({ noNaN: true, noDefaultInfinity: true }),
+  fc.constantFrom(0, -0, 1e21, Number.MAX_SAFE_INTEGER, -1.5),
+  fc.boolean(),
+  fc.constant(null),
+  fc.constant({}),
+  fc.dictionary(fc.constantFrom('increment', 'decrement', 'kind', 'message'), anyText),
+  fc.array(fc.integer(), { maxLength: 3 }),
+);
+const anyRecord = fc.record(Object.fromEntries(KEYS.map((key) => [key, anyValue])) as Record<(typeof KEYS)[number], fc.Arbitrary<unknown>>, { requiredKeys: [] });
+
+describe('a packed list', () => {
+  it('reads back as the records it packed, value for value and absent keys absent', () => {
+    fc.assert(
+      fc.property(fc.array(anyRecord, { maxLength: 30 }), (records) => {
+        const back = unpackList(packList<Row>(records, [...KEYS]));
+        expect(back).toEqual(records);
+        // toEqual treats −0 as 0 and an absent key as undefined: read those exactly too.
+        back?.forEach((record, i) => {
+          const packed: Row = records[i]!;
+          expect(Object.keys(record)).toEqual(Object.keys(packed).filter((key) => packed[key] !== undefined));
+          for (const key of KEYS) expect(Object.is(record[key], records[i]![key])).toBe(typeof records[i]![key] !== 'object' || records[i]![key] === null);
+        });
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('carries real counters, with their refusals and errors, as the page shows them', () => {
+    const coffee = counter('c1', 'Coffees ☕', 3);
+    const trip = { ...counter('c2', 'Trip', -0), refused: { increment: 'limit reached' }, error: { kind: 'unconfirmed' as const, message: 'lost', amount: -2 }, waiting: 2 };
+    const keys = ['id', 'name', 'type', 'value', 'startDate', 'endDate', 'pending', 'refused', 'error', 'sendingSlowly', 'waiting'] as const;
+    expect(unpackList(packList([coffee, trip], [...keys]))).toEqual([coffee, trip]);
+  });
+
+  it('packs 5 000 records into two strings: nothing per record is an object the bridge must copy', () => {
+    const records = Array.from({ length: 5000 }, (_, i) => counter(`id-${i}`, `Counter ${i}`, i));
+    const packed = packList(records, ['id', 'name', 'value', 'refused']);
+    expect(Object.values(packed).filter((part) => typeof part === 'object').map((part) => (part as unknown[]).length)).toEqual([4]); // only the key list
+    expect(unpackList(packed)).toEqual(records.map(({ id, name, value, refused }) => ({ id, name, value, refused })));
+  });
+
+  it('refuses a list that does not read back whole: cut short, too long, or with a kind it does not know', () => {
+    const packed = packList<Row>([{ id: 'a', value: 1 }, { id: 'b', value: 2 }], ['id', 'value']);
+    const broken: PackedList<Row>[] = [
+      { ...packed, count: 3 },
+      { ...packed, count: 1 },
+      { ...packed, text: packed.text.slice(0, -1) },
+      { ...packed, text: `${packed.text}x` },
+      { ...packed, index: packed.index.slice(0, -1) },
+      { ...packed, index: `\u0063${packed.index.slice(1)}` },
+      { ...packed, keys: ['__proto__', 'value'] },
+      { ...packList<Row>([{ id: {} }], ['id']), text: '', index: '\u0008\u0000\u0002' },
+      { ...packList<Row>([{ id: [1] }], ['id']), text: '{]' },
+    ];
+    for (const list of broken) expect(unpackList(list)).toBeNull();
+    // The control: the same list, whole, reads back.
+    expect(unpackList(packed)).toEqual([{ id: 'a', value: 1 }, { id: 'b', value: 2 }]);
+  });
+
+  it('keeps a text longer than one length unit holds', () => {
+    const long = 'x'.repeat(40_000);
+    expect(unpackList(packList<Row>([{ name: long }, { name: 'after' }], ['name']))).toEqual([{ name: long }, { name: 'after' }]);
+  });
+});
