@@ -30,7 +30,7 @@ export function createAppStateValidator(check: ShapeChecker, shapes: ShapeSet<Co
 
   /** The counters checked and packed in one pass; null when one of them does not fit. */
   function packCounters(raw: readonly unknown[]): PackedList<CounterState> | null {
-    const writer = new ListWriter<CounterState>(keys);
+    const writer = new ListWriter<CounterState>(keys, raw.length);
     for (const item of raw) {
       if (!isObject(item)) return null;
       for (const field of checked) {

@@ -4,17 +4,18 @@
 // render. A string is a primitive, shared by the two worlds of one isolate, so two strings cost
 // nothing to hand over, and the page rebuilds plain objects in a fraction of the copy's time.
 // Generic: the preload passes the keys (the contract's, from its shapes), so no schema is written
-// here a second time. Packed after the preload checked the records; the page unpacks what the
-// preload packed, and a list that does not read back whole is refused, never half shown.
+// here a second time. Values are written exactly (−0, nested objects and arrays too); an absent
+// key, or one given as undefined, reads back absent. The page unpacks what the preload packed, and a
+// list that does not read back whole is refused, never half shown.
 
 /** Records of type T, packed: `unpackList` gives them back as T. */
 export interface PackedList<T> {
   /** The records' keys, in the order each record's values are written. */
   keys: string[];
   count: number;
-  /** Per value: its kind, and for a kind kept in `text` its length, in two 15-bit code units. */
+  /** Per value: its kind, and for most kinds a size (a length, an integer's magnitude, a count) in two 15-bit code units. */
   index: string;
-  /** The values kept as text, one after another. */
+  /** The texts (strings, object keys, numbers that are not small integers), one after another. */
   text: string;
   /** Never set: ties the list to its record type. */
   readonly __records?: T;
@@ -28,19 +29,27 @@ const TRUE = 2;
 const NULL = 3;
 const EMPTY_OBJECT = 4;
 const MINUS_ZERO = 5;
+// Kinds with a size.
 const STRING = 6;
+/** A number that is not a small integer, as its shortest round-trip text. */
 const NUMBER = 7;
-/** Anything else JSON can carry (a non-empty object, an array): rare in a list's records. */
-const JSON_TEXT = 8;
+/** An integer whose magnitude fits the size (a counter's value, most often): no text to write or parse. */
+const INTEGER = 8;
+const NEGATIVE_INTEGER = 9;
+/** Size: how many keys; each key (a STRING) followed by its value. */
+const OBJECT = 10;
+/** Size: how many items, each a value. */
+const ARRAY = 11;
 
 const LOW_BITS = 15;
 const LOW_MASK = (1 << LOW_BITS) - 1;
-const MAX_LENGTH = 2 ** (2 * LOW_BITS) - 1;
+const MAX_SIZE = 2 ** (2 * LOW_BITS) - 1;
+
 /** Every unit is below the surrogates, so UTF-16 decoding gives back exactly the units written. */
 const UTF16 = new TextDecoder('utf-16le');
 /** The buffer's bytes are in the machine's order: UTF-16LE reads them only on a little-endian one (every platform Electron ships for). */
 const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
-/** Code units per String.fromCharCode call elsewhere: well under any engine's argument limit. */
+/** Code units per String.fromCharCode call: well under any engine's argument limit. */
 const CHUNK = 8192;
 
 function unitsToString(units: Uint16Array): string {
@@ -62,33 +71,41 @@ const isEmptyPlainObject = (value: object): boolean => {
  */
 export class ListWriter<T> {
   /** `index`'s code units, written into a buffer that doubles when full: one string made at the end. */
-  private codes = new Uint16Array(1024);
+  private codes: Uint16Array;
   private length = 0;
   private readonly texts: string[] = [];
   private count = 0;
 
-  constructor(private readonly keys: readonly string[]) {}
-
-  /** A record's next value, in the order of `keys` (JSON-safe values: what the contract's shapes accept). */
-  add(value: unknown): void {
-    if (value === undefined) this.code(ABSENT);
-    else if (typeof value === 'string') this.kept(STRING, value);
-    else if (typeof value === 'number') {
-      if (Object.is(value, -0)) this.code(MINUS_ZERO);
-      else this.kept(NUMBER, String(value));
-    } else if (typeof value === 'boolean') this.code(value ? TRUE : FALSE);
-    else if (value === null) this.code(NULL);
-    else if (typeof value === 'object' && isEmptyPlainObject(value)) this.code(EMPTY_OBJECT);
-    else this.kept(JSON_TEXT, JSON.stringify(value));
+  /** `expected`: how many records are coming, so the buffer is sized once (most values take a kind and a size). */
+  constructor(
+    private readonly keys: readonly string[],
+    expected = 0,
+  ) {
+    this.codes = new Uint16Array(Math.max(1024, expected * keys.length * 2));
   }
 
-  private code(unit: number): void {
-    if (this.length === this.codes.length) {
-      const grown = new Uint16Array(this.codes.length * 2);
-      grown.set(this.codes);
-      this.codes = grown;
-    }
-    this.codes[this.length++] = unit;
+  /** A record's next value, in the order of `keys` (JSON-like data: what the contract's shapes accept). */
+  add(value: unknown): void {
+    if (value === undefined) this.code(ABSENT);
+    else if (typeof value === 'string') this.text(STRING, value);
+    else if (typeof value === 'number') {
+      if (value === 0 && 1 / value < 0) this.code(MINUS_ZERO);
+      else if (Number.isInteger(value) && value <= MAX_SIZE && value >= -MAX_SIZE) this.sized(value < 0 ? NEGATIVE_INTEGER : INTEGER, Math.abs(value));
+      else this.text(NUMBER, String(value));
+    } else if (typeof value === 'boolean') this.code(value ? TRUE : FALSE);
+    else if (value === null) this.code(NULL);
+    else if (Array.isArray(value)) {
+      this.sized(ARRAY, value.length);
+      for (const item of value as unknown[]) this.add(item);
+    } else if (typeof value === 'object') {
+      if (isEmptyPlainObject(value)) return this.code(EMPTY_OBJECT);
+      const entries = Object.entries(value);
+      this.sized(OBJECT, entries.length);
+      for (const [key, item] of entries) {
+        this.text(STRING, key);
+        this.add(item);
+      }
+    } else throw new TypeError(`a ${typeof value} cannot be packed`);
   }
 
   /** After a record's last value. */
@@ -96,23 +113,43 @@ export class ListWriter<T> {
     this.count += 1;
   }
 
-  private kept(kind: number, text: string): void {
-    if (text.length > MAX_LENGTH) throw new RangeError('a value too long to pack');
-    this.code(kind);
-    this.code(text.length >>> LOW_BITS);
-    this.code(text.length & LOW_MASK);
-    this.texts.push(text);
-  }
-
   finish(): PackedList<T> {
     const index = unitsToString(this.codes.subarray(0, this.length));
     return { keys: [...this.keys], count: this.count, index, text: this.texts.join('') };
+  }
+
+  private code(unit: number): void {
+    this.room(1);
+    this.codes[this.length++] = unit;
+  }
+
+  private text(kind: number, text: string): void {
+    if (text.length > MAX_SIZE) throw new RangeError('a text too long to pack');
+    this.sized(kind, text.length);
+    this.texts.push(text);
+  }
+
+  /** A kind and a size below 2^30, in three units. */
+  private sized(kind: number, size: number): void {
+    this.room(3);
+    const codes = this.codes;
+    codes[this.length] = kind;
+    codes[this.length + 1] = size >>> LOW_BITS;
+    codes[this.length + 2] = size & LOW_MASK;
+    this.length += 3;
+  }
+
+  private room(units: number): void {
+    if (this.length + units <= this.codes.length) return;
+    const grown = new Uint16Array(this.codes.length * 2);
+    grown.set(this.codes);
+    this.codes = grown;
   }
 }
 
 /** Packs `records`, reading `keys` of each. */
 export function packList<T extends object>(records: readonly T[], keys: readonly (keyof T & string)[]): PackedList<T> {
-  const writer = new ListWriter<T>(keys);
+  const writer = new ListWriter<T>(keys, records.length);
   for (const record of records) {
     for (const key of keys) writer.add(record[key]);
     writer.endRecord();
@@ -120,50 +157,85 @@ export function packList<T extends object>(records: readonly T[], keys: readonly
   return writer.finish();
 }
 
+/** What the reader answers for a list that does not read back (no value can be this symbol). */
+const BROKEN: unique symbol = Symbol('broken');
+
 /** The records `packList` packed, or null when the list does not read back whole. */
 export function unpackList<T>(packed: PackedList<T>): T[] | null {
   const { keys, count, index, text } = packed;
   if (!Array.isArray(keys) || keys.includes('__proto__') || !Number.isSafeInteger(count) || count < 0 || typeof index !== 'string' || typeof text !== 'string') return null;
-  const records: Record<string, unknown>[] = new Array(count);
   let i = 0;
   let at = 0;
-  const textValue = (): string | null => {
-    if (i + 2 > index.length) return null;
-    const length = (index.charCodeAt(i) << LOW_BITS) | index.charCodeAt(i + 1);
-    i += 2;
-    if (at + length > text.length) return null;
-    const value = text.slice(at, at + length);
-    at += length;
-    return value;
-  };
-  try {
-    for (let r = 0; r < count; r += 1) {
-      const record: Record<string, unknown> = {};
-      for (const key of keys) {
-        if (i >= index.length) return null;
-        const kind = index.charCodeAt(i);
-        i += 1;
-        if (kind === ABSENT) continue;
-        if (kind === FALSE || kind === TRUE) record[key] = kind === TRUE;
-        else if (kind === NULL) record[key] = null;
-        else if (kind === EMPTY_OBJECT) record[key] = {};
-        else if (kind === MINUS_ZERO) record[key] = -0;
-        else {
-          const value = textValue();
-          if (value === null) return null;
-          if (kind === STRING) record[key] = value;
-          else if (kind === NUMBER) record[key] = Number(value);
-          else if (kind === JSON_TEXT) record[key] = JSON.parse(value) as unknown;
-          else return null;
-        }
-      }
-      records[r] = record;
+
+  function value(): unknown {
+    if (i >= index.length) return BROKEN;
+    const kind = index.charCodeAt(i++);
+    switch (kind) {
+      case ABSENT:
+        return undefined;
+      case FALSE:
+        return false;
+      case TRUE:
+        return true;
+      case NULL:
+        return null;
+      case EMPTY_OBJECT:
+        return {};
+      case MINUS_ZERO:
+        return -0;
     }
-  } catch {
-    return null; // JSON text that does not parse
+    if (i + 2 > index.length) return BROKEN;
+    const size = (index.charCodeAt(i) << LOW_BITS) | index.charCodeAt(i + 1);
+    i += 2;
+    switch (kind) {
+      case INTEGER:
+        return size;
+      case NEGATIVE_INTEGER:
+        return -size;
+      case STRING:
+      case NUMBER: {
+        if (at + size > text.length) return BROKEN;
+        const slice = text.slice(at, at + size);
+        at += size;
+        return kind === STRING ? slice : Number(slice);
+      }
+      case ARRAY: {
+        const items: unknown[] = [];
+        for (let n = 0; n < size; n += 1) {
+          const item = value();
+          if (item === BROKEN) return BROKEN;
+          items.push(item);
+        }
+        return items;
+      }
+      case OBJECT: {
+        const object: Record<string, unknown> = {};
+        for (let n = 0; n < size; n += 1) {
+          const key = value();
+          // Never assigned: it would replace the object's prototype.
+          if (typeof key !== 'string' || key === '__proto__') return BROKEN;
+          const item = value();
+          if (item === BROKEN) return BROKEN;
+          if (item !== undefined) object[key] = item;
+        }
+        return object;
+      }
+    }
+    return BROKEN;
+  }
+
+  const records: Record<string, unknown>[] = [];
+  for (let r = 0; r < count; r += 1) {
+    const record: Record<string, unknown> = {};
+    for (const key of keys) {
+      const item = value();
+      if (item === BROKEN) return null;
+      if (item !== undefined) record[key] = item;
+    }
+    records.push(record);
   }
   // Whatever is left over was not packed as this list.
   if (i !== index.length || at !== text.length) return null;
-  // The records are what packList read from checked T's, key by key.
+  // The records are what the writer read from checked T's, key by key.
   return records as T[];
 }
