@@ -82,7 +82,7 @@ function parseResult<C extends InvokeChannel>(channel: C, raw: unknown, states: 
 
 /** `prefetchState`: ask main for the state now, for the page's first state:get (first-state.ts). */
 export function createCounterTrayApi(ipc: IpcRendererLike, options: { prefetchState?: boolean } = {}): CounterTrayBridge {
-  // state:get answers are checked against the last accepted answer (unchanged counters are not parsed again).
+  // state:get answers: checked, their counters packed for the bridge as they are checked (state-validator.ts).
   const states = createAppStateValidator(checkShape, CONTRACT_SHAPES);
   const parseEvent = (event: EventChannel, payload: unknown): Validated<unknown> => check(`event:${event}`, payload);
   const firstState = options.prefetchState ? prefetchFirstState(ipc) : { take: () => null, takeChanges: () => [] };
