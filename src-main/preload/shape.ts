@@ -40,7 +40,7 @@ export interface ShapeSet<K extends string> {
 export type Checked$<T> = { ok: true; value: T } | { ok: false };
 
 const FAIL = { ok: false } as const;
-export const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const hasOwn = (value: object, key: string) => Object.prototype.hasOwnProperty.call(value, key);
 
 /** What a compiled check returns when the value does not fit (no value can be this symbol). */

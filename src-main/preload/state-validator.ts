@@ -8,11 +8,12 @@ import type { CounterState } from '../../src-shared/domain/snapshot';
 import type { AppState, BridgedAppState } from '../../src-shared/ipc/contract';
 import { ListWriter, type PackedList } from '../../src-shared/ipc/packed-list';
 import type { ContractShapeName } from './contract-shapes';
-import { REFUSED, isObject, type Checked$, type ShapeChecker, type ShapeSet } from './shape';
+import { REFUSED, type Checked$, type ShapeChecker, type ShapeSet } from './shape';
 
 export type Validated<T> = Checked$<T>;
 
 const FAIL = { ok: false } as const;
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 export interface AppStateValidator {
   /** A state:get answer, checked, as the bridge hands it to the page. */

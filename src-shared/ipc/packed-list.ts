@@ -45,17 +45,12 @@ const LOW_BITS = 15;
 const LOW_MASK = (1 << LOW_BITS) - 1;
 const MAX_SIZE = 2 ** (2 * LOW_BITS) - 1;
 
-/** Every unit is below the surrogates, so UTF-16 decoding gives back exactly the units written. */
-const UTF16 = new TextDecoder('utf-16le');
-/** The buffer's bytes are in the machine's order: UTF-16LE reads them only on a little-endian one (every platform Electron ships for). */
-const LITTLE_ENDIAN = new Uint8Array(new Uint16Array([1]).buffer)[0] === 1;
 /** Code units per String.fromCharCode call: well under any engine's argument limit. */
 const CHUNK = 8192;
 
 function unitsToString(units: Uint16Array): string {
-  if (LITTLE_ENDIAN) return UTF16.decode(units);
   let text = '';
-  for (let at = 0; at < units.length; at += CHUNK) text += String.fromCharCode(...Array.from(units.subarray(at, at + CHUNK)));
+  for (let at = 0; at < units.length; at += CHUNK) text += String.fromCharCode.apply(null, units.subarray(at, at + CHUNK) as unknown as number[]);
   return text;
 }
 

@@ -10,8 +10,9 @@ import vm from 'node:vm';
 import { build, type Plugin } from 'esbuild';
 import { afterAll, describe, expect, it } from 'vitest';
 import { preloadOptions } from '../../scripts/build-options.mjs';
-import type { CounterTrayApi } from '../../src-shared/ipc/contract';
-import { TRIP_ID, counter } from '../support/app-fakes';
+import type { CounterTrayBridge } from '../../src-shared/ipc/contract';
+import { fromBridge } from '../../src-renderer/bridge/fromBridge';
+import { COFFEE_ID, TRIP_ID, counter, signedInState } from '../support/app-fakes';
 
 const out = mkdtempSync(join(tmpdir(), 'counter-tray-preload-'));
 afterAll(() => rmSync(out, { recursive: true, force: true }));
@@ -20,7 +21,11 @@ afterAll(() => rmSync(out, { recursive: true, force: true }));
 const checkerOff: Plugin = {
   name: 'shape-checker-off',
   setup(b) {
-    b.onLoad({ filter: /[\\/]preload[\\/]shape\.ts$/ }, () => ({ contents: 'export const createShapeChecker = () => (_shape, value) => ({ ok: true, value });', loader: 'ts' }));
+    const contents = [
+      "export const REFUSED = Symbol('refused');",
+      'export const createShapeChecker = () => Object.assign((_shape, value) => ({ ok: true, value }), { fieldsOf: () => [] });',
+    ].join('\n');
+    b.onLoad({ filter: /[\\/]preload[\\/]shape\.ts$/ }, () => ({ contents, loader: 'ts' }));
   },
 };
 
@@ -31,12 +36,12 @@ async function builtPreload(name: string, extra: Plugin[] = []): Promise<{ text:
 }
 
 /** Runs the bundle as the sandbox would and hands back what it exposed and a way to push from "main". */
-function runInSandbox(source: string) {
+function runInSandbox(source: string, answer: unknown = null) {
   const listeners = new Map<string, (event: unknown, payload: unknown) => void>();
-  let exposed: CounterTrayApi | undefined;
+  let exposed: CounterTrayBridge | undefined;
   const electron = {
-    contextBridge: { exposeInMainWorld: (_key: string, api: CounterTrayApi) => void (exposed = api) },
-    ipcRenderer: { invoke: async () => ({ ok: true, value: null }), on: (channel: string, listener: (event: unknown, payload: unknown) => void) => void listeners.set(channel, listener), removeListener: () => undefined },
+    contextBridge: { exposeInMainWorld: (_key: string, api: CounterTrayBridge) => void (exposed = api) },
+    ipcRenderer: { invoke: async () => ({ ok: true, value: structuredClone(answer) }), on: (channel: string, listener: (event: unknown, payload: unknown) => void) => void listeners.set(channel, listener), removeListener: () => undefined },
   };
   const module = { exports: {} };
   vm.runInNewContext(source, { require: (name: string) => (name === 'electron' ? electron : undefined), module, exports: module.exports, URL });
@@ -74,6 +79,12 @@ describe('the shipped preload', () => {
     const { reached, refused } = deliveries((await builtPreload('preload')).text);
     expect(refused).toBe(MALFORMED.length);
     expect(reached).toEqual([delta(counter(TRIP_ID, 'Trip', 10))]);
+  }, 60_000);
+
+  it('answers state:get with the counters packed, and the page reads back the state main sent', async () => {
+    const state = signedInState([counter(COFFEE_ID, 'Coffees', 3), { ...counter(TRIP_ID, 'Trip', -0), refused: { increment: 'limit' } }], []);
+    const { api } = runInSandbox((await builtPreload('preload')).text, state);
+    expect(await fromBridge(api).invoke('state:get', {})).toEqual({ ok: true, value: state });
   }, 60_000);
 
   it('negative control: with its shape checker off, the same malformed deltas reach the page', async () => {
