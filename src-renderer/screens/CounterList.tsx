@@ -16,7 +16,9 @@ import { useI18n } from '../i18n/I18n';
 import { ResetUndoQuestion, useResetUndo } from '../components/useResetUndo';
 import { rowActivity } from '../format/rowActivity';
 import { hasSecondLine } from '../format/rowLines';
-import { arrangeList, stepInOrder } from '../../src-shared/domain/arrange';
+import { stepInOrder } from '../../src-shared/domain/arrange';
+import { useArrangement } from '../components/useArrangement';
+import { keyIndexOf } from '../../src-shared/domain/patched-lists';
 import { GroupHeader } from '../components/GroupHeader';
 import { useOrganise } from '../components/useOrganise';
 import { OrganiseIcon } from '../components/icons';
@@ -25,6 +27,8 @@ import { undoBlockedReason } from '../format/undo';
 import { CounterRow } from './CounterRow';
 import { useListKeys } from './useListKeys';
 import { loadUndoChip } from '../components/loadUndoChip';
+
+const idOf = (counter: CounterState) => counter.id;
 
 // The key list shows on demand (`?`): its own small chunk, not the first paint's.
 const KeyHints = lazy(() => import('../components/KeyHints').then((module) => ({ default: module.KeyHints })));
@@ -64,14 +68,14 @@ export function CounterList({ api, state, core, focusRequest, activeId, onActive
   const compareNames = useMemo(() => new Intl.Collator(i18n.locale.formats, { sensitivity: 'base', numeric: true }).compare, [i18n.locale.formats]);
 
   // Rows and group headers; `visible` is the counter rows alone (what ↑/↓ walk and + / − act on).
-  const arranged = useMemo(
-    () => arrangeList({ counters: core.counters, organisation, pinned, query, showHidden, compareNames }),
-    [core.counters, organisation, pinned, query, showHidden, compareNames],
-  );
+  const arranged = useArrangement({ counters: core.counters, organisation, pinned, query, showHidden, compareNames });
   const visible = arranged.counters;
   const items = arranged.items;
   // No active id (just opened, or a search just typed): the first row, without a scan of every counter.
-  const activeIndex = activeId === null ? 0 : Math.max(0, visible.findIndex((c) => c.id === activeId));
+  // A push keeps rows in place, so where the active row was last time is tried first.
+  const lastActiveIndex = useRef(0);
+  const activeIndex = activeId === null ? 0 : visible[lastActiveIndex.current]?.id === activeId ? lastActiveIndex.current : Math.max(0, visible.findIndex((c) => c.id === activeId));
+  lastActiveIndex.current = activeIndex;
   const active = visible[activeIndex];
 
   const today = state.activity.today;
@@ -172,7 +176,8 @@ export function CounterList({ api, state, core, focusRequest, activeId, onActive
     isMac: state.platform === 'darwin',
     clicksWait,
   };
-  const blocked = offer ? undoBlockedReason(i18n, offer, core.counters.find((c) => c.id === offer.counterId)) : undefined;
+  // By the index of ids applyDelta keeps, not a search of every counter on each push while an undo is offered.
+  const blocked = offer ? undoBlockedReason(i18n, offer, core.counters[keyIndexOf(core.counters, idOf).get(offer.counterId) ?? -1]) : undefined;
   const hiddenTag = i18n.t('row.hiddenTag');
   const rowOf = (counter: CounterState, hidden = false, groupName: string | null = null) => (
     <CounterRow

@@ -4,6 +4,7 @@
 // the chosen sort. A search shows every match, flat, each with its group's name.
 import type { CounterState } from './snapshot';
 import type { Organisation, SortMode } from './organise';
+import { keyIndexOf, patchList, patchedPlaces } from './patched-lists';
 
 /** A group's header: `id` null is "Ungrouped". `count`: its counters the list would show unfolded. */
 export interface GroupHeading {
@@ -119,6 +120,39 @@ export function arrangeList({ counters, organisation, pinned, query, showHidden,
   }
   const shown = items.flatMap((item) => (item.kind === 'row' ? [item.counter] : []));
   return { items, counters: shown, hiddenCount, headers: items.some((item) => item.kind === 'header') };
+}
+
+const itemKey = (item: ListItem) => item.key;
+const counterId = (counter: CounterState) => counter.id;
+
+/**
+ * `arranged` (what arrangeList gave for `was`) for `input`, when only counters changed and none in
+ * what the arrangement reads: the same rows in the same places, each changed counter's row given
+ * its new object. Null when it cannot say (anything else changed, a counter renamed, moved or added,
+ * a value under the sort by value): arrange anew. A push that changes one of 5000 counters then
+ * costs a look at that counter, not a filter and sort of all of them.
+ */
+export function rearranged(was: ArrangeInput, arranged: Arranged, input: ArrangeInput): Arranged | null {
+  if (was.organisation !== input.organisation || was.pinned !== input.pinned || was.query !== input.query || was.showHidden !== input.showHidden || was.compareNames !== input.compareNames) return null;
+  // Same ids in the same places, only the counters at these places replaced (patched-lists.ts).
+  const places = patchedPlaces(was.counters, input.counters);
+  if (places === null) return null;
+  const byValue = input.organisation?.sort === 'value';
+  const items = new Map<number, ListItem>();
+  const shown = new Map<number, CounterState>();
+  for (const at of places) {
+    const before = was.counters[at]!;
+    const after = input.counters[at]!;
+    if (before === after) continue;
+    if (before.name !== after.name || (byValue && before.value !== after.value)) return null;
+    const itemAt = keyIndexOf(arranged.items, itemKey).get(after.id);
+    const item = itemAt === undefined ? undefined : arranged.items[itemAt];
+    if (item?.kind !== 'row') continue; // hidden, folded away, or not a match: not shown
+    items.set(itemAt!, { ...item, counter: after });
+    shown.set(keyIndexOf(arranged.counters, counterId).get(after.id)!, after);
+  }
+  if (items.size === 0) return arranged;
+  return { ...arranged, items: patchList(arranged.items, items, itemKey), counters: patchList(arranged.counters, shown, counterId) };
 }
 
 /**
