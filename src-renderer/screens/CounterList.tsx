@@ -4,7 +4,6 @@ import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } fro
 import type { CoreSnapshot, CounterState } from '../../src-shared/domain/snapshot';
 import type { AppState, CounterTrayApi } from '../../src-shared/ipc/contract';
 import { call } from '../bridge/ipc';
-import { ICON, KeysIcon, SettingsIcon } from '../components/icons';
 import { useRefusalNotice } from '../components/useRefusalNotice';
 import { useRowMenu } from '../components/useRowMenu';
 import { useListWindow } from '../components/useListWindow';
@@ -21,7 +20,7 @@ import { useArrangement } from '../components/useArrangement';
 import { keyIndexOf } from '../../src-shared/domain/patched-lists';
 import { GroupHeader } from '../components/GroupHeader';
 import { useOrganise } from '../components/useOrganise';
-import { OrganiseIcon } from '../components/icons';
+import { ListToolbar } from '../components/ListToolbar';
 import { formatCounterValue } from '../../src-shared/i18n/counter-value';
 import { undoBlockedReason } from '../format/undo';
 import { CounterRow } from './CounterRow';
@@ -138,6 +137,7 @@ export function CounterList({ api, state, core, focusRequest, activeId, onActive
   );
   const dropOnHeader = useCallback((groupId: string | null, counterId: string) => void place(counterId, groupId, null), [place]);
   const activate = useCallback((id: string) => setActiveId(id), [setActiveId]);
+  const toggleHints = useCallback(() => setHintsOpen((open) => !open), []);
 
   useListKeys({
     visible,
@@ -160,7 +160,7 @@ export function CounterList({ api, state, core, focusRequest, activeId, onActive
       else return false;
       return true;
     },
-    toggleHints: () => setHintsOpen((open) => !open),
+    toggleHints,
     hide: () => void call(api, 'window:hide', {}),
     say,
   });
@@ -205,33 +205,16 @@ export function CounterList({ api, state, core, focusRequest, activeId, onActive
   return (
     <main className={`screen list-screen${stale ? ' stale' : ''}`} onPointerDown={() => setSelectionShown(false)}>
       <h1 className="sr-only">{i18n.t('list.heading')}</h1>
-      <header className="toolbar">
-        <input
-          ref={searchRef}
-          className="search"
-          type="search"
-          placeholder={i18n.t('list.search')}
-          aria-label={i18n.t('list.search')}
-          aria-describedby="list-keys"
-          // Only while the list exists: aria-controls must name an element on the page.
-          aria-controls={listShown ? 'counter-list' : undefined}
-          autoFocus
-          spellCheck={false}
-          value={query}
-          onChange={(e) => setQuery(e.target.value)}
-        />
-        {state.organise && (
-          <button type="button" className="icon" aria-label={i18n.t('organise.button')} title={i18n.t('organise.button')} aria-haspopup="menu" onClick={(event) => organise.openOrganiseMenu({ element: event.currentTarget })}>
-            <OrganiseIcon {...ICON} />
-          </button>
-        )}
-        <button type="button" className="icon" aria-label={i18n.t('list.keys')} title={i18n.t('list.keysTitle')} aria-expanded={hintsOpen} aria-controls={hintsOpen ? 'key-hints' : undefined} onClick={() => setHintsOpen((open) => !open)}>
-          <KeysIcon {...ICON} />
-        </button>
-        <button type="button" className="icon" aria-label={i18n.t('list.settings')} title={i18n.t('list.settings')} onClick={onSettings}>
-          <SettingsIcon {...ICON} />
-        </button>
-      </header>
+      <ListToolbar
+        searchRef={searchRef}
+        query={query}
+        onQuery={setQuery}
+        listShown={listShown}
+        onOrganise={state.organise ? organise.openOrganiseMenu : undefined}
+        hintsOpen={hintsOpen}
+        onToggleHints={toggleHints}
+        onSettings={onSettings}
+      />
       {state.updates?.status.kind === 'ready' && (
         <Suspense fallback={null}>
           <UpdateLine api={api} updates={state.updates} say={say} />
