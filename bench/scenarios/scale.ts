@@ -193,7 +193,7 @@ function labRows(lab: readonly LabResult[]): Row[] {
       app: `${ms(median(r.changeMs))}${r === grouped ? ` (${fmt(median(r.changeMs) / median(plain.changeMs), 2)}× the ungrouped)` : ''}`,
       target: `< ${CHANGE_TARGET_MS} ms`,
       met: median(r.changeMs) < CHANGE_TARGET_MS,
-      how: how('a visible counter replaced by a new object with value + 1 (as applyDelta does) → its value text changed, layout forced', r),
+      how: how('a visible counter replaced by a new object with value + 1, patched into the counters and the items in place (as applyDelta and the arrangement do) → its value text changed, layout forced', r),
     },
   ]);
 }

@@ -57,6 +57,11 @@ export function useOrganise(api: CounterTrayApi, organisation: Organisation | un
     [api, hiddenIds, failed, say, i18n, counters],
   );
 
+  // Stable: the memoized toolbar, headers and rows receive them.
+  const openMove = useCallback((counterId: string, anchor: MenuAnchor | DOMRect) => setMenu({ kind: 'move', counterId, ...placeOf(anchor) }), []);
+  const openGroupMenu = useCallback((groupId: string, anchor: MenuAnchor) => setMenu({ kind: 'group', groupId, ...placeOf(anchor) }), []);
+  const openOrganiseMenu = useCallback((anchor: MenuAnchor) => setMenu({ kind: 'organise', ...placeOf(anchor) }), []);
+
   const close = (restoreFocus = false) => {
     setMenu(null);
     if (restoreFocus && menu?.returnTo?.isConnected) menu.returnTo.focus();
@@ -67,9 +72,9 @@ export function useOrganise(api: CounterTrayApi, organisation: Organisation | un
     place,
     toggleHidden,
     fold,
-    openMove: (counterId, anchor) => setMenu({ kind: 'move', counterId, ...placeOf(anchor) }),
-    openGroupMenu: (groupId, anchor) => setMenu({ kind: 'group', groupId, ...placeOf(anchor) }),
-    openOrganiseMenu: (anchor) => setMenu({ kind: 'organise', ...placeOf(anchor) }),
+    openMove,
+    openGroupMenu,
+    openOrganiseMenu,
     escape() {
       if (form) setForm(null);
       else if (deleting) setDeleting(null);

@@ -22,8 +22,12 @@ export const NARROW_ROW_HEIGHTS: RowHeights = { one: 58, two: 105, header: 36 };
 /** The CSS uses the same query (WCAG 1.4.10 reflow). */
 const NARROW = '(max-width: 320px)';
 
+let narrowQuery: MediaQueryList | undefined;
+/** One query for the page, whose `matches` follows the width: matchMedia anew on every render parses and evaluates it again. */
+const narrow = () => (narrowQuery ??= window.matchMedia(NARROW));
+
 function subscribe(onChange: () => void): () => void {
-  const query = window.matchMedia(NARROW);
+  const query = narrow();
   query.addEventListener('change', onChange);
   return () => query.removeEventListener('change', onChange);
 }
@@ -34,5 +38,5 @@ function subscribe(onChange: () => void): () => void {
  * lists as it does short ones.
  */
 export function useRowHeights(): RowHeights {
-  return useSyncExternalStore(subscribe, () => (window.matchMedia(NARROW).matches ? NARROW_ROW_HEIGHTS : ROW_HEIGHTS), () => ROW_HEIGHTS);
+  return useSyncExternalStore(subscribe, () => (narrow().matches ? NARROW_ROW_HEIGHTS : ROW_HEIGHTS), () => ROW_HEIGHTS);
 }

@@ -1,8 +1,9 @@
 // What one row shows besides its counter: today's change, the undo offers
 // (a click's, a reset's), the goal's progress and the next milestone; primitives and state
-// objects that are the same between renders, so a memoized row skips unchanged rows.
+// objects that are the same between renders, so a memoized row skips unchanged rows, and
+// remembered per counter, so a push does not format them again for every row in view.
 import type { UndoOffer } from '../../src-shared/domain/activity';
-import type { LocalExtras, ResetOffer } from '../../src-shared/domain/goals';
+import type { GoalView, LocalExtras, ResetOffer } from '../../src-shared/domain/goals';
 import type { CounterState } from '../../src-shared/domain/snapshot';
 import type { Translator } from '../../src-shared/i18n/translator';
 import { goalLine, milestoneLine } from './goals';
@@ -16,17 +17,55 @@ interface ListActivity {
   extras: LocalExtras | undefined;
 }
 
-export function rowActivity(i18n: Translator, counter: CounterState, { today, offer, blocked, reset, extras }: ListActivity) {
+/** What one row's words are made of: the list's parts that name this counter. */
+interface OwnActivity {
+  today: number | undefined;
+  offer: UndoOffer | undefined;
+  blocked: string | undefined;
+  reset: ResetOffer | undefined;
+  goal: GoalView | undefined;
+  /** Today's date, from which a day counter's next milestone is told. */
+  day: string | undefined;
+}
+
+type RowWords = ReturnType<typeof wordsOf>;
+
+/**
+ * The last words per counter object, with what they were made of: a push renders the list again,
+ * and a row whose counter and own parts did not change keeps its words without its dates, goal
+ * and milestone being formatted again.
+ */
+const remembered = new WeakMap<CounterState, { i18n: Translator; own: OwnActivity; words: RowWords }>();
+
+const sameOwn = (a: OwnActivity, b: OwnActivity) => a.today === b.today && a.offer === b.offer && a.blocked === b.blocked && a.reset === b.reset && a.goal === b.goal && a.day === b.day;
+
+export function rowActivity(i18n: Translator, counter: CounterState, { today, offer, blocked, reset, extras }: ListActivity): RowWords {
   const { id } = counter;
-  const goal = extras?.goals[id];
+  const offered = offer?.counterId === id;
+  const own: OwnActivity = {
+    today: today?.[id],
+    offer: offered ? offer : undefined,
+    blocked: offered ? blocked : undefined,
+    reset: reset?.counterId === id ? reset : undefined,
+    goal: extras?.goals[id],
+    day: extras?.today,
+  };
+  const last = remembered.get(counter);
+  if (last && last.i18n === i18n && sameOwn(last.own, own)) return last.words;
+  const words = wordsOf(i18n, counter, own);
+  remembered.set(counter, { i18n, own, words });
+  return words;
+}
+
+function wordsOf(i18n: Translator, counter: CounterState, { today, offer, blocked, reset, goal, day }: OwnActivity) {
   const line = goalLine(i18n, goal);
   // A day goal of everyone's changes says what "+5 today" would: one of them is enough.
-  const todayShown = goal?.period === 'day' && goal.count === 'all' ? undefined : today?.[id];
+  const todayShown = goal?.period === 'day' && goal.count === 'all' ? undefined : today;
   return {
     today: todayShown,
-    ...(offer?.counterId === id ? { undo: offer, undoBlocked: blocked } : {}),
-    ...(reset?.counterId === id ? { reset } : {}),
+    ...(offer ? { undo: offer, undoBlocked: blocked } : {}),
+    ...(reset ? { reset } : {}),
     ...(line ? { goalText: line.text, goalFraction: line.fraction, goalReached: line.reached } : {}),
-    milestone: milestoneLine(i18n, counter, extras?.today),
+    milestone: milestoneLine(i18n, counter, day),
   };
 }

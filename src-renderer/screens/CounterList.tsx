@@ -4,7 +4,6 @@ import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } fro
 import type { CoreSnapshot, CounterState } from '../../src-shared/domain/snapshot';
 import type { AppState, CounterTrayApi } from '../../src-shared/ipc/contract';
 import { call } from '../bridge/ipc';
-import { ICON, KeysIcon, SettingsIcon } from '../components/icons';
 import { useRefusalNotice } from '../components/useRefusalNotice';
 import { useRowMenu } from '../components/useRowMenu';
 import { useListWindow } from '../components/useListWindow';
@@ -16,15 +15,19 @@ import { useI18n } from '../i18n/I18n';
 import { ResetUndoQuestion, useResetUndo } from '../components/useResetUndo';
 import { rowActivity } from '../format/rowActivity';
 import { hasSecondLine } from '../format/rowLines';
-import { arrangeList, stepInOrder } from '../../src-shared/domain/arrange';
+import { stepInOrder } from '../../src-shared/domain/arrange';
+import { useArrangement } from '../components/useArrangement';
+import { keyIndexOf } from '../../src-shared/domain/patched-lists';
 import { GroupHeader } from '../components/GroupHeader';
 import { useOrganise } from '../components/useOrganise';
-import { OrganiseIcon } from '../components/icons';
+import { ListToolbar } from '../components/ListToolbar';
 import { formatCounterValue } from '../../src-shared/i18n/counter-value';
 import { undoBlockedReason } from '../format/undo';
 import { CounterRow } from './CounterRow';
 import { useListKeys } from './useListKeys';
 import { loadUndoChip } from '../components/loadUndoChip';
+
+const idOf = (counter: CounterState) => counter.id;
 
 // The key list shows on demand (`?`): its own small chunk, not the first paint's.
 const KeyHints = lazy(() => import('../components/KeyHints').then((module) => ({ default: module.KeyHints })));
@@ -64,14 +67,14 @@ export function CounterList({ api, state, core, focusRequest, activeId, onActive
   const compareNames = useMemo(() => new Intl.Collator(i18n.locale.formats, { sensitivity: 'base', numeric: true }).compare, [i18n.locale.formats]);
 
   // Rows and group headers; `visible` is the counter rows alone (what ↑/↓ walk and + / − act on).
-  const arranged = useMemo(
-    () => arrangeList({ counters: core.counters, organisation, pinned, query, showHidden, compareNames }),
-    [core.counters, organisation, pinned, query, showHidden, compareNames],
-  );
+  const arranged = useArrangement({ counters: core.counters, organisation, pinned, query, showHidden, compareNames });
   const visible = arranged.counters;
   const items = arranged.items;
   // No active id (just opened, or a search just typed): the first row, without a scan of every counter.
-  const activeIndex = activeId === null ? 0 : Math.max(0, visible.findIndex((c) => c.id === activeId));
+  // A push keeps rows in place, so where the active row was last time is tried first.
+  const lastActiveIndex = useRef(0);
+  const activeIndex = activeId === null ? 0 : visible[lastActiveIndex.current]?.id === activeId ? lastActiveIndex.current : Math.max(0, visible.findIndex((c) => c.id === activeId));
+  lastActiveIndex.current = activeIndex;
   const active = visible[activeIndex];
 
   const today = state.activity.today;
@@ -134,6 +137,7 @@ export function CounterList({ api, state, core, focusRequest, activeId, onActive
   );
   const dropOnHeader = useCallback((groupId: string | null, counterId: string) => void place(counterId, groupId, null), [place]);
   const activate = useCallback((id: string) => setActiveId(id), [setActiveId]);
+  const toggleHints = useCallback(() => setHintsOpen((open) => !open), []);
 
   useListKeys({
     visible,
@@ -156,7 +160,7 @@ export function CounterList({ api, state, core, focusRequest, activeId, onActive
       else return false;
       return true;
     },
-    toggleHints: () => setHintsOpen((open) => !open),
+    toggleHints,
     hide: () => void call(api, 'window:hide', {}),
     say,
   });
@@ -172,7 +176,8 @@ export function CounterList({ api, state, core, focusRequest, activeId, onActive
     isMac: state.platform === 'darwin',
     clicksWait,
   };
-  const blocked = offer ? undoBlockedReason(i18n, offer, core.counters.find((c) => c.id === offer.counterId)) : undefined;
+  // By the index of ids applyDelta keeps, not a search of every counter on each push while an undo is offered.
+  const blocked = offer ? undoBlockedReason(i18n, offer, core.counters[keyIndexOf(core.counters, idOf).get(offer.counterId) ?? -1]) : undefined;
   const hiddenTag = i18n.t('row.hiddenTag');
   const rowOf = (counter: CounterState, hidden = false, groupName: string | null = null) => (
     <CounterRow
@@ -200,33 +205,16 @@ export function CounterList({ api, state, core, focusRequest, activeId, onActive
   return (
     <main className={`screen list-screen${stale ? ' stale' : ''}`} onPointerDown={() => setSelectionShown(false)}>
       <h1 className="sr-only">{i18n.t('list.heading')}</h1>
-      <header className="toolbar">
-        <input
-          ref={searchRef}
-          className="search"
-          type="search"
-          placeholder={i18n.t('list.search')}
-          aria-label={i18n.t('list.search')}
-          aria-describedby="list-keys"
-          // Only while the list exists: aria-controls must name an element on the page.
-          aria-controls={listShown ? 'counter-list' : undefined}
-          autoFocus
-          spellCheck={false}
-          value={query}
-          onChange={(e) => setQuery(e.target.value)}
-        />
-        {state.organise && (
-          <button type="button" className="icon" aria-label={i18n.t('organise.button')} title={i18n.t('organise.button')} aria-haspopup="menu" onClick={(event) => organise.openOrganiseMenu({ element: event.currentTarget })}>
-            <OrganiseIcon {...ICON} />
-          </button>
-        )}
-        <button type="button" className="icon" aria-label={i18n.t('list.keys')} title={i18n.t('list.keysTitle')} aria-expanded={hintsOpen} aria-controls={hintsOpen ? 'key-hints' : undefined} onClick={() => setHintsOpen((open) => !open)}>
-          <KeysIcon {...ICON} />
-        </button>
-        <button type="button" className="icon" aria-label={i18n.t('list.settings')} title={i18n.t('list.settings')} onClick={onSettings}>
-          <SettingsIcon {...ICON} />
-        </button>
-      </header>
+      <ListToolbar
+        searchRef={searchRef}
+        query={query}
+        onQuery={setQuery}
+        listShown={listShown}
+        onOrganise={state.organise ? organise.openOrganiseMenu : undefined}
+        hintsOpen={hintsOpen}
+        onToggleHints={toggleHints}
+        onSettings={onSettings}
+      />
       {state.updates?.status.kind === 'ready' && (
         <Suspense fallback={null}>
           <UpdateLine api={api} updates={state.updates} say={say} />

@@ -2,7 +2,7 @@
 // Goals, milestones and resets in the popup: a goal's progress and bar on its row, a day counter's next
 // milestone, the edit page's goal / milestones / reset / export, and a reset's undo that asks
 // when the counter moved meanwhile.
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { App } from '../../src-renderer/App';
@@ -36,6 +36,29 @@ describe('rows', () => {
     // More than eleven months ahead the year is said; nearer, a month and day are enough.
     expect(within(row('Until the trip')).getByTestId('milestone').textContent).toBe('30 days left on Jan 30, 2027');
     expect(row('Since we moved in').getAttribute('aria-label')).toMatch(/, next milestone 2 years on Feb 28$/);
+  });
+});
+
+describe('rows after a push', () => {
+  it('say their own news when their counter did not change: today’s change, a goal’s progress, an undo offer, a new day’s milestone', async () => {
+    const goal = (done: number) => extras({ [IDS.coffee]: { target: 8, period: 'day', count: 'mine', done } });
+    let state: AppState = { ...appState({ extras: goal(5) }), activity: { today: { [IDS.coffee]: 2 }, undo: null } };
+    const fake = fakeApi(state);
+    render(<App api={fake.api} />);
+    await screen.findByRole('list', { name: 'Counters' });
+    const coffee = () => within(row('Coffees today'));
+    expect(coffee().getByTestId('today').textContent).toBe('+2 today');
+    // One part moves on at a time; every counter object stays the same.
+    const push = (next: Partial<AppState>) => act(() => fake.push((state = { ...state, ...next })));
+    push({ activity: { today: { [IDS.coffee]: 3 }, undo: null } });
+    expect(coffee().getByTestId('today').textContent).toBe('+3 today');
+    push({ extras: goal(6) });
+    expect(coffee().getByTestId('goal').textContent).toBe('6 / 8 today');
+    push({ activity: { today: { [IDS.coffee]: 3 }, undo: { counterId: IDS.coffee, name: 'Coffees today', amount: 1, source: 'shortcut', expiresAt: Date.now() + 10_000 } } });
+    expect(await coffee().findByRole('button', { name: 'Undo +1 on Coffees today' })).toBeTruthy();
+    expect(within(row('Since we moved in')).getByTestId('milestone').textContent).toBe('2 years on Feb 28');
+    push({ extras: { ...goal(6), today: '2026-03-01' } });
+    expect(within(row('Since we moved in')).getByTestId('milestone').textContent).toBe('3 years on Feb 28, 2027');
   });
 });
 

@@ -47,6 +47,24 @@ describe('re-render after a push', () => {
     expect(formatted().filter((value) => value !== COUNTERS.coffee.value)).toEqual([]);
   });
 
+  it('leaves the search box and the toolbar alone: a push changes nothing in them', async () => {
+    const state = { ...appState(), organise: { groups: [], order: [], hidden: [], sort: 'manual' as const, changedAt: {} } };
+    const fake = fakeApi(state);
+    render(<App api={fake.api} />);
+    await screen.findByRole('list', { name: 'Counters' });
+    const toolbar = document.querySelector('.toolbar')!;
+    const touched: string[] = [];
+    const observer = new MutationObserver((records) => records.forEach((r) => touched.push(`${r.type} ${r.attributeName ?? ''} ${(r.target as Element).className ?? ''}`)));
+    observer.observe(toolbar, { subtree: true, attributes: true, childList: true, characterData: true });
+    const next = structuredClone(state);
+    next.core!.counters = next.core!.counters.map((c) => (c.id === IDS.pushUps ? { ...c, value: 41 } : c));
+    act(() => fake.push(next));
+    await act(async () => undefined); // mutation records are delivered in a microtask
+    observer.disconnect();
+    expect(within(row('Push-ups')).getByTestId('value').textContent).toBe('41');
+    expect(touched).toEqual([]);
+  });
+
   it('applies an added and a removed counter', async () => {
     const fake = fakeApi(appState({ counters: [COUNTERS.coffee, COUNTERS.trip] }));
     render(<App api={fake.api} />);

@@ -10,6 +10,7 @@ import { CounterRow } from '../../../src-renderer/screens/CounterRow';
 import { rowItems, type ListItem } from '../../../src-renderer/components/listItems';
 import { useListWindow } from '../../../src-renderer/components/useListWindow';
 import type { LineContext } from '../../../src-renderer/format/rowLines';
+import { keyIndexOf, patchList } from '../../../src-shared/domain/patched-lists';
 
 interface Group {
   name: string;
@@ -41,9 +42,14 @@ function itemsOf({ counters, groups, foldEvery }: LabList): ListItem<Group>[] {
   return items;
 }
 
-function LabListView({ list }: { list: LabList }) {
+/** A list and its items: a change patches both, as the popup's applyDelta and arrangement do. */
+interface Shown {
+  list: LabList;
+  items: ListItem<Group>[];
+}
+
+function LabListView({ items }: { items: ListItem<Group>[] }) {
   const scrollRef = useRef<HTMLDivElement>(null);
-  const items = itemsOf(list);
   const shown = useListWindow(scrollRef, items, CONTEXT);
   return (
     <div className="list-scroll" ref={scrollRef} style={{ height: 400 }}>
@@ -79,13 +85,25 @@ function LabListView({ list }: { list: LabList }) {
   );
 }
 
-let show: (next: LabList | null) => void = () => undefined;
-let current: LabList | null = null;
+let show: (next: Shown | null) => void = () => undefined;
+let current: Shown | null = null;
 
 function Lab() {
-  const [list, setList] = useState<LabList | null>(null);
-  show = setList;
-  return <I18n locale={guessLocale()}>{list ? <LabListView list={list} /> : <p>empty</p>}</I18n>;
+  const [shown, setShown] = useState<Shown | null>(null);
+  show = setShown;
+  return <I18n locale={guessLocale()}>{shown ? <LabListView items={shown.items} /> : <p>empty</p>}</I18n>;
+}
+
+const idOf = (counter: CounterState) => counter.id;
+const keyOf = (item: ListItem<Group>) => item.key;
+
+/** `shown` with the counter at `at` replaced: the counters and the items patched in place. */
+function patched({ list, items }: Shown, at: number, counter: CounterState): Shown {
+  const itemAt = keyIndexOf(items, keyOf).get(counter.id)!;
+  return {
+    list: { ...list, counters: patchList(list.counters, new Map([[at, counter]]), idOf) },
+    items: patchList(items, new Map([[itemAt, { kind: 'row', key: counter.id, counter }]]), keyOf),
+  };
 }
 
 /** Resolves with the time from `act()` until `done()` holds after a DOM change, layout forced (as bench-preload.js does). */
@@ -113,23 +131,33 @@ const labBench = {
   async render(list: LabList): Promise<{ ms: number; items: number }> {
     show(null);
     await new Promise((resolve) => setTimeout(resolve, 50));
-    current = list;
-    const ms = await timeUntil(() => document.querySelector('li.counter') !== null, () => show(list));
+    const ms = await timeUntil(
+      () => document.querySelector('li.counter') !== null,
+      () => {
+        current = { list, items: itemsOf(list) };
+        show(current);
+      },
+    );
     return { ms, items: rendered() };
   },
-  /** A counter on screen gets a new value (a new object, as applyDelta makes): the time until its text shows it. */
+  /** A counter on screen gets a new value (a new object, patched into the list and its items as the popup does): the time until its text shows it. */
   async change(): Promise<number> {
-    const list = current!;
+    const was = current!;
     const rows = [...document.querySelectorAll<HTMLElement>('li[data-counter-id]')];
     const target = rows[Math.min(3, rows.length - 1)]!;
-    const at = list.counters.findIndex((c) => c.id === target.dataset.counterId);
-    const next = { ...list, counters: list.counters.slice() };
-    next.counters[at] = { ...list.counters[at]!, value: list.counters[at]!.value + 1 };
+    const at = was.list.counters.findIndex((c) => c.id === target.dataset.counterId);
+    const counter = { ...was.list.counters[at]!, value: was.list.counters[at]!.value + 1 };
     const value = target.querySelector('[data-testid="value"]')!;
     const before = value.textContent;
     await new Promise((resolve) => requestAnimationFrame(resolve));
-    current = next;
-    return timeUntil(() => value.textContent !== before, () => show(next), target);
+    return timeUntil(
+      () => value.textContent !== before,
+      () => {
+        current = patched(was, at, counter);
+        show(current);
+      },
+      target,
+    );
   },
 };
 Object.defineProperty(globalThis, '__labBench', { value: labBench });

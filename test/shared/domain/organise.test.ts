@@ -80,6 +80,15 @@ describe('organising counters', () => {
     expect(rows({ ...o, sort: 'changed' })).toEqual(['[Work]', 'd', 'b', '[Home]', 'e', '[—]', 'c', 'a']);
   });
 
+  it('counters the sort cannot tell apart keep the manual order: never changed, the same value, the same name', () => {
+    const o = placeCounter(placeCounter(emptyOrganisation(), 'c', null, 'a', ids), 'e', null, 'b', ids); // c a e b d
+    const same = counters.map((c) => ({ ...c, value: 7, name: 'Same' }));
+    expect(rows({ ...o, sort: 'changed' })).toEqual(['c', 'a', 'e', 'b', 'd']);
+    expect(rows({ ...o, sort: 'changed', changedAt: { d: 5 } })).toEqual(['d', 'c', 'a', 'e', 'b']);
+    expect(rows({ ...o, sort: 'value' }, { counters: same })).toEqual(['c', 'a', 'e', 'b', 'd']);
+    expect(rows({ ...o, sort: 'name' }, { counters: same })).toEqual(['c', 'a', 'e', 'b', 'd']);
+  });
+
   it('a search is flat across groups, folded ones too, each match with its group name', () => {
     const o = foldGroup(organised(), 'g1', true);
     expect(rows(o, { query: 'a' })).toEqual(['b(Work)', 'd(Work)', 'a']);

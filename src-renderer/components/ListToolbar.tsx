@@ -1,0 +1,53 @@
+import { memo, type RefObject } from 'react';
+import { useI18n } from '../i18n/I18n';
+import type { MenuAnchor } from '../screens/CounterRow';
+import { ICON, KeysIcon, OrganiseIcon, SettingsIcon } from './icons';
+
+interface Props {
+  searchRef: RefObject<HTMLInputElement | null>;
+  query: string;
+  onQuery: (query: string) => void;
+  /** The list is on the page: only then may the search name it in aria-controls. */
+  listShown: boolean;
+  /** Opens the groups, hiding and sort menu; undefined when main keeps no organisation. */
+  onOrganise: ((anchor: MenuAnchor) => void) | undefined;
+  hintsOpen: boolean;
+  onToggleHints: () => void;
+  onSettings: () => void;
+}
+
+/**
+ * The list's search and its buttons. Memoized on stable callbacks: a push that changes a counter
+ * renders the rows it changed, not the search box and the icons again.
+ */
+export const ListToolbar = memo(function ListToolbar({ searchRef, query, onQuery, listShown, onOrganise, hintsOpen, onToggleHints, onSettings }: Props) {
+  const i18n = useI18n();
+  return (
+    <header className="toolbar">
+      <input
+        ref={searchRef}
+        className="search"
+        type="search"
+        placeholder={i18n.t('list.search')}
+        aria-label={i18n.t('list.search')}
+        aria-describedby="list-keys"
+        aria-controls={listShown ? 'counter-list' : undefined}
+        autoFocus
+        spellCheck={false}
+        value={query}
+        onChange={(e) => onQuery(e.target.value)}
+      />
+      {onOrganise && (
+        <button type="button" className="icon" aria-label={i18n.t('organise.button')} title={i18n.t('organise.button')} aria-haspopup="menu" onClick={(event) => onOrganise({ element: event.currentTarget })}>
+          <OrganiseIcon {...ICON} />
+        </button>
+      )}
+      <button type="button" className="icon" aria-label={i18n.t('list.keys')} title={i18n.t('list.keysTitle')} aria-expanded={hintsOpen} aria-controls={hintsOpen ? 'key-hints' : undefined} onClick={onToggleHints}>
+        <KeysIcon {...ICON} />
+      </button>
+      <button type="button" className="icon" aria-label={i18n.t('list.settings')} title={i18n.t('list.settings')} onClick={onSettings}>
+        <SettingsIcon {...ICON} />
+      </button>
+    </header>
+  );
+});
