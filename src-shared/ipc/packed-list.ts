@@ -220,12 +220,32 @@ export function unpackList<T>(packed: PackedList<T>): T[] | null {
   }
 
   const records: Record<string, unknown>[] = [];
+  const width = keys.length;
   for (let r = 0; r < count; r += 1) {
     const record: Record<string, unknown> = {};
-    for (const key of keys) {
-      const item = value();
-      if (item === BROKEN) return null;
-      if (item !== undefined) record[key] = item;
+    for (let k = 0; k < width; k += 1) {
+      // The kinds most values have, read here rather than through value(): 55 000 calls fewer for 5 000 counters.
+      const kind = index.charCodeAt(i);
+      if (kind === ABSENT) {
+        i += 1;
+        continue;
+      }
+      let item: unknown;
+      if ((kind === STRING || kind === INTEGER) && i + 3 <= index.length) {
+        const size = (index.charCodeAt(i + 1) << LOW_BITS) | index.charCodeAt(i + 2);
+        if (kind === INTEGER) item = size;
+        else {
+          if (at + size > text.length) return null;
+          item = text.slice(at, at + size);
+          at += size;
+        }
+        i += 3;
+      } else {
+        item = value();
+        if (item === BROKEN) return null;
+        if (item === undefined) continue;
+      }
+      record[keys[k]!] = item;
     }
     records.push(record);
   }
