@@ -87,13 +87,14 @@ function sortSections(sections: CounterState[][], o: Organisation, counters: rea
 export function arrangeList({ counters, organisation, pinned, query, showHidden, compareNames }: ArrangeInput): Arranged {
   const needle = query.trim().toLocaleLowerCase();
   const hiddenIds = new Set(organisation?.hidden ?? []);
-  const isHidden = (c: CounterState) => hiddenIds.has(c.id);
+  // Nothing hidden or pinned (the usual list): no lookup per counter.
+  const isHidden = hiddenIds.size === 0 ? () => false : (c: CounterState) => hiddenIds.has(c.id);
   let hiddenCount = 0;
   if (hiddenIds.size > 0) for (const c of counters) if (isHidden(c)) hiddenCount += 1;
-  const matches = counters.filter((c) => (showHidden || !isHidden(c)) && (!needle || c.name.toLocaleLowerCase().includes(needle)));
+  const matches = !needle && hiddenIds.size === 0 ? counters : counters.filter((c) => (showHidden || !isHidden(c)) && (!needle || c.name.toLocaleLowerCase().includes(needle)));
 
   const pinRank = new Map(pinned.map((id, index) => [id, index]));
-  const pinnedFirst = matches.filter((c) => pinRank.has(c.id)).sort((a, b) => pinRank.get(a.id)! - pinRank.get(b.id)!);
+  const pinnedFirst = pinRank.size === 0 ? [] : matches.filter((c) => pinRank.has(c.id)).sort((a, b) => pinRank.get(a.id)! - pinRank.get(b.id)!);
   const rest = pinnedFirst.length === 0 ? matches : matches.filter((c) => !pinRank.has(c.id));
   const row = (counter: CounterState, groupName: string | null = null): ListItem => ({ kind: 'row', key: counter.id, counter, hidden: isHidden(counter), groupName });
 
