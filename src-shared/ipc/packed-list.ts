@@ -47,8 +47,15 @@ const MAX_SIZE = 2 ** (2 * LOW_BITS) - 1;
 
 /** Code units per String.fromCharCode call: well under any engine's argument limit. */
 const CHUNK = 8192;
+/**
+ * Every unit is below the surrogates, so UTF-16 decoding gives back exactly the units written, in
+ * one native call; the buffer holds them in the machine's byte order, so only on a little-endian one
+ * (every platform Electron ships for). Absent (a bare script context), String.fromCharCode does it.
+ */
+const UTF16 = typeof TextDecoder === 'function' && new Uint8Array(new Uint16Array([1]).buffer)[0] === 1 ? new TextDecoder('utf-16le') : null;
 
 function unitsToString(units: Uint16Array): string {
+  if (UTF16) return UTF16.decode(units);
   let text = '';
   for (let at = 0; at < units.length; at += CHUNK) text += String.fromCharCode.apply(null, units.subarray(at, at + CHUNK) as unknown as number[]);
   return text;
