@@ -1,5 +1,5 @@
 import { useRef } from 'react';
-import { hasSecondLine, type LineContext } from '../format/rowLines';
+import { secondLineAsker, type LineContext } from '../format/rowLines';
 import { keyIndexOf, patchedPlaces } from '../../src-shared/domain/patched-lists';
 import type { ListItem } from './listItems';
 
@@ -47,7 +47,8 @@ export function useLineHeights(items: readonly ListItem<unknown>[], context: Lin
   const last = useRef<Last | null>(null);
   const before = last.current;
   if (before && before.items === items && before.context === context && before.sizes === sizes) return before.heights;
-  const heightOf = (item: ListItem<unknown>) => (item.kind === 'header' ? sizes.header : hasSecondLine(item.counter, context) ? sizes.two : sizes.one);
+  const twoLines = secondLineAsker(context);
+  const heightOf = (item: ListItem<unknown>) => (item.kind === 'header' ? sizes.header : twoLines(item.counter) ? sizes.two : sizes.one);
   let heights: number[];
   const touched = before ? touchedIds(before.context, context) : undefined;
   if (before && touched && before.sizes === sizes && before.items.length === items.length && before.context.clicksWait === context.clicksWait && touched.size <= FRESH_PASS_AFTER) {

@@ -16,10 +16,22 @@ export interface LineContext {
 
 type Lined = Pick<CounterState, 'id' | 'type' | 'error' | 'sendingSlowly' | 'waiting' | 'startDate' | 'endDate'>;
 
-export function hasSecondLine(counter: Lined, { today, offer, reset, extras, clicksWait }: LineContext): boolean {
-  const { id } = counter;
-  if (counter.error || counter.sendingSlowly || (clicksWait && counter.waiting)) return true;
-  // A day counter's date says since or until: without it "412 days" does not say which.
-  if (counter.type !== 'UpDown') return (counter.type === 'FromDate' ? counter.startDate : counter.endDate) !== undefined;
-  return Boolean(extras?.goals[id] || today?.[id] || offer?.counterId === id || reset?.counterId === id);
+/**
+ * Asks, row by row under one context, whether a row has a second line. What is keyed by counter
+ * (goals, today's changes, the offers) is gathered once into a Set of the ids that get a line, so a
+ * row costs no object-key lookup by its freshly unpacked id (which V8 interns first) in each of
+ * them; and only an own entry counts, never one a prototype lends.
+ */
+export function secondLineAsker({ today, offer, reset, extras, clicksWait }: LineContext): (counter: Lined) => boolean {
+  const keyed = new Set<string>();
+  for (const [id, goal] of Object.entries(extras?.goals ?? {})) if (goal) keyed.add(id);
+  for (const [id, changed] of Object.entries(today ?? {})) if (changed) keyed.add(id);
+  if (offer) keyed.add(offer.counterId);
+  if (reset) keyed.add(reset.counterId);
+  return (counter) => {
+    if (counter.error || counter.sendingSlowly || (clicksWait && counter.waiting)) return true;
+    // A day counter's date says since or until: without it "412 days" does not say which.
+    if (counter.type !== 'UpDown') return (counter.type === 'FromDate' ? counter.startDate : counter.endDate) !== undefined;
+    return keyed.size > 0 && keyed.has(counter.id);
+  };
 }

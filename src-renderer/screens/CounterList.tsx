@@ -14,7 +14,7 @@ import { useRowActions } from '../components/useRowActions';
 import { useI18n } from '../i18n/I18n';
 import { ResetUndoQuestion, useResetUndo } from '../components/useResetUndo';
 import { rowActivity } from '../format/rowActivity';
-import { hasSecondLine } from '../format/rowLines';
+import { secondLineAsker } from '../format/rowLines';
 import { stepInOrder } from '../../src-shared/domain/arrange';
 import { useArrangement } from '../components/useArrangement';
 import { keyIndexOf } from '../../src-shared/domain/patched-lists';
@@ -84,6 +84,7 @@ export function CounterList({ api, state, core, focusRequest, activeId, onActive
   // Pending rows say "2 waiting" when the clicks are held, not in the moment they are sent.
   const clicksWait = core.connection.status !== 'live' || core.outbox.held !== undefined;
   const lineContext = useMemo(() => ({ today, offer, reset, extras, clicksWait }), [today, offer, reset, extras, clicksWait]);
+  const twoLines = useMemo(() => secondLineAsker(lineContext), [lineContext]);
   const list = useListWindow(scrollRef, items, lineContext);
   const { scrollToKey } = list;
   // The index among counters is a hint; with group headers above it the window finds the row by its key.
@@ -189,7 +190,7 @@ export function CounterList({ api, state, core, focusRequest, activeId, onActive
       pinned={pinned.includes(counter.id)}
       active={counter === active}
       selected={selectionShown && counter === active}
-      twoLine={hasSecondLine(counter, lineContext)}
+      twoLine={twoLines(counter)}
       menuOpen={rowMenu.openId === counter.id}
       {...rowProps}
       {...rowActivity(i18n, counter, { today, offer, blocked, reset, extras })}
