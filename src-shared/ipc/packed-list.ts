@@ -75,7 +75,8 @@ export class ListWriter<T> {
   /** `index`'s code units, written into a buffer that doubles when full: one string made at the end. */
   private codes: Uint16Array;
   private length = 0;
-  private readonly texts: string[] = [];
+  /** The texts so far: appended, not joined at the end (V8 ropes them and flattens once, about twice as fast as join). */
+  private texts = '';
   private count = 0;
 
   /** `expected`: how many records are coming, so the buffer is sized once (most values take a kind and a size). */
@@ -117,7 +118,7 @@ export class ListWriter<T> {
 
   finish(): PackedList<T> {
     const index = unitsToString(this.codes.subarray(0, this.length));
-    return { keys: [...this.keys], count: this.count, index, text: this.texts.join('') };
+    return { keys: [...this.keys], count: this.count, index, text: this.texts };
   }
 
   private code(unit: number): void {
@@ -128,7 +129,7 @@ export class ListWriter<T> {
   private text(kind: number, text: string): void {
     if (text.length > MAX_SIZE) throw new RangeError('a text too long to pack');
     this.sized(kind, text.length);
-    this.texts.push(text);
+    this.texts += text;
   }
 
   /** A kind and a size below 2^30, in three units. */
