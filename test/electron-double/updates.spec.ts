@@ -234,7 +234,8 @@ function markLog(launch: Launch): void {
 async function expectRefused(launch: Launch, install: { ran(): string[] }, logLine: RegExp, reason: 'refused' | 'unreachable' = 'refused'): Promise<void> {
   await expect.poll(async () => (await updatesState(launch)).status).toMatchObject({ kind: 'failed', reason });
   await expect.poll(() => logOf(launch)).toMatch(logLine);
-  expect(labels(launch)).toContain('Check for updates…');
+  // The tray's menu is rebuilt after the state the popup reads: read until it has caught up.
+  await expect.poll(() => labels(launch)).toContain('Check for updates…');
   expect(notificationTitles(launch), 'a refusal never interrupts the user').toEqual([]);
   await launch.quit();
   expect(install.ran(), 'nothing installed, not even on quit').toEqual([]);
