@@ -6,6 +6,7 @@ import { chromium } from '@playwright/test';
 import type { Browser, Page } from '@playwright/test';
 import { fileURLToPath } from 'node:url';
 import type { HeadlessApp } from '../dev-tools/headless/headless-app';
+import { answerForWire } from '../src-main/ipc/state-answer';
 import { POPUP_EVENTS, type EventChannel } from '../src-shared/ipc/contract';
 import { bundledPreloadApi } from '../dev-tools/web/preload-stand-in';
 import { ensureRendererBuilt } from '../dev-tools/web/build-renderer';
@@ -59,7 +60,8 @@ export class BenchBrowser {
     const page = await this.browser.newPage({ viewport: { width: 360, height: 480 } });
     const waiters = new Map<number, (seen: Seen) => void>();
     let nextToken = 1;
-    await page.exposeFunction('__counterTrayInvoke', (channel: unknown, request: unknown) => app.dispatch(channel, request));
+    // Answered as main's IPC wrapper answers: state:get's counters packed (src-main/ipc/state-answer.ts).
+    await page.exposeFunction('__counterTrayInvoke', async (channel: unknown, request: unknown) => answerForWire(channel, await app.dispatch(channel, request)));
     await page.exposeFunction('__benchSeen', (seen: Seen) => {
       waiters.get(seen.token)?.(seen);
       waiters.delete(seen.token);

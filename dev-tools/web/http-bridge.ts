@@ -3,6 +3,7 @@
 // GET /__bridge/client.js → defines `window.counterTray` (the real preload API) in the page.
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { POPUP_EVENTS } from '../../src-shared/ipc/contract';
+import { answerForWire } from '../../src-main/ipc/state-answer';
 import type { HeadlessApp } from '../headless/headless-app';
 import type { ExtraRoute } from './static-server';
 import { pageBundle } from './page-bundle';
@@ -72,7 +73,8 @@ export function httpBridgeRoutes(app: HeadlessApp, ownOrigin: () => string): Ext
         return true;
       }
       const { channel, request } = (message ?? {}) as { channel?: unknown; request?: unknown };
-      const result = await app.dispatch(channel, request);
+      // As main's IPC wrapper answers: state:get's counters packed.
+      const result = answerForWire(channel, await app.dispatch(channel, request));
       res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
       res.end(JSON.stringify(result));
       return true;

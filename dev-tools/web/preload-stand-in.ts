@@ -4,6 +4,7 @@
 // through page.exposeFunction, and the controller's events pushed into the page in order.
 import type { Page } from '@playwright/test';
 import { POPUP_EVENTS, type EventChannel } from '../../src-shared/ipc/contract';
+import { answerForWire } from '../../src-main/ipc/state-answer';
 import type { HeadlessApp } from '../headless/headless-app';
 import { pageBundle } from './page-bundle';
 
@@ -21,9 +22,10 @@ export interface InstalledBridge {
 
 export async function installPreloadStandIn(page: Page, app: HeadlessApp): Promise<InstalledBridge> {
   const invokes: string[] = [];
-  await page.exposeFunction('__counterTrayInvoke', (channel: unknown, request: unknown) => {
+  await page.exposeFunction('__counterTrayInvoke', async (channel: unknown, request: unknown) => {
     invokes.push(String(channel));
-    return app.dispatch(channel, request);
+    // As main's IPC wrapper answers: state:get's counters packed.
+    return answerForWire(channel, await app.dispatch(channel, request));
   });
   await page.addInitScript({ content: await bundledStandIn() });
 

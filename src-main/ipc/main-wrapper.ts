@@ -3,6 +3,7 @@
 // used nowhere else. Takes ipcMain by injection so tests drive it with a fake.
 import { invokeChannels, type EventChannel, type EventOf, type InvokeChannel, type IpcResult } from '../../src-shared/ipc/contract';
 import type { Dispatch } from './dispatch';
+import { answerForWire } from './state-answer';
 import { senderProblem, type InvokeEventLike, type SenderPolicy } from './sender-check';
 
 export interface IpcMainLike<E extends InvokeEventLike = InvokeEventLike> {
@@ -27,7 +28,7 @@ export function registerInvokeHandlers<E extends InvokeEventLike>(
       }
       // The preload sends exactly one argument; anything else did not come from it.
       if (args.length !== 1) return { ok: false, error: { code: 'invalid-payload', message: 'Expected exactly one request argument.' } };
-      return dispatch(channel, args[0]);
+      return answerForWire(channel, await dispatch(channel, args[0]));
     });
   }
   return () => {

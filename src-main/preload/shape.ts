@@ -40,7 +40,8 @@ export interface ShapeSet<K extends string> {
 export type Checked$<T> = { ok: true; value: T } | { ok: false };
 
 const FAIL = { ok: false } as const;
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+/** A plain record to read keys of: not null, not an array. */
+export const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const hasOwn = (value: object, key: string) => Object.prototype.hasOwnProperty.call(value, key);
 
 /** What a compiled check returns when the value does not fit (no value can be this symbol). */
@@ -52,6 +53,8 @@ export type Compiled = (value: unknown) => unknown;
 export interface Field {
   key: string;
   check: Compiled;
+  /** Whether the check takes every string as it is (a plain string, optional or not): a reader may step over one unread. */
+  anyText: boolean;
 }
 
 export interface ShapeChecker {
@@ -245,7 +248,14 @@ export function createShapeChecker(defs: readonly Checked[]): ShapeChecker {
     if (shape.refine) return null;
     const resolved = resolve(shape);
     if (resolved.t !== 'object' || resolved.strict || resolved.refine) return null;
-    return Object.entries(resolved.keys).map(([key, keyShape]) => ({ key, check: compile(keyShape) }));
+    return Object.entries(resolved.keys).map(([key, keyShape]) => ({ key, check: compile(keyShape), anyText: takesAnyText(keyShape) }));
+  }
+
+  function takesAnyText(shape: Checked): boolean {
+    const resolved = resolve(shape);
+    if (resolved.refine) return false;
+    if (resolved.t === 'optional' || resolved.t === 'nullable') return takesAnyText(resolved.of);
+    return resolved.t === 'string' && resolved.min === undefined && resolved.max === undefined && resolved.pattern === undefined && !resolved.url;
   }
 
   return Object.assign(check, { fieldsOf }) satisfies ShapeChecker;

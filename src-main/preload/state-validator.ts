@@ -1,19 +1,22 @@
-// Checks the AppState answers in the preload and packs their counters for the bridge
-// (src-shared/ipc/packed-list.ts) in the same pass: each counter is read key by key, each value
-// checked by the contract's compiled shape and written straight into the packed list. No checked
-// copy of a counter is built, and nothing the contract does not name is read, so it is stripped as
-// the object check would strip it. Everything else (session, settings, ...) is small and is checked
-// whole against the contract's shapes, as every other answer is.
+// Checks the AppState answers in the preload and hands their counters to the bridge packed
+// (src-shared/ipc/packed-list.ts). Main sends them packed (src-main/ipc/state-answer.ts): the list
+// is read value by value and each value checked by the contract's compiled shape, without building
+// a counter; when every value passes as it came, the same two strings go on to the page. A list
+// whose keys are not the contract's, or with a value the check strips, is unpacked, and its
+// counters are checked and packed anew, key by key, as a list of objects is: nothing the contract
+// does not name is read, so it is stripped as the object check would strip it. Everything else
+// (session, settings, ...) is small and is checked whole against the contract's shapes, as every
+// other answer is.
 import type { CounterState } from '../../src-shared/domain/snapshot';
 import type { AppState, BridgedAppState } from '../../src-shared/ipc/contract';
 import { ListWriter, type PackedList } from '../../src-shared/ipc/packed-list';
+import { BROKEN, EMPTY_RECORD, isPackedList, ListReader, unpackList } from '../../src-shared/ipc/packed-list-reader';
 import type { ContractShapeName } from './contract-shapes';
-import { REFUSED, type Checked$, type ShapeChecker, type ShapeSet } from './shape';
+import { isObject, REFUSED, type Checked$, type ShapeChecker, type ShapeSet } from './shape';
 
 export type Validated<T> = Checked$<T>;
 
 const FAIL = { ok: false } as const;
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 export interface AppStateValidator {
   /** A state:get answer, checked, as the bridge hands it to the page. */
@@ -27,6 +30,8 @@ export function createAppStateValidator(check: ShapeChecker, shapes: ShapeSet<Co
   if (!fields) throw new Error('the contract’s counter is not a plain object shape');
   const checked = fields;
   const keys = fields.map((field) => field.key);
+  /** Per field: whether an empty object passes its check as it is. */
+  const emptyPasses = fields.map((field) => field.check(EMPTY_RECORD) === EMPTY_RECORD);
   const checkState = (raw: unknown) => check(shapes.roots.appState, raw) as Validated<AppState>;
 
   /** The counters checked and packed in one pass; null when one of them does not fit. */
@@ -44,11 +49,39 @@ export function createAppStateValidator(check: ShapeChecker, shapes: ShapeSet<Co
     return writer.finish();
   }
 
+  /** A list main packed, checked as it is: the same strings when every value passes unchanged. */
+  function checkPacked(packed: PackedList<unknown>): PackedList<CounterState> | null {
+    const sameKeys = packed.keys.length === keys.length && packed.keys.every((key, k) => key === keys[k]);
+    if (sameKeys) {
+      const reader = new ListReader(packed.index, packed.text);
+      let unchanged = true;
+      for (let r = 0; r < packed.count && unchanged; r += 1) {
+        for (let f = 0; f < checked.length; f += 1) {
+          const field = checked[f]!;
+          // A name or an id passes whatever it says: not read at all.
+          if (field.anyText && reader.skipText()) continue;
+          const value = reader.next(true);
+          if (value === BROKEN) return null;
+          // A counter with no refusals: its empty object was checked once, for every counter.
+          if (value === EMPTY_RECORD && emptyPasses[f]) continue;
+          const result = field.check(value);
+          if (result === REFUSED) return null;
+          // Stripped (a key the contract does not name, a URL trimmed): packed anew below.
+          if (result !== value) unchanged = false;
+        }
+      }
+      if (unchanged) return reader.done ? { keys: [...keys], count: packed.count, index: packed.index, text: packed.text } : null;
+    }
+    const records = unpackList(packed);
+    return records ? packCounters(records) : null;
+  }
+
   return {
     validate(raw) {
       const core = isObject(raw) && isObject(raw.core) ? raw.core : undefined;
       const rawCounters = core?.counters;
-      if (!core || !Array.isArray(rawCounters)) {
+      const packed = isPackedList(rawCounters) ? rawCounters : undefined;
+      if (!core || (!packed && !Array.isArray(rawCounters))) {
         // No counters to pack: checked whole (a state without a core, or one the check refuses).
         const whole = checkState(raw);
         return whole.ok && whole.value.core === null ? { ok: true, value: { ...whole.value, core: null } } : FAIL;
@@ -56,7 +89,7 @@ export function createAppStateValidator(check: ShapeChecker, shapes: ShapeSet<Co
       // The rest of the state is small: check it whole, with an empty list in place of the counters.
       const shell = checkState({ ...(raw as Record<string, unknown>), core: { ...core, counters: [] } });
       if (!shell.ok || !shell.value.core) return FAIL;
-      const counters = packCounters(rawCounters);
+      const counters = packed ? checkPacked(packed) : packCounters(rawCounters as unknown[]);
       return counters ? { ok: true, value: { ...shell.value, core: { ...shell.value.core, counters } } } : FAIL;
     },
   };

@@ -3,7 +3,7 @@
 // copied); here they are unpacked, so the rest of the page sees the contract's AppState. A packed
 // list that does not read back whole is a bad answer, as a malformed one from main is.
 import type { AppState, BridgedAppState, CounterTrayApi, CounterTrayBridge, InvokeChannel, IpcResult, RequestOf, ResponseOf } from '../../src-shared/ipc/contract';
-import { unpackList } from '../../src-shared/ipc/packed-list';
+import { unpackList } from '../../src-shared/ipc/packed-list-reader';
 
 function unbridged(state: BridgedAppState): AppState | null {
   if (!state.core) return { ...state, core: null };

@@ -240,7 +240,7 @@ export interface CounterTrayApi {
   on<E extends EventChannel>(event: E, listener: (payload: EventOf<E>) => void, onInvalid?: () => void): () => void;
 }
 
-/** AppState as it crosses the context bridge: its counters packed (packed-list.ts), the rest as it is. */
+/** AppState as main sends it over IPC and the preload hands it over the context bridge: its counters packed (packed-list.ts), the rest as it is. */
 export type BridgedAppState = Omit<AppState, 'core'> & { core: (Omit<CoreSnapshot, 'counters'> & { counters: PackedList<CounterState> }) | null };
 export type BridgedResponseOf<C extends InvokeChannel> = C extends 'state:get' ? BridgedAppState : ResponseOf<C>;
 

@@ -1,12 +1,13 @@
-// A list of thousands of records as it crosses the context bridge: two strings, not thousands of
-// objects. The bridge copies every object it hands the page, key by key (the bench's stand-in copies
-// as structured clone does); for 5 000 counters that copy was the largest part of the list's first
-// render. A string is a primitive, shared by the two worlds of one isolate, so two strings cost
-// nothing to hand over, and the page rebuilds plain objects in a fraction of the copy's time.
-// Generic: the preload passes the keys (the contract's, from its shapes), so no schema is written
-// here a second time. Values are written exactly (−0, nested objects and arrays too); an absent
-// key, or one given as undefined, reads back absent. The page unpacks what the preload packed, and a
-// list that does not read back whole is refused, never half shown.
+// A list of thousands of records as it crosses IPC and the context bridge: two strings, not
+// thousands of objects. IPC copies what main sends, and the bridge copies every object it hands the
+// page, key by key (the bench's stand-in copies objects as it does); for 5 000 counters that copy
+// was the largest part of the list's first render. A string is a primitive, shared by the two worlds
+// of one isolate, so two strings cost nothing to hand over, and the page rebuilds plain objects in
+// a fraction of the copy's time. Main packs (src-main/ipc/state-answer.ts); the preload checks the
+// packed list as it is (packed-list-reader.ts). Generic: the callers pass the keys (the contract's),
+// so no schema is written here a second time. Values are written exactly (−0, nested objects and
+// arrays too); an absent key, or one given as undefined, reads back absent. A list that does not
+// read back whole is refused, never half shown.
 
 /** Records of type T, packed: `unpackList` gives them back as T. */
 export interface PackedList<T> {
@@ -21,27 +22,27 @@ export interface PackedList<T> {
   readonly __records?: T;
 }
 
-// Kinds, as code units. Every unit of `index` stays below U+8000: no surrogate, nothing a
+// Kinds, as code units (the reader, packed-list-reader.ts, reads them). Every unit of `index` stays below U+8000: no surrogate, nothing a
 // transcoding of the string could change.
-const ABSENT = 0;
-const FALSE = 1;
-const TRUE = 2;
-const NULL = 3;
-const EMPTY_OBJECT = 4;
-const MINUS_ZERO = 5;
+export const ABSENT = 0;
+export const FALSE = 1;
+export const TRUE = 2;
+export const NULL = 3;
+export const EMPTY_OBJECT = 4;
+export const MINUS_ZERO = 5;
 // Kinds with a size.
-const STRING = 6;
+export const STRING = 6;
 /** A number that is not a small integer, as its shortest round-trip text. */
-const NUMBER = 7;
+export const NUMBER = 7;
 /** An integer whose magnitude fits the size (a counter's value, most often): no text to write or parse. */
-const INTEGER = 8;
-const NEGATIVE_INTEGER = 9;
+export const INTEGER = 8;
+export const NEGATIVE_INTEGER = 9;
 /** Size: how many keys; each key (a STRING) followed by its value. */
-const OBJECT = 10;
+export const OBJECT = 10;
 /** Size: how many items, each a value. */
-const ARRAY = 11;
+export const ARRAY = 11;
 
-const LOW_BITS = 15;
+export const LOW_BITS = 15;
 const LOW_MASK = (1 << LOW_BITS) - 1;
 const MAX_SIZE = 2 ** (2 * LOW_BITS) - 1;
 
@@ -158,107 +159,4 @@ export function packList<T extends object>(records: readonly T[], keys: readonly
     writer.endRecord();
   }
   return writer.finish();
-}
-
-/** What the reader answers for a list that does not read back (no value can be this symbol). */
-const BROKEN: unique symbol = Symbol('broken');
-
-/** The records `packList` packed, or null when the list does not read back whole. */
-export function unpackList<T>(packed: PackedList<T>): T[] | null {
-  const { keys, count, index, text } = packed;
-  if (!Array.isArray(keys) || keys.includes('__proto__') || !Number.isSafeInteger(count) || count < 0 || typeof index !== 'string' || typeof text !== 'string') return null;
-  let i = 0;
-  let at = 0;
-
-  function value(): unknown {
-    if (i >= index.length) return BROKEN;
-    const kind = index.charCodeAt(i++);
-    switch (kind) {
-      case ABSENT:
-        return undefined;
-      case FALSE:
-        return false;
-      case TRUE:
-        return true;
-      case NULL:
-        return null;
-      case EMPTY_OBJECT:
-        return {};
-      case MINUS_ZERO:
-        return -0;
-    }
-    if (i + 2 > index.length) return BROKEN;
-    const size = (index.charCodeAt(i) << LOW_BITS) | index.charCodeAt(i + 1);
-    i += 2;
-    switch (kind) {
-      case INTEGER:
-        return size;
-      case NEGATIVE_INTEGER:
-        return -size;
-      case STRING:
-      case NUMBER: {
-        if (at + size > text.length) return BROKEN;
-        const slice = text.slice(at, at + size);
-        at += size;
-        return kind === STRING ? slice : Number(slice);
-      }
-      case ARRAY: {
-        const items: unknown[] = [];
-        for (let n = 0; n < size; n += 1) {
-          const item = value();
-          if (item === BROKEN) return BROKEN;
-          items.push(item);
-        }
-        return items;
-      }
-      case OBJECT: {
-        const object: Record<string, unknown> = {};
-        for (let n = 0; n < size; n += 1) {
-          const key = value();
-          // Never assigned: it would replace the object's prototype.
-          if (typeof key !== 'string' || key === '__proto__') return BROKEN;
-          const item = value();
-          if (item === BROKEN) return BROKEN;
-          if (item !== undefined) object[key] = item;
-        }
-        return object;
-      }
-    }
-    return BROKEN;
-  }
-
-  const records: Record<string, unknown>[] = [];
-  const width = keys.length;
-  for (let r = 0; r < count; r += 1) {
-    const record: Record<string, unknown> = {};
-    for (let k = 0; k < width; k += 1) {
-      // The kinds most values have, read here rather than through value(): 55 000 calls fewer for 5 000 counters.
-      const kind = index.charCodeAt(i);
-      if (kind === ABSENT) {
-        i += 1;
-        continue;
-      }
-      let item: unknown;
-      if ((kind === STRING || kind === INTEGER) && i + 3 <= index.length) {
-        const size = (index.charCodeAt(i + 1) << LOW_BITS) | index.charCodeAt(i + 2);
-        if (kind === INTEGER) item = size;
-        else {
-          if (at + size > text.length) return null;
-          item = text.slice(at, at + size);
-          at += size;
-        }
-        i += 3;
-      } else {
-        item = value();
-        if (item === BROKEN) return null;
-        if (item === undefined) continue;
-      }
-      record[keys[k]!] = item;
-    }
-    records.push(record);
-  }
-  // Whatever is left over was not packed as this list.
-  if (i !== index.length || at !== text.length) return null;
-  // The records are what the writer read from checked T's, key by key.
-  return records as T[];
 }

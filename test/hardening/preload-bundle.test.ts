@@ -12,6 +12,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { preloadOptions } from '../../scripts/build-options.mjs';
 import type { CounterTrayBridge } from '../../src-shared/ipc/contract';
 import { fromBridge } from '../../src-renderer/bridge/fromBridge';
+import { packStateAnswer } from '../../src-main/ipc/state-answer';
 import { COFFEE_ID, TRIP_ID, counter, signedInState } from '../support/app-fakes';
 
 const out = mkdtempSync(join(tmpdir(), 'counter-tray-preload-'));
@@ -23,6 +24,7 @@ const checkerOff: Plugin = {
   setup(b) {
     const contents = [
       "export const REFUSED = Symbol('refused');",
+      "export const isObject = (value) => typeof value === 'object' && value !== null && !Array.isArray(value);",
       'export const createShapeChecker = () => Object.assign((_shape, value) => ({ ok: true, value }), { fieldsOf: () => [] });',
     ].join('\n');
     b.onLoad({ filter: /[\\/]preload[\\/]shape\.ts$/ }, () => ({ contents, loader: 'ts' }));
@@ -85,6 +87,19 @@ describe('the shipped preload', () => {
     const state = signedInState([counter(COFFEE_ID, 'Coffees', 3), { ...counter(TRIP_ID, 'Trip', -0), refused: { increment: 'limit' } }], []);
     const { api } = runInSandbox((await builtPreload('preload')).text, state);
     expect(await fromBridge(api).invoke('state:get', {})).toEqual({ ok: true, value: state });
+  }, 60_000);
+
+  it('checks the counters main sends packed, hands the same strings on, and refuses a packed list with one bad value', async () => {
+    const state = signedInState([counter(COFFEE_ID, 'Coffees', 3), { ...counter(TRIP_ID, 'Trip', -0), refused: { increment: 'limit' } }], []);
+    const text = (await builtPreload('preload')).text;
+    const sent = packStateAnswer(state);
+    const answer = await runInSandbox(text, sent).api.invoke('state:get', {});
+    expect(answer.ok && answer.value.core?.counters).toEqual(sent.core?.counters);
+    expect(await fromBridge(runInSandbox(text, sent).api).invoke('state:get', {})).toEqual({ ok: true, value: state });
+    const bad = packStateAnswer(signedInState([{ ...counter(COFFEE_ID, 'Coffees', 3), type: 'Sideways' as 'UpDown' }], []));
+    expect(await runInSandbox(text, bad).api.invoke('state:get', {})).toMatchObject({ ok: false, error: { code: 'badResponse' } });
+    // Negative control: with the checker off, the same packed list passes.
+    expect(await runInSandbox((await builtPreload('unchecked-packed', [checkerOff])).text, bad).api.invoke('state:get', {})).toMatchObject({ ok: true });
   }, 60_000);
 
   it('negative control: with its shape checker off, the same malformed deltas reach the page', async () => {

@@ -10,13 +10,24 @@ import { CONTRACT_SHAPES, describeContract, type ContractShapeName } from '../..
 import { describeSchemas } from '../../src-main/preload/describe-schema';
 import { createShapeChecker, type Checked, type Checked$, type ShapeChecker } from '../../src-main/preload/shape';
 import { createAppStateValidator } from '../../src-main/preload/state-validator';
-import { unpackList } from '../../src-shared/ipc/packed-list';
+import { packList } from '../../src-shared/ipc/packed-list';
+import { unpackList } from '../../src-shared/ipc/packed-list-reader';
 import { CounterState } from '../../src-shared/domain/snapshot';
 import { AppState, IpcError, eventChannels, invokeChannels, type EventChannel, type InvokeChannel } from '../../src-shared/ipc/contract';
 import { COFFEE_ID, TRIP_ID, counter, signedInState } from '../support/app-fakes';
 import { z as zod } from 'zod';
 
 const { defs, roots } = CONTRACT_SHAPES;
+const COUNTER_KEYS = Object.keys(CounterState.shape);
+
+/** A state's counters packed as main packs them, when they are a list of objects; any other value as it is. */
+function packedAsMainWould(state: unknown): unknown {
+  const core = (state as { core?: { counters?: unknown } } | null)?.core;
+  const counters = core?.counters;
+  if (!Array.isArray(counters) || !counters.every((item) => typeof item === 'object' && item !== null && !Array.isArray(item))) return state;
+  const keys = [...new Set([...COUNTER_KEYS, ...counters.flatMap((item: object) => Object.keys(item))])].filter((key) => key !== '__proto__');
+  return { ...(state as object), core: { ...core, counters: packList(counters as Record<string, unknown>[], keys) } };
+}
 const check = createShapeChecker(defs);
 const resolve = (shape: Checked): Checked => (shape.t === 'ref' ? resolve(defs[shape.id]!) : shape);
 
@@ -171,11 +182,15 @@ describe('contract shapes agree with the zod schemas they were written from', ()
     expect(caught).toBe(true);
   });
 
-  /** The preload's state:get pass as the page reads it: checked and packed, then unpacked (src-renderer/bridge/fromBridge.ts). */
-  function stateGetPass(checker: ShapeChecker) {
+  /**
+   * The preload's state:get pass as the page reads it: checked and packed, then unpacked
+   * (src-renderer/bridge/fromBridge.ts). `packedByMain`: the counters arrive packed, as main sends
+   * them, with the contract's keys and any other key an item has (those take the unpack path).
+   */
+  function stateGetPass(checker: ShapeChecker, packedByMain = false) {
     const states = createAppStateValidator(checker, CONTRACT_SHAPES);
     return (_shape: Checked, value: unknown): Checked$<unknown> => {
-      const result = states.validate(value);
+      const result = states.validate(packedByMain ? packedAsMainWould(value) : value);
       if (!result.ok || !result.value.core) return result;
       const counters = unpackList(result.value.core.counters);
       return counters ? { ok: true, value: { ...result.value, core: { ...result.value.core, counters } } } : { ok: false };
@@ -198,11 +213,25 @@ describe('contract shapes agree with the zod schemas they were written from', ()
     }), { numRuns: 300 });
   });
 
-  it('negative control: a state:get pass that forgets to check a counter’s value disagrees with zod', () => {
+  it('and so does it when main sends the counters packed', () => {
+    fc.assert(fc.property(valid(roots.appState), editArb, (value, edit) => {
+      agree('appState', value, stateGetPass(check, true), false);
+      agree('appState', broken(value, edit), stateGetPass(check, true), false);
+    }), { numRuns: 300 });
+  });
+
+  it.each([false, true])('negative control: a state:get pass that forgets to check a counter’s value disagrees with zod (packed by main: %s)', (packedByMain) => {
     const forgetful: ShapeChecker = Object.assign((shape: Checked, value: unknown) => check(shape, value), {
       fieldsOf: (shape: Checked) => check.fieldsOf(shape)?.map((field) => (field.key === 'value' ? { ...field, check: (v: unknown) => v } : field)) ?? null,
     });
-    expect(agreesOnStates(stateGetPass(forgetful), 300).failed).toBe(true);
+    expect(agreesOnStates(stateGetPass(forgetful, packedByMain), 300).failed).toBe(true);
+  });
+
+  it('negative control: a packed pass that steps over every text unread (not only the fields that take any text) disagrees with zod', () => {
+    const skimming: ShapeChecker = Object.assign((shape: Checked, value: unknown) => check(shape, value), {
+      fieldsOf: (shape: Checked) => check.fieldsOf(shape)?.map((field) => ({ ...field, anyText: true })) ?? null,
+    });
+    expect(agreesOnStates(stateGetPass(skimming, true), 300).failed).toBe(true);
   });
 
   it('agree on the app’s own states and on what the preload tests feed it', () => {

@@ -3,7 +3,9 @@ import { createEventSender, INVOKE_CHANNELS, registerInvokeHandlers, type IpcMai
 import { isOwnAppUrl, type InvokeEventLike } from '../../../src-main/ipc/sender-check';
 import type * as SenderCheck from '../../../src-main/ipc/sender-check';
 import { createHeadlessApp } from '../../../dev-tools/headless/headless-app';
-import { COFFEE_ID, counter, fakeCoreFactory } from '../../support/app-fakes';
+import type { AppState, BridgedAppState, IpcResult } from '../../../src-shared/ipc/contract';
+import { unpackList } from '../../../src-shared/ipc/packed-list-reader';
+import { COFFEE_ID, TRIP_ID, counter, fakeCoreFactory } from '../../support/app-fakes';
 
 type Listener = (event: InvokeEventLike, ...args: unknown[]) => Promise<unknown>;
 
@@ -136,6 +138,25 @@ describe('wrapper + the app dispatcher', () => {
       expect(await fake.invoke('counter:increment', ownEvent, payload)).toMatchObject({ ok: false, error: { code: 'invalid-payload' } });
     }
     expect(cores.last()?.calls.filter((c) => c.startsWith('increment'))).toEqual([]);
+    expect(await fake.invoke('counter:increment', ownEvent, { id: COFFEE_ID })).toEqual({ ok: true, value: null });
+    await app.stop();
+  });
+
+  it('answers state:get with the counters packed: two strings that read back as the state the dispatcher gave', async () => {
+    const cores = fakeCoreFactory({ url: 'http://127.0.0.1:9', tokens: new Set(['t0ken-long-enough']), reachable: true, counters: [counter(COFFEE_ID, 'Coffees', 1), counter(TRIP_ID, 'Trip', -4)] });
+    const app = createHeadlessApp({ coreFactory: cores.factory });
+    await app.start();
+    const fake = fakeIpcMain();
+    registerInvokeHandlers(fake.ipc, app.dispatch, { trustedWebContentsIds: () => new Set([POPUP_ID]) });
+    await fake.invoke('session:connect', ownEvent, { serverUrl: 'http://127.0.0.1:9', token: 't0ken-long-enough' });
+    const direct = await app.dispatch('state:get', {});
+    const wire = (await fake.invoke('state:get', ownEvent, {})) as IpcResult<BridgedAppState>;
+    if (!direct.ok || !wire.ok) throw new Error('state:get failed');
+    const state = direct.value as AppState;
+    expect(state.core?.counters).toHaveLength(2);
+    expect(wire.value.core?.counters).toMatchObject({ count: 2, index: expect.any(String), text: expect.any(String) });
+    expect({ ...wire.value, core: wire.value.core && { ...wire.value.core, counters: unpackList(wire.value.core.counters) } }).toEqual(state);
+    // Every other answer goes as the dispatcher gave it.
     expect(await fake.invoke('counter:increment', ownEvent, { id: COFFEE_ID })).toEqual({ ok: true, value: null });
     await app.stop();
   });
