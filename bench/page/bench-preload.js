@@ -44,11 +44,22 @@
     removeListener: (event, listener) => void listeners.get(event)?.delete(listener),
   };
   const preloadApi = window.__counterTrayPreload.createCounterTrayApi(ipcRenderer);
-  // Electron's contextBridge copies every value it hands to the page; so does this stand-in,
-  // so the page pays for fresh objects on every push as it does in the app.
+  // Electron's contextBridge copies every object it hands to the page and passes primitives as
+  // they are (electron_api_context_bridge.cc, PassValueToOtherContextInner: an array item by item,
+  // a plain object by its own enumerable keys, a built-in structured-cloned; the double in
+  // dev-tools/electron-double/renderer/bridge.js follows the same rule). So does this stand-in, so
+  // the page pays for fresh objects on every answer and push as it does in the app.
+  const copyOver = (value) => {
+    if (typeof value !== 'object' || value === null) return value;
+    if (Array.isArray(value)) return value.map(copyOver);
+    if (Object.getPrototypeOf(value) !== Object.prototype) return structuredClone(value);
+    const copy = {};
+    for (const key of Object.keys(value)) copy[key] = copyOver(value[key]);
+    return copy;
+  };
   const api = Object.freeze({
-    invoke: async (channel, request) => structuredClone(await preloadApi.invoke(channel, request)),
-    on: (event, listener, onInvalid) => preloadApi.on(event, (payload) => listener(structuredClone(payload)), onInvalid),
+    invoke: async (channel, request) => copyOver(await preloadApi.invoke(channel, request)),
+    on: (event, listener, onInvalid) => preloadApi.on(event, (payload) => listener(copyOver(payload)), onInvalid),
   });
   Object.defineProperty(window, 'counterTray', { value: api, enumerable: true });
 
