@@ -7,9 +7,10 @@
 // its dispatcher.) The channel tables are typed as Record<Channel, true>, so adding or
 // removing a contract channel without updating them fails the type check.
 import type { BridgedResponseOf, CounterTrayBridge, EventChannel, EventOf, InvokeChannel, IpcError, IpcResult } from '../../src-shared/ipc/contract';
+import { badResponse } from '../../src-shared/ipc/bad-response';
 import { CONTRACT_SHAPES, type ContractShapeName } from './contract-shapes';
 import { prefetchFirstState } from './first-state';
-import { createShapeChecker } from './shape';
+import { createShapeChecker, isObject } from './shape';
 import { createAppStateValidator, type AppStateValidator, type Validated } from './state-validator';
 
 const INVOKE_CHANNELS: Record<InvokeChannel, true> = {
@@ -60,22 +61,17 @@ export interface IpcRendererLike {
   removeListener(channel: string, listener: (event: unknown, ...args: unknown[]) => void): unknown;
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 
 const checkShape = createShapeChecker(CONTRACT_SHAPES.defs);
 const check = (name: ContractShapeName, raw: unknown): Validated<unknown> => checkShape(CONTRACT_SHAPES.roots[name], raw);
 
-function badResponse(channel: string): IpcResult<never> {
-  return { ok: false, error: { code: 'badResponse', message: `The app sent an answer the window does not understand (${channel}).` } };
-}
-
 /** An `IpcResult` from main, checked: the value with the channel's response shape, an error with IpcError's. */
 function parseResult<C extends InvokeChannel>(channel: C, raw: unknown, states: AppStateValidator): IpcResult<BridgedResponseOf<C>> {
-  if (isRecord(raw) && raw.ok === false) {
+  if (isObject(raw) && raw.ok === false) {
     const error = check('ipcError', raw.error);
     return error.ok ? { ok: false, error: error.value as IpcError } : badResponse(channel);
   }
-  if (!isRecord(raw) || raw.ok !== true) return badResponse(channel);
+  if (!isObject(raw) || raw.ok !== true) return badResponse(channel);
   const value = channel === 'state:get' ? states.validate(raw.value) : check(`answer:${channel}`, raw.value);
   return value.ok ? { ok: true, value: value.value as BridgedResponseOf<C> } : badResponse(channel);
 }
@@ -86,7 +82,7 @@ export function createCounterTrayApi(ipc: IpcRendererLike, options: { prefetchSt
   const states = createAppStateValidator(checkShape, CONTRACT_SHAPES);
   const parseEvent = (event: EventChannel, payload: unknown): Validated<unknown> => check(`event:${event}`, payload);
   const firstState = options.prefetchState ? prefetchFirstState(ipc) : { take: () => null, takeChanges: () => [] };
-  const isEmptyRequest = (request: unknown) => isRecord(request) && !Array.isArray(request) && Object.keys(request).length === 0;
+  const isEmptyRequest = (request: unknown) => isObject(request) && Object.keys(request).length === 0;
 
   return Object.freeze({
     async invoke<C extends InvokeChannel>(channel: C, request: unknown): Promise<IpcResult<BridgedResponseOf<C>>> {
@@ -100,7 +96,7 @@ export function createCounterTrayApi(ipc: IpcRendererLike, options: { prefetchSt
         // await before it). An early answer that is not a state (refused, failed) costs only the
         // round trip it tried to save.
         const taken = early ? await early.catch(() => null) : null;
-        raw = isRecord(taken) && taken.ok === true ? taken : await ipc.invoke(channel, request);
+        raw = isObject(taken) && taken.ok === true ? taken : await ipc.invoke(channel, request);
       } catch (error) {
         return { ok: false, error: { code: 'ipc', message: error instanceof Error ? error.message : String(error) } };
       }

@@ -3,6 +3,7 @@
 // copied); here they are unpacked, so the rest of the page sees the contract's AppState. A packed
 // list that does not read back whole is a bad answer, as a malformed one from main is.
 import type { AppState, BridgedAppState, CounterTrayApi, CounterTrayBridge, InvokeChannel, IpcResult, RequestOf, ResponseOf } from '../../src-shared/ipc/contract';
+import { badResponse } from '../../src-shared/ipc/bad-response';
 import { unpackList } from '../../src-shared/ipc/packed-list-reader';
 
 function unbridged(state: BridgedAppState): AppState | null {
@@ -11,17 +12,12 @@ function unbridged(state: BridgedAppState): AppState | null {
   return counters ? { ...state, core: { ...state.core, counters } } : null;
 }
 
-const badResponse: IpcResult<never> = {
-  ok: false,
-  error: { code: 'badResponse', message: 'The app sent an answer the window does not understand (state:get).' },
-};
-
 export function fromBridge(bridge: CounterTrayBridge): CounterTrayApi {
   async function invoke<C extends InvokeChannel>(channel: C, request: RequestOf<C>): Promise<IpcResult<ResponseOf<C>>> {
     const result = await bridge.invoke(channel, request);
     if (channel !== 'state:get' || !result.ok) return result as IpcResult<ResponseOf<C>>;
     const state = unbridged(result.value as BridgedAppState);
-    return state ? ({ ok: true, value: state } as IpcResult<ResponseOf<C>>) : badResponse;
+    return state ? ({ ok: true, value: state } as IpcResult<ResponseOf<C>>) : badResponse(channel);
   }
   return Object.freeze({ invoke, on: bridge.on.bind(bridge) });
 }
