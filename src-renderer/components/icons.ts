@@ -14,6 +14,7 @@ export {
   Pin as PinIcon,
   Plus as PlusIcon,
   RotateCw as ResendIcon,
+  Search as SearchIcon,
   Settings as SettingsIcon,
   X as DismissIcon,
 } from 'lucide-react';

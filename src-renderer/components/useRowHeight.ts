@@ -38,5 +38,10 @@ function subscribe(onChange: () => void): () => void {
  * lists as it does short ones.
  */
 export function useRowHeights(): RowHeights {
-  return useSyncExternalStore(subscribe, () => (narrow().matches ? NARROW_ROW_HEIGHTS : ROW_HEIGHTS), () => ROW_HEIGHTS);
+  return useNarrow() ? NARROW_ROW_HEIGHTS : ROW_HEIGHTS;
+}
+
+/** Whether the popup is narrow (200 % zoom), following the CSS's own query. */
+export function useNarrow(): boolean {
+  return useSyncExternalStore(subscribe, () => narrow().matches, () => false);
 }

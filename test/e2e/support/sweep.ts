@@ -34,7 +34,32 @@ export async function expectAxeClean(page: Page, harness: AppHarness, screen: st
   await expect(html).toHaveAttribute('data-theme', 'light');
 }
 
-/** At 200 %: no sideways scrolling, and every control can be scrolled into view and hit. */
+/**
+ * The placeholders of empty visible fields that do not fit their field: a field has no overflow to
+ * measure for its placeholder, so its words are measured in the field's own font (a search box
+ * once read "Sea" at 200 %).
+ */
+export function cutPlaceholders(page: Page): Promise<string[]> {
+  return page.locator('html').evaluate((root) => {
+    const doc = root.ownerDocument;
+    const view = doc.defaultView;
+    const context = doc.createElement('canvas').getContext('2d');
+    if (!view || !context) return ['(no canvas to measure with)'];
+    // The Node tsconfig has no DOM types: an input's value read as what it is.
+    const valueOf = (field: object) => (field as { value?: unknown }).value;
+    return [...doc.querySelectorAll('input[placeholder]')]
+      .filter((field) => valueOf(field) === '' && field.getClientRects().length > 0)
+      .filter((field) => {
+        const style = view.getComputedStyle(field);
+        context.font = style.font;
+        const room = field.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+        return context.measureText(field.getAttribute('placeholder') ?? '').width > room + 0.5;
+      })
+      .map((field) => field.getAttribute('placeholder') ?? '');
+  });
+}
+
+/** At 200 %: no sideways scrolling, no placeholder cut, and every control can be scrolled into view and hit. */
 export async function expectReachableZoomed(page: Page, screen: string) {
   await page.setViewportSize(ZOOMED);
   try {
@@ -48,6 +73,8 @@ export async function expectReachableZoomed(page: Page, screen: string) {
         .map((el) => el.className || el.tagName);
     });
     expect(sideways, `${screen}: no horizontal scrolling at 200 %`).toEqual([]);
+    // Polled: the page follows the width from its media query's change event, a moment after the resize.
+    await expect.poll(() => cutPlaceholders(page), { message: `${screen}: a field's placeholder cut at 200 %` }).toEqual([]);
     // Visually hidden radios are operated through their labels (the theme switch).
     const controls = page.locator('button:visible, input:not([type="radio"]):visible, select:visible, a[href]:visible, .segmented label:visible');
     // Handles, not `nth(i)`: scrolling a virtualized list unmounts rows above, so an index would
