@@ -109,3 +109,51 @@ describe('the first state, asked for while the page loads', () => {
     expect(ipc.invoke).not.toHaveBeenCalled();
   });
 });
+
+describe('what main asks of the window while the page loads', () => {
+  const COFFEE_DETAIL = { id: COFFEE_ID };
+
+  it('a notification clicked before the page listens still opens its counter: the last request is kept for the first listener', () => {
+    const { ipc, emit, listeners } = fakeIpc([answer(first)]);
+    const api = fromBridge(createCounterTrayApi(ipc, { prefetchState: true }));
+    emit('ui:focusCounter', { id: 'older' });
+    emit('ui:focusCounter', COFFEE_DETAIL);
+    const focused: unknown[] = [];
+    api.on('ui:focusCounter', (request) => focused.push(request));
+    expect(focused).toEqual([COFFEE_DETAIL]);
+    // Once: the preload stops keeping, and a second listener gets only what comes next.
+    expect([...(listeners.get('ui:focusCounter') ?? [])]).toHaveLength(1);
+    const second: unknown[] = [];
+    api.on('ui:focusCounter', (request) => second.push(request));
+    emit('ui:focusCounter', { id: 'next' });
+    expect(second).toEqual([{ id: 'next' }]);
+  });
+
+  it('the later request wins whichever channel it came on, and a malformed one is checked like any event', () => {
+    const { ipc, emit } = fakeIpc([answer(first)]);
+    const api = fromBridge(createCounterTrayApi(ipc, { prefetchState: true }));
+    emit('ui:focusCounter', COFFEE_DETAIL);
+    emit('ui:openSettings', {});
+    const seen: string[] = [];
+    api.on('ui:focusCounter', () => seen.push('focus'));
+    api.on('ui:openSettings', () => seen.push('settings'));
+    expect(seen).toEqual(['settings']);
+
+    const { ipc: ipc2, emit: emit2 } = fakeIpc([answer(first)]);
+    const api2 = fromBridge(createCounterTrayApi(ipc2, { prefetchState: true }));
+    emit2('ui:focusCounter', { id: 42 });
+    let invalid = 0;
+    api2.on('ui:focusCounter', () => seen.push('bad focus'), () => (invalid += 1));
+    expect(invalid).toBe(1);
+    expect(seen).toEqual(['settings']);
+  });
+
+  it('negative control: without the prefetch (the preload as it was), the same early request is lost', () => {
+    const { ipc, emit } = fakeIpc([]);
+    const api = fromBridge(createCounterTrayApi(ipc));
+    emit('ui:focusCounter', COFFEE_DETAIL);
+    const focused: unknown[] = [];
+    api.on('ui:focusCounter', (request) => focused.push(request));
+    expect(focused).toEqual([]);
+  });
+});
