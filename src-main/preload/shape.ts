@@ -55,6 +55,8 @@ export interface Field {
   check: Compiled;
   /** Whether the check takes every string as it is (a plain string, optional or not): a reader may step over one unread. */
   anyText: boolean;
+  /** Whether it takes every integer as it is (a number with no bounds, optional or not). */
+  anyInteger: boolean;
 }
 
 export interface ShapeChecker {
@@ -248,14 +250,24 @@ export function createShapeChecker(defs: readonly Checked[]): ShapeChecker {
     if (shape.refine) return null;
     const resolved = resolve(shape);
     if (resolved.t !== 'object' || resolved.strict || resolved.refine) return null;
-    return Object.entries(resolved.keys).map(([key, keyShape]) => ({ key, check: compile(keyShape), anyText: takesAnyText(keyShape) }));
+    return Object.entries(resolved.keys).map(([key, keyShape]) => ({ key, check: compile(keyShape), anyText: takesAnyText(keyShape), anyInteger: takesAnyInteger(keyShape) }));
+  }
+
+  /** The shape under optional and nullable, or null when a rule is refined onto it on the way. */
+  function bare(shape: Checked): Checked | null {
+    const resolved = resolve(shape);
+    if (resolved.refine) return null;
+    return resolved.t === 'optional' || resolved.t === 'nullable' ? bare(resolved.of) : resolved;
   }
 
   function takesAnyText(shape: Checked): boolean {
-    const resolved = resolve(shape);
-    if (resolved.refine) return false;
-    if (resolved.t === 'optional' || resolved.t === 'nullable') return takesAnyText(resolved.of);
-    return resolved.t === 'string' && resolved.min === undefined && resolved.max === undefined && resolved.pattern === undefined && !resolved.url;
+    const s = bare(shape);
+    return s?.t === 'string' && s.min === undefined && s.max === undefined && s.pattern === undefined && !s.url;
+  }
+
+  function takesAnyInteger(shape: Checked): boolean {
+    const s = bare(shape);
+    return s?.t === 'number' && s.min === undefined && s.max === undefined;
   }
 
   return Object.assign(check, { fieldsOf }) satisfies ShapeChecker;

@@ -10,7 +10,7 @@
 import type { CounterState } from '../../src-shared/domain/snapshot';
 import type { AppState, BridgedAppState } from '../../src-shared/ipc/contract';
 import { ListWriter, type PackedList } from '../../src-shared/ipc/packed-list';
-import { BROKEN, EMPTY_RECORD, isPackedList, ListReader, unpackList } from '../../src-shared/ipc/packed-list-reader';
+import { BROKEN, isPackedList, kindsTaking, ListReader, unpackList } from '../../src-shared/ipc/packed-list-reader';
 import type { ContractShapeName } from './contract-shapes';
 import { isObject, REFUSED, type Checked$, type ShapeChecker, type ShapeSet } from './shape';
 
@@ -30,8 +30,8 @@ export function createAppStateValidator(check: ShapeChecker, shapes: ShapeSet<Co
   if (!fields) throw new Error('the contract’s counter is not a plain object shape');
   const checked = fields;
   const keys = fields.map((field) => field.key);
-  /** Per field: whether an empty object passes its check as it is. */
-  const emptyPasses = fields.map((field) => field.check(EMPTY_RECORD) === EMPTY_RECORD);
+  /** Per field: the kinds of packed value its check takes whatever they hold. */
+  const skippable = fields.map((field) => kindsTaking(field.check, field));
   const checkState = (raw: unknown) => check(shapes.roots.appState, raw) as Validated<AppState>;
 
   /** The counters checked and packed in one pass; null when one of them does not fit. */
@@ -58,12 +58,11 @@ export function createAppStateValidator(check: ShapeChecker, shapes: ShapeSet<Co
       for (let r = 0; r < packed.count && unchanged; r += 1) {
         for (let f = 0; f < checked.length; f += 1) {
           const field = checked[f]!;
-          // A name or an id passes whatever it says: not read at all.
-          if (field.anyText && reader.skipText()) continue;
+          // A value of a kind its check takes whatever it holds (a name, an id, a count, a flag, an
+          // absent key, no refusals): that was checked once for every counter, so it is not read.
+          if (reader.skip(skippable[f]!)) continue;
           const value = reader.next(true);
           if (value === BROKEN) return null;
-          // A counter with no refusals: its empty object was checked once, for every counter.
-          if (value === EMPTY_RECORD && emptyPasses[f]) continue;
           const result = field.check(value);
           if (result === REFUSED) return null;
           // Stripped (a key the contract does not name, a URL trimmed): packed anew below.

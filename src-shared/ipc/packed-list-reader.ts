@@ -8,6 +8,31 @@ export const BROKEN: unique symbol = Symbol('broken');
 /** The one empty object a `next(true)` answers. */
 export const EMPTY_RECORD: Readonly<Record<string, never>> = Object.freeze({});
 
+/** The values a kind with no size stands for: a check that keeps one as it is takes every value of that kind. */
+const CONSTANTS: readonly (readonly [kind: number, value: unknown])[] = [
+  [ABSENT, undefined],
+  [FALSE, false],
+  [TRUE, true],
+  [NULL, null],
+  [EMPTY_OBJECT, EMPTY_RECORD],
+  [MINUS_ZERO, -0],
+];
+/** The kinds `skip` may step over: no nested values, and a text (if any) not needed to know the kind. */
+const SKIPPABLE = CONSTANTS.reduce((mask, [kind]) => mask | (1 << kind), (1 << STRING) | (1 << INTEGER) | (1 << NEGATIVE_INTEGER));
+
+/**
+ * The kinds a value check takes whatever they hold, for `skip`: each constant the check keeps as it
+ * is, every string when `anyText`, every integer the list can hold when `anyInteger` (a number with
+ * no bounds).
+ */
+export function kindsTaking(check: (value: unknown) => unknown, takes: { anyText: boolean; anyInteger: boolean }): number {
+  let kinds = 0;
+  for (const [kind, value] of CONSTANTS) if (Object.is(check(value), value)) kinds |= 1 << kind;
+  if (takes.anyText) kinds |= 1 << STRING;
+  if (takes.anyInteger) kinds |= (1 << INTEGER) | (1 << NEGATIVE_INTEGER);
+  return kinds;
+}
+
 /**
  * Reads a packed list value by value: `unpackList` builds the records from it, and the preload
  * checks a list main packed without building them (state-validator.ts).
@@ -83,14 +108,27 @@ export class ListReader {
     return BROKEN;
   }
 
-  /** Steps over the next value, unread, when it is a string (answers true); otherwise stays where it is. */
-  skipText(): boolean {
+  /**
+   * Steps over the next value, unread, when its kind is one of `kinds` (a mask of SKIPPABLE kinds,
+   * bit n for kind n: see kindsTaking) and answers true; otherwise stays where it is.
+   */
+  skip(kinds: number): boolean {
+    const index = this.index;
     const i = this.i;
-    if (this.index.charCodeAt(i) !== STRING || i + 3 > this.index.length) return false;
-    const size = (this.index.charCodeAt(i + 1) << LOW_BITS) | this.index.charCodeAt(i + 2);
-    if (this.at + size > this.text.length) return false;
+    if (i >= index.length) return false;
+    const kind = index.charCodeAt(i);
+    if (kind > 31 || ((kinds & SKIPPABLE) >>> kind) % 2 === 0) return false;
+    if (kind < STRING) {
+      this.i = i + 1;
+      return true;
+    }
+    if (i + 3 > index.length) return false;
+    const size = (index.charCodeAt(i + 1) << LOW_BITS) | index.charCodeAt(i + 2);
+    if (kind === STRING) {
+      if (this.at + size > this.text.length) return false;
+      this.at += size;
+    }
     this.i = i + 3;
-    this.at += size;
     return true;
   }
 

@@ -4,7 +4,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { packList, type PackedList } from '../../../src-shared/ipc/packed-list';
-import { BROKEN, EMPTY_RECORD, ListReader, unpackList } from '../../../src-shared/ipc/packed-list-reader';
+import { BROKEN, EMPTY_RECORD, kindsTaking, ListReader, unpackList } from '../../../src-shared/ipc/packed-list-reader';
 import { counter } from '../../support/app-fakes';
 
 type Row = Record<string, unknown>;
@@ -44,16 +44,28 @@ describe('a packed list', () => {
     );
   });
 
-  it('reads value by value as it unpacks: a text stepped over unread, an empty object as the one shared EMPTY_RECORD', () => {
+  it('reads value by value as it unpacks: a value of a kind the caller takes whatever it holds stepped over unread, an empty object as the one shared EMPTY_RECORD', () => {
+    const keepsAll = (value: unknown) => value;
+    const refusesAll = () => Symbol.for('refused');
+    const masks = {
+      text: kindsTaking(refusesAll, { anyText: true, anyInteger: false }),
+      integer: kindsTaking(refusesAll, { anyText: false, anyInteger: true }),
+      constants: kindsTaking(keepsAll, { anyText: false, anyInteger: false }),
+      all: kindsTaking(keepsAll, { anyText: true, anyInteger: true }),
+    };
+    const isConstant = (v: unknown) => v === undefined || v === null || typeof v === 'boolean' || Object.is(v, -0) || (typeof v === 'object' && !Array.isArray(v) && Object.getPrototypeOf(v) === Object.prototype && Object.keys(v as object).length === 0);
+    const fits = { text: (v: unknown) => typeof v === 'string', integer: (v: unknown) => Number.isInteger(v) && !Object.is(v, -0) && Math.abs(v as number) < 2 ** 30, constants: isConstant };
     fc.assert(
-      fc.property(fc.array(anyRecord, { maxLength: 10 }), fc.infiniteStream(fc.boolean()), (records, skips) => {
+      fc.property(fc.array(anyRecord, { maxLength: 10 }), fc.infiniteStream(fc.constantFrom<keyof typeof masks | 'none'>('none', 'text', 'integer', 'constants', 'all')), (records, skips) => {
         const packed = packList<Row>(records, [...KEYS]);
         const reader = new ListReader(packed.index, packed.text);
         records.forEach((record) => {
           for (const key of KEYS) {
             const expected = record[key];
-            if (skips.next().value && reader.skipText()) {
-              expect(typeof expected).toBe('string');
+            const kind = skips.next().value as keyof typeof masks | 'none';
+            if (kind !== 'none' && reader.skip(masks[kind])) {
+              // Stepped over only what the mask takes; never an object with keys, an array, a non-integer.
+              expect(kind === 'all' ? fits.text(expected) || fits.integer(expected) || isConstant(expected) : fits[kind](expected)).toBe(true);
               continue;
             }
             const value = reader.next(true);
@@ -62,13 +74,16 @@ describe('a packed list', () => {
         });
         expect(reader.done).toBe(true);
         expect(reader.next()).toBe(BROKEN);
+        expect(reader.skip(masks.all)).toBe(false);
       }),
-      { numRuns: 200 },
+      { numRuns: 300 },
     );
     const packed = packList<Row>([{ id: 'a', nested: {} }], ['id', 'nested']);
     const reader = new ListReader(packed.index, packed.text);
-    expect([reader.skipText(), reader.skipText(), reader.next(true), reader.done]).toEqual([true, false, EMPTY_RECORD, true]);
+    expect([reader.skip(masks.text), reader.skip(masks.text), reader.next(true), reader.done]).toEqual([true, false, EMPTY_RECORD, true]);
     expect(unpackList(packed)?.[0]?.nested).not.toBe(EMPTY_RECORD);
+    // A check that changes or refuses a constant does not take its kind.
+    expect(kindsTaking((v) => (v === undefined ? 'x' : v), { anyText: false, anyInteger: false }) & masks.constants).not.toBe(masks.constants);
   });
 
   it('carries real counters, with their refusals and errors, as the page shows them', () => {
