@@ -254,21 +254,18 @@ export function createShapeChecker(defs: readonly Checked[]): ShapeChecker {
   }
 
   /** The shape under optional and nullable, or null when a rule is refined onto it on the way. */
-  function bare(shape: Checked): Checked | null {
+  const bare = (shape: Checked): Checked | null => {
     const resolved = resolve(shape);
-    if (resolved.refine) return null;
-    return resolved.t === 'optional' || resolved.t === 'nullable' ? bare(resolved.of) : resolved;
-  }
-
-  function takesAnyText(shape: Checked): boolean {
+    return resolved.refine ? null : resolved.t === 'optional' || resolved.t === 'nullable' ? bare(resolved.of) : resolved;
+  };
+  const takesAnyText = (shape: Checked): boolean => {
     const s = bare(shape);
     return s?.t === 'string' && s.min === undefined && s.max === undefined && s.pattern === undefined && !s.url;
-  }
-
-  function takesAnyInteger(shape: Checked): boolean {
+  };
+  const takesAnyInteger = (shape: Checked): boolean => {
     const s = bare(shape);
     return s?.t === 'number' && s.min === undefined && s.max === undefined;
-  }
+  };
 
   return Object.assign(check, { fieldsOf }) satisfies ShapeChecker;
 }
