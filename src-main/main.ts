@@ -228,7 +228,7 @@ async function run(): Promise<void> {
     if (next.theme !== previous.theme) nativeTheme.themeSource = next.theme;
     if (next.updates.mode !== previous.updates.mode) updates.modeChanged();
   });
-  const unregisterIpc = registerInvokeHandlers(ipcMain, controller.dispatch, { trustedWebContentsIds: () => new Set([popup.webContentsId()]), ...(devServerOrigin ? { devServerOrigin } : {}) }, (channel, reason) =>
+  const closeIpc = registerInvokeHandlers(ipcMain, controller.dispatch, { trustedWebContentsIds: () => new Set([popup.webContentsId()]), ...(devServerOrigin ? { devServerOrigin } : {}) }, (channel, reason) =>
     log.warn(`IPC ${channel} refused: ${reason}`),
   );
   const stopWatching = watchSystem({
@@ -256,7 +256,7 @@ async function run(): Promise<void> {
     shortcuts.unregisterAll();
     notifier.dispose();
     stopWatching();
-    unregisterIpc();
+    closeIpc();
     await controller.stop().catch((error: unknown) => log.warn('stop failed', error));
     tray.destroy();
     // electron-updater quits the app itself once its installer is running.

@@ -36,6 +36,8 @@ export type AppErrorCode =
   | 'busy'
   | 'export-unavailable'
   | 'export-failed'
+  /** The app is quitting: its IPC doors stay registered (a page asking still gets an answer) but let nothing through. */
+  | 'closing'
   | 'internal';
 
 export class AppError extends Error {

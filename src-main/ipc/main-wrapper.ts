@@ -1,6 +1,11 @@
 // The main side of IPC: one `ipcMain.handle` per contract channel, every call
 // checked for its sender before the dispatcher parses the payload. Raw ipcMain is
 // used nowhere else. Takes ipcMain by injection so tests drive it with a fake.
+//
+// On quit the doors close but stay registered: the popup lives until the app exits and may
+// still ask (a delta it cannot place makes it ask state:get), and Electron logs an invoke
+// that finds no handler as an error in main. A closed door answers "closing" instead, and
+// nothing reaches the dispatcher once the ledger is being written.
 import { invokeChannels, type EventChannel, type EventOf, type InvokeChannel, type IpcResult } from '../../src-shared/ipc/contract';
 import type { Dispatch } from './dispatch';
 import { answerForWire } from './state-answer';
@@ -8,8 +13,9 @@ import { senderProblem, type InvokeEventLike, type SenderPolicy } from './sender
 
 export interface IpcMainLike<E extends InvokeEventLike = InvokeEventLike> {
   handle(channel: string, listener: (event: E, ...args: unknown[]) => Promise<unknown>): void;
-  removeHandler(channel: string): void;
 }
+
+const CLOSING: IpcResult<never> = { ok: false, error: { code: 'closing', message: 'Counter Tray is quitting.' } };
 
 export const INVOKE_CHANNELS = Object.keys(invokeChannels) as InvokeChannel[];
 
@@ -19,8 +25,10 @@ export function registerInvokeHandlers<E extends InvokeEventLike>(
   policy: SenderPolicy,
   onRefused: (channel: InvokeChannel, reason: string) => void = () => undefined,
 ): () => void {
+  let closed = false;
   for (const channel of INVOKE_CHANNELS) {
     ipcMain.handle(channel, async (event, ...args): Promise<IpcResult<unknown>> => {
+      if (closed) return CLOSING;
       const problem = senderProblem(event, policy);
       if (problem) {
         onRefused(channel, problem);
@@ -31,8 +39,9 @@ export function registerInvokeHandlers<E extends InvokeEventLike>(
       return answerForWire(channel, await dispatch(channel, args[0]));
     });
   }
+  /** Closes every door: from now on each call is answered "closing" and dispatches nothing. */
   return () => {
-    for (const channel of INVOKE_CHANNELS) ipcMain.removeHandler(channel);
+    closed = true;
   };
 }
 

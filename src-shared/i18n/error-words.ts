@@ -57,6 +57,7 @@ const WORDS: Record<string, Said> = {
   busy: plain('error.busy'),
   'export-unavailable': plain('error.exportUnavailable'),
   'export-failed': plain('error.exportFailed'),
+  closing: plain('error.closing'),
 };
 
 function shortHost(host: string): string {

@@ -30,7 +30,6 @@ function ipcListenersWith(entry: string): string[] {
   const ipcMain = {
     on: (channel: string) => void channels.push(channel),
     handle: (channel: string) => void channels.push(channel),
-    removeHandler: () => undefined,
   };
   const fakeElectron = { ipcMain, app: { isPackaged: true, getPath: () => '/tmp', on: () => undefined, once: () => undefined, isReady: () => false, getName: () => 'Counter Tray', getVersion: () => '0.0.0' } };
   require.cache[electronPath] = { id: electronPath, filename: electronPath, loaded: true, exports: fakeElectron } as unknown as NodeJS.Module;

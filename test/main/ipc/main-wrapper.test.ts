@@ -5,6 +5,9 @@ import type * as SenderCheck from '../../../src-main/ipc/sender-check';
 import { createHeadlessApp } from '../../../dev-tools/headless/headless-app';
 import type { AppState, BridgedAppState, IpcResult } from '../../../src-shared/ipc/contract';
 import { unpackList } from '../../../src-shared/ipc/packed-list-reader';
+import { IpcMainDouble, ipcEvent } from '../../../dev-tools/electron-double/double/ipc-main';
+import { ipcWire } from '../../../dev-tools/electron-double/double/ipc-wire';
+import type { SenderDocument } from '../../../dev-tools/electron-double/double/page-host';
 import { COFFEE_ID, TRIP_ID, counter, fakeCoreFactory } from '../../support/app-fakes';
 
 type Listener = (event: InvokeEventLike, ...args: unknown[]) => Promise<unknown>;
@@ -16,7 +19,6 @@ function fakeIpcMain() {
       if (handlers.has(channel)) throw new Error(`second handler for ${channel}`);
       handlers.set(channel, listener);
     },
-    removeHandler: (channel) => void handlers.delete(channel),
   };
   return { ipc, handlers, invoke: (channel: string, event: InvokeEventLike, ...args: unknown[]) => handlers.get(channel)?.(event, ...args) };
 }
@@ -43,16 +45,18 @@ function setup() {
   const fake = fakeIpcMain();
   const dispatch = vi.fn(async (_channel: unknown, payload: unknown) => ({ ok: true as const, value: payload }));
   const refused: string[] = [];
-  const unregister = registerInvokeHandlers(fake.ipc, dispatch, { trustedWebContentsIds: () => new Set([POPUP_ID]) }, (channel, reason) => refused.push(`${channel}: ${reason}`));
-  return { ...fake, dispatch, refused, unregister };
+  const close = registerInvokeHandlers(fake.ipc, dispatch, { trustedWebContentsIds: () => new Set([POPUP_ID]) }, (channel, reason) => refused.push(`${channel}: ${reason}`));
+  return { ...fake, dispatch, refused, close };
 }
 
 describe('main-side IPC wrapper', () => {
-  it('registers exactly the contract channels and removes them again', () => {
-    const { handlers, unregister } = setup();
+  it('registers exactly the contract channels; closed, every one stays and answers "closing" without dispatching', async () => {
+    const { handlers, close, invoke, dispatch } = setup();
     expect([...handlers.keys()].sort()).toEqual([...INVOKE_CHANNELS].sort());
-    unregister();
-    expect(handlers.size).toBe(0);
+    close();
+    expect([...handlers.keys()].sort()).toEqual([...INVOKE_CHANNELS].sort());
+    for (const channel of INVOKE_CHANNELS) expect(await invoke(channel, ownEvent, {}), channel).toMatchObject({ ok: false, error: { code: 'closing' } });
+    expect(dispatch).not.toHaveBeenCalled();
   });
 
   it('passes our own top frame through to the dispatcher', async () => {
@@ -159,6 +163,32 @@ describe('wrapper + the app dispatcher', () => {
     // Every other answer goes as the dispatcher gave it.
     expect(await fake.invoke('counter:increment', ownEvent, { id: COFFEE_ID })).toEqual({ ok: true, value: null });
     await app.stop();
+  });
+});
+
+// The popup lives until the app exits and may still ask while main quits (seen in a loaded run:
+// a state:get during the update's quit). Electron answers an invoke that finds no handler with an
+// error and logs it in main; the Electron double does the same (ipc-main.ts, after ipc-main-impl.ts).
+describe('quitting under the Electron double', () => {
+  async function whatAPageAskingAfterQuitSees(closeDoors: (close: () => void, ipc: IpcMainDouble) => void) {
+    const log: string[] = [];
+    const ipc = new IpcMainDouble((line) => log.push(line));
+    const dispatch = vi.fn(async () => ({ ok: true as const, value: null }));
+    closeDoors(registerInvokeHandlers(ipc, dispatch, { trustedWebContentsIds: () => new Set([POPUP_ID]) }), ipc);
+    const event = ipcEvent({ id: POPUP_ID }, { frameId: 1, isTop: true, url: () => 'app://counter-tray/index.html', alive: () => true } satisfies SenderDocument);
+    const reply = await ipc.invokeFromRenderer(event, 'state:get', ipcWire.serialize([{}]));
+    return { reply: 'result' in reply && reply.result !== undefined ? ipcWire.decode(reply.result) : reply, log, dispatched: dispatch.mock.calls.length };
+  }
+
+  it('a page asking after quit gets "closing"; Electron logs nothing and nothing is dispatched', async () => {
+    const seen = await whatAPageAskingAfterQuitSees((close) => close());
+    expect(seen).toEqual({ reply: { ok: false, error: { code: 'closing', message: expect.any(String) } }, log: [], dispatched: 0 });
+  });
+
+  it('negative control: doors removed on quit (the old way) make Electron log the call as an error', async () => {
+    const seen = await whatAPageAskingAfterQuitSees((_close, ipc) => INVOKE_CHANNELS.forEach((channel) => ipc.removeHandler(channel)));
+    expect(seen.log).toEqual(["Error occurred in handler for 'state:get': Error: No handler registered for 'state:get'"]);
+    expect(seen.dispatched).toBe(0);
   });
 });
 

@@ -51,6 +51,7 @@ export const errors = {
   'error.atZeroAlready': 'Er steht schon auf 0.',
   'error.startsTodayAlready': 'Er beginnt schon heute.',
   'error.busy': 'Einen Moment: Deine letzte Änderung wird noch gesendet.',
+  'error.closing': 'Counter Tray wird beendet.',
   'error.resetToDate': 'Ein Countdown lässt sich nicht zurücksetzen; ändere sein Datum.',
   'error.noStartDate': 'Dieser Zähler hat kein Startdatum, das sich verschieben ließe.',
   'error.noResetToUndo': 'Hier gibt es kein kürzliches Zurücksetzen zum Zurücknehmen.',

@@ -48,6 +48,7 @@ export const errors = {
   'error.atZeroAlready': 'It is at 0 already.',
   'error.startsTodayAlready': 'It starts today already.',
   'error.busy': 'Wait a moment: your last change is still being sent.',
+  'error.closing': 'Counter Tray is closing.',
   'error.resetToDate': 'A countdown cannot be reset; change its date instead.',
   'error.noStartDate': 'This counter has no start date to move.',
   'error.noResetToUndo': 'There is no recent reset on this counter to undo.',
