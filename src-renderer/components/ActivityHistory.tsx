@@ -2,7 +2,7 @@
 // where it all comes from (this computer: the service keeps no history), the range's numbers,
 // a streak, and the chart or, for the year, the heatmap. Main computes it all
 // (`activity:history`); the page only lays it out. Asked again whenever `refresh` changes.
-import { useEffect, useState } from 'react';
+import { useLayoutEffect, useState } from 'react';
 import { flushSync } from 'react-dom';
 import type { ActivityHistory as History, HistoryRange, PeriodTotal } from '../../src-shared/domain/history';
 import type { CounterTrayApi } from '../../src-shared/ipc/contract';
@@ -60,7 +60,8 @@ export function ActivityHistory({ api, counterId, name, refresh, onError }: Prop
   const [range, setRange] = useState<HistoryRange>('twoWeeks');
   const [history, setHistory] = useState<History | null>(null);
 
-  useEffect(() => {
+  // Asked in the commit, as CounterDetail asks for its events: the answer's wait starts with the click.
+  useLayoutEffect(() => {
     let alive = true;
     void call(api, 'activity:history', { id: counterId, range }).then((result) => {
       if (!alive) return;
