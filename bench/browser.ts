@@ -7,7 +7,7 @@ import type { Browser, Page } from '@playwright/test';
 import { fileURLToPath } from 'node:url';
 import type { HeadlessApp } from '../dev-tools/headless/headless-app';
 import { answerForWire } from '../src-main/ipc/state-answer';
-import { POPUP_EVENTS, type EventChannel } from '../src-shared/ipc/contract';
+import { POPUP_EVENTS, type EventChannel, type InvokeChannel } from '../src-shared/ipc/contract';
 import { bundledPreloadApi } from '../dev-tools/web/preload-stand-in';
 import { ensureRendererBuilt } from '../dev-tools/web/build-renderer';
 import { serveDirectory, type RunningServer } from '../dev-tools/web/static-server';
@@ -40,6 +40,10 @@ export interface BenchPage {
   rowIds(): Promise<string[]>;
   /** The page's next `state:get` is answered with `state` from inside the page (sent now, before any clock starts). */
   stageStateAnswer(state: unknown): Promise<void>;
+  /** The page's next `channel` call with `request` is answered with `answer` (main's wire answer) from inside the page. */
+  stageAnswer(channel: InvokeChannel, request: unknown, answer: unknown): Promise<void>;
+  /** Staged answers not yet asked for, as "channel request-JSON". */
+  stagedLeft(): Promise<string[]>;
   close(): Promise<void>;
 }
 
@@ -103,7 +107,8 @@ export class BenchBrowser {
       watchRowsAtLeast(t: number, n: number): boolean;
       watchRowsAtMost(t: number, n: number): boolean;
       rowIds(): string[];
-      stageState(state: unknown): void;
+      stageAnswer(channel: string, request: unknown, answer: unknown): void;
+      stagedLeft(): string[];
     };
 
     await page.goto(this.renderer.url);
@@ -125,7 +130,9 @@ export class BenchBrowser {
         ),
       push,
       rowIds: () => page.evaluate(() => (globalThis as unknown as { __bench: Bench }).__bench.rowIds()),
-      stageStateAnswer: (state) => page.evaluate((s) => (globalThis as unknown as { __bench: Bench }).__bench.stageState(s), state),
+      stageStateAnswer: (state) => page.evaluate((value) => (globalThis as unknown as { __bench: Bench }).__bench.stageAnswer('state:get', {}, { ok: true, value }), state),
+      stageAnswer: (channel, request, answer) => page.evaluate(([c, r, a]) => (globalThis as unknown as { __bench: Bench }).__bench.stageAnswer(c, r, a), [channel, request, answer] as const),
+      stagedLeft: () => page.evaluate(() => (globalThis as unknown as { __bench: Bench }).__bench.stagedLeft()),
       async close() {
         for (const off of offs) off();
         await page.close();

@@ -9,7 +9,10 @@
 /* global window, document, MutationObserver */
 (() => {
   const listeners = new Map();
-  const bench = { lastPushAt: 0, firstPushAt: 0, pushes: 0, stagedState: undefined, lastAnswerAt: 0 };
+  const bench = { lastPushAt: 0, firstPushAt: 0, pushes: 0, lastAnswerAt: 0 };
+  /** Answers already in the page, each for one request (channel and request as JSON), taken once. */
+  const staged = new Map();
+  const stagedKey = (channel, request) => `${channel} ${JSON.stringify(request)}`;
 
   Object.defineProperty(window, '__counterTrayPush', {
     value: (event, payload) => {
@@ -22,13 +25,14 @@
   });
 
   const ipcRenderer = {
-    // A staged state:get answer is already in the page (its transfer is not on the clock): the
-    // list-render measure times the page's own path from a push to rows on screen.
+    // A staged answer is already in the page (its transfer is not on the clock): a measure staged
+    // this way times the page's own path (the list render from a push; the activity view from a click).
     invoke: (channel, request) => {
-      if (channel === 'state:get' && bench.stagedState !== undefined) {
-        const value = bench.stagedState;
-        bench.stagedState = undefined;
-        return Promise.resolve({ ok: true, value });
+      const key = stagedKey(channel, request);
+      if (staged.has(key)) {
+        const answer = staged.get(key);
+        staged.delete(key);
+        return Promise.resolve(answer);
       }
       // Stamped as the answer reaches the page, before the preload parses it: what follows is the page's own work.
       return window.__counterTrayInvoke(channel, request).then((answer) => {
@@ -108,10 +112,12 @@
         return true;
       },
       rowIds: () => [...document.querySelectorAll('li[data-counter-id]')].map((li) => li.getAttribute('data-counter-id')),
-      /** The next state:get is answered with this state, from inside the page. */
-      stageState(state) {
-        bench.stagedState = state;
+      /** The next `channel` call with this request is answered with `answer` (as main's IPC wrapper sends it), from inside the page. */
+      stageAnswer(channel, request, answer) {
+        staged.set(stagedKey(channel, request), answer);
       },
+      /** The staged answers the page has not asked for yet (a measure that left one used the harness instead). */
+      stagedLeft: () => [...staged.keys()],
     },
   });
 })();

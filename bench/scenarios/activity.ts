@@ -11,6 +11,7 @@ import { createRecordWriter } from '../../src-main/app/activity/record-writer';
 import { realClock } from '../../src-main/core/contract';
 import { startCounterService } from '../../src-service/index';
 import type { ActivityEvent } from '../../src-shared/domain/activity';
+import { answerForWire } from '../../src-main/ipc/state-answer';
 import { startSignedInApp } from '../app';
 import type { BenchBrowser } from '../browser';
 import { readFixtures, writeFixtures } from '../fixtures';
@@ -103,22 +104,46 @@ export async function runActivity(options: { browser: () => Promise<BenchBrowser
     detailMain.push(performance.now() - start);
   }
 
-  // 3. The detail view of that record in Chromium: click → chart and events laid out.
+  // 3. The detail view of that record in Chromium: click → chart and events laid out. Each round
+  // opens it twice: once with main's two answers already in the page (the page's own work; main's
+  // share is timed apart, as its IPC wrapper would call it), once through the harness (CDP).
   const app = await startSignedInApp(service.url, reader.token, { activityDir: dir });
   const browser = await options.browser();
   const page = await browser.open(app);
   const open: number[] = [];
+  const staged: number[] = [];
+  const answered: number[] = [];
   const hop: number[] = [];
+  // What the view asks for as it opens (CounterDetail.tsx, ActivityHistory.tsx: 14 days first).
+  const asked = [
+    ['activity:detail', { id: counterId }],
+    ['activity:history', { id: counterId, range: 'twoWeeks' }],
+  ] as const;
+  const openOnce = async () => {
+    const elapsed = Number(await page.page.evaluate(openDetailScript(counterId)));
+    await page.page.keyboard.press('Escape');
+    await page.page.locator(`li[data-counter-id="${counterId}"]`).waitFor();
+    return elapsed;
+  };
   try {
     await (await page.watchRows('atLeast', fx.counterIds.length)).seen;
     for (let i = 0; i < options.detailOpens + 3; i += 1) {
-      const elapsed = Number(await page.page.evaluate(openDetailScript(counterId)));
-      if (i >= 3) open.push(elapsed); // the first opens load the chunk and warm up
-      await page.page.keyboard.press('Escape');
-      await page.page.locator(`li[data-counter-id="${counterId}"]`).waitFor();
+      const start = performance.now();
+      const answers = [];
+      for (const [channel, request] of asked) answers.push(answerForWire(channel, await app.dispatch(channel, request)));
+      const mainMs = performance.now() - start;
+      for (const [k, [channel, request]] of asked.entries()) await page.stageAnswer(channel, request, answers[k]);
+      const stagedMs = await openOnce();
+      const left = await page.stagedLeft();
+      if (left.length > 0) throw new Error(`the activity view did not ask for: ${left.join(', ')}`);
+      const harnessMs = await openOnce();
       // The harness's own share: one invoke from the page through CDP to the controller and back.
       const hopMs = Number(await page.page.evaluate(HOP_SCRIPT));
-      if (i >= 3) hop.push(hopMs);
+      if (i < 3) continue; // the first opens load the chunk and warm up
+      answered.push(mainMs);
+      staged.push(stagedMs);
+      open.push(harnessMs);
+      hop.push(hopMs);
     }
   } finally {
     await page.close();
@@ -155,12 +180,30 @@ export async function runActivity(options: { browser: () => Promise<BenchBrowser
     },
     {
       scenario: SCENARIO,
-      measure: 'detail view shown in Chromium, p50 / p99',
-      app: `${ms(median(open), 1)} / ${ms(percentile(open, 99), 1)} (harness hop ${ms(median(hop), 1)})`,
+      measure: 'detail view shown: main + page, p50',
+      app: ms(median(answered) + median(staged), 1),
       target: '< 16 ms',
-      met: median(open) < 16,
-      how: `page clock: the row's activity button clicked → chart and events in the DOM, layout forced; includes the activity:detail invoke, which here crosses CDP (the harness hop, measured alone, is in brackets); median of ${options.detailOpens} opens after 3 warm-up opens (chunk loaded)`,
+      met: median(answered) + median(staged) < 16,
+      how: 'the two rows below added: what the app pays from the click to the chart and events laid out, without the harness transport (CDP here, Electron IPC in the app); the row after them includes it',
+    },
+    {
+      scenario: SCENARIO,
+      measure: '  activity:detail and activity:history answered in main, p50 / p99',
+      app: `${ms(median(answered), 2)} / ${ms(percentile(answered, 99), 2)}`,
+      how: 'both app.dispatch calls the view makes as it opens, one after the other as main takes them, each answer as the IPC wrapper sends it (answerForWire); Node clock, once before each staged open',
+    },
+    {
+      scenario: SCENARIO,
+      measure: '  click → chart and events laid out in the page, p50 / p99',
+      app: `${ms(median(staged), 1)} / ${ms(percentile(staged, 99), 1)}`,
+      how: `page clock: the row's activity button clicked → chart and events in the DOM, layout forced, with main's two answers staged in the page (checked by the preload, a contextBridge-like copy, the lazy screen's React, layout); the run fails if the view asked for anything else; median of ${options.detailOpens} opens after 3 warm-up opens (chunk loaded)`,
+    },
+    {
+      scenario: SCENARIO,
+      measure: 'detail view shown in Chromium through the harness, p50 / p99',
+      app: `${ms(median(open), 1)} / ${ms(percentile(open, 99), 1)} (harness hop ${ms(median(hop), 1)})`,
+      how: `page clock, the same click → laid out, with both invokes crossing CDP to the Node app (a bare invoke through the same path, measured alone, is in brackets; two invokes while the page renders take longer than one alone); median of ${options.detailOpens} opens, alternating with the staged ones`,
     },
   ];
-  return { rows, data: { append, load, detailMain, open, hop, bytes, kept } };
+  return { rows, data: { append, load, detailMain, open, staged, answered, hop, bytes, kept } };
 }
