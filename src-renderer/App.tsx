@@ -8,6 +8,7 @@ import { guessLocale, I18n, useI18n } from './i18n/I18n';
 import { useAccentColor } from './look/useAccentColor';
 import { StatusLine } from './components/StatusLine';
 import { loadCounterMenu } from './components/useRowMenu';
+import { usePrefetchAfterFirstScreen } from './components/usePrefetchAfterFirstScreen';
 import { CounterList } from './screens/CounterList';
 
 const OFFLINE_STATS = { requests: 0, rateLimited: 0, notifications: 0, ignoredFrames: 0, resyncs: 0 };
@@ -43,14 +44,6 @@ export type View =
 /** The app in the language main chose; before main's first state, the browser's guess. */
 export function App({ api }: { api: CounterTrayApi }) {
   const { state, problem } = useAppState(api);
-  const ready = state !== null;
-  // Once the first screen is up, fetch the others in the background: opening one then shows it
-  // without waiting for its chunk (the fallback below is for a first click within milliseconds).
-  useEffect(() => {
-    if (!ready) return;
-    const timer = setTimeout(() => Object.values(LATER).forEach((load) => void load().catch(() => undefined)), 0);
-    return () => clearTimeout(timer);
-  }, [ready]);
   return (
     <I18n locale={state?.locale ?? guessLocale()}>
       <Screens api={api} state={state} problem={problem} />
@@ -62,6 +55,8 @@ const LOADING = <main className="screen centered" aria-busy="true" />;
 
 function Screens({ api, state, problem }: { api: CounterTrayApi; state: AppState | null; problem: IpcError | null }) {
   const i18n = useI18n();
+  // Under <I18n>: this runs once the catalog is in too (the fallback below is for a first click within milliseconds).
+  usePrefetchAfterFirstScreen(LATER, state !== null);
   const [view, setView] = useState<View>({ name: 'list' });
   const [focusRequest, setFocusRequest] = useState<{ id: string; at: number } | null>(null);
   // The list's current row outlives the list screen: back from Edit, the same row is current.
