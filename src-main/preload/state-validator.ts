@@ -23,12 +23,17 @@ export interface AppStateValidator {
   validate(raw: unknown): Validated<BridgedAppState>;
 }
 
-export function createAppStateValidator(check: ShapeChecker, shapes: ShapeSet<ContractShapeName>): AppStateValidator {
-  const counterShape = shapes.roots.counterState;
+/** The counter's fields, in the schema's order. */
+function plainFields(check: ShapeChecker, counterShape: Parameters<ShapeChecker['fieldsOf']>[0]) {
   const fields = check.fieldsOf(counterShape);
   // Counters are read key by key: a counter shape that is more than its keys (strict, refined) needs this pass changed.
   if (!fields) throw new Error('the contract’s counter is not a plain object shape');
-  const checked = fields;
+  return fields;
+}
+
+export function createAppStateValidator(check: ShapeChecker, shapes: ShapeSet<ContractShapeName>): AppStateValidator {
+  const counterShape = shapes.roots.counterState;
+  const fields = plainFields(check, counterShape);
   const keys = fields.map((field) => field.key);
   /** Per field: the kinds of packed value its check takes whatever they hold. */
   const skippable = fields.map((field) => kindsTaking(field.check, field));
@@ -39,7 +44,7 @@ export function createAppStateValidator(check: ShapeChecker, shapes: ShapeSet<Co
     const writer = new ListWriter<CounterState>(keys, raw.length);
     for (const item of raw) {
       if (!isObject(item)) return null;
-      for (const field of checked) {
+      for (const field of fields) {
         const value = field.check(item[field.key]);
         if (value === REFUSED) return null;
         writer.add(value);
@@ -56,8 +61,8 @@ export function createAppStateValidator(check: ShapeChecker, shapes: ShapeSet<Co
       const reader = new ListReader(packed.index, packed.text);
       let unchanged = true;
       for (let r = 0; r < packed.count && unchanged; r += 1) {
-        for (let f = 0; f < checked.length; f += 1) {
-          const field = checked[f]!;
+        for (let f = 0; f < fields.length; f += 1) {
+          const field = fields[f]!;
           // A value of a kind its check takes whatever it holds (a name, an id, a count, a flag, an
           // absent key, no refusals): that was checked once for every counter, so it is not read.
           if (reader.skip(skippable[f]!)) continue;
