@@ -2,26 +2,9 @@
 // own chunk, and the translator every screen reads with useI18n(). A switch of language keeps
 // the old words on screen until the new catalog is in, then re-renders everything at once.
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
-import { resolveLocale, type AppLocale, type CatalogName } from '../../src-shared/i18n/locale';
-import { createTranslator, type CompiledCatalog, type Translator } from '../../src-shared/i18n/translator';
-
-const LOADERS: Record<CatalogName, () => Promise<{ default: CompiledCatalog }>> = {
-  en: () => import('virtual:catalog/en'),
-  de: () => import('virtual:catalog/de'),
-  'en-XA': () => import('virtual:catalog/en-XA'),
-};
-
-/** Each catalog is fetched once; a failed fetch is forgotten, so the next render tries again. */
-const loading = new Map<CatalogName, Promise<{ default: CompiledCatalog }>>();
-function loadCatalog(language: CatalogName): Promise<{ default: CompiledCatalog }> {
-  let found = loading.get(language);
-  if (!found) {
-    found = LOADERS[language]();
-    loading.set(language, found);
-    found.catch(() => loading.delete(language));
-  }
-  return found;
-}
+import { resolveLocale, type AppLocale } from '../../src-shared/i18n/locale';
+import { createTranslator, type Translator } from '../../src-shared/i18n/translator';
+import { loadCatalog } from './loadCatalog';
 
 const TranslatorContext = createContext<Translator | null>(null);
 
