@@ -4,6 +4,7 @@
 // key its actions, ? the keys, Esc clears the search then hides the popup; any other character
 // searches. Focus on a row's button moves along with the current row.
 import { useEffect, useRef, type RefObject } from 'react';
+import { flushSync } from 'react-dom';
 import type { CounterState, Direction } from '../../src-shared/domain/snapshot';
 import { useDocumentKeydown } from '../components/useDocumentKeydown';
 import { useI18n } from '../i18n/I18n';
@@ -85,7 +86,11 @@ export function useListKeys({ visible, activeIndex, query, searchRef, setQuery, 
   function menuOfActive() {
     if (!active) return;
     showSelection();
-    const more = document.getElementById(`counter-${active.id}`)?.querySelector<HTMLElement>('.row-more');
+    const moreOf = (id: string) => document.getElementById(`counter-${id}`)?.querySelector<HTMLElement>('.row-more');
+    // The current row scrolled out of the list's window is not drawn: bring it back, drawn in this
+    // event, so its menu opens beside it (the wheel took it away, or the key came before the scroll).
+    if (!moreOf(active.id)) flushSync(() => scrollToRow(activeIndex, active.id));
+    const more = moreOf(active.id);
     if (more) openMenu(active.id, { element: more });
   }
 

@@ -26,6 +26,15 @@ test.describe('a thousand counters', () => {
     await expect(rowOf(popup, 'Counter number 998')).toHaveAttribute('aria-label', 'Counter number 998, 1,000');
     expect(Date.now() - started).toBeLessThan(2_000);
 
+    // The wheel took the current row out of the window (it is not drawn at all): Shift+F10 still
+    // opens its menu, beside it, brought back into view.
+    await expect(rowOf(popup, 'Counter number 25')).toHaveCount(0);
+    await popup.keyboard.press('Shift+F10');
+    await expect(popup.getByRole('menu', { name: /Counter number 25\b/ })).toBeVisible();
+    await expect(rowOf(popup, 'Counter number 25')).toBeInViewport();
+    await popup.keyboard.press('Escape');
+    await expect(popup.getByRole('menu')).toHaveCount(0);
+
     await popup.getByLabel('Search counters').fill('number 512');
     await expect(popup.getByRole('listitem')).toHaveCount(1);
   });
