@@ -3,7 +3,7 @@
 // used nowhere else. Takes ipcMain by injection so tests drive it with a fake.
 //
 // On quit the doors close but stay registered: the popup lives until the app exits and may
-// still ask (a delta it cannot place makes it ask state:get), and Electron logs an invoke
+// still ask (a page still loading sends its first state:get), and Electron logs an invoke
 // that finds no handler as an error in main. A closed door answers "closing" instead, and
 // nothing reaches the dispatcher once the ledger is being written.
 import { invokeChannels, type EventChannel, type EventOf, type InvokeChannel, type IpcResult } from '../../src-shared/ipc/contract';
