@@ -21,6 +21,8 @@ interface Pair {
   upstream: Socket;
   /** The upstream was cut while the client was left open and unaware. */
   halfOpen: boolean;
+  /** The request line last sent through it ("POST /v2/… HTTP/1.1"): a 'dropped' event names the request whose answer it lost. */
+  requestLine: string;
 }
 
 export class FaultProxy extends EventEmitter {
@@ -81,7 +83,7 @@ export class FaultProxy extends EventEmitter {
       return;
     }
     const upstream = connect(targetPort, targetHost);
-    const pair: Pair = { client, upstream, halfOpen: false };
+    const pair: Pair = { client, upstream, halfOpen: false, requestLine: '' };
     this.pairs.add(pair);
     client.setNoDelay(true);
     upstream.setNoDelay(true);
@@ -107,13 +109,17 @@ export class FaultProxy extends EventEmitter {
       if (pair.halfOpen || this.mode === 'blackhole') return; // swallowed
       if (direction === 'response' && this.mode === 'dropResponses') {
         this.kill(pair);
-        this.emit('dropped');
+        this.emit('dropped', pair.requestLine);
         return;
       }
       if (!to.destroyed) to.write(chunk);
     };
     from.on('data', (chunk: Buffer) => {
       if (pair.halfOpen || this.mode === 'blackhole') return;
+      if (direction === 'request') {
+        const line = chunk.toString('latin1', 0, Math.max(0, chunk.indexOf('\r\n')));
+        if (/^[A-Z]+ \S+ HTTP\/1\.1$/.test(line)) pair.requestLine = line;
+      }
       if (this.delayMs <= 0 && timers.size === 0) return deliver(chunk);
       const due = Math.max(Date.now() + this.delayMs, lastDue);
       lastDue = due;

@@ -17,11 +17,13 @@ async function proxied(service: CounterService) {
   return proxy;
 }
 
-/** Resolves when `done()` holds after one of the proxy's lost answers. */
-function afterDrops(proxy: FaultProxy, done: () => boolean): Promise<void> {
+/** Resolves once the proxy has lost the answers of `count` requests whose request line matches `request`. */
+function afterDrops(proxy: FaultProxy, request: RegExp, count: number): Promise<void> {
+  let lost = 0;
   return new Promise((resolve) => {
-    const check = () => {
-      if (!done()) return;
+    const check = (requestLine: string) => {
+      if (request.test(requestLine)) lost += 1;
+      if (lost < count) return;
       proxy.off('dropped', check);
       resolve();
     };
@@ -51,7 +53,8 @@ describe('lost answers', () => {
     const ids = SHARED.slice(0, 4);
     const before = ids.map((id) => serverValue(service, id));
     const adaChanges = () => service.requestLog.filter((e) => e.userId === USERS.ada.id && e.path.includes('/increment')).length;
-    const allLost = afterDrops(proxy, () => adaChanges() >= 4);
+    // Each answer, not only each request: a flip to 'pass' while one answer is still on its way would deliver it.
+    const allLost = afterDrops(proxy, /^POST \S+\/increment/, 4);
     proxy.mode = 'dropResponses';
     for (const id of ids) core.increment(id);
     await allLost; // all four reached the server; none of their answers came back
