@@ -1,4 +1,4 @@
-// Chromium (Debian's /usr/bin/chromium through Playwright) showing the real renderer
+// Chromium (CHROMIUM_PATH or Debian's /usr/bin/chromium, through Playwright) showing the real renderer
 // bundle, wired to a Node-side headless app the way the preload wires it in Electron:
 // invoke → app.dispatch, app events → the page, in order. Plus the DOM watchers of
 // page/bench-preload.js, whose callbacks resolve promises here.
@@ -14,6 +14,11 @@ import { serveDirectory, type RunningServer } from '../dev-tools/web/static-serv
 
 const PRELOAD = fileURLToPath(new URL('./page/bench-preload.js', import.meta.url));
 const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+
+/** The Chromium the e2e tests use, found where `npm run bench` made sure it is (scripts/ensure-chromium.mjs). */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+}
 
 /** What the page reports when a watched condition holds; times are the page's performance.now(). */
 export interface Seen {
@@ -56,7 +61,7 @@ export class BenchBrowser {
   static async launch(): Promise<BenchBrowser> {
     const dist = await ensureRendererBuilt();
     const renderer = await serveDirectory(dist);
-    const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+    const browser = await launchChromium();
     return new BenchBrowser(browser, renderer);
   }
 

@@ -1,17 +1,17 @@
 // Drives the list lab (page/list-lab): the list's windowing and real rows in Chromium, fed items
 // in the page, for the grouped case (5 000 counters in 50 groups, half folded) next to the same
 // counters without groups. Built with the renderer's own Vite config into dist/bench-lab.
-import { chromium, type Page as LabPage } from '@playwright/test';
+import type { Page as LabPage } from '@playwright/test';
 import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { newestMtime, ROOT } from '../dev-tools/web/build-renderer';
 import { serveDirectory } from '../dev-tools/web/static-server';
 import type { CounterState } from '../src-shared/domain/snapshot';
+import { launchChromium } from './browser';
 import { median } from './stats';
 
 const LAB_SOURCE = join(ROOT, 'bench/page/list-lab');
 const LAB_DIST = join(ROOT, 'dist/bench-lab');
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 
 export interface LabCase {
   name: string;
@@ -53,7 +53,7 @@ export function changeOnce(page: LabPage): Promise<number> {
 
 export async function measureLab(cases: readonly LabCase[], runs: { render: number; change: number }): Promise<LabResult[]> {
   const server = await serveDirectory(await ensureLabBuilt());
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const browser = await launchChromium();
   const results: LabResult[] = cases.map((c) => ({ ...c, renderMs: [], changeMs: [], renderedItems: 0 }));
   try {
     const page = await browser.newPage({ viewport: { width: 360, height: 480 } });

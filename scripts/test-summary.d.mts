@@ -5,11 +5,8 @@ export interface Results {
 }
 export interface Kinds {
   toolSteps: string[];
-  catalogRows: number;
   runnerFailures: number;
 }
-export declare const CATALOG_ROW_TAG: string;
-export declare function catalogRowsRun(report: unknown): number;
 export declare function suitesThatFailedToLoad(report: unknown): number;
 export declare function closingLines(results: Results, kinds: Kinds): [string, string];
 export declare function failedTestLines(vitestReport: unknown, playwrightReport: unknown): string[];

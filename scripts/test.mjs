@@ -1,16 +1,16 @@
 #!/usr/bin/env node
 // Runs every check and test runner, then prints one closing line that CI reads:
 // "N passed, N failed, N skipped". A skip is reported, never counted as a pass. The line
-// before it names the behaviour tests apart from the tool steps and the catalog rows
+// before it names the behaviour tests apart from the tool steps
 // (scripts/test-summary.mjs).
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { ensureChromium } from './ensure-chromium.mjs';
-import { catalogRowsRun, closingLines, failedTestLines, suitesThatFailedToLoad } from './test-summary.mjs';
+import { closingLines, failedTestLines, suitesThatFailedToLoad } from './test-summary.mjs';
 
 const results = { passed: 0, failed: 0, skipped: 0 };
 /** What the passed and failed tests were (scripts/test-summary.mjs). */
-const kinds = { toolSteps: [], catalogRows: 0, runnerFailures: 0 };
+const kinds = { toolSteps: [], runnerFailures: 0 };
 let exitCode = 0;
 
 function run(label, command, args, env = {}) {
@@ -49,7 +49,6 @@ if (vitest) {
   results.passed += vitest.numPassedTests;
   results.failed += vitest.numFailedTests + suitesThatFailedToLoad(vitest);
   results.skipped += (vitest.numPendingTests ?? 0) + (vitest.numTodoTests ?? 0);
-  kinds.catalogRows += catalogRowsRun(vitest);
   kinds.runnerFailures += suitesThatFailedToLoad(vitest);
 }
 if (vitestStatus !== 0) {

@@ -7,20 +7,19 @@
 // app's own cost is a ratio to what the double costs any app in the same minute of the run.
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
-import { chromium } from '@playwright/test';
 import type { Page } from '@playwright/test';
 import { startCounterService, type CounterService } from '../../src-service/index';
 import { e2eFixtures } from '../../dev-tools/web/e2e-fixtures';
 import { DesktopMachine, MAIN_JS } from '../../dev-tools/electron-double/boot';
 import { ensureBuilt } from '../../dev-tools/electron-double/build-output';
 import { signIn } from '../../dev-tools/electron-double/flows';
+import { launchChromium } from '../browser';
 import { LOAD_PARTS, PHASES, pageInstants, spans, untilMarked } from '../launch-phases';
 import { mainCost } from '../main-cost';
 import { preloadCost } from '../preload-cost';
 import type { Row, ScenarioResult } from '../report';
 import { median, ms, percentile } from '../stats';
 
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 const SCENARIO = 'Boot: shipped build under the Electron double';
 const FLOOR_SCENARIO = 'Boot: empty app under the Electron double (floor)';
 const PRELOAD_JS = new URL('preload.cjs', MAIN_JS);
@@ -71,7 +70,7 @@ async function signInOnce(machine: DesktopMachine, service: CounterService): Pro
 export async function runBoot(options: { launches: number; clicks: number; log: (line: string) => void }): Promise<ScenarioResult> {
   ensureBuilt();
   const service = await startCounterService({ port: 0, fixtures: e2eFixtures() });
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const browser = await launchChromium();
   const machine = new DesktopMachine(browser);
   const floorMachine = new DesktopMachine(browser);
   try {

@@ -13,13 +13,10 @@ import { PSEUDO } from '../../../src-shared/i18n/locale';
 import { CLOSE, OPEN } from '../../../src-shared/i18n/pseudo';
 import { createTranslator } from '../../../src-shared/i18n/translator';
 import { MESSAGE_MAX } from '../../../src-shared/i18n/error-words';
-import { CATALOG_ROW_TAG } from '../../../scripts/test-summary.mjs';
-import { argumentsOf, formalAddress, germanEllipsisProblems, germanQuoteProblems, typographyProblems, unusedKeys, type Argument } from './catalog-rules';
+import { argumentProblems, argumentsOf, formalAddress, germanEllipsisProblems, germanQuoteProblems, pseudoProblems, typographyProblems, unusedKeys, type Argument } from './catalog-rules';
 
 const ROOT = join(import.meta.dirname, '../../..');
 const KEYS = Object.keys(en) as (keyof typeof en)[];
-/** A row per key: scripts/test.mjs counts these apart from the behaviour tests. */
-const CATALOG_ROW = { tags: [CATALOG_ROW_TAG] };
 
 function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -43,16 +40,8 @@ describe('the catalogs', () => {
     expect(Object.keys(de).sort()).toEqual([...KEYS].sort());
   });
 
-  it.each(KEYS)('%s: German names the same values, of the same kind, with the same choices', CATALOG_ROW, (key) => {
-    const english = argumentsOf(en[key]);
-    const german = argumentsOf(de[key]);
-    const shape = (args: Argument[]) => [...new Set(args.map((a) => `${a.name}:${a.kind}:${a.kind === 'plural' ? '' : a.branches.join('|')}`))].sort();
-    expect(shape(german)).toEqual(shape(english));
-    // Plurals cover what each language's rules can select (Intl.PluralRules), with `other` always.
-    for (const [language, args] of [['en', english], ['de', german]] as const) {
-      const needed = new Intl.PluralRules(language).resolvedOptions().pluralCategories;
-      for (const plural of args.filter((a) => a.kind === 'plural')) expect(plural.branches, `${key} (${language}) ${plural.name}`).toEqual(expect.arrayContaining([...needed, 'other']));
-    }
+  it('German names the same values as English, of the same kind, with the same choices; plurals have every form', () => {
+    expect(argumentProblems(en, de)).toEqual([]);
   });
 
   it('keeps typographic quotes and ellipses in both languages', () => {
@@ -108,13 +97,12 @@ describe('the catalogs', () => {
   });
 
   it(`says every error in one line of at most ${MESSAGE_MAX} characters, in every language`, () => {
-    for (const [language, catalog] of [['en', en], ['de', de]] as const) {
+    const tooLong = ([['en', en], ['de', de]] as const).flatMap(([language, catalog]) => {
       const i18n = createTranslator({ language, formats: language }, compiledCatalog(language));
-      for (const key of KEYS.filter((k) => k.startsWith('error.'))) {
-        const text = i18n.say({ key, values: samples(argumentsOf(catalog[key])) }) ?? '';
-        expect(text.length, `${language} ${key}: ${text}`).toBeLessThanOrEqual(MESSAGE_MAX);
-      }
-    }
+      const said = KEYS.filter((k) => k.startsWith('error.')).map((key) => ({ key, text: i18n.say({ key, values: samples(argumentsOf(catalog[key])) }) ?? '' }));
+      return said.filter(({ text }) => text.length > MESSAGE_MAX).map(({ key, text }) => `${key} (${language}): ${text.length} characters: ${text}`);
+    });
+    expect(tooLong).toEqual([]);
   });
 });
 
@@ -122,16 +110,12 @@ describe('the pseudo-locale', () => {
   const pseudo = createTranslator({ language: PSEUDO, formats: 'en' }, compiledCatalog(PSEUDO));
   const english = createTranslator({ language: 'en', formats: 'en' }, compiledCatalog('en'));
 
-  it.each(KEYS)('%s: accented, bracketed and about 40 % longer than English', CATALOG_ROW, (key) => {
-    const values = samples(argumentsOf(en[key]));
-    const plain = english.say({ key, values }) ?? '';
-    const shown = pseudo.say({ key, values }) ?? '';
-    expect(shown.startsWith(OPEN) && shown.endsWith(CLOSE), shown).toBe(true);
-    // Its own words ~40 % longer; values (names, hosts) are data and stay as they are.
-    const withoutValues = (text: string) => Object.values(values).map(String).reduce((rest, value) => rest.split(value).join(''), text);
-    expect(withoutValues(shown).length, shown).toBeGreaterThanOrEqual(Math.floor(withoutValues(plain).length * 1.3));
-    // No plain-ASCII word of the catalog's own survives (the sample values are ASCII on purpose).
-    expect(withoutValues(shown), shown).not.toMatch(/[A-Za-z]{2,}/);
+  it('says every message accented, bracketed and about 40 % longer than English', () => {
+    const said = KEYS.map((key) => {
+      const values = samples(argumentsOf(en[key]));
+      return { key, values, plain: english.say({ key, values }) ?? '', shown: pseudo.say({ key, values }) ?? '' };
+    });
+    expect(pseudoProblems(said)).toEqual([]);
   });
 });
 
@@ -144,11 +128,31 @@ describe('negative controls: each rule fails on a planted example', () => {
   });
 
   it('a German message with a different value, a missing plural form, or a formal „Sie“ is caught', () => {
-    expect(argumentsOf('{count, plural, one {# Tag} other {# Tage}}')).not.toEqual(argumentsOf('{n, plural, one {# Tag} other {# Tage}}'));
-    expect(argumentsOf('{count, plural, other {# Tage}}')[0]?.branches).not.toContain('one');
+    const english = { 'a.days': '{count, plural, one {# day} other {# days}}', 'b.days': '{count, plural, one {# day} other {# days}}', 'c.state': '{state, select, on {On} other {Off}}', 'd.ok': '{n} of {total}' };
+    const german = { 'a.days': '{n, plural, one {# Tag} other {# Tage}}', 'b.days': '{count, plural, other {# Tage}}', 'c.state': '{state, select, an {An} other {Aus}}', 'd.ok': '{total}: {n}' };
+    expect(argumentProblems(english, german)).toEqual([
+      'a.days: German names [n:plural:], English [count:plural:]',
+      'b.days (de): count lacks the plural form one',
+      'c.state: German names [state:select:an|other], English [state:select:on|other]',
+    ]);
+    expect(argumentProblems({ x: '{count, plural, one {# day}' }, { x: '{count}' })[0]).toMatch(/^x \(en\): does not compile/);
     expect(formalAddress({ x: 'Geben Sie Ihr Token ein.' })).toHaveLength(1);
     expect(germanQuoteProblems({ x: 'Kein Zähler heißt “Kaffee”.' })).toEqual(['x: English closing quote ”', 'x: „ and “ do not pair (0 / 1)', 'x: “ used to open a quote']);
     expect(typographyProblems({ x: "Can't undo..." })).toHaveLength(2);
     expect(germanEllipsisProblems({ x: 'Bearbeiten …', y: 'Bearbeiten\u00a0…', z: '„Kaffee“ …' })).toEqual(['x: a breaking space before … (use \\u00a0)', 'z: a breaking space before … (use \\u00a0)']);
+  });
+
+  it('a pseudo-locale message left unbracketed, short or with an English word is caught; its values are not held against it', () => {
+    const values = { name: 'Coffee' };
+    expect(pseudoProblems([
+      { key: 'ok', values, plain: 'Add Coffee', shown: `${OPEN}Áðð Coffee ļöŕ${CLOSE}` },
+      { key: 'cut', values, plain: 'Add Coffee', shown: `${OPEN}Áðð Coffee ļöŕ` },
+      { key: 'short', values, plain: 'Add to Coffee', shown: `${OPEN}Áðð Coffee${CLOSE}` },
+      { key: 'stray', values, plain: 'Add Coffee', shown: `${OPEN}Add Coffee ļöŕ${CLOSE}` },
+    ])).toEqual([
+      `cut: not bracketed ${OPEN}…${CLOSE}: ${OPEN}Áðð Coffee ļöŕ`,
+      `short: 6 characters of its own, fewer than 9: ${OPEN}Áðð Coffee${CLOSE}`,
+      `stray: plain word “Add”: ${OPEN}Add Coffee ļöŕ${CLOSE}`,
+    ]);
   });
 });
