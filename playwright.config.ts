@@ -11,8 +11,10 @@ export default defineConfig({
   testDir: 'test',
   outputDir: 'test-results/playwright',
   timeout: 30_000,
-  fullyParallel: false,
-  workers: 1,
+  // Every test makes its own service, harness and pages, so tests spread over the workers one by
+  // one; most of a test's time is waiting for the app, so two workers fit a 2-core machine.
+  fullyParallel: true,
+  workers: 2,
   forbidOnly: Boolean(process.env.CI),
   // In CI a golden picture without its baseline fails instead of being written (test/goldens/README.md).
   updateSnapshots: process.env.CI ? 'none' : 'missing',

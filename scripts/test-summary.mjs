@@ -55,3 +55,31 @@ function relativeName(path) {
   const at = typeof path === 'string' ? path.indexOf('/test/') : -1;
   return at >= 0 ? path.slice(at + 1) : String(path);
 }
+
+/**
+ * The `n` files that took longest, from both runners' reports (a Vitest file from its start to
+ * its end; a Playwright file as the sum of its tests' runs, per project), longest first.
+ */
+export function slowestFiles(vitestReport, playwrightReport, n = 10) {
+  const files = [];
+  for (const suite of vitestReport?.testResults ?? []) {
+    if (Number.isFinite(suite.startTime) && Number.isFinite(suite.endTime)) files.push({ name: `vitest: ${relativeName(suite.name)}`, ms: suite.endTime - suite.startTime });
+  }
+  const byFile = new Map();
+  const walk = (suite) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        const key = `playwright [${test.projectName}]: ${spec.file}`;
+        const ms = (test.results ?? []).reduce((sum, result) => sum + (result.duration ?? 0), 0);
+        byFile.set(key, (byFile.get(key) ?? 0) + ms);
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child);
+  };
+  for (const suite of playwrightReport?.suites ?? []) walk(suite);
+  for (const [name, ms] of byFile) files.push({ name, ms });
+  return files
+    .sort((a, b) => b.ms - a.ms)
+    .slice(0, n)
+    .map((file) => `${(file.ms / 1000).toFixed(1).padStart(6)} s  ${file.name}`);
+}

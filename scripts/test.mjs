@@ -6,16 +6,21 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { ensureChromium } from './ensure-chromium.mjs';
-import { closingLines, failedTestLines, suitesThatFailedToLoad } from './test-summary.mjs';
+import { closingLines, failedTestLines, slowestFiles, suitesThatFailedToLoad } from './test-summary.mjs';
 
 const results = { passed: 0, failed: 0, skipped: 0 };
 /** What the passed and failed tests were (scripts/test-summary.mjs). */
 const kinds = { toolSteps: [], runnerFailures: 0 };
 let exitCode = 0;
 
+/** How long each step took, printed at the end with the slowest files. */
+const stepTimes = [];
+
 function run(label, command, args, env = {}) {
   console.log(`\n=== ${label}: ${command} ${args.join(' ')}`);
+  const started = performance.now();
   const outcome = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  stepTimes.push(`${((performance.now() - started) / 1000).toFixed(0)} s ${label}`);
   return outcome.status ?? 1;
 }
 
@@ -97,6 +102,11 @@ function skipReasons(report) {
   for (const suite of report?.suites ?? []) walk(suite);
   return lines;
 }
+
+// Where the time went: each step, then the ten slowest files of both runners.
+console.log(`\nSteps: ${stepTimes.join(', ')}`);
+console.log('The ten slowest files:');
+for (const line of slowestFiles(vitest, playwright)) console.log(line);
 
 // What failed, by name, just above the count: the part of a long log that is always kept.
 for (const label of failedSteps) console.log(`failed: ${label}`);

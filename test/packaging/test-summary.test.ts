@@ -2,7 +2,7 @@
 // "N passed, N failed, N skipped"; the one before names the behaviour tests apart from the
 // tool steps and the runner failures, counted from Vitest's report.
 import { describe, expect, it } from 'vitest';
-import { closingLines, failedTestLines, suitesThatFailedToLoad } from '../../scripts/test-summary.mjs';
+import { closingLines, failedTestLines, slowestFiles, suitesThatFailedToLoad } from '../../scripts/test-summary.mjs';
 
 /** The parts of Vitest's JSON report the summary reads. */
 function vitestReport(suites: { status: string; tests: { status: string }[] }[]) {
@@ -70,5 +70,40 @@ describe('the failed tests, by name, above the count', () => {
   it('names nothing when a report is missing or all passed', () => {
     expect(failedTestLines(undefined, undefined)).toEqual([]);
     expect(failedTestLines({ testResults: [{ name: '/x/test/a.test.ts', status: 'passed', assertionResults: [{ status: 'passed', fullName: 'ok' }] }] }, { suites: [] })).toEqual([]);
+  });
+});
+
+describe('the ten slowest files, printed at the end of npm test', () => {
+  it('ranks Vitest files by their own span and Playwright files by the sum of their runs per project, longest first, at most n', () => {
+    const vitest = {
+      testResults: [
+        { name: '/w/test/main/quick.test.ts', startTime: 1_000, endTime: 1_200 },
+        { name: '/w/test/hardening/soak.test.ts', startTime: 2_000, endTime: 27_000 },
+        { name: '/w/test/main/no-times.test.ts' },
+      ],
+    };
+    const run = (duration: number) => ({ duration });
+    const playwright = {
+      suites: [
+        {
+          suites: [
+            {
+              specs: [
+                { file: 'e2e/a11y.spec.ts', tests: [{ projectName: 'chromium', results: [run(4_000)] }] },
+                { file: 'e2e/a11y.spec.ts', tests: [{ projectName: 'chromium', results: [run(3_000), run(2_500)] }] },
+                { file: 'e2e/a11y.spec.ts', tests: [{ projectName: 'goldens', results: [run(100)] }] },
+              ],
+            },
+          ],
+        },
+      ],
+    };
+    expect(slowestFiles(vitest, playwright, 3)).toEqual([
+      '  25.0 s  vitest: test/hardening/soak.test.ts',
+      '   9.5 s  playwright [chromium]: e2e/a11y.spec.ts',
+      '   0.2 s  vitest: test/main/quick.test.ts',
+    ]);
+    expect(slowestFiles(vitest, playwright)).toHaveLength(4);
+    expect(slowestFiles(undefined, undefined)).toEqual([]);
   });
 });
