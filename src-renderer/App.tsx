@@ -7,6 +7,7 @@ import { errorText } from '../src-shared/i18n/error-words';
 import { guessLocale, I18n, useI18n } from './i18n/I18n';
 import { useAccentColor } from './look/useAccentColor';
 import { StatusLine } from './components/StatusLine';
+import { ErrorBoundary } from './components/ErrorBoundary';
 import { loadCounterMenu } from './components/useRowMenu';
 import { usePrefetchAfterFirstScreen } from './components/usePrefetchAfterFirstScreen';
 import { CounterList } from './screens/CounterList';
@@ -52,6 +53,20 @@ export function App({ api }: { api: CounterTrayApi }) {
 }
 
 const LOADING = <main className="screen centered" aria-busy="true" />;
+
+/** A screen that failed to draw: one sentence and the way back to the list (on the list, drawn afresh). */
+function ScreenFailed({ onBack }: { onBack: () => void }) {
+  const i18n = useI18n();
+  return (
+    <main className="screen centered">
+      <h1 className="title">{i18n.t('app.name')}</h1>
+      <p role="alert">{i18n.t('boundary.screen')}</p>
+      <button type="button" className="primary" autoFocus onClick={onBack}>
+        {i18n.t('boundary.backToList')}
+      </button>
+    </main>
+  );
+}
 
 function Screens({ api, state, problem }: { api: CounterTrayApi; state: AppState | null; problem: IpcError | null }) {
   const i18n = useI18n();
@@ -123,7 +138,10 @@ function Screens({ api, state, problem }: { api: CounterTrayApi; state: AppState
   );
   return (
     <div className="app-frame">
-      <Suspense fallback={LOADING}>{screenOf(state, offline)}</Suspense>
+      {/* A new view (the button's among them) draws the screen again. */}
+      <ErrorBoundary resetOn={view} fallback={<ScreenFailed onBack={showList} />}>
+        <Suspense fallback={LOADING}>{screenOf(state, offline)}</Suspense>
+      </ErrorBoundary>
       {status}
     </div>
   );

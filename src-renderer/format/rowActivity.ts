@@ -8,7 +8,7 @@ import type { CounterState } from '../../src-shared/domain/snapshot';
 import type { Translator } from '../../src-shared/i18n/translator';
 import { goalLine, milestoneLine } from './goals';
 
-interface ListActivity {
+export interface ListActivity {
   today: Record<string, number> | undefined;
   offer: UndoOffer | undefined;
   /** Why the offered undo cannot be made, in the app's words. */

@@ -13,7 +13,6 @@ import { useUndo } from '../components/useUndo';
 import { useRowActions } from '../components/useRowActions';
 import { useI18n } from '../i18n/I18n';
 import { ResetUndoQuestion, useResetUndo } from '../components/useResetUndo';
-import { rowActivity } from '../format/rowActivity';
 import { secondLineAsker } from '../format/rowLines';
 import { stepInOrder } from '../../src-shared/domain/arrange';
 import { useArrangement } from '../components/useArrangement';
@@ -23,7 +22,7 @@ import { useOrganise } from '../components/useOrganise';
 import { ListToolbar } from '../components/ListToolbar';
 import { formatCounterValue } from '../../src-shared/i18n/counter-value';
 import { undoBlockedReason } from '../format/undo';
-import { CounterRow } from './CounterRow';
+import { GuardedRow } from './CounterRow';
 import { useListKeys } from './useListKeys';
 import { loadUndoChip } from '../components/loadUndoChip';
 
@@ -181,7 +180,7 @@ export function CounterList({ api, state, core, focusRequest, activeId, onActive
   const blocked = offer ? undoBlockedReason(i18n, offer, core.counters[keyIndexOf(core.counters, idOf).get(offer.counterId) ?? -1]) : undefined;
   const hiddenTag = i18n.t('row.hiddenTag');
   const rowOf = (counter: CounterState, hidden = false, groupName: string | null = null) => (
-    <CounterRow
+    <GuardedRow
       key={counter.id}
       counter={counter}
       tag={[hidden ? hiddenTag : '', groupName ? i18n.t('row.inGroup', { group: groupName }) : ''].filter(Boolean).join(' · ') || undefined}
@@ -193,7 +192,7 @@ export function CounterList({ api, state, core, focusRequest, activeId, onActive
       twoLine={twoLines(counter)}
       menuOpen={rowMenu.openId === counter.id}
       {...rowProps}
-      {...rowActivity(i18n, counter, { today, offer, blocked, reset, extras })}
+      activity={{ today, offer, blocked, reset, extras }}
     />
   );
   const activeText = active ? `${active.name}, ${formatCounterValue(i18n, active.type, active.value).phrase}` : '';

@@ -2,7 +2,9 @@ import { memo, type MouseEvent } from 'react';
 import type { CounterState, Direction } from '../../src-shared/domain/snapshot';
 import { ICON, MinusIcon, MoreIcon, PinIcon, PlusIcon } from '../components/icons';
 import { formatCounterValue } from '../../src-shared/i18n/counter-value';
+import { ErrorBoundary } from '../components/ErrorBoundary';
 import { refusalReason } from '../format/refusal';
+import { rowActivity, type ListActivity } from '../format/rowActivity';
 import { useI18n } from '../i18n/I18n';
 import { ERROR_BADGE, RowSubLine, type SubLineProps } from './RowSubLine';
 
@@ -153,3 +155,39 @@ export const CounterRow = memo(function CounterRow(props: Props) {
     </li>
   );
 });
+
+type RowWords = ReturnType<typeof rowActivity>;
+type GuardedProps = Omit<Props, keyof RowWords> & { activity: ListActivity };
+
+/**
+ * A row in a boundary of its own, its words made inside it: a counter that cannot be drawn says
+ * so on its row and the list stays. A push of that counter tries it again.
+ */
+export function GuardedRow(props: GuardedProps) {
+  return (
+    <ErrorBoundary resetOn={props.counter} fallback={<FailedRow {...props} />}>
+      <WordedRow {...props} />
+    </ErrorBoundary>
+  );
+}
+
+function WordedRow({ activity, ...props }: GuardedProps) {
+  const i18n = useI18n();
+  return <CounterRow {...props} {...rowActivity(i18n, props.counter, activity)} />;
+}
+
+/** As tall as the row would be (the list places rows by that), its name and one plain sentence; still the current row for the keys. */
+function FailedRow({ counter: { id, name }, twoLine, active, selected }: Pick<Props, 'counter' | 'twoLine' | 'active' | 'selected'>) {
+  const i18n = useI18n();
+  const words = i18n.t('boundary.row');
+  return (
+    <li id={`counter-${id}`} className={`counter failed${twoLine ? ' two-line' : ''}${selected ? ' active' : ''}`} aria-current={active || undefined} aria-label={`${name}, ${words}`}>
+      <span className="counter-name" title={name}>
+        {name}
+      </span>
+      <span className={twoLine ? 'counter-sub' : 'failed-words'} title={words}>
+        {words}
+      </span>
+    </li>
+  );
+}

@@ -3,7 +3,7 @@
 // 7 and 1 days left and on the day. Pure calendar arithmetic on YYYY-MM-DD keys, no zone
 // and no clock: main passes "today" in the user's zone (the popup gets it in AppState),
 // so both sides name the same milestone. Zod-free: the popup bundle imports it.
-import { addDays, isDateKey } from '../time/calendar';
+import { isDateKey, moveDay } from '../time/calendar';
 
 export const FROM_DATE_DAYS = [7, 10, 14, 21, 30, 50, 100, 200, 365] as const;
 /** Days left before a ToDate's day; 0 is the day itself. */
@@ -23,12 +23,13 @@ export interface Milestone {
 
 const isLeap = (year: number) => (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
 
-/** The same day `years` later; a 29 February falls on 28 February in common years. */
-export function addYears(key: string, years: number): string {
+/** The same day `years` later (a 29 February falls on 28 February in common years); null past year 9999, which no key names. */
+export function addYears(key: string, years: number): string | null {
   const year = Number(key.slice(0, 4)) + years;
   const monthDay = key.slice(5);
   const day = monthDay === '02-29' && !isLeap(year) ? '02-28' : monthDay;
-  return `${String(year).padStart(4, '0')}-${day}`;
+  const moved = `${String(year).padStart(4, '0')}-${day}`;
+  return isDateKey(moved) ? moved : null;
 }
 
 /** The milestone that falls on `day`, if one does. */
@@ -37,24 +38,31 @@ export function milestoneOn(type: MilestoneCounterType, anchor: string, day: str
   return next && next.date === day ? next : null;
 }
 
-/** The first milestone on or after `today` (a milestone today is still "next"), or null when none is left. */
+/**
+ * The first milestone on or after `today` (a milestone today is still "next"), or null when none
+ * is left that a date can name: a start in December 9999 (any member may set one) has none.
+ */
 export function nextMilestone(type: MilestoneCounterType, anchor: string, today: string): Milestone | null {
   if (!isDateKey(anchor) || !isDateKey(today)) return null;
   if (type === 'ToDate') {
     for (const left of TO_DATE_DAYS_LEFT) {
-      const date = addDays(anchor, -left);
-      if (date >= today) return { date, kind: 'left', count: left };
+      // An end in January 0000 has no day 30 days before it; the later milestones still have one.
+      const date = moveDay(anchor, -left);
+      if (date !== null && date >= today) return { date, kind: 'left', count: left };
     }
     return null;
   }
+  // In date order: the first past year 9999 leaves none after it.
   for (const days of FROM_DATE_DAYS) {
-    const date = addDays(anchor, days);
+    const date = moveDay(anchor, days);
+    if (date === null) return null;
     if (date >= today) return { date, kind: 'days', count: days };
   }
   // Anniversaries: start from the year today is in, so a start decades ago costs no loop.
   const elapsedYears = Math.max(FIRST_ANNIVERSARY, Number(today.slice(0, 4)) - Number(anchor.slice(0, 4)) - 1);
   for (let years = elapsedYears; ; years += 1) {
     const date = addYears(anchor, years);
+    if (date === null) return null;
     if (date >= today) return { date, kind: 'years', count: years };
   }
 }

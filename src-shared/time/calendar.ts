@@ -36,9 +36,23 @@ export function dayKeyIn(timeZone: string, at: number): string {
 /** Midnight UTC of a day key, as epoch ms (NaN for a key that is not a date). */
 const utcMidnight = (key: string): number => Date.parse(`${key}T00:00:00Z`);
 
-/** `key` moved by `days` calendar days (negative: earlier). */
+// The days a key names: four-digit years, which sort as strings and which Intl formats. A
+// server's date may be any of them (the API's dates are years 0001 to 9999), and a day
+// reckoned from it can fall outside.
+const EARLIEST_MS = utcMidnight('0000-01-01');
+const LATEST_MS = utcMidnight('9999-12-31');
+
+/** `key` moved by `days` calendar days (negative: earlier); null when no key names that day (before year 0000, after 9999) or `key` is not a date. */
+export function moveDay(key: string, days: number): string | null {
+  const at = utcMidnight(key) + days * DAY_MS;
+  return at >= EARLIEST_MS && at <= LATEST_MS ? new Date(at).toISOString().slice(0, 10) : null;
+}
+
+/** `key` moved by `days` calendar days, for days near today (records, ranges, periods); a RangeError where `moveDay` has no key. */
 export function addDays(key: string, days: number): string {
-  return new Date(utcMidnight(key) + days * DAY_MS).toISOString().slice(0, 10);
+  const moved = moveDay(key, days);
+  if (moved === null) throw new RangeError(`No day key ${days} days from ${key}`);
+  return moved;
 }
 
 /** Calendar days from `from` to `to` (both YYYY-MM-DD); negative when `to` is earlier, NaN when either is not a date. */

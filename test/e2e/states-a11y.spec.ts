@@ -5,13 +5,11 @@
 // meets every language, theme and size. The states are reached as the goldens reach them
 // (test/goldens/support/screens.ts), on their fixed clock (main's and the page's: a 429's end is
 // compared across the two).
-import type { Page } from '@playwright/test';
 import { translator } from '../../dev-tools/support/i18n';
-import type { AppHarness } from '../../dev-tools/web/app-harness';
 import { expect, pinnedHarness, test, type Language } from '../goldens/support/pinned';
 import { SCREENS, type Screen } from '../goldens/support/screens';
 import { manyCounters } from './support/many';
-import { expectAxeClean, POPUP, ZOOMED } from './support/sweep';
+import { expectAxeCleanBothSizes } from './support/sweep';
 import { rowOf } from './support/test';
 
 const LIST_300: Screen = {
@@ -28,17 +26,6 @@ const STATES: readonly Screen[] = [LIST_300, ...['activity-50-events', 'offline'
   return found;
 })];
 
-/** axe in light and dark at the popup's size, then again at 200 % zoom. */
-async function axeBothSizes(popup: Page, harness: AppHarness, label: string) {
-  await expectAxeClean(popup, harness, `${label} at 100 %`);
-  await popup.setViewportSize(ZOOMED);
-  try {
-    await expectAxeClean(popup, harness, `${label} at 200 %`);
-  } finally {
-    await popup.setViewportSize(POPUP);
-  }
-}
-
 test.describe.configure({ timeout: 120_000 });
 
 for (const language of ['en', 'de'] as const satisfies readonly Language[]) {
@@ -49,7 +36,7 @@ for (const language of ['en', 'de'] as const satisfies readonly Language[]) {
       test(`axe: ${state.name}, ${language}, light and dark, 100 % and 200 %`, async ({ popup, harness }) => {
         await expect(popup.locator('html')).toHaveAttribute('lang', language);
         await state.reach(popup, harness, tr);
-        await axeBothSizes(popup, harness, `${state.name} (${language})`);
+        await expectAxeCleanBothSizes(popup, harness, `${state.name} (${language})`);
       });
     });
   }

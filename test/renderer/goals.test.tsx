@@ -7,7 +7,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { App } from '../../src-renderer/App';
 import type { AppState } from '../../src-shared/ipc/contract';
-import { chooseRowAction, COUNTERS, IDS, appState, fakeApi } from './fixtures';
+import { chooseRowAction, COUNTERS, IDS, appState, counter, fakeApi } from './fixtures';
 
 afterEach(cleanup);
 
@@ -36,6 +36,18 @@ describe('rows', () => {
     // More than eleven months ahead the year is said; nearer, a month and day are enough.
     expect(within(row('Until the trip')).getByTestId('milestone').textContent).toBe('30 days left on Jan 30, 2027');
     expect(row('Since we moved in').getAttribute('aria-label')).toMatch(/, next milestone 2 years on Feb 28$/);
+  });
+
+  it('draw a day counter whose start is 9999-12-25 (any member may set it): its date and value, and no milestone, which would fall in year 10000', async () => {
+    // 0001-01-01 to 9999-12-25: 3,652,052 days; to 2025-04-15: 2024 × 365 + 491 leap days + 104 = 739,355.
+    const far = counter({ ...COUNTERS.movedIn, startDate: '9999-12-25', value: -(3_652_052 - 739_355) });
+    const fake = fakeApi(appState({ counters: [COUNTERS.coffee, far, COUNTERS.trip], extras: extras() }));
+    render(<App api={fake.api} />);
+    await screen.findByRole('list', { name: 'Counters' });
+    expect(row('Since we moved in').textContent).toContain('starts Dec 25, 9999');
+    expect(row('Since we moved in').getAttribute('aria-label')).toBe('Since we moved in, in 2,912,697 days');
+    expect(within(row('Since we moved in')).queryByTestId('milestone')).toBeNull();
+    expect(within(row('Until the trip')).getByTestId('milestone').textContent).toBe('30 days left on Jan 30, 2027');
   });
 });
 

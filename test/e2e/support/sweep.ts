@@ -34,6 +34,17 @@ export async function expectAxeClean(page: Page, harness: AppHarness, screen: st
   await expect(html).toHaveAttribute('data-theme', 'light');
 }
 
+/** axe in light and dark at the popup's size, then again at 200 % zoom. */
+export async function expectAxeCleanBothSizes(page: Page, harness: AppHarness, label: string) {
+  await expectAxeClean(page, harness, `${label} at 100 %`);
+  await page.setViewportSize(ZOOMED);
+  try {
+    await expectAxeClean(page, harness, `${label} at 200 %`);
+  } finally {
+    await page.setViewportSize(POPUP);
+  }
+}
+
 /**
  * The placeholders of empty visible fields that do not fit their field: a field has no overflow to
  * measure for its placeholder, so its words are measured in the field's own font (a search box

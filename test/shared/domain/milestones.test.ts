@@ -44,6 +44,47 @@ describe('ToDate milestones', () => {
   });
 });
 
+describe('at the ends of the API’s years (0001 to 9999), answers worked out by hand', () => {
+  const TODAY = '2026-11-27';
+
+  it('a start in late December 9999 has no milestone a date can name: none, not one in year 10000', () => {
+    // 9999-12-25 + 7 days = 10000-01-01 (6 days to the 31st, then one more).
+    expect(nextMilestone('FromDate', '9999-12-25', TODAY)).toBeNull();
+    expect(nextMilestone('FromDate', '9999-12-25', '9999-12-25')).toBeNull();
+    expect(nextMilestone('FromDate', '9999-12-25', '9999-12-31')).toBeNull();
+    expect(milestoneOn('FromDate', '9999-12-25', '9999-12-31')).toBeNull();
+    // 9999-12-20: 7 days is the 27th and 10 days the 30th; 14 days would be 10000-01-03.
+    expect(nextMilestone('FromDate', '9999-12-20', '9999-12-28')).toEqual({ date: '9999-12-30', kind: 'days', count: 10 });
+    expect(nextMilestone('FromDate', '9999-12-20', '9999-12-31')).toBeNull();
+    // An anniversary in 9999 is the last: 9997-03-01 + 2 years = 9999-03-01, + 3 years is past 9999.
+    expect(nextMilestone('FromDate', '9997-03-01', '9999-01-01')).toEqual({ date: '9999-03-01', kind: 'years', count: 2 });
+    expect(nextMilestone('FromDate', '9997-03-01', '9999-03-02')).toBeNull();
+  });
+
+  it('a start on 0001-01-01 counts its years to today', () => {
+    // 2026-01-01 is the 2025th anniversary, already past on 27 November: the next is 2027-01-01.
+    expect(nextMilestone('FromDate', '0001-01-01', TODAY)).toEqual({ date: '2027-01-01', kind: 'years', count: 2026 });
+    expect(nextMilestone('FromDate', '0001-01-01', '0001-01-02')).toEqual({ date: '0001-01-08', kind: 'days', count: 7 });
+  });
+
+  it('an end on 9999-12-31 or 9999-12-25 counts down to it; one on 0001-01-01 has passed', () => {
+    // December has 31 days: 30 days before the 31st is the 1st.
+    expect(nextMilestone('ToDate', '9999-12-31', TODAY)).toEqual({ date: '9999-12-01', kind: 'left', count: 30 });
+    // 9999-12-25: 30 days before is 11-25, 7 days before is 12-18, 1 day before is 12-24.
+    expect(nextMilestone('ToDate', '9999-12-25', '9999-12-20')).toEqual({ date: '9999-12-24', kind: 'left', count: 1 });
+    expect(milestoneOn('ToDate', '9999-12-25', '9999-12-25')).toEqual({ date: '9999-12-25', kind: 'left', count: 0 });
+    expect(nextMilestone('ToDate', '0001-01-01', TODAY)).toBeNull();
+    // 30 days before 0000-01-10 is in year −1, which no key names; 7 days before is 0000-01-03.
+    expect(nextMilestone('ToDate', '0000-01-10', '0000-01-01')).toEqual({ date: '0000-01-03', kind: 'left', count: 7 });
+  });
+
+  it('adds years up to 9999 and no further', () => {
+    expect(addYears('9996-02-29', 3)).toBe('9999-02-28'); // 9999 is a common year
+    expect(addYears('0001-01-01', 2025)).toBe('2026-01-01');
+    expect(addYears('9999-12-25', 1)).toBeNull();
+  });
+});
+
 describe('words', () => {
   it('names each kind the way the row and the notification say it', () => {
     expect(milestoneName(en, { date: '', kind: 'days', count: 100 })).toBe('100 days');

@@ -13,6 +13,10 @@ export const common = {
   'app.name': 'Counter Tray',
   'app.windowNeedsApp': 'Dieses Fenster muss von der App Counter Tray geöffnet werden.',
   'app.stateUnreadable': 'Die App hat einen Zustand geschickt, den das Fenster nicht versteht.',
+  // Eine Ansicht oder eine Zeile, die sich nicht zeichnen lässt
+  'boundary.screen': 'Diese Ansicht kann nicht angezeigt werden.',
+  'boundary.row': 'Dieser Zähler kann nicht angezeigt werden.',
+  'boundary.backToList': 'Zurück zur Liste',
 
   // Tasten, wie sie auf deutschen Tastaturen heißen
   'key.ctrl': 'Strg',

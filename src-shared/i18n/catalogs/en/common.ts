@@ -10,6 +10,10 @@ export const common = {
   'app.name': 'Counter Tray',
   'app.windowNeedsApp': 'This window must be opened by the Counter Tray app.',
   'app.stateUnreadable': 'The app sent a state the window does not understand.',
+  // A screen or a row that fails to draw
+  'boundary.screen': 'This screen cannot be shown.',
+  'boundary.row': 'This counter cannot be shown.',
+  'boundary.backToList': 'Back to the list',
 
   // Keys, as the keyboard says them (shortcuts, key hints); macOS uses its symbols instead
   'key.ctrl': 'Ctrl',

@@ -254,6 +254,21 @@ describe('milestones', () => {
     await expect(service.muteMilestones(COFFEES, true)).rejects.toMatchObject({ code: 'invalid-payload' });
     await service.stop();
   });
+
+  it('hold at the ends of the API’s years: 0001-01-01 has its 2026th anniversary on 2027-01-01; 9999-12-25 and 9999-12-31 none that day', async () => {
+    const clock = new FakeClock(Date.parse('2026-12-31T20:00:00Z'));
+    const zone = { current: 'Europe/Berlin' };
+    const counters: CounterState[] = [
+      { ...base, id: SINCE, name: 'Since year one', type: 'FromDate', value: 0, startDate: '0001-01-01' },
+      { ...base, id: COFFEES, name: 'Since the last week of 9999', type: 'FromDate', value: 0, startDate: '9999-12-25' },
+      { ...base, id: TRIP, name: 'Until the last day of 9999', type: 'ToDate', value: 0, endDate: '9999-12-31' },
+    ];
+    const { service, announced } = run(clock, { zone, record: new ActivityRecord(), storage: createMemoryExtrasStorage(), counters });
+    await service.attach(createMemoryExtrasStorage());
+    await clock.advanceTo(Date.parse('2027-01-01T08:00:00Z'));
+    expect(milestones(announced)).toEqual([{ kind: 'milestone', counterId: SINCE, name: 'Since year one', type: 'FromDate', milestone: { date: '2027-01-01', kind: 'years', count: 2026 } }]);
+    await service.stop();
+  });
 });
 
 describe('the goals file', () => {

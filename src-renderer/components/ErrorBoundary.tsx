@@ -1,0 +1,42 @@
+// One error boundary for a screen and for a row: what fails to draw says so in its own place and
+// the rest keeps working (design.md). The log names the error's kind and the components it passed,
+// never its message, which may quote a counter's name or other server text.
+import { Component, type ReactNode } from 'react';
+
+interface Props {
+  children: ReactNode;
+  fallback: ReactNode;
+  /** A new value draws the children again: the counter pushed anew, another screen chosen. */
+  resetOn: unknown;
+}
+
+interface State {
+  failed: boolean;
+  resetOn: unknown;
+}
+
+export class ErrorBoundary extends Component<Props, State> {
+  override state: State = { failed: false, resetOn: this.props.resetOn };
+
+  static getDerivedStateFromError(): Partial<State> {
+    return { failed: true };
+  }
+
+  static getDerivedStateFromProps(props: Props, state: State): Partial<State> | null {
+    return props.resetOn === state.resetOn ? null : { failed: false, resetOn: props.resetOn };
+  }
+
+  override render() {
+    return this.state.failed ? this.props.fallback : this.props.children;
+  }
+}
+
+/**
+ * The root's report of a render error (createRoot's onCaughtError and onUncaughtError): its
+ * constructor's name and the names of the components it passed, innermost first.
+ */
+export function logRenderError(error: unknown, info: { componentStack?: string | undefined }): void {
+  const kind = error instanceof Error ? error.constructor.name : typeof error;
+  const components = [...(info.componentStack ?? '').matchAll(/^\s*(?:at|in) ([A-Za-z_$][\w$]*)/gm)].map((match) => match[1]);
+  console.error(`Render error: ${kind} in ${components.join(' < ') || 'an unnamed component'}`);
+}
