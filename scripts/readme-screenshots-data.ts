@@ -1,5 +1,5 @@
-// What the README's pictures show (scripts/readme-screenshots.ts): the demo's counters named
-// per language, and the long list for the 200 % picture.
+// What the README's pictures show (scripts/readme-screenshots.ts): the demo's counters and
+// groups named per language, and the long list for the 200 % picture.
 import { DEMO_COUNTER_IDS, demoFixtures } from '../src-service/index';
 import type { Language } from '../src-shared/i18n/locale';
 
@@ -9,8 +9,8 @@ export const MANY_TOKEN = 'ada-secret-token-0123456789';
 
 /** What the pictures call things, per language: the demo's counters as a German user would name them. */
 export const NAMES = {
-  en: { coffees: 'Coffees today', pushUps: 'Push-ups this week', sinceMovedIn: 'Since we moved in', long: 'Glasses of water before the stand-up mtg', many: ['Coffees today', 'Glasses of water', 'Push-ups this week', 'Pages read', 'Stand-ups attended', 'Bugs fixed', 'Plants watered', 'Km cycled'] },
-  de: { coffees: 'Kaffee heute', pushUps: 'Liegestütze diese Woche', sinceMovedIn: 'Seit dem Umzug', long: 'Gläser Wasser vor dem Stand-up-Meeting', many: ['Kaffee heute', 'Gläser Wasser', 'Liegestütze', 'Gelesene Seiten', 'Stand-ups', 'Behobene Fehler', 'Gegossene Pflanzen', 'Gefahrene km'] },
+  en: { coffees: 'Coffees today', pushUps: 'Push-ups this week', sinceMovedIn: 'Since we moved in', long: 'Glasses of water before the stand-up mtg', kitchen: 'Kitchen', days: 'Days', many: ['Coffees today', 'Glasses of water', 'Push-ups this week', 'Pages read', 'Stand-ups attended', 'Bugs fixed', 'Plants watered', 'Km cycled'] },
+  de: { coffees: 'Kaffee heute', pushUps: 'Liegestütze diese Woche', sinceMovedIn: 'Seit dem Umzug', long: 'Gläser Wasser vor dem Stand-up-Meeting', kitchen: 'Küche', days: 'Tage', many: ['Kaffee heute', 'Gläser Wasser', 'Liegestütze', 'Gelesene Seiten', 'Stand-ups', 'Behobene Fehler', 'Gegossene Pflanzen', 'Gefahrene km'] },
 } as const satisfies Record<Language, unknown>;
 const GERMAN_DEMO: Record<string, string> = {
   [DEMO_COUNTER_IDS.coffees]: NAMES.de.coffees,

@@ -26,8 +26,11 @@ import { serveDirectory } from '../dev-tools/web/static-server';
 import { chooseRowAction, rowOf } from '../dev-tools/web/rows';
 import { trayIconSheet } from '../dev-tools/support/tray-icon-sheet';
 import { pictureClock, PICTURE_TIME } from '../dev-tools/support/fake-clock';
+import { memoryFile } from '../dev-tools/support/memory-file';
 import { writePicture } from '../dev-tools/support/picture-file';
+import { yearOfActivity } from '../dev-tools/support/activity-year';
 import { UNDO_WINDOW_MS } from '../src-main/app/activity/undo-offer';
+import { GroupId } from '../src-shared/domain/organise';
 import { demoIn, MANY_TOKEN, manyCounters, NAMES, SYSTEM_LANGUAGES } from './readme-screenshots-data';
 
 const OUT = join(ROOT, 'docs/screenshots');
@@ -215,6 +218,42 @@ try {
       },
       true,
     );
+
+    // A year the record kept (it began 300 days ago): the activity view's year as a heatmap.
+    const year = JSON.stringify(yearOfActivity({ counterIds: [DEMO_COUNTER_IDS.coffees], now: PICTURE_TIME, zone: 'UTC', since: 300 }).toFile());
+    await withPopup(browser, server.url, { signedInAs: DEMO_TOKEN, app: { activityFiles: { forOwner: () => memoryFile(year) } } }, async (page, harness) => {
+      await chooseRowAction(page, names.coffees, tr.t('menu.activity'), tr.t('row.actions', { name: names.coffees }));
+      await page.getByRole('radio', { name: tr.t('history.year') }).click();
+      await page.getByRole('grid').waitFor();
+      // Half a year in two whole bands, under the line that tells the day under the pointer: that
+      // line first (its height changes), then the view scrolled to the year, then the pointer back on the day.
+      const day = page.locator('[data-date="2026-11-10"]');
+      await day.hover();
+      await page.getByTestId('heat-tooltip').filter({ hasText: /2026/ }).waitFor();
+      await page.locator('.heatmap').evaluate((heatmap) => {
+        const body = heatmap.closest('.detail-body');
+        if (!body) return;
+        const top = body.getBoundingClientRect().top + Number.parseFloat(heatmap.ownerDocument.defaultView?.getComputedStyle(body).paddingTop ?? '0');
+        body.scrollTop += heatmap.getBoundingClientRect().top - top;
+      });
+      await day.hover();
+      await shootBoth(page, harness, 'year');
+    });
+
+    // Groups: two of them, a counter left in Ungrouped; then one folded, its count on its header.
+    await withPopup(browser, server.url, { signedInAs: DEMO_TOKEN }, async (page, harness) => {
+      await page.locator('.status-line[data-state="live"]').waitFor();
+      const kitchen = GroupId.parse(await ask(harness, 'group:create', { name: names.kitchen }));
+      const days = GroupId.parse(await ask(harness, 'group:create', { name: names.days }));
+      const placed: [string, string][] = [[DEMO_COUNTER_IDS.coffees, kitchen], [DEMO_COUNTER_IDS.cookiesLeft, kitchen], [DEMO_COUNTER_IDS.sinceMovedIn, days], [DEMO_COUNTER_IDS.untilTrip, days]];
+      for (const [id, group] of placed) await ask(harness, 'counter:place', { id, group, before: null });
+      await page.locator('.group-header.ungrouped').getByText(tr.t('group.count', { count: 1 })).waitFor();
+      await page.getByLabel(tr.t('list.search')).focus();
+      await shootBoth(page, harness, 'groups');
+      await ask(harness, 'group:fold', { id: days, folded: true });
+      await page.locator('.group-header').filter({ hasText: names.days }).getByText(tr.t('group.count', { count: 2 })).waitFor();
+      await shootBoth(page, harness, 'groups-folded');
+    });
 
     // A launch while the server is away: the counters the previous run saw (one with a
     // 40-character name, the longest the service allows), greyed, with "Retry now".
