@@ -6,24 +6,32 @@
 // out), and the tray icon's contact sheet (tray-icons.png, dev-tools/support/tray-icon-sheet.ts).
 // Every picture twice: in English, and in German (name-de.png), the OS's language as
 // app.getPreferredSystemLanguages() would say it, with the demo's counters named in German.
-// On a fixed clock and fixed data (main's clock, the service's and the page's start at
-// PICTURE_TIME, in UTC): a second run writes the same bytes, so a clean clone stays clean.
+// On a fixed clock and fixed data: main's, the service's and the page's clocks stand at
+// PICTURE_TIME (UTC) and a timer that could change a picture (an undo chip's lapse, a notice's)
+// fires only where a step moves the clock on. A picture within the goldens' tolerance of the
+// file it would replace leaves that file as it is (dev-tools/support/picture-file.ts).
 import { chromium, type Browser, type Page } from '@playwright/test';
-import { mkdirSync, rmSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import playwrightConfig from '../playwright.config';
-import { DEMO_OTHER_TOKEN, DEMO_TOKEN, DEMO_COUNTER_IDS, demoFixtures } from '../src-service/index';
+import { DEMO_OTHER_TOKEN, DEMO_TOKEN, DEMO_COUNTER_IDS } from '../src-service/index';
 import type { Language } from '../src-shared/i18n/locale';
 import type { Translator } from '../src-shared/i18n/translator';
 import { translator } from '../dev-tools/support/i18n';
 import { startAppHarness, type AppHarness, type AppHarnessOptions } from '../dev-tools/web/app-harness';
 import { ensureRendererBuilt, ROOT } from '../dev-tools/web/build-renderer';
 import { installPreloadStandIn } from '../dev-tools/web/preload-stand-in';
+import { holdPageTimers } from '../dev-tools/web/held-timers';
 import { serveDirectory } from '../dev-tools/web/static-server';
 import { chooseRowAction, rowOf } from '../dev-tools/web/rows';
 import { trayIconSheet } from '../dev-tools/support/tray-icon-sheet';
-import { clockRunningFrom, PICTURE_TIME } from '../dev-tools/support/fake-clock';
-import { writeFileSync } from 'node:fs';
+import { pictureClock, PICTURE_TIME } from '../dev-tools/support/fake-clock';
+import { memoryFile } from '../dev-tools/support/memory-file';
+import { writePicture } from '../dev-tools/support/picture-file';
+import { yearOfActivity } from '../dev-tools/support/activity-year';
+import { UNDO_WINDOW_MS } from '../src-main/app/activity/undo-offer';
+import { GroupId } from '../src-shared/domain/organise';
+import { demoIn, MANY_TOKEN, manyCounters, NAMES, SYSTEM_LANGUAGES } from './readme-screenshots-data';
 
 const OUT = join(ROOT, 'docs/screenshots');
 const SERVICE_PORT = 8787;
@@ -31,40 +39,18 @@ const e2eLaunch = playwrightConfig.projects?.find((p) => p.name === 'chromium')?
 // One raster thread and whole repaints: the edge of an anti-aliased focus ring otherwise differs by a pixel from run to run.
 const launchOptions = { ...e2eLaunch, args: [...(e2eLaunch.args ?? []), '--num-raster-threads=1', '--disable-partial-raster', '--force-color-profile=srgb'] };
 
-/** What the pictures call things, per language: the demo's counters as a German user would name them. */
-const NAMES = {
-  en: { coffees: 'Coffees today', pushUps: 'Push-ups this week', sinceMovedIn: 'Since we moved in', long: 'Glasses of water before the stand-up mtg', many: ['Coffees today', 'Glasses of water', 'Push-ups this week', 'Pages read', 'Stand-ups attended', 'Bugs fixed', 'Plants watered', 'Km cycled'] },
-  de: { coffees: 'Kaffee heute', pushUps: 'Liegestütze diese Woche', sinceMovedIn: 'Seit dem Umzug', long: 'Gläser Wasser vor dem Stand-up-Meeting', many: ['Kaffee heute', 'Gläser Wasser', 'Liegestütze', 'Gelesene Seiten', 'Stand-ups', 'Behobene Fehler', 'Gegossene Pflanzen', 'Gefahrene km'] },
-} as const satisfies Record<Language, unknown>;
-const GERMAN_DEMO: Record<string, string> = {
-  [DEMO_COUNTER_IDS.coffees]: NAMES.de.coffees,
-  [DEMO_COUNTER_IDS.sinceMovedIn]: NAMES.de.sinceMovedIn,
-  [DEMO_COUNTER_IDS.untilTrip]: 'Bis zur Reise',
-  [DEMO_COUNTER_IDS.pushUps]: NAMES.de.pushUps,
-  [DEMO_COUNTER_IDS.cookiesLeft]: 'Kekse übrig',
-  [DEMO_COUNTER_IDS.alansPlants]: 'Alans Pflanzen gegossen',
-};
-
 /** The language of the pictures being taken: shoot() names files after it, the harness tells the app. */
 let language: Language = 'en';
 let tr: Translator = translator('en');
-const SYSTEM_LANGUAGES: Record<Language, string[]> = { en: ['en-US'], de: ['de-DE'] };
-
-function demoIn(lang: Language) {
-  const fixtures = demoFixtures();
-  if (lang === 'en') return fixtures;
-  return { ...fixtures, counters: fixtures.counters.map((c) => ({ ...c, name: GERMAN_DEMO[c.id] ?? c.name })) };
-}
-
 async function withPopup(
   browser: Browser,
   rendererUrl: string,
   options: AppHarnessOptions,
-  shots: (page: Page, harness: AppHarness) => Promise<void>,
+  shots: (page: Page, harness: AppHarness, later: (ms: number) => Promise<void>) => Promise<void>,
   zoomed = false,
 ): Promise<void> {
-  const clock = clockRunningFrom(PICTURE_TIME);
-  // One clock for the app, its core (when its own changes land) and the service (day values).
+  const clock = pictureClock(PICTURE_TIME);
+  // One clock for the app, its core (when its own changes land) and the service (day values, its rate limit).
   const app = { ...options.app, clock, coreOverrides: { ...options.app?.coreOverrides, clock }, systemLanguages: SYSTEM_LANGUAGES[language] };
   // The port the docs use for the reference service, as Settings → Account shows it; one harness at a time holds it.
   const harness = await startAppHarness({ fixtures: demoIn(language), ...options, serviceNow: clock.now, servicePort: SERVICE_PORT, app }).catch((error: unknown) => {
@@ -74,10 +60,14 @@ async function withPopup(
   const page = await browser.newPage({ ...viewport, timezoneId: 'UTC' });
   const bridge = await installPreloadStandIn(page, harness.app);
   try {
-    // The page's clock runs from the same instant as main's, so "today" is the same day for both.
-    await page.clock.install({ time: PICTURE_TIME });
+    // The page's clock stands at the same instant as main's; its long timers wait as main's do.
+    const pageClock = await holdPageTimers(page, PICTURE_TIME);
     await page.goto(rendererUrl);
-    await shots(page, harness);
+    await pageClock.check();
+    await shots(page, harness, async (ms) => {
+      await clock.advance(ms);
+      await pageClock.advance(ms);
+    });
   } finally {
     bridge.detach();
     await page.close();
@@ -91,9 +81,21 @@ const fileName = (name: string) => (language === 'en' ? name : name.replace(/(-d
 async function shoot(page: Page, harness: AppHarness, name: string, theme: 'light' | 'dark' = 'light'): Promise<void> {
   harness.app.setSystemDark(theme === 'dark');
   await page.locator(`html[data-theme="${theme}"]`).waitFor();
-  const path = join(OUT, `${fileName(name)}.png`);
-  writeFileSync(path, await settledScreenshot(page));
-  console.log(path);
+  keep(`${fileName(name)}.png`, await settledScreenshot(page));
+}
+
+/** The files this run wrote or found the same: any other PNG in OUT is a picture no longer taken. */
+const taken = new Set<string>();
+function keep(file: string, png: Buffer): void {
+  taken.add(file);
+  console.log(`${writePicture(join(OUT, file), png)} ${join(OUT, file)}`);
+}
+
+/** Asks the app as the popup would; a refusal stops the run. */
+async function ask(harness: AppHarness, ...args: Parameters<AppHarness['app']['dispatch']>): Promise<unknown> {
+  const answer = await harness.app.dispatch(...args);
+  if (!answer.ok) throw new Error(`${String(args[0])} for the screenshot failed: ${answer.error.message}`);
+  return answer.value;
 }
 
 /** A picture of the page once two in a row are the same, as toHaveScreenshot waits: a late paint would make a second run differ. */
@@ -116,23 +118,6 @@ async function shootBoth(page: Page, harness: AppHarness, name: string): Promise
   await page.locator('html[data-theme="light"]').waitFor();
 }
 
-const manyCounters = () => {
-  const member = { userId: '0b9a6c1e-6f0e-4a59-9d61-1f7d3c1c2a10', isAdmin: true };
-  const names = NAMES[language].many;
-  return {
-    users: [{ id: member.userId, displayName: 'Ada Lovelace', token: 'ada-secret-token-0123456789' }],
-    counters: Array.from({ length: 300 }, (_, i) => ({
-      id: `019a4f2e-8c00-7d3a-9b1e-${String(i).padStart(12, '0')}`,
-      name: `${names[i % names.length] ?? 'Counter'} ${Math.floor(i / names.length) + 1}`,
-      type: 'UpDown' as const,
-      value: (i * 37) % 250,
-      created: '2026-01-05T09:00:00Z',
-      members: [member],
-    })),
-  };
-};
-
-rmSync(OUT, { recursive: true, force: true });
 mkdirSync(OUT, { recursive: true });
 const rendererRoot = await ensureRendererBuilt();
 const server = await serveDirectory(rendererRoot);
@@ -156,8 +141,7 @@ try {
       await rowOf(page, names.coffees).getByTestId('value').filter({ hasText: /^4$/ }).waitFor();
       await rowOf(page, names.coffees).getByTestId('today').filter({ hasText: tr.t('row.today', { amount: '+1' }) }).waitFor();
       // A pinned counter (first, and in the tray), and the mouse away from the rows.
-      const pinned = await harness.app.dispatch('settings:update', { pinned: [DEMO_COUNTER_IDS.pushUps] });
-      if (!pinned.ok) throw new Error(`pinning for the screenshot failed: ${pinned.error.message}`);
+      await ask(harness, 'settings:update', { pinned: [DEMO_COUNTER_IDS.pushUps] });
       await page.getByRole('listitem').first().filter({ has: page.locator('.pin-mark') }).waitFor();
       await page.getByLabel(tr.t('list.search')).focus();
       await shoot(page, harness, 'list');
@@ -169,7 +153,8 @@ try {
       await shoot(page, harness, 'keys');
       await page.keyboard.press('Escape');
 
-      // Activity: one own coffee and the other member's, then the counter's detail view.
+      // Activity: one own coffee and the other member's, then the counter's detail view, with
+      // the coffee's Undo (its lapse waits for a clock that stands still).
       harness.app.setSystemDark(false);
       await page.getByRole('button', { name: tr.t('row.increase', { name: names.coffees }) }).click();
       await rowOf(page, names.coffees).getByTestId('today').filter({ hasText: tr.t('row.today', { amount: '+2' }) }).waitFor();
@@ -186,12 +171,9 @@ try {
     });
 
     // Goals in progress on the rows, a milestone today, the edit page's goal, the export screen.
-    await withPopup(browser, server.url, { signedInAs: DEMO_TOKEN }, async (page, harness) => {
+    await withPopup(browser, server.url, { signedInAs: DEMO_TOKEN }, async (page, harness, later) => {
       await page.locator('.connection[data-status="live"]').waitFor();
-      const dispatch = async (...args: Parameters<AppHarness['app']['dispatch']>) => {
-        const answer = await harness.app.dispatch(...args);
-        if (!answer.ok) throw new Error(`${String(args[0])} for the screenshot failed: ${answer.error.message}`);
-      };
+      const dispatch = (...args: Parameters<AppHarness['app']['dispatch']>) => ask(harness, ...args);
       await dispatch('goal:set', { id: DEMO_COUNTER_IDS.coffees, goal: { target: 8, period: 'day', count: 'all' } });
       await dispatch('goal:set', { id: DEMO_COUNTER_IDS.pushUps, goal: { target: 150, period: 'week', count: 'mine' } });
       // "Since we moved in" turns 100 days today; "Until the trip" shows its next milestone.
@@ -205,6 +187,10 @@ try {
       await rowOf(page, names.coffees).getByTestId('goal').filter({ hasText: progress(3, 8, 'day') }).waitFor();
       await rowOf(page, names.pushUps).getByTestId('goal').filter({ hasText: progress(60, 150, 'week') }).waitFor();
       await rowOf(page, names.sinceMovedIn).getByTestId('milestone').filter({ hasText: tr.t('milestone.today', { milestone: tr.t('milestone.days', { count: 100 }) }) }).waitFor();
+      // The goals as they stand once the last +60's Undo has lapsed: the rows' own lines, no chip.
+      await page.locator('.status-line[data-state="live"]').waitFor();
+      await later(UNDO_WINDOW_MS);
+      await page.locator('.undo-chip').waitFor({ state: 'detached' });
       await page.getByLabel(tr.t('list.search')).focus();
       await shootBoth(page, harness, 'goals');
 
@@ -224,7 +210,7 @@ try {
     await withPopup(
       browser,
       server.url,
-      { fixtures: manyCounters(), signedInAs: 'ada-secret-token-0123456789' },
+      { fixtures: manyCounters(language), signedInAs: MANY_TOKEN },
       async (page, harness) => {
         await rowOf(page, `${names.many[0]} 1`).waitFor();
         await page.keyboard.press('ArrowDown');
@@ -232,6 +218,42 @@ try {
       },
       true,
     );
+
+    // A year the record kept (it began 300 days ago): the activity view's year as a heatmap.
+    const year = JSON.stringify(yearOfActivity({ counterIds: [DEMO_COUNTER_IDS.coffees], now: PICTURE_TIME, zone: 'UTC', since: 300 }).toFile());
+    await withPopup(browser, server.url, { signedInAs: DEMO_TOKEN, app: { activityFiles: { forOwner: () => memoryFile(year) } } }, async (page, harness) => {
+      await chooseRowAction(page, names.coffees, tr.t('menu.activity'), tr.t('row.actions', { name: names.coffees }));
+      await page.getByRole('radio', { name: tr.t('history.year') }).click();
+      await page.getByRole('grid').waitFor();
+      // Half a year in two whole bands, under the line that tells the day under the pointer: that
+      // line first (its height changes), then the view scrolled to the year, then the pointer back on the day.
+      const day = page.locator('[data-date="2026-11-10"]');
+      await day.hover();
+      await page.getByTestId('heat-tooltip').filter({ hasText: /2026/ }).waitFor();
+      await page.locator('.heatmap').evaluate((heatmap) => {
+        const body = heatmap.closest('.detail-body');
+        if (!body) return;
+        const top = body.getBoundingClientRect().top + Number.parseFloat(heatmap.ownerDocument.defaultView?.getComputedStyle(body).paddingTop ?? '0');
+        body.scrollTop += heatmap.getBoundingClientRect().top - top;
+      });
+      await day.hover();
+      await shootBoth(page, harness, 'year');
+    });
+
+    // Groups: two of them, a counter left in Ungrouped; then one folded, its count on its header.
+    await withPopup(browser, server.url, { signedInAs: DEMO_TOKEN }, async (page, harness) => {
+      await page.locator('.status-line[data-state="live"]').waitFor();
+      const kitchen = GroupId.parse(await ask(harness, 'group:create', { name: names.kitchen }));
+      const days = GroupId.parse(await ask(harness, 'group:create', { name: names.days }));
+      const placed: [string, string][] = [[DEMO_COUNTER_IDS.coffees, kitchen], [DEMO_COUNTER_IDS.cookiesLeft, kitchen], [DEMO_COUNTER_IDS.sinceMovedIn, days], [DEMO_COUNTER_IDS.untilTrip, days]];
+      for (const [id, group] of placed) await ask(harness, 'counter:place', { id, group, before: null });
+      await page.locator('.group-header.ungrouped').getByText(tr.t('group.count', { count: 1 })).waitFor();
+      await page.getByLabel(tr.t('list.search')).focus();
+      await shootBoth(page, harness, 'groups');
+      await ask(harness, 'group:fold', { id: days, folded: true });
+      await page.locator('.group-header').filter({ hasText: names.days }).getByText(tr.t('group.count', { count: 2 })).waitFor();
+      await shootBoth(page, harness, 'groups-folded');
+    });
 
     // A launch while the server is away: the counters the previous run saw (one with a
     // 40-character name, the longest the service allows), greyed, with "Retry now".
@@ -253,8 +275,11 @@ try {
       },
     );
   }
-  writeFileSync(join(OUT, 'tray-icons.png'), trayIconSheet());
-  console.log(join(OUT, 'tray-icons.png'));
+  keep('tray-icons.png', trayIconSheet());
+  for (const stale of readdirSync(OUT).filter((file) => file.endsWith('.png') && !taken.has(file))) {
+    rmSync(join(OUT, stale));
+    console.log(`removed ${join(OUT, stale)}`);
+  }
 } finally {
   await browser.close();
   await server.close();

@@ -72,8 +72,13 @@ export class FakeClock implements Clock {
     const target = this.time + ms;
     await settle(); // work already under way may still set timers for "now"
     while (this.fireNext(target)) await settle();
-    this.time = target;
+    this.time = Math.max(this.time, target); // work in flight may have moved it further (pictureClock)
     await settle();
+  }
+
+  /** Moves the clock to `at` (never back) without firing a timer: work elsewhere took that long. */
+  passTo(at: number): void {
+    this.time = Math.max(this.time, at);
   }
 
   /** Jumps the clock to `at` (firing due timers on the way). */
@@ -124,15 +129,44 @@ export class FakeClock implements Clock {
  */
 export const PICTURE_TIME = Date.UTC(2026, 10, 25, 10, 0, 0);
 
+export interface PictureClock extends Clock {
+  /** Moves the clock on by `ms`, firing the timers held until then in due order. */
+  advance(ms: number): Promise<void>;
+}
+
+/** A wait shorter than this is work in flight (a coalesced update, the rate window, a write-behind), not a state's lifetime. */
+export const IN_FLIGHT_MS = 2_000;
+
 /**
- * A clock that starts at `start` and then runs with real time, on real timers: for a live
- * harness (real sockets, real pacing) whose "now" must still be a fixed day.
+ * The clock the pictures are taken on: it stands at `start`. A timer under IN_FLIGHT_MS runs on
+ * real time and moves the clock to its due time; a longer one (an undo offer's lapse, a ping, a
+ * retry, a deadline) fires only when the caller `advance`s past it, so what a picture shows never
+ * depends on how fast the machine is.
  */
-export function clockRunningFrom(start: number): Clock {
-  const began = Date.now();
+export function pictureClock(start: number): PictureClock {
+  const held = new FakeClock(start);
+  const running = new Map<symbol, ReturnType<typeof setTimeout>>();
   return {
-    now: () => start + (Date.now() - began),
-    setTimeout: (callback, ms) => setTimeout(callback, Math.max(0, ms)),
-    clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+    now: held.now,
+    setTimeout: (callback, ms) => {
+      if (ms >= IN_FLIGHT_MS) return held.setTimeout(callback, ms);
+      const due = held.now() + Math.max(0, ms);
+      const handle = Symbol('in flight');
+      running.set(
+        handle,
+        setTimeout(() => {
+          running.delete(handle);
+          held.passTo(due);
+          callback();
+        }, Math.max(0, ms)),
+      );
+      return handle;
+    },
+    clearTimeout: (handle) => {
+      if (typeof handle !== 'symbol') return held.clearTimeout(handle);
+      clearTimeout(running.get(handle));
+      running.delete(handle);
+    },
+    advance: (ms) => held.advance(ms),
   };
 }

@@ -10,7 +10,7 @@ import { createActions } from '../../src-main/electron/actions';
 import { yearOfActivity } from '../../dev-tools/support/activity-year';
 import type { AppHarnessOptions } from '../../dev-tools/web/app-harness';
 import { e2eFixtures } from '../../dev-tools/web/e2e-fixtures';
-import { memoryFile } from '../support/memory-file';
+import { memoryFile } from '../../dev-tools/support/memory-file';
 import { buildTrayMenu } from '../../src-main/desktop/tray-menu';
 import { en } from '../../dev-tools/support/i18n';
 import type { AppHarness } from '../../dev-tools/web/app-harness';

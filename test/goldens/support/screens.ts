@@ -7,7 +7,7 @@ import type { Translator } from '../../../src-shared/i18n/translator';
 import type { AppHarness, AppHarnessOptions } from '../../../dev-tools/web/app-harness';
 import { ADA, COUNTER, e2eFixtures } from '../../../dev-tools/web/e2e-fixtures';
 import { updatesStandIn } from '../../../dev-tools/web/updates-stand-in';
-import { memoryFile } from '../../support/memory-file';
+import { memoryFile } from '../../../dev-tools/support/memory-file';
 import { chooseRowAction, expect, rowOf } from '../../e2e/support/test';
 import { FIXED } from './pinned';
 

@@ -6,7 +6,7 @@ import { createWhatsNewStore } from '../../../src-main/app/updates/whats-new';
 import { createUpdates, type UpdateWiringDeps } from '../../../src-main/electron/update-wiring';
 import type { UpdaterLike } from '../../../src-main/electron/updater';
 import { FakeClock } from '../../../dev-tools/support/fake-clock';
-import { memoryFile } from '../../support/memory-file';
+import { memoryFile } from '../../../dev-tools/support/memory-file';
 
 const HTTPS_FEED = 'provider: generic\nurl: https://downloads.counttogether.app/counter-tray\n';
 const APPIMAGE = { APPIMAGE: '/home/ada/Counter Tray.AppImage' };

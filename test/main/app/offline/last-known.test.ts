@@ -3,7 +3,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createHeadlessApp, type HeadlessApp } from '../../../../dev-tools/headless/headless-app';
 import type { TextFile } from '../../../../src-main/app/ports';
-import { memoryFile } from '../../../support/memory-file';
+import { memoryFile } from '../../../../dev-tools/support/memory-file';
 import { DEFAULT_SETTINGS } from '../../../../src-shared/domain/settings';
 import { COFFEE_ID, counter, fakeCoreFactory, flushMicrotasks, type FakeServer } from '../../../support/app-fakes';
 import { FakeClock } from '../../../../dev-tools/support/fake-clock';

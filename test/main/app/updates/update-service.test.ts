@@ -9,7 +9,7 @@ import { UPDATE_SCHEDULE } from '../../../../src-main/app/updates/schedule';
 import { createUpdateService } from '../../../../src-main/app/updates/update-service';
 import { createWhatsNewStore } from '../../../../src-main/app/updates/whats-new';
 import { FakeClock } from '../../../../dev-tools/support/fake-clock';
-import { memoryFile } from '../../../support/memory-file';
+import { memoryFile } from '../../../../dev-tools/support/memory-file';
 import { en } from '../../../../dev-tools/support/i18n';
 
 const HOUR = 3_600_000;
