@@ -170,3 +170,16 @@ export function pictureClock(start: number): PictureClock {
     advance: (ms) => held.advance(ms),
   };
 }
+
+/**
+ * A clock that starts at `start` and then runs with real time, on real timers: for a live
+ * harness (real sockets, real pacing) whose "now" must still be a fixed day.
+ */
+export function clockRunningFrom(start: number): Clock {
+  const began = Date.now();
+  return {
+    now: () => start + (Date.now() - began),
+    setTimeout: (callback, ms) => setTimeout(callback, Math.max(0, ms)),
+    clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+  };
+}

@@ -88,28 +88,29 @@ export async function expectReachableZoomed(page: Page, screen: string) {
     await expect.poll(() => cutPlaceholders(page), { message: `${screen}: a field's placeholder cut at 200 %` }).toEqual([]);
     // Visually hidden radios are operated through their labels (the theme switch).
     const controls = page.locator('button:visible, input:not([type="radio"]):visible, select:visible, a[href]:visible, .segmented label:visible');
-    // Handles, not `nth(i)`: scrolling a virtualized list unmounts rows above, so an index would
-    // name another (unscrolled) control by the time it is measured. A control whose row was
-    // unmounted by an earlier scroll was in the DOM only off screen; the row's own turn checked it.
-    const handles = await controls.elementHandles();
-    expect(handles.length, `${screen}: has controls`).toBeGreaterThan(0);
-    const unreachable: string[] = [];
-    for (const control of handles) {
-      if (!(await control.evaluate((el) => el.isConnected))) continue;
-      await control.scrollIntoViewIfNeeded();
-      const reachable = await control.evaluate((el) => {
+    // One pass in the page, not three round trips a control: under load those made a sweep of a
+    // long screen take seconds. The list is taken once: scrolling a virtualized list unmounts rows
+    // above, and a control whose row was unmounted was in the DOM only off screen (its row's own
+    // turn checked it).
+    const { count, unreachable } = await controls.evaluateAll((all) => {
+      const missed: string[] = [];
+      for (const el of all) {
+        if (!el.isConnected) continue;
+        // Chromium's own, as Playwright's scrollIntoViewIfNeeded: centred when out of view, so a bar pinned to an edge does not cover it.
+        (el as unknown as { scrollIntoViewIfNeeded(center: boolean): void }).scrollIntoViewIfNeeded(true);
         const box = el.getBoundingClientRect();
         const view = el.ownerDocument.defaultView;
-        if (!view || box.width < 1 || box.height < 1) return false;
-        const x = Math.min(Math.max(box.left + box.width / 2, 0), view.innerWidth - 1);
-        const y = Math.min(Math.max(box.top + box.height / 2, 0), view.innerHeight - 1);
-        const inside = box.left >= -1 && box.top >= -1 && box.right <= view.innerWidth + 1 && box.bottom <= view.innerHeight + 1;
-        const hit = el.ownerDocument.elementFromPoint(x, y);
+        const x = Math.min(Math.max(box.left + box.width / 2, 0), (view?.innerWidth ?? 0) - 1);
+        const y = Math.min(Math.max(box.top + box.height / 2, 0), (view?.innerHeight ?? 0) - 1);
+        const inside = view !== null && box.left >= -1 && box.top >= -1 && box.right <= view.innerWidth + 1 && box.bottom <= view.innerHeight + 1;
+        const hit = inside && box.width >= 1 && box.height >= 1 ? el.ownerDocument.elementFromPoint(x, y) : null;
         // A label wrapping a checkbox receives the click for it.
-        return inside && hit !== null && (el.contains(hit) || hit.contains(el) || hit.closest('label')?.contains(el) === true);
-      });
-      if (!reachable) unreachable.push(await control.evaluate((el) => el.getAttribute('aria-label') ?? el.textContent?.trim() ?? el.tagName));
-    }
+        const reachable = hit !== null && (el.contains(hit) || hit.contains(el) || hit.closest('label')?.contains(el) === true);
+        if (!reachable) missed.push(el.getAttribute('aria-label') ?? el.textContent?.trim() ?? el.tagName);
+      }
+      return { count: all.length, unreachable: missed };
+    });
+    expect(count, `${screen}: has controls`).toBeGreaterThan(0);
     expect(unreachable, `${screen}: controls out of reach at 200 %`).toEqual([]);
     await page.locator('html').evaluate((root) => root.scrollTo(0, 0));
     mkdirSync(SCREENSHOT_DIR, { recursive: true });
