@@ -25,6 +25,16 @@ export type FrontAction =
   /** Answer in the server's place, unforwarded (a gateway's 429 with its own Retry-After). */
   | { kind: 'answerInstead'; status: number; headers?: Record<string, string>; body: string };
 
+/** Set by a test on every request of one run of the app (a restart is a new run on the same token). */
+export const RUN_HEADER = 'x-test-run';
+
+/** A request the front passed on to the server (an upgrade too), when, and the run that sent it. */
+export interface PassedOn {
+  at: number;
+  run: string;
+  what: string;
+}
+
 export interface FrontRule {
   method: string;
   /** Matched against the path without the query. */
@@ -46,6 +56,8 @@ export class RequestFaultFront {
   private idleWaiters: (() => void)[] = [];
   /** Requests the rules acted on, as "METHOD /path". */
   readonly acted: string[] = [];
+  /** What reached the server through the front, by run: pacing is checked per run of one token. */
+  readonly passedOn: PassedOn[] = [];
 
   private constructor(
     private readonly server: Server,
@@ -160,7 +172,12 @@ export class RequestFaultFront {
     }
   }
 
+  private logPassedOn(req: IncomingMessage): void {
+    this.passedOn.push({ at: Date.now(), run: String(req.headers[RUN_HEADER] ?? ''), what: `${req.method} ${req.url}` });
+  }
+
   private forward(req: IncomingMessage, body: Buffer, res: ServerResponse, edit: (answer: Answer) => Answer | undefined, hold: Promise<void> = Promise.resolve(), answered?: () => void): Promise<void> {
+    this.logPassedOn(req);
     return new Promise((resolve) => {
       const upstream = httpRequest({ host: '127.0.0.1', port: this.targetPort, method: req.method, path: req.url, headers: { ...req.headers, connection: 'close' } }, (answer) => {
         answered?.();
@@ -184,6 +201,7 @@ export class RequestFaultFront {
   }
 
   private pipeUpgrade(req: IncomingMessage, socket: Socket, head: Buffer): void {
+    this.logPassedOn(req);
     this.upgraded.add(socket);
     socket.on('close', () => this.upgraded.delete(socket));
     const upstream = pipeUpgrade(req, socket, head, this.targetPort);

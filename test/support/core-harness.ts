@@ -114,7 +114,12 @@ export function serverValue(service: CounterService, id: string): number {
 
 /** The most requests one user made in any rolling `windowMs` (by the server's clock). */
 export function maxInWindow(service: CounterService, userId: string, windowMs = 1000): number {
-  const times = service.requestLog.filter((entry) => entry.userId === userId).map((entry) => entry.at).sort((a, b) => a - b);
+  return mostInWindow(service.requestLog.filter((entry) => entry.userId === userId).map((entry) => entry.at), windowMs);
+}
+
+/** The most of these moments (ms) in any rolling `windowMs`. */
+export function mostInWindow(moments: readonly number[], windowMs = 1000): number {
+  const times = [...moments].sort((a, b) => a - b);
   let most = 0;
   let first = 0;
   for (let last = 0; last < times.length; last += 1) {

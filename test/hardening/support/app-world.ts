@@ -5,24 +5,23 @@
 // as a process kill and a restart would. Every click, undo, answer to a flag and outcome
 // is logged with how many ledger writes had started then, so the check can tell what a
 // crash may lose (nothing acknowledged) from what it must not.
-import { WebSocket } from 'ws';
 import { createHeadlessApp, type HeadlessApp } from '../../../dev-tools/headless/headless-app';
 import type { TextFile } from '../../../src-main/app/ports';
 import { RecordFile } from '../../../src-main/app/activity/record-file';
 import { ActivityRecord } from '../../../src-main/app/activity/record';
 import { realCoreFactory } from '../../../src-main/app/session/real-core';
-import type { ChangeOutcome, CounterCore, WebSocketFactory } from '../../../src-main/core/contract';
+import type { ChangeOutcome, CounterCore } from '../../../src-main/core/contract';
 import type { CounterService } from '../../../src-service/index';
 import { DEFAULT_SETTINGS } from '../../../src-shared/domain/settings';
 import type { ClickSource } from '../../../src-shared/domain/activity';
 import type { AppStateBody } from '../../../src-shared/ipc/contract';
 import type { RequestFaultFront } from '../../../dev-tools/support/request-fault-front';
 import { SHARED, USERS } from '../../support/core-harness';
-import { pause, within } from './knobs';
+import { within } from './knobs';
+import { never, runNetwork } from './runs';
 
 export const ID = SHARED[0]!;
 const TIMEOUT_MS = 400;
-const never = <T>() => new Promise<T>(() => undefined);
 
 export type AppAction =
   | { kind: 'ada'; amount: number; source: Exclude<ClickSource, 'undo'> }
@@ -121,27 +120,6 @@ interface LedgerEvent {
   durable: boolean;
 }
 
-/** Cuts one app off the network for good (a killed process sends nothing more). */
-function killSwitch() {
-  let dead = false;
-  const sockets = new Set<WebSocket>();
-  const webSocket: WebSocketFactory = (url, { headers }) => {
-    const ws = new WebSocket(url, { headers, handshakeTimeout: 2_000 });
-    if (dead) ws.terminate();
-    sockets.add(ws);
-    ws.on('close', () => sockets.delete(ws));
-    return ws;
-  };
-  return {
-    fetch: ((input, init) => (dead ? never<Response>() : fetch(input, init))) as typeof fetch,
-    webSocket,
-    kill() {
-      dead = true;
-      for (const ws of sockets) ws.terminate();
-    },
-  };
-}
-
 interface Launched {
   index: number;
   app: HeadlessApp;
@@ -204,7 +182,7 @@ export class AppWorld {
 
   private async launch(files: ReadonlyMap<string, string>): Promise<void> {
     const index = (this.launches += 1);
-    const gate = killSwitch();
+    const gate = runNetwork(index);
     const disk = new CrashableDisk(files, this.late, (snapshot) => this.crash(index, snapshot));
     const launched: Launched = { index, disk, kill: gate.kill, app: undefined as unknown as HeadlessApp };
     const app = createHeadlessApp({
@@ -311,20 +289,13 @@ export class AppWorld {
     return this.until(this.isLive, 'the app to be live');
   }
 
-  /** A relaunch comes a moment after the last run: what it left on the wire has arrived, the server's rate window has passed. */
-  private async pacingPause(): Promise<void> {
-    await this.front.idle();
-    const last = this.service.requestLog.filter((e) => e.userId === USERS.ada.id).at(-1)?.at ?? 0;
-    await pause(Math.max(0, last + 1000 - Date.now()));
-  }
-
   private async relaunchIfCrashed(): Promise<void> {
     const snapshot = this.crashSnapshot;
     if (!snapshot) return;
     this.crashSnapshot = undefined;
     void this.current.app.stop(); // its writes hang and its network is cut: it only lets go of its timers
     this.resetCrashSignal();
-    await this.pacingPause();
+    await this.front.idle(); // what the dead run left on the wire has arrived
     // The activity record starts from what the snapshot holds; its later writes were lost with the process.
     this.baseline = activityTotals(snapshot);
     this.alanInSegment = 0;
@@ -393,7 +364,7 @@ export class AppWorld {
       case 'restart':
         await this.untilCrash(app.stop());
         if (this.crashSnapshot) return;
-        await this.pacingPause();
+        await front.idle();
         return this.launch(this.current.disk.files);
       case 'crash':
         return this.current.disk.arm(step.afterWrites);
