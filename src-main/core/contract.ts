@@ -6,10 +6,11 @@ import type { CoreSnapshot, RemoteChange, UnconfirmedChoice } from '../../src-sh
 export type { UnconfirmedChoice };
 import type { PatchBodyV2, CounterV2 } from '../../src-shared/api/schemas';
 import type { WebSocket } from 'ws';
+import type { DayWatch } from './midnight';
 
 export { realClock } from './real-clock';
 
-/** Timers the core uses; tests inject a fake clock. */
+/** Time for the core and the app; tests inject a fake clock. `now()` is the wall clock, which can step; timers run on the monotonic clock, which cannot. */
 export interface Clock {
   now(): number;
   setTimeout(callback: () => void, ms: number): unknown;
@@ -38,6 +39,8 @@ export interface CoreOptions {
   fetch?: typeof fetch;
   webSocket?: WebSocketFactory;
   clock?: Clock;
+  /** What day it is: the app's one watch (in the same zone), so day counters turn with every other "today" figure; a core alone keeps its own. */
+  days?: DayWatch;
   store?: PendingStore;
   /**
    * Per-request timeout in ms for reads. A change still unanswered after it is shown as
