@@ -30,6 +30,8 @@ export class FakeClock implements Clock {
 
   now = (): number => this.time + this.stepped;
 
+  monotonic = (): number => this.time;
+
   /** Sets the wall clock forward (or back, negative) by `ms` at once: no timer fires, none moves. */
   stepWall(ms: number): void {
     this.stepped += ms;
@@ -155,6 +157,7 @@ export function clockRunningFrom(start: number): Clock {
   const began = Date.now();
   return {
     now: () => start + (Date.now() - began),
+    monotonic: () => performance.now(),
     setTimeout: (callback, ms) => setTimeout(callback, Math.max(0, ms)),
     clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
   };

@@ -10,9 +10,12 @@ import type { DayWatch } from './midnight';
 
 export { realClock } from './real-clock';
 
-/** Time for the core and the app; tests inject a fake clock. `now()` is the wall clock, which can step; timers run on the monotonic clock, which cannot. */
+/** Time for the core and the app; tests inject a fake clock. Two clocks, kept apart: the wall clock can step (NTP, a user setting the date), the monotonic one cannot. */
 export interface Clock {
+  /** The wall clock, epoch ms: what day and hour it is, stamps on events. */
   now(): number;
+  /** The monotonic clock, ms from any origin: for how long something took or must wait. Timers run on it. */
+  monotonic(): number;
   setTimeout(callback: () => void, ms: number): unknown;
   clearTimeout(handle: unknown): void;
 }
