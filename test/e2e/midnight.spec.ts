@@ -1,6 +1,6 @@
 // Every "today" figure on the popup's rows rolls at local midnight with no request and nothing
-// else happening (issue 49): main's controller and core run on a fake clock that follows real
-// time, which the test then sends to the stroke of midnight at once. Answers: test/support/day-oracle.ts.
+// else happening: main's controller and core run on a fake clock that follows real time, which
+// the test then sends to the stroke of midnight at once. Answers: test/support/day-oracle.ts.
 import type { AppHarnessOptions } from '../../dev-tools/web/app-harness';
 import { FakeClock } from '../../dev-tools/support/fake-clock';
 import { COUNTER, e2eFixtures } from '../../dev-tools/web/e2e-fixtures';

@@ -132,7 +132,7 @@ describe('DayWatch: what day it is', () => {
 
 type Watch = Pick<DayWatch, 'check' | 'stop' | 'onDayChanged'>;
 
-/** day-rollover.ts before issue 49: a timer for the next local midnight, on the monotonic clock. */
+/** day-rollover.ts before the day watch: a timer for the next local midnight, on the monotonic clock. */
 class MidnightTimerOnly implements Watch {
   private day: string | undefined;
   private timer: unknown;
