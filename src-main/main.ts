@@ -242,6 +242,7 @@ async function run(): Promise<void> {
       notifier.beginResync();
       controller.notifyResume();
     },
+    onClockCheck: () => controller.checkDay(),
     onTimezoneChange: () => {
       notifier.beginResync();
       controller.systemTimezoneChanged();

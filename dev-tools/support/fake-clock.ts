@@ -1,8 +1,6 @@
-// The one fake clock for the core's injected Clock (tests and the benchmark): time moves
-// only when the caller says so, and timers fire in due order (ties in the order they were
-// set). Between timers it lets real work finish, in one of three ways: `advanceSync` not
-// at all, `advance` until the event loop is idle (promises and already-arrived I/O), `run`
-// a pause of real time (loopback round trips), `runTogether` a caller's own wait.
+// The one fake clock (tests and the benchmark): time moves only when the caller says so, and
+// timers fire in due order. Two clocks, as on a real machine: timers run on the monotonic one,
+// `now()` is the wall clock, which `stepWall` moves alone (NTP, a user fixing the date).
 import type { Clock } from '../../src-main/core/contract';
 
 interface Timer {
@@ -19,7 +17,10 @@ function settle(): Promise<void> {
 const realPause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export class FakeClock implements Clock {
+  /** The monotonic clock, in the wall clock's terms before any step. */
   private time: number;
+  /** How far the wall clock was stepped from the monotonic one. */
+  private stepped = 0;
   private nextId = 1;
   private timers: Timer[] = [];
 
@@ -27,7 +28,14 @@ export class FakeClock implements Clock {
     this.time = start;
   }
 
-  now = (): number => this.time;
+  now = (): number => this.time + this.stepped;
+
+  monotonic = (): number => this.time;
+
+  /** Sets the wall clock forward (or back, negative) by `ms` at once: no timer fires, none moves. */
+  stepWall(ms: number): void {
+    this.stepped += ms;
+  }
 
   setTimeout = (callback: () => void, ms: number): unknown => {
     const timer = { id: this.nextId++, at: this.time + Math.max(0, ms), callback };
@@ -45,9 +53,10 @@ export class FakeClock implements Clock {
     return this.timers.length;
   }
 
-  /** Due time of the earliest timer, if any. */
+  /** Due time of the earliest timer, if any, on the wall clock as it reads now. */
   get nextAt(): number | undefined {
-    return this.timers[0]?.at;
+    const first = this.timers[0];
+    return first && first.at + this.stepped;
   }
 
   /** Fires the earliest timer if it is due by `target`; false when none is. */
@@ -64,7 +73,7 @@ export class FakeClock implements Clock {
   advanceSync(ms: number): void {
     const target = this.time + ms;
     while (this.fireNext(target));
-    this.time = target;
+    this.time = Math.max(this.time, target);
   }
 
   /** Like advanceSync, but lets pending I/O and promises run after every timer. */
@@ -76,14 +85,14 @@ export class FakeClock implements Clock {
     await settle();
   }
 
-  /** Moves the clock to `at` (never back) without firing a timer: work elsewhere took that long. */
+  /** Moves the clock on until the wall clock reads `at` (never back) without firing a timer: work elsewhere took that long. */
   passTo(at: number): void {
-    this.time = Math.max(this.time, at);
+    this.time = Math.max(this.time, at - this.stepped);
   }
 
-  /** Jumps the clock to `at` (firing due timers on the way). */
+  /** Lets time pass until the wall clock reads `at` (firing due timers on the way). */
   async advanceTo(at: number): Promise<void> {
-    await this.advance(Math.max(0, at - this.time));
+    await this.advance(Math.max(0, at - this.now()));
   }
 
   /**
@@ -98,7 +107,7 @@ export class FakeClock implements Clock {
       fired += 1;
       await realPause(ioPauseMs);
     }
-    this.time = target;
+    this.time = Math.max(this.time, target);
     await realPause(ioPauseMs);
     return fired;
   }
@@ -116,9 +125,25 @@ export class FakeClock implements Clock {
       while (this.timers[0]?.at === at && this.fireNext(target)) fired += 1;
       await done();
     }
-    this.time = target;
+    this.time = Math.max(this.time, target);
     await done();
     return fired;
+  }
+
+  /**
+   * For a live harness (a popup on real sockets): time also passes with real time, a few
+   * milliseconds at a time, while a test can still let hours pass at once (`advance`) or step
+   * the wall clock. Answers how to stop following.
+   */
+  followRealTime(everyMs = 4): () => void {
+    let last = performance.now();
+    const pump = setInterval(() => {
+      const real = performance.now();
+      const passed = Math.floor(real - last);
+      last += passed;
+      this.advanceSync(passed);
+    }, everyMs);
+    return () => clearInterval(pump);
   }
 }
 
@@ -148,6 +173,7 @@ export function pictureClock(start: number): PictureClock {
   const running = new Map<symbol, ReturnType<typeof setTimeout>>();
   return {
     now: held.now,
+    monotonic: held.monotonic,
     setTimeout: (callback, ms) => {
       if (ms >= IN_FLIGHT_MS) return held.setTimeout(callback, ms);
       const due = held.now() + Math.max(0, ms);
@@ -179,6 +205,7 @@ export function clockRunningFrom(start: number): Clock {
   const began = Date.now();
   return {
     now: () => start + (Date.now() - began),
+    monotonic: () => performance.now(),
     setTimeout: (callback, ms) => setTimeout(callback, Math.max(0, ms)),
     clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
   };

@@ -28,6 +28,7 @@ import { createSession } from './session/session';
 import { createAppSettings } from './settings/app-settings';
 import { checkLoadedSettings } from './settings/settings-rules';
 import { realClock } from '../core/contract';
+import { DayWatch } from '../core/midnight';
 import { createStatePublisher } from './state/state-publisher';
 
 /** What the controller publishes: the popup's channels, plus the whole state, which only main reads (never sent to the popup). */
@@ -71,6 +72,8 @@ export interface AppController {
   openSettings(): void;
   setShortcutFailures(failures: AppState['shortcutFailures']): void;
   notifyResume(): void;
+  /** The wall clock may have stepped (a screen unlocked, main's poll): what day it is is read again, with no request. */
+  checkDay(): void;
   systemTimezoneChanged(): void;
   /** The OS's preferred languages may have changed (polled): a "system" language follows them. */
   systemLanguagesChanged(): void;
@@ -98,6 +101,9 @@ export function createAppController(deps: AppControllerDeps): AppController {
   const effectiveTimezone = () => settings.current().timezone ?? deps.systemTimezone();
   const publisher = createStatePublisher(() => getState(), clock);
   const changed = publisher.changed;
+  /** What day it is, for every "today" figure: the state's, and each core's day counters. */
+  const days = new DayWatch(clock, effectiveTimezone);
+  days.onDayChanged(() => changed());
   const subscriptions: (() => void)[] = [];
 
   const notices = new Emitter<Notice>();
@@ -124,6 +130,7 @@ export function createAppController(deps: AppControllerDeps): AppController {
       log: (message: string) => log.warn(session.redact(message)),
       ...deps.coreOverrides,
       timezone: effectiveTimezone(),
+      days,
       ...(account ? clicks.storeFor(sealFor(accountOwnerKey(account.baseUrl, account.token), account.token, account.legacyClicks)) : {}),
     }),
   });
@@ -248,6 +255,7 @@ export function createAppController(deps: AppControllerDeps): AppController {
         launchNotices.push({ title: 'notice.settingsTitle', body: reset });
       }
       settings.loaded(checked.settings);
+      days.check(); // in the zone the settings name
       const cacheNotice = (await offline.load()).notice;
       if (cacheNotice) launchNotices.push(cacheNotice);
       launchNotices.forEach(logNotice);
@@ -267,6 +275,7 @@ export function createAppController(deps: AppControllerDeps): AppController {
       offline.remember();
       subscriptions.splice(0).forEach((unsubscribe) => unsubscribe());
       await session.stop();
+      days.stop();
       clicks.watch(null);
       await offline.flush();
       await accountData.stop();
@@ -284,10 +293,12 @@ export function createAppController(deps: AppControllerDeps): AppController {
     },
     translator: () => translatorFor(locale()),
     notifyResume: () => {
+      days.check(); // today's figures at once, before the server answers
       session.notifyResume();
       // A sleeping machine's timers run late: a milestone morning may have come meanwhile.
       void accountData.loaded()?.extras.recheck();
     },
+    checkDay: () => days.check(),
     // The state says the language; a push only when it changed (state-delta compares).
     systemLanguagesChanged() {
       view.systemLanguages = deps.systemLanguages();

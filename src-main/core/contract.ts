@@ -6,12 +6,16 @@ import type { CoreSnapshot, RemoteChange, UnconfirmedChoice } from '../../src-sh
 export type { UnconfirmedChoice };
 import type { PatchBodyV2, CounterV2 } from '../../src-shared/api/schemas';
 import type { WebSocket } from 'ws';
+import type { DayWatch } from './midnight';
 
 export { realClock } from './real-clock';
 
-/** Timers the core uses; tests inject a fake clock. */
+/** Time for the core and the app; tests inject a fake clock. Two clocks, kept apart: the wall clock can step (NTP, a user setting the date), the monotonic one cannot. */
 export interface Clock {
+  /** The wall clock, epoch ms: what day and hour it is, stamps on events. */
   now(): number;
+  /** The monotonic clock, ms from any origin: for how long something took or must wait. Timers run on it. */
+  monotonic(): number;
   setTimeout(callback: () => void, ms: number): unknown;
   clearTimeout(handle: unknown): void;
 }
@@ -38,6 +42,8 @@ export interface CoreOptions {
   fetch?: typeof fetch;
   webSocket?: WebSocketFactory;
   clock?: Clock;
+  /** What day it is: the app's one watch (in the same zone), so day counters turn with every other "today" figure; a core alone keeps its own. */
+  days?: DayWatch;
   store?: PendingStore;
   /**
    * Per-request timeout in ms for reads. A change still unanswered after it is shown as

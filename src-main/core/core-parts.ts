@@ -15,7 +15,7 @@ import type { Phase } from './lifecycle';
 import { LiveSocket } from './live-socket';
 import { LiveSync } from './live-sync';
 import { createMemoryStore } from './memory-store';
-import { isValidTimeZone, systemTimeZone } from './midnight';
+import { DayWatch, isValidTimeZone, systemTimeZone } from './midnight';
 import { OwnWindow } from './own-window';
 import { PendingLedger } from './pending-ledger';
 import { Publisher } from './publisher';
@@ -44,6 +44,9 @@ export class CoreParts {
   /** A change on the wire longer than this shows "still sending…"; reads time out after it. */
   readonly requestTimeoutMs: number;
   readonly status: CoreStatus;
+  /** What day it is (options.days, the app's, or the core's own, stopped with it: `ownDays`). */
+  readonly days: DayWatch;
+  readonly ownDays: boolean;
   /** start, stop, the first sync, a refused token. */
   readonly lifecycle: Lifecycle;
   /** Snapshots, remote changes, change outcomes, `settled()`. */
@@ -68,6 +71,8 @@ export class CoreParts {
     const timezone = options.timezone ?? systemTimeZone();
     if (!isValidTimeZone(timezone)) throw new CoreError('badRequest', `Unknown timezone "${timezone}"`);
     this.status = { phase: 'idle', timezone, connection: { status: 'idle' }, stats: { requests: 0, rateLimited: 0, notifications: 0, ignoredFrames: 0, resyncs: 0 } };
+    this.ownDays = options.days === undefined;
+    this.days = options.days ?? new DayWatch(this.clock, () => this.status.timezone);
     this.lifecycle = new Lifecycle(this);
     this.events = new Publisher(this);
     this.api = createApiClient({

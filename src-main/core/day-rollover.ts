@@ -14,7 +14,7 @@ import type { CounterType, CounterV2 } from '../../src-shared/api/schemas';
 import type { Clock } from './contract';
 import type { CounterView } from './counter-merge';
 import { daysBetween, dayKeyIn } from '../../src-shared/time/calendar';
-import { nextLocalMidnight } from './midnight';
+import type { DayWatch } from './midnight';
 
 export type DayRule = 'signed' | 'clamped';
 
@@ -41,6 +41,9 @@ export function dayValueUnder(signed: number, rule: DayRule | undefined): number
 export interface DayHost {
   clock: Clock;
   timezone(): string;
+  /** What day it is: the app's one watch, or the core's own (`ownWatch`: stopped with the core). */
+  days: DayWatch;
+  ownWatch: boolean;
   records(): Iterable<CounterView>;
   /** A day counter turned: its value for today, computed here. */
   turn(record: CounterView, value: number): void;
@@ -55,7 +58,7 @@ export class DayRollover {
   private readonly trusted = new Set<string>();
   /** Values computed here that the server has not confirmed yet. */
   private readonly computed = new Map<string, number>();
-  private timer: unknown;
+  private unfollow: (() => void) | undefined;
 
   constructor(private readonly host: DayHost) {}
 
@@ -105,25 +108,21 @@ export class DayRollover {
     if (changed) this.host.changed();
   }
 
-  /** Arms the timer for the next local midnight of the current zone (replacing any earlier one). */
-  schedule(): void {
-    this.dispose();
-    const now = this.host.clock.now();
-    this.timer = this.host.clock.setTimeout(() => {
-      this.timer = undefined;
-      this.rollOver();
-      this.schedule();
-    }, nextLocalMidnight(this.host.timezone(), now) - now);
+  /** From a sync on: every new day the watch sees turns the day counters; the wall clock is read now. */
+  follow(): void {
+    this.unfollow ??= this.host.days.onDayChanged(() => this.rollOver());
+    this.host.days.check();
   }
 
   /** The zone changed: today may be another date there, and its midnight comes at another instant. */
   zoneChanged(): void {
     this.rollOver();
-    this.schedule();
+    this.host.days.check();
   }
 
   dispose(): void {
-    if (this.timer !== undefined) this.host.clock.clearTimeout(this.timer);
-    this.timer = undefined;
+    this.unfollow?.();
+    this.unfollow = undefined;
+    if (this.host.ownWatch) this.host.days.stop();
   }
 }

@@ -1,6 +1,6 @@
 // Keeps the counter table in step with the server: socket opens and drops, notification
 // frames, list resyncs (held frames applied after), day-date refreshes, counters that are
-// gone, and the local midnight turn of day counters (no request: day-rollover.ts). The
+// gone, and the turn of day counters on each new local day (no request: day-rollover.ts). The
 // lifecycle owns the phase; this module only reads server state into the table.
 import type { RawData } from 'ws';
 import type { CounterV2 } from '../../src-shared/api/schemas';
@@ -17,7 +17,7 @@ import { ResyncLoop } from './resync-loop';
 /** After this many failed attempts in a row the connection is shown as offline, not reconnecting. */
 const OFFLINE_AFTER_FAILURES = 3;
 
-type LiveSyncParts = Pick<CoreParts, 'clock' | 'tuning' | 'log' | 'status' | 'lifecycle' | 'events' | 'api' | 'scheduler' | 'ledger' | 'table' | 'own' | 'judge'>;
+type LiveSyncParts = Pick<CoreParts, 'clock' | 'days' | 'ownDays' | 'tuning' | 'log' | 'status' | 'lifecycle' | 'events' | 'api' | 'scheduler' | 'ledger' | 'table' | 'own' | 'judge'>;
 
 export class LiveSync implements SocketHandlers {
   private socketOpen = false;
@@ -33,6 +33,8 @@ export class LiveSync implements SocketHandlers {
     this.days = new DayRollover({
       clock,
       timezone: () => status.timezone,
+      days: parts.days,
+      ownWatch: parts.ownDays,
       records: () => parts.table.values(),
       turn: (record, value) => parts.table.setServerValue(record, value),
       changed: () => parts.events.changed(),
@@ -180,7 +182,7 @@ export class LiveSync implements SocketHandlers {
     for (const frame of held) this.applyFrame(frame);
     this.parts.lifecycle.synced();
     if (this.socketOpen) this.parts.lifecycle.setConnection({ status: 'live' });
-    this.days.schedule();
+    this.days.follow();
   }
 
   /** True when handled; otherwise the loop retries with backoff. */

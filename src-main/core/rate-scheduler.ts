@@ -11,7 +11,8 @@
 //
 // A 429 pauses everything once per burst: requests that were already on the wire when the
 // pause began and come back 429 too are part of the same burst, so they do not escalate
-// the backoff. Retry-After is capped (retryAfterCapMs).
+// the backoff. Retry-After is capped (retryAfterCapMs). Every wait is measured on the monotonic
+// clock: a wall clock set back an hour must not hold the next click back an hour.
 import type { OutboxHold } from '../../src-shared/domain/snapshot';
 import type { Clock, CoreTuning } from './contract';
 import { CoreError } from './contract';
@@ -101,7 +102,12 @@ export class RateScheduler {
 
   /** Epoch ms until which a 429 holds every request back (in the past when not paused). */
   get pausedUntil(): number {
-    return this.pauseUntil;
+    return this.pauseUntil === 0 ? 0 : this.onWallClock(this.pauseUntil);
+  }
+
+  /** A monotonic instant as the wall clock reads it now: what the popup counts down to. */
+  private onWallClock(at: number): number {
+    return this.clock.now() + (at - this.clock.monotonic());
   }
 
   /**
@@ -113,8 +119,8 @@ export class RateScheduler {
   heldUserWork(): OutboxHold | undefined {
     const last = this.queue.findLastIndex((job) => job.priority === 'user');
     if (last < 0) return undefined;
-    const now = this.clock.now();
-    if (now < this.pauseUntil) return { reason: 'rateLimited', until: this.pauseUntil };
+    const now = this.clock.monotonic();
+    if (now < this.pauseUntil) return { reason: 'rateLimited', until: this.onWallClock(this.pauseUntil) };
     const window = this.pacing.rateWindowMs + this.pacing.rateSafetyMarginMs;
     // When each slot is free again; the jobs up to the last user one take the earliest in turn.
     const free = this.sendLog.map((entry) => (entry.at ?? now) + window);
@@ -125,7 +131,7 @@ export class RateScheduler {
       startsAt = Math.max(now, free.shift()!);
       free.push(startsAt + window);
     }
-    return startsAt - now > window ? { reason: 'pacing', until: startsAt } : undefined;
+    return startsAt - now > window ? { reason: 'pacing', until: this.onWallClock(startsAt) } : undefined;
   }
 
   private insert(job: Job): void {
@@ -141,7 +147,7 @@ export class RateScheduler {
   private drain(): void {
     if (this.closedWith) return;
     while (this.queue.length > 0) {
-      const now = this.clock.now();
+      const now = this.clock.monotonic();
       if (now < this.pauseUntil) return this.wakeAt(this.pauseUntil);
       const window = this.pacing.rateWindowMs + this.pacing.rateSafetyMarginMs;
       for (let i = this.sendLog.length - 1; i >= 0; i -= 1) {
@@ -173,7 +179,7 @@ export class RateScheduler {
       return;
     }
     const entry: { at: number | undefined } = { at: undefined };
-    const sentAt = this.clock.now();
+    const sentAt = this.clock.monotonic();
     this.sendLog.push(entry);
     this.hooks.onSent();
     const finished = () => {
@@ -182,7 +188,7 @@ export class RateScheduler {
         void Promise.all(wires.splice(0)).then(finished);
         return;
       }
-      entry.at = this.clock.now();
+      entry.at = this.clock.monotonic();
       this.drain();
     };
     pending.then(
@@ -215,7 +221,7 @@ export class RateScheduler {
       retryAfterMs !== undefined
         ? Math.min(retryAfterMs, retryAfterCapMs)
         : fullJitterDelay(this.backoffAttempt++, rateLimitBackoffBaseMs, rateLimitBackoffCapMs, random);
-    const now = this.clock.now();
+    const now = this.clock.monotonic();
     this.pauseStartedAt = now;
     this.pauseUntil = Math.max(this.pauseUntil, now + delay);
   }
@@ -227,12 +233,12 @@ export class RateScheduler {
     this.timer = this.clock.setTimeout(() => {
       this.timer = undefined;
       this.timerDue = Infinity;
-      if (this.pauseUntil !== 0 && this.clock.now() >= this.pauseUntil) {
+      if (this.pauseUntil !== 0 && this.clock.monotonic() >= this.pauseUntil) {
         this.pauseUntil = 0;
         this.hooks.onResumed?.();
       }
       this.drain();
-    }, Math.max(0, at - this.clock.now()));
+    }, Math.max(0, at - this.clock.monotonic()));
   }
 
   private cancelTimer(): void {

@@ -1,7 +1,7 @@
-// Power and system events: wake from sleep → the core resyncs; the
-// system time zone changing → the core asks for day values in the new zone; the OS
-// theme changing → the renderer's effective theme; the OS's languages changing → the
-// app's language when it follows the system.
+// Power and system events: wake from sleep → the core resyncs; an unlock and every poll → what
+// day it is is read again (a step of the wall clock has no event); the system time zone changing
+// → the core asks for day values in the new zone; the OS theme changing → the renderer's
+// effective theme; the OS's languages changing → the app's language when it follows the system.
 import type { Clock } from '../core/contract';
 import type { ThemeSource } from '../app/ports';
 
@@ -32,6 +32,8 @@ export interface SystemWatchDeps {
   /** The system IANA zone as the process sees it now. */
   readTimezone(): string;
   onResume(): void;
+  /** The wall clock may have stepped (NTP, a user fixing the date): at every poll and unlock. */
+  onClockCheck(): void;
   onTimezoneChange(zone: string): void;
   /** The OS's preferred languages (`app.getPreferredSystemLanguages()`), polled with the zone. */
   readLanguages?(): readonly string[];
@@ -60,6 +62,7 @@ export function watchSystem(deps: SystemWatchDeps): () => void {
   const poll = () => {
     if (stopped) return;
     checkZone();
+    deps.onClockCheck();
     timer = deps.clock.setTimeout(poll, deps.pollMs ?? 60_000);
   };
   timer = deps.clock.setTimeout(poll, deps.pollMs ?? 60_000);
@@ -69,6 +72,11 @@ export function watchSystem(deps: SystemWatchDeps): () => void {
     deps.onResume();
   };
   deps.powerMonitor.on('resume', resumed);
+  deps.powerMonitor.on('unlock-screen', () => {
+    if (stopped) return;
+    checkZone();
+    deps.onClockCheck();
+  });
   return () => {
     stopped = true;
     deps.clock.clearTimeout(timer);

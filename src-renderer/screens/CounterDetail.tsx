@@ -33,12 +33,14 @@ export default function CounterDetail({ api, state, counterId, onClose, onEdit }
   const [detail, setDetail] = useState<ActivityDetail | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const todayNet = state.activity.today[counterId];
+  /** The day main reckons is today: at midnight the chart, the heatmap and the streak move on though nothing else did. */
+  const day = state.extras?.today;
   const offer = state.activity.undo;
   const counters = state.core?.counters ?? [];
   const undo = useUndo(api, offer, counters, setNotice);
   useEscape(onClose);
 
-  // Asked again whenever what it shows may have moved: the value, today's total, the undo offer.
+  // Asked again whenever what it shows may have moved: the value, today's total, the undo offer, the day.
   // Asked in the commit (a layout effect), not in a passive effect a scheduler task later: the
   // wait for main's answer starts with the click, 3–5 ms sooner on a busy machine (bench/README.md, 11).
   const value = counter?.value;
@@ -52,7 +54,7 @@ export default function CounterDetail({ api, state, counterId, onClose, onEdit }
     return () => {
       alive = false;
     };
-  }, [api, counterId, value, todayNet, offer, i18n]);
+  }, [api, counterId, value, todayNet, offer, day, i18n]);
 
   if (!counter) {
     return (
@@ -99,7 +101,7 @@ export default function CounterDetail({ api, state, counterId, onClose, onEdit }
         )}
         {offer?.counterId === counterId && <UndoChip offer={offer} blockedReason={undoBlockedReason(i18n, offer, counter)} onUndo={undo} tabIndex={0} isMac={state.platform === 'darwin'} />}
         {/* Day counters move by the calendar, not by changes: their chart would say nothing true. */}
-        {counter.type === 'UpDown' && <ActivityHistory api={api} counterId={counterId} name={counter.name} refresh={`${value}|${todayNet}`} onError={setNotice} />}
+        {counter.type === 'UpDown' && <ActivityHistory api={api} counterId={counterId} name={counter.name} refresh={`${value}|${todayNet}|${day}`} onError={setNotice} />}
         <h2 className="detail-heading">{i18n.t('detail.latest')}</h2>
         {detail && detail.events.length === 0 && <p className="muted">{counter.type === 'UpDown' ? i18n.t('detail.nothingYet') : i18n.t('detail.calendar')}</p>}
         <ol className="events" aria-label={i18n.t('detail.events', { name: counter.name })}>

@@ -8,6 +8,7 @@ import type { Page } from '@playwright/test';
 import { join } from 'node:path';
 import { createActions } from '../../src-main/electron/actions';
 import { yearOfActivity } from '../../dev-tools/support/activity-year';
+import { clockRunningFrom } from '../../dev-tools/support/fake-clock';
 import type { AppHarnessOptions } from '../../dev-tools/web/app-harness';
 import { e2eFixtures } from '../../dev-tools/web/e2e-fixtures';
 import { memoryFile } from '../../dev-tools/support/memory-file';
@@ -139,8 +140,7 @@ test.describe('undo', () => {
 
 /** Wednesday 25 November 2026, 10:00 UTC: "today" for main (a clock that runs from there) and for the page. */
 const FIXED = Date.UTC(2026, 10, 25, 10, 0, 0);
-const started = Date.now();
-const fixedClock = { now: () => FIXED + (Date.now() - started), setTimeout: (run: () => void, ms: number): unknown => setTimeout(run, ms), clearTimeout: (handle: unknown) => clearTimeout(handle as NodeJS.Timeout) };
+const fixedClock = clockRunningFrom(FIXED);
 /** The record began 300 days ago: the year's first weeks are not recorded. */
 const RECORD = JSON.stringify(yearOfActivity({ counterIds: [COUNTER.coffees], now: FIXED, zone: 'UTC', since: 300 }).toFile());
 const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'];

@@ -204,7 +204,7 @@ test.describe('points on the usual list', () => {
     const delivered: CounterNotification[] = [];
     let fire: () => void = () => undefined;
     const notifier = createNotifier({
-      clock: { now: () => 0, setTimeout: (f: () => void) => ((fire = f), 1), clearTimeout: () => undefined },
+      clock: { now: () => 0, monotonic: () => 0, setTimeout: (f: () => void) => ((fire = f), 1), clearTimeout: () => undefined },
       deliver: (n) => delivered.push(n),
       preferences: () => ({ enabled: true, mutedCounters: [] }),
       i18n: () => en,

@@ -74,7 +74,7 @@ describe('WebSocket frames', () => {
 });
 
 /** A clock whose timers never fire: request deadlines are not what this test is about. */
-const stillClock: Clock = { now: () => Date.UTC(2026, 10, 22, 12), setTimeout: () => 0, clearTimeout: () => undefined };
+const stillClock: Clock = { now: () => Date.UTC(2026, 10, 22, 12), monotonic: () => 0, setTimeout: () => 0, clearTimeout: () => undefined };
 
 type Reply = { kind: 'answer'; status: number; body: string | null; retryAfter: string | undefined } | { kind: 'throw'; error: unknown };
 

@@ -109,6 +109,17 @@ describe('ranges and numbers', () => {
     expect(rows[1]?.textContent).toMatch(/not recorded$/);
     expect(rows.at(-1)?.textContent).toBe('Wed, Nov 25+2+15');
   });
+
+  it('issue 49: is asked again when main’s day turns, though the counter did not move', async () => {
+    const before = appState({ extras: { goals: {}, milestonesMuted: [], today: '2026-11-25' } });
+    const fake = await openHistory(before);
+    await screen.findByTestId('activity-chart', {}, SLOW);
+    expect(fake.calls('activity:history')).toHaveLength(1);
+    expect(fake.calls('activity:detail')).toHaveLength(1);
+    act(() => fake.push({ ...before, extras: { goals: {}, milestonesMuted: [], today: '2026-11-26' } }));
+    await waitFor(() => expect(fake.calls('activity:history')).toEqual([{ id: IDS.coffee, range: 'twoWeeks' }, { id: IDS.coffee, range: 'twoWeeks' }]));
+    expect(fake.calls('activity:detail')).toHaveLength(2);
+  });
 });
 
 describe('the year’s heatmap', () => {

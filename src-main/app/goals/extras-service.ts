@@ -6,7 +6,8 @@
 import type { Goal, GoalView, LocalExtras } from '../../../src-shared/domain/goals';
 import type { CounterState } from '../../../src-shared/domain/snapshot';
 import type { Clock } from '../../core/contract';
-import { nextLocalMidnight } from '../../core/midnight';
+import { DAY_CHECK_MS } from '../../core/midnight';
+import { addDays } from '../../../src-shared/time/calendar';
 import { AppError } from '../../ipc/errors';
 import { words } from '../../../src-shared/i18n/messages';
 import { dayKey, localInstant } from '../activity/days';
@@ -32,7 +33,7 @@ export interface ExtrasServiceDeps {
   /** The activity record's steps (ActivityService.steps) and its version, for caching. */
   steps(counterId: string, fromDay: string): Steps;
   activityVersion(): string;
-  /** What the popup or tray shows changed (a goal set, a new day). */
+  /** What the popup or tray shows changed (a goal set, a milestone muted). */
   changed(): void;
   /** The file was reset: tell the user once. */
   notice(message: Said): void;
@@ -75,28 +76,28 @@ export function createExtrasService(deps: ExtrasServiceDeps): ExtrasService {
     return writing;
   }
 
-  /** Whether time alone can change anything: a goal on a listed counter (a new period), or a day counter whose milestones are on. */
-  function timeMatters(current: ExtrasFile): boolean {
+  /** Whether a morning can bring anything: a day counter whose milestones are on. A new day (a new period, a new "today") reaches the goals through the app's day watch, which publishes and so rechecks. */
+  function mornings(current: ExtrasFile): boolean {
     const muted = new Set(current.milestonesMuted);
-    return deps.counters().some((c) => (c.type === 'UpDown' ? current.goals[c.id] !== undefined : !muted.has(c.id)));
+    return deps.counters().some((c) => c.type !== 'UpDown' && !muted.has(c.id));
   }
 
-  /** The next moment worth a look: local midnight (a new period) or this day's or the next day's morning (milestones). */
+  /** The next milestone morning: this day's, or the next day's. */
   function schedule(): void {
     if (timer !== undefined) deps.clock.clearTimeout(timer);
     timer = undefined;
-    // No timer at all when no goal or milestone can come due: an idle app stays idle.
-    if (!data || stopped || !timeMatters(data)) return;
+    // No timer at all when no milestone can come due: an idle app stays idle.
+    if (!data || stopped || !mornings(data)) return;
     const zone = deps.timezone();
     const at = now();
-    const morning = localInstant(dayKey(at, zone), MORNING_HOUR, zone);
-    const wake = Math.min(nextLocalMidnight(zone, at), morning > at ? morning : Number.POSITIVE_INFINITY);
-    // A short hop at most an hour: a sleeping machine's timers run late, a wake-up rechecks anyway.
+    const today = dayKey(at, zone);
+    const morning = localInstant(today, MORNING_HOUR, zone);
+    const wake = morning > at ? morning : localInstant(addDays(today, 1), MORNING_HOUR, zone);
+    // At most an hour at a time: a timer runs on the monotonic clock, and the wall clock may step (a wake-up rechecks anyway).
     timer = deps.clock.setTimeout(() => {
       timer = undefined;
-      deps.changed();
       void check();
-    }, Math.max(1_000, Math.min(wake - at, 3_600_000)));
+    }, Math.max(1_000, Math.min(wake - at, DAY_CHECK_MS)));
   }
 
   async function check(): Promise<void> {

@@ -1,6 +1,6 @@
 // Bursts of core snapshots (a resync touches every counter) must not become bursts
 // of IPC messages: at most one flush per microtask batch, and at most one per
-// interval (~one animation frame) after that.
+// interval (~one animation frame) after that, timed by a timer, not by the wall clock, which may step.
 import type { Clock } from '../../core/contract';
 
 export interface Coalescer {
@@ -14,14 +14,16 @@ const INTERVAL_MS = 16;
 export function createCoalescer(flush: () => void, clock: Clock): Coalescer {
   let scheduled = false;
   let cancelled = false;
-  let timer: unknown;
-  let lastFlush = Number.NEGATIVE_INFINITY;
+  /** Set for INTERVAL_MS after each flush: a request meanwhile waits for it. */
+  let cooling: unknown;
 
   const run = () => {
-    timer = undefined;
     if (!scheduled || cancelled) return;
     scheduled = false;
-    lastFlush = clock.now();
+    cooling = clock.setTimeout(() => {
+      cooling = undefined;
+      run();
+    }, INTERVAL_MS);
     flush();
   };
 
@@ -29,14 +31,12 @@ export function createCoalescer(flush: () => void, clock: Clock): Coalescer {
     request() {
       if (scheduled || cancelled) return;
       scheduled = true;
-      const wait = lastFlush + INTERVAL_MS - clock.now();
-      if (wait <= 0) queueMicrotask(run);
-      else timer = clock.setTimeout(run, wait);
+      if (cooling === undefined) queueMicrotask(run);
     },
     cancel() {
       cancelled = true;
       scheduled = false;
-      if (timer !== undefined) clock.clearTimeout(timer);
+      if (cooling !== undefined) clock.clearTimeout(cooling);
     },
   };
 }

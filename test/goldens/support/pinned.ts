@@ -25,6 +25,7 @@ export const FIXED = Date.UTC(2026, 10, 25, 10, 0, 0);
  */
 export const standingClock: Clock = {
   now: () => FIXED,
+  monotonic: () => performance.now(),
   setTimeout: (run: () => void, ms: number): unknown => setTimeout(run, ms),
   clearTimeout: (handle: unknown) => clearTimeout(handle as NodeJS.Timeout),
 };

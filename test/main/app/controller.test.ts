@@ -182,7 +182,7 @@ describe('launch with a stored token', () => {
     expect(starts()).toBe(3);
     expect(a.cores.cores).toHaveLength(1); // one core per account, its ledger kept throughout
     expect(a.controller.getState().session).toMatchObject({ status: 'signedIn' });
-    expect(a.clock.pending).toBeLessThanOrEqual(1); // at most the state-coalescing timer
+    expect(a.clock.pending).toBeLessThanOrEqual(2); // at most the state-coalescing timer and the day watch
   });
 });
 
@@ -334,6 +334,23 @@ describe('state:changed', () => {
     await a.clock.advance(1);
     expect(a.states).toHaveLength(2);
     expect(a.states[1]?.core?.counters[0]?.value).toBe(113);
+  });
+
+  it('issue 49: a wall clock set back a day holds no push back (the 16 ms run on the monotonic clock)', async () => {
+    const a = app(server());
+    await a.start();
+    await a.dispatch('session:connect', { serverUrl: URL_OK, token: TOKEN });
+    await a.clock.advance(100);
+    a.states.length = 0;
+    const core = a.cores.last();
+    core?.increment(COFFEE_ID);
+    await flushMicrotasks();
+    expect(a.states).toHaveLength(1);
+    a.clock.stepWall(-86_400_000);
+    core?.increment(COFFEE_ID);
+    await a.clock.advance(16);
+    expect(a.states).toHaveLength(2);
+    expect(a.states[1]?.core?.counters[0]?.value).toBe(5);
   });
 
   it('emits nothing after stop', async () => {

@@ -1,7 +1,8 @@
 // Day counters turn at local midnight with no request (docs/api.md R2), on a fake clock the core
 // and the reference service share; DST days of 23 and 25 hours; a time-zone change across
 // midnight; a value the server does not confirm is replaced by the server's and logged once;
-// docs/api.md O13 (signed or clamped past days) learned from the server's own values.
+// docs/api.md O13 (signed or clamped past days) learned from the server's own values; a wall
+// clock stepped while the core runs (answers from Temporal: test/support/day-oracle.ts).
 import { describe, expect, it } from 'vitest';
 import { dayValueUnder, signedDayValue } from '../../../src-main/core/day-rollover';
 import { nextLocalMidnight } from '../../../src-main/core/midnight';
@@ -9,6 +10,7 @@ import type { CounterCore } from '../../../src-main/core/index';
 import type { FixturesFile, VariantInput } from '../../../src-service/index';
 import { FakeClock } from '../../../dev-tools/support/fake-clock';
 import { FROM_DATE, TO_DATE, USERS, counter, fixtures, startCore, startService, until } from '../../support/core-harness';
+import { HOUR, dateIn, daysFromTo, instantAt, stepLength } from '../../support/day-oracle';
 
 const NO_PING = { pingIntervalMs: 1e12 }; // fake hours pass in a blink; pings would race them
 
@@ -149,6 +151,41 @@ describe('issue 18: day counters turn at local midnight without a request', () =
     await until(core, (s) => counter(s, FROM_DATE)?.value === since + 1, 2000, 'the day to turn');
     expect(value(core, endsToday)).toBe(expected);
     expect(requests()).toBe(sent);
+  });
+});
+
+describe('issue 49: a wall clock stepped while the core runs', () => {
+  // FROM_DATE counts from 2024-02-29. The step is what the wall clock does alone (NTP at boot, a
+  // user fixing the date); timers keep their pace. Within an hour of it, the value is the new date's.
+  it.each([
+    ['forward an hour, over midnight', 'Asia/Kathmandu', '2026-11-22T22:30', { hours: 1 }],
+    ['back an hour, over midnight', 'Europe/Berlin', '2026-11-23T00:10', { hours: -1 }],
+    ['forward a day', 'America/Santiago', '2026-09-05T12:00', { days: 1 }],
+    ['back a day', 'Australia/Lord_Howe', '2026-10-04T12:00', { days: -1 }],
+    ['forward a week', 'Asia/Beirut', '2026-03-25T12:00', { weeks: 1 }],
+    ['back a week', 'Pacific/Chatham', '2026-11-22T12:00', { weeks: -1 }],
+    ['forward a year, from 29 February', 'Asia/Kathmandu', '2028-02-29T12:00', { years: 1 }],
+    ['back a year', 'UTC', '2026-11-22T12:00', { years: -1 }],
+  ] as const)('%s (%s): the value is the new date’s within the hour, with 0 requests', async (_name, zone, local, step) => {
+    const start = instantAt(zone, local);
+    const { clock, core, requests } = await setup(new Date(start).toISOString(), zone);
+    expect(value(core, FROM_DATE)).toBe(daysFromTo('2024-02-29', dateIn(zone, start)));
+    const sent = requests();
+    clock.stepWall(stepLength(zone, start, step));
+    await clock.advance(HOUR);
+    expect(value(core, FROM_DATE)).toBe(daysFromTo('2024-02-29', dateIn(zone, clock.now())));
+    expect(requests()).toBe(sent);
+  });
+
+  it('after a step, the following midnights turn on the dot again', async () => {
+    const zone = 'Asia/Kathmandu';
+    const start = instantAt(zone, '2026-11-22T12:00');
+    const { clock, core } = await setup(new Date(start).toISOString(), zone);
+    clock.stepWall(stepLength(zone, start, { days: 3, hours: 11 })); // 23:00 on the 25th
+    const midnight = instantAt(zone, '2026-11-26T00:00');
+    const turn = await crossMidnight(clock, core, midnight);
+    expect(turn.after).toBe(daysFromTo('2024-02-29', '2026-11-26'));
+    expect(turn.shownAt).toBe(midnight);
   });
 });
 

@@ -16,6 +16,7 @@ function schedulerClock(clock: FakeClock) {
   let set = 0;
   const own: Clock = {
     now: clock.now,
+    monotonic: clock.monotonic,
     setTimeout: (callback, ms) => {
       set += 1;
       const handle = clock.setTimeout(() => {
@@ -82,6 +83,29 @@ describe('RateScheduler', () => {
     await Promise.all(results);
     // The first four finished at 10 ms, so the next four may go at 1010 ms, the last two at 2020 ms.
     expect(sent.map((s) => s.at)).toEqual([0, 0, 0, 0, 1010, 1010, 1010, 1010, 2020, 2020]);
+  });
+
+  it('issue 49: a wall clock set back an hour holds no click back; a 429 pause ends on time and reads on the wall clock', async () => {
+    const { clock, scheduler, sent, request } = setup();
+    for (let n = 0; n < 4; n += 1) void scheduler.run('background', request(`r${n}`));
+    await clock.advance(20); // the window is full, its requests answered at 10 ms
+    clock.stepWall(-3_600_000);
+    void scheduler.run('user', request('click'));
+    await clock.advance(1000);
+    expect(sent.map((s) => s.label)).toContain('click');
+    expect(sent.at(-1)!.at - clock.now()).toBe(-10); // at 1010 ms of monotonic time, as without the step
+
+    const paused = scheduler.run('user', refusedOnce(clock, sent, 'refused', 10, 3000));
+    await clock.advance(10);
+    const until = scheduler.pausedUntil;
+    expect(until - clock.now()).toBe(3000);
+    clock.stepWall(-3_600_000);
+    expect(scheduler.pausedUntil - clock.now()).toBe(3000); // counted down from the wall clock as it reads now
+    const answer = heard(paused);
+    await clock.advance(2999);
+    expect(answer()).toBe('pending');
+    await clock.advance(11); // re-sent when the pause ends, answered 10 ms later
+    expect(answer()).toBe('refused');
   });
 
   it('puts user changes ahead of background reads', async () => {

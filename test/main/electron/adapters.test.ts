@@ -160,21 +160,28 @@ describe('OS notifications', () => {
 });
 
 describe('system events', () => {
-  it('resume notifies the core and re-reads the zone; a zone change is found by polling', async () => {
+  it('resume notifies the core and re-reads the zone; a zone change is found by polling; each poll and unlock re-read the day', async () => {
     const clock = new FakeClock();
     let zone = 'Europe/Berlin';
     const listeners = new Map<string, () => void>();
     const onResume = vi.fn();
     const onTimezoneChange = vi.fn();
-    const stop = watchSystem({ powerMonitor: { on: (e: string, l: () => void) => void listeners.set(e, l) }, clock, readTimezone: () => zone, onResume, onTimezoneChange, pollMs: 60_000 });
+    const onClockCheck = vi.fn();
+    const stop = watchSystem({ powerMonitor: { on: (e: string, l: () => void) => void listeners.set(e, l) }, clock, readTimezone: () => zone, onResume, onClockCheck, onTimezoneChange, pollMs: 60_000 });
     zone = 'Asia/Tokyo';
     await clock.advance(60_000);
     expect(onTimezoneChange).toHaveBeenCalledWith('Asia/Tokyo');
+    expect(onClockCheck).toHaveBeenCalledOnce();
     zone = 'UTC';
     listeners.get('resume')?.();
     expect(onTimezoneChange).toHaveBeenLastCalledWith('UTC');
     expect(onResume).toHaveBeenCalledOnce();
+    listeners.get('unlock-screen')?.();
+    expect(onClockCheck).toHaveBeenCalledTimes(2);
+    expect(onResume).toHaveBeenCalledOnce(); // an unlock is no wake-up: no resync
     stop();
+    listeners.get('unlock-screen')?.();
+    expect(onClockCheck).toHaveBeenCalledTimes(2);
     expect(clock.pending).toBe(0);
   });
 

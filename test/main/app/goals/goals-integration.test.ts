@@ -16,6 +16,7 @@ import { DEMO_COUNTER_IDS } from '../../../../src-service/index';
 import { DEFAULT_SETTINGS } from '../../../../src-shared/domain/settings';
 import type { AppStateBody } from '../../../../src-shared/ipc/contract';
 import { FakeClock } from '../../../../dev-tools/support/fake-clock';
+import { realClock } from '../../../../src-main/core/contract';
 import { FROM_DATE, SHARED, TO_DATE, USERS, onCleanup, startService } from '../../../support/core-harness';
 import { waitForState } from '../../../support/wait-for-state';
 
@@ -50,7 +51,7 @@ async function launch(service: CounterService, dir: string, options: { clock?: F
   });
   onCleanup(() => app.stop());
   const shown: CounterNotification[] = [];
-  const notifier = createNotifier({ clock: options.clock ?? { now: Date.now, setTimeout, clearTimeout: (h) => clearTimeout(h as NodeJS.Timeout) }, deliver: (n) => shown.push(n), preferences: () => app.controller.getState().settings.notifications, i18n: () => app.controller.translator() });
+  const notifier = createNotifier({ clock: options.clock ?? realClock, deliver: (n) => shown.push(n), preferences: () => app.controller.getState().settings.notifications, i18n: () => app.controller.translator() });
   app.controller.onAnnouncement((a) => notifier.announce(a));
   onCleanup(async () => notifier.dispose());
   await app.start();
