@@ -34,9 +34,12 @@ test('quit saves unsent clicks; the next launch sends them exactly once', async 
   const second = await machine.launch(['--hidden']);
   expect(second.electron.window.isVisible(), '--hidden opens no popup').toBe(false);
   const popup2 = await second.popup();
+  // The row first (a negative check on a row not drawn yet holds at once), then the server: the
+  // popup shows 5 from the saved clicks before they are sent.
+  await expect(rowOf(popup2, 'Coffees today')).toBeVisible();
   await expect(rowOf(popup2, 'Coffees today')).not.toHaveAttribute('aria-label', /waiting|not confirmed yet/);
   await expect(valueOf(popup2, 'Coffees today')).toHaveText('5');
-  expect(service.getCounter(COUNTER.coffees)?.value).toBe(5);
+  await expect.poll(() => service.getCounter(COUNTER.coffees)?.value).toBe(5);
   await second.quit();
 
   // A third launch finds nothing left to send.
