@@ -56,16 +56,14 @@ export class DayTotals {
     this.others[i] = (this.others[i] as number) + total.others;
   }
 
-  /** Forgets the days before `from` and after `until`; true when a change went with them. */
-  keepBetween(from: string, until: string): boolean {
-    const start = Math.max(0, dayNumber(from) - this.first);
-    const end = Math.min(this.you.length, dayNumber(until) - this.first + 1);
-    if (start === 0 && end === this.you.length) return false;
-    const changed = (i: number) => this.you[i] !== 0 || this.others[i] !== 0;
+  /** Forgets the days before `from`; true when a change went with them. */
+  keepFrom(from: string): boolean {
+    const start = Math.min(this.you.length, Math.max(0, dayNumber(from) - this.first));
+    if (start === 0) return false;
     let lost = false;
-    for (let i = 0; i < this.you.length && !lost; i += 1) lost = (i < start || i >= end) && changed(i);
-    this.you = end > start ? this.you.slice(start, end) : [];
-    this.others = end > start ? this.others.slice(start, end) : [];
+    for (let i = 0; i < start && !lost; i += 1) lost = this.you[i] !== 0 || this.others[i] !== 0;
+    this.you = this.you.slice(start);
+    this.others = this.others.slice(start);
     this.first += start;
     return lost;
   }

@@ -16,8 +16,9 @@ import { addDays, isDateKey } from '../../../src-shared/time/calendar';
 /** The instants the record accepts: a clock outside them is wrong, and what it stamped means nothing. */
 export const EARLIEST_AT = Date.UTC(2000, 0, 1);
 export const LATEST_AT = Date.UTC(2200, 0, 1);
-const FIRST_DAY = '2000-01-01';
-const LAST_DAY = '2199-12-31';
+// Their local days in every zone (UTC−12 to UTC+14): a clock reset to 2000-01-01 00:00 UTC is still 1999 in New York.
+const FIRST_DAY = '1999-12-31';
+const LAST_DAY = '2200-01-01';
 
 /** What a reader accepts: the record is compacted and written within it (record.ts, record-storage.ts fittedFile). */
 export interface FileLimits {
@@ -118,7 +119,7 @@ function guards(limits: FileLimits) {
 /** Both file versions, held to `limits`; `RecordFile` below is the one the app reads with. */
 export function recordFileSchema(limits: FileLimits) {
   const { at, day, isEventTuple, isDayColumns } = guards(limits);
-  const DayKey = z.string().refine(day, { message: 'a real day between 2000 and 2199' });
+  const DayKey = z.string().refine(day, { message: `a real day from ${FIRST_DAY} to ${LAST_DAY}` });
   const At = z.number().refine(at, { message: 'an instant between 2000 and 2200' });
   // Checked on the raw object, before zod's record reads it: zod leaves a "__proto__" key out
   // without a word, so a counter's whole log would vanish instead of the file being refused.

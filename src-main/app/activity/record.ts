@@ -3,7 +3,7 @@
 // bounds and compaction are tested with plain numbers. Day totals are kept for every
 // event as it is appended, so dropping events (the per-counter cap, their shorter age
 // limit) never changes a daily total: older days survive as totals only, for a year and
-// more (400 days), events for 90 days.
+// more (400 days), events for 90 days, both counted back from the data's own newest entry.
 //
 // A stored total is keyed by the day in the zone in force when its event arrived. The zone
 // can change since (travel, Settings), so the days the kept events still cover are counted
@@ -12,7 +12,6 @@
 // days whose events were dropped.
 import type { ActivityDetail, ActivityEvent, DayActivity } from '../../../src-shared/domain/activity';
 import { dayKey, lastDays, shiftDay } from './days';
-import { addDays } from '../../../src-shared/time/calendar';
 import { DayTotals } from './record-days';
 import { decodeEvent, encodeEvent, FILE_LIMITS, isRecordedAt, type DayTotal, type RecordFile, type RecordFileV2 } from './record-file';
 import { contribution, dayTotals, latestActivity, stepContribution, type Log } from './record-log';
@@ -122,21 +121,24 @@ export class ActivityRecord {
   }
 
   /**
-   * Drops days older than the limit, events older than theirs and over the cap, and the
-   * counters idle longest beyond the file's limit; true when anything went. Also fixes the
-   * day the record began (today for a new one), never before the oldest day it keeps.
+   * Drops each counter's days older than the limit and events older than theirs, counted
+   * back from the earlier of now and the counter's own newest entry: a clock far behind (a
+   * reset CMOS clock, a restored VM) or far ahead drops nothing, and what a wrong clock
+   * stamped in the future is kept. Also events over the cap and the counters idle longest
+   * beyond the file's limit; true when anything went. Fixes the day the record began (today
+   * for a new one), never before the oldest day a counter keeps.
    */
   compact(now: number, timezone: string): boolean {
-    const today = dayKey(now, timezone);
-    const oldestDay = shiftDay(today, this.limits.days - 1);
-    const oldestAt = now - this.limits.eventDays * DAY_MS;
+    // A clock outside the years the record accepts says nothing about its data (nor has a day key to count from).
+    const clock = isRecordedAt(now) ? now : undefined;
     let dropped = false;
-    const since = this.since ?? minDay(today, this.earliestDay());
-    const clamped = since < oldestDay ? oldestDay : since > today ? today : since;
-    if (clamped !== this.since) [this.since, dropped] = [clamped, true];
+    let keptFrom: string | undefined;
     for (const [id, log] of this.logs) {
-      // A day after tomorrow was stamped by a clock that was wrong; keeping it would push real days out of the file's window.
-      dropped = log.days.keepBetween(oldestDay, addDays(today, 1)) || dropped;
+      const newest = latestActivity(log);
+      const reference = clock === undefined ? newest : Math.min(clock, newest);
+      const oldestDay = shiftDay(dayKey(reference, timezone), this.limits.days - 1);
+      const oldestAt = reference - this.limits.eventDays * DAY_MS;
+      dropped = log.days.keepFrom(oldestDay) || dropped;
       const firstKept = log.events.findIndex((e) => e.at >= oldestAt);
       const cut = Math.max(firstKept === -1 ? log.events.length : firstKept, log.events.length - this.limits.eventsPerCounter);
       if (cut > 0) {
@@ -146,7 +148,12 @@ export class ActivityRecord {
         dropped = true;
       }
       if (log.events.length === 0 && log.days.isEmpty) this.logs.delete(id);
+      else keptFrom = minDay(oldestDay, keptFrom);
     }
+    const today = clock === undefined ? undefined : dayKey(clock, timezone);
+    const began = this.since ?? (today === undefined ? this.earliestDay() : minDay(today, this.earliestDay()));
+    const since = began !== undefined && keptFrom !== undefined && began < keptFrom ? keptFrom : began;
+    if (since !== this.since) [this.since, dropped] = [since, true];
     // Beyond what a file may hold: the counters idle longest go first.
     if (this.logs.size > FILE_LIMITS.counters) dropped = this.dropIdle(this.logs.size - FILE_LIMITS.counters) || dropped;
     if (dropped) this.version += 1;
@@ -185,11 +192,17 @@ export class ActivityRecord {
   /**
    * The first day the record covers, in `timezone` (today when it holds nothing yet). The day it
    * began was counted in the zone of that moment: in another zone today, or a kept event, may
-   * fall on the day before it, and then that day counts as covered too.
+   * fall on the day before it, and then that day counts as covered too. An event stamped before
+   * that came from a clock that was wrong: it is kept, the days before the record began are not.
    */
   firstDay(now: number, timezone: string): string {
-    let first = minDay(dayKey(now, timezone), this.since ?? this.earliestDay());
-    for (const log of this.logs.values()) if (log.events[0]) first = minDay(first, dayKey(log.events[0].at, timezone));
+    const began = this.since ?? this.earliestDay();
+    const dayBefore = began === undefined ? undefined : shiftDay(began, 1);
+    let first = minDay(dayKey(now, timezone), began);
+    for (const log of this.logs.values()) {
+      const event = dayBefore === undefined ? log.events[0] : log.events.find((e) => dayKey(e.at, timezone) >= dayBefore);
+      if (event) first = minDay(first, dayKey(event.at, timezone));
+    }
     return first;
   }
 

@@ -7,6 +7,7 @@ import { dayKey } from '../../../../src-main/app/activity/days';
 import { ActivityRecord } from '../../../../src-main/app/activity/record';
 import { RecordFile } from '../../../../src-main/app/activity/record-file';
 import { contribution } from '../../../../src-main/app/activity/record-log';
+import { addDays } from '../../../../src-shared/time/calendar';
 
 const ZONE = 'Europe/Berlin';
 const DAY = 86_400_000;
@@ -52,16 +53,19 @@ describe('activity record', () => {
     expect(record.today(NOW, ZONE)[ID]).toBe(1000);
   });
 
-  it('drops days and events older than the limit', () => {
+  it('drops days and events older than the limit, counted back from the counter’s own newest change (never from now alone)', () => {
     const record = new ActivityRecord({ days: 90, eventDays: 90, eventsPerCounter: 300 });
     record.append(ID, own(NOW - 91 * DAY, 5), ZONE);
-    record.append('old', own(NOW - 200 * DAY, 1), ZONE);
     record.append(ID, own(NOW - 89 * DAY, 7), ZONE);
+    record.append(ID, own(NOW, 1), ZONE);
+    // Idle for 200 days: its own newest change is 200 days old, so its 91-day-old neighbour is too old, that change is not.
+    record.append('idle', own(NOW - 291 * DAY, 2), ZONE);
+    record.append('idle', own(NOW - 200 * DAY, 1), ZONE);
     expect(record.compact(NOW, ZONE)).toBe(true);
-    expect(record.eventCount(ID)).toBe(1);
-    expect(record.eventCount('old')).toBe(0);
-    expect(Object.keys(record.toFile().counters)).toEqual([ID]);
-    expect([...(record.logOf(ID)?.days.keys() ?? [])]).toEqual([dayKey(NOW - 89 * DAY, ZONE)]);
+    expect(record.eventCount(ID)).toBe(2);
+    expect([...(record.logOf(ID)?.days.keys() ?? [])]).toEqual([dayKey(NOW - 89 * DAY, ZONE), dayKey(NOW, ZONE)]);
+    expect(record.eventCount('idle')).toBe(1);
+    expect([...(record.logOf('idle')?.days.keys() ?? [])]).toEqual([dayKey(NOW - 200 * DAY, ZONE)]);
   });
 
   it('a day whose changes cancel out keeps no total, as a quiet day (found by the property below)', () => {
@@ -95,8 +99,9 @@ describe('activity record', () => {
         for (const [id, e] of appends) record.append(id, e, ZONE);
         const before = { a: [...(record.logOf('a')?.events ?? [])], b: [...(record.logOf('b')?.events ?? [])] };
         record.compact(NOW, ZONE);
-        const oldest = dayKey(NOW - 89 * DAY, ZONE);
         for (const id of ['a', 'b']) {
+          // Counted back from the counter's newest change: its last event, or the start (UTC) of its last day with a total.
+          const mine = appends.filter(([eid]) => eid === id).map(([, e]) => e);
           // Expected totals straight from the events, for the days the limit keeps.
           const expected = new Map<string, { you: number; others: number }>();
           for (const [eid, e] of appends) {
@@ -108,11 +113,16 @@ describe('activity record', () => {
             expected.set(key, { you: day.you + add.you, others: day.others + add.others });
           }
           // A day whose changes cancel out (+46 and −46 by others) keeps no total, as a quiet day.
-          const kept = Object.fromEntries([...expected].filter(([key, day]) => key >= oldest && (day.you !== 0 || day.others !== 0)));
+          const changed = [...expected].filter(([, day]) => day.you !== 0 || day.others !== 0);
+          const lastDay = changed.map(([key]) => key).sort().at(-1);
+          const newest = Math.max(0, ...mine.map((e) => e.at), lastDay === undefined ? 0 : Date.parse(`${lastDay}T00:00:00Z`));
+          const reference = Math.min(NOW, newest);
+          const oldest = addDays(dayKey(reference, ZONE), -89);
+          const kept = Object.fromEntries(changed.filter(([key]) => key >= oldest));
           expect(Object.fromEntries(record.logOf(id)?.days ?? [])).toEqual(kept);
           const events = record.logOf(id)?.events ?? [];
           expect(events.length).toBeLessThanOrEqual(cap);
-          expect(events.every((e) => e.at >= NOW - 90 * DAY)).toBe(true);
+          expect(events.every((e) => e.at >= reference - 90 * DAY)).toBe(true);
           // Kept events are the newest ones, in time order.
           expect(events).toEqual([...events].sort((x, y) => x.at - y.at));
           const all = before[id as 'a' | 'b'];
