@@ -83,7 +83,7 @@ export async function runHistory(options: { browser: () => Promise<BenchBrowser>
         firstDayOfWeek: 7,
         firstRecorded: record.firstDay(now, ZONE),
         currentValue: 1000,
-        totalsFrom: (from, stepsOnly) => record.totalsFrom(id, from, ZONE, stepsOnly),
+        totalsBetween: (from, until, stepsOnly) => record.totalsBetween(id, from, until, ZONE, stepsOnly),
         streak: { refused: { increment: false, decrement: false }, goal: null },
       });
       computed.push(performance.now() - start);

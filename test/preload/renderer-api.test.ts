@@ -100,7 +100,7 @@ describe('preload API validates what main sends before the page sees it', () => 
       firstDayOfWeek: 1,
       firstRecorded: record.firstDay(Date.UTC(2026, 10, 25), 'UTC'),
       currentValue: 3,
-      totalsFrom: () => new Map([['2026-11-24', { you: 2, others: 1 }]]),
+      totalsBetween: () => new Map([['2026-11-24', { you: 2, others: 1 }]]),
       streak: { refused: { increment: false, decrement: false }, goal: null },
     });
     ipc.invoke.mockResolvedValueOnce({ ok: true, value: history });

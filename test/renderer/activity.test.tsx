@@ -42,7 +42,7 @@ function history(): ActivityHistory {
     firstDayOfWeek: 7,
     firstRecorded: days[0]?.date ?? '',
     currentValue: days.at(-1)?.value ?? 0,
-    totalsFrom: () => new Map(days.map((d) => [d.date, { you: d.you, others: d.others }])),
+    totalsBetween: () => new Map(days.map((d) => [d.date, { you: d.you, others: d.others }])),
     streak: { refused: { increment: false, decrement: false }, goal: null },
   });
 }

@@ -47,7 +47,7 @@ function answer(range: HistoryRange, locale: string) {
     firstDayOfWeek: firstDayOfWeek(locale),
     firstRecorded: r.firstDay(NOW, ZONE),
     currentValue: 5,
-    totalsFrom: (from, stepsOnly) => r.totalsFrom(IDS.coffee, from, ZONE, stepsOnly),
+    totalsBetween: (from, until, stepsOnly) => r.totalsBetween(IDS.coffee, from, until, ZONE, stepsOnly),
     streak: { refused: { increment: false, decrement: false }, goal: null },
   });
 }

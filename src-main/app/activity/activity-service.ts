@@ -47,7 +47,7 @@ export interface ActivityService {
   detail(counterId: string): ActivityDetail;
   /** One counter's history over a range (history.ts), weeks from the locale's first day; the goal's rule where it has one. */
   history(counterId: string, range: HistoryRange, options: { firstDayOfWeek: IsoWeekday; goal: GoalRule | null }): ActivityHistory;
-  /** Net steps (not edits) from the local day `fromDay` on, for goals. */
+  /** Net steps (not edits) from the local day `fromDay` to today, for goals: a step stamped on a later day (a clock set back since) is that day's. */
   steps(counterId: string, fromDay: string): { you: number; others: number };
   /** Everything kept about one counter, for an export. */
   exportLog(counterId: string): ExportLog;
@@ -277,12 +277,15 @@ export function createActivityService(deps: ActivityServiceDeps): ActivityServic
         firstDayOfWeek,
         firstRecorded: record.firstDay(now(), zone),
         currentValue: counter?.value ?? 0,
-        totalsFrom: (from, stepsOnly) => record.totalsFrom(counterId, from, zone, stepsOnly),
+        totalsBetween: (from, until, stepsOnly) => record.totalsBetween(counterId, from, until, zone, stepsOnly),
         streak: counter?.type === 'UpDown' ? { refused: { increment: counter.refused.increment !== undefined, decrement: counter.refused.decrement !== undefined }, goal } : null,
       });
     },
 
-    steps: (counterId, fromDay) => record.stepsSince(counterId, fromDay, deps.timezone()),
+    steps(counterId, fromDay) {
+      const zone = deps.timezone();
+      return record.stepsBetween(counterId, fromDay, dayKey(now(), zone), zone);
+    },
     exportLog: (counterId) => record.exportLog(counterId, deps.timezone()),
     version: () => `${generation}.${record.version}`,
 

@@ -3,7 +3,7 @@
 // last, the month totals of the year and a streak. Pure: the record's totals, today, the zone's
 // day keys and the locale's first weekday come in, so it is tested with a fixed clock.
 // Everything is what this computer saw (docs/api.md: the service keeps no history): a day
-// before the record began is "not recorded", never a zero.
+// before the record began is "not recorded", never a zero, unless it holds a kept change.
 import type { ActivityHistory, HistoryDay, HistoryRange, HistoryStats, PeriodTotal, Streak } from '../../../src-shared/domain/history';
 import { HEAT_LEVELS } from '../../../src-shared/domain/history';
 import { addDays, daysBetween } from '../../../src-shared/time/calendar';
@@ -21,8 +21,8 @@ export interface HistoryInput {
   firstRecorded: string;
   /** The counter's value now: the value line is worked back from it. */
   currentValue: number;
-  /** Each day's totals from a day on (ActivityRecord.totalsFrom), every change or steps only. */
-  totalsFrom(from: string, stepsOnly: boolean): ReadonlyMap<string, DayTotal>;
+  /** Each day's totals from a day to another, both included (ActivityRecord.totalsBetween), every change or steps only. */
+  totalsBetween(from: string, until: string, stepsOnly: boolean): ReadonlyMap<string, DayTotal>;
   /** Null for a day counter: it moves with the calendar, and no streak is invented for it. */
   streak: { refused: { increment: boolean; decrement: boolean }; goal: GoalRule | null } | null;
 }
@@ -49,9 +49,10 @@ export function computeHistory(input: HistoryInput): ActivityHistory {
   const thisWeek = weekStart(today, firstDayOfWeek);
   const lastWeek = addDays(thisWeek, -7);
   const from = [start, lastWeek, firstRecorded].reduce((a, b) => (b < a ? b : a));
-  const totals = input.totalsFrom(from, false);
+  const totals = input.totalsBetween(from, today, false);
   const total = (day: string) => totals.get(day) ?? { you: 0, others: 0 };
-  const recorded = (day: string) => day >= firstRecorded;
+  // A change kept from before the record began (stamped by a clock that was behind) shows on its own day; the days around it stay unknown.
+  const recorded = (day: string) => day >= firstRecorded || totals.has(day);
 
   const keys = consecutiveDays(start, daysBetween(start, today) + 1);
   const changes = keys.filter(recorded).map((day) => Math.abs(netOf(total(day)))).filter((n) => n > 0);
@@ -158,6 +159,6 @@ function monthsOf(keys: readonly string[], total: (day: string) => DayTotal, rec
 /** Over everything the record keeps: from the day it began (at most 400 days back) to today; `totals` reach back that far. */
 function streakOf(input: HistoryInput, totals: ReadonlyMap<string, DayTotal>, direction: Direction): Streak {
   const goal = input.streak?.goal;
-  if (goal) return goalStreak(input.totalsFrom(input.firstRecorded, true), input.firstRecorded, input.today, goal, direction);
+  if (goal) return goalStreak(input.totalsBetween(input.firstRecorded, input.today, true), input.firstRecorded, input.today, goal, direction);
   return directionStreak(totals, input.firstRecorded, input.today, direction);
 }

@@ -50,23 +50,26 @@ export function stepContribution(event: ActivityEvent): DayTotal {
 }
 
 /**
- * The totals of the days from `from` (a day key) to today in `timezone`: counted from the
- * kept events where they cover the day, from the stored totals where some were dropped.
+ * The totals of the days from `from` to `until` (day keys, both included) in `timezone`:
+ * counted from the kept events where they cover the day, from the stored totals where some
+ * were dropped. A change counts on its own day only: one stamped after `until` (by a clock
+ * that was ahead, or set back since) is not in any day before it.
  */
-export function dayTotals(log: Log, from: string, timezone: string, contribute: (event: ActivityEvent) => DayTotal = contribution): Map<string, DayTotal> {
+export function dayTotals(log: Log, from: string, until: string, timezone: string, contribute: (event: ActivityEvent) => DayTotal = contribution): Map<string, DayTotal> {
   const partialUntil = log.eventsFrom === undefined ? undefined : dayKey(log.eventsFrom, timezone);
   const totals = new Map<string, DayTotal>();
   for (let i = log.events.length - 1; i >= 0; i -= 1) {
     const event = log.events[i] as ActivityEvent;
     const key = dayKey(event.at, timezone);
     if (key < from || (partialUntil !== undefined && key <= partialUntil)) break;
+    if (key > until) continue;
     const add = contribute(event);
     if (add.you === 0 && add.others === 0) continue;
     const day = totals.get(key) ?? { you: 0, others: 0 };
     totals.set(key, { you: day.you + add.you, others: day.others + add.others });
   }
   if (partialUntil !== undefined) {
-    for (const [key, total] of log.days.between(from, partialUntil)) totals.set(key, total);
+    for (const [key, total] of log.days.between(from, partialUntil < until ? partialUntil : until)) totals.set(key, total);
   }
   return totals;
 }

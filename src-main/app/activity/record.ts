@@ -216,23 +216,23 @@ export class ActivityRecord {
     const key = dayKey(now, timezone);
     const totals: Record<string, number> = {};
     for (const [id, log] of this.logs) {
-      const day = dayTotals(log, key, timezone).get(key);
+      const day = dayTotals(log, key, key, timezone).get(key);
       const net = day ? day.you + day.others : 0;
       if (net !== 0) totals[id] = net;
     }
     return totals;
   }
 
-  /** The totals of each day from the local day `from` on, in `timezone`: every change, or steps only (goals). */
-  totalsFrom(counterId: string, from: string, timezone: string, stepsOnly = false): Map<string, DayTotal> {
+  /** The totals of each local day from `from` to `until` (both included), in `timezone`: every change, or steps only (goals). */
+  totalsBetween(counterId: string, from: string, until: string, timezone: string, stepsOnly = false): Map<string, DayTotal> {
     const log = this.logs.get(counterId);
-    return log ? dayTotals(log, from, timezone, stepsOnly ? stepContribution : contribution) : new Map();
+    return log ? dayTotals(log, from, until, timezone, stepsOnly ? stepContribution : contribution) : new Map();
   }
 
-  /** Net steps (not edits) on a counter from the local day `from` (YYYY-MM-DD) on, in `timezone`. */
-  stepsSince(counterId: string, from: string, timezone: string): DayTotal {
+  /** Net steps (not edits) on a counter on the local days `from` to `until` (YYYY-MM-DD, both included), in `timezone`. */
+  stepsBetween(counterId: string, from: string, until: string, timezone: string): DayTotal {
     const sum = { you: 0, others: 0 };
-    for (const total of this.totalsFrom(counterId, from, timezone, true).values()) {
+    for (const total of this.totalsBetween(counterId, from, until, timezone, true).values()) {
       sum.you += total.you;
       sum.others += total.others;
     }
@@ -255,8 +255,9 @@ export class ActivityRecord {
    */
   detail(counterId: string, currentValue: number, now: number, timezone: string, dayCount = 14, eventCount = 20): ActivityDetail {
     const log = this.logs.get(counterId);
-    const keys = lastDays(dayKey(now, timezone), dayCount);
-    const totals = log ? dayTotals(log, keys[0] ?? '', timezone) : new Map<string, DayTotal>();
+    const today = dayKey(now, timezone);
+    const keys = lastDays(today, dayCount);
+    const totals = log ? dayTotals(log, keys[0] ?? today, today, timezone) : new Map<string, DayTotal>();
     const days: DayActivity[] = new Array(keys.length);
     let value = currentValue;
     for (let i = keys.length - 1; i >= 0; i -= 1) {

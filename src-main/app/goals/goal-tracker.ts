@@ -2,7 +2,7 @@
 // reached and not yet announced. Progress is read from the activity record (the one
 // count the app keeps), never counted a second time: the net steps of the period, yours,
 // others' or both. Edits of the value (a reset to 0 included) set a value and are no
-// steps, so they do not count (see ActivityRecord.stepsSince).
+// steps, so they do not count (see ActivityRecord.stepsBetween).
 import type { Goal, GoalPeriod, GoalView } from '../../../src-shared/domain/goals';
 import { localInstant } from '../activity/days';
 import type { GoalRule } from '../activity/streaks';
@@ -17,7 +17,7 @@ export interface Steps {
 export interface GoalClock {
   now: number;
   timezone: string;
-  /** Net steps on a counter from the local day `fromDay` on (the activity record's). */
+  /** Net steps on a counter from the local day `fromDay` to today (the activity record's: ActivityService.steps). */
   steps(counterId: string, fromDay: string): Steps;
 }
 

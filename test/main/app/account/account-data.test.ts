@@ -8,7 +8,7 @@ import type { CounterState } from '../../../../src-shared/domain/snapshot';
 import type { CoreOptions } from '../../../../src-main/core/contract';
 import { FakeClock } from '../../../../dev-tools/support/fake-clock';
 import { flushMicrotasks } from '../../../support/app-fakes';
-import { ModelCore } from '../activity/model-core';
+import { ModelCore, modelAccountDeps } from '../activity/model-core';
 
 const C: CounterState = { id: 'c', name: 'Coffees today', type: 'UpDown', value: 10, pending: false, refused: {} };
 const OPTIONS = { baseUrl: 'http://127.0.0.1:8787', token: 'demo-token-ada' } as CoreOptions;
@@ -25,19 +25,7 @@ function gatedLoader() {
 function setup(loadRecords: AccountDataDeps['loadRecords']) {
   const clock = new FakeClock();
   const core = new ModelCore([C], () => clock.now());
-  const data = createAccountData({
-    clock,
-    timezone: () => 'UTC',
-    changed: () => undefined,
-    dataDir: undefined,
-    counters: () => core.snapshot().counters,
-    listed: () => true,
-    requireCounter: () => core.asCore(),
-    notice: () => undefined,
-    warn: () => undefined,
-    announce: () => undefined,
-    ...(loadRecords ? { loadRecords } : {}),
-  });
+  const data = createAccountData(modelAccountDeps(clock, core, loadRecords ? { loadRecords } : {}));
   return { clock, core, data };
 }
 

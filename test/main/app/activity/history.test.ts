@@ -47,7 +47,7 @@ function history(record: ActivityRecord, range: HistoryRange, options: { locale?
     firstDayOfWeek: firstDayOfWeek(options.locale ?? 'de-DE'),
     firstRecorded: record.firstDay(now, zone),
     currentValue: options.value ?? 100,
-    totalsFrom: (from, stepsOnly) => record.totalsFrom(ID, from, zone, stepsOnly),
+    totalsBetween: (from, until, stepsOnly) => record.totalsBetween(ID, from, until, zone, stepsOnly),
     streak: options.streak === undefined ? { refused: { increment: false, decrement: false }, goal: null } : options.streak,
   });
   // Every answer crosses IPC: it must pass the contract's schema.
@@ -115,7 +115,7 @@ describe('what was recorded', () => {
     const view = history(recordWith(0, []), 'threeMonths');
     expect(view.stats).toMatchObject({ recordedDays: 1, activeDays: 0, perDay: 0, best: null });
     // A range wholly before the first recorded day (computed directly: the record itself always covers today).
-    const none = computeHistory({ counterId: ID, range: 'twoWeeks', today: '2026-11-25', firstDayOfWeek: 1, firstRecorded: '2026-11-28', currentValue: 3, totalsFrom: () => new Map(), streak: null });
+    const none = computeHistory({ counterId: ID, range: 'twoWeeks', today: '2026-11-25', firstDayOfWeek: 1, firstRecorded: '2026-11-28', currentValue: 3, totalsBetween: () => new Map(), streak: null });
     expect(none.stats).toMatchObject({ recordedDays: 0, perDay: null, perWeek: null, best: null });
     expect(none.days.every((d) => !d.recorded)).toBe(true);
   });
@@ -203,7 +203,7 @@ describe('properties', () => {
         const shaded = recorded.flatMap((d) => (d.recorded && d.you + d.others > 0 ? [[d.you + d.others, d.level] as const] : [])).sort((a, b) => a[0] - b[0]);
         for (let i = 1; i < shaded.length; i += 1) expect(shaded[i]?.[1]).toBeGreaterThanOrEqual(shaded[i - 1]?.[1] ?? 0);
         // The longest run, counted the slow way over every kept day.
-        const totals = record.totalsFrom(ID, view.firstRecorded ?? '', ZONE);
+        const totals = record.totalsBetween(ID, view.firstRecorded ?? '', view.today, ZONE);
         let best = 0;
         let run = 0;
         for (let day = view.firstRecorded ?? ''; day <= view.today; day = addDays(day, 1)) {

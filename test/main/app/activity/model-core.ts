@@ -1,7 +1,8 @@
 // A model of the core's ledger for one-process tests of the activity service: clicks net
 // into `pending`, `send()` puts the whole net on the wire, `answer()` reports its outcome
 // the way the real core does (ChangeOutcome, then a snapshot). No network, no timers.
-import type { ChangeOutcome, CounterCore } from '../../../../src-main/core/contract';
+import type { AccountDataDeps } from '../../../../src-main/app/account/account-data';
+import type { ChangeOutcome, Clock, CounterCore } from '../../../../src-main/core/contract';
 import type { CoreSnapshot, CounterState, RemoteChange } from '../../../../src-shared/domain/snapshot';
 
 interface Entry {
@@ -113,4 +114,21 @@ export class ModelCore implements Pick<CounterCore, 'snapshot' | 'subscribe' | '
     const snapshot = this.snapshot();
     for (const listener of this.listeners) listener(snapshot);
   }
+}
+
+/** What the account's data (account/account-data.ts, account-records.ts) is given around a model core: UTC, memory only, nobody told. */
+export function modelAccountDeps(clock: Clock, core: ModelCore, overrides: Partial<AccountDataDeps> = {}): AccountDataDeps {
+  return {
+    clock,
+    timezone: () => 'UTC',
+    changed: () => undefined,
+    dataDir: undefined,
+    counters: () => core.snapshot().counters,
+    listed: () => true,
+    requireCounter: () => core.asCore(),
+    notice: () => undefined,
+    warn: () => undefined,
+    announce: () => undefined,
+    ...overrides,
+  };
 }

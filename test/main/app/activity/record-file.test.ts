@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createActivityService } from '../../../../src-main/app/activity/activity-service';
+import { dayKey } from '../../../../src-main/app/activity/days';
 import { ActivityRecord } from '../../../../src-main/app/activity/record';
 import { decodeEvent, encodeEvent, FILE_LIMITS, RecordFile, recordFileSchema, type EventTuple } from '../../../../src-main/app/activity/record-file';
 import { createFileRecordStorage, fittedFile } from '../../../../src-main/app/activity/record-storage';
@@ -40,7 +41,7 @@ async function tempPath(name = 'activity.json') {
 /** What the version-1 record answered about the file, asked of `record` the same way. */
 function answersOf(record: ActivityRecord) {
   const { now, zone } = ANSWERS;
-  const counters = Object.fromEntries(IDS.map((id) => [id, { detail90: record.detail(id, 100, now, zone, 90, 50), export: record.exportLog(id, zone), stepsSince: record.stepsSince(id, '2026-10-01', zone) }]));
+  const counters = Object.fromEntries(IDS.map((id) => [id, { detail90: record.detail(id, 100, now, zone, 90, 50), export: record.exportLog(id, zone), stepsSince: record.stepsBetween(id, '2026-10-01', dayKey(now, zone), zone) }]));
   return { now, zone, today: record.today(now, zone), counters };
 }
 

@@ -6,6 +6,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { dayKey } from '../../../../src-main/app/activity/days';
 import { ActivityRecord } from '../../../../src-main/app/activity/record';
 import { createFileExtrasStorage, createMemoryExtrasStorage, type ExtrasStorage } from '../../../../src-main/app/goals/extras-file';
 import { createExtrasService, type ExtrasAnnouncement } from '../../../../src-main/app/goals/extras-service';
@@ -44,7 +45,7 @@ function run(clock: FakeClock, options: { zone: { current: string }; record: Act
     clock,
     timezone: () => options.zone.current,
     counters: () => options.counters ?? COUNTERS,
-    steps: (id, from) => options.record.stepsSince(id, from, options.zone.current),
+    steps: (id, from) => options.record.stepsBetween(id, from, dayKey(clock.now(), options.zone.current), options.zone.current),
     activityVersion: () => String(options.record.version),
     changed: () => undefined,
     notice: (m) => notices.push(said(m)),
