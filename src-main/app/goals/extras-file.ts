@@ -15,7 +15,8 @@ export const MAX_GOALS = 5_000;
 /** Announced keys kept per counter (older ones are pruned long before). */
 const MAX_KEYS = 32;
 
-const At = z.int().min(0);
+/** An instant a Date can hold: the period holding it is worked out. */
+const At = z.int().min(0).max(8.64e15);
 /**
  * When a goal was last announced, per kind of period: the period in force now holds that
  * instant (in whatever zone is in force now) or it was not announced yet. An instant, not

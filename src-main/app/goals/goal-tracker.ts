@@ -4,7 +4,6 @@
 // others' or both. Edits of the value (a reset to 0 included) set a value and are no
 // steps, so they do not count (see ActivityRecord.stepsBetween).
 import type { Goal, GoalPeriod, GoalView } from '../../../src-shared/domain/goals';
-import { localInstant } from '../activity/days';
 import type { GoalRule } from '../activity/streaks';
 import type { ExtrasFile } from './extras-file';
 import { periodStart } from './periods';
@@ -42,16 +41,15 @@ export function goalView(counterId: string, goal: Goal, clock: GoalClock): GoalV
   return { ...goal, done: progressOf(goal, clock.steps(counterId, periodStart(goal.period, clock.now, clock.timezone))) };
 }
 
-/** The first instant of the period in force now, in the zone in force now. */
-function periodBegins(period: GoalPeriod, clock: Pick<GoalClock, 'now' | 'timezone'>): number {
-  return localInstant(periodStart(period, clock.now, clock.timezone), 0, clock.timezone);
-}
-
-/** Marks the period in force as announced; false when it already was (it holds the last announcement). */
+/**
+ * Marks the period in force as announced; false when it already was: it holds the last
+ * announcement (in the zone in force now). One stamped by a clock that was ahead holds a
+ * later period, and silences only that one.
+ */
 export function markAnnounced(data: ExtrasFile, counterId: string, period: GoalPeriod, clock: Pick<GoalClock, 'now' | 'timezone'>): boolean {
   const announced = data.announced.goals[counterId] ?? {};
   const last = announced[period];
-  if (last !== undefined && last >= periodBegins(period, clock)) return false;
+  if (last !== undefined && periodStart(period, last, clock.timezone) === periodStart(period, clock.now, clock.timezone)) return false;
   data.announced.goals[counterId] = { ...announced, [period]: clock.now };
   return true;
 }

@@ -279,6 +279,7 @@ describe('the goals file', () => {
     ['a goal of 0', JSON.stringify({ format: 'counter-tray-goals', version: 1, goals: { [COFFEES]: { target: 0, period: 'day', count: 'all' } }, milestonesMuted: [], announced: { goals: {}, milestones: {} } })],
     ['an unknown period', JSON.stringify({ format: 'counter-tray-goals', version: 1, goals: { [COFFEES]: { target: 3, period: 'fortnight', count: 'all' } }, milestonesMuted: [], announced: { goals: {}, milestones: {} } })],
     ['a counter id that is no id', JSON.stringify({ format: 'counter-tray-goals', version: 1, goals: { '../x': { target: 3, period: 'day', count: 'all' } }, milestonesMuted: [], announced: { goals: {}, milestones: {} } })],
+    ['an announcement past the last instant a Date holds', JSON.stringify({ format: 'counter-tray-goals', version: 1, goals: { [COFFEES]: DAILY_3 }, milestonesMuted: [], announced: { goals: { [COFFEES]: { day: 8.64e15 + 1 } }, milestones: {} } })],
   ])('%s: is backed up, reset, and the user told once', async (_what, text) => {
     const dir = tempDir();
     const path = join(dir, 'goals.json');

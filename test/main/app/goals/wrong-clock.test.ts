@@ -106,3 +106,48 @@ describe('a wall clock set back (issue 49: a goal counts only steps on or before
     await a.records.stop();
   });
 });
+
+describe('a "goal reached" announced while the clock was ahead (issue 49: it never silences a real period)', () => {
+  /** Sunday 22 November 2026, 23:30 in Berlin: an hour ahead is Monday 23, a day ahead Monday 23, a week ahead Sunday 29 (all November), a year ahead Monday 22 November 2027. */
+  const SUNDAY_NIGHT = Date.UTC(2026, 10, 22, 22, 30);
+  /**
+   * Whether the period in force once the clock is right (Sunday 22; the ISO week from Monday 16;
+   * November 2026) is announced when reached: every day and week goal is (the early announcement
+   * fell in a later one); a month goal only after a year ahead, since an hour, a day or a week
+   * ahead it was announced in November, as it would have been with a right clock.
+   */
+  const AGAIN: Record<GoalPeriod, Record<Step, boolean>> = {
+    day: { 'an hour': true, 'a day': true, 'a week': true, 'a year': true },
+    week: { 'an hour': true, 'a day': true, 'a week': true, 'a year': true },
+    month: { 'an hour': false, 'a day': false, 'a week': false, 'a year': true },
+  };
+  const cases = PERIODS.flatMap((period) => STEPS.map(([name, ms]) => [period, name, ms] as const));
+
+  it.each(cases)('a %s goal, the clock %s ahead: the real period is announced when reached', async (period, name, ms) => {
+    const a = await account(SUNDAY_NIGHT);
+    await a.records.extras.setGoal(ID, { target: 2, period, count: 'all' });
+    a.clock.stepWall(ms);
+    await a.step(2);
+    expect(a.announced).toHaveLength(1);
+
+    a.clock.stepWall(-ms);
+    await a.clock.advance(5 * MINUTE);
+    await a.step(2);
+    expect(a.announced).toHaveLength(AGAIN[period][name] ? 2 : 1);
+    await a.records.stop();
+  });
+
+  it.each(STEPS.slice(2))('a day goal, the clock %s ahead: each following real day before the stamped one is announced too', async (_name, ms) => {
+    const a = await account(SUNDAY_NIGHT);
+    await a.records.extras.setGoal(ID, { target: 2, period: 'day', count: 'all' });
+    a.clock.stepWall(ms);
+    await a.step(2);
+    a.clock.stepWall(-ms);
+    for (let day = 1; day <= 3; day += 1) {
+      await a.clock.advanceTo(SUNDAY_NIGHT + day * DAY);
+      await a.step(2);
+      expect(a.announced).toHaveLength(1 + day);
+    }
+    await a.records.stop();
+  });
+});
