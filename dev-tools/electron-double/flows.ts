@@ -5,7 +5,7 @@ import type { Translator } from '../../src-shared/i18n/translator';
 import { en } from '../support/i18n';
 import { ADA } from '../web/e2e-fixtures';
 import { rowOf } from '../web/rows';
-import type { Launch } from './boot';
+import type { DesktopMachine, Launch } from './boot';
 import { expect } from './fixtures';
 
 /** The server field waits under "Advanced" (most users keep the default server); it is open already when the server is not the default. `tr`: the app's language. */
@@ -44,3 +44,20 @@ export const requestsOf = (service: CounterService, userId: string, from = 0) =>
 /** POSTs that incremented or decremented this counter. */
 export const stepsOn = (service: CounterService, userId: string, counterId: string, from = 0) =>
   requestsOf(service, userId, from).filter((entry) => entry.method === 'POST' && entry.path.startsWith(`/v2/counters/${counterId}/`));
+
+/**
+ * Signs in, quits, and launches again with the service away: no connection to it exists, so a
+ * click can only wait on disk. (Suspending under a running app leaves a moment, longer under load,
+ * in which a click goes out on a keep-alive connection the stop dropped: rightly "could not confirm".)
+ */
+export async function launchWhileAway(machine: DesktopMachine, service: CounterService): Promise<{ launch: Launch; popup: Page }> {
+  const first = await machine.launch();
+  await signIn(first, service);
+  expect(await first.quit()).toBe(0);
+  await service.suspend();
+  const launch = await machine.launch();
+  const popup = await launch.popup();
+  await expect(popup.locator('.connection')).toHaveAttribute('data-status', /connecting|reconnecting|offline/);
+  await expect(rowOf(popup, 'Coffees today')).toBeVisible();
+  return { launch, popup };
+}

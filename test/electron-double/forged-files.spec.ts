@@ -8,7 +8,7 @@ import { DEFAULT_SETTINGS } from '../../src-shared/domain/settings';
 import { ADA, COUNTER } from '../../dev-tools/web/e2e-fixtures';
 import { rowOf, valueOf } from '../e2e/support/test';
 import { expect, test } from '../../dev-tools/electron-double/fixtures';
-import { signIn, stepsOn } from '../../dev-tools/electron-double/flows';
+import { launchWhileAway, stepsOn } from '../../dev-tools/electron-double/flows';
 
 const EVIL = 'http://evil.example:8080';
 
@@ -28,12 +28,7 @@ test('a plaintext token.json bound to another server is set aside: the user is t
 });
 
 test('a click added to the pending file is not sent; the clicks the app wrote itself are', async ({ machine, service }) => {
-  const first = await machine.launch();
-  const popup = await signIn(first, service);
-  await service.suspend();
-  // Click only once main has seen the server go (as relaunch.spec.ts): a click on a keep-alive
-  // connection the stop already dropped would rightly be "could not confirm", never re-sent.
-  await expect(popup.locator('.connection')).toHaveAttribute('data-status', /reconnecting|offline/);
+  const { launch: first, popup } = await launchWhileAway(machine, service);
   await popup.getByRole('button', { name: 'Increase Coffees today' }).click();
   await expect(rowOf(popup, 'Coffees today')).toHaveAttribute('aria-label', /\d+ waiting|not confirmed yet/);
   // Quit once the send has failed (the server is away), so the click is on disk as unsent, not as a change whose answer was lost.

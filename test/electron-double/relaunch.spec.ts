@@ -5,16 +5,10 @@ import { join } from 'node:path';
 import { ADA, COUNTER } from '../../dev-tools/web/e2e-fixtures';
 import { rowOf, valueOf } from '../e2e/support/test';
 import { expect, test } from '../../dev-tools/electron-double/fixtures';
-import { signIn, stepsOn } from '../../dev-tools/electron-double/flows';
+import { launchWhileAway, stepsOn } from '../../dev-tools/electron-double/flows';
 
 test('quit saves unsent clicks; the next launch sends them exactly once', async ({ machine, service }) => {
-  const first = await machine.launch();
-  const popup = await signIn(first, service);
-  await service.suspend();
-  // Click only once main has seen the server go: the stop closed idle keep-alive connections
-  // before the socket's 1012, so no click can go out on a connection the server already dropped
-  // (that one may have carried it: "could not confirm", which is right, but not this test's case).
-  await expect(popup.locator('.connection')).toHaveAttribute('data-status', /reconnecting|offline/);
+  const { launch: first, popup } = await launchWhileAway(machine, service);
   await popup.getByRole('button', { name: 'Increase Coffees today' }).click();
   await popup.getByRole('button', { name: 'Increase Coffees today' }).click();
   // Both clicks have reached main (the page shows them, pending) before the user quits.

@@ -43,6 +43,8 @@ const SYSTEM_LANGUAGES: Record<Language, string[]> = { en: ['en-US'], de: ['de-D
 /** Harness options with the pinned clock and core, in a language and a theme. */
 export function pinnedHarness(options: AppHarnessOptions, language: Language, dark: boolean): AppHarnessOptions {
   return {
+    // The service's day counters count to its own today: unpinned, the pictures moved with the real date.
+    serviceNow: () => FIXED,
     ...options,
     dark,
     app: {
