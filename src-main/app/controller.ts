@@ -1,8 +1,6 @@
-// The app, minus Electron: composes the parts that hold its state and answers every invoke
-// channel of the contract. The session (session/) owns the token and which core runs; the
-// settings (settings/app-settings.ts) what is in force; the publisher (state/) numbers and
-// pushes the state; the account's data (account/) and the offline view (offline/) follow the
-// session's events. The Electron wiring (main.ts) and the harnesses drive this same object.
+// The app, minus Electron: composes the session, settings, publisher, account data and offline
+// view, and answers every invoke channel; main.ts and the harnesses drive this same object. A
+// composition root like main.ts, so it runs a little past the ~300 lines other modules keep to.
 import type { ClickSource } from '../../src-shared/domain/activity';
 import type { Settings } from '../../src-shared/domain/settings';
 import type { RemoteChange } from '../../src-shared/domain/snapshot';

@@ -282,10 +282,7 @@ export function createActivityService(deps: ActivityServiceDeps): ActivityServic
       });
     },
 
-    steps(counterId, fromDay) {
-      const zone = deps.timezone();
-      return record.stepsBetween(counterId, fromDay, dayKey(now(), zone), zone);
-    },
+    steps: (counterId, fromDay) => record.stepsBetween(counterId, fromDay, dayKey(now(), deps.timezone()), deps.timezone()),
     exportLog: (counterId) => record.exportLog(counterId, deps.timezone()),
     version: () => `${generation}.${record.version}`,
 
