@@ -3,7 +3,7 @@
 // Linux, under a key of the test's "machine". So a ciphertext can be decrypted only with
 // that key, and, as with the real thing, it can be bit-flipped without the key: what the
 // vault must authenticate itself. `basic_text` uses a fixed, published key, as Chromium does.
-import { createCipheriv, createDecipheriv, pbkdf2Sync, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, pbkdf2Sync } from 'node:crypto';
 import type { SafeStorageLike } from '../../src-main/desktop/token-vault';
 
 export interface SafeStorageDoubleOptions {
@@ -24,9 +24,17 @@ const IV = Buffer.alloc(16, 0x20);
 
 export type SafeStorageDouble = SafeStorageLike & { calls: string[] };
 
+/**
+ * Each machine's own key, different for every double a test file makes and the same on every run:
+ * a wrong key gives valid CBC padding about once in 256, so random keys made "could not be
+ * decrypted" read as "not a token record" on a run now and then.
+ */
+let machines = 0;
+const nextMachineKey = () => createHash('sha256').update(`safe-storage-double machine ${(machines += 1)}`).digest().subarray(0, 16);
+
 export function safeStorageDouble(options: SafeStorageDoubleOptions = {}): SafeStorageDouble {
   const available = options.available ?? true;
-  const key = options.backend === 'basic_text' ? BASIC_TEXT_KEY : (options.key ?? randomBytes(16));
+  const key = options.backend === 'basic_text' ? BASIC_TEXT_KEY : (options.key ?? nextMachineKey());
   const calls: string[] = [];
   const encrypt = (plainText: string): Buffer => {
     if (!available) throw new Error('Error while encrypting the text provided to safeStorage.encryptString. Encryption is not available.');
