@@ -12,9 +12,10 @@ export default defineConfig({
   outputDir: 'test-results/playwright',
   timeout: 30_000,
   // Every test makes its own service, harness and pages, so tests spread over the workers one by
-  // one; most of a test's time is waiting for the app, so two workers fit a 2-core machine.
+  // one. Most of a test's time is waiting for the app (a 2-core machine stayed half idle with two
+  // workers), so three: a test that fails only under that load waits for time, not for a state.
   fullyParallel: true,
-  workers: 2,
+  workers: 3,
   forbidOnly: Boolean(process.env.CI),
   // In CI a golden picture without its baseline fails instead of being written (test/goldens/README.md).
   updateSnapshots: process.env.CI ? 'none' : 'missing',
