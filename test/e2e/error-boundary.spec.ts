@@ -37,12 +37,13 @@ for (const language of ['en', 'de'] as const) {
   test.describe(`a row and a screen that fail to draw (${language})`, () => {
     test.use({ harnessOptions: { app: { clock: clockRunningFrom(PICTURE_TIME), systemLanguages: [language === 'en' ? 'en-US' : 'de-DE'] } } });
 
-    test('the row says so, the list stays; the screen says so with the way back; axe clean', async ({ popup, harness }) => {
+    test('the row says so, the list stays; the screen says so with the way back; axe clean', async ({ popup, harness, shoot }) => {
       const failed = rowOf(popup, NAME);
       await expect(failed).toHaveAccessibleName(`${NAME}, ${words.row}`);
       await expect(failed).toContainText(words.row);
       await expect(rowOf(popup, 'Until the trip').getByTestId('value')).toBeVisible();
       await expectAxeCleanBothSizes(popup, harness, `a failed row (${language})`);
+      await shoot(`failed-row-${language}`);
 
       // Its activity, chosen with the keys: the screen fails the same way.
       await popup.getByLabel(words.search).focus();
@@ -53,6 +54,7 @@ for (const language of ['en', 'de'] as const) {
       const back = popup.getByRole('button', { name: words.back });
       await expect(back).toBeFocused();
       await expectAxeCleanBothSizes(popup, harness, `a failed screen (${language})`);
+      await shoot(`failed-screen-${language}`);
       await back.press('Enter');
       await expect(rowOf(popup, 'Until the trip').getByTestId('value')).toBeVisible();
 
