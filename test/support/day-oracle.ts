@@ -42,3 +42,9 @@ export function stepLength(zone: string, at: number, step: { minutes?: number; h
   const from = Temporal.Instant.fromEpochMilliseconds(at).toZonedDateTimeISO(zone);
   return from.add(step).epochMilliseconds - at;
 }
+
+/** The ISO week `date` (YYYY-MM-DD) falls in: its week-numbering year, week and weekday (1 = Monday … 7 = Sunday). */
+export function isoWeekOf(date: string): { year: number; week: number; weekday: number } {
+  const day = Temporal.PlainDate.from(date);
+  return { year: day.yearOfWeek ?? Number.NaN, week: day.weekOfYear ?? Number.NaN, weekday: day.dayOfWeek };
+}

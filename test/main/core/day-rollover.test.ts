@@ -189,6 +189,45 @@ describe('issue 49: a wall clock stepped while the core runs', () => {
   });
 });
 
+describe('a day that did not exist: Pacific/Apia went from 29 to 31 December 2011', () => {
+  const APIA = 'Pacific/Apia';
+  const JUMP = Date.parse('2011-12-30T10:00:00Z'); // 24:00 −10:00 on the 29th became 00:00 +14:00 on the 31st
+
+  it('a day counter turns by two dates at the jump, on the dot, with 0 requests, and the server agrees', async () => {
+    const since = '019a4f2e-8c00-7d3a-9b1e-2f4c6a8e0c32';
+    const base = fixtures();
+    const dated: FixturesFile = { ...base, counters: [...base.counters, { id: since, name: 'Since the 29th', type: 'FromDate', startDate: '2011-12-29', created: '2011-12-29T12:00:00Z', members: base.counters[0]!.members }] };
+    const { clock, core, logged, requests } = await setup('2011-12-30T06:00:00Z', APIA, { fixtures: dated }); // 20:00 on the 29th
+    const sent = requests();
+    const turn = await crossMidnight(clock, core, JUMP, since);
+    expect([turn.before, turn.after, turn.shownAt]).toEqual([0, 2, JUMP]);
+    expect(value(core, TO_DATE)).toBe(daysFromTo('2011-12-31', '2027-03-01'));
+    await crossMidnight(clock, core, Date.parse('2011-12-31T10:00:00Z'), since); // 1 January 2012
+    expect(value(core, since)).toBe(3);
+    expect(requests()).toBe(sent);
+    const { resyncs } = core.snapshot().stats;
+    core.notifyResume();
+    await until(core, (s) => s.stats.resyncs > resyncs && s.connection.status === 'live', 5000, 'a resync');
+    expect(value(core, since)).toBe(3);
+    expect(logged).toEqual([]);
+  });
+
+  it('the values on both sides, for dates before, on and after the missing day, as Temporal counts them', () => {
+    for (const date of ['2011-12-29', '2011-12-30', '2011-12-31']) {
+      for (const at of [JUMP - 1, JUMP]) {
+        const today = dateIn(APIA, at);
+        expect(signedDayValue({ type: 'FromDate', startDate: date }, APIA, at), `${date} at ${today}`).toBe(daysFromTo(date, today));
+        expect(signedDayValue({ type: 'ToDate', endDate: date }, APIA, at), `${date} at ${today}`).toBe(daysFromTo(today, date));
+      }
+    }
+    // Written out: from the 29th, from the 30th (a date Samoa never saw) and from the 31st.
+    expect([JUMP - 1, JUMP].map((at) => ['2011-12-29', '2011-12-30', '2011-12-31'].map((startDate) => signedDayValue({ type: 'FromDate', startDate }, APIA, at)))).toEqual([
+      [0, -1, -2],
+      [2, 1, 0],
+    ]);
+  });
+});
+
 describe('day values (pure)', () => {
   it('counts calendar days in the zone, signed', () => {
     const at = Date.parse('2026-11-22T23:30:00Z'); // the 23rd in Berlin, the 22nd in New York

@@ -1,5 +1,5 @@
-// Next local midnight of an IANA zone, including DST days and a day that starts at 01:00; the
-// day watch on a fake wall clock stepped apart from its timers, against Temporal's answers.
+// Next local midnight of an IANA zone, including DST days, a day that starts at 01:00 and one that
+// never came (Apia); the day watch on a fake wall clock stepped apart from its timers, against Temporal's answers.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { FakeClock } from '../../../dev-tools/support/fake-clock';
@@ -79,6 +79,7 @@ describe('DayWatch: what day it is', () => {
     ['a 30-minute DST (a 23.5-hour day)', 'Australia/Lord_Howe', '2026-10-03T20:00', 3],
     ['+05:45', 'Asia/Kathmandu', '2026-11-22T20:00', 3],
     ['29 February', 'Pacific/Chatham', '2028-02-28T20:00', 3],
+    ['a day that did not exist (30 December 2011)', 'Pacific/Apia', '2011-12-28T20:00', 3],
   ] as const)('%s (%s): each new day announced once, on the dot', (_name, zone, local, days) => {
     const { clock, heard } = watching(zone, local);
     clock.advanceSync(days * 25 * HOUR);
@@ -86,6 +87,27 @@ describe('DayWatch: what day it is', () => {
     for (let at = nextStartOfDay(zone, instantAt(zone, local)); at <= clock.now(); at = nextStartOfDay(zone, at)) expected.push({ at, day: dateIn(zone, at) });
     expect(expected.length).toBeGreaterThanOrEqual(days);
     expect(heard).toEqual(expected);
+  });
+
+  it('Pacific/Apia skipped 30 December 2011: the 29th, then the 31st, each once, and never the 30th', () => {
+    const { clock, heard } = watching('Pacific/Apia', '2011-12-28T20:00');
+    clock.advanceSync(3 * 25 * HOUR);
+    // 00:00 on the 29th is 10:00Z (UTC−10, DST); 24 hours on, Samoa went from 23:59:59 −10:00 to 00:00 +14:00 on the 31st.
+    expect(heard).toEqual([
+      { at: Date.parse('2011-12-29T10:00:00Z'), day: '2011-12-29' },
+      { at: Date.parse('2011-12-30T10:00:00Z'), day: '2011-12-31' },
+      { at: Date.parse('2011-12-31T10:00:00Z'), day: '2012-01-01' },
+    ]);
+    expect([dateIn('Pacific/Apia', Date.parse('2011-12-30T09:59:59.999Z')), dateIn('Pacific/Apia', Date.parse('2011-12-30T10:00:00Z'))]).toEqual(['2011-12-29', '2011-12-31']);
+  });
+
+  it('Pacific/Apia: a wall clock set back a day over the missing 30th reads the 29th at the next check, and the 31st comes again at its start', () => {
+    const { clock, watch, heard } = watching('Pacific/Apia', '2011-12-31T12:00');
+    clock.stepWall(-24 * HOUR); // 12:00 +14:00 on the 31st is 22:00Z on the 30th; a day back is 12:00 −10:00 on the 29th
+    watch.check();
+    expect(heard).toEqual([{ at: clock.now(), day: '2011-12-29' }]);
+    clock.advanceSync(12 * HOUR);
+    expect(heard.slice(1)).toEqual([{ at: Date.parse('2011-12-30T10:00:00Z'), day: '2011-12-31' }]);
   });
 
   it('reads the wall clock at least hourly: 23 readings between two midnights of an idle day, no announcement', () => {

@@ -1,7 +1,8 @@
 // Day keys at the ends of the years the API allows (0001 to 9999), against answers worked out
-// by hand: leap years are every 4th, not every 100th, but every 400th (proleptic Gregorian).
+// by hand (leap years: every 4th, not every 100th, but every 400th), and around a day a zone skipped.
 import { describe, expect, it } from 'vitest';
-import { addDays, daysBetween, isDateKey, moveDay } from '../../../src-shared/time/calendar';
+import { addDays, dayKeyIn, daysBetween, isDateKey, moveDay } from '../../../src-shared/time/calendar';
+import { daysFromTo } from '../../support/day-oracle';
 
 // Years 1–9999 hold 9999 × 365 days and 2499 − 99 + 24 = 2424 leap days: 3,652,059 days from
 // 0001-01-01 to 10000-01-01, so 9999-12-31 is day 3,652,058 after 0001-01-01.
@@ -53,5 +54,24 @@ describe('moving a day near the ends', () => {
   it('addDays, for days near today, refuses a day past the keys instead of a wrong one', () => {
     expect(addDays(TODAY, 35)).toBe('2027-01-01'); // 3 days left in November, 31 in December
     expect(() => addDays('9999-12-25', 7)).toThrow(RangeError);
+  });
+});
+
+describe('a day that did not exist: Pacific/Apia went from 29 to 31 December 2011', () => {
+  it('the zone shows the 29th, then the 31st; days between count calendar dates across the gap, as Temporal does', () => {
+    const jump = Date.parse('2011-12-30T10:00:00Z'); // 24:00 −10:00 on the 29th became 00:00 +14:00 on the 31st
+    expect([dayKeyIn('Pacific/Apia', jump - 1), dayKeyIn('Pacific/Apia', jump)]).toEqual(['2011-12-29', '2011-12-31']);
+    // A counter from the 29th reads 0 there, then 2: one real day passed, two dates did (the server counts dates too).
+    expect(daysBetween('2011-12-29', '2011-12-31')).toBe(2);
+    const pairs = [
+      ['2011-12-29', '2011-12-31'],
+      ['2011-12-31', '2011-12-29'],
+      ['2011-12-30', '2011-12-31'],
+      ['2011-12-29', '2011-12-30'],
+      ['2011-12-30', '2012-12-30'],
+      ['2011-01-01', '2012-01-01'],
+    ] as const;
+    for (const [from, to] of pairs) expect(daysBetween(from, to), `${from} → ${to}`).toBe(daysFromTo(from, to));
+    expect([moveDay('2011-12-29', 2), addDays('2011-12-31', -1)]).toEqual(['2011-12-31', '2011-12-30']);
   });
 });

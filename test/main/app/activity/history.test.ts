@@ -13,6 +13,7 @@ import type { ActivityHistory, HistoryRange } from '../../../../src-shared/domai
 import { ActivityHistory as HistorySchema } from '../../../../src-shared/domain/history';
 import { addDays, dayKeyIn } from '../../../../src-shared/time/calendar';
 import { firstDayOfWeek, isoWeekday } from '../../../../src-shared/time/week-start';
+import { instantAt, isoWeekOf } from '../../../support/day-oracle';
 
 const ZONE = 'Europe/Berlin';
 const HOUR = 3_600_000;
@@ -168,6 +169,49 @@ describe('streaks', () => {
     // An edit that resets the value is no step: it does not break or make a goal.
     record.append(ID, { kind: 'edit', at: noon(0) + 1000, by: 'you', fields: ['value'], from: 30, to: 0 }, ZONE);
     expect(history(record, 'twoWeeks', { streak: goal(goalRule({ target: 2, period: 'day', count: 'mine' })) }).streak).toMatchObject({ current: 12 });
+  });
+});
+
+describe('weeks across ISO week 53 and New Year, from each first day of the week', () => {
+  /** One own step a day at noon from Saturday 19 December 2026 (the record's first day) to `today`: 10 on the 31st, 100 on 1 January. */
+  function stepsUntil(today: string): ActivityRecord {
+    const record = new ActivityRecord();
+    record.compact(instantAt(ZONE, '2026-12-19T00:30'), ZONE);
+    for (let day = '2026-12-19'; day <= today; day = addDays(day, 1)) {
+      const amount = day === '2026-12-31' ? 10 : day === '2027-01-01' ? 100 : 1;
+      record.append(ID, own(instantAt(ZONE, `${day}T12:00`), amount), ZONE);
+    }
+    return record;
+  }
+  const week = (start: string, days: number, you: number) => ({ start, days, you, others: 0, recordedDays: days, activeDays: days });
+  const weeklyGoal = { refused: { increment: false, decrement: false }, goal: goalRule({ target: 7, period: 'week', count: 'mine' }) };
+
+  // Saturday 2 January 2027 lies in ISO week 53 of 2026, Tuesday 5 January in week 1 of 2027. Sums written out: 27 Dec to 2 Jan
+  // is 4 × 1 + 10 + 100 + 1 = 115; 28 Dec to 2 Jan 114; 26 Dec to 1 Jan 5 × 1 + 10 + 100 = 115; 28 Dec to 3 Jan 115.
+  it.each([
+    ['en-US', 7, '2027-01-02', week('2026-12-27', 7, 115), week('2026-12-20', 7, 7), '2026-01-04'],
+    ['de-DE', 1, '2027-01-02', week('2026-12-28', 6, 114), week('2026-12-21', 7, 7), '2026-01-05'],
+    ['ar-EG', 6, '2027-01-02', week('2027-01-02', 1, 1), week('2026-12-26', 7, 115), '2026-01-10'],
+    ['en-US', 7, '2027-01-05', week('2027-01-03', 3, 3), week('2026-12-27', 7, 115), '2026-01-11'],
+    ['de-DE', 1, '2027-01-05', week('2027-01-04', 2, 2), week('2026-12-28', 7, 115), '2026-01-12'],
+    ['ar-EG', 6, '2027-01-05', week('2027-01-02', 4, 4), week('2026-12-26', 7, 115), '2026-01-10'],
+  ] as const)('%s (first day %i) on %s: this week, last week, the year’s columns and months; the weekly goal keeps ISO weeks', (locale, first, today, thisWeek, lastWeek, yearStart) => {
+    expect(isoWeekOf(today)).toEqual(today === '2027-01-02' ? { year: 2026, week: 53, weekday: 6 } : { year: 2027, week: 1, weekday: 2 });
+    const now = instantAt(ZONE, `${today}T18:00`);
+    const view = history(stepsUntil(today), 'twoWeeks', { locale, now, streak: weeklyGoal });
+    expect([view.firstDayOfWeek, view.today, view.stats.thisWeek, view.stats.lastWeek]).toEqual([first, today, thisWeek, lastWeek]);
+    // Week 53 of 2026 (28 December to 3 January) is one period of the goal, met, whatever the locale.
+    expect(view.streak).toEqual({ kind: 'goal', direction: 'up', unit: 'week', current: 2, longest: 2, longestEnd: '2026-12-28' });
+    const year = history(stepsUntil(today), 'year', { locale, now });
+    expect([year.days[0]?.date, year.days.length]).toEqual([yearStart, 51 * 7 + thisWeek.days]);
+    // Columns of seven from the first day: each starts on the locale's first day, and New Year's Day sits in the week named above.
+    expect(year.days.filter((_, i) => i % 7 === 0).every((d) => isoWeekday(d.date) === first)).toBe(true);
+    const newYear = year.days.findIndex((d) => d.date === '2027-01-01');
+    expect(year.days[newYear - (newYear % 7)]?.date).toBe(today === '2027-01-02' && first !== 6 ? thisWeek.start : lastWeek.start);
+    expect(year.months.slice(-2).map((m) => [m.start, m.you])).toEqual([
+      ['2026-12', 12 + 10],
+      ['2027-01', today === '2027-01-02' ? 101 : 104],
+    ]);
   });
 });
 

@@ -18,6 +18,16 @@ const own = (at: number, amount: number, source: 'popup' | 'shortcut' = 'popup')
 const others = (at: number, from: number, to: number): ActivityEvent => ({ kind: 'others', at, from, to });
 
 describe('activity record', () => {
+  it('around the day Pacific/Apia skipped (30 December 2011), today is the 29th up to the jump and the 31st from it', () => {
+    const apia = 'Pacific/Apia';
+    const jump = Date.parse('2011-12-30T10:00:00Z'); // 24:00 −10:00 on the 29th became 00:00 +14:00 on the 31st
+    const record = new ActivityRecord();
+    record.append(ID, own(jump - 60_000, 2), apia);
+    record.append(ID, own(jump + 60_000, 3), apia);
+    expect([record.today(jump - 1, apia), record.today(jump, apia)]).toEqual([{ [ID]: 2 }, { [ID]: 3 }]);
+    expect(Object.fromEntries(record.totalsBetween(ID, '2011-12-29', '2011-12-31', apia))).toEqual({ '2011-12-29': { you: 2, others: 0 }, '2011-12-31': { you: 3, others: 0 } });
+  });
+
   it("splits today's change into yours and others', and works the value line back from the current value", () => {
     const record = new ActivityRecord();
     record.append(ID, own(NOW - 2 * DAY, 2), ZONE);

@@ -1,9 +1,14 @@
-// Goal periods and local times in the user's zone: days of 23 and 25 hours, a day
-// that starts at 01:00, weeks and months across DST changes, and the same instant in two
+// Goal periods and local times in the user's zone: days of 23 and 25 hours, a day that starts
+// at 01:00, weeks and months across DST changes and ISO week 53, and the same instant in two
 // zones that disagree about the day, the week or the month.
 import { describe, expect, it } from 'vitest';
 import { isoInZone, localInstant } from '../../../../src-main/app/activity/days';
+import { ActivityRecord } from '../../../../src-main/app/activity/record';
+import { emptyExtras } from '../../../../src-main/app/goals/extras-file';
+import { goalView, takeReachedGoals, type GoalClock } from '../../../../src-main/app/goals/goal-tracker';
 import { periodStart } from '../../../../src-main/app/goals/periods';
+import type { GoalPeriod } from '../../../../src-shared/domain/goals';
+import { dateIn, instantAt, isoWeekOf, startOfDay } from '../../../support/day-oracle';
 
 const periodKey = (period: 'day' | 'week' | 'month', t: number, zone: string) => `${period}:${periodStart(period, t, zone)}`;
 
@@ -41,6 +46,55 @@ describe('periods across DST changes', () => {
     expect(periodKey('month', at('2026-11-01T03:59:59Z'), 'America/New_York')).toBe('month:2026-10-01'); // 23:59:59 EDT on 31 October
     expect(periodKey('month', at('2026-11-01T04:00:00Z'), 'America/New_York')).toBe('month:2026-11-01');
     expect(periodKey('month', at('2026-11-01T06:30:00Z'), 'America/New_York')).toBe('month:2026-11-01'); // 01:30 EST, the repeated hour
+  });
+});
+
+describe('ISO week 53 and the year boundary', () => {
+  it.each([2020, 2026])('week 53 of %i, Monday 28 December to Sunday 3 January, is one week in any zone; Monday 4 January opens the next', (year) => {
+    const [monday, newYear, sunday, next] = [`${year}-12-28`, `${year + 1}-01-01`, `${year + 1}-01-03`, `${year + 1}-01-04`];
+    expect([monday, sunday, next].map(isoWeekOf)).toEqual([
+      { year, week: 53, weekday: 1 },
+      { year, week: 53, weekday: 7 },
+      { year: year + 1, week: 1, weekday: 1 },
+    ]);
+    for (const zone of ['Europe/Berlin', 'Pacific/Kiritimati', 'America/Santiago', 'Asia/Kathmandu']) {
+      const [first, end] = [startOfDay(zone, monday), startOfDay(zone, next)];
+      expect(periodStart('week', first - 1, zone), zone).toBe(`${year}-12-21`);
+      for (const t of [first, startOfDay(zone, newYear), end - 1]) expect(periodStart('week', t, zone), zone).toBe(monday);
+      expect(periodStart('week', end, zone), zone).toBe(next);
+      expect([periodStart('month', startOfDay(zone, newYear) - 1, zone), periodStart('month', end - 1, zone)], zone).toEqual([`${year}-12-01`, `${year + 1}-01-01`]);
+    }
+  });
+
+  it('a weekly goal counts week 53 across New Year and is reached once in it; a monthly one starts again on 1 January', () => {
+    const zone = 'Europe/Berlin';
+    const id = 'coffee';
+    const record = new ActivityRecord();
+    const steps: [string, number][] = [
+      ['2026-12-27T23:59', 1], // the last minute of week 52
+      ['2026-12-28T00:00', 2], // week 53 begins
+      ['2026-12-31T23:59', 4],
+      ['2027-01-01T00:00', 8],
+      ['2027-01-03T23:59', 16], // the last minute of week 53
+      ['2027-01-04T00:00', 32], // week 1 of 2027
+    ];
+    for (const [local, amount] of steps) record.append(id, { kind: 'own', at: instantAt(zone, local), amount, outcome: 'applied', sources: { popup: amount } }, zone);
+    const clock = (local: string): GoalClock => {
+      const now = instantAt(zone, local) + 30_000;
+      return { now, timezone: zone, steps: (counterId, fromDay) => record.stepsBetween(counterId, fromDay, dateIn(zone, now), zone) };
+    };
+    const done = (period: GoalPeriod, local: string) => goalView(id, { target: 30, period, count: 'all' }, clock(local)).done;
+    // Written out: week 52 holds 1; week 53 holds 2 + 4 + 8 + 16 = 30; December 1 + 2 + 4 = 7; January to the 3rd 8 + 16 = 24.
+    expect(['2026-12-27T23:59', '2026-12-31T23:59', '2027-01-03T23:59', '2027-01-04T00:00'].map((local) => [done('week', local), done('month', local), done('day', local)])).toEqual([
+      [1, 1, 1],
+      [6, 7, 4],
+      [30, 24, 16],
+      [32, 56, 32],
+    ]);
+    const extras = emptyExtras();
+    extras.goals[id] = { target: 30, period: 'week', count: 'all' };
+    const reached = (local: string) => takeReachedGoals(extras, [id], clock(local)).map((r) => r.done);
+    expect([reached('2027-01-03T23:59'), reached('2027-01-03T23:59'), reached('2027-01-04T00:00')]).toEqual([[30], [], [32]]);
   });
 });
 
