@@ -9,7 +9,7 @@ import { copyFileSync, cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync
 import { tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import type { Clock } from '../../../src-main/core/contract';
+import { pictureClock } from '../../../dev-tools/support/fake-clock';
 import type { AppHarnessOptions } from '../../../dev-tools/web/app-harness';
 import { ensureRendererBuilt } from '../../../dev-tools/web/build-renderer';
 import { serveDirectory } from '../../../dev-tools/web/static-server';
@@ -19,40 +19,30 @@ import { expect, test as base } from '../../e2e/support/test';
 export const FIXED = Date.UTC(2026, 10, 25, 10, 0, 0);
 
 /**
- * Main's clock stands at FIXED: every time it stamps (offline since, a 429's end, the next
- * reconnect) is the same in every run. Its timers still run in real time, so requests, retries
- * and the socket work as they do in the app.
+ * The core's draws: a reconnect waits half its ceiling (never a random share), and the first
+ * ceiling is a minute, so "Reconnecting in 30 s" holds still for as long as a picture takes.
  */
-export const standingClock: Clock = {
-  now: () => FIXED,
-  monotonic: () => performance.now(),
-  setTimeout: (run: () => void, ms: number): unknown => setTimeout(run, ms),
-  clearTimeout: (handle: unknown) => clearTimeout(handle as NodeJS.Timeout),
-};
-
-/**
- * The core's draws and waits: a reconnect waits half its ceiling (never a random share), and the
- * first ceiling is a minute, so "Reconnecting in 30 s" holds still for as long as a picture takes.
- * The core keeps its own clock (the controller's is not handed down): it stands at FIXED too.
- */
-export const PINNED_CORE = { clock: standingClock, tuning: { random: () => 0.5, reconnectBaseMs: 60_000 } } as const;
+const PINNED_TUNING = { random: () => 0.5, reconnectBaseMs: 60_000 } as const;
 
 export type Language = 'en' | 'de';
 const SYSTEM_LANGUAGES: Record<Language, string[]> = { en: ['en-US'], de: ['de-DE'] };
 
 /** Harness options with the pinned clock and core, in a language and a theme. */
 export function pinnedHarness(options: AppHarnessOptions, language: Language, dark: boolean): AppHarnessOptions {
+  // Main's and the core's clock stand at FIXED and hold every wait of a state's lifetime (an undo
+  // offer's lapse, a 429's end): under load the picture still shows the chip and "in 30 s".
+  const clock = pictureClock(FIXED);
   return {
     // The service's day counters count to its own today: unpinned, the pictures moved with the real date.
     serviceNow: () => FIXED,
     ...options,
     dark,
     app: {
-      clock: standingClock,
+      clock,
       systemTimezone: 'UTC',
       ...options.app,
       systemLanguages: SYSTEM_LANGUAGES[language],
-      coreOverrides: { ...PINNED_CORE, ...options.app?.coreOverrides },
+      coreOverrides: { clock, tuning: PINNED_TUNING, ...options.app?.coreOverrides },
     },
   };
 }
