@@ -17,6 +17,7 @@ export interface AppStateParts {
   settings: Settings;
   locale: AppState['locale'];
   shortcutFailures: AppState['shortcutFailures'];
+  ask: AppState['ask'];
   session: Session;
   offline: OfflineCounters;
   /** Null until the first core: no core, nothing recorded. */
@@ -25,7 +26,7 @@ export interface AppStateParts {
   counterReset: CounterReset;
 }
 
-export function readAppState({ deps, platform, settings, locale, shortcutFailures, session, offline, records, organise, counterReset }: AppStateParts): AppStateBody {
+export function readAppState({ deps, platform, settings, locale, shortcutFailures, ask, session, offline, records, organise, counterReset }: AppStateParts): AppStateBody {
   const dark = settings.theme === 'system' ? deps.theme.shouldUseDarkColors() : settings.theme === 'dark';
   const core = session.core();
   const sessionState = session.state();
@@ -47,6 +48,7 @@ export function readAppState({ deps, platform, settings, locale, shortcutFailure
     platform,
     systemTimezone: deps.systemTimezone(),
     locale,
+    ask,
     activity: core && records ? records.activity.summary() : { today: {}, undo: null },
     ...(updates ? { updates } : {}),
     ...(shown && records ? { extras: records.extras.view(), resetUndo: counterReset.offer(shown.counters) } : {}),

@@ -10,19 +10,12 @@
 // the page is not blocked), nothing passes through the command line (additionalArguments would
 // show counter names to every local user in the renderer's argv), and the answer and every change
 // are checked like any other when the page takes them.
-//
-// The same holds for what main asks of the window while it loads (a notification clicked, "Settings…"
-// in the tray menu as the app starts): main sends it once, and a page that does not listen yet
-// would never see it. The last such request is kept for the first listener of its channel.
-export type UiRequestChannel = 'ui:focusCounter' | 'ui:openSettings';
-export const UI_REQUESTS: readonly UiRequestChannel[] = ['ui:focusCounter', 'ui:openSettings'];
-
 type Listener = (event: unknown, payload: unknown) => void;
 
 export interface FirstStateIpc {
   invoke(channel: 'state:get', request: Record<string, never>): Promise<unknown>;
-  on(channel: 'state:delta' | UiRequestChannel, listener: Listener): unknown;
-  removeListener(channel: 'state:delta' | UiRequestChannel, listener: Listener): unknown;
+  on(channel: 'state:delta', listener: Listener): unknown;
+  removeListener(channel: 'state:delta', listener: Listener): unknown;
 }
 
 export interface FirstState {
@@ -30,8 +23,6 @@ export interface FirstState {
   take(): Promise<unknown> | null;
   /** The changes main pushed since it asked, for the page's first subscriber, once. */
   takeChanges(): unknown[];
-  /** The request main sent on this channel before the page listened, when it was the last one sent; once per channel. */
-  takeRequest(channel: UiRequestChannel): { payload: unknown } | null;
 }
 
 /** A page that never subscribes must not make the preload hoard changes: past this many the early answer is dropped. */
@@ -52,14 +43,6 @@ export function prefetchFirstState(ipc: FirstStateIpc): FirstState {
   }
   ipc.on('state:delta', keep);
 
-  // One slot: a later request replaces an earlier one, whichever channel, as it would on screen.
-  let request: { channel: UiRequestChannel; payload: unknown } | null = null;
-  const waiting = new Map<UiRequestChannel, Listener>();
-  for (const channel of UI_REQUESTS) {
-    const hold: Listener = (_event, payload) => void (request = { channel, payload });
-    waiting.set(channel, hold);
-    ipc.on(channel, hold);
-  }
   return {
     take() {
       const taken = answer;
@@ -70,16 +53,6 @@ export function prefetchFirstState(ipc: FirstStateIpc): FirstState {
       const taken = changes;
       changes = [];
       stop();
-      return taken;
-    },
-    takeRequest(channel) {
-      const hold = waiting.get(channel);
-      if (!hold) return null;
-      waiting.delete(channel);
-      ipc.removeListener(channel, hold);
-      if (request?.channel !== channel) return null;
-      const taken = { payload: request.payload };
-      request = null;
       return taken;
     },
   };

@@ -9,7 +9,7 @@
 import type { BridgedResponseOf, CounterTrayBridge, EventChannel, EventOf, InvokeChannel, IpcError, IpcResult } from '../../src-shared/ipc/contract';
 import { badResponse } from '../../src-shared/ipc/bad-response';
 import { CONTRACT_SHAPES, type ContractShapeName } from './contract-shapes';
-import { prefetchFirstState, UI_REQUESTS, type FirstState, type UiRequestChannel } from './first-state';
+import { prefetchFirstState, type FirstState } from './first-state';
 import { createShapeChecker, isObject } from './shape';
 import { createAppStateValidator, type AppStateValidator, type Validated } from './state-validator';
 
@@ -51,8 +51,6 @@ const INVOKE_CHANNELS: Record<InvokeChannel, true> = {
 
 const EVENT_CHANNELS: Record<EventChannel, true> = {
   'state:delta': true,
-  'ui:focusCounter': true,
-  'ui:openSettings': true,
 };
 
 export interface IpcRendererLike {
@@ -75,14 +73,12 @@ function parseResult<C extends InvokeChannel>(channel: C, raw: unknown, states: 
   return value.ok ? { ok: true, value: value.value as BridgedResponseOf<C> } : badResponse(channel);
 }
 
-const isUiRequest = (event: string): event is UiRequestChannel => (UI_REQUESTS as readonly string[]).includes(event);
-
 /** `prefetchState`: ask main for the state now, for the page's first state:get (first-state.ts). */
 export function createCounterTrayApi(ipc: IpcRendererLike, options: { prefetchState?: boolean } = {}): CounterTrayBridge {
   // state:get answers: checked, their counters packed for the bridge as they are checked (state-validator.ts).
   const states = createAppStateValidator(checkShape, CONTRACT_SHAPES);
   const parseEvent = (event: EventChannel, payload: unknown): Validated<unknown> => check(`event:${event}`, payload);
-  const firstState: FirstState = options.prefetchState ? prefetchFirstState(ipc) : { take: () => null, takeChanges: () => [], takeRequest: () => null };
+  const firstState: FirstState = options.prefetchState ? prefetchFirstState(ipc) : { take: () => null, takeChanges: () => [] };
   const isEmptyRequest = (request: unknown) => isObject(request) && Object.keys(request).length === 0;
 
   return Object.freeze({
@@ -114,11 +110,6 @@ export function createCounterTrayApi(ipc: IpcRendererLike, options: { prefetchSt
       ipc.on(event, forward);
       // The changes that came while the page loaded, before any of its own (first-state.ts).
       if (event === 'state:delta') for (const payload of firstState.takeChanges()) forward(undefined, payload);
-      else if (isUiRequest(event)) {
-        // What main asked while the page loaded (first-state.ts), checked as any event is.
-        const kept = firstState.takeRequest(event);
-        if (kept) forward(undefined, kept.payload);
-      }
       return () => void ipc.removeListener(event, forward);
     },
   });

@@ -45,6 +45,17 @@ export type SessionState = z.infer<typeof SessionState>;
 /** `message` is for the log (it may be Electron's own English); `words` is what the popup says. */
 export const ShortcutFailure = z.object({ accelerator: z.string(), message: z.string(), words: WordsOnWire.optional() });
 
+/**
+ * What main asks the popup to show (a notification clicked, the tray's "Settings…"), kept in the
+ * state so a page that mounts later still sees it; `seq` grows with every ask: the page acts on
+ * each once, and a later ask replaces an earlier one.
+ */
+export const Ask = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('focusCounter'), id: z.string(), seq: z.int().min(1) }),
+  z.object({ kind: z.literal('openSettings'), seq: z.int().min(1) }),
+]);
+export type Ask = z.infer<typeof Ask>;
+
 export const AppState = z.object({
   session: SessionState,
   core: CoreSnapshot.nullable(),
@@ -93,6 +104,7 @@ export const AppState = z.object({
   publicServer: z.boolean(),
   /** Where updates come from and how far the current one is; absent where main runs no updater (tests, dev:web). */
   updates: UpdatesState.optional(),
+  ask: Ask.nullable(),
   /** Which `state:delta` this state is current with (main counts them from 1): the base later deltas apply to. */
   revision: z.int().min(0),
 });
@@ -206,17 +218,13 @@ export const invokeChannels = {
 export const eventChannels = {
   /** Only what changed since the previous delta. */
   'state:delta': StateDelta,
-  /** A notification click or shortcut asks the popup to show one counter. */
-  'ui:focusCounter': z.object({ id: z.string() }),
-  /** The tray menu's "Settings…" asks the popup to show its settings screen. */
-  'ui:openSettings': z.object({}),
 } as const;
 
 export type InvokeChannel = keyof typeof invokeChannels;
 export type EventChannel = keyof typeof eventChannels;
 
 /** Every event channel, as a list: what main.ts and the harnesses forward to the popup. */
-export const POPUP_EVENTS = ['state:delta', 'ui:focusCounter', 'ui:openSettings'] as const satisfies readonly EventChannel[];
+export const POPUP_EVENTS = ['state:delta'] as const satisfies readonly EventChannel[];
 // A channel added above but not here would never reach the popup.
 const everyEventForwarded: [Exclude<EventChannel, (typeof POPUP_EVENTS)[number]>] extends [never] ? true : never = true;
 void everyEventForwarded;

@@ -44,12 +44,12 @@ describe('preload API (window.counterTray)', () => {
     const { ipc, emit, listeners } = fakeIpcRenderer();
     const api = fromBridge(createCounterTrayApi(ipc));
     const received: unknown[][] = [];
-    const off = api.on('ui:focusCounter', (...args: unknown[]) => received.push(args));
-    emit('ui:focusCounter', { id: COFFEE_ID });
+    const off = api.on('state:delta', (...args: unknown[]) => received.push(args));
+    emit('state:delta', { from: 1, to: 2, changed: { theme: 'dark' } });
     off();
-    emit('ui:focusCounter', { id: COFFEE_ID });
-    expect(received).toEqual([[{ id: COFFEE_ID }]]);
-    expect(listeners.get('ui:focusCounter')?.size).toBe(0);
+    emit('state:delta', { from: 2, to: 3, changed: { theme: 'light' } });
+    expect(received).toEqual([[{ from: 1, to: 2, changed: { theme: 'dark' } }]]);
+    expect(listeners.get('state:delta')?.size).toBe(0);
   });
 
   it('ignores subscriptions to unknown events', () => {
@@ -60,7 +60,7 @@ describe('preload API (window.counterTray)', () => {
     api.on('state:changed' as EventChannel, () => undefined);
     expect(listeners.size).toBe(0);
     // A new event must be added here on purpose (and to the preload's allow-list).
-    expect(Object.keys(eventChannels).sort()).toEqual(['state:delta', 'ui:focusCounter', 'ui:openSettings']);
+    expect(Object.keys(eventChannels).sort()).toEqual(['state:delta']);
   });
 
   it('is frozen: the page cannot swap its methods', () => {
@@ -128,11 +128,9 @@ describe('preload API validates what main sends before the page sees it', () => 
     const received: unknown[] = [];
     let invalid = 0;
     api.on('state:delta', (s) => received.push(s), () => (invalid += 1));
-    api.on('ui:focusCounter', (s) => received.push(s), () => (invalid += 1));
     emit('state:delta', { session: 'garbage' });
-    emit('ui:focusCounter', { id: 42 });
     emit('state:delta', { from: 1, to: 2, changed: { theme: 'dark' } });
-    expect(invalid).toBe(2);
+    expect(invalid).toBe(1);
     expect(received).toHaveLength(1);
   });
 

@@ -118,7 +118,7 @@ describe('the status line', () => {
 
   it('is one line in the same place under Settings too, not a copy of its own', async () => {
     const { fake } = await statusLine({ status: 'live' }, { clicks: 1 });
-    fake.emit('ui:openSettings', {});
+    act(() => fake.push(appState({ connection: { status: 'live' }, outbox: { clicks: 1 }, ask: { kind: 'openSettings', seq: 1 } })));
     expect(await screen.findByRole('heading', { name: 'Settings' })).toBeTruthy();
     expect(document.querySelectorAll('.status-line')).toHaveLength(1);
     // "Sending…" shows once the click has waited past "answered at once": wait for it, do not race it.

@@ -35,8 +35,8 @@ describe('the page’s end of the bridge', () => {
     const failing: CounterTrayBridge = { ...bridge, invoke: vi.fn(async () => ({ ok: false, error: { code: 'x', message: 'y' } })) as CounterTrayBridge['invoke'] };
     expect(await fromBridge(failing).invoke('state:get', {})).toEqual({ ok: false, error: { code: 'x', message: 'y' } });
     const listener = () => undefined;
-    api.on('ui:openSettings', listener);
-    expect(bridge.on).toHaveBeenCalledWith('ui:openSettings', listener);
+    api.on('state:delta', listener);
+    expect(bridge.on).toHaveBeenCalledWith('state:delta', listener);
     expect(Object.isFrozen(api)).toBe(true);
   });
 });

@@ -7,7 +7,7 @@ import { sameData } from '../../../src-shared/ipc/structural-sharing';
 
 export type DeltaBody = Omit<StateDelta, 'from' | 'to'>;
 
-const REST_KEYS = ['session', 'settings', 'shortcutFailures', 'theme', 'platform', 'systemTimezone', 'locale', 'lastKnown', 'appVersion', 'publicServer', 'activity', 'windowMaterial', 'accentColor', 'updates', 'extras', 'resetUndo', 'organise'] as const satisfies readonly (keyof DeltaBody['changed'])[];
+const REST_KEYS = ['session', 'settings', 'shortcutFailures', 'theme', 'platform', 'systemTimezone', 'locale', 'lastKnown', 'appVersion', 'publicServer', 'activity', 'windowMaterial', 'accentColor', 'updates', 'extras', 'resetUndo', 'organise', 'ask'] as const satisfies readonly (keyof DeltaBody['changed'])[];
 
 // Every part of the state but `core` (diffed below) and `revision`: a part left out would never reach the popup or the tray.
 type Unlisted = Exclude<keyof DeltaBody['changed'], (typeof REST_KEYS)[number]>;

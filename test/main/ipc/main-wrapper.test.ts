@@ -120,13 +120,14 @@ describe('event sender', () => {
     const contents = { isDestroyed: () => destroyed, send };
     let target: typeof contents | null = null;
     const emit = createEventSender(() => target);
-    emit('ui:focusCounter', { id: COFFEE_ID });
+    const delta = { from: 0, to: 1, changed: { theme: 'dark' as const } };
+    emit('state:delta', delta);
     target = contents;
-    emit('ui:focusCounter', { id: COFFEE_ID });
+    emit('state:delta', delta);
     destroyed = true;
-    emit('ui:focusCounter', { id: COFFEE_ID });
+    emit('state:delta', delta);
     expect(send).toHaveBeenCalledTimes(1);
-    expect(send).toHaveBeenCalledWith('ui:focusCounter', { id: COFFEE_ID });
+    expect(send).toHaveBeenCalledWith('state:delta', delta);
   });
 });
 
