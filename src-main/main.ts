@@ -33,12 +33,11 @@ import { themeSource, watchSystem } from './electron/system';
 import { bitmapImages, createTrayController } from './electron/tray';
 import { deferUpdates } from './app/updates/deferred-updates';
 import { hardenContents, hardenSession, popupWindowOptions } from './electron/window-security';
-import { createEventSender, registerInvokeHandlers } from './ipc/main-wrapper';
+import { createDeltaSender, registerInvokeHandlers } from './ipc/main-wrapper';
 import { APP_SCHEME } from './ipc/sender-check';
 import { APP_INDEX_URL } from './desktop/app-assets';
 import { parseCommandLine, wantsDemo } from './desktop/command-line';
 import { createNotifier, refusalNotices } from './desktop/notifications';
-import { POPUP_EVENTS } from '../src-shared/ipc/contract';
 import { publicWebPage } from '../src-shared/domain/server-address';
 import { createSafeStorageVault } from './desktop/token-vault';
 import { translatorFor } from '../src-shared/i18n/compile';
@@ -210,8 +209,7 @@ async function run(): Promise<void> {
   const shortcuts = createShortcutRegistrar(globalShortcut, (action) => void actions.shortcut(action), (failures) => controller.setShortcutFailures(failures), platform);
   const loginItem = loginItemOf(platform, (s) => app.setLoginItemSettings(s), (message, error) => log.warn(message, error));
 
-  const send = createEventSender(() => (popup.window.isDestroyed() ? null : popup.window.webContents));
-  for (const event of POPUP_EVENTS) controller.on(event, (payload) => send(event, payload));
+  controller.on('state:delta', createDeltaSender(() => (popup.window.isDestroyed() ? null : popup.window.webContents)));
   let lastState = controller.getState();
   controller.on('state:changed', (state) => {
     tray.update(state);

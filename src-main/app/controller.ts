@@ -9,7 +9,7 @@ import { english, translatorFor } from '../../src-shared/i18n/compile';
 import { stateLocale } from '../../src-shared/i18n/locale';
 import { sentences, type Notice } from '../../src-shared/i18n/notice';
 import type { Translator } from '../../src-shared/i18n/translator';
-import type { AppState, AppStateBody, EventChannel, EventOf } from '../../src-shared/ipc/contract';
+import type { AppState, AppStateBody, StateDelta } from '../../src-shared/ipc/contract';
 import { createIpcDispatcher, type Dispatch, type InvokeHandlers } from '../ipc/dispatch';
 import { coreAfterRecords, createAccountData } from './account/account-data';
 import { readAppState } from './app-state';
@@ -29,8 +29,11 @@ import { realClock } from '../core/contract';
 import { DayWatch } from '../core/midnight';
 import { createStatePublisher } from './state/state-publisher';
 
-/** What the controller publishes: the popup's channels, plus the whole state, which only main reads (never sent to the popup). */
-export type AppEvents = { [E in EventChannel]: EventOf<E> } & { 'state:changed': AppState };
+/** What the controller publishes: the popup's push, plus the whole state, which only main reads (never sent to the popup). */
+export interface AppEvents {
+  'state:delta': StateDelta;
+  'state:changed': AppState;
+}
 export type AppEvent = keyof AppEvents;
 
 export interface AppController {

@@ -3,15 +3,13 @@ import { flushSync } from 'react-dom';
 import type { AppState, CounterTrayApi, IpcError, StateDelta } from '../../src-shared/ipc/contract';
 import { shareUnchanged } from '../../src-shared/ipc/structural-sharing';
 import { applyDelta } from './applyDelta';
-import { call, listen } from './ipc';
+import { call } from './ipc';
 
 export interface AppStateView {
   state: AppState | null;
   /** Why the state could not be loaded (said in the user's language by src-shared/i18n/error-words.ts). */
   problem: IpcError | null;
 }
-
-const INVALID: IpcError = { code: 'badState', message: 'The app sent a state the window does not understand.' };
 
 /** `a` is behind or level with `b`. */
 const isOlder = (a: AppState, b: AppState) => a.revision <= b.revision;
@@ -64,25 +62,18 @@ export function useAppState(api: CounterTrayApi): AppStateView {
       });
     };
 
-    const offs = [
-      listen(
-        api,
-        'state:delta',
-        (delta) => {
-          const next = current ? applyDelta(current, delta) : null;
-          // Rendered in this task, not a scheduler task later: a live change reaches the screen within the frame.
-          if (next) return show(next, { now: true, shared: true });
-          if (current && delta.to <= current.revision) return; // already held
-          waiting.push(delta);
-          fetchState();
-        },
-        () => setProblem(INVALID),
-      ),
-    ];
+    const off = api.onStateDelta((delta) => {
+      const next = current ? applyDelta(current, delta) : null;
+      // Rendered in this task, not a scheduler task later: a live change reaches the screen within the frame.
+      if (next) return show(next, { now: true, shared: true });
+      if (current && delta.to <= current.revision) return; // already held
+      waiting.push(delta);
+      fetchState();
+    });
     fetchState();
     return () => {
       alive = false;
-      offs.forEach((off) => off());
+      off();
     };
   }, [api]);
 

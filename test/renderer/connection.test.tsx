@@ -137,8 +137,8 @@ describe('theme', () => {
   });
 
   it('reports a bridge that cannot deliver the state', async () => {
-    const fake = fakeApi(appState(), { 'state:get': () => ({ ok: true, value: { nonsense: true } }) });
+    const fake = fakeApi(appState(), { 'state:get': () => Promise.reject(new Error('channel closed')) });
     render(<App api={fake.api} />);
-    expect((await screen.findByRole('alert')).textContent).toMatch(/does not understand/);
+    expect((await screen.findByRole('alert')).textContent).toBe('Counter Tray did not answer. Try again.');
   });
 });
