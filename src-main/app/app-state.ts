@@ -26,6 +26,9 @@ export interface AppStateParts {
   counterReset: CounterReset;
 }
 
+/** Nothing recorded without a core: one object, so the popup's delta sees it unchanged. */
+const NO_ACTIVITY: AppState['activity'] = { today: {}, undo: null };
+
 export function readAppState({ deps, platform, settings, locale, shortcutFailures, ask, session, offline, records, organise, counterReset }: AppStateParts): AppStateBody {
   const dark = settings.theme === 'system' ? deps.theme.shouldUseDarkColors() : settings.theme === 'dark';
   const core = session.core();
@@ -49,7 +52,7 @@ export function readAppState({ deps, platform, settings, locale, shortcutFailure
     systemTimezone: deps.systemTimezone(),
     locale,
     ask,
-    activity: core && records ? records.activity.summary() : { today: {}, undo: null },
+    activity: core && records ? records.activity.summary() : NO_ACTIVITY,
     ...(updates ? { updates } : {}),
     ...(shown && records ? { extras: records.extras.view(), resetUndo: counterReset.offer(shown.counters) } : {}),
     ...(organised ? { organise: organised } : {}),

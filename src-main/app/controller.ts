@@ -30,10 +30,7 @@ import { DayWatch } from '../core/midnight';
 import { createStatePublisher } from './state/state-publisher';
 
 /** What the controller publishes: the popup's push, plus the whole state, which only main reads (never sent to the popup). */
-export interface AppEvents {
-  'state:delta': StateDelta;
-  'state:changed': AppState;
-}
+export type AppEvents = { 'state:delta': StateDelta; 'state:changed': AppState };
 export type AppEvent = keyof AppEvents;
 
 export interface AppController {
@@ -182,7 +179,10 @@ export function createAppController(deps: AppControllerDeps): AppController {
     }
   });
 
-  const locale = () => stateLocale(settings.current().language, view.systemLanguages);
+  /** The same object until the choice or the OS's languages change: the popup's delta compares parts by identity. */
+  let shownLocale: { key: string; locale: AppState['locale'] } | undefined;
+  const locale = (key = `${settings.current().language}|${view.systemLanguages.join(',')}`) =>
+    (shownLocale = shownLocale?.key === key ? shownLocale : { key, locale: stateLocale(settings.current().language, view.systemLanguages) }).locale;
   const getState = () => readAppState({ deps, platform, settings: settings.current(), session, offline, records: accountData.loaded(), organise, counterReset, shortcutFailures: view.shortcutFailures, ask: view.ask, locale: locale() });
 
   const handlersFor = (source: ClickSource): InvokeHandlers =>
@@ -301,7 +301,7 @@ export function createAppController(deps: AppControllerDeps): AppController {
       void accountData.loaded()?.extras.recheck();
     },
     checkDay: () => days.check(),
-    // The state says the language; a push only when it changed (state-delta compares).
+    // The state says the language; a push only when it changed (locale() keeps its object until then).
     systemLanguagesChanged() {
       view.systemLanguages = deps.systemLanguages();
       changed();

@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import { flushSync } from 'react-dom';
 import type { AppState, CounterTrayApi, IpcError, StateDelta } from '../../src-shared/ipc/contract';
-import { shareUnchanged } from '../../src-shared/ipc/structural-sharing';
 import { applyDelta } from './applyDelta';
 import { call } from './ipc';
 
@@ -32,9 +31,8 @@ export function useAppState(api: CounterTrayApi): AppStateView {
     /** Deltas that arrived while no usable state was held; applied once state:get answers. */
     let waiting: StateDelta[] = [];
 
-    /** `shared`: `next` already keeps every unchanged part of `current` (a delta applied to it). */
-    const show = (next: AppState, { now = false, shared = false } = {}) => {
-      current = current && !shared ? shareUnchanged(current, next) : next;
+    const show = (next: AppState, now = false) => {
+      current = next;
       const state = current;
       const update = () => {
         setState(state);
@@ -58,14 +56,14 @@ export function useAppState(api: CounterTrayApi): AppStateView {
         if (!result.ok) return setProblem(result.error);
         // A push that arrived while state:get was in flight may be newer: keep it. Rendered in this
         // task, as a delta is: a scheduler task later is a frame later on a busy machine.
-        show(catchUp(current && !isOlder(current, result.value) ? current : result.value), { now: true });
+        show(catchUp(current && !isOlder(current, result.value) ? current : result.value), true);
       });
     };
 
     const off = api.onStateDelta((delta) => {
       const next = current ? applyDelta(current, delta) : null;
       // Rendered in this task, not a scheduler task later: a live change reaches the screen within the frame.
-      if (next) return show(next, { now: true, shared: true });
+      if (next) return show(next, true);
       if (current && delta.to <= current.revision) return; // already held
       waiting.push(delta);
       fetchState();

@@ -7,7 +7,7 @@ import type { AppState } from '../../../src-shared/ipc/contract';
 import type { CounterCore } from '../../core/contract';
 import { AppError } from '../../ipc/errors';
 import { accountOwnerKey } from './account-pending-store';
-import type { LastKnownCache } from './last-known';
+import type { LastKnownCache, LastKnownEntry } from './last-known';
 import type { Session } from '../session/session-api';
 import { words } from '../../../src-shared/i18n/messages';
 import type { Notice } from '../../../src-shared/i18n/notice';
@@ -31,6 +31,7 @@ function withLedger(counters: CounterState[], core: CounterCore): CounterState[]
 }
 
 export function createOfflineCounters({ cache, session, changed }: OfflineCountersDeps) {
+  let lastShown: { saved: LastKnownEntry; key: string; shown: NonNullable<AppState['lastKnown']> } | undefined;
   /** The account's key in the cache (the same digest that owns its pending clicks). */
   const ownerKey = (): string | null => {
     const account = session.account();
@@ -42,6 +43,9 @@ export function createOfflineCounters({ cache, session, changed }: OfflineCounte
     return owner ? cache?.get(owner) : undefined;
   };
 
+  /** Per core counter, the one with learned refusals added: kept while neither changes, so the popup's delta sees it unchanged. */
+  const withLearned = new WeakMap<CounterState, CounterState>();
+
   /** The running core's counters, with the directions this account learned were refused. */
   function coreCounters(core: CounterCore): CounterState[] {
     const counters = core.snapshot().counters;
@@ -50,7 +54,13 @@ export function createOfflineCounters({ cache, session, changed }: OfflineCounte
     const learned = new Map(saved.counters.map((c) => [c.id, c.refused]));
     return counters.map((c) => {
       const refused = learned.get(c.id);
-      return refused && (refused.increment || refused.decrement) ? { ...c, refused: { ...refused, ...c.refused } } : c;
+      if (!refused || !(refused.increment || refused.decrement)) return c;
+      const kept = withLearned.get(c);
+      const merged = { ...refused, ...c.refused };
+      if (kept && kept.refused.increment === merged.increment && kept.refused.decrement === merged.decrement) return kept;
+      const next = { ...c, refused: merged };
+      withLearned.set(c, next);
+      return next;
     });
   }
 
@@ -75,12 +85,16 @@ export function createOfflineCounters({ cache, session, changed }: OfflineCounte
       const owner = ownerKey();
       if (cache && core && owner && signedIn()) cache.remember(owner, coreCounters(core));
     },
-    /** What the popup shows while a launch is still connecting (null otherwise). */
+    /** What the popup shows while a launch is still connecting (null otherwise), the same object until it changes. */
     shown(): AppState['lastKnown'] {
       const core = session.connectingCore();
       const saved = !session.core() && session.state().status === 'connecting' ? known() : undefined;
       if (!saved) return null;
-      return core ? { savedAt: saved.savedAt, counters: withLedger(saved.counters, core), outbox: core.snapshot().outbox } : { savedAt: saved.savedAt, counters: saved.counters };
+      const next = core ? { savedAt: saved.savedAt, counters: withLedger(saved.counters, core), outbox: core.snapshot().outbox } : { savedAt: saved.savedAt, counters: saved.counters };
+      // What the ledger adds (clicks held for a counter, the outbox) is all that differs between two reads of one entry.
+      const key = JSON.stringify([next.outbox, next.counters.filter((c) => c.waiting).map((c) => [c.id, c.value, c.waiting])]);
+      if (lastShown?.saved !== saved || lastShown.key !== key) lastShown = { saved, key, shown: next };
+      return lastShown.shown;
     },
     /** The counter's name as last seen, for words about it once it is gone. */
     nameOf: (id: string): string | undefined => known()?.counters.find((c) => c.id === id)?.name,
