@@ -1,5 +1,5 @@
-// The AppState the popup and main's tray see, read from the parts that hold it. Names and
-// refusals were sanitized as they entered the core: shown as they are.
+// The AppState the popup and main's tray see. Names and refusals were sanitized as they entered
+// the core: shown as they are.
 import { isPublicServer } from '../../src-shared/domain/server-address';
 import type { Settings } from '../../src-shared/domain/settings';
 import type { AppState } from '../../src-shared/ipc/contract';
@@ -20,7 +20,6 @@ export interface AppStateParts {
   ask: AppState['ask'];
   session: Session;
   offline: OfflineCounters;
-  /** Null until the first core: no core, nothing recorded. */
   records: AccountRecords | null;
   organise: OrganiseService;
   counterReset: CounterReset;

@@ -1,6 +1,4 @@
-// Launch at login on Linux: an XDG autostart entry, written by the
-// Electron adapter to $XDG_CONFIG_HOME/autostart. macOS and Windows use
-// app.setLoginItemSettings instead.
+// Launch at login on Linux: an XDG autostart entry (macOS and Windows use app.setLoginItemSettings).
 import { join } from 'node:path';
 
 export const AUTOSTART_FILE_NAME = 'counter-tray.desktop';
@@ -15,11 +13,7 @@ export function launcherPath(env: Readonly<Record<string, string | undefined>>, 
   return env.APPIMAGE ?? execPath;
 }
 
-/**
- * Quotes one Exec argument per the Desktop Entry spec: reserved characters need
- * double quotes with `"`, `` ` ``, `$` and `\` backslash-escaped; `%` is doubled
- * (field codes); then the string-value escaping doubles every backslash again.
- */
+/** One Exec argument quoted per the Desktop Entry spec, then string-value escaped (backslashes doubled again). */
 export function quoteExecArgument(arg: string): string {
   const needsQuotes = arg === '' || /[\s"'\\><~|&;$*?#()`%]/.test(arg);
   const quoted = needsQuotes ? `"${arg.replace(/(["`$\\])/g, '\\$1')}"` : arg;

@@ -1,6 +1,5 @@
-// The Wayland fallback for global shortcuts: users bind
-// `counter-tray --increment "<counter name or id>"` in their desktop's keyboard
-// settings; the new process hands its argv to the running one via `second-instance`.
+// The Wayland fallback for global shortcuts: users bind `counter-tray --increment "<counter>"` in
+// their desktop's settings; the new process hands its argv to the running one (`second-instance`).
 import type { CounterState } from '../../src-shared/domain/snapshot';
 import { words, type Words } from '../../src-shared/i18n/messages';
 
@@ -11,11 +10,7 @@ export type CommandLineAction =
 
 const VALUE_FLAGS = ['increment', 'decrement'] as const;
 
-/**
- * Finds our flags anywhere in argv: Chromium inserts its own switches into the
- * second instance's argv, so position means nothing. Accepts `--increment X` and
- * `--increment=X`; the last action given wins. Null when there is none.
- */
+/** Our flags anywhere in argv (Chromium inserts its own switches, so position means nothing); the last action wins. */
 export function parseCommandLine(argv: readonly string[]): CommandLineAction | null {
   let action: CommandLineAction | null = null;
   for (let i = 0; i < argv.length; i += 1) {
@@ -41,7 +36,6 @@ export function parseCommandLine(argv: readonly string[]): CommandLineAction | n
   return action;
 }
 
-/** A failed match says why in Words: main says them in the language of the moment (a notification). */
 export type CounterMatch = { ok: true; counter: CounterState } | { ok: false; words: Words };
 
 /** An id, else a name (case-insensitive), else a unique name prefix. Ambiguity is an error, never a guess. */

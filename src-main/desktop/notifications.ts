@@ -1,6 +1,5 @@
-// OS notifications for changes made elsewhere: merged per counter over
-// a short window ("Coffees today 3 → 7"), muteable globally and per counter, and a
-// resync after a reconnect or wake-up produces one summary instead of a storm.
+// OS notifications for changes made elsewhere: merged per counter over a short window ("Coffees
+// today 3 → 7"), and a resync after a reconnect or wake-up gives one summary instead of a storm.
 import { newlyRefused } from '../../src-shared/domain/counter-flags';
 import type { ConnectionStatus, RemoteChange } from '../../src-shared/domain/snapshot';
 import type { Translator } from '../../src-shared/i18n/translator';
@@ -19,11 +18,10 @@ export interface CounterNotification {
 export interface NotifierOptions {
   clock: Clock;
   deliver(notification: CounterNotification): void;
-  /** Read at every change, so settings edits apply at once. */
+  /** Read at every change, so a settings edit applies at once. */
   preferences(): { enabled: boolean; mutedCounters: readonly string[] };
-  /** The language of the moment (read when a notification is written, so a switch applies at once). */
+  /** Read when a notification is written, so a language switch applies at once. */
   i18n(): Translator;
-  /** How long changes to one counter are merged. */
   windowMs?: number;
 }
 
@@ -31,7 +29,6 @@ export interface Notifier {
   remoteChange(change: RemoteChange): void;
   /** A goal reached or a milestone today: the app announces each once; Pause notifications silences them. */
   announce(announcement: ExtrasAnnouncement): void;
-  /** Feed every connection status; leaving "live" starts collecting for one summary. */
   connectionChanged(status: ConnectionStatus): void;
   /** Woken from sleep, time zone changed: the coming resync reports as one summary. */
   beginResync(): void;
@@ -48,7 +45,6 @@ export function createNotifier(options: NotifierOptions): Notifier {
   const windowMs = options.windowMs ?? 3_000;
   const { clock } = options;
   const pending = new Map<string, { merged: Merged; timer: unknown }>();
-  /** Changes collected while away/resyncing; null when not collecting. */
   let summary: Map<string, Merged> | null = null;
   let summaryTimer: unknown;
   let lastStatus: ConnectionStatus | undefined;
@@ -69,7 +65,6 @@ export function createNotifier(options: NotifierOptions): Notifier {
     // Someone went +1 then -1: nothing changed, nothing to say. Mute may have been switched on meanwhile.
     if (!entry || entry.merged.from === entry.merged.to || muted(id)) return;
     const { name, from, to } = entry.merged;
-    // The title names the counter; the body says only what changed.
     options.deliver({ title: name, body: changeText(options.i18n(), from, to), counterId: id });
   }
 
@@ -151,7 +146,6 @@ export function createNotifier(options: NotifierOptions): Notifier {
   };
 }
 
-/** "Coffees today" / "Goal reached: 8 / 8 today"; "Since we moved in" / "1,000 days today". */
 export function announcementNotification(i18n: Translator, announcement: ExtrasAnnouncement): CounterNotification {
   if (announcement.kind === 'goalReached') {
     const goal = goalProgressText(i18n, { ...announcement.goal, done: announcement.done });
@@ -160,10 +154,7 @@ export function announcementNotification(i18n: Translator, announcement: ExtrasA
   return { title: announcement.name, body: milestoneToday(i18n, announcement.milestone, announcement.type), counterId: announcement.counterId };
 }
 
-/**
- * The first refusal of a direction, told by the OS when the popup is hidden: a tray or shortcut click that the server refused otherwise bounces back unseen.
- * In the app's words, never the server's.
- */
+/** The first refusal of a direction, in the app's words: a tray or shortcut click the server refused otherwise bounces back unseen. */
 export function refusalNotices(before: AppStateBody, after: AppStateBody, i18n: Translator): CounterNotification[] {
   return newlyRefused(before.core?.counters ?? [], after.core?.counters ?? []).map(({ id, name, direction }) => ({
     title: name,
@@ -172,7 +163,6 @@ export function refusalNotices(before: AppStateBody, after: AppStateBody, i18n: 
   }));
 }
 
-/** "3 → 7", "1.234 → 1.240": the numbers in the locale's own figures. */
 function changeText(i18n: Translator, from: number, to: number): string {
   return i18n.t('notify.change', { from: i18n.number(from), to: i18n.number(to) });
 }

@@ -9,11 +9,10 @@ export type Edge = 'top' | 'bottom' | 'left' | 'right';
 
 export interface PlacementInput {
   platform: AppPlatform;
-  /** Tray.getBounds(); zeros when the platform does not know (Linux AppIndicator). */
+  /** Zeros when the platform does not know (Linux AppIndicator). */
   trayBounds: Rect;
   /** Only when the tray (or its menu) triggered the opening; a shortcut's cursor is anywhere. */
   cursor?: Point;
-  /** The full bounds and the work area of the display the tray (or cursor) is on. */
   displayBounds: Rect;
   workArea: Rect;
   size: { width: number; height: number };
@@ -21,7 +20,7 @@ export interface PlacementInput {
 
 const DEFAULT_EDGE: Record<AppPlatform, Edge> = { darwin: 'top', win32: 'bottom', linux: 'top', other: 'top' };
 
-/** The taskbar/panel side is where the work area gives way to the display; auto-hidden bars fall back to the platform's usual side. */
+/** Where the work area gives way to the display; auto-hidden bars fall back to the platform's usual side. */
 export function taskbarEdge(displayBounds: Rect, workArea: Rect, platform: AppPlatform): Edge {
   if (workArea.y > displayBounds.y) return 'top';
   if (workArea.x > displayBounds.x) return 'left';
@@ -33,7 +32,7 @@ export function taskbarEdge(displayBounds: Rect, workArea: Rect, platform: AppPl
 const isZero = (r: Rect) => r.width <= 0 || r.height <= 0;
 const contains = (r: Rect, p: Point) => p.x >= r.x && p.x <= r.x + r.width && p.y >= r.y && p.y <= r.y + r.height;
 
-/** Top-left corner of the popup, in screen coordinates, always inside the work area. */
+/** Top-left corner, always inside the work area. */
 export function placePopup(input: PlacementInput): Point {
   const { workArea: wa, size } = input;
   const edge = taskbarEdge(input.displayBounds, wa, input.platform);

@@ -1,6 +1,4 @@
-// Global shortcuts: compute what to unregister/register when the map
-// changes. Pure; the Electron adapter (src-main/electron/shortcuts.ts) applies the plan
-// with globalShortcut. Which shortcuts are acceptable is app policy (app/shortcut-rules.ts).
+// What to unregister and register when the shortcut map changes; the Electron adapter applies it.
 import type { AppPlatform } from '../app/ports';
 import { checkAccelerator, listShortcuts, MAX_GLOBAL_SHORTCUTS, type ShortcutAction, type ShortcutMap } from '../app/settings/shortcut-rules';
 
@@ -11,12 +9,7 @@ export interface RegistrationPlan {
 
 const actionKey = (a: ShortcutAction) => (a.kind === 'open' ? 'open' : `${a.kind}:${a.counterId}`);
 
-/**
- * The diff between what is registered and what the new map wants: untouched
- * shortcuts stay registered (re-registering could lose them to another app).
- * Keys are the accelerators as registered, so unregister uses the same string.
- * Only what main's rules accept on this platform, the same keys once, at most MAX_GLOBAL_SHORTCUTS.
- */
+/** Untouched shortcuts stay registered (re-registering could lose them to another app); only what main's rules accept. */
 export function planRegistration(
   registered: ReadonlyMap<string, ShortcutAction>,
   next: ShortcutMap,

@@ -1,21 +1,6 @@
-// The token vault over Electron's safeStorage. The policy:
-// real OS encryption (Keychain, DPAPI, libsecret/kwallet) → stored encrypted. Linux
-// `basic_text` (no keyring: a hard-coded key) or no encryption at all → kept in memory for
-// this run only, unless the user said yes to weak protection for this token in main's
-// dialog. safeStorage and the file come in injected.
-//
-// The token record — token, the origin it was entered for, where it is kept and every
-// consent the user gave for it — is one plaintext, encrypted as one and authenticated (an
-// HMAC keyed by the token itself, so AES-CBC ciphertext, which is what safeStorage gives
-// on macOS and Linux, cannot be bit-flipped into another origin or consent). Nothing about
-// it sits outside the encryption, so a program that can write the data folder cannot bind
-// the token to its own server or grant a consent by editing the file. Plain text is read
-// only where the OS has no encryption at all and the record says the user agreed; anything
-// else is backed up, reset, and the user told.
-//
-// Legacy files (version 1: a bare token; version 2: token and origin, `storage` outside
-// the encryption) are read once, with their outside fields ignored, and rewritten as
-// version 3 at once; `upgraded` tells the app so (see app/click-file-codec.ts).
+// The token vault over Electron's safeStorage: real OS encryption → stored encrypted; Linux
+// `basic_text` (a hard-coded key) or none → memory only, unless the user said yes to weak
+// protection for this token. Why the record is one authenticated plaintext: README.md.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import { DEFAULT_SERVER_URL } from '../../src-shared/domain/settings';
@@ -23,7 +8,7 @@ import type { TokenStorage } from '../../src-shared/ipc/contract';
 import type { AppPlatform, StoredToken, TokenConsents, TokenRecord, TokenVault, VaultLoad } from '../app/ports';
 import { parseServerUrl } from '../app/session/server-url';
 
-/** The part of Electron's safeStorage we use; the async API where the Electron has it. */
+/** The part of safeStorage we use; the async API where the Electron has it. */
 export interface SafeStorageLike {
   isEncryptionAvailable(): boolean;
   encryptString(plainText: string): Buffer;
@@ -38,7 +23,7 @@ export interface SecretFile {
   read(): Promise<string | null>;
   write(text: string): Promise<void>;
   remove(): Promise<void>;
-  /** Moves the file aside (owner-only, like the file); answers where it went. */
+  /** Moves the file aside (owner-only); answers where it went. */
   backup(): Promise<string>;
 }
 
@@ -59,7 +44,7 @@ export function decideStorage(level: EncryptionLevel, allowWeak: boolean): Exclu
 const Consents = z.object({ plainHttp: z.boolean(), weakStorage: z.boolean() }).strict();
 const Origin = z.string().regex(/^https?:\/\/[^/\s]+$/);
 
-/** Version 3: the whole record is the plaintext; `data` is safeStorage ciphertext, or (no encryption at all) the plaintext itself, base64. */
+/** Version 3: `data` is safeStorage ciphertext of the whole record, or (no encryption at all) the plaintext, base64. */
 const FileV3 = z.object({ version: z.literal(3), encoding: z.enum(['safeStorage', 'plain']), data: z.string() }).strict();
 const RecordV3 = z.object({ token: z.string().min(1), origin: Origin, storage: z.enum(['encrypted', 'weak']), consents: Consents, mac: z.string() }).strict();
 type RecordV3 = z.infer<typeof RecordV3>;
@@ -73,7 +58,7 @@ const LegacyFile = z.object({
 });
 const LegacyBound = z.object({ token: z.string().min(1), origin: Origin }).strict();
 
-/** Where a token stored before the binding existed (version 1) may go: the default server only. */
+/** Version 1 predates the binding: its token may go to the default server only. */
 export const LEGACY_TOKEN_ORIGIN = new URL(DEFAULT_SERVER_URL).origin;
 
 /** The MAC over everything but the token, keyed by the token: forging it takes the token. */
@@ -85,7 +70,6 @@ function sameMac(a: string, b: string): boolean {
   return a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 }
 
-/** Plain http to another machine: the token crosses the network in clear (only with the user's yes). */
 function isPlainHttp(origin: string): boolean {
   try {
     return parseServerUrl(origin).plainHttp;
@@ -94,7 +78,7 @@ function isPlainHttp(origin: string): boolean {
   }
 }
 
-/** Why a token file was not used: what the user is told (the catalog's words), and the log (English, below). */
+/** Why a token file was not used: the catalog's words for the user, English for the log. */
 type RefusedReason = 'undecryptable' | 'plainText' | 'notRecord' | 'changed' | 'protection' | 'plainHttp' | 'unreadable';
 
 const REASON_FOR_LOG: Record<RefusedReason, string> = {
@@ -153,7 +137,6 @@ export function createSafeStorageVault(options: SafeStorageVaultOptions): TokenV
     await file.write(JSON.stringify(content));
   }
 
-  /** A version-3 record, checked against itself (MAC) and against what this system can do. */
   async function readV3(content: z.infer<typeof FileV3>, current: EncryptionLevel): Promise<{ stored: StoredToken; reEncrypt: boolean }> {
     let plaintext: string;
     let reEncrypt = false;
@@ -176,7 +159,7 @@ export function createSafeStorageVault(options: SafeStorageVaultOptions): TokenV
     return { stored: { token: record.token, origin: record.origin, storage: record.storage, consents: record.consents }, reEncrypt };
   }
 
-  /** Versions 1 and 2: only what was inside the encryption counts; plain text only where nothing else could have been written. */
+  /** Versions 1 and 2: only what was inside the encryption counts. */
   async function readLegacy(content: z.infer<typeof LegacyFile>, current: EncryptionLevel): Promise<StoredToken> {
     let plaintext: string;
     if (content.encoding === 'base64') {

@@ -1,14 +1,10 @@
-// The badge over the mark's bottom-right corner (Windows, Linux): what it says, in at most
-// three characters, and where its characters and its pill go at each icon size.
+// The badge over the mark's bottom-right corner (Windows, Linux): at most three characters, laid out per icon size.
 import { fitText } from './tray-glyphs';
 import { PIXEL_FONT_HEIGHT, PIXEL_FONT_SPACING, pixelGlyph, pixelTextWidth } from './tray-pixel-font';
 
 /**
- * At most three characters, never more than the value says: 0–999 exact; whole thousands,
- * cut toward zero, up to 99k ("1k" is 1000–1999); "<1M" below a million; whole millions to
- * 99M; "<1G"; "1G+". Negatives keep their sign in the three: −1…−99 exact, −1k…−9k; any
- * other negative is "<0" (3 characters cannot say −250 or −12 345 truthfully, and rounding
- * −250 to "-1k" would claim four times what it is). The exact value is in the tooltip and menu.
+ * Never more than the value says: 0–999 exact, then "12k", "<1M", "5M", "<1G", "1G+"; −1…−99,
+ * −1k…−9k, any other negative "<0" (rounding −250 to "-1k" would claim four times what it is).
  */
 export function badgeText(value: number): string {
   if (!Number.isFinite(value)) return '';
@@ -26,7 +22,6 @@ export function badgeText(value: number): string {
   return abs < 1_000_000_000 ? '<1G' : '1G+';
 }
 
-/** One character's ink: coverage 0–1 at whole-pixel offsets inside the icon. */
 export interface PlacedInk {
   x: number;
   y: number;
@@ -34,23 +29,18 @@ export interface PlacedInk {
 }
 
 export interface BadgeLayout {
-  /** The pill, in pixels: left, top, width, height; corner radius. */
   pill: { x: number; y: number; width: number; height: number; radius: number };
-  /** Height in pixels of the badge's characters (cap height; digits' ink). */
+  /** Cap height in pixels. */
   glyphHeight: number;
   ink: PlacedInk[];
 }
 
-/**
- * Cap height of the badge's characters per icon size: about 37 % of the icon, so three of
- * Inter's digits fill its width at every size; 16 px uses the 6 px pixel font.
- */
+/** Cap height per icon size: three of Inter's digits fill its width; 16 px uses the 6 px pixel font. */
 export const BADGE_CAP: Readonly<Record<number, number>> = { 16: PIXEL_FONT_HEIGHT, 20: 7, 24: 8, 28: 10, 32: 11 };
 
 /** Room between the pill's edge and its characters: 1 px, 2 px at 32 (at 28, 2 px would leave "999" a pixel short). */
 const padding = (size: number) => (size >= 32 ? 2 : 1);
 
-/** Where a badge's pill and characters go in a `size` px icon; null when there is nothing to draw. */
 export function layoutBadge(text: string, size: number): BadgeLayout | null {
   if (text === '') return null;
   const pad = padding(size);
@@ -62,13 +52,11 @@ export function layoutBadge(text: string, size: number): BadgeLayout | null {
   // Round ends for one or two characters; squarer for three, whose outer strokes a round end would cut.
   const radius = width >= height * 1.5 ? Math.max(2, Math.round(height * 0.3)) : height / 2;
   const pill = { x: size - width, y: size - height, width, height, radius };
-  // The characters centred in the pill, on a whole pixel, with the cap on its middle.
   const left = pill.x + Math.floor((width - run.width) / 2);
   const top = pill.y + pad;
   return { pill, glyphHeight: run.cap, ink: run.ink.map((dot) => ({ x: left + dot.x, y: top + dot.y, coverage: dot.coverage })) };
 }
 
-/** Characters laid out from (0, 0) = their run's top-left, the cap's top on row 0. */
 interface Run {
   cap: number;
   width: number;

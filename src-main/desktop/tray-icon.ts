@@ -1,23 +1,19 @@
-// The tray icon, drawn in code at the size the display needs (16, 20, 24, 28 or 32 px for
-// 100–200 % scaling): the app's mark (tray-mark.ts) at every size and in every state, a
-// badge with the number over its bottom-right corner (Windows, Linux; tray-badge.ts) and a
-// dot over its top-right one when something needs the user or an update is ready. Pure
-// pixels (BGRA, premultiplied, what nativeImage.createFromBitmap takes), so no image assets,
-// no canvas, no font at run time, and a test can look at the result.
+// The tray icon drawn in code at the display's size: pure pixels (premultiplied BGRA, what
+// nativeImage.createFromBitmap takes), so no image assets, canvas or font at run time, and a test
+// can look at the result.
 import { layoutBadge } from './tray-badge';
 import { inRoundedRect, markLayers } from './tray-mark';
 
 /** Solid: connected. Hollow (the tile's outline only, greyed): offline, connecting or signed out. */
 export type TrayMarkLook = 'solid' | 'hollow';
-/** A dot: something needs the user. An up arrow: an update is ready to install. */
 export type TrayDot = 'needsYou' | 'update' | null;
 
 export interface IconSpec {
-  /** Pixel size: 16 × the display's scale factor (TRAY_ICON_SIZES). */
+  /** 16 × the display's scale factor. */
   size: number;
-  /** macOS template image: black with alpha only; the menu bar tints it. No badge (the title carries the number). */
+  /** macOS template image: black with alpha; the menu bar tints it. No badge (the title carries the number). */
   template: boolean;
-  /** The panel's colour, as far as the app knows it (the OS's light or dark mode). */
+  /** The OS's light or dark mode, as far as the app knows the panel. */
   theme: 'light' | 'dark';
   mark: TrayMarkLook;
   badge: string | null;
@@ -27,14 +23,13 @@ export interface IconSpec {
 export interface IconBitmap {
   width: number;
   height: number;
-  /** Premultiplied by alpha (the edges are smooth). */
   bgra: Uint8Array;
 }
 
-/** The sizes drawn: 16 pt at 100, 125, 150, 175 and 200 % display scaling. */
+/** 16 pt at 100, 125, 150, 175 and 200 % display scaling. */
 export const TRAY_ICON_SIZES = [16, 20, 24, 28, 32] as const;
 
-/** The icon size for a display scale factor: the nearest drawn one (above 2×, the OS scales the 32 px icon). */
+/** The nearest drawn size (above 2×, the OS scales the 32 px icon). */
 export function trayIconSize(scaleFactor: number): (typeof TRAY_ICON_SIZES)[number] {
   const wanted = 16 * (Number.isFinite(scaleFactor) && scaleFactor > 0 ? scaleFactor : 1);
   return TRAY_ICON_SIZES.reduce((best, size) => (Math.abs(size - wanted) < Math.abs(best - wanted) ? size : best));
@@ -43,11 +38,8 @@ export function trayIconSize(scaleFactor: number): (typeof TRAY_ICON_SIZES)[numb
 type Rgb = readonly [number, number, number];
 
 /**
- * Colours of the Windows/Linux icon. The tile is icon.svg's blue, which reads on light and dark
- * panels alike: the OS's app theme (all Electron reports) is not the taskbar's (Windows 10
- * pairs light apps with a dark taskbar), so nothing that must be seen depends on it. The badge
- * is an opaque pill, so its digits keep their contrast whatever the panel is; the theme only
- * picks the quieter of two pills.
+ * Windows/Linux colours. Electron reports the app theme, not the taskbar's (Windows 10 pairs light
+ * apps with a dark taskbar), so the tile is a blue that reads on both and the badge an opaque pill.
  */
 export const TRAY_COLOURS = {
   tile: [37, 99, 235],
@@ -100,7 +92,6 @@ class Canvas {
 const BLACK: Rgb = [0, 0, 0];
 const SAMPLES = 4;
 
-/** Coverage of a shape over each pixel of a box, by 4×4 samples. */
 function coverage(x: number, y: number, inside: (sx: number, sy: number) => boolean): number {
   let hits = 0;
   for (let j = 0; j < SAMPLES; j += 1) for (let i = 0; i < SAMPLES; i += 1) if (inside(x + (i + 0.5) / SAMPLES, y + (j + 0.5) / SAMPLES)) hits += 1;
@@ -151,10 +142,9 @@ function drawBadge(canvas: Canvas, text: string, theme: 'light' | 'dark'): void 
   }
 }
 
-/** The panel-coloured gap round a badge or dot: 1 px, 2 px at 32. */
 const knockOut = (size: number) => Math.max(1, Math.round(size / 20));
 
-/** The dot's diameter: about 38 % of the icon (6 px at 16). */
+/** About 38 % of the icon (6 px at 16). */
 export const dotDiameter = (size: number): number => Math.round(size * 0.38);
 
 function drawDot(canvas: Canvas, dot: 'needsYou' | 'update', template: boolean, theme: 'light' | 'dark'): void {
@@ -178,10 +168,7 @@ function drawDot(canvas: Canvas, dot: 'needsYou' | 'update', template: boolean, 
   }
 }
 
-/**
- * An up arrow in the dot's place, on whole pixels (at 16 px a smooth one is a smudge): an odd
- * width so its tip is one pixel, a 45° head (1, 3, 5 … px wide) and an odd stem under it.
- */
+/** An up arrow on whole pixels (a smooth one is a smudge at 16 px): odd width, a 45° head, an odd stem. */
 function upArrow(size: number, d: number): (px: number, py: number) => boolean {
   const width = d % 2 === 1 ? d : d - 1;
   const mid = size - d + Math.floor((d - width) / 2) + (width - 1) / 2;

@@ -1,11 +1,6 @@
-// The app's mark for the tray: build/icon.svg's rounded tile with a ring and a plus, redrawn
-// at tray sizes (16–32 px) with its strokes fitted to the pixel grid. The SVG's own
-// proportions give a 1.25 px ring and a 1.1 px plus at 16 px, which the icon's 16 px PNG
-// shows as a blur; here the plus is a whole number of pixels thick, centred on the grid,
-// and the ring at least 1.5 px, so the mark stays crisp at 100 % scaling. The tray-icon
-// test holds this drawing to icon.svg's at every size.
-//
-// Each layer is a coverage map (0–1 per pixel, row by row): tray-icon.ts colours them.
+// build/icon.svg's mark redrawn at tray sizes with its strokes fitted to the pixel grid: the SVG's
+// own 1.25 px ring and 1.1 px plus blur at 16 px. Each layer is a coverage map (0–1 per pixel) that
+// tray-icon.ts colours; the tray-icon test holds it to icon.svg at every size.
 
 /** icon.svg's geometry, in its 512-unit viewBox. */
 const SVG = { size: 512, tileRadius: 96, ringRadius: 170, ringStroke: 40, plusArm: 100, plusThick: 36 } as const;
@@ -13,11 +8,9 @@ const SAMPLES = 8;
 
 export interface MarkLayers {
   size: number;
-  /** The filled rounded tile. */
   tile: Float32Array;
   /** The tile's edge only, inside its outline (the hollow mark). */
   outline: Float32Array;
-  /** Ring and plus. */
   symbol: Float32Array;
 }
 
@@ -52,12 +45,10 @@ export function inRoundedRect(x: number, y: number, left: number, top: number, w
   return dx * dx + dy * dy <= radius * radius;
 }
 
-/** Inside the icon's square, `inset` px in from its edges, with corners rounded to `radius`? */
 const inRoundedSquare = (x: number, y: number, size: number, inset: number, radius: number) => inRoundedRect(x, y, inset, inset, size - 2 * inset, size - 2 * inset, radius);
 
 const cache = new Map<number, MarkLayers>();
 
-/** The mark's layers at `size` px (computed once per size). */
 export function markLayers(size: number): MarkLayers {
   const known = cache.get(size);
   if (known) return known;

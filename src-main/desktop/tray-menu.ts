@@ -40,13 +40,13 @@ export function pinnedCounters(state: AppStateBody): CounterState[] {
   return state.settings.pinned.flatMap((id) => (hidden.has(id) ? [] : (byId.get(id) ?? [])));
 }
 
-/** "42", "412 days", "in 190 days": the popup's words for a value (src-shared/i18n/counter-value.ts). */
+/** "42", "412 days", "in 190 days": the popup's words for a value. */
 export function formatValue(i18n: Translator, counter: Pick<CounterState, 'type' | 'value'>): string {
   const shown = formatCounterValue(i18n, counter.type, counter.value);
   return counter.type === 'UpDown' ? shown.number : [shown.before, shown.number, shown.unit].filter(Boolean).join(' ');
 }
 
-/** Why the offered change cannot be undone, when the counter refused the opposite direction (the app's words, never the server's). */
+/** Which direction the counter refused, for the app's words on a blocked undo. */
 function undoBlockedBy(state: AppStateBody, counterId: string, amount: number): 'up' | 'down' | 'other' {
   const counter = state.core?.counters.find((c) => c.id === counterId);
   const opposite = amount > 0 ? 'decrement' : 'increment';
@@ -63,7 +63,6 @@ export function buildTrayMenu(state: AppStateBody, i18n: Translator): TrayMenuIt
     if (status) items.push({ type: 'normal', label: i18n.t(status), enabled: false });
     if (state.session.mode === 'demo') items.push({ type: 'normal', label: i18n.t('tray.demo'), enabled: false });
     const undo = state.activity.undo;
-    // Offered for 10 s after any own change, however it was made; a blocked undo says why instead.
     if (undo) {
       // Blocked: the app's short words, never the reason's text (it may quote the server).
       const amount = i18n.signed(undo.amount);

@@ -1,8 +1,6 @@
-// What the tray shows besides its menu: the app's mark in every state, the pinned counter's
-// value as the title beside a template image on macOS, or as a badge on the mark on Windows
-// and Linux (neither has tray titles), and a tooltip with the pinned counter, today's change
-// and what state the app is in. Applied only when it changes: redrawing an icon makes some
-// Linux panels flicker and costs an IPC to the tray host each time.
+// What the tray shows besides its menu: the mark, the pinned counter's value (macOS title, or a
+// badge on Windows and Linux, which have no tray titles) and a tooltip. Applied only when it
+// changes: redrawing an icon makes some Linux panels flicker and costs an IPC to the tray host.
 import type { Translator } from '../../src-shared/i18n/translator';
 import type { AppStateBody } from '../../src-shared/ipc/contract';
 import type { CounterState } from '../../src-shared/domain/snapshot';
@@ -13,11 +11,9 @@ import type { IconSpec } from './tray-icon';
 import { formatValue, pinnedCounters } from './tray-menu';
 import { trayFace, trayStatus, type TrayAttention, type TrayStatus } from './tray-status';
 
-/** The icon as the platform draws it, at whatever size the display needs. */
 export type TrayIconFace = Omit<IconSpec, 'size'>;
 
 export interface TrayPresentation {
-  /** macOS menu-bar title; empty elsewhere. */
   title: string;
   tooltip: string;
   icon: TrayIconFace;
@@ -43,11 +39,7 @@ function statusWords(status: TrayStatus, i18n: Translator): string[] {
   return words;
 }
 
-/**
- * "Coffees today: 4 (+2 today) · 5 / 8 today". Today's change is the activity summary's
- * (the same the popup's row shows), for counters that count steps; a counter that did not
- * move today, or whose record is not known, gets no change rather than an invented "±0".
- */
+/** "Coffees today: 4 (+2 today) · 5 / 8 today": today's change is the activity summary's; no invented "±0". */
 function counterText(state: AppStateBody, pinned: CounterState, name: string, i18n: Translator): string {
   const counter = i18n.t('tray.counter', { name, value: formatValue(i18n, pinned) });
   const change = pinned.type === 'UpDown' ? state.activity.today[pinned.id] : undefined;
@@ -91,7 +83,6 @@ export interface TrayPresentationSink {
 
 const faceKey = (face: TrayIconFace) => `${face.template}|${face.theme}|${face.mark}|${face.badge}|${face.dot}`;
 
-/** Remembers what the tray shows and touches it only where that changed. */
 export function createTrayPresenter(sink: TrayPresentationSink): (state: AppStateBody, i18n: Translator) => void {
   let last: TrayPresentation | undefined;
   return (state, i18n) => {

@@ -1,6 +1,4 @@
-// The tray menu's update items, from AppState.updates: "Check for updates…",
-// the progress, and "Restart to update to 0.3.0" when one is ready. Only a copy that
-// updates itself shows them; a package manager's copy has nothing to offer here.
+// The tray menu's update items; only a copy that updates itself shows them.
 import type { AppStateBody } from '../../src-shared/ipc/contract';
 import type { Translator } from '../../src-shared/i18n/translator';
 import { UPDATE_WORDS } from '../app/updates/update-words';

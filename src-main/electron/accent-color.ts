@@ -1,11 +1,10 @@
-// The OS accent colour for the popup (AppState.accentColor): `systemPreferences.getAccentColor()`
-// where Electron has it (macOS, Windows), followed as the user changes it. Whatever the OS
-// answers is read as untrusted text: only a colour becomes `#rrggbb`, anything else is no accent.
+// The OS accent colour for the popup (macOS, Windows), followed as the user changes it. Whatever the
+// OS answers is untrusted text: only a colour becomes `#rrggbb`, anything else is no accent.
 import type { AccentSource, AppPlatform } from '../app/ports';
 
 type AccentListener = (event: unknown, newColor: string) => void;
 
-/** The part of Electron's systemPreferences this reads (injected: a test drives it with a fake). */
+/** The part of Electron's systemPreferences this reads. */
 export interface SystemPreferencesLike {
   /** RGBA hex without '#', e.g. "0078d4ff" (system-preferences docs). */
   getAccentColor(): string;

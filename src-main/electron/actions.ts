@@ -1,5 +1,5 @@
-// What tray items, shortcuts, notification clicks and command lines do. They all
-// go through the same dispatcher as the popup, so validation and errors are the same.
+// What tray items, shortcuts, notification clicks and command lines do: through the popup's own
+// dispatcher, so validation and errors are the same.
 import { errorText } from '../../src-shared/i18n/error-words';
 import type { PlainKey, Words } from '../../src-shared/i18n/messages';
 import type { IpcError } from '../../src-shared/ipc/contract';
@@ -10,10 +10,9 @@ import type { TrayAction } from '../desktop/tray-menu';
 
 export interface ActionDeps {
   controller: AppController;
-  /** Opens the popup; `fromTray` places it at the tray/cursor. */
   openPopup(fromTray: boolean): void;
   togglePopup(): void;
-  /** Tells the user something went wrong when no window is open (an OS notification), in the language of the moment. */
+  /** An OS notification: no window may be open. */
   alert(title: string, body: string): void;
   quit(): void;
 }

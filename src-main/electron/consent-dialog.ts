@@ -1,14 +1,12 @@
-// Main's own questions to the user, as native message boxes: a new server,
-// plain http to another host, a token kept with weak protection. The popup can only ask
-// main to start the flow; the answer comes from this dialog, which the page cannot
-// script, and "No" is the default and the cancel button (Esc, closing the box).
+// Main's own questions to the user as native message boxes: the popup can only ask main to start
+// the flow, the answer comes from a dialog the page cannot script, and "No" is the default.
 import type { MessageBoxOptions, MessageBoxReturnValue } from 'electron';
 import type { Translator } from '../../src-shared/i18n/translator';
 import type { ConsentPort, ConsentQuestion } from '../app/ports';
 
 export type ShowMessageBox = (options: MessageBoxOptions) => Promise<Pick<MessageBoxReturnValue, 'response'>>;
 
-/** The box for one question, in the language of the moment; the confirming button is always index 1, "No"/"Cancel" index 0. */
+/** The confirming button is always index 1, "No"/"Cancel" index 0. */
 export function consentDialogOptions(question: ConsentQuestion, i18n: Translator): MessageBoxOptions {
   const base = { type: 'warning' as const, title: i18n.t('app.name'), defaultId: 0, cancelId: 0, noLink: true };
   switch (question.kind) {

@@ -1,6 +1,4 @@
-// Small atomic file helpers for the main process: the token file (owner-only). Write to
-// a temp file, then rename: a crash never leaves half a file. (Unsent clicks are written
-// durably by app/offline/account-pending-store.ts through app/storage/text-file.ts.)
+// The token file (owner-only), written to a temp file then renamed: a crash never leaves half a file.
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { backupPathFor } from '../app/settings/settings-migration';

@@ -1,16 +1,10 @@
-// electron-log, set up so that logging opens no door into the main process and
-// no secret reaches a transport:
-// - `electron-log/node`, not `electron-log/main`: the main entry registers its own
-//   `ipcMain.on/handle('__ELECTRON_LOG__')` at import, with no sender check, which would
-//   make a second IPC door beside ipc/main-wrapper.ts. The node entry registers nothing;
-//   we give it the file path the main entry would have used (the app's logs folder).
-// - its IPC transport (main → every window's console) is off: log lines stay in main.
-// - every line goes through the app's one sanitizer first (tokens, bearer credentials,
-//   control characters, length), whatever a transport does with it.
+// electron-log set up so logging opens no door into main and no secret reaches a transport: the
+// node entry (`electron-log/main` registers `ipcMain.on('__ELECTRON_LOG__')` with no sender check),
+// no IPC transport, and every line through the app's one sanitizer first.
 import type { LogMessage, NodeLogger } from 'electron-log';
 import { join } from 'node:path';
 
-/** Whatever we log goes through this before any transport (file, console) gets it. */
+/** Before any transport (file, console) gets a line. */
 export function redactingHook(redact: (text: string) => string) {
   return (message: LogMessage): LogMessage => ({
     ...message,
@@ -29,7 +23,6 @@ export function redactingHook(redact: (text: string) => string) {
   });
 }
 
-/** The part of electron-log's node logger we configure. */
 export type LoggerLike = Pick<NodeLogger, 'hooks' | 'transports'>;
 
 /** `logsDir` is asked when a line is written (Electron's logs folder follows the userData override). */

@@ -1,5 +1,5 @@
-// Launch at login: app.setLoginItemSettings on macOS and Windows, an
-// XDG autostart .desktop file on Linux (Electron's login items do nothing there).
+// Launch at login: app.setLoginItemSettings on macOS and Windows, an XDG autostart file on Linux
+// (Electron's login items do nothing there).
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { dirname } from 'node:path';
@@ -31,7 +31,7 @@ export async function applyLaunchAtLogin(enabled: boolean, deps: LoginItemDeps):
   }
 }
 
-/** This process's login item: files written for real, failures only logged (the setting stays as the user chose). */
+/** Files written for real, failures only logged (the setting stays as the user chose). */
 export function loginItemOf(platform: AppPlatform, setLoginItemSettings: LoginItemDeps['setLoginItemSettings'], warn: (message: string, error: unknown) => void) {
   return (enabled: boolean): Promise<void> =>
     applyLaunchAtLogin(enabled, {

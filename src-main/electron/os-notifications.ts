@@ -1,6 +1,5 @@
-// Shows CounterNotifications as OS notifications. References are kept until the
-// notification closes: a garbage-collected Notification loses its click handler
-// (electron/electron#12690).
+// OS notifications, kept referenced until they close: a garbage-collected Notification loses its
+// click handler (electron/electron#12690).
 import type { CounterNotification } from '../desktop/notifications';
 
 export interface NotificationLike {

@@ -1,12 +1,10 @@
-// The popup window: frameless, placed under the tray by placePopup, hidden on blur,
-// never closed (closing hides; only Quit ends the app), drawn on the OS's own material
-// where there is one (popupMaterial). Electron objects come in through `createWindow` and
-// `screen` so a test can drive it with fakes.
+// The popup window: frameless, placed under the tray, hidden on blur, never closed (only Quit ends
+// the app), drawn on the OS's own material where there is one. Electron objects come in through
+// `createWindow` and `screen` so a test can drive it with fakes.
 import type { BrowserWindowConstructorOptions, Display, Point, Rectangle } from 'electron';
 import type { AppPlatform } from '../app/ports';
 import { placePopup } from '../desktop/popup-placement';
 
-/** What the OS draws behind the popup; the page lets it through (AppState.windowMaterial). */
 export type WindowMaterial = 'vibrancy' | 'acrylic' | 'solid';
 
 /** The popup's one size (CSS px at 100 %): the README and its screenshots show it, the e2e pages use it. */
@@ -21,12 +19,9 @@ const WINDOWS_BACKDROP_BUILD = 22_621;
 export type MaterialOptions = Pick<BrowserWindowConstructorOptions, 'vibrancy' | 'visualEffectState' | 'backgroundMaterial' | 'backgroundColor' | 'roundedCorners'>;
 
 /**
- * The popup as a native tray popover where Electron offers one: the macOS
- * popover vibrancy, Windows 11 acrylic (Microsoft's material for transient, light-dismiss
- * surfaces), and elsewhere a solid background in the theme's colour. Corners are rounded
- * where the OS draws them (macOS, Windows 11); Linux draws none for a frameless window.
- * Acrylic on a frameless window needs Electron ≥ 26 (electron/electron#39708) and must not be
- * combined with `transparent`, which keeps it from showing on the first load (electron/electron#41072).
+ * macOS popover vibrancy, Windows 11 acrylic (Microsoft's material for light-dismiss surfaces), else
+ * a solid colour. Acrylic on a frameless window needs Electron ≥ 26 (electron/electron#39708) and no
+ * `transparent`, which keeps it from showing on the first load (electron/electron#41072).
  */
 export function popupMaterial(env: { platform: NodeJS.Platform; osRelease: string; dark: boolean }): { material: WindowMaterial; options: MaterialOptions } {
   if (env.platform === 'darwin') {
@@ -73,11 +68,9 @@ export interface PopupOptions<W extends PopupWindowLike> {
   screen: ScreenLike;
   platform: AppPlatform;
   now?: () => number;
-  /** When true (quitting), a close really closes. */
   isQuitting(): boolean;
 }
 
-/** What opened the popup: the tray (its bounds and the cursor matter) or a shortcut/command. */
 export type OpenTrigger = { kind: 'tray'; trayBounds: Rectangle } | { kind: 'other'; trayBounds?: Rectangle };
 
 // A tray click on an open popup first blurs (hiding it), then clicks: without this,

@@ -1,8 +1,6 @@
-// Main's save dialog for exports, after the consent dialog: the popup asks for an
-// export, main asks the user where in a native dialog the page cannot script or answer, and
-// main writes the file. No parent window (the popup hides on blur, and a sheet on a hidden
-// parent would hide with it). Linux's GTK dialog confirms an overwrite only when asked to
-// (`showOverwriteConfirmation`); macOS and Windows always do.
+// Main's save dialog for exports: the page cannot script or answer it, and main writes the file. No
+// parent window (a sheet on the popup would hide with it on blur); GTK confirms an overwrite only
+// when asked (`showOverwriteConfirmation`).
 import { basename } from 'node:path';
 import type { SaveDialogOptions, SaveDialogReturnValue } from 'electron';
 import type { SaveFilePort, SaveFileRequest } from '../app/ports';
@@ -11,7 +9,6 @@ import type { Translator } from '../../src-shared/i18n/translator';
 export type ShowSaveDialog = (options: SaveDialogOptions) => Promise<Pick<SaveDialogReturnValue, 'canceled' | 'filePath'>>;
 export type WriteTextFile = (path: string, text: string) => Promise<void>;
 
-/** In the language of the moment (`i18n`): the request's title and filter name are said here. */
 export function saveDialogOptions(request: SaveFileRequest, i18n: Translator): SaveDialogOptions {
   return {
     title: request.title(i18n),

@@ -1,6 +1,5 @@
-// Applies the shortcut map with Electron's globalShortcut: only the diff is
-// (un)registered (planRegistration), and every registration that fails (taken by
-// another app; Wayland without the GlobalShortcuts portal) is reported to the UI.
+// Applies the shortcut map with globalShortcut: only the diff is (un)registered, and every failed
+// registration (taken by another app; Wayland without the portal) is reported to the UI.
 import type { AppState } from '../../src-shared/ipc/contract';
 import type { Settings } from '../../src-shared/domain/settings';
 import { words } from '../../src-shared/i18n/messages';

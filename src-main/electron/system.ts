@@ -1,7 +1,5 @@
-// Power and system events: wake from sleep → the core resyncs; an unlock and every poll → what
-// day it is is read again (a step of the wall clock has no event); the system time zone changing
-// → the core asks for day values in the new zone; the OS theme changing → the renderer's
-// effective theme; the OS's languages changing → the app's language when it follows the system.
+// Power and system events: wake → the core resyncs; unlock and every poll → the day is read again (a
+// step of the wall clock has no event); the zone, the theme and the OS's languages are followed.
 import type { Clock } from '../core/contract';
 import type { ThemeSource } from '../app/ports';
 
@@ -29,13 +27,12 @@ export function themeSource(nativeTheme: NativeThemeLike): ThemeSource {
 export interface SystemWatchDeps {
   powerMonitor: PowerMonitorLike;
   clock: Clock;
-  /** The system IANA zone as the process sees it now. */
   readTimezone(): string;
   onResume(): void;
   /** The wall clock may have stepped (NTP, a user fixing the date): at every poll and unlock. */
   onClockCheck(): void;
   onTimezoneChange(zone: string): void;
-  /** The OS's preferred languages (`app.getPreferredSystemLanguages()`), polled with the zone. */
+  /** `app.getPreferredSystemLanguages()`, polled with the zone. */
   readLanguages?(): readonly string[];
   onLanguagesChange?(): void;
   /** Electron has no time zone or language event: both are polled (cheap) and checked on resume. */

@@ -1,9 +1,6 @@
-// The tray icon, after Signal's createTrayInstance: Electron's Tray, Menu and
-// nativeImage come in as factories, so this runs under test with fakes.
-// Left click toggles the popup on macOS and Windows. The context menu is always
-// there: set on the tray on Windows/Linux (Linux AppIndicator delivers no clicks,
-// electron/electron#37112), popped up on right click on macOS, where a set context
-// menu would also swallow the left click.
+// The tray, after Signal's createTrayInstance: Tray, Menu and nativeImage come in as factories. The
+// menu is set on the tray on Windows/Linux (AppIndicator delivers no clicks, electron/electron#37112),
+// popped up on right click on macOS, where a set menu would swallow the left click.
 import type { MenuItemConstructorOptions, Rectangle, TitleOptions } from 'electron';
 import { translatorFor } from '../../src-shared/i18n/compile';
 import type { AppStateBody } from '../../src-shared/ipc/contract';
@@ -30,16 +27,12 @@ export interface TrayDeps<Menu, Image> {
   createImage(bitmap: IconBitmap, template: boolean): Image;
   platform: AppPlatform;
   onAction(action: TrayAction): void;
-  /** Left click (macOS, Windows): toggle the popup under these bounds. */
   onClick(trayBounds: Rectangle): void;
-  /** The display's scale factor, read at each redraw: the icon is drawn for it (16–32 px). */
+  /** Read at each redraw: the icon is drawn for it (16–32 px). */
   scaleFactor?: () => number;
 }
 
-/**
- * A tray image from a drawn bitmap, drawn for the display's scale (16 px at 1×, 32 px at 2×):
- * the OS does not resample it. `createFromBitmap` is Electron's nativeImage.createFromBitmap.
- */
+/** A tray image drawn for the display's scale (16 px at 1×, 32 px at 2×), so the OS does not resample it. */
 export function bitmapImages<Image extends { setTemplateImage(on: boolean): void }>(
   createFromBitmap: (buffer: Buffer, options: { width: number; height: number; scaleFactor: number }) => Image,
 ): TrayDeps<unknown, Image>['createImage'] {
@@ -83,7 +76,7 @@ export function createTrayController<Menu, Image>(deps: TrayDeps<Menu, Image>) {
 
   return {
     tray,
-    /** Redraws from the state, in its language: a language switch re-labels the menu at once. */
+  /** In the state's language: a language switch re-labels the menu at once. */
     update(state: AppStateBody): void {
       const i18n = translatorFor(state.locale);
       present(state, i18n);

@@ -1,7 +1,5 @@
-// Puts the updater together for this copy: who owns it (install-source.ts),
-// which feed it may use (feed-config.ts), and — only for a copy that updates itself — the
-// platform's electron-updater class behind the driver. main.ts passes the Electron and
-// Node facts in; everything here runs under test with fakes.
+// Puts the updater together for this copy (who owns it, which feed), with the platform's
+// electron-updater class only for a copy that updates itself; main.ts passes the facts in.
 import { join } from 'node:path';
 import { detectUpdateSource, type InstallFacts } from '../app/updates/install-source';
 import { parseFeedConfig } from '../app/updates/feed-config';
@@ -13,7 +11,6 @@ export interface UpdateWiringDeps extends Omit<UpdateServiceDeps, 'source' | 'dr
   facts: Omit<InstallFacts, 'packageType' | 'hasUpdateConfig'>;
   /** process.resourcesPath: electron-builder's app-update.yml and package-type live there. */
   resourcesPath: string;
-  /** A file's text, or null when it does not exist. */
   readText(path: string): Promise<string | null>;
   /** The platform's electron-updater class (AppImageUpdater, NsisUpdater, MacUpdater), loaded on demand. */
   createUpdater(): Promise<UpdaterLike>;

@@ -1,10 +1,6 @@
-// electron-updater behind the app's UpdaterDriver port. main.ts constructs the
-// updater for this platform (AppImageUpdater, NsisUpdater, MacUpdater) only for a copy
-// that updates itself; here it is pointed at the feed from app-update.yml and held to
-// app/updates/update-safety.ts: every request of its session goes to the feed's origin over
-// https or nowhere (a redirect elsewhere included), every release is judged before it is
-// downloaded (no downgrade, a sha512 for every file), and electron-updater's own sha512
-// check of the download does the rest. Its `error` events and log lines go to our log.
+// electron-updater behind the UpdaterDriver port, held to app/updates/update-safety.ts: every
+// request of its session goes to the feed's origin over https or nowhere (redirects included), every
+// release is judged before download, and electron-updater's own sha512 check does the rest.
 import type { AppUpdater, UpdateInfo } from 'electron-updater';
 import { classifyFailure, type UpdaterDriver, type UpdaterEvent } from '../app/updates/driver';
 import type { FeedConfig } from '../app/updates/feed-config';
@@ -28,7 +24,6 @@ export function createElectronUpdaterDriver(deps: UpdaterDriverDeps): UpdaterDri
   const { updater, feed, log } = deps;
   const events = new Emitter<UpdaterEvent>();
   const emit = (event: UpdaterEvent) => events.fire(event);
-  /** What this round refused, if anything: a release (judgeRelease) or a request (judgeRequest). */
   let refusedThisRound = false;
   let accepted: AcceptedRelease | null = null;
   /** Set while quitAndInstall runs: electron-updater reports a failed start as a synchronous `error` event. */

@@ -1,8 +1,6 @@
-// The daily chart of a range (14 days, 3 months): daily change as bars (yours and others'
-// stacked, decreases below the zero line) and the value at the end of each day as a line, on
-// its own scale. Days before the record began are a hatched band, never zero bars. Plain SVG
-// drawn from CSS colours, so it follows the theme; the words (title, axis ends, legend) are
-// HTML around it so they grow with the page zoom, and a table says it all in text.
+// A range's daily chart: change as stacked bars, the value as a line on its own scale, days before
+// the record began a hatched band (never zero bars). SVG painted from CSS colours to follow the
+// theme; its words are HTML so they grow with the zoom, and a table says it all in text.
 import { useId } from 'react';
 import type { HistoryDay } from '../../src-shared/domain/history';
 import type { Translator } from '../../src-shared/i18n/translator';
@@ -56,8 +54,7 @@ export function ActivityChart({ days, name }: { days: HistoryDay[]; name: string
   const down = recorded.map((d) => Math.min(d.you, 0) + Math.min(d.others, 0));
   const [low, high] = extent([0, ...up, ...down]);
   const y = (v: number) => PAD + ((high - v) / (high - low)) * (H - 2 * PAD);
-  // The value's scale reaches zero, so the line's steps are in proportion: 3 → 4 is a third
-  // more, not a cliff from the bottom to the top.
+  // The value's scale reaches zero, so 3 → 4 is a third more, not a cliff from bottom to top.
   const [vLow, vHigh] = extent([0, ...recorded.map((d) => d.value)]);
   const vy = (v: number) => PAD + ((vHigh - v) / (vHigh - vLow)) * (H - 2 * PAD);
   const slot = W / Math.max(days.length, 1);
@@ -111,8 +108,7 @@ export function ActivityChart({ days, name }: { days: HistoryDay[]; name: string
           </>
         )}
       </figcaption>
-      {/* The box is visually hidden, not the table: a table sizes to its content whatever its width, and in a
-          longer language it pushed the page sideways at 200 % zoom (found by the German run). */}
+      {/* The box is hidden, not the table: a table sizes to its content and pushed the page sideways at 200 % in German. */}
       <div className="sr-only">
         <table>
           <caption>{summary}</caption>

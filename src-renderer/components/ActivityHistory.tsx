@@ -1,7 +1,5 @@
-// An UpDown counter's history in the activity view: the range (14 days, 3 months, a year),
-// where it all comes from (this computer: the service keeps no history), the range's numbers,
-// a streak, and the chart or, for the year, the heatmap. Main computes it all
-// (`activity:history`); the page only lays it out. Asked again whenever `refresh` changes.
+// An UpDown counter's history: the range, the numbers, a streak, the chart or the year's heatmap.
+// Main computes it all (`activity:history`); the page only lays it out.
 import { useLayoutEffect, useState } from 'react';
 import { flushSync } from 'react-dom';
 import type { ActivityHistory as History, HistoryRange, PeriodTotal } from '../../src-shared/domain/history';
@@ -18,7 +16,7 @@ interface Props {
   api: CounterTrayApi;
   counterId: string;
   name: string;
-  /** Anything that may have moved the history (the value, today's total): a new value asks main again. */
+  /** Anything that may have moved the history: a new value asks main again. */
   refresh: unknown;
   onError(message: string): void;
 }
@@ -65,8 +63,7 @@ export function ActivityHistory({ api, counterId, name, refresh, onError }: Prop
     let alive = true;
     void call(api, 'activity:history', { id: counterId, range }).then((result) => {
       if (!alive) return;
-      // Drawn in the turn the answer arrives: left to React's scheduler, Chromium first ran a
-      // frame of the old range (a range was just clicked, so it favours rendering), 3–7 ms later.
+      // Drawn in the turn the answer arrives: left to React's scheduler, Chromium first ran a frame of the old range.
       if (result.ok) flushSync(() => setHistory(result.value));
       else onError(errorText(i18n, result.error));
     });
@@ -83,7 +80,6 @@ export function ActivityHistory({ api, counterId, name, refresh, onError }: Prop
     <section className="history">
       <fieldset className="history-range">
         <legend>{i18n.t('history.range')}</legend>
-        {/* The same segmented control as Settings' (Segmented.tsx), in a fieldset that names it. */}
         <span className="segmented">
           {(Object.keys(RANGE_WORDS) as HistoryRange[]).map((option) => (
             <label key={option} className={range === option ? 'segment selected' : 'segment'}>

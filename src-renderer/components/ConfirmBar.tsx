@@ -3,7 +3,7 @@ import { useI18n } from '../i18n/I18n';
 
 interface Props {
   question: string;
-  /** More words under the question (what it means for others). */
+  /** What it means for others. */
   detail?: string;
   confirmLabel: string;
   cancelLabel?: string;
@@ -12,10 +12,7 @@ interface Props {
   danger?: boolean;
 }
 
-/**
- * An inline "are you sure?" (no modal window: the popup is small and a native dialog would
- * steal it from the tray). Focus starts on the safe choice, so a stray Enter keeps things.
- */
+/** An inline "are you sure?" (a native dialog would steal the popup from the tray); focus starts on the safe choice. */
 export function ConfirmBar({ question, detail, confirmLabel, cancelLabel, onConfirm, onCancel, danger = false }: Props) {
   const i18n = useI18n();
   const safe = useRef<HTMLButtonElement>(null);

@@ -1,6 +1,5 @@
-// A counter's actions, as its row menu lists them: what it is (activity, edit, shortcut), what
-// this computer does with it (pin, mute), and its value (copy). Its own chunk: the list's first
-// paint does not pay for a menu nobody opened yet (App.tsx fetches it in the background).
+// A counter's row menu. Its own chunk: the list's first paint does not pay for a menu nobody opened
+// yet (App.tsx fetches it in the background).
 import type { CounterState } from '../../src-shared/domain/snapshot';
 import type { Settings } from '../../src-shared/domain/settings';
 import { useI18n } from '../i18n/I18n';
@@ -11,12 +10,10 @@ export interface CounterActions {
   togglePin: (id: string) => Promise<void>;
   toggleMute: (id: string) => Promise<void>;
   detail: (id: string) => void;
-  /** Edit, and where the counter's own shortcuts and notifications are set (CounterLocalSettings). */
+  /** Also where the counter's own shortcuts and notifications are set. */
   edit: (id: string) => void;
   say: (message: string | null) => void;
-  /** Opens the list of groups to move it to, where this menu was. */
   moveToGroup?: ((id: string, anchor: DOMRect | { x: number; y: number }) => void) | undefined;
-  /** Hides it from the list and the tray menu, or shows it again. */
   toggleHidden?: ((id: string) => Promise<void>) | undefined;
 }
 
@@ -26,14 +23,13 @@ interface Props {
   actions: CounterActions;
   anchor: DOMRect | { x: number; y: number };
   onClose: (restoreFocus: boolean) => void;
-  /** Hidden from the list (shown now because the user asked to see hidden counters). */
+  /** Shown now because the user asked to see hidden counters. */
   hidden: boolean;
 }
 
 export default function CounterMenu({ counter, settings, actions, anchor, onClose, hidden }: Props) {
   const i18n = useI18n();
   const { id } = counter;
-  // The menu closes first (focus back where it was), then the action runs.
   const then = (act: () => unknown) => () => {
     onClose(true);
     void act();

@@ -6,7 +6,7 @@ import { Component, type ReactNode } from 'react';
 interface Props {
   children: ReactNode;
   fallback: ReactNode;
-  /** A new value draws the children again: the counter pushed anew, another screen chosen. */
+  /** A new value draws the children again. */
   resetOn: unknown;
 }
 
@@ -31,10 +31,7 @@ export class ErrorBoundary extends Component<Props, State> {
   }
 }
 
-/**
- * The root's report of a render error (createRoot's onCaughtError and onUncaughtError): its
- * constructor's name and the names of the components it passed, innermost first.
- */
+/** For createRoot's onCaughtError / onUncaughtError: the error's kind and the components it passed, innermost first. */
 export function logRenderError(error: unknown, info: { componentStack?: string | undefined }): void {
   const kind = error instanceof Error ? error.constructor.name : typeof error;
   const components = [...(info.componentStack ?? '').matchAll(/^\s*(?:at|in) ([A-Za-z_$][\w$]*)/gm)].map((match) => match[1]);

@@ -11,11 +11,10 @@ interface Props {
   count: number;
   onFold: (id: string, folded: boolean) => void;
   onMenu: (id: string, anchor: MenuAnchor) => void;
-  /** A counter dragged onto the header goes into this group (at its end). */
+  /** A counter dropped on the header goes to the group's end. */
   onDropCounter: (groupId: string | null, counterId: string) => void;
 }
 
-/** A group's line in the list: its name and count, a button that folds it, and its actions (⋯). */
 export const GroupHeader = memo(function GroupHeader({ id, name, folded, count, onFold, onMenu, onDropCounter }: Props) {
   const i18n = useI18n();
   const shown = name ?? i18n.t('group.ungrouped');

@@ -5,15 +5,12 @@ interface Props {
   title: string;
   initial: string;
   submitLabel: string;
-  /** Answers an error to show under the field, or null when done. */
+  /** Answers an error to show, or null when done. */
   onSubmit: (name: string) => Promise<string | null>;
   onCancel: () => void;
 }
 
-/**
- * Names a group, inline in the footer (no modal window: the popup is small). An error sits under
- * the field, marks it and keeps focus there. Keys typed here are the field's, not the list's search.
- */
+/** Inline in the footer (no modal: the popup is small); an error sits under the field and keeps focus there. */
 export function GroupNameForm({ title, initial, submitLabel, onSubmit, onCancel }: Props) {
   const i18n = useI18n();
   const id = useId();

@@ -1,5 +1,4 @@
-// What the heatmap's colours mean (a legend in words and swatches) and the whole year in text
-// (a table of the months, for screen readers): the year grid's text alternative.
+// The year grid's text alternative: a legend in words and swatches, and a table of the months.
 import type { ActivityHistory, PeriodTotal } from '../../src-shared/domain/history';
 import { useI18n } from '../i18n/I18n';
 
@@ -32,7 +31,7 @@ export function HeatmapLegend({ history }: { history: ActivityHistory }) {
   );
 }
 
-/** The year month by month; visually hidden in a box, not the table itself (a table sizes to its content: see ActivityChart). */
+/** Hidden in a box, not the table itself (a table sizes to its content: see ActivityChart). */
 export function HeatmapMonths({ months }: { months: PeriodTotal[] }) {
   const i18n = useI18n();
   return (

@@ -8,22 +8,19 @@ interface Props {
   searchRef: RefObject<HTMLInputElement | null>;
   query: string;
   onQuery: (query: string) => void;
-  /** The list is on the page: only then may the search name it in aria-controls. */
+  /** Only then may the search name the list in aria-controls. */
   listShown: boolean;
-  /** Opens the groups, hiding and sort menu; undefined when main keeps no organisation. */
+  /** Undefined when main keeps no organisation. */
   onOrganise: ((anchor: MenuAnchor) => void) | undefined;
   hintsOpen: boolean;
   onToggleHints: () => void;
   onSettings: () => void;
 }
 
-/**
- * The list's search and its buttons. Memoized on stable callbacks: a push that changes a counter
- * renders the rows it changed, not the search box and the icons again.
- */
+/** Memoized on stable callbacks: a push renders the rows it changed, not the search box and icons. */
 export const ListToolbar = memo(function ListToolbar({ searchRef, query, onQuery, listShown, onOrganise, hintsOpen, onToggleHints, onSettings }: Props) {
   const i18n = useI18n();
-  // At 180 CSS px no words fit beside the buttons ("Search counters" read "Sea"): a magnifier says what the field is, its name says it all.
+      // At 180 CSS px no words fit ("Search counters" read "Sea"): a magnifier instead, the name says it all.
   const narrow = useNarrow();
   return (
     <header className="toolbar">

@@ -1,7 +1,5 @@
-// What groups, hiding and the sort show only when asked (useOrganise keeps their state and
-// loads this module on first use, so the list's first paint does not carry it): the menus
-// ("Move to group…", a group's actions, "Sort and groups"), the inline form that names a group,
-// and the question before one is deleted.
+// The menus, the group name form and the delete question of groups, hiding and the sort, loaded on
+// first use (useOrganise keeps their state) so the list's first paint does not carry them.
 import type { Organisation, SortMode } from '../../src-shared/domain/organise';
 import type { CounterState } from '../../src-shared/domain/snapshot';
 import type { CounterTrayApi } from '../../src-shared/ipc/contract';
@@ -47,7 +45,6 @@ function helpers(i18n: Translator, parts: OrganiseParts) {
   return { groups, groupName, nameOf, moveTo };
 }
 
-/** The open menu, fixed to the window. */
 export function OrganiseMenu({ parts, menu, onClose }: { parts: OrganiseParts; menu: OpenMenu; onClose: (restoreFocus?: boolean) => void }) {
   const i18n = useI18n();
   const { groups, nameOf, moveTo } = helpers(i18n, parts);
@@ -87,7 +84,7 @@ export function OrganiseMenu({ parts, menu, onClose }: { parts: OrganiseParts; m
   return items.length > 0 ? <RowMenu label={label} items={items} anchor={menu.anchor} onClose={onClose} /> : null;
 }
 
-/** The form that names a group, or the question before one is deleted: in the list's footer. */
+/** In the list's footer. */
 export function OrganiseFooter({ parts, form, deleting }: { parts: OrganiseParts; form: Form | null; deleting: string | null }) {
   const i18n = useI18n();
   const { groupName, moveTo } = helpers(i18n, parts);

@@ -8,28 +8,22 @@ export interface MenuItem {
   label: string;
   checked?: boolean;
   disabled?: string | undefined;
-  /** Starts a group: a thin line above it. */
   group?: boolean;
   run: () => void;
 }
 
 interface Props {
-  /** Names the menu for screen readers ("Actions for Coffees today"). */
   label: string;
   items: MenuItem[];
-  /** Where it opens: below an element's bottom-right corner, or at a pointer position. */
+  /** Below an element's bottom-right corner, or at a pointer position. */
   anchor: DOMRect | { x: number; y: number };
-  /** Closed without choosing (Esc, Tab, a click elsewhere): focus goes back where it was. */
+  /** Closed without choosing: focus goes back where it was. */
   onClose: (restoreFocus: boolean) => void;
 }
 
 const GAP = 4;
 
-/**
- * A row's actions as a menu (WAI-ARIA menu pattern): focus moves into it, ↑/↓ (wrapping),
- * Home/End and a typed first letter move between items, Enter/Space choose, Esc and Tab close
- * it and give focus back to what opened it. Fixed to the window and kept inside it.
- */
+/** The WAI-ARIA menu pattern, fixed to the window and kept inside it; closing gives focus back to what opened it. */
 export function RowMenu({ label, items, anchor, onClose }: Props) {
   const i18n = useI18n();
   const menuRef = useRef<HTMLDivElement>(null);
@@ -48,7 +42,6 @@ export function RowMenu({ label, items, anchor, onClose }: Props) {
     setPlace({ left: Math.max(GAP, Math.min(right - width, innerWidth - width - GAP)), top: Math.max(GAP, Math.min(top, innerHeight - height - GAP)) });
   }, [anchor]);
 
-  // Once placed (and visible): focus the first item.
   const placed = place !== null;
   useEffect(() => {
     if (placed) menuRef.current?.querySelector<HTMLElement>('[role^="menuitem"]:not([aria-disabled="true"])')?.focus();

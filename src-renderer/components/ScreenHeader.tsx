@@ -4,12 +4,10 @@ import { BackButton } from './BackButton';
 interface Props {
   onBack: () => void;
   autoFocus?: boolean;
-  /** The title: words, or a counter's name (cut with … on one line; the tooltip has it whole). */
+  /** Words, or a counter's name (cut with … on one line; the tooltip has it whole). */
   children: ReactNode;
-  /** The whole title as text, for the tooltip when it is cut. */
   fullTitle?: string;
   titleId?: string;
-  /** Buttons at the header's right (the activity view's Edit). */
   actions?: ReactNode;
 }
 

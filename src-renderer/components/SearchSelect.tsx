@@ -1,7 +1,6 @@
-// A long list to choose one from (the time zones), as the WAI-ARIA APG's editable combobox
-// with list autocomplete: typing filters, ↑/↓ move through the matches, Enter picks, Esc
-// closes (and only then lets the screen's Esc through). The list opens in the page's flow,
-// under its field, so the small popup never clips it.
+// A long list to choose one from (the time zones), as the WAI-ARIA APG's editable combobox with list
+// autocomplete; Esc closes it before it lets the screen's Esc through. The list opens in the page's
+// flow under its field, so the small popup never clips it.
 import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { CollapseIcon, ICON } from './icons';
 
@@ -15,13 +14,12 @@ interface Props {
   choices: readonly Choice[];
   value: string;
   onChange: (value: string) => void;
-  /** The list's name ("Time zones"); the button that opens it has the same. */
+  /** Also names the button that opens it. */
   listLabel: string;
-  /** What to say when nothing matches what was typed. */
   noMatch: (query: string) => string;
 }
 
-/** Lower case, with the separators of IANA names ("America/New_York") read as spaces. */
+/** IANA names' separators ("America/New_York") read as spaces. */
 const normal = (text: string) => text.toLowerCase().replace(/[_/,()-]+/g, ' ');
 
 /** Every typed word must appear in the label ("new york", "york america"). */
@@ -49,7 +47,7 @@ export function SearchSelect({ label, choices, value, onChange, listLabel, noMat
   const optionId = (index: number) => `${id}-option-${index}`;
   const reveal = (index: number) => {
     setActive(index);
-    // After React paints the new active option: keep it in view inside the list.
+      // After React paints it: keep the active option in view.
     requestAnimationFrame(() => list.current?.querySelector(`[id="${optionId(index)}"]`)?.scrollIntoView({ block: 'nearest' }));
   };
   const openList = () => {

@@ -3,25 +3,20 @@ import { useId } from 'react';
 export interface Segment<T extends string> {
   value: T;
   label: string;
-  /** The label's own language (a language's name in that language). */
+  /** A language's name in that language. */
   lang?: string;
 }
 
 interface Props<T extends string> {
-  /** The words beside it; or, without them, the id of what names it (its group's heading). */
+  /** Or, without words, the id of what names it. */
   label: string | { labelledBy: string };
   segments: readonly Segment<T>[];
   value: T;
   onChange: (value: T) => void;
-  /** Words about the current choice, under the control. */
   hint?: string;
 }
 
-/**
- * Two or three choices side by side (macOS segmented control, Windows 11 selector bar): a radio
- * group of native radios, so the arrow keys move the choice and each segment is one target.
- * Wraps under its label when the words do not fit beside it (German, 200 % zoom).
- */
+/** Two or three choices as native radios (arrow keys move, each segment one target); wraps under its label when needed. */
 export function Segmented<T extends string>({ label, segments, value, onChange, hint }: Props<T>) {
   const id = useId();
   const labelledBy = typeof label === 'string' ? `${id}-label` : label.labelledBy;

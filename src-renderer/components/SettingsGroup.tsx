@@ -5,19 +5,12 @@ interface Props {
   title: string;
   children: ReactNode;
   className?: string;
-  /**
-   * A group that folds (a disclosure: its heading is the button, ≥ 24 px). The value is whether
-   * it starts open; a change of it (an update became ready) opens or folds it again.
-   */
+  /** A group that folds: whether it starts open; a change of it opens or folds it again. */
   open?: boolean;
-  /** The heading's id, when a control in the group is named by it. */
   headingId?: string;
 }
 
-/**
- * One group of settings (Account, Shortcuts, …; the edit page's "On this computer"): a small
- * heading over a card of rows, as macOS and Windows 11 settings group theirs.
- */
+/** A small heading over a card of rows, as macOS and Windows 11 settings group theirs. */
 export function SettingsGroup({ title, children, className, open, headingId }: Props) {
   const ownId = useId();
   const id = headingId ?? ownId;

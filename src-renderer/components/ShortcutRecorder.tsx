@@ -6,16 +6,15 @@ interface Props {
   label: string;
   value: string | null | undefined;
   isMac: boolean;
-  /** Who else uses this accelerator, if anyone. */
   conflictOf: (accelerator: string) => string | null;
-  /** Why the OS refused to register the current value, if it did. */
+  /** Why the OS refused to register the current value. */
   failure?: string;
-  /** Words under the row (where the other shortcuts are). */
+  /** Words under the row. */
   note?: string;
   onChange: (accelerator: string | null) => void;
 }
 
-/** Press "Record", then the keys: captures an Electron accelerator; Esc cancels, Backspace clears. */
+/** Captures an Electron accelerator; Esc cancels, Backspace clears. */
 export function ShortcutRecorder({ label, value, isMac, conflictOf, failure, note, onChange }: Props) {
   const i18n = useI18n();
   const id = useId();

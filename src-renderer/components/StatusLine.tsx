@@ -13,11 +13,7 @@ interface Props {
   onRetry: () => void;
 }
 
-/**
- * The one status line, at the bottom of every screen (App.tsx places it): whether what you see
- * is live and what became of your clicks, in words first, colour second. Red only for what needs
- * you (a refused token). A countdown re-renders once a second; nothing else ticks.
- */
+/** Whether what you see is live and what became of your clicks, words first; red only for what needs you. A countdown re-renders once a second; nothing else ticks. */
 export function StatusLine({ connection, outbox, demo, offlineSince, onSignIn, onRetry }: Props) {
   const i18n = useI18n();
   const [, tick] = useReducer((n: number) => n + 1, 0);
@@ -35,16 +31,14 @@ export function StatusLine({ connection, outbox, demo, offlineSince, onSignIn, o
   }, [nextChangeAt]);
 
   const canRetry = words.kind === 'offline' || words.kind === 'reconnecting';
-  // "Retry now" shows that it tried: "Trying again now…" until the core answers with a new next
-  // try, then that it still had no answer, with the next try, until the line has other news.
+  // "Retry now" shows that it tried, until the core answers with a new next try, then that it still had no answer.
   const [retriedFrom, setRetriedFrom] = useState<number | undefined | null>(null);
   if (retriedFrom !== null && !canRetry) setRetriedFrom(null);
   if (canRetry && retriedFrom !== null) {
     words = { ...words, text: retriedFrom === connection.nextAttemptAt ? i18n.t('connection.tryingNow') : i18n.t('status.triedAgain', { status: words.text }) };
   }
 
-  // Screen readers hear a change of state once, not every second of a countdown: while one runs,
-  // the ticking words are hidden from them and a copy from its first second is what they read.
+  // Screen readers hear a change of state once, not every second of a countdown: they read a copy from its first second.
   const { kind } = words;
   const ticking = words.nextChangeAt !== undefined;
   const spokenFor = `${kind} ${outbox.clicks} ${connection.status}`;

@@ -2,18 +2,14 @@ import { useId, type ReactNode } from 'react';
 
 interface Props {
   label: ReactNode;
-  /** More words under the label, muted (why it is off, what it means). */
+  /** Muted words under the label (why it is off, what it means). */
   detail?: ReactNode;
   checked: boolean;
   disabled?: boolean;
   onChange: (checked: boolean) => void;
 }
 
-/**
- * On/off as a WAI-ARIA switch: a checkbox with role="switch", so Space toggles it, forms and
- * tests see `checked`, and the whole row (its label) is the target. Named by the label only;
- * the detail describes it.
- */
+/** A checkbox with role="switch": Space toggles it, forms and tests see `checked`, the whole row is the target. */
 export function Switch({ label, detail, checked, disabled = false, onChange }: Props) {
   const id = useId();
   return (

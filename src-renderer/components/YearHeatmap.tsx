@@ -1,12 +1,6 @@
-// The year at a glance: a calendar heatmap of 52 week columns (each starting on the locale's
-// first weekday, as main laid them out), a day's net change as a shade. Weeks wrap into bands
-// as wide as the popup allows, each day a 24 px target (WCAG 2.5.8); the newest band is shown
-// on top (the page is read from the top, and this month matters most), while the grid's rows
-// stay in time order for a screen reader. A WAI-ARIA grid: one
-// day in the tab order (roving tabindex), arrow keys move a day (up and down) or a week (left
-// and right), Home / End the week's ends, Page Up / Down four weeks, Ctrl+Home / End the year's
-// ends; each day says its date and change, and a month table says the whole year in text.
-// The day under the pointer or the focus is shown in a tooltip line that covers nothing.
+// The year at a glance: 52 week columns from the locale's first weekday, wrapped into bands of 24 px
+// targets (WCAG 2.5.8) with the newest band on top, rows still in time order for a screen reader. A
+// WAI-ARIA grid with one day in the tab order; a month table says the whole year in text.
 import { memo, useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import type { ActivityHistory, HistoryDay } from '../../src-shared/domain/history';
 import { dayText } from '../format/history';
@@ -15,7 +9,6 @@ import { HeatmapLegend, HeatmapMonths } from './HeatmapText';
 
 /** One day's column step (its cell and the gap around it): the least target size WCAG 2.5.8 asks for. */
 const PITCH = 24;
-/** The weekday labels' column. */
 const LABELS = 24;
 
 function shadeClass(day: HistoryDay): string {
@@ -24,14 +17,14 @@ function shadeClass(day: HistoryDay): string {
   return `heat-cell lvl-${day.level > 0 ? 'up' : 'down'}-${Math.abs(day.level)}`;
 }
 
-/** How many week columns fit in `width`, evened out so the last band is not a stub. */
+/** Week columns that fit in `width`, evened out so the last band is not a stub. */
 export function weeksPerBand(width: number, weeks: number): number {
   const fit = Math.max(1, Math.floor((width - LABELS) / PITCH));
   const bands = Math.ceil(weeks / fit);
   return Math.ceil(weeks / bands);
 }
 
-/** The day index a key moves to from `index` (days start on a week's first day), or null for a key the grid leaves alone. */
+/** The day index a key moves to (days start on a week's first day), or null for a key the grid leaves alone. */
 export function nextDay(key: string, ctrl: boolean, index: number, last: number): number | null {
   const row = index % 7;
   const moves: Record<string, number> = {
@@ -48,10 +41,10 @@ export function nextDay(key: string, ctrl: boolean, index: number, last: number)
   return to === undefined ? null : Math.min(last, Math.max(0, to));
 }
 
-/** The heatmap's width when it was last measured: the next one is drawn for it at once (the popup's width rarely changes). */
+/** The width last measured: the next heatmap is drawn for it at once (the popup's width rarely changes). */
 let lastWidth = 336;
 
-/** Weeks per band for the box's width; measured before the screen is painted, and again when the width changes (zoom). */
+/** Measured before paint, and again when the width changes (zoom). */
 function useWeeksPerBand(box: RefObject<HTMLDivElement | null>, weeks: number): number {
   const [perBand, setPerBand] = useState(() => weeksPerBand(lastWidth, weeks));
   useLayoutEffect(() => {
@@ -73,7 +66,7 @@ function useWeeksPerBand(box: RefObject<HTMLDivElement | null>, weeks: number): 
 
 interface GridProps {
   days: readonly HistoryDay[];
-  /** Each day's words, worked out once per answer (a year is 364 dates and numbers). */
+  /** Worked out once per answer (a year is 364 dates and numbers). */
   labels: readonly string[];
   perBand: number;
   focused: number;
@@ -87,13 +80,12 @@ interface GridProps {
 interface WeekProps {
   days: readonly HistoryDay[];
   labels: readonly string[];
-  /** The week's first day in `days`. */
   start: number;
   /** Which of its days is in the tab order (0–6), or -1: a focus move renders the two weeks it touches, not 52. */
   tabbable: number;
 }
 
-/** One week column. Its days carry no handlers or refs of their own: the grid listens for all 364 and finds a day by its date. */
+/** Its days carry no handlers or refs: the grid listens for all 364 and finds a day by its date. */
 const HeatWeek = memo(function HeatWeek({ days, labels, start, tabbable }: WeekProps) {
   const i18n = useI18n();
   const week = days.slice(start, start + 7);
@@ -112,7 +104,6 @@ const HeatWeek = memo(function HeatWeek({ days, labels, start, tabbable }: WeekP
   );
 });
 
-/** The index of the day `target` is (or is inside), or null outside the days. */
 function dayAt(days: readonly HistoryDay[], target: EventTarget | null): number | null {
   const date = target instanceof Element ? target.closest('[data-date]')?.getAttribute('data-date') : null;
   if (!date) return null;
@@ -120,7 +111,7 @@ function dayAt(days: readonly HistoryDay[], target: EventTarget | null): number 
   return index < 0 ? null : index;
 }
 
-/** The grid alone: it renders again when the focus moves, not when the pointer does (the tooltip does). */
+/** Renders again when the focus moves, not when the pointer does (the tooltip does). */
 const HeatGrid = memo(function HeatGrid({ days, labels, perBand, focused, setFocused, setPointed, setInside, label, describedBy }: GridProps) {
   const i18n = useI18n();
   const grid = useRef<HTMLDivElement>(null);

@@ -1,7 +1,6 @@
 /**
- * Puts text on the clipboard from a click or a key press. The asynchronous Clipboard API first;
- * where the window refuses it (the popup grants no permission at all: electron/window-security.ts),
- * the selection's copy command, which needs none. Answers whether the text was copied.
+ * The Clipboard API first; where the window refuses it (the popup grants no permission:
+ * electron/window-security.ts), the selection's copy command, which needs none.
  */
 export async function copyText(text: string): Promise<boolean> {
   try {

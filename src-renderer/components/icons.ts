@@ -1,5 +1,5 @@
-// The popup's icons: Lucide (lucide-react), one ESM module per icon, so the bundle keeps
-// only these. Named by what they do here, so a screen never picks a second "back" or "more".
+// Lucide icons, one ESM module each so the bundle keeps only these, named by what they do here so a
+// screen never picks a second "back" or "more".
 export {
   ArrowLeft as BackIcon,
   ChartNoAxesColumn as ActivityIcon,

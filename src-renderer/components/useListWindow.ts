@@ -6,22 +6,20 @@ import { useRowHeights } from './useRowHeight';
 import { useRowWindow } from './useRowWindow';
 
 export interface ListWindow<Item extends ListItem<unknown>> {
-  /** The items to render now (the ones in view and a margin), in order; the first is `items[start]`. */
+  /** The items in view and a margin; the first is `items[start]`. */
   shown: readonly Item[];
   start: number;
-  /** The list element's style: as tall as every item, the items above the window as padding, so the rows flow after it. */
+  /** As tall as every item, the items above the window as padding. */
   style: { height: number; paddingTop: number };
-  /** A header's height at the current width: its element must be exactly this tall. */
+  /** A header's element must be exactly this tall. */
   headerHeight: number;
-  /** Scrolls the least needed to show the item with this key (`hint`: where it probably is). Stable across renders. */
+  /** Scrolls the least needed to show the item (`hint`: where it probably is). Stable across renders. */
   scrollToKey(key: string, hint?: number): void;
 }
 
 /**
- * The list, windowed whatever its length: only the items in view, plus a margin, are rendered,
- * placed by arithmetic on heights known from the data (a header's, a row's of one line or two), so
- * rendering costs the same for 10 counters as for 5 000 and nothing is measured. Headers go into
- * `items` like rows; the windowing does not care which is which.
+ * The list, windowed whatever its length, by arithmetic on heights known from the data, so rendering
+ * costs the same for 10 counters as for 5 000 and nothing is measured. Headers are items like rows.
  */
 export function useListWindow<Item extends ListItem<unknown>>(scrollRef: RefObject<HTMLElement | null>, items: readonly Item[], context: LineContext): ListWindow<Item> {
   const sizes = useRowHeights();

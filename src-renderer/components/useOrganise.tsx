@@ -1,7 +1,5 @@
-// Groups, hiding and the sort from the popup: which menu, form or question is open, and the calls
-// to main, which keeps all of it per account (AppState.organise). What they show is
-// OrganiseMenus.tsx, loaded when one first opens (like the row menu): the list's first paint
-// does not carry it.
+// Groups, hiding and the sort from the popup: which menu, form or question is open, and the calls to
+// main, which keeps it all per account. OrganiseMenus.tsx loads on first use, off the first paint.
 import { lazy, Suspense, useCallback, useState, type ReactNode } from 'react';
 import type { Organisation } from '../../src-shared/domain/organise';
 import type { CounterState } from '../../src-shared/domain/snapshot';
@@ -15,7 +13,6 @@ import type { Form, OpenMenu, OrganiseParts } from './OrganiseMenus';
 const OrganiseMenu = lazy(() => import('./OrganiseMenus').then((module) => ({ default: module.OrganiseMenu })));
 const OrganiseFooter = lazy(() => import('./OrganiseMenus').then((module) => ({ default: module.OrganiseFooter })));
 
-/** Where the menu opens, and what gets focus back when it closes without a choice. */
 function placeOf(anchor: MenuAnchor | DOMRect): Pick<OpenMenu, 'anchor' | 'returnTo'> {
   if ('element' in anchor) return { anchor: anchor.element.getBoundingClientRect(), returnTo: anchor.element };
   return { anchor, returnTo: document.activeElement instanceof HTMLElement ? document.activeElement : null };
@@ -28,9 +25,8 @@ export interface OrganiseControls {
   openMove(counterId: string, anchor: MenuAnchor | DOMRect): void;
   openGroupMenu(groupId: string, anchor: MenuAnchor): void;
   openOrganiseMenu(anchor: MenuAnchor): void;
-  /** Something of ours is open and Esc should close it: true when it did. */
+  /** Esc: true when it closed something of ours. */
   escape(): boolean;
-  /** Menus (fixed to the window) and the form or question (in the footer). */
   menus: ReactNode;
   footer: ReactNode;
 }

@@ -7,7 +7,6 @@ import { useI18n } from '../i18n/I18n';
 import { resetValueText } from '../format/goals';
 import { ConfirmBar } from './ConfirmBar';
 
-/** The counter moved since the reset: what the user is asked before anything is sent. */
 export interface ResetQuestion {
   id: string;
   name: string;
@@ -15,11 +14,7 @@ export interface ResetQuestion {
   earlier: string;
 }
 
-/**
- * Undo of a reset or start again. Main PATCHes the earlier value back only when
- * the counter still shows what the reset set; if another member (or a click not yet sent)
- * moved it meanwhile, main sends nothing and the user is asked: put it back anyway, or keep it.
- */
+/** Undo of a reset: main PATCHes back only if the counter still shows what the reset set; else the user is asked (put it back anyway, or keep it). */
 export function useResetUndo(api: CounterTrayApi, offer: ResetOffer | null | undefined, say: (message: string | null) => void) {
   const i18n = useI18n();
   const [question, setQuestion] = useState<ResetQuestion | null>(null);
@@ -53,7 +48,7 @@ export function useResetUndo(api: CounterTrayApi, offer: ResetOffer | null | und
   return { undoReset: useCallback((id: string) => void undoReset(id), [undoReset]), question, answer };
 }
 
-/** The question when the counter moved since the reset: put the earlier value back anyway, or keep what it shows ("Keep" has focus). */
+/** "Keep" has focus. */
 export function ResetUndoQuestion({ question, onAnswer }: { question: ResetQuestion; onAnswer: (choice: 'overwrite' | 'keep') => void }) {
   const i18n = useI18n();
   return (

@@ -13,14 +13,11 @@ export interface RowActions {
   dismissError(id: string): Promise<void>;
   resolveUnconfirmed(id: string, choice: UnconfirmedChoice): Promise<void>;
   togglePin(id: string): Promise<void>;
-  /** Notifications of others' changes to this counter, off or on again (Settings → Notifications keeps the list). */
+  /** Notifications of others' changes to this counter. */
   toggleMute(id: string): Promise<void>;
 }
 
-/**
- * What a list row asks main to do, each through one IPC call; a failure is said through
- * `say` in the app's words. Stable callbacks: the rows are memoized on them.
- */
+/** What a list row asks main to do, a failure said in the app's words. Stable callbacks: the rows are memoized on them. */
 export function useRowActions(api: CounterTrayApi, counters: readonly CounterState[], settings: Settings, say: (message: string | null) => void): RowActions {
   const i18n = useI18n();
   const countersRef = useRef(counters);

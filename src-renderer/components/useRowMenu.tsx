@@ -10,15 +10,10 @@ const CounterMenu = lazy(loadCounterMenu);
 interface Open {
   id: string;
   anchor: DOMRect | { x: number; y: number };
-  /** Gets focus back when the menu closes without leaving the list. */
   returnTo: HTMLElement | null;
 }
 
-/**
- * A row's actions (pin, activity, edit, mute, shortcut, copy value) in one menu, opened by a
- * right click, Shift+F10 / the Menu key, or the row's ⋯ button. Mute and pin are toggles saved at
- * once; the shortcut opens the Edit page, where the counter's shortcuts are recorded.
- */
+/** A row's actions in one menu: right click, Shift+F10 / the Menu key, or the row's ⋯. */
 export function useRowMenu(counters: readonly CounterState[], settings: Settings, actions: CounterActions, hiddenIds: readonly string[] = []): { openId: string | null; open: (id: string, anchor: MenuAnchor) => void; menu: ReactNode } {
   const [state, setState] = useState<Open | null>(null);
   const open = useCallback((id: string, anchor: MenuAnchor) => {

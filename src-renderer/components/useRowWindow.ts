@@ -1,14 +1,11 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 
-/** Height assumed before the list is laid out (the popup's list area), so the first paint has rows. */
+/** Assumed before the list is laid out, so the first paint has rows. */
 const UNMEASURED_HEIGHT = 400;
-/**
- * Rows beyond the view in the frame that first shows a list: the margin is for scrolling, which
- * cannot start before that frame, so it is added right after it is painted, not on its clock.
- */
+/** Rows beyond the view in a list's first frame: scrolling cannot start before that frame is painted, so the margin follows it. */
 export const FIRST_PAINT_OVERSCAN = 1;
 
-/** Calls `run` once the frame being prepared has been painted (a task after the next animation frame). */
+/** Once the frame being prepared has been painted (a task after the next animation frame). */
 function afterPaint(run: () => void): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
   if (typeof requestAnimationFrame !== 'function') {
@@ -25,17 +22,16 @@ function afterPaint(run: () => void): () => void {
 }
 
 export interface RowWindow {
-  /** First and one-past-last index to render. */
   start: number;
   end: number;
   totalHeight: number;
-  /** Where row `index` starts (the rows before the window are this much padding). */
+  /** The rows before the window are this much padding. */
   offsetOf(index: number): number;
   /** Scrolls the least needed to show a row ("nearest"). */
   scrollToIndex(index: number): void;
 }
 
-/** The first index whose row ends below `y` (rows start at offsets[i] and end at offsets[i + 1]). */
+/** The first index whose row ends below `y`. */
 function rowAt(offsets: readonly number[], y: number): number {
   let low = 0;
   let high = offsets.length - 2;
@@ -48,11 +44,8 @@ function rowAt(offsets: readonly number[], y: number): number {
 }
 
 /**
- * Windowing for rows whose heights are known before they render (one line or two, from the
- * data: format/rowLines.ts): only the rows in view, plus a margin, are rendered. The window is
- * arithmetic on scrollTop over the rows' running offsets, with no measuring, which keeps this a few
- * lines instead of a library. The frame that first shows a list draws the rows in view and one
- * more; the scrolling margin follows after that frame is painted.
+ * Windowing for rows whose heights are known before they render (format/rowLines.ts): arithmetic on
+ * scrollTop over the rows' running offsets, no measuring, which keeps this a few lines, not a library.
  */
 export function useRowWindow(scrollRef: RefObject<HTMLElement | null>, heights: readonly number[], overscan = 8): RowWindow {
   const [viewport, setViewport] = useState({ top: 0, height: UNMEASURED_HEIGHT });

@@ -7,11 +7,7 @@ import { useI18n } from '../i18n/I18n';
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
-/**
- * Settings as the user just set them: a change shows at once (a radio that snaps back
- * until main answers feels broken) and is kept until main's state agrees, or dropped
- * with its error message if main refuses it.
- */
+/** A change shows at once (a radio that snaps back until main answers feels broken), kept until main's state agrees or refuses it. */
 export function useSettingsEditor(api: CounterTrayApi, settings: Settings) {
   const i18n = useI18n();
   const [overrides, setOverrides] = useState<SettingsPatch>({});

@@ -1,12 +1,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 
-/** How long a short message stays: long enough to read a sentence, gone before it misleads. */
+/** Long enough to read a sentence, gone before it misleads. */
 export const NOTICE_MS = 5_000;
 
-/**
- * A footer message that goes away by itself, so a refusal or "added 1" never outlives
- * the action it was about. A new message replaces the old one and restarts the clock.
- */
+/** A footer message that goes away by itself, so it never outlives the action it was about. */
 export function useTransientNotice(): [string | null, (message: string | null) => void] {
   const [notice, setNotice] = useState<string | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);

@@ -8,10 +8,7 @@ import { undoBlockedReason, undoneText } from '../format/undo';
 import { useI18n } from '../i18n/I18n';
 import { useUndoShortcut } from './useUndoShortcut';
 
-/**
- * Undo for a screen: the callback for the inline button, and Ctrl/Cmd+Z. What happened
- * (taken back, nothing to undo, why not) goes to `notify`, in the app's words.
- */
+/** The inline button's callback and Ctrl/Cmd+Z; what happened goes to `notify`. */
 export function useUndo(api: CounterTrayApi, offer: UndoOffer | null | undefined, counters: readonly CounterState[], notify: (message: string) => void): (id: string) => void {
   const i18n = useI18n();
   const latest = useRef(offer);

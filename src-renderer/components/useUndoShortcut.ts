@@ -1,10 +1,7 @@
 import type { UndoOffer } from '../../src-shared/domain/activity';
 import { useDocumentKeydown } from './useDocumentKeydown';
 
-/**
- * Ctrl+Z (Cmd+Z on macOS) takes back the offered change while the popup has focus. A text
- * field with text in it keeps its own undo. With nothing to take back it says so.
- */
+/** Ctrl/Cmd+Z takes back the offered change; a text field with text in it keeps its own undo. */
 export function useUndoShortcut(offer: UndoOffer | null | undefined, onUndo: (id: string) => void, onNothing: () => void, onBlocked: (offer: UndoOffer) => void): void {
   useDocumentKeydown((event) => {
     if (event.key.toLowerCase() !== 'z' || !(event.ctrlKey || event.metaKey) || event.shiftKey || event.altKey || event.defaultPrevented) return;

@@ -1,5 +1,5 @@
-// Turns a key press into an Electron accelerator string ("CommandOrControl+Shift+K"), and
-// compares accelerators the way Electron does (case-insensitive, aliases folded).
+// Key presses as Electron accelerators ("CommandOrControl+Shift+K"), compared the way Electron does
+// (case-insensitive, aliases folded).
 import type { Translator } from '../../src-shared/i18n/translator';
 
 export interface KeyPress {
@@ -44,8 +44,7 @@ export function acceleratorFromKeyPress(press: KeyPress, isMac: boolean): Record
   if (!isMac && press.metaKey) parts.push('Super');
   if (press.altKey) parts.push(isMac ? 'Option' : 'Alt');
   if (press.shiftKey) parts.push('Shift');
-  // A global shortcut needs Ctrl/Cmd/Alt/Super: with Shift alone (or none) it would steal typing
-  // from every app. Main enforces the same rule (app/shortcut-rules.ts); this is the early hint.
+  // A global shortcut needs Ctrl/Cmd/Alt/Super, or it would steal typing from every app; main enforces it, this is the early hint.
   if (parts.every((part) => part === 'Shift')) return { kind: 'needsModifier', key };
   return { kind: 'accelerator', accelerator: [...parts, key].join('+') };
 }
@@ -73,7 +72,6 @@ type KeyWord = 'key.ctrl' | 'key.alt' | 'key.altGr' | 'key.shift' | 'key.super' 
 /** macOS spells its modifiers with symbols, the same in every language. */
 const MAC_SYMBOLS: Record<string, string> = { commandorcontrol: '⌘', command: '⌘', super: '⌘', control: '⌃', alt: '⌥', shift: '⇧' };
 
-/** Accelerator parts (normalized as by normalizeAccelerator) → how the keyboard's language names them. */
 const KEY_WORDS: Record<string, KeyWord> = {
   commandorcontrol: 'key.ctrl', control: 'key.ctrl', alt: 'key.alt', altgr: 'key.altGr', shift: 'key.shift', super: 'key.super', command: 'key.super',
   return: 'key.enter', enter: 'key.enter', escape: 'key.esc', esc: 'key.esc', space: 'key.space', tab: 'key.tab', backspace: 'key.backspace',
@@ -83,7 +81,6 @@ const KEY_WORDS: Record<string, KeyWord> = {
 
 const NUMPAD: Record<string, string> = { numadd: '+', numsub: '−', nummult: '×', numdiv: '÷', numdec: ',' };
 
-/** One part of an accelerator as the user's keyboard calls it ("Strg", "⌘", "Num 5"). */
 export function keyLabel(i18n: Translator, part: string, isMac: boolean): string {
   const lower = part.toLowerCase();
   const alias = ALIASES[lower] ?? lower;
@@ -93,7 +90,7 @@ export function keyLabel(i18n: Translator, part: string, isMac: boolean): string
   if (/^num[0-9]$/.test(alias)) return i18n.t('key.numpad', { key: alias.slice(3) });
   const numpad = NUMPAD[alias];
   if (numpad) return i18n.t('key.numpad', { key: numpad });
-  return part; // letters, digits, F-keys, punctuation: the key's own face
+  return part;
 }
 
 /** Shows an accelerator the way the platform and the language spell it: "Strg+Umschalt+K", "⌘+⇧+K". */

@@ -23,10 +23,9 @@ function sourceList(i18n: Translator, sources: Partial<Record<ClickSource, numbe
   return i18n.list((Object.keys(sources) as ClickSource[]).filter((s) => s !== 'undo').map((s) => i18n.t(SOURCE_WORDS[s])));
 }
 
-/** Parts joined with a middle dot ("you +3 · shortcut · could not confirm"), empty parts left out. */
 const dotted = (...parts: string[]) => parts.filter(Boolean).join(' · ');
 
-/** One line of the event list, without the time: "you +3 · shortcut", "others +1". */
+/** One event line, without the time: "you +3 · shortcut", "others +1". */
 export function eventText(i18n: Translator, event: ActivityEvent): string {
   switch (event.kind) {
     case 'own': {

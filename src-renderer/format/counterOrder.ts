@@ -1,10 +1,6 @@
 import type { CounterState } from '../../src-shared/domain/snapshot';
 
-/**
- * Pinned counters first (in pin order), then the rest in the server's order; filtered by a name search.
- * Runs on every state push, so at 5 000 counters it is one pass, not a sort: with no pins and no
- * search the server's list is the answer as it is.
- */
+/** Pins first, then the server's order, filtered by a search. Runs on every push: with no pins and no search the server's list is the answer as it is. */
 export function visibleCounters(counters: readonly CounterState[], pinned: readonly string[], query: string): readonly CounterState[] {
   const needle = query.trim().toLocaleLowerCase();
   const matches = needle ? counters.filter((c) => c.name.toLocaleLowerCase().includes(needle)) : counters;

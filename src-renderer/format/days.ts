@@ -1,13 +1,10 @@
-// A day counter's date in the tense its value has. On a row the date says since/until
-// (`dateLine`), so the value itself says only "412 days" (src-shared/i18n/counter-value.ts):
-// the two never say the same word twice, nor contradict each other.
-// Every date comes from Intl in the app's locale (src-shared/i18n/formats.ts).
+// A day counter's date in the tense its value has: the row's date says since/until, so the value
+// says only "412 days" and the two never repeat or contradict each other.
 import type { CounterState } from '../../src-shared/domain/snapshot';
 import type { Translator } from '../../src-shared/i18n/translator';
 
 type Dated = Pick<CounterState, 'type' | 'value' | 'startDate' | 'endDate'>;
 
-/** The words for each tense: a FromDate ahead of today "starts", behind it "since"; a ToDate passed "ended", ahead "until". */
 const TENSES = {
   line: { starts: 'date.starts', since: 'date.since', ended: 'date.ended', until: 'date.until' },
   sentence: { starts: 'date.startsOn', since: 'date.countingSince', ended: 'date.endedOn', until: 'date.countingDown' },
@@ -22,12 +19,12 @@ function inTense(i18n: Translator, counter: Dated, words: (typeof TENSES)[keyof 
   return i18n.t(key, { date });
 }
 
-/** A day counter's date line on a row: "since Feb 29, 2024", "starts Jun 1, 2027", "until …", "ended …". */
+/** "since Feb 29, 2024", "starts Jun 1, 2027", "until …", "ended …". */
 export function dateLine(i18n: Translator, counter: Dated): string | null {
   return inTense(i18n, counter, TENSES.line, i18n.date);
 }
 
-/** The activity view's heading line for a day counter: "Counting since Thu, Feb 29, 2024". */
+/** "Counting since Thu, Feb 29, 2024". */
 export function dateSentence(i18n: Translator, counter: Dated): string | null {
   return inTense(i18n, counter, TENSES.sentence, i18n.longDate);
 }

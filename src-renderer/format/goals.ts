@@ -1,5 +1,4 @@
-// Words for goals, milestones and resets on a row. The shared words
-// (src-shared/i18n/goal-words.ts) are the tray's and the notifications' too.
+// Words for goals, milestones and resets on a row (the tray's share src-shared/i18n/goal-words.ts).
 import type { GoalView } from '../../src-shared/domain/goals';
 import { goalProgressText, milestoneName } from '../../src-shared/i18n/goal-words';
 import { nextMilestone } from '../../src-shared/domain/milestones';
@@ -13,7 +12,7 @@ export function shortDate(i18n: Translator, date: string, today?: string): strin
   return ahead >= 0 && ahead < 330 ? i18n.monthDay(date) : i18n.date(date);
 }
 
-/** The row's goal: "5 / 8 today", how full its bar is (0–1), and whether it is reached. */
+/** "5 / 8 today", the bar's fill (0–1), and whether it is reached. */
 export interface GoalLine {
   text: string;
   fraction: number;
@@ -25,7 +24,7 @@ export function goalLine(i18n: Translator, goal: GoalView | undefined): GoalLine
   return { text: goalProgressText(i18n, goal), fraction: Math.min(1, Math.max(0, goal.done / goal.target)), reached: goal.done >= goal.target };
 }
 
-/** The next milestone of a day counter: "100 days on Mar 5", "3 years today", "7 days left on Feb 22", "the day today". */
+/** "100 days on Mar 5", "3 years today", "7 days left on Feb 22", "the day today". */
 export function milestoneLine(i18n: Translator, counter: Pick<CounterState, 'type' | 'startDate' | 'endDate'>, today: string | undefined): string | undefined {
   if (!today || counter.type === 'UpDown') return undefined;
   const date = counter.type === 'FromDate' ? counter.startDate : counter.endDate;
@@ -35,7 +34,6 @@ export function milestoneLine(i18n: Translator, counter: Pick<CounterState, 'typ
   return next.date === today ? i18n.t('milestone.today', { milestone }) : i18n.t('milestone.on', { milestone, date: shortDate(i18n, next.date, today) });
 }
 
-/** A reset's earlier value as the user reads it: 42, or "Feb 29, 2024". */
 export function resetValueText(i18n: Translator, value: number | string): string {
   return typeof value === 'number' ? i18n.number(value) : i18n.date(value);
 }

@@ -1,6 +1,5 @@
-// Words for a counter's history (src-shared/domain/history.ts, computed in main): ranges,
-// averages, streaks and one day of the heatmap. Numbers and dates through the translator's
-// Intl formats, so English and German read as their speakers write them.
+// Words for a counter's history (computed in main), through the translator's Intl formats so English
+// and German read as their speakers write them.
 import type { HistoryDay, HistoryRange, Streak } from '../../src-shared/domain/history';
 import type { MessageKey } from '../../src-shared/i18n/messages';
 import type { Translator } from '../../src-shared/i18n/translator';
@@ -15,7 +14,6 @@ export function averageText(i18n: Translator, value: number | null, recordedDays
 
 const lengthText = (i18n: Translator, streak: Streak, count: number) => i18n.t('streak.length', { unit: streak.unit, count });
 
-/** Where a streak's period is named: its day, its week's first day, or its month. */
 function periodText(i18n: Translator, streak: Streak, key: string): string {
   return streak.unit === 'month' ? i18n.month(`${key}-01`, true) : i18n.date(key);
 }
@@ -25,12 +23,11 @@ export function streakText(i18n: Translator, streak: Streak): { current: string;
   const length = lengthText(i18n, streak, streak.current);
   const current =
     streak.current === 0 ? i18n.t('streak.none', { kind: streak.kind }) : streak.kind === 'goal' ? i18n.t('streak.goal', { length }) : i18n.t('streak.direction', { direction: streak.direction, length });
-  // The longest run is news only when it is not the one going on.
   const longest = streak.longest > streak.current && streak.longestEnd !== null ? i18n.t('streak.longest', { length: lengthText(i18n, streak, streak.longest), date: periodText(i18n, streak, streak.longestEnd) }) : null;
   return { current, longest };
 }
 
-/** Signed numbers by translator: a year's days repeat the same few (+1, +2, ±0) a thousand times, and each is an Intl call. */
+/** By translator: a year's days repeat the same few numbers, and each is an Intl call. */
 const signedCache = new WeakMap<Translator, Map<number, string>>();
 
 function signed(i18n: Translator, amount: number): string {
@@ -45,10 +42,10 @@ function signed(i18n: Translator, amount: number): string {
   return text;
 }
 
-/** Days already said, by translator: the year's 364 names cost a date and a message each, and the same days come back with every range switch and answer. */
+/** By translator: the year's 364 names come back with every range switch and answer. */
 const dayTexts = new WeakMap<Translator, Map<string, string>>();
 
-/** One day as the heatmap says it (cell, tooltip, screen reader): "Tue, Nov 17, 2026: +3 (you +2, others +1)". */
+/** One day as the heatmap says it: "Tue, Nov 17, 2026: +3 (you +2, others +1)". */
 export function dayText(i18n: Translator, day: HistoryDay): string {
   let said = dayTexts.get(i18n);
   if (!said) dayTexts.set(i18n, (said = new Map()));

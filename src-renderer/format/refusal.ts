@@ -1,5 +1,5 @@
-// Why a +/− is off, in the user's words. The server's own text ("decrement is not
-// allowed", mode names) is detail: a refused direction means the counter only goes the other way.
+// Why a +/− is off, in the user's words: the server's text is detail, a refused direction means the
+// counter only goes the other way.
 import type { CounterState, Direction } from '../../src-shared/domain/snapshot';
 import type { Translator } from '../../src-shared/i18n/translator';
 

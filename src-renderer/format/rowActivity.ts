@@ -1,7 +1,5 @@
-// What one row shows besides its counter: today's change, the undo offers
-// (a click's, a reset's), the goal's progress and the next milestone; primitives and state
-// objects that are the same between renders, so a memoized row skips unchanged rows, and
-// remembered per counter, so a push does not format them again for every row in view.
+// What one row shows besides its counter, as values that stay the same between renders (so a
+// memoized row skips) and remembered per counter (so a push does not format every row in view again).
 import type { UndoOffer } from '../../src-shared/domain/activity';
 import type { GoalView, LocalExtras, ResetOffer } from '../../src-shared/domain/goals';
 import type { CounterState } from '../../src-shared/domain/snapshot';
@@ -17,24 +15,18 @@ export interface ListActivity {
   extras: LocalExtras | undefined;
 }
 
-/** What one row's words are made of: the list's parts that name this counter. */
 interface OwnActivity {
   today: number | undefined;
   offer: UndoOffer | undefined;
   blocked: string | undefined;
   reset: ResetOffer | undefined;
   goal: GoalView | undefined;
-  /** Today's date, from which a day counter's next milestone is told. */
   day: string | undefined;
 }
 
 type RowWords = ReturnType<typeof wordsOf>;
 
-/**
- * The last words per counter object, with what they were made of: a push renders the list again,
- * and a row whose counter and own parts did not change keeps its words without its dates, goal
- * and milestone being formatted again.
- */
+/** The last words per counter object: a row whose counter and own parts did not change keeps them. */
 const remembered = new WeakMap<CounterState, { i18n: Translator; own: OwnActivity; words: RowWords }>();
 
 const sameOwn = (a: OwnActivity, b: OwnActivity) => a.today === b.today && a.offer === b.offer && a.blocked === b.blocked && a.reset === b.reset && a.goal === b.goal && a.day === b.day;

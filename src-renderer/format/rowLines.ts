@@ -1,6 +1,5 @@
-// Whether a row has a second line: only when there is something more to say (design.md, "The
-// list"). The list places windowed rows by this same answer, so a row's height never depends on
-// measuring, and the row draws its second line exactly when this says so.
+// Whether a row has a second line (design.md, "The list"): the list places windowed rows by this
+// same answer, so a row's height never depends on measuring.
 import type { UndoOffer } from '../../src-shared/domain/activity';
 import type { LocalExtras, ResetOffer } from '../../src-shared/domain/goals';
 import type { CounterState } from '../../src-shared/domain/snapshot';
@@ -10,17 +9,15 @@ export interface LineContext {
   offer: UndoOffer | undefined;
   reset: ResetOffer | undefined;
   extras: LocalExtras | undefined;
-  /** Clicks are held (offline, reconnecting, a 429, long pacing): pending rows say "2 waiting". */
+  /** Clicks are held: pending rows say "2 waiting". */
   clicksWait: boolean;
 }
 
 type Lined = Pick<CounterState, 'id' | 'type' | 'error' | 'sendingSlowly' | 'waiting' | 'startDate' | 'endDate'>;
 
 /**
- * Asks, row by row under one context, whether a row has a second line. What is keyed by counter
- * (goals, today's changes, the offers) is gathered once into a Set of the ids that get a line, so a
- * row costs no object-key lookup by its freshly unpacked id (which V8 interns first) in each of
- * them; and only an own entry counts, never one a prototype lends.
+ * Per-counter facts are gathered once into a Set of ids, so a row costs no object-key lookup by its
+ * freshly unpacked id (which V8 interns first); only an own entry counts, never a prototype's.
  */
 export function secondLineAsker({ today, offer, reset, extras, clicksWait }: LineContext): (counter: Lined) => boolean {
   const keyed = new Set<string>();

@@ -24,7 +24,6 @@ export function shortcutSlots(i18n: Translator, settings: Settings, counters: re
   return slots;
 }
 
-/** The label of another slot using this accelerator, or null. */
 export function conflictFor(slots: readonly ShortcutSlot[], ownKey: string, accelerator: string): string | null {
   return slots.find((slot) => slot.key !== ownKey && sameAccelerator(slot.accelerator, accelerator))?.label ?? null;
 }
@@ -34,7 +33,7 @@ interface Failure {
   words?: WordsOnWire | undefined;
 }
 
-/** Why the OS refused this accelerator, in the popup's language, or undefined. */
+/** In the popup's language, or undefined. */
 export function failureFor(i18n: Translator, failures: readonly Failure[], accelerator: string | null | undefined): string | undefined {
   if (!accelerator) return undefined;
   const failure = failures.find((f) => sameAccelerator(f.accelerator, accelerator));

@@ -1,6 +1,5 @@
-// The status line's words: what the core's snapshot proves about the connection and our own
-// clicks, said first in words (docs/api.md O8 for the waits). Pure, so Node tests read it at the
-// snapshot's own moment. Countdowns are relative ("in 8 s", "in 5 min"), never a clock time.
+// The status line's words, from what the snapshot proves (docs/api.md O8 for the waits). Pure, so
+// Node tests read it at the snapshot's moment; countdowns are relative, never a clock time.
 import type { ConnectionState, Outbox } from '../../src-shared/domain/snapshot';
 import type { Translator } from '../../src-shared/i18n/translator';
 
@@ -11,7 +10,7 @@ export interface StatusWords {
   text: string;
   /** Needs the user (red): only a refused token. Offline and reconnecting are normal states. */
   alarm: boolean;
-  /** When the words change by themselves (the next second of a countdown), epoch ms. */
+  /** When the words change by themselves (a countdown's next second), epoch ms. */
   nextChangeAt?: number;
 }
 
@@ -19,9 +18,8 @@ export interface StatusInput {
   connection: ConnectionState;
   outbox: Outbox;
   demo: boolean;
-  /** Last-known counters at a launch the server did not answer: saved at this time. */
   offlineSince?: number | undefined;
-  /** Since when clicks have been waiting (the outbox went from none to some): a click that lands at once is no news. */
+  /** Since the outbox went from none to some: a click that lands at once is no news. */
   clicksSince?: number | undefined;
 }
 
@@ -38,7 +36,7 @@ function sinceText(i18n: Translator, at: number, now: number): string {
 /** Past this a wait is said in whole minutes (a Retry-After may be an hour; "in 300 s" reads as noise). */
 const MINUTES_FROM_MS = 90_000;
 
-/** What is left, in whole seconds (never 0 while something is still ahead) or minutes, and when that number changes next. */
+/** Whole seconds (never 0 while something is ahead) or minutes, and when that number changes next. */
 function countdown(until: number, now: number): { count: number; unit: 's' | 'min'; nextChangeAt: number } {
   const left = until - now;
   if (left > MINUTES_FROM_MS) {

@@ -1,6 +1,5 @@
-// The popup's words: the catalog of the language main chose (AppState.locale), loaded as its
-// own chunk, and the translator every screen reads with useI18n(). A switch of language keeps
-// the old words on screen until the new catalog is in, then re-renders everything at once.
+// The popup's words: the catalog main chose, loaded as its own chunk, and useI18n(). A language
+// switch keeps the old words on screen until the new catalog is in, then re-renders at once.
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 import { resolveLocale, type AppLocale } from '../../src-shared/i18n/locale';
 import { createTranslator, type Translator } from '../../src-shared/i18n/translator';
@@ -20,11 +19,7 @@ export function guessLocale(): AppLocale {
   return resolveLocale('system', typeof navigator === 'undefined' ? [] : navigator.languages);
 }
 
-/**
- * Starts fetching the catalog the browser's languages point to, as the bundle is evaluated: the
- * first screen waits for a catalog, and most launches speak this one, so its fetch need not wait
- * for React's first render (main.tsx calls this before rendering).
- */
+/** Starts the likely catalog's fetch as the bundle is evaluated, before React's first render: the first screen waits for it. */
 export function preloadGuessedCatalog(): void {
   void loadCatalog(guessLocale().language).catch(() => undefined);
 }

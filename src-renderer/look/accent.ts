@@ -1,7 +1,5 @@
-// The OS accent colour as the popup paints it: used for fills behind text (the primary button,
-// a switch that is on) and as text and focus rings on the page, so it must read against both.
-// The OS's own colour is kept where it already gives 4.5:1 (WCAG 1.4.3); otherwise it is
-// darkened (light theme) or lightened (dark theme) just enough. Pure: no DOM here.
+// The OS accent colour painted as fills behind text and as text on the page, so it must read against
+// both: kept where it gives 4.5:1 (WCAG 1.4.3), else darkened or lightened just enough. Pure.
 import { isAccentColor } from '../../src-shared/domain/accent-color';
 
 type Rgb = readonly [number, number, number];
@@ -37,9 +35,7 @@ export function contrast(a: string, b: string): number {
 }
 
 export interface PaintedAccent {
-  /** The accent as painted: fills, accent text, focus rings. */
   accent: string;
-  /** Text on an accent fill. */
   onAccent: string;
 }
 

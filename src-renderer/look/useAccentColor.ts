@@ -4,10 +4,7 @@ import { paintedAccent } from './accent';
 /** The accent the stylesheet's neutral blue gives way to; removed again when the OS has none. */
 const PROPERTIES = ['--accent', '--accent-text', '--focus'] as const;
 
-/**
- * Paints the OS accent colour (AppState.accentColor) into the page's CSS variables, made readable
- * for the theme (look/accent.ts). In the layout phase: the first frame of a screen is already in it.
- */
+/** The OS accent, made readable for the theme, into the page's CSS variables; in the layout phase, so a screen's first frame has it. */
 export function useAccentColor(osAccent: string | undefined, theme: 'light' | 'dark' | undefined): void {
   useLayoutEffect(() => {
     const style = document.documentElement.style;

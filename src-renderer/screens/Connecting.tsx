@@ -13,7 +13,7 @@ interface Props {
 
 const hostOf = (url: string): string => hostOfUrl(url) ?? url;
 
-/** Launch with a stored token: main is connecting (and retrying on its own if the server is away). */
+/** A launch with a stored token: main connects (and retries on its own). */
 export function Connecting({ api, state, onEnterToken }: Props) {
   const i18n = useI18n();
   const [error, setError] = useState<string | null>(null);

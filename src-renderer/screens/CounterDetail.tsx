@@ -1,7 +1,5 @@
-// One counter's activity: today split into yours and others', its history over a range
-// (components/ActivityHistory.tsx: numbers, streak, chart or the year's heatmap) and the latest
-// events. Loaded as its own chunk (App.tsx: React.lazy), since most popups never open it; its
-// data is asked for on demand (`activity:detail`, `activity:history`), never pushed.
+// One counter's activity: today, its history and the latest events. Its own chunk, since most
+// popups never open it; its data is asked for on demand, never pushed.
 import { useLayoutEffect, useState } from 'react';
 import type { ActivityDetail } from '../../src-shared/domain/activity';
 import type { AppState, CounterTrayApi } from '../../src-shared/ipc/contract';
@@ -33,16 +31,15 @@ export default function CounterDetail({ api, state, counterId, onClose, onEdit }
   const [detail, setDetail] = useState<ActivityDetail | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const todayNet = state.activity.today[counterId];
-  /** The day main reckons is today: at midnight the chart, the heatmap and the streak move on though nothing else did. */
+  /** At midnight the chart, the heatmap and the streak move on though nothing else did. */
   const day = state.extras?.today;
   const offer = state.activity.undo;
   const counters = state.core?.counters ?? [];
   const undo = useUndo(api, offer, counters, setNotice);
   useEscape(onClose);
 
-  // Asked again whenever what it shows may have moved: the value, today's total, the undo offer, the day.
-  // Asked in the commit (a layout effect), not in a passive effect a scheduler task later: the
-  // wait for main's answer starts with the click, 3–5 ms sooner on a busy machine (bench/README.md, 11).
+  // Asked again whenever what it shows may have moved; in the commit, not a passive effect, so the
+  // wait for main's answer starts with the click (3–5 ms sooner on a busy machine: bench/README.md, 11).
   const value = counter?.value;
   useLayoutEffect(() => {
     let alive = true;

@@ -1,6 +1,5 @@
-// The edit page's goal (UpDown) and milestone switch (day counters). Kept on this
-// computer for this account: the service has no field for either, so other members never
-// see them. Saved with the page's Save, like everything else on it.
+// The edit page's goal and milestone switch: kept on this computer for this account (the service
+// has no field for either, so other members never see them), saved with the page's Save.
 import type { GoalCount, GoalPeriod } from '../../src-shared/domain/goals';
 import { FROM_DATE_DAYS } from '../../src-shared/domain/milestones';
 import type { CounterState } from '../../src-shared/domain/snapshot';
@@ -14,7 +13,7 @@ import { useI18n } from '../i18n/I18n';
 const TARGET_MAX = 1_000_000;
 
 export interface ExtrasDraft {
-  /** The target as typed; empty means no goal. */
+  /** Empty means no goal. */
   target: string;
   period: GoalPeriod;
   count: GoalCount;
@@ -33,7 +32,6 @@ export function extrasDraftOf(state: AppState, counterId: string): ExtrasDraft {
 
 export type ExtrasCall = { channel: 'goal:set'; request: RequestOf<'goal:set'> } | { channel: 'milestones:mute'; request: RequestOf<'milestones:mute'> };
 
-/** What Save must send for the draft, or the problem with the target as typed. */
 export function extrasCalls(i18n: Translator, state: AppState, counter: CounterState, draft: ExtrasDraft): ExtrasCall[] | { message: string } {
   const before = extrasDraftOf(state, counter.id);
   const calls: ExtrasCall[] = [];

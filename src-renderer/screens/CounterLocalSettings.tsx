@@ -8,7 +8,7 @@ import { Switch } from '../components/Switch';
 import { conflictFor, failureFor, shortcutSlots } from '../format/shortcutUse';
 import { useI18n } from '../i18n/I18n';
 
-/** What this computer does for one counter, as edited on the Edit page (saved with Save, like the rest). */
+/** What this computer does for one counter, saved with the page's Save. */
 export interface LocalDraft {
   notify: boolean;
   increment: string | undefined;
@@ -20,7 +20,7 @@ export function localDraftOf(settings: Settings, counterId: string): LocalDraft 
   return { notify: !settings.notifications.mutedCounters.includes(counterId), increment: own.increment, decrement: own.decrement };
 }
 
-/** The settings patch that applies a local draft, or null when nothing changed. */
+/** Null when nothing changed. */
 export function localPatch(settings: Settings, counterId: string, draft: LocalDraft): Partial<Pick<Settings, 'notifications' | 'shortcuts'>> | null {
   const before = localDraftOf(settings, counterId);
   const patch: Partial<Pick<Settings, 'notifications' | 'shortcuts'>> = {};
@@ -43,11 +43,10 @@ interface Props {
   counter: CounterState;
   draft: LocalDraft;
   onChange: (next: LocalDraft) => void;
-  /** More of what this computer keeps for the counter (the goal or milestones). */
+  /** The goal or milestones. */
   children?: ReactNode;
 }
 
-/** Notifications and global shortcuts for one counter (stored on this computer, not on the server). */
 export function CounterLocalSettings({ state, counter, draft, onChange, children }: Props) {
   const i18n = useI18n();
   const { settings } = state;

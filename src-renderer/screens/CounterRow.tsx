@@ -8,18 +8,16 @@ import { rowActivity, type ListActivity } from '../format/rowActivity';
 import { useI18n } from '../i18n/I18n';
 import { ERROR_BADGE, RowSubLine, type SubLineProps } from './RowSubLine';
 
-/** Where a row's menu opens: under its ⋯ button, or at the pointer of a right click. */
 export type MenuAnchor = { element: HTMLElement } | { x: number; y: number };
 
 interface Props extends Omit<SubLineProps, 'tabIndex'> {
   pinned: boolean;
-  /** The current row: the one + / − and Enter act on, and the one whose buttons are in the Tab order. */
+  /** The one + / − and Enter act on, and whose buttons are in the Tab order. */
   active: boolean;
-  /** Drawn as selected: the current row, after an arrow key (a mouse user never sees a tinted row). */
+  /** After an arrow key only (a mouse user never sees a tinted row). */
   selected: boolean;
-  /** A second line (format/rowLines.ts): the row is 48 px instead of 36. */
+  /** 48 px instead of 36 (format/rowLines.ts). */
   twoLine: boolean;
-  /** This row's menu is open. */
   menuOpen: boolean;
   onStep: (id: string, direction: Direction) => void;
   onActivate: (id: string) => void;
@@ -27,9 +25,8 @@ interface Props extends Omit<SubLineProps, 'tabIndex'> {
   goalFraction?: number | undefined;
   /** Muted words after the name: "hidden", "in Work" (a search across groups). */
   tag?: string | undefined;
-  /** Dragging rows orders them by hand (only while the list is in the user's order). */
+  /** Only while the list is in the user's order. */
   draggable?: boolean;
-  /** A row dragged onto this one goes just before it, into its group. */
   onDropCounter?: (targetId: string, draggedId: string) => void;
 }
 
@@ -38,8 +35,7 @@ function StepButton({ counter, direction, onStep, tabIndex }: { counter: Counter
   const reason = refusalReason(i18n, counter, direction);
   const label = direction === 'increment' ? i18n.t('row.increase', { name: counter.name }) : i18n.t('row.decrease', { name: counter.name });
   const Icon = direction === 'increment' ? PlusIcon : MinusIcon;
-  // aria-disabled, not disabled: a disabled button gets no hover or focus, and the reason is the point.
-  // A click still reaches the list, which says why nothing happens (and sends nothing).
+  // aria-disabled, not disabled: a disabled button gets no hover or focus, and the reason is the point; the list says it.
   return (
     <button
       type="button"
@@ -56,11 +52,7 @@ function StepButton({ counter, direction, onStep, tabIndex }: { counter: Counter
   );
 }
 
-/**
- * One counter: the name takes the width; the value ends on the same x in every row (the column
- * after it is as wide for − / + as for a day counter's unit); then ⋯, shown on hover or selection
- * but always in place. A second, muted line only when there is more to say.
- */
+/** One counter; every value ends on the same x (src-renderer/README.md, Rows). */
 export const CounterRow = memo(function CounterRow(props: Props) {
   const { counter, pinned, active, selected, twoLine, menuOpen, onStep, onActivate, onMenu, goalText, goalFraction, goalReached, milestone, clicksWait, tag, draggable, onDropCounter } = props;
   const i18n = useI18n();
@@ -159,10 +151,7 @@ export const CounterRow = memo(function CounterRow(props: Props) {
 type RowWords = ReturnType<typeof rowActivity>;
 type GuardedProps = Omit<Props, keyof RowWords> & { activity: ListActivity };
 
-/**
- * A row in a boundary of its own, its words made inside it: a counter that cannot be drawn says
- * so on its row and the list stays. A push of that counter tries it again.
- */
+/** A row in a boundary of its own, its words made inside it: a counter that cannot be drawn says so and the list stays. */
 export function GuardedRow(props: GuardedProps) {
   return (
     <ErrorBoundary resetOn={props.counter} fallback={<FailedRow {...props} />}>
@@ -176,7 +165,7 @@ function WordedRow({ activity, ...props }: GuardedProps) {
   return <CounterRow {...props} {...rowActivity(i18n, props.counter, activity)} />;
 }
 
-/** As tall as the row would be (the list places rows by that), its name and one plain sentence; still the current row for the keys. */
+/** As tall as the row would be (the list places rows by that); still the current row for the keys. */
 function FailedRow({ counter: { id, name }, twoLine, active, selected }: Pick<Props, 'counter' | 'twoLine' | 'active' | 'selected'>) {
   const i18n = useI18n();
   const words = i18n.t('boundary.row');

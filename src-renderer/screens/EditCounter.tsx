@@ -12,14 +12,13 @@ import { useI18n } from '../i18n/I18n';
 import type { Translator } from '../../src-shared/i18n/translator';
 import { CounterGoalFields, extrasCalls, extrasDraftOf, type ExtrasDraft } from './CounterGoalFields';
 
-/** The service's limits on a name (docs/api.md §4.2), checked here so the answer is instant and in words. */
+/** The service's limits on a name (docs/api.md §4.2), checked here so the answer is instant. */
 
 interface Props {
   api: CounterTrayApi;
   state: AppState;
   counterId: string;
   onClose: () => void;
-  /** Opens the export screen for this counter. */
   onExport: (id: string) => void;
 }
 
@@ -34,7 +33,7 @@ function draftOf(counter: CounterState): Draft {
   return { name: counter.name, value: String(counter.value), startDate: counter.startDate ?? '', endDate: counter.endDate ?? '' };
 }
 
-/** A problem with what was typed, and the field it is about (its message is shown with that field). */
+/** A problem with what was typed, and the field whose message it is. */
 export interface FieldError {
   field: keyof Draft;
   message: string;
@@ -46,8 +45,7 @@ export function patchFrom(i18n: Translator, counter: CounterState, draft: Draft)
   const patch: CounterPatch = {};
   if (fields.includes('name') && draft.name.trim() !== counter.name) {
     const name = draft.name.trim();
-    // Only "not empty" is checked here: how long a name may be is the server's to say (docs/api.md O12).
-    // Never cut either: a field that silently stops typing saves a name you did not write.
+    // Only "not empty": how long a name may be is the server's to say (docs/api.md O12), and a field that stops typing saves a name you did not write.
     if (!name) return { field: 'name', message: i18n.t('edit.nameEmpty') };
     patch.name = name;
   }
@@ -74,8 +72,7 @@ export function EditCounter({ api, state, counterId, onClose, onExport }: Props)
   const i18n = useI18n();
   const ids = useId();
   const counter = state.core?.counters.find((c) => c.id === counterId);
-  // Changes are judged against the counter as it was when editing began, so a value
-  // someone else changes meanwhile is not overwritten by an untouched field.
+  // Judged against the counter as editing began: a value someone else changes meanwhile is not overwritten by an untouched field.
   const [baseline] = useState<CounterState | undefined>(counter);
   const [draft, setDraft] = useState<Draft | null>(counter ? draftOf(counter) : null);
   // One model for the whole page: server fields and this computer's settings both wait for Save.
@@ -85,7 +82,6 @@ export function EditCounter({ api, state, counterId, onClose, onExport }: Props)
   const [confirmingReset, setConfirmingReset] = useState(false);
   const [error, setErrorState] = useState<ShownError>(null);
   const inputs = useRef<Partial<Record<keyof Draft, HTMLInputElement | null>>>({});
-  /** Shows a problem with its field, and takes the user there. */
   const setError = (next: ShownError) => {
     setErrorState(next);
     if (next?.field) inputs.current[next.field]?.focus();
@@ -123,7 +119,6 @@ export function EditCounter({ api, state, counterId, onClose, onExport }: Props)
   }
   const fields = PATCH_FIELDS_BY_TYPE[counter.type];
   const set = (key: keyof Draft) => (e: { target: { value: string } }) => setDraft({ ...draft, [key]: e.target.value });
-  /** Only the field the message is about is marked invalid and described by it. */
   const invalid = (key: keyof Draft) => (error?.field === key ? { 'aria-invalid': true, 'aria-describedby': `${ids}-${key}-error` } : {});
 
   async function resetNow() {
@@ -189,7 +184,7 @@ export function EditCounter({ api, state, counterId, onClose, onExport }: Props)
               <input id={`${ids}-end`} ref={(el) => void (inputs.current.endDate = el)} type="date" value={draft.endDate} onChange={set('endDate')} {...invalid('endDate')} />
             </Field>
           )}
-          {/* A problem that is no field's (the server refused, a setting failed) sits with the form, above the local settings. */}
+          {/* A problem that is no field's sits with the form, above the local settings. */}
           {error && !error.field && (
             <p className="error-text" role="alert">
               {error.message}

@@ -1,6 +1,5 @@
-// Export of one counter's or all counters' activity as CSV. The popup only names
-// what; main asks the user where in its own save dialog and writes the file, so this screen
-// never sees a path (only the file name the user chose). Its own chunk: most popups never open it.
+// Export as CSV: the popup only names what; main asks where in its own save dialog, so this screen
+// never sees a path. Its own chunk: most popups never open it.
 import { useId, useState } from 'react';
 import type { AppState, CounterTrayApi } from '../../src-shared/ipc/contract';
 import { call } from '../bridge/ipc';
@@ -12,7 +11,7 @@ import { useI18n } from '../i18n/I18n';
 interface Props {
   api: CounterTrayApi;
   state: AppState;
-  /** Opened from a counter's edit page: that counter is offered first. */
+  /** Opened from a counter's edit page: that counter first. */
   counterId?: string | undefined;
   onClose: () => void;
 }

@@ -11,13 +11,12 @@ interface Props {
   state: AppState;
   /** Already signed in: this is "replace token", which can be cancelled. */
   replacing: boolean;
-  /** Called as a connect or the demo starts. */
   onStart: () => void;
   onCancel: () => void;
   onConnected: () => void;
 }
 
-/** Checked here only so an obvious typo gets an instant answer; main validates again (and adds https:// the same way). */
+/** Only so an obvious typo gets an instant answer; main validates again (and adds https:// the same way). */
 function isServerUrl(value: string): boolean {
   try {
     const url = new URL(withDefaultScheme(value));
@@ -27,7 +26,7 @@ function isServerUrl(value: string): boolean {
   }
 }
 
-/** Which field a problem is about: the token, the server address, or neither (the network, the demo). */
+/** Which field a problem is about (none: the network, the demo). */
 type Field = 'token' | 'server';
 interface ShownError {
   field: Field | null;
@@ -59,11 +58,9 @@ export function Onboarding({ api, state, replacing: replacingAtStart, onStart, o
   // Each shown problem moves focus to its field once (a new object each time: the same mistake twice refocuses).
   const [focusTo, setFocusTo] = useState<{ field: Field } | null>(null);
   const fieldRefs = { token: useRef<HTMLInputElement>(null), server: useRef<HTMLInputElement>(null) };
-  /** Says the problem under its field (opening Advanced for the server) and takes the cursor there. */
   const fail = (next: ShownError) => {
     setError(next);
     if (next.field === 'server') setAdvanced(true);
-    // A problem that is no field's: the cursor goes back where the fix is usually typed.
     setFocusTo({ field: next.field ?? 'token' });
   };
   // After the commit that shows the message (and unhides Advanced): a hidden field takes no focus.
@@ -76,7 +73,7 @@ export function Onboarding({ api, state, replacing: replacingAtStart, onStart, o
   const shown: ShownError | null =
     error ?? (busy || !launchError ? null : { field: FIELD_OF_CODE[launchError.code] ?? null, message: errorText(i18n, launchError, hostOf(state.session.serverUrl)) });
   const fieldError = (field: Field) => (shown?.field === field ? shown.message : null);
-  /** The field the problem is about says so (WCAG 3.3.1): invalid, and described by the message under it. */
+/** WCAG 3.3.1: invalid, and described by the message under it. */
   const invalid = (field: Field) => (shown?.field === field ? { 'aria-invalid': true, 'aria-describedby': `${ids}-${field}-error` } : {});
 
   async function connect(event: FormEvent) {
@@ -186,7 +183,6 @@ export function Onboarding({ api, state, replacing: replacingAtStart, onStart, o
   );
 }
 
-/** A field's problem, right under it; nothing when there is none. */
 function FieldError({ id, message }: { id: string; message: string | null }) {
   if (!message) return null;
   return (

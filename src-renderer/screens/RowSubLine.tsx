@@ -1,6 +1,4 @@
-// A row's second line: a problem (a flag with its choices), "still sending…", the clicks that
-// wait, or the day's activity (goal, today's change, the date, a milestone, Undo). Drawn only
-// when format/rowLines.ts says the row has one; 12 px, muted.
+// A row's second line, drawn only when format/rowLines.ts says the row has one (src-renderer/README.md, Rows).
 import { lazy, Suspense } from 'react';
 import { isDismissableFlag, type CounterFlagKind } from '../../src-shared/domain/counter-flags';
 import type { CounterState, UnconfirmedChoice } from '../../src-shared/domain/snapshot';
@@ -23,7 +21,7 @@ export const ERROR_BADGE = {
   unreadable: 'badge.unreadable',
 } as const satisfies Record<CounterFlagKind, PlainKey>;
 
-/** The badge's hover text, in the user's words (the core's own message is detail for the log). */
+/** In the user's words (the core's own message is detail for the log). */
 const BADGE_HINT = {
   unconfirmed: 'badgeHint.unconfirmed',
   gone: 'counter.gone',
@@ -67,7 +65,7 @@ function Badge({ counter, onDismissError, onResolveUnconfirmed, tabIndex }: { co
   );
 }
 
-/** "reset to 0 · Undo": a reset can be taken back for a minute (the undo PATCHes the earlier value back, or asks). */
+/** "reset to 0 · Undo" for a minute. */
 function ResetChip({ offer, onUndo, tabIndex }: { offer: ResetOffer; onUndo: (id: string) => void; tabIndex: number }) {
   const i18n = useI18n();
   return (
@@ -83,7 +81,6 @@ function ResetChip({ offer, onUndo, tabIndex }: { offer: ResetOffer; onUndo: (id
 export interface SubLineProps {
   counter: CounterState;
   tabIndex: number;
-  /** Clicks are held: a pending row says how many wait. */
   clicksWait: boolean;
   today?: number | undefined;
   undo?: UndoOffer | undefined;

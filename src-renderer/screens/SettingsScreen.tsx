@@ -12,7 +12,6 @@ interface Props {
   state: AppState;
   onClose: () => void;
   onReplaceToken: () => void;
-  /** Opens the export screen. */
   onExport: () => void;
 }
 

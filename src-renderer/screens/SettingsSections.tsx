@@ -1,7 +1,5 @@
-// Settings, one group component each; the page (SettingsScreen) shows SETTINGS_SECTIONS in order:
-// Account, Shortcuts, Notifications, Appearance, Language, Updates, About. Each group is a
-// few rows: on/off a switch, two or three choices a segmented control, the time zones a
-// searchable list.
+// Settings, one group component each, shown in SETTINGS_SECTIONS' order; on/off is a switch, two or
+// three choices a segmented control, the time zones a searchable list.
 import { useMemo, type ComponentType } from 'react';
 import type { Settings, SettingsPatch, Theme } from '../../src-shared/domain/settings';
 import { LANGUAGES, type LanguageChoice } from '../../src-shared/i18n/locale';
@@ -26,7 +24,7 @@ const THEMES: { value: Theme; label: PlainKey }[] = [
   { value: 'dark', label: 'settings.themeDark' },
 ];
 
-/** The time zone choice that follows the system (settings.timezone null). */
+/** Follows the system (settings.timezone null). */
 const SYSTEM_ZONE = '';
 
 function timezones(): string[] {
@@ -37,7 +35,7 @@ function timezones(): string[] {
   }
 }
 
-/** The server, where the token is kept, a way to replace it, the export, and signing out (apart: it cannot be undone). */
+/** Account: signing out is apart, since it cannot be undone. */
 function AccountSection({ api, state, onError, onReplaceToken, onExport }: SectionProps) {
   const i18n = useI18n();
   const { session } = state;
@@ -103,7 +101,6 @@ function ShortcutsSection({ state, settings, update }: SectionProps) {
   );
 }
 
-/** Notifications for other people's changes. */
 function NotificationsSection({ settings, update }: SectionProps) {
   const i18n = useI18n();
   const mutedCount = settings.notifications.mutedCounters.length;
@@ -122,7 +119,6 @@ function NotificationsSection({ settings, update }: SectionProps) {
   );
 }
 
-/** Light, dark, or as the system. */
 function AppearanceSection({ settings, update }: SectionProps) {
   const i18n = useI18n();
   return (
@@ -132,11 +128,7 @@ function AppearanceSection({ settings, update }: SectionProps) {
   );
 }
 
-/**
- * The app's language: the system's (named, so the user sees what that means now) or one of
- * ours, each in its own language, so someone who cannot read the current one finds theirs.
- * And the time zone day counters and "today" are counted in.
- */
+/** The language (the system's is named, so the user sees what that means now; ours each in its own language) and the time zone. */
 function LanguageSection({ state, settings, update, ids }: SectionProps) {
   const i18n = useI18n();
   const zones = useMemo(timezones, []);
@@ -168,7 +160,6 @@ function LanguageSection({ state, settings, update, ids }: SectionProps) {
   );
 }
 
-/** The version, opening at login, and Quit (the tray menu has it too). */
 function AboutSection({ api, state, settings, update }: SectionProps) {
   const i18n = useI18n();
   return (
@@ -184,21 +175,17 @@ function AboutSection({ api, state, settings, update }: SectionProps) {
   );
 }
 
-/** What every section of the page gets. */
 export interface SectionProps {
   api: CounterTrayApi;
   state: AppState;
-  /** The settings as shown (optimistic: an edit shows at once, main's answer follows). */
+  /** Optimistic: an edit shows at once, main's answer follows. */
   settings: Settings;
   update: (patch: SettingsPatch) => void;
-  /** A unique prefix for ids on this page. */
   ids: string;
   onError: (message: string | null) => void;
   onReplaceToken: () => void;
   onExport: () => void;
 }
 
-/**
- * The page's groups, in order. A new one is a component taking SectionProps and one line here.
- */
+/** The page's groups, in order: a new one is a component taking SectionProps and one line here. */
 export const SETTINGS_SECTIONS: ComponentType<SectionProps>[] = [AccountSection, ShortcutsSection, NotificationsSection, AppearanceSection, LanguageSection, UpdatesSection, AboutSection];

@@ -1,6 +1,4 @@
-// Settings → Updates: the mode, where this copy's updates come from, how far the
-// current update is, "Check for updates…", "Restart to update", and the notes of the
-// version the last update brought. Main decides; this only shows AppState.updates and asks.
+// Settings → Updates. Main decides; this only shows AppState.updates and asks.
 import type { UpdateMode } from '../../src-shared/domain/settings';
 import type { UpdateSource, UpdatesState, UpdateStatus } from '../../src-shared/domain/updates';
 import { errorText } from '../../src-shared/i18n/error-words';
@@ -21,7 +19,6 @@ const MODES = [
 
 const ACTIONABLE: ReadonlySet<UpdateStatus['kind']> = new Set(['available', 'downloading', 'ready', 'failed']);
 
-/** Where updates come from when Counter Tray does not update itself. */
 const ELSEWHERE = {
   deb: 'updates.fromDeb',
   rpm: 'updates.fromRpm',
@@ -99,14 +96,13 @@ function SelfUpdating({ api, state, settings, update, onError, updates }: Sectio
   );
 }
 
-/** Settings → Updates: one of the page's sections (SETTINGS_SECTIONS); errors go to the page's alert line. */
+/** Errors go to the page's alert line. */
 export function UpdatesSection(props: SectionProps) {
   const i18n = useI18n();
   const updates = props.state.updates;
   if (!updates) return null;
-  // A copy that updates itself: folded while there is nothing to do; open when an update is there, on
-  // its way, ready, or failed, and in the first run of a new version (what "What's new" opens). Any
-  // other copy has one line to say (where its updates come from): open.
+  // A copy that updates itself is folded while there is nothing to do (open with an update under way,
+  // and in a new version's first run, which "What's new" opens); any other copy has one line: open.
   const open = updates.source !== 'self' || ACTIONABLE.has(updates.status.kind) || updates.whatsNew !== null;
   return (
     <SettingsGroup title={i18n.t('updates.title')} open={open}>

@@ -1,8 +1,5 @@
-// The list's keyboard model: ↑/↓ choose (and only then is a row drawn as selected), Alt+↑/↓ move
-// the chosen counter in the user's order, + / − change
-// the current counter while the search is empty, Enter opens its activity, Shift+F10 or the Menu
-// key its actions, ? the keys, Esc clears the search then hides the popup; any other character
-// searches. Focus on a row's button moves along with the current row.
+// The list's keyboard model (src-renderer/README.md, "Keys on the list"); focus on a row's button
+// moves along with the current row, so Space/Enter act on the row you see.
 import { useEffect, useRef, type RefObject } from 'react';
 import { flushSync } from 'react-dom';
 import type { CounterState, Direction } from '../../src-shared/domain/snapshot';
@@ -10,7 +7,7 @@ import { useDocumentKeydown } from '../components/useDocumentKeydown';
 import { useI18n } from '../i18n/I18n';
 import type { MenuAnchor } from './CounterRow';
 
-/** A selector for the same button in another row (the two steppers share a class, so by position). */
+/** The same button in another row (the two steppers share a class, so by position). */
 function sameButtonIn(button: HTMLElement): string {
   if (button.classList.contains('step')) return `.steppers > .step:nth-child(${button.previousElementSibling ? 2 : 1})`;
   return '.row-more';
@@ -21,29 +18,27 @@ interface ListKeys {
   activeIndex: number;
   query: string;
   searchRef: RefObject<HTMLInputElement | null>;
-  /** Types into the search (clears the current row: the first match becomes current). */
+  /** Types into the search; the first match becomes current. */
   setQuery: (next: (current: string) => string) => void;
-  /** Clears the search and keeps the current row. */
   clearQuery: () => void;
   setActiveId: (id: string) => void;
-  /** An arrow key was used: the current row is drawn as selected until the pointer is used. */
+  /** The current row is drawn as selected until the pointer is used. */
   showSelection: () => void;
   scrollToRow: (index: number, id: string) => void;
   step: (id: string, direction: Direction, fromKeyboard?: boolean) => Promise<void>;
   detail: (id: string) => void;
   openMenu: (id: string, anchor: MenuAnchor) => void;
-  /** Esc: something open answers first (a question, the key hints); true when it did. */
+  /** Something open answers Esc first; true when it did. */
   escapeInside: () => boolean;
   toggleHints: () => void;
   hide: () => void;
   say: (message: string | null) => void;
-  /** Alt+↑/↓: moves the current counter one place in the user's order (across a group's edge: into the next group). */
+  /** Alt+↑/↓: one place in the user's order (across a group's edge: into the next group). */
   moveActive: (delta: -1 | 1) => void;
 }
 
 export function useListKeys({ visible, activeIndex, query, searchRef, setQuery, clearQuery, setActiveId, showSelection, scrollToRow, step, detail, openMenu, escapeInside, toggleHints, hide, say, moveActive }: ListKeys): void {
   const i18n = useI18n();
-  /** After ↑/↓ from a row's button, focus moves to the same button of the new current row. */
   const focusFollows = useRef<string | null>(null);
   /** Focus that fell back to ⋯ (a day counter has no steppers), and the button it stands in for. */
   const fellBackTo = useRef<HTMLElement | null>(null);
@@ -71,7 +66,6 @@ export function useListKeys({ visible, activeIndex, query, searchRef, setQuery, 
     const next = visible[Math.min(visible.length - 1, Math.max(0, activeIndex + delta))];
     if (!next) return;
     showSelection();
-    // Focus on a row's button moves with the selection, so Space/Enter act on the row you see.
     const wanted = from === fellBackTo.current ? fellBackFrom.current : sameButtonIn(from);
     focusFollows.current = from.closest('.counter') && next.id !== activeKey ? wanted : null;
     setActiveId(next.id);
@@ -87,8 +81,7 @@ export function useListKeys({ visible, activeIndex, query, searchRef, setQuery, 
     if (!active) return;
     showSelection();
     const moreOf = (id: string) => document.getElementById(`counter-${id}`)?.querySelector<HTMLElement>('.row-more');
-    // The current row scrolled out of the list's window is not drawn: bring it back, drawn in this
-    // event, so its menu opens beside it (the wheel took it away, or the key came before the scroll).
+    // The current row scrolled out of the window is not drawn: bring it back in this event, so its menu opens beside it.
     if (!moreOf(active.id)) flushSync(() => scrollToRow(activeIndex, active.id));
     const more = moreOf(active.id);
     if (more) openMenu(active.id, { element: more });
@@ -136,7 +129,6 @@ export function useListKeys({ visible, activeIndex, query, searchRef, setQuery, 
         break;
       case 'Enter':
         if (target.tagName === 'BUTTON' || !active) return; // a focused button does its own thing
-        // Enter opens the selected counter's activity; + and − change it.
         detail(active.id);
         break;
       case 'Escape':
@@ -155,7 +147,6 @@ export function useListKeys({ visible, activeIndex, query, searchRef, setQuery, 
         }
         break;
       default:
-        // Typing anywhere in the list filters it.
         if (inSearch || event.key.length !== 1 || event.key === ' ') return;
         searchRef.current?.focus();
         setQuery((current) => current + event.key);

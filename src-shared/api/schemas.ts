@@ -1,7 +1,5 @@
-// Every wire shape of docs/api.md, once. The reference service and the
-// app both parse with these; data from the network is `unknown` until it passes here.
-// zod objects strip unknown keys, which is what the document asks of clients (docs/api.md §4.1:
-// "Clients ignore unknown extra fields").
+// Every wire shape of docs/api.md, once: the reference service and the app both parse with these.
+// zod objects strip unknown keys, as the document asks of clients (docs/api.md §4.1).
 import { z } from 'zod';
 import { COUNTER_TYPES, PATCH_FIELDS_BY_TYPE } from './wire-constants';
 

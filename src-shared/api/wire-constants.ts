@@ -1,6 +1,5 @@
-// Constants of the wire format that the popup needs as values. No zod here: the
-// renderer bundle imports this module, and zod stays out of it (it validates in the
-// preload). schemas.ts builds its schemas from these, so nothing is declared twice.
+// Wire constants the popup needs as values, zod-free so the renderer bundle can import them;
+// schemas.ts builds its schemas from these, so nothing is declared twice.
 
 /** docs/api.md §2: the counter types. */
 export const COUNTER_TYPES = ['UpDown', 'FromDate', 'ToDate'] as const;

@@ -1,8 +1,6 @@
-// What the app remembers happened to a counter, and what of it the popup may
-// ask for. One schema for each shape: the record file on disk (src-main/app/activity)
-// and the IPC contract both use these. Nothing here names a person: the service never
-// says who changed a counter (docs/api.md O20), so a change is "yours" (this app made
-// it) or "others'" (anyone else, or this app on another machine).
+// What the app remembers happened to a counter, for the record file and the IPC contract alike.
+// Nothing names a person: the service never says who changed a counter (docs/api.md O20), so a
+// change is "yours" (this app) or "others'" (anyone else, or this app on another machine).
 import { z } from 'zod';
 
 /** Where an own change came from. 'undo' marks the opposite change an undo sent. */
@@ -16,10 +14,7 @@ export type SourceBreakdown = z.infer<typeof SourceBreakdown>;
 const At = z.number().int().min(0);
 
 export const ActivityEvent = z.discriminatedUnion('kind', [
-  /**
-   * One change this app sent, once its outcome is known. `amount` is what went on the wire;
-   * 0 means the clicks cancelled out (an undo before sending) and nothing was sent.
-   */
+  /** One change this app sent, once its outcome is known; `amount` 0: the clicks cancelled out and nothing was sent. */
   z.object({
     kind: z.literal('own'),
     at: At,
@@ -27,7 +22,6 @@ export const ActivityEvent = z.discriminatedUnion('kind', [
     outcome: z.enum(['applied', 'unconfirmed', 'refused']),
     sources: SourceBreakdown,
   }),
-  /** A change by others seen live. */
   z.object({ kind: z.literal('others'), at: At, from: z.number(), to: z.number() }),
   /** A jump found by a resync after the app was offline or asleep ("while away"). */
   z.object({ kind: z.literal('away'), at: At, from: z.number(), to: z.number() }),
@@ -43,7 +37,6 @@ export const ActivityEvent = z.discriminatedUnion('kind', [
 ]);
 export type ActivityEvent = z.infer<typeof ActivityEvent>;
 
-/** An own change that can still be taken back (10 s after the last click on it). */
 export const UndoOffer = z.object({
   counterId: z.string(),
   name: z.string(),
@@ -56,7 +49,7 @@ export const UndoOffer = z.object({
 });
 export type UndoOffer = z.infer<typeof UndoOffer>;
 
-/** What the list needs: today's net change per counter (only counters that moved) and the undo offer. */
+/** Today's net change per counter (only counters that moved) and the undo offer. */
 export const ActivitySummary = z.object({
   today: z.record(z.string(), z.number()),
   undo: UndoOffer.nullable(),
@@ -64,7 +57,6 @@ export const ActivitySummary = z.object({
 export type ActivitySummary = z.infer<typeof ActivitySummary>;
 
 export const DayActivity = z.object({
-  /** Local calendar day, YYYY-MM-DD. */
   date: z.string(),
   you: z.number(),
   others: z.number(),
@@ -73,7 +65,6 @@ export const DayActivity = z.object({
 });
 export type DayActivity = z.infer<typeof DayActivity>;
 
-/** One counter's detail, sent only when the detail view asks for it. */
 export const ActivityDetail = z.object({
   counterId: z.string(),
   today: z.object({ you: z.number(), others: z.number() }),

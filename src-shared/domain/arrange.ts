@@ -1,7 +1,6 @@
-// The list's rows from the counters and how the user organised them (domain/organise.ts):
-// pinned counters first, then each group under its header (a folded group only its header,
-// with its count), then "Ungrouped"; hidden counters left out and counted; each section in
-// the chosen sort. A search shows every match, flat, each with its group's name.
+// The list's rows from the counters and how the user organised them: pins first, then each group
+// under its header, then "Ungrouped", hidden counters left out and counted, each section sorted. A
+// search shows every match, flat, each with its group's name.
 import type { CounterState } from './snapshot';
 import type { Organisation } from './organise';
 
@@ -13,10 +12,7 @@ export interface GroupHeading {
   count: number;
 }
 
-/**
- * The shapes of the list window's items (src-renderer/components/listItems.ts): a row keyed by its
- * counter's id, a header keyed `group:<id>` (never a counter's id).
- */
+/** The list window's items (src-renderer/components/listItems.ts); a header is keyed `group:<id>`, never a counter's id. */
 export type ListItem =
   | { kind: 'row'; key: string; counter: CounterState; hidden: boolean; /** Shown beside the name while searching. */ groupName: string | null }
   | { kind: 'header'; key: string; header: GroupHeading };
@@ -27,7 +23,7 @@ export interface Arranged {
   items: readonly ListItem[];
   /** The counter rows alone, in the order shown: what ↑/↓ walk. */
   counters: readonly CounterState[];
-  /** Hidden counters the list leaves out (or, while they are shown, marks). */
+  /** Hidden counters the list leaves out (or, while shown, marks). */
   hiddenCount: number;
   /** Whether `items` has any group header (without, items and counters are row for row the same). */
   headers: boolean;
@@ -39,13 +35,11 @@ export interface ArrangeInput {
   pinned: readonly string[];
   query: string;
   showHidden: boolean;
-  /** Name order in the user's language. */
   compareNames: (a: string, b: string) => number;
 }
 
 const isPlain = (o: Organisation | undefined) => !o || (o.groups.length === 0 && o.order.length === 0 && o.hidden.length === 0 && o.sort === 'manual');
 
-/** A counter with its sort keys, each looked up once. */
 interface Keyed {
   counter: CounterState;
   rank: number;
@@ -57,16 +51,11 @@ const byRank = (a: Keyed, b: Keyed) => a.rank - b.rank;
 // Two never changed: -Infinity - -Infinity is NaN, falsy, so the manual order decides.
 const byFirst = (a: Keyed, b: Keyed) => b.first - a.first || a.rank - b.rank;
 
-/**
- * Sorts each section in place. Each counter's rank and change time are looked up once, not in the
- * comparator: 5 000 counters take some 60 000 comparisons, and two map lookups in each cost
- * milliseconds on every push under the sort by value or by recently changed.
- */
+/** Sorts each section in place, each key looked up once, not in the comparator: 5 000 counters take some 60 000 comparisons. */
 function sortSections(sections: CounterState[][], o: Organisation, counters: readonly CounterState[], compareNames: ArrangeInput['compareNames']): void {
   const { sort, changedAt } = o;
   const compare = sort === 'name' ? (a: Keyed, b: Keyed) => compareNames(a.counter.name, b.counter.name) || byRank(a, b) : sort === 'manual' ? byRank : byFirst;
   const firstOf = (c: CounterState) => (sort === 'value' ? c.value : sort === 'changed' ? (Object.hasOwn(changedAt, c.id) ? changedAt[c.id]! : -Infinity) : 0);
-  // Rank in the manual order: the kept order first, then the server's.
   const kept = new Map(o.order.map((id, i) => [id, i]));
   const listed = new Map(counters.map((c, i) => [c.id, i]));
   const rankOf = (id: string) => kept.get(id) ?? o.order.length + (listed.get(id) ?? 0);
@@ -82,7 +71,6 @@ function sortSections(sections: CounterState[][], o: Organisation, counters: rea
 export function arrangeList({ counters, organisation, pinned, query, showHidden, compareNames }: ArrangeInput): Arranged {
   const needle = query.trim().toLocaleLowerCase();
   const hiddenIds = new Set(organisation?.hidden ?? []);
-  // Nothing hidden or pinned (the usual list): no lookup per counter.
   const isHidden = hiddenIds.size === 0 ? () => false : (c: CounterState) => hiddenIds.has(c.id);
   let hiddenCount = 0;
   if (hiddenIds.size > 0) for (const c of counters) if (isHidden(c)) hiddenCount += 1;
@@ -141,11 +129,8 @@ export function arrangeList({ counters, organisation, pinned, query, showHidden,
 const FEW_CHANGES = 16;
 
 /**
- * `arranged` (what arrangeList gave for `was`) for `input`, when only a few counters changed and
- * none in what the arrangement reads: the same rows in the same places, each changed counter's row
- * given its new object. Null when it cannot say (anything else changed, a counter renamed, moved or
- * added, a value under the sort by value, many changed): arrange anew. A push that changes one of
- * 5000 counters then costs a pass of reference checks, not a filter and sort of all of them.
+ * `arranged` for `input` when only a few counters changed (by reference), none in what the arrangement
+ * reads: the changed rows get their new objects in place. Null when it cannot say: arrange anew.
  */
 export function rearranged(was: ArrangeInput, arranged: Arranged, input: ArrangeInput): Arranged | null {
   if (was.organisation !== input.organisation || was.pinned !== input.pinned || was.query !== input.query || was.showHidden !== input.showHidden || was.compareNames !== input.compareNames) return null;
@@ -174,10 +159,8 @@ export function rearranged(was: ArrangeInput, arranged: Arranged, input: Arrange
 }
 
 /**
- * Where Alt+↑/↓ takes a counter in the user's order, from the rows shown: past its neighbour in
- * its section, or over the section's edge into the group above (at its end) or below (at its
- * start). `before` null: last in the manual order, so last in that section. Null: it stays (a
- * pinned counter, the top or bottom of the list).
+ * Where Alt+↑/↓ takes a counter in the user's order: past its neighbour, or over its section's edge
+ * (into the group above at its end, below at its start). Null: it stays (pinned, top or bottom).
  */
 export function stepInOrder(arranged: Arranged, pinned: readonly string[], counterId: string, delta: -1 | 1): { group: string | null; before: string | null } | null {
   const { items } = arranged;

@@ -1,13 +1,11 @@
-// Goals, milestones, reset and export: what the popup may ask for and what it
-// is shown. The service has no field for any of it, so goals and milestone mutes are kept
-// by this app, per account, on this computer (src-main/app/goals). One schema per shape:
-// the goals file on disk and the IPC contract both use these.
+// Goals, milestones, reset and export shapes, for the goals file and the IPC contract alike. The
+// service has no field for any of it, so this app keeps goals per account on this computer.
 import { z } from 'zod';
 import { CounterId, IsoDate } from '../api/schemas';
 
 export const GOAL_TARGET_MAX = 1_000_000;
 
-/** Days, ISO weeks (Monday first) or calendar months, in the user's zone. */
+/** In the user's zone; weeks are ISO (Monday first). */
 export const GoalPeriod = z.enum(['day', 'week', 'month']);
 export type GoalPeriod = z.infer<typeof GoalPeriod>;
 
@@ -22,29 +20,23 @@ export const Goal = z.object({
 });
 export type Goal = z.infer<typeof Goal>;
 
-/** A goal and how far this period got (the net steps the activity record holds for it). */
+/** With the net steps of this period from the activity record. */
 export const GoalView = Goal.extend({ done: z.number() });
 export type GoalView = z.infer<typeof GoalView>;
 
-/** What the popup shows of goals and milestones: goals by counter id, the counters whose milestones are muted, and today. */
 export const LocalExtras = z.object({
   goals: z.record(z.string(), GoalView),
   milestonesMuted: z.array(z.string()),
-  /** The user's calendar day (YYYY-MM-DD in the zone in force): the next milestone is counted from it. */
+  /** The user's day in the zone in force: the next milestone counts from it. */
   today: IsoDate,
 });
 export type LocalExtras = z.infer<typeof LocalExtras>;
 
-/**
- * A reset (UpDown: value 0) or a start again (FromDate: start date today) that can still be
- * taken back: the undo PATCHes `earlier` back, unless the counter changed since (then the
- * user is asked).
- */
+/** A reset or start again that can still be taken back; the undo PATCHes `earlier` back unless the counter changed since. */
 export const ResetOffer = z.object({
   counterId: z.string(),
   name: z.string(),
   kind: z.enum(['reset', 'startAgain']),
-  /** The value (reset) or start date (start again) before. */
   earlier: z.union([z.number(), IsoDate]),
   expiresAt: z.number(),
 });

@@ -1,8 +1,6 @@
-// One counter's history over a range, as main computes it from the activity record
-// (src-main/app/activity/history.ts) and the popup shows it: the days (a day before the
-// record began is "not recorded", never zero), the numbers of the range, this week against
-// the last, a streak and, for the year, the month totals and each day's shade. The service
-// keeps no history (docs/api.md): all of it is what this computer saw.
+// One counter's history over a range, computed by main from the activity record. The service keeps
+// no history (docs/api.md): all of it is what this computer saw, and a day before the record began
+// is "not recorded", never zero.
 import { z } from 'zod';
 import { IsoDate } from '../api/schemas';
 
@@ -10,12 +8,11 @@ export const HISTORY_RANGES = ['twoWeeks', 'threeMonths', 'year'] as const;
 export const HistoryRange = z.enum(HISTORY_RANGES);
 export type HistoryRange = z.infer<typeof HistoryRange>;
 
-/** The most days a range shows: 52 week columns ending with this week. */
 export const MAX_HISTORY_DAYS = 364;
 /** Shades of a day's change in the heatmap: 1 (small) … 4 (large), negative for a decrease. */
 export const HEAT_LEVELS = 4;
 
-/** A calendar day, the one date schema the wire uses (a real date: 2026-02-30 is refused). */
+/** A real date: 2026-02-30 is refused. */
 const Day = IsoDate;
 const Count = z.int().min(0).max(MAX_HISTORY_DAYS * 2);
 const WeekdayNumber = z.int().min(1).max(7);
@@ -28,7 +25,7 @@ export const HistoryDay = z.discriminatedUnion('recorded', [
     others: z.number(),
     /** The value at the end of the day (today: now), worked back from the current value. */
     value: z.number(),
-    /** The heatmap's shade: 0 no change, ±1 … ±4 by size (see HEAT_LEVELS). */
+  /** 0 no change, ±1 … ±4 by size. */
     level: z.int().min(-HEAT_LEVELS).max(HEAT_LEVELS),
   }),
   /** Before the record began (or older than it keeps): nothing is known, not even "no change". */
@@ -36,7 +33,6 @@ export const HistoryDay = z.discriminatedUnion('recorded', [
 ]);
 export type HistoryDay = z.infer<typeof HistoryDay>;
 
-/** A stretch of days (a week, a month): their net change by whom, and how many were recorded. */
 export const PeriodTotal = z.object({
   /** The first day (a week) or YYYY-MM (a month). */
   start: z.string().max(10),
@@ -55,7 +51,7 @@ export const HistoryStats = z.object({
   activeDays: Count,
   you: z.number(),
   others: z.number(),
-  /** Net change per recorded day, and per 7 of them; null when no day of the range was recorded (per week: fewer than 7). */
+  /** Null when no day of the range was recorded (per week: fewer than 7). */
   perDay: z.number().nullable(),
   perWeek: z.number().nullable(),
   /** The recorded day that moved most in the counter's direction; null when none did. */
@@ -66,11 +62,7 @@ export const HistoryStats = z.object({
 });
 export type HistoryStats = z.infer<typeof HistoryStats>;
 
-/**
- * UpDown counters only (a day counter moves with the calendar: nothing to invent). With a goal:
- * periods in a row with the goal met; without: days in a row with a change in the counter's
- * direction. `current` still counts a run that ended yesterday while today has not met it yet.
- */
+/** UpDown counters only; goal periods or direction days in a row. `current` still counts a run that reached yesterday. */
 export const Streak = z.object({
   kind: z.enum(['goal', 'direction']),
   direction: z.enum(['up', 'down']),
@@ -85,17 +77,15 @@ export type Streak = z.infer<typeof Streak>;
 export const ActivityHistory = z.object({
   counterId: z.string(),
   range: HistoryRange,
-  /** The local day of "now" in the zone in force. */
   today: Day,
   /** The locale's first day of the week, 1 = Monday … 7 = Sunday; the year starts on one. */
   firstDayOfWeek: WeekdayNumber,
   /** The first day the record holds for this account; null when it holds nothing yet. */
   firstRecorded: Day.nullable(),
-  /** Oldest first; the last is today. */
   days: z.array(HistoryDay).min(1).max(MAX_HISTORY_DAYS),
   stats: HistoryStats,
   streak: Streak.nullable(),
-  /** The year only: each calendar month the range touches, oldest first (the grid's text alternative). */
+  /** The year only: each month the range touches (the grid's text alternative). */
   months: z.array(PeriodTotal).max(13),
   /** The largest change the top shade stands for (the legend says "more" up to it). */
   scale: z.number().min(0),

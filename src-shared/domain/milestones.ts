@@ -1,8 +1,6 @@
-// Milestones of day counters: FromDate at 7, 10, 14, 21, 30, 50, 100, 200 and
-// 365 days, then every year (the calendar anniversary: 2 years, 3 years, …); ToDate at 30,
-// 7 and 1 days left and on the day. Pure calendar arithmetic on YYYY-MM-DD keys, no zone
-// and no clock: main passes "today" in the user's zone (the popup gets it in AppState),
-// so both sides name the same milestone. Zod-free: the popup bundle imports it.
+// Milestones of day counters: pure calendar arithmetic on day keys, no zone or clock (main passes
+// "today" in the user's zone, the popup gets it in AppState), so both sides name the same milestone.
+// Zod-free: the popup bundle imports it.
 import { isDateKey, moveDay } from '../time/calendar';
 
 export const FROM_DATE_DAYS = [7, 10, 14, 21, 30, 50, 100, 200, 365] as const;
@@ -14,7 +12,6 @@ const FIRST_ANNIVERSARY = 2;
 export type MilestoneCounterType = 'FromDate' | 'ToDate';
 
 export interface Milestone {
-  /** The calendar day it falls on (YYYY-MM-DD). */
   date: string;
   /** 'days': `count` days since the start; 'years': `count` years since; 'left': `count` days before the end (0: the day). */
   kind: 'days' | 'years' | 'left';
@@ -32,16 +29,12 @@ export function addYears(key: string, years: number): string | null {
   return isDateKey(moved) ? moved : null;
 }
 
-/** The milestone that falls on `day`, if one does. */
 export function milestoneOn(type: MilestoneCounterType, anchor: string, day: string): Milestone | null {
   const next = nextMilestone(type, anchor, day);
   return next && next.date === day ? next : null;
 }
 
-/**
- * The first milestone on or after `today` (a milestone today is still "next"), or null when none
- * is left that a date can name: a start in December 9999 (any member may set one) has none.
- */
+/** The first milestone on or after `today`, or null when no date can name one (a start in December 9999). */
 export function nextMilestone(type: MilestoneCounterType, anchor: string, today: string): Milestone | null {
   if (!isDateKey(anchor) || !isDateKey(today)) return null;
   if (type === 'ToDate') {

@@ -1,8 +1,6 @@
-// How the user organises their counters on this computer: groups (folded or not), counters
-// hidden from the list and the tray menu, the manual order and the sort. The service has no
-// field for any of it, so it is kept per account beside the goals (src-main/app/organise);
-// main changes it with the pure steps below and the popup arranges its rows from it
-// (domain/arrange.ts). Counters are named by id, so a rename keeps its place.
+// How the user organises counters on this computer (groups, hidden, manual order, sort): the service
+// has no field for it, so main keeps it per account and changes it with the pure steps below.
+// Counters are named by id, so a rename keeps its place.
 import { z } from 'zod';
 
 /** More groups than a list of counters can use; a file beyond it was not written by this app. */
@@ -13,7 +11,7 @@ export const GROUP_NAME_MAX = 60;
 /** The file's bound: groups and order for 5 000 counters take about a third of it. */
 export const ORGANISE_FILE_MAX_BYTES = 1_048_576;
 
-/** Within each group: the user's order, A–Z by name, highest value first, most recently changed first. */
+/** Within each group. */
 export const SortMode = z.enum(['manual', 'name', 'value', 'changed']);
 export type SortMode = z.infer<typeof SortMode>;
 
@@ -26,12 +24,11 @@ export const CounterGroup = z.object({
   id: GroupId,
   name: z.string().min(1).max(GROUP_NAME_MAX),
   folded: z.boolean(),
-  /** Its counters; their order within it is `Organisation.order`'s. */
+  /** Their order within it is `Organisation.order`'s. */
   counters: Ids,
 });
 export type CounterGroup = z.infer<typeof CounterGroup>;
 
-/** What the popup is shown (AppState.organise). */
 export const Organisation = z.object({
   groups: z.array(CounterGroup).max(MAX_GROUPS),
   /** The manual order: counters not in it follow, in the server's order. */
@@ -45,10 +42,7 @@ export type Organisation = z.infer<typeof Organisation>;
 
 export const emptyOrganisation = (): Organisation => ({ groups: [], order: [], hidden: [], sort: 'manual', changedAt: {} });
 
-/**
- * A group's name as typed: control characters dropped, runs of spaces made one, trimmed,
- * cut to GROUP_NAME_MAX. Empty after that: null (the form says a name is needed).
- */
+/** Control characters dropped, spaces collapsed, trimmed, cut; null when empty (the form says a name is needed). */
 export function cleanGroupName(raw: string): string | null {
   // eslint-disable-next-line no-control-regex -- control characters are exactly what is dropped
   const clean = raw.replace(/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202e\u2066-\u2069]/g, ' ').replace(/\s+/g, ' ').trim();
@@ -81,10 +75,8 @@ export function setHidden(organisation: Organisation, counterId: string, hidden:
 }
 
 /**
- * Puts a counter into `groupId` (null: Ungrouped) and, in the manual order, just before
- * `before` (null: after every other counter). `serverOrder` is every counter the list has now:
- * the manual order is written out whole, so a counter's place no longer depends on where the
- * server happens to list it.
+ * Into `groupId` (null: Ungrouped), just before `before` (null: last). The manual order is written out
+ * whole from `serverOrder`, so a counter's place no longer depends on where the server lists it.
  */
 export function placeCounter(organisation: Organisation, counterId: string, groupId: string | null, before: string | null, serverOrder: readonly string[]): Organisation {
   const groups = organisation.groups.map((g) => {
@@ -97,7 +89,7 @@ export function placeCounter(organisation: Organisation, counterId: string, grou
   return { ...organisation, groups, order };
 }
 
-/** The manual order over the counters listed now: the kept order first, then the rest as the server lists them. */
+/** The kept order first, then the rest as the server lists them. */
 export function manualOrder(kept: readonly string[], serverOrder: readonly string[]): string[] {
   const present = new Set(serverOrder);
   const placed = kept.filter((id) => present.has(id));
@@ -105,10 +97,7 @@ export function manualOrder(kept: readonly string[], serverOrder: readonly strin
   return [...placed, ...serverOrder.filter((id) => !seen.has(id))];
 }
 
-/**
- * Drops ids the server no longer lists (from groups, the order, hidden and changedAt); the same
- * object when nothing went, so an unchanged list writes nothing.
- */
+/** Drops ids the server no longer lists; the same object when nothing went, so an unchanged list writes nothing. */
 export function pruneMissing(organisation: Organisation, listed: ReadonlySet<string>): Organisation {
   const keep = (ids: string[]) => (ids.every((id) => listed.has(id)) ? ids : ids.filter((id) => listed.has(id)));
   const groups = organisation.groups.map((g) => {

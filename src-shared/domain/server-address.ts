@@ -1,7 +1,7 @@
 // Server addresses as people type them. Pure (no zod): the renderer and main both use it,
 // so "counttogether.app" means the same https:// address on both sides of the hop.
 
-/** The server a new user connects to (the renderer reads it from here: this module carries no zod). */
+/** The renderer reads it from here: this module carries no zod. */
 export const DEFAULT_SERVER_URL = 'https://developers.counttogether.app';
 
 /** "counttogether.app" → "https://counttogether.app"; an address with a scheme is left alone. */
@@ -23,10 +23,7 @@ export function isPublicServer(serverUrl: string): boolean {
   }
 }
 
-/**
- * The address of a page of the public CountTogether site, for shell.openExternal. Main
- * opens nothing else: a path that would leave the origin ("//evil.example") is refused.
- */
+/** A page of the public site for shell.openExternal; a path that would leave the origin ("//evil.example") is refused. */
 export function publicWebPage(path: string): string {
   const url = new URL(path, PUBLIC_WEB_ORIGIN);
   if (url.origin !== PUBLIC_WEB_ORIGIN) throw new Error(`not a page of ${PUBLIC_WEB_ORIGIN}`);

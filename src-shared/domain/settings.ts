@@ -1,4 +1,4 @@
-// User settings: persisted by the main process (settings.json, app/settings/file-settings-store.ts), edited in the popup.
+// User settings: kept by main (settings.json), edited in the popup.
 import { z } from 'zod';
 
 import { LANGUAGE_CHOICES } from '../i18n/locale';
@@ -9,11 +9,7 @@ export { DEFAULT_SERVER_URL };
 export const Theme = z.enum(['system', 'light', 'dark']);
 export type Theme = z.infer<typeof Theme>;
 
-/**
- * How Counter Tray keeps itself current: download in the background and install
- * on quit, only say that a version is out, or never look by itself ("Check for updates…"
- * still works). Installs a package manager owns ignore it: they never update themselves.
- */
+/** Installs a package manager owns ignore it: they never update themselves. */
 export const UpdateMode = z.enum(['automatic', 'notify', 'off']);
 export type UpdateMode = z.infer<typeof UpdateMode>;
 
@@ -25,10 +21,8 @@ export const CounterShortcuts = z.object({
 export const Settings = z.object({
   version: z.literal(2),
   /**
-   * The server the token is for. Never set by the renderer: main changes it only after
-   * `session:connect` succeeded (asking the user itself first when the server is new).
-   * Consents (plain http, weak token storage) are not settings: a file any local process
-   * can edit is no place for them; they live with the token in the vault.
+   * The server the token is for: main changes it only after `session:connect` succeeded. Consents
+   * are not settings (any local process can edit this file): they live with the token in the vault.
    */
   serverUrl: z.string().url(),
   /** IANA zone; null follows the system. */
@@ -44,11 +38,7 @@ export const Settings = z.object({
   pinned: z.array(z.string()),
   launchAtLogin: z.boolean(),
   theme: Theme,
-  /**
-   * The app's language: the OS's (`system`, the first of its preferred languages the app
-   * speaks) or a chosen one. Added without a version step: a file without it loads with
-   * `system` (settings-migration.ts fills a missing field from DEFAULT_SETTINGS).
-   */
+  /** `system`: the first of the OS's preferred languages the app speaks. Added without a version step (settings-migration.ts). */
   language: z.enum(LANGUAGE_CHOICES),
   updates: z.object({ mode: UpdateMode }),
 });
@@ -67,9 +57,6 @@ export const DEFAULT_SETTINGS: Settings = {
   updates: { mode: 'automatic' },
 };
 
-/**
- * What the renderer may change: preferences only. Where the token goes (`serverUrl`) is
- * not a preference: the popup asks main (`session:connect`), and main asks the user.
- */
+/** Preferences only: where the token goes (`serverUrl`) is asked of main (`session:connect`), which asks the user. */
 export const SettingsPatch = Settings.omit({ version: true, serverUrl: true }).partial();
 export type SettingsPatch = z.infer<typeof SettingsPatch>;

@@ -1,16 +1,11 @@
-// One way to publish events in every process, after VS Code's `Emitter`/`Event`
-// (src/vs/base/common/event.ts): the owner keeps the `Emitter` and fires; everyone else gets
-// only `emitter.event`, a function that subscribes and answers how to unsubscribe.
-//
-// A listener that throws does not stop the others. Its error is reported to `onListenerError`;
-// by default the first one is thrown back to whoever fired, once every listener has run.
+// One way to publish events in every process, after VS Code's `Emitter`/`Event`: the owner fires,
+// everyone else gets only `emitter.event`. A listener that throws does not stop the others; the
+// first error is thrown back to whoever fired (or goes to `onListenerError`).
 
-/** Subscribe to an event; call the answer to unsubscribe. */
 export type Event<T> = (listener: (value: T) => void) => Unsubscribe;
 export type Unsubscribe = () => void;
 
 export interface EmitterOptions {
-  /** Where a throwing listener's error goes. */
   onListenerError?: (error: unknown) => void;
 }
 
@@ -23,17 +18,14 @@ export class Emitter<T> {
     this.onListenerError = options.onListenerError;
   }
 
-  /** What subscribers get. Subscribing twice with the same function subscribes it once. */
+/** Subscribing twice with the same function subscribes it once. */
   readonly event: Event<T> = (listener) => {
     if (this.disposed) return () => {};
     this.listeners.add(listener);
     return () => { this.listeners.delete(listener); };
   };
 
-  /**
-   * Calls every listener subscribed now. One subscribed meanwhile waits for the next fire;
-   * one unsubscribed meanwhile (by an earlier listener) is not called.
-   */
+  /** A listener subscribed meanwhile waits for the next fire; one unsubscribed meanwhile is not called. */
   fire(value: T): void {
     if (this.listeners.size === 0) return;
     const errors: unknown[] = [];
@@ -60,7 +52,6 @@ export class Emitter<T> {
     return this.listeners.size > 0;
   }
 
-  /** Drops every listener; later subscriptions are no-ops. */
   dispose(): void {
     this.disposed = true;
     this.listeners.clear();

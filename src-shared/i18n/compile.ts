@@ -1,6 +1,5 @@
-// Catalog source (ICU MessageFormat strings) → the compiled form @lingui/core runs, with no
-// parser at run time. Main compiles at start-up; the popup's catalogs are compiled at build
-// time (scripts/catalog-plugin.ts), so the page never ships the parser.
+// Catalog source (ICU) compiled to what @lingui/core runs: main compiles at start-up, the popup's
+// catalogs at build time (scripts/catalog-plugin.ts), so the page never ships the parser.
 import { compileMessageOrThrow, type CompiledMessage } from '@lingui/message-utils/compileMessage';
 import { CATALOGS, PSEUDO, type AppLocale, type CatalogName } from './locale';
 import type { Catalog, Words } from './messages';
@@ -11,7 +10,7 @@ import { en } from './catalogs/en';
 
 export type CompiledMessages = Record<string, CompiledMessage>;
 
-/** The literal text of a compiled message (what a reader reads, without the values). */
+/** What a reader reads, without the values. */
 function literalLength(message: CompiledMessage): number {
   let length = 0;
   for (const token of message) {
@@ -39,15 +38,11 @@ export function compileCatalog(catalog: Catalog, pseudo = false): CompiledMessag
 
 const SOURCES: Record<CatalogName, Catalog> = { en, de, [PSEUDO]: en };
 
-/**
- * Messages only main says (the tray, notifications, its dialogs, the command line's answers,
- * notices): the popup's catalog chunks leave them out. The popup never names these keys
- * (test/shared/i18n/catalog.test.ts); errors, which main names and the popup says, are not among them.
- */
+/** Keys only main says: the popup's catalog chunks leave them out (errors, which main names and the popup says, are not among them). */
 export const MAIN_ONLY = ['tray.', 'notify.', 'cli.', 'notice.', 'setting.', 'dialog.'] as const;
 export const isMainOnly = (key: string): boolean => MAIN_ONLY.some((prefix) => key.startsWith(prefix));
 
-/** One catalog compiled, by name; the pseudo-locale is English through the filter (its Intl words accented too). */
+/** The pseudo-locale is English through the filter (its Intl words accented too). */
 export function compiledCatalog(name: CatalogName, options: { forPopup?: boolean } = {}): CompiledCatalog {
   const pseudo = name === PSEUDO;
   const source = options.forPopup ? Object.fromEntries(Object.entries(SOURCES[name]).filter(([key]) => !isMainOnly(key))) : SOURCES[name];
@@ -58,10 +53,7 @@ export { CATALOGS };
 
 const translators = new Map<string, Translator>();
 
-/**
- * Main's translator for a locale, compiled on first use and kept (a handful of locales per
- * run: the OS's tags and the chosen language; bounded all the same).
- */
+/** Compiled on first use and kept (a handful of locales per run; bounded all the same). */
 export function translatorFor(locale: AppLocale): Translator {
   const key = `${locale.language}|${locale.formats}`;
   let found = translators.get(key);

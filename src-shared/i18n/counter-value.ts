@@ -1,19 +1,16 @@
-// A counter's value in words, for the popup's rows and main's tray: "412 days since",
-// "99 days until". The server's number is signed when a ToDate is past or a FromDate lies
-// ahead (docs/api.md O13); a minus sign in front of "days since" reads as nonsense, so those
-// read "in 190 days" / "587 days ago". Numbers and units come from Intl in the app's locale
-// (Intl.NumberFormat unit "day", RelativeTimeFormat), the spoken phrase from ICU plurals.
+// A counter's value in words for rows and the tray. The server's number is signed when a ToDate is
+// past or a FromDate ahead (docs/api.md O13), and a minus before "days since" reads as nonsense, so
+// those read "in 190 days" / "587 days ago".
 import type { CounterType } from '../api/schemas';
 import type { Translator } from './translator';
 
 export interface ValueText {
   /** Words before the number ("in", "vor"), empty for most. */
   before: string;
-  /** The number as shown. */
   number: string;
   /** The words after it on a row, beside its date line ("days", "days ago"); empty for UpDown. */
   unit: string;
-  /** The whole phrase, for screen readers and titles ("412 days since"). */
+  /** For screen readers and titles ("412 days since"). */
   phrase: string;
 }
 

@@ -1,9 +1,6 @@
-// What the user reads when something fails — in the popup, and in main's notifications
-// (a tray or shortcut click that failed): the app's own voice, one sentence of at most
-// MESSAGE_MAX characters, never the server's raw text. Main names its own message
-// (`error.words`, a catalog key with main's values), said in the language of the moment; for
-// the rest — the core's and the server's detail (HTTP statuses, ECONNREFUSED, validation
-// text) — the code says what happened and what to do. `error.message` is log text, never shown.
+// What the user reads when something fails, in the popup and main's notifications: one sentence of
+// at most MESSAGE_MAX characters in the app's voice, main's own words when it named them, never the
+// server's raw text (`error.message` is log text, never shown).
 import { DEFAULT_SERVER_URL } from '../domain/server-address';
 import type { IpcError } from '../ipc/contract';
 import type { PlainKey } from './messages';
@@ -13,7 +10,6 @@ export const MESSAGE_MAX = 80;
 /** A longer host is shortened with …, so every sentence below stays within MESSAGE_MAX. */
 export const HOST_MAX = 22;
 
-/** `host` is absent when the message is about no particular server. */
 type Said = (i18n: Translator, host: string | undefined) => string;
 const plain = (key: PlainKey): Said => (i18n) => i18n.t(key);
 /** "{host} is busy" with the host, "The server is busy" without (the host always starts the sentence). */
@@ -63,18 +59,14 @@ function shortHost(host: string): string {
   return host.length > HOST_MAX ? `${host.slice(0, HOST_MAX - 1)}…` : host;
 }
 
-/**
- * Main's words, with any host shortened like ours; undefined when the catalog has no such key.
- * Their length is the catalog's (test/shared/i18n/catalog.test.ts: every error within MESSAGE_MAX in
- * every language), so the pseudo-locale's longer text is shown, not swapped for other words.
- */
+/** Main's words, any host shortened like ours (their length is checked by the catalog test in every language). */
 function mainWords(i18n: Translator, error: IpcError): string | undefined {
   if (!error.words) return undefined;
   const values = error.words.values && Object.fromEntries(Object.entries(error.words.values).map(([name, value]) => [name, name === 'host' && typeof value === 'string' ? shortHost(value) : value]));
   return i18n.say({ key: error.words.key, values });
 }
 
-/** One sentence for the user; `host` (the server the user typed or is signed in to) makes it specific. */
+/** `host` makes the sentence specific. */
 export function errorText(i18n: Translator, error: IpcError, host?: string): string {
   const own = mainWords(i18n, error);
   if (own !== undefined) return own;

@@ -1,7 +1,5 @@
-// Numbers, dates, day counts, relative days and lists through Intl, in the app's locale (not
-// the page's or the process's default): "412 days" / "412 Tage", "in 190 days" / "in 190 Tagen",
-// "587 days ago" / "vor 587 Tagen", "Thu, Feb 29, 2024" / "Do., 29. Feb. 2024". Nothing here
-// spells a plural or a month by hand.
+// Numbers, dates, day counts and lists through Intl in the app's locale (not the page's or the
+// process's default): nothing here spells a plural or a month by hand.
 import { dayKeyIn, systemTimeZone } from '../time/calendar';
 
 /** A phrase around one number, so the number can be styled apart: "in " · "190" · " days". */
@@ -17,7 +15,6 @@ export interface Formats {
   number(value: number): string;
   /** +3 · −2 (a real minus sign) · ±0. */
   signed(amount: number): string;
-  /** "412 days", "1 day". */
   dayCount(count: number): NumberPhrase;
   /** "in 190 days" (n > 0), "587 days ago" (n < 0). */
   relativeDays(days: number): NumberPhrase;
@@ -39,11 +36,8 @@ export interface Formats {
   timeWithSeconds(at: number, zone?: string): string;
   /** A moment on another day: "Nov 21, 10:42 AM". */
   dayAndTime(at: number, zone?: string): string;
-  /** The calendar day of a moment in `zone` (for "is it today?"). */
   dayOf(at: number, zone?: string): string;
-  /** "popup, tray menu and shortcut" · "Popup, Tray-Menü und Kurzbefehl". */
   list(items: readonly string[]): string;
-  /** "Ctrl or Alt" · "Strg oder Alt". */
   orList(items: readonly string[]): string;
   /** A language's name in that language ("Deutsch", "English"). */
   languageName(language: string): string;

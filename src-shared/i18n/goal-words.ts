@@ -1,12 +1,11 @@
-// Words for goals and milestones, one set for the popup's rows, the tray tooltip
-// and the notifications, so the three never say it differently. Plurals and numbers through
-// the catalog (ICU) and Intl; zod-free, so the popup bundle imports it.
+// Words for goals and milestones, one set for rows, the tray tooltip and notifications, so the three
+// never say it differently; zod-free, so the popup bundle imports it.
 import type { Milestone, MilestoneCounterType } from '../domain/milestones';
 import type { Translator } from './translator';
 
 export type GoalPeriodName = 'day' | 'week' | 'month';
 
-/** "5 / 8 today": this period's progress against the target. */
+/** "5 / 8 today". */
 export function goalProgressText(i18n: Translator, goal: { done: number; target: number; period: GoalPeriodName }): string {
   return i18n.t('goal.progress', { done: i18n.number(goal.done), target: i18n.number(goal.target), period: goal.period });
 }

@@ -1,8 +1,6 @@
-// Which language the app speaks, and whose conventions its numbers and dates follow.
-// Main decides (it knows the OS's preferred languages, `app.getPreferredSystemLanguages()`,
-// and the setting); the popup receives the result in AppState and loads that catalog.
+// Which language the app speaks, and whose conventions its numbers and dates follow: main decides
+// (it knows the OS's languages and the setting), the popup loads the catalog AppState names.
 
-/** The languages with a complete catalog. */
 export const LANGUAGES = ['en', 'de'] as const;
 export type Language = (typeof LANGUAGES)[number];
 
@@ -10,19 +8,14 @@ export type Language = (typeof LANGUAGES)[number];
 export const LANGUAGE_CHOICES = ['system', ...LANGUAGES] as const;
 export type LanguageChoice = (typeof LANGUAGE_CHOICES)[number];
 
-/**
- * The pseudo-locale (accented, ~40 % longer, bracketed): English run through a filter, so
- * text that escapes the catalog and layouts that clip stand out. Chromium and Android use
- * the same tag; here it is reached only through the OS's language list (tests set it).
- */
+/** The pseudo-locale (accented, longer, bracketed), reached only through the OS's language list (tests set it). */
 export const PSEUDO = 'en-XA';
 export type CatalogName = Language | typeof PSEUDO;
 export const CATALOGS: readonly CatalogName[] = [...LANGUAGES, PSEUDO];
 
 export interface AppLocale {
-  /** Which catalog the words come from. */
   language: CatalogName;
-  /** The BCP 47 tag Intl formats with: the OS's own regional variant when it speaks that language (de-AT, en-GB). */
+  /** The BCP 47 tag Intl formats with: the OS's regional variant when it speaks that language (de-AT). */
   formats: string;
 }
 
@@ -39,9 +32,8 @@ const baseOf = (tag: string) => tag.split('-')[0]?.toLowerCase() ?? '';
 const isLanguage = (base: string): base is Language => (LANGUAGES as readonly string[]).includes(base);
 
 /**
- * `system` takes the first OS language we have a catalog for (a German who lists French
- * first still gets German, not English), else English. A chosen language keeps the OS's
- * regional conventions when the OS speaks it (de-AT dates for de), else its own defaults.
+ * `system` takes the first OS language we have a catalog for (a German who lists French first gets
+ * German), else English; a chosen language keeps the OS's regional conventions when the OS speaks it.
  */
 export function resolveLocale(choice: LanguageChoice, systemLanguages: readonly string[]): AppLocale {
   const tags = systemLanguages.map(canonical).filter((tag): tag is string => tag !== undefined);

@@ -1,8 +1,6 @@
-// The values an ICU message needs, read from the message's own text by the type checker, so
-// `t('tray.undo', { amount })` without `name` (or with a typo) fails to compile, like a key
-// that is not in the catalog. ICU MessageFormat: a `{` at even depth opens an argument
-// (`{name}`, `{count, plural, …}`); inside an argument, `{` opens a branch (`one {…}`), and
-// inside a branch text starts again. Quoted braces ('{') are not used in our catalogs.
+// The values an ICU message needs, read from its text by the type checker, so a call missing one
+// fails to compile. A `{` at even depth opens an argument, inside an argument a branch, inside a
+// branch text again; quoted braces are not used in our catalogs.
 
 type Trim<S extends string> = S extends ` ${infer R}` ? Trim<R> : S extends `${infer R} ` ? Trim<R> : S;
 

@@ -1,6 +1,5 @@
-// The one set of keys, shared by main and the popup: the English catalog is the source, so
-// a key that is not in it, a catalog that lacks one of its keys, or a message called without
-// the values it names is a type error (message-types.ts reads them from the ICU text).
+// The one set of keys, shared by main and the popup: the English catalog is the source, so a missing
+// key or value is a type error.
 import type { en } from './catalogs/en';
 import type { ValuesOf } from './message-types';
 
@@ -20,14 +19,9 @@ export type PlainKey = { [K in MessageKey]: keyof MessageValues<K> extends never
 /** The values argument: absent for a message without arguments, required otherwise. */
 export type ValuesArg<K extends MessageKey> = keyof MessageValues<K> extends never ? [] : [values: MessageValues<K>];
 
-/**
- * A message named, not yet said: what main puts in an error or a notice, said in the
- * language of the moment when it is shown (a language switch re-says it). Values are
- * text or numbers (server text in them is already sanitized by main).
- */
+/** A message named, not yet said: said in the language of the moment when shown (a language switch re-says it). */
 export type Words = { [K in MessageKey]: keyof MessageValues<K> extends never ? { key: K; values?: undefined } : { key: K; values: MessageValues<K> } }[MessageKey];
 
-/** Builds Words with the same checks as a call to `t`. */
 export function words<K extends MessageKey>(key: K, ...values: ValuesArg<K>): Words {
   return (values[0] === undefined ? { key } : { key, values: values[0] }) as Words;
 }

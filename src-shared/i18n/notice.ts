@@ -1,6 +1,5 @@
-// What main tells the user once, by OS notification (a settings file reset, clicks not sent).
-// Kept as a function of the translator, not as text: it is said in the language of the
-// moment it is shown (and in English for the log), with every call to `t` type-checked.
+// What main tells the user once, as a function of the translator: said in the language of the moment
+// it is shown (and in English for the log), with every call to `t` type-checked.
 import type { PlainKey } from './messages';
 import type { Translator } from './translator';
 
@@ -12,7 +11,6 @@ export interface Notice {
   body: Said;
 }
 
-/** Sentences said one after the other. */
 export const sentences =
   (...parts: readonly Said[]): Said =>
   (i18n) =>

@@ -1,7 +1,5 @@
-// The pseudo-locale's filter: every letter accented (text that stays plain ASCII did not come
-// through the catalog or the app's Intl formats), each message bracketed ⟦…⟧ (a cut end shows)
-// and padded to ~140 % of its length (German runs ~30 % longer than English; layouts must
-// not depend on English's brevity).
+// The pseudo-locale's filter: letters accented (plain ASCII did not come through the catalog),
+// messages bracketed ⟦…⟧ (a cut end shows) and ~40 % longer (layouts must not rely on English).
 
 const PLAIN = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ';
 const ACCENTED = 'áƀçðéƒĝĥîĵķļɱñöþǫŕšţûṽŵẋýžÁƁÇÐÉƑĜĤÎĴĶĻṀÑÖÞǪŔŠŢÛṼŴẊÝŽ';

@@ -1,7 +1,5 @@
-// One object per locale that says everything: catalog messages through @lingui/core (ICU
-// plurals and numbers by Intl.PluralRules / NumberFormat, from precompiled messages, so no
-// parser runs here) and the Intl formats of formats.ts. Main and the popup build it the same
-// way; only where the compiled catalog comes from differs (compile.ts / a lazy chunk).
+// One object per locale that says everything: precompiled catalog messages through @lingui/core (no
+// parser runs here) and the Intl formats. Main and the popup differ only in where the catalog comes from.
 import { setupI18n } from '@lingui/core';
 import type { CompiledMessage } from '@lingui/message-utils/compileMessage';
 import { createFormats, type Formats } from './formats';
@@ -16,7 +14,6 @@ export interface CompiledCatalog {
 
 export interface Translator extends Formats {
   readonly locale: AppLocale;
-  /** A catalog message, with the values it names. */
   t<K extends MessageKey>(key: K, ...values: ValuesArg<K>): string;
   /** Words named elsewhere (main's errors and notices); undefined when the key is not in the catalog. */
   say(words: Words | WordsOnWire): string | undefined;

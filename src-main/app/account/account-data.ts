@@ -1,9 +1,6 @@
-// What the app keeps for the account beside the core: the activity record, goals and
-// milestones (account-records.ts, loaded by dynamic import() with the first core, like the
-// core itself: a launch parses neither), groups and hidden counters (the list's arrangement,
-// here with the list), and a reset's undo. The records exist before any
-// core does (the controller's core factory waits for `prepare`), so they follow a core from
-// its first reported change: nothing a core says is ever waiting for them to load.
+// What the app keeps for the account beside the core: the records (account-records.ts, imported with
+// the first core so a launch parses none of it), the list's arrangement and a reset's undo. No core
+// starts before the records are loaded, so nothing a core reports ever waits for them.
 import type { CounterState } from '../../../src-shared/domain/snapshot';
 import { words } from '../../../src-shared/i18n/messages';
 import type { Notice } from '../../../src-shared/i18n/notice';
@@ -21,13 +18,11 @@ import { createTextFile } from '../storage/text-file';
 export interface AccountDataDeps {
   clock: Clock;
   timezone(): string;
-  /** What the popup or tray shows changed. */
   changed(): void;
   /** Where an account's files go; memory only when absent. */
   dataDir: string | undefined;
   /** Or the activity record in these files, one per owner key (tests that crash between writes). */
   activityFiles?: { forOwner(owner: string): TextFile };
-  /** The running core's counters. */
   counters(): readonly CounterState[];
   /** Whether those are the server's list (a live core). */
   listed(): boolean;
@@ -67,7 +62,7 @@ export function createAccountData(deps: AccountDataDeps) {
   return {
     organise,
     counterReset,
-    /** Loads the records once; a failed load is tried again by the next core. */
+  /** Loads the records once; a failed load is tried again by the next core. */
     prepare(): Promise<AccountRecords> {
       loading ??= load().then(
         ({ createAccountRecords }) => (records ??= createAccountRecords(deps)),
@@ -78,11 +73,9 @@ export function createAccountData(deps: AccountDataDeps) {
       );
       return loading;
     },
-    /** The records once the first core came (null before: nothing to record or show yet). */
+  /** Null before the first core: nothing to record or show yet. */
     loaded: (): AccountRecords | null => records,
-    /** The records, for a caller that already holds a running core's counter. */
     required,
-    /** The running core changed (null: none); `account` names whose it is, absent for the demo. */
     attach(core: CounterCore | null, account?: { baseUrl: string; token: string }): void {
       // Every core comes through the factory that waits for prepare(): one without would lose activity.
       if (core && !records) throw new Error('A core was attached before the account records were loaded.');
@@ -99,10 +92,7 @@ export function createAccountData(deps: AccountDataDeps) {
   };
 }
 
-/**
- * The session's core factory: no core before the account's records are loaded (their chunk
- * read in parallel with the core's), so they hear everything a core reports from its first change.
- */
+/** The session's core factory: no core before the account's records are loaded (read in parallel with the core's chunk). */
 export function coreAfterRecords(factory: CoreFactory, prepare: () => Promise<unknown>): (options: CoreOptions) => Promise<CounterCore> {
   return async (options) => {
     const records = prepare();

@@ -1,7 +1,6 @@
-// The account's activity record and its goals and milestones, loaded by account-data.ts with
-// the first core (never at launch: a signed-out start or one still connecting needs neither).
-// Each follows the running core: an account's are files in the data folder named by a digest
-// of server and token (never the token), the demo's stay in memory and are forgotten with it.
+// The account's activity record, goals and milestones, loaded with the first core (a signed-out
+// start or one still connecting needs neither). An account's live in files named by a digest of
+// server and token, the demo's in memory, forgotten with it.
 import type { HistoryRange } from '../../../src-shared/domain/history';
 import type { IsoWeekday } from '../../../src-shared/time/week-start';
 import type { CounterCore } from '../../core/contract';
@@ -33,12 +32,10 @@ export function createAccountRecords(deps: AccountDataDeps) {
   return {
     activity,
     extras,
-    /** One counter's history, its streak judged by its goal where it has one. */
     history(counterId: string, range: HistoryRange, firstDayOfWeek: IsoWeekday) {
       const goal = extras.view().goals[counterId];
       return activity.history(counterId, range, { firstDayOfWeek, goal: goal ? goalRule(goal) : null });
     },
-    /** The running core changed (null: none); `owner` names whose it is, absent for the demo. */
     attach(core: CounterCore | null, owner: string | undefined): void {
       const dir = deps.dataDir;
       const records = (): RecordStorage => {

@@ -1,7 +1,5 @@
-// Reset to 0 (UpDown) and start again (FromDate: the start date becomes today).
-// Both are our own PATCH through the core's update (so their echoes are ours) and recorded
-// as own edits; both can be taken back for a minute by PATCHing the earlier value back. A
-// counter that moved since (another member, or a click not yet sent) is not overwritten
+// Reset to 0 and start again: our own PATCH through the core's update (so its echo is ours), undone
+// for a minute by PATCHing the earlier value back. A counter that moved since is not overwritten
 // behind anyone's back: the undo answers 'changed' and the user decides.
 import type { ResetOffer, UndoResetChoice, UndoResetResult } from '../../../src-shared/domain/goals';
 import type { CounterState } from '../../../src-shared/domain/snapshot';
@@ -17,7 +15,6 @@ export const RESET_UNDO_MS = 60_000;
 export interface CounterResetDeps {
   clock: Clock;
   timezone(): string;
-  /** The running core, if it knows this counter (else an AppError for the popup). */
   requireCounter(id: string): CounterCore;
   edit: ActivityService['edit'];
   changed(): void;
@@ -35,13 +32,12 @@ interface Offer {
 export interface CounterReset {
   reset(id: string): Promise<void>;
   undo(id: string, choice: UndoResetChoice): Promise<UndoResetResult>;
-  /** The offer as the popup shows it (with the counter's current name), or null. */
+  /** The offer with the counter's current name, or null. */
   offer(counters: readonly CounterState[]): ResetOffer | null;
   /** The running core changed: an offer never carries over to another account. */
   clear(): void;
 }
 
-/** What a counter shows in the field a reset sets: its value, or its start date. */
 const fieldOf = (counter: CounterState, kind: ResetOffer['kind']) => (kind === 'reset' ? counter.value : counter.startDate);
 
 export function createCounterReset(deps: CounterResetDeps): CounterReset {
@@ -56,7 +52,7 @@ export function createCounterReset(deps: CounterResetDeps): CounterReset {
     return { core, counter };
   }
 
-  /** PATCHes one field through the core's update: its echo is ours, and the core reports the edit to the activity record. */
+  /** Through the core's update: its echo is ours, and the core reports the edit to the activity record. */
   async function patch(core: CounterCore, id: string, kind: ResetOffer['kind'], to: number | string): Promise<void> {
     await deps.edit(id, () => core.update(id, kind === 'reset' ? { value: to as number } : { startDate: to as string }));
   }

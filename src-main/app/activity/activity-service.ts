@@ -1,9 +1,6 @@
-// The activity record wired to the running core, fed only by what the core reports
-// (docs/api.md R1: every change applied once or reported): own changes once their outcome is known (with the sources of the clicks that made
-// them), clicks an undo withdrew before they were sent, own edits placed in the server's
-// order (the value they replaced comes from the server), changes by others and "while
-// away" jumps from its remote changes; and the undo offer, which undoes through the core's
-// ledger. One record per account (a file) or per demo (memory); `attach` switches with the core.
+// The activity record wired to the running core and fed only by what the core reports
+// (docs/api.md R1: every change applied once or reported), so the record never guesses.
+// One record per account (a file) or per demo (memory); `attach` switches with the core.
 import type { ActivityDetail, ActivityEvent, ActivitySummary, ClickSource } from '../../../src-shared/domain/activity';
 import type { CoreSnapshot, RemoteChange } from '../../../src-shared/domain/snapshot';
 import type { ChangeOutcome, Clock, CounterCore } from '../../core/contract';
@@ -49,11 +46,9 @@ export interface ActivityService {
   history(counterId: string, range: HistoryRange, options: { firstDayOfWeek: IsoWeekday; goal: GoalRule | null }): ActivityHistory;
   /** Net steps (not edits) from the local day `fromDay` to today, for goals: a step stamped on a later day (a clock set back since) is that day's. */
   steps(counterId: string, fromDay: string): { you: number; others: number };
-  /** Everything kept about one counter, for an export. */
   exportLog(counterId: string): ExportLog;
   /** Changes whenever the record does (or another record is attached): callers cache what they derive by it. */
   version(): string;
-  /** Writes what is unsaved; nothing keeps running afterwards. */
   stop(): Promise<void>;
 }
 

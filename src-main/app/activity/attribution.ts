@@ -1,9 +1,6 @@
-// Which clicks made up a change the core reports on. The core coalesces: it sends the net
-// of every click made before the send, so one outcome covers several clicks from several
-// places (popup, tray, shortcut, command line, undo). The clicks are queued per counter in
-// the order they reached the core; an outcome of amount A takes the longest prefix of that
-// queue that nets to A — the clicks made before the send (later ones either net to 0 or
-// would not sum to A). The breakdown is per source, net; it is never a guess about a person.
+// Which clicks made up a change the core reports on: the core sends the net of every click made
+// before the send, so an outcome of amount A takes the longest prefix of the counter's queue that
+// nets to A. The breakdown is per source, net; never a guess about a person.
 import type { ClickSource, SourceBreakdown } from '../../../src-shared/domain/activity';
 
 interface Click {
@@ -52,11 +49,7 @@ export class ClickAttribution {
     return this.splitLatest(counterId, queue, amount);
   }
 
-  /**
-   * The ledger withdraws only what an undo asks for, so it can take part of a click: +2
-   * queued, an undo of +1 withdraws 1 and +1 is still sent. Takes `amount` from the newest
-   * clicks of its sign, splitting the last one; says nothing if a click the other way comes first.
-   */
+  /** The ledger can withdraw part of a click (+2 queued, an undo of +1 withdraws 1): splits the newest clicks of its sign; nothing if a click the other way comes first. */
   private splitLatest(counterId: string, queue: Click[], amount: number): SourceBreakdown {
     const taken: Click[] = [];
     let left = amount;
@@ -95,11 +88,7 @@ export class ClickAttribution {
     else this.queues.delete(counterId);
   }
 
-  /**
-   * The core has nothing pending for the counter any more: clicks still queued never went
-   * out. Answers them when they cancelled out (an undo before sending), so the record can
-   * say so; clicks the core ignored or dropped (a refused direction) are forgotten.
-   */
+  /** The core has nothing pending for the counter: answers the queued clicks when they cancelled out (an undo before sending), so the record can say so; others are forgotten. */
   settle(counterId: string): SourceBreakdown | undefined {
     const queue = this.queues.get(counterId);
     if (!queue) return undefined;

@@ -1,22 +1,15 @@
-// Calendar days in the user's time zone, as YYYY-MM-DD keys. Day totals and "today" use
-// the zone the app syncs in (Settings → time zone, else the system's), the same one the
-// server uses for day counters, so "today" means the same day everywhere in the app.
-// Day keys and their arithmetic come from the one calendar (src-shared/time/calendar.ts);
-// here are what only the activity record and its exports need.
+// Calendar days as YYYY-MM-DD keys in the zone the app syncs in (the one the server uses for day
+// counters), so "today" means the same day everywhere; what only the activity record needs
+// beside src-shared/time/calendar.ts.
 import { addDays, dayFormatters as calendarFormatters, dayKeyIn } from '../../../src-shared/time/calendar';
 import { createZoneCache } from '../../../src-shared/time/zone-cache';
 
-/** The calendar's per-zone formatters (bounded and keyed by the canonical zone: the setting is user input). */
 export const dayFormatters = calendarFormatters;
 
 /** A quarter of an hour: every zone's offset is a whole number of them, so no local day changes inside one. */
 const SLOT_MS = 15 * 60_000;
 const SLOTS_PER_ZONE = 10_000;
-/**
- * The day of each 15-minute slot asked for, per zone (canonical names, a few zones): a record's
- * events are counted into days again for every history, goal check and today's total, and one
- * Intl call is 3–40 µs, so a year of a hundred counters would spend most of a view in Intl.
- */
+/** The day of each 15-minute slot, per zone: every history, goal check and total recounts days, and one Intl call is 3–40 µs. */
 const slotDays = createZoneCache(() => new Map<number, string>(), 4);
 
 /** The local day of an instant in `timezone` (a zone main accepted: settings and the system's). */
@@ -33,7 +26,7 @@ export function dayKey(at: number, timezone: string): string {
   return key;
 }
 
-/** The key `days` calendar days before `key` (negative: after). Pure date arithmetic, no zone. */
+/** The key `days` calendar days before `key` (negative: after). */
 export function shiftDay(key: string, days: number): string {
   return addDays(key, -days);
 }
@@ -43,10 +36,8 @@ export function lastDays(last: string, count: number): string[] {
   return Array.from({ length: count }, (_, i) => shiftDay(last, count - 1 - i));
 }
 
-/** Bounded and keyed by the canonical zone, like the calendar's day formatters (the zone is a setting). */
 const clockFormatters = createZoneCache((timeZone) => new Intl.DateTimeFormat('en-CA', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' }));
 
-/** The wall clock of an instant in `timezone` (24-hour). */
 function wallClock(at: number, timezone: string): { year: number; month: number; day: number; hour: number; minute: number; second: number } {
   const formatter = clockFormatters.get(timezone);
   if (!formatter) throw new RangeError(`Unknown time zone ${timezone}`);
@@ -66,10 +57,7 @@ export function isoInZone(at: number, timezone: string): string {
   return `${String(wall.year).padStart(4, '0')}-${two(wall.month)}-${two(wall.day)}T${two(wall.hour)}:${two(wall.minute)}:${two(wall.second)}${zone}`;
 }
 
-/**
- * The first instant of local day `day` (YYYY-MM-DD) at or after `hour`:00 in `timezone`.
- * A search, not arithmetic on offsets: a DST change that day moves the answer with it.
- */
+/** The first instant of local day `day` at or after `hour`:00 in `timezone`; a search, so a DST change that day moves it. */
 export function localInstant(day: string, hour: number, timezone: string): number {
   const wanted = Number(day.replaceAll('-', '')) * 100 + hour;
   const wallKey = (at: number) => {

@@ -1,9 +1,6 @@
-// One counter's history over a range (14 days, 3 months, a year of 52 week columns): the
-// days with their value line and heatmap shade, the range's numbers, this week against the
-// last, the month totals of the year and a streak. Pure: the record's totals, today, the zone's
-// day keys and the locale's first weekday come in, so it is tested with a fixed clock.
-// Everything is what this computer saw (docs/api.md: the service keeps no history): a day
-// before the record began is "not recorded", never a zero, unless it holds a kept change.
+// One counter's history over a range, pure so it is tested with a fixed clock. Everything is what
+// this computer saw (docs/api.md: the service keeps no history): a day before the record began is
+// "not recorded", never a zero, unless it holds a kept change.
 import type { ActivityHistory, HistoryDay, HistoryRange, HistoryStats, PeriodTotal, Streak } from '../../../src-shared/domain/history';
 import { HEAT_LEVELS } from '../../../src-shared/domain/history';
 import { addDays, daysBetween } from '../../../src-shared/time/calendar';
@@ -14,14 +11,12 @@ import { directionStreak, goalStreak, type Direction, type GoalRule } from './st
 export interface HistoryInput {
   counterId: string;
   range: HistoryRange;
-  /** The local day of now, in the zone in force. */
   today: string;
   firstDayOfWeek: IsoWeekday;
-  /** The first day the record covers (ActivityRecord.firstDay). */
   firstRecorded: string;
   /** The counter's value now: the value line is worked back from it. */
   currentValue: number;
-  /** Each day's totals from a day to another, both included (ActivityRecord.totalsBetween), every change or steps only. */
+  /** Each day's totals (ActivityRecord.totalsBetween), every change or steps only. */
   totalsBetween(from: string, until: string, stepsOnly: boolean): ReadonlyMap<string, DayTotal>;
   /** Null for a day counter: it moves with the calendar, and no streak is invented for it. */
   streak: { refused: { increment: boolean; decrement: boolean }; goal: GoalRule | null } | null;
@@ -99,10 +94,7 @@ export function heatLevel(net: number, scale: number): number {
   return Math.sign(net) * level;
 }
 
-/**
- * Which way the counter goes: the server's refusals say it where it refused one direction
- * (docs/api.md O9); else the way the record's kept days went in sum ("Cookies left" goes down).
- */
+/** Which way the counter goes: a refused direction says it (docs/api.md O9); else the kept days' sum ("Cookies left" goes down). */
 function directionOf(refused: { increment: boolean; decrement: boolean }, totals: ReadonlyMap<string, DayTotal>): Direction {
   if (refused.decrement && !refused.increment) return 'up';
   if (refused.increment && !refused.decrement) return 'down';
@@ -156,7 +148,7 @@ function monthsOf(keys: readonly string[], total: (day: string) => DayTotal, rec
   return months;
 }
 
-/** Over everything the record keeps: from the day it began (at most 400 days back) to today; `totals` reach back that far. */
+/** Over everything the record keeps, from the day it began. */
 function streakOf(input: HistoryInput, totals: ReadonlyMap<string, DayTotal>, direction: Direction): Streak {
   const goal = input.streak?.goal;
   if (goal) return goalStreak(input.totalsBetween(input.firstRecorded, input.today, true), input.firstRecorded, input.today, goal, direction);

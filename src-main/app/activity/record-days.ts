@@ -1,7 +1,6 @@
-// One counter's net change per local day, yours and others', as two dense columns from its
-// first day, the way the file stores them: a year of a hundred counters loads as the arrays
-// JSON.parse made (no map of 36,500 keyed objects to build, which took most of a launch).
-// Read like a Map of day keys (YYYY-MM-DD) to totals; a day both columns hold 0 for is absent.
+// One counter's net change per local day as two dense columns, the way the file stores them: a
+// year of a hundred counters loads as the arrays JSON.parse made, not 36,500 keyed objects.
+// Read like a Map of day keys to totals; a day both columns hold 0 for is absent.
 import { FILE_LIMITS, consecutiveDays, type DayColumns, type DayTotal } from './record-file';
 
 const DAY_MS = 86_400_000;
@@ -37,7 +36,6 @@ export class DayTotals {
     return you === 0 && others === 0 ? undefined : { you, others };
   }
 
-  /** Adds a change to its day, growing the columns to reach it. */
   add(key: string, total: DayTotal): void {
     const day = dayNumber(key);
     if (this.you.length === 0) this.first = day;
@@ -72,7 +70,6 @@ export class DayTotals {
     return !this.you.some((you, i) => you !== 0 || this.others[i] !== 0);
   }
 
-  /** The days with a change, oldest first. */
   *[Symbol.iterator](): IterableIterator<[string, DayTotal]> {
     const keys = consecutiveDays(keyOf(this.first), this.you.length);
     for (let i = 0; i < keys.length; i += 1) {
@@ -86,7 +83,6 @@ export class DayTotals {
     for (const [key] of this) yield key;
   }
 
-  /** The days with a change from `from` to `until` (both included), oldest first. */
   *between(from: string, until: string): IterableIterator<[string, DayTotal]> {
     const start = Math.max(0, dayNumber(from) - this.first);
     const end = Math.min(this.you.length, dayNumber(until) - this.first + 1);
@@ -99,7 +95,6 @@ export class DayTotals {
     }
   }
 
-  /** The first and the last day with a change. */
   span(): { first: string; last: string } | null {
     const columns = this.toColumns();
     return columns ? { first: columns.from, last: keyOf(dayNumber(columns.from) + columns.you.length - 1) } : null;

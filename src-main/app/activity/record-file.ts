@@ -1,14 +1,6 @@
-// The activity record on disk, and what a file must be to be trusted. Untrusted input like
-// every file the app reads (ARCHITECTURE.md, "Trust boundaries"): parsed on every load, every
-// count bounded, every date a real one in the span the app records, no key that names a
-// property of Object.prototype. A file that fails is moved aside by storage/account-json-file.ts.
-//
-// Version 2 keeps a year: day totals as dense arrays from their first day (a day is a few
-// bytes, not a keyed object) and events as short tuples, so a year of 100 busy counters is
-// well under 2 MB. Its bulk (tens of thousands of numbers and tuples) is checked by the
-// guards below, inside the zod schema: a zod schema per tuple costs ~1 µs each, which is
-// 20–90 ms of a launch for such a year (measured on this project's 2-core machines).
-// Version 1 (90 days, events as objects) is read and upgraded (record.ts fromFile).
+// The activity record on disk: untrusted like every file the app reads (ARCHITECTURE.md,
+// "Trust boundaries"), so every count is bounded, every date real, no key a name of
+// Object.prototype. Why version 2 is columns and hand-written guards: README.md, Activity.
 import { z } from 'zod';
 import { ActivityEvent, ClickSource } from '../../../src-shared/domain/activity';
 import { addDays, isDateKey } from '../../../src-shared/time/calendar';
@@ -20,7 +12,7 @@ export const LATEST_AT = Date.UTC(2200, 0, 1);
 const FIRST_DAY = '1999-12-31';
 const LAST_DAY = '2200-01-01';
 
-/** What a reader accepts: the record is compacted and written within it (record.ts, record-storage.ts fittedFile). */
+/** What a reader accepts; the record is compacted and written within it. */
 export interface FileLimits {
   /** The file itself, read no further (storage/text-file.ts) and written no larger. */
   bytes: number;
@@ -85,7 +77,6 @@ const isCounterKey = (key: string): boolean => /^[A-Za-z0-9-]{1,64}$/.test(key) 
 const isFields = (value: unknown): boolean => Array.isArray(value) && value.length <= 4 && value.every((code) => has(FIELDS, code));
 const isNullableNumber = (value: unknown) => value === null || isFinite(value);
 
-/** The guards of version 2's bulk, with the limits they hold it to. */
 function guards(limits: FileLimits) {
   const at = limits.strictDates ? isRecordedAt : isInt;
   const day = limits.strictDates ? isRecordedDay : isDateKey;
@@ -116,7 +107,7 @@ function guards(limits: FileLimits) {
   return { at, day, isEventTuple, isDayColumns };
 }
 
-/** Both file versions, held to `limits`; `RecordFile` below is the one the app reads with. */
+/** Both file versions, held to `limits`. */
 export function recordFileSchema(limits: FileLimits) {
   const { at, day, isEventTuple, isDayColumns } = guards(limits);
   const DayKey = z.string().refine(day, { message: `a real day from ${FIRST_DAY} to ${LAST_DAY}` });
@@ -127,7 +118,6 @@ export function recordFileSchema(limits: FileLimits) {
   const bounded = <T extends z.ZodType>(value: T) =>
     Counters.pipe(z.record(z.string(), value)).refine((counters) => Object.keys(counters).length <= limits.counters, { message: `at most ${limits.counters} counters` });
 
-  // Version 1: what the 90-day record wrote.
   const LegacyLog = z.object({
     events: z.array(ActivityEvent.refine((event) => at(event.at), { message: 'an instant between 2000 and 2200' })).max(limits.legacyEventsPerCounter),
     days: z.record(DayKey, z.object({ you: z.number(), others: z.number() })).refine((days) => Object.keys(days).length <= limits.days, { message: `at most ${limits.days} days` }),
@@ -147,7 +137,7 @@ export function recordFileSchema(limits: FileLimits) {
       counters: bounded(z.object({ days: Days, events: Events, eventsFrom: At.optional() }).strict()),
     })
     .strict();
-  // Either version; a newer one (written by a later app) is refused, never half-read.
+  // A newer version (written by a later app) is refused, never half-read.
   return z.union([V2, V1]);
 }
 
@@ -156,7 +146,7 @@ export type RecordFile = z.infer<typeof RecordFile>;
 export type RecordFileV2 = Extract<RecordFile, { version: 2 }>;
 export type RecordFileV1 = Extract<RecordFile, { version: 1 }>;
 
-// ---- Events: tuple ⇄ object. The guards above ran first: the tuple's parts are known good. ----
+// ---- Events: tuple ⇄ object (the guards above ran first). ----
 
 export function encodeEvent(event: ActivityEvent): EventTuple {
   switch (event.kind) {
@@ -198,7 +188,7 @@ export function decodeEvent(tuple: EventTuple): ActivityEvent {
   }
 }
 
-// ---- Day totals (record-days.ts keeps them as the file does). ----
+// ---- Day totals ----
 
 export interface DayTotal {
   you: number;

@@ -1,5 +1,4 @@
-// One counter's part of the activity record, as record.ts keeps it in memory, and the
-// arithmetic over it: what an event adds to its day, and the totals of a span of days.
+// One counter's part of the activity record in memory, and what an event adds to its day.
 import type { ActivityEvent } from '../../../src-shared/domain/activity';
 import { dayKey } from './days';
 import type { DayTotals } from './record-days';
@@ -10,11 +9,7 @@ export interface Log {
   events: ActivityEvent[];
   /** Net change per local day (YYYY-MM-DD), by whom. */
   days: DayTotals;
-  /**
-   * Set once events were dropped (by the per-counter cap or by age): the time of the oldest
-   * event kept. Days up to and including its day may have lost events, so only their
-   * stored totals are whole.
-   */
+  /** Set once events were dropped: the oldest kept event's time; days up to its day have only their stored totals whole. */
   eventsFrom?: number;
 }
 
@@ -40,20 +35,14 @@ export function contribution(event: ActivityEvent): DayTotal {
   }
 }
 
-/**
- * What an event adds to a goal's progress: steps only. An edit sets a value (a
- * reset to 0 is one): it is no step, by you or anyone. Stored day totals hold edits too, so
- * days whose events were dropped count them (the one place a goal can differ from the steps).
- */
+/** What an event adds to a goal: steps only; an edit (a reset to 0 is one) sets a value, no step. Stored day totals hold edits too. */
 export function stepContribution(event: ActivityEvent): DayTotal {
   return event.kind === 'edit' ? { you: 0, others: 0 } : contribution(event);
 }
 
 /**
- * The totals of the days from `from` to `until` (day keys, both included) in `timezone`:
- * counted from the kept events where they cover the day, from the stored totals where some
- * were dropped. A change counts on its own day only: one stamped after `until` (by a clock
- * that was ahead, or set back since) is not in any day before it.
+ * Totals of the days `from` to `until` (both included): from the kept events where they cover the
+ * day, else the stored totals. A change stamped after `until` (a clock ahead) is in no earlier day.
  */
 export function dayTotals(log: Log, from: string, until: string, timezone: string, contribute: (event: ActivityEvent) => DayTotal = contribution): Map<string, DayTotal> {
   const partialUntil = log.eventsFrom === undefined ? undefined : dayKey(log.eventsFrom, timezone);

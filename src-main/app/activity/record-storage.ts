@@ -1,7 +1,5 @@
-// Where the activity record lives: a JSON file in the app's data folder (an account), or
-// nowhere (the demo, whose activity is forgotten with it); storage/account-json-file.ts
-// reads, checks and resets it like the account's other files, refusing one over the size
-// a record can reach (record-file.ts FILE_LIMITS), and `fittedFile` keeps every write within it.
+// Where the activity record lives: a JSON file per account, or memory for the demo (its activity
+// is forgotten with it); `fittedFile` keeps every write within what a reader accepts.
 import type { TextFile } from '../ports';
 import { accountFilePath, createAccountJsonFile, createMemoryAccountFile, type AccountJsonFile } from '../storage/account-json-file';
 import { createTextFile } from '../storage/text-file';
@@ -20,7 +18,7 @@ export interface RecordStorage {
   save(file: RecordFile): Promise<void>;
 }
 
-/** One file per account in the data folder, named by the account's owner key (a digest, never the token). */
+/** Named by the account's owner key (a digest, never the token). */
 export function recordPathFor(dir: string, ownerKey: string): string {
   return accountFilePath(dir, 'activity', ownerKey);
 }
@@ -35,7 +33,6 @@ function asRecordStorage(file: AccountJsonFile<ActivityRecord, RecordFile>): Rec
   };
 }
 
-/** The demo's: nothing leaves memory. */
 export function createMemoryRecordStorage(): RecordStorage {
   return asRecordStorage(createMemoryAccountFile(() => new ActivityRecord()));
 }
@@ -44,7 +41,6 @@ export function createFileRecordStorage(path: string, options: { now?: () => Dat
   return createTextRecordStorage(createTextFile(path, options.now));
 }
 
-/** The record in one of the app's files (storage/text-file.ts: durable, atomic writes). */
 export function createTextRecordStorage(file: TextFile): RecordStorage {
   return asRecordStorage(
     createAccountJsonFile(file, {
@@ -63,11 +59,7 @@ const WORST_DAY = 2 * 26;
 const WORST_EVENT = 220;
 const WORST_COUNTER = 200;
 
-/**
- * The record's file, no larger than a reader accepts: the record is shrunk (its oldest
- * events, then the counters idle longest) until it fits, so the app never writes a file it
- * would refuse at the next launch. Only a record far beyond any real account's needs it.
- */
+/** The record's file, shrunk until a reader would accept it, so the app never writes a file it would refuse at the next launch. */
 export function fittedFile(record: ActivityRecord, maxBytes: number = FILE_LIMITS.bytes): RecordFileV2 {
   for (;;) {
     const file = record.toFile();

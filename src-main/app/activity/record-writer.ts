@@ -1,11 +1,9 @@
-// Saves the record off the click path: a change schedules one write a moment later
-// (bursts of clicks become one write), writes never overlap, and a failed write is
-// retried with the next change instead of surfacing in a click.
+// Saves the record off the click path: a burst of changes becomes one write a moment later, writes
+// never overlap, and a failed write is retried with the next change instead of surfacing in a click.
 import type { Clock } from '../../core/contract';
 import type { RecordFile } from './record-file';
 
 export interface RecordWriter {
-  /** Something changed: write within `delayMs`. */
   schedule(): void;
   /** Writes now if anything is unsaved; resolves when the file holds the latest state. */
   flush(): Promise<void>;

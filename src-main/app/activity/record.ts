@@ -1,15 +1,6 @@
-// The activity record: per counter, the latest events and a total per local day. Pure
-// data and arithmetic (no clock, no disk): the caller passes the time and the zone, so
-// bounds and compaction are tested with plain numbers. Day totals are kept for every
-// event as it is appended, so dropping events (the per-counter cap, their shorter age
-// limit) never changes a daily total: older days survive as totals only, for a year and
-// more (400 days), events for 90 days, both counted back from the data's own newest entry.
-//
-// A stored total is keyed by the day in the zone in force when its event arrived. The zone
-// can change since (travel, Settings), so the days the kept events still cover are counted
-// from the events themselves, in the zone asked for (else "Today ±0" would show above three
-// of today's own events after a move to Pacific/Kiritimati); stored totals answer only for
-// days whose events were dropped.
+// The activity record: per counter, the latest events and a total per local day, added as each
+// event is appended, so dropping events never changes a day's total. Pure (time and zone are
+// arguments), so bounds and compaction are tested with plain numbers.
 import type { ActivityDetail, ActivityEvent, DayActivity } from '../../../src-shared/domain/activity';
 import { dayKey, lastDays, shiftDay } from './days';
 import { DayTotals } from './record-days';
@@ -121,12 +112,9 @@ export class ActivityRecord {
   }
 
   /**
-   * Drops each counter's days older than the limit and events older than theirs, counted
-   * back from the earlier of now and the counter's own newest entry: a clock far behind (a
-   * reset CMOS clock, a restored VM) or far ahead drops nothing, and what a wrong clock
-   * stamped in the future is kept. Also events over the cap and the counters idle longest
-   * beyond the file's limit; true when anything went. Fixes the day the record began (today
-   * for a new one), never before the oldest day a counter keeps.
+   * Drops days and events past their limits, counted back from the earlier of now and the
+   * counter's newest entry (a clock far behind or ahead drops nothing), then events over the cap
+   * and the counters idle longest; true when anything went. Fixes the day the record began.
    */
   compact(now: number, timezone: string): boolean {
     // A clock outside the years the record accepts says nothing about its data (nor has a day key to count from).
@@ -160,11 +148,7 @@ export class ActivityRecord {
     return dropped;
   }
 
-  /**
-   * One step towards a smaller file (record-storage.ts fittedFile): the older half of every
-   * counter's events (their days keep their totals), or, once none are left, the tenth of the
-   * counters idle longest. False when nothing is left to drop.
-   */
+  /** One step towards a smaller file (record-storage.ts fittedFile): the older half of every counter's events, or, once none are left, the tenth of the counters idle longest. */
   shrink(): boolean {
     let dropped = false;
     for (const log of this.logs.values()) {
@@ -190,10 +174,8 @@ export class ActivityRecord {
   }
 
   /**
-   * The first day the record covers, in `timezone` (today when it holds nothing yet). The day it
-   * began was counted in the zone of that moment: in another zone today, or a kept event, may
-   * fall on the day before it, and then that day counts as covered too. An event stamped before
-   * that came from a clock that was wrong: it is kept, the days before the record began are not.
+   * The first day the record covers, in `timezone`. The day it began was counted in that moment's
+   * zone: in another zone today, or a kept event, may fall on the day before it, which then counts too.
    */
   firstDay(now: number, timezone: string): string {
     const began = this.since ?? this.earliestDay();
@@ -239,7 +221,7 @@ export class ActivityRecord {
     return sum;
   }
 
-  /** Everything kept about one counter, oldest first (see ExportLog). */
+  /** Everything kept about one counter, oldest first. */
   exportLog(counterId: string, timezone: string): ExportLog {
     const log = this.logs.get(counterId);
     if (!log) return { days: [], events: [] };
@@ -249,10 +231,7 @@ export class ActivityRecord {
     return { days, events: [...log.events] };
   }
 
-  /**
-   * One counter's last `dayCount` days and latest `eventCount` events. The value line is
-   * worked back from the current value through the recorded changes, so bars and line agree.
-   */
+  /** One counter's last days and latest events; the value line is worked back from the current value, so bars and line agree. */
   detail(counterId: string, currentValue: number, now: number, timezone: string, dayCount = 14, eventCount = 20): ActivityDetail {
     const log = this.logs.get(counterId);
     const today = dayKey(now, timezone);

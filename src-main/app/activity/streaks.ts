@@ -1,7 +1,6 @@
-// Streaks from the activity record's day totals: runs of days with a change in the counter's
-// direction, or of periods with its goal met. Pure: days are YYYY-MM-DD keys, totals a map.
-// A day before the record began is unknown, so a run never reaches past it; today not met
-// (yet) does not end a run that reached yesterday.
+// Streaks from the record's day totals: days with a change in the counter's direction, or periods
+// with its goal met. A day before the record began is unknown, so a run never reaches past it;
+// today not met (yet) does not end a run that reached yesterday.
 import type { GoalPeriod } from '../../../src-shared/domain/goals';
 import type { Streak } from '../../../src-shared/domain/history';
 import { addDays, daysBetween } from '../../../src-shared/time/calendar';
@@ -60,7 +59,6 @@ export function goalStreak(steps: ReadonlyMap<string, DayTotal>, firstDay: strin
   return { kind: 'goal', direction, unit: goal.period, ...runs(sums.map((sum) => goal.met(sum)), periods) };
 }
 
-/** The key a day's goal period goes by: the day, its week's Monday, or YYYY-MM. */
 function periodOf(day: string, period: GoalPeriod): string {
   if (period === 'day') return day;
   if (period === 'month') return day.slice(0, 7);

@@ -1,6 +1,5 @@
-// The one own change that can still be taken back: the net of the clicks on one counter
-// until 10 s pass without another (a click on another counter replaces it). Whether the
-// opposite direction is allowed is not stored here: it is read from the core's `refused`
+// The one own change that can still be taken back (the net of a counter's clicks until 10 s pass
+// without another). Whether the opposite direction is allowed is read from the core's `refused`
 // flags whenever the offer is shown, so a refusal learned later blocks it at once.
 import type { ClickSource, UndoOffer } from '../../../src-shared/domain/activity';
 import type { CounterState } from '../../../src-shared/domain/snapshot';
@@ -21,7 +20,6 @@ export function afterClick(current: PendingUndo | null, counterId: string, sourc
   return net === 0 ? null : { counterId, amount: net, source, expiresAt: now + windowMs };
 }
 
-/** Why the opposite change cannot be made, or undefined when it can. */
 export function undoBlockedBecause(counter: Pick<CounterState, 'name' | 'refused' | 'error'>, amount: number): string | undefined {
   if (counter.error?.kind === 'gone') return `${counter.name} is no longer shared with you.`;
   const opposite = amount > 0 ? 'decrement' : 'increment';

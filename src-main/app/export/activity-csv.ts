@@ -1,7 +1,5 @@
-// The activity export: one CSV line per recorded event, and per day for the days
-// whose events the record no longer keeps (daily totals only). The columns are documented
-// in docs/export.md; change them there too. Times are ISO 8601 in the user's zone,
-// with the offset that applied then, so a file read elsewhere still names the instant.
+// The activity export, columns in docs/export.md (change them there too). Times are ISO 8601 with
+// the offset that applied then, so a file read elsewhere still names the instant.
 import type { CounterType } from '../../../src-shared/api/schemas';
 import type { ActivityEvent } from '../../../src-shared/domain/activity';
 import { dayKey, isoInZone } from '../activity/days';
@@ -35,11 +33,7 @@ function describe(event: ActivityEvent): Rest {
   }
 }
 
-/**
- * The CSV text and its number of data lines, counters in the order given, each oldest first.
- * `groupOf` names a counter's group on this computer (empty: Ungrouped); last, so a reader of
- * the earlier columns by position reads them as before.
- */
+/** The CSV text and its number of data lines; `group` is last, so a reader of the earlier columns by position reads them as before. */
 export function activityCsv(counters: readonly ExportCounter[], logOf: (counterId: string) => ExportLog, timezone: string, groupOf: (counterId: string) => string = () => ''): { text: string; rows: number } {
   const rows: Cell[][] = [];
   for (const counter of counters) {
@@ -55,11 +49,7 @@ export function activityCsv(counters: readonly ExportCounter[], logOf: (counterI
   return { text: csvDocument(EXPORT_COLUMNS, rows), rows: rows.length };
 }
 
-/**
- * A file name to offer in the save dialog: the counter's name made safe for any file system, and
- * the day. Letters, digits and '-' only, starting with a letter or digit: no list separator, quote,
- * line break or formula trigger where a spreadsheet shows it (docs/export.md).
- */
+/** A file name safe for any file system and spreadsheet (letters, digits and '-', no formula trigger: docs/export.md). */
 export function exportFileName(counterName: string | null, now: number, timezone: string): string {
   const slug = (counterName ?? '')
     .normalize('NFKC')

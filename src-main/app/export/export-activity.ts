@@ -1,6 +1,5 @@
-// The export channel's work: builds the CSV from the activity record and hands it
-// to main's save dialog. The request names what to export, never where: the path is the
-// user's answer in the native dialog (SaveFilePort), and only its file name comes back.
+// The export channel's work. The request names what to export, never where: the path is the user's
+// answer in the native dialog, and only its file name comes back.
 import type { ExportRequest, ExportResult } from '../../../src-shared/domain/goals';
 import type { CounterState } from '../../../src-shared/domain/snapshot';
 import { AppError } from '../../ipc/errors';
@@ -13,7 +12,6 @@ export interface ExportContext {
   /** The running core's counters, names already through the server-text sanitizer. */
   counters: readonly CounterState[];
   logOf(counterId: string): ExportLog;
-  /** A counter's group on this computer (empty: Ungrouped). */
   groupOf?: (counterId: string) => string;
   timezone: string;
   now: number;

@@ -1,8 +1,6 @@
-// Where goals and milestone state live: one file per account in the app's data folder
-// (goals-<digest>.json), or memory for the demo; storage/account-json-file.ts reads, checks
-// and resets it like the account's other files (a bad one: no goals, the user told once).
-// It also remembers which goals and milestones were announced, so
-// each is announced once across restarts and changes of time zone.
+// Goals and milestone state: one file per account (goals-<digest>.json), or memory for the demo.
+// It also remembers what was announced, so each goal and milestone is announced once across
+// restarts and changes of time zone.
 import { z } from 'zod';
 import { CounterId } from '../../../src-shared/api/schemas';
 import { Goal } from '../../../src-shared/domain/goals';
@@ -15,14 +13,8 @@ export const MAX_GOALS = 5_000;
 /** Announced keys kept per counter (older ones are pruned long before). */
 const MAX_KEYS = 32;
 
-/** An instant a Date can hold: the period holding it is worked out. */
 const At = z.int().min(0).max(8.64e15);
-/**
- * When a goal was last announced, per kind of period: the period in force now holds that
- * instant (in whatever zone is in force now) or it was not announced yet. An instant, not
- * a day's name: the same steps fall on another day in another zone, and must not be
- * announced there again.
- */
+/** When a goal was last announced, per kind of period: an instant, not a day's name, since the same steps fall on another day in another zone. */
 export const GoalAnnounced = z.object({ day: At.optional(), week: At.optional(), month: At.optional() });
 /** "FromDate:2024-02-29:2026-11-23": counter type, its date, the milestone's day. */
 export const MilestoneKey = z.string().regex(/^(FromDate|ToDate):\d{4}-\d{2}-\d{2}:\d{4}-\d{2}-\d{2}$/);
@@ -46,7 +38,7 @@ export const emptyExtras = (): ExtrasFile => ({ format: 'counter-tray-goals', ve
 
 export interface ExtrasLoad {
   data: ExtrasFile;
-  /** Set when the file could not be used and was backed up and reset: tell the user once. */
+  /** Set when the file was backed up and reset: tell the user once. */
   notice?: Said;
 }
 
@@ -55,7 +47,6 @@ export interface ExtrasStorage {
   save(data: ExtrasFile): Promise<void>;
 }
 
-/** One file per account, named by the owner key (a digest of server and token). */
 export function extrasPathFor(dir: string, ownerKey: string): string {
   return accountFilePath(dir, 'goals', ownerKey);
 }
@@ -70,7 +61,6 @@ function asExtrasStorage(file: AccountJsonFile<ExtrasFile, ExtrasFile>): ExtrasS
   };
 }
 
-/** The demo's: nothing leaves memory. */
 export function createMemoryExtrasStorage(): ExtrasStorage {
   return asExtrasStorage(createMemoryAccountFile(emptyExtras));
 }

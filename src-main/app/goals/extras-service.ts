@@ -1,8 +1,5 @@
-// Goals and milestones wired to the running account: one file per account (memory
-// for the demo), attached with the core like the activity record. Checks whether a goal was
-// reached when the activity record changes, and whether a milestone falls today at the
-// local morning (and at start, on a change of zone, after a wake-up); each is announced once:
-// it is marked in the file, the file is written, and only then is the user told.
+// Goals and milestones wired to the running account, attached with the core like the activity
+// record. Each is announced once: marked in the file, the file written, and only then the user told.
 import type { Goal, GoalView, LocalExtras } from '../../../src-shared/domain/goals';
 import type { CounterState } from '../../../src-shared/domain/snapshot';
 import type { Clock } from '../../core/contract';
@@ -20,7 +17,6 @@ import type { Said } from '../../../src-shared/i18n/notice';
 /** Milestones are announced from this local hour on, on their day. */
 export const MORNING_HOUR = 9;
 
-/** What the user is told about (desktop/notifications.ts words it). */
 export type ExtrasAnnouncement =
   | { kind: 'goalReached'; counterId: string; name: string; goal: Goal; done: number }
   | { kind: 'milestone'; counterId: string; name: string; type: MilestoneCounterType; milestone: Milestone };
@@ -28,26 +24,22 @@ export type ExtrasAnnouncement =
 export interface ExtrasServiceDeps {
   clock: Clock;
   timezone(): string;
-  /** The running core's counters. */
   counters(): readonly CounterState[];
-  /** The activity record's steps (ActivityService.steps) and its version, for caching. */
+  /** The activity record's steps and its version, for caching. */
   steps(counterId: string, fromDay: string): Steps;
   activityVersion(): string;
-  /** What the popup or tray shows changed (a goal set, a milestone muted). */
   changed(): void;
-  /** The file was reset: tell the user once. */
   notice(message: Said): void;
   warn(message: string): void;
   announce(announcement: ExtrasAnnouncement): void;
 }
 
 export interface ExtrasService {
-  /** The running account changed (null: none); loads its goals. */
   attach(storage: ExtrasStorage | null): Promise<void>;
   setGoal(counterId: string, goal: Goal | null): Promise<void>;
   muteMilestones(counterId: string, muted: boolean): Promise<void>;
   view(): LocalExtras;
-  /** Something a goal or milestone depends on changed (activity, counters, zone, a wake-up): check soon. Resolves once that check (its write and announcements included) is done. */
+  /** Something a goal or milestone depends on changed: check soon; resolves once that check (write and announcements) is done. */
   recheck(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -76,13 +68,12 @@ export function createExtrasService(deps: ExtrasServiceDeps): ExtrasService {
     return writing;
   }
 
-  /** Whether a morning can bring anything: a day counter whose milestones are on. A new day (a new period, a new "today") reaches the goals through the app's day watch, which publishes and so rechecks. */
+/** Whether a morning can bring anything (a new day reaches the goals through the app's day watch, which publishes and rechecks). */
   function mornings(current: ExtrasFile): boolean {
     const muted = new Set(current.milestonesMuted);
     return deps.counters().some((c) => c.type !== 'UpDown' && !muted.has(c.id));
   }
 
-  /** The next milestone morning: this day's, or the next day's. */
   function schedule(): void {
     if (timer !== undefined) deps.clock.clearTimeout(timer);
     timer = undefined;

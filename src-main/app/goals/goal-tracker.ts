@@ -1,8 +1,5 @@
-// Goals of UpDown counters: how far this period got, and which goals were
-// reached and not yet announced. Progress is read from the activity record (the one
-// count the app keeps), never counted a second time: the net steps of the period, yours,
-// others' or both. Edits of the value (a reset to 0 included) set a value and are no
-// steps, so they do not count (see ActivityRecord.stepsBetween).
+// Goals of UpDown counters: progress is read from the activity record (the one count the app
+// keeps), never counted a second time; edits of the value set a value and are no steps.
 import type { Goal, GoalPeriod, GoalView } from '../../../src-shared/domain/goals';
 import type { GoalRule } from '../activity/streaks';
 import type { ExtrasFile } from './extras-file';
@@ -16,7 +13,7 @@ export interface Steps {
 export interface GoalClock {
   now: number;
   timezone: string;
-  /** Net steps on a counter from the local day `fromDay` to today (the activity record's: ActivityService.steps). */
+  /** Net steps from the local day `fromDay` to today (ActivityService.steps). */
   steps(counterId: string, fromDay: string): Steps;
 }
 
@@ -32,7 +29,7 @@ export function progressOf(goal: Goal, steps: Steps): number {
   return steps.you + steps.others;
 }
 
-/** A goal as the history's streak rule (activity/streaks.ts): a period's steps meet it when their progress reaches the target. */
+/** A goal as the history's streak rule (activity/streaks.ts). */
 export function goalRule(goal: Goal): GoalRule {
   return { period: goal.period, met: (steps) => progressOf(goal, steps) >= goal.target };
 }
@@ -41,11 +38,7 @@ export function goalView(counterId: string, goal: Goal, clock: GoalClock): GoalV
   return { ...goal, done: progressOf(goal, clock.steps(counterId, periodStart(goal.period, clock.now, clock.timezone))) };
 }
 
-/**
- * Marks the period in force as announced; false when it already was: it holds the last
- * announcement (in the zone in force now). One stamped by a clock that was ahead holds a
- * later period, and silences only that one.
- */
+/** Marks the period in force as announced; false when it already holds the last announcement (one stamped by a clock ahead silences only its later period). */
 export function markAnnounced(data: ExtrasFile, counterId: string, period: GoalPeriod, clock: Pick<GoalClock, 'now' | 'timezone'>): boolean {
   const announced = data.announced.goals[counterId] ?? {};
   const last = announced[period];
@@ -54,11 +47,7 @@ export function markAnnounced(data: ExtrasFile, counterId: string, period: GoalP
   return true;
 }
 
-/**
- * The goals of `counterIds` that reached their target this period and were not announced
- * in it yet. Marks them announced in `data` (the caller saves before telling the user, so
- * a restart never announces one twice).
- */
+/** Goals that reached their target this period and were not announced in it; marks them (saved before the user is told). */
 export function takeReachedGoals(data: ExtrasFile, counterIds: Iterable<string>, clock: GoalClock): ReachedGoal[] {
   const reached: ReachedGoal[] = [];
   for (const counterId of counterIds) {

@@ -1,8 +1,6 @@
-// Milestones of day counters: which fall today, and which of those are due to be
-// announced. All local: the dates the counters carry and today in the user's zone, no
-// request. A milestone is named by its counter's type, date and its own day, so it is
-// announced once whatever happens meanwhile (a restart, a change of zone that makes the
-// same day come round again); starting again gives the counter a new date, and new milestones.
+// Milestones of day counters due today, all local (no request). A milestone is keyed by its
+// counter's type, date and its own day, so it is announced once whatever happens meanwhile;
+// starting again gives the counter a new date, and new milestones.
 import { milestoneOn, type Milestone, type MilestoneCounterType } from '../../../src-shared/domain/milestones';
 import type { CounterState } from '../../../src-shared/domain/snapshot';
 import { shiftDay } from '../activity/days';
@@ -12,7 +10,6 @@ export interface DayCounter {
   id: string;
   name: string;
   type: MilestoneCounterType;
-  /** The start date (FromDate) or end date (ToDate). */
   date: string;
 }
 
@@ -33,10 +30,7 @@ export function dayCounters(counters: readonly CounterState[]): DayCounter[] {
 
 export const milestoneKey = (counter: DayCounter, milestone: Milestone) => `${counter.type}:${counter.date}:${milestone.date}`;
 
-/**
- * The milestones that fall on `today` for counters whose milestones are not muted and that
- * were not announced yet. Marks them announced in `data` (saved before the user is told).
- */
+/** Due milestones of counters not muted and not announced yet; marks them (saved before the user is told). */
 export function takeDueMilestones(data: ExtrasFile, counters: readonly DayCounter[], today: string): DueMilestone[] {
   const due: DueMilestone[] = [];
   const muted = new Set(data.milestonesMuted);

@@ -1,14 +1,6 @@
-// Where an account's unsent clicks live (the core's one ledger): one file per
-// account, `pending-<owner key>.json`, written durably (storage/text-file.ts) before a click is
-// acknowledged. Replayed under another token they would be applied as someone else, so the
-// file carries its owner key (a digest of server and token, never the token) and a file of
-// another owner loads as nothing. The file is untrusted: parsed and re-validated against
-// the ledger's own schema on every load; a file that does not parse, or names another
-// owner, is backed up and reset with a notice, never silently trusted or dropped.
-// The owner key is no secret (another program can copy it from the file), so each counter's
-// clicks also carry a MAC under the account's key (click-file-codec.ts): clicks
-// the app did not write are refused (not sent, the file backed up, the user told), and the
-// ones it wrote are kept and written back at once.
+// An account's unsent clicks (the core's one ledger) in `pending-<owner key>.json`: replayed under
+// another token they would be applied as someone else, so the file names its owner (a digest, never
+// the token) and each counter's clicks carry a MAC (click-file-codec.ts); a failing file is backed up.
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import type { PendingStore } from '../../core/contract';
@@ -29,7 +21,6 @@ export function accountOwnerKey(baseUrl: string, token: string): string {
   return createHash('sha256').update(`${baseUrl}\n${token}`).digest('hex');
 }
 
-/** The account's file name in the data folder: its owner key (a digest), never the token. */
 export function pendingFileName(owner: string): string {
   return `pending-${owner.slice(0, 16)}.json`;
 }
@@ -47,7 +38,7 @@ export function createAccountPendingStore(seal: ClickSeal, { file, legacy, notic
   let retireLegacy = false;
   const write = (pending: unknown) => file.write(JSON.stringify({ owner, pending, macs: sealEntries(seal, countersOf(pending)) }));
 
-  /** Only the counters whose MAC holds; the rest refused: the file backed up, the user told, the kept ones written back. */
+  /** Only the counters whose MAC holds; the rest refused (file backed up, user told, the kept ones written back). */
   async function authenticated(json: unknown, from: TextFile, what: ClickFileName): Promise<unknown> {
     const sealed = SealedFile.safeParse(json);
     if (!sealed.success || sealed.data.owner !== owner) return json;
@@ -61,7 +52,6 @@ export function createAccountPendingStore(seal: ClickSeal, { file, legacy, notic
     return { owner, pending };
   }
 
-  /** The ledger's document in `text`, or undefined after backing up a file that is not one of ours. */
   async function parse(text: string, from: TextFile): Promise<unknown> {
     let json: unknown;
     try {

@@ -1,11 +1,6 @@
-// The counters each account saw last, kept on disk so a launch while the server is away
-// still shows them ("offline since …"). It shows counters and holds no clicks:
-// clicks taken then go to the account's core and its one ledger, like every other click.
-// Keyed by the account's owner key (server origin + token digest, as the pending store):
-// one account's counters are never shown under another. The file is untrusted: zod parses
-// it; a file that does not parse is moved aside and replaced, with a notice, and the app
-// starts anyway. Its names and refusal texts go through the sanitizer again
-// (another program may have written them).
+// The counters each account saw last, so a launch while the server is away still shows them; no
+// clicks (those go to the account's core and its ledger). Keyed by owner key, so never shown under
+// another account; the file is untrusted: zod-parsed, its texts sanitized again.
 import { z } from 'zod';
 import { CounterState } from '../../../src-shared/domain/snapshot';
 import { TEXT_LIMITS, type ServerTextCleaner } from '../../../src-shared/text/server-text';
@@ -17,7 +12,6 @@ import type { Translator } from '../../../src-shared/i18n/translator';
 
 /** Few people switch between more accounts; older ones are dropped first. */
 const MAX_ACCOUNTS = 5;
-/** Writes are batched: a burst of clicks is one write. */
 const WRITE_DELAY_MS = 1_000;
 
 const Entry = z.object({
@@ -30,10 +24,8 @@ export type LastKnownEntry = Omit<z.infer<typeof Entry>, 'unsent'>;
 const CacheFile = z.object({ version: z.literal(1), accounts: z.record(z.string(), Entry) });
 
 export interface LastKnownCache {
-  /** Reads the file; answers a notice when it was unusable and reset. */
   load(): Promise<{ notice?: Notice }>;
   get(owner: string): LastKnownEntry | undefined;
-  /** The counters as the running core shows them now. */
   remember(owner: string, counters: readonly CounterState[]): void;
   flush(): Promise<void>;
 }
@@ -44,7 +36,7 @@ function stored(counter: CounterState): CounterState {
   return { ...rest, pending: false };
 }
 
-/** A counter as read from the file: its server texts sanitized like those that come from the core. */
+/** Server texts from the file sanitized like the core's. */
 function cleaned(counter: CounterState, serverText: ServerTextCleaner): CounterState {
   const refused = Object.fromEntries(Object.entries(counter.refused).flatMap(([direction, text]) => (text === undefined ? [] : [[direction, serverText(text)]])));
   return { ...counter, name: serverText(counter.name, TEXT_LIMITS.name), refused };
@@ -68,7 +60,6 @@ export function createLastKnownCache(file: TextFile, clock: Clock, log: (message
   };
   const put = (owner: string, entry: LastKnownEntry) => {
     const { [owner]: _old, ...others } = accounts;
-    // Most recent last; drop the oldest beyond the limit.
     const kept = Object.entries(others).slice(-(MAX_ACCOUNTS - 1));
     accounts = { ...Object.fromEntries(kept), [owner]: entry };
     schedule();

@@ -1,7 +1,5 @@
-// What the app does with the last-known counters (last-known.ts holds the file):
-// show them while a launch cannot reach the server, and keep what the server refused per
-// counter across runs. A click on them goes to the account's core that is still
-// connecting, into its one ledger: this module holds no clicks of its own.
+// The last-known counters shown while a launch cannot reach the server, and the refusals learned per
+// counter across runs. A click on them goes to the connecting core's ledger: none is held here.
 import type { CounterState, Direction } from '../../../src-shared/domain/snapshot';
 import type { AppState } from '../../../src-shared/ipc/contract';
 import type { CounterCore } from '../../core/contract';
@@ -32,7 +30,6 @@ function withLedger(counters: CounterState[], core: CounterCore): CounterState[]
 
 export function createOfflineCounters({ cache, session, changed }: OfflineCountersDeps) {
   let lastShown: { saved: LastKnownEntry; key: string; shown: NonNullable<AppState['lastKnown']> } | undefined;
-  /** The account's key in the cache (the same digest that owns its pending clicks). */
   const ownerKey = (): string | null => {
     const account = session.account();
     return account ? accountOwnerKey(account.serverUrl, account.token) : null;
@@ -85,7 +82,6 @@ export function createOfflineCounters({ cache, session, changed }: OfflineCounte
       const owner = ownerKey();
       if (cache && core && owner && signedIn()) cache.remember(owner, coreCounters(core));
     },
-    /** What the popup shows while a launch is still connecting (null otherwise), the same object until it changes. */
     shown(): AppState['lastKnown'] {
       const core = session.connectingCore();
       const saved = !session.core() && session.state().status === 'connecting' ? known() : undefined;
@@ -96,7 +92,6 @@ export function createOfflineCounters({ cache, session, changed }: OfflineCounte
       if (lastShown?.saved !== saved || lastShown.key !== key) lastShown = { saved, key, shown: next };
       return lastShown.shown;
     },
-    /** The counter's name as last seen, for words about it once it is gone. */
     nameOf: (id: string): string | undefined => known()?.counters.find((c) => c.id === id)?.name,
     /** A click: to the running core, or to the one still connecting for a last-known counter. Answers the core that took it. */
     step(id: string, direction: Direction, amount = 1): CounterCore {

@@ -1,7 +1,5 @@
-// How the app meets the core's one ledger: where each account keeps its unsent
-// clicks (a durable file; the demo's stay in memory and never replay to an account), when a
-// click is acknowledged (once the ledger has it on disk), and what the user is told when
-// clicks could not be kept or sent (a counter that went away, a disk that fails).
+// Where the app meets the core's one ledger: each account's store of unsent clicks (the demo's stay
+// in memory, never replayed to an account), when a click is acknowledged, and what the user is told.
 import type { Notice, Said } from '../../../src-shared/i18n/notice';
 import type { CounterCore, PendingStore } from '../../core/contract';
 import { createAccountPendingStore } from './account-pending-store';
@@ -10,13 +8,12 @@ import type { PendingFiles } from '../ports';
 
 export interface OwnClickDeps {
   pendingFiles: PendingFiles | undefined;
-  /** A one-time notice for the user (and the log). */
   notify(notice: Notice): void;
   /** A counter's name as last seen, sanitized, for words about it once it is gone. */
   nameOf(id: string): string;
 }
 
-/** The words for clicks the core dropped because their counter went away: nothing of them reached the server. */
+/** Clicks the core dropped because their counter went away: nothing of them reached the server. */
 export function droppedClicksNotice(amount: number, name: string): Said {
   return (i18n) => i18n.t('notice.droppedClicks', { amount: amount === 0 ? 'all' : i18n.signed(amount), name });
 }

@@ -1,7 +1,6 @@
-// Where groups, hidden counters, the manual order and the sort live: one file per account in
-// the app's data folder (organise-<digest>.json), or memory for the demo; storage/account-json-file.ts
-// reads, checks and resets it like the account's other files (a bad one: nothing organised, the
-// user told once). Its bounds keep it under ORGANISE_FILE_MAX_BYTES for 5 000 counters.
+// Groups, hidden counters, the manual order and the sort: one file per account
+// (organise-<digest>.json), or memory for the demo. Its bounds keep it under
+// ORGANISE_FILE_MAX_BYTES for 5 000 counters.
 import { z } from 'zod';
 import { CounterId } from '../../../src-shared/api/schemas';
 import { cleanGroupName, GROUP_NAME_MAX, MAX_GROUPS, MAX_ORGANISED, ORGANISE_FILE_MAX_BYTES, SortMode, emptyOrganisation, type Organisation } from '../../../src-shared/domain/organise';
@@ -70,7 +69,6 @@ export function organisePathFor(dir: string, ownerKey: string): string {
   return accountFilePath(dir, 'organise', ownerKey);
 }
 
-/** The demo's: nothing leaves memory. */
 export const createMemoryOrganiseStorage = (): OrganiseStorage => createMemoryAccountFile(emptyOrganisation);
 
 export function createFileOrganiseStorage(file: TextFile): OrganiseStorage {

@@ -21,7 +21,7 @@ export function organiseHandlers(organise: OrganiseService): Pick<InvokeHandlers
   };
 }
 
-/** Each counter's group name, for the export's group column (empty: Ungrouped). */
+/** For the export's group column (empty: Ungrouped). */
 export function groupNames(organise: OrganiseService): (counterId: string) => string {
   const byCounter = new Map<string, string>();
   for (const group of organise.view()?.groups ?? []) for (const id of group.counters) byCounter.set(id, group.name);

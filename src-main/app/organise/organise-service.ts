@@ -1,9 +1,6 @@
-// Groups, hidden counters, the manual order and the sort, wired to the running account: one
-// file per account (memory for the demo), attached with the core like the goals. Each change
-// the popup asks for is made with the pure steps of domain/organise.ts and written; writes are
-// one at a time, the latest state winning, so a burst of changes is not a burst of writes.
-// Watching the counters, it notes when each value changed ("recently changed") and, once the
-// server has listed them, drops ids it no longer lists.
+// Groups, hidden counters, the manual order and the sort, wired to the running account like the
+// goals. Writes are one at a time, the latest state winning, so a burst of changes is not a burst
+// of writes; watching the counters, it notes when each value changed and drops ids no longer listed.
 import type { CounterState } from '../../../src-shared/domain/snapshot';
 import {
   cleanGroupName,
@@ -27,7 +24,6 @@ import { toOrganiseFile, type OrganiseStorage } from './organise-file';
 
 export interface OrganiseServiceDeps {
   clock: Clock;
-  /** The running core's counters. */
   counters(): readonly CounterState[];
   /** Whether those are the server's list (a live core): only then are missing ids dropped. */
   listed(): boolean;
@@ -38,11 +34,9 @@ export interface OrganiseServiceDeps {
 
 export interface OrganiseService {
   attach(storage: OrganiseStorage | null): Promise<void>;
-  /** Absent while no account is attached. */
   view(): Organisation | undefined;
-  /** Counters hidden from the list and the tray menu. */
   hidden(): ReadonlySet<string>;
-  /** The counters may have changed: note value changes, drop ids the list no longer has. */
+  /** Note value changes, drop ids the list no longer has. */
   observe(): void;
   createGroup(name: string): Promise<string>;
   renameGroup(id: string, name: string): Promise<void>;
@@ -51,7 +45,6 @@ export interface OrganiseService {
   place(counterId: string, groupId: string | null, before: string | null): Promise<void>;
   setHidden(counterId: string, hidden: boolean): Promise<void>;
   setSort(sort: SortMode): Promise<void>;
-  /** Resolves once what was changed is on disk. */
   flush(): Promise<void>;
   stop(): Promise<void>;
 }

@@ -6,7 +6,7 @@ import { AppError, asCoreError } from '../../ipc/errors';
 import type { CoreFactory } from '../ports';
 import { hostOf } from './server-url';
 
-/** Creates and starts a core; on failure stops it (no sockets or timers left) and throws an AppError. */
+/** On failure stops the core (no sockets or timers left) and throws an AppError. */
 export async function startCore(factory: CoreFactory, options: CoreOptions): Promise<CounterCore> {
   const core = await factory(options);
   try {
@@ -28,8 +28,7 @@ export function startFailure(error: unknown, baseUrl: string): AppError {
   const core = asCoreError(error);
   const host = hostOf(baseUrl);
   if (!core) return new AppError('internal', `Could not start syncing with ${host}.`);
-  // The user reads what happened and what to do; the core's detail (HTTP status,
-  // ENOTFOUND, ECONNREFUSED 127.0.0.1:…) goes to the log through `detail`.
+  // The user reads what happened and what to do; the core's detail goes to the log.
   const detail = core.message;
   switch (core.kind) {
     case 'unauthorized':

@@ -1,6 +1,5 @@
-// The session's one core slot: the running core, the launch's core while it still connects,
-// the demo service behind a demo core, and the events others follow them by. A core is
-// stopped (and has written its last) before its slot is given to another.
+// The session's one core slot: the running core, the launch's core while it connects, and the demo
+// service. A core is stopped (and has written its last) before its slot is given to another.
 import type { RemoteChange } from '../../../src-shared/domain/snapshot';
 import { Emitter, type Event } from '../../../src-shared/events/emitter';
 import type { CounterCore } from '../../core/contract';
@@ -24,7 +23,6 @@ export interface CoreSlot {
   setDemo(service: DemoService): void;
   closeDemo(): Promise<void>;
   readonly onCoreChanged: Event<CoreChange>;
-  /** The running core's snapshot changed. */
   readonly onCoreUpdated: Event<void>;
   readonly onRemoteChange: Event<RemoteChange>;
 }

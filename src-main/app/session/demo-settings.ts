@@ -1,9 +1,6 @@
-// Demo mode leaves no traces in the account's settings: what belongs to counters (pins,
-// mutes, per-counter shortcuts) stays in memory while the demo runs, and the account's
-// own values come back when it ends, so a shortcut recorded for a demo counter never
-// keeps a global key grabbed afterwards. App-wide preferences (theme, time zone,
-// notifications on/off, the open-popup shortcut, launch at login) belong to the user
-// whatever they are looking at, and are saved as usual.
+// The demo leaves no trace in the account's settings: per-counter ones (pins, mutes, shortcuts)
+// stay in memory and the account's come back when it ends, so a demo counter's shortcut never keeps
+// a global key. App-wide preferences belong to the user, and are saved as usual.
 import type { Settings } from '../../../src-shared/domain/settings';
 
 /** `next`, with the per-counter settings taken from the account's saved ones. */

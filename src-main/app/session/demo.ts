@@ -1,10 +1,6 @@
-// Demo mode: the reference service with its built-in demo data, on a free loopback
-// port, loaded on demand so the account path never carries it. A simulated second
-// user changes shared counters now and then, so live updates and notifications show.
-// Any process on this machine can reach the port: the tokens are drawn anew
-// each launch (the published ones are for tests and the command line), and the service
-// answers only requests addressed to 127.0.0.1:<port> without a browser's Origin, so a
-// web page cannot drive it, by DNS rebinding or otherwise.
+// Demo mode: the reference service on a free loopback port, loaded on demand so the account path
+// never carries it. Any local process can reach it, so its tokens are drawn anew each launch and it
+// answers only requests to 127.0.0.1:<port> without a browser's Origin (no DNS rebinding).
 import { randomBytes } from 'node:crypto';
 import type { DemoService } from '../ports';
 

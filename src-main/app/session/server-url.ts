@@ -1,16 +1,12 @@
-// Which server URLs the app accepts: https always; http only for a
-// loopback host, or for another host once the user confirmed it in main's own dialog.
-// Nothing else (file:, ws:, javascript:). The same rules apply to what the user types and
-// to what settings.json says at launch. An address typed without a scheme gets https://.
+// Which server URLs the app accepts, typed or read from settings.json: https always; http only for
+// a loopback host, or another host once the user confirmed it in main's own dialog.
 import { DEFAULT_SERVER_URL, withDefaultScheme } from '../../../src-shared/domain/server-address';
 import { words } from '../../../src-shared/i18n/messages';
 import { AppError } from '../../ipc/errors';
 
 /**
- * Plain http stays on this machine only for literal loopback addresses and `localhost`
- * itself. Not `*.localhost`: RFC 6761 says it should resolve to loopback, but
- * Node asks DNS for `attacker.localhost` like any other name. `hostname` is as the WHATWG
- * URL parser gives it: lower case, IPv4 in dotted decimal (0x7f.1 is 127.0.0.1), IPv6 in brackets.
+ * Loopback: literal addresses and `localhost` itself. Not `*.localhost`: RFC 6761 says it should
+ * resolve to loopback, but Node asks DNS for `attacker.localhost` like any other name.
  */
 export function isLoopbackHost(hostname: string): boolean {
   const host = hostname.toLowerCase();
@@ -27,7 +23,7 @@ export interface ServerUrl {
   plainHttp: boolean;
 }
 
-/** Parses and normalises, or throws an AppError saying exactly why not. Plain http is reported, not refused. */
+/** Parses and normalises, or throws an AppError saying why; plain http is reported, not refused. */
 export function parseServerUrl(input: string): ServerUrl {
   let url: URL;
   try {
@@ -55,7 +51,7 @@ export function originOf(url: string): string {
   }
 }
 
-/** "counters.example.org:8443" from a URL or origin, for words about it (the text itself when it is not one). */
+/** "counters.example.org:8443" for words about a URL (the text itself when it is not one). */
 export function hostOf(url: string): string {
   try {
     return new URL(url).host || url;

@@ -1,5 +1,4 @@
-// What the session offers the rest of the app (session.ts builds it) and what it needs.
-// Others follow it through its events; it calls back into none of them.
+// What the session offers the rest of the app and what it needs.
 import type { Settings } from '../../../src-shared/domain/settings';
 import type { RemoteChange } from '../../../src-shared/domain/snapshot';
 import type { Event } from '../../../src-shared/events/emitter';
@@ -17,7 +16,6 @@ export interface SessionDeps {
   log: Logger;
   /** A core's options besides its server and token (those are the session's alone). */
   coreSetup: CoreSetup;
-  /** The settings in force and how to save them (a connect names the server it reached). */
   settings: { current(): Settings; save(next: Settings): Promise<void> };
 }
 
@@ -26,29 +24,23 @@ export interface Session {
   core(): CounterCore | null;
   /** The account's core while a launch is still connecting (no list yet): its ledger takes the clicks made meanwhile. */
   connectingCore(): CounterCore | null;
-  /** The running core, if it knows this counter; otherwise an AppError for the popup. */
   requireCounter(id: string): CounterCore;
   /** Reads the vault (once, at launch) and whether the OS encrypts it; `resume` the stored token afterwards. */
   load(): Promise<VaultLoad>;
   resume(stored: StoredToken): Promise<void>;
   connect(serverUrl: string, token: string): Promise<void>;
-  /** The origin the account's token is bound to (stored or in use), if any. */
   boundOrigin(): string | null;
   startDemo(): Promise<void>;
   signOut(): Promise<void>;
   /** The user chose "store with weak protection" in main's dialog (or withdrew it). */
   setWeakStorage(allowed: boolean): Promise<void>;
   notifyResume(): void;
-  /** "Retry now": reach the server at once instead of waiting for the next attempt. */
   retryNow(): void;
   /** The account this session is (or is becoming) signed in to; null for the demo or signed out. */
   account(): { serverUrl: string; token: string } | null;
-  /** The one sanitizer with every token this run has seen (token-gate.ts). */
   redact(text: string, maxLength?: number): string;
-  /** A token the user typed: redacted from every message from now on. */
   rememberToken(token: string): void;
   stop(): Promise<void>;
-  /** The session's state or the running core's snapshot changed. */
   readonly onDidChange: Event<void>;
   readonly onCoreChanged: Event<CoreChange>;
   /** Others' changes the running core reports (names already sanitized by the core). */

@@ -1,15 +1,6 @@
-// The session: which core runs, with which token, against which server, and what the user
-// sees about it (signed out / connecting / signed in, account or demo). Others follow it
-// through its events (onDidChange, onCoreChanged, onRemoteChange); it calls back into nobody.
-// Every transition bumps a generation so late answers from a superseded attempt
-// (a slow connect, a retry timer) discard themselves instead of winning.
-// A token is always held with the origin it was entered for (BoundToken): a core is only
-// ever started for that origin (token-gate.ts), so no settings change can send it elsewhere.
-// What the user consented to (plain http, weak storage) belongs to that token alone: a
-// stored record's consent never carries over to a new token.
-// One core per account at a time (core-slot.ts): a launch that cannot reach the server keeps
-// its one core (its ledger takes the clicks made meanwhile) and tries again with the same
-// core; "Retry now" nudges that core, it never builds a second (docs/api.md R1).
+// The session: which core runs, with which token, against which server, and what the user sees
+// of it. Every transition bumps a generation, so a late answer from a superseded attempt (a slow
+// connect, a retry timer) discards itself instead of winning.
 import { Emitter } from '../../../src-shared/events/emitter';
 import type { SessionState } from '../../../src-shared/ipc/contract';
 import type { CounterCore } from '../../core/contract';
@@ -58,11 +49,7 @@ export function createSession(deps: SessionDeps): Session {
   }
   const isCurrent = (gen: number) => gen === generation && !stopped;
 
-  /**
-   * Launch path: one core for the account, kept while the server cannot be reached (its
-   * ledger takes the clicks made meanwhile) and started again after a back-off; a
-   * rejected token signs out and is forgotten.
-   */
+  /** Launch path: one core, kept and tried again while the server cannot be reached; a rejected token signs out and is forgotten. */
   async function resume(stored: StoredToken): Promise<void> {
     const gen = begin();
     await slot.dropConnecting();
@@ -70,8 +57,7 @@ export function createSession(deps: SessionDeps): Session {
     gate.adoptStored(stored);
     const serverUrl = deps.settings.current().serverUrl;
     if (originOf(serverUrl) !== stored.origin) {
-      // The settings name another server than the token was entered for: the token stays
-      // where it is (nothing lost), and is not used until the user signs in to this server.
+      // The settings name another server than the token's: the token stays stored, unused until the user signs in here.
       gate.use(null);
       const host = hostOf(originOf(serverUrl) || serverUrl);
       set(signedOut(new AppError('token-for-other-server', words('error.tokenForOtherServer', { host }), `token for ${stored.origin}, settings name ${serverUrl}`)));
@@ -121,7 +107,7 @@ export function createSession(deps: SessionDeps): Session {
     set(signedOut(failure));
   }
 
-  /** "Retry now" (or a wake-up) while the launch's core waits for its next try: try now, with that same core. */
+  /** "Retry now" (or a wake-up) while the launch's core waits for its next try. */
   function tryLaunchNow(): boolean {
     const launching = slot.connecting();
     const token = gate.inUse();
@@ -260,8 +246,7 @@ export function createSession(deps: SessionDeps): Session {
       const core = slot.core();
       if (core) core.retryNow();
       else if (!tryLaunchNow() && slot.connecting()) {
-        // The launch's try is under way: should it fail, the next does not wait out the back-off
-        // (a press while the server was coming back was lost, and the next try was up to a minute away).
+        // The launch's try is under way: should it fail, the next does not wait out the back-off.
         retry.askedDuringTry();
         slot.connecting()?.retryNow();
       }

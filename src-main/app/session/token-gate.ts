@@ -1,7 +1,6 @@
-// What the session knows about tokens apart from which core runs: every token this run has
-// seen (so no log line or message quotes one), the token in use with the origin it was
-// entered for and the user's consents for it, what the vault keeps, and the last gate before
-// a token leaves the process: a core gets a token only for the origin it was entered for.
+// What the session knows about tokens apart from which core runs: every token seen (so no log line
+// quotes one), the one in use with its origin and consents, and the last gate before a token
+// leaves the process: a core gets a token only for the origin it was entered for.
 import type { CoreOptions } from '../../core/contract';
 import { AppError } from '../../ipc/errors';
 import type { TokenStorage } from '../../../src-shared/ipc/contract';
@@ -9,7 +8,6 @@ import type { BoundToken, StoredToken, TokenRecord, TokenVault, VaultLoad } from
 import { createServerTextCleaner } from '../../../src-shared/text/server-text';
 import { originOf, parseServerUrl } from './server-url';
 
-/** The account a core is set up for, as the session's listeners and the ledger need it. */
 export interface AccountOfCore {
   baseUrl: string;
   token: string;
@@ -17,7 +15,7 @@ export interface AccountOfCore {
   legacyClicks: boolean;
 }
 
-/** What a core needs besides its server and token: log, zone, test seams, and for an account its ledger store. */
+/** What a core needs besides its server and token. */
 export type CoreSetup = (account: AccountOfCore | null) => Omit<CoreOptions, 'baseUrl' | 'token'>;
 
 export interface TokenGate {
@@ -29,7 +27,6 @@ export interface TokenGate {
   load(): Promise<VaultLoad>;
   /** A core's options for `bound` at `baseUrl`; throws unless the token was entered for that very origin. */
   optionsFor(baseUrl: string, bound: BoundToken, mode: 'account' | 'demo'): CoreOptions;
-  /** The token in use (an account's or the demo's), if any. */
   inUse(): TokenRecord | null;
   /** Uses `record` (null: none); with `storage`, where the vault now keeps it ('memory': nowhere). */
   use(record: TokenRecord | null, storage?: TokenStorage): void;
@@ -53,7 +50,7 @@ export function createTokenGate(vault: TokenVault, coreSetup: CoreSetup): TokenG
   let legacyClicksToken: string | null = null;
   const redact = createServerTextCleaner(() => secrets);
   let token: TokenRecord | null = null;
-  /** The vault's token, also while signed out because the settings name another server. */
+  /** The vault token's origin, also while unused because the settings name another server. */
   let storedOrigin: string | null = null;
   /** The token the user accepted weak protection for (main's dialog this run, or the stored record's consent). */
   let weakConsentFor: string | null = null;

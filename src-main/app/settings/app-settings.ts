@@ -1,6 +1,5 @@
-// The settings in force and what is on disk. They differ only while the demo runs: the
-// demo's counters get per-counter settings of their own, which never overwrite the
-// account's on disk, and leaving the demo brings the account's back (demo-settings.ts).
+// The settings in force and those on disk, which differ only while the demo runs: the demo's
+// per-counter settings never overwrite the account's (demo-settings.ts).
 import { DEFAULT_SETTINGS, type Settings } from '../../../src-shared/domain/settings';
 import { Emitter, type Event } from '../../../src-shared/events/emitter';
 import type { SettingsStore } from '../ports';
@@ -16,7 +15,6 @@ export interface AppSettings {
   /** What the launch read (after the rules of a user edit were applied): in force and on disk. */
   loaded(settings: Settings): void;
   save(next: Settings): Promise<void>;
-  /** The session is in the demo now, or not. */
   followMode(mode: 'account' | 'demo'): void;
   readonly onChanged: Event<SettingsChange>;
 }
@@ -24,7 +22,7 @@ export interface AppSettings {
 export function createAppSettings(store: SettingsStore): AppSettings {
   const changes = new Emitter<SettingsChange>();
   let settings: Settings = DEFAULT_SETTINGS;
-  /** What is on disk: differs from `settings` in per-counter fields while the demo runs. */
+  /** Differs from `settings` in per-counter fields while the demo runs. */
   let persisted: Settings = DEFAULT_SETTINGS;
   let inDemo = false;
 

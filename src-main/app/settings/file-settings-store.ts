@@ -1,9 +1,6 @@
-// Settings in a plain JSON file (settings.json in the app's data folder), for the Electron
-// app and the headless harness alike. Not electron-store: its constructor
-// registers `ipcMain.on('electron-store-get-data')` with no sender check, a door beside
-// ipc/main-wrapper.ts; its base `conf` registers nothing, but this store needs neither:
-// the zod schema and migration (settings-migration.ts) are ours. A broken file is moved
-// aside and replaced by defaults: the app starts, and tells the user once.
+// Settings in a plain JSON file. Not electron-store: its constructor registers
+// `ipcMain.on('electron-store-get-data')` with no sender check, a door beside ipc/main-wrapper.ts.
+// A broken file is moved aside and replaced by defaults: the app starts, and tells the user once.
 import { copyFile, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { Settings } from '../../../src-shared/domain/settings';
@@ -14,7 +11,7 @@ import type { SettingsLoad, SettingsStore } from '../ports';
 export function createFileSettingsStore(path: string, now: () => Date = () => new Date()): SettingsStore {
   let writes = 0;
   let last: Promise<void> = Promise.resolve();
-  /** One write at a time, in order (two settings changes in a row must not interleave), each to its own temp file. */
+  /** One write at a time, in order, each to its own temp file. */
   const write = (settings: Settings): Promise<void> => {
     const text = `${JSON.stringify(settings, null, 2)}\n`;
     const temp = `${path}.tmp-${process.pid}-${(writes += 1)}`;

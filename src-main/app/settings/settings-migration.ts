@@ -1,6 +1,5 @@
-// Settings files outlive app versions: migrate old layouts, salvage what is valid,
-// and never crash on a broken file. Pure: the store (settings.json, or memory
-// in the harness) calls this and does the backup it asks for.
+// Settings files outlive app versions: migrate old layouts, salvage what is valid, never crash on
+// a broken file. Pure: the store calls this and does the backup it asks for.
 import { DEFAULT_SETTINGS, Settings } from '../../../src-shared/domain/settings';
 import type { PlainKey } from '../../../src-shared/i18n/messages';
 import type { Said } from '../../../src-shared/i18n/notice';
@@ -29,10 +28,7 @@ const SETTING_NAMES: Record<Exclude<keyof Settings, 'version'>, PlainKey> = {
 
 type Raw = Record<string, unknown>;
 
-/**
- * Version 0 is the unversioned layout of the 0.0.x previews: flat keys, one pinned
- * counter and one notifications switch. Each step takes the previous layout to the next.
- */
+/** Version 0 is the 0.0.x previews' flat layout; each step takes a layout to the next. */
 const MIGRATIONS: Record<number, (raw: Raw) => Raw> = {
   0: (raw) => {
     const { server, pinnedCounter, notify, mutedCounters, ...rest } = raw;
@@ -47,18 +43,12 @@ const MIGRATIONS: Record<number, (raw: Raw) => Raw> = {
       },
     };
   },
-  // How the app updates itself. Everyone who had no choice so far gets the default.
   1: (raw) => ({ ...raw, version: 2, updates: DEFAULT_SETTINGS.updates }),
 };
 
-/**
- * Optional preferences added without a version step: a file from before them simply has
- * not chosen yet. Filling them in is not a migration (nothing to save, nothing to say), and
- * an older app reading a newer file drops the key it does not know.
- */
+/** Preferences added without a version step: filling them in is no migration, and an older app drops the key it does not know. */
 const ADDED_LATER: Partial<Settings> = { language: DEFAULT_SETTINGS.language };
 
-/** `text` is the file's content, or undefined when there is no file yet. */
 export function readSettingsText(text: string | undefined): SettingsOutcome {
   if (text === undefined || text.trim() === '') return { kind: 'ok', settings: DEFAULT_SETTINGS };
   let raw: unknown;
@@ -107,12 +97,11 @@ export function migrateSettings(raw: unknown): SettingsOutcome {
   };
 }
 
-/** `reason` says what was wrong and that the settings were reset; the store adds where the backup is. */
 function reset(reason: Said): SettingsOutcome {
   return { kind: 'reset', settings: DEFAULT_SETTINGS, notice: reason };
 }
 
-/** Where the unusable file is moved: next to it, stamped, so nothing is ever overwritten. */
+/** Next to the file, stamped, so nothing is ever overwritten. */
 export function backupPathFor(settingsPath: string, now: Date): string {
   const stamp = now.toISOString().replace(/[:.]/g, '-');
   return `${settingsPath}.corrupt-${stamp}.bak`;

@@ -1,7 +1,5 @@
-// What settings must satisfy, whoever wrote them: a user edit
-// through `settings:update`, and the file read at launch, which any process of the same
-// user can change. One set of rules; a patch that breaks them is refused, a file that
-// breaks them is repaired (and backed up by the store) with a notice.
+// What settings must satisfy, whoever wrote them: a user edit, or the file read at launch, which
+// any process of the same user can change. A patch that breaks a rule is refused, a file repaired.
 import { CounterId } from '../../../src-shared/api/schemas';
 import { DEFAULT_SETTINGS, Settings, type SettingsPatch } from '../../../src-shared/domain/settings';
 import { checkAccelerator, listShortcuts, MAX_GLOBAL_SHORTCUTS, validateShortcutMap, type ShortcutMap } from './shortcut-rules';
@@ -12,7 +10,6 @@ import type { AppPlatform } from '../ports';
 import { parseServerUrl } from '../session/server-url';
 import { isKnownZone } from '../../../src-shared/time/calendar';
 
-/** What a user edit is checked against besides the settings themselves. */
 export interface EditContext {
   platform: AppPlatform;
   /** Counters the popup can show now: a shortcut may be added for these only (an unchanged one stays). */
@@ -35,8 +32,7 @@ export function applySettingsPatch(current: Settings, patch: SettingsPatch, cont
   const unknown = unknownCounters(current.shortcuts, next.shortcuts, context.knownCounterIds);
   const shortcutProblems = [...validateShortcutMap(next.shortcuts, context.platform), ...unknown];
   if (shortcutProblems.length > 0) {
-    // The two limits the user cannot fix by choosing other keys get words of their own; a key
-    // problem keeps the code's sentence ("add Ctrl, Alt or Cmd, or pick another"). The detail is logged.
+    // Limits other keys cannot fix get words of their own; a key problem keeps the code's sentence.
     const tooMany = listShortcuts(next.shortcuts).length > MAX_GLOBAL_SHORTCUTS;
     const said = tooMany ? words('error.tooManyShortcuts', { max: MAX_GLOBAL_SHORTCUTS }) : unknown.length > 0 ? words('error.shortcutUnknownCounter') : undefined;
     throw said ? new AppError('invalid-shortcut', said, shortcutProblems.join(' ')) : new AppError('invalid-shortcut', shortcutProblems.join(' '));
@@ -44,7 +40,6 @@ export function applySettingsPatch(current: Settings, patch: SettingsPatch, cont
   return next;
 }
 
-/** New or changed shortcuts for counters the app does not know (made-up ids): one problem per id. */
 function unknownCounters(before: ShortcutMap, after: ShortcutMap, known: ReadonlySet<string>): string[] {
   const unchanged = (id: string) => JSON.stringify(before.counters[id] ?? {}) === JSON.stringify(after.counters[id]);
   const added = Object.entries(after.counters).filter(([id, entry]) => (entry.increment || entry.decrement) && !known.has(id) && !unchanged(id));
@@ -54,15 +49,10 @@ function unknownCounters(before: ShortcutMap, after: ShortcutMap, known: Readonl
 
 export interface LoadedSettingsCheck {
   settings: Settings;
-  /** Empty when the file passed every rule; otherwise what was reset, one sentence each. */
   problems: Said[];
 }
 
-/**
- * The rules of a user edit, applied to settings read from disk. `consentedOrigin` is the
- * origin the vault's token is bound to: plain http to another host survives a restart only
- * when the user confirmed it for that token (the encrypted vault keeps that, not the file).
- */
+/** The rules of a user edit, on settings read from disk; plain http to another host survives only for `consentedOrigin` (the vault keeps the consent, not the file). */
 export function checkLoadedSettings(loaded: Settings, consentedOrigin: string | null, platform: AppPlatform): LoadedSettingsCheck {
   const problems: Said[] = [];
   let serverUrl = loaded.serverUrl;
@@ -88,12 +78,7 @@ export function checkLoadedSettings(loaded: Settings, consentedOrigin: string | 
   return { settings: { ...loaded, serverUrl, timezone, shortcuts: shortcuts.map }, problems };
 }
 
-/**
- * The map without accelerators main's rules refuse, without the second use of any keys,
- * without entries that are not counter ids, and with at most MAX_GLOBAL_SHORTCUTS (which
- * counters exist is not known before the server answers; a shortcut for one that is gone
- * does nothing).
- */
+/** The map without what main's rules refuse, second uses of keys, non-ids, or more than MAX_GLOBAL_SHORTCUTS (a shortcut for a counter that is gone does nothing). */
 function keepAcceptableShortcuts(map: ShortcutMap, platform: AppPlatform): { map: ShortcutMap; dropped: string[] } {
   const dropped: string[] = [];
   const seen = new Set<string>();

@@ -1,21 +1,12 @@
-// Which global shortcuts the app accepts: Electron's
-// accelerator syntax, read as the keys it becomes on this platform, and our policy,
-// checked in main before a shortcut map is saved, on load, and before anything is
-// registered. Pure; desktop/ plans the registration (desktop/shortcuts.ts) and the Electron
-// adapter applies it.
-//
-// Electron maps modifiers per platform (https://www.electronjs.org/docs/latest/api/accelerator,
-// "Cross-platform modifiers"): CommandOrControl is Cmd on macOS and Ctrl elsewhere; Super
-// (Meta) is Cmd on macOS and the Windows key elsewhere; Command and Option do nothing on
-// Windows and Linux. So `Super+V` is Cmd+V on a Mac (paste, taken system-wide) and
-// `Cmd+K` is a bare K on Linux. The policy judges the keys actually pressed.
+// Which global shortcuts main accepts, judged by the keys actually pressed: Electron maps modifiers
+// per platform (https://www.electronjs.org/docs/latest/api/accelerator), so `Super+V` is Cmd+V
+// (paste) on a Mac and `Cmd+K` a bare K on Linux. Pure; desktop/shortcuts.ts plans registration.
 import type { Settings } from '../../../src-shared/domain/settings';
 import type { AppPlatform } from '../ports';
 
 /** At most this many global shortcuts: each takes a key combination from every other app. */
 export const MAX_GLOBAL_SHORTCUTS = 20;
 
-// https://www.electronjs.org/docs/latest/api/accelerator
 const MODIFIER_ALIASES: Record<string, string> = {
   command: 'Command', cmd: 'Command',
   control: 'Control', ctrl: 'Control',
@@ -36,11 +27,10 @@ const KEY_ALIASES: Record<string, string> = { enter: 'Return', esc: 'Escape' };
 const NAMED_KEY_BY_LOWER = new Map(NAMED_KEYS.map((k) => [k.toLowerCase(), (Object.hasOwn(KEY_ALIASES, k.toLowerCase()) ? KEY_ALIASES[k.toLowerCase()] : undefined) ?? k]));
 const PUNCTUATION = new Set([...')!@#$%^&*(:;=<,_->.?/~`{][|\\}"\'']);
 
-/** A key as pressed: ctrl, alt, shift, cmd (macOS), super (the Windows key), altgr. */
 type PhysicalModifier = 'ctrl' | 'alt' | 'shift' | 'cmd' | 'super' | 'altgr';
 const PHYSICAL_ORDER: PhysicalModifier[] = ['ctrl', 'alt', 'shift', 'cmd', 'super', 'altgr'];
 
-/** Electron's table: what each modifier is on each platform (undefined: no effect there). */
+/** What each modifier is on each platform (undefined: no effect there). */
 function physical(modifier: string, platform: AppPlatform): PhysicalModifier | undefined {
   const mac = platform === 'darwin';
   switch (modifier) {
@@ -63,23 +53,15 @@ function physical(modifier: string, platform: AppPlatform): PhysicalModifier | u
   }
 }
 
-/**
- * A shifted character is Shift with its key (US layout, as Electron reads them:
- * shell/common/keyboard_util.cc), so Ctrl+! and Ctrl+Shift+1 are one combination.
- */
+/** A shifted character is Shift with its key (US layout, as shell/common/keyboard_util.cc reads it): Ctrl+! is Ctrl+Shift+1. */
 const SHIFTED_KEYS: Record<string, string> = {
   Plus: '=', '!': '1', '@': '2', '#': '3', $: '4', '%': '5', '^': '6', '&': '7', '*': '8', '(': '9', ')': '0',
   ':': ';', '<': ',', '>': '.', '?': '/', _: '-', '{': '[', '}': ']', '|': '\\', '~': '`', '"': "'",
 };
 
-/** Every app's editing and quitting keys (copy, paste, cut, undo, redo, select all, close, quit). */
 const EDITING_KEYS = new Set(['C', 'V', 'X', 'Z', 'Y', 'A', 'Q', 'W']);
 
-/**
- * Combinations the OS itself uses (switching, locking, logging out, screenshots, window
- * management), as physical keys. Written from each OS's own shortcut lists; a shortcut
- * taken here would either never fire or stop the OS from working.
- */
+/** Combinations each OS uses itself (from its own shortcut lists): taken, they would never fire or stop the OS working. */
 const RESERVED: Record<'darwin' | 'win32' | 'linux', ReadonlySet<string>> = {
   darwin: new Set([
     'cmd+Tab', 'shift+cmd+Tab', 'cmd+`', 'shift+cmd+`', 'cmd+Space', 'ctrl+Space', 'alt+cmd+Space', 'ctrl+cmd+Space',
@@ -138,11 +120,8 @@ function policyProblem(text: string, keys: ReadonlySet<PhysicalModifier>, key: s
 }
 
 /**
- * Checks Electron's accelerator syntax and our policy for this platform: exactly one key,
- * a modifier that does not type (Cmd/Ctrl on macOS; Ctrl, Alt or Super elsewhere), and
- * not an editing, switching, locking or other OS-reserved combination. Answers the
- * canonical accelerator (what is registered) and the keys it means here, so "Super+K" and
- * "Cmd+K" are recognised as the same shortcut on a Mac.
+ * Electron's syntax and our policy for this platform; answers the canonical accelerator and the
+ * keys it means here, so "Super+K" and "Cmd+K" are one shortcut on a Mac.
  */
 export function checkAccelerator(input: string, platform: AppPlatform): AcceleratorCheck {
   const text = input.trim().slice(0, 100);
@@ -182,7 +161,6 @@ export type ShortcutAction =
 
 export type ShortcutMap = Settings['shortcuts'];
 
-/** Every accelerator of the map, with the action it triggers. */
 export function listShortcuts(map: ShortcutMap): { accelerator: string; action: ShortcutAction }[] {
   const out: { accelerator: string; action: ShortcutAction }[] = [];
   if (map.open) out.push({ accelerator: map.open, action: { kind: 'open' } });
@@ -193,7 +171,7 @@ export function listShortcuts(map: ShortcutMap): { accelerator: string; action: 
   return out;
 }
 
-/** Problems with a whole map: bad syntax, the same keys for two actions, too many shortcuts. Empty = valid. */
+/** Problems with a whole map; empty = valid. */
 export function validateShortcutMap(map: ShortcutMap, platform: AppPlatform): string[] {
   const problems: string[] = [];
   const seen = new Map<string, string>();

@@ -1,15 +1,13 @@
-// One JSON file an account keeps beside the core (its activity record, its goals), named by
-// the account's owner key (a digest of server and token, never the token), or memory for the
-// demo, whose data is forgotten with it. The file is untrusted: parsed with its schema on
-// every load; a file that fails is moved aside and the account starts afresh, with a notice
-// for the user, so a bad file can never keep the app from starting.
+// One JSON file an account keeps beside the core, named by its owner key (never the token), or
+// memory for the demo. Untrusted: parsed with its schema on every load; a bad file is moved aside
+// and the account starts afresh with a notice, so a bad file never keeps the app from starting.
 import { join } from 'node:path';
 import type { z } from 'zod';
 import { backupNote, sentences, type Said } from '../../../src-shared/i18n/notice';
 import type { TextFile } from '../ports';
 import { readParsed } from './parsed-file';
 
-/** What a load found: `value` (fresh when the file was missing or bad) and, when it was bad, what to tell the user once. */
+/** `value` is fresh when the file was missing or bad; `notice` says what to tell the user once. */
 export interface AccountLoad<T> {
   value: T;
   notice?: Said;
@@ -32,7 +30,6 @@ export interface AccountFileRules<T, F> {
   maxBytes?: number;
 }
 
-/** `<kind>-<first 16 of the owner key>.json` in the data folder. */
 export function accountFilePath(dir: string, kind: string, ownerKey: string): string {
   return join(dir, `${kind}-${ownerKey.slice(0, 16)}.json`);
 }
@@ -57,7 +54,6 @@ export function createAccountJsonFile<T, F>(file: TextFile, rules: AccountFileRu
   };
 }
 
-/** The demo's: nothing leaves memory. */
 export function createMemoryAccountFile<T, F>(fresh: () => T): AccountJsonFile<T, F> {
   return { load: () => Promise.resolve({ value: fresh() }), save: () => Promise.resolve() };
 }

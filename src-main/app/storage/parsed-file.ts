@@ -1,6 +1,5 @@
-// Reading one of the app's own JSON files as untrusted input: parsed with its zod schema on
-// every load; a file that is not JSON or breaks the schema is moved aside (its backup named
-// in the answer), so the caller can reset and tell the user once.
+// One of the app's own JSON files read as untrusted input: a file that is not JSON or breaks the
+// schema is moved aside (its backup named), so the caller can reset and tell the user once.
 import type { z } from 'zod';
 import type { TextFile } from '../ports';
 import { FileTooLargeError } from './text-file';
@@ -13,11 +12,7 @@ export type ParsedRead<T> =
   /** Not JSON, or not this schema: moved aside to `backup` (null when that failed too). */
   | { status: 'invalid'; backup: string | null };
 
-/**
- * `maxBytes`: a larger file is refused like one that breaks the schema. The file refuses it
- * unread where it can (storage/text-file.ts); the length check covers any other TextFile
- * (a character is at least a byte).
- */
+/** `maxBytes`: a larger file is refused like a bad one (unread by text-file.ts; by length for any other TextFile). */
 export async function readParsed<T>(file: TextFile, schema: z.ZodType<T>, options: { maxBytes?: number } = {}): Promise<ParsedRead<T>> {
   const { maxBytes } = options;
   let text: string | null;

@@ -1,7 +1,5 @@
-// A small file the app owns (unsent clicks, the last-known counters): written durably —
-// a temp file, fsync, rename over the old one, then fsync of the folder where the platform
-// offers it — so a crash or power cut leaves the old file or the new one, never half of
-// one, and a write that resolved survives. A bad file is moved aside.
+// A small file the app owns, written durably (temp file, fsync, rename, folder fsync where offered),
+// so a crash or power cut leaves the old file or the new one, and a write that resolved survives.
 import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { TextFile } from '../ports';
@@ -63,11 +61,7 @@ export function createTextFile(path: string, now: () => Date = () => new Date())
   };
 }
 
-/**
- * The rename is durable once the folder's entry is (POSIX: fsync(2) on the directory).
- * Windows offers no flush of a folder (Node cannot open one for it); there the file's own
- * flush before the rename is what the platform offers.
- */
+/** POSIX: the rename is durable once the folder is fsync'd. Windows cannot flush a folder; the file's own flush is what it offers. */
 async function syncFolder(folder: string): Promise<void> {
   if (process.platform === 'win32') return;
   let handle: Awaited<ReturnType<typeof open>> | undefined;

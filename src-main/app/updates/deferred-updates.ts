@@ -1,10 +1,6 @@
-// The updater, loaded after the first paint instead of before it. Building the real update
-// service reads the release feed's settings (js-yaml), compares versions (semver) and, in a
-// copy that updates itself, loads electron-updater and its dependencies: none of which the
-// popup's first counters need, and the first scheduled check is minutes away anyway
-// (schedule.ts). main.ts starts it once the page has loaded; "Check for updates…" before
-// then loads it at once. Until it is loaded the state has no updates part (AppState.updates
-// is optional: Settings shows its Updates section once the part is there).
+// The updater, loaded after the first paint: it reads the feed's settings (js-yaml), compares
+// versions (semver) and may load electron-updater, none of which the first counters need, and the
+// first check is minutes away anyway. Until loaded, the state has no updates part.
 import { Emitter } from '../../../src-shared/events/emitter';
 import { words } from '../../../src-shared/i18n/messages';
 import { AppError } from '../../ipc/errors';

@@ -1,5 +1,5 @@
-// The port the update service drives; electron/updater.ts implements it around
-// electron-updater, tests with a fake. Events say what happened, in the app's terms.
+// The port the update service drives (electron/updater.ts around electron-updater, or a test's
+// fake); events say what happened in the app's terms.
 import type { AcceptedRelease } from './update-safety';
 
 export type UpdaterEvent =
@@ -18,20 +18,12 @@ export interface UpdaterDriver {
   check(): Promise<void>;
   /** Downloads the release the last check found. Never rejects. */
   download(): Promise<void>;
-  /**
-   * Runs the downloaded installer and quits (electron-updater's quitAndInstall); the app
-   * restarts on the new version. False when the installer could not be started: then
-   * nothing quits the app but the caller.
-   */
+  /** Runs the installer and quits (quitAndInstall); false when it could not start, and then nothing quits the app but the caller. */
   quitAndInstall(): boolean;
   onEvent(listener: (event: UpdaterEvent) => void): void;
 }
 
-/**
- * What a failure of electron-updater means for the user: its codes and Chromium's net
- * errors. A refused file or feed is reported as such (and logged); anything else is the
- * feed being away, quietly retried at the next scheduled check.
- */
+/** A refused file or feed is reported as such; anything else is the feed being away, quietly retried at the next check. */
 export function classifyFailure(error: { code?: unknown; message?: unknown }): 'refused' | 'unreachable' {
   const code = typeof error.code === 'string' ? error.code : '';
   const message = typeof error.message === 'string' ? error.message : '';

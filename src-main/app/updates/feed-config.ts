@@ -1,7 +1,6 @@
-// The release feed this build updates from. Its one source is `publish` in
-// electron-builder.yml, which the builder writes into the package as resources/app-update.yml
-// (the file electron-updater reads). We read the same file first and refuse anything but a
-// generic https feed, so no build can update over plain http or from a provider we never set up.
+// The release feed, read from resources/app-update.yml (what electron-builder writes from `publish`
+// and electron-updater reads) and refused unless it is a generic https feed, so no build can update
+// over plain http or from a provider we never set up.
 import { load, JSON_SCHEMA } from 'js-yaml';
 import { z } from 'zod';
 import { encodedPathProblem } from './feed-path';
@@ -16,7 +15,7 @@ const FeedFile = z.object({
 export interface FeedConfig {
   /** The feed folder, ending in "/": latest-linux.yml and the artifacts live under it. */
   url: string;
-  /** scheme://host:port: the only origin the updater may reach. */
+  /** The only origin the updater may reach. */
   origin: string;
 }
 

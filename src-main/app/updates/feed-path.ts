@@ -1,9 +1,6 @@
-// A feed path that decodes into something else than it says. The updater's requests are
-// judged on the URL as parsed (WHATWG), which resolves "..", "%2e%2e" and raw "\" before
-// we see them, but leaves "%2f" and "%5c" encoded: "…/counter-tray/..%2fx" looks inside
-// the feed's folder and, on a server that decodes once (or twice) before it resolves,
-// is not. So every encoding layer is peeled and none may hold an encoded separator or a
-// "." / ".." segment: the answer never depends on how the feed server decodes.
+// A feed path that decodes into something else than it says: WHATWG parsing resolves "..", "%2e%2e"
+// and "\" but leaves "%2f" and "%5c", so "…/counter-tray/..%2fx" escapes the folder on a server that
+// decodes first. Every encoding layer is peeled, so the answer never depends on the feed server.
 
 /** More layers than any file name needs; a deeper one is refused rather than peeled forever. */
 const MAX_LAYERS = 4;

@@ -1,10 +1,6 @@
-// Who owns this copy of Counter Tray, and so where its updates come from.
-// Only a copy the app itself installed from its feed (AppImage, the per-user Windows
-// installer, macOS in a writable folder) replaces itself; a package manager's copy
-// (.deb/.rpm from apt or dnf, Snap, Flatpak, an app store) is that manager's to update —
-// electron-updater would otherwise run `pkexec dpkg -i` on a .deb — and a copy the user
-// moves by hand (portable .exe, unpacked folder, the mounted .dmg) is theirs. Pure: main
-// gathers the facts.
+// Who owns this copy, and so where its updates come from: only a copy the app installed from its
+// feed replaces itself; a package manager's copy is that manager's (else electron-updater would run
+// `pkexec dpkg -i` on a .deb), and a copy moved by hand is the user's. Pure: main gathers the facts.
 import type { UpdateSource } from '../../../src-shared/domain/updates';
 import type { AppPlatform } from '../ports';
 
@@ -17,9 +13,7 @@ export interface InstallFacts {
   packageType: string | null;
   /** resources/app-update.yml exists (electron-builder writes it for targets that can update themselves). */
   hasUpdateConfig: boolean;
-  /** process.execPath. */
   execPath: string;
-  /** process.mas / process.windowsStore (Electron). */
   appStore: boolean;
   windowsStore: boolean;
 }

@@ -1,7 +1,6 @@
-// When a copy of Counter Tray asks its feed for a new version: once a few
-// minutes after launch, then every 24 h, each time late by a random amount of up to an
-// hour (and more), so a release — or a whole office logging in at 9:00 — does not bring
-// every installed copy to the feed in the same second. Pure: the random source is passed in.
+// When a copy asks its feed for a new version: a few minutes after launch, then every 24 h, each
+// late by a random amount, so a release (or an office logging in at 9:00) does not bring every copy
+// to the feed in the same second. Pure: the random source is passed in.
 import type { Clock } from '../../core/contract';
 
 const MINUTE = 60_000;
@@ -22,25 +21,17 @@ export type UpdateSchedule = { readonly [K in keyof typeof UPDATE_SCHEDULE]: num
 
 const jitter = (random: Random, schedule: UpdateSchedule) => Math.floor(Math.min(Math.max(random(), 0), 0.999_999_999) * schedule.jitterMs);
 
-/** Milliseconds from launch to the first check. */
 export const firstCheckDelay = (random: Random, schedule: UpdateSchedule = UPDATE_SCHEDULE): number => schedule.afterLaunchMs + jitter(random, schedule);
 
-/** Milliseconds from one check to the next. */
 export const nextCheckDelay = (random: Random, schedule: UpdateSchedule = UPDATE_SCHEDULE): number => schedule.periodMs + jitter(random, schedule);
 
 export interface CheckTimer {
-  /** When the next check runs (epoch ms), or null when stopped. */
   readonly nextAt: number | null;
-  /** (Re)starts the schedule: the first check a few minutes from now. */
   start(): void;
   stop(): void;
 }
 
-/**
- * Runs `check` on the schedule above. The next check is planned as soon as one starts, so
- * a check that hangs or fails (feed down) never stops the schedule: it is simply tried
- * again at the next planned time, and nothing else is retried in between.
- */
+/** The next check is planned as soon as one starts, so a check that hangs or fails never stops the schedule. */
 export function createCheckTimer(options: { clock: Clock; random: Random; check: () => void }): CheckTimer {
   const { clock, random } = options;
   let handle: unknown;

@@ -1,9 +1,6 @@
-// The rules a release must pass before Counter Tray downloads it. The feed is
-// untrusted text: what electron-updater parsed from latest-*.yml reaches judgeRelease before
-// any download, and every request the updater makes passes judgeRequest. electron-updater
-// then checks the downloaded file's sha512 against the feed (builder-util-runtime's
-// DigestTransform); judgeRelease makes sure there always is a sha512 to check, never only
-// the legacy sha256 or nothing. One module on purpose: the tests' negative controls swap it.
+// The rules a release must pass before it is downloaded: the feed is untrusted, so every release
+// and request is judged here, and a sha512 (for electron-updater's check) is always required.
+// One module on purpose: the tests' negative controls swap it.
 import semver from 'semver';
 import { z } from 'zod';
 import type { FeedConfig } from './feed-config';
@@ -62,10 +59,7 @@ export function judgeRelease(raw: unknown, context: { running: string; feed: Fee
   return { ok: true, release: { version, notes: notesOf(parsed.data.releaseNotes) } };
 }
 
-/**
- * Every request of the updater: https, the feed's own origin, inside the feed's folder, and
- * nothing after the folder that decodes into another path (feed-path.ts). Answers why not, or null.
- */
+/** Every request of the updater: https, the feed's origin and folder, nothing that decodes elsewhere (feed-path.ts); why not, or null. */
 export function judgeRequest(url: string, feed: FeedConfig): string | null {
   let target: URL;
   try {

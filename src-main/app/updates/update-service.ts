@@ -1,7 +1,6 @@
-// Keeps Counter Tray current: when to check, what each mode does, what the user
-// sees. Electron-free: the updater is a port (driver.ts), time and randomness are injected.
-// Nothing is forced: an update is installed when the user restarts or quits, and only
-// after they chose automatic mode or pressed Download.
+// Keeps Counter Tray current, Electron-free (the updater is a port, time and randomness injected).
+// Nothing is forced: an update installs when the user restarts or quits, and only after they chose
+// automatic mode or pressed Download.
 import type { UpdateMode } from '../../../src-shared/domain/settings';
 import type { UpdateSource, UpdatesState, UpdateStatus } from '../../../src-shared/domain/updates';
 import type { Clock } from '../../core/contract';
@@ -23,9 +22,9 @@ export interface UpdateServiceDeps {
   clock: Clock;
   random: Random;
   whatsNew: WhatsNewStore;
-  /** One OS notification, said in the language of the moment; clicking it opens Settings. */
+  /** One OS notification; clicking it opens Settings. */
   notify(notice: UpdateNotice): void;
-  /** The app's sanitizer for untrusted text (src-shared/text/server-text.ts, bound to this run's tokens by the session's token gate), with a length cap. */
+  /** The app's sanitizer for untrusted text, with a length cap. */
   clean(text: string, maxLength: number): string;
   log: Logger;
   running: string;
@@ -33,7 +32,6 @@ export interface UpdateServiceDeps {
   restart(): void;
 }
 
-/** What the controller and the popup may ask (the `updates:*` channels). */
 export interface UpdatesPort {
   /** Undefined until the updater is loaded (deferred-updates.ts): the state then has no updates part. */
   state(): UpdatesState | undefined;
@@ -43,23 +41,20 @@ export interface UpdatesPort {
   restart(): void;
 }
 
-/** What main drives besides the port: the real service below, or the deferred one (deferred-updates.ts). */
+/** What main drives besides the port. */
 export interface UpdateLifecycle extends UpdatesPort {
   /** Shows "What's new" once after an update, and starts the schedule. */
   start(): Promise<void>;
-  /** Settings changed: the mode may have. */
   modeChanged(): void;
   /**
-   * Main's quit path, after the ledger was flushed. The release notes go to disk first (for
-   * "What's new", whether the update installs now or on quit). `restart`: runs the installer
-   * if one is ready (true: electron-updater quits the app); otherwise main quits (false), and
-   * electron-updater installs a downloaded update on the way out.
+   * Main's quit path, after the ledger was flushed: the notes go to disk first. With `restart`, runs
+   * a ready installer (true: electron-updater quits the app); else main quits, and electron-updater
+   * installs a downloaded update on the way out.
    */
   beforeExit(restart: boolean): Promise<boolean>;
   stop(): void;
 }
 
-/** The loaded updater always knows its state. */
 export interface UpdateService extends UpdateLifecycle {
   state(): UpdatesState;
 }
@@ -89,7 +84,6 @@ export function createUpdateService(deps: UpdateServiceDeps): UpdateService {
     notified.add(key);
     deps.notify(notice);
   };
-  /** Notes keep their lines; each line goes through the sanitizer. */
   const cleanNotes = (notes: string) =>
     notes
       .slice(0, NOTES_LIMIT * 2)

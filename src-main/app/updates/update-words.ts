@@ -1,12 +1,9 @@
-// Everything main says about updates, in one place (the popup's words are in
-// src-renderer/screens/UpdatesSection.tsx), from the catalog: said in the language of the
-// moment the tray is drawn or the notification shown. Versions and notes come from the feed
-// and are sanitized before they get here; the notes are the feed's own text, never translated.
+// Everything main says about updates, from the catalog in the language of the moment. Versions and
+// notes come sanitized from the feed; the notes are the feed's own text, never translated.
 import type { PlainKey } from '../../../src-shared/i18n/messages';
 import type { Said } from '../../../src-shared/i18n/notice';
 import type { Translator } from '../../../src-shared/i18n/translator';
 
-/** A notification waiting for a language. */
 export interface UpdateNotice {
   title: Said;
   body: Said;

@@ -1,7 +1,5 @@
-// "What's new in 0.3.0", once, after the update that brought 0.3.0. The notes come
-// from the feed when the update is downloaded and wait in a small file until the new
-// version runs; the file is untrusted like every file in the profile (parsed, a bad one
-// forgotten: the notes are nice to have, never worth a notice).
+// "What's new in 0.3.0", once, after the update that brought it: the notes wait in a small file until
+// the new version runs. Untrusted like every file, but a bad one is just forgotten (nice to have).
 import semver from 'semver';
 import { z } from 'zod';
 import type { TextFile } from '../ports';
@@ -14,9 +12,8 @@ const NotesFile = z.object({
 type NotesFile = z.infer<typeof NotesFile>;
 
 export interface WhatsNewStore {
-  /** The notes of the running version, the first time it runs after an update; null otherwise (and every later time). */
+  /** The notes of the running version, the first time it runs after an update; null otherwise. */
   takeForRunning(running: string): Promise<{ version: string; notes: string } | null>;
-  /** The notes of a downloaded update, kept until that version runs. */
   remember(version: string, notes: string): Promise<void>;
 }
 
