@@ -1,7 +1,6 @@
-// Counter Tray's main process: the only module that imports 'electron' at top
-// level. Everything it wires is Electron-free logic (src-main/app, src-main/desktop)
-// or a thin adapter taking Electron objects by injection (src-main/electron).
-// It is the composition root, every wire in one place, so it runs a little past the ~300 lines other modules keep to.
+// Counter Tray's main process and composition root, the only module that imports 'electron' at top
+// level: it wires Electron-free logic (app/, desktop/) and thin adapters taking Electron objects by
+// injection (electron/). Every wire in one place, so it runs a little past the ~300 lines others keep to.
 import { app, BrowserWindow, dialog, globalShortcut, ipcMain, Menu, nativeImage, nativeTheme, Notification, powerMonitor, protocol, safeStorage, screen, session, shell, systemPreferences, Tray } from 'electron';
 import type { NativeImage } from 'electron';
 // electron-log/node, not /main: the main entry registers unchecked ipcMain handlers at import (electron/logging.ts).

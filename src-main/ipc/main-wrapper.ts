@@ -1,11 +1,6 @@
-// The main side of IPC: one `ipcMain.handle` per contract channel, every call
-// checked for its sender before the dispatcher parses the payload. Raw ipcMain is
-// used nowhere else. Takes ipcMain by injection so tests drive it with a fake.
-//
-// On quit the doors close but stay registered: the popup lives until the app exits and may
-// still ask (a page still loading sends its first state:get), and Electron logs an invoke
-// that finds no handler as an error in main. A closed door answers "closing" instead, and
-// nothing reaches the dispatcher once the ledger is being written.
+// The main side of IPC: one `ipcMain.handle` per contract channel (raw ipcMain is used nowhere else),
+// every call's sender checked before the dispatcher parses it; ipcMain injected, so tests use a fake.
+// On quit the doors stay and answer "closing" (README.md: why).
 import { invokeChannels, type InvokeChannel, type IpcResult, type StateDelta } from '../../src-shared/ipc/contract';
 import type { Dispatch } from './dispatch';
 import { senderProblem, type InvokeEventLike, type SenderPolicy } from './sender-check';

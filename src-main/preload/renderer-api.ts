@@ -1,7 +1,6 @@
-// What the preload exposes as `window.counterTray`: `invoke` on the contract's channels and one
-// subscription to main's state pushes, nothing else of IPC (Signal's named functions, not a generic
-// send/on). Main's answers cross as they are: main is trusted, and parses everything the page sends.
-// Types only: a value from the contract would bundle zod into the preload (the build refuses it).
+// `window.counterTray`: `invoke` on the contract's channels and one subscription to main's state
+// pushes, nothing else of IPC. Main's answers cross as they are: main is trusted and parses all the
+// page sends. Only types from the contract: a value would bundle zod (the build refuses it).
 import type { CounterTrayApi, InvokeChannel, IpcResult, StateDelta } from '../../src-shared/ipc/contract';
 
 /** Typed by the contract: a channel added to it or removed without this table fails the type check. */
