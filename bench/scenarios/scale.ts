@@ -27,7 +27,7 @@ const LAB_RENDER_RUNS = 10;
 const OTHERS = 5;
 /** The list is windowed at every size, so every size has the same targets: one frame, and a quarter of one. */
 const RENDER_TARGET_MS = 16;
-/** 5 000 counters is a stress case, not what people keep: two frames (issue 48). */
+/** 5 000 counters is a stress case, not what people keep: two frames are accepted there. */
 const STRESS_RENDER_TARGET_MS = 33;
 const STRESS_COUNTERS = 5_000;
 const CHANGE_TARGET_MS = 4;
