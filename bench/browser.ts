@@ -6,8 +6,7 @@ import { chromium } from '@playwright/test';
 import type { Browser, Page } from '@playwright/test';
 import { fileURLToPath } from 'node:url';
 import type { HeadlessApp } from '../dev-tools/headless/headless-app';
-import { answerForWire } from '../src-main/ipc/state-answer';
-import { POPUP_EVENTS, type EventChannel, type InvokeChannel } from '../src-shared/ipc/contract';
+import type { InvokeChannel } from '../src-shared/ipc/contract';
 import { bundledPreloadApi } from '../dev-tools/web/preload-stand-in';
 import { ensureRendererBuilt } from '../dev-tools/web/build-renderer';
 import { serveDirectory, type RunningServer } from '../dev-tools/web/static-server';
@@ -41,7 +40,7 @@ export interface BenchPage {
   watchValueChange(counterId: string, timeoutMs?: number): Promise<Armed>;
   watchRows(kind: 'atLeast' | 'atMost', count: number, timeoutMs?: number): Promise<Armed>;
   /** Pushes an event into the page as the preload would. */
-  push(event: EventChannel, payload: unknown): Promise<void>;
+  push(event: 'state:delta', payload: unknown): Promise<void>;
   rowIds(): Promise<string[]>;
   /** The page's next `state:get` is answered with `state` from inside the page (sent now, before any clock starts). */
   stageStateAnswer(state: unknown): Promise<void>;
@@ -69,25 +68,25 @@ export class BenchBrowser {
     const page = await this.browser.newPage({ viewport: { width: 360, height: 480 } });
     const waiters = new Map<number, (seen: Seen) => void>();
     let nextToken = 1;
-    // Answered as main's IPC wrapper answers: state:get's counters packed (src-main/ipc/state-answer.ts).
-    await page.exposeFunction('__counterTrayInvoke', async (channel: unknown, request: unknown) => answerForWire(channel, await app.dispatch(channel, request)));
+    // Answered as main's IPC wrapper answers: the dispatcher's answer as it is.
+    await page.exposeFunction('__counterTrayInvoke', (channel: unknown, request: unknown) => app.dispatch(channel, request));
     await page.exposeFunction('__benchSeen', (seen: Seen) => {
       waiters.get(seen.token)?.(seen);
       waiters.delete(seen.token);
     });
-    // The real preload API (validation included: its cost is the page's), then the bench's stand-in that wires it.
+    // The real preload API, then the bench's stand-in that wires it.
     await page.addInitScript({ content: `${await bundledPreloadApi()}\nglobalThis.__counterTrayPreload = __counterTrayPreload;` });
     await page.addInitScript({ path: PRELOAD });
 
     let queue = Promise.resolve();
-    const push = (event: EventChannel, payload: unknown): Promise<void> => {
+    const push = (event: 'state:delta', payload: unknown): Promise<void> => {
       queue = queue
         .then(() => page.evaluate(([e, p]) => (globalThis as unknown as { __counterTrayPush(e: string, p: unknown): void }).__counterTrayPush(e, p), [event, payload] as const))
         .catch(() => undefined);
       return queue;
     };
     // What the popup is meant to be sent: deltas, not the whole state:changed (main-side listeners only).
-    const offs = POPUP_EVENTS.map((event) => app.controller.on(event, (payload) => void push(event, payload)));
+    const offs = [app.controller.on('state:delta', (delta) => void push('state:delta', delta))];
 
     const arm = async (timeoutMs: number, call: (token: number) => Promise<boolean>): Promise<Armed> => {
       const token = nextToken++;

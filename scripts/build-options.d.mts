@@ -5,5 +5,4 @@ export declare const MAIN_CHUNKS: string;
 export declare const zodEnglishOnly: Plugin;
 export declare function commonOptions(production: boolean): BuildOptions;
 export declare function mainOptions(production: boolean, outdir?: string): BuildOptions & { outdir: string };
-export declare function describeContractShapes(): Promise<unknown>;
-export declare function preloadOptions(production: boolean, outfile?: string): Promise<BuildOptions & { outfile: string }>;
+export declare function preloadOptions(production: boolean, outfile?: string): BuildOptions & { outfile: string };

@@ -1,8 +1,6 @@
 // esbuild's options for the main process, shared by scripts/build.mjs and the tests that
 // build deliberately weakened copies of main.js for their negative controls.
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
 
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
 
@@ -12,7 +10,7 @@ export const external = ['electron', ...Object.keys(pkg.dependencies ?? {}).flat
 // zod re-exports every locale as a namespace (`export * as locales`), which esbuild cannot
 // tree-shake (colinhacks/zod#6050): 64 locales are three quarters of zod. The app reads only
 // English messages, the locale zod configures by default; this resolves zod's locale index to
-// English alone (the workaround of oss-autopilot#1658). Main and the preload both bundle zod.
+// English alone (the workaround of oss-autopilot#1658).
 export const zodEnglishOnly = {
   name: 'zod-english-only',
   setup(b) {
@@ -59,31 +57,12 @@ export function mainOptions(production, outdir = 'dist/main') {
   };
 }
 
-const CONTRACT_SHAPES_MODULE = fileURLToPath(new URL('../src-main/preload/contract-shapes.ts', import.meta.url));
-
-/** The contract's answers and events as shapes (src-main/preload/shape.ts), described from the zod schemas now. */
-export async function describeContractShapes() {
-  const bundled = await build({ entryPoints: [CONTRACT_SHAPES_MODULE], bundle: true, write: false, platform: 'node', format: 'esm', target: 'node24', plugins: [zodEnglishOnly], logLevel: 'error' });
-  const { CONTRACT_SHAPES } = await import(`data:text/javascript;base64,${Buffer.from(bundled.outputFiles[0].text).toString('base64')}`);
-  return CONTRACT_SHAPES;
-}
-
 /**
  * The popup's preload (src-main/preload/preload.cts → CommonJS, the sandbox's require knows only
- * 'electron'). It runs before the page's scripts on every popup load, so it carries no zod:
- * contract-shapes.ts, which describes the zod schemas when imported, is replaced by that
- * description written out as data. Whitespace and syntax minified; names stay, so the security
- * scan can still read what the preload exposes and checks.
+ * 'electron'): a thin bridge that imports types only from the contract, so it carries no zod.
+ * Whitespace and syntax minified; names stay, so the security scan can still read what it exposes.
  */
-export async function preloadOptions(production, outfile = 'dist/main/preload.cjs') {
-  const shapes = JSON.stringify(await describeContractShapes());
-  const shapesAsData = {
-    name: 'contract-shapes-as-data',
-    setup(b) {
-      b.onResolve({ filter: /[\\/]contract-shapes$/ }, (args) => ({ path: args.path, namespace: 'contract-shapes-as-data' }));
-      b.onLoad({ filter: /.*/, namespace: 'contract-shapes-as-data' }, () => ({ contents: `export const CONTRACT_SHAPES = ${shapes};`, loader: 'js' }));
-    },
-  };
+export function preloadOptions(production, outfile = 'dist/main/preload.cjs') {
   return {
     ...commonOptions(production),
     entryPoints: ['src-main/preload/preload.cts'],
@@ -95,6 +74,5 @@ export async function preloadOptions(production, outfile = 'dist/main/preload.cj
     external: ['electron'],
     minifyWhitespace: production,
     minifySyntax: production,
-    plugins: [shapesAsData],
   };
 }

@@ -1,7 +1,6 @@
-// Counter Tray's main process: the only module that imports 'electron' at top
-// level. Everything it wires is Electron-free logic (src-main/app, src-main/desktop)
-// or a thin adapter taking Electron objects by injection (src-main/electron).
-// It is the composition root, every wire in one place, so it runs a little past the ~300 lines other modules keep to.
+// Counter Tray's main process and composition root, the only module that imports 'electron' at top
+// level: it wires Electron-free logic (app/, desktop/) and thin adapters taking Electron objects by
+// injection (electron/). Every wire in one place, so it runs a little past the ~300 lines others keep to.
 import { app, BrowserWindow, dialog, globalShortcut, ipcMain, Menu, nativeImage, nativeTheme, Notification, powerMonitor, protocol, safeStorage, screen, session, shell, systemPreferences, Tray } from 'electron';
 import type { NativeImage } from 'electron';
 // electron-log/node, not /main: the main entry registers unchecked ipcMain handlers at import (electron/logging.ts).
@@ -33,12 +32,11 @@ import { themeSource, watchSystem } from './electron/system';
 import { bitmapImages, createTrayController } from './electron/tray';
 import { deferUpdates } from './app/updates/deferred-updates';
 import { hardenContents, hardenSession, popupWindowOptions } from './electron/window-security';
-import { createEventSender, registerInvokeHandlers } from './ipc/main-wrapper';
+import { createDeltaSender, registerInvokeHandlers } from './ipc/main-wrapper';
 import { APP_SCHEME } from './ipc/sender-check';
 import { APP_INDEX_URL } from './desktop/app-assets';
 import { parseCommandLine, wantsDemo } from './desktop/command-line';
 import { createNotifier, refusalNotices } from './desktop/notifications';
-import { POPUP_EVENTS } from '../src-shared/ipc/contract';
 import { publicWebPage } from '../src-shared/domain/server-address';
 import { createSafeStorageVault } from './desktop/token-vault';
 import { translatorFor } from '../src-shared/i18n/compile';
@@ -210,8 +208,7 @@ async function run(): Promise<void> {
   const shortcuts = createShortcutRegistrar(globalShortcut, (action) => void actions.shortcut(action), (failures) => controller.setShortcutFailures(failures), platform);
   const loginItem = loginItemOf(platform, (s) => app.setLoginItemSettings(s), (message, error) => log.warn(message, error));
 
-  const send = createEventSender(() => (popup.window.isDestroyed() ? null : popup.window.webContents));
-  for (const event of POPUP_EVENTS) controller.on(event, (payload) => send(event, payload));
+  controller.on('state:delta', createDeltaSender(() => (popup.window.isDestroyed() ? null : popup.window.webContents)));
   let lastState = controller.getState();
   controller.on('state:changed', (state) => {
     tray.update(state);

@@ -1,7 +1,7 @@
-import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import type { CoreSnapshot } from '../src-shared/domain/snapshot';
 import type { AppState, CounterTrayApi, IpcError } from '../src-shared/ipc/contract';
-import { call, listen } from './bridge/ipc';
+import { call } from './bridge/ipc';
 import { useAppState } from './bridge/useAppState';
 import { errorText } from '../src-shared/i18n/error-words';
 import { guessLocale, I18n, useI18n } from './i18n/I18n';
@@ -88,16 +88,15 @@ function Screens({ api, state, problem }: { api: CounterTrayApi; state: AppState
     else delete document.documentElement.dataset.material;
   }, [material]);
 
-  // Attached in the commit that first shows a screen, not in a passive effect React may run a task
-  // later: main's ask sent as the popup paints (a notification clicked as it opens) is not lost.
-  useLayoutEffect(() => {
-    const offs = [
-      // A notification click opens what happened to that counter.
-      listen(api, 'ui:focusCounter', ({ id }) => setView({ name: 'detail', id })),
-      listen(api, 'ui:openSettings', () => setView({ name: 'settings' })),
-    ];
-    return () => offs.forEach((off) => off());
-  }, [api]);
+  // What main asks (a notification clicked: that counter's activity; the tray's "Settings…") is
+  // part of the state, so an ask made before this page mounted is seen too; each acted on once, in
+  // the render that brings it.
+  const ask = state?.ask;
+  const [askSeen, setAskSeen] = useState(0);
+  if (ask && ask.seq > askSeen) {
+    setAskSeen(ask.seq);
+    setView(ask.kind === 'focusCounter' ? { name: 'detail', id: ask.id } : { name: 'settings' });
+  }
 
   // Stable callbacks: the memoized counter rows receive them and must not re-render for a new closure.
   const showList = useCallback(() => setView({ name: 'list' }), []);

@@ -1,8 +1,8 @@
-import type { CounterTrayBridge } from '../src-shared/ipc/contract';
+import type { CounterTrayApi } from '../src-shared/ipc/contract';
 
 declare global {
   interface Window {
     /** Exposed by the preload (or the browser harness); absent when the page is opened on its own. */
-    counterTray?: CounterTrayBridge;
+    counterTray?: CounterTrayApi;
   }
 }

@@ -1,9 +1,9 @@
 // Runs in the benchmark page before the renderer's own scripts (Playwright
 // addInitScript, which bypasses the page's CSP as a real preload does). It plays the
 // preload: `window.counterTray` is the real preload API (src-main/preload/renderer-api.ts,
-// bundled by browser.ts as `__counterTrayPreload`, validation included) over an
+// bundled by browser.ts as `__counterTrayPreload`) over an
 // ipcRenderer look-alike, invoke → the Node app's dispatcher through an exposed
-// function. It also stamps every pushed event (before the preload parses it) with
+// function. It also stamps every pushed event (before the preload hands it on) with
 // performance.now() and offers DOM watchers that call back into Node when the screen
 // shows what the benchmark waits for. Plain JS: the Node tsconfig has no DOM types.
 /* global window, document, MutationObserver */
@@ -34,7 +34,7 @@
         staged.delete(key);
         return Promise.resolve(answer);
       }
-      // Stamped as the answer reaches the page, before the preload parses it: what follows is the page's own work.
+      // Stamped as the answer reaches the page, before the preload hands it on: what follows is the page's own work.
       return window.__counterTrayInvoke(channel, request).then((answer) => {
         bench.lastAnswerAt = performance.now();
         return answer;
@@ -63,7 +63,7 @@
   };
   const api = Object.freeze({
     invoke: async (channel, request) => copyOver(await preloadApi.invoke(channel, request)),
-    on: (event, listener, onInvalid) => preloadApi.on(event, (payload) => listener(copyOver(payload)), onInvalid),
+    onStateDelta: (listener) => preloadApi.onStateDelta((delta) => listener(copyOver(delta))),
   });
   Object.defineProperty(window, 'counterTray', { value: api, enumerable: true });
 

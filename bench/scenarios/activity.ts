@@ -11,7 +11,6 @@ import { createRecordWriter } from '../../src-main/app/activity/record-writer';
 import { realClock } from '../../src-main/core/contract';
 import { startCounterService } from '../../src-service/index';
 import type { ActivityEvent } from '../../src-shared/domain/activity';
-import { answerForWire } from '../../src-main/ipc/state-answer';
 import { startSignedInApp } from '../app';
 import type { BenchBrowser } from '../browser';
 import { readFixtures, writeFixtures } from '../fixtures';
@@ -130,7 +129,7 @@ export async function runActivity(options: { browser: () => Promise<BenchBrowser
     for (let i = 0; i < options.detailOpens + 3; i += 1) {
       const start = performance.now();
       const answers = [];
-      for (const [channel, request] of asked) answers.push(answerForWire(channel, await app.dispatch(channel, request)));
+      for (const [channel, request] of asked) answers.push(await app.dispatch(channel, request));
       const mainMs = performance.now() - start;
       for (const [k, [channel, request]] of asked.entries()) await page.stageAnswer(channel, request, answers[k]);
       const stagedMs = await openOnce();
@@ -190,7 +189,7 @@ export async function runActivity(options: { browser: () => Promise<BenchBrowser
       scenario: SCENARIO,
       measure: '  activity:detail and activity:history answered in main, p50 / p99',
       app: `${ms(median(answered), 2)} / ${ms(percentile(answered, 99), 2)}`,
-      how: 'both app.dispatch calls the view makes as it opens, one after the other as main takes them, each answer as the IPC wrapper sends it (answerForWire); Node clock, once before each staged open',
+      how: 'both app.dispatch calls the view makes as it opens, one after the other as main takes them, each answer as the IPC wrapper sends it (the dispatcher’s); Node clock, once before each staged open',
     },
     {
       scenario: SCENARIO,

@@ -1,8 +1,6 @@
-// Runs in the dev page (GET /__bridge/client.js), before the bundle: the real preload API
-// (src-main/preload/renderer-api.ts, so answers and events are validated as in the app) over an
-// ipcRenderer look-alike on fetch and EventSource. It is an entry file bundled by esbuild,
-// never a function sent through toString(): under tsx, esbuild adds helpers (`__name`) to
-// such functions that do not exist in the page, and the page broke.
+// Runs in the dev page (GET /__bridge/client.js), before the bundle: the real preload API over an
+// ipcRenderer look-alike on fetch and EventSource. An entry file bundled by esbuild, never a function
+// sent through toString(): under tsx, esbuild adds helpers (`__name`) the page does not have.
 import { createCounterTrayApi, type IpcRendererLike } from '../../src-main/preload/renderer-api';
 
 type Listener = (event: unknown, payload: unknown) => void;

@@ -2,8 +2,6 @@
 // POST /__bridge/invoke → the app's dispatcher, GET /__bridge/events → Server-Sent Events,
 // GET /__bridge/client.js → defines `window.counterTray` (the real preload API) in the page.
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { POPUP_EVENTS } from '../../src-shared/ipc/contract';
-import { answerForWire } from '../../src-main/ipc/state-answer';
 import type { HeadlessApp } from '../headless/headless-app';
 import type { ExtraRoute } from './static-server';
 import { pageBundle } from './page-bundle';
@@ -53,10 +51,8 @@ export function httpBridgeRoutes(app: HeadlessApp, ownOrigin: () => string): Ext
     if (path === '/__bridge/events') {
       res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-store', Connection: 'keep-alive' });
       res.write(': connected\n\n');
-      const offs = POPUP_EVENTS.map((event) =>
-        app.controller.on(event, (payload) => res.write(`data: ${JSON.stringify({ event, payload })}\n\n`)),
-      );
-      req.on('close', () => offs.forEach((off) => off()));
+      const off = app.controller.on('state:delta', (payload) => res.write(`data: ${JSON.stringify({ event: 'state:delta', payload })}\n\n`));
+      req.on('close', off);
       return true;
     }
     if (path === '/__bridge/invoke') {
@@ -73,8 +69,7 @@ export function httpBridgeRoutes(app: HeadlessApp, ownOrigin: () => string): Ext
         return true;
       }
       const { channel, request } = (message ?? {}) as { channel?: unknown; request?: unknown };
-      // As main's IPC wrapper answers: state:get's counters packed.
-      const result = answerForWire(channel, await app.dispatch(channel, request));
+      const result = await app.dispatch(channel, request);
       res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-store' });
       res.end(JSON.stringify(result));
       return true;

@@ -1,10 +1,7 @@
-// Plays the preload's role for a page in plain Chromium. The page gets the app's own
-// preload API (src-main/preload/renderer-api.ts, bundled here with esbuild) on
-// `window.counterTray`, over an ipcRenderer look-alike: invoke → the app's dispatcher
-// through page.exposeFunction, and the controller's events pushed into the page in order.
+// Plays the preload's role for a page in plain Chromium: the app's own preload API on
+// `window.counterTray` over an ipcRenderer look-alike, invoke → the app's dispatcher
+// (page.exposeFunction), and the controller's state pushes sent into the page in order.
 import type { Page } from '@playwright/test';
-import { POPUP_EVENTS, type EventChannel } from '../../src-shared/ipc/contract';
-import { answerForWire } from '../../src-main/ipc/state-answer';
 import type { HeadlessApp } from '../headless/headless-app';
 import { pageBundle } from './page-bundle';
 
@@ -24,22 +21,18 @@ export async function installPreloadStandIn(page: Page, app: HeadlessApp): Promi
   const invokes: string[] = [];
   await page.exposeFunction('__counterTrayInvoke', async (channel: unknown, request: unknown) => {
     invokes.push(String(channel));
-    // As main's IPC wrapper answers: state:get's counters packed.
-    return answerForWire(channel, await app.dispatch(channel, request));
+    return app.dispatch(channel, request);
   });
   await page.addInitScript({ content: await bundledStandIn() });
 
   // One queue per page: events reach it in the order the controller emitted them.
   let queue = Promise.resolve();
-  const push = (event: EventChannel, payload: unknown) => {
+  const push = (event: 'state:delta', payload: unknown) => {
     queue = queue
       .then(() => page.evaluate(([e, p]) => (globalThis as unknown as { __counterTrayPush?: (e: string, p: unknown) => void }).__counterTrayPush?.(e, p), [event, payload] as const))
       .catch(() => undefined); // page navigating or closed: it fetches state:get on load
   };
-  // Exactly what main.ts forwards, so the e2e run sees the production event stream.
-  const offs = POPUP_EVENTS.map((event) => app.controller.on(event, (payload) => push(event, payload)));
-  return {
-    invokes,
-    detach: () => offs.forEach((off) => off()),
-  };
+  // Exactly what main.ts forwards, so the e2e run sees the production stream.
+  const off = app.controller.on('state:delta', (delta) => push('state:delta', delta));
+  return { invokes, detach: off };
 }

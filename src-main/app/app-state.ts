@@ -17,6 +17,7 @@ export interface AppStateParts {
   settings: Settings;
   locale: AppState['locale'];
   shortcutFailures: AppState['shortcutFailures'];
+  ask: AppState['ask'];
   session: Session;
   offline: OfflineCounters;
   records: AccountRecords | null;
@@ -24,7 +25,10 @@ export interface AppStateParts {
   counterReset: CounterReset;
 }
 
-export function readAppState({ deps, platform, settings, locale, shortcutFailures, session, offline, records, organise, counterReset }: AppStateParts): AppStateBody {
+/** Nothing recorded without a core: one object, so the popup's delta sees it unchanged. */
+const NO_ACTIVITY: AppState['activity'] = { today: {}, undo: null };
+
+export function readAppState({ deps, platform, settings, locale, shortcutFailures, ask, session, offline, records, organise, counterReset }: AppStateParts): AppStateBody {
   const dark = settings.theme === 'system' ? deps.theme.shouldUseDarkColors() : settings.theme === 'dark';
   const core = session.core();
   const sessionState = session.state();
@@ -46,7 +50,8 @@ export function readAppState({ deps, platform, settings, locale, shortcutFailure
     platform,
     systemTimezone: deps.systemTimezone(),
     locale,
-    activity: core && records ? records.activity.summary() : { today: {}, undo: null },
+    ask,
+    activity: core && records ? records.activity.summary() : NO_ACTIVITY,
     ...(updates ? { updates } : {}),
     ...(shown && records ? { extras: records.extras.view(), resetUndo: counterReset.offer(shown.counters) } : {}),
     ...(organised ? { organise: organised } : {}),

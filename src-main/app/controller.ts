@@ -9,7 +9,7 @@ import { english, translatorFor } from '../../src-shared/i18n/compile';
 import { stateLocale } from '../../src-shared/i18n/locale';
 import { sentences, type Notice } from '../../src-shared/i18n/notice';
 import type { Translator } from '../../src-shared/i18n/translator';
-import type { AppState, AppStateBody, EventChannel, EventOf } from '../../src-shared/ipc/contract';
+import type { AppState, AppStateBody, StateDelta } from '../../src-shared/ipc/contract';
 import { createIpcDispatcher, type Dispatch, type InvokeHandlers } from '../ipc/dispatch';
 import { coreAfterRecords, createAccountData } from './account/account-data';
 import { readAppState } from './app-state';
@@ -29,8 +29,8 @@ import { realClock } from '../core/contract';
 import { DayWatch } from '../core/midnight';
 import { createStatePublisher } from './state/state-publisher';
 
-/** What the controller publishes: the popup's channels, plus the whole state, which only main reads (never sent to the popup). */
-export type AppEvents = { [E in EventChannel]: EventOf<E> } & { 'state:changed': AppState };
+/** What the controller publishes: the popup's push, plus the whole state, which only main reads (never sent to the popup). */
+export type AppEvents = { 'state:delta': StateDelta; 'state:changed': AppState };
 export type AppEvent = keyof AppEvents;
 
 export interface AppController {
@@ -64,9 +64,9 @@ export interface AppController {
   /** Others' changes the running core reports. */
   readonly onRemoteChange: Event<RemoteChange>;
   onSettingsChanged(listener: (next: Settings, previous: Settings) => void): () => void;
-  /** Asks the popup to show one counter (notification click, shortcut, --open). */
+  /** Asks the popup to show one counter (notification click, shortcut, --open): `AppState.ask`. */
   focusCounter(id: string): void;
-  /** Asks the popup to show its settings screen (the tray menu's "Settings…"). */
+  /** Asks the popup to show its settings screen (the tray menu's "Settings…"): `AppState.ask`. */
   openSettings(): void;
   setShortcutFailures(failures: AppState['shortcutFailures']): void;
   notifyResume(): void;
@@ -94,8 +94,8 @@ export function createAppController(deps: AppControllerDeps): AppController {
   const log = deps.logger ?? silentLogger;
   const platform = toAppPlatform(deps.platform);
   const settings = createAppSettings(deps.settings);
-  /** The two parts of the state only main tells the controller: shortcuts the OS refused, and the OS's languages (read at start and when main's poll finds them changed). */
-  const view = { shortcutFailures: [] as AppState['shortcutFailures'], systemLanguages: deps.systemLanguages() };
+  /** The parts of the state only main tells the controller: shortcuts the OS refused, the OS's languages (read at start and when main's poll finds them changed), what main asks the popup to show. */
+  const view = { shortcutFailures: [] as AppState['shortcutFailures'], systemLanguages: deps.systemLanguages(), ask: null as AppState['ask'] };
   const effectiveTimezone = () => settings.current().timezone ?? deps.systemTimezone();
   const publisher = createStatePublisher(() => getState(), clock);
   const changed = publisher.changed;
@@ -106,8 +106,6 @@ export function createAppController(deps: AppControllerDeps): AppController {
 
   const notices = new Emitter<Notice>();
   const announcements = new Emitter<ExtrasAnnouncement>();
-  const focusRequests = new Emitter<EventOf<'ui:focusCounter'>>();
-  const settingsRequests = new Emitter<EventOf<'ui:openSettings'>>();
   /** The log reads English (support reads one language); the user reads the language of the moment. */
   const logNotice = (notice: Notice) => log.warn(`${english().t(notice.title)}: ${notice.body(english())}`);
   const notify = (notice: Notice) => {
@@ -181,8 +179,11 @@ export function createAppController(deps: AppControllerDeps): AppController {
     }
   });
 
-  const locale = () => stateLocale(settings.current().language, view.systemLanguages);
-  const getState = () => readAppState({ deps, platform, settings: settings.current(), session, offline, records: accountData.loaded(), organise, counterReset, shortcutFailures: view.shortcutFailures, locale: locale() });
+  /** The same object until the choice or the OS's languages change: the popup's delta compares parts by identity. */
+  let shownLocale: { key: string; locale: AppState['locale'] } | undefined;
+  const locale = (key = `${settings.current().language}|${view.systemLanguages.join(',')}`) =>
+    (shownLocale = shownLocale?.key === key ? shownLocale : { key, locale: stateLocale(settings.current().language, view.systemLanguages) }).locale;
+  const getState = () => readAppState({ deps, platform, settings: settings.current(), session, offline, records: accountData.loaded(), organise, counterReset, shortcutFailures: view.shortcutFailures, ask: view.ask, locale: locale() });
 
   const handlersFor = (source: ClickSource): InvokeHandlers =>
     createInvokeHandlers(
@@ -227,8 +228,11 @@ export function createAppController(deps: AppControllerDeps): AppController {
   const events: { [E in AppEvent]: Event<AppEvents[E]> } = {
     'state:changed': publisher.onState,
     'state:delta': publisher.onDelta,
-    'ui:focusCounter': focusRequests.event,
-    'ui:openSettings': settingsRequests.event,
+  };
+  /** Each ask numbered anew (`Ask.seq`), so the popup acts on it once, whenever it mounts. */
+  const ask = (next: { kind: 'focusCounter'; id: string } | { kind: 'openSettings' }) => {
+    view.ask = { ...next, seq: (view.ask?.seq ?? 0) + 1 };
+    changed();
   };
 
   return {
@@ -283,8 +287,8 @@ export function createAppController(deps: AppControllerDeps): AppController {
     onNotice: notices.event,
     onAnnouncement: announcements.event,
     onSettingsChanged: (listener) => settings.onChanged(({ next, previous }) => listener(next, previous)),
-    focusCounter: (id) => focusRequests.fire({ id }),
-    openSettings: () => settingsRequests.fire({}),
+    focusCounter: (id) => ask({ kind: 'focusCounter', id }),
+    openSettings: () => ask({ kind: 'openSettings' }),
     setShortcutFailures(failures) {
       view.shortcutFailures = failures;
       changed();
@@ -297,7 +301,7 @@ export function createAppController(deps: AppControllerDeps): AppController {
       void accountData.loaded()?.extras.recheck();
     },
     checkDay: () => days.check(),
-    // The state says the language; a push only when it changed (state-delta compares).
+    // The state says the language; a push only when it changed (locale() keeps its object until then).
     systemLanguagesChanged() {
       view.systemLanguages = deps.systemLanguages();
       changed();

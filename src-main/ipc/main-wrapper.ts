@@ -1,14 +1,8 @@
-// The main side of IPC: one `ipcMain.handle` per contract channel, every call
-// checked for its sender before the dispatcher parses the payload. Raw ipcMain is
-// used nowhere else. Takes ipcMain by injection so tests drive it with a fake.
-//
-// On quit the doors close but stay registered: the popup lives until the app exits and may
-// still ask (a page still loading sends its first state:get), and Electron logs an invoke
-// that finds no handler as an error in main. A closed door answers "closing" instead, and
-// nothing reaches the dispatcher once the ledger is being written.
-import { invokeChannels, type EventChannel, type EventOf, type InvokeChannel, type IpcResult } from '../../src-shared/ipc/contract';
+// The main side of IPC: one `ipcMain.handle` per contract channel (raw ipcMain is used nowhere else),
+// every call's sender checked before the dispatcher parses it; ipcMain injected, so tests use a fake.
+// On quit the doors stay and answer "closing" (README.md: why).
+import { invokeChannels, type InvokeChannel, type IpcResult, type StateDelta } from '../../src-shared/ipc/contract';
 import type { Dispatch } from './dispatch';
-import { answerForWire } from './state-answer';
 import { senderProblem, type InvokeEventLike, type SenderPolicy } from './sender-check';
 
 export interface IpcMainLike<E extends InvokeEventLike = InvokeEventLike> {
@@ -36,7 +30,7 @@ export function registerInvokeHandlers<E extends InvokeEventLike>(
       }
       // The preload sends exactly one argument; anything else did not come from it.
       if (args.length !== 1) return { ok: false, error: { code: 'invalid-payload', message: 'Expected exactly one request argument.' } };
-      return answerForWire(channel, await dispatch(channel, args[0]));
+      return dispatch(channel, args[0]);
     });
   }
   /** Closes every door: from now on each call is answered "closing" and dispatches nothing. */
@@ -50,10 +44,10 @@ export interface WebContentsLike {
   send(channel: string, ...args: unknown[]): void;
 }
 
-/** Pushes contract events to the popup only (never broadcast to every window). */
-export function createEventSender(target: () => WebContentsLike | null) {
-  return <E extends EventChannel>(event: E, payload: EventOf<E>): void => {
+/** Pushes main's state changes (`state:delta`) to the popup only (never broadcast to every window). */
+export function createDeltaSender(target: () => WebContentsLike | null) {
+  return (delta: StateDelta): void => {
     const contents = target();
-    if (contents && !contents.isDestroyed()) contents.send(event, payload);
+    if (contents && !contents.isDestroyed()) contents.send('state:delta', delta);
   };
 }

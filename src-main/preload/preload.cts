@@ -9,5 +9,4 @@ const { contextBridge, ipcRenderer } = require('electron') as { contextBridge: C
 const { createCounterTrayApi } = require('./renderer-api') as typeof RendererApi;
 /* eslint-enable @typescript-eslint/no-require-imports */
 
-// The first state is asked for now, while the page's scripts load (first-state.ts).
-contextBridge.exposeInMainWorld('counterTray', createCounterTrayApi(ipcRenderer, { prefetchState: true }));
+contextBridge.exposeInMainWorld('counterTray', createCounterTrayApi(ipcRenderer));

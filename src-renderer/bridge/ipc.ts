@@ -1,7 +1,6 @@
-// The renderer's only door to main. The preload (src-main/preload/renderer-api.ts) parses
-// every answer and event with the contract's schemas before they reach this page, so
-// the page bundle carries no zod; these wrappers only make sure nothing throws.
-import type { CounterTrayApi, EventChannel, EventOf, InvokeChannel, IpcResult, RequestOf, ResponseOf } from '../../src-shared/ipc/contract';
+// The renderer's only door to main: `window.counterTray` (the preload's CounterTrayApi).
+// Main's answers arrive as main sent them; this wrapper only makes sure nothing throws.
+import type { CounterTrayApi, InvokeChannel, IpcResult, RequestOf, ResponseOf } from '../../src-shared/ipc/contract';
 
 /** Invoke a channel; never throws: a broken bridge becomes an `ok: false` result. */
 export async function call<C extends InvokeChannel>(
@@ -14,14 +13,4 @@ export async function call<C extends InvokeChannel>(
   } catch (error) {
     return { ok: false, error: { code: 'ipc', message: error instanceof Error ? error.message : String(error) } };
   }
-}
-
-/** Subscribe to an event; payloads the preload found malformed are dropped and reported to `onInvalid`. */
-export function listen<E extends EventChannel>(
-  api: CounterTrayApi,
-  event: E,
-  listener: (payload: EventOf<E>) => void,
-  onInvalid: (event: E) => void = () => {},
-): () => void {
-  return api.on(event, listener, () => onInvalid(event));
 }

@@ -1,17 +1,14 @@
 import { useEffect, useState } from 'react';
 import { flushSync } from 'react-dom';
 import type { AppState, CounterTrayApi, IpcError, StateDelta } from '../../src-shared/ipc/contract';
-import { shareUnchanged } from '../../src-shared/ipc/structural-sharing';
 import { applyDelta } from './applyDelta';
-import { call, listen } from './ipc';
+import { call } from './ipc';
 
 export interface AppStateView {
   state: AppState | null;
   /** Why the state could not be loaded (said in the user's language by src-shared/i18n/error-words.ts). */
   problem: IpcError | null;
 }
-
-const INVALID: IpcError = { code: 'badState', message: 'The app sent a state the window does not understand.' };
 
 /** `a` is behind or level with `b`. */
 const isOlder = (a: AppState, b: AppState) => a.revision <= b.revision;
@@ -34,9 +31,8 @@ export function useAppState(api: CounterTrayApi): AppStateView {
     /** Deltas that arrived while no usable state was held; applied once state:get answers. */
     let waiting: StateDelta[] = [];
 
-    /** `shared`: `next` already keeps every unchanged part of `current` (a delta applied to it). */
-    const show = (next: AppState, { now = false, shared = false } = {}) => {
-      current = current && !shared ? shareUnchanged(current, next) : next;
+    const show = (next: AppState, now = false) => {
+      current = next;
       const state = current;
       const update = () => {
         setState(state);
@@ -60,29 +56,22 @@ export function useAppState(api: CounterTrayApi): AppStateView {
         if (!result.ok) return setProblem(result.error);
         // A push that arrived while state:get was in flight may be newer: keep it. Rendered in this
         // task, as a delta is: a scheduler task later is a frame later on a busy machine.
-        show(catchUp(current && !isOlder(current, result.value) ? current : result.value), { now: true });
+        show(catchUp(current && !isOlder(current, result.value) ? current : result.value), true);
       });
     };
 
-    const offs = [
-      listen(
-        api,
-        'state:delta',
-        (delta) => {
-          const next = current ? applyDelta(current, delta) : null;
-          // Rendered in this task, not a scheduler task later: a live change reaches the screen within the frame.
-          if (next) return show(next, { now: true, shared: true });
-          if (current && delta.to <= current.revision) return; // already held
-          waiting.push(delta);
-          fetchState();
-        },
-        () => setProblem(INVALID),
-      ),
-    ];
+    const off = api.onStateDelta((delta) => {
+      const next = current ? applyDelta(current, delta) : null;
+      // Rendered in this task, not a scheduler task later: a live change reaches the screen within the frame.
+      if (next) return show(next, true);
+      if (current && delta.to <= current.revision) return; // already held
+      waiting.push(delta);
+      fetchState();
+    });
     fetchState();
     return () => {
       alive = false;
-      offs.forEach((off) => off());
+      off();
     };
   }, [api]);
 

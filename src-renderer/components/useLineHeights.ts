@@ -1,9 +1,6 @@
 import { useRef } from 'react';
 import { secondLineAsker, type LineContext } from '../format/rowLines';
-import { keyIndexOf, patchedPlaces } from '../../src-shared/domain/patched-lists';
 import type { ListItem } from './listItems';
-
-const keyOf = (item: ListItem<unknown>) => item.key;
 import type { RowHeights } from './useRowHeight';
 
 interface Last {
@@ -12,9 +9,6 @@ interface Last {
   sizes: RowHeights;
   heights: number[];
 }
-
-/** Past this many touched ids a fresh pass is as cheap as finding them one by one. */
-const FRESH_PASS_AFTER = 32;
 
 /** The ids whose entry in today's changes, the goals, the undo offer or the reset offer differs. */
 function touchedIds(before: LineContext, after: LineContext): Set<string> {
@@ -40,8 +34,7 @@ function sameItem(a: ListItem<unknown> | undefined, b: ListItem<unknown>): boole
  * Each item's height for the window: a header's, or a row's of one line or two (format/rowLines.ts).
  * A state push changes a counter or two of thousands: rows whose counter object is the same
  * (applyDelta keeps unchanged ones) and whose entries in the line context did not change keep their
- * height without being asked again; when the list was patched from the last one only its replaced
- * places are checked, so a push costs a look at what changed, not a pass over every row.
+ * height without being asked again, so a push asks only what changed.
  */
 export function useLineHeights(items: readonly ListItem<unknown>[], context: LineContext, sizes: RowHeights): readonly number[] {
   const last = useRef<Last | null>(null);
@@ -51,16 +44,11 @@ export function useLineHeights(items: readonly ListItem<unknown>[], context: Lin
   const heightOf = (item: ListItem<unknown>) => (item.kind === 'header' ? sizes.header : twoLines(item.counter) ? sizes.two : sizes.one);
   let heights: number[];
   const touched = before ? touchedIds(before.context, context) : undefined;
-  if (before && touched && before.sizes === sizes && before.items.length === items.length && before.context.clicksWait === context.clicksWait && touched.size <= FRESH_PASS_AFTER) {
+  if (before && touched && before.sizes === sizes && before.items.length === items.length && before.context.clicksWait === context.clicksWait) {
     const asked = new Map<number, number>();
-    // A list patched from the last one (patched-lists.ts) names the places that may differ: only those are looked at.
-    const places = patchedPlaces(before.items, items);
-    for (const i of places ?? items.keys()) if (!sameItem(before.items[i], items[i]!)) asked.set(i, heightOf(items[i]!));
-    for (const id of touched) {
-      // A patched list's index of keys was built once and is handed on; a new list is searched (one id or two).
-      const at = places ? (keyIndexOf(items, keyOf).get(id) ?? -1) : items.findIndex((item) => item.key === id);
-      if (at >= 0) asked.set(at, heightOf(items[at]!));
-    }
+    items.forEach((item, i) => {
+      if (!sameItem(before.items[i], item) || touched.has(item.key)) asked.set(i, heightOf(item));
+    });
     // No height moved: the same array, so the window's running offsets are not summed again.
     const moved = [...asked].filter(([at, height]) => before.heights[at] !== height);
     heights = moved.length === 0 ? before.heights : before.heights.slice();

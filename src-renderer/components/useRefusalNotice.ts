@@ -1,6 +1,5 @@
 import { useEffect, useRef } from 'react';
 import { newlyRefused } from '../../src-shared/domain/counter-flags';
-import { patchedPlaces } from '../../src-shared/domain/patched-lists';
 import type { CounterState } from '../../src-shared/domain/snapshot';
 import { refusedText } from '../format/refusal';
 import { useI18n } from '../i18n/I18n';
@@ -17,9 +16,8 @@ export function useRefusalNotice(counters: readonly CounterState[], say: (messag
     const before = previous.current;
     previous.current = counters;
     if (before === counters) return;
-    // A patched list (bridge/applyDelta.ts) names the counters replaced: only those can be newly refused.
-    const places = patchedPlaces(before, counters);
-    const [first] = places ? newlyRefused(places.map((at) => before[at]!), places.map((at) => counters[at]!)) : newlyRefused(before, counters);
+    // Only counters that are new objects can be newly refused (newlyRefused looks at those alone).
+    const [first] = newlyRefused(before, counters);
     if (first) say(refusedText(i18n, first.name, first.direction));
   }, [counters, say, i18n]);
 }

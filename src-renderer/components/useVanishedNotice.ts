@@ -1,5 +1,4 @@
 import { useEffect, useRef } from 'react';
-import { patchedPlaces } from '../../src-shared/domain/patched-lists';
 import type { CounterState } from '../../src-shared/domain/snapshot';
 import { useI18n } from '../i18n/I18n';
 
@@ -16,10 +15,7 @@ export function useVanishedNotice(counters: readonly CounterState[], say: (messa
     // Nothing can leave a list that had nothing (the first state, or one after an empty answer):
     // no set of 5000 ids built in the task that first shows them.
     if (before === counters || before.length === 0) return;
-    // A change to one of 5000 counters patches the list (bridge/applyDelta.ts): every id stays, so
-    // nothing left, known without a pass (this runs inside the delta's flushSync). A new list with
-    // the same ids in the same order costs one pass, not a set of every id.
-    if (patchedPlaces(before, counters) !== null) return;
+    // A change to one of 5000 counters keeps every id in its place: one pass says so, not a set of every id.
     if (before.length === counters.length && counters.every((c, i) => c.id === before[i]?.id)) return;
     const now = new Set(counters.map((c) => c.id));
     const gone = before.filter((c) => !now.has(c.id));

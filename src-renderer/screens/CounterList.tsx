@@ -16,7 +16,6 @@ import { ResetUndoQuestion, useResetUndo } from '../components/useResetUndo';
 import { secondLineAsker } from '../format/rowLines';
 import { stepInOrder } from '../../src-shared/domain/arrange';
 import { useArrangement } from '../components/useArrangement';
-import { keyIndexOf } from '../../src-shared/domain/patched-lists';
 import { GroupHeader } from '../components/GroupHeader';
 import { useOrganise } from '../components/useOrganise';
 import { ListToolbar } from '../components/ListToolbar';
@@ -25,8 +24,6 @@ import { undoBlockedReason } from '../format/undo';
 import { GuardedRow } from './CounterRow';
 import { useListKeys } from './useListKeys';
 import { loadUndoChip } from '../components/loadUndoChip';
-
-const idOf = (counter: CounterState) => counter.id;
 
 // The key list shows on demand (`?`): its own small chunk, not the first paint's.
 const KeyHints = lazy(() => import('../components/KeyHints').then((module) => ({ default: module.KeyHints })));
@@ -176,8 +173,7 @@ export function CounterList({ api, state, core, focusRequest, activeId, onActive
     isMac: state.platform === 'darwin',
     clicksWait,
   };
-  // By the index of ids applyDelta keeps, not a search of every counter on each push while an undo is offered.
-  const blocked = offer ? undoBlockedReason(i18n, offer, core.counters[keyIndexOf(core.counters, idOf).get(offer.counterId) ?? -1]) : undefined;
+  const blocked = offer ? undoBlockedReason(i18n, offer, core.counters.find((c) => c.id === offer.counterId)) : undefined;
   const hiddenTag = i18n.t('row.hiddenTag');
   const rowOf = (counter: CounterState, hidden = false, groupName: string | null = null) => (
     <GuardedRow

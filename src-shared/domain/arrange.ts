@@ -3,7 +3,6 @@
 // search shows every match, flat, each with its group's name.
 import type { CounterState } from './snapshot';
 import type { Organisation } from './organise';
-import { keyIndexOf, patchList, patchedPlaces } from './patched-lists';
 
 /** A group's header: `id` null is "Ungrouped". `count`: its counters the list would show unfolded. */
 export interface GroupHeading {
@@ -39,9 +38,6 @@ export interface ArrangeInput {
   compareNames: (a: string, b: string) => number;
 }
 
-const itemKey = (item: ListItem) => item.key;
-const counterId = (counter: CounterState) => counter.id;
-
 const isPlain = (o: Organisation | undefined) => !o || (o.groups.length === 0 && o.order.length === 0 && o.hidden.length === 0 && o.sort === 'manual');
 
 interface Keyed {
@@ -60,9 +56,8 @@ function sortSections(sections: CounterState[][], o: Organisation, counters: rea
   const { sort, changedAt } = o;
   const compare = sort === 'name' ? (a: Keyed, b: Keyed) => compareNames(a.counter.name, b.counter.name) || byRank(a, b) : sort === 'manual' ? byRank : byFirst;
   const firstOf = (c: CounterState) => (sort === 'value' ? c.value : sort === 'changed' ? (Object.hasOwn(changedAt, c.id) ? changedAt[c.id]! : -Infinity) : 0);
-  // Both indexes are kept with their lists (patched-lists.ts), so a push does not build them again.
-  const kept = keyIndexOf(o.order, (id) => id);
-  const listed = keyIndexOf(counters, counterId);
+  const kept = new Map(o.order.map((id, i) => [id, i]));
+  const listed = new Map(counters.map((c, i) => [c.id, i]));
   const rankOf = (id: string) => kept.get(id) ?? o.order.length + (listed.get(id) ?? 0);
   for (const section of sections) {
     if (section.length < 2) continue;
@@ -130,31 +125,37 @@ export function arrangeList({ counters, organisation, pinned, query, showHidden,
   return { items, counters: shown, hiddenCount, headers };
 }
 
+/** Past this many changed counters, arranging anew costs no more than finding each one's row. */
+const FEW_CHANGES = 16;
+
 /**
- * `arranged` patched for `input` when only counters changed, none in what the arrangement reads: the
- * changed rows get their new objects in place. Null when it cannot say: arrange anew.
+ * `arranged` for `input` when only a few counters changed (by reference), none in what the arrangement
+ * reads: the changed rows get their new objects in place. Null when it cannot say: arrange anew.
  */
 export function rearranged(was: ArrangeInput, arranged: Arranged, input: ArrangeInput): Arranged | null {
   if (was.organisation !== input.organisation || was.pinned !== input.pinned || was.query !== input.query || was.showHidden !== input.showHidden || was.compareNames !== input.compareNames) return null;
-  // Same ids in the same places, only the counters at these places replaced (patched-lists.ts).
-  const places = patchedPlaces(was.counters, input.counters);
-  if (places === null) return null;
+  if (was.counters === input.counters) return arranged;
+  if (was.counters.length !== input.counters.length) return null;
   const byValue = input.organisation?.sort === 'value';
-  const items = new Map<number, ListItem>();
-  const shown = new Map<number, CounterState>();
-  for (const at of places) {
-    const before = was.counters[at]!;
-    const after = input.counters[at]!;
+  const changed: [before: CounterState, after: CounterState][] = [];
+  for (let i = 0; i < input.counters.length; i += 1) {
+    const before = was.counters[i]!;
+    const after = input.counters[i]!;
     if (before === after) continue;
-    if (before.name !== after.name || (byValue && before.value !== after.value)) return null;
-    const itemAt = keyIndexOf(arranged.items, itemKey).get(after.id);
-    const item = itemAt === undefined ? undefined : arranged.items[itemAt];
-    if (item?.kind !== 'row') continue; // hidden, folded away, or not a match: not shown
-    items.set(itemAt!, { ...item, counter: after });
-    shown.set(keyIndexOf(arranged.counters, counterId).get(after.id)!, after);
+    if (before.id !== after.id || before.name !== after.name || (byValue && before.value !== after.value) || changed.length === FEW_CHANGES) return null;
+    changed.push([before, after]);
   }
-  if (items.size === 0) return arranged;
-  return { ...arranged, items: patchList(arranged.items, items, itemKey), counters: patchList(arranged.counters, shown, counterId) };
+  let items: ListItem[] | undefined;
+  let shown: CounterState[] | undefined;
+  for (const [before, after] of changed) {
+    const at = arranged.counters.indexOf(before);
+    if (at < 0) continue; // hidden, folded away, or not a match: not shown
+    (shown ??= arranged.counters.slice())[at] = after;
+    const itemAt = arranged.items.findIndex((item) => item.kind === 'row' && item.counter === before);
+    const item = arranged.items[itemAt] as Extract<ListItem, { kind: 'row' }>;
+    (items ??= arranged.items.slice())[itemAt] = { ...item, counter: after };
+  }
+  return items && shown ? { ...arranged, items, counters: shown } : arranged;
 }
 
 /**

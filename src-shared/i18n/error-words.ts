@@ -26,7 +26,6 @@ const WORDS: Record<string, Said> = {
   invalidOperation: plain('error.invalidOperation'),
   badRequest: plain('error.badRequest'),
   badResponse: plain('error.badResponse'),
-  badState: plain('app.stateUnreadable'),
   ipc: plain('error.ipc'),
   // Main's codes (src-main/ipc/errors.ts AppErrorCode), when main named no words of its own.
   'invalid-url': (i18n) => i18n.t('error.invalidUrl', { example: DEFAULT_SERVER_URL }),

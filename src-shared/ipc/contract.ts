@@ -6,11 +6,9 @@ import { Amount, CounterId, IsoDate } from '../api/schemas';
 import { ActivityDetail, ActivitySummary } from '../domain/activity';
 import { ActivityHistory, HistoryRange } from '../domain/history';
 import { ExportRequest, ExportResult, Goal, LocalExtras, ResetOffer, UndoResetChoice, UndoResetResult } from '../domain/goals';
-import { ConnectionState, CoreSnapshot, CoreStats, CounterState, Outbox, UnconfirmedChoice } from '../domain/snapshot';
+import { CoreSnapshot, CounterState, Outbox, UnconfirmedChoice, type ConnectionState, type CoreStats } from '../domain/snapshot';
 import { Settings, SettingsPatch } from '../domain/settings';
 import { CATALOGS, type CatalogName } from '../i18n/locale';
-import { movesOneRevision } from './revision';
-import type { PackedList } from './packed-list';
 import { GroupId, Organisation, SortMode } from '../domain/organise';
 
 /**
@@ -44,6 +42,17 @@ export type SessionState = z.infer<typeof SessionState>;
 
 /** `message` is for the log (it may be Electron's own English); `words` is what the popup says. */
 export const ShortcutFailure = z.object({ accelerator: z.string(), message: z.string(), words: WordsOnWire.optional() });
+
+/**
+ * What main asks the popup to show (a notification clicked, the tray's "Settings…"), kept in the
+ * state so a page that mounts later still sees it; `seq` grows with every ask: the page acts on
+ * each once, and a later ask replaces an earlier one.
+ */
+export const Ask = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('focusCounter'), id: z.string(), seq: z.int().min(1) }),
+  z.object({ kind: z.literal('openSettings'), seq: z.int().min(1) }),
+]);
+export type Ask = z.infer<typeof Ask>;
 
 export const AppState = z.object({
   session: SessionState,
@@ -93,6 +102,7 @@ export const AppState = z.object({
   publicServer: z.boolean(),
   /** Where updates come from and how far the current one is; absent where main runs no updater (tests, dev:web). */
   updates: UpdatesState.optional(),
+  ask: Ask.nullable(),
   /** Which `state:delta` this state is current with (main counts them from 1): the base later deltas apply to. */
   revision: z.int().min(0),
 });
@@ -101,36 +111,27 @@ export type AppState = z.infer<typeof AppState>;
 export type AppStateBody = Omit<AppState, 'revision'>;
 
 /**
- * What changed between two AppStates, so a change to one of 1000 counters moves (and is
- * validated and rendered) as one counter. Applies to the state of revision `from` and
- * gives the state of revision `to` (= from + 1); a renderer whose state is at another
- * revision asks `state:get` again.
+ * What changed between two AppStates: applied to the state of revision `from`, it gives the state
+ * of revision `to` (= from + 1); a popup at another revision asks `state:get` again. Main's own
+ * product, sent unparsed: a type, not a schema.
  */
-export const StateDelta = z
-  .object({
-    from: z.int().min(0),
-    to: z.int().min(1),
-    /** Top-level parts besides `core` that changed, each replaced whole. */
-    changed: AppState.omit({ core: true, revision: true }).partial().strict(),
-    /** Absent: the core did not change. null: no core any more (signed out). */
-    core: z
-      .object({
-        connection: ConnectionState,
-        stats: CoreStats,
-        outbox: Outbox,
-        /** Counters added or changed, each whole. */
-        upserted: z.array(CounterState),
-        removed: z.array(z.string()),
-        /** Every counter id in the list's order, when the ids or their order changed. */
-        order: z.array(z.string()).optional(),
-      })
-      .strict()
-      .nullable()
-      .optional(),
-  })
-  .strict()
-  .refine(movesOneRevision, { message: 'a delta moves one revision' });
-export type StateDelta = z.infer<typeof StateDelta>;
+export interface StateDelta {
+  from: number;
+  to: number;
+  /** Top-level parts besides `core` that changed, each replaced whole. */
+  changed: Partial<Omit<AppStateBody, 'core'>>;
+  /** Absent: the core did not change. null: no core any more (signed out). */
+  core?: {
+    connection: ConnectionState;
+    stats: CoreStats;
+    outbox: Outbox;
+    /** Counters added or changed, each whole. */
+    upserted: CounterState[];
+    removed: string[];
+    /** Every counter id in the list's order, when the ids or their order changed. */
+    order?: string[];
+  } | null;
+}
 
 export const CounterPatch = z
   .object({ name: z.string().optional(), value: z.number().optional(), startDate: IsoDate.optional(), endDate: IsoDate.optional() })
@@ -198,31 +199,9 @@ export const invokeChannels = {
   'list:sort': { request: z.object({ sort: SortMode }).strict(), response: Nothing },
 } as const;
 
-/**
- * What main pushes to the popup: deltas, not whole states (a whole AppState with 1000
- * counters costs ~20 ms to validate and render). The popup asks `state:get` for the
- * first paint and after any gap. main.ts and the test harnesses forward exactly these.
- */
-export const eventChannels = {
-  /** Only what changed since the previous delta. */
-  'state:delta': StateDelta,
-  /** A notification click or shortcut asks the popup to show one counter. */
-  'ui:focusCounter': z.object({ id: z.string() }),
-  /** The tray menu's "Settings…" asks the popup to show its settings screen. */
-  'ui:openSettings': z.object({}),
-} as const;
-
 export type InvokeChannel = keyof typeof invokeChannels;
-export type EventChannel = keyof typeof eventChannels;
-
-/** Every event channel, as a list: what main.ts and the harnesses forward to the popup. */
-export const POPUP_EVENTS = ['state:delta', 'ui:focusCounter', 'ui:openSettings'] as const satisfies readonly EventChannel[];
-// A channel added above but not here would never reach the popup.
-const everyEventForwarded: [Exclude<EventChannel, (typeof POPUP_EVENTS)[number]>] extends [never] ? true : never = true;
-void everyEventForwarded;
 export type RequestOf<C extends InvokeChannel> = z.input<(typeof invokeChannels)[C]['request']>;
 export type ResponseOf<C extends InvokeChannel> = z.output<(typeof invokeChannels)[C]['response']>;
-export type EventOf<E extends EventChannel> = z.output<(typeof eventChannels)[E]>;
 
 /** Results cross IPC as values, never as thrown errors (Signal's pattern). */
 export const IpcError = z.object({ code: z.string(), message: z.string(), words: WordsOnWire.optional() });
@@ -230,27 +209,14 @@ export type IpcError = z.infer<typeof IpcError>;
 export type IpcResult<T> = { ok: true; value: T } | { ok: false; error: IpcError };
 
 /**
- * The API the preload exposes on `window.counterTray`: only the contract's channels.
- * The preload parses every answer and event with the schemas above before the page
- * sees it: a malformed answer becomes `{ ok: false, error: { code: 'badResponse' } }`,
- * a malformed event is dropped and reported to `onInvalid`. `invoke` never throws.
+ * What the preload exposes on `window.counterTray`: `invoke` on the contract's channels (main
+ * zod-parses every request) and one subscription to main's state pushes, which answers its
+ * unsubscribe. Main's answers and pushes cross as they are. `invoke` never throws.
  */
 export interface CounterTrayApi {
   invoke<C extends InvokeChannel>(channel: C, request: RequestOf<C>): Promise<IpcResult<ResponseOf<C>>>;
-  on<E extends EventChannel>(event: E, listener: (payload: EventOf<E>) => void, onInvalid?: () => void): () => void;
-}
-
-/** AppState as main sends it over IPC and the preload hands it over the context bridge: its counters packed (packed-list.ts), the rest as it is. */
-export type BridgedAppState = Omit<AppState, 'core'> & { core: (Omit<CoreSnapshot, 'counters'> & { counters: PackedList<CounterState> }) | null };
-export type BridgedResponseOf<C extends InvokeChannel> = C extends 'state:get' ? BridgedAppState : ResponseOf<C>;
-
-/** What `window.counterTray` is: CounterTrayApi with state:get's counters packed; the page unpacks them (src-renderer/bridge/fromBridge.ts). */
-export interface CounterTrayBridge {
-  invoke<C extends InvokeChannel>(channel: C, request: RequestOf<C>): Promise<IpcResult<BridgedResponseOf<C>>>;
-  on<E extends EventChannel>(event: E, listener: (payload: EventOf<E>) => void, onInvalid?: () => void): () => void;
+  onStateDelta(listener: (delta: StateDelta) => void): () => void;
 }
 
 export const isInvokeChannel = (value: unknown): value is InvokeChannel =>
   typeof value === 'string' && Object.hasOwn(invokeChannels, value);
-export const isEventChannel = (value: unknown): value is EventChannel =>
-  typeof value === 'string' && Object.hasOwn(eventChannels, value);

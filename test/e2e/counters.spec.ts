@@ -101,7 +101,7 @@ test.describe('counter list', () => {
     await expect(popup.getByRole('listitem').first()).toHaveAccessibleName(/^Until the trip, .*, pinned/);
   });
 
-  test("a notification click (ui:focusCounter) opens that counter's activity, Esc brings it forward in the list", async ({ popup, harness }) => {
+  test("a notification click (AppState.ask) opens that counter's activity, Esc brings it forward in the list", async ({ popup, harness }) => {
     await popup.getByLabel('Search counters').fill('coffee');
     await expect(popup.getByRole('listitem')).toHaveCount(1);
     harness.app.controller.focusCounter(COUNTER.pushUps);
@@ -113,9 +113,22 @@ test.describe('counter list', () => {
     await expect(rowOf(popup, 'Push-ups this week')).toHaveAttribute('aria-label', 'Push-ups this week, 41');
   });
 
-  test('the tray menu\'s "Settings…" (ui:openSettings) shows the settings screen', async ({ popup, harness }) => {
+  test('the tray menu\'s "Settings…" (AppState.ask) shows the settings screen', async ({ popup, harness }) => {
     await expect(popup.getByRole('list', { name: 'Counters' })).toBeVisible();
     harness.app.controller.openSettings();
     await expect(popup.getByRole('heading', { name: 'Settings' })).toBeVisible();
+  });
+
+  test('a notification clicked before the page loaded still opens its counter, once', async ({ page, bridge, harness, rendererUrl }) => {
+    void bridge;
+    harness.app.controller.focusCounter(COUNTER.pushUps);
+    await page.goto(rendererUrl);
+    await expect(page.getByRole('heading', { name: 'Push-ups this week' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(rowOf(page, 'Push-ups this week')).toHaveAttribute('aria-current', 'true');
+    // A later push (a click) carries the same ask: the list stays.
+    await page.keyboard.press('+');
+    await expect(rowOf(page, 'Push-ups this week')).toHaveAttribute('aria-label', 'Push-ups this week, 41');
+    await expect(page.getByRole('heading', { name: 'Push-ups this week' })).toHaveCount(0);
   });
 });

@@ -23,7 +23,7 @@ test("another member's change arrives as an OS notification; clicking it opens t
   launch.electron.notifications[0]?.click();
 
   await expect.poll(() => launch.electron.window.isVisible()).toBe(true);
-  // ui:focusCounter opens the counter's activity view (test/e2e/counters.spec.ts).
+  // The click's ask (AppState.ask) opens the counter's activity view (test/e2e/counters.spec.ts).
   const detail = popup.getByRole('main', { name: 'Coffees today' });
   await expect(detail.getByRole('heading', { name: 'Coffees today' })).toBeVisible();
   await expect(detail).toContainText('others +2');

@@ -45,7 +45,7 @@ function expectSealed(seen: Awaited<ReturnType<typeof probe>>, launch: Launch): 
   expect(seen.electronViaRequire).toBeNull();
   expect(seen.outsideViaApi).toMatchObject({ ok: false, error: { code: 'unknown-channel' } });
   expect(seen.outsideViaIpc).toBeNull();
-  expect(seen.api).toEqual({ keys: ['invoke', 'on'], frozen: true });
+  expect(seen.api).toEqual({ keys: ['invoke', 'onStateDelta'], frozen: true });
   const reachedMain = new Set(launch.electron.ipcMain.traffic.filter((m) => m.direction === 'renderer→main').map((m) => m.channel));
   expect([...reachedMain].filter((channel) => !(INVOKE_CHANNELS as string[]).includes(channel)), 'channels outside the contract that reached main').toEqual([]);
 }

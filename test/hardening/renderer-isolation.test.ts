@@ -109,7 +109,7 @@ async function pageReach(preload: string) {
   return { ...reach, rawChannel };
 }
 
-const EXPECTED_REACH = { api: ['invoke', 'on'], apiFrozen: true, leakedIpc: false, rawChannel: expect.objectContaining({ ok: false }) };
+const EXPECTED_REACH = { api: ['invoke', 'onStateDelta'], apiFrozen: true, leakedIpc: false, rawChannel: expect.objectContaining({ ok: false }) };
 
 describe('the built renderer in Chromium', () => {
   it('cannot reach require, process, module, Buffer or ipcRenderer, and the CSP holds', async () => {
@@ -177,7 +177,7 @@ describe('the built renderer in Chromium', () => {
     await page.close();
   }, 30_000);
 
-  it('the page gets exactly the real preload\'s API: invoke and on, frozen, no IPC object, no raw channel', async () => {
+  it('the page gets exactly the real preload\'s API: invoke and onStateDelta, frozen, no IPC object, no raw channel', async () => {
     expect(await pageReach(preloadBundle)).toEqual(EXPECTED_REACH);
   }, 30_000);
 

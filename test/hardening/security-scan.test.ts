@@ -158,7 +158,7 @@ describe('structure of the real build', () => {
     roots.push(out);
     // The project's own options (splitting, zod bundled), but readable: the weakenings below edit main.js's text.
     await build({ ...mainOptions(true, out), minifyWhitespace: false, logLevel: 'warning' });
-    await build({ ...(await preloadOptions(true, join(out, 'preload.cjs'))), minifyWhitespace: false, minifySyntax: false, logLevel: 'warning' });
+    await build({ ...preloadOptions(true, join(out, 'preload.cjs')), minifyWhitespace: false, minifySyntax: false, logLevel: 'warning' });
     const chunks = Object.fromEntries(readdirSync(join(out, MAIN_CHUNKS)).map((file) => [`main/${MAIN_CHUNKS}/${file}`, readFileSync(join(out, MAIN_CHUNKS, file), 'utf8')]));
     real = { main: readFileSync(join(out, 'main.js'), 'utf8'), chunks, preload: readFileSync(join(out, 'preload.cjs'), 'utf8') };
   }, 60_000);

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { applyDelta } from '../../src-renderer/bridge/applyDelta';
-import { patchedPlaces } from '../../src-shared/domain/patched-lists';
 import type { AppState, StateDelta } from '../../src-shared/ipc/contract';
 import { COUNTERS, IDS, appState } from './fixtures';
 
@@ -24,16 +23,14 @@ describe('applyDelta', () => {
     expect(next?.settings).toBe(base.settings);
   });
 
-  it('names the places it replaced, delta after delta, so readers of the list need not walk it; a reorder names none', () => {
+  it('applies delta after delta by id; with no counter named, the same list', () => {
     const one = applyDelta(base, { from: 7, to: 8, changed: {}, core: core({ upserted: [{ ...COUNTERS.trip, value: 98 }] }) })!;
     const two = applyDelta(one, { from: 8, to: 9, changed: {}, core: core({ upserted: [{ ...COUNTERS.coffee, value: 4 }, { ...COUNTERS.trip, value: 97 }] }) })!;
-    expect(patchedPlaces(base.core!.counters, one.core!.counters)).toEqual([2]);
-    expect([...patchedPlaces(base.core!.counters, two.core!.counters)!].sort()).toEqual([0, 2]);
     expect(two.core!.counters.map((c) => c.value)).toEqual([4, 412, 97]);
-    // Nothing changed among the counters: the same list.
+    expect(two.core!.counters[1]).toBe(base.core!.counters[1]);
     expect(applyDelta(two, { from: 9, to: 10, changed: {}, core: core({}) })!.core!.counters).toBe(two.core!.counters);
     const reordered = applyDelta(two, { from: 9, to: 10, changed: {}, core: core({ order: [IDS.trip, IDS.movedIn, IDS.coffee] }) })!;
-    expect(patchedPlaces(two.core!.counters, reordered.core!.counters)).toBeNull();
+    expect(reordered.core!.counters).toEqual([two.core!.counters[2], two.core!.counters[1], two.core!.counters[0]]);
   });
 
   it('adds, removes and reorders by the order it is given', () => {

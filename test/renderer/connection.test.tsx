@@ -118,7 +118,7 @@ describe('the status line', () => {
 
   it('is one line in the same place under Settings too, not a copy of its own', async () => {
     const { fake } = await statusLine({ status: 'live' }, { clicks: 1 });
-    fake.emit('ui:openSettings', {});
+    act(() => fake.push(appState({ connection: { status: 'live' }, outbox: { clicks: 1 }, ask: { kind: 'openSettings', seq: 1 } })));
     expect(await screen.findByRole('heading', { name: 'Settings' })).toBeTruthy();
     expect(document.querySelectorAll('.status-line')).toHaveLength(1);
     // "Sending…" shows once the click has waited past "answered at once": wait for it, do not race it.
@@ -137,8 +137,8 @@ describe('theme', () => {
   });
 
   it('reports a bridge that cannot deliver the state', async () => {
-    const fake = fakeApi(appState(), { 'state:get': () => ({ ok: true, value: { nonsense: true } }) });
+    const fake = fakeApi(appState(), { 'state:get': () => Promise.reject(new Error('channel closed')) });
     render(<App api={fake.api} />);
-    expect((await screen.findByRole('alert')).textContent).toMatch(/does not understand/);
+    expect((await screen.findByRole('alert')).textContent).toBe('Counter Tray did not answer. Try again.');
   });
 });

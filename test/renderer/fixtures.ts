@@ -4,11 +4,10 @@ import { configure, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { vi } from 'vitest';
 import { createCounterTrayApi } from '../../src-main/preload/renderer-api';
-import { fromBridge } from '../../src-renderer/bridge/fromBridge';
 import { DEFAULT_SETTINGS } from '../../src-shared/domain/settings';
 import { CounterState, type ConnectionState, type Outbox } from '../../src-shared/domain/snapshot';
 import { diffAppState } from '../../src-main/app/state/state-delta';
-import { AppState, type CounterTrayApi, type EventChannel, type InvokeChannel, type IpcResult } from '../../src-shared/ipc/contract';
+import { AppState, type CounterTrayApi, type InvokeChannel, type IpcResult } from '../../src-shared/ipc/contract';
 
 // findBy* waits end at the event they wait for; their cap is only how long to wait before calling
 // it a failure. A lazy screen or a catalog is transformed by Vite on its first import, which on a
@@ -42,7 +41,7 @@ type StateInput = {
   session?: Partial<AppState['session']>;
   settings?: Partial<AppState['settings']>;
   signedOut?: boolean;
-} & Partial<Pick<AppState, 'theme' | 'platform' | 'shortcutFailures' | 'systemTimezone' | 'locale' | 'updates' | 'appVersion' | 'extras' | 'resetUndo' | 'activity' | 'lastKnown' | 'publicServer'>>;
+} & Partial<Pick<AppState, 'theme' | 'platform' | 'shortcutFailures' | 'systemTimezone' | 'locale' | 'updates' | 'appVersion' | 'extras' | 'resetUndo' | 'activity' | 'lastKnown' | 'publicServer' | 'ask'>>;
 
 export function appState(input: StateInput = {}): AppState {
   const signedOut = input.signedOut ?? false;
@@ -72,6 +71,7 @@ export function appState(input: StateInput = {}): AppState {
     activity: input.activity ?? { today: {}, undo: null },
     lastKnown: input.lastKnown ?? null,
     publicServer: input.publicServer ?? false,
+    ask: input.ask ?? null,
     ...(input.updates ? { updates: input.updates } : {}),
     ...(input.appVersion ? { appVersion: input.appVersion } : {}),
     ...(input.extras ? { extras: input.extras } : {}),
@@ -85,8 +85,7 @@ type IpcListener = (event: unknown, payload: unknown) => void;
 
 /**
  * The real preload API (src-main/preload/renderer-api.ts) over a fake ipcRenderer: records
- * invokes, answers from handlers, and lets a test push events. Answers and events go
- * through the preload's validation, as they do in the app.
+ * invokes, answers from handlers, and lets a test push state changes as main does.
  */
 export function fakeApi(initial: AppState, handlers: Partial<Record<InvokeChannel, Handler>> = {}) {
   const listeners = new Map<string, Set<IpcListener>>();
@@ -99,7 +98,7 @@ export function fakeApi(initial: AppState, handlers: Partial<Record<InvokeChanne
     if (channel === 'settings:update') return { ok: true, value: { ...initial.settings, ...(request as object) } };
     return { ok: true, value: null };
   });
-  const api: CounterTrayApi = fromBridge(createCounterTrayApi({
+  const api: CounterTrayApi = createCounterTrayApi({
     invoke: (channel, request) => invoke(channel as InvokeChannel, request),
     on(channel, listener) {
       const set = listeners.get(channel) ?? new Set();
@@ -107,12 +106,12 @@ export function fakeApi(initial: AppState, handlers: Partial<Record<InvokeChanne
       listeners.set(channel, set);
     },
     removeListener: (channel, listener) => void listeners.get(channel)?.delete(listener),
-  }));
+  });
   return {
     api,
     invoke,
-    /** Push an event the way main would (payload untyped, as after a process hop). */
-    emit(event: EventChannel, payload: unknown) {
+    /** Push a state:delta the way main would (untyped, as after a process hop). */
+    emit(event: 'state:delta', payload: unknown) {
       for (const listener of listeners.get(event) ?? []) listener({ sender: 'main' }, payload);
     },
     /** Main's state becomes `next`: the popup is sent what changed, as one `state:delta` (main's own diff). */

@@ -17,14 +17,18 @@ async function openSettings(state = appState()) {
 }
 
 describe('settings', () => {
-  it('opens when main asks (the tray menu\'s "Settings…"), from any screen', async () => {
+  it('opens when main asks (the tray menu\'s "Settings…"), once per ask', async () => {
     const fake = fakeApi(appState());
     render(<App api={fake.api} />);
     await screen.findByRole('list', { name: 'Counters' });
-    // A push that fails the contract is dropped: the list stays.
-    act(() => fake.emit('ui:openSettings', 'settings'));
+    act(() => fake.push(appState({ ask: { kind: 'openSettings', seq: 1 } })));
+    expect(await screen.findByRole('heading', { name: 'Settings' })).toBeTruthy();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Back' }));
+    await screen.findByRole('list', { name: 'Counters' });
+    // A later state that still carries the same ask leaves the list alone; a new ask opens Settings again.
+    act(() => fake.push(appState({ ask: { kind: 'openSettings', seq: 1 }, theme: 'dark' })));
     expect(screen.queryByRole('heading', { name: 'Settings' })).toBeNull();
-    act(() => fake.emit('ui:openSettings', {}));
+    act(() => fake.push(appState({ ask: { kind: 'openSettings', seq: 2 }, theme: 'dark' })));
     expect(await screen.findByRole('heading', { name: 'Settings' })).toBeTruthy();
   });
 

@@ -168,6 +168,7 @@ export function signedInState(counters: CounterState[], pinned: string[], overri
     activity: { today: {}, undo: null },
     lastKnown: null,
     publicServer: false,
+    ask: null,
     revision: 1,
     ...overrides,
   };

@@ -10,7 +10,6 @@ import { CounterRow } from '../../../src-renderer/screens/CounterRow';
 import { rowItems, type ListItem } from '../../../src-renderer/components/listItems';
 import { useListWindow } from '../../../src-renderer/components/useListWindow';
 import type { LineContext } from '../../../src-renderer/format/rowLines';
-import { keyIndexOf, patchList } from '../../../src-shared/domain/patched-lists';
 
 interface Group {
   name: string;
@@ -94,16 +93,11 @@ function Lab() {
   return <I18n locale={guessLocale()}>{shown ? <LabListView items={shown.items} /> : <p>empty</p>}</I18n>;
 }
 
-const idOf = (counter: CounterState) => counter.id;
-const keyOf = (item: ListItem<Group>) => item.key;
-
-/** `shown` with the counter at `at` replaced: the counters and the items patched in place. */
+/** `shown` with the counter at `at` replaced, every other counter and item the same object (as applyDelta keeps them). */
 function patched({ list, items }: Shown, at: number, counter: CounterState): Shown {
-  const itemAt = keyIndexOf(items, keyOf).get(counter.id)!;
-  return {
-    list: { ...list, counters: patchList(list.counters, new Map([[at, counter]]), idOf) },
-    items: patchList(items, new Map([[itemAt, { kind: 'row', key: counter.id, counter }]]), keyOf),
-  };
+  const counters = list.counters.slice();
+  counters[at] = counter;
+  return { list: { ...list, counters }, items: items.map((item) => (item.key === counter.id ? { kind: 'row', key: counter.id, counter } : item)) };
 }
 
 /** Resolves with the time from `act()` until `done()` holds after a DOM change, layout forced (as bench-preload.js does). */

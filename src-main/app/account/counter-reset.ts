@@ -43,6 +43,7 @@ const fieldOf = (counter: CounterState, kind: ResetOffer['kind']) => (kind === '
 export function createCounterReset(deps: CounterResetDeps): CounterReset {
   const offers = createLapsingOffer<Offer>(deps.clock, () => deps.changed());
   const setOffer = (next: Offer | null) => offers.set(next);
+  let shown: { offer: Offer; view: ResetOffer } | undefined;
 
   function counterOf(id: string): { core: CounterCore; counter: CounterState } {
     const core = deps.requireCounter(id);
@@ -93,7 +94,11 @@ export function createCounterReset(deps: CounterResetDeps): CounterReset {
       if (!offer) return null;
       const counter = counters.find((c) => c.id === offer.counterId);
       if (!counter) return null;
-      return { counterId: offer.counterId, name: counter.name, kind: offer.kind, earlier: offer.earlier, expiresAt: offer.expiresAt };
+      // The same object until the offer or the name changes: the popup's delta compares parts by identity.
+      if (shown?.offer !== offer || shown.view.name !== counter.name) {
+        shown = { offer, view: { counterId: offer.counterId, name: counter.name, kind: offer.kind, earlier: offer.earlier, expiresAt: offer.expiresAt } };
+      }
+      return shown.view;
     },
 
     clear() {

@@ -181,24 +181,20 @@ export function createExtrasService(deps: ExtrasServiceDeps): ExtrasService {
       const zone = deps.timezone();
       const at = now();
       const today = dayKey(at, zone);
-      const key = `${revision}|${deps.activityVersion()}|${zone}|${today}`;
+      const current = data;
+      const withGoals = current ? deps.counters().filter((c) => c.type === 'UpDown' && current.goals[c.id]) : [];
+      // Everything the view reads: the same object until one of them changes (the popup's delta compares by identity).
+      const key = `${revision}|${deps.activityVersion()}|${zone}|${today}|${withGoals.map((c) => c.id).join(',')}`;
       if (cached?.key === key) return cached.view;
       const goals: Record<string, GoalView> = {};
-      const current = data;
-      if (current) {
-        const clock = clockView();
-        for (const counter of deps.counters()) {
-          const goal = counter.type === 'UpDown' ? current.goals[counter.id] : undefined;
-          if (goal) goals[counter.id] = goalView(counter.id, goal, clock);
-        }
-      }
+      const clock = clockView();
+      for (const counter of withGoals) goals[counter.id] = goalView(counter.id, current!.goals[counter.id]!, clock);
       const view: LocalExtras = { goals, milestonesMuted: current ? [...current.milestonesMuted] : [], today };
       cached = { key, view };
       return view;
     },
 
     recheck() {
-      cached = null;
       if (!data) return Promise.resolve();
       // Coalesced: a burst of activity is one check.
       queued ??= Promise.resolve().then(check);

@@ -3,7 +3,6 @@
 // another account; the file is untrusted: zod-parsed, its texts sanitized again.
 import { z } from 'zod';
 import { CounterState } from '../../../src-shared/domain/snapshot';
-import { sameData } from '../../../src-shared/ipc/structural-sharing';
 import { TEXT_LIMITS, type ServerTextCleaner } from '../../../src-shared/text/server-text';
 import type { Clock } from '../../core/contract';
 import type { TextFile } from '../ports';
@@ -45,6 +44,8 @@ function cleaned(counter: CounterState, serverText: ServerTextCleaner): CounterS
 
 export function createLastKnownCache(file: TextFile, clock: Clock, log: (message: string) => void, serverText: ServerTextCleaner): LastKnownCache {
   let accounts: Record<string, LastKnownEntry> = {};
+  /** Per account, the list last remembered as the core showed it: the same counter objects again, nothing to write. */
+  const remembered = new Map<string, readonly CounterState[]>();
   let timer: unknown;
   let writing = Promise.resolve();
 
@@ -99,10 +100,10 @@ export function createLastKnownCache(file: TextFile, clock: Clock, log: (message
     },
     get: (owner) => accounts[owner],
     remember(owner, counters) {
-      const previous = accounts[owner];
-      const next = counters.map(stored);
-      if (previous && sameData(previous.counters, next)) return;
-      put(owner, { savedAt: clock.now(), counters: next });
+      const last = remembered.get(owner);
+      if (accounts[owner] && last?.length === counters.length && last.every((c, i) => c === counters[i])) return;
+      remembered.set(owner, counters);
+      put(owner, { savedAt: clock.now(), counters: counters.map(stored) });
     },
     async flush() {
       if (timer !== undefined) {

@@ -5,7 +5,7 @@ import type { AppState } from '../../../src-shared/ipc/contract';
 import type { CounterCore } from '../../core/contract';
 import { AppError } from '../../ipc/errors';
 import { accountOwnerKey } from './account-pending-store';
-import type { LastKnownCache } from './last-known';
+import type { LastKnownCache, LastKnownEntry } from './last-known';
 import type { Session } from '../session/session-api';
 import { words } from '../../../src-shared/i18n/messages';
 import type { Notice } from '../../../src-shared/i18n/notice';
@@ -29,6 +29,7 @@ function withLedger(counters: CounterState[], core: CounterCore): CounterState[]
 }
 
 export function createOfflineCounters({ cache, session, changed }: OfflineCountersDeps) {
+  let lastShown: { saved: LastKnownEntry; key: string; shown: NonNullable<AppState['lastKnown']> } | undefined;
   const ownerKey = (): string | null => {
     const account = session.account();
     return account ? accountOwnerKey(account.serverUrl, account.token) : null;
@@ -39,6 +40,9 @@ export function createOfflineCounters({ cache, session, changed }: OfflineCounte
     return owner ? cache?.get(owner) : undefined;
   };
 
+  /** Per core counter, the one with learned refusals added: kept while neither changes, so the popup's delta sees it unchanged. */
+  const withLearned = new WeakMap<CounterState, CounterState>();
+
   /** The running core's counters, with the directions this account learned were refused. */
   function coreCounters(core: CounterCore): CounterState[] {
     const counters = core.snapshot().counters;
@@ -47,7 +51,13 @@ export function createOfflineCounters({ cache, session, changed }: OfflineCounte
     const learned = new Map(saved.counters.map((c) => [c.id, c.refused]));
     return counters.map((c) => {
       const refused = learned.get(c.id);
-      return refused && (refused.increment || refused.decrement) ? { ...c, refused: { ...refused, ...c.refused } } : c;
+      if (!refused || !(refused.increment || refused.decrement)) return c;
+      const kept = withLearned.get(c);
+      const merged = { ...refused, ...c.refused };
+      if (kept && kept.refused.increment === merged.increment && kept.refused.decrement === merged.decrement) return kept;
+      const next = { ...c, refused: merged };
+      withLearned.set(c, next);
+      return next;
     });
   }
 
@@ -76,7 +86,11 @@ export function createOfflineCounters({ cache, session, changed }: OfflineCounte
       const core = session.connectingCore();
       const saved = !session.core() && session.state().status === 'connecting' ? known() : undefined;
       if (!saved) return null;
-      return core ? { savedAt: saved.savedAt, counters: withLedger(saved.counters, core), outbox: core.snapshot().outbox } : { savedAt: saved.savedAt, counters: saved.counters };
+      const next = core ? { savedAt: saved.savedAt, counters: withLedger(saved.counters, core), outbox: core.snapshot().outbox } : { savedAt: saved.savedAt, counters: saved.counters };
+      // What the ledger adds (clicks held for a counter, the outbox) is all that differs between two reads of one entry.
+      const key = JSON.stringify([next.outbox, next.counters.filter((c) => c.waiting).map((c) => [c.id, c.value, c.waiting])]);
+      if (lastShown?.saved !== saved || lastShown.key !== key) lastShown = { saved, key, shown: next };
+      return lastShown.shown;
     },
     nameOf: (id: string): string | undefined => known()?.counters.find((c) => c.id === id)?.name,
     /** A click: to the running core, or to the one still connecting for a last-known counter. Answers the core that took it. */

@@ -213,7 +213,8 @@ export function createSession(deps: SessionDeps): Session {
   }
 
   return {
-    state: () => ({ ...state, encryptionWeak }),
+    // The same object until the session changes: the popup's delta compares parts by identity.
+    state: () => state,
     core: () => slot.core(),
     connectingCore: () => slot.connecting(),
     requireCounter(id) {

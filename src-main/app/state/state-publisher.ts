@@ -1,14 +1,11 @@
-// The app's state, published. The popup is sent only what changed since the last delta it
-// was sent (`state:delta`), numbered so it can tell a gap and ask `state:get` again; main's
-// own listeners (tray, notifications) get the whole state after each push. Bursts of changes
-// become one push (coalesce.ts).
+// The app's state, published: the popup gets what changed (`state:delta`, numbered so it can tell a
+// gap and ask `state:get` again), main's own listeners (tray, notifications) the whole state. Bursts
+// of changes become one push (coalesce.ts).
 import { Emitter, type Event } from '../../../src-shared/events/emitter';
 import type { AppState, AppStateBody, StateDelta } from '../../../src-shared/ipc/contract';
 import type { Clock } from '../../core/contract';
 import { createCoalescer } from './coalesce';
 import { diffAppState } from './state-delta';
-
-/** The state without its revision: what the publisher numbers. */
 
 export interface StatePublisher {
   /** Something the state shows may have changed: a push follows, coalesced with others. */

@@ -66,6 +66,7 @@ export function createUpdateService(deps: UpdateServiceDeps): UpdateService {
   const changes = new Emitter<void>();
   let status: UpdateStatus = { kind: 'idle' };
   let whatsNew: UpdatesState['whatsNew'] = null;
+  let shown: UpdatesState | undefined;
   let release: AcceptedRelease | null = null;
   const notified = new Set<string>();
   /** The release notes being written for "What's new"; awaited before the installer runs. */
@@ -145,7 +146,11 @@ export function createUpdateService(deps: UpdateServiceDeps): UpdateService {
   }
 
   return {
-    state: () => ({ source: deps.source, status, nextCheckAt: timer.nextAt, whatsNew }),
+    state() {
+      // The same object until something in it changes: the popup's delta compares parts by identity.
+      if (shown?.status !== status || shown.nextCheckAt !== timer.nextAt || shown.whatsNew !== whatsNew) shown = { source: deps.source, status, nextCheckAt: timer.nextAt, whatsNew };
+      return shown;
+    },
     onChange: changes.event,
     async start() {
       const notes = await deps.whatsNew.takeForRunning(deps.running);

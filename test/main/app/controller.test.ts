@@ -279,16 +279,18 @@ describe('counters and settings', () => {
     expect(a.controller.getState()).toMatchObject({ session: { status: 'signedOut', tokenStorage: 'none' }, core: null });
   });
 
-  it('forwards remote changes and focus requests, and asks the window to hide', async () => {
+  it('forwards remote changes, keeps focus requests in the state, each numbered anew, and asks the window to hide', async () => {
     const a = await signedIn();
     const changes: unknown[] = [];
-    const focus: unknown[] = [];
     a.controller.onRemoteChange((c) => changes.push(c));
-    a.controller.on('ui:focusCounter', (p) => focus.push(p));
     a.cores.last()?.emitRemote({ counterId: COFFEE_ID, name: 'Coffees today', from: 3, to: 4 });
+    expect(a.controller.getState().ask).toBeNull();
     a.controller.focusCounter(COFFEE_ID);
     expect(changes).toEqual([{ counterId: COFFEE_ID, name: 'Coffees today', from: 3, to: 4 }]);
-    expect(focus).toEqual([{ id: COFFEE_ID }]);
+    expect(a.controller.getState().ask).toEqual({ kind: 'focusCounter', id: COFFEE_ID, seq: 1 });
+    a.controller.openSettings();
+    a.controller.focusCounter(COFFEE_ID);
+    expect(a.controller.getState().ask).toEqual({ kind: 'focusCounter', id: COFFEE_ID, seq: 3 });
     await a.dispatch('window:hide', {});
     expect(a.hideRequests()).toBe(1);
   });

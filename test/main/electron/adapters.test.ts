@@ -257,23 +257,19 @@ describe('actions (tray, shortcuts, command line)', () => {
     const { app, actions, opened } = await signedInApp();
     await actions.tray({ kind: 'toggleNotifications' });
     expect(app.controller.getState().settings.notifications.enabled).toBe(false);
-    const focus = vi.fn();
-    app.controller.on('ui:focusCounter', focus);
     actions.notificationClicked(COFFEE_ID);
     expect(opened).toEqual([false]);
-    expect(focus).toHaveBeenCalledWith({ id: COFFEE_ID });
+    expect(app.controller.getState().ask).toMatchObject({ kind: 'focusCounter', id: COFFEE_ID });
     await app.stop();
   });
 
   it('the tray menu\'s "Settings…" opens the popup at the tray on its settings screen; "Open" on the list', async () => {
     const { app, actions, opened } = await signedInApp();
-    const openSettings = vi.fn();
-    app.controller.on('ui:openSettings', openSettings);
     await actions.tray({ kind: 'open' });
-    expect(openSettings).not.toHaveBeenCalled();
+    expect(app.controller.getState().ask).toBeNull();
     await actions.tray({ kind: 'openSettings' });
     expect(opened).toEqual([true, true]);
-    expect(openSettings).toHaveBeenCalledTimes(1);
+    expect(app.controller.getState().ask).toEqual({ kind: 'openSettings', seq: 1 });
     await app.stop();
   });
 });

@@ -1,10 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createEventSender, INVOKE_CHANNELS, registerInvokeHandlers, type IpcMainLike } from '../../../src-main/ipc/main-wrapper';
+import { createDeltaSender, INVOKE_CHANNELS, registerInvokeHandlers, type IpcMainLike } from '../../../src-main/ipc/main-wrapper';
 import { isOwnAppUrl, type InvokeEventLike } from '../../../src-main/ipc/sender-check';
 import type * as SenderCheck from '../../../src-main/ipc/sender-check';
 import { createHeadlessApp } from '../../../dev-tools/headless/headless-app';
-import type { AppState, BridgedAppState, IpcResult } from '../../../src-shared/ipc/contract';
-import { unpackList } from '../../../src-shared/ipc/packed-list-reader';
 import { IpcMainDouble, ipcEvent } from '../../../dev-tools/electron-double/double/ipc-main';
 import { ipcWire } from '../../../dev-tools/electron-double/double/ipc-wire';
 import type { SenderDocument } from '../../../dev-tools/electron-double/double/page-host';
@@ -119,14 +117,15 @@ describe('event sender', () => {
     let destroyed = false;
     const contents = { isDestroyed: () => destroyed, send };
     let target: typeof contents | null = null;
-    const emit = createEventSender(() => target);
-    emit('ui:focusCounter', { id: COFFEE_ID });
+    const emit = createDeltaSender(() => target);
+    const delta = { from: 0, to: 1, changed: { theme: 'dark' as const } };
+    emit(delta);
     target = contents;
-    emit('ui:focusCounter', { id: COFFEE_ID });
+    emit(delta);
     destroyed = true;
-    emit('ui:focusCounter', { id: COFFEE_ID });
+    emit(delta);
     expect(send).toHaveBeenCalledTimes(1);
-    expect(send).toHaveBeenCalledWith('ui:focusCounter', { id: COFFEE_ID });
+    expect(send).toHaveBeenCalledWith('state:delta', delta);
   });
 });
 
@@ -146,7 +145,7 @@ describe('wrapper + the app dispatcher', () => {
     await app.stop();
   });
 
-  it('answers state:get with the counters packed: two strings that read back as the state the dispatcher gave', async () => {
+  it('answers state:get with the state the dispatcher gave, as it is', async () => {
     const cores = fakeCoreFactory({ url: 'http://127.0.0.1:9', tokens: new Set(['t0ken-long-enough']), reachable: true, counters: [counter(COFFEE_ID, 'Coffees', 1), counter(TRIP_ID, 'Trip', -4)] });
     const app = createHeadlessApp({ coreFactory: cores.factory });
     await app.start();
@@ -154,13 +153,8 @@ describe('wrapper + the app dispatcher', () => {
     registerInvokeHandlers(fake.ipc, app.dispatch, { trustedWebContentsIds: () => new Set([POPUP_ID]) });
     await fake.invoke('session:connect', ownEvent, { serverUrl: 'http://127.0.0.1:9', token: 't0ken-long-enough' });
     const direct = await app.dispatch('state:get', {});
-    const wire = (await fake.invoke('state:get', ownEvent, {})) as IpcResult<BridgedAppState>;
-    if (!direct.ok || !wire.ok) throw new Error('state:get failed');
-    const state = direct.value as AppState;
-    expect(state.core?.counters).toHaveLength(2);
-    expect(wire.value.core?.counters).toMatchObject({ count: 2, index: expect.any(String), text: expect.any(String) });
-    expect({ ...wire.value, core: wire.value.core && { ...wire.value.core, counters: unpackList(wire.value.core.counters) } }).toEqual(state);
-    // Every other answer goes as the dispatcher gave it.
+    expect(direct).toMatchObject({ ok: true, value: { core: { counters: [{ id: COFFEE_ID }, { id: TRIP_ID }] } } });
+    expect(await fake.invoke('state:get', ownEvent, {})).toEqual(direct);
     expect(await fake.invoke('counter:increment', ownEvent, { id: COFFEE_ID })).toEqual({ ok: true, value: null });
     await app.stop();
   });

@@ -12,7 +12,6 @@ export const common = {
   'counter.gone': 'Dieser Zähler ist nicht mehr mit dir geteilt.',
   'app.name': 'Counter Tray',
   'app.windowNeedsApp': 'Dieses Fenster muss von der App Counter Tray geöffnet werden.',
-  'app.stateUnreadable': 'Die App hat einen Zustand geschickt, den das Fenster nicht versteht.',
   // Eine Ansicht oder eine Zeile, die sich nicht zeichnen lässt
   'boundary.screen': 'Diese Ansicht kann nicht angezeigt werden.',
   'boundary.row': 'Dieser Zähler kann nicht angezeigt werden.',

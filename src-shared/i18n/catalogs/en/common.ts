@@ -9,7 +9,6 @@ export const common = {
   'counter.gone': 'This counter is no longer shared with you.',
   'app.name': 'Counter Tray',
   'app.windowNeedsApp': 'This window must be opened by the Counter Tray app.',
-  'app.stateUnreadable': 'The app sent a state the window does not understand.',
   // A screen or a row that fails to draw
   'boundary.screen': 'This screen cannot be shown.',
   'boundary.row': 'This counter cannot be shown.',

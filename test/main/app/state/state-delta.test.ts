@@ -19,14 +19,20 @@ describe('diffAppState', () => {
     expect(delta?.core).toEqual({ connection: state.core?.connection, stats: state.core?.stats, outbox: state.core?.outbox, upserted: [coffee, trip], removed: [], order: [COFFEE_ID, TRIP_ID] });
   });
 
-  it('is null when nothing changed, even with fresh objects', () => {
+  it('is null when every part is the same object', () => {
     const state = signedInState([coffee, trip], []);
-    expect(diffAppState(state, structuredClone(state))).toBeNull();
+    expect(diffAppState(state, { ...state, core: { ...state.core!, counters: [...state.core!.counters] } })).toBeNull();
   });
 
-  it('carries only the changed counter (compared by value), without an order when the ids kept theirs', () => {
+  it('compares by identity: a fresh object is sent even when it holds the same data', () => {
+    const state = signedInState([coffee, trip], []);
+    const fresh = { ...state, settings: { ...state.settings }, core: { ...state.core!, counters: [coffee, { ...trip }] } };
+    expect(diffAppState(state, fresh)).toEqual({ changed: { settings: state.settings }, core: { connection: state.core!.connection, stats: state.core!.stats, outbox: state.core!.outbox, upserted: [trip], removed: [] } });
+  });
+
+  it('carries only the changed counter, without an order when the ids kept theirs', () => {
     const before = signedInState([coffee, trip], []);
-    const after = structuredClone(signedInState([coffee, { ...trip, value: 121, pending: true }], []));
+    const after = { ...before, core: { ...before.core!, counters: [coffee, { ...trip, value: 121, pending: true }] } };
     expect(diffAppState(before, after)).toEqual({
       changed: {},
       core: { connection: { status: 'live' }, stats: before.core?.stats, outbox: before.core?.outbox, upserted: [{ ...trip, value: 121, pending: true }], removed: [] },
@@ -35,25 +41,25 @@ describe('diffAppState', () => {
 
   it('names removed counters and gives the new order when ids come and go', () => {
     const before = signedInState([coffee, trip], []);
-    const delta = diffAppState(before, signedInState([pushUps, trip], []));
+    const delta = diffAppState(before, { ...before, core: { ...before.core!, counters: [pushUps, trip] } });
     expect(delta?.core).toMatchObject({ upserted: [pushUps], removed: [COFFEE_ID], order: [PUSH_UPS, TRIP_ID] });
   });
 
   it('replaces changed top-level parts whole and says when the core is gone', () => {
     const before = signedInState([coffee], []);
-    const pinned = diffAppState(before, signedInState([coffee], [COFFEE_ID]));
+    const pinned = diffAppState(before, { ...before, settings: { ...before.settings, pinned: [COFFEE_ID] } });
     expect(pinned).toEqual({ changed: { settings: { ...before.settings, pinned: [COFFEE_ID] } } });
     const signedOut: AppState = { ...before, core: null, session: { ...before.session, status: 'signedOut' } };
     expect(diffAppState(before, signedOut)).toEqual({ changed: { session: signedOut.session }, core: null });
-    const reconnecting = signedInState([coffee], [], { core: { ...before.core!, connection: { status: 'reconnecting', nextAttemptAt: 5 } } });
+    const reconnecting = { ...before, core: { ...before.core!, connection: { status: 'reconnecting' as const, nextAttemptAt: 5 } } };
     expect(diffAppState(before, reconnecting)?.core).toEqual({ connection: { status: 'reconnecting', nextAttemptAt: 5 }, stats: before.core?.stats, outbox: before.core?.outbox, upserted: [], removed: [] });
   });
 
   it('carries the outbox when only it changed: a 429 that starts holding the clicks reaches the popup', () => {
     const before = signedInState([coffee], []);
-    const held = signedInState([coffee], [], { core: { ...before.core!, outbox: { clicks: 5, held: { reason: 'rateLimited', until: 4000 } } } });
+    const held = { ...before, core: { ...before.core!, outbox: { clicks: 5, held: { reason: 'rateLimited' as const, until: 4000 } } } };
     expect(diffAppState(before, held)?.core).toEqual({ connection: before.core?.connection, stats: before.core?.stats, outbox: { clicks: 5, held: { reason: 'rateLimited', until: 4000 } }, upserted: [], removed: [] });
-    expect(diffAppState(held, structuredClone(held))).toBeNull();
+    expect(diffAppState(held, { ...held })).toBeNull();
   });
 });
 
@@ -120,9 +126,10 @@ describe('the controller sends state:delta', () => {
     expect(deltas[0]?.changed).toEqual({});
     expect(deltas[0]?.core?.upserted.map((c) => [c.id, c.value])).toEqual([[TRIP_ID, 121]]);
     expect(deltas[0]?.core?.order).toBeUndefined();
-    // The core republishes an equal snapshot (fresh objects): a whole state goes out, no delta.
+    // The core republishes its snapshot, every part the same object: a whole state goes out, no
+    // delta, since every other part's owner kept its object too (session, locale, activity, …).
     const core = cores.last()!;
-    core.publish(structuredClone(core.state));
+    core.publish({ ...core.state });
     await flushMicrotasks();
     await clock.advance(16);
     expect(wholes).toHaveLength(2);
