@@ -1,6 +1,6 @@
 // Counter Tray's main process and composition root, the only module that imports 'electron' at top
 // level: it wires Electron-free logic (app/, desktop/) and thin adapters taking Electron objects by
-// injection (electron/). Every wire in one place, so it runs a little past the ~300 lines others keep to.
+// injection (electron/), every wire in one place.
 import { app, BrowserWindow, dialog, globalShortcut, ipcMain, Menu, nativeImage, nativeTheme, Notification, powerMonitor, protocol, safeStorage, screen, session, shell, systemPreferences, Tray } from 'electron';
 import type { NativeImage } from 'electron';
 // electron-log/node, not /main: the main entry registers unchecked ipcMain handlers at import (electron/logging.ts).
@@ -52,9 +52,8 @@ const platform = toAppPlatform(process.platform);
 /** Launch milestones as performance marks (Node's timeline: a profile shows them; the boot bench reads them). */
 const markLaunch = (milestone: LaunchMilestone) => performance.mark(launchMarkName(milestone));
 
-// Tests point the profile elsewhere; must happen before 'ready'. Unpackaged only: in a
-// packaged app an environment variable must not swap in a whole profile (settings, a
-// token file bound to another server) that another process prepared.
+// Tests point the profile elsewhere (before 'ready'). Unpackaged only: in a packaged app an environment
+// variable must not swap in a whole profile (settings, a token bound to another server) another process prepared.
 if (!app.isPackaged && process.env.COUNTER_TRAY_USER_DATA) app.setPath('userData', process.env.COUNTER_TRAY_USER_DATA);
 // Until the controller exists nothing secret can be logged; afterwards its sanitizer runs on every line.
 let sanitizeLog = (text: string) => text;
@@ -102,7 +101,6 @@ async function run(): Promise<void> {
   hardenContents(popup.window.webContents, (message) => log.warn(message));
   markLaunch('window-created');
 
-  // The updater. Its notifications open Settings → Updates; restarting goes through quit() below.
   const updateNotifications = createOsNotifications({
     isSupported: () => Notification.isSupported(),
     create: (options) => new Notification(options),
@@ -142,11 +140,9 @@ async function run(): Promise<void> {
     // Our own JSON store, not electron-store: that one registers an unchecked ipcMain listener (app/settings/file-settings-store.ts).
     settings: createFileSettingsStore(join(userData, 'settings.json')),
     vault: createSafeStorageVault({ safeStorage, platform, file: createSecretFile(join(userData, 'token.json')), log: (m) => log.warn(m) }),
-    // Decisions about where the token goes and how it is kept: asked here, never taken from the popup.
-    // No parent window: the popup hides on blur, and a sheet on a hidden parent would hide too.
-    // In the language of the moment (the controller exists by the time a question is asked).
+    // Where the token goes and how it is kept: asked here, never taken from the popup. No parent window:
+    // the popup hides on blur, and a sheet on a hidden parent would hide too.
     consent: createConsentDialog((options) => dialog.showMessageBox(options), () => controller.translator(), (m) => log.warn(m)),
-    // Exports: main asks where in its own save dialog and writes the file; the popup never names a path.
     saveFile: createSaveDialog((options) => dialog.showSaveDialog(options), (path, text) => writeFile(path, text, 'utf8'), () => controller.translator()),
     demo: () => startDemoService({ onError: (message) => log.warn(message) }),
     platform,
@@ -154,7 +150,6 @@ async function run(): Promise<void> {
     systemLanguages: () => app.getPreferredSystemLanguages(),
     theme: themeSource(nativeTheme),
     logger: { info: (m) => log.info(m), warn: (m) => log.warn(m), error: (m) => log.error(m) },
-    // Each account's unsent clicks in a durable file of its own; 0.2's pending.json is carried over once.
     pendingFiles: { forOwner: (owner) => createTextFile(join(userData, pendingFileName(owner))), legacy: createTextFile(join(userData, 'pending.json')) },
     lastKnownFile: createTextFile(join(userData, 'last-known-counters.json')),
     appVersion: app.getVersion(),
@@ -278,9 +273,9 @@ async function run(): Promise<void> {
   if (settings.launchAtLogin) void loginItem(true);
   notices.forEach(deliverNotice);
   tray.update(controller.getState());
-  // A page that fails to load leaves the tray working; say why in the log instead of an unhandled rejection.
   markLaunch('page-load-started');
   const startUpdates = () => void updates.start().catch((error: unknown) => log.warn('updates did not start', error));
+  // A page that fails to load leaves the tray working; say why in the log instead of an unhandled rejection.
   popup.load().then(
     () => {
       markLaunch('page-loaded');

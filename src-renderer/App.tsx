@@ -88,9 +88,8 @@ function Screens({ api, state, problem }: { api: CounterTrayApi; state: AppState
     else delete document.documentElement.dataset.material;
   }, [material]);
 
-  // What main asks (a notification clicked: that counter's activity; the tray's "Settings…") is
-  // part of the state, so an ask made before this page mounted is seen too; each acted on once, in
-  // the render that brings it.
+  // What main asks (a notification clicked, the tray's "Settings…") is part of the state, so an ask made
+  // before this page mounted is seen too; each is acted on once, in the render that brings it.
   const ask = state?.ask;
   const [askSeen, setAskSeen] = useState(0);
   if (ask && ask.seq > askSeen) {

@@ -1,6 +1,5 @@
 // The app, minus Electron: composes the session, settings, publisher, account data and offline
-// view, and answers every invoke channel; main.ts and the harnesses drive this same object. A
-// composition root like main.ts, so it runs a little past the ~300 lines other modules keep to.
+// view, and answers every invoke channel; main.ts and the harnesses drive this same object.
 import type { ClickSource } from '../../src-shared/domain/activity';
 import type { Settings } from '../../src-shared/domain/settings';
 import type { RemoteChange } from '../../src-shared/domain/snapshot';
@@ -34,20 +33,12 @@ export type AppEvents = { 'state:delta': StateDelta; 'state:changed': AppState }
 export type AppEvent = keyof AppEvents;
 
 export interface AppController {
-  /**
-   * Loads settings and the stored token and, if there is one, connects. Answers a one-time
-   * notices (settings reset). The shell passes `awaitConnection: false` so the tray and the
-   * shortcuts do not wait for a slow or unreachable server.
-   */
+  /** Loads settings and the stored token and connects; answers one-time notices. The shell passes `awaitConnection: false`, so tray and shortcuts never wait for the server. */
   start(options?: { awaitConnection?: boolean }): Promise<{ notices: Notice[] }>;
-  /** Stops the core and the demo service; nothing keeps running afterwards. */
   stop(): Promise<void>;
   readonly handlers: InvokeHandlers;
   readonly dispatch: Dispatch;
-  /**
-   * The same dispatcher for actions outside the popup (tray, shortcut, command line), so
-   * the activity record and the undo offer know where a click came from.
-   */
+  /** For actions outside the popup (tray, shortcut, command line): the activity record and the undo offer know where a click came from. */
   dispatchFrom(source: Exclude<ClickSource, 'popup' | 'undo'>): Dispatch;
   /** One-time notices for the user (the activity record was reset), said in the language of the moment they are shown. */
   readonly onNotice: Event<Notice>;
@@ -59,9 +50,7 @@ export interface AppController {
   getState(): AppStateBody;
   /** The settings in force: what a reader of one setting asks, without building the whole state. */
   settings(): Settings;
-  /** The popup's events (main forwards them) and `state:changed`, the whole state for main's own tray and notices. */
   on<E extends AppEvent>(event: E, listener: (payload: AppEvents[E]) => void): () => void;
-  /** Others' changes the running core reports. */
   readonly onRemoteChange: Event<RemoteChange>;
   onSettingsChanged(listener: (next: Settings, previous: Settings) => void): () => void;
   /** Asks the popup to show one counter (notification click, shortcut, --open): `AppState.ask`. */
@@ -75,11 +64,7 @@ export interface AppController {
   systemTimezoneChanged(): void;
   /** The OS's preferred languages may have changed (polled): a "system" language follows them. */
   systemLanguagesChanged(): void;
-  /**
-   * The one sanitizer (src-shared/text/server-text.ts) with every token this run has seen:
-   * for logs (pass TEXT_LIMITS.log) and main's own messages that may quote a server. Server
-   * text itself was sanitized where it entered, in the core.
-   */
+  /** The one sanitizer (src-shared/text/server-text.ts) with every token this run has seen, for logs and main's own messages that may quote a server. */
   redact(text: string, maxLength?: number): string;
 }
 
@@ -169,7 +154,6 @@ export function createAppController(deps: AppControllerDeps): AppController {
     offline.remember();
     // Activity, counters or the zone may have moved a goal or brought a milestone.
     void accountData.loaded()?.extras.recheck();
-    // A value that moved is "recently changed"; an id the server's list no longer has is dropped.
     organise.observe();
     // The popup says "Offline" in plain words; the core's detail (socket errors, HTTP statuses) goes here.
     const message = session.core()?.snapshot().connection.message;

@@ -1,6 +1,5 @@
-// The answers to every invoke channel of the contract, for one click source (the popup,
-// or main's own tray, shortcut and command-line actions). The controller composes the parts
-// that hold the state; the context below is all a handler may touch.
+// The answers to every invoke channel of the contract, for one click source (the popup, or main's
+// tray, shortcut and command-line actions); the context below is all a handler may touch.
 import { PatchBodyV2 } from '../../src-shared/api/schemas';
 import type { ClickSource } from '../../src-shared/domain/activity';
 import { isPublicServer } from '../../src-shared/domain/server-address';
@@ -25,7 +24,6 @@ import { applySettingsPatch } from './settings/settings-rules';
 import { words } from '../../src-shared/i18n/messages';
 
 export interface InvokeHandlerContext {
-  /** Brings the delta stream up to date and answers the state as sent. */
   publishDelta(): AppState;
   offline: OfflineCounters;
   /** The account's activity record and goals: there once a core runs (every handler asks the core first). */

@@ -1,8 +1,6 @@
-// Errors the app layer answers over IPC. Every failure crosses the process hop as
-// `{ code, message, words? }`: the code is for the UI's logic, `words` (a catalog message with
-// its values) is what the user reads, in the language of the moment, and the message is log
-// text (English, for support). Without words the popup says the code's own message
-// (src-shared/i18n/error-words.ts): never main's text.
+// A failure crosses IPC as `{ code, message, words? }`: the code for the UI's logic, `words` (a catalog
+// message) what the user reads in the language of the moment, the message English log text. Without
+// words the popup says the code's own message (src-shared/i18n/error-words.ts), never main's text.
 import { englishText } from '../../src-shared/i18n/compile';
 import type { Words, WordsOnWire } from '../../src-shared/i18n/messages';
 import type { IpcError } from '../../src-shared/ipc/contract';
@@ -63,10 +61,7 @@ export function redactWords(words: WordsOnWire, redact: (text: string) => string
   return { key: words.key, values: Object.fromEntries(Object.entries(words.values).map(([name, value]) => [name, typeof value === 'string' ? redact(value) : value])) };
 }
 
-/**
- * A CoreError, recognised by shape rather than `instanceof`: the core may be loaded
- * from a second copy of the module (bundled demo, test harness) and must still map.
- */
+/** A CoreError by shape, not `instanceof`: the core may come from a second copy of the module (bundled demo, test harness). */
 export function asCoreError(error: unknown): { kind: CoreErrorKind; message: string; status?: number } | undefined {
   if (!(error instanceof Error) || error.name !== 'CoreError') return undefined;
   const kind: unknown = (error as { kind?: unknown }).kind;

@@ -33,7 +33,6 @@ export function registerInvokeHandlers<E extends InvokeEventLike>(
       return dispatch(channel, args[0]);
     });
   }
-  /** Closes every door: from now on each call is answered "closing" and dispatches nothing. */
   return () => {
     closed = true;
   };

@@ -1,7 +1,6 @@
-// Who may call the main process (VS Code's validatedIpcMain): only our own popup's
-// webContents, only its top frame, only while it shows our own page. A frame that
-// navigated away, an iframe, or any other webContents is refused. Electron-free:
-// takes the few fields of IpcMainInvokeEvent it reads.
+// Who may call the main process (VS Code's validatedIpcMain): only our popup's webContents, its top
+// frame, while it shows our own page; a navigated frame, an iframe or any other webContents is refused.
+// Electron-free: takes the few fields of IpcMainInvokeEvent it reads.
 export const APP_SCHEME = 'app';
 export const APP_HOST = 'counter-tray';
 
@@ -25,10 +24,9 @@ export interface SenderPolicy {
 }
 
 /**
- * Our page's URL, written as our page's URL: the app's own scheme and host (or the dev
- * server's origin), and no userinfo. `app://evil@counter-tray/` has our origin, but no page of
- * ours is ever loaded so; refusing it keeps "same origin" from meaning "whatever was written
- * before the @".
+ * Our page's URL as we write it: our scheme and host (or the dev server's origin), no userinfo.
+ * `app://evil@counter-tray/` has our origin, but no page of ours is loaded so; refusing it keeps
+ * "same origin" from meaning "whatever was written before the @".
  */
 export function isOwnAppUrl(url: string, devServerOrigin?: string): boolean {
   let parsed: URL;
@@ -43,9 +41,9 @@ export function isOwnAppUrl(url: string, devServerOrigin?: string): boolean {
 }
 
 /**
- * A user name or password, or an "@" in the authority as written: the parser forgets an empty
- * userinfo (`app://:@counter-tray/` parses like `app://counter-tray/`), so the text is read
- * too, after the tabs and line breaks the parser itself drops.
+ * A user name, a password, or an "@" in the authority as written: the parser forgets an empty userinfo
+ * (`app://:@counter-tray/` parses like `app://counter-tray/`), so the text is read too, less the tabs
+ * and line breaks the parser itself drops.
  */
 function writtenWithUserinfo(url: string, parsed: URL): boolean {
   if (parsed.username !== '' || parsed.password !== '') return true;

@@ -2,7 +2,6 @@
 // Main's answers arrive as main sent them; this wrapper only makes sure nothing throws.
 import type { CounterTrayApi, InvokeChannel, IpcResult, RequestOf, ResponseOf } from '../../src-shared/ipc/contract';
 
-/** Invoke a channel; never throws: a broken bridge becomes an `ok: false` result. */
 export async function call<C extends InvokeChannel>(
   api: CounterTrayApi,
   channel: C,

@@ -10,15 +10,12 @@ export interface AppStateView {
   problem: IpcError | null;
 }
 
-/** `a` is behind or level with `b`. */
 const isOlder = (a: AppState, b: AppState) => a.revision <= b.revision;
 
 /**
- * The latest AppState: the `state:get` answer, then every `state:delta` applied to it
- * (one changed counter moves as one counter). A delta
- * that does not follow the state held (a gap, or deltas that came before the first
- * answer) makes it ask `state:get` again. Unchanged parts keep their identity, so one
- * changed counter re-renders one memoized row.
+ * The latest AppState: the `state:get` answer, then every `state:delta` applied to it; a delta that does
+ * not follow the state held (a gap, or one before the first answer) asks `state:get` again. Unchanged
+ * parts keep their identity, so one changed counter re-renders one memoized row.
  */
 export function useAppState(api: CounterTrayApi): AppStateView {
   const [state, setState] = useState<AppState | null>(null);
@@ -54,15 +51,14 @@ export function useAppState(api: CounterTrayApi): AppStateView {
         fetching = false;
         if (!alive) return;
         if (!result.ok) return setProblem(result.error);
-        // A push that arrived while state:get was in flight may be newer: keep it. Rendered in this
-        // task, as a delta is: a scheduler task later is a frame later on a busy machine.
+        // A push that arrived while state:get was in flight may be newer: keep it. Rendered now, as a delta is.
         show(catchUp(current && !isOlder(current, result.value) ? current : result.value), true);
       });
     };
 
     const off = api.onStateDelta((delta) => {
       const next = current ? applyDelta(current, delta) : null;
-      // Rendered in this task, not a scheduler task later: a live change reaches the screen within the frame.
+      // Rendered in this task: a scheduler task later is a frame later on a busy machine.
       if (next) return show(next, true);
       if (current && delta.to <= current.revision) return; // already held
       waiting.push(delta);

@@ -31,10 +31,9 @@ function sameItem(a: ListItem<unknown> | undefined, b: ListItem<unknown>): boole
 }
 
 /**
- * Each item's height for the window: a header's, or a row's of one line or two (format/rowLines.ts).
- * A state push changes a counter or two of thousands: rows whose counter object is the same
- * (applyDelta keeps unchanged ones) and whose entries in the line context did not change keep their
- * height without being asked again, so a push asks only what changed.
+ * Each item's height for the window: a header's, or a row's of one line or two (format/rowLines.ts). A push
+ * changes a counter or two of thousands: a row whose counter object (applyDelta keeps unchanged ones) and
+ * line-context entries are the same keeps its height unasked, so a push asks only what changed.
  */
 export function useLineHeights(items: readonly ListItem<unknown>[], context: LineContext, sizes: RowHeights): readonly number[] {
   const last = useRef<Last | null>(null);

@@ -5,9 +5,8 @@ import { refusedText } from '../format/refusal';
 import { useI18n } from '../i18n/I18n';
 
 /**
- * Says why when the server refuses a direction for the first time: the
- * value went back and the button turned dashed, which alone reads as a glitch. Heard from
- * the list itself, so a refusal of a tray or shortcut click is told too.
+ * Says why when the server first refuses a direction: the value went back and the button turned dashed,
+ * which alone reads as a glitch. Heard from the list, so a refused tray or shortcut click is told too.
  */
 export function useRefusalNotice(counters: readonly CounterState[], say: (message: string) => void): void {
   const i18n = useI18n();

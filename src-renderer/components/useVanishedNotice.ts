@@ -12,8 +12,7 @@ export function useVanishedNotice(counters: readonly CounterState[], say: (messa
   useEffect(() => {
     const before = previous.current;
     previous.current = counters;
-    // Nothing can leave a list that had nothing (the first state, or one after an empty answer):
-    // no set of 5000 ids built in the task that first shows them.
+    // Nothing can leave a list that had nothing: no set of 5000 ids built in the task that first shows them.
     if (before === counters || before.length === 0) return;
     // A change to one of 5000 counters keeps every id in its place: one pass says so, not a set of every id.
     if (before.length === counters.length && counters.every((c, i) => c.id === before[i]?.id)) return;

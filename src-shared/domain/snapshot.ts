@@ -1,5 +1,5 @@
-// The state the sync core publishes (src-main/core) and the IPC contract carries to
-// the renderer. Schemas, not just types: the renderer parses what crosses the process hop.
+// The state the sync core publishes (src-main/core) and state:get carries to the popup. Schemas, not
+// just types: main checks its state:get answer with them and reads the last-known file with them.
 import { z } from 'zod';
 import { CounterType, IsoDate } from '../api/schemas';
 
@@ -89,7 +89,7 @@ export const CoreSnapshot = z.object({
 });
 export type CoreSnapshot = z.infer<typeof CoreSnapshot>;
 
-/** A change this client did not make, for notifications (issue: onRemoteChange). */
+/** A change this client did not make, for notifications. */
 export const RemoteChange = z.object({
   counterId: z.string(),
   name: z.string(),

@@ -1,6 +1,6 @@
-// The whole IPC contract, after GitHub Desktop's ipc-shared.ts but with zod schemas,
-// because TypeScript types do not survive a process hop. Channel → request/response
-// for renderer→main calls; event → payload for main→renderer pushes.
+// The whole IPC contract, after GitHub Desktop's ipc-shared.ts but with zod schemas, because TypeScript
+// types do not survive a process hop: channel → request/response for the page's calls. Main's one push,
+// `state:delta`, is main's own product and crosses unparsed: a type.
 import { z } from 'zod';
 import { Amount, CounterId, IsoDate } from '../api/schemas';
 import { ActivityDetail, ActivitySummary } from '../domain/activity';
@@ -64,9 +64,8 @@ export const AppState = z.object({
   platform: z.enum(['darwin', 'win32', 'linux', 'other']),
   systemTimezone: z.string(),
   /**
-   * The language the app speaks now (Settings → Language, else the OS's preferred languages)
-   * and the regional conventions its numbers and dates follow (a BCP 47 tag, e.g. de-AT).
-   * Main's tray, notifications and dialogs use the same.
+   * The language the app speaks now (Settings → Language, else the OS's) and the conventions its numbers
+   * and dates follow (a BCP 47 tag, e.g. de-AT); main's tray, notifications and dialogs use the same.
    */
   locale: z.object({ language: CatalogSchema, formats: z.string().min(2).max(64), system: CatalogSchema }),
   /** Today's change per counter and the undo offer; a counter's detail is asked for separately. */
@@ -96,7 +95,6 @@ export const AppState = z.object({
   windowMaterial: z.enum(['vibrancy', 'acrylic', 'solid']).optional(),
   /** The OS accent colour (macOS, Windows) as `#rrggbb`; absent elsewhere: the popup's neutral blue. */
   accentColor: z.string().regex(ACCENT_COLOR_PATTERN).optional(),
-  /** The app's version, for the settings screen. */
   appVersion: z.string().optional(),
   /** The counters live on the public CountTogether server, which has a web page for each. */
   publicServer: z.boolean(),
@@ -208,11 +206,7 @@ export const IpcError = z.object({ code: z.string(), message: z.string(), words:
 export type IpcError = z.infer<typeof IpcError>;
 export type IpcResult<T> = { ok: true; value: T } | { ok: false; error: IpcError };
 
-/**
- * What the preload exposes on `window.counterTray`: `invoke` on the contract's channels (main
- * zod-parses every request) and one subscription to main's state pushes, which answers its
- * unsubscribe. Main's answers and pushes cross as they are. `invoke` never throws.
- */
+/** What the preload exposes on `window.counterTray` (src-main/preload/README.md); `invoke` never throws. */
 export interface CounterTrayApi {
   invoke<C extends InvokeChannel>(channel: C, request: RequestOf<C>): Promise<IpcResult<ResponseOf<C>>>;
   onStateDelta(listener: (delta: StateDelta) => void): () => void;

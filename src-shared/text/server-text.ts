@@ -1,15 +1,6 @@
-// The one sanitizer for text that came from a server (or may quote it), pure so that the
-// core applies it where server text enters (list items, answers, frames, error bodies)
-// and main applies the same rules to what it logs and notifies. A server,
-// hostile or buggy, may echo the request (a 401 quoting the Authorization header), send
-// megabytes, or hide invisible and control characters that make a notification say
-// something else or split a token so that a plain search misses it. So, in this order:
-//   1. normalize (NFKC: fullwidth or compatibility forms of a token become the token),
-//   2. strip the invisible and control characters (Unicode Cf, Cc, Zl, Zp; line breaks
-//      and tabs become a space first), so nothing can hide between a token's characters,
-//   3. redact: every known token, any run of 8+ characters of one (a token cut short,
-//      or echoed in part), and anything shaped like a bearer credential,
-//   4. cut to the length the caller shows.
+// The one sanitizer for text that came from a server (or may quote it): pure, so the core applies it where
+// server text enters and main the same rules to what it logs and notifies. A server may echo the token,
+// send megabytes, or hide characters that change what a notification says (docs/security.md).
 
 export const REDACTED = '[redacted]';
 
@@ -45,7 +36,8 @@ export function sanitizeServerText(text: string, options: SanitizeOptions = {}):
   const maxLength = options.maxLength ?? TEXT_LIMITS.message;
   const limit = workLimit(maxLength);
   let out = text.length > limit ? text.slice(0, limit) : text;
-  // Printable ASCII (most names) is already in NFKC and has nothing to strip.
+  // Normalized (NFKC) and stripped before the redaction, so a token written fullwidth or split by invisible
+  // characters is whole again when looked for; cut last. Printable ASCII (most names) has nothing to do.
   if (!PRINTABLE_ASCII.test(out)) out = out.normalize('NFKC').replace(SEPARATORS, ' ').replace(INVISIBLE, '');
   for (const secret of options.secrets ?? []) out = redactSecret(out, secret);
   out = out.replace(BEARER, `$1 ${REDACTED}`).replace(AUTH_HEADER, `$1$2${REDACTED}`);

@@ -1,7 +1,6 @@
-// Calendar days in an IANA zone, as YYYY-MM-DD keys: the one place main's core (midnight),
-// app (activity, goals, settings), the reference service and the popup get a day, a zone's
-// validity or a distance in days from. Day counts are calendar dates, never 24-hour steps,
-// so 23- and 25-hour DST days come out right. Pure and zod-free: the popup bundle imports it.
+// Calendar days in an IANA zone as YYYY-MM-DD keys, for the core, the app, the reference service and the
+// popup alike (pure and zod-free). Day counts are calendar dates, never 24-hour steps, so 23- and 25-hour
+// DST days come out right.
 import { canonicalZone, createZoneCache } from './zone-cache';
 
 export { canonicalZone };
@@ -19,7 +18,6 @@ export function isKnownZone(timeZone: string): boolean {
   return dayFormatters.get(timeZone) !== undefined;
 }
 
-/** The zone this machine runs in. */
 export function systemTimeZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone;
 }

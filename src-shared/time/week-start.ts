@@ -1,8 +1,6 @@
-// The first day of the week in a locale's conventions (Sunday in en-US, Monday in de and
-// en-GB, Saturday in ar-EG), as ISO weekday numbers (1 = Monday … 7 = Sunday). Intl says it
-// where the engine has week data (Intl.Locale getWeekInfo, or the older weekInfo getter);
-// elsewhere the region's first day from CLDR's week data, Monday for every region it does
-// not list. Pure and zod-free: main lays out the year view with it.
+// The first day of the week in a locale's conventions (Sunday in en-US, Monday in de, Saturday in ar-EG):
+// from Intl where the engine has week data, else the region's first day from CLDR's week data, Monday
+// for a region it does not list. Pure and zod-free: main lays out the year view with it.
 
 /** 1 = Monday … 7 = Sunday. */
 export type IsoWeekday = 1 | 2 | 3 | 4 | 5 | 6 | 7;

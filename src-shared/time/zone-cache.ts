@@ -1,8 +1,6 @@
-// Per-zone objects (an Intl.DateTimeFormat is tens of KB) kept in a bounded cache keyed by
-// the zone's canonical name: Intl accepts any letter case ("europe/BERLIN"), so a
-// cache keyed by the spelling it was asked for grew by one formatter per spelling, for
-// ever (8 000 spellings through settings:update added ~180 MB to main). Pure: each process
-// keeps its own (main's is calendar.ts's day formatters; the reference service has its own).
+// Per-zone objects (an Intl.DateTimeFormat is tens of KB) in a bounded cache keyed by the canonical name:
+// Intl accepts any letter case, and a cache keyed by spelling grew for ever (8 000 spellings through
+// settings:update added ~180 MB to main). Pure: each process keeps its own.
 
 export interface ZoneCache<T> {
   /** The object for this zone, or undefined when Intl knows no such zone. */
@@ -19,9 +17,8 @@ const SPELLINGS_LIMIT = 64;
 let canonicalByLowerCase: Map<string, string> | undefined;
 
 /**
- * The canonical IANA name of a zone as Intl resolves it ("europe/berlin" → "Europe/Berlin"), or
- * undefined. Intl matches zone names regardless of case; the zones it lists answer from a table,
- * without building a formatter (each one costs ICU memory until the GC runs); aliases
+ * The canonical IANA name of a zone ("europe/berlin" → "Europe/Berlin"), or undefined. The zones Intl
+ * lists answer from a table, without a formatter (each costs ICU memory until the GC runs); aliases
  * ("US/Eastern") and unknown names ask Intl.
  */
 export function canonicalZone(zone: string): string | undefined {

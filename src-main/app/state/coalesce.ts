@@ -1,6 +1,6 @@
-// Bursts of core snapshots (a resync touches every counter) must not become bursts
-// of IPC messages: at most one flush per microtask batch, and at most one per
-// interval (~one animation frame) after that, timed by a timer, not by the wall clock, which may step.
+// Bursts of core snapshots (a resync touches every counter) must not become bursts of IPC messages:
+// at most one flush per microtask batch, then one per ~animation frame, timed by a timer, not by the
+// wall clock, which may step.
 import type { Clock } from '../../core/contract';
 
 export interface Coalescer {
@@ -8,7 +8,6 @@ export interface Coalescer {
   cancel(): void;
 }
 
-/** At most one flush per this interval after the first (~one animation frame). */
 const INTERVAL_MS = 16;
 
 export function createCoalescer(flush: () => void, clock: Clock): Coalescer {

@@ -28,7 +28,6 @@ export function createStatePublisher(read: () => AppStateBody, clock: Clock): St
   let revision = 0;
   let lastSent: AppStateBody | null = null;
 
-  /** Sends what changed since the last delta, if anything; answers the state as sent. */
   function publishDelta(): AppState {
     const next = read();
     const body = diffAppState(lastSent, next);
