@@ -1,4 +1,4 @@
-// `npm run click-walk`: the product files main runs for one press of "+" (issue 48: at most 40),
+// `npm run click-walk`: the product files main runs for one press of "+" (the aim: at most 40),
 // measured with V8's precise coverage on the controller and real core against the reference
 // service over loopback; the list is what a written walk of one click should name.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
