@@ -1,30 +1,36 @@
-// What an answer to one of our changes means (src-main/core/change-outcomes.ts), judged alone:
-// the real ledger, counter table and window of our own changes, with the rest of the core
-// (the events it publishes, the refetch, the resync, the sender, the lifecycle) replaced by
-// recorders. Each test names the promise it keeps; the same judge over the reference service:
-// change-outcome.test.ts and change-outcomes.service.test.ts.
+// Our own changes judged alone (src-main/core/outgoing-changes.ts, answer-verdict.ts; undo and
+// "send again" in sync-engine.ts, leftovers in live-sync.ts): the real ledger, table and sender, the
+// rest recorders. The same over the reference service: outgoing-changes.service.test.ts.
 import { describe, expect, it } from 'vitest';
 import type { CounterV2 } from '../../../src-shared/api/schemas';
 import type { RemoteChange } from '../../../src-shared/domain/snapshot';
-import { OutcomeJudge } from '../../../src-main/core/change-outcomes';
 import { CoreError, type ChangeOutcome, type CoreErrorKind } from '../../../src-main/core/contract';
 import { CounterTable } from '../../../src-main/core/counter-table';
+import type { Phase } from '../../../src-main/core/lifecycle';
+import { LiveSync } from '../../../src-main/core/live-sync';
 import { createMemoryStore } from '../../../src-main/core/memory-store';
-import { OwnWindow } from '../../../src-main/core/own-window';
+import { DayWatch } from '../../../src-main/core/midnight';
+import { OutgoingChanges } from '../../../src-main/core/outgoing-changes';
+import { sendPatch } from '../../../src-main/core/patch-sender';
 import { PendingLedger } from '../../../src-main/core/pending-ledger';
+import { SyncEngine } from '../../../src-main/core/sync-engine';
+import { DEFAULT_TUNING } from '../../../src-main/core/tuning';
 import { FakeClock } from '../../../dev-tools/support/fake-clock';
 
-type JudgeParts = ConstructorParameters<typeof OutcomeJudge>[0];
 type Reported = Omit<ChangeOutcome, 'at'>;
 
 const ID = 'coffees';
 const OTHER = 'teas';
-const counterV2 = (id: string, value: number): CounterV2 => ({ id, name: id, type: 'UpDown', value, created: '2026-01-05T09:00:00Z', startDate: undefined, endDate: undefined });
+const counterV2 = (id: string, value: number, name = id): CounterV2 => ({ id, name, type: 'UpDown', value, created: '2026-01-05T09:00:00Z', startDate: undefined, endDate: undefined });
 
 /** Lets the ledger's writes and a refetch's promise chain run. */
 const settle = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-/** The judge among its parts; `stored`: what the last run left in the ledger's store (read with `ledger.load()`). */
+const unused = (): never => {
+  throw new Error('not used by these tests');
+};
+
+/** The sender among its parts; `stored`: what the last run left in the ledger's store (read with `ledger.load()`). */
 function world(stored?: unknown, values: Record<string, number> = { [ID]: 10, [OTHER]: 5 }) {
   const clock = new FakeClock(0);
   const store = createMemoryStore(stored);
@@ -46,39 +52,59 @@ function world(stored?: unknown, values: Record<string, number> = { [ID]: 10, [O
     outcome: (counterId: string, amount: number, outcome: ChangeOutcome['outcome'], edit?: ChangeOutcome['edit']) => void said.outcomes.push({ counterId, amount, outcome, ...(edit && { edit }) }),
     remote: (change: RemoteChange) => void said.remote.push(change),
     changed: () => void (said.changed += 1),
+    startupOver: () => undefined,
   };
-  const status = { phase: 'running', timezone: 'Europe/Berlin' };
+  const status: { phase: Phase; timezone: string } = { phase: 'running', timezone: 'Europe/Berlin' };
   let refetch: () => Promise<CounterV2> = async () => counterV2(ID, 0);
+  let patched: () => Promise<CounterV2> = async () => counterV2(ID, 0);
   let priority = '';
-  const parts = {
-    clock,
-    log: (line: string) => void said.log.push(line),
-    status,
-    lifecycle: { becomeUnauthorized: (message: string) => void said.unauthorized.push(message) },
-    events,
-    api: { getCounter: (id: string, timezone: string) => (said.reads.push({ priority, id, timezone }), refetch()) },
-    scheduler: { run: (runAs: string, task: () => Promise<unknown>) => ((priority = runAs), Promise.resolve(task())) },
-    ledger,
-    table,
-    own: undefined as unknown,
-    live: { resync: async () => void (said.resyncs += 1), gone: (id: string, message: string) => void said.gone.push([id, message]) },
-    sender: { pump: (id: string) => void said.pumped.push(id) },
+  const phase = () => status.phase;
+  const timezone = () => status.timezone;
+  const api = {
+    getCounter: (id: string, zone: string) => (said.reads.push({ priority, id, timezone: zone }), refetch()),
+    change: unused,
+    patch: () => patched(),
+    listCounters: unused,
+    serverText: (text: string) => text,
   };
-  const own = new OwnWindow(parts as unknown as ConstructorParameters<typeof OwnWindow>[0]);
-  parts.own = own;
-  const judge = new OutcomeJudge(parts as unknown as JudgeParts);
+  const scheduler = { run: <T>(runAs: string, task: () => Promise<T> | undefined) => ((priority = runAs), Promise.resolve(task())) };
+  const unauthorized = (message: string) => void said.unauthorized.push(message);
+  const gone = (id: string, message: string) => void said.gone.push([id, message]);
+  const wire = new OutgoingChanges({
+    clock, tuning: DEFAULT_TUNING, requestTimeoutMs: 10_000, phase, timezone, api, scheduler, ledger, table, events, unauthorized, gone,
+    resync: () => void (said.resyncs += 1),
+    drop: (id, why) => live.drop(id, why),
+  });
+  const live = new LiveSync({
+    clock, tuning: DEFAULT_TUNING, phase, timezone, days: new DayWatch(clock, timezone), ownDays: true, api, scheduler, ledger, table, events, wire, unauthorized,
+    log: (line) => void said.log.push(line),
+    stats: { requests: 0, rateLimited: 0, notifications: 0, ignoredFrames: 0, resyncs: 0 },
+    connection: unused,
+    startFailed: unused,
+    synced: unused,
+  });
+  const pumpRecorder = { pump: (id: string) => void said.pumped.push(id), wake: unused };
+  const lifecycle = { get phase() { return status.phase; }, beforeFirstSync: false, start: unused, stop: unused };
+  const engine = new SyncEngine({
+    status, lifecycle, ledger, table, live, wire: pumpRecorder,
+    events: { ...events, onSnapshot: unused, onRemoteChange: unused, onChangeOutcome: unused, settled: unused },
+    snapshots: { snapshot: unused },
+    socket: { retryNow: unused, reconnectNow: unused },
+    update: unused,
+  });
+  const patch = (id: string, body: Parameters<typeof engine.update>[1]) => sendPatch({ phase, timezone, api, scheduler, table, wire, events, unauthorized, gone }, id, body);
   const record = (id = ID) => table.get(id)!;
 
-  /** A click change as the sender puts it on the wire: unsent clicks first, then the oldest run taken, its window opened. */
+  /** A click change as the sender puts it on the wire: unsent clicks first, then the oldest run taken, its notifications held. */
   function onWire(delta: number, before: number, id = ID) {
     ledger.add(id, delta);
     const change = ledger.takePending(id, before)!;
-    own.begin(record(id));
+    wire.begin(record(id));
     return change;
   }
   /** The answer to the change on the wire. */
   async function answered(change: { delta: number; before: number }, answer: { value: number | undefined } | { error: unknown }, id = ID) {
-    await judge.judge({ record: record(id), change, answer });
+    await wire.judge({ record: record(id), change, answer });
     await settle();
   }
   return {
@@ -86,14 +112,17 @@ function world(stored?: unknown, values: Record<string, number> = { [ID]: 10, [O
     store,
     ledger,
     table,
-    own,
-    judge,
+    wire,
+    live,
+    engine,
+    patch,
     said,
     status,
     record,
     onWire,
     answered,
     refetchWith: (next: () => Promise<CounterV2>) => void (refetch = next),
+    patchAnswers: (next: () => Promise<CounterV2>) => void (patched = next),
   };
 }
 
@@ -105,7 +134,7 @@ describe('an applied change', () => {
     const change = w.onWire(-3, 10);
     await w.answered(change, { value: 7 });
     expect(w.said.outcomes).toEqual([{ counterId: ID, amount: -3, outcome: 'applied' }]);
-    expect([w.ledger.inflight(ID), w.ledger.isBusy(ID), w.own.active(ID), w.record().confirmed]).toEqual([undefined, false, false, 7]);
+    expect([w.ledger.inflight(ID), w.ledger.isBusy(ID), w.wire.active(ID), w.record().confirmed]).toEqual([undefined, false, false, 7]);
     expect(w.said.remote).toEqual([]);
     expect(w.said.changed).toBe(1);
     expect(w.store.current()).toEqual({ version: 3, counters: { [ID]: { runs: [], accepted: ['decrement'] } } });
@@ -133,7 +162,7 @@ describe('an applied change', () => {
     await w.answered(earlier, { value: 11 }); // its echo not seen yet
     await w.answered(w.onWire(1, 11), { value: 13 });
     const patch = w.onWire(2, 13);
-    w.own.begin(w.record()); // a PATCH of ours on the wire too: not alone
+    w.wire.begin(w.record()); // a PATCH of ours on the wire too: not alone
     await w.answered(patch, { value: 20 });
     expect(w.said.remote).toEqual([]);
   });
@@ -151,7 +180,7 @@ describe('an applied change', () => {
     const w = world();
     let answer: (counter: CounterV2) => void = () => undefined;
     w.refetchWith(() => new Promise<CounterV2>((resolve) => (answer = resolve)));
-    const judging = w.judge.judge({ record: w.record(), change: w.onWire(2, 10), answer: { value: undefined } });
+    const judging = w.wire.judge({ record: w.record(), change: w.onWire(2, 10), answer: { value: undefined } });
     await settle();
     // While the value is read again, a step of our size is taken as ours.
     expect([w.ledger.inflight(ID), w.record().maybeOurs, w.ledger.acceptsBoth(ID)]).toEqual([undefined, [2], false]);
@@ -159,7 +188,7 @@ describe('an applied change', () => {
     expect(w.said.outcomes).toEqual([]);
     answer(counterV2(ID, 30));
     await judging;
-    expect([w.record().confirmed, w.record().streamValue, w.record().maybeOurs, w.own.active(ID), w.said.resyncs]).toEqual([30, 30, [], false, 0]);
+    expect([w.record().confirmed, w.record().streamValue, w.record().maybeOurs, w.wire.active(ID), w.said.resyncs]).toEqual([30, 30, [], false, 0]);
     expect(w.said.outcomes).toEqual([{ counterId: ID, amount: 2, outcome: 'applied' }]);
   });
 
@@ -183,12 +212,12 @@ describe('an applied change', () => {
     const late = world();
     let answer: (counter: CounterV2) => void = () => undefined;
     late.refetchWith(() => new Promise<CounterV2>((resolve) => (answer = resolve)));
-    const judging = late.judge.judge({ record: late.record(), change: late.onWire(1, 10), answer: { value: undefined } });
+    const judging = late.wire.judge({ record: late.record(), change: late.onWire(1, 10), answer: { value: undefined } });
     await settle();
     late.status.phase = 'stopped';
     answer(counterV2(ID, 11));
     await judging;
-    expect([late.said.outcomes, late.own.active(ID), late.record().confirmed]).toEqual([[], true, 10]);
+    expect([late.said.outcomes, late.wire.active(ID), late.record().confirmed]).toEqual([[], true, 10]);
   });
 });
 
@@ -198,7 +227,7 @@ describe('a refused change', () => {
     const change = w.onWire(2, 10);
     w.ledger.add(ID, 1);
     await w.answered(change, { error: refusal('unauthorized', 'Invalid token', 401) });
-    expect([w.said.outcomes, w.said.unauthorized, w.own.active(ID)]).toEqual([[], ['Invalid token'], false]);
+    expect([w.said.outcomes, w.said.unauthorized, w.wire.active(ID)]).toEqual([[], ['Invalid token'], false]);
     expect(w.ledger.takePending(ID, 10)).toEqual({ delta: 3, before: 10 });
     expect(w.store.current()).toEqual({ version: 3, counters: { [ID]: { runs: [3] } } });
   });
@@ -216,7 +245,7 @@ describe('a refused change', () => {
       { counterId: ID, amount: delta, outcome: 'refused' },
       { counterId: ID, amount: dropped, outcome: 'refused' },
     ]);
-    expect([w.ledger.pending(ID), w.ledger.inflight(ID), w.own.active(ID), w.said.changed]).toEqual([kept, undefined, false, 1]);
+    expect([w.ledger.pending(ID), w.ledger.inflight(ID), w.wire.active(ID), w.said.changed]).toEqual([kept, undefined, false, 1]);
     expect(w.store.current()).toEqual({ version: 3, counters: { [ID]: { runs: [kept] } } });
   });
 
@@ -237,7 +266,7 @@ describe('a refused change', () => {
       { counterId: ID, amount: 2, outcome: 'refused' },
       { counterId: ID, amount: 3, outcome: 'refused' },
     ]);
-    expect([w.said.gone, w.ledger.hasUnsent(ID), w.own.active(ID), w.record().error]).toEqual([[[ID, 'No such counter']], false, false, undefined]);
+    expect([w.said.gone, w.ledger.hasUnsent(ID), w.wire.active(ID), w.record().error]).toEqual([[[ID, 'No such counter']], false, false, undefined]);
     expect(w.store.current()).toEqual({ version: 3, counters: {} });
   });
 
@@ -263,7 +292,7 @@ describe('a change whose answer was lost', () => {
     const w = world();
     await w.answered(w.onWire(-4, 10), { error });
     expect(w.said.outcomes).toEqual([{ counterId: ID, amount: -4, outcome: 'unconfirmed' }]);
-    expect([w.ledger.unconfirmed(ID), w.ledger.isBusy(ID), w.record().maybeOurs, w.own.active(ID), w.said.resyncs, w.said.changed]).toEqual([[-4], false, [-4], false, 1, 1]);
+    expect([w.ledger.unconfirmed(ID), w.ledger.isBusy(ID), w.record().maybeOurs, w.wire.active(ID), w.said.resyncs, w.said.changed]).toEqual([[-4], false, [-4], false, 1, 1]);
     expect(w.store.current()).toEqual({ version: 3, counters: { [ID]: { runs: [], unconfirmed: [-4] } } });
   });
 });
@@ -280,7 +309,7 @@ describe('the user’s answer to "could not confirm"', () => {
 
   it('"send again" queues every lost change again and wakes the sender', async () => {
     const w = await lostTwice();
-    w.judge.resolve(ID, 'resend');
+    w.engine.resolveUnconfirmed(ID, 'resend');
     await settle();
     expect(w.said.outcomes).toEqual([
       { counterId: ID, amount: 2, outcome: 'resent' },
@@ -292,7 +321,7 @@ describe('the user’s answer to "could not confirm"', () => {
 
   it('"keep the server’s value" sends nothing again', async () => {
     const w = await lostTwice();
-    w.judge.resolve(ID, 'keep');
+    w.engine.resolveUnconfirmed(ID, 'keep');
     await settle();
     expect(w.said.outcomes).toEqual([
       { counterId: ID, amount: 2, outcome: 'kept' },
@@ -304,7 +333,7 @@ describe('the user’s answer to "could not confirm"', () => {
 
   it('an answer with nothing to answer for changes nothing', async () => {
     const w = world();
-    for (const choice of ['resend', 'keep'] as const) w.judge.resolve(ID, choice);
+    for (const choice of ['resend', 'keep'] as const) w.engine.resolveUnconfirmed(ID, choice);
     expect([w.said.outcomes, w.said.changed, w.said.pumped, w.ledger.ids()]).toEqual([[], 0, [], []]);
   });
 });
@@ -313,7 +342,7 @@ describe('undo and edits', () => {
   it('an undo of unsent clicks withdraws them: reported, nothing to send', async () => {
     const w = world();
     w.ledger.add(ID, 3);
-    expect(w.judge.withdraw(ID, 2)).toEqual({ withdrawn: 2, opposite: 0 });
+    expect(w.engine.undo(ID, 2)).toEqual({ withdrawn: 2, opposite: 0 });
     await settle();
     expect([w.said.outcomes, w.said.pumped, w.said.changed, w.ledger.pending(ID)]).toEqual([[{ counterId: ID, amount: 2, outcome: 'withdrawn' }], [], 1, 1]);
     expect(w.store.current()).toEqual({ version: 3, counters: { [ID]: { runs: [1] } } });
@@ -323,22 +352,33 @@ describe('undo and edits', () => {
     const w = world();
     await w.answered(w.onWire(2, 10), { value: 12 });
     w.said.outcomes.length = 0;
-    expect(w.judge.withdraw(ID, 2)).toEqual({ withdrawn: 0, opposite: -2 });
+    expect(w.engine.undo(ID, 2)).toEqual({ withdrawn: 0, opposite: -2 });
     await settle();
     expect([w.said.outcomes, w.said.pumped, w.ledger.pending(ID)]).toEqual([[], [ID], -2]);
     expect(w.store.current()).toEqual({ version: 3, counters: { [ID]: { runs: [-2], accepted: ['increment'] } } });
   });
 
-  it('an edit of the value is reported with the amount it moved the counter (to − from); of other fields with none', () => {
+  it('an edit of the value is reported with the amount it moved the counter (to − from), once its echo places it; of other fields with none', async () => {
     const w = world();
-    w.judge.edited(ID, ['name', 'value'], 10, 14);
-    w.judge.edited(ID, ['name'], 14, 14);
+    /** Our PATCH answered with `answer`, then its echo arrives. */
+    async function edit(body: { name?: string; value?: number }, answer: CounterV2) {
+      w.patchAnswers(async () => answer);
+      await w.patch(ID, body);
+      w.wire.merge(w.record(), { value: answer.value, name: answer.name });
+      await settle();
+    }
+    await edit({ name: 'Espresso', value: 14 }, counterV2(ID, 14, 'Espresso'));
+    await edit({ name: 'Ristretto' }, counterV2(ID, 14, 'Ristretto'));
     expect(w.said.outcomes).toEqual([
       { counterId: ID, amount: 4, outcome: 'edited', edit: { fields: ['name', 'value'], from: 10, to: 14 } },
       { counterId: ID, amount: 0, outcome: 'edited', edit: { fields: ['name'], from: 14, to: 14 } },
     ]);
+    // Placed after the core stopped: not reported.
+    w.patchAnswers(async () => counterV2(ID, 20, 'Ristretto'));
+    await w.patch(ID, { value: 20 });
     w.status.phase = 'stopped';
-    w.judge.edited(ID, ['value'], 14, 20);
+    w.wire.merge(w.record(), { value: 20, name: 'Ristretto' });
+    await settle();
     expect(w.said.outcomes).toHaveLength(2);
   });
 });
@@ -354,7 +394,7 @@ describe('the first sync after a restart', () => {
       },
     });
     await w.ledger.load();
-    w.judge.recoverFromLastRun((id) => id === OTHER);
+    w.live.recoverFromLastRun((id) => id === OTHER);
     await settle();
     expect(w.said.outcomes).toEqual([
       { counterId: ID, amount: 4, outcome: 'unconfirmed' },
@@ -374,7 +414,7 @@ describe('the first sync after a restart', () => {
   ])('a counter no longer listed with %s: logged by id, reported only for unsent clicks', async (_what, entry, logged, outcomes) => {
     const w = world({ version: 3, counters: { gone: entry } });
     await w.ledger.load();
-    w.judge.drop('gone', 'it was deleted');
+    w.live.drop('gone', 'it was deleted');
     expect(w.said.log).toEqual([`counter gone: it was deleted; ${logged}`]);
     expect(w.said.outcomes).toEqual(outcomes);
     expect(w.ledger.ids()).toEqual([]);
@@ -383,7 +423,7 @@ describe('the first sync after a restart', () => {
   it('a counter no longer listed with nothing of ours is forgotten without a word', async () => {
     const w = world();
     w.ledger.accept(OTHER, 'increment');
-    w.judge.drop(OTHER, 'it was deleted');
+    w.live.drop(OTHER, 'it was deleted');
     await settle();
     expect([w.said.log, w.said.outcomes, w.ledger.ids(), w.store.current()]).toEqual([[], [], [], { version: 3, counters: {} }]);
   });
