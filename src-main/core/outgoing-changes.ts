@@ -190,7 +190,7 @@ export class OutgoingChanges {
       return { record, change, answer: { value: await this.deps.api.change(id, directionOf(change.delta), Math.abs(change.delta)) } };
     } catch (error) {
       if (isRateLimited(error) && !this.stopped) {
-        this.restore(record, false); // not applied: the scheduler runs send() again after the pause
+        this.restore(record); // not applied: the scheduler runs send() again after the pause
         throw error;
       }
       return { record, change, answer: { error } };
@@ -257,11 +257,11 @@ export class OutgoingChanges {
     }
   }
 
-  /** Never applied (unopened connection, 401, 429): it goes first again. */
-  private restore(record: CounterView, persist = true): void {
+  /** Never applied (unopened connection, 401, 429): it goes first again, on disk too (a crash during a long 429 pause flags nothing). */
+  private restore(record: CounterView): void {
     this.deps.ledger.restore(record.id);
     this.end(record);
-    if (persist) void this.deps.ledger.persist();
+    void this.deps.ledger.persist();
   }
 
   /** Unsent clicks the server would refuse the same way are refused with it. */

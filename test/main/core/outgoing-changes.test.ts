@@ -4,11 +4,13 @@
 import { describe, expect, it } from 'vitest';
 import type { CounterV2 } from '../../../src-shared/api/schemas';
 import type { RemoteChange } from '../../../src-shared/domain/snapshot';
+import type { Direction } from '../../../src-shared/domain/snapshot';
 import { CoreError, type ChangeOutcome, type CoreErrorKind } from '../../../src-main/core/contract';
 import { CounterTable } from '../../../src-main/core/counter-table';
 import type { Phase } from '../../../src-main/core/lifecycle';
 import { LiveSync } from '../../../src-main/core/live-sync';
 import { createMemoryStore } from '../../../src-main/core/memory-store';
+import { NotDeliveredError, RateLimitedError } from '../../../src-main/core/errors';
 import { DayWatch } from '../../../src-main/core/midnight';
 import { OutgoingChanges } from '../../../src-main/core/outgoing-changes';
 import { sendPatch } from '../../../src-main/core/patch-sender';
@@ -57,21 +59,37 @@ function world(stored?: unknown, values: Record<string, number> = { [ID]: 10, [O
   const status: { phase: Phase; timezone: string } = { phase: 'running', timezone: 'Europe/Berlin' };
   let refetch: () => Promise<CounterV2> = async () => counterV2(ID, 0);
   let patched: () => Promise<CounterV2> = async () => counterV2(ID, 0);
+  let changed: (id: string, direction: Direction, amount: number) => Promise<number | undefined> = unused;
+  const sent: { id: string; direction: Direction; amount: number; stored: unknown }[] = [];
+  let closed: Error | undefined;
   let priority = '';
   const phase = () => status.phase;
   const timezone = () => status.timezone;
   const api = {
     getCounter: (id: string, zone: string) => (said.reads.push({ priority, id, timezone: zone }), refetch()),
-    change: unused,
+    change: (id: string, direction: Direction, amount: number) => (sent.push({ id, direction, amount, stored: store.current() }), changed(id, direction, amount)),
     patch: () => patched(),
     listCounters: unused,
     serverText: (text: string) => text,
   };
-  const scheduler = { run: <T>(runAs: string, task: () => Promise<T> | undefined) => ((priority = runAs), Promise.resolve(task())) };
+  /** Runs each task at once, and again after a 429 as the real scheduler does; rejects once closed. */
+  const scheduler = {
+    run: async <T>(runAs: string, task: () => Promise<T> | undefined): Promise<T | undefined> => {
+      priority = runAs;
+      if (closed) throw closed;
+      for (;;) {
+        try {
+          return await task();
+        } catch (error) {
+          if (!(error instanceof RateLimitedError)) throw error;
+        }
+      }
+    },
+  };
   const unauthorized = (message: string) => void said.unauthorized.push(message);
   const gone = (id: string, message: string) => void said.gone.push([id, message]);
   const wire = new OutgoingChanges({
-    clock, tuning: DEFAULT_TUNING, requestTimeoutMs: 10_000, phase, timezone, api, scheduler, ledger, table, events, unauthorized, gone,
+    clock, tuning: { ...DEFAULT_TUNING, random: () => 0.5 }, requestTimeoutMs: 10_000, phase, timezone, api, scheduler, ledger, table, events, unauthorized, gone,
     resync: () => void (said.resyncs += 1),
     drop: (id, why) => live.drop(id, why),
   });
@@ -121,10 +139,157 @@ function world(stored?: unknown, values: Record<string, number> = { [ID]: 10, [O
     record,
     onWire,
     answered,
+    sent,
     refetchWith: (next: () => Promise<CounterV2>) => void (refetch = next),
+    changeWith: (next: typeof changed) => void (changed = next),
+    closeScheduler: (reason: Error) => void (closed = reason),
     patchAnswers: (next: () => Promise<CounterV2>) => void (patched = next),
   };
 }
+
+/** An answer the test gives when it likes. */
+function later<T>(): { promise: Promise<T>; give: (value: T) => void; fail: (error: unknown) => void } {
+  let give: (value: T) => void = () => undefined;
+  let fail: (error: unknown) => void = () => undefined;
+  const promise = new Promise<T>((resolve, reject) => ((give = resolve), (fail = reject)));
+  return { promise, give, fail };
+}
+
+describe('sending', () => {
+  it('one change per counter at a time, as user work, written to the store before it goes on the wire', async () => {
+    const w = world();
+    const first = later<number>();
+    w.changeWith(() => first.promise);
+    w.ledger.add(ID, 2);
+    w.wire.pump(ID);
+    await settle();
+    expect(w.sent).toEqual([{ id: ID, direction: 'increment', amount: 2, stored: { version: 3, counters: { [ID]: { runs: [], inflight: { delta: 2, before: 10 } } } } }]);
+    expect([w.said.reads, w.wire.onWire(ID), w.wire.busy(), w.wire.active(ID)]).toEqual([[], true, true, true]);
+    w.ledger.add(ID, -1);
+    w.wire.pump(ID);
+    await settle();
+    expect(w.sent).toHaveLength(1);
+    w.changeWith(async () => 11);
+    first.give(12);
+    await settle();
+    await settle();
+    expect(w.sent.map(({ direction, amount }) => [direction, amount])).toEqual([['increment', 2], ['decrement', 1]]);
+    expect(w.said.outcomes).toEqual([
+      { counterId: ID, amount: 2, outcome: 'applied' },
+      { counterId: ID, amount: -1, outcome: 'applied' },
+    ]);
+    expect([w.wire.onWire(ID), w.wire.busy(), w.ledger.isBusy(ID)]).toEqual([false, false, false]);
+  });
+
+  it('sends nothing unless running, and nothing of a counter it cannot see', async () => {
+    const w = world();
+    w.ledger.add(ID, 1);
+    w.status.phase = 'starting';
+    w.wire.pump(ID);
+    w.status.phase = 'running';
+    w.ledger.add('gone', 2);
+    w.wire.pumpAll();
+    w.status.phase = 'stopped';
+    await settle();
+    expect(w.sent.map(({ id }) => id)).toEqual([]);
+    expect([w.said.outcomes, w.ledger.ids()]).toEqual([[{ counterId: 'gone', amount: 2, outcome: 'dropped' }], [ID]]);
+  });
+
+  it('shows "still sending…" once the request timeout passed, and not after the answer', async () => {
+    const w = world();
+    const answer = later<number>();
+    w.changeWith(() => answer.promise);
+    w.ledger.add(ID, 1);
+    w.wire.pump(ID);
+    await settle();
+    w.table.takeTouched();
+    w.clock.advanceSync(9_999);
+    expect(w.wire.isSlow(ID)).toBe(false);
+    const changed = w.said.changed;
+    w.clock.advanceSync(1);
+    expect([w.wire.isSlow(ID), w.said.changed - changed, [...w.table.takeTouched().ids]]).toEqual([true, 1, [ID]]);
+    answer.give(11);
+    await settle();
+    expect([w.wire.isSlow(ID), [...w.table.takeTouched().ids]]).toEqual([false, [ID]]);
+    expect(w.clock.pending).toBe(0);
+  });
+
+  it('a connection that never opened: nothing was applied, it goes first again after a full-jitter wait that "Retry now" ends', async () => {
+    const w = world();
+    w.changeWith(() => Promise.reject(new NotDeliveredError('connect ECONNREFUSED')));
+    w.ledger.add(ID, 2);
+    w.wire.pump(ID);
+    await settle();
+    expect([w.sent.length, w.ledger.pending(ID), w.ledger.inflight(ID), w.wire.active(ID), w.said.outcomes]).toEqual([1, 2, undefined, false, []]);
+    expect(w.store.current()).toEqual({ version: 3, counters: { [ID]: { runs: [2] } } });
+    await w.clock.advance(999); // random 0.5 of min(cap, 2 s · 2^0)
+    expect(w.sent).toHaveLength(1);
+    await w.clock.advance(1);
+    expect(w.sent).toHaveLength(2);
+    await w.clock.advance(1_999); // the second wait is twice as long
+    expect(w.sent).toHaveLength(2);
+    w.changeWith(async () => 12);
+    w.wire.wake();
+    await settle();
+    await settle();
+    expect([w.sent.length, w.said.outcomes]).toEqual([3, [{ counterId: ID, amount: 2, outcome: 'applied' }]]);
+    // Delivered once: the next failure waits the first wait again.
+    w.changeWith(() => Promise.reject(new NotDeliveredError('connect ECONNREFUSED')));
+    w.ledger.add(ID, 1);
+    w.wire.pump(ID);
+    await w.clock.advance(1_000);
+    expect(w.sent).toHaveLength(5);
+  });
+
+  it('a 429 leaves it unsent: the scheduler sends the same change again after the pause, and it is judged once', async () => {
+    const w = world();
+    let answers = 0;
+    w.changeWith(async () => {
+      answers += 1;
+      if (answers === 1) throw new RateLimitedError('Too many requests', 1_000);
+      return 13;
+    });
+    w.ledger.add(ID, 3);
+    w.wire.pump(ID);
+    await settle();
+    await settle();
+    expect(w.sent.map(({ amount }) => amount)).toEqual([3, 3]);
+    expect(w.said.outcomes).toEqual([{ counterId: ID, amount: 3, outcome: 'applied' }]);
+    expect([w.ledger.isBusy(ID), w.wire.active(ID), w.record().confirmed]).toEqual([false, false, 13]);
+  });
+
+  it('stopped before it left: nothing goes on the wire; a closed scheduler keeps the change in the ledger', async () => {
+    const w = world();
+    w.ledger.add(ID, 1);
+    w.wire.pump(ID);
+    w.status.phase = 'stopped'; // while its write is under way
+    await settle();
+    expect([w.sent, w.said.outcomes, w.ledger.inflight(ID)]).toEqual([[], [], { delta: 1, before: 10 }]);
+    const closed = world();
+    closed.closeScheduler(new CoreError('unauthorized', 'Invalid token', 401));
+    closed.ledger.add(ID, 1);
+    closed.wire.pump(ID);
+    closed.status.phase = 'unauthorized'; // as a refused token closes the scheduler
+    await settle();
+    expect([closed.sent, closed.said.outcomes, closed.ledger.pending(ID), closed.wire.busy()]).toEqual([[], [], 1, false]);
+  });
+
+  it('halted: no "still sending…", no change counted on the wire, no edit reported', async () => {
+    const w = world();
+    w.changeWith(() => new Promise(() => undefined));
+    w.ledger.add(ID, 1);
+    w.wire.pump(ID);
+    await settle();
+    w.clock.advanceSync(10_000);
+    w.patchAnswers(async () => counterV2(ID, 20));
+    await w.patch(OTHER, { value: 20 });
+    expect([w.wire.isSlow(ID), w.wire.active(ID)]).toEqual([true, true]);
+    w.wire.dispose();
+    w.wire.merge(w.record(OTHER), { value: 20, name: OTHER });
+    await settle();
+    expect([w.wire.isSlow(ID), w.wire.active(ID), w.said.outcomes, w.clock.pending]).toEqual([false, false, [], 0]);
+  });
+});
 
 const refusal = (kind: CoreErrorKind, message = `refused: ${kind}`, status = 400) => new CoreError(kind, message, status);
 
