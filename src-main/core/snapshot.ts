@@ -1,5 +1,5 @@
-// What the core shows, as immutable values: a counter's `CounterState` is replaced only when
-// something it shows changed, the counters array only when one of them did (README.md, "Snapshots").
+// What the core shows, as immutable values: a counter's `CounterState` is replaced only when something
+// it shows changed, the array only when one did (README.md, "Counters are immutable values").
 import type { CoreSnapshot, CoreStats, ConnectionState, CounterState, Outbox } from '../../src-shared/domain/snapshot';
 import type { CounterChanges } from './contract';
 import type { CounterView } from './counter-merge';
