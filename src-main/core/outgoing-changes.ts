@@ -60,7 +60,7 @@ export class OutgoingChanges {
   private get stopped(): boolean {
     return this.deps.phase() === 'stopped';
   }
-  // ---- the in-flight rule -------------------------------------------------------------
+
   /** A change of ours (click or PATCH) is on the wire for this counter: its notifications are held. */
   active(id: string): boolean {
     return this.deps.table.holders(id) > 0;
@@ -70,7 +70,7 @@ export class OutgoingChanges {
     this.deps.table.holdNotifications(record);
   }
 
-  /** One of ours answered: the server's value right after it, and what its echo carries. */
+  /** One of ours answered: the server's value right after it; its echo is due. */
   landed(record: CounterView, echo: Omit<ExpectedEcho, 'at'>): ExpectedEcho {
     return this.deps.table.answered(record, echo, this.deps.clock.now());
   }
@@ -101,7 +101,6 @@ export class OutgoingChanges {
     this.echoWaiters.forget(record);
   }
 
-  // ---- sending: one change per counter at a time, each through a rate slot ---------------
   /** A send is waiting for a rate slot, on the wire or being judged. */
   busy(): boolean {
     return this.sending.size > 0;
@@ -208,7 +207,6 @@ export class OutgoingChanges {
     this.deps.events.changed();
   }
 
-  // ---- judging the answer (answer-verdict.ts) ---------------------------------------------
   async judge({ record, change, answer }: WireAttempt): Promise<void> {
     if (this.stopped) return;
     const verdict = verdictOf(answer);

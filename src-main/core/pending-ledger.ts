@@ -8,12 +8,6 @@ import type { Direction, Inflight, LedgerEntry as Entry, PendingDocument } from 
 export type { Direction, Inflight, PendingDocument } from './pending-document';
 export { AnyPendingDocument } from './pending-document';
 
-/** What an undo did: clicks withdrawn before they were sent, and the opposite change queued for the rest. */
-export interface Withdrawal {
-  withdrawn: number;
-  opposite: number;
-}
-
 const sum = (values: readonly number[]) => values.reduce((total, value) => total + value, 0);
 export const directionOf = (delta: number): Direction => (delta > 0 ? 'increment' : 'decrement');
 
@@ -135,7 +129,7 @@ export class PendingLedger {
    * like a click. Unsent clicks are taken from the newest backwards, only while they have
    * the sign of what is left to take back.
    */
-  withdraw(id: string, amount: number): Withdrawal {
+  withdraw(id: string, amount: number): { withdrawn: number; opposite: number } {
     const entry = this.entry(id);
     let left = amount;
     while (left !== 0 && entry.runs.length > 0) {
