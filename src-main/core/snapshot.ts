@@ -29,16 +29,25 @@ export class Snapshots {
   private readonly removed = new Set<string>();
   private moved = false;
   private published: readonly string[] = [];
+  private last: CoreSnapshot | undefined;
 
   constructor(private readonly sources: SnapshotSources) {}
 
-  /** The current snapshot; a counter that did not change is the object the last one had. */
+  /** The current snapshot: every part that did not change (a counter, the array, the connection, the counts) is the object the last one had; nothing changed, the same snapshot. */
   snapshot(): CoreSnapshot {
     this.refresh();
     const { clock, connection, stats, scheduler } = this.sources;
+    const last = this.last;
     // Frozen, never written again: the cast only drops `readonly` for the shared schema's type.
-    const counters = this.counters as CounterState[];
-    return { connection: pausedConnection(connection(), scheduler.pausedUntil, clock.now()), counters, stats: { ...stats }, outbox: this.outbox() };
+    const next: CoreSnapshot = {
+      connection: kept(last?.connection, pausedConnection(connection(), scheduler.pausedUntil, clock.now())),
+      counters: this.counters as CounterState[],
+      stats: kept(last?.stats, { ...stats }),
+      outbox: kept(last?.outbox, this.outbox()),
+    };
+    if (last && (Object.keys(next) as (keyof CoreSnapshot)[]).every((key) => next[key] === last[key])) return last;
+    this.last = Object.freeze(next);
+    return next;
   }
 
   /** The snapshot to publish, and what changed since the one published before it. */
@@ -113,6 +122,11 @@ function deepFreeze(state: CounterState): CounterState {
   Object.freeze(state.refused);
   if (state.error) Object.freeze(state.error);
   return Object.freeze(state);
+}
+
+/** The object shown before when `next` shows the same, frozen either way. */
+function kept<T extends object>(before: T | undefined, next: T): T {
+  return before !== undefined && sameFields(before, next, 1) ? before : Object.freeze(next);
 }
 
 /** The ids' order differs from the last published one with the removed ids taken out (an added counter moves it too). */

@@ -3,7 +3,7 @@
 // publish names what changed. Alone over the real table and ledger, then a real core and service.
 import { describe, expect, it } from 'vitest';
 import type { CounterV2 } from '../../../src-shared/api/schemas';
-import type { CoreSnapshot, CounterState } from '../../../src-shared/domain/snapshot';
+import type { ConnectionState, CoreSnapshot, CounterState } from '../../../src-shared/domain/snapshot';
 import type { CounterChanges, CounterCore } from '../../../src-main/core/index';
 import { CounterTable } from '../../../src-main/core/counter-table';
 import { createMemoryStore } from '../../../src-main/core/memory-store';
@@ -26,9 +26,10 @@ function world(values: Record<string, number> = { a: 1, b: 2, c: 3 }) {
   const table = new CounterTable();
   const ledger = new PendingLedger(createMemoryStore(), () => undefined, (id) => table.touch(id));
   const slow = new Set<string>();
+  const status = { connection: { status: 'live' } as ConnectionState };
   const snapshots = new Snapshots({
     clock: { now: () => 0 },
-    connection: () => ({ status: 'live' }),
+    connection: () => status.connection,
     stats: { requests: 0, rateLimited: 0, notifications: 0, ignoredFrames: 0, resyncs: 0 },
     table,
     ledger,
@@ -37,7 +38,7 @@ function world(values: Record<string, number> = { a: 1, b: 2, c: 3 }) {
   });
   table.mergeList(listed(values), () => false);
   const first = snapshots.publish();
-  return { table, ledger, slow, snapshots, first };
+  return { table, ledger, slow, status, snapshots, first };
 }
 
 describe('a snapshot alone', () => {
@@ -106,6 +107,19 @@ describe('a snapshot alone', () => {
     expect(w.snapshots.publish().changes).toEqual({ upserted: [], removed: [], order: ['c', 'a', 'b'] });
     w.table.mergeList(listed({ c: 3, a: 1, d: 4, b: 2 }), () => false);
     expect(w.snapshots.publish().changes).toEqual({ upserted: ['d'], removed: [], order: ['c', 'a', 'd', 'b'] });
+  });
+
+  it('with nothing new it is the very same snapshot; a new connection state replaces only that part', () => {
+    const w = world();
+    expect(w.snapshots.snapshot()).toBe(w.first.snapshot);
+    w.status.connection = { status: 'live' }; // a new object saying the same
+    expect(w.snapshots.snapshot()).toBe(w.first.snapshot);
+    w.status.connection = { status: 'reconnecting', message: 'Socket closed' };
+    const next = w.snapshots.snapshot();
+    expect(next).not.toBe(w.first.snapshot);
+    expect([next.counters, next.stats, next.outbox]).toEqual([w.first.snapshot.counters, w.first.snapshot.stats, w.first.snapshot.outbox]);
+    expect([next.counters === w.first.snapshot.counters, next.stats === w.first.snapshot.stats, next.outbox === w.first.snapshot.outbox]).toEqual([true, true, true]);
+    expect(Object.isFrozen(next) && Object.isFrozen(next.connection)).toBe(true);
   });
 
   it('snapshot() between publishes changes nothing the next publish says', () => {
