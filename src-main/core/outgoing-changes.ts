@@ -5,7 +5,7 @@ import type { CounterV2 } from '../../src-shared/api/schemas';
 import type { RemoteChange } from '../../src-shared/domain/snapshot';
 import type { ApiClient } from './api-client';
 import { answerRevealsBefore, verdictOf, type Answer } from './answer-verdict';
-import { CoreError, type ChangeOutcome, type CoreTuning } from './contract';
+import type { ChangeOutcome, CoreTuning } from './contract';
 import type { CounterView, ExpectedEcho, Notified } from './counter-merge';
 import type { CounterTable } from './counter-table';
 import { EchoWaiters } from './echo-waiters';
@@ -147,30 +147,13 @@ export class OutgoingChanges {
 
   /** The rate slot covers the wire request only: holding it while waiting for another (a refetch) wedges the core. */
   private async sendOnce(id: string): Promise<void> {
-    let attempt: WireAttempt | undefined;
-    try {
-      attempt = await this.deps.scheduler.run('user', () => this.send(id));
-    } catch {
-      return; // only a closed scheduler (stop or 401) rejects here; the ledger keeps the change
-    }
-    if (!attempt || this.stopped) return;
-    if (verdictOf(attempt.answer).kind === 'neverConnected') return this.notDelivered(id, attempt.record);
-    this.undelivered.delete(id);
-    await this.judge(attempt);
-  }
-
-  /** Nothing was applied: it goes first again, after a wait. */
-  private async notDelivered(id: string, record: CounterView): Promise<void> {
-    this.restore(record);
-    this.deps.events.changed();
-    const attempt = this.undelivered.get(id) ?? 0;
-    this.undelivered.set(id, attempt + 1);
-    const { reconnectBaseMs, reconnectCapMs, random } = this.deps.tuning;
-    await this.timers.sleep(fullJitterDelay(attempt, reconnectBaseMs, reconnectCapMs, random));
+    // Only a closed scheduler (stop or 401) rejects: the ledger keeps the change.
+    const attempt = await this.deps.scheduler.run('user', () => this.send(id)).catch(() => undefined);
+    if (attempt) await this.judge(attempt);
   }
 
   /** The scheduler's task: the next change onto the wire (netted only where the ledger knows both directions accepted), or none. */
-  private send(id: string): Promise<WireAttempt> | undefined {
+  private send(id: string): Promise<WireAttempt | undefined> | undefined {
     const record = this.deps.table.get(id);
     if (!record || this.deps.phase() !== 'running') return undefined;
     const change = this.deps.ledger.takePending(id, record.confirmed);
@@ -181,9 +164,9 @@ export class OutgoingChanges {
   }
 
   /** The wire request alone, inside its rate slot; judged later, outside it. */
-  private async transmit(id: string, record: CounterView, change: Inflight): Promise<WireAttempt> {
+  private async transmit(id: string, record: CounterView, change: Inflight): Promise<WireAttempt | undefined> {
     await this.deps.ledger.persist(); // on disk before on the wire: a crash from here on is flagged at the next start
-    if (this.stopped) return { record, change, answer: { error: new CoreError('network', 'The core was stopped') } };
+    if (this.stopped) return undefined;
     const slowTimer = this.timers.after(this.deps.requestTimeoutMs, () => this.setSlow(id, true));
     try {
       return { record, change, answer: { value: await this.deps.api.change(id, directionOf(change.delta), Math.abs(change.delta)) } };
@@ -212,6 +195,7 @@ export class OutgoingChanges {
     const verdict = verdictOf(answer);
     const { ledger, table, events } = this.deps;
     const id = record.id;
+    if (verdict.kind !== 'neverConnected') this.undelivered.delete(id);
     switch (verdict.kind) {
       case 'applied': {
         ledger.accept(id, directionOf(change.delta)); // across restarts: opposite clicks are netted once both were accepted
@@ -233,10 +217,10 @@ export class OutgoingChanges {
         this.done(record, change, 'unconfirmed');
         return this.deps.resync();
       case 'neverConnected':
+        return this.notDelivered(record);
       case 'unauthorized':
         this.restore(record);
-        if (verdict.kind === 'unauthorized') this.deps.unauthorized(verdict.message);
-        return;
+        return this.deps.unauthorized(verdict.message);
       case 'refused':
         ledger.settle(id);
         this.end(record);
@@ -260,6 +244,15 @@ export class OutgoingChanges {
     this.deps.ledger.restore(record.id);
     this.end(record);
     void this.deps.ledger.persist();
+  }
+
+  /** Nothing was applied: it goes first again, after a full-jitter wait that grows while connections never open. */
+  private async notDelivered(record: CounterView): Promise<void> {
+    this.restore(record);
+    const attempt = this.undelivered.get(record.id) ?? 0;
+    this.undelivered.set(record.id, attempt + 1);
+    const { reconnectBaseMs, reconnectCapMs, random } = this.deps.tuning;
+    await this.timers.sleep(fullJitterDelay(attempt, reconnectBaseMs, reconnectCapMs, random));
   }
 
   /** Unsent clicks the server would refuse the same way are refused with it. */

@@ -49,6 +49,7 @@ function world(stored?: unknown, values: Record<string, number> = { [ID]: 10, [O
     resyncs: 0,
     pumped: [] as string[],
     reads: [] as { priority: string; id: string; timezone: string }[],
+    slots: [] as string[],
   };
   const events = {
     outcome: (counterId: string, amount: number, outcome: ChangeOutcome['outcome'], edit?: ChangeOutcome['edit']) => void said.outcomes.push({ counterId, amount, outcome, ...(edit && { edit }) }),
@@ -62,6 +63,7 @@ function world(stored?: unknown, values: Record<string, number> = { [ID]: 10, [O
   let changed: (id: string, direction: Direction, amount: number) => Promise<number | undefined> = unused;
   const sent: { id: string; direction: Direction; amount: number; stored: unknown }[] = [];
   let closed: Error | undefined;
+  let slot: Promise<void> | undefined;
   let priority = '';
   const phase = () => status.phase;
   const timezone = () => status.timezone;
@@ -76,6 +78,8 @@ function world(stored?: unknown, values: Record<string, number> = { [ID]: 10, [O
   const scheduler = {
     run: async <T>(runAs: string, task: () => Promise<T> | undefined): Promise<T | undefined> => {
       priority = runAs;
+      said.slots.push(runAs);
+      if (slot) await slot;
       if (closed) throw closed;
       for (;;) {
         try {
@@ -143,6 +147,12 @@ function world(stored?: unknown, values: Record<string, number> = { [ID]: 10, [O
     refetchWith: (next: () => Promise<CounterV2>) => void (refetch = next),
     changeWith: (next: typeof changed) => void (changed = next),
     closeScheduler: (reason: Error) => void (closed = reason),
+    /** Slots wait until `free` is called. */
+    slotsWait: () => {
+      let free: () => void = () => undefined;
+      slot = new Promise<void>((resolve) => (free = resolve));
+      return () => ((slot = undefined), free());
+    },
     patchAnswers: (next: () => Promise<CounterV2>) => void (patched = next),
   };
 }
@@ -164,7 +174,7 @@ describe('sending', () => {
     w.wire.pump(ID);
     await settle();
     expect(w.sent).toEqual([{ id: ID, direction: 'increment', amount: 2, stored: { version: 3, counters: { [ID]: { runs: [], inflight: { delta: 2, before: 10 } } } } }]);
-    expect([w.said.reads, w.wire.onWire(ID), w.wire.busy(), w.wire.active(ID)]).toEqual([[], true, true, true]);
+    expect([w.said.slots, w.said.changed, w.wire.onWire(ID), w.wire.busy(), w.wire.active(ID)]).toEqual([['user'], 1, true, true, true]);
     w.ledger.add(ID, -1);
     w.wire.pump(ID);
     await settle();
@@ -193,6 +203,7 @@ describe('sending', () => {
     await settle();
     expect(w.sent.map(({ id }) => id)).toEqual([]);
     expect([w.said.outcomes, w.ledger.ids()]).toEqual([[{ counterId: 'gone', amount: 2, outcome: 'dropped' }], [ID]]);
+    expect(w.said.log).toEqual(['counter gone: it is no longer shared with this account; unsent clicks (net +2) dropped, nothing of them was sent']);
   });
 
   it('shows "still sending…" once the request timeout passed, and not after the answer', async () => {
@@ -212,6 +223,13 @@ describe('sending', () => {
     await settle();
     expect([w.wire.isSlow(ID), [...w.table.takeTouched().ids]]).toEqual([false, [ID]]);
     expect(w.clock.pending).toBe(0);
+    // Answered in time: never "still sending…", also after the timeout would have passed.
+    w.changeWith(async () => 12);
+    w.ledger.add(ID, 1);
+    w.wire.pump(ID);
+    await settle();
+    w.clock.advanceSync(20_000);
+    expect([w.wire.isSlow(ID), w.said.outcomes.length]).toEqual([false, 2]);
   });
 
   it('a connection that never opened: nothing was applied, it goes first again after a full-jitter wait that "Retry now" ends', async () => {
@@ -220,7 +238,7 @@ describe('sending', () => {
     w.ledger.add(ID, 2);
     w.wire.pump(ID);
     await settle();
-    expect([w.sent.length, w.ledger.pending(ID), w.ledger.inflight(ID), w.wire.active(ID), w.said.outcomes]).toEqual([1, 2, undefined, false, []]);
+    expect([w.sent.length, w.ledger.pending(ID), w.ledger.inflight(ID), w.wire.active(ID), w.wire.onWire(ID), w.wire.busy(), w.said.outcomes]).toEqual([1, 2, undefined, false, false, true, []]);
     expect(w.store.current()).toEqual({ version: 3, counters: { [ID]: { runs: [2] } } });
     await w.clock.advance(999); // random 0.5 of min(cap, 2 s · 2^0)
     expect(w.sent).toHaveLength(1);
@@ -239,6 +257,47 @@ describe('sending', () => {
     w.wire.pump(ID);
     await w.clock.advance(1_000);
     expect(w.sent).toHaveLength(5);
+    w.wire.dispose(); // the core halts while it waits: no timer left, nothing sent again
+    expect(w.clock.pending).toBe(0);
+    await w.clock.advance(100_000);
+    expect(w.sent).toHaveLength(5);
+  });
+
+  it('when its slot comes there may be nothing to send: the clicks withdrawn, the core stopped, the counter gone (its clicks dropped then)', async () => {
+    for (const meanwhile of ['withdrawn', 'stopped', 'gone'] as const) {
+      const w = world();
+      const free = w.slotsWait();
+      w.ledger.add(ID, 2);
+      w.wire.pump(ID);
+      if (meanwhile === 'withdrawn') w.ledger.withdraw(ID, 2);
+      if (meanwhile === 'stopped') w.status.phase = 'stopped';
+      if (meanwhile === 'gone') w.table.remove(ID);
+      free();
+      await settle();
+      const dropped = meanwhile === 'gone' ? [{ counterId: ID, amount: 2, outcome: 'dropped' }] : [];
+      expect([meanwhile, w.sent, w.said.outcomes, w.ledger.inflight(ID), w.wire.busy()]).toEqual([meanwhile, [], dropped, undefined, false]);
+    }
+  });
+
+  it('an answer that comes after the stop is not judged, not even one that never connected', async () => {
+    for (const answer of [async () => 11, () => Promise.reject(new NotDeliveredError('connect ECONNREFUSED'))]) {
+      const w = world();
+      const late = later<void>();
+      w.changeWith(async () => (await late.promise, answer()));
+      w.ledger.add(ID, 1);
+      w.wire.pump(ID);
+      await settle();
+      w.status.phase = 'stopped';
+      late.give();
+      await settle();
+      expect([w.said.outcomes, w.ledger.inflight(ID), w.ledger.pending(ID), w.clock.pending]).toEqual([[], { delta: 1, before: 10 }, 0, 0]);
+    }
+  });
+
+  it('a change the last run left on the wire is not one of ours on the wire now', async () => {
+    const w = world({ version: 3, counters: { [ID]: { runs: [], inflight: { delta: 4, before: 10 } } } });
+    await w.ledger.load();
+    expect([w.ledger.inflight(ID), w.wire.onWire(ID)]).toEqual([{ delta: 4, before: 10 }, false]);
   });
 
   it('a 429 leaves it unsent: the scheduler sends the same change again after the pause, and it is judged once', async () => {
@@ -271,7 +330,7 @@ describe('sending', () => {
     closed.wire.pump(ID);
     closed.status.phase = 'unauthorized'; // as a refused token closes the scheduler
     await settle();
-    expect([closed.sent, closed.said.outcomes, closed.ledger.pending(ID), closed.wire.busy()]).toEqual([[], [], 1, false]);
+    expect([closed.sent, closed.said.outcomes, closed.ledger.pending(ID), closed.wire.busy(), closed.said.changed]).toEqual([[], [], 1, false, 1]);
   });
 
   it('halted: no "still sending…", no change counted on the wire, no edit reported', async () => {
@@ -330,6 +389,14 @@ describe('an applied change', () => {
     w.wire.begin(w.record()); // a PATCH of ours on the wire too: not alone
     await w.answered(patch, { value: 20 });
     expect(w.said.remote).toEqual([]);
+  });
+
+  it('reveals nothing while a PATCH of ours is on the wire too: the step may be its doing', async () => {
+    const w = world();
+    w.wire.begin(w.record()); // the PATCH, unanswered
+    await w.answered(w.onWire(1, 10), { value: 13 });
+    expect(w.said.remote).toEqual([]);
+    expect(w.said.outcomes).toEqual([{ counterId: ID, amount: 1, outcome: 'applied' }]);
   });
 
   it('judges the notifications held while it was on the wire once it lands', async () => {
@@ -545,6 +612,20 @@ describe('undo and edits', () => {
     w.wire.merge(w.record(), { value: 20, name: 'Ristretto' });
     await settle();
     expect(w.said.outcomes).toHaveLength(2);
+  });
+});
+
+describe('a new socket', () => {
+  it('forgets the echoes the old one would have carried: an edit waiting for its echo is reported from the last value seen', async () => {
+    const w = world();
+    w.patchAnswers(async () => counterV2(ID, 14));
+    await w.patch(ID, { value: 14 });
+    expect(w.record().expectedEchoes).toHaveLength(1);
+    w.wire.forgetEchoes(w.record());
+    await settle();
+    expect(w.record().expectedEchoes).toEqual([]);
+    expect(w.said.outcomes).toEqual([{ counterId: ID, amount: 0, outcome: 'edited', edit: { fields: ['value'], from: 14, to: 14 } }]);
+    expect(w.clock.pending).toBe(0);
   });
 });
 
