@@ -29,46 +29,23 @@ export interface EngineParts {
 }
 
 export class SyncEngine implements CounterCore {
-  readonly subscribe: CounterCore['subscribe'];
-  readonly onRemoteChange: CounterCore['onRemoteChange'];
-  readonly onChangeOutcome: CounterCore['onChangeOutcome'];
+  constructor(private readonly parts: EngineParts) {}
 
-  constructor(private readonly parts: EngineParts) {
-    this.subscribe = parts.events.onSnapshot;
-    this.onRemoteChange = parts.events.onRemoteChange;
-    this.onChangeOutcome = parts.events.onChangeOutcome;
-  }
+  // Reading and lifecycle go straight to the part that owns them.
+  readonly subscribe: CounterCore['subscribe'] = (listener) => this.parts.events.onSnapshot(listener);
+  readonly onRemoteChange: CounterCore['onRemoteChange'] = (listener) => this.parts.events.onRemoteChange(listener);
+  readonly onChangeOutcome: CounterCore['onChangeOutcome'] = (listener) => this.parts.events.onChangeOutcome(listener);
+  readonly start = (): Promise<void> => this.parts.lifecycle.start();
+  readonly stop = (): Promise<void> => this.parts.lifecycle.stop();
+  readonly snapshot = (): CoreSnapshot => this.parts.snapshots.snapshot();
+  readonly settled = (): Promise<void> => this.parts.events.settled();
+  readonly saved = (): Promise<boolean> => this.parts.ledger.saved();
+  readonly localDelta = (id: string): number => this.parts.ledger.localDelta(id);
+  readonly waitingClicks = (id: string): number => this.parts.ledger.waitingClicks(id);
+  readonly update = (id: string, patch: PatchBodyV2): Promise<CounterV2> => this.parts.update(id, patch);
 
   private get stopped(): boolean {
     return this.parts.lifecycle.phase === 'stopped';
-  }
-
-  start(): Promise<void> {
-    return this.parts.lifecycle.start();
-  }
-
-  stop(): Promise<void> {
-    return this.parts.lifecycle.stop();
-  }
-
-  snapshot(): CoreSnapshot {
-    return this.parts.snapshots.snapshot();
-  }
-
-  settled(): Promise<void> {
-    return this.parts.events.settled();
-  }
-
-  saved(): Promise<boolean> {
-    return this.parts.ledger.saved();
-  }
-
-  localDelta(id: string): number {
-    return this.parts.ledger.localDelta(id);
-  }
-
-  waitingClicks(id: string): number {
-    return this.parts.ledger.waitingClicks(id);
   }
 
   increment(id: string, amount = 1): void {
@@ -104,10 +81,6 @@ export class SyncEngine implements CounterCore {
     events.changed();
     if (result.opposite !== 0) wire.pump(id);
     return result;
-  }
-
-  update(id: string, patch: PatchBodyV2): Promise<CounterV2> {
-    return this.parts.update(id, patch);
   }
 
   dismissError(id: string): void {
