@@ -10,9 +10,13 @@ export const TARGETS = {
     file: 'src-main/core/rate-scheduler.ts',
     tests: ['test/main/core/rate-scheduler.test.ts'],
   },
-  'change-outcomes': {
-    file: 'src-main/core/change-outcomes.ts',
-    tests: ['test/main/core/change-outcomes.test.ts', 'test/main/core/change-outcome.test.ts', 'test/main/core/change-outcomes.service.test.ts'],
+  'outgoing-changes': {
+    file: 'src-main/core/outgoing-changes.ts',
+    tests: ['test/main/core/outgoing-changes.test.ts', 'test/main/core/outgoing-changes.service.test.ts'],
+  },
+  'answer-verdict': {
+    file: 'src-main/core/answer-verdict.ts',
+    tests: ['test/main/core/outgoing-changes.test.ts', 'test/main/core/outgoing-changes.service.test.ts'],
   },
   'reconnect-backoff': {
     file: 'src-main/core/reconnect-backoff.ts',

@@ -1,12 +1,6 @@
-// The v2 REST client (docs/api.md §4.2, §5, §7). Every request carries the
-// Bearer token and Accept header, every read carries `timezone` (docs/api.md O1),
-// every request has a deadline, every body is parsed with the shared schemas, and every
-// failure becomes a CoreError carrying the server's own message and code.
-// Server text enters the app here: counter names and error messages are
-// sanitized as they are parsed, with this client's token, so no later path (snapshot,
-// undo offer, last-known file, tray, notifications, logs) can forget it. Answers are
-// read as a stream and abandoned past `maxAnswerBytes`; redirects are never followed
-// (the token would go with the request to wherever the server points).
+// The v2 REST client (docs/api.md §4.2, §5, §7): token, deadlines, zod-parsed bodies, typed errors.
+// Server text is sanitized here, where it enters; an answer past maxAnswerBytes is abandoned and a
+// redirect never followed, since the token would go along (README.md, "Traffic and liveness").
 import { z } from 'zod';
 import { BareNumber, CounterId, CounterV2, ErrorBody } from '../../src-shared/api/schemas';
 import { ErrorCode } from '../../src-shared/api/error-codes';

@@ -1,24 +1,15 @@
 // The sync core's public contract. Tests, benchmarks, the Electron shell and the browser
 // harness all code against this; keep it stable.
 // Electron-free: runs in plain Node.
+import type { WebSocket } from 'ws';
+import type { CounterV2, PatchBodyV2 } from '../../src-shared/api/schemas';
 import type { CoreSnapshot, RemoteChange, UnconfirmedChoice } from '../../src-shared/domain/snapshot';
+import type { DayWatch } from './midnight';
+import type { Clock } from './real-clock';
 
 export type { UnconfirmedChoice };
-import type { PatchBodyV2, CounterV2 } from '../../src-shared/api/schemas';
-import type { WebSocket } from 'ws';
-import type { DayWatch } from './midnight';
-
+export type { Clock } from './real-clock';
 export { realClock } from './real-clock';
-
-/** Time for the core and the app; tests inject a fake clock. Two clocks, kept apart: the wall clock can step (NTP, a user setting the date), the monotonic one cannot. */
-export interface Clock {
-  /** The wall clock, epoch ms: what day and hour it is, stamps on events. */
-  now(): number;
-  /** The monotonic clock, ms from any origin: for how long something took or must wait. Timers run on it. */
-  monotonic(): number;
-  setTimeout(callback: () => void, ms: number): unknown;
-  clearTimeout(handle: unknown): void;
-}
 
 /**
  * Where the ledger keeps its one document (pending-ledger.ts's PendingDocument) across a
@@ -136,13 +127,25 @@ export type ChangeOutcome = {
   readonly edit?: { readonly fields: readonly EditedField[]; readonly from: number; readonly to: number };
 };
 
+/**
+ * What one published snapshot changed since the one published before it: the counters
+ * replaced or added (ids), the counters gone, and every id in the new order when the order
+ * moved (an added counter moves it). Every other counter is the very object it was before.
+ */
+export interface CounterChanges {
+  upserted: readonly string[];
+  removed: readonly string[];
+  order?: readonly string[];
+}
+
 export interface CounterCore {
   /** Resolves after the first full sync; rejects with a CoreError (e.g. unauthorized, network). */
   start(): Promise<void>;
   /** Closes everything; no timers or sockets left behind. */
   stop(): Promise<void>;
   snapshot(): CoreSnapshot;
-  subscribe(listener: (snapshot: CoreSnapshot) => void): () => void;
+  /** Each published snapshot (one per burst of changes), with what changed since the last one published (always, from the real core; a test double may leave it out). */
+  subscribe(listener: (snapshot: CoreSnapshot, changes?: CounterChanges) => void): () => void;
   /** Changes this client did not make. */
   onRemoteChange(listener: (change: RemoteChange) => void): () => void;
   /** The outcome of each of our own changes; returns the unsubscribe function. */

@@ -1,7 +1,6 @@
-// The rules of one counter's server state: what a record holds, and how a server-side value
-// (from a notification, an answer or a resync) is merged into it: our own changes echoed back
-// by counterUpdated are recognised and never reported as remote (docs/api.md §6, O20).
-// Only counter-table.ts, the table's one owner, applies them; everyone else sees `CounterView`.
+// The rules of one counter's server state: how a notification, an answer or a list merges into its
+// record, and which changes are our own echoes, never reported as remote (docs/api.md §6, O20).
+// Only counter-table.ts applies them; everyone else sees `CounterView`s.
 import type { CounterType, CounterV2 } from '../../src-shared/api/schemas';
 import type { ListedCounters } from './api-client';
 import type { CounterState, RemoteChange } from '../../src-shared/domain/snapshot';

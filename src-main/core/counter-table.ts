@@ -1,7 +1,5 @@
-// The counter table: the one owner of the core's per-counter records. Every change to a
-// record is one of the named operations below; every other module gets `CounterView`s,
-// read-only, so the compiler keeps it that way. The rules the operations apply (echoes,
-// remote changes, lists) are in counter-merge.ts.
+// The one owner of the counters' records: every change is a named operation here, everyone
+// else gets read-only `CounterView`s; each touched counter is noted, so a snapshot rebuilds only those.
 import type { CounterType, CounterV2 } from '../../src-shared/api/schemas';
 import { isDismissableFlag } from '../../src-shared/domain/counter-flags';
 import type { RemoteChange } from '../../src-shared/domain/snapshot';
@@ -11,13 +9,36 @@ import { expectEcho, mergeList, mergeNotified, revealedBefore } from './counter-
 
 export type { CounterView } from './counter-merge';
 
-/** Every view the table hands out is one of its own records. */
-function own(view: CounterView): CounterRecord {
-  return view as CounterRecord;
+/** What changed since the last `takeTouched()`: counters that may look different, and whether the list's order may have moved. */
+export interface Touched {
+  ids: ReadonlySet<string>;
+  reordered: boolean;
 }
 
 export class CounterTable {
   private readonly records = new Map<string, CounterRecord>();
+  /** Our changes on the wire per counter (click or PATCH): its notifications are held meanwhile. */
+  private readonly holds = new Map<string, number>();
+  private touched = new Set<string>();
+  private reordered = false;
+
+  /** Every view the table hands out is one of its own records: writing one notes it as touched. */
+  private own(view: CounterView): CounterRecord {
+    this.touched.add(view.id);
+    return view as CounterRecord;
+  }
+
+  /** Something outside the record that shows on the counter changed (its clicks, "still sending…"). */
+  touch(id: string): void {
+    this.touched.add(id);
+  }
+
+  takeTouched(): Touched {
+    const taken = { ids: this.touched, reordered: this.reordered };
+    this.touched = new Set();
+    this.reordered = false;
+    return taken;
+  }
 
   get(id: string): CounterView | undefined {
     return this.records.get(id);
@@ -34,14 +55,26 @@ export class CounterTable {
 
   /** The counter was deleted; answers whether it was in the table. */
   remove(id: string): boolean {
-    return this.records.delete(id);
+    if (!this.records.delete(id)) return false;
+    this.touched.add(id);
+    this.reordered = true;
+    return true;
   }
 
   // ---- what the server says ----------------------------------------------------------
 
   /** A full list replaces the table (counter-merge.ts `mergeList`). */
   mergeList(list: ListedCounters, changeOnWire: (id: string) => boolean): { remote: RemoteChange[]; removed: string[]; unreadable: string[] } {
-    return mergeList(this.records, list, changeOnWire);
+    const before = [...this.records.keys()];
+    const merged = mergeList(this.records, list, changeOnWire);
+    for (const id of before) this.touched.add(id);
+    let at = 0;
+    for (const id of this.records.keys()) {
+      this.touched.add(id);
+      if (before[at++] !== id) this.reordered = true;
+    }
+    if (at !== before.length) this.reordered = true;
+    return merged;
   }
 
   /**
@@ -49,7 +82,7 @@ export class CounterTable {
    * of ours is on the wire (judged when that lands). Answers whether it was held.
    */
   noteUpdated(view: CounterView, notified: Notified & { type: CounterType }): boolean {
-    const record = own(view);
+    const record = this.own(view);
     record.name = notified.name;
     record.type = notified.type;
     if (!record.stash) return false;
@@ -59,54 +92,71 @@ export class CounterTable {
 
   /** Merges a counterUpdated that is not held: ours, someone else's, or neither. */
   takeNotification(view: CounterView, notified: Notified, now: number): NotifiedResult {
-    return mergeNotified(own(view), notified, now);
+    return mergeNotified(this.own(view), notified, now);
   }
 
   /** The server's value, read again (a refetch) or computed for today (a day counter): the stream goes on from it. */
   setServerValue(view: CounterView, value: number): void {
-    const record = own(view);
+    const record = this.own(view);
     record.confirmed = value;
     record.streamValue = value;
   }
 
   /** A counter read again: its dates as the server has them now. */
   takeDates(view: CounterView, counter: Pick<CounterV2, 'startDate' | 'endDate'>): void {
-    const record = own(view);
+    const record = this.own(view);
     record.startDate = counter.startDate;
     record.endDate = counter.endDate;
   }
 
   /** Our PATCH's answer: the name and dates it set. */
   takeEdit(view: CounterView, counter: Pick<CounterV2, 'name' | 'startDate' | 'endDate'>): void {
-    own(view).name = counter.name;
+    this.own(view).name = counter.name;
     this.takeDates(view, counter);
   }
 
   // ---- our own changes on the wire -----------------------------------------------------
 
-  /** A change of ours went on the wire: the counter's notifications are held from now on. */
-  holdNotifications(view: CounterView): void {
-    own(view).stash ??= [];
+  /** How many changes of ours are on the wire for this counter. */
+  holders(id: string): number {
+    return this.holds.get(id) ?? 0;
   }
 
-  /** The last change of ours is off the wire: the notifications held meanwhile, in order. */
+  /** A change of ours went on the wire: the counter's notifications are held from now on. */
+  holdNotifications(view: CounterView): void {
+    this.holds.set(view.id, this.holders(view.id) + 1);
+    this.own(view).stash ??= [];
+  }
+
+  /** One change of ours is off the wire; once the last is, the notifications held meanwhile, in order. */
   releaseHeld(view: CounterView): Notified[] {
-    const record = own(view);
+    const left = (this.holds.get(view.id) ?? 1) - 1;
+    if (left > 0) {
+      this.holds.set(view.id, left);
+      return [];
+    }
+    this.holds.delete(view.id);
+    const record = this.own(view);
     const held = record.stash ?? [];
     record.stash = undefined;
     return held;
   }
 
+  /** The core halted: no change of ours counts as on the wire any more. */
+  dropHolds(): void {
+    this.holds.clear();
+  }
+
   /** One of our requests answered: the server's value right after it, and the echo now due. */
   answered(view: CounterView, echo: Omit<ExpectedEcho, 'at'>, now: number): ExpectedEcho {
-    const record = own(view);
+    const record = this.own(view);
     record.confirmed = echo.value;
     return expectEcho(record, { ...echo, at: now });
   }
 
   /** What our lone click's answer says was there before it (counter-merge.ts `revealedBefore`). */
   revealedBefore(view: CounterView, before: number, now: number): RemoteChange | undefined {
-    return revealedBefore(own(view), before, now);
+    return revealedBefore(this.own(view), before, now);
   }
 
   /**
@@ -114,7 +164,7 @@ export class CounterTable {
    * stream then lacks our own changes: it goes on from the value our latest answer gave.
    */
   forgetEchoes(view: CounterView): void {
-    const record = own(view);
+    const record = this.own(view);
     if (record.expectedEchoes.some((echo) => !echo.foreign)) record.streamValue = record.confirmed;
     record.expectedEchoes = [];
   }
@@ -123,47 +173,47 @@ export class CounterTable {
 
   /** The server refused a direction for this counter (docs/api.md O9): later clicks that way are ignored. */
   refuseDirection(view: CounterView, direction: 'increment' | 'decrement', message: string): void {
-    own(view).refused[direction] = message;
+    this.own(view).refused[direction] = message;
   }
 
   flagRejected(view: CounterView, message: string): void {
-    own(view).error = { kind: 'rejected', message };
+    this.own(view).error = { kind: 'rejected', message };
   }
 
   /** A new click is the user moving on from a refusal; a lost change still waits for its answer. */
   clearRejected(view: CounterView): void {
-    const record = own(view);
+    const record = this.own(view);
     if (record.error?.kind === 'rejected') delete record.error;
   }
 
   /** The user dismisses the flag, if its kind may be dismissed; answers whether it was. */
   dismissFlag(view: CounterView): boolean {
-    const record = own(view);
+    const record = this.own(view);
     if (!record.error || !isDismissableFlag(record.error.kind)) return false;
     delete record.error;
     return true;
   }
 
   flagGone(view: CounterView, message: string): void {
-    own(view).error = { kind: 'gone', message };
+    this.own(view).error = { kind: 'gone', message };
   }
 
   // ---- lost changes that may still land ----------------------------------------------------
 
   /** A change of ours whose landing cannot be told by value: a later step of its size may be ours. */
   addMaybeOurs(view: CounterView, amount: number): void {
-    own(view).maybeOurs.push(amount);
+    this.own(view).maybeOurs.push(amount);
   }
 
   /** One such amount is accounted for. */
   dropMaybeOurs(view: CounterView, amount: number): void {
-    const { maybeOurs } = own(view);
+    const { maybeOurs } = this.own(view);
     const index = maybeOurs.indexOf(amount);
     if (index >= 0) maybeOurs.splice(index, 1);
   }
 
   /** The open "could not confirm" amounts, as the ledger holds them (none once the user answered). */
   setMaybeOurs(view: CounterView, amounts: readonly number[]): void {
-    own(view).maybeOurs = [...amounts];
+    this.own(view).maybeOurs = [...amounts];
   }
 }

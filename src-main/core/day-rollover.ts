@@ -1,15 +1,6 @@
-// Day counters turn at local midnight without a request (docs/api.md R2): a FromDate/ToDate
-// value is the calendar-day difference between today in the chosen zone and the date the
-// core already holds, so a million apps need not all ask the server in the same second.
-// Calendar dates, never 24 h steps, so 23- and 25-hour DST days come out right.
-//
-// The server stays the truth. docs/api.md O13 leaves open whether a past ToDate / a
-// future FromDate is signed or clamped at 0: the rule is learned from the server's own
-// values (a negative value means signed; 0 where the signed difference is negative means
-// clamped), and until it is known, a counter whose two possible values differ is left
-// for the server. Only counters whose last server value matched our computation roll
-// over at all. The next natural resync compares: a value we computed that the server
-// does not confirm is logged once and replaced by the server's.
+// Day counters turn at local midnight without a request (docs/api.md R2), by calendar dates; the rule
+// for a past date (O13: signed or clamped) is learned from the server, which stays the truth: a value it
+// does not confirm is logged once and replaced (README.md, "Choices for what the API leaves open").
 import type { CounterType, CounterV2 } from '../../src-shared/api/schemas';
 import type { Clock } from './contract';
 import type { CounterView } from './counter-merge';

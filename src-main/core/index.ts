@@ -1,14 +1,37 @@
-// The Electron-free sync core: createCounterCore(options).
+// The Electron-free sync core: createCounterCore(options) builds every part once, here, each
+// with exactly what it uses; parts that answer each other are joined by callbacks.
 import { WebSocket } from 'ws';
-import type { CoreOptions, CounterCore, WebSocketFactory } from './contract';
-import type { DefaultSocketLimits } from './core-parts';
+import type { ConnectionState } from '../../src-shared/domain/snapshot';
+import { createApiClient } from './api-client';
+import type { CoreOptions, CoreTuning, CounterCore, WebSocketFactory } from './contract';
+import { CoreError } from './contract';
+import { CounterTable } from './counter-table';
+import { Lifecycle, type CoreStatus } from './lifecycle';
+import { LiveSocket } from './live-socket';
+import { LiveSync } from './live-sync';
+import { createMemoryStore } from './memory-store';
+import { DayWatch, isValidTimeZone, systemTimeZone } from './midnight';
+import { OutgoingChanges } from './outgoing-changes';
+import { sendPatch } from './patch-sender';
+import { PendingLedger } from './pending-ledger';
+import { Publisher } from './publisher';
+import { RateScheduler } from './rate-scheduler';
+import { realClock } from './real-clock';
+import { Snapshots, isSettled } from './snapshot';
 import { SyncEngine } from './sync-engine';
+import { DEFAULT_REQUEST_TIMEOUT_MS, DEFAULT_TUNING, MUTATION_DEADLINE_FACTOR } from './tuning';
 
-export type { ChangeOutcome, Clock, CoreOptions, CoreTuning, CounterCore, PendingStore, UnconfirmedChoice, WebSocketFactory, CoreErrorKind } from './contract';
+export type { ChangeOutcome, Clock, CoreOptions, CoreTuning, CounterChanges, CounterCore, PendingStore, UnconfirmedChoice, WebSocketFactory, CoreErrorKind } from './contract';
 export { CoreError } from './contract';
 export { createMemoryStore } from './memory-store';
 export { DEFAULT_TUNING } from './tuning';
 export { realClock } from './real-clock';
+
+/** What the default WebSocket factory is built with: a handshake deadline and the frame cap. */
+export interface DefaultSocketLimits {
+  handshakeTimeoutMs: number;
+  maxFrameBytes: number;
+}
 
 /**
  * `ws` with a handshake deadline, so an upgrade into a black hole fails instead of hanging,
@@ -21,5 +44,76 @@ export const defaultWebSocket =
     new WebSocket(url, { headers, handshakeTimeout: handshakeTimeoutMs, maxPayload: maxFrameBytes, followRedirects: false });
 
 export function createCounterCore(options: CoreOptions): CounterCore {
-  return new SyncEngine(options, defaultWebSocket);
+  const clock = options.clock ?? realClock;
+  const tuning: CoreTuning = { ...DEFAULT_TUNING, ...options.tuning };
+  const log = options.log ?? (() => undefined);
+  const requestTimeoutMs = options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
+  const timezone = options.timezone ?? systemTimeZone();
+  if (!isValidTimeZone(timezone)) throw new CoreError('badRequest', `Unknown timezone "${timezone}"`);
+  const status: CoreStatus = { phase: 'idle', timezone, connection: { status: 'idle' }, stats: { requests: 0, rateLimited: 0, notifications: 0, ignoredFrames: 0, resyncs: 0 } };
+  const phase = () => status.phase;
+  const zone = () => status.timezone;
+
+  // Callbacks below reach parts built further down; none runs before the core is built.
+  const events: Publisher = new Publisher({
+    clock,
+    publish: () => snapshots.publish(),
+    settled: () => isSettled(status.phase, () => live.resyncs.busy || !ledger.isEmpty() || wire.busy()),
+  });
+  const requests = new AbortController();
+  const api = createApiClient({
+    baseUrl: options.baseUrl,
+    token: options.token,
+    fetch: options.fetch ?? globalThis.fetch,
+    clock,
+    timeoutMs: requestTimeoutMs,
+    mutationTimeoutMs: options.mutationTimeoutMs ?? requestTimeoutMs * MUTATION_DEADLINE_FACTOR,
+    shutdown: requests.signal,
+    maxAnswerBytes: tuning.maxAnswerBytes,
+  });
+  const scheduler = new RateScheduler(clock, tuning, {
+    onSent: () => (status.stats.requests += 1),
+    onRateLimited: () => {
+      status.stats.rateLimited += 1;
+      events.changed();
+    },
+    onResumed: () => events.changed(),
+  });
+  const table = new CounterTable();
+  const ledger = new PendingLedger(options.store ?? createMemoryStore(), log, (id) => table.touch(id));
+  const gone = (id: string, message: string) => live.gone(id, message);
+  const unauthorized = (message: string) => lifecycle.becomeUnauthorized(message);
+  const wire: OutgoingChanges = new OutgoingChanges({
+    clock, tuning, requestTimeoutMs, phase, timezone: zone, api, scheduler, ledger, table, events, unauthorized, gone,
+    resync: () => void live.resync(),
+    drop: (id, why) => live.drop(id, why),
+  });
+  const days = options.days ?? new DayWatch(clock, zone);
+  const live = new LiveSync({
+    clock, tuning, log, phase, timezone: zone, days, ownDays: options.days === undefined, stats: status.stats, api, scheduler, ledger, table, events, wire, unauthorized,
+    connection: (state: ConnectionState) => lifecycle.setConnection(state),
+    startFailed: (error) => lifecycle.failStart(error),
+    synced: () => lifecycle.synced(),
+  });
+  const socket = new LiveSocket({
+    url: () => api.webSocketUrl(status.timezone),
+    headers: () => api.authHeaders(),
+    factory: options.webSocket ?? defaultWebSocket({ handshakeTimeoutMs: requestTimeoutMs, maxFrameBytes: tuning.maxFrameBytes }),
+    clock,
+    tuning,
+    // A 429 on the upgrade delays the socket only (its own backoff); REST goes on.
+    schedule: (task) => scheduler.run('background', task, { rateLimited: 'reject' }),
+    handlers: live,
+  });
+  const lifecycle = new Lifecycle({
+    status, clock, requests, ledger, socket, scheduler, events,
+    dispose: () => {
+      wire.dispose();
+      live.dispose();
+    },
+  });
+  const snapshots: Snapshots = new Snapshots({ clock, connection: () => status.connection, stats: status.stats, table, ledger, isSlow: (id) => wire.isSlow(id), scheduler });
+  const update = (id: string, patch: Parameters<CounterCore['update']>[1]) =>
+    sendPatch({ phase, timezone: zone, api, scheduler, table, wire, events, unauthorized, gone }, id, patch);
+  return new SyncEngine({ status, lifecycle, events, snapshots, ledger, table, wire, live, socket, update });
 }

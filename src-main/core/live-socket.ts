@@ -1,12 +1,6 @@
-// The notification socket (docs/api.md §6): GET /v2/ws?timezone= with the Authorization
-// header; the upgrade takes a rate slot like any request; protocol-level ping every
-// pingIntervalMs and terminate when no pong arrives within pongTimeoutMs (a half-open
-// TCP connection never reports itself); reconnect with full-jitter backoff, reset only
-// after a socket stayed open reconnectHealthyMs (a server that closes every socket at
-// once must not get a reconnect storm), spread over restartWindowMs when the server
-// closed the socket for a restart (reconnect-backoff.ts); a 429 at the upgrade waits at least its
-// Retry-After on this socket's own schedule (REST goes on meanwhile); a 401 at the
-// upgrade stops without looping. stop() also ends a socket still in its handshake.
+// The notification socket (docs/api.md §6): its upgrade takes a rate slot, a ping finds a half-open
+// connection, drops reconnect on ReconnectBackoff, a 429 waits at least its Retry-After and a 401 stops
+// for good; stop() ends a handshake too (README.md, "Traffic and liveness").
 import type { IncomingMessage } from 'node:http';
 import type { RawData, WebSocket } from 'ws';
 import type { Clock, CoreTuning, WebSocketFactory } from './contract';

@@ -1,7 +1,5 @@
-// Turns one WebSocket frame into what the core should do about it (docs/api.md §6, O4–O6).
-// Never throws: a frame we do not understand is reported as ignored, and the
-// caller counts it. The counter name a frame carries is server text: it is sanitized
-// here, where it enters.
+// One WebSocket frame, parsed into what the core should do (docs/api.md §6, O4–O6). Never throws: a
+// frame we do not understand is reported ignored. A counter name is server text: sanitized here.
 import { CounterRefParams, CounterUpdatedParamsV2, JsonRpcNotification } from '../../src-shared/api/schemas';
 import type { CounterUpdatedParamsV2 as CounterUpdated } from '../../src-shared/api/schemas';
 import { TEXT_LIMITS, type ServerTextCleaner } from '../../src-shared/text/server-text';

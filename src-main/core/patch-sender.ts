@@ -1,17 +1,28 @@
-// update(): our own PATCH, handled like our own clicks. While it is on the wire the
-// counter's notifications are held; its answer names our echo (its value, and the new name
-// of a rename), so an echo that came before the answer is recognised (not awaited for ever,
-// holding later values back), a PATCH of the value is never reported as someone else's
-// change, and a same-valued change by someone else still is.
-// Once the echo places it in the server's order, the edit is reported with the value it
-// replaced (`edited`): read from the server, not from what was shown before sending.
+// update(): our PATCH, on the wire like a click (its notifications held, its echo named by its
+// answer), reported `edited` with the value it replaced once its echo places it (README.md, "Our own PATCH").
 import { PatchBodyV2 } from '../../src-shared/api/schemas';
 import type { CounterV2 } from '../../src-shared/api/schemas';
+import type { ApiClient } from './api-client';
 import { CoreError } from './contract';
-import type { CoreParts } from './core-parts';
+import type { CounterTable } from './counter-table';
 import { isCoreError } from './errors';
+import type { Phase } from './lifecycle';
+import type { OutgoingChanges } from './outgoing-changes';
+import type { Publisher } from './publisher';
+import type { RateScheduler } from './rate-scheduler';
 
-type PatchParts = Pick<CoreParts, 'status' | 'lifecycle' | 'events' | 'api' | 'scheduler' | 'table' | 'own' | 'live' | 'judge'>;
+export interface PatchDeps {
+  phase(): Phase;
+  timezone(): string;
+  api: Pick<ApiClient, 'patch' | 'getCounter'>;
+  scheduler: Pick<RateScheduler, 'run'>;
+  table: Pick<CounterTable, 'get' | 'takeEdit'>;
+  wire: Pick<OutgoingChanges, 'begin' | 'landed' | 'replacedBy' | 'end'>;
+  events: Pick<Publisher, 'changed' | 'outcome'>;
+  unauthorized(message: string): void;
+  /** A 404: flagged gone now, dropped by a resync if it really is. */
+  gone(id: string, message: string): void;
+}
 
 const EDITABLE = ['name', 'value', 'startDate', 'endDate'] as const;
 
@@ -23,9 +34,9 @@ function usableAnswer(answered: CounterV2 | undefined): CounterV2 | undefined {
 }
 
 /** The counter as our zone sees it, after a PATCH whose answer could not be used as is. */
-async function readBack(parts: PatchParts, id: string, answered: CounterV2 | undefined): Promise<CounterV2> {
+async function readBack(deps: PatchDeps, id: string, answered: CounterV2 | undefined): Promise<CounterV2> {
   try {
-    const read = await parts.scheduler.run('user', () => parts.api.getCounter(id, parts.status.timezone));
+    const read = await deps.scheduler.run('user', () => deps.api.getCounter(id, deps.timezone()));
     if (read) return read;
   } catch (error) {
     // The PATCH was applied: a failed read-back must not report the edit as failed. The
@@ -38,40 +49,41 @@ async function readBack(parts: PatchParts, id: string, answered: CounterV2 | und
 }
 
 /** Why a PATCH cannot be sent now, if it cannot. */
-function blocked(phase: CoreParts['status']['phase']): CoreError | undefined {
+function blocked(phase: Phase): CoreError | undefined {
   if (phase === 'running') return undefined;
   return new CoreError(phase === 'unauthorized' ? 'unauthorized' : 'network', `Cannot update while ${phase}`);
 }
 
-export async function sendPatch(parts: PatchParts, id: string, patch: PatchBodyV2): Promise<CounterV2> {
-  const { table, own } = parts;
+export async function sendPatch(deps: PatchDeps, id: string, patch: PatchBodyV2): Promise<CounterV2> {
+  const { table, wire } = deps;
   const body = PatchBodyV2.safeParse(patch);
   if (!body.success) throw new CoreError('badRequest', body.error.issues[0]?.message ?? 'Invalid update');
-  const refusal = blocked(parts.status.phase);
+  const refusal = blocked(deps.phase());
   if (refusal) throw refusal;
   const record = table.get(id);
   if (!record) throw new CoreError('notFound', `No counter ${id}`);
-  own.begin(record);
+  wire.begin(record);
   try {
-    const answered = await parts.scheduler.run('user', () => parts.api.patch(id, body.data));
-    const counter = usableAnswer(answered) ?? (await readBack(parts, id, answered));
+    const answered = await deps.scheduler.run('user', () => deps.api.patch(id, body.data));
+    const counter = usableAnswer(answered) ?? (await readBack(deps, id, answered));
     table.takeEdit(record, counter);
     // Our PATCH's value: its counterUpdated is ours, whether it came already or is still due.
     if (table.get(id) === record) {
-      const echo = own.landed(record, { value: counter.value, ...(body.data.name !== undefined && { name: counter.name }) });
+      const echo = wire.landed(record, { value: counter.value, ...(body.data.name !== undefined && { name: counter.name }) });
       const fields = EDITABLE.filter((field) => body.data[field] !== undefined);
-      // Placed in the server's order by its echo: `from` is the value it replaced.
-      void own.replacedBy(record, echo).then((from) => {
-        if (from !== undefined) parts.judge.edited(id, fields, from, counter.value);
+      // Placed in the server's order by its echo: `from` is the value it replaced; a value edit's amount is what it moved.
+      void wire.replacedBy(record, echo).then((from) => {
+        if (from === undefined || deps.phase() === 'stopped') return;
+        deps.events.outcome(id, fields.includes('value') ? counter.value - from : 0, 'edited', { fields, from, to: counter.value });
       });
     }
     return counter;
   } catch (error) {
-    if (isCoreError(error) && error.kind === 'unauthorized') parts.lifecycle.becomeUnauthorized(error.message);
-    if (isCoreError(error) && error.kind === 'notFound') parts.live.gone(id, error.message);
+    if (isCoreError(error) && error.kind === 'unauthorized') deps.unauthorized(error.message);
+    if (isCoreError(error) && error.kind === 'notFound') deps.gone(id, error.message);
     throw error;
   } finally {
-    own.end(record);
-    parts.events.changed();
+    wire.end(record);
+    deps.events.changed();
   }
 }

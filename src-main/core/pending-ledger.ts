@@ -1,25 +1,12 @@
-// The one ledger of own changes (docs/api.md R1): every click from every path (popup, tray,
-// shortcut, command line, an offline launch, undo, "send again") enters here. Per counter:
-// unsent clicks in click order (`runs`: consecutive clicks of one sign merged), at most one
-// change on the wire (`inflight`, with the server value it was based on), changes whose
-// answer was lost (`unconfirmed`, kept until the user chooses "send again" or "keep the
-// server's value"), and the directions the server has accepted from us (`accepted`: only
-// then are opposite clicks netted), remembered across restarts.
-// Written to the PendingStore on every change; `saved()` says when the latest state is on
-// disk, so a click is acknowledged only once a crash can no longer lose it. After close()
-// nothing is written any more: a stopped core must not overwrite its successor's file.
+// The one ledger of own changes, per counter: unsent clicks, the one on the wire, lost ones
+// awaiting the user, the directions accepted; on disk before anything is sent and after every
+// change, never after close() (README.md, "Every path into the ledger").
 import type { PendingStore } from './contract';
 import { AnyPendingDocument, documentOf, entriesOf } from './pending-document';
 import type { Direction, Inflight, LedgerEntry as Entry, PendingDocument } from './pending-document';
 
 export type { Direction, Inflight, PendingDocument } from './pending-document';
 export { AnyPendingDocument } from './pending-document';
-
-/** What an undo did: clicks withdrawn before they were sent, and the opposite change queued for the rest. */
-export interface Withdrawal {
-  withdrawn: number;
-  opposite: number;
-}
 
 const sum = (values: readonly number[]) => values.reduce((total, value) => total + value, 0);
 export const directionOf = (delta: number): Direction => (delta > 0 ? 'increment' : 'decrement');
@@ -36,6 +23,8 @@ export class PendingLedger {
   constructor(
     private readonly store: PendingStore,
     private readonly log: (message: string) => void = () => undefined,
+    /** A counter's own changes changed (what it shows may have). */
+    private readonly touched: (id: string) => void = () => undefined,
   ) {}
 
   /**
@@ -140,7 +129,7 @@ export class PendingLedger {
    * like a click. Unsent clicks are taken from the newest backwards, only while they have
    * the sign of what is left to take back.
    */
-  withdraw(id: string, amount: number): Withdrawal {
+  withdraw(id: string, amount: number): { withdrawn: number; opposite: number } {
     const entry = this.entry(id);
     let left = amount;
     while (left !== 0 && entry.runs.length > 0) {
@@ -226,7 +215,9 @@ export class PendingLedger {
   }
 
   forget(id: string): void {
-    if (this.entries.delete(id)) this.dirty = true;
+    if (!this.entries.delete(id)) return;
+    this.dirty = true;
+    this.touched(id);
   }
 
   /** Writes the current state (and anything newer); resolves once it is in the store or the write failed. */
@@ -279,6 +270,7 @@ export class PendingLedger {
     if (entry.runs.length === 0 && !entry.inflight && entry.unconfirmed.length === 0 && entry.accepted.size === 0) this.entries.delete(id);
     else this.entries.set(id, entry);
     this.dirty = true;
+    this.touched(id);
   }
 
   serialize(): PendingDocument {

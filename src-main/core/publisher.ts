@@ -1,20 +1,23 @@
-// Who hears about changes, each through an `Emitter`: snapshots (one per burst of changes,
-// a microtask later), remote changes, change outcomes; and callers waiting for settled().
-// Outcomes reported while starting (a change the last run left on the wire, clicks on a
-// counter that went away) come before anyone could subscribe: they are kept and handed to
-// every listener that subscribes later.
+// Who hears about changes: snapshots (one per burst, a microtask later, with what changed),
+// remote changes, change outcomes (the start-up's replayed to later listeners), settled() waiters.
 import { Emitter } from '../../src-shared/events/emitter';
 import type { Event } from '../../src-shared/events/emitter';
 import type { CoreSnapshot, RemoteChange } from '../../src-shared/domain/snapshot';
-import type { ChangeOutcome } from './contract';
-import { coreSnapshot, isSettled } from './snapshot';
-import type { SnapshotParts } from './snapshot';
+import type { ChangeOutcome, CounterChanges, CounterCore } from './contract';
+import type { Clock } from './real-clock';
+
+export interface PublisherSources {
+  clock: Pick<Clock, 'now'>;
+  /** The snapshot to publish and what changed since the last one (snapshot.ts). */
+  publish(): { snapshot: CoreSnapshot; changes: CounterChanges };
+  settled(): boolean;
+}
 
 /** A faulty listener must not break syncing: its error is dropped. */
 const ignoreListenerError = { onListenerError: () => undefined };
 
 export class Publisher {
-  private readonly snapshots = new Emitter<CoreSnapshot>(ignoreListenerError);
+  private readonly snapshots = new Emitter<{ snapshot: CoreSnapshot; changes: CounterChanges }>(ignoreListenerError);
   private readonly remoteChanges = new Emitter<RemoteChange>(ignoreListenerError);
   private readonly outcomes = new Emitter<ChangeOutcome>(ignoreListenerError);
   private queued = false;
@@ -23,9 +26,9 @@ export class Publisher {
   private startingUp = true;
   private waiters: (() => void)[] = [];
 
-  constructor(private readonly parts: SnapshotParts) {}
+  constructor(private readonly sources: PublisherSources) {}
 
-  readonly onSnapshot: Event<CoreSnapshot> = this.snapshots.event;
+  readonly onSnapshot: CounterCore['subscribe'] = (listener) => this.snapshots.event(({ snapshot, changes }) => listener(snapshot, changes));
 
   readonly onRemoteChange: Event<RemoteChange> = this.remoteChanges.event;
 
@@ -48,7 +51,7 @@ export class Publisher {
 
   /** What became of one of our changes, stamped with the core's clock. */
   outcome(counterId: string, amount: number, outcome: ChangeOutcome['outcome'], edit?: ChangeOutcome['edit']): void {
-    const reported: ChangeOutcome = { counterId, amount, outcome, at: this.parts.clock.now(), ...(edit && { edit }) };
+    const reported: ChangeOutcome = { counterId, amount, outcome, at: this.sources.clock.now(), ...(edit && { edit }) };
     if (this.startingUp) this.startup.push(reported);
     this.outcomes.fire(reported);
   }
@@ -59,7 +62,7 @@ export class Publisher {
   }
 
   settled(): Promise<void> {
-    if (isSettled(this.parts)) return Promise.resolve();
+    if (this.sources.settled()) return Promise.resolve();
     return new Promise((resolve) => this.waiters.push(resolve));
   }
 
@@ -69,8 +72,8 @@ export class Publisher {
     this.queued = true;
     queueMicrotask(() => {
       this.queued = false;
-      this.snapshots.fire(coreSnapshot(this.parts));
-      if (isSettled(this.parts)) for (const resolve of this.waiters.splice(0)) resolve();
+      this.snapshots.fire(this.sources.publish());
+      if (this.sources.settled()) for (const resolve of this.waiters.splice(0)) resolve();
     });
   }
 }

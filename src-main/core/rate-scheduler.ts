@@ -1,18 +1,6 @@
-// Client-side pacing (docs/api.md §8, O8): never more than N requests in any rolling
-// window per token, WebSocket upgrades included. A sliding log decides when the next
-// request may go; user changes jump ahead of background reads; a 429 pauses everything
-// and re-queues the refused request at the very front.
-//
-// The server counts a request when it *arrives*, which can be later than when we sent
-// it (a slow first connect, a busy event loop, a stalled front server). So a request holds
-// its slot while on the wire — until its answer came back or its connection was closed,
-// even after the caller stopped waiting for it (wire-slot.ts) — and the window is
-// measured from then: never earlier than the server saw it.
-//
-// A 429 pauses everything once per burst: requests that were already on the wire when the
-// pause began and come back 429 too are part of the same burst, so they do not escalate
-// the backoff. Retry-After is capped (retryAfterCapMs). Every wait is measured on the monotonic
-// clock: a wall clock set back an hour must not hold the next click back an hour.
+// Pacing (docs/api.md §8, O8): at most N requests in any rolling window, upgrades included, counted
+// until each is off the wire (the server counts arrivals); user changes first; a 429 pauses everything
+// once per burst; every wait on the monotonic clock (README.md, "Traffic and liveness").
 import type { OutboxHold } from '../../src-shared/domain/snapshot';
 import type { Clock, CoreTuning } from './contract';
 import { CoreError } from './contract';

@@ -1,16 +1,6 @@
-// When the live socket tries again (the numbers: README.md, "Reconnect policy numbers").
-// Two kinds of drop, told apart by the close code the server sent:
-// - the server said it is restarting or going away (1012 Service Restart, 1001 Going Away,
-//   1013 Try Again Later): every client of the service got that close in the same
-//   instant, so each spreads its first attempt over `restartWindowMs`; if that attempt is
-//   refused the service is taking longer than a restart, and each wait is spread over the
-//   whole cap (the herd of an outage that began with a restart close);
-// - anything else (an error, a ping without pong, a close without a close frame): most
-//   likely this client's own network, so it comes back fast: full jitter from
-//   `reconnectBaseMs`, doubling to the cap.
-// The failure count resets only after a socket stayed open `reconnectHealthyMs`. The herd
-// simulation (bench/herd-sim.ts) drives this very class; its numbers are set from there
-// (src-main/core/README.md, "Reconnect policy numbers").
+// When the live socket tries again: after a server's restart close the herd spreads over a window,
+// after any other drop it comes back fast with full jitter. The herd simulation drives this class and
+// set its numbers (README.md, "Reconnect policy numbers").
 import type { CoreTuning } from './contract';
 import { jitterCeiling } from './tuning';
 

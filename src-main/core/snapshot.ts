@@ -1,37 +1,161 @@
-// What the core shows: every counter as the server has it plus our own changes not yet
-// confirmed, the connection (a long 429 pause shown as offline) and the traffic counts.
-import type { CoreSnapshot, CounterState, Outbox } from '../../src-shared/domain/snapshot';
-import type { CoreParts } from './core-parts';
+// What the core shows, as immutable values: a counter's `CounterState` is replaced only when something
+// it shows changed, the array only when one did (README.md, "Counters are immutable values").
+import type { CoreSnapshot, CoreStats, ConnectionState, CounterState, Outbox } from '../../src-shared/domain/snapshot';
+import type { CounterChanges } from './contract';
 import type { CounterView } from './counter-merge';
+import type { CounterTable } from './counter-table';
+import type { Phase } from './lifecycle';
 import { pausedConnection } from './pause-status';
+import type { PendingLedger } from './pending-ledger';
+import type { RateScheduler } from './rate-scheduler';
+import type { Clock } from './real-clock';
 
-export type SnapshotParts = Pick<CoreParts, 'clock' | 'status' | 'table' | 'ledger' | 'sender' | 'scheduler' | 'live'>;
-
-export function coreSnapshot({ clock, status, table, ledger, sender, scheduler }: SnapshotParts): CoreSnapshot {
-  const counters = [...table.values()].map((record) =>
-    toCounterState(record, {
-      localDelta: ledger.localDelta(record.id),
-      pending: ledger.isBusy(record.id) || sender.onWire(record.id),
-      unconfirmed: ledger.unconfirmed(record.id),
-      sendingSlowly: sender.isSlow(record.id),
-      waiting: ledger.waitingClicks(record.id),
-    }),
-  );
-  return { connection: pausedConnection(status.connection, scheduler.pausedUntil, clock.now()), counters, stats: { ...status.stats }, outbox: outboxOf({ ledger, scheduler }) };
+export interface SnapshotSources {
+  clock: Pick<Clock, 'now'>;
+  connection(): ConnectionState;
+  stats: Readonly<CoreStats>;
+  table: Pick<CounterTable, 'get' | 'values' | 'takeTouched'>;
+  ledger: Pick<PendingLedger, 'localDelta' | 'isBusy' | 'unconfirmed' | 'waitingClicks'>;
+  /** "Still sending…": on the wire longer than the request timeout. */
+  isSlow(id: string): boolean;
+  scheduler: Pick<RateScheduler, 'pausedUntil' | 'heldUserWork'>;
 }
 
-/** Our clicks the server has not confirmed, and whether the scheduler holds them (docs/api.md O8). */
-export function outboxOf({ ledger, scheduler }: Pick<SnapshotParts, 'ledger' | 'scheduler'>): Outbox {
-  const clicks = ledger.waitingClicks();
-  const held = clicks > 0 ? scheduler.heldUserWork() : undefined;
-  return held ? { clicks, held } : { clicks };
+export class Snapshots {
+  private readonly states = new Map<string, CounterState>();
+  private counters: readonly CounterState[] = Object.freeze([]);
+  /** What changed since the last `publish()`; `moved`: counters were added, removed or reordered. */
+  private readonly upserted = new Set<string>();
+  private readonly removed = new Set<string>();
+  private moved = false;
+  private published: readonly string[] = [];
+  private last: CoreSnapshot | undefined;
+
+  constructor(private readonly sources: SnapshotSources) {}
+
+  /** The current snapshot: every part that did not change (a counter, the array, the connection, the counts) is the object the last one had; nothing changed, the same snapshot. */
+  snapshot(): CoreSnapshot {
+    this.refresh();
+    const { clock, connection, stats, scheduler } = this.sources;
+    const last = this.last;
+    // Frozen, never written again: the cast only drops `readonly` for the shared schema's type.
+    const next: CoreSnapshot = {
+      connection: kept(last?.connection, pausedConnection(connection(), scheduler.pausedUntil, clock.now())),
+      counters: this.counters as CounterState[],
+      stats: kept(last?.stats, { ...stats }),
+      outbox: kept(last?.outbox, this.outbox()),
+    };
+    if (last && (Object.keys(next) as (keyof CoreSnapshot)[]).every((key) => next[key] === last[key])) return last;
+    this.last = Object.freeze(next);
+    return next;
+  }
+
+  /** The snapshot to publish, and what changed since the one published before it. */
+  publish(): { snapshot: CoreSnapshot; changes: CounterChanges } {
+    const snapshot = this.snapshot();
+    const changes: CounterChanges = { upserted: [...this.upserted], removed: [...this.removed] };
+    if (this.moved) {
+      const ids = this.counters.map((state) => state.id);
+      if (orderMoved(this.published, ids, this.removed)) changes.order = ids;
+      this.published = ids;
+    }
+    this.upserted.clear();
+    this.removed.clear();
+    this.moved = false;
+    return { snapshot, changes };
+  }
+
+  /** Rebuilds the states of the counters the table saw touched; every other keeps its object. */
+  private refresh(): void {
+    const { table } = this.sources;
+    const touched = table.takeTouched();
+    let changed = touched.reordered;
+    this.moved ||= touched.reordered;
+    for (const id of touched.ids) {
+      const record = table.get(id);
+      const previous = this.states.get(id);
+      if (!record) {
+        if (!previous) continue;
+        this.states.delete(id);
+        this.upserted.delete(id);
+        this.removed.add(id);
+        changed = this.moved = true;
+        continue;
+      }
+      const next = this.stateOf(record);
+      if (previous && sameShown(previous, next)) continue;
+      this.states.set(id, next);
+      this.upserted.add(id);
+      this.removed.delete(id);
+      changed = true;
+      this.moved ||= !previous;
+    }
+    if (changed) this.counters = Object.freeze(Array.from(table.values(), (record) => this.states.get(record.id) ?? this.adopt(record)));
+  }
+
+  /** A counter the table never reported touched (it always does): its state all the same. */
+  private adopt(record: CounterView): CounterState {
+    const state = this.stateOf(record);
+    this.states.set(record.id, state);
+    this.upserted.add(record.id);
+    this.moved = true;
+    return state;
+  }
+
+  private stateOf(record: CounterView): CounterState {
+    const { ledger, isSlow } = this.sources;
+    const id = record.id;
+    const local = { localDelta: ledger.localDelta(id), pending: ledger.isBusy(id), unconfirmed: ledger.unconfirmed(id), sendingSlowly: isSlow(id), waiting: ledger.waitingClicks(id) };
+    return deepFreeze(toCounterState(record, local));
+  }
+
+  /** Our clicks the server has not confirmed, and whether the scheduler holds them (docs/api.md O8). */
+  private outbox(): Outbox {
+    const clicks = this.sources.ledger.waitingClicks();
+    const held = clicks > 0 ? this.sources.scheduler.heldUserWork() : undefined;
+    return held ? { clicks, held } : { clicks };
+  }
+}
+
+/** A state and its nested objects (`refused`, `error`), frozen: a consumer that writes one fails at once instead of corrupting the next snapshot. */
+function deepFreeze(state: CounterState): CounterState {
+  Object.freeze(state.refused);
+  if (state.error) Object.freeze(state.error);
+  return Object.freeze(state);
+}
+
+/** The object shown before when `next` shows the same, frozen either way. */
+function kept<T extends object>(before: T | undefined, next: T): T {
+  return before !== undefined && sameFields(before, next, 1) ? before : Object.freeze(next);
+}
+
+/** The ids' order differs from the last published one with the removed ids taken out (an added counter moves it too). */
+function orderMoved(before: readonly string[], after: readonly string[], removed: ReadonlySet<string>): boolean {
+  let at = 0;
+  for (const id of before) {
+    if (removed.has(id)) continue;
+    if (after[at++] !== id) return true;
+  }
+  return at !== after.length;
+}
+
+/** Two states of one counter show the same (values, and one level of nested objects: `refused`, `error`). */
+export function sameShown(a: CounterState, b: CounterState): boolean {
+  return sameFields(a, b, 1);
+}
+
+function sameFields(a: unknown, b: unknown, depth: number): boolean {
+  if (a === b) return true;
+  if (depth < 0 || typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  const keys = Object.keys(a);
+  if (keys.length !== Object.keys(b).length) return false;
+  return keys.every((key) => sameFields((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key], depth - 1));
 }
 
 /** Nothing pending or in flight — or nothing will be tried until start() (idle) or ever again (stopped, token refused). */
-export function isSettled({ status, live, ledger, sender }: SnapshotParts): boolean {
-  const { phase } = status;
+export function isSettled(phase: Phase, busy: () => boolean): boolean {
   if (phase === 'idle' || phase === 'stopped' || phase === 'unauthorized') return true;
-  return phase === 'running' && !live.resyncs.busy && ledger.isEmpty() && !sender.busy();
+  return phase === 'running' && !busy();
 }
 
 /** What the ledger and the sender add to a counter's server state. */

@@ -1,69 +1,52 @@
 // The sync core's front door: each `CounterCore` method checks what the user asked for and
-// hands it to the part that does the work (core-parts.ts builds them all).
+// hands it to the one part that does the work (index.ts wires the parts).
 import { Amount } from '../../src-shared/api/schemas';
 import type { CounterV2, PatchBodyV2 } from '../../src-shared/api/schemas';
 import type { CoreSnapshot } from '../../src-shared/domain/snapshot';
-import type { CoreOptions, CounterCore, UnconfirmedChoice, WebSocketFactory } from './contract';
+import type { CounterCore, UnconfirmedChoice } from './contract';
 import { CoreError } from './contract';
-import { CoreParts } from './core-parts';
-import type { DefaultSocketLimits } from './core-parts';
-import type { Phase } from './lifecycle';
+import type { CounterTable } from './counter-table';
+import type { CoreStatus, Lifecycle } from './lifecycle';
+import type { LiveSocket } from './live-socket';
+import type { LiveSync } from './live-sync';
 import { isValidTimeZone } from './midnight';
-import { sendPatch } from './patch-sender';
-import { coreSnapshot } from './snapshot';
+import type { OutgoingChanges } from './outgoing-changes';
+import type { PendingLedger } from './pending-ledger';
+import type { Publisher } from './publisher';
+import type { Snapshots } from './snapshot';
 
+export interface EngineParts {
+  status: Pick<CoreStatus, 'timezone'>;
+  lifecycle: Pick<Lifecycle, 'phase' | 'beforeFirstSync' | 'start' | 'stop'>;
+  events: Pick<Publisher, 'onSnapshot' | 'onRemoteChange' | 'onChangeOutcome' | 'settled' | 'changed' | 'outcome'>;
+  snapshots: Pick<Snapshots, 'snapshot'>;
+  ledger: PendingLedger;
+  table: CounterTable;
+  wire: Pick<OutgoingChanges, 'pump' | 'wake'>;
+  live: Pick<LiveSync, 'retryNow' | 'zoneChanged'>;
+  socket: Pick<LiveSocket, 'retryNow' | 'reconnectNow'>;
+  update(id: string, patch: PatchBodyV2): Promise<CounterV2>;
+}
 
 export class SyncEngine implements CounterCore {
-  private readonly parts: CoreParts;
-  readonly subscribe: CounterCore['subscribe'];
-  readonly onRemoteChange: CounterCore['onRemoteChange'];
-  readonly onChangeOutcome: CounterCore['onChangeOutcome'];
+  constructor(private readonly parts: EngineParts) {}
 
-  constructor(options: CoreOptions, defaultWebSocket: (limits: DefaultSocketLimits) => WebSocketFactory) {
-    this.parts = new CoreParts(options, defaultWebSocket);
-    const { events } = this.parts;
-    this.subscribe = events.onSnapshot;
-    this.onRemoteChange = events.onRemoteChange;
-    this.onChangeOutcome = events.onChangeOutcome;
+  // Reading and lifecycle go straight to the part that owns them.
+  readonly subscribe: CounterCore['subscribe'] = (listener) => this.parts.events.onSnapshot(listener);
+  readonly onRemoteChange: CounterCore['onRemoteChange'] = (listener) => this.parts.events.onRemoteChange(listener);
+  readonly onChangeOutcome: CounterCore['onChangeOutcome'] = (listener) => this.parts.events.onChangeOutcome(listener);
+  readonly start = (): Promise<void> => this.parts.lifecycle.start();
+  readonly stop = (): Promise<void> => this.parts.lifecycle.stop();
+  readonly snapshot = (): CoreSnapshot => this.parts.snapshots.snapshot();
+  readonly settled = (): Promise<void> => this.parts.events.settled();
+  readonly saved = (): Promise<boolean> => this.parts.ledger.saved();
+  readonly localDelta = (id: string): number => this.parts.ledger.localDelta(id);
+  readonly waitingClicks = (id: string): number => this.parts.ledger.waitingClicks(id);
+  readonly update = (id: string, patch: PatchBodyV2): Promise<CounterV2> => this.parts.update(id, patch);
+
+  private get stopped(): boolean {
+    return this.parts.lifecycle.phase === 'stopped';
   }
-
-  private get phase(): Phase {
-    return this.parts.status.phase;
-  }
-
-  // ---- lifecycle --------------------------------------------------------------
-
-  start(): Promise<void> {
-    return this.parts.lifecycle.start();
-  }
-
-  stop(): Promise<void> {
-    return this.parts.lifecycle.stop();
-  }
-
-  // ---- reading state -------------------------------------------------------------
-
-  snapshot(): CoreSnapshot {
-    return coreSnapshot(this.parts);
-  }
-
-  settled(): Promise<void> {
-    return this.parts.events.settled();
-  }
-
-  saved(): Promise<boolean> {
-    return this.parts.ledger.saved();
-  }
-
-  localDelta(id: string): number {
-    return this.parts.ledger.localDelta(id);
-  }
-
-  waitingClicks(id: string): number {
-    return this.parts.ledger.waitingClicks(id);
-  }
-
-  // ---- user actions -----------------------------------------------------------------
 
   increment(id: string, amount = 1): void {
     this.click(id, amount, 1);
@@ -75,8 +58,8 @@ export class SyncEngine implements CounterCore {
 
   private click(id: string, amount: number, sign: 1 | -1): void {
     if (!Amount.safeParse(amount).success) throw new CoreError('invalidAmount', `An amount must be a whole number of at least 1, not ${amount}`);
-    if (this.phase === 'stopped') return;
-    const { table, ledger, events, sender, lifecycle } = this.parts;
+    if (this.stopped) return;
+    const { table, ledger, events, wire, lifecycle } = this.parts;
     const record = table.get(id);
     if (record) {
       if (record.error?.kind === 'gone' || record.refused[sign > 0 ? 'increment' : 'decrement'] !== undefined) return;
@@ -85,16 +68,19 @@ export class SyncEngine implements CounterCore {
     ledger.add(id, sign * amount);
     void ledger.persist(); // after a 401 too: the next token sends it
     events.changed();
-    sender.pump(id);
+    wire.pump(id);
   }
 
+  /** Unsent clicks are withdrawn (no request); the opposite change is queued for what went out. */
   undo(id: string, amount: number): { withdrawn: number; opposite: number } {
-    if (this.phase === 'stopped' || !Number.isInteger(amount) || amount === 0 || !this.parts.table.has(id)) return { withdrawn: 0, opposite: 0 };
-    return this.parts.judge.withdraw(id, amount);
-  }
-
-  update(id: string, patch: PatchBodyV2): Promise<CounterV2> {
-    return sendPatch(this.parts, id, patch);
+    const { ledger, events, wire } = this.parts;
+    if (this.stopped || !Number.isInteger(amount) || amount === 0 || !this.parts.table.has(id)) return { withdrawn: 0, opposite: 0 };
+    const result = ledger.withdraw(id, amount);
+    void ledger.persist();
+    if (result.withdrawn !== 0) events.outcome(id, result.withdrawn, 'withdrawn');
+    events.changed();
+    if (result.opposite !== 0) wire.pump(id);
+    return result;
   }
 
   dismissError(id: string): void {
@@ -102,20 +88,29 @@ export class SyncEngine implements CounterCore {
     if (record && this.parts.table.dismissFlag(record)) this.parts.events.changed();
   }
 
+  /** "Send again" queues the lost changes as new clicks; "keep" forgets them. */
   resolveUnconfirmed(id: string, choice: UnconfirmedChoice): void {
-    if (this.phase === 'stopped') return;
-    this.parts.judge.resolve(id, choice);
+    const { table, ledger, events, wire } = this.parts;
+    if (this.stopped) return;
+    const record = table.get(id);
+    const amounts = ledger.resolveUnconfirmed(id, choice === 'resend');
+    if (!record || amounts.length === 0) return;
+    table.setMaybeOurs(record, []);
+    for (const amount of amounts) events.outcome(id, amount, choice === 'resend' ? 'resent' : 'kept');
+    void ledger.persist();
+    events.changed();
+    if (choice === 'resend') wire.pump(id);
   }
 
   retryNow(): void {
-    if (this.phase !== 'running') return; // before the first sync the session drives the tries
+    if (this.parts.lifecycle.phase !== 'running') return; // before the first sync the session drives the tries
     this.parts.socket.retryNow();
     this.parts.live.retryNow();
-    this.parts.sender.wake();
+    this.parts.wire.wake();
   }
 
   notifyResume(): void {
-    if (this.phase !== 'running') return;
+    if (this.parts.lifecycle.phase !== 'running') return;
     // After sleep the socket is likely dead and notifications were missed: reopen, which resyncs.
     this.parts.socket.reconnectNow('Reconnecting after the computer woke up');
   }
@@ -125,7 +120,7 @@ export class SyncEngine implements CounterCore {
     const { status } = this.parts;
     if (timezone === status.timezone) return;
     status.timezone = timezone;
-    if (this.phase !== 'running') return;
+    if (this.parts.lifecycle.phase !== 'running') return;
     this.parts.live.zoneChanged(); // today may be another date there: show it now, the resync confirms
     // The socket's values are resolved for its own timezone: reopen it; its open resyncs.
     this.parts.socket.reconnectNow('Reconnecting for the new time zone');

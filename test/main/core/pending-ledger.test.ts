@@ -111,6 +111,21 @@ describe('pending ledger: what it says about a counter', () => {
   it('names the direction of a change by its sign', () => {
     expect([directionOf(3), directionOf(-2)]).toEqual(['increment', 'decrement']);
   });
+  it('names each counter whose own changes changed (what it shows may have), and only those', async () => {
+    const touched: string[] = [];
+    const ledger = new PendingLedger(createMemoryStore({ version: 3, counters: { [B]: { runs: [1] } } }), undefined, (id) => touched.push(id));
+    await ledger.load();
+    ledger.add(A, 2);
+    ledger.takePending(A, 0);
+    ledger.markUnconfirmed(A);
+    ledger.resolveUnconfirmed(A, true);
+    ledger.accept(A, 'increment');
+    for (const look of [() => ledger.localDelta(A), () => ledger.waitingClicks(), () => ledger.isBusy(A), () => ledger.forget('never-seen')]) look();
+    expect(touched).toEqual([B, A, A, A, A, A]);
+    touched.length = 0;
+    ledger.forget(B);
+    expect(touched).toEqual([B]);
+  });
 });
 
 describe('pending ledger: undo and refusals', () => {
