@@ -23,19 +23,9 @@ const mainOutside = { group: ['**/src-renderer/**', '**/src-service/**'], messag
 const noHarness = { group: ['**/dev-tools/**', '**/test/**'], message: 'Shipped code never imports dev-tools/ or test/: harnesses import the app, not the other way round.' };
 const noTests = { group: ['**/test/**'], message: 'Nothing outside test/ imports test/: shared harness code lives in dev-tools/.' };
 
-/**
- * Folders held to `counter-tray/short-header` (a root's own files as a glob); the list grows until it covers
- * every product folder. src-main/core joins when its rewrite lands.
- */
-const SHORT_HEADER_FOLDERS = [
-  'src-main/main.ts', 'src-main/app', 'src-main/ipc', 'src-main/preload', 'src-main/desktop', 'src-main/electron',
-  'src-renderer/*.{ts,tsx}', 'src-renderer/bridge', 'src-renderer/components', 'src-renderer/screens', 'src-renderer/format', 'src-renderer/look', 'src-renderer/i18n',
-  'src-shared/domain', 'src-shared/api', 'src-shared/i18n', 'src-shared/events', 'src-shared/ipc', 'src-shared/text', 'src-shared/time',
-];
-/** A folder stands for every TypeScript file below it; a glob or a file name stands as it is. */
-const shortHeaderFiles = (entry) => (entry.includes('*') || entry.endsWith('.ts') ? entry : `${entry}/**/*.{ts,tsx,cts}`);
-/** Not cleaned yet inside those folders (files other work is rewriting now, the catalogs); each leaves this list once it is. */
-const SHORT_HEADER_PENDING = ['src-shared/i18n/catalogs/**'];
+/** Every product file is held to `counter-tray/short-header`; the catalogs are data, not modules. */
+const SHORT_HEADER_FILES = ['src-main/**/*.{ts,cts}', 'src-renderer/**/*.{ts,tsx}', 'src-shared/**/*.ts'];
+const SHORT_HEADER_EXEMPT = ['src-shared/i18n/catalogs/**'];
 
 /** `../name`, `../../name/x`, … : a relative import of folder `name` from any depth below a sibling folder. */
 const relativeTo = (name) => [1, 2, 3].flatMap((depth) => {
@@ -178,11 +168,10 @@ export default tseslint.config(
     rules: { 'counter-tray/no-stray-strings': ['error', { desktop: true }] },
   },
   // A file's header says why in at most three comment lines (eslint/short-header.js); longer
-  // reasoning goes in the folder's README. Only the folders whose comments were cleaned: this list
-  // grows until it is every product folder of src-main, src-renderer and src-shared.
+  // reasoning goes in the folder's README.
   {
-    files: SHORT_HEADER_FOLDERS.map(shortHeaderFiles),
-    ignores: SHORT_HEADER_PENDING,
+    files: SHORT_HEADER_FILES,
+    ignores: SHORT_HEADER_EXEMPT,
     plugins: { 'counter-tray': counterTray },
     rules: { 'counter-tray/short-header': ['error', { max: 3 }] },
   },
