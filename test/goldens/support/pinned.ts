@@ -30,8 +30,9 @@ const SYSTEM_LANGUAGES: Record<Language, string[]> = { en: ['en-US'], de: ['de-D
 /** Harness options with the pinned clock and core, in a language and a theme. */
 export function pinnedHarness(options: AppHarnessOptions, language: Language, dark: boolean): AppHarnessOptions {
   // Main's and the core's clock stand at FIXED and hold every wait of a state's lifetime (an undo
-  // offer's lapse, a 429's end): under load the picture still shows the chip and "in 30 s".
-  const clock = pictureClock(FIXED);
+  // offer's lapse, a 429's end): under load the picture still shows the chip and "in 30 s". Work in
+  // flight moves only the monotonic time: a stamp taken after it ("reconnect at") still counts from FIXED.
+  const clock = { ...pictureClock(FIXED), now: () => FIXED };
   return {
     // The service's day counters count to its own today: unpinned, the pictures moved with the real date.
     serviceNow: () => FIXED,
