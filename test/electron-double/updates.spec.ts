@@ -13,7 +13,7 @@ import { COUNTER } from '../../dev-tools/web/e2e-fixtures';
 import { expectReachableZoomed } from '../e2e/support/sweep';
 import { rowOf, valueOf } from '../e2e/support/test';
 import type { Launch } from '../../dev-tools/electron-double/boot';
-import { signIn } from '../../dev-tools/electron-double/flows';
+import { launchWhileAway, signIn } from '../../dev-tools/electron-double/flows';
 import { expect, RUNNING, test } from './updates/setup';
 import { weakBuild } from './updates/weak-build';
 import { UpdateFeed } from '../support/update-feed';
@@ -48,8 +48,10 @@ test('no update: the feed has the running version; the tray offers the check aga
 
 test('update available → downloaded → one "Restart to update" → installed after the ledger is written; "What\'s new" once on the new version', async ({ machine, feed, install, service }) => {
   feed.publish(install.release('0.3.0', { notes: 'Counters can be renamed from the tray.\nFaster start.' }));
-  const launch = await started(await machine.launch());
-  const popup = await signIn(launch, service);
+  // The service is away from launch (the feed is not): the clicks below can only wait on disk. Suspending
+  // it under a running app leaves a moment in which a click goes out on a keep-alive connection the stop
+  // dropped, rightly "could not confirm" and never re-sent blind: not this test's case (a red stress run).
+  const { launch, popup } = await launchWhileAway(machine, service);
   expect(launch.electron.tray.tooltip).not.toMatch(/update ready/);
   const faceBefore = launch.electron.tray.image?.digest();
   await checkFromTray(launch);
@@ -73,17 +75,12 @@ test('update available → downloaded → one "Restart to update" → installed 
   await popup.keyboard.press('Escape');
 
   // Clicks the server has not confirmed when the user restarts.
-  await service.suspend();
-  // Click only once main has seen the server go (as relaunch.spec.ts): a click sent on a keep-alive
-  // connection the stop already dropped is "could not confirm" after the restart, rightly never
-  // re-sent blind, and the value stays 3 (seen in a loaded full run), which is not this test's case.
-  await expect(popup.locator('.connection')).toHaveAttribute('data-status', /reconnecting|offline/);
   await popup.getByRole('button', { name: 'Increase Coffees today' }).click();
   await popup.getByRole('button', { name: 'Increase Coffees today' }).click();
   // Both clicks have reached main (the page shows them, pending) before the user restarts.
   await expect(valueOf(popup, 'Coffees today')).toHaveText('5');
-  // Unsent while the server is away ("2 waiting"), or sent and unanswered: either way in main's hands.
-  await expect(rowOf(popup, 'Coffees today')).toHaveAttribute('aria-label', /, (2 waiting|not confirmed yet)$/);
+  // Unsent while the server is away: in main's hands, waiting.
+  await expect(rowOf(popup, 'Coffees today')).toHaveAttribute('aria-label', /, 2 waiting$/);
   expect(notificationTitles(launch), 'one notification for the ready update').toEqual(['Restart to update to 0.3.0']);
 
   launch.electron.tray.clickMenuItem('Restart to update to 0.3.0');
