@@ -127,25 +127,14 @@ export type ChangeOutcome = {
   readonly edit?: { readonly fields: readonly EditedField[]; readonly from: number; readonly to: number };
 };
 
-/**
- * What one published snapshot changed since the one published before it: the counters
- * replaced or added (ids), the counters gone, and every id in the new order when the order
- * moved (an added counter moves it). Every other counter is the very object it was before.
- */
-export interface CounterChanges {
-  upserted: readonly string[];
-  removed: readonly string[];
-  order?: readonly string[];
-}
-
 export interface CounterCore {
   /** Resolves after the first full sync; rejects with a CoreError (e.g. unauthorized, network). */
   start(): Promise<void>;
   /** Closes everything; no timers or sockets left behind. */
   stop(): Promise<void>;
   snapshot(): CoreSnapshot;
-  /** Each published snapshot (one per burst of changes), with what changed since the last one published (always, from the real core; a test double may leave it out). */
-  subscribe(listener: (snapshot: CoreSnapshot, changes?: CounterChanges) => void): () => void;
+  /** Each published snapshot (one per burst of changes); an unchanged counter is the very object it was. */
+  subscribe(listener: (snapshot: CoreSnapshot) => void): () => void;
   /** Changes this client did not make. */
   onRemoteChange(listener: (change: RemoteChange) => void): () => void;
   /** The outcome of each of our own changes; returns the unsubscribe function. */

@@ -21,7 +21,7 @@ import { Snapshots, isSettled } from './snapshot';
 import { SyncEngine } from './sync-engine';
 import { DEFAULT_REQUEST_TIMEOUT_MS, DEFAULT_TUNING, MUTATION_DEADLINE_FACTOR } from './tuning';
 
-export type { ChangeOutcome, Clock, CoreOptions, CoreTuning, CounterChanges, CounterCore, PendingStore, UnconfirmedChoice, WebSocketFactory, CoreErrorKind } from './contract';
+export type { ChangeOutcome, Clock, CoreOptions, CoreTuning, CounterCore, PendingStore, UnconfirmedChoice, WebSocketFactory, CoreErrorKind } from './contract';
 export { CoreError } from './contract';
 export { createMemoryStore } from './memory-store';
 export { DEFAULT_TUNING } from './tuning';
@@ -57,7 +57,7 @@ export function createCounterCore(options: CoreOptions): CounterCore {
   // Callbacks below reach parts built further down; none runs before the core is built.
   const events: Publisher = new Publisher({
     clock,
-    publish: () => snapshots.publish(),
+    snapshot: () => snapshots.snapshot(),
     settled: () => isSettled(status.phase, () => live.resyncs.busy || !ledger.isEmpty() || wire.busy()),
   });
   const requests = new AbortController();

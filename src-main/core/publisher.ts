@@ -1,15 +1,15 @@
-// Who hears about changes: snapshots (one per burst, a microtask later, with what changed),
+// Who hears about changes: snapshots (one per burst, a microtask later),
 // remote changes, change outcomes (the start-up's replayed to later listeners), settled() waiters.
 import { Emitter } from '../../src-shared/events/emitter';
 import type { Event } from '../../src-shared/events/emitter';
 import type { CoreSnapshot, RemoteChange } from '../../src-shared/domain/snapshot';
-import type { ChangeOutcome, CounterChanges, CounterCore } from './contract';
+import type { ChangeOutcome, CounterCore } from './contract';
 import type { Clock } from './real-clock';
 
 export interface PublisherSources {
   clock: Pick<Clock, 'now'>;
-  /** The snapshot to publish and what changed since the last one (snapshot.ts). */
-  publish(): { snapshot: CoreSnapshot; changes: CounterChanges };
+  /** The snapshot to publish (snapshot.ts). */
+  snapshot(): CoreSnapshot;
   settled(): boolean;
 }
 
@@ -17,7 +17,7 @@ export interface PublisherSources {
 const ignoreListenerError = { onListenerError: () => undefined };
 
 export class Publisher {
-  private readonly snapshots = new Emitter<{ snapshot: CoreSnapshot; changes: CounterChanges }>(ignoreListenerError);
+  private readonly snapshots = new Emitter<CoreSnapshot>(ignoreListenerError);
   private readonly remoteChanges = new Emitter<RemoteChange>(ignoreListenerError);
   private readonly outcomes = new Emitter<ChangeOutcome>(ignoreListenerError);
   private queued = false;
@@ -28,7 +28,7 @@ export class Publisher {
 
   constructor(private readonly sources: PublisherSources) {}
 
-  readonly onSnapshot: CounterCore['subscribe'] = (listener) => this.snapshots.event(({ snapshot, changes }) => listener(snapshot, changes));
+  readonly onSnapshot: CounterCore['subscribe'] = this.snapshots.event;
 
   readonly onRemoteChange: Event<RemoteChange> = this.remoteChanges.event;
 
@@ -72,7 +72,7 @@ export class Publisher {
     this.queued = true;
     queueMicrotask(() => {
       this.queued = false;
-      this.snapshots.fire(this.sources.publish());
+      this.snapshots.fire(this.sources.snapshot());
       if (this.sources.settled()) for (const resolve of this.waiters.splice(0)) resolve();
     });
   }

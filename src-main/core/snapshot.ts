@@ -1,7 +1,6 @@
 // What the core shows, as immutable values: a counter's `CounterState` is replaced only when something
 // it shows changed, the array only when one did (README.md, "Counters are immutable values").
 import type { CoreSnapshot, CoreStats, ConnectionState, CounterState, Outbox } from '../../src-shared/domain/snapshot';
-import type { CounterChanges } from './contract';
 import type { CounterView } from './counter-merge';
 import type { CounterTable } from './counter-table';
 import type { Phase } from './lifecycle';
@@ -24,11 +23,6 @@ export interface SnapshotSources {
 export class Snapshots {
   private readonly states = new Map<string, CounterState>();
   private counters: readonly CounterState[] = Object.freeze([]);
-  /** What changed since the last `publish()`; `moved`: counters were added, removed or reordered. */
-  private readonly upserted = new Set<string>();
-  private readonly removed = new Set<string>();
-  private moved = false;
-  private published: readonly string[] = [];
   private last: CoreSnapshot | undefined;
 
   constructor(private readonly sources: SnapshotSources) {}
@@ -50,45 +44,24 @@ export class Snapshots {
     return next;
   }
 
-  /** The snapshot to publish, and what changed since the one published before it. */
-  publish(): { snapshot: CoreSnapshot; changes: CounterChanges } {
-    const snapshot = this.snapshot();
-    const changes: CounterChanges = { upserted: [...this.upserted], removed: [...this.removed] };
-    if (this.moved) {
-      const ids = this.counters.map((state) => state.id);
-      if (orderMoved(this.published, ids, this.removed)) changes.order = ids;
-      this.published = ids;
-    }
-    this.upserted.clear();
-    this.removed.clear();
-    this.moved = false;
-    return { snapshot, changes };
-  }
-
   /** Rebuilds the states of the counters the table saw touched; every other keeps its object. */
   private refresh(): void {
     const { table } = this.sources;
     const touched = table.takeTouched();
     let changed = touched.reordered;
-    this.moved ||= touched.reordered;
     for (const id of touched.ids) {
       const record = table.get(id);
       const previous = this.states.get(id);
       if (!record) {
         if (!previous) continue;
         this.states.delete(id);
-        this.upserted.delete(id);
-        this.removed.add(id);
-        changed = this.moved = true;
+        changed = true;
         continue;
       }
       const next = this.stateOf(record);
       if (previous && sameShown(previous, next)) continue;
       this.states.set(id, next);
-      this.upserted.add(id);
-      this.removed.delete(id);
       changed = true;
-      this.moved ||= !previous;
     }
     if (changed) this.counters = Object.freeze(Array.from(table.values(), (record) => this.states.get(record.id) ?? this.adopt(record)));
   }
@@ -97,8 +70,6 @@ export class Snapshots {
   private adopt(record: CounterView): CounterState {
     const state = this.stateOf(record);
     this.states.set(record.id, state);
-    this.upserted.add(record.id);
-    this.moved = true;
     return state;
   }
 
@@ -127,16 +98,6 @@ function deepFreeze(state: CounterState): CounterState {
 /** The object shown before when `next` shows the same, frozen either way. */
 function kept<T extends object>(before: T | undefined, next: T): T {
   return before !== undefined && sameFields(before, next, 1) ? before : Object.freeze(next);
-}
-
-/** The ids' order differs from the last published one with the removed ids taken out (an added counter moves it too). */
-function orderMoved(before: readonly string[], after: readonly string[], removed: ReadonlySet<string>): boolean {
-  let at = 0;
-  for (const id of before) {
-    if (removed.has(id)) continue;
-    if (after[at++] !== id) return true;
-  }
-  return at !== after.length;
 }
 
 /** Two states of one counter show the same (values, and one level of nested objects: `refused`, `error`). */

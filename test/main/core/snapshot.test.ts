@@ -1,10 +1,10 @@
 // Counters are immutable values with one owner (src-main/core/snapshot.ts): a counter's state
-// object is replaced only when something it shows changed, the array only when one did, and each
-// publish names what changed. Alone over the real table and ledger, then a real core and service.
+// object is replaced only when something it shows changed, the array only when one did or the
+// order moved. Alone over the real table and ledger, then a real core and service.
 import { describe, expect, it } from 'vitest';
 import type { CounterV2 } from '../../../src-shared/api/schemas';
 import type { ConnectionState, CoreSnapshot, CounterState } from '../../../src-shared/domain/snapshot';
-import type { CounterChanges, CounterCore } from '../../../src-main/core/index';
+import type { CounterCore } from '../../../src-main/core/index';
 import { CounterTable } from '../../../src-main/core/counter-table';
 import { createMemoryStore } from '../../../src-main/core/memory-store';
 import { PendingLedger } from '../../../src-main/core/pending-ledger';
@@ -13,7 +13,6 @@ import { SHARED, USERS, counter, startCore, startService, until } from '../../su
 
 const counterV2 = (id: string, value: number): CounterV2 => ({ id, name: id, type: 'UpDown', value, created: '2026-01-05T09:00:00Z', startDate: undefined, endDate: undefined });
 const listed = (values: Record<string, number>) => ({ counters: Object.entries(values).map(([id, value]) => counterV2(id, value)), unreadable: [], skipped: 0 });
-const NOTHING: CounterChanges = { upserted: [], removed: [] };
 
 /** The ids whose state object is not the one it was (a counter added or gone counts too). */
 function replaced(before: readonly CounterState[], after: readonly CounterState[]): string[] {
@@ -37,119 +36,108 @@ function world(values: Record<string, number> = { a: 1, b: 2, c: 3 }) {
     scheduler: { pausedUntil: 0, heldUserWork: () => undefined },
   });
   table.mergeList(listed(values), () => false);
-  const first = snapshots.publish();
+  const first = snapshots.snapshot();
   return { table, ledger, slow, status, snapshots, first };
 }
 
 describe('a snapshot alone', () => {
-  it('the first publish names every counter, in order', () => {
+  it('the first snapshot shows every counter, in order', () => {
     const { first } = world();
-    expect(first.changes).toEqual({ upserted: ['a', 'b', 'c'], removed: [], order: ['a', 'b', 'c'] });
-    expect(first.snapshot.counters.map((state) => [state.id, state.value])).toEqual([['a', 1], ['b', 2], ['c', 3]]);
+    expect(first.counters.map((state) => [state.id, state.value])).toEqual([['a', 1], ['b', 2], ['c', 3]]);
   });
 
-  it('one click replaces exactly one counter object, and the publish says so', () => {
+  it('one click replaces exactly one counter object', () => {
     const w = world();
     w.ledger.add('b', 1);
-    const next = w.snapshots.publish();
-    expect(replaced(w.first.snapshot.counters, next.snapshot.counters)).toEqual(['b']);
-    expect(next.changes).toEqual({ upserted: ['b'], removed: [] });
-    expect(counter(next.snapshot, 'b')).toMatchObject({ value: 3, pending: true, waiting: 1 });
+    const next = w.snapshots.snapshot();
+    expect(replaced(w.first.counters, next.counters)).toEqual(['b']);
+    expect(counter(next, 'b')).toMatchObject({ value: 3, pending: true, waiting: 1 });
   });
 
   it("someone else's change replaces only that counter; the others keep their objects", () => {
     const w = world();
     const remote = w.table.takeNotification(w.table.get('c')!, { value: 7, name: 'c' }, 0);
     expect(remote.remote).toMatchObject({ from: 3, to: 7 });
-    const next = w.snapshots.publish();
-    expect(replaced(w.first.snapshot.counters, next.snapshot.counters)).toEqual(['c']);
-    expect(next.changes).toEqual({ upserted: ['c'], removed: [] });
+    const next = w.snapshots.snapshot();
+    expect(replaced(w.first.counters, next.counters)).toEqual(['c']);
   });
 
-  it('a resync that changes nothing keeps every object and the array itself, and names nothing', () => {
+  it('a resync that changes nothing keeps every object, the array and the snapshot itself', () => {
     const w = world();
     w.table.mergeList(listed({ a: 1, b: 2, c: 3 }), () => false);
-    const next = w.snapshots.publish();
-    expect(next.snapshot.counters).toBe(w.first.snapshot.counters);
-    expect(next.changes).toEqual(NOTHING);
+    const next = w.snapshots.snapshot();
+    expect(next.counters).toBe(w.first.counters);
+    expect(next).toBe(w.first);
   });
 
   it('a change that shows nothing new (an echo of ours, a write of the same value) replaces nothing', () => {
     const w = world();
     w.table.setServerValue(w.table.get('a')!, 1);
     w.ledger.accept('a', 'increment'); // remembered in the ledger, not shown
-    expect(w.snapshots.publish()).toEqual({ snapshot: expect.objectContaining({ counters: w.first.snapshot.counters }), changes: NOTHING });
+    expect(w.snapshots.snapshot().counters).toBe(w.first.counters);
   });
 
   it('"still sending…" replaces the counter when it shows and when it goes', () => {
     const w = world();
     w.slow.add('a');
     w.table.touch('a');
-    const shown = w.snapshots.publish();
-    expect([counter(shown.snapshot, 'a')?.sendingSlowly, shown.changes]).toEqual([true, { upserted: ['a'], removed: [] }]);
+    const shown = w.snapshots.snapshot();
+    expect([counter(shown, 'a')?.sendingSlowly, replaced(w.first.counters, shown.counters)]).toEqual([true, ['a']]);
     w.slow.delete('a');
     w.table.touch('a');
-    expect(counter(w.snapshots.publish().snapshot, 'a')?.sendingSlowly).toBeUndefined();
+    const gone = w.snapshots.snapshot();
+    expect([counter(gone, 'a')?.sendingSlowly, replaced(shown.counters, gone.counters)]).toEqual([undefined, ['a']]);
   });
 
-  it('a counter gone is named removed; the order is not sent when only a counter left it', () => {
+  it('a counter gone leaves the array; the others keep their objects', () => {
     const w = world();
     w.table.remove('b');
-    const next = w.snapshots.publish();
-    expect(next.changes).toEqual({ upserted: [], removed: ['b'] });
-    expect(next.snapshot.counters.map((state) => state.id)).toEqual(['a', 'c']);
-    expect(replaced(w.first.snapshot.counters, next.snapshot.counters)).toEqual(['b']);
+    const next = w.snapshots.snapshot();
+    expect(next.counters.map((state) => state.id)).toEqual(['a', 'c']);
+    expect(replaced(w.first.counters, next.counters)).toEqual(['b']);
   });
 
-  it('a counter added or moved sends the new order', () => {
+  it('a counter moved or added gives a new array in the new order; only the added one is a new object', () => {
     const w = world();
     w.table.mergeList(listed({ c: 3, a: 1, b: 2 }), () => false);
-    expect(w.snapshots.publish().changes).toEqual({ upserted: [], removed: [], order: ['c', 'a', 'b'] });
+    const moved = w.snapshots.snapshot();
+    expect([moved.counters.map((state) => state.id), moved.counters === w.first.counters, replaced(w.first.counters, moved.counters)]).toEqual([['c', 'a', 'b'], false, []]);
     w.table.mergeList(listed({ c: 3, a: 1, d: 4, b: 2 }), () => false);
-    expect(w.snapshots.publish().changes).toEqual({ upserted: ['d'], removed: [], order: ['c', 'a', 'd', 'b'] });
+    const added = w.snapshots.snapshot();
+    expect([added.counters.map((state) => state.id), replaced(moved.counters, added.counters)]).toEqual([['c', 'a', 'd', 'b'], ['d']]);
   });
 
   it('with nothing new it is the very same snapshot; a new connection state replaces only that part', () => {
     const w = world();
-    expect(w.snapshots.snapshot()).toBe(w.first.snapshot);
+    expect(w.snapshots.snapshot()).toBe(w.first);
     w.status.connection = { status: 'live' }; // a new object saying the same
-    expect(w.snapshots.snapshot()).toBe(w.first.snapshot);
+    expect(w.snapshots.snapshot()).toBe(w.first);
     w.status.connection = { status: 'reconnecting', message: 'Socket closed' };
     const next = w.snapshots.snapshot();
-    expect(next).not.toBe(w.first.snapshot);
-    expect([next.counters, next.stats, next.outbox]).toEqual([w.first.snapshot.counters, w.first.snapshot.stats, w.first.snapshot.outbox]);
-    expect([next.counters === w.first.snapshot.counters, next.stats === w.first.snapshot.stats, next.outbox === w.first.snapshot.outbox]).toEqual([true, true, true]);
+    expect(next).not.toBe(w.first);
+    expect([next.counters === w.first.counters, next.stats === w.first.stats, next.outbox === w.first.outbox]).toEqual([true, true, true]);
     expect(Object.isFrozen(next) && Object.isFrozen(next.connection)).toBe(true);
-  });
-
-  it('snapshot() between publishes changes nothing the next publish says', () => {
-    const w = world();
-    w.ledger.add('a', 1);
-    const read = w.snapshots.snapshot();
-    const next = w.snapshots.publish();
-    expect(next.snapshot.counters).toBe(read.counters);
-    expect(next.changes).toEqual({ upserted: ['a'], removed: [] });
   });
 
   it('the states are frozen: a consumer that writes one fails instead of corrupting the next snapshot', () => {
     const { first } = world();
-    const state = first.snapshot.counters[0]!;
+    const state = first.counters[0]!;
     expect(() => ((state as { value: number }).value = 5)).toThrow(TypeError);
-    expect(() => (first.snapshot.counters as CounterState[]).push(state)).toThrow(TypeError);
+    expect(() => (first.counters as CounterState[]).push(state)).toThrow(TypeError);
   });
 
   it('control: states rebuilt for every counter, as before, are new objects every time, and the check above sees it', () => {
     const w = world();
     const rebuilt = [...w.table.values()].map((record) => toCounterState(record, { localDelta: 0, pending: false, unconfirmed: [], sendingSlowly: false, waiting: 0 }));
-    expect(rebuilt).toEqual(w.first.snapshot.counters);
-    expect(replaced(w.first.snapshot.counters, rebuilt)).toEqual(['a', 'b', 'c']);
+    expect(rebuilt).toEqual(w.first.counters);
+    expect(replaced(w.first.counters, rebuilt)).toEqual(['a', 'b', 'c']);
   });
 });
 
-/** Every snapshot the core publishes from now on, with its changes. */
-function published(core: CounterCore): { snapshot: CoreSnapshot; changes: CounterChanges | undefined }[] {
-  const seen: { snapshot: CoreSnapshot; changes: CounterChanges | undefined }[] = [];
-  core.subscribe((snapshot, changes) => seen.push({ snapshot, changes }));
+/** Every snapshot the core publishes from now on. */
+function published(core: CounterCore): CoreSnapshot[] {
+  const seen: CoreSnapshot[] = [];
+  core.subscribe((snapshot) => seen.push(snapshot));
   return seen;
 }
 
@@ -164,13 +152,8 @@ describe('a snapshot of a running core', () => {
     core.increment(id);
     await until(core, (s) => s.stats.notifications > before.stats.notifications, 5_000, 'the echo');
     await core.settled();
-    expect(counter(seen[0]!.snapshot, id)).toMatchObject({ value: counter(before, id)!.value + 1, pending: true }); // shown at once
-    for (const { snapshot, changes } of seen) {
-      expect(replaced(before.counters, snapshot.counters).filter((changed) => changed !== id)).toEqual([]);
-      expect(changes?.removed).toEqual([]);
-      expect(changes?.order).toBeUndefined();
-      expect(changes?.upserted.filter((changed) => changed !== id)).toEqual([]);
-    }
+    expect(counter(seen[0]!, id)).toMatchObject({ value: counter(before, id)!.value + 1, pending: true }); // shown at once
+    for (const snapshot of seen) expect(replaced(before.counters, snapshot.counters).filter((changed) => changed !== id)).toEqual([]);
     expect(replaced(before.counters, core.snapshot().counters)).toEqual([id]);
     expect(counter(core.snapshot(), id)).toMatchObject({ value: counter(before, id)!.value + 1, pending: false });
   });
@@ -192,9 +175,6 @@ describe('a snapshot of a running core', () => {
     await ada.settled();
     expect(ada.snapshot().counters).toBe(after.counters);
     expect(seen.length).toBeGreaterThan(0);
-    for (const { snapshot, changes } of seen) {
-      expect(snapshot.counters).toBe(after.counters);
-      expect(changes).toEqual(NOTHING);
-    }
+    for (const snapshot of seen) expect(snapshot.counters).toBe(after.counters);
   });
 });
