@@ -5,7 +5,7 @@ import { call } from './bridge/ipc';
 import { useAppState } from './bridge/useAppState';
 import { errorText } from '../src-shared/i18n/error-words';
 import { guessLocale, I18n, useI18n } from './i18n/I18n';
-import { useAccentColor } from './look/useAccentColor';
+import { useAccentColor } from './accentColor/useAccentColor';
 import { StatusLine } from './components/StatusLine';
 import { ErrorBoundary } from './components/ErrorBoundary';
 import { loadCounterMenu } from './components/useRowMenu';

@@ -1,7 +1,7 @@
 // The popup's feel in Chromium: the OS accent colour (readable whatever the OS gives), the
 // OS's "increase contrast", Windows high contrast (forced colours) and reduced motion.
 import type { Page } from '@playwright/test';
-import { paintedAccent } from '../../src-renderer/look/accent';
+import { paintedAccent } from '../../src-renderer/accentColor/paintedAccent';
 import AxeBuilder from '@axe-core/playwright';
 import { expectReachableZoomed } from './support/sweep';
 import { chooseRowAction, expect, test } from './support/test';

@@ -62,7 +62,7 @@ describe('files of each cleaned folder, as they are and with four lines planted 
     'src-renderer/components/YearHeatmap.tsx',
     'src-renderer/screens/useListKeys.ts',
     'src-renderer/format/rowLines.ts',
-    'src-renderer/look/accent.ts',
+    'src-renderer/accentColor/paintedAccent.ts',
     'src-renderer/i18n/I18n.tsx',
     'src-shared/domain/organise.ts',
     'src-shared/api/schemas.ts',

@@ -4,7 +4,7 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { App } from '../../src-renderer/App';
-import { contrast, paintedAccent, TEXT_CONTRAST } from '../../src-renderer/look/accent';
+import { contrast, paintedAccent, TEXT_CONTRAST } from '../../src-renderer/accentColor/paintedAccent';
 import { appState, fakeApi } from './fixtures';
 
 afterEach(cleanup);

@@ -1,5 +1,5 @@
 import { useLayoutEffect } from 'react';
-import { paintedAccent } from './accent';
+import { paintedAccent } from './paintedAccent';
 
 /** The accent the stylesheet's neutral blue gives way to; removed again when the OS has none. */
 const PROPERTIES = ['--accent', '--accent-text', '--focus'] as const;
