@@ -1,10 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { acceleratorFromKeyPress, normalizeAccelerator, sameAccelerator } from '../../src-renderer/format/accelerator';
-import { visibleCounters } from '../../src-renderer/format/counterOrder';
 import { secondLineAsker, type LineContext } from '../../src-renderer/format/rowLines';
 import { formatCounterValue } from '../../src-shared/i18n/counter-value';
 import { MESSAGE_MAX, errorText } from '../../src-shared/i18n/error-words';
-import { COUNTERS, IDS } from './fixtures';
 import { en, translator } from '../../dev-tools/support/i18n';
 
 const press = (code: string, mods: Partial<Record<'ctrlKey' | 'metaKey' | 'altKey' | 'shiftKey', boolean>> = {}) => ({
@@ -71,16 +69,6 @@ describe('accelerators', () => {
   });
 });
 
-describe('list order', () => {
-  const all = Object.values(COUNTERS);
-  it('puts pinned counters first in pin order, the rest in server order', () => {
-    expect(visibleCounters(all, [IDS.pushUps, IDS.trip], '').map((c) => c.id)).toEqual([IDS.pushUps, IDS.trip, IDS.coffee, IDS.movedIn]);
-  });
-  it('filters case-insensitively', () => {
-    expect(visibleCounters(all, [], '  COFF ').map((c) => c.id)).toEqual([IDS.coffee]);
-  });
-});
-
 describe('error words', () => {
   // Booting the build (test/electron-double/consent.spec.ts) found "Cancel" in main's consent dialog shown as "Something went wrong".
   it("says main's own words (a catalog key with main's values) in the popup's language", () => {
@@ -129,22 +117,6 @@ describe('messages in the app’s own voice (issue 24), in every language', () =
     expect(errorText(translator('de'), { code: 'server-unreachable', message: '' })).toBe('Der Server ist nicht erreichbar. Prüfe Adresse und Netzwerk.');
     // Codes whose message may quote the server never pass it.
     expect(errorText(en, { code: 'undo-refused', message: 'decrement is not allowed' })).toBe('This change cannot be taken back.');
-  });
-});
-
-describe('visibleCounters is the order a stable sort by pin rank gives', () => {
-  const make = (id: string, name: string) => ({ id, name }) as unknown as Parameters<typeof visibleCounters>[0][number];
-  const sortOrder = (counters: ReturnType<typeof make>[], pinned: string[], query: string) => {
-    const needle = query.trim().toLocaleLowerCase();
-    const rank = (id: string) => (pinned.includes(id) ? pinned.indexOf(id) : pinned.length);
-    return counters.filter((c) => !needle || c.name.toLocaleLowerCase().includes(needle)).sort((a, b) => rank(a.id) - rank(b.id)).map((c) => c.id);
-  };
-  it('for pins in any order, pins of counters that are gone, duplicates of a name, and a search', () => {
-    const counters = ['a', 'b', 'c', 'd', 'e', 'f'].map((id, index) => make(id, index % 2 ? `Tea ${id}` : `Coffee ${id}`));
-    const cases: [string[], string][] = [[[], ''], [['e', 'a'], ''], [['zz', 'c'], ''], [['f', 'b', 'd'], 'tea'], [['a', 'c'], 'tea'], [['b'], '  COFFEE ']];
-    for (const [pinned, query] of cases) {
-      expect(visibleCounters(counters, pinned, query).map((c) => c.id), `${pinned.join(',')} / ${query}`).toEqual(sortOrder([...counters], pinned, query));
-    }
   });
 });
 
