@@ -15,16 +15,14 @@ import { CounterList } from './screens/CounterList';
 const OFFLINE_STATS = { requests: 0, rateLimited: 0, notifications: 0, ignoredFrames: 0, resyncs: 0 };
 const NOTHING_WAITS = { clicks: 0 };
 
-// Screens that are not the first paint of a signed-in launch load as their own chunks, so
-// the list does not pay for them (the entry chunk's budget: 90 KB gzip, bench/README.md).
+// Screens a signed-in launch does not paint first are chunks of their own (the entry chunk's budget: 90 KB gzip, bench/README.md).
 const LATER = {
   detail: () => import('./screens/CounterDetail'),
-  edit: () => import('./screens/EditCounter').then((m) => ({ default: m.EditCounter })),
-  settings: () => import('./screens/SettingsScreen').then((m) => ({ default: m.SettingsScreen })),
-  onboarding: () => import('./screens/Onboarding').then((m) => ({ default: m.Onboarding })),
+  edit: () => import('./screens/EditCounter'),
+  settings: () => import('./screens/SettingsScreen'),
+  onboarding: () => import('./screens/Onboarding'),
   export: () => import('./screens/ExportScreen'),
-  // A launch that must wait for the server: rarer than one with counters to show at once.
-  connecting: () => import('./screens/Connecting').then((m) => ({ default: m.Connecting })),
+  connecting: () => import('./screens/Connecting'),
   rowMenu: loadCounterMenu,
 };
 const CounterDetail = lazy(LATER.detail);
@@ -34,7 +32,7 @@ const Onboarding = lazy(LATER.onboarding);
 const ExportScreen = lazy(LATER.export);
 const Connecting = lazy(LATER.connecting);
 
-export type View =
+type View =
   | { name: 'list' }
   | { name: 'edit'; id: string }
   | { name: 'detail'; id: string }
@@ -54,7 +52,6 @@ export function App({ api }: { api: CounterTrayApi }) {
 
 const LOADING = <main className="screen centered" aria-busy="true" />;
 
-/** A screen that failed to draw: one sentence and the way back to the list (on the list, drawn afresh). */
 function ScreenFailed({ onBack }: { onBack: () => void }) {
   const i18n = useI18n();
   return (
@@ -70,7 +67,7 @@ function ScreenFailed({ onBack }: { onBack: () => void }) {
 
 function Screens({ api, state, problem }: { api: CounterTrayApi; state: AppState | null; problem: IpcError | null }) {
   const i18n = useI18n();
-  // Under <I18n>: this runs once the catalog is in too (the fallback below is for a first click within milliseconds).
+  // Under <I18n>: it runs once the catalog is in too.
   usePrefetchAfterFirstScreen(LATER, state !== null);
   const [view, setView] = useState<View>({ name: 'list' });
   const [focusRequest, setFocusRequest] = useState<{ id: string; at: number } | null>(null);
@@ -88,8 +85,7 @@ function Screens({ api, state, problem }: { api: CounterTrayApi; state: AppState
     else delete document.documentElement.dataset.material;
   }, [material]);
 
-  // What main asks (a notification clicked, the tray's "Settings…") is part of the state, so an ask made
-  // before this page mounted is seen too; each is acted on once, in the render that brings it.
+  // What main asks (a notification clicked, the tray's "Settings…") is state, so an ask made before mount is seen too; each once.
   const ask = state?.ask;
   const [askSeen, setAskSeen] = useState(0);
   if (ask && ask.seq > askSeen) {
@@ -97,7 +93,7 @@ function Screens({ api, state, problem }: { api: CounterTrayApi; state: AppState
     setView(ask.kind === 'focusCounter' ? { name: 'detail', id: ask.id } : { name: 'settings' });
   }
 
-  // Stable callbacks: the memoized counter rows receive them and must not re-render for a new closure.
+  // Stable: the memoized rows receive them.
   const showList = useCallback(() => setView({ name: 'list' }), []);
   const showEdit = useCallback((id: string) => setView({ name: 'edit', id }), []);
   const showSettings = useCallback(() => setView({ name: 'settings' }), []);
@@ -106,7 +102,7 @@ function Screens({ api, state, problem }: { api: CounterTrayApi; state: AppState
   const showExport = useCallback((id?: string) => setView(id ? { name: 'export', id, from: 'edit' } : { name: 'export', from: 'settings' }), []);
 
   if (!state) {
-    // Main answers within milliseconds: no words for a wait that short, only a problem if it fails.
+    // Main answers within milliseconds: no words for the wait, only a problem.
     return (
       <main className="screen centered" aria-busy={!problem}>
         {problem && <p role="alert">{errorText(i18n, problem)}</p>}
@@ -118,12 +114,10 @@ function Screens({ api, state, problem }: { api: CounterTrayApi; state: AppState
   const signedIn = core !== null;
   const connecting = state.session.status === 'connecting';
   const lastKnown = !signedIn && connecting ? state.lastKnown : null;
-  // The list is the same screen live and offline; only its counters and the offline mark differ.
   const listProps = { api, state, focusRequest, activeId, onActiveChange: setActiveId, onEdit: showEdit, onDetail: showDetail, onSettings: showSettings, onReplaceToken: showToken };
-  // A launch with a stored token while the server is away: the last-known counters, greyed.
+  // A launch with a stored token while the server is away: the last-known counters.
   const offline: CoreSnapshot | null = lastKnown && view.name !== 'token' ? { connection: { status: 'offline' as const }, counters: lastKnown.counters, stats: OFFLINE_STATS, outbox: lastKnown.outbox ?? NOTHING_WAITS } : null;
   const shown = offline ?? core;
-  // The one status line, in the same place under every screen that shows counters (not over a token form).
   const status = shown && view.name !== 'token' && (
     <StatusLine
       connection={shown.connection}
@@ -136,7 +130,6 @@ function Screens({ api, state, problem }: { api: CounterTrayApi; state: AppState
   );
   return (
     <div className="app-frame">
-      {/* A new view (the button's among them) draws the screen again. */}
       <ErrorBoundary resetOn={view} fallback={<ScreenFailed onBack={showList} />}>
         <Suspense fallback={LOADING}>{screenOf(state, offline)}</Suspense>
       </ErrorBoundary>
@@ -149,7 +142,6 @@ function Screens({ api, state, problem }: { api: CounterTrayApi; state: AppState
       if (view.name === 'settings') return <SettingsScreen api={api} state={state} onClose={showList} onReplaceToken={showToken} onExport={showExport} />;
       return <CounterList {...listProps} core={offline} offlineSince={state.lastKnown?.savedAt} />;
     }
-    // A launch with a stored token: no form to fill, unless the user asks for one.
     if (!signedIn && connecting && view.name !== 'token') {
       return <Connecting api={api} state={state} onEnterToken={() => setView({ name: 'token' })} />;
     }
@@ -159,7 +151,7 @@ function Screens({ api, state, problem }: { api: CounterTrayApi; state: AppState
           api={api}
           state={state}
           replacing={signedIn || connecting}
-          // Stay on the form while the connect it started runs, whatever the session status says.
+          // Stay on the form while its connect runs, whatever the session status says.
           onStart={() => setView({ name: 'token' })}
           onCancel={showList}
           onConnected={showList}
@@ -170,7 +162,7 @@ function Screens({ api, state, problem }: { api: CounterTrayApi; state: AppState
       const id = view.id;
       const back = () => {
         setView({ name: 'list' });
-        setFocusRequest({ id, at: Date.now() }); // back on the row it came from
+        setFocusRequest({ id, at: Date.now() });
       };
       return <CounterDetail api={api} state={state} counterId={id} onClose={back} onEdit={showEdit} />;
     }

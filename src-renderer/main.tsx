@@ -2,11 +2,31 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { logRenderError } from './components/ErrorBoundary';
-import { preloadGuessedCatalog } from './i18n/I18n';
-import { MissingBridge } from './screens/MissingBridge';
+import { guessLocale, I18n, preloadGuessedCatalog, useI18n } from './i18n/I18n';
+
+function MissingBridge() {
+  const i18n = useI18n();
+  return (
+    <main className="screen centered">
+      <h1 className="title">{i18n.t('app.name')}</h1>
+      <p role="alert">{i18n.t('app.windowNeedsApp')}</p>
+    </main>
+  );
+}
 
 preloadGuessedCatalog();
 // React's own report would print the error's message, which may quote server text.
 const root = createRoot(document.getElementById('root') as HTMLElement, { onCaughtError: logRenderError, onUncaughtError: logRenderError });
 const bridge = window.counterTray;
-root.render(<StrictMode>{bridge ? <App api={bridge} /> : <MissingBridge />}</StrictMode>);
+// Without the preload (the page opened from disk): in the browser's language.
+root.render(
+  <StrictMode>
+    {bridge ? (
+      <App api={bridge} />
+    ) : (
+      <I18n locale={guessLocale()}>
+        <MissingBridge />
+      </I18n>
+    )}
+  </StrictMode>,
+);

@@ -1,10 +1,8 @@
-// A counter's row menu. Its own chunk: the list's first paint does not pay for a menu nobody opened
-// yet (App.tsx fetches it in the background).
+// A counter's row menu: its own chunk, which the first paint does not wait for (App.tsx fetches it later).
 import type { CounterState } from '../../src-shared/domain/snapshot';
 import type { Settings } from '../../src-shared/domain/settings';
 import { useI18n } from '../i18n/I18n';
-import { copyText } from './copyText';
-import { RowMenu, type MenuItem } from './RowMenu';
+import { RowMenu, type MenuAt, type MenuItem } from './RowMenu';
 
 export interface CounterActions {
   togglePin: (id: string) => Promise<void>;
@@ -13,7 +11,7 @@ export interface CounterActions {
   /** Also where the counter's own shortcuts and notifications are set. */
   edit: (id: string) => void;
   say: (message: string | null) => void;
-  moveToGroup?: ((id: string, anchor: DOMRect | { x: number; y: number }) => void) | undefined;
+  moveToGroup?: ((id: string, anchor: MenuAt) => void) | undefined;
   toggleHidden?: ((id: string) => Promise<void>) | undefined;
 }
 
@@ -21,10 +19,35 @@ interface Props {
   counter: CounterState;
   settings: Settings;
   actions: CounterActions;
-  anchor: DOMRect | { x: number; y: number };
+  anchor: MenuAt;
   onClose: (restoreFocus: boolean) => void;
-  /** Shown now because the user asked to see hidden counters. */
   hidden: boolean;
+}
+
+/** The Clipboard API first; where the window refuses it (the popup grants no permission: electron/window-security.ts), the selection's copy command. */
+async function copyText(text: string): Promise<boolean> {
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    // Refused or missing: the selection below.
+  }
+  const focused = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+  const area = document.createElement('textarea');
+  area.value = text;
+  area.setAttribute('readonly', '');
+  area.className = 'sr-only';
+  document.body.append(area);
+  area.select();
+  let copied: boolean;
+  try {
+    copied = document.execCommand('copy');
+  } catch {
+    copied = false;
+  }
+  area.remove();
+  focused?.focus();
+  return copied;
 }
 
 export default function CounterMenu({ counter, settings, actions, anchor, onClose, hidden }: Props) {

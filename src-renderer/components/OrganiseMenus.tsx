@@ -1,5 +1,4 @@
-// The menus, the group name form and the delete question of groups, hiding and the sort, loaded on
-// first use (useOrganise keeps their state) so the list's first paint does not carry them.
+// Groups', hiding's and the sort's menus, name form and delete question: loaded on first use (useOrganise keeps their state).
 import type { Organisation, SortMode } from '../../src-shared/domain/organise';
 import type { CounterState } from '../../src-shared/domain/snapshot';
 import type { CounterTrayApi } from '../../src-shared/ipc/contract';
@@ -9,10 +8,9 @@ import { useI18n } from '../i18n/I18n';
 import type { Translator } from '../../src-shared/i18n/translator';
 import { ConfirmBar } from './ConfirmBar';
 import { GroupNameForm } from './GroupNameForm';
-import { RowMenu, type MenuItem } from './RowMenu';
+import { RowMenu, type MenuAt, type MenuItem } from './RowMenu';
 
-type Anchor = DOMRect | { x: number; y: number };
-export type OpenMenu = ({ kind: 'move'; counterId: string } | { kind: 'group'; groupId: string } | { kind: 'organise' }) & { anchor: Anchor; returnTo: HTMLElement | null };
+export type OpenMenu = ({ kind: 'move'; counterId: string } | { kind: 'group'; groupId: string } | { kind: 'organise' }) & { anchor: MenuAt; returnTo: HTMLElement | null };
 export type Form = { kind: 'new'; thenMove?: string } | { kind: 'rename'; groupId: string };
 
 const SORTS: { sort: SortMode; key: 'organise.sortManual' | 'organise.sortName' | 'organise.sortValue' | 'organise.sortChanged' }[] = [
@@ -84,7 +82,6 @@ export function OrganiseMenu({ parts, menu, onClose }: { parts: OrganiseParts; m
   return items.length > 0 ? <RowMenu label={label} items={items} anchor={menu.anchor} onClose={onClose} /> : null;
 }
 
-/** In the list's footer. */
 export function OrganiseFooter({ parts, form, deleting }: { parts: OrganiseParts; form: Form | null; deleting: string | null }) {
   const i18n = useI18n();
   const { groupName, moveTo } = helpers(i18n, parts);

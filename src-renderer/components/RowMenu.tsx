@@ -2,7 +2,7 @@ import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from
 import { useI18n } from '../i18n/I18n';
 import { ICON, KeepIcon } from './icons';
 
-/** One action of a row's menu. `checked`: a toggle (pin, mute); `disabled`: shown, with its reason. */
+/** `checked`: a toggle (pin, mute); `disabled`: shown, with its reason. */
 export interface MenuItem {
   id: string;
   label: string;
@@ -12,12 +12,13 @@ export interface MenuItem {
   run: () => void;
 }
 
+/** Below an element's bottom-right corner, or at a pointer position. */
+export type MenuAt = DOMRect | { x: number; y: number };
+
 interface Props {
   label: string;
   items: MenuItem[];
-  /** Below an element's bottom-right corner, or at a pointer position. */
-  anchor: DOMRect | { x: number; y: number };
-  /** Closed without choosing: focus goes back where it was. */
+  anchor: MenuAt;
   onClose: (restoreFocus: boolean) => void;
 }
 
@@ -66,7 +67,7 @@ export function RowMenu({ label, items, anchor, onClose }: Props) {
     const entries = [...(menuRef.current?.querySelectorAll<HTMLElement>('[role^="menuitem"]') ?? [])];
     const at = entries.indexOf(document.activeElement as HTMLElement);
     const go = (index: number) => entries[(index + entries.length) % entries.length]?.focus();
-    // The list's own keys (arrows, + / −, typing to search) must not act while the menu is open.
+    // The list's own keys must not act while the menu is open.
     event.stopPropagation();
     switch (event.key) {
       case 'ArrowDown':

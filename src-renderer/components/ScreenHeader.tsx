@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { BackButton } from './BackButton';
+import { useI18n } from '../i18n/I18n';
+import { BackIcon, ICON } from './icons';
 
 interface Props {
   onBack: () => void;
@@ -11,11 +12,14 @@ interface Props {
   actions?: ReactNode;
 }
 
-/** The top of every screen one goes back from (Edit, Settings, Export, Activity): the way back, the title, any actions. */
+/** The top of every screen one goes back from (Edit, Settings, Export, Activity): the one way back (Esc does the same), the title, any actions. */
 export function ScreenHeader({ onBack, autoFocus = false, children, fullTitle, titleId, actions }: Props) {
+  const i18n = useI18n();
   return (
     <header className="screen-header">
-      <BackButton onClick={onBack} autoFocus={autoFocus} />
+      <button type="button" className="icon back" aria-label={i18n.t('common.back')} title={i18n.t('common.backTitle')} autoFocus={autoFocus} onClick={onBack}>
+        <BackIcon {...ICON} />
+      </button>
       <h1 id={titleId} className="title" title={fullTitle}>
         {children}
       </h1>

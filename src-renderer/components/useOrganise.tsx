@@ -1,5 +1,4 @@
-// Groups, hiding and the sort from the popup: which menu, form or question is open, and the calls to
-// main, which keeps it all per account. OrganiseMenus.tsx loads on first use, off the first paint.
+// Groups, hiding and the sort: which menu, form or question is open, and the calls to main, which keeps them per account.
 import { lazy, Suspense, useCallback, useState, type ReactNode } from 'react';
 import type { Organisation } from '../../src-shared/domain/organise';
 import type { CounterState } from '../../src-shared/domain/snapshot';
@@ -9,14 +8,10 @@ import { call } from '../bridge/ipc';
 import { useI18n } from '../i18n/I18n';
 import type { MenuAnchor } from '../screens/CounterRow';
 import type { Form, OpenMenu, OrganiseParts } from './OrganiseMenus';
+import { menuPlace } from './useRowMenu';
 
 const OrganiseMenu = lazy(() => import('./OrganiseMenus').then((module) => ({ default: module.OrganiseMenu })));
 const OrganiseFooter = lazy(() => import('./OrganiseMenus').then((module) => ({ default: module.OrganiseFooter })));
-
-function placeOf(anchor: MenuAnchor | DOMRect): Pick<OpenMenu, 'anchor' | 'returnTo'> {
-  if ('element' in anchor) return { anchor: anchor.element.getBoundingClientRect(), returnTo: anchor.element };
-  return { anchor, returnTo: document.activeElement instanceof HTMLElement ? document.activeElement : null };
-}
 
 export interface OrganiseControls {
   place(counterId: string, groupId: string | null, before: string | null): Promise<boolean>;
@@ -25,7 +20,7 @@ export interface OrganiseControls {
   openMove(counterId: string, anchor: MenuAnchor | DOMRect): void;
   openGroupMenu(groupId: string, anchor: MenuAnchor): void;
   openOrganiseMenu(anchor: MenuAnchor): void;
-  /** Esc: true when it closed something of ours. */
+  /** Esc: true when it closed something. */
   escape(): boolean;
   menus: ReactNode;
   footer: ReactNode;
@@ -54,9 +49,9 @@ export function useOrganise(api: CounterTrayApi, organisation: Organisation | un
   );
 
   // Stable: the memoized toolbar, headers and rows receive them.
-  const openMove = useCallback((counterId: string, anchor: MenuAnchor | DOMRect) => setMenu({ kind: 'move', counterId, ...placeOf(anchor) }), []);
-  const openGroupMenu = useCallback((groupId: string, anchor: MenuAnchor) => setMenu({ kind: 'group', groupId, ...placeOf(anchor) }), []);
-  const openOrganiseMenu = useCallback((anchor: MenuAnchor) => setMenu({ kind: 'organise', ...placeOf(anchor) }), []);
+  const openMove = useCallback((counterId: string, anchor: MenuAnchor | DOMRect) => setMenu({ kind: 'move', counterId, ...menuPlace(anchor) }), []);
+  const openGroupMenu = useCallback((groupId: string, anchor: MenuAnchor) => setMenu({ kind: 'group', groupId, ...menuPlace(anchor) }), []);
+  const openOrganiseMenu = useCallback((anchor: MenuAnchor) => setMenu({ kind: 'organise', ...menuPlace(anchor) }), []);
 
   const close = (restoreFocus = false) => {
     setMenu(null);

@@ -4,11 +4,11 @@ import type { CounterState } from '../../src-shared/domain/snapshot';
 import type { CounterTrayApi } from '../../src-shared/ipc/contract';
 import { call } from '../bridge/ipc';
 import { errorText } from '../../src-shared/i18n/error-words';
-import { undoBlockedReason, undoneText } from '../format/undo';
+import { undoBlockedReason } from '../format/undo';
 import { useI18n } from '../i18n/I18n';
-import { useUndoShortcut } from './useUndoShortcut';
+import { useDocumentKeydown } from './useDocumentKeydown';
 
-/** The inline button's callback and Ctrl/Cmd+Z; what happened goes to `notify`. */
+/** The inline button's callback, and Ctrl/Cmd+Z (a text field with text in it keeps its own undo); what happened goes to `notify`. */
 export function useUndo(api: CounterTrayApi, offer: UndoOffer | null | undefined, counters: readonly CounterState[], notify: (message: string) => void): (id: string) => void {
   const i18n = useI18n();
   const latest = useRef(offer);
@@ -18,15 +18,18 @@ export function useUndo(api: CounterTrayApi, offer: UndoOffer | null | undefined
       const taken = latest.current;
       const result = await call(api, 'counter:undo', { id });
       if (!result.ok) notify(result.error.code === 'nothing-to-undo' ? i18n.t('undo.nothing') : errorText(i18n, result.error));
-      else if (taken?.counterId === id) notify(undoneText(i18n, taken));
+      else if (taken?.counterId === id) notify(i18n.t('undo.done', { amount: i18n.signed(taken.amount), name: taken.name }));
     },
     [api, notify, i18n],
   );
-  useUndoShortcut(
-    offer,
-    (id) => void undo(id),
-    () => notify(i18n.t('undo.nothing')),
-    (blocked) => notify(undoBlockedReason(i18n, blocked, counters.find((c) => c.id === blocked.counterId)) ?? i18n.t('undo.nothing')),
-  );
+  useDocumentKeydown((event) => {
+    if (event.key.toLowerCase() !== 'z' || !(event.ctrlKey || event.metaKey) || event.shiftKey || event.altKey || event.defaultPrevented) return;
+    const target = event.target as HTMLElement;
+    if ((target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement) && target.value !== '') return;
+    event.preventDefault();
+    if (!offer) notify(i18n.t('undo.nothing'));
+    else if (offer.blockedBecause) notify(undoBlockedReason(i18n, offer, counters.find((c) => c.id === offer.counterId)) ?? i18n.t('undo.nothing'));
+    else void undo(offer.counterId);
+  });
   return useCallback((id: string) => void undo(id), [undo]);
 }

@@ -1,5 +1,4 @@
-// Undo in the app's own words: main's `blockedBecause` says only that undo is blocked; the words come
-// from the counter's refusal, never from the server.
+// Undo in the app's own words: main's `blockedBecause` says only that undo is blocked; the words come from the counter's refusal.
 import type { UndoOffer } from '../../src-shared/domain/activity';
 import type { CounterState } from '../../src-shared/domain/snapshot';
 import type { Translator } from '../../src-shared/i18n/translator';
@@ -10,8 +9,4 @@ export function undoBlockedReason(i18n: Translator, offer: UndoOffer, counter: C
   if (!offer.blockedBecause) return undefined;
   if (!counter) return i18n.t('counter.gone');
   return refusalReason(i18n, counter, offer.amount > 0 ? 'decrement' : 'increment') ?? i18n.t('undo.cannot');
-}
-
-export function undoneText(i18n: Translator, offer: Pick<UndoOffer, 'amount' | 'name'>): string {
-  return i18n.t('undo.done', { amount: i18n.signed(offer.amount), name: offer.name });
 }

@@ -13,8 +13,8 @@ interface Props {
 
 const hostOf = (url: string): string => hostOfUrl(url) ?? url;
 
-/** A launch with a stored token: main connects (and retries on its own). */
-export function Connecting({ api, state, onEnterToken }: Props) {
+/** A launch with a stored token: main connects and retries on its own. */
+export default function Connecting({ api, state, onEnterToken }: Props) {
   const i18n = useI18n();
   const [error, setError] = useState<string | null>(null);
   const { session } = state;
@@ -33,7 +33,6 @@ export function Connecting({ api, state, onEnterToken }: Props) {
         <p className="muted">{i18n.t('connecting.loading')}</p>
       )}
       <div className="row-actions start">
-        {/* The screen's first action has focus: Enter retries, Tab reaches the rest. */}
         <button type="button" className="primary" autoFocus onClick={() => void call(api, 'session:retryNow', {})}>
           {i18n.t('connection.retry')}
         </button>

@@ -1,14 +1,12 @@
-// The list screen: search, the update line, rows (always windowed), the row menu, and the
-// keyboard model that ties them together (useListKeys). What a row asks main to do is useRowActions.
+// The list screen: search, rows (always windowed), menus, and the keyboard model that ties them together (useListKeys).
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { CoreSnapshot, CounterState } from '../../src-shared/domain/snapshot';
 import type { AppState, CounterTrayApi } from '../../src-shared/ipc/contract';
 import { call } from '../bridge/ipc';
-import { useRefusalNotice } from '../components/useRefusalNotice';
+import { usePushNotices } from '../components/usePushNotices';
 import { useRowMenu } from '../components/useRowMenu';
 import { useListWindow } from '../components/useListWindow';
 import { useTransientNotice } from '../components/useTransientNotice';
-import { useVanishedNotice } from '../components/useVanishedNotice';
 import { useUndo } from '../components/useUndo';
 import { useRowActions } from '../components/useRowActions';
 import { useI18n } from '../i18n/I18n';
@@ -22,12 +20,11 @@ import { ListToolbar } from '../components/ListToolbar';
 import { formatCounterValue } from '../../src-shared/i18n/counter-value';
 import { undoBlockedReason } from '../format/undo';
 import { GuardedRow } from './CounterRow';
+import { loadUndoChip } from './RowSubLine';
 import { useListKeys } from './useListKeys';
-import { loadUndoChip } from '../components/loadUndoChip';
 
-// The key list shows on demand (`?`): its own small chunk, not the first paint's.
+// What a launch rarely shows (the keys, on demand; an update ready; an empty list) are chunks of their own.
 const KeyHints = lazy(() => import('../components/KeyHints').then((module) => ({ default: module.KeyHints })));
-// So do the lines for what is rare at a launch: an update ready, an empty list or search.
 const UpdateLine = lazy(() => import('../components/UpdateLine').then((module) => ({ default: module.UpdateLine })));
 const EmptyList = lazy(() => import('../components/EmptyList').then((module) => ({ default: module.EmptyList })));
 
@@ -39,10 +36,9 @@ interface Props {
   /** The current row when the list was last shown (back from Edit keeps it). */
   activeId: string | null;
   onActiveChange: (id: string | null) => void;
-  /** Launch while the server is away: these are the last-known counters, saved at this time. */
+  /** Launched while the server is away: the last-known counters, saved at this time. */
   offlineSince?: number | undefined;
   onEdit: (id: string) => void;
-  /** Opens a counter's activity (the row menu, Enter on the current row). */
   onDetail: (id: string) => void;
   onSettings: () => void;
 }
@@ -62,12 +58,10 @@ export function CounterList({ api, state, core, focusRequest, activeId, onActive
   const [showHidden, setShowHidden] = useState(false);
   const compareNames = useMemo(() => new Intl.Collator(i18n.locale.formats, { sensitivity: 'base', numeric: true }).compare, [i18n.locale.formats]);
 
-  // Rows and group headers; `visible` is the counter rows alone (what ↑/↓ walk and + / − act on).
   const arranged = useArrangement({ counters: core.counters, organisation, pinned, query, showHidden, compareNames });
-  const visible = arranged.counters;
-  const items = arranged.items;
-  // No active id (just opened, or a search just typed): the first row, without a scan of every counter.
-  // A push keeps rows in place, so where the active row was last time is tried first.
+  // `visible`: the counter rows alone, what ↑/↓ walk and + / − act on.
+  const { counters: visible, items } = arranged;
+  // No active id: the first row. A push keeps rows in place, so the active row's last index is tried before a scan.
   const lastActiveIndex = useRef(0);
   const activeIndex = activeId === null ? 0 : visible[lastActiveIndex.current]?.id === activeId ? lastActiveIndex.current : Math.max(0, visible.findIndex((c) => c.id === activeId));
   lastActiveIndex.current = activeIndex;
@@ -83,7 +77,7 @@ export function CounterList({ api, state, core, focusRequest, activeId, onActive
   const twoLines = useMemo(() => secondLineAsker(lineContext), [lineContext]);
   const list = useListWindow(scrollRef, items, lineContext);
   const { scrollToKey } = list;
-  // The index among counters is a hint; with group headers above it the window finds the row by its key.
+  // The index among counters is only a hint where group headers sit above the row.
   const scrollToRow = useCallback((index: number, id: string) => scrollToKey(id, index), [scrollToKey]);
 
   const setQuery = useCallback(
@@ -94,7 +88,7 @@ export function CounterList({ api, state, core, focusRequest, activeId, onActive
     [setActiveId],
   );
 
-  // The undo chip follows a click: its chunk is fetched now, after the first paint, not then.
+  // The undo chip follows a click: its chunk is fetched now, not then.
   useEffect(() => void loadUndoChip(), []);
 
   useEffect(() => {
@@ -104,14 +98,13 @@ export function CounterList({ api, state, core, focusRequest, activeId, onActive
     searchRef.current?.focus();
   }, [focusRequest, setActiveId]);
 
-  useVanishedNotice(core.counters, say);
-  useRefusalNotice(core.counters, say);
+  usePushNotices(core.counters, say);
 
   const { step, dismissError, resolveUnconfirmed, togglePin, toggleMute } = useRowActions(api, core.counters, settings, say);
   const undo = useUndo(api, state.activity.undo, core.counters, say);
   const resetUndo = useResetUndo(api, state.resetUndo, say);
 
-  // Offline at launch there is no server to save an edit to: say so instead of opening a form that cannot work.
+  // Offline at launch there is no server to save an edit to: say so instead of opening a form.
   const offline = offlineSince !== undefined;
   const edit = useCallback((id: string) => (offline ? say(i18n.t('list.offlineEdit')) : onEdit(id)), [offline, onEdit, say, i18n]);
   const detail = useCallback((id: string) => (offline ? say(i18n.t('list.offlineActivity')) : onDetail(id)), [offline, onDetail, say, i18n]);
@@ -195,7 +188,7 @@ export function CounterList({ api, state, core, focusRequest, activeId, onActive
   const listShown = items.length > 0;
   const itemOf = (item: (typeof items)[number]) =>
     item.kind === 'header' ? <GroupHeader key={item.key} {...item.header} onFold={fold} onMenu={openGroupMenu} onDropCounter={dropOnHeader} /> : rowOf(item.counter, item.hidden, item.groupName);
-  // Not live: offline, or the token refused (nothing updates these values until the user signs in again).
+  // Not live: offline, or the token refused.
   const stale = offline || core.connection.status === 'offline' || core.connection.status === 'unauthorized';
 
   return (
@@ -227,8 +220,7 @@ export function CounterList({ api, state, core, focusRequest, activeId, onActive
             role="list"
             aria-label={i18n.t('list.heading')}
             className="counters virtual"
-            // Windowed rows flow after a padding as tall as the items above them: a row that grows a
-            // second line moves the rows below by layout, without re-rendering them.
+            // Rows flow after a padding as tall as the items above: a row that grows moves the rest by layout, unrendered.
             style={list.style}
           >
             {list.shown.map(itemOf)}

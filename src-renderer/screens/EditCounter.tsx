@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useRef, useState, type FormEvent, type InputHTMLAttributes } from 'react';
 import { PATCH_FIELDS_BY_TYPE } from '../../src-shared/api/wire-constants';
 import type { CounterState } from '../../src-shared/domain/snapshot';
 import type { AppState, CounterPatch, CounterTrayApi } from '../../src-shared/ipc/contract';
@@ -10,9 +10,8 @@ import { errorText } from '../../src-shared/i18n/error-words';
 import { CounterLocalSettings, localDraftOf, localPatch, type LocalDraft } from './CounterLocalSettings';
 import { useI18n } from '../i18n/I18n';
 import type { Translator } from '../../src-shared/i18n/translator';
+import type { PlainKey } from '../../src-shared/i18n/messages';
 import { CounterGoalFields, extrasCalls, extrasDraftOf, type ExtrasDraft } from './CounterGoalFields';
-
-/** The service's limits on a name (docs/api.md §4.2), checked here so the answer is instant. */
 
 interface Props {
   api: CounterTrayApi;
@@ -33,19 +32,27 @@ function draftOf(counter: CounterState): Draft {
   return { name: counter.name, value: String(counter.value), startDate: counter.startDate ?? '', endDate: counter.endDate ?? '' };
 }
 
-/** A problem with what was typed, and the field whose message it is. */
-export interface FieldError {
+interface FieldError {
   field: keyof Draft;
   message: string;
 }
+type ShownError = FieldError | { field: null; message: string } | null;
+
+/** Each field's label, its input's id after the page's, and its kind of input. */
+const INPUTS: Record<keyof Draft, [string, PlainKey, InputHTMLAttributes<HTMLInputElement>]> = {
+  name: ['name', 'edit.name', { autoFocus: true }],
+  value: ['value', 'edit.value', { type: 'number', step: 1, inputMode: 'numeric' }],
+  startDate: ['start', 'edit.countingSince', { type: 'date' }],
+  endDate: ['end', 'edit.countingDownTo', { type: 'date' }],
+};
 
 /** Only the fields that apply to the counter's type (docs/api.md §4.2), and only those that changed. */
-export function patchFrom(i18n: Translator, counter: CounterState, draft: Draft): CounterPatch | FieldError {
+function patchFrom(i18n: Translator, counter: CounterState, draft: Draft): CounterPatch | FieldError {
   const fields = PATCH_FIELDS_BY_TYPE[counter.type];
   const patch: CounterPatch = {};
   if (fields.includes('name') && draft.name.trim() !== counter.name) {
     const name = draft.name.trim();
-    // Only "not empty": how long a name may be is the server's to say (docs/api.md O12), and a field that stops typing saves a name you did not write.
+    // Only "not empty": a name's length is the server's to judge (docs/api.md O12).
     if (!name) return { field: 'name', message: i18n.t('edit.nameEmpty') };
     patch.name = name;
   }
@@ -68,14 +75,13 @@ export function patchFrom(i18n: Translator, counter: CounterState, draft: Draft)
 
 const isFieldError = (result: CounterPatch | FieldError): result is FieldError => 'field' in result && 'message' in result;
 
-export function EditCounter({ api, state, counterId, onClose, onExport }: Props) {
+export default function EditCounter({ api, state, counterId, onClose, onExport }: Props) {
   const i18n = useI18n();
   const ids = useId();
   const counter = state.core?.counters.find((c) => c.id === counterId);
   // Judged against the counter as editing began: a value someone else changes meanwhile is not overwritten by an untouched field.
   const [baseline] = useState<CounterState | undefined>(counter);
   const [draft, setDraft] = useState<Draft | null>(counter ? draftOf(counter) : null);
-  // One model for the whole page: server fields and this computer's settings both wait for Save.
   const [local, setLocal] = useState<LocalDraft>(() => localDraftOf(state.settings, counterId));
   const [extras, setExtras] = useState<ExtrasDraft>(() => extrasDraftOf(state, counterId));
   const [goalError, setGoalError] = useState<string | null>(null);
@@ -97,7 +103,6 @@ export function EditCounter({ api, state, counterId, onClose, onExport }: Props)
     baseline !== undefined &&
     draft !== null &&
     (Object.keys(patchFrom(i18n, baseline, draft)).length > 0 || localPatch(state.settings, counterId, local) !== null || (counter !== undefined && extrasChanged(counter)));
-  /** Back, Cancel and Esc never drop typed changes without asking. */
   const leave = () => (dirty ? setConfirmingDiscard(true) : onClose());
 
   useEscape(() => (confirmingDiscard ? setConfirmingDiscard(false) : confirmingReset ? setConfirmingReset(false) : leave()));
@@ -166,24 +171,20 @@ export function EditCounter({ api, state, counterId, onClose, onExport }: Props)
       </ScreenHeader>
       <div className="screen-body">
         <form className="stack" id={`${ids}-form`} onSubmit={save} noValidate aria-label={title}>
-          <Field id={`${ids}-name`} field="name" label={i18n.t('edit.name')} error={error} errorId={`${ids}-name-error`}>
-            <input id={`${ids}-name`} ref={(el) => void (inputs.current.name = el)} autoFocus value={draft.name} onChange={set('name')} {...invalid('name')} />
-          </Field>
-          {fields.includes('value') && (
-            <Field id={`${ids}-value`} field="value" label={i18n.t('edit.value')} error={error} errorId={`${ids}-value-error`}>
-              <input id={`${ids}-value`} ref={(el) => void (inputs.current.value = el)} type="number" step={1} inputMode="numeric" value={draft.value} onChange={set('value')} {...invalid('value')} />
-            </Field>
-          )}
-          {fields.includes('startDate') && (
-            <Field id={`${ids}-start`} field="startDate" label={i18n.t('edit.countingSince')} error={error} errorId={`${ids}-startDate-error`}>
-              <input id={`${ids}-start`} ref={(el) => void (inputs.current.startDate = el)} type="date" value={draft.startDate} onChange={set('startDate')} {...invalid('startDate')} />
-            </Field>
-          )}
-          {fields.includes('endDate') && (
-            <Field id={`${ids}-end`} field="endDate" label={i18n.t('edit.countingDownTo')} error={error} errorId={`${ids}-endDate-error`}>
-              <input id={`${ids}-end`} ref={(el) => void (inputs.current.endDate = el)} type="date" value={draft.endDate} onChange={set('endDate')} {...invalid('endDate')} />
-            </Field>
-          )}
+          {fields.map((field) => {
+            const [id, label, input] = INPUTS[field];
+            return (
+              <div key={field} className="field">
+                <label htmlFor={`${ids}-${id}`}>{i18n.t(label)}</label>
+                <input id={`${ids}-${id}`} ref={(el) => void (inputs.current[field] = el)} {...input} value={draft[field]} onChange={set(field)} {...invalid(field)} />
+                {error?.field === field && (
+                  <p id={`${ids}-${field}-error`} className="error-text" role="alert">
+                    {error.message}
+                  </p>
+                )}
+              </div>
+            );
+          })}
           {/* A problem that is no field's sits with the form, above the local settings. */}
           {error && !error.field && (
             <p className="error-text" role="alert">
@@ -239,22 +240,3 @@ export function EditCounter({ api, state, counterId, onClose, onExport }: Props)
     </main>
   );
 }
-
-type ShownError = FieldError | { field: null; message: string } | null;
-
-/** A labelled input with its own error line right under it. */
-function Field({ id, field, label, error, errorId, children }: { id: string; field: keyof Draft; label: string; error: ShownError; errorId: string; children: ReactNode }) {
-  return (
-    <div className="field">
-      <label htmlFor={id}>{label}</label>
-      {children}
-      {error?.field === field && (
-        <p id={errorId} className="error-text" role="alert">
-          {error.message}
-        </p>
-      )}
-    </div>
-  );
-}
-
-export default EditCounter;

@@ -1,5 +1,4 @@
-// Export as CSV: the popup only names what; main asks where in its own save dialog, so this screen
-// never sees a path. Its own chunk: most popups never open it.
+// Export as CSV: the popup only names what; main asks where in its own save dialog, so no path is ever seen here.
 import { useId, useState } from 'react';
 import type { AppState, CounterTrayApi } from '../../src-shared/ipc/contract';
 import { call } from '../bridge/ipc';
@@ -11,12 +10,12 @@ import { useI18n } from '../i18n/I18n';
 interface Props {
   api: CounterTrayApi;
   state: AppState;
-  /** Opened from a counter's edit page: that counter first. */
+  /** Opened from a counter's edit page. */
   counterId?: string | undefined;
   onClose: () => void;
 }
 
-export function ExportScreen({ api, state, counterId, onClose }: Props) {
+export default function ExportScreen({ api, state, counterId, onClose }: Props) {
   const i18n = useI18n();
   const ids = useId();
   const counters = state.core?.counters ?? [];
@@ -76,5 +75,3 @@ export function ExportScreen({ api, state, counterId, onClose }: Props) {
     </main>
   );
 }
-
-export default ExportScreen;

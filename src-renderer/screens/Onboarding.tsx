@@ -16,7 +16,7 @@ interface Props {
   onConnected: () => void;
 }
 
-/** Only so an obvious typo gets an instant answer; main validates again (and adds https:// the same way). */
+/** So an obvious typo gets an instant answer; main validates again. */
 function isServerUrl(value: string): boolean {
   try {
     const url = new URL(withDefaultScheme(value));
@@ -26,7 +26,6 @@ function isServerUrl(value: string): boolean {
   }
 }
 
-/** Which field a problem is about (none: the network, the demo). */
 type Field = 'token' | 'server';
 interface ShownError {
   field: Field | null;
@@ -43,19 +42,19 @@ const FIELD_OF_CODE: Record<string, Field> = {
   'not-a-counter-server': 'server',
 };
 
-export function Onboarding({ api, state, replacing: replacingAtStart, onStart, onCancel, onConnected }: Props) {
+export default function Onboarding({ api, state, replacing: replacingAtStart, onStart, onCancel, onConnected }: Props) {
   const i18n = useI18n();
   const ids = useId();
-  // What this form is for is settled when it opens; the session status it causes must not retitle it.
+  // Settled when it opens: the session status it causes must not retitle it.
   const [replacing] = useState(replacingAtStart);
   const [serverUrl, setServerUrl] = useState(state.settings.serverUrl);
   const [token, setToken] = useState('');
   const [showToken, setShowToken] = useState(false);
-  // Most people never change the server: it waits under "Advanced", open when it is not the default.
+  // Most people never change the server: "Advanced" is open only when it is not the default.
   const [advanced, setAdvanced] = useState(state.settings.serverUrl !== DEFAULT_SERVER_URL);
   const [busy, setBusy] = useState<'connect' | 'demo' | null>(null);
   const [error, setError] = useState<ShownError | null>(null);
-  // Each shown problem moves focus to its field once (a new object each time: the same mistake twice refocuses).
+  // Each shown problem moves focus to its field once (a new object: the same mistake twice refocuses).
   const [focusTo, setFocusTo] = useState<{ field: Field } | null>(null);
   const fieldRefs = { token: useRef<HTMLInputElement>(null), server: useRef<HTMLInputElement>(null) };
   const fail = (next: ShownError) => {
@@ -63,22 +62,21 @@ export function Onboarding({ api, state, replacing: replacingAtStart, onStart, o
     if (next.field === 'server') setAdvanced(true);
     setFocusTo({ field: next.field ?? 'token' });
   };
-  // After the commit that shows the message (and unhides Advanced): a hidden field takes no focus.
+  // After the commit that unhides Advanced: a hidden field takes no focus.
   useLayoutEffect(() => {
     if (focusTo) fieldRefs[focusTo.field].current?.focus();
   }, [focusTo]); // the refs are stable: only a new request moves focus
-  // Only this form's own request blocks it: a connect started here supersedes a launch retry.
+  // Only this form's own request blocks it.
   const connecting = busy !== null;
   const launchError = state.session.error;
   const shown: ShownError | null =
     error ?? (busy || !launchError ? null : { field: FIELD_OF_CODE[launchError.code] ?? null, message: errorText(i18n, launchError, hostOf(state.session.serverUrl)) });
   const fieldError = (field: Field) => (shown?.field === field ? shown.message : null);
-/** WCAG 3.3.1: invalid, and described by the message under it. */
+  // WCAG 3.3.1: invalid, and described by the message under it.
   const invalid = (field: Field) => (shown?.field === field ? { 'aria-invalid': true, 'aria-describedby': `${ids}-${field}-error` } : {});
 
   async function connect(event: FormEvent) {
     event.preventDefault();
-    // Pasted tokens often carry a trailing newline or space.
     const cleanToken = token.trim();
     const cleanUrl = withDefaultScheme(serverUrl);
     if (!cleanToken) return fail({ field: 'token', message: i18n.t('onboarding.noToken') });
@@ -154,7 +152,6 @@ export function Onboarding({ api, state, replacing: replacingAtStart, onStart, o
           />
           <FieldError id={`${ids}-server-error`} message={fieldError('server')} />
         </div>
-        {/* A problem that is no field's (the network, the demo) sits above the buttons. */}
         {shown && shown.field === null && (
           <p className="error-text" role="alert">
             {shown.message}

@@ -1,4 +1,4 @@
-// A row's second line, drawn only when format/rowLines.ts says the row has one (src-renderer/README.md, Rows).
+// A row's second line, drawn when format/rowLines.ts says the row has one (src-renderer/README.md, Rows).
 import { lazy, Suspense } from 'react';
 import { isDismissableFlag, type CounterFlagKind } from '../../src-shared/domain/counter-flags';
 import type { CounterState, UnconfirmedChoice } from '../../src-shared/domain/snapshot';
@@ -6,12 +6,12 @@ import type { UndoOffer } from '../../src-shared/domain/activity';
 import type { ResetOffer } from '../../src-shared/domain/goals';
 import type { PlainKey } from '../../src-shared/i18n/messages';
 import { DismissIcon, ICON, KeepIcon, MilestoneIcon, ResendIcon } from '../components/icons';
-import { loadUndoChip } from '../components/loadUndoChip';
 import { todayText } from '../format/activity';
 import { dateLine } from '../format/days';
 import { useI18n } from '../i18n/I18n';
 
-// "+1 · Undo" comes after a click, never at first paint: its own chunk, fetched as the list mounts.
+// "+1 · Undo" comes after a click, never at first paint: its own chunk (with the key names of its tooltip), fetched as the list mounts.
+export const loadUndoChip = () => import('../components/UndoChip').then((module) => ({ default: module.UndoChip }));
 const UndoChip = lazy(loadUndoChip);
 
 export const ERROR_BADGE = {
@@ -21,7 +21,6 @@ export const ERROR_BADGE = {
   unreadable: 'badge.unreadable',
 } as const satisfies Record<CounterFlagKind, PlainKey>;
 
-/** In the user's words (the core's own message is detail for the log). */
 const BADGE_HINT = {
   unconfirmed: 'badgeHint.unconfirmed',
   gone: 'counter.gone',
@@ -31,7 +30,7 @@ const BADGE_HINT = {
 
 type Resolve = (id: string, choice: UnconfirmedChoice) => void;
 
-/** Nothing is decided silently: the user sends the lost change again or keeps what the server shows. */
+/** The user sends the lost change again or keeps what the server shows: nothing is decided silently. */
 function UnconfirmedChoiceButtons({ counter, amount, onResolve, tabIndex }: { counter: CounterState; amount: number; onResolve: Resolve; tabIndex: number }) {
   const i18n = useI18n();
   const signedAmount = i18n.signed(amount);
