@@ -4,7 +4,7 @@ import { isAccentColor } from '../../src-shared/domain/accent-color';
 
 type Rgb = readonly [number, number, number];
 
-/** The backgrounds accent text sits on (styles.css --bg and --surface), and the text on an accent fill. */
+/** The backgrounds under accent text (styles.css --bg, --surface), and the text on an accent fill. */
 const PAGE = {
   light: { backgrounds: ['#ffffff', '#f3f4f6'], onAccent: '#ffffff', towards: [0, 0, 0] as Rgb },
   dark: { backgrounds: ['#1d1f23', '#272a30'], onAccent: '#0c1526', towards: [255, 255, 255] as Rgb },
@@ -34,13 +34,8 @@ export function contrast(a: string, b: string): number {
   return (hi + 0.05) / (lo + 0.05);
 }
 
-export interface PaintedAccent {
-  accent: string;
-  onAccent: string;
-}
-
-/** The OS accent made readable in this theme; null for anything that is not #rrggbb (the stylesheet's neutral blue stays). */
-export function paintedAccent(osAccent: string | undefined, theme: 'light' | 'dark'): PaintedAccent | null {
+/** The OS accent made readable in this theme; null for anything but #rrggbb. */
+export function paintedAccent(osAccent: string | undefined, theme: 'light' | 'dark'): { accent: string; onAccent: string } | null {
   if (!isAccentColor(osAccent)) return null;
   const page = PAGE[theme];
   const from = rgbOf(osAccent);

@@ -1,10 +1,10 @@
 import { useLayoutEffect } from 'react';
 import { paintedAccent } from './paintedAccent';
 
-/** The accent the stylesheet's neutral blue gives way to; removed again when the OS has none. */
+/** Removed again when the OS has no accent: the stylesheet's neutral blue. */
 const PROPERTIES = ['--accent', '--accent-text', '--focus'] as const;
 
-/** The OS accent, made readable for the theme, into the page's CSS variables; in the layout phase, so a screen's first frame has it. */
+/** The OS accent, readable in the theme, into the page's CSS variables; in the layout phase, for the first frame. */
 export function useAccentColor(osAccent: string | undefined, theme: 'light' | 'dark' | undefined): void {
   useLayoutEffect(() => {
     const style = document.documentElement.style;

@@ -4,12 +4,6 @@ import type { AppState, CounterTrayApi, IpcError, StateDelta } from '../../src-s
 import { applyDelta } from './applyDelta';
 import { call } from './ipc';
 
-export interface AppStateView {
-  state: AppState | null;
-  /** Why the state could not be loaded (said in the user's language by src-shared/i18n/error-words.ts). */
-  problem: IpcError | null;
-}
-
 const isOlder = (a: AppState, b: AppState) => a.revision <= b.revision;
 
 /**
@@ -17,7 +11,7 @@ const isOlder = (a: AppState, b: AppState) => a.revision <= b.revision;
  * not follow the state held (a gap, or one before the first answer) asks `state:get` again. Unchanged
  * parts keep their identity, so one changed counter re-renders one memoized row.
  */
-export function useAppState(api: CounterTrayApi): AppStateView {
+export function useAppState(api: CounterTrayApi): { state: AppState | null; problem: IpcError | null } {
   const [state, setState] = useState<AppState | null>(null);
   const [problem, setProblem] = useState<IpcError | null>(null);
 
@@ -25,7 +19,7 @@ export function useAppState(api: CounterTrayApi): AppStateView {
     let alive = true;
     let current: AppState | null = null;
     let fetching = false;
-    /** Deltas that arrived while no usable state was held; applied once state:get answers. */
+    // Deltas that came while no usable state was held.
     let waiting: StateDelta[] = [];
 
     const show = (next: AppState, now = false) => {

@@ -1,6 +1,5 @@
-// A range's daily chart: change as stacked bars, the value as a line on its own scale, days before
-// the record began a hatched band (never zero bars). SVG painted from CSS colours to follow the
-// theme; its words are HTML so they grow with the zoom, and a table says it all in text.
+// A range's daily chart: change as stacked bars, the value as a line, days before the record a hatched band (never zero bars).
+// SVG painted from CSS colours to follow the theme; its words are HTML so they grow with the zoom; a table says it all.
 import { useId } from 'react';
 import type { HistoryDay } from '../../src-shared/domain/history';
 import type { Translator } from '../../src-shared/i18n/translator';
@@ -65,7 +64,6 @@ export function ActivityChart({ days, name }: { days: HistoryDay[]; name: string
 
   const rects = recorded.flatMap((d, i) => {
     const parts: { key: string; cls: string; from: number; to: number }[] = [];
-    // Positive parts stack upwards from zero, negative ones downwards: yours first.
     let top = 0;
     let bottom = 0;
     for (const [who, v] of [['you', d.you], ['others', d.others]] as const) {
@@ -108,7 +106,7 @@ export function ActivityChart({ days, name }: { days: HistoryDay[]; name: string
           </>
         )}
       </figcaption>
-      {/* The box is hidden, not the table: a table sizes to its content and pushed the page sideways at 200 % in German. */}
+      {/* The box is hidden, not the table: a table sizes to its content (it pushed the page sideways at 200 % in German). */}
       <div className="sr-only">
         <table>
           <caption>{summary}</caption>

@@ -1,5 +1,4 @@
-// An UpDown counter's history: the range, the numbers, a streak, the chart or the year's heatmap.
-// Main computes it all (`activity:history`); the page only lays it out.
+// An UpDown counter's history: range, numbers, streak, the chart or the year's heatmap; main computes it all.
 import { useLayoutEffect, useState } from 'react';
 import { flushSync } from 'react-dom';
 import type { ActivityHistory as History, HistoryRange, PeriodTotal } from '../../src-shared/domain/history';
@@ -16,7 +15,7 @@ interface Props {
   api: CounterTrayApi;
   counterId: string;
   name: string;
-  /** Anything that may have moved the history: a new value asks main again. */
+  /** A new value asks main again. */
   refresh: unknown;
   onError(message: string): void;
 }
@@ -58,12 +57,12 @@ export function ActivityHistory({ api, counterId, name, refresh, onError }: Prop
   const [range, setRange] = useState<HistoryRange>('twoWeeks');
   const [history, setHistory] = useState<History | null>(null);
 
-  // Asked in the commit, as CounterDetail asks for its events: the answer's wait starts with the click.
+  // Asked in the commit (as CounterDetail asks): the wait starts with the click.
   useLayoutEffect(() => {
     let alive = true;
     void call(api, 'activity:history', { id: counterId, range }).then((result) => {
       if (!alive) return;
-      // Drawn in the turn the answer arrives: left to React's scheduler, Chromium first ran a frame of the old range.
+      // Drawn in the answer's turn: left to React's scheduler, Chromium first ran a frame of the old range.
       if (result.ok) flushSync(() => setHistory(result.value));
       else onError(errorText(i18n, result.error));
     });
@@ -72,7 +71,6 @@ export function ActivityHistory({ api, counterId, name, refresh, onError }: Prop
     };
   }, [api, counterId, range, refresh, i18n, onError]);
 
-  // The answer for the range asked last; an older one stays up meanwhile (no flicker).
   const shown = history?.counterId === counterId ? history : null;
   const streak = shown?.streak ? streakText(i18n, shown.streak) : null;
   const firstShown = shown?.days[0];

@@ -3,7 +3,6 @@ import { useI18n } from '../i18n/I18n';
 
 interface Props {
   question: string;
-  /** What it means for others. */
   detail?: string;
   confirmLabel: string;
   cancelLabel?: string;

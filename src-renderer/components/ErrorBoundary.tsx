@@ -1,12 +1,10 @@
-// One error boundary for a screen and for a row: what fails to draw says so in its own place and
-// the rest keeps working (design.md). The log names the error's kind and the components it passed,
-// never its message, which may quote a counter's name or other server text.
+// One error boundary for a screen and for a row: what fails to draw says so in its own place (design.md).
+// The log names the error's kind and the components it passed, never its message, which may quote server text.
 import { Component, type ReactNode } from 'react';
 
 interface Props {
   children: ReactNode;
   fallback: ReactNode;
-  /** A new value draws the children again. */
   resetOn: unknown;
 }
 
@@ -31,7 +29,7 @@ export class ErrorBoundary extends Component<Props, State> {
   }
 }
 
-/** For createRoot's onCaughtError / onUncaughtError: the error's kind and the components it passed, innermost first. */
+/** For createRoot's onCaughtError / onUncaughtError. */
 export function logRenderError(error: unknown, info: { componentStack?: string | undefined }): void {
   const kind = error instanceof Error ? error.constructor.name : typeof error;
   const components = [...(info.componentStack ?? '').matchAll(/^\s*(?:at|in) ([A-Za-z_$][\w$]*)/gm)].map((match) => match[1]);

@@ -5,12 +5,12 @@ interface Props {
   title: string;
   initial: string;
   submitLabel: string;
-  /** Answers an error to show, or null when done. */
+  /** An error to show, or null when done. */
   onSubmit: (name: string) => Promise<string | null>;
   onCancel: () => void;
 }
 
-/** Inline in the footer (no modal: the popup is small); an error sits under the field and keeps focus there. */
+/** Inline in the footer (no modal: the popup is small); an error keeps focus in the field. */
 export function GroupNameForm({ title, initial, submitLabel, onSubmit, onCancel }: Props) {
   const i18n = useI18n();
   const id = useId();

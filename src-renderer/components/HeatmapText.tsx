@@ -31,7 +31,7 @@ export function HeatmapLegend({ history }: { history: ActivityHistory }) {
   );
 }
 
-/** Hidden in a box, not the table itself (a table sizes to its content: see ActivityChart). */
+/** Hidden in a box, not the table itself (see ActivityChart). */
 export function HeatmapMonths({ months }: { months: PeriodTotal[] }) {
   const i18n = useI18n();
   return (

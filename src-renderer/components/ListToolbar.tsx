@@ -8,19 +8,17 @@ interface Props {
   searchRef: RefObject<HTMLInputElement | null>;
   query: string;
   onQuery: (query: string) => void;
-  /** Only then may the search name the list in aria-controls. */
   listShown: boolean;
-  /** Undefined when main keeps no organisation. */
   onOrganise: ((anchor: MenuAnchor) => void) | undefined;
   hintsOpen: boolean;
   onToggleHints: () => void;
   onSettings: () => void;
 }
 
-/** Memoized on stable callbacks: a push renders the rows it changed, not the search box and icons. */
+/** Memoized on stable callbacks: a push renders the rows it changed, not this. */
 export const ListToolbar = memo(function ListToolbar({ searchRef, query, onQuery, listShown, onOrganise, hintsOpen, onToggleHints, onSettings }: Props) {
   const i18n = useI18n();
-      // At 180 CSS px no words fit ("Search counters" read "Sea"): a magnifier instead, the name says it all.
+  // At 180 CSS px no words fit ("Search counters" read "Sea"): a magnifier instead.
   const narrow = useNarrow();
   return (
     <header className="toolbar">

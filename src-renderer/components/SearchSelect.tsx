@@ -1,6 +1,5 @@
-// A long list to choose one from (the time zones), as the WAI-ARIA APG's editable combobox with list
-// autocomplete; Esc closes it before it lets the screen's Esc through. The list opens in the page's
-// flow under its field, so the small popup never clips it.
+// A long list to choose one from (the time zones): the WAI-ARIA APG's editable combobox with list autocomplete,
+// opening in the page's flow under its field, so the small popup never clips it.
 import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { CollapseIcon, ICON } from './icons';
 
@@ -23,7 +22,7 @@ interface Props {
 const normal = (text: string) => text.toLowerCase().replace(/[_/,()-]+/g, ' ');
 
 /** Every typed word must appear in the label ("new york", "york america"). */
-export function matching(choices: readonly Choice[], query: string): readonly Choice[] {
+function matching(choices: readonly Choice[], query: string): readonly Choice[] {
   const words = normal(query).split(' ').filter(Boolean);
   if (words.length === 0) return choices;
   return choices.filter((choice) => {
@@ -39,7 +38,7 @@ export function SearchSelect({ label, choices, value, onChange, listLabel, noMat
   const chosen = choices.find((choice) => choice.value === value);
   const shown = chosen?.label ?? value;
   const [open, setOpen] = useState(false);
-  // null: the field shows the choice; text: what the user typed to search.
+  // null: the field shows the choice.
   const [query, setQuery] = useState<string | null>(null);
   const [active, setActive] = useState(-1);
   const matches = useMemo(() => matching(choices, query ?? ''), [choices, query]);
@@ -47,7 +46,7 @@ export function SearchSelect({ label, choices, value, onChange, listLabel, noMat
   const optionId = (index: number) => `${id}-option-${index}`;
   const reveal = (index: number) => {
     setActive(index);
-      // After React paints it: keep the active option in view.
+    // Once drawn: keep the active option in view.
     requestAnimationFrame(() => list.current?.querySelector(`[id="${optionId(index)}"]`)?.scrollIntoView({ block: 'nearest' }));
   };
   const openList = () => {
@@ -85,13 +84,12 @@ export function SearchSelect({ label, choices, value, onChange, listLabel, noMat
         reveal(event.key === 'PageDown' ? Math.min(active + 8, last) : Math.max(active - 8, 0));
         return;
       case 'Enter':
-        // Never the form's submit: Enter here is about the list.
         event.preventDefault();
         if (open) pick(matches[active]);
         else openList();
         return;
       case 'Escape':
-        // Open or typed in: Esc undoes that here. Otherwise it is the screen's (back).
+        // Open or typed in: Esc undoes that. Otherwise it is the screen's (back).
         if (!open && query === null) return;
         event.preventDefault();
         close();
@@ -136,7 +134,7 @@ export function SearchSelect({ label, choices, value, onChange, listLabel, noMat
           aria-label={listLabel}
           aria-expanded={open}
           aria-controls={`${id}-list`}
-          // Keeps focus in the field (a blur would close the list before the click opens it).
+          // Keeps focus in the field: a blur would close the list before the click.
           onMouseDown={(event) => event.preventDefault()}
           onClick={() => {
             input.current?.focus();

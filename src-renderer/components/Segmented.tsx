@@ -3,7 +3,6 @@ import { useId } from 'react';
 export interface Segment<T extends string> {
   value: T;
   label: string;
-  /** A language's name in that language. */
   lang?: string;
 }
 
@@ -16,7 +15,7 @@ interface Props<T extends string> {
   hint?: string;
 }
 
-/** Two or three choices as native radios (arrow keys move, each segment one target); wraps under its label when needed. */
+/** Two or three choices as native radios: arrow keys move, each segment is one target. */
 export function Segmented<T extends string>({ label, segments, value, onChange, hint }: Props<T>) {
   const id = useId();
   const labelledBy = typeof label === 'string' ? `${id}-label` : label.labelledBy;

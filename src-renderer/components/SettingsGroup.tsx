@@ -10,7 +10,7 @@ interface Props {
   headingId?: string;
 }
 
-/** A small heading over a card of rows, as macOS and Windows 11 settings group theirs. */
+/** A small heading over a card of rows, as macOS and Windows 11 settings have. */
 export function SettingsGroup({ title, children, className, open, headingId }: Props) {
   const ownId = useId();
   const id = headingId ?? ownId;

@@ -9,7 +9,6 @@ interface Props {
   conflictOf: (accelerator: string) => string | null;
   /** Why the OS refused to register the current value. */
   failure?: string;
-  /** Words under the row. */
   note?: string;
   onChange: (accelerator: string | null) => void;
 }

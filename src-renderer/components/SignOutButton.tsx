@@ -5,7 +5,7 @@ import { errorText } from '../../src-shared/i18n/error-words';
 import { useI18n } from '../i18n/I18n';
 import { ConfirmBar } from './ConfirmBar';
 
-/** Sign out forgets the token, which CountTogether never shows again: it asks first. Leaving the demo does not. */
+/** Signing out forgets the token, which CountTogether never shows again: it asks first (leaving the demo does not). */
 export function SignOutButton({ api, demo, onError }: { api: CounterTrayApi; demo: boolean; onError: (message: string | null) => void }) {
   const i18n = useI18n();
   const [asking, setAsking] = useState(false);

@@ -9,7 +9,7 @@ interface Props {
   onChange: (checked: boolean) => void;
 }
 
-/** A checkbox with role="switch": Space toggles it, forms and tests see `checked`, the whole row is the target. */
+/** A checkbox with role="switch": Space toggles it, the whole row is the target. */
 export function Switch({ label, detail, checked, disabled = false, onChange }: Props) {
   const id = useId();
   return (

@@ -2,7 +2,7 @@ import type { UndoOffer } from '../../src-shared/domain/activity';
 import { displayAccelerator } from '../format/accelerator';
 import { useI18n } from '../i18n/I18n';
 
-/** "+1 · Undo" for 10 s after an own change; a blocked one says why on hover and focus. */
+/** "+1 · Undo" after an own change; a blocked one says why on hover and focus. */
 export function UndoChip({ offer, blockedReason, onUndo, tabIndex, isMac }: { offer: UndoOffer; blockedReason: string | undefined; onUndo: (id: string) => void; tabIndex: number; isMac: boolean }) {
   const i18n = useI18n();
   const amount = i18n.signed(offer.amount);

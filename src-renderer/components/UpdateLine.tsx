@@ -4,7 +4,7 @@ import { errorText } from '../../src-shared/i18n/error-words';
 import { call } from '../bridge/ipc';
 import { useI18n } from '../i18n/I18n';
 
-/** "Update ready · Restart": one slim line above the list while a downloaded update waits (Settings → Updates has the rest). */
+/** "Update ready · Restart" above the list while a downloaded update waits. */
 export function UpdateLine({ api, updates, say }: { api: CounterTrayApi; updates: UpdatesState | undefined; say: (message: string | null) => void }) {
   const i18n = useI18n();
   const status = updates?.status;

@@ -1,13 +1,12 @@
-// The year at a glance: 52 week columns from the locale's first weekday, wrapped into bands of 24 px
-// targets (WCAG 2.5.8) with the newest band on top, rows still in time order for a screen reader. A
-// WAI-ARIA grid with one day in the tab order; a month table says the whole year in text.
+// The year: 52 week columns from the locale's first weekday in bands of 24 px targets (WCAG 2.5.8), the newest band on top,
+// rows in time order for a screen reader; a WAI-ARIA grid with one day in the tab order, and a month table in text.
 import { memo, useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
 import type { ActivityHistory, HistoryDay } from '../../src-shared/domain/history';
 import { dayText } from '../format/history';
 import { useI18n } from '../i18n/I18n';
 import { HeatmapLegend, HeatmapMonths } from './HeatmapText';
 
-/** One day's column step (its cell and the gap around it): the least target size WCAG 2.5.8 asks for. */
+/** One day's column step, cell and gap: WCAG 2.5.8's least target size. */
 const PITCH = 24;
 const LABELS = 24;
 
@@ -24,7 +23,7 @@ export function weeksPerBand(width: number, weeks: number): number {
   return Math.ceil(weeks / bands);
 }
 
-/** The day index a key moves to (days start on a week's first day), or null for a key the grid leaves alone. */
+/** The day a key moves to (days start on a week's first day), or null for a key the grid leaves alone. */
 export function nextDay(key: string, ctrl: boolean, index: number, last: number): number | null {
   const row = index % 7;
   const moves: Record<string, number> = {
@@ -41,10 +40,9 @@ export function nextDay(key: string, ctrl: boolean, index: number, last: number)
   return to === undefined ? null : Math.min(last, Math.max(0, to));
 }
 
-/** The width last measured: the next heatmap is drawn for it at once (the popup's width rarely changes). */
+/** The width last measured: the next heatmap is drawn for it at once. */
 let lastWidth = 336;
 
-/** Measured before paint, and again when the width changes (zoom). */
 function useWeeksPerBand(box: RefObject<HTMLDivElement | null>, weeks: number): number {
   const [perBand, setPerBand] = useState(() => weeksPerBand(lastWidth, weeks));
   useLayoutEffect(() => {
@@ -66,7 +64,7 @@ function useWeeksPerBand(box: RefObject<HTMLDivElement | null>, weeks: number): 
 
 interface GridProps {
   days: readonly HistoryDay[];
-  /** Worked out once per answer (a year is 364 dates and numbers). */
+  /** Worked out once per answer. */
   labels: readonly string[];
   perBand: number;
   focused: number;
@@ -81,7 +79,7 @@ interface WeekProps {
   days: readonly HistoryDay[];
   labels: readonly string[];
   start: number;
-  /** Which of its days is in the tab order (0–6), or -1: a focus move renders the two weeks it touches, not 52. */
+  /** Its day in the tab order (0–6), or -1: a focus move renders the two weeks it touches, not 52. */
   tabbable: number;
 }
 
@@ -111,7 +109,7 @@ function dayAt(days: readonly HistoryDay[], target: EventTarget | null): number 
   return index < 0 ? null : index;
 }
 
-/** Renders again when the focus moves, not when the pointer does (the tooltip does). */
+/** Renders again when the focus moves, not the pointer (the tooltip does). */
 const HeatGrid = memo(function HeatGrid({ days, labels, perBand, focused, setFocused, setPointed, setInside, label, describedBy }: GridProps) {
   const i18n = useI18n();
   const grid = useRef<HTMLDivElement>(null);
@@ -127,7 +125,7 @@ const HeatGrid = memo(function HeatGrid({ days, labels, perBand, focused, setFoc
     move(to);
   };
   const weeks = Math.ceil(days.length / 7);
-  // Bands are cut from this week backwards, so the newest one (shown on top) is whole; the oldest takes the rest.
+  // Cut from this week backwards: the newest band (on top) is whole.
   const bands = Array.from({ length: Math.ceil(weeks / perBand) }, (_, b) => [Math.max(0, weeks - (b + 1) * perBand), weeks - b * perBand] as const).reverse();
   const firstWeek = days.slice(0, 7);
   return (

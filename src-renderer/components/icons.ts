@@ -1,8 +1,6 @@
-// Lucide icons, one ESM module each so the bundle keeps only these, named by what they do here so a
-// screen never picks a second "back" or "more".
+// Lucide icons (the bundle keeps only these), named by what they do here: no screen picks a second "back".
 export {
   ArrowLeft as BackIcon,
-  ChartNoAxesColumn as ActivityIcon,
   Check as KeepIcon,
   ChevronDown as CollapseIcon,
   ChevronRight as ExpandIcon,

@@ -1,13 +1,12 @@
 import type { CounterState } from '../../src-shared/domain/snapshot';
 
-/** Keyed by the counter's id, so the keyboard and a focus request find it. */
 export interface RowItem {
   kind: 'row';
   key: string;
   counter: CounterState;
 }
 
-/** A group's header: its key must never equal a counter's id (prefix it, `group:<id>`); `RowHeights.header` high. */
+/** A group's header: its key is never a counter's id (`group:<id>`). */
 export interface HeaderItem<Header = unknown> {
   kind: 'header';
   key: string;

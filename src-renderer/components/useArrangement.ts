@@ -1,10 +1,7 @@
 import { useRef } from 'react';
 import { arrangeList, rearranged, type Arranged, type ArrangeInput } from '../../src-shared/domain/arrange';
 
-/**
- * The list's rows and headers (domain/arrange.ts). A push that changes nothing the arrangement reads
- * keeps every row in place and swaps only the changed counters' objects, so it costs no filter and sort.
- */
+/** The list's rows and headers; a push that changes nothing the arrangement reads swaps the changed counters in place, no filter or sort. */
 export function useArrangement(input: ArrangeInput): Arranged {
   const last = useRef<{ input: ArrangeInput; arranged: Arranged } | null>(null);
   const was = last.current;

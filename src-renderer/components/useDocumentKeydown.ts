@@ -1,10 +1,6 @@
 import { useLayoutEffect, useRef } from 'react';
 
-/**
- * Keys for a whole screen, heard at the document (focus may have fallen to <body>). Attached in the
- * layout phase: a key pressed before a passive effect ran would reach a screen that looks ready
- * but does not listen yet.
- */
+/** Keys for a whole screen, heard at the document (focus may be on <body>); in the layout phase, so a drawn screen already listens. */
 export function useDocumentKeydown(handler: (event: KeyboardEvent) => void): void {
   const latest = useRef(handler);
   latest.current = handler;

@@ -10,7 +10,6 @@ interface Last {
   heights: number[];
 }
 
-/** The ids whose entry in today's changes, the goals, the undo offer or the reset offer differs. */
 function touchedIds(before: LineContext, after: LineContext): Set<string> {
   const touched = new Set<string>();
   const diff = (a: Record<string, unknown> | undefined, b: Record<string, unknown> | undefined) => {
@@ -24,17 +23,12 @@ function touchedIds(before: LineContext, after: LineContext): Set<string> {
   return touched;
 }
 
-/** The same thing at the same place: the same counter object, or a header at both. */
 function sameItem(a: ListItem<unknown> | undefined, b: ListItem<unknown>): boolean {
   if (a?.kind === 'row') return b.kind === 'row' && a.counter === b.counter;
   return a?.kind === 'header' && b.kind === 'header';
 }
 
-/**
- * Each item's height for the window: a header's, or a row's of one line or two (format/rowLines.ts). A push
- * changes a counter or two of thousands: a row whose counter object (applyDelta keeps unchanged ones) and
- * line-context entries are the same keeps its height unasked, so a push asks only what changed.
- */
+/** Each item's height (format/rowLines.ts); a row whose counter object and line-context entries stayed keeps its height unasked. */
 export function useLineHeights(items: readonly ListItem<unknown>[], context: LineContext, sizes: RowHeights): readonly number[] {
   const last = useRef<Last | null>(null);
   const before = last.current;
@@ -48,7 +42,7 @@ export function useLineHeights(items: readonly ListItem<unknown>[], context: Lin
     items.forEach((item, i) => {
       if (!sameItem(before.items[i], item) || touched.has(item.key)) asked.set(i, heightOf(item));
     });
-    // No height moved: the same array, so the window's running offsets are not summed again.
+    // No height moved: the same array, so the offsets are not summed again.
     const moved = [...asked].filter(([at, height]) => before.heights[at] !== height);
     heights = moved.length === 0 ? before.heights : before.heights.slice();
     for (const [at, height] of moved) heights[at] = height;

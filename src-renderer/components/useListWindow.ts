@@ -6,26 +6,21 @@ import { useRowHeights } from './useRowHeight';
 import { useRowWindow } from './useRowWindow';
 
 export interface ListWindow<Item extends ListItem<unknown>> {
-  /** The items in view and a margin; the first is `items[start]`. */
+  /** The items in view and a margin, from `items[start]`. */
   shown: readonly Item[];
   start: number;
-  /** As tall as every item, the items above the window as padding. */
   style: { height: number; paddingTop: number };
-  /** A header's element must be exactly this tall. */
   headerHeight: number;
-  /** Scrolls the least needed to show the item (`hint`: where it probably is). Stable across renders. */
+  /** Scrolls the least needed to show the item (`hint`: where it probably is). Stable. */
   scrollToKey(key: string, hint?: number): void;
 }
 
-/**
- * The list, windowed whatever its length, by arithmetic on heights known from the data, so rendering
- * costs the same for 10 counters as for 5 000 and nothing is measured. Headers are items like rows.
- */
+/** The list, windowed whatever its length on heights known from the data: 10 counters cost what 5 000 do; nothing is measured. */
 export function useListWindow<Item extends ListItem<unknown>>(scrollRef: RefObject<HTMLElement | null>, items: readonly Item[], context: LineContext): ListWindow<Item> {
   const sizes = useRowHeights();
   const heights = useLineHeights(items, context, sizes);
   const placed = useRowWindow(scrollRef, heights);
-  // The latest list and window, read when the current row changes: a push that only moves offsets scrolls nothing.
+  // Read when the current row changes: a push that only moves offsets scrolls nothing.
   const latest = useRef({ items, placed });
   latest.current = { items, placed };
   const scrollToKey = useCallback((key: string, hint?: number) => {

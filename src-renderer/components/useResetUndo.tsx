@@ -14,11 +14,11 @@ export interface ResetQuestion {
   earlier: string;
 }
 
-/** Undo of a reset: main PATCHes back only if the counter still shows what the reset set; else the user is asked (put it back anyway, or keep it). */
+/** Undo of a reset: main puts it back only if the counter still shows the reset's value; else the user is asked. */
 export function useResetUndo(api: CounterTrayApi, offer: ResetOffer | null | undefined, say: (message: string | null) => void) {
   const i18n = useI18n();
   const [question, setQuestion] = useState<ResetQuestion | null>(null);
-  // A ref, so the callback every row gets stays the same object (memoized rows skip rendering).
+  // A ref, so the callback every memoized row gets stays the same.
   const latest = useRef(offer);
   latest.current = offer;
   const undoReset = useCallback(

@@ -13,11 +13,10 @@ export interface RowActions {
   dismissError(id: string): Promise<void>;
   resolveUnconfirmed(id: string, choice: UnconfirmedChoice): Promise<void>;
   togglePin(id: string): Promise<void>;
-  /** Notifications of others' changes to this counter. */
   toggleMute(id: string): Promise<void>;
 }
 
-/** What a list row asks main to do, a failure said in the app's words. Stable callbacks: the rows are memoized on them. */
+/** What a list row asks main to do; stable callbacks, as the rows are memoized on them. */
 export function useRowActions(api: CounterTrayApi, counters: readonly CounterState[], settings: Settings, say: (message: string | null) => void): RowActions {
   const i18n = useI18n();
   const countersRef = useRef(counters);

@@ -1,22 +1,18 @@
 import { useSyncExternalStore } from 'react';
 
-/** As in styles.css (.counter, .counter.two-line); a header element must be exactly `header` high. */
+/** As in styles.css (.counter, .counter.two-line, design.md "The list"). */
 export interface RowHeights {
   one: number;
   two: number;
   header: number;
 }
 
-/** design.md, "The list". */
 export const ROW_HEIGHTS: RowHeights = { one: 36, two: 48, header: 28 };
-/** At 200 % zoom (180 CSS px) the name takes a line of its own; the second line may take three (a longer language's milestone). */
-export const NARROW_ROW_HEIGHTS: RowHeights = { one: 58, two: 105, header: 36 };
-/** The CSS's own query (WCAG 1.4.10 reflow). */
-const NARROW = '(max-width: 320px)';
-
+/** At 200 % zoom the name takes a line of its own; the second line may take three (a longer language's milestone). */
+const NARROW_ROW_HEIGHTS: RowHeights = { one: 58, two: 105, header: 36 };
 let narrowQuery: MediaQueryList | undefined;
-/** One query for the page: matchMedia anew on every render parses and evaluates it again. */
-const narrow = () => (narrowQuery ??= window.matchMedia(NARROW));
+/** The CSS's own query (WCAG 1.4.10 reflow), made once: matchMedia on every render parses it anew. */
+const narrow = () => (narrowQuery ??= window.matchMedia('(max-width: 320px)'));
 
 function subscribe(onChange: () => void): () => void {
   const query = narrow();
@@ -24,7 +20,7 @@ function subscribe(onChange: () => void): () => void {
   return () => query.removeEventListener('change', onChange);
 }
 
-/** Windowed rows are placed by arithmetic on these, so they follow the CSS's query: a zoom re-lays out long lists too. */
+/** Windowed rows are placed by arithmetic on these, so they follow the CSS's query. */
 export function useRowHeights(): RowHeights {
   return useNarrow() ? NARROW_ROW_HEIGHTS : ROW_HEIGHTS;
 }

@@ -2,10 +2,10 @@ import { useCallback, useEffect, useMemo, useRef, useState, type RefObject } fro
 
 /** Assumed before the list is laid out, so the first paint has rows. */
 const UNMEASURED_HEIGHT = 400;
-/** Rows beyond the view in a list's first frame: scrolling cannot start before that frame is painted, so the margin follows it. */
+/** Rows beyond the view in a list's first frame: no scroll starts before it is painted, so the margin follows it. */
 export const FIRST_PAINT_OVERSCAN = 1;
 
-/** Once the frame being prepared has been painted (a task after the next animation frame). */
+/** A task after the next animation frame: once the frame being prepared is painted. */
 function afterPaint(run: () => void): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
   if (typeof requestAnimationFrame !== 'function') {
@@ -25,9 +25,7 @@ export interface RowWindow {
   start: number;
   end: number;
   totalHeight: number;
-  /** The rows before the window are this much padding. */
   offsetOf(index: number): number;
-  /** Scrolls the least needed to show a row ("nearest"). */
   scrollToIndex(index: number): void;
 }
 
@@ -43,10 +41,7 @@ function rowAt(offsets: readonly number[], y: number): number {
   return Math.max(0, low);
 }
 
-/**
- * Windowing for rows whose heights are known before they render (format/rowLines.ts): arithmetic on
- * scrollTop over the rows' running offsets, no measuring, which keeps this a few lines, not a library.
- */
+/** Windowing by arithmetic on scrollTop over heights known before render (format/rowLines.ts): no measuring, no library. */
 export function useRowWindow(scrollRef: RefObject<HTMLElement | null>, heights: readonly number[], overscan = 8): RowWindow {
   const [viewport, setViewport] = useState({ top: 0, height: UNMEASURED_HEIGHT });
   const seen = useRef(viewport);
@@ -66,7 +61,7 @@ export function useRowWindow(scrollRef: RefObject<HTMLElement | null>, heights: 
   useEffect(() => {
     const element = scrollRef.current;
     if (!element) return;
-    // A list that arrives re-reads the viewport: an equal one is not set again, which would call the list again.
+    // An equal viewport is not set again: that would render the list again.
     const read = () => {
       const top = element.scrollTop;
       const height = element.clientHeight || UNMEASURED_HEIGHT;
@@ -94,7 +89,7 @@ export function useRowWindow(scrollRef: RefObject<HTMLElement | null>, heights: 
       if (top < element.scrollTop) element.scrollTop = top;
       else if (bottom > element.scrollTop + height) element.scrollTop = bottom - height;
       else return;
-      // Do not wait for the scroll event: the row must be rendered in this very update.
+      // Not on the scroll event: the row must be rendered in this very update.
       setViewport({ top: element.scrollTop, height });
     },
     [scrollRef, offsets],

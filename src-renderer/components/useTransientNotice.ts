@@ -1,9 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 
-/** Long enough to read a sentence, gone before it misleads. */
-export const NOTICE_MS = 5_000;
+const NOTICE_MS = 5_000;
 
-/** A footer message that goes away by itself, so it never outlives the action it was about. */
+/** A footer message that goes after 5 s, so it never outlives the action it was about. */
 export function useTransientNotice(): [string | null, (message: string | null) => void] {
   const [notice, setNotice] = useState<string | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);

@@ -1,15 +1,7 @@
-// Key presses as Electron accelerators ("CommandOrControl+Shift+K"), compared the way Electron does
-// (case-insensitive, aliases folded).
+// Key presses as Electron accelerators ("CommandOrControl+Shift+K"), compared as Electron does (any case, aliases folded).
 import type { Translator } from '../../src-shared/i18n/translator';
 
-export interface KeyPress {
-  key: string;
-  code: string;
-  ctrlKey: boolean;
-  metaKey: boolean;
-  altKey: boolean;
-  shiftKey: boolean;
-}
+type KeyPress = Pick<KeyboardEvent, 'code' | 'ctrlKey' | 'metaKey' | 'altKey' | 'shiftKey'>;
 
 const NAMED_CODES: Record<string, string> = {
   Space: 'Space', Enter: 'Enter', Tab: 'Tab', Backspace: 'Backspace', Delete: 'Delete', Insert: 'Insert',
@@ -29,7 +21,7 @@ function keyName(code: string): string | null {
   return NAMED_CODES[code] ?? null;
 }
 
-export type RecordOutcome =
+type RecordOutcome =
   | { kind: 'accelerator'; accelerator: string }
   | { kind: 'incomplete' } // only modifiers so far
   | { kind: 'needsModifier'; key: string };
@@ -44,7 +36,7 @@ export function acceleratorFromKeyPress(press: KeyPress, isMac: boolean): Record
   if (!isMac && press.metaKey) parts.push('Super');
   if (press.altKey) parts.push(isMac ? 'Option' : 'Alt');
   if (press.shiftKey) parts.push('Shift');
-  // A global shortcut needs Ctrl/Cmd/Alt/Super, or it would steal typing from every app; main enforces it, this is the early hint.
+  // A global shortcut without Ctrl/Cmd/Alt/Super would steal typing from every app: main refuses it, this is the early hint.
   if (parts.every((part) => part === 'Shift')) return { kind: 'needsModifier', key };
   return { kind: 'accelerator', accelerator: [...parts, key].join('+') };
 }
@@ -93,9 +85,9 @@ export function keyLabel(i18n: Translator, part: string, isMac: boolean): string
   return part;
 }
 
-/** Shows an accelerator the way the platform and the language spell it: "Strg+Umschalt+K", "⌘+⇧+K". */
+/** As the platform and the language spell it: "Strg+Umschalt+K", "⌘+⇧+K". */
 export function displayAccelerator(i18n: Translator, accelerator: string, isMac: boolean): string {
-  // "Ctrl++" is Ctrl with the + key: an empty part after a separator is the plus key itself.
+  // "Ctrl++" is Ctrl with the + key.
   const parts = accelerator.split('+').map((part, i, all) => (part === '' && i === all.length - 1 ? 'Plus' : part)).filter((part) => part !== '');
   return parts.map((part) => keyLabel(i18n, part, isMac)).join('+');
 }

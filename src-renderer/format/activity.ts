@@ -1,5 +1,4 @@
-// Words for the activity record. "You" is this app; "others" is everyone else:
-// the service never says who changed a counter (docs/api.md O20), so no name is ever shown.
+// Words for the activity record. "You" is this app, "others" everyone else: the service never says who (docs/api.md O20).
 import type { ActivityEvent, ClickSource } from '../../src-shared/domain/activity';
 import type { MessageKey } from '../../src-shared/i18n/messages';
 import type { Translator } from '../../src-shared/i18n/translator';

@@ -7,19 +7,13 @@ import type { Translator } from '../../src-shared/i18n/translator';
 import { daysBetween } from '../../src-shared/time/calendar';
 
 /** "Mar 5" within the coming eleven months (no other Mar 5 is meant), else "Feb 28, 2027". */
-export function shortDate(i18n: Translator, date: string, today?: string): string {
+function shortDate(i18n: Translator, date: string, today?: string): string {
   const ahead = today ? daysBetween(today, date) : -1;
   return ahead >= 0 && ahead < 330 ? i18n.monthDay(date) : i18n.date(date);
 }
 
 /** "5 / 8 today", the bar's fill (0–1), and whether it is reached. */
-export interface GoalLine {
-  text: string;
-  fraction: number;
-  reached: boolean;
-}
-
-export function goalLine(i18n: Translator, goal: GoalView | undefined): GoalLine | undefined {
+export function goalLine(i18n: Translator, goal: GoalView | undefined): { text: string; fraction: number; reached: boolean } | undefined {
   if (!goal) return undefined;
   return { text: goalProgressText(i18n, goal), fraction: Math.min(1, Math.max(0, goal.done / goal.target)), reached: goal.done >= goal.target };
 }

@@ -1,5 +1,4 @@
-// Words for a counter's history (computed in main), through the translator's Intl formats so English
-// and German read as their speakers write them.
+// Words for a counter's history (computed in main).
 import type { HistoryDay, HistoryRange, Streak } from '../../src-shared/domain/history';
 import type { MessageKey } from '../../src-shared/i18n/messages';
 import type { Translator } from '../../src-shared/i18n/translator';
@@ -27,7 +26,7 @@ export function streakText(i18n: Translator, streak: Streak): { current: string;
   return { current, longest };
 }
 
-/** By translator: a year's days repeat the same few numbers, and each is an Intl call. */
+/** By translator: a year's days repeat a few numbers, each an Intl call. */
 const signedCache = new WeakMap<Translator, Map<number, string>>();
 
 function signed(i18n: Translator, amount: number): string {
@@ -42,7 +41,7 @@ function signed(i18n: Translator, amount: number): string {
   return text;
 }
 
-/** By translator: the year's 364 names come back with every range switch and answer. */
+/** By translator: the year's 364 names come back with every answer. */
 const dayTexts = new WeakMap<Translator, Map<string, string>>();
 
 /** One day as the heatmap says it: "Tue, Nov 17, 2026: +3 (you +2, others +1)". */

@@ -1,5 +1,4 @@
-// What one row shows besides its counter, as values that stay the same between renders (so a
-// memoized row skips) and remembered per counter (so a push does not format every row in view again).
+// What a row shows besides its counter, remembered per counter object: a memoized row skips, a push formats only what changed.
 import type { UndoOffer } from '../../src-shared/domain/activity';
 import type { GoalView, LocalExtras, ResetOffer } from '../../src-shared/domain/goals';
 import type { CounterState } from '../../src-shared/domain/snapshot';
@@ -26,7 +25,6 @@ interface OwnActivity {
 
 type RowWords = ReturnType<typeof wordsOf>;
 
-/** The last words per counter object: a row whose counter and own parts did not change keeps them. */
 const remembered = new WeakMap<CounterState, { i18n: Translator; own: OwnActivity; words: RowWords }>();
 
 const sameOwn = (a: OwnActivity, b: OwnActivity) => a.today === b.today && a.offer === b.offer && a.blocked === b.blocked && a.reset === b.reset && a.goal === b.goal && a.day === b.day;

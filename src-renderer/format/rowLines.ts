@@ -1,5 +1,4 @@
-// Whether a row has a second line (design.md, "The list"): the list places windowed rows by this
-// same answer, so a row's height never depends on measuring.
+// Whether a row has a second line (design.md, "The list"): the list places windowed rows by the same answer.
 import type { UndoOffer } from '../../src-shared/domain/activity';
 import type { LocalExtras, ResetOffer } from '../../src-shared/domain/goals';
 import type { CounterState } from '../../src-shared/domain/snapshot';
@@ -15,10 +14,7 @@ export interface LineContext {
 
 type Lined = Pick<CounterState, 'id' | 'type' | 'error' | 'sendingSlowly' | 'waiting' | 'startDate' | 'endDate'>;
 
-/**
- * Per-counter facts are gathered once into a Set of ids, so a row costs no object-key lookup by its
- * freshly unpacked id (which V8 interns first); only an own entry counts, never a prototype's.
- */
+/** Per-counter facts gathered once into a Set of ids: only an own entry counts, never a prototype's. */
 export function secondLineAsker({ today, offer, reset, extras, clicksWait }: LineContext): (counter: Lined) => boolean {
   const keyed = new Set<string>();
   for (const [id, goal] of Object.entries(extras?.goals ?? {})) if (goal) keyed.add(id);

@@ -4,7 +4,7 @@ import type { Translator } from '../../src-shared/i18n/translator';
 import type { WordsOnWire } from '../../src-shared/i18n/messages';
 import { sameAccelerator } from './accelerator';
 
-export interface ShortcutSlot {
+interface ShortcutSlot {
   /** "open", or "<counterId>:increment" / "<counterId>:decrement". */
   key: string;
   accelerator: string;
@@ -33,7 +33,6 @@ interface Failure {
   words?: WordsOnWire | undefined;
 }
 
-/** In the popup's language, or undefined. */
 export function failureFor(i18n: Translator, failures: readonly Failure[], accelerator: string | null | undefined): string | undefined {
   if (!accelerator) return undefined;
   const failure = failures.find((f) => sameAccelerator(f.accelerator, accelerator));

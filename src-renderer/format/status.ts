@@ -1,20 +1,19 @@
-// The status line's words, from what the snapshot proves (docs/api.md O8 for the waits). Pure, so
-// Node tests read it at the snapshot's moment; countdowns are relative, never a clock time.
+// The status line's words, from what the snapshot proves (docs/api.md O8 for the waits); countdowns are relative, never a clock time.
 import type { ConnectionState, Outbox } from '../../src-shared/domain/snapshot';
 import type { Translator } from '../../src-shared/i18n/translator';
 
-export type StatusKind = 'live' | 'sending' | 'slowed' | 'offline' | 'reconnecting' | 'connecting' | 'signedOut' | 'stopped';
+type StatusKind = 'live' | 'sending' | 'slowed' | 'offline' | 'reconnecting' | 'connecting' | 'signedOut' | 'stopped';
 
-export interface StatusWords {
+interface StatusWords {
   kind: StatusKind;
   text: string;
   /** Needs the user (red): only a refused token. Offline and reconnecting are normal states. */
   alarm: boolean;
-  /** When the words change by themselves (a countdown's next second), epoch ms. */
+  /** When the words change by themselves (a countdown's next second). */
   nextChangeAt?: number;
 }
 
-export interface StatusInput {
+interface StatusInput {
   connection: ConnectionState;
   outbox: Outbox;
   demo: boolean;
@@ -25,10 +24,10 @@ export interface StatusInput {
 
 /** Own pacing is told only when it holds clicks longer than this (the core reports it from there on). */
 const SHOWN_WAIT_MS = 1000;
-/** "Sending…" only for clicks not answered within this: one that lands at once would only flicker the line. */
+/** "Sending…" only for clicks not answered within this: one that lands at once would flicker. */
 const SENDING_SHOWN_AFTER_MS = 300;
 
-/** "10:05" today, "Nov 22, 18:30" before: the date only when it says something. */
+/** "10:05" today, "Nov 22, 18:30" before. */
 function sinceText(i18n: Translator, at: number, now: number): string {
   return i18n.dayOf(at) === i18n.dayOf(now) ? i18n.time(at) : i18n.dayAndTime(at);
 }
@@ -36,7 +35,7 @@ function sinceText(i18n: Translator, at: number, now: number): string {
 /** Past this a wait is said in whole minutes (a Retry-After may be an hour; "in 300 s" reads as noise). */
 const MINUTES_FROM_MS = 90_000;
 
-/** Whole seconds (never 0 while something is ahead) or minutes, and when that number changes next. */
+/** Whole seconds (never 0 while something is ahead) or minutes, and when that changes next. */
 function countdown(until: number, now: number): { count: number; unit: 's' | 'min'; nextChangeAt: number } {
   const left = until - now;
   if (left > MINUTES_FROM_MS) {
@@ -62,7 +61,7 @@ export function statusWords(i18n: Translator, { connection, outbox, demo, offlin
       return { kind: 'stopped', text: i18n.t('connection.stopped'), alarm: false };
     default:
   }
-  // A 429's pause holds clicks whatever else is true: say how long (a long one also reads as offline to the core).
+  // A 429's pause holds clicks whatever else is true: say how long.
   if (held?.reason === 'rateLimited') return slowed(held.until);
   const since = connection.since ?? offlineSince;
   switch (connection.status) {

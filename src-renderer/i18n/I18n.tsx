@@ -7,7 +7,6 @@ import { loadCatalog } from './loadCatalog';
 
 const TranslatorContext = createContext<Translator | null>(null);
 
-/** The translator of the language in use; only under <I18n>. */
 export function useI18n(): Translator {
   const translator = useContext(TranslatorContext);
   if (!translator) throw new Error('useI18n() outside <I18n>: the catalog is not loaded');
@@ -19,7 +18,7 @@ export function guessLocale(): AppLocale {
   return resolveLocale('system', typeof navigator === 'undefined' ? [] : navigator.languages);
 }
 
-/** Starts the likely catalog's fetch as the bundle is evaluated, before React's first render: the first screen waits for it. */
+/** Starts the likely catalog's fetch before React's first render: the first screen waits for it. */
 export function preloadGuessedCatalog(): void {
   void loadCatalog(guessLocale().language).catch(() => undefined);
 }

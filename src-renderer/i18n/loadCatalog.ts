@@ -1,4 +1,4 @@
-// Each language's catalog is a chunk of its own (scripts/catalog-plugin.ts), fetched once.
+// Each language's catalog is a chunk of its own (scripts/catalog-plugin.ts).
 import type { CatalogName } from '../../src-shared/i18n/locale';
 import type { CompiledCatalog } from '../../src-shared/i18n/translator';
 

@@ -1,5 +1,4 @@
-// One counter's activity: today, its history and the latest events. Its own chunk, since most
-// popups never open it; its data is asked for on demand, never pushed.
+// One counter's activity: today, its history and the latest events, asked for on demand, never pushed.
 import { useLayoutEffect, useState } from 'react';
 import type { ActivityDetail } from '../../src-shared/domain/activity';
 import type { AppState, CounterTrayApi } from '../../src-shared/ipc/contract';
@@ -31,15 +30,14 @@ export default function CounterDetail({ api, state, counterId, onClose, onEdit }
   const [detail, setDetail] = useState<ActivityDetail | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const todayNet = state.activity.today[counterId];
-  /** At midnight the chart, the heatmap and the streak move on though nothing else did. */
+  // At midnight the chart, the heatmap and the streak move on though nothing else did.
   const day = state.extras?.today;
   const offer = state.activity.undo;
   const counters = state.core?.counters ?? [];
   const undo = useUndo(api, offer, counters, setNotice);
   useEscape(onClose);
 
-  // Asked again whenever what it shows may have moved; in the commit, not a passive effect, so the
-  // wait for main's answer starts with the click (3–5 ms sooner on a busy machine: bench/README.md, 11).
+  // Asked again whenever it may have moved; in the commit, so the wait starts with the click (bench/README.md, 11).
   const value = counter?.value;
   useLayoutEffect(() => {
     let alive = true;

@@ -1,5 +1,4 @@
-// The edit page's goal and milestone switch: kept on this computer for this account (the service
-// has no field for either, so other members never see them), saved with the page's Save.
+// The edit page's goal and milestone switch: kept on this computer for this account (the service has no field for either).
 import type { GoalCount, GoalPeriod } from '../../src-shared/domain/goals';
 import { FROM_DATE_DAYS } from '../../src-shared/domain/milestones';
 import type { CounterState } from '../../src-shared/domain/snapshot';
@@ -9,7 +8,7 @@ import type { Translator } from '../../src-shared/i18n/translator';
 import { Switch } from '../components/Switch';
 import { useI18n } from '../i18n/I18n';
 
-/** The same cap main checks (src-shared/domain/goals.ts GOAL_TARGET_MAX); the bundle stays zod-free. */
+/** Main's cap (GOAL_TARGET_MAX), here so the bundle stays zod-free. */
 const TARGET_MAX = 1_000_000;
 
 export interface ExtrasDraft {
@@ -30,7 +29,7 @@ export function extrasDraftOf(state: AppState, counterId: string): ExtrasDraft {
   };
 }
 
-export type ExtrasCall = { channel: 'goal:set'; request: RequestOf<'goal:set'> } | { channel: 'milestones:mute'; request: RequestOf<'milestones:mute'> };
+type ExtrasCall = { channel: 'goal:set'; request: RequestOf<'goal:set'> } | { channel: 'milestones:mute'; request: RequestOf<'milestones:mute'> };
 
 export function extrasCalls(i18n: Translator, state: AppState, counter: CounterState, draft: ExtrasDraft): ExtrasCall[] | { message: string } {
   const before = extrasDraftOf(state, counter.id);

@@ -8,7 +8,7 @@ import { Switch } from '../components/Switch';
 import { conflictFor, failureFor, shortcutSlots } from '../format/shortcutUse';
 import { useI18n } from '../i18n/I18n';
 
-/** What this computer does for one counter, saved with the page's Save. */
+/** What this computer does for one counter. */
 export interface LocalDraft {
   notify: boolean;
   increment: string | undefined;
@@ -43,14 +43,13 @@ interface Props {
   counter: CounterState;
   draft: LocalDraft;
   onChange: (next: LocalDraft) => void;
-  /** The goal or milestones. */
   children?: ReactNode;
 }
 
 export function CounterLocalSettings({ state, counter, draft, onChange, children }: Props) {
   const i18n = useI18n();
   const { settings } = state;
-  // Conflicts are judged with this page's unsaved shortcuts in place (+1 and −1 must not collide either).
+  // Judged with this page's unsaved shortcuts in place (+1 and −1 must not collide either).
   const slots = shortcutSlots(i18n, { ...settings, ...localPatch(settings, counter.id, draft) }, state.core?.counters ?? []);
   const isMac = state.platform === 'darwin';
   const directions: ('increment' | 'decrement')[] = counter.type === 'UpDown' ? ['increment', 'decrement'] : [];

@@ -12,18 +12,17 @@ export type MenuAnchor = { element: HTMLElement } | { x: number; y: number };
 
 interface Props extends Omit<SubLineProps, 'tabIndex'> {
   pinned: boolean;
-  /** The one + / − and Enter act on, and whose buttons are in the Tab order. */
+  /** The one + / − and Enter act on, its buttons in the Tab order. */
   active: boolean;
   /** After an arrow key only (a mouse user never sees a tinted row). */
   selected: boolean;
-  /** 48 px instead of 36 (format/rowLines.ts). */
   twoLine: boolean;
   menuOpen: boolean;
   onStep: (id: string, direction: Direction) => void;
   onActivate: (id: string) => void;
   onMenu: (id: string, anchor: MenuAnchor) => void;
   goalFraction?: number | undefined;
-  /** Muted words after the name: "hidden", "in Work" (a search across groups). */
+  /** After the name: "hidden", "in Work" (a search across groups). */
   tag?: string | undefined;
   /** Only while the list is in the user's order. */
   draggable?: boolean;
@@ -35,7 +34,7 @@ function StepButton({ counter, direction, onStep, tabIndex }: { counter: Counter
   const reason = refusalReason(i18n, counter, direction);
   const label = direction === 'increment' ? i18n.t('row.increase', { name: counter.name }) : i18n.t('row.decrease', { name: counter.name });
   const Icon = direction === 'increment' ? PlusIcon : MinusIcon;
-  // aria-disabled, not disabled: a disabled button gets no hover or focus, and the reason is the point; the list says it.
+  // aria-disabled: a disabled button gets no hover or focus, and the reason is the point.
   return (
     <button
       type="button"
@@ -58,7 +57,7 @@ export const CounterRow = memo(function CounterRow(props: Props) {
   const i18n = useI18n();
   const value = formatCounterValue(i18n, counter.type, counter.value);
   const isUpDown = counter.type === 'UpDown';
-  // Roving tab stop: only the current row's buttons are in the Tab order, so Tab never walks 1000 rows.
+  // Roving tab stop: Tab never walks 1000 rows.
   const tabIndex = active ? 0 : -1;
   const openMenu = (event: MouseEvent) => {
     event.preventDefault();
@@ -97,7 +96,6 @@ export const CounterRow = memo(function CounterRow(props: Props) {
         .join(', ')}
       onPointerDown={() => onActivate(counter.id)}
       onContextMenu={openMenu}
-      // Tab into a row's button makes it the current row: keys and highlight follow focus.
       onFocus={() => onActivate(counter.id)}
     >
       <span className="counter-name" title={counter.name}>
@@ -139,7 +137,7 @@ export const CounterRow = memo(function CounterRow(props: Props) {
         </span>
       )}
       {goalText && (
-        // The bar lies on the row's bottom edge, out of the layout: it never moves or resizes the row.
+        // On the row's bottom edge, out of the layout: it never moves the row.
         <span className="goal-bar" aria-hidden="true">
           <span className={`goal-fill${goalReached ? ' reached' : ''}`} style={{ transform: `scaleX(${goalFraction ?? 0})` }} />
         </span>
@@ -151,7 +149,7 @@ export const CounterRow = memo(function CounterRow(props: Props) {
 type RowWords = ReturnType<typeof rowActivity>;
 type GuardedProps = Omit<Props, keyof RowWords> & { activity: ListActivity };
 
-/** A row in a boundary of its own, its words made inside it: a counter that cannot be drawn says so and the list stays. */
+/** A row in a boundary of its own, its words made inside it: a counter that cannot be drawn says so; the list stays. */
 export function GuardedRow(props: GuardedProps) {
   return (
     <ErrorBoundary resetOn={props.counter} fallback={<FailedRow {...props} />}>
@@ -165,7 +163,7 @@ function WordedRow({ activity, ...props }: GuardedProps) {
   return <CounterRow {...props} {...rowActivity(i18n, props.counter, activity)} />;
 }
 
-/** As tall as the row would be (the list places rows by that); still the current row for the keys. */
+/** As tall as the row would be; still the current row for the keys. */
 function FailedRow({ counter: { id, name }, twoLine, active, selected }: Pick<Props, 'counter' | 'twoLine' | 'active' | 'selected'>) {
   const i18n = useI18n();
   const words = i18n.t('boundary.row');

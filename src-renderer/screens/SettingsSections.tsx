@@ -1,5 +1,4 @@
-// Settings, one group component each, shown in SETTINGS_SECTIONS' order; on/off is a switch, two or
-// three choices a segmented control, the time zones a searchable list.
+// Settings' groups, in SETTINGS_SECTIONS' order: on/off a switch, two or three choices a segmented control.
 import { useMemo, type ComponentType } from 'react';
 import type { Settings, SettingsPatch, Theme } from '../../src-shared/domain/settings';
 import { LANGUAGES, type LanguageChoice } from '../../src-shared/i18n/locale';
@@ -24,7 +23,7 @@ const THEMES: { value: Theme; label: PlainKey }[] = [
   { value: 'dark', label: 'settings.themeDark' },
 ];
 
-/** Follows the system (settings.timezone null). */
+/** settings.timezone null: the system's. */
 const SYSTEM_ZONE = '';
 
 function timezones(): string[] {
@@ -128,7 +127,7 @@ function AppearanceSection({ settings, update }: SectionProps) {
   );
 }
 
-/** The language (the system's is named, so the user sees what that means now; ours each in its own language) and the time zone. */
+/** The language (the system's named, each of ours in its own language) and the time zone. */
 function LanguageSection({ state, settings, update, ids }: SectionProps) {
   const i18n = useI18n();
   const zones = useMemo(timezones, []);
@@ -178,7 +177,7 @@ function AboutSection({ api, state, settings, update }: SectionProps) {
 export interface SectionProps {
   api: CounterTrayApi;
   state: AppState;
-  /** Optimistic: an edit shows at once, main's answer follows. */
+  /** An edit shows at once, before main's answer. */
   settings: Settings;
   update: (patch: SettingsPatch) => void;
   ids: string;
@@ -187,5 +186,5 @@ export interface SectionProps {
   onExport: () => void;
 }
 
-/** The page's groups, in order: a new one is a component taking SectionProps and one line here. */
+/** A new group is a component taking SectionProps and one line here. */
 export const SETTINGS_SECTIONS: ComponentType<SectionProps>[] = [AccountSection, ShortcutsSection, NotificationsSection, AppearanceSection, LanguageSection, UpdatesSection, AboutSection];

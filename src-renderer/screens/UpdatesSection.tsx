@@ -96,13 +96,11 @@ function SelfUpdating({ api, state, settings, update, onError, updates }: Sectio
   );
 }
 
-/** Errors go to the page's alert line. */
 export function UpdatesSection(props: SectionProps) {
   const i18n = useI18n();
   const updates = props.state.updates;
   if (!updates) return null;
-  // A copy that updates itself is folded while there is nothing to do (open with an update under way,
-  // and in a new version's first run, which "What's new" opens); any other copy has one line: open.
+  // A self-updating copy is folded while there is nothing to do (or new: "What's new"); any other has one line: open.
   const open = updates.source !== 'self' || ACTIONABLE.has(updates.status.kind) || updates.whatsNew !== null;
   return (
     <SettingsGroup title={i18n.t('updates.title')} open={open}>

@@ -1,5 +1,5 @@
 // The list's keyboard model (src-renderer/README.md, "Keys on the list"); focus on a row's button
-// moves along with the current row, so Space/Enter act on the row you see.
+// moves with the current row, so Space/Enter act on the row you see.
 import { useEffect, useRef, type RefObject } from 'react';
 import { flushSync } from 'react-dom';
 import type { CounterState, Direction } from '../../src-shared/domain/snapshot';
@@ -18,22 +18,20 @@ interface ListKeys {
   activeIndex: number;
   query: string;
   searchRef: RefObject<HTMLInputElement | null>;
-  /** Types into the search; the first match becomes current. */
   setQuery: (next: (current: string) => string) => void;
   clearQuery: () => void;
   setActiveId: (id: string) => void;
-  /** The current row is drawn as selected until the pointer is used. */
   showSelection: () => void;
   scrollToRow: (index: number, id: string) => void;
   step: (id: string, direction: Direction, fromKeyboard?: boolean) => Promise<void>;
   detail: (id: string) => void;
   openMenu: (id: string, anchor: MenuAnchor) => void;
-  /** Something open answers Esc first; true when it did. */
+  /** Something open answers Esc first: true when it did. */
   escapeInside: () => boolean;
   toggleHints: () => void;
   hide: () => void;
   say: (message: string | null) => void;
-  /** Alt+↑/↓: one place in the user's order (across a group's edge: into the next group). */
+  /** Alt+↑/↓: one place in the user's order. */
   moveActive: (delta: -1 | 1) => void;
 }
 
@@ -54,7 +52,7 @@ export function useListKeys({ visible, activeIndex, query, searchRef, setQuery, 
     if (follow) {
       const row = document.getElementById(`counter-${activeKey}`);
       const same = row?.querySelector<HTMLElement>(follow);
-      // A day counter has no steppers: its ⋯ is the nearest useful place; the next row gets the stepper back.
+      // A day counter has no steppers: its ⋯ instead; the next row gets the stepper back.
       const target = same ?? row?.querySelector<HTMLElement>('.row-more');
       fellBackTo.current = same ? null : (target ?? null);
       fellBackFrom.current = follow;
@@ -81,7 +79,7 @@ export function useListKeys({ visible, activeIndex, query, searchRef, setQuery, 
     if (!active) return;
     showSelection();
     const moreOf = (id: string) => document.getElementById(`counter-${id}`)?.querySelector<HTMLElement>('.row-more');
-    // The current row scrolled out of the window is not drawn: bring it back in this event, so its menu opens beside it.
+    // A current row scrolled out of the window is not drawn: back in this event, so its menu opens beside it.
     if (!moreOf(active.id)) flushSync(() => scrollToRow(activeIndex, active.id));
     const more = moreOf(active.id);
     if (more) openMenu(active.id, { element: more });
@@ -98,7 +96,7 @@ export function useListKeys({ visible, activeIndex, query, searchRef, setQuery, 
       event.preventDefault();
       return;
     }
-    // Alt is for shortcuts only (Alt + / Alt − change a counter even while searching).
+    // Alt is for shortcuts only (Alt + / Alt − act even while searching).
     if (event.altKey && !isStep) return;
     // Typed text belongs to the search: "check-ins" or "c++" is a search, never a change.
     if (isStep && query !== '' && !event.altKey) {
@@ -132,13 +130,12 @@ export function useListKeys({ visible, activeIndex, query, searchRef, setQuery, 
         detail(active.id);
         break;
       case 'Escape':
-        // Clearing the search keeps the chosen row: the next + must change what was chosen.
+        // Clearing the search keeps the chosen row.
         if (escapeInside()) break;
         if (query) clearQuery();
         else hide();
         break;
       case '?':
-        // With an empty search "?" shows the keys; typed into a search it is search text.
         if (query === '') toggleHints();
         else if (inSearch) return;
         else {
