@@ -2,9 +2,9 @@
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { App } from '../../src-renderer/App';
-import { chooseRowAction, COUNTERS, IDS, appState, fakeApi } from './fixtures';
-import type { IpcResult } from '../../src-shared/ipc/contract';
+import { App } from '../../../src-renderer/App';
+import { chooseRowAction, COUNTERS, IDS, appState, fakeApi } from '../fixtures';
+import type { AppState, IpcResult } from '../../../src-shared/ipc/contract';
 
 afterEach(cleanup);
 
@@ -16,6 +16,8 @@ async function openEdit(name: string, handlers: Parameters<typeof fakeApi>[1] = 
   return fake;
 }
 
+const TODAY = '2025-04-15'; // 412 days after 2024-02-29: the next milestone is 2 years on 2026-02-28
+const extras = (goals: NonNullable<AppState['extras']>['goals'] = {}, milestonesMuted: string[] = []) => ({ goals, milestonesMuted, today: TODAY });
 
 describe('edit', () => {
   it('offers name and value for an UpDown counter, and sends only what changed', async () => {
@@ -190,5 +192,68 @@ describe('edit, as the page looks', () => {
     await openEdit('Since we moved in');
     expect(screen.getByRole('switch', { name: 'Notify me on milestones' })).toHaveProperty('checked', true);
     expect(screen.queryByRole('checkbox')).toBeNull();
+  });
+});
+
+describe('the edit page: goals, milestones, reset and export', () => {
+  async function openEdit(name: string, state: AppState, handlers: Parameters<typeof fakeApi>[1] = {}) {
+    const fake = fakeApi(state, handlers);
+    render(<App api={fake.api} />);
+    await chooseRowAction(name, 'Edit…');
+    await screen.findByRole('heading', { name: /^Edit “/ });
+    return fake;
+  }
+
+  it('saves a goal with the page, and refuses one that is no whole number', async () => {
+    const fake = await openEdit('Coffees today', appState({ extras: extras() }));
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Goal: how many'), '0');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('A goal is a whole number from 1 to 1,000,000.');
+    expect(fake.calls('goal:set')).toEqual([]);
+    await user.clear(screen.getByLabelText('Goal: how many'));
+    await user.type(screen.getByLabelText('Goal: how many'), '8');
+    await user.selectOptions(screen.getByLabelText('Goal: which changes count'), 'mine');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(fake.calls('goal:set')).toEqual([{ id: IDS.coffee, goal: { target: 8, period: 'day', count: 'mine' } }]));
+  });
+
+  it('removes a goal when its number is cleared', async () => {
+    const fake = await openEdit('Coffees today', appState({ extras: extras({ [IDS.coffee]: { target: 8, period: 'day', count: 'all', done: 2 } }) }));
+    const user = userEvent.setup();
+    await user.clear(screen.getByLabelText('Goal: how many'));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(fake.calls('goal:set')).toEqual([{ id: IDS.coffee, goal: null }]));
+  });
+
+  it('mutes a day counter’s milestones', async () => {
+    const fake = await openEdit('Since we moved in', appState({ extras: extras() }));
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('switch', { name: 'Notify me on milestones' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(fake.calls('milestones:mute')).toEqual([{ id: IDS.movedIn, muted: true }]));
+  });
+
+  it('resets only after a confirmation that says every member sees it', async () => {
+    const fake = await openEdit('Coffees today', appState({ extras: extras() }));
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Reset to 0…' }));
+    const question = screen.getByRole('alertdialog', { name: 'Reset “Coffees today” to 0?' });
+    expect(question.textContent).toContain('Every member of this counter sees it.');
+    expect(fake.calls('counter:reset')).toEqual([]);
+    await user.click(within(question).getByRole('button', { name: 'Reset to 0' }));
+    await waitFor(() => expect(fake.calls('counter:reset')).toEqual([{ id: IDS.coffee }]));
+    expect(await screen.findByRole('list', { name: 'Counters' })).toBeTruthy();
+  });
+
+  it('offers start again for a FromDate counter, nothing for a ToDate, and export for both', async () => {
+    await openEdit('Since we moved in', appState({ extras: extras() }));
+    expect(screen.getByRole('button', { name: 'Start again today…' })).toBeTruthy();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Export activity…' }));
+    expect(await screen.findByRole('heading', { name: 'Export activity' })).toBeTruthy();
+    expect(screen.getByRole('radio', { name: 'Only “Since we moved in”' })).toHaveProperty('checked', true);
+    cleanup();
+    await openEdit('Until the trip', appState({ extras: extras() }));
+    expect(screen.queryByRole('button', { name: /Reset|Start again/ })).toBeNull();
   });
 });

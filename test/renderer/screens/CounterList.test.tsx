@@ -2,8 +2,8 @@
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { App } from '../../src-renderer/App';
-import { chooseRowAction, COUNTERS, IDS, appState, counter, fakeApi } from './fixtures';
+import { App } from '../../../src-renderer/App';
+import { chooseRowAction, COUNTERS, IDS, appState, counter, fakeApi } from '../fixtures';
 
 afterEach(() => {
   cleanup();
@@ -272,5 +272,19 @@ describe('a thousand counters', () => {
     expect(screen.queryByRole('listitem', { name: /^Counter number 0,/ })).toBeNull();
     await userEvent.setup().type(screen.getByLabelText('Search counters'), 'number 999');
     expect(rowNames()).toEqual(['Counter number 999']);
+  });
+});
+
+describe('selection is for the keyboard', () => {
+  it('draws no row as selected when the popup opens, one after an arrow key, none after the pointer', async () => {
+    await renderList();
+    // The first row is current (+ acts on it) but not drawn as selected.
+    expect(row('Coffees today').getAttribute('aria-current')).toBe('true');
+    expect(document.querySelectorAll('.counter.active')).toHaveLength(0);
+    fireEvent.keyDown(screen.getByLabelText('Search counters'), { key: 'ArrowDown' });
+    await waitFor(() => expect(row('Since we moved in').classList.contains('active')).toBe(true));
+    fireEvent.pointerDown(row('Until the trip'));
+    await waitFor(() => expect(document.querySelectorAll('.counter.active')).toHaveLength(0));
+    expect(row('Until the trip').getAttribute('aria-current')).toBe('true');
   });
 });

@@ -1,17 +1,15 @@
 // @vitest-environment happy-dom
-// The activity record in the popup: today's change on rows, undo (button, Ctrl/Cmd+Z, blocked with a
-// reason), and the detail view with its chart, text alternative and events.
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+// A row's second line: today's change on UpDown rows, "+1 · Undo" (the button and Ctrl/Cmd+Z), and
+// a blocked undo's reason, on hover and focus.
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { App } from '../../src-renderer/App';
-import { eventText } from '../../src-renderer/format/activity';
-import type { ActivityDetail, UndoOffer } from '../../src-shared/domain/activity';
-import type { ActivityHistory } from '../../src-shared/domain/history';
-import { computeHistory } from '../../src-main/app/activity/history';
-import { AppState } from '../../src-shared/ipc/contract';
-import { chooseRowAction, IDS, appState, fakeApi } from './fixtures';
-import { en } from '../../dev-tools/support/i18n';
+import { App } from '../../../src-renderer/App';
+import type { ActivityDetail, UndoOffer } from '../../../src-shared/domain/activity';
+import type { ActivityHistory } from '../../../src-shared/domain/history';
+import { computeHistory } from '../../../src-main/app/activity/history';
+import { AppState } from '../../../src-shared/ipc/contract';
+import { IDS, appState, fakeApi } from '../fixtures';
 
 afterEach(cleanup);
 
@@ -86,39 +84,5 @@ describe('activity in the list', () => {
     fireEvent.keyDown(document.body, { key: 'z', ctrlKey: true });
     expect(await screen.findByText('Push-ups only counts up.', { selector: '.notice' })).toBeTruthy();
     expect(fake.calls('counter:undo')).toEqual([]);
-  });
-});
-
-describe('counter detail view', () => {
-  it('opens from the row, shows today split, a chart with a text alternative, and the events', async () => {
-    await renderApp(withActivity({ [IDS.coffee]: 4 }, null));
-    await chooseRowAction('Coffees today', 'Activity');
-    expect(await screen.findByRole('heading', { name: 'Coffees today' })).toBeTruthy();
-    expect((await screen.findByTestId('detail-today')).textContent).toBe('Today +4: you +3, others +1');
-    const chart = await screen.findByRole('img');
-    expect(chart.getAttribute('aria-label')).toMatch(/^Daily change of Coffees today over the last 14 days: you \+13, others \+7/);
-    expect(chart.querySelectorAll('rect').length).toBeGreaterThan(0);
-    expect(chart.querySelector('polyline')?.getAttribute('points')?.split(' ')).toHaveLength(14);
-    expect(within(screen.getByRole('table')).getAllByRole('row')).toHaveLength(15);
-    const events = within(screen.getByRole('list', { name: 'Latest changes of Coffees today' })).getAllByRole('listitem');
-    expect(events.map((e) => e.textContent?.replace(/^\d{1,2}:\d\d(\s[AP]M)? /, ''))).toEqual(['others +1', 'you +3 · shortcut']);
-  });
-
-  it('goes back to the list with Esc', async () => {
-    await renderApp(withActivity({}, null));
-    await chooseRowAction('Coffees today', 'Activity');
-    await screen.findByRole('heading', { name: 'Coffees today' });
-    fireEvent.keyDown(document.body, { key: 'Escape' });
-    await waitFor(() => expect(row('Coffees today').getAttribute('aria-current')).toBe('true'));
-  });
-});
-
-describe('event words', () => {
-  it('never names a person and says what became of own changes', () => {
-    expect(eventText(en, { kind: 'own', at: 0, amount: 0, outcome: 'applied', sources: { popup: 1, undo: -1 } })).toBe('you +1 · popup · undone before it was sent');
-    expect(eventText(en, { kind: 'own', at: 0, amount: -1, outcome: 'applied', sources: { undo: -1 } })).toBe('you −1 · undo');
-    expect(eventText(en, { kind: 'own', at: 0, amount: 2, outcome: 'unconfirmed', sources: { tray: 1, commandLine: 1 } })).toBe('you +2 · tray menu and command line · could not confirm');
-    expect(eventText(en, { kind: 'away', at: 0, from: 3, to: 9 })).toBe('+6 while away (3 → 9)');
-    expect(eventText(en, { kind: 'edit', at: 0, by: 'others', fields: ['startDate'], from: 30, to: 40 })).toBe('others edited the start date (30 → 40)');
   });
 });

@@ -5,13 +5,13 @@
 // go; the timers are fake, so "no fetch yet" is every pending timer run, not a wait.
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { App } from '../../src-renderer/App';
-import { usePrefetchAfterFirstScreen } from '../../src-renderer/components/usePrefetchAfterFirstScreen';
-import { I18n } from '../../src-renderer/i18n/I18n';
-import { loadCatalog } from '../../src-renderer/i18n/loadCatalog';
-import type * as LoadCatalog from '../../src-renderer/i18n/loadCatalog';
-import { resolveLocale, type CatalogName } from '../../src-shared/i18n/locale';
-import { appState, fakeApi } from './fixtures';
+import { App } from '../../../src-renderer/App';
+import { usePrefetchAfterFirstScreen } from '../../../src-renderer/components/usePrefetchAfterFirstScreen';
+import { I18n } from '../../../src-renderer/i18n/I18n';
+import { loadCatalog } from '../../../src-renderer/i18n/loadCatalog';
+import type * as LoadCatalog from '../../../src-renderer/i18n/loadCatalog';
+import { resolveLocale, type CatalogName } from '../../../src-shared/i18n/locale';
+import { appState, fakeApi } from '../fixtures';
 
 const held = vi.hoisted(() => {
   const gates = new Map<string, { promise: Promise<void>; release: () => void; in: boolean }>();
@@ -28,7 +28,7 @@ const held = vi.hoisted(() => {
     screensFetched: [] as string[],
   };
 });
-vi.mock('../../src-renderer/i18n/loadCatalog', async (importOriginal) => {
+vi.mock('../../../src-renderer/i18n/loadCatalog', async (importOriginal) => {
   const actual = await importOriginal<typeof LoadCatalog>();
   return {
     ...actual,
@@ -42,7 +42,7 @@ vi.mock('../../src-renderer/i18n/loadCatalog', async (importOriginal) => {
   };
 });
 // One of the later screens: its module is asked for by the prefetch (or by opening it).
-vi.mock('../../src-renderer/screens/Onboarding', async (importOriginal) => {
+vi.mock('../../../src-renderer/screens/Onboarding', async (importOriginal) => {
   held.screensFetched.push('Onboarding');
   return importOriginal();
 });

@@ -2,9 +2,9 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { App } from '../../src-renderer/App';
-import { appState, fakeApi } from './fixtures';
-import type { ConnectionState, Outbox } from '../../src-shared/domain/snapshot';
+import { App } from '../../../src-renderer/App';
+import { appState, fakeApi } from '../fixtures';
+import type { ConnectionState, Outbox } from '../../../src-shared/domain/snapshot';
 
 afterEach(cleanup);
 
@@ -123,22 +123,5 @@ describe('the status line', () => {
     expect(document.querySelectorAll('.status-line')).toHaveLength(1);
     // "Sending…" shows once the click has waited past "answered at once": wait for it, do not race it.
     await waitFor(() => expect(document.querySelector('.app-frame > .status-line:last-child')?.querySelector('.status-words')?.textContent).toBe('Sending 1…'));
-  });
-});
-
-describe('theme', () => {
-  it('follows AppState.theme', async () => {
-    const fake = fakeApi(appState({ theme: 'dark' }));
-    render(<App api={fake.api} />);
-    await screen.findByRole('list', { name: 'Counters' });
-    expect(document.documentElement.dataset.theme).toBe('dark');
-    fake.push(appState({ theme: 'light' }));
-    await waitFor(() => expect(document.documentElement.dataset.theme).toBe('light'));
-  });
-
-  it('reports a bridge that cannot deliver the state', async () => {
-    const fake = fakeApi(appState(), { 'state:get': () => Promise.reject(new Error('channel closed')) });
-    render(<App api={fake.api} />);
-    expect((await screen.findByRole('alert')).textContent).toBe('Counter Tray did not answer. Try again.');
   });
 });

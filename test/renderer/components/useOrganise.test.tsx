@@ -5,10 +5,10 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { App } from '../../src-renderer/App';
-import type { Organisation } from '../../src-shared/domain/organise';
-import type { AppState } from '../../src-shared/ipc/contract';
-import { IDS, appState, counter, fakeApi } from './fixtures';
+import { App } from '../../../src-renderer/App';
+import type { Organisation } from '../../../src-shared/domain/organise';
+import type { AppState } from '../../../src-shared/ipc/contract';
+import { IDS, appState, counter, fakeApi } from '../fixtures';
 
 afterEach(cleanup);
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { applyDelta } from '../../src-renderer/bridge/applyDelta';
-import type { AppState, StateDelta } from '../../src-shared/ipc/contract';
-import { COUNTERS, IDS, appState } from './fixtures';
+import { applyDelta } from '../../../src-renderer/bridge/applyDelta';
+import type { AppState, StateDelta } from '../../../src-shared/ipc/contract';
+import { COUNTERS, IDS, appState } from '../fixtures';
 
 const base: AppState = { ...appState({ counters: [COUNTERS.coffee, COUNTERS.movedIn, COUNTERS.trip] }), revision: 7 };
 const core = (patch: Partial<NonNullable<StateDelta['core']>>): StateDelta['core'] => ({

@@ -3,11 +3,11 @@
 // the line context changed are asked again, and an unchanged result is the same array.
 import { renderHook } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { rowItems } from '../../src-renderer/components/listItems';
-import { useLineHeights } from '../../src-renderer/components/useLineHeights';
-import { ROW_HEIGHTS } from '../../src-renderer/components/useRowHeight';
-import type { LineContext } from '../../src-renderer/format/rowLines';
-import { counter } from './fixtures';
+import { rowItems } from '../../../src-renderer/components/listItems';
+import { useLineHeights } from '../../../src-renderer/components/useLineHeights';
+import { ROW_HEIGHTS } from '../../../src-renderer/components/useRowHeight';
+import type { LineContext } from '../../../src-renderer/format/rowLines';
+import { counter } from '../fixtures';
 
 const many = Array.from({ length: 300 }, (_, i) => counter({ id: `019a4f2e-8c00-7d3a-9b1e-${String(i).padStart(12, '0')}`, name: `Counter number ${i}`, type: 'UpDown', value: i }));
 const context = (patch: Partial<LineContext> = {}): LineContext => ({ today: {}, offer: undefined, reset: undefined, extras: undefined, clicksWait: false, ...patch });

@@ -4,9 +4,9 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { UpdatesState } from '../../src-shared/domain/updates';
-import { App } from '../../src-renderer/App';
-import { appState, fakeApi } from './fixtures';
+import type { UpdatesState } from '../../../src-shared/domain/updates';
+import { App } from '../../../src-renderer/App';
+import { appState, fakeApi } from '../fixtures';
 
 afterEach(cleanup);
 

@@ -6,16 +6,16 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type * as BoundaryModule from '../../src-renderer/components/ErrorBoundary';
-import type * as RowActivityModule from '../../src-renderer/format/rowActivity';
-import type { CounterState } from '../../src-shared/domain/snapshot';
-import { chooseRowAction, COUNTERS, appState, fakeApi } from './fixtures';
+import type * as BoundaryModule from '../../../src-renderer/components/ErrorBoundary';
+import type * as RowActivityModule from '../../../src-renderer/format/rowActivity';
+import type { CounterState } from '../../../src-shared/domain/snapshot';
+import { chooseRowAction, COUNTERS, appState, fakeApi } from '../fixtures';
 
 /** What fails to draw: a counter's row, by its name, or the activity screen. */
 const failing = vi.hoisted(() => ({ rowNamed: '', detail: false }));
 
 // The error quotes the counter's name, as an error about server data may: the log must not.
-vi.mock('../../src-renderer/format/rowActivity', async (importOriginal) => {
+vi.mock('../../../src-renderer/format/rowActivity', async (importOriginal) => {
   const real = await importOriginal<typeof RowActivityModule>();
   return {
     ...real,
@@ -25,7 +25,7 @@ vi.mock('../../src-renderer/format/rowActivity', async (importOriginal) => {
     },
   };
 });
-vi.mock('../../src-renderer/screens/CounterDetail', () => ({
+vi.mock('../../../src-renderer/screens/CounterDetail', () => ({
   default: () => {
     if (failing.detail) throw new TypeError(`No activity for ${COUNTERS.coffee.name}`);
     return null;
@@ -38,7 +38,7 @@ afterEach(() => {
   act(() => roots.splice(0).forEach((root) => root.unmount()));
   document.body.replaceChildren();
   vi.restoreAllMocks();
-  vi.doUnmock('../../src-renderer/components/ErrorBoundary');
+  vi.doUnmock('../../../src-renderer/components/ErrorBoundary');
   vi.resetModules();
   Object.assign(failing, { rowNamed: '', detail: false });
 });
@@ -47,8 +47,8 @@ const row = (name: string) => screen.getByRole('listitem', { name: new RegExp(`^
 
 /** Renders the popup (imported afresh, so a mocked boundary takes effect) on a root as main.tsx makes it. */
 async function renderApp(counters: CounterState[] = Object.values(COUNTERS)) {
-  const { App } = await import('../../src-renderer/App');
-  const { logRenderError } = await import('../../src-renderer/components/ErrorBoundary');
+  const { App } = await import('../../../src-renderer/App');
+  const { logRenderError } = await import('../../../src-renderer/components/ErrorBoundary');
   const uncaught: unknown[] = [];
   const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
   const fake = fakeApi(appState({ counters }));
@@ -86,7 +86,7 @@ describe('a row that fails to draw', () => {
   });
 
   it('negative control: without the boundary the same row leaves the popup blank', async () => {
-    vi.doMock('../../src-renderer/components/ErrorBoundary', async (importOriginal) => ({
+    vi.doMock('../../../src-renderer/components/ErrorBoundary', async (importOriginal) => ({
       ...(await importOriginal<typeof BoundaryModule>()),
       ErrorBoundary: ({ children }: { children: React.ReactNode }) => children,
     }));

@@ -4,11 +4,11 @@
 // counted through formatCounterValue (each row once, and the list once for the active row's phrase).
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { App } from '../../src-renderer/App';
-import * as days from '../../src-shared/i18n/counter-value';
-import { COUNTERS, IDS, appState, counter, fakeApi } from './fixtures';
+import { App } from '../../../src-renderer/App';
+import * as days from '../../../src-shared/i18n/counter-value';
+import { COUNTERS, IDS, appState, counter, fakeApi } from '../fixtures';
 
-vi.mock('../../src-shared/i18n/counter-value', async (importOriginal) => {
+vi.mock('../../../src-shared/i18n/counter-value', async (importOriginal) => {
   const actual = await importOriginal<typeof days>();
   return { ...actual, formatCounterValue: vi.fn(actual.formatCounterValue) };
 });

@@ -1,13 +1,7 @@
-// @vitest-environment happy-dom
-// The OS accent colour in the popup: painted into the page's CSS variables, made readable
-// (4.5:1 for text on it and for it as text) in both themes, and nothing else gets through.
-import { cleanup, render, screen } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
-import { App } from '../../src-renderer/App';
-import { contrast, paintedAccent, TEXT_CONTRAST } from '../../src-renderer/accentColor/paintedAccent';
-import { appState, fakeApi } from './fixtures';
-
-afterEach(cleanup);
+// The OS accent made readable (4.5:1 for text on it and for it as text) in both themes; nothing but
+// #rrggbb gets through.
+import { describe, expect, it } from 'vitest';
+import { contrast, paintedAccent, TEXT_CONTRAST } from '../../../src-renderer/accentColor/paintedAccent';
 
 /** Accents the OSes offer: macOS's eight, Windows' default blue and a few of its palette, and extremes. */
 const OS_ACCENTS = ['#007aff', '#a550a7', '#f74f9e', '#ff5257', '#f7821b', '#ffc600', '#62ba46', '#8c8c8c', '#0078d4', '#ffb900', '#e81123', '#00b7c3', '#ffffff', '#000000', '#777777'];
@@ -33,22 +27,5 @@ describe('paintedAccent', () => {
 
   it('anything but #rrggbb is no accent (the stylesheet’s blue stays)', () => {
     for (const hostile of ['red', '#0078d4; --bg: red', 'url(x)', '#0078D4', '', undefined]) expect(paintedAccent(hostile, 'light'), String(hostile)).toBeNull();
-  });
-});
-
-describe('the popup in the OS accent', () => {
-  const painted = () => ['--accent', '--accent-text', '--focus'].map((name) => document.documentElement.style.getPropertyValue(name));
-
-  it('paints it into the page’s variables, follows a change and the theme, and returns to the neutral blue without one', async () => {
-    const fake = fakeApi({ ...appState(), accentColor: '#0078d4' });
-    render(<App api={fake.api} />);
-    await screen.findByRole('list', { name: 'Counters' });
-    const light = paintedAccent('#0078d4', 'light');
-    expect(painted()).toEqual([light?.accent, light?.onAccent, light?.accent]);
-    fake.push({ ...appState({ theme: 'dark' }), accentColor: '#ffb900' });
-    const dark = paintedAccent('#ffb900', 'dark');
-    await expect.poll(painted).toEqual([dark?.accent, dark?.onAccent, dark?.accent]);
-    fake.push(appState({ theme: 'dark' }));
-    await expect.poll(painted).toEqual(['', '', '']);
   });
 });

@@ -6,14 +6,14 @@
 // current row, each fail the same checks.
 import { act, cleanup, fireEvent, render, renderHook, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { CounterState } from '../../src-shared/domain/snapshot';
-import { rowItems, type ListItem } from '../../src-renderer/components/listItems';
-import { useListWindow } from '../../src-renderer/components/useListWindow';
-import { ROW_HEIGHTS } from '../../src-renderer/components/useRowHeight';
-import { FIRST_PAINT_OVERSCAN, useRowWindow } from '../../src-renderer/components/useRowWindow';
-import type * as RowWindowModule from '../../src-renderer/components/useRowWindow';
-import type { LineContext } from '../../src-renderer/format/rowLines';
-import { appState, counter, fakeApi } from './fixtures';
+import type { CounterState } from '../../../src-shared/domain/snapshot';
+import { rowItems, type ListItem } from '../../../src-renderer/components/listItems';
+import { useListWindow } from '../../../src-renderer/components/useListWindow';
+import { ROW_HEIGHTS } from '../../../src-renderer/components/useRowHeight';
+import { FIRST_PAINT_OVERSCAN, useRowWindow } from '../../../src-renderer/components/useRowWindow';
+import type * as RowWindowModule from '../../../src-renderer/components/useRowWindow';
+import type { LineContext } from '../../../src-renderer/format/rowLines';
+import { appState, counter, fakeApi } from '../fixtures';
 
 const VIEWPORT = 400;
 const ONE = ROW_HEIGHTS.one;
@@ -21,7 +21,7 @@ const ONE = ROW_HEIGHTS.one;
 afterEach(() => {
   cleanup();
   vi.restoreAllMocks();
-  vi.doUnmock('../../src-renderer/components/useRowWindow');
+  vi.doUnmock('../../../src-renderer/components/useRowWindow');
   vi.resetModules();
 });
 
@@ -38,7 +38,7 @@ interface Facts {
 /** Renders the app (imported afresh, so a mocked window module takes effect) and walks down with the arrow keys. */
 async function walk(count: number, steps: number): Promise<Facts> {
   vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(VIEWPORT);
-  const { App } = await import('../../src-renderer/App');
+  const { App } = await import('../../../src-renderer/App');
   const fake = fakeApi(appState({ counters: countersOf(count) }));
   render(<App api={fake.api} />);
   await screen.findByRole('list', { name: 'Counters' }, { timeout: 10_000 });
@@ -67,7 +67,7 @@ describe('the list is windowed at every size', () => {
   }
 
   it('negative control: a window that renders every row fails the size check at 100 counters', async () => {
-    vi.doMock('../../src-renderer/components/useRowWindow', async (importOriginal) => {
+    vi.doMock('../../../src-renderer/components/useRowWindow', async (importOriginal) => {
       const real = await importOriginal<typeof RowWindowModule>();
       return { useRowWindow: (...args: Parameters<typeof real.useRowWindow>) => ({ ...real.useRowWindow(...args), start: 0, end: args[1].length }) };
     });
@@ -77,7 +77,7 @@ describe('the list is windowed at every size', () => {
   });
 
   it('negative control: a window that does not scroll to the current row fails the keyboard check', async () => {
-    vi.doMock('../../src-renderer/components/useRowWindow', async (importOriginal) => {
+    vi.doMock('../../../src-renderer/components/useRowWindow', async (importOriginal) => {
       const real = await importOriginal<typeof RowWindowModule>();
       return { useRowWindow: (...args: Parameters<typeof real.useRowWindow>) => ({ ...real.useRowWindow(...args), scrollToIndex: () => undefined }) };
     });
