@@ -1,6 +1,9 @@
 // The renderer's only door to main: `window.counterTray` (the preload's CounterTrayApi).
 // Main's answers arrive as main sent them; this wrapper only makes sure nothing throws.
+import { useCallback } from 'react';
+import { errorText } from '../../src-shared/i18n/error-words';
 import type { CounterTrayApi, InvokeChannel, IpcResult, RequestOf, ResponseOf } from '../../src-shared/ipc/contract';
+import { useI18n } from '../i18n/I18n';
 
 export async function call<C extends InvokeChannel>(
   api: CounterTrayApi,
@@ -12,4 +15,17 @@ export async function call<C extends InvokeChannel>(
   } catch (error) {
     return { ok: false, error: { code: 'ipc', message: error instanceof Error ? error.message : String(error) } };
   }
+}
+
+/** `call` for an ask whose answer is only done or not: a refusal is said in the app's words; true when main did it. Stable. */
+export function useAsk(api: CounterTrayApi, say: (message: string) => void) {
+  const i18n = useI18n();
+  return useCallback(
+    async <C extends InvokeChannel>(channel: C, request: RequestOf<C>): Promise<boolean> => {
+      const result = await call(api, channel, request);
+      if (!result.ok) say(errorText(i18n, result.error));
+      return result.ok;
+    },
+    [api, say, i18n],
+  );
 }

@@ -5,14 +5,14 @@ import { useI18n } from '../i18n/I18n';
 import { RowMenu, type MenuAt, type MenuItem } from './RowMenu';
 
 export interface CounterActions {
-  togglePin: (id: string) => Promise<void>;
-  toggleMute: (id: string) => Promise<void>;
+  togglePin: (id: string) => unknown;
+  toggleMute: (id: string) => unknown;
   detail: (id: string) => void;
   /** Also where the counter's own shortcuts and notifications are set. */
   edit: (id: string) => void;
   say: (message: string | null) => void;
   moveToGroup?: ((id: string, anchor: MenuAt) => void) | undefined;
-  toggleHidden?: ((id: string) => Promise<void>) | undefined;
+  toggleHidden?: ((id: string) => unknown) | undefined;
 }
 
 interface Props {

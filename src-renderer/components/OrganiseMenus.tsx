@@ -3,7 +3,7 @@ import type { Organisation, SortMode } from '../../src-shared/domain/organise';
 import type { CounterState } from '../../src-shared/domain/snapshot';
 import type { CounterTrayApi } from '../../src-shared/ipc/contract';
 import { errorText } from '../../src-shared/i18n/error-words';
-import { call } from '../bridge/ipc';
+import { call, type useAsk } from '../bridge/ipc';
 import { useI18n } from '../i18n/I18n';
 import type { Translator } from '../../src-shared/i18n/translator';
 import { ConfirmBar } from './ConfirmBar';
@@ -25,8 +25,7 @@ export interface OrganiseParts {
   organisation: Organisation | undefined;
   counters: readonly CounterState[];
   say: (message: string | null) => void;
-  /** True when main did it; its refusal has been said. */
-  failed: (result: { ok: boolean; error?: Parameters<typeof errorText>[1] }) => boolean;
+  ask: ReturnType<typeof useAsk>;
   place(counterId: string, groupId: string | null, before: string | null): Promise<boolean>;
   fold(groupId: string, folded: boolean): Promise<void>;
   setForm(form: Form | null): void;
@@ -46,7 +45,7 @@ function helpers(i18n: Translator, parts: OrganiseParts) {
 export function OrganiseMenu({ parts, menu, onClose }: { parts: OrganiseParts; menu: OpenMenu; onClose: (restoreFocus?: boolean) => void }) {
   const i18n = useI18n();
   const { groups, nameOf, moveTo } = helpers(i18n, parts);
-  const { api, failed, fold, setForm, setDeleting } = parts;
+  const { ask, fold, setForm, setDeleting } = parts;
   const then = (act: () => unknown) => () => {
     onClose(true);
     void act();
@@ -75,7 +74,7 @@ export function OrganiseMenu({ parts, menu, onClose }: { parts: OrganiseParts; m
     label = i18n.t('organise.menu');
     const sort = parts.organisation?.sort ?? 'manual';
     items = [
-      ...SORTS.map((s) => ({ id: `sort-${s.sort}`, label: i18n.t(s.key), checked: sort === s.sort, run: then(async () => void failed(await call(api, 'list:sort', { sort: s.sort }))) })),
+      ...SORTS.map((s) => ({ id: `sort-${s.sort}`, label: i18n.t(s.key), checked: sort === s.sort, run: then(() => ask('list:sort', { sort: s.sort })) })),
       { id: 'new-group', label: i18n.t('organise.newGroup'), group: true, run: then(() => setForm({ kind: 'new' })) },
     ];
   }
@@ -85,7 +84,7 @@ export function OrganiseMenu({ parts, menu, onClose }: { parts: OrganiseParts; m
 export function OrganiseFooter({ parts, form, deleting }: { parts: OrganiseParts; form: Form | null; deleting: string | null }) {
   const i18n = useI18n();
   const { groupName, moveTo } = helpers(i18n, parts);
-  const { api, failed, say, setForm, setDeleting } = parts;
+  const { api, ask, say, setForm, setDeleting } = parts;
 
   async function submitName(name: string): Promise<string | null> {
     if (!form) return null;
@@ -125,7 +124,7 @@ export function OrganiseFooter({ parts, form, deleting }: { parts: OrganiseParts
       onCancel={() => setDeleting(null)}
       onConfirm={async () => {
         setDeleting(null);
-        if (failed(await call(api, 'group:delete', { id: deleting }))) say(i18n.t('group.deleted', { name: deletingName }));
+        if (await ask('group:delete', { id: deleting })) say(i18n.t('group.deleted', { name: deletingName }));
       }}
     />
   );

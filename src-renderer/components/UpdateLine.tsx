@@ -1,12 +1,12 @@
 import type { UpdatesState } from '../../src-shared/domain/updates';
 import type { CounterTrayApi } from '../../src-shared/ipc/contract';
-import { errorText } from '../../src-shared/i18n/error-words';
-import { call } from '../bridge/ipc';
+import { useAsk } from '../bridge/ipc';
 import { useI18n } from '../i18n/I18n';
 
 /** "Update ready · Restart" above the list while a downloaded update waits. */
 export function UpdateLine({ api, updates, say }: { api: CounterTrayApi; updates: UpdatesState | undefined; say: (message: string | null) => void }) {
   const i18n = useI18n();
+  const ask = useAsk(api, say);
   const status = updates?.status;
   if (status?.kind !== 'ready') return null;
   return (
@@ -17,10 +17,7 @@ export function UpdateLine({ api, updates, say }: { api: CounterTrayApi; updates
         type="button"
         className="link"
         aria-description={i18n.t('updates.restart', { version: status.version })}
-        onClick={async () => {
-          const result = await call(api, 'updates:restart', {});
-          if (!result.ok) say(errorText(i18n, result.error));
-        }}
+        onClick={() => void ask('updates:restart', {})}
       >
         {i18n.t('updateLine.restart')}
       </button>

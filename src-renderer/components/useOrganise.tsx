@@ -3,8 +3,7 @@ import { lazy, Suspense, useCallback, useState, type ReactNode } from 'react';
 import type { Organisation } from '../../src-shared/domain/organise';
 import type { CounterState } from '../../src-shared/domain/snapshot';
 import type { CounterTrayApi } from '../../src-shared/ipc/contract';
-import { errorText } from '../../src-shared/i18n/error-words';
-import { call } from '../bridge/ipc';
+import { useAsk } from '../bridge/ipc';
 import { useI18n } from '../i18n/I18n';
 import type { MenuAnchor } from '../screens/CounterRow';
 import type { Form, OpenMenu, OrganiseParts } from './OrganiseMenus';
@@ -32,20 +31,16 @@ export function useOrganise(api: CounterTrayApi, organisation: Organisation | un
   const [form, setForm] = useState<Form | null>(null);
   const [deleting, setDeleting] = useState<string | null>(null);
 
-  const failed = useCallback((result: { ok: boolean; error?: Parameters<typeof errorText>[1] }) => {
-    if (!result.ok && result.error) say(errorText(i18n, result.error));
-    return result.ok;
-  }, [i18n, say]);
-
-  const place = useCallback(async (counterId: string, groupId: string | null, before: string | null) => failed(await call(api, 'counter:place', { id: counterId, group: groupId, before })), [api, failed]);
-  const fold = useCallback(async (groupId: string, folded: boolean) => void failed(await call(api, 'group:fold', { id: groupId, folded })), [api, failed]);
+  const ask = useAsk(api, say);
+  const place = useCallback((counterId: string, groupId: string | null, before: string | null) => ask('counter:place', { id: counterId, group: groupId, before }), [ask]);
+  const fold = useCallback(async (groupId: string, folded: boolean) => void (await ask('group:fold', { id: groupId, folded })), [ask]);
   const hiddenIds = organisation?.hidden;
   const toggleHidden = useCallback(
     async (counterId: string) => {
       const hidden = !(hiddenIds ?? []).includes(counterId);
-      if (failed(await call(api, 'counter:hide', { id: counterId, hidden })) && hidden) say(i18n.t('list.hiddenDone', { name: counters.find((c) => c.id === counterId)?.name ?? '' }));
+      if ((await ask('counter:hide', { id: counterId, hidden })) && hidden) say(i18n.t('list.hiddenDone', { name: counters.find((c) => c.id === counterId)?.name ?? '' }));
     },
-    [api, hiddenIds, failed, say, i18n, counters],
+    [ask, hiddenIds, say, i18n, counters],
   );
 
   // Stable: the memoized toolbar, headers and rows receive them.
@@ -57,7 +52,7 @@ export function useOrganise(api: CounterTrayApi, organisation: Organisation | un
     setMenu(null);
     if (restoreFocus && menu?.returnTo?.isConnected) menu.returnTo.focus();
   };
-  const parts: OrganiseParts = { api, organisation, counters, say, failed, place, fold, setForm, setDeleting };
+  const parts: OrganiseParts = { api, organisation, counters, say, ask, place, fold, setForm, setDeleting };
 
   return {
     place,

@@ -1,7 +1,7 @@
 import { useCallback, useRef, useState } from 'react';
 import type { ResetOffer } from '../../src-shared/domain/goals';
 import type { CounterTrayApi } from '../../src-shared/ipc/contract';
-import { call } from '../bridge/ipc';
+import { call, useAsk } from '../bridge/ipc';
 import { errorText } from '../../src-shared/i18n/error-words';
 import { useI18n } from '../i18n/I18n';
 import { resetValueText } from '../format/goals';
@@ -17,6 +17,7 @@ export interface ResetQuestion {
 /** Undo of a reset: main puts it back only if the counter still shows the reset's value; else the user is asked. */
 export function useResetUndo(api: CounterTrayApi, offer: ResetOffer | null | undefined, say: (message: string | null) => void) {
   const i18n = useI18n();
+  const ask = useAsk(api, say);
   const [question, setQuestion] = useState<ResetQuestion | null>(null);
   // A ref, so the callback every memoized row gets stays the same.
   const latest = useRef(offer);
@@ -39,11 +40,9 @@ export function useResetUndo(api: CounterTrayApi, offer: ResetOffer | null | und
       const asked = question;
       setQuestion(null);
       if (!asked) return;
-      const result = await call(api, 'counter:undoReset', { id: asked.id, choice });
-      if (!result.ok) say(errorText(i18n, result.error));
-      else say(choice === 'overwrite' ? i18n.t('reset.putBack', { name: asked.name, value: asked.earlier }) : i18n.t('reset.kept', { name: asked.name, value: asked.current }));
+      if (await ask('counter:undoReset', { id: asked.id, choice })) say(choice === 'overwrite' ? i18n.t('reset.putBack', { name: asked.name, value: asked.earlier }) : i18n.t('reset.kept', { name: asked.name, value: asked.current }));
     },
-    [api, question, say, i18n],
+    [ask, question, say, i18n],
   );
   return { undoReset: useCallback((id: string) => void undoReset(id), [undoReset]), question, answer };
 }
