@@ -1,12 +1,9 @@
-// The year: 52 week columns from the locale's first weekday in bands of 24 px targets (WCAG 2.5.8), the newest band on top,
-// rows in time order for a screen reader; a WAI-ARIA grid with one day in the tab order, and a month table in text.
+// 52 week columns in bands of 24 px targets (WCAG 2.5.8), the newest on top, rows in time order for a screen reader.
 import { memo, useId, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent, type RefObject } from 'react';
-import type { ActivityHistory, HistoryDay } from '../../src-shared/domain/history';
+import type { ActivityHistory, HistoryDay, PeriodTotal } from '../../src-shared/domain/history';
 import { dayText } from '../format/history';
 import { useI18n } from '../i18n/I18n';
-import { HeatmapLegend, HeatmapMonths } from './HeatmapText';
 
-/** One day's column step, cell and gap: WCAG 2.5.8's least target size. */
 const PITCH = 24;
 const LABELS = 24;
 
@@ -16,14 +13,14 @@ function shadeClass(day: HistoryDay): string {
   return `heat-cell lvl-${day.level > 0 ? 'up' : 'down'}-${Math.abs(day.level)}`;
 }
 
-/** Week columns that fit in `width`, evened out so the last band is not a stub. */
+/** Evened out: the last band is no stub. */
 export function weeksPerBand(width: number, weeks: number): number {
   const fit = Math.max(1, Math.floor((width - LABELS) / PITCH));
   const bands = Math.ceil(weeks / fit);
   return Math.ceil(weeks / bands);
 }
 
-/** The day a key moves to (days start on a week's first day), or null for a key the grid leaves alone. */
+/** Null for a key the grid leaves alone. */
 export function nextDay(key: string, ctrl: boolean, index: number, last: number): number | null {
   const row = index % 7;
   const moves: Record<string, number> = {
@@ -40,7 +37,6 @@ export function nextDay(key: string, ctrl: boolean, index: number, last: number)
   return to === undefined ? null : Math.min(last, Math.max(0, to));
 }
 
-/** The width last measured: the next heatmap is drawn for it at once. */
 let lastWidth = 336;
 
 function useWeeksPerBand(box: RefObject<HTMLDivElement | null>, weeks: number): number {
@@ -49,7 +45,7 @@ function useWeeksPerBand(box: RefObject<HTMLDivElement | null>, weeks: number): 
     const element = box.current;
     if (!element) return;
     const measure = () => {
-      // No layout (a test's DOM): the width from before.
+      // No layout (a test's DOM): the last width.
       if (element.clientWidth > 0) lastWidth = element.clientWidth;
       setPerBand(weeksPerBand(lastWidth, weeks));
     };
@@ -64,7 +60,6 @@ function useWeeksPerBand(box: RefObject<HTMLDivElement | null>, weeks: number): 
 
 interface GridProps {
   days: readonly HistoryDay[];
-  /** Worked out once per answer. */
   labels: readonly string[];
   perBand: number;
   focused: number;
@@ -79,11 +74,10 @@ interface WeekProps {
   days: readonly HistoryDay[];
   labels: readonly string[];
   start: number;
-  /** Its day in the tab order (0–6), or -1: a focus move renders the two weeks it touches, not 52. */
+  /** Its day in the tab order (0–6), or -1. */
   tabbable: number;
 }
 
-/** Its days carry no handlers or refs: the grid listens for all 364 and finds a day by its date. */
 const HeatWeek = memo(function HeatWeek({ days, labels, start, tabbable }: WeekProps) {
   const i18n = useI18n();
   const week = days.slice(start, start + 7);
@@ -109,7 +103,6 @@ function dayAt(days: readonly HistoryDay[], target: EventTarget | null): number 
   return index < 0 ? null : index;
 }
 
-/** Renders again when the focus moves, not the pointer (the tooltip does). */
 const HeatGrid = memo(function HeatGrid({ days, labels, perBand, focused, setFocused, setPointed, setInside, label, describedBy }: GridProps) {
   const i18n = useI18n();
   const grid = useRef<HTMLDivElement>(null);
@@ -125,7 +118,7 @@ const HeatGrid = memo(function HeatGrid({ days, labels, perBand, focused, setFoc
     move(to);
   };
   const weeks = Math.ceil(days.length / 7);
-  // Cut from this week backwards: the newest band (on top) is whole.
+  // From this week back: the newest band is whole.
   const bands = Array.from({ length: Math.ceil(weeks / perBand) }, (_, b) => [Math.max(0, weeks - (b + 1) * perBand), weeks - b * perBand] as const).reverse();
   const firstWeek = days.slice(0, 7);
   return (
@@ -170,6 +163,64 @@ const HeatGrid = memo(function HeatGrid({ days, labels, perBand, focused, setFoc
     </div>
   );
 });
+
+function HeatmapLegend({ history }: { history: ActivityHistory }) {
+  const i18n = useI18n();
+  const decreased = history.days.some((day) => day.recorded && day.level < 0);
+  const unrecorded = history.days.some((day) => !day.recorded);
+  return (
+    <p className="heat-legend">
+      <span>{i18n.t('heatmap.less')}</span>
+      {[1, 2, 3, 4].map((level) => (
+        <span key={level} className={`heat-cell lvl-up-${level}`} aria-hidden="true" />
+      ))}
+      <span>{i18n.t('heatmap.more')}</span>
+      <span className="heat-cell lvl-0" aria-hidden="true" />
+      <span>{i18n.t('heatmap.zero')}</span>
+      {decreased && (
+        <>
+          <span className="heat-cell lvl-down-3" aria-hidden="true" />
+          <span>{i18n.t('heatmap.decrease')}</span>
+        </>
+      )}
+      {unrecorded && (
+        <>
+          <span className="heat-cell lvl-none" aria-hidden="true" />
+          <span>{i18n.t('heatmap.unrecorded')}</span>
+        </>
+      )}
+    </p>
+  );
+}
+
+function HeatmapMonths({ months }: { months: PeriodTotal[] }) {
+  const i18n = useI18n();
+  return (
+    <div className="sr-only">
+      <table>
+        <caption>{i18n.t('heatmap.months')}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{i18n.t('heatmap.colMonth')}</th>
+            <th scope="col">{i18n.t('heatmap.colChange')}</th>
+            <th scope="col">{i18n.t('heatmap.colActive')}</th>
+            <th scope="col">{i18n.t('heatmap.colRecorded')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {months.map((month) => (
+            <tr key={month.start}>
+              <th scope="row">{i18n.month(`${month.start}-01`, true)}</th>
+              <td>{month.recordedDays > 0 ? i18n.t('history.youOthersValue', { you: i18n.signed(month.you), others: i18n.signed(month.others) }) : i18n.t('history.notRecorded')}</td>
+              <td>{i18n.number(month.activeDays)}</td>
+              <td>{i18n.number(month.recordedDays)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
 
 export function YearHeatmap({ history, name }: { history: ActivityHistory; name: string }) {
   const i18n = useI18n();

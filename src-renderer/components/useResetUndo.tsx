@@ -3,23 +3,25 @@ import type { ResetOffer } from '../../src-shared/domain/goals';
 import type { CounterTrayApi } from '../../src-shared/ipc/contract';
 import { call, useAsk } from '../bridge/ipc';
 import { errorText } from '../../src-shared/i18n/error-words';
+import type { Translator } from '../../src-shared/i18n/translator';
 import { useI18n } from '../i18n/I18n';
-import { resetValueText } from '../format/goals';
 import { ConfirmBar } from './ConfirmBar';
 
-export interface ResetQuestion {
+interface ResetQuestion {
   id: string;
   name: string;
   current: string;
   earlier: string;
 }
 
-/** Undo of a reset: main puts it back only if the counter still shows the reset's value; else the user is asked. */
+const resetValueText = (i18n: Translator, value: number | string) => (typeof value === 'number' ? i18n.number(value) : i18n.date(value));
+
+/** Main puts a reset back only if the counter still shows its value; else the user is asked. */
 export function useResetUndo(api: CounterTrayApi, offer: ResetOffer | null | undefined, say: (message: string | null) => void) {
   const i18n = useI18n();
   const ask = useAsk(api, say);
   const [question, setQuestion] = useState<ResetQuestion | null>(null);
-  // A ref, so the callback every memoized row gets stays the same.
+  // A ref keeps the callback the memoized rows get the same.
   const latest = useRef(offer);
   latest.current = offer;
   const undoReset = useCallback(
@@ -47,7 +49,6 @@ export function useResetUndo(api: CounterTrayApi, offer: ResetOffer | null | und
   return { undoReset: useCallback((id: string) => void undoReset(id), [undoReset]), question, answer };
 }
 
-/** "Keep" has focus. */
 export function ResetUndoQuestion({ question, onAnswer }: { question: ResetQuestion; onAnswer: (choice: 'overwrite' | 'keep') => void }) {
   const i18n = useI18n();
   return (

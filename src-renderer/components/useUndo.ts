@@ -4,11 +4,11 @@ import type { CounterState } from '../../src-shared/domain/snapshot';
 import type { CounterTrayApi } from '../../src-shared/ipc/contract';
 import { call } from '../bridge/ipc';
 import { errorText } from '../../src-shared/i18n/error-words';
-import { undoBlockedReason } from '../format/undo';
+import { undoBlockedReason } from '../format/refusal';
 import { useI18n } from '../i18n/I18n';
 import { useDocumentKeydown } from './useDocumentKeydown';
 
-/** The inline button's callback, and Ctrl/Cmd+Z (a text field with text in it keeps its own undo); what happened goes to `notify`. */
+/** The undo button's callback, and Ctrl/Cmd+Z (a text field with text keeps its own). */
 export function useUndo(api: CounterTrayApi, offer: UndoOffer | null | undefined, counters: readonly CounterState[], notify: (message: string) => void): (id: string) => void {
   const i18n = useI18n();
   const latest = useRef(offer);

@@ -1,4 +1,4 @@
-// Words for the activity record. "You" is this app, "others" everyone else: the service never says who (docs/api.md O20).
+// "You" is this app, "others" everyone else: the service never says who (docs/api.md O20).
 import type { ActivityEvent, ClickSource } from '../../src-shared/domain/activity';
 import type { MessageKey } from '../../src-shared/i18n/messages';
 import type { Translator } from '../../src-shared/i18n/translator';
@@ -13,18 +13,13 @@ const SOURCE_WORDS = {
 
 const FIELD_WORDS = { name: 'field.name', value: 'field.value', startDate: 'field.startDate', endDate: 'field.endDate' } as const satisfies Record<string, MessageKey>;
 
-/** "+4 today", or nothing when the counter did not move today. */
-export function todayText(i18n: Translator, net: number | undefined): string | null {
-  return net ? i18n.t('row.today', { amount: i18n.signed(net) }) : null;
-}
-
 function sourceList(i18n: Translator, sources: Partial<Record<ClickSource, number>>): string {
   return i18n.list((Object.keys(sources) as ClickSource[]).filter((s) => s !== 'undo').map((s) => i18n.t(SOURCE_WORDS[s])));
 }
 
 const dotted = (...parts: string[]) => parts.filter(Boolean).join(' · ');
 
-/** One event line, without the time: "you +3 · shortcut", "others +1". */
+/** "you +3 · shortcut", "others +1". */
 export function eventText(i18n: Translator, event: ActivityEvent): string {
   switch (event.kind) {
     case 'own': {
@@ -47,7 +42,7 @@ export function eventText(i18n: Translator, event: ActivityEvent): string {
   }
 }
 
-/** "10:42" for today, "Nov 21, 10:42" before, in the app's time zone. */
+/** "10:42" today, "Nov 21, 10:42" before. */
 export function eventTime(i18n: Translator, at: number, timezone: string, now: number): string {
   return i18n.dayOf(at, timezone) === i18n.dayOf(now, timezone) ? i18n.time(at, timezone) : i18n.dayAndTime(at, timezone);
 }

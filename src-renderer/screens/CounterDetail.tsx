@@ -1,4 +1,4 @@
-// One counter's activity: today, its history and the latest events, asked for on demand, never pushed.
+// Asked for on demand, never pushed.
 import { useLayoutEffect, useState } from 'react';
 import type { ActivityDetail } from '../../src-shared/domain/activity';
 import type { AppState, CounterTrayApi } from '../../src-shared/ipc/contract';
@@ -13,7 +13,7 @@ import { eventText, eventTime } from '../format/activity';
 import { dateSentence } from '../format/days';
 import { formatCounterValue } from '../../src-shared/i18n/counter-value';
 import { errorText } from '../../src-shared/i18n/error-words';
-import { undoBlockedReason } from '../format/undo';
+import { undoBlockedReason } from '../format/refusal';
 import { useI18n } from '../i18n/I18n';
 
 interface Props {
@@ -30,14 +30,14 @@ export default function CounterDetail({ api, state, counterId, onClose, onEdit }
   const [detail, setDetail] = useState<ActivityDetail | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const todayNet = state.activity.today[counterId];
-  // At midnight the chart, the heatmap and the streak move on though nothing else did.
+  // At midnight the history moves on.
   const day = state.extras?.today;
   const offer = state.activity.undo;
   const counters = state.core?.counters ?? [];
   const undo = useUndo(api, offer, counters, setNotice);
   useEscape(onClose);
 
-  // Asked again whenever it may have moved; in the commit, so the wait starts with the click (bench/README.md, 11).
+  // In the commit: the wait starts with the click.
   const value = counter?.value;
   useLayoutEffect(() => {
     let alive = true;
@@ -82,7 +82,7 @@ export default function CounterDetail({ api, state, counterId, onClose, onEdit }
       >
         {counter.name}
       </ScreenHeader>
-      {/* Focusable, so a keyboard can scroll to older events (axe scrollable-region-focusable). */}
+      {/* Focusable: a keyboard scrolls it (axe scrollable-region-focusable). */}
       <div className="detail-body" role="region" aria-label={i18n.t('row.activity', { name: counter.name })} tabIndex={0}>
         <p className="detail-value">
           {shown.before && `${shown.before} `}
@@ -95,7 +95,6 @@ export default function CounterDetail({ api, state, counterId, onClose, onEdit }
           </p>
         )}
         {offer?.counterId === counterId && <UndoChip offer={offer} blockedReason={undoBlockedReason(i18n, offer, counter)} onUndo={undo} tabIndex={0} isMac={state.platform === 'darwin'} />}
-        {/* Day counters move by the calendar, not by changes: their chart would say nothing true. */}
         {counter.type === 'UpDown' && <ActivityHistory api={api} counterId={counterId} name={counter.name} refresh={`${value}|${todayNet}|${day}`} onError={setNotice} />}
         <h2 className="detail-heading">{i18n.t('detail.latest')}</h2>
         {detail && detail.events.length === 0 && <p className="muted">{counter.type === 'UpDown' ? i18n.t('detail.nothingYet') : i18n.t('detail.calendar')}</p>}

@@ -1,4 +1,3 @@
-// The list screen: search, rows (always windowed), menus, and the keyboard model that ties them together (useListKeys).
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { CoreSnapshot, CounterState } from '../../src-shared/domain/snapshot';
 import type { AppState, CounterTrayApi } from '../../src-shared/ipc/contract';
@@ -6,7 +5,6 @@ import { call } from '../bridge/ipc';
 import { usePushNotices } from '../components/usePushNotices';
 import { useRowMenu } from '../components/useRowMenu';
 import { useListWindow } from '../components/useListWindow';
-import { useTransientNotice } from '../components/useTransientNotice';
 import { useUndo } from '../components/useUndo';
 import { useRowActions } from '../components/useRowActions';
 import { useI18n } from '../i18n/I18n';
@@ -18,25 +16,38 @@ import { GroupHeader } from '../components/GroupHeader';
 import { useOrganise } from '../components/useOrganise';
 import { ListToolbar } from '../components/ListToolbar';
 import { formatCounterValue } from '../../src-shared/i18n/counter-value';
-import { undoBlockedReason } from '../format/undo';
+import { undoBlockedReason } from '../format/refusal';
 import { GuardedRow } from './CounterRow';
 import { loadUndoChip } from './RowSubLine';
 import { useListKeys } from './useListKeys';
 
-// What a launch rarely shows (the keys, on demand; an update ready; an empty list) are chunks of their own.
 const KeyHints = lazy(() => import('../components/KeyHints').then((module) => ({ default: module.KeyHints })));
 const UpdateLine = lazy(() => import('../components/UpdateLine').then((module) => ({ default: module.UpdateLine })));
 const EmptyList = lazy(() => import('../components/EmptyList').then((module) => ({ default: module.EmptyList })));
+
+const NOTICE_MS = 5_000;
+
+/** A footer message that goes by itself. */
+function useTransientNotice(): [string | null, (message: string | null) => void] {
+  const [notice, setNotice] = useState<string | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const say = useCallback((message: string | null) => {
+    clearTimeout(timer.current);
+    setNotice(message);
+    if (message) timer.current = setTimeout(() => setNotice(null), NOTICE_MS);
+  }, []);
+  useEffect(() => () => clearTimeout(timer.current), []);
+  return [notice, say];
+}
 
 interface Props {
   api: CounterTrayApi;
   state: AppState;
   core: CoreSnapshot;
   focusRequest: { id: string; at: number } | null;
-  /** The current row when the list was last shown (back from Edit keeps it). */
   activeId: string | null;
   onActiveChange: (id: string | null) => void;
-  /** Launched while the server is away: the last-known counters, saved at this time. */
+  /** Last-known counters, saved at this time. */
   offlineSince?: number | undefined;
   onEdit: (id: string) => void;
   onDetail: (id: string) => void;
@@ -48,20 +59,18 @@ export function CounterList({ api, state, core, focusRequest, activeId, onActive
   const [query, setQueryRaw] = useState('');
   const [notice, say] = useTransientNotice();
   const [hintsOpen, setHintsOpen] = useState(false);
-  // Selection is drawn for the keyboard only: after an arrow key, until the pointer is used again.
+  // Drawn for the keyboard only.
   const [selectionShown, setSelectionShown] = useState(false);
   const searchRef = useRef<HTMLInputElement>(null);
   const scrollRef = useRef<HTMLDivElement>(null);
-  const { settings } = state;
-  const pinned = settings.pinned;
-  const organisation = state.organise;
+  const { settings, organise: organisation } = state;
+  const { pinned } = settings;
   const [showHidden, setShowHidden] = useState(false);
   const compareNames = useMemo(() => new Intl.Collator(i18n.locale.formats, { sensitivity: 'base', numeric: true }).compare, [i18n.locale.formats]);
 
   const arranged = useArrangement({ counters: core.counters, organisation, pinned, query, showHidden, compareNames });
-  // `visible`: the counter rows alone, what ↑/↓ walk and + / − act on.
   const { counters: visible, items } = arranged;
-  // No active id: the first row. A push keeps rows in place, so the active row's last index is tried before a scan.
+  // A push keeps rows in place: the last index is tried before a scan.
   const lastActiveIndex = useRef(0);
   const activeIndex = activeId === null ? 0 : visible[lastActiveIndex.current]?.id === activeId ? lastActiveIndex.current : Math.max(0, visible.findIndex((c) => c.id === activeId));
   lastActiveIndex.current = activeIndex;
@@ -71,24 +80,21 @@ export function CounterList({ api, state, core, focusRequest, activeId, onActive
   const offer = state.activity.undo ?? undefined;
   const reset = state.resetUndo ?? undefined;
   const extras = state.extras;
-  // Pending rows say "2 waiting" when the clicks are held, not in the moment they are sent.
   const clicksWait = core.connection.status !== 'live' || core.outbox.held !== undefined;
   const lineContext = useMemo(() => ({ today, offer, reset, extras, clicksWait }), [today, offer, reset, extras, clicksWait]);
   const twoLines = useMemo(() => secondLineAsker(lineContext), [lineContext]);
   const list = useListWindow(scrollRef, items, lineContext);
   const { scrollToKey } = list;
-  // The index among counters is only a hint where group headers sit above the row.
   const scrollToRow = useCallback((index: number, id: string) => scrollToKey(id, index), [scrollToKey]);
 
   const setQuery = useCallback(
     (next: string | ((current: string) => string)) => {
       setQueryRaw(next);
-      setActiveId(null); // the first match becomes active
+      setActiveId(null);
     },
     [setActiveId],
   );
 
-  // The undo chip follows a click: its chunk is fetched now, not then.
   useEffect(() => void loadUndoChip(), []);
 
   useEffect(() => {
@@ -104,7 +110,6 @@ export function CounterList({ api, state, core, focusRequest, activeId, onActive
   const undo = useUndo(api, state.activity.undo, core.counters, say);
   const resetUndo = useResetUndo(api, state.resetUndo, say);
 
-  // Offline at launch there is no server to save an edit to: say so instead of opening a form.
   const offline = offlineSince !== undefined;
   const edit = useCallback((id: string) => (offline ? say(i18n.t('list.offlineEdit')) : onEdit(id)), [offline, onEdit, say, i18n]);
   const detail = useCallback((id: string) => (offline ? say(i18n.t('list.offlineActivity')) : onDetail(id)), [offline, onDetail, say, i18n]);
@@ -126,7 +131,6 @@ export function CounterList({ api, state, core, focusRequest, activeId, onActive
     [organisation, place],
   );
   const dropOnHeader = useCallback((groupId: string | null, counterId: string) => void place(counterId, groupId, null), [place]);
-  const activate = useCallback((id: string) => setActiveId(id), [setActiveId]);
   const toggleHints = useCallback(() => setHintsOpen((open) => !open), []);
 
   useListKeys({
@@ -157,7 +161,7 @@ export function CounterList({ api, state, core, focusRequest, activeId, onActive
 
   const rowProps = {
     onStep: step,
-    onActivate: activate,
+    onActivate: setActiveId,
     onMenu: rowMenu.open,
     onDismissError: dismissError,
     onResolveUnconfirmed: resolveUnconfirmed,
@@ -188,7 +192,6 @@ export function CounterList({ api, state, core, focusRequest, activeId, onActive
   const listShown = items.length > 0;
   const itemOf = (item: (typeof items)[number]) =>
     item.kind === 'header' ? <GroupHeader key={item.key} {...item.header} onFold={fold} onMenu={openGroupMenu} onDropCounter={dropOnHeader} /> : rowOf(item.counter, item.hidden, item.groupName);
-  // Not live: offline, or the token refused.
   const stale = offline || core.connection.status === 'offline' || core.connection.status === 'unauthorized';
 
   return (
@@ -220,7 +223,6 @@ export function CounterList({ api, state, core, focusRequest, activeId, onActive
             role="list"
             aria-label={i18n.t('list.heading')}
             className="counters virtual"
-            // Rows flow after a padding as tall as the items above: a row that grows moves the rest by layout, unrendered.
             style={list.style}
           >
             {list.shown.map(itemOf)}

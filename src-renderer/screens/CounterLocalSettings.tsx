@@ -1,6 +1,12 @@
+// What this computer keeps for one counter, saved with the edit page's Save: notifications, shortcuts, and the goal or
+// milestones (kept per account: the service has no field for either).
 import type { ReactNode } from 'react';
+import type { GoalCount, GoalPeriod } from '../../src-shared/domain/goals';
+import { FROM_DATE_DAYS } from '../../src-shared/domain/milestones';
 import type { CounterState } from '../../src-shared/domain/snapshot';
-import type { AppState } from '../../src-shared/ipc/contract';
+import type { AppState, RequestOf } from '../../src-shared/ipc/contract';
+import type { PlainKey } from '../../src-shared/i18n/messages';
+import type { Translator } from '../../src-shared/i18n/translator';
 import type { Settings } from '../../src-shared/domain/settings';
 import { SettingsGroup } from '../components/SettingsGroup';
 import { ShortcutRecorder } from '../components/ShortcutRecorder';
@@ -8,7 +14,6 @@ import { Switch } from '../components/Switch';
 import { conflictFor, failureFor, shortcutSlots } from '../format/shortcutUse';
 import { useI18n } from '../i18n/I18n';
 
-/** What this computer does for one counter. */
 export interface LocalDraft {
   notify: boolean;
   increment: string | undefined;
@@ -49,7 +54,7 @@ interface Props {
 export function CounterLocalSettings({ state, counter, draft, onChange, children }: Props) {
   const i18n = useI18n();
   const { settings } = state;
-  // Judged with this page's unsaved shortcuts in place (+1 and −1 must not collide either).
+  // With this page's unsaved shortcuts: +1 and −1 must not collide either.
   const slots = shortcutSlots(i18n, { ...settings, ...localPatch(settings, counter.id, draft) }, state.core?.counters ?? []);
   const isMac = state.platform === 'darwin';
   const directions: ('increment' | 'decrement')[] = counter.type === 'UpDown' ? ['increment', 'decrement'] : [];
@@ -75,5 +80,108 @@ export function CounterLocalSettings({ state, counter, draft, onChange, children
         />
       ))}
     </SettingsGroup>
+  );
+}
+
+/** GOAL_TARGET_MAX, without zod in the bundle. */
+const TARGET_MAX = 1_000_000;
+
+export interface ExtrasDraft {
+  /** Empty means no goal. */
+  target: string;
+  period: GoalPeriod;
+  count: GoalCount;
+  milestones: boolean;
+}
+
+export function extrasDraftOf(state: AppState, counterId: string): ExtrasDraft {
+  const goal = state.extras?.goals[counterId];
+  return {
+    target: goal ? String(goal.target) : '',
+    period: goal?.period ?? 'day',
+    count: goal?.count ?? 'all',
+    milestones: !(state.extras?.milestonesMuted ?? []).includes(counterId),
+  };
+}
+
+type ExtrasCall = { channel: 'goal:set'; request: RequestOf<'goal:set'> } | { channel: 'milestones:mute'; request: RequestOf<'milestones:mute'> };
+
+export function extrasCalls(i18n: Translator, state: AppState, counter: CounterState, draft: ExtrasDraft): ExtrasCall[] | { message: string } {
+  const before = extrasDraftOf(state, counter.id);
+  const calls: ExtrasCall[] = [];
+  if (counter.type === 'UpDown' && (draft.target.trim() !== before.target || draft.period !== before.period || draft.count !== before.count)) {
+    const text = draft.target.trim();
+    const target = Number(text);
+    if (text !== '' && (!Number.isSafeInteger(target) || target < 1 || target > TARGET_MAX)) return { message: i18n.t('goal.badTarget', { max: i18n.number(TARGET_MAX) }) };
+    if (text !== '' || before.target !== '') calls.push({ channel: 'goal:set', request: { id: counter.id, goal: text === '' ? null : { target, period: draft.period, count: draft.count } } });
+  }
+  if (counter.type !== 'UpDown' && draft.milestones !== before.milestones) calls.push({ channel: 'milestones:mute', request: { id: counter.id, muted: !draft.milestones } });
+  return calls;
+}
+
+const PERIODS: { value: GoalPeriod; label: PlainKey }[] = [
+  { value: 'day', label: 'goal.perDay' },
+  { value: 'week', label: 'goal.perWeek' },
+  { value: 'month', label: 'goal.perMonth' },
+];
+const COUNTS: { value: GoalCount; label: PlainKey }[] = [
+  { value: 'all', label: 'goal.countAll' },
+  { value: 'mine', label: 'goal.countMine' },
+  { value: 'others', label: 'goal.countOthers' },
+];
+
+interface GoalProps {
+  ids: string;
+  counter: CounterState;
+  draft: ExtrasDraft;
+  error: string | null;
+  onChange: (next: ExtrasDraft) => void;
+}
+
+export function CounterGoalFields({ ids, counter, draft, error, onChange }: GoalProps) {
+  const i18n = useI18n();
+  if (counter.type !== 'UpDown') {
+    const which = counter.type === 'FromDate' ? i18n.t('milestone.whichSince', { days: i18n.list(FROM_DATE_DAYS.map((d) => i18n.number(d))) }) : i18n.t('milestone.whichUntil');
+    return <Switch label={i18n.t('milestone.notify')} detail={i18n.t('milestone.notifyDetail', { which })} checked={draft.milestones} onChange={(milestones) => onChange({ ...draft, milestones })} />;
+  }
+  return (
+    <fieldset className="setting goal-fields">
+      <legend>{i18n.t('goal.legend')}</legend>
+      <div className="goal-row">
+        <input
+          id={`${ids}-goal`}
+          className="goal-target"
+          type="number"
+          min={1}
+          step={1}
+          inputMode="numeric"
+          placeholder={i18n.t('goal.none')}
+          aria-label={i18n.t('goal.howMany')}
+          value={draft.target}
+          onChange={(e) => onChange({ ...draft, target: e.target.value })}
+          {...(error ? { 'aria-invalid': true, 'aria-describedby': `${ids}-goal-error` } : {})}
+        />
+        <select aria-label={i18n.t('goal.per')} value={draft.period} onChange={(e) => onChange({ ...draft, period: e.target.value as GoalPeriod })}>
+          {PERIODS.map((p) => (
+            <option key={p.value} value={p.value}>
+              {i18n.t(p.label)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <select aria-label={i18n.t('goal.which')} value={draft.count} onChange={(e) => onChange({ ...draft, count: e.target.value as GoalCount })}>
+        {COUNTS.map((c) => (
+          <option key={c.value} value={c.value}>
+            {i18n.t(c.label)}
+          </option>
+        ))}
+      </select>
+      {error && (
+        <p id={`${ids}-goal-error`} className="error-text" role="alert">
+          {error}
+        </p>
+      )}
+      <p className="muted small">{i18n.t('goal.explain')}</p>
+    </fieldset>
   );
 }

@@ -7,11 +7,10 @@ import { ScreenHeader } from '../components/ScreenHeader';
 import { ConfirmBar } from '../components/ConfirmBar';
 import { useEscape } from '../components/useDocumentKeydown';
 import { errorText } from '../../src-shared/i18n/error-words';
-import { CounterLocalSettings, localDraftOf, localPatch, type LocalDraft } from './CounterLocalSettings';
+import { CounterGoalFields, CounterLocalSettings, extrasCalls, extrasDraftOf, localDraftOf, localPatch, type ExtrasDraft, type LocalDraft } from './CounterLocalSettings';
 import { useI18n } from '../i18n/I18n';
 import type { Translator } from '../../src-shared/i18n/translator';
 import type { PlainKey } from '../../src-shared/i18n/messages';
-import { CounterGoalFields, extrasCalls, extrasDraftOf, type ExtrasDraft } from './CounterGoalFields';
 
 interface Props {
   api: CounterTrayApi;
@@ -38,7 +37,6 @@ interface FieldError {
 }
 type ShownError = FieldError | { field: null; message: string } | null;
 
-/** Each field's label, its input's id after the page's, and its kind of input. */
 const INPUTS: Record<keyof Draft, [string, PlainKey, InputHTMLAttributes<HTMLInputElement>]> = {
   name: ['name', 'edit.name', { autoFocus: true }],
   value: ['value', 'edit.value', { type: 'number', step: 1, inputMode: 'numeric' }],
@@ -46,13 +44,13 @@ const INPUTS: Record<keyof Draft, [string, PlainKey, InputHTMLAttributes<HTMLInp
   endDate: ['end', 'edit.countingDownTo', { type: 'date' }],
 };
 
-/** Only the fields that apply to the counter's type (docs/api.md §4.2), and only those that changed. */
+/** The fields of the counter's type (docs/api.md §4.2) that changed. */
 function patchFrom(i18n: Translator, counter: CounterState, draft: Draft): CounterPatch | FieldError {
   const fields = PATCH_FIELDS_BY_TYPE[counter.type];
   const patch: CounterPatch = {};
   if (fields.includes('name') && draft.name.trim() !== counter.name) {
     const name = draft.name.trim();
-    // Only "not empty": a name's length is the server's to judge (docs/api.md O12).
+    // A name's length is the server's to judge (docs/api.md O12).
     if (!name) return { field: 'name', message: i18n.t('edit.nameEmpty') };
     patch.name = name;
   }
@@ -62,24 +60,19 @@ function patchFrom(i18n: Translator, counter: CounterState, draft: Draft): Count
     if (!Number.isSafeInteger(value)) return { field: 'value', message: i18n.t('edit.valueNotWhole') };
     if (value !== counter.value) patch.value = value;
   }
-  if (fields.includes('startDate') && draft.startDate !== (counter.startDate ?? '')) {
-    if (!draft.startDate) return { field: 'startDate', message: i18n.t('edit.pickStart') };
-    patch.startDate = draft.startDate;
-  }
-  if (fields.includes('endDate') && draft.endDate !== (counter.endDate ?? '')) {
-    if (!draft.endDate) return { field: 'endDate', message: i18n.t('edit.pickEnd') };
-    patch.endDate = draft.endDate;
+  for (const [field, pick] of [['startDate', 'edit.pickStart'], ['endDate', 'edit.pickEnd']] as const) {
+    if (!fields.includes(field) || draft[field] === (counter[field] ?? '')) continue;
+    if (!draft[field]) return { field, message: i18n.t(pick) };
+    patch[field] = draft[field];
   }
   return patch;
 }
-
-const isFieldError = (result: CounterPatch | FieldError): result is FieldError => 'field' in result && 'message' in result;
 
 export default function EditCounter({ api, state, counterId, onClose, onExport }: Props) {
   const i18n = useI18n();
   const ids = useId();
   const counter = state.core?.counters.find((c) => c.id === counterId);
-  // Judged against the counter as editing began: a value someone else changes meanwhile is not overwritten by an untouched field.
+  // As editing began: an untouched field does not overwrite someone else's change.
   const [baseline] = useState<CounterState | undefined>(counter);
   const [draft, setDraft] = useState<Draft | null>(counter ? draftOf(counter) : null);
   const [local, setLocal] = useState<LocalDraft>(() => localDraftOf(state.settings, counterId));
@@ -130,7 +123,6 @@ export default function EditCounter({ api, state, counterId, onClose, onExport }
     setConfirmingReset(false);
     if (!counter) return;
     const result = await call(api, 'counter:reset', { id: counter.id });
-    // Back on the list, the row offers the undo.
     if (result.ok) onClose();
     else setError({ field: null, message: errorText(i18n, result.error) });
   }
@@ -139,7 +131,7 @@ export default function EditCounter({ api, state, counterId, onClose, onExport }
     event.preventDefault();
     if (!counter || !draft || !baseline || saving) return;
     const patch = patchFrom(i18n, baseline, draft);
-    if (isFieldError(patch)) return setError(patch);
+    if ('field' in patch) return setError(patch);
     const extraCalls = extrasCalls(i18n, state, counter, extras);
     if (!Array.isArray(extraCalls)) {
       setGoalError(extraCalls.message);
@@ -158,7 +150,6 @@ export default function EditCounter({ api, state, counterId, onClose, onExport }
     setSaving(false);
     const failed = results.find((result) => result !== null && !result.ok);
     if (!failed || failed.ok) return onClose();
-    // A refused edit of the name alone is about the name: said next to it, in the app's words.
     const nameRefused = failed === results[0] && failed.error.code === 'badRequest' && Object.keys(patch).join() === 'name';
     setError(nameRefused ? { field: 'name', message: i18n.t('edit.nameRefused') } : { field: null, message: errorText(i18n, failed.error) });
   }
@@ -185,7 +176,6 @@ export default function EditCounter({ api, state, counterId, onClose, onExport }
               </div>
             );
           })}
-          {/* A problem that is no field's sits with the form, above the local settings. */}
           {error && !error.field && (
             <p className="error-text" role="alert">
               {error.message}
@@ -221,7 +211,6 @@ export default function EditCounter({ api, state, counterId, onClose, onExport }
           />
         )}
       </div>
-      {/* Out of the scrolling body: Cancel and Save stay in view however long the page is. */}
       <footer className="screen-footer">
         {confirmingDiscard ? (
           <ConfirmBar question={i18n.t('edit.discardQuestion')} confirmLabel={i18n.t('edit.discard')} onCancel={() => setConfirmingDiscard(false)} onConfirm={onClose} danger />
@@ -230,7 +219,7 @@ export default function EditCounter({ api, state, counterId, onClose, onExport }
             <button type="button" className="secondary" onClick={leave}>
               {i18n.t('common.cancel')}
             </button>
-            {/* Not `disabled` while saving: that would drop keyboard focus to <body>. */}
+            {/* Not `disabled`: focus would drop to <body>. */}
             <button type="submit" form={`${ids}-form`} className="primary" aria-disabled={saving || undefined}>
               {saving ? i18n.t('common.saving') : i18n.t('common.save')}
             </button>

@@ -1,4 +1,3 @@
-// A row's second line, drawn when format/rowLines.ts says the row has one (src-renderer/README.md, Rows).
 import { lazy, Suspense } from 'react';
 import { isDismissableFlag, type CounterFlagKind } from '../../src-shared/domain/counter-flags';
 import type { CounterState, UnconfirmedChoice } from '../../src-shared/domain/snapshot';
@@ -6,11 +5,10 @@ import type { UndoOffer } from '../../src-shared/domain/activity';
 import type { ResetOffer } from '../../src-shared/domain/goals';
 import type { PlainKey } from '../../src-shared/i18n/messages';
 import { DismissIcon, ICON, KeepIcon, MilestoneIcon, ResendIcon } from '../components/icons';
-import { todayText } from '../format/activity';
 import { dateLine } from '../format/days';
 import { useI18n } from '../i18n/I18n';
 
-// "+1 · Undo" comes after a click, never at first paint: its own chunk (with the key names of its tooltip), fetched as the list mounts.
+// Its own chunk, fetched as the list mounts.
 export const loadUndoChip = () => import('../components/UndoChip').then((module) => ({ default: module.UndoChip }));
 const UndoChip = lazy(loadUndoChip);
 
@@ -30,7 +28,7 @@ const BADGE_HINT = {
 
 type Resolve = (id: string, choice: UnconfirmedChoice) => void;
 
-/** The user sends the lost change again or keeps what the server shows: nothing is decided silently. */
+/** Nothing is decided silently. */
 function UnconfirmedChoiceButtons({ counter, amount, onResolve, tabIndex }: { counter: CounterState; amount: number; onResolve: Resolve; tabIndex: number }) {
   const i18n = useI18n();
   const signedAmount = i18n.signed(amount);
@@ -64,7 +62,6 @@ function Badge({ counter, onDismissError, onResolveUnconfirmed, tabIndex }: { co
   );
 }
 
-/** "reset to 0 · Undo" for a minute. */
 function ResetChip({ offer, onUndo, tabIndex }: { offer: ResetOffer; onUndo: (id: string) => void; tabIndex: number }) {
   const i18n = useI18n();
   return (
@@ -100,7 +97,7 @@ export function RowSubLine({ counter, tabIndex, clicksWait, today, undo, undoBlo
   if (counter.error) return <Badge counter={counter} onDismissError={onDismissError} onResolveUnconfirmed={onResolveUnconfirmed} tabIndex={tabIndex} />;
   if (counter.sendingSlowly) return <span className="sending-slowly">{i18n.t('row.sendingSlowly')}</span>;
   const isUpDown = counter.type === 'UpDown';
-  const todayLine = isUpDown ? todayText(i18n, today) : null;
+  const todayLine = isUpDown && today ? i18n.t('row.today', { amount: i18n.signed(today) }) : null;
   const date = isUpDown ? null : dateLine(i18n, counter);
   const waiting = clicksWait && counter.waiting ? counter.waiting : 0;
   return (

@@ -1,4 +1,3 @@
-// Settings → Updates. Main decides; this only shows AppState.updates and asks.
 import type { UpdateMode } from '../../src-shared/domain/settings';
 import type { UpdateSource, UpdatesState, UpdateStatus } from '../../src-shared/domain/updates';
 import { errorText } from '../../src-shared/i18n/error-words';
@@ -9,7 +8,7 @@ import { ExpandIcon, ICON } from '../components/icons';
 import { Segmented } from '../components/Segmented';
 import { SettingsGroup } from '../components/SettingsGroup';
 import { useI18n } from '../i18n/I18n';
-import type { SectionProps } from './SettingsSections';
+import type { SectionProps } from './SettingsScreen';
 
 const MODES = [
   { value: 'automatic', label: 'updates.modeAutomatic', hint: 'updates.modeAutomaticHint' },
@@ -100,7 +99,7 @@ export function UpdatesSection(props: SectionProps) {
   const i18n = useI18n();
   const updates = props.state.updates;
   if (!updates) return null;
-  // A self-updating copy is folded while there is nothing to do (or new: "What's new"); any other has one line: open.
+  // Folded while a self-updating copy has nothing to do or say.
   const open = updates.source !== 'self' || ACTIONABLE.has(updates.status.kind) || updates.whatsNew !== null;
   return (
     <SettingsGroup title={i18n.t('updates.title')} open={open}>
