@@ -15,7 +15,7 @@ import { CounterList } from './screens/CounterList';
 const OFFLINE_STATS = { requests: 0, rateLimited: 0, notifications: 0, ignoredFrames: 0, resyncs: 0 };
 const NOTHING_WAITS = { clicks: 0 };
 
-// Screens a signed-in launch does not paint first are chunks of their own (the entry chunk's budget: 90 KB gzip, bench/README.md).
+// Chunks of their own: the entry chunk's budget is 90 KB gzip (bench/README.md).
 const LATER = {
   detail: () => import('./screens/CounterDetail'),
   edit: () => import('./screens/EditCounter'),
@@ -40,7 +40,6 @@ type View =
   | { name: 'token' }
   | { name: 'export'; id?: string | undefined; from: 'edit' | 'settings' };
 
-/** The app in the language main chose; before main's first state, the browser's guess. */
 export function App({ api }: { api: CounterTrayApi }) {
   const { state, problem } = useAppState(api);
   return (
@@ -67,11 +66,11 @@ function ScreenFailed({ onBack }: { onBack: () => void }) {
 
 function Screens({ api, state, problem }: { api: CounterTrayApi; state: AppState | null; problem: IpcError | null }) {
   const i18n = useI18n();
-  // Under <I18n>: it runs once the catalog is in too.
+  // Under <I18n>: once the catalog is in too.
   usePrefetchAfterFirstScreen(LATER, state !== null);
   const [view, setView] = useState<View>({ name: 'list' });
   const [focusRequest, setFocusRequest] = useState<{ id: string; at: number } | null>(null);
-  // The list's current row outlives the list screen: back from Edit, the same row is current.
+  // Back from Edit, the same row is current.
   const [activeId, setActiveId] = useState<string | null>(null);
 
   const theme = state?.theme;
@@ -85,7 +84,7 @@ function Screens({ api, state, problem }: { api: CounterTrayApi; state: AppState
     else delete document.documentElement.dataset.material;
   }, [material]);
 
-  // What main asks (a notification clicked, the tray's "Settings…") is state, so an ask made before mount is seen too; each once.
+  // An ask is state: one made before mount is seen too.
   const ask = state?.ask;
   const [askSeen, setAskSeen] = useState(0);
   if (ask && ask.seq > askSeen) {
@@ -93,7 +92,6 @@ function Screens({ api, state, problem }: { api: CounterTrayApi; state: AppState
     setView(ask.kind === 'focusCounter' ? { name: 'detail', id: ask.id } : { name: 'settings' });
   }
 
-  // Stable: the memoized rows receive them.
   const showList = useCallback(() => setView({ name: 'list' }), []);
   const showEdit = useCallback((id: string) => setView({ name: 'edit', id }), []);
   const showSettings = useCallback(() => setView({ name: 'settings' }), []);
@@ -102,7 +100,6 @@ function Screens({ api, state, problem }: { api: CounterTrayApi; state: AppState
   const showExport = useCallback((id?: string) => setView(id ? { name: 'export', id, from: 'edit' } : { name: 'export', from: 'settings' }), []);
 
   if (!state) {
-    // Main answers within milliseconds: no words for the wait, only a problem.
     return (
       <main className="screen centered" aria-busy={!problem}>
         {problem && <p role="alert">{errorText(i18n, problem)}</p>}
@@ -114,8 +111,7 @@ function Screens({ api, state, problem }: { api: CounterTrayApi; state: AppState
   const signedIn = core !== null;
   const connecting = state.session.status === 'connecting';
   const lastKnown = !signedIn && connecting ? state.lastKnown : null;
-  const listProps = { api, state, focusRequest, activeId, onActiveChange: setActiveId, onEdit: showEdit, onDetail: showDetail, onSettings: showSettings, onReplaceToken: showToken };
-  // A launch with a stored token while the server is away: the last-known counters.
+  const listProps = { api, state, focusRequest, activeId, onActiveChange: setActiveId, onEdit: showEdit, onDetail: showDetail, onSettings: showSettings };
   const offline: CoreSnapshot | null = lastKnown && view.name !== 'token' ? { connection: { status: 'offline' as const }, counters: lastKnown.counters, stats: OFFLINE_STATS, outbox: lastKnown.outbox ?? NOTHING_WAITS } : null;
   const shown = offline ?? core;
   const status = shown && view.name !== 'token' && (
@@ -138,12 +134,13 @@ function Screens({ api, state, problem }: { api: CounterTrayApi; state: AppState
   );
 
   function screenOf(state: AppState, offline: CoreSnapshot | null) {
+    const settings = <SettingsScreen api={api} state={state} onClose={showList} onReplaceToken={showToken} onExport={showExport} />;
     if (offline) {
-      if (view.name === 'settings') return <SettingsScreen api={api} state={state} onClose={showList} onReplaceToken={showToken} onExport={showExport} />;
+      if (view.name === 'settings') return settings;
       return <CounterList {...listProps} core={offline} offlineSince={state.lastKnown?.savedAt} />;
     }
     if (!signedIn && connecting && view.name !== 'token') {
-      return <Connecting api={api} state={state} onEnterToken={() => setView({ name: 'token' })} />;
+      return <Connecting api={api} state={state} onEnterToken={showToken} />;
     }
     if (!core || view.name === 'token') {
       return (
@@ -151,8 +148,8 @@ function Screens({ api, state, problem }: { api: CounterTrayApi; state: AppState
           api={api}
           state={state}
           replacing={signedIn || connecting}
-          // Stay on the form while its connect runs, whatever the session status says.
-          onStart={() => setView({ name: 'token' })}
+          // Stay on the form while its connect runs.
+          onStart={showToken}
           onCancel={showList}
           onConnected={showList}
         />
@@ -161,7 +158,7 @@ function Screens({ api, state, problem }: { api: CounterTrayApi; state: AppState
     if (view.name === 'detail') {
       const id = view.id;
       const back = () => {
-        setView({ name: 'list' });
+        showList();
         setFocusRequest({ id, at: Date.now() });
       };
       return <CounterDetail api={api} state={state} counterId={id} onClose={back} onEdit={showEdit} />;
@@ -172,9 +169,7 @@ function Screens({ api, state, problem }: { api: CounterTrayApi; state: AppState
       const back = view.from === 'edit' && id ? () => showEdit(id) : showSettings;
       return <ExportScreen api={api} state={state} counterId={id} onClose={back} />;
     }
-    if (view.name === 'settings') {
-      return <SettingsScreen api={api} state={state} onClose={showList} onReplaceToken={showToken} onExport={showExport} />;
-    }
+    if (view.name === 'settings') return settings;
     return <CounterList {...listProps} core={core} />;
   }
 }

@@ -15,10 +15,9 @@ function MissingBridge() {
 }
 
 preloadGuessedCatalog();
-// React's own report would print the error's message, which may quote server text.
+// React's own report would print the error's message (server text).
 const root = createRoot(document.getElementById('root') as HTMLElement, { onCaughtError: logRenderError, onUncaughtError: logRenderError });
 const bridge = window.counterTray;
-// Without the preload (the page opened from disk): in the browser's language.
 root.render(
   <StrictMode>
     {bridge ? (

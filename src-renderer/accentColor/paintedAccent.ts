@@ -1,10 +1,9 @@
-// The OS accent colour painted as fills behind text and as text on the page, so it must read against
-// both: kept where it gives 4.5:1 (WCAG 1.4.3), else darkened or lightened just enough. Pure.
+// The OS accent is a fill behind text and text itself: kept where both read at 4.5:1 (WCAG 1.4.3), else moved just enough.
 import { isAccentColor } from '../../src-shared/domain/accent-color';
 
 type Rgb = readonly [number, number, number];
 
-/** The backgrounds under accent text (styles.css --bg, --surface), and the text on an accent fill. */
+/** styles.css --bg, --surface, and the text on an accent fill. */
 const PAGE = {
   light: { backgrounds: ['#ffffff', '#f3f4f6'], onAccent: '#ffffff', towards: [0, 0, 0] as Rgb },
   dark: { backgrounds: ['#1d1f23', '#272a30'], onAccent: '#0c1526', towards: [255, 255, 255] as Rgb },
@@ -28,19 +27,18 @@ function luminance([r, g, b]: Rgb): number {
   return 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b);
 }
 
-/** WCAG 2 contrast ratio of two #rrggbb colours (1 to 21). */
+/** WCAG 2, of two #rrggbb colours. */
 export function contrast(a: string, b: string): number {
   const [hi, lo] = [luminance(rgbOf(a)), luminance(rgbOf(b))].sort((x, y) => y - x) as [number, number];
   return (hi + 0.05) / (lo + 0.05);
 }
 
-/** The OS accent made readable in this theme; null for anything but #rrggbb. */
 export function paintedAccent(osAccent: string | undefined, theme: 'light' | 'dark'): { accent: string; onAccent: string } | null {
   if (!isAccentColor(osAccent)) return null;
   const page = PAGE[theme];
   const from = rgbOf(osAccent);
   const readable = (hex: string) => page.backgrounds.every((bg) => contrast(hex, bg) >= TEXT_CONTRAST) && contrast(hex, page.onAccent) >= TEXT_CONTRAST;
-  // Small steps towards black or white: the first that reads is the closest to the user's colour.
+  // The first step that reads is the closest to the user's colour.
   for (let step = 0; step <= 20; step += 1) {
     const t = step / 20;
     const hex = hexOf(from.map((c, i) => c + ((page.towards[i] ?? 0) - c) * t));

@@ -1,10 +1,9 @@
 import { useLayoutEffect } from 'react';
 import { paintedAccent } from './paintedAccent';
 
-/** Removed again when the OS has no accent: the stylesheet's neutral blue. */
 const PROPERTIES = ['--accent', '--accent-text', '--focus'] as const;
 
-/** The OS accent, readable in the theme, into the page's CSS variables; in the layout phase, for the first frame. */
+/** In the layout phase: a screen's first frame has it. */
 export function useAccentColor(osAccent: string | undefined, theme: 'light' | 'dark' | undefined): void {
   useLayoutEffect(() => {
     const style = document.documentElement.style;

@@ -1,10 +1,7 @@
 import type { CounterState } from '../../src-shared/domain/snapshot';
 import type { AppState, StateDelta } from '../../src-shared/ipc/contract';
 
-/**
- * The state of revision `delta.to`, or null when `delta` does not apply to `state` (a gap: ask
- * state:get again). Counters the delta does not name stay the same objects, so memoized rows skip.
- */
+/** Null for a gap. Counters the delta does not name stay the same objects, so memoized rows skip. */
 export function applyDelta(state: AppState, delta: StateDelta): AppState | null {
   if (state.revision !== delta.from) return null;
   let core = state.core;
@@ -21,7 +18,6 @@ export function applyDelta(state: AppState, delta: StateDelta): AppState | null 
       if (listed.some((c) => c === undefined)) return null;
       counters = listed as CounterState[];
     } else {
-      // Same ids in the same order: each named counter replaced in its place.
       if (removed.length > 0) return null;
       let found = 0;
       counters = named.size === 0 ? previous : previous.map((c) => (named.has(c.id) ? (found += 1, named.get(c.id)!) : c));

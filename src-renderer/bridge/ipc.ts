@@ -1,5 +1,4 @@
-// The renderer's only door to main: `window.counterTray` (the preload's CounterTrayApi).
-// Main's answers arrive as main sent them; this wrapper only makes sure nothing throws.
+// The only door to main (the preload's CounterTrayApi): answers arrive as main sent them, and nothing throws.
 import { useCallback } from 'react';
 import { errorText } from '../../src-shared/i18n/error-words';
 import type { CounterTrayApi, InvokeChannel, IpcResult, RequestOf, ResponseOf } from '../../src-shared/ipc/contract';
@@ -17,7 +16,7 @@ export async function call<C extends InvokeChannel>(
   }
 }
 
-/** `call` for an ask whose answer is only done or not: a refusal is said in the app's words; true when main did it. Stable. */
+/** True when main did it; a refusal is said in the app's words. */
 export function useAsk(api: CounterTrayApi, say: (message: string) => void) {
   const i18n = useI18n();
   return useCallback(

@@ -6,11 +6,7 @@ import { call } from './ipc';
 
 const isOlder = (a: AppState, b: AppState) => a.revision <= b.revision;
 
-/**
- * The latest AppState: the `state:get` answer, then every `state:delta` applied to it; a delta that does
- * not follow the state held (a gap, or one before the first answer) asks `state:get` again. Unchanged
- * parts keep their identity, so one changed counter re-renders one memoized row.
- */
+/** The `state:get` answer, then every `state:delta` on it; a delta that does not follow asks `state:get` again. */
 export function useAppState(api: CounterTrayApi): { state: AppState | null; problem: IpcError | null } {
   const [state, setState] = useState<AppState | null>(null);
   const [problem, setProblem] = useState<IpcError | null>(null);
@@ -45,14 +41,14 @@ export function useAppState(api: CounterTrayApi): { state: AppState | null; prob
         fetching = false;
         if (!alive) return;
         if (!result.ok) return setProblem(result.error);
-        // A push that arrived while state:get was in flight may be newer: keep it. Rendered now, as a delta is.
+        // A push during state:get may be newer: keep it.
         show(catchUp(current && !isOlder(current, result.value) ? current : result.value), true);
       });
     };
 
     const off = api.onStateDelta((delta) => {
       const next = current ? applyDelta(current, delta) : null;
-      // Rendered in this task: a scheduler task later is a frame later on a busy machine.
+      // Drawn in this task, not a frame later.
       if (next) return show(next, true);
       if (current && delta.to <= current.revision) return; // already held
       waiting.push(delta);

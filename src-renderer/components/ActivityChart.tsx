@@ -1,5 +1,4 @@
-// A range's daily chart: change as stacked bars, the value as a line, days before the record a hatched band (never zero bars).
-// SVG painted from CSS colours to follow the theme; its words are HTML so they grow with the zoom; a table says it all.
+// Change as stacked bars, the value as a line, days before the record hatched (never zero bars); words in HTML grow with the zoom.
 import { useId } from 'react';
 import type { HistoryDay } from '../../src-shared/domain/history';
 import type { Translator } from '../../src-shared/i18n/translator';
@@ -53,7 +52,7 @@ export function ActivityChart({ days, name }: { days: HistoryDay[]; name: string
   const down = recorded.map((d) => Math.min(d.you, 0) + Math.min(d.others, 0));
   const [low, high] = extent([0, ...up, ...down]);
   const y = (v: number) => PAD + ((high - v) / (high - low)) * (H - 2 * PAD);
-  // The value's scale reaches zero, so 3 → 4 is a third more, not a cliff from bottom to top.
+  // From zero: 3 → 4 is a third more, not a cliff.
   const [vLow, vHigh] = extent([0, ...recorded.map((d) => d.value)]);
   const vy = (v: number) => PAD + ((vHigh - v) / (vHigh - vLow)) * (H - 2 * PAD);
   const slot = W / Math.max(days.length, 1);
@@ -106,7 +105,6 @@ export function ActivityChart({ days, name }: { days: HistoryDay[]; name: string
           </>
         )}
       </figcaption>
-      {/* The box is hidden, not the table: a table sizes to its content (it pushed the page sideways at 200 % in German). */}
       <div className="sr-only">
         <table>
           <caption>{summary}</caption>

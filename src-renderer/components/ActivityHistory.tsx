@@ -1,4 +1,3 @@
-// An UpDown counter's history: range, numbers, streak, the chart or the year's heatmap; main computes it all.
 import { useLayoutEffect, useState } from 'react';
 import { flushSync } from 'react-dom';
 import type { ActivityHistory as History, HistoryRange, PeriodTotal } from '../../src-shared/domain/history';
@@ -15,7 +14,6 @@ interface Props {
   api: CounterTrayApi;
   counterId: string;
   name: string;
-  /** A new value asks main again. */
   refresh: unknown;
   onError(message: string): void;
 }
@@ -57,12 +55,12 @@ export function ActivityHistory({ api, counterId, name, refresh, onError }: Prop
   const [range, setRange] = useState<HistoryRange>('twoWeeks');
   const [history, setHistory] = useState<History | null>(null);
 
-  // Asked in the commit (as CounterDetail asks): the wait starts with the click.
+  // In the commit: the wait starts with the click.
   useLayoutEffect(() => {
     let alive = true;
     void call(api, 'activity:history', { id: counterId, range }).then((result) => {
       if (!alive) return;
-      // Drawn in the answer's turn: left to React's scheduler, Chromium first ran a frame of the old range.
+      // In the answer's turn, not a frame of the old range later.
       if (result.ok) flushSync(() => setHistory(result.value));
       else onError(errorText(i18n, result.error));
     });

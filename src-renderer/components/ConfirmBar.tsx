@@ -11,7 +11,7 @@ interface Props {
   danger?: boolean;
 }
 
-/** An inline "are you sure?" (a native dialog would steal the popup from the tray); focus starts on the safe choice. */
+/** Inline: a native dialog would take the popup from the tray. Focus starts on the safe choice. */
 export function ConfirmBar({ question, detail, confirmLabel, cancelLabel, onConfirm, onCancel, danger = false }: Props) {
   const i18n = useI18n();
   const safe = useRef<HTMLButtonElement>(null);

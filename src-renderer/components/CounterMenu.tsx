@@ -1,4 +1,3 @@
-// A counter's row menu: its own chunk, which the first paint does not wait for (App.tsx fetches it later).
 import type { CounterState } from '../../src-shared/domain/snapshot';
 import type { Settings } from '../../src-shared/domain/settings';
 import { useI18n } from '../i18n/I18n';
@@ -8,7 +7,6 @@ export interface CounterActions {
   togglePin: (id: string) => unknown;
   toggleMute: (id: string) => unknown;
   detail: (id: string) => void;
-  /** Also where the counter's own shortcuts and notifications are set. */
   edit: (id: string) => void;
   say: (message: string | null) => void;
   moveToGroup?: ((id: string, anchor: MenuAt) => void) | undefined;
@@ -24,13 +22,13 @@ interface Props {
   hidden: boolean;
 }
 
-/** The Clipboard API first; where the window refuses it (the popup grants no permission: electron/window-security.ts), the selection's copy command. */
+/** The popup grants no clipboard permission (electron/window-security.ts): then the selection's copy command. */
 async function copyText(text: string): Promise<boolean> {
   try {
     await navigator.clipboard.writeText(text);
     return true;
   } catch {
-    // Refused or missing: the selection below.
+    // Refused: the selection below.
   }
   const focused = document.activeElement instanceof HTMLElement ? document.activeElement : null;
   const area = document.createElement('textarea');
@@ -69,7 +67,6 @@ export default function CounterMenu({ counter, settings, actions, anchor, onClos
       disabled: settings.notifications.enabled ? undefined : i18n.t('menu.notificationsOff'),
       run: then(() => actions.toggleMute(id)),
     },
-    // Groups and hiding are the account's (absent: no account attached yet).
     ...(actions.moveToGroup && actions.toggleHidden
       ? [
           { id: 'move', label: i18n.t('menu.moveToGroup'), group: true, run: then(() => actions.moveToGroup?.(id, anchor)) },
@@ -80,7 +77,7 @@ export default function CounterMenu({ counter, settings, actions, anchor, onClos
       id: 'copy',
       label: i18n.t('menu.copy'),
       group: true,
-      // The number as the server has it ("1234", not "1,234"): what a spreadsheet or a message wants.
+      // "1234", not "1,234": what a spreadsheet wants.
       run: then(async () => actions.say(i18n.t((await copyText(String(counter.value))) ? 'menu.copied' : 'menu.copyFailed', { value: i18n.number(counter.value) }))),
     },
   ];

@@ -9,7 +9,6 @@ interface Props {
   onClearSearch: () => void;
 }
 
-/** An empty list always says why and offers the next step. */
 export function EmptyList({ api, state, query, onClearSearch }: Props) {
   const i18n = useI18n();
   if (query) {
@@ -25,7 +24,7 @@ export function EmptyList({ api, state, query, onClearSearch }: Props) {
   return (
     <div className="empty">
       <p>{i18n.t('empty.none')}</p>
-      {/* What is true (docs/api.md O15): this app cannot create a counter, so it says where one is made. */}
+      {/* This app cannot create a counter (docs/api.md O15): it says where one is made. */}
       <p className="empty-how">{i18n.t(state.publicServer ? 'empty.howPublic' : 'empty.howOther')}</p>
       <div className="row-actions center">
         {state.publicServer && (

@@ -1,5 +1,4 @@
-// One error boundary for a screen and for a row: what fails to draw says so in its own place (design.md).
-// The log names the error's kind and the components it passed, never its message, which may quote server text.
+// What fails to draw says so in its own place (design.md); the log never quotes its message (server text).
 import { Component, type ReactNode } from 'react';
 
 interface Props {
@@ -29,7 +28,6 @@ export class ErrorBoundary extends Component<Props, State> {
   }
 }
 
-/** For createRoot's onCaughtError / onUncaughtError. */
 export function logRenderError(error: unknown, info: { componentStack?: string | undefined }): void {
   const kind = error instanceof Error ? error.constructor.name : typeof error;
   const components = [...(info.componentStack ?? '').matchAll(/^\s*(?:at|in) ([A-Za-z_$][\w$]*)/gm)].map((match) => match[1]);

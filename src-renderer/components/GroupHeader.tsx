@@ -4,14 +4,13 @@ import type { MenuAnchor } from '../screens/CounterRow';
 import { CollapseIcon, ExpandIcon, ICON, MoreIcon } from './icons';
 
 interface Props {
-  /** null: "Ungrouped", which has no actions and does not fold. */
+  /** null: "Ungrouped" (no actions, no fold). */
   id: string | null;
   name: string | null;
   folded: boolean;
   count: number;
   onFold: (id: string, folded: boolean) => void;
   onMenu: (id: string, anchor: MenuAnchor) => void;
-  /** A counter dropped on the header goes to the group's end. */
   onDropCounter: (groupId: string | null, counterId: string) => void;
 }
 

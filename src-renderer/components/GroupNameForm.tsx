@@ -5,12 +5,10 @@ interface Props {
   title: string;
   initial: string;
   submitLabel: string;
-  /** An error to show, or null when done. */
   onSubmit: (name: string) => Promise<string | null>;
   onCancel: () => void;
 }
 
-/** Inline in the footer (no modal: the popup is small); an error keeps focus in the field. */
 export function GroupNameForm({ title, initial, submitLabel, onSubmit, onCancel }: Props) {
   const i18n = useI18n();
   const id = useId();
@@ -30,7 +28,7 @@ export function GroupNameForm({ title, initial, submitLabel, onSubmit, onCancel 
   }
 
   function onKeyDown(event: KeyboardEvent) {
-    // The list listens on the document: typing a name must not search or change a counter.
+    // Not the list's document-level keys.
     event.stopPropagation();
     if (event.key === 'Escape') {
       event.preventDefault();

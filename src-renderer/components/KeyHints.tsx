@@ -2,7 +2,6 @@ import type { PlainKey } from '../../src-shared/i18n/messages';
 import { keyLabel } from '../format/accelerator';
 import { useI18n } from '../i18n/I18n';
 
-/** The list's keys, shown on demand (? or the keyboard button), never as a permanent footer. */
 const KEYS: [keys: string[], what: PlainKey][] = [
   [['↑', '↓'], 'keys.choose'],
   [['+', '−'], 'keys.change'],

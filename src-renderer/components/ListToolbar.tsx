@@ -15,10 +15,9 @@ interface Props {
   onSettings: () => void;
 }
 
-/** Memoized on stable callbacks: a push renders the rows it changed, not this. */
 export const ListToolbar = memo(function ListToolbar({ searchRef, query, onQuery, listShown, onOrganise, hintsOpen, onToggleHints, onSettings }: Props) {
   const i18n = useI18n();
-  // At 180 CSS px no words fit ("Search counters" read "Sea"): a magnifier instead.
+  // At 180 CSS px no words fit: a magnifier instead.
   const narrow = useNarrow();
   return (
     <header className="toolbar">

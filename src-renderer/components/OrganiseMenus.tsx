@@ -1,4 +1,4 @@
-// Groups', hiding's and the sort's menus, name form and delete question: loaded on first use (useOrganise keeps their state).
+// Loaded on first use; useOrganise keeps their state.
 import type { Organisation, SortMode } from '../../src-shared/domain/organise';
 import type { CounterState } from '../../src-shared/domain/snapshot';
 import type { CounterTrayApi } from '../../src-shared/ipc/contract';

@@ -2,7 +2,7 @@ import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from
 import { useI18n } from '../i18n/I18n';
 import { ICON, KeepIcon } from './icons';
 
-/** `checked`: a toggle (pin, mute); `disabled`: shown, with its reason. */
+/** `disabled`: shown, with its reason. */
 export interface MenuItem {
   id: string;
   label: string;
@@ -24,7 +24,7 @@ interface Props {
 
 const GAP = 4;
 
-/** The WAI-ARIA menu pattern, fixed to the window and kept inside it; closing gives focus back to what opened it. */
+/** The WAI-ARIA menu pattern, kept inside the window. */
 export function RowMenu({ label, items, anchor, onClose }: Props) {
   const i18n = useI18n();
   const menuRef = useRef<HTMLDivElement>(null);
@@ -67,7 +67,7 @@ export function RowMenu({ label, items, anchor, onClose }: Props) {
     const entries = [...(menuRef.current?.querySelectorAll<HTMLElement>('[role^="menuitem"]') ?? [])];
     const at = entries.indexOf(document.activeElement as HTMLElement);
     const go = (index: number) => entries[(index + entries.length) % entries.length]?.focus();
-    // The list's own keys must not act while the menu is open.
+    // Not the list's document-level keys.
     event.stopPropagation();
     switch (event.key) {
       case 'ArrowDown':
@@ -83,8 +83,6 @@ export function RowMenu({ label, items, anchor, onClose }: Props) {
         go(entries.length - 1);
         break;
       case 'Escape':
-        onClose(true);
-        break;
       case 'Tab':
         onClose(true);
         break;

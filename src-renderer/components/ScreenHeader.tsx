@@ -5,14 +5,13 @@ import { BackIcon, ICON } from './icons';
 interface Props {
   onBack: () => void;
   autoFocus?: boolean;
-  /** Words, or a counter's name (cut with … on one line; the tooltip has it whole). */
+  /** Cut with … on one line: `fullTitle` is the tooltip. */
   children: ReactNode;
   fullTitle?: string;
   titleId?: string;
   actions?: ReactNode;
 }
 
-/** The top of every screen one goes back from (Edit, Settings, Export, Activity): the one way back (Esc does the same), the title, any actions. */
 export function ScreenHeader({ onBack, autoFocus = false, children, fullTitle, titleId, actions }: Props) {
   const i18n = useI18n();
   return (

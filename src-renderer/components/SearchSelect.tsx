@@ -1,5 +1,4 @@
-// A long list to choose one from (the time zones): the WAI-ARIA APG's editable combobox with list autocomplete,
-// opening in the page's flow under its field, so the small popup never clips it.
+// The WAI-ARIA APG's editable combobox with list autocomplete, in the page's flow: the popup never clips it.
 import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { CollapseIcon, ICON } from './icons';
 
@@ -13,15 +12,13 @@ interface Props {
   choices: readonly Choice[];
   value: string;
   onChange: (value: string) => void;
-  /** Also names the button that opens it. */
   listLabel: string;
   noMatch: (query: string) => string;
 }
 
-/** IANA names' separators ("America/New_York") read as spaces. */
 const normal = (text: string) => text.toLowerCase().replace(/[_/,()-]+/g, ' ');
 
-/** Every typed word must appear in the label ("new york", "york america"). */
+/** Every typed word in the label: "york new" finds America/New_York. */
 function matching(choices: readonly Choice[], query: string): readonly Choice[] {
   const words = normal(query).split(' ').filter(Boolean);
   if (words.length === 0) return choices;
@@ -38,7 +35,6 @@ export function SearchSelect({ label, choices, value, onChange, listLabel, noMat
   const chosen = choices.find((choice) => choice.value === value);
   const shown = chosen?.label ?? value;
   const [open, setOpen] = useState(false);
-  // null: the field shows the choice.
   const [query, setQuery] = useState<string | null>(null);
   const [active, setActive] = useState(-1);
   const matches = useMemo(() => matching(choices, query ?? ''), [choices, query]);
@@ -46,7 +42,6 @@ export function SearchSelect({ label, choices, value, onChange, listLabel, noMat
   const optionId = (index: number) => `${id}-option-${index}`;
   const reveal = (index: number) => {
     setActive(index);
-    // Once drawn: keep the active option in view.
     requestAnimationFrame(() => list.current?.querySelector(`[id="${optionId(index)}"]`)?.scrollIntoView({ block: 'nearest' }));
   };
   const openList = () => {
@@ -89,7 +84,7 @@ export function SearchSelect({ label, choices, value, onChange, listLabel, noMat
         else openList();
         return;
       case 'Escape':
-        // Open or typed in: Esc undoes that. Otherwise it is the screen's (back).
+        // Else the screen's Esc (back).
         if (!open && query === null) return;
         event.preventDefault();
         close();
@@ -134,7 +129,6 @@ export function SearchSelect({ label, choices, value, onChange, listLabel, noMat
           aria-label={listLabel}
           aria-expanded={open}
           aria-controls={`${id}-list`}
-          // Keeps focus in the field: a blur would close the list before the click.
           onMouseDown={(event) => event.preventDefault()}
           onClick={() => {
             input.current?.focus();
@@ -162,7 +156,6 @@ export function SearchSelect({ label, choices, value, onChange, listLabel, noMat
             </li>
           ))}
       </ul>
-      {/* Always there, so a screen reader hears it when a search finds nothing. */}
       <p className="setting-detail search-select-empty" aria-live="polite">
         {open && matches.length === 0 ? noMatch(query ?? '') : null}
       </p>

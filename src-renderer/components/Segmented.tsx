@@ -15,7 +15,6 @@ interface Props<T extends string> {
   hint?: string;
 }
 
-/** Two or three choices as native radios: arrow keys move, each segment is one target. */
 export function Segmented<T extends string>({ label, segments, value, onChange, hint }: Props<T>) {
   const id = useId();
   const labelledBy = typeof label === 'string' ? `${id}-label` : label.labelledBy;

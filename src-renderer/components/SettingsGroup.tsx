@@ -5,12 +5,11 @@ interface Props {
   title: string;
   children: ReactNode;
   className?: string;
-  /** A group that folds: whether it starts open; a change of it opens or folds it again. */
+  /** A group that folds: whether it is open. */
   open?: boolean;
   headingId?: string;
 }
 
-/** A small heading over a card of rows, as macOS and Windows 11 settings have. */
 export function SettingsGroup({ title, children, className, open, headingId }: Props) {
   const ownId = useId();
   const id = headingId ?? ownId;

@@ -7,13 +7,12 @@ interface Props {
   value: string | null | undefined;
   isMac: boolean;
   conflictOf: (accelerator: string) => string | null;
-  /** Why the OS refused to register the current value. */
+  /** Why the OS refused the current value. */
   failure?: string;
   note?: string;
   onChange: (accelerator: string | null) => void;
 }
 
-/** Captures an Electron accelerator; Esc cancels, Backspace clears. */
 export function ShortcutRecorder({ label, value, isMac, conflictOf, failure, note, onChange }: Props) {
   const i18n = useI18n();
   const id = useId();

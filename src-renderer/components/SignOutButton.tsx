@@ -5,7 +5,7 @@ import { errorText } from '../../src-shared/i18n/error-words';
 import { useI18n } from '../i18n/I18n';
 import { ConfirmBar } from './ConfirmBar';
 
-/** Signing out forgets the token, which CountTogether never shows again: it asks first (leaving the demo does not). */
+/** It asks first: CountTogether never shows a token again. */
 export function SignOutButton({ api, demo, onError }: { api: CounterTrayApi; demo: boolean; onError: (message: string | null) => void }) {
   const i18n = useI18n();
   const [asking, setAsking] = useState(false);

@@ -1,24 +1,16 @@
 import { useEffect, useReducer, useState } from 'react';
-import type { ConnectionState, Outbox } from '../../src-shared/domain/snapshot';
-import { statusWords } from '../format/status';
+import { statusWords, type StatusInput } from '../format/status';
 import { useI18n } from '../i18n/I18n';
 
-interface Props {
-  connection: ConnectionState;
-  outbox: Outbox;
-  demo: boolean;
-  /** The last-known counters shown were saved at this time. */
-  offlineSince?: number | undefined;
+interface Props extends Omit<StatusInput, 'clicksSince'> {
   onSignIn: () => void;
   onRetry: () => void;
 }
 
-/** Whether what you see is live and what became of your clicks, words first; red only for what needs you. Only a countdown ticks. */
 export function StatusLine({ connection, outbox, demo, offlineSince, onSignIn, onRetry }: Props) {
   const i18n = useI18n();
   const [, tick] = useReducer((n: number) => n + 1, 0);
   const now = Date.now();
-  // When the clicks started waiting: "Sending…" only for those not answered at once.
   const [clicksSince, setClicksSince] = useState<number | undefined>(undefined);
   const waiting = outbox.clicks > 0;
   if (waiting !== (clicksSince !== undefined)) setClicksSince(waiting ? now : undefined);
@@ -31,14 +23,14 @@ export function StatusLine({ connection, outbox, demo, offlineSince, onSignIn, o
   }, [nextChangeAt]);
 
   const canRetry = words.kind === 'offline' || words.kind === 'reconnecting';
-  // "Retry now" shows that it tried until the core has a new next try, then that it still had no answer.
+  // "Retry now" shows that it tried until the core has a new next try.
   const [retriedFrom, setRetriedFrom] = useState<number | undefined | null>(null);
   if (retriedFrom !== null && !canRetry) setRetriedFrom(null);
   if (canRetry && retriedFrom !== null) {
     words = { ...words, text: retriedFrom === connection.nextAttemptAt ? i18n.t('connection.tryingNow') : i18n.t('status.triedAgain', { status: words.text }) };
   }
 
-  // Screen readers hear a change once, not every second of a countdown: a copy from its first second.
+  // Screen readers hear a countdown's first second only.
   const { kind } = words;
   const ticking = words.nextChangeAt !== undefined;
   const spokenFor = `${kind} ${outbox.clicks} ${connection.status}`;

@@ -2,14 +2,12 @@ import { useId, type ReactNode } from 'react';
 
 interface Props {
   label: ReactNode;
-  /** Muted words under the label (why it is off, what it means). */
   detail?: ReactNode;
   checked: boolean;
   disabled?: boolean;
   onChange: (checked: boolean) => void;
 }
 
-/** A checkbox with role="switch": Space toggles it, the whole row is the target. */
 export function Switch({ label, detail, checked, disabled = false, onChange }: Props) {
   const id = useId();
   return (

@@ -2,13 +2,12 @@ import type { UndoOffer } from '../../src-shared/domain/activity';
 import { displayAccelerator } from '../format/accelerator';
 import { useI18n } from '../i18n/I18n';
 
-/** "+1 · Undo" after an own change; a blocked one says why on hover and focus. */
 export function UndoChip({ offer, blockedReason, onUndo, tabIndex, isMac }: { offer: UndoOffer; blockedReason: string | undefined; onUndo: (id: string) => void; tabIndex: number; isMac: boolean }) {
   const i18n = useI18n();
   const amount = i18n.signed(offer.amount);
   if (blockedReason) {
     return (
-      // aria-disabled, not disabled: it stays focusable and hoverable, which is how the reason is shown.
+      // aria-disabled: it stays focusable, how the reason is shown.
       <button
         type="button"
         className="undo-chip blocked"

@@ -3,7 +3,6 @@ import type { CounterTrayApi } from '../../src-shared/ipc/contract';
 import { useAsk } from '../bridge/ipc';
 import { useI18n } from '../i18n/I18n';
 
-/** "Update ready · Restart" above the list while a downloaded update waits. */
 export function UpdateLine({ api, updates, say }: { api: CounterTrayApi; updates: UpdatesState | undefined; say: (message: string | null) => void }) {
   const i18n = useI18n();
   const ask = useAsk(api, say);

@@ -1,4 +1,4 @@
-// Lucide icons (the bundle keeps only these), named by what they do here: no screen picks a second "back".
+// Named by what they do here: no screen picks a second "back".
 export {
   ArrowLeft as BackIcon,
   Check as KeepIcon,
@@ -17,5 +17,5 @@ export {
   X as DismissIcon,
 } from 'lucide-react';
 
-/** Icons sit beside words or inside named buttons: the name is on the button, never on the picture. */
+/** The name is on the button, never on the picture. */
 export const ICON = { size: 16, strokeWidth: 2, 'aria-hidden': true, focusable: false } as const;

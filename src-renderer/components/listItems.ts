@@ -6,7 +6,7 @@ export interface RowItem {
   counter: CounterState;
 }
 
-/** A group's header: its key is never a counter's id (`group:<id>`). */
+/** Its key is never a counter's id (`group:<id>`). */
 export interface HeaderItem<Header = unknown> {
   kind: 'header';
   key: string;
@@ -21,7 +21,7 @@ export function rowItems(counters: readonly CounterState[]): RowItem[] {
   return items;
 }
 
-/** `hint` (its last index, or its index among the rows) is tried first, so a list without headers needs no scan. */
+/** `hint` first: a list without headers needs no scan. */
 export function indexOfKey(items: readonly ListItem<unknown>[], key: string, hint = -1): number {
   if (items[hint]?.key === key) return hint;
   return items.findIndex((item) => item.key === key);

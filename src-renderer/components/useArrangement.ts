@@ -1,7 +1,6 @@
 import { useRef } from 'react';
 import { arrangeList, rearranged, type Arranged, type ArrangeInput } from '../../src-shared/domain/arrange';
 
-/** The list's rows and headers; a push that changes nothing the arrangement reads swaps the changed counters in place, no filter or sort. */
 export function useArrangement(input: ArrangeInput): Arranged {
   const last = useRef<{ input: ArrangeInput; arranged: Arranged } | null>(null);
   const was = last.current;

@@ -1,6 +1,6 @@
 import { useLayoutEffect, useRef } from 'react';
 
-/** Keys for a whole screen, heard at the document (focus may be on <body>); in the layout phase, so a drawn screen already listens. */
+/** Keys for a whole screen; in the layout phase, so a drawn screen already listens. */
 export function useDocumentKeydown(handler: (event: KeyboardEvent) => void): void {
   const latest = useRef(handler);
   latest.current = handler;
@@ -11,7 +11,6 @@ export function useDocumentKeydown(handler: (event: KeyboardEvent) => void): voi
   }, []);
 }
 
-/** Esc leaves the screen unless something inside took the key. */
 export function useEscape(onEscape: () => void): void {
   useDocumentKeydown((event) => {
     if (event.key !== 'Escape' || event.defaultPrevented) return;

@@ -28,7 +28,6 @@ function sameItem(a: ListItem<unknown> | undefined, b: ListItem<unknown>): boole
   return a?.kind === 'header' && b.kind === 'header';
 }
 
-/** Each item's height (format/rowLines.ts); a row whose counter object and line-context entries stayed keeps its height unasked. */
 export function useLineHeights(items: readonly ListItem<unknown>[], context: LineContext, sizes: RowHeights): readonly number[] {
   const last = useRef<Last | null>(null);
   const before = last.current;
@@ -42,7 +41,6 @@ export function useLineHeights(items: readonly ListItem<unknown>[], context: Lin
     items.forEach((item, i) => {
       if (!sameItem(before.items[i], item) || touched.has(item.key)) asked.set(i, heightOf(item));
     });
-    // No height moved: the same array, so the offsets are not summed again.
     const moved = [...asked].filter(([at, height]) => before.heights[at] !== height);
     heights = moved.length === 0 ? before.heights : before.heights.slice();
     for (const [at, height] of moved) heights[at] = height;

@@ -6,21 +6,18 @@ import { useRowHeights } from './useRowHeight';
 import { useRowWindow } from './useRowWindow';
 
 export interface ListWindow<Item extends ListItem<unknown>> {
-  /** The items in view and a margin, from `items[start]`. */
   shown: readonly Item[];
   start: number;
   style: { height: number; paddingTop: number };
   headerHeight: number;
-  /** Scrolls the least needed to show the item (`hint`: where it probably is). Stable. */
+  /** Stable. `hint`: where it probably is. */
   scrollToKey(key: string, hint?: number): void;
 }
 
-/** The list, windowed whatever its length on heights known from the data: 10 counters cost what 5 000 do; nothing is measured. */
 export function useListWindow<Item extends ListItem<unknown>>(scrollRef: RefObject<HTMLElement | null>, items: readonly Item[], context: LineContext): ListWindow<Item> {
   const sizes = useRowHeights();
   const heights = useLineHeights(items, context, sizes);
   const placed = useRowWindow(scrollRef, heights);
-  // Read when the current row changes: a push that only moves offsets scrolls nothing.
   const latest = useRef({ items, placed });
   latest.current = { items, placed };
   const scrollToKey = useCallback((key: string, hint?: number) => {

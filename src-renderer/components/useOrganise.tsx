@@ -1,5 +1,5 @@
-// Groups, hiding and the sort: which menu, form or question is open, and the calls to main, which keeps them per account.
-import { lazy, Suspense, useCallback, useState, type ReactNode } from 'react';
+// Groups, hiding and the sort: what is open, and the calls to main, which keeps them per account.
+import { lazy, Suspense, useCallback, useState } from 'react';
 import type { Organisation } from '../../src-shared/domain/organise';
 import type { CounterState } from '../../src-shared/domain/snapshot';
 import type { CounterTrayApi } from '../../src-shared/ipc/contract';
@@ -12,20 +12,7 @@ import { menuPlace } from './useRowMenu';
 const OrganiseMenu = lazy(() => import('./OrganiseMenus').then((module) => ({ default: module.OrganiseMenu })));
 const OrganiseFooter = lazy(() => import('./OrganiseMenus').then((module) => ({ default: module.OrganiseFooter })));
 
-export interface OrganiseControls {
-  place(counterId: string, groupId: string | null, before: string | null): Promise<boolean>;
-  toggleHidden(counterId: string): Promise<void>;
-  fold(groupId: string, folded: boolean): Promise<void>;
-  openMove(counterId: string, anchor: MenuAnchor | DOMRect): void;
-  openGroupMenu(groupId: string, anchor: MenuAnchor): void;
-  openOrganiseMenu(anchor: MenuAnchor): void;
-  /** Esc: true when it closed something. */
-  escape(): boolean;
-  menus: ReactNode;
-  footer: ReactNode;
-}
-
-export function useOrganise(api: CounterTrayApi, organisation: Organisation | undefined, counters: readonly CounterState[], say: (message: string | null) => void): OrganiseControls {
+export function useOrganise(api: CounterTrayApi, organisation: Organisation | undefined, counters: readonly CounterState[], say: (message: string | null) => void) {
   const i18n = useI18n();
   const [menu, setMenu] = useState<OpenMenu | null>(null);
   const [form, setForm] = useState<Form | null>(null);
@@ -43,7 +30,6 @@ export function useOrganise(api: CounterTrayApi, organisation: Organisation | un
     [ask, hiddenIds, say, i18n, counters],
   );
 
-  // Stable: the memoized toolbar, headers and rows receive them.
   const openMove = useCallback((counterId: string, anchor: MenuAnchor | DOMRect) => setMenu({ kind: 'move', counterId, ...menuPlace(anchor) }), []);
   const openGroupMenu = useCallback((groupId: string, anchor: MenuAnchor) => setMenu({ kind: 'group', groupId, ...menuPlace(anchor) }), []);
   const openOrganiseMenu = useCallback((anchor: MenuAnchor) => setMenu({ kind: 'organise', ...menuPlace(anchor) }), []);
@@ -61,6 +47,7 @@ export function useOrganise(api: CounterTrayApi, organisation: Organisation | un
     openMove,
     openGroupMenu,
     openOrganiseMenu,
+    /** Esc: true when it closed something. */
     escape() {
       if (form) setForm(null);
       else if (deleting) setDeleting(null);

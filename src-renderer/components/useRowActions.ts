@@ -8,21 +8,18 @@ import { useI18n } from '../i18n/I18n';
 
 const toggled = (ids: readonly string[], id: string) => (ids.includes(id) ? ids.filter((other) => other !== id) : [...ids, id]);
 
-/** What a list row asks main to do; stable callbacks, as the rows are memoized on them. */
 export function useRowActions(api: CounterTrayApi, counters: readonly CounterState[], settings: Settings, say: (message: string | null) => void) {
   const i18n = useI18n();
   const ask = useAsk(api, say);
   const countersRef = useRef(counters);
   countersRef.current = counters;
 
-  // Every change (click, key) ends here: a refused direction is explained, never sent.
   const step = useCallback(
     async (id: string, direction: Direction, fromKeyboard = false) => {
       const counter = countersRef.current.find((c) => c.id === id);
       if (!counter) return;
       const reason = refusalReason(i18n, counter, direction);
       if (reason) return say(reason);
-      // A key press changes a counter the eye may not be on: say which one.
       if (await ask(direction === 'increment' ? 'counter:increment' : 'counter:decrement', { id })) say(fromKeyboard ? i18n.t('list.moved', { direction, name: counter.name }) : null);
     },
     [ask, say, i18n],

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 
-/** As in styles.css (.counter, .counter.two-line, design.md "The list"). */
+/** As in styles.css. */
 export interface RowHeights {
   one: number;
   two: number;
@@ -8,10 +8,10 @@ export interface RowHeights {
 }
 
 export const ROW_HEIGHTS: RowHeights = { one: 36, two: 48, header: 28 };
-/** At 200 % zoom the name takes a line of its own; the second line may take three (a longer language's milestone). */
+/** At 200 % zoom the name takes a line of its own. */
 const NARROW_ROW_HEIGHTS: RowHeights = { one: 58, two: 105, header: 36 };
 let narrowQuery: MediaQueryList | undefined;
-/** The CSS's own query (WCAG 1.4.10 reflow), made once: matchMedia on every render parses it anew. */
+/** The CSS's own query, made once. */
 const narrow = () => (narrowQuery ??= window.matchMedia('(max-width: 320px)'));
 
 function subscribe(onChange: () => void): () => void {
@@ -20,7 +20,6 @@ function subscribe(onChange: () => void): () => void {
   return () => query.removeEventListener('change', onChange);
 }
 
-/** Windowed rows are placed by arithmetic on these, so they follow the CSS's query. */
 export function useRowHeights(): RowHeights {
   return useNarrow() ? NARROW_ROW_HEIGHTS : ROW_HEIGHTS;
 }

@@ -1,11 +1,9 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 
-/** Assumed before the list is laid out, so the first paint has rows. */
 const UNMEASURED_HEIGHT = 400;
-/** Rows beyond the view in a list's first frame: no scroll starts before it is painted, so the margin follows it. */
 export const FIRST_PAINT_OVERSCAN = 1;
 
-/** A task after the next animation frame: once the frame being prepared is painted. */
+/** Once the frame being prepared is painted. */
 function afterPaint(run: () => void): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
   if (typeof requestAnimationFrame !== 'function') {
@@ -29,7 +27,6 @@ export interface RowWindow {
   scrollToIndex(index: number): void;
 }
 
-/** The first index whose row ends below `y`. */
 function rowAt(offsets: readonly number[], y: number): number {
   let low = 0;
   let high = offsets.length - 2;
@@ -41,14 +38,12 @@ function rowAt(offsets: readonly number[], y: number): number {
   return Math.max(0, low);
 }
 
-/** Windowing by arithmetic on scrollTop over heights known before render (format/rowLines.ts): no measuring, no library. */
 export function useRowWindow(scrollRef: RefObject<HTMLElement | null>, heights: readonly number[], overscan = 8): RowWindow {
   const [viewport, setViewport] = useState({ top: 0, height: UNMEASURED_HEIGHT });
   const seen = useRef(viewport);
   seen.current = viewport;
   const count = heights.length;
   const empty = count === 0;
-  // The full margin once a list has been painted; back to the first paint's when the list empties.
   const [margined, setMargined] = useState(false);
   if (empty && margined) setMargined(false);
   const offsets = useMemo(() => {
@@ -61,7 +56,6 @@ export function useRowWindow(scrollRef: RefObject<HTMLElement | null>, heights: 
   useEffect(() => {
     const element = scrollRef.current;
     if (!element) return;
-    // An equal viewport is not set again: that would render the list again.
     const read = () => {
       const top = element.scrollTop;
       const height = element.clientHeight || UNMEASURED_HEIGHT;
@@ -89,7 +83,7 @@ export function useRowWindow(scrollRef: RefObject<HTMLElement | null>, heights: 
       if (top < element.scrollTop) element.scrollTop = top;
       else if (bottom > element.scrollTop + height) element.scrollTop = bottom - height;
       else return;
-      // Not on the scroll event: the row must be rendered in this very update.
+      // Now: the row must be drawn in this update.
       setViewport({ top: element.scrollTop, height });
     },
     [scrollRef, offsets],
@@ -98,7 +92,6 @@ export function useRowWindow(scrollRef: RefObject<HTMLElement | null>, heights: 
   const first = empty ? 0 : rowAt(offsets, viewport.top);
   const last = empty ? -1 : rowAt(offsets, viewport.top + viewport.height);
   const narrow = Math.min(overscan, FIRST_PAINT_OVERSCAN);
-  // A short list shows every row either way: no second render to widen it.
   const widens = !margined && !empty && (first - narrow > 0 || last + 1 + narrow < count);
   useEffect(() => (widens ? afterPaint(() => setMargined(true)) : undefined), [widens]);
 

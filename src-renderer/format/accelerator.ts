@@ -1,18 +1,17 @@
-// Key presses as Electron accelerators ("CommandOrControl+Shift+K"), compared as Electron does (any case, aliases folded).
+// Key presses as Electron accelerators, compared as Electron does (any case, aliases folded).
 import type { Translator } from '../../src-shared/i18n/translator';
 
 type KeyPress = Pick<KeyboardEvent, 'code' | 'ctrlKey' | 'metaKey' | 'altKey' | 'shiftKey'>;
 
 const NAMED_CODES: Record<string, string> = {
-  Space: 'Space', Enter: 'Enter', Tab: 'Tab', Backspace: 'Backspace', Delete: 'Delete', Insert: 'Insert',
-  Home: 'Home', End: 'End', PageUp: 'PageUp', PageDown: 'PageDown',
+  ...Object.fromEntries(['Space', 'Enter', 'Tab', 'Backspace', 'Delete', 'Insert', 'Home', 'End', 'PageUp', 'PageDown'].map((key) => [key, key])),
   ArrowUp: 'Up', ArrowDown: 'Down', ArrowLeft: 'Left', ArrowRight: 'Right',
   Minus: '-', Equal: '=', BracketLeft: '[', BracketRight: ']', Backslash: '\\', Semicolon: ';',
   Quote: "'", Comma: ',', Period: '.', Slash: '/', Backquote: '`',
   NumpadAdd: 'numadd', NumpadSubtract: 'numsub', NumpadMultiply: 'nummult', NumpadDivide: 'numdiv', NumpadDecimal: 'numdec',
 };
 
-/** The key part of an accelerator, from the physical key (so Shift+1 stays "1", not "!"). */
+/** From the physical key: Shift+1 stays "1", not "!". */
 function keyName(code: string): string | null {
   if (/^Key[A-Z]$/.test(code)) return code.slice(3);
   if (/^Digit[0-9]$/.test(code)) return code.slice(5);
@@ -36,7 +35,7 @@ export function acceleratorFromKeyPress(press: KeyPress, isMac: boolean): Record
   if (!isMac && press.metaKey) parts.push('Super');
   if (press.altKey) parts.push(isMac ? 'Option' : 'Alt');
   if (press.shiftKey) parts.push('Shift');
-  // A global shortcut without Ctrl/Cmd/Alt/Super would steal typing from every app: main refuses it, this is the early hint.
+  // It would steal typing from every app: main refuses it, this is the early hint.
   if (parts.every((part) => part === 'Shift')) return { kind: 'needsModifier', key };
   return { kind: 'accelerator', accelerator: [...parts, key].join('+') };
 }
@@ -61,7 +60,6 @@ export function sameAccelerator(a: string, b: string): boolean {
 type KeyWord = 'key.ctrl' | 'key.alt' | 'key.altGr' | 'key.shift' | 'key.super' | 'key.enter' | 'key.esc' | 'key.space' | 'key.tab' | 'key.backspace'
   | 'key.delete' | 'key.insert' | 'key.home' | 'key.end' | 'key.pageUp' | 'key.pageDown' | 'key.up' | 'key.down' | 'key.left' | 'key.right' | 'key.plus';
 
-/** macOS spells its modifiers with symbols, the same in every language. */
 const MAC_SYMBOLS: Record<string, string> = { commandorcontrol: '⌘', command: '⌘', super: '⌘', control: '⌃', alt: '⌥', shift: '⇧' };
 
 const KEY_WORDS: Record<string, KeyWord> = {
@@ -85,7 +83,7 @@ export function keyLabel(i18n: Translator, part: string, isMac: boolean): string
   return part;
 }
 
-/** As the platform and the language spell it: "Strg+Umschalt+K", "⌘+⇧+K". */
+/** "Strg+Umschalt+K", "⌘+⇧+K". */
 export function displayAccelerator(i18n: Translator, accelerator: string, isMac: boolean): string {
   // "Ctrl++" is Ctrl with the + key.
   const parts = accelerator.split('+').map((part, i, all) => (part === '' && i === all.length - 1 ? 'Plus' : part)).filter((part) => part !== '');

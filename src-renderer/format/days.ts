@@ -1,4 +1,4 @@
-// A day counter's date in the tense of its value: the date says since/until, so the value says only "412 days".
+// The date says since/until, so the value says only "412 days".
 import type { CounterState } from '../../src-shared/domain/snapshot';
 import type { Translator } from '../../src-shared/i18n/translator';
 

@@ -1,11 +1,10 @@
-// Words for a counter's history (computed in main).
 import type { HistoryDay, HistoryRange, Streak } from '../../src-shared/domain/history';
 import type { MessageKey } from '../../src-shared/i18n/messages';
 import type { Translator } from '../../src-shared/i18n/translator';
 
 export const RANGE_WORDS = { twoWeeks: 'history.twoWeeks', threeMonths: 'history.threeMonths', year: 'history.year' } as const satisfies Record<HistoryRange, MessageKey>;
 
-/** A net change per day or week, to one decimal: "+2.4" · "+2,4"; without enough recorded days, says why. */
+/** "+2.4" · "+2,4"; without enough recorded days, why. */
 export function averageText(i18n: Translator, value: number | null, recordedDays: number): string {
   if (value !== null) return i18n.signed(Math.round(value * 10) / 10);
   return recordedDays > 0 ? i18n.t('history.tooFew') : i18n.t('history.notRecorded');
@@ -17,7 +16,7 @@ function periodText(i18n: Translator, streak: Streak, key: string): string {
   return streak.unit === 'month' ? i18n.month(`${key}-01`, true) : i18n.date(key);
 }
 
-/** "Up 3 days in a row" · "Goal met 2 weeks in a row", and the longest run with its end, when there was one. */
+/** "Up 3 days in a row", and the longest run with its end. */
 export function streakText(i18n: Translator, streak: Streak): { current: string; longest: string | null } {
   const length = lengthText(i18n, streak, streak.current);
   const current =
@@ -26,7 +25,6 @@ export function streakText(i18n: Translator, streak: Streak): { current: string;
   return { current, longest };
 }
 
-/** By translator: a year's days repeat a few numbers, each an Intl call. */
 const signedCache = new WeakMap<Translator, Map<number, string>>();
 
 function signed(i18n: Translator, amount: number): string {
@@ -41,10 +39,9 @@ function signed(i18n: Translator, amount: number): string {
   return text;
 }
 
-/** By translator: the year's 364 names come back with every answer. */
 const dayTexts = new WeakMap<Translator, Map<string, string>>();
 
-/** One day as the heatmap says it: "Tue, Nov 17, 2026: +3 (you +2, others +1)". */
+/** "Tue, Nov 17, 2026: +3 (you +2, others +1)". */
 export function dayText(i18n: Translator, day: HistoryDay): string {
   let said = dayTexts.get(i18n);
   if (!said) dayTexts.set(i18n, (said = new Map()));

@@ -1,4 +1,4 @@
-// Whether a row has a second line (design.md, "The list"): the list places windowed rows by the same answer.
+// Whether a row has a second line (design.md, "The list"); the window places rows by it.
 import type { UndoOffer } from '../../src-shared/domain/activity';
 import type { LocalExtras, ResetOffer } from '../../src-shared/domain/goals';
 import type { CounterState } from '../../src-shared/domain/snapshot';
@@ -8,13 +8,12 @@ export interface LineContext {
   offer: UndoOffer | undefined;
   reset: ResetOffer | undefined;
   extras: LocalExtras | undefined;
-  /** Clicks are held: pending rows say "2 waiting". */
   clicksWait: boolean;
 }
 
 type Lined = Pick<CounterState, 'id' | 'type' | 'error' | 'sendingSlowly' | 'waiting' | 'startDate' | 'endDate'>;
 
-/** Per-counter facts gathered once into a Set of ids: only an own entry counts, never a prototype's. */
+/** Only an own entry counts, never a prototype's. */
 export function secondLineAsker({ today, offer, reset, extras, clicksWait }: LineContext): (counter: Lined) => boolean {
   const keyed = new Set<string>();
   for (const [id, goal] of Object.entries(extras?.goals ?? {})) if (goal) keyed.add(id);
@@ -23,7 +22,7 @@ export function secondLineAsker({ today, offer, reset, extras, clicksWait }: Lin
   if (reset) keyed.add(reset.counterId);
   return (counter) => {
     if (counter.error || counter.sendingSlowly || (clicksWait && counter.waiting)) return true;
-    // A day counter's date says since or until: without it "412 days" does not say which.
+    // Without its date "412 days" does not say since or until.
     if (counter.type !== 'UpDown') return (counter.type === 'FromDate' ? counter.startDate : counter.endDate) !== undefined;
     return keyed.size > 0 && keyed.has(counter.id);
   };

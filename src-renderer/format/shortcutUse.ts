@@ -5,13 +5,13 @@ import type { WordsOnWire } from '../../src-shared/i18n/messages';
 import { sameAccelerator } from './accelerator';
 
 interface ShortcutSlot {
-  /** "open", or "<counterId>:increment" / "<counterId>:decrement". */
+  /** "open", or "<counterId>:increment". */
   key: string;
   accelerator: string;
   label: string;
 }
 
-/** Every shortcut the settings hold, named for people ("+1 on Coffees today"). */
+/** Named for people: "+1 on Coffees today". */
 export function shortcutSlots(i18n: Translator, settings: Settings, counters: readonly CounterState[]): ShortcutSlot[] {
   const names = new Map(counters.map((c) => [c.id, c.name]));
   const slots: ShortcutSlot[] = [];

@@ -1,4 +1,4 @@
-// The status line's words, from what the snapshot proves (docs/api.md O8 for the waits); countdowns are relative, never a clock time.
+// From what the snapshot proves (docs/api.md O8); countdowns are relative, never a clock time.
 import type { ConnectionState, Outbox } from '../../src-shared/domain/snapshot';
 import type { Translator } from '../../src-shared/i18n/translator';
 
@@ -7,35 +7,30 @@ type StatusKind = 'live' | 'sending' | 'slowed' | 'offline' | 'reconnecting' | '
 interface StatusWords {
   kind: StatusKind;
   text: string;
-  /** Needs the user (red): only a refused token. Offline and reconnecting are normal states. */
+  /** Red: only a refused token needs the user. */
   alarm: boolean;
-  /** When the words change by themselves (a countdown's next second). */
   nextChangeAt?: number;
 }
 
-interface StatusInput {
+export interface StatusInput {
   connection: ConnectionState;
   outbox: Outbox;
   demo: boolean;
   offlineSince?: number | undefined;
-  /** Since the outbox went from none to some: a click that lands at once is no news. */
   clicksSince?: number | undefined;
 }
 
-/** Own pacing is told only when it holds clicks longer than this (the core reports it from there on). */
 const SHOWN_WAIT_MS = 1000;
-/** "Sending…" only for clicks not answered within this: one that lands at once would flicker. */
 const SENDING_SHOWN_AFTER_MS = 300;
 
-/** "10:05" today, "Nov 22, 18:30" before. */
 function sinceText(i18n: Translator, at: number, now: number): string {
   return i18n.dayOf(at) === i18n.dayOf(now) ? i18n.time(at) : i18n.dayAndTime(at);
 }
 
-/** Past this a wait is said in whole minutes (a Retry-After may be an hour; "in 300 s" reads as noise). */
+/** Past this, whole minutes: "in 300 s" reads as noise. */
 const MINUTES_FROM_MS = 90_000;
 
-/** Whole seconds (never 0 while something is ahead) or minutes, and when that changes next. */
+/** Never 0 while something is ahead. */
 function countdown(until: number, now: number): { count: number; unit: 's' | 'min'; nextChangeAt: number } {
   const left = until - now;
   if (left > MINUTES_FROM_MS) {
@@ -61,7 +56,6 @@ export function statusWords(i18n: Translator, { connection, outbox, demo, offlin
       return { kind: 'stopped', text: i18n.t('connection.stopped'), alarm: false };
     default:
   }
-  // A 429's pause holds clicks whatever else is true: say how long.
   if (held?.reason === 'rateLimited') return slowed(held.until);
   const since = connection.since ?? offlineSince;
   switch (connection.status) {

@@ -1,5 +1,4 @@
-// The popup's words: the catalog main chose, loaded as its own chunk, and useI18n(). A language
-// switch keeps the old words on screen until the new catalog is in, then re-renders at once.
+// A language switch keeps the old words until the new catalog is in.
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
 import { resolveLocale, type AppLocale } from '../../src-shared/i18n/locale';
 import { createTranslator, type Translator } from '../../src-shared/i18n/translator';
@@ -13,17 +12,16 @@ export function useI18n(): Translator {
   return translator;
 }
 
-/** Before main has said anything (first paint, a page without the preload): the browser's languages. */
+/** Before main's first state: the browser's languages. */
 export function guessLocale(): AppLocale {
   return resolveLocale('system', typeof navigator === 'undefined' ? [] : navigator.languages);
 }
 
-/** Starts the likely catalog's fetch before React's first render: the first screen waits for it. */
+/** Before React's first render: the first screen waits for it. */
 export function preloadGuessedCatalog(): void {
   void loadCatalog(guessLocale().language).catch(() => undefined);
 }
 
-/** Renders `children` once the catalog of `locale` is loaded (nothing before the first one). */
 export function I18n({ locale, children }: { locale: AppLocale; children: ReactNode }) {
   const [translator, setTranslator] = useState<Translator | null>(null);
   const { language, formats } = locale;

@@ -1,4 +1,4 @@
-// Each language's catalog is a chunk of its own (scripts/catalog-plugin.ts).
+// A chunk per language (scripts/catalog-plugin.ts).
 import type { CatalogName } from '../../src-shared/i18n/locale';
 import type { CompiledCatalog } from '../../src-shared/i18n/translator';
 
@@ -8,7 +8,7 @@ const LOADERS: Record<CatalogName, () => Promise<{ default: CompiledCatalog }>> 
   'en-XA': () => import('virtual:catalog/en-XA'),
 };
 
-/** Each catalog is fetched once; a failed fetch is forgotten, so the next render tries again. */
+/** A failed fetch is forgotten: the next render tries again. */
 const loading = new Map<CatalogName, Promise<{ default: CompiledCatalog }>>();
 export function loadCatalog(language: CatalogName): Promise<{ default: CompiledCatalog }> {
   let found = loading.get(language);

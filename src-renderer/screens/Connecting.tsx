@@ -13,7 +13,6 @@ interface Props {
 
 const hostOf = (url: string): string => hostOfUrl(url) ?? url;
 
-/** A launch with a stored token: main connects and retries on its own. */
 export default function Connecting({ api, state, onEnterToken }: Props) {
   const i18n = useI18n();
   const [error, setError] = useState<string | null>(null);

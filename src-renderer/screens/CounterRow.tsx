@@ -12,9 +12,7 @@ export type MenuAnchor = { element: HTMLElement } | { x: number; y: number };
 
 interface Props extends Omit<SubLineProps, 'tabIndex'> {
   pinned: boolean;
-  /** The one + / − and Enter act on, its buttons in the Tab order. */
   active: boolean;
-  /** After an arrow key only (a mouse user never sees a tinted row). */
   selected: boolean;
   twoLine: boolean;
   menuOpen: boolean;
@@ -22,9 +20,8 @@ interface Props extends Omit<SubLineProps, 'tabIndex'> {
   onActivate: (id: string) => void;
   onMenu: (id: string, anchor: MenuAnchor) => void;
   goalFraction?: number | undefined;
-  /** After the name: "hidden", "in Work" (a search across groups). */
+  /** "hidden", "in Work". */
   tag?: string | undefined;
-  /** Only while the list is in the user's order. */
   draggable?: boolean;
   onDropCounter?: (targetId: string, draggedId: string) => void;
 }
@@ -34,7 +31,7 @@ function StepButton({ counter, direction, onStep, tabIndex }: { counter: Counter
   const reason = refusalReason(i18n, counter, direction);
   const label = direction === 'increment' ? i18n.t('row.increase', { name: counter.name }) : i18n.t('row.decrease', { name: counter.name });
   const Icon = direction === 'increment' ? PlusIcon : MinusIcon;
-  // aria-disabled: a disabled button gets no hover or focus, and the reason is the point.
+  // aria-disabled: the reason is the point.
   return (
     <button
       type="button"
@@ -51,13 +48,11 @@ function StepButton({ counter, direction, onStep, tabIndex }: { counter: Counter
   );
 }
 
-/** One counter; every value ends on the same x (src-renderer/README.md, Rows). */
 export const CounterRow = memo(function CounterRow(props: Props) {
   const { counter, pinned, active, selected, twoLine, menuOpen, onStep, onActivate, onMenu, goalText, goalFraction, goalReached, milestone, clicksWait, tag, draggable, onDropCounter } = props;
   const i18n = useI18n();
   const value = formatCounterValue(i18n, counter.type, counter.value);
   const isUpDown = counter.type === 'UpDown';
-  // Roving tab stop: Tab never walks 1000 rows.
   const tabIndex = active ? 0 : -1;
   const openMenu = (event: MouseEvent) => {
     event.preventDefault();
@@ -137,7 +132,6 @@ export const CounterRow = memo(function CounterRow(props: Props) {
         </span>
       )}
       {goalText && (
-        // On the row's bottom edge, out of the layout: it never moves the row.
         <span className="goal-bar" aria-hidden="true">
           <span className={`goal-fill${goalReached ? ' reached' : ''}`} style={{ transform: `scaleX(${goalFraction ?? 0})` }} />
         </span>
@@ -149,7 +143,7 @@ export const CounterRow = memo(function CounterRow(props: Props) {
 type RowWords = ReturnType<typeof rowActivity>;
 type GuardedProps = Omit<Props, keyof RowWords> & { activity: ListActivity };
 
-/** A row in a boundary of its own, its words made inside it: a counter that cannot be drawn says so; the list stays. */
+/** Its words made inside its own boundary: a row that cannot be drawn says so; the list stays. */
 export function GuardedRow(props: GuardedProps) {
   return (
     <ErrorBoundary resetOn={props.counter} fallback={<FailedRow {...props} />}>
@@ -163,7 +157,6 @@ function WordedRow({ activity, ...props }: GuardedProps) {
   return <CounterRow {...props} {...rowActivity(i18n, props.counter, activity)} />;
 }
 
-/** As tall as the row would be; still the current row for the keys. */
 function FailedRow({ counter: { id, name }, twoLine, active, selected }: Pick<Props, 'counter' | 'twoLine' | 'active' | 'selected'>) {
   const i18n = useI18n();
   const words = i18n.t('boundary.row');

@@ -1,4 +1,4 @@
-// Export as CSV: the popup only names what; main asks where in its own save dialog, so no path is ever seen here.
+// Main asks where in its own dialog: no path is seen here.
 import { useId, useState } from 'react';
 import type { AppState, CounterTrayApi } from '../../src-shared/ipc/contract';
 import { call } from '../bridge/ipc';
@@ -10,7 +10,6 @@ import { useI18n } from '../i18n/I18n';
 interface Props {
   api: CounterTrayApi;
   state: AppState;
-  /** Opened from a counter's edit page. */
   counterId?: string | undefined;
   onClose: () => void;
 }

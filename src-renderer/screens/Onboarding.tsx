@@ -9,14 +9,14 @@ import { useI18n } from '../i18n/I18n';
 interface Props {
   api: CounterTrayApi;
   state: AppState;
-  /** Already signed in: this is "replace token", which can be cancelled. */
+  /** Already signed in: "replace token". */
   replacing: boolean;
   onStart: () => void;
   onCancel: () => void;
   onConnected: () => void;
 }
 
-/** So an obvious typo gets an instant answer; main validates again. */
+/** An instant answer to a typo; main validates again. */
 function isServerUrl(value: string): boolean {
   try {
     const url = new URL(withDefaultScheme(value));
@@ -32,7 +32,7 @@ interface ShownError {
   message: string;
 }
 
-/** Main's codes that are about what was typed in one field (src-main/ipc/errors.ts AppErrorCode). */
+/** Main's codes about one field (src-main/ipc/errors.ts). */
 const FIELD_OF_CODE: Record<string, Field> = {
   'token-rejected': 'token',
   unauthorized: 'token',
@@ -45,16 +45,15 @@ const FIELD_OF_CODE: Record<string, Field> = {
 export default function Onboarding({ api, state, replacing: replacingAtStart, onStart, onCancel, onConnected }: Props) {
   const i18n = useI18n();
   const ids = useId();
-  // Settled when it opens: the session status it causes must not retitle it.
+  // The session status it causes must not retitle it.
   const [replacing] = useState(replacingAtStart);
   const [serverUrl, setServerUrl] = useState(state.settings.serverUrl);
   const [token, setToken] = useState('');
   const [showToken, setShowToken] = useState(false);
-  // Most people never change the server: "Advanced" is open only when it is not the default.
   const [advanced, setAdvanced] = useState(state.settings.serverUrl !== DEFAULT_SERVER_URL);
   const [busy, setBusy] = useState<'connect' | 'demo' | null>(null);
   const [error, setError] = useState<ShownError | null>(null);
-  // Each shown problem moves focus to its field once (a new object: the same mistake twice refocuses).
+  // A new object per problem: the same mistake twice refocuses.
   const [focusTo, setFocusTo] = useState<{ field: Field } | null>(null);
   const fieldRefs = { token: useRef<HTMLInputElement>(null), server: useRef<HTMLInputElement>(null) };
   const fail = (next: ShownError) => {
@@ -62,17 +61,14 @@ export default function Onboarding({ api, state, replacing: replacingAtStart, on
     if (next.field === 'server') setAdvanced(true);
     setFocusTo({ field: next.field ?? 'token' });
   };
-  // After the commit that unhides Advanced: a hidden field takes no focus.
   useLayoutEffect(() => {
     if (focusTo) fieldRefs[focusTo.field].current?.focus();
-  }, [focusTo]); // the refs are stable: only a new request moves focus
-  // Only this form's own request blocks it.
+  }, [focusTo]);
   const connecting = busy !== null;
   const launchError = state.session.error;
   const shown: ShownError | null =
     error ?? (busy || !launchError ? null : { field: FIELD_OF_CODE[launchError.code] ?? null, message: errorText(i18n, launchError, hostOf(state.session.serverUrl)) });
   const fieldError = (field: Field) => (shown?.field === field ? shown.message : null);
-  // WCAG 3.3.1: invalid, and described by the message under it.
   const invalid = (field: Field) => (shown?.field === field ? { 'aria-invalid': true, 'aria-describedby': `${ids}-${field}-error` } : {});
 
   async function connect(event: FormEvent) {

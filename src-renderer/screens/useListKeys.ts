@@ -1,5 +1,4 @@
-// The list's keyboard model (src-renderer/README.md, "Keys on the list"); focus on a row's button
-// moves with the current row, so Space/Enter act on the row you see.
+// src-renderer/README.md, "Keys on the list".
 import { useEffect, useRef, type RefObject } from 'react';
 import { flushSync } from 'react-dom';
 import type { CounterState, Direction } from '../../src-shared/domain/snapshot';
@@ -7,7 +6,7 @@ import { useDocumentKeydown } from '../components/useDocumentKeydown';
 import { useI18n } from '../i18n/I18n';
 import type { MenuAnchor } from './CounterRow';
 
-/** The same button in another row (the two steppers share a class, so by position). */
+/** The steppers share a class: by position. */
 function sameButtonIn(button: HTMLElement): string {
   if (button.classList.contains('step')) return `.steppers > .step:nth-child(${button.previousElementSibling ? 2 : 1})`;
   return '.row-more';
@@ -26,19 +25,18 @@ interface ListKeys {
   step: (id: string, direction: Direction, fromKeyboard?: boolean) => Promise<void>;
   detail: (id: string) => void;
   openMenu: (id: string, anchor: MenuAnchor) => void;
-  /** Something open answers Esc first: true when it did. */
+  /** True when something open took Esc. */
   escapeInside: () => boolean;
   toggleHints: () => void;
   hide: () => void;
   say: (message: string | null) => void;
-  /** Alt+↑/↓: one place in the user's order. */
   moveActive: (delta: -1 | 1) => void;
 }
 
 export function useListKeys({ visible, activeIndex, query, searchRef, setQuery, clearQuery, setActiveId, showSelection, scrollToRow, step, detail, openMenu, escapeInside, toggleHints, hide, say, moveActive }: ListKeys): void {
   const i18n = useI18n();
   const focusFollows = useRef<string | null>(null);
-  /** Focus that fell back to ⋯ (a day counter has no steppers), and the button it stands in for. */
+  /** Focus that fell back to ⋯, and the button it stands in for. */
   const fellBackTo = useRef<HTMLElement | null>(null);
   const fellBackFrom = useRef<string>('.row-more');
   const active = visible[activeIndex];
@@ -52,7 +50,7 @@ export function useListKeys({ visible, activeIndex, query, searchRef, setQuery, 
     if (follow) {
       const row = document.getElementById(`counter-${activeKey}`);
       const same = row?.querySelector<HTMLElement>(follow);
-      // A day counter has no steppers: its ⋯ instead; the next row gets the stepper back.
+      // A day counter has no steppers: its ⋯ instead.
       const target = same ?? row?.querySelector<HTMLElement>('.row-more');
       fellBackTo.current = same ? null : (target ?? null);
       fellBackFrom.current = follow;
@@ -79,14 +77,13 @@ export function useListKeys({ visible, activeIndex, query, searchRef, setQuery, 
     if (!active) return;
     showSelection();
     const moreOf = (id: string) => document.getElementById(`counter-${id}`)?.querySelector<HTMLElement>('.row-more');
-    // A current row scrolled out of the window is not drawn: back in this event, so its menu opens beside it.
+    // Out of the window it is not drawn: back in now, so the menu opens beside it.
     if (!moreOf(active.id)) flushSync(() => scrollToRow(activeIndex, active.id));
     const more = moreOf(active.id);
     if (more) openMenu(active.id, { element: more });
   }
 
   useDocumentKeydown((event) => {
-    // isComposing: an input method owns the arrows and Enter while it composes.
     if (event.ctrlKey || event.metaKey || event.defaultPrevented || event.isComposing) return;
     const target = event.target as HTMLElement;
     const inSearch = target === searchRef.current;
@@ -96,9 +93,8 @@ export function useListKeys({ visible, activeIndex, query, searchRef, setQuery, 
       event.preventDefault();
       return;
     }
-    // Alt is for shortcuts only (Alt + / Alt − act even while searching).
     if (event.altKey && !isStep) return;
-    // Typed text belongs to the search: "check-ins" or "c++" is a search, never a change.
+    // "check-ins" or "c++" is a search, never a change.
     if (isStep && query !== '' && !event.altKey) {
       if (inSearch) return;
       searchRef.current?.focus();
@@ -130,7 +126,6 @@ export function useListKeys({ visible, activeIndex, query, searchRef, setQuery, 
         detail(active.id);
         break;
       case 'Escape':
-        // Clearing the search keeps the chosen row.
         if (escapeInside()) break;
         if (query) clearQuery();
         else hide();
