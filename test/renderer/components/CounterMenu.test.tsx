@@ -1,12 +1,11 @@
 // @vitest-environment happy-dom
 // The row menu: ⋯, Shift+F10, the Menu key or a right click open it, the arrow keys move in it, Esc
 // gives focus back; pin, mute, copy, activity and edit.
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { App } from '../../../src-renderer/App';
 import { DEFAULT_SETTINGS } from '../../../src-shared/domain/settings';
-import { IDS, appState, fakeApi } from '../fixtures';
+import { appState, IDS, renderList } from '../fixtures';
 
 afterEach(() => {
   cleanup();
@@ -14,13 +13,6 @@ afterEach(() => {
 });
 
 const row = (name: string) => screen.getByRole('listitem', { name: new RegExp(`^${name},`) });
-
-async function renderList(state = appState()) {
-  const fake = fakeApi(state);
-  render(<App api={fake.api} />);
-  await screen.findByLabelText('Search counters', {}, { timeout: 5000 });
-  return fake;
-}
 
 describe('the row menu', () => {
   const menuOf = (name: string) => screen.getByRole('menu', { name: `Actions for ${name}` });

@@ -1,22 +1,14 @@
 // @vitest-environment happy-dom
 // An empty list says what is true (the app cannot create counters) and offers only what it can do.
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { App } from '../../../src-renderer/App';
-import { appState, fakeApi } from '../fixtures';
+import { appState, renderList } from '../fixtures';
 
 afterEach(() => {
   cleanup();
   vi.restoreAllMocks();
 });
-
-async function renderList(state = appState()) {
-  const fake = fakeApi(state);
-  render(<App api={fake.api} />);
-  await screen.findByLabelText('Search counters', {}, { timeout: 5000 });
-  return fake;
-}
 
 describe('an empty list', () => {
   it('says what is true — the app cannot create counters — and offers only what it can do', async () => {

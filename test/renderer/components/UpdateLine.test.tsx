@@ -1,23 +1,15 @@
 // @vitest-environment happy-dom
 // "Update ready · Restart" above the list, only while an update waits; Restart asks main.
-import { act, cleanup, render, screen, within } from '@testing-library/react';
+import { act, cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { App } from '../../../src-renderer/App';
 import type { UpdatesState } from '../../../src-shared/domain/updates';
-import { appState, fakeApi } from '../fixtures';
+import { appState, renderList } from '../fixtures';
 
 afterEach(() => {
   cleanup();
   vi.restoreAllMocks();
 });
-
-async function renderList(state = appState()) {
-  const fake = fakeApi(state);
-  render(<App api={fake.api} />);
-  await screen.findByLabelText('Search counters', {}, { timeout: 5000 });
-  return fake;
-}
 
 describe('the update line', () => {
   const updates = (status: UpdatesState['status']): UpdatesState => ({ source: 'self', status, nextCheckAt: null, whatsNew: null });

@@ -1,74 +1,15 @@
 // @vitest-environment happy-dom
 // The year's heatmap as a keyboard grid, on answers main's own computeHistory gave for a record on
 // a fixed day (Wednesday 25 November 2026, Berlin), in English and German.
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { App } from '../../../src-renderer/App';
 import { nextDay, weeksPerBand } from '../../../src-renderer/components/YearHeatmap';
-import { computeHistory } from '../../../src-main/app/activity/history';
-import { ActivityRecord } from '../../../src-main/app/activity/record';
-import type { ActivityDetail } from '../../../src-shared/domain/activity';
 import type { HistoryRange } from '../../../src-shared/domain/history';
-import { firstDayOfWeek, isoWeekday } from '../../../src-shared/time/week-start';
-import type { AppState } from '../../../src-shared/ipc/contract';
-import { IDS, appState, chooseRowAction, fakeApi } from '../fixtures';
+import { isoWeekday } from '../../../src-shared/time/week-start';
+import { appState, IDS, openHistory, SLOW } from '../fixtures';
 
 afterEach(cleanup);
-
-/** The catalog and the activity chunk load on first use: on a busy machine that outlasts the default second. */
-const SLOW = { timeout: 10_000 };
-
-const ZONE = 'Europe/Berlin';
-const HOUR = 3_600_000;
-const NOW = Date.UTC(2026, 10, 25, 10, 0, 0);
-const noon = (daysAgo: number) => NOW + HOUR - daysAgo * 24 * HOUR;
-
-/** The record: begun 40 days ago; +1 a day by you on days 1–3 and 10–14 ago, +2 you and +1 others today, a −4 twenty days ago. */
-function record(): ActivityRecord {
-  const r = new ActivityRecord();
-  r.compact(NOW - 40 * 24 * HOUR, ZONE);
-  const own = (ago: number, amount: number) => r.append(IDS.coffee, { kind: 'own', at: noon(ago), amount, outcome: 'applied', sources: { popup: amount } }, ZONE);
-  for (const ago of [14, 13, 12, 11, 10, 3, 2, 1]) own(ago, 1);
-  own(20, -4);
-  own(0, 2);
-  r.append(IDS.coffee, { kind: 'others', at: noon(0) + 60_000, from: 4, to: 5 }, ZONE);
-  return r;
-}
-
-function answer(range: HistoryRange, locale: string) {
-  const r = record();
-  return computeHistory({
-    counterId: IDS.coffee,
-    range,
-    today: '2026-11-25',
-    firstDayOfWeek: firstDayOfWeek(locale),
-    firstRecorded: r.firstDay(NOW, ZONE),
-    currentValue: 5,
-    totalsBetween: (from, until, stepsOnly) => r.totalsBetween(IDS.coffee, from, until, ZONE, stepsOnly),
-    streak: { refused: { increment: false, decrement: false }, goal: null },
-  });
-}
-
-const detail: ActivityDetail = { counterId: IDS.coffee, today: { you: 2, others: 1 }, days: [], events: [] };
-
-/** `held`: main's answer for that range waits until the test lets it go (through `release`). */
-async function openHistory(state: AppState = appState({ activity: { today: { [IDS.coffee]: 3 }, undo: null } }), held?: { range: HistoryRange; release?: () => void }) {
-  const fake = fakeApi(state, {
-    'activity:detail': () => ({ ok: true, value: detail }),
-    'activity:history': (request) => {
-      const range = (request as { range: HistoryRange }).range;
-      const result = { ok: true as const, value: answer(range, state.locale.formats) };
-      if (range !== held?.range) return result;
-      return new Promise((resolve) => (held.release = () => resolve(result)));
-    },
-  });
-  render(<App api={fake.api} />);
-  await screen.findByRole('list', { name: state.locale.language === 'de' ? 'Zähler' : 'Counters' }, SLOW);
-  if (state.locale.language === 'de') await chooseRowAction('Coffees today', 'Verlauf', 'Aktionen für Coffees today');
-  else await chooseRowAction('Coffees today', 'Activity');
-  return fake;
-}
 
 describe('the year’s heatmap', () => {
   it('is a grid of 52 weeks from Sunday (en-US), one day in the tab order, each day saying its date and change', async () => {

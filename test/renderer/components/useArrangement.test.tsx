@@ -4,39 +4,18 @@
 // arranged list and swaps that counter's row (domain/arrange.ts `rearranged`): each test below
 // pushes the way main does (its own diff, one state:delta) and checks what arranging anew would
 // show: the sort by value and by name, a search, hidden counters, folded groups, the current row.
-import { act, cleanup, fireEvent, render, renderHook, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, renderHook, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { App } from '../../../src-renderer/App';
 import { useArrangement } from '../../../src-renderer/components/useArrangement';
-import type { Organisation } from '../../../src-shared/domain/organise';
 import type { CounterState } from '../../../src-shared/domain/snapshot';
-import type { AppState } from '../../../src-shared/ipc/contract';
-import { COUNTERS, IDS, appState, fakeApi } from '../fixtures';
+import { appState, COUNTERS, IDS, organisation, renderPushable, work } from '../fixtures';
 
 afterEach(cleanup);
 
 const compareNames = (a: string, b: string) => a.localeCompare(b);
 const order = (counters: readonly CounterState[], pinned: string[], query: string) =>
   renderHook(() => useArrangement({ counters, organisation: undefined, pinned, query, showHidden: false, compareNames })).result.current.counters.map((c) => c.id);
-
-const organisation = (more: Partial<Organisation> = {}): Organisation => ({ groups: [], order: [], hidden: [], sort: 'manual', changedAt: {}, ...more });
-const work = (folded: boolean) => [{ id: 'g1', name: 'Work', folded, counters: [IDS.coffee, IDS.pushUps] }];
-
-async function renderList(state: AppState) {
-  const fake = fakeApi(state, { 'group:fold': () => ({ ok: true, value: null }) });
-  render(<App api={fake.api} />);
-  await screen.findByLabelText('Search counters', {}, { timeout: 5000 });
-  let current = state;
-  /** Main's state moves on: the popup is sent one delta, as from main. */
-  const push = (change: (state: AppState) => AppState) => {
-    current = change(current);
-    act(() => fake.push(current));
-  };
-  /** One counter's new fields, the rest of the state as it was. */
-  const pushCounter = (id: string, fields: Partial<CounterState>) => push((s) => ({ ...s, core: { ...s.core!, counters: s.core!.counters.map((c) => (c.id === id ? { ...c, ...fields } : c)) } }));
-  return { fake, push, pushCounter };
-}
 
 /** Header names and counter names, in the order shown. */
 const shown = () => [...document.querySelectorAll('#counter-list > li')].map((li) => (li.classList.contains('group-header') ? `[${li.querySelector('.group-name')?.textContent}]` : li.getAttribute('aria-label')?.split(',')[0]));
@@ -70,7 +49,7 @@ describe('the list order is the order a stable sort by pin rank gives', () => {
 
 describe('a pushed change in an organised list', () => {
   it('sorted by value: a new value moves its row to its place', async () => {
-    const { pushCounter } = await renderList({ ...appState(), organise: organisation({ sort: 'value' }) });
+    const { pushCounter } = await renderPushable({ ...appState(), organise: organisation({ sort: 'value' }) });
     expect(shown()).toEqual(['Since we moved in', 'Until the trip', 'Push-ups', 'Coffees today']);
     pushCounter(IDS.coffee, { value: 500 });
     expect(shown()).toEqual(['Coffees today', 'Since we moved in', 'Until the trip', 'Push-ups']);
@@ -81,7 +60,7 @@ describe('a pushed change in an organised list', () => {
   });
 
   it('sorted by name: a renamed counter moves to its place; a new value leaves the order', async () => {
-    const { pushCounter } = await renderList({ ...appState(), organise: organisation({ sort: 'name' }) });
+    const { pushCounter } = await renderPushable({ ...appState(), organise: organisation({ sort: 'name' }) });
     expect(shown()).toEqual(['Coffees today', 'Push-ups', 'Since we moved in', 'Until the trip']);
     pushCounter(IDS.coffee, { value: 4 });
     expect(valueOf('Coffees today')).toBe('4');
@@ -91,7 +70,7 @@ describe('a pushed change in an organised list', () => {
   });
 
   it('in the user’s order under a search: a rename leaves or joins the matches, a new value shows', async () => {
-    const { pushCounter } = await renderList({ ...appState(), organise: organisation({ groups: work(false) }) });
+    const { pushCounter } = await renderPushable({ ...appState(), organise: organisation({ groups: work(false) }) });
     await userEvent.type(screen.getByLabelText('Search counters'), 'cof');
     await waitFor(() => expect(shown()).toEqual(['Coffees today']));
     pushCounter(IDS.coffee, { value: 8 });
@@ -103,7 +82,7 @@ describe('a pushed change in an organised list', () => {
   });
 
   it('a change to a hidden counter does not show it, and it shows its new value once shown', async () => {
-    const { pushCounter } = await renderList({ ...appState(), organise: organisation({ hidden: [IDS.pushUps] }) });
+    const { pushCounter } = await renderPushable({ ...appState(), organise: organisation({ hidden: [IDS.pushUps] }) });
     pushCounter(IDS.pushUps, { value: 77 });
     expect(shown()).toEqual(['Coffees today', 'Since we moved in', 'Until the trip']);
     expect(document.querySelector('.hidden-line')?.textContent).toContain('1 hidden counter');
@@ -112,7 +91,7 @@ describe('a pushed change in an organised list', () => {
   });
 
   it('a change in a folded group keeps it folded with its count; unfolded, its row has the new value', async () => {
-    const { push, pushCounter } = await renderList({ ...appState(), organise: organisation({ groups: work(true) }) });
+    const { push, pushCounter } = await renderPushable({ ...appState(), organise: organisation({ groups: work(true) }) });
     pushCounter(IDS.pushUps, { value: 12 });
     expect(shown()).toEqual(['[Work]', '[Ungrouped]', 'Since we moved in', 'Until the trip']);
     expect(screen.getByRole('button', { name: 'Work 2 counters' })).toBeTruthy();
@@ -122,7 +101,7 @@ describe('a pushed change in an organised list', () => {
   });
 
   it('push after push in a grouped list: every changed row shows its value, every row stays', async () => {
-    const { pushCounter } = await renderList({ ...appState(), organise: organisation({ groups: work(false) }) });
+    const { pushCounter } = await renderPushable({ ...appState(), organise: organisation({ groups: work(false) }) });
     pushCounter(IDS.coffee, { value: 4 });
     pushCounter(IDS.trip, { value: 98 });
     pushCounter(IDS.coffee, { value: 5 });
@@ -133,7 +112,7 @@ describe('a pushed change in an organised list', () => {
   });
 
   it('the current row stays the same counter when a push moves it', async () => {
-    const { pushCounter } = await renderList({ ...appState(), organise: organisation({ sort: 'value' }) });
+    const { pushCounter } = await renderPushable({ ...appState(), organise: organisation({ sort: 'value' }) });
     const search = screen.getByLabelText('Search counters');
     fireEvent.keyDown(search, { key: 'ArrowDown' });
     fireEvent.keyDown(search, { key: 'ArrowDown' });

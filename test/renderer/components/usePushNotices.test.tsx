@@ -1,39 +1,17 @@
 // @vitest-environment happy-dom
 // What the list hears from a pushed change (pushed the way main does, one state:delta): a newly
 // refused direction once, a counter that left; and a row that grows a second line.
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { cleanup } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { App } from '../../../src-renderer/App';
-import type { Organisation } from '../../../src-shared/domain/organise';
-import type { CounterState } from '../../../src-shared/domain/snapshot';
-import type { AppState } from '../../../src-shared/ipc/contract';
-import { IDS, appState, counter, fakeApi } from '../fixtures';
+import { appState, counter, IDS, organisation, renderPushable, work } from '../fixtures';
 
 afterEach(cleanup);
-
-const organisation = (more: Partial<Organisation> = {}): Organisation => ({ groups: [], order: [], hidden: [], sort: 'manual', changedAt: {}, ...more });
-const work = (folded: boolean) => [{ id: 'g1', name: 'Work', folded, counters: [IDS.coffee, IDS.pushUps] }];
-
-async function renderList(state: AppState) {
-  const fake = fakeApi(state, { 'group:fold': () => ({ ok: true, value: null }) });
-  render(<App api={fake.api} />);
-  await screen.findByLabelText('Search counters', {}, { timeout: 5000 });
-  let current = state;
-  /** Main's state moves on: the popup is sent one delta, as from main. */
-  const push = (change: (state: AppState) => AppState) => {
-    current = change(current);
-    act(() => fake.push(current));
-  };
-  /** One counter's new fields, the rest of the state as it was. */
-  const pushCounter = (id: string, fields: Partial<CounterState>) => push((s) => ({ ...s, core: { ...s.core!, counters: s.core!.counters.map((c) => (c.id === id ? { ...c, ...fields } : c)) } }));
-  return { fake, push, pushCounter };
-}
 
 const notice = () => document.querySelector('.notice')?.textContent ?? '';
 
 describe('what the list hears from a pushed change', () => {
   it('tells a newly refused direction once, nothing for a new value, and a counter that left', async () => {
-    const { pushCounter, push } = await renderList({ ...appState(), organise: organisation({ groups: work(false) }) });
+    const { pushCounter, push } = await renderPushable({ ...appState(), organise: organisation({ groups: work(false) }) });
     pushCounter(IDS.pushUps, { value: 41 });
     expect(notice()).toBe('');
     pushCounter(IDS.pushUps, { refused: { decrement: 'only up' } });
@@ -45,7 +23,7 @@ describe('what the list hears from a pushed change', () => {
   it('a row that gains a second line makes the list taller by it, and shorter again when it goes', async () => {
     const many = Array.from({ length: 150 }, (_, i) => counter({ id: `019a4f2e-8c00-7d3a-9b1e-${i.toString(16).padStart(12, '0')}`, name: `Counter ${i}`, type: 'UpDown', value: i }));
     const far = many[120]!.id;
-    const { pushCounter } = await renderList({ ...appState({ counters: many }), organise: organisation({ groups: [{ id: 'g1', name: 'Ten', folded: false, counters: many.slice(0, 10).map((c) => c.id) }] }) });
+    const { pushCounter } = await renderPushable({ ...appState({ counters: many }), organise: organisation({ groups: [{ id: 'g1', name: 'Ten', folded: false, counters: many.slice(0, 10).map((c) => c.id) }] }) });
     const height = () => document.getElementById('counter-list')!.style.height;
     expect(height()).toBe(`${150 * 36 + 2 * 28}px`);
     pushCounter(far, { value: 1000 });

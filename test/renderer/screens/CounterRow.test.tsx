@@ -5,7 +5,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { App } from '../../../src-renderer/App';
 import type { AppState } from '../../../src-shared/ipc/contract';
-import { COUNTERS, IDS, appState, counter, fakeApi } from '../fixtures';
+import { appState, counter, COUNTERS, fakeApi, IDS, renderList } from '../fixtures';
 
 afterEach(() => {
   cleanup();
@@ -16,12 +16,6 @@ const TODAY = '2025-04-15'; // 412 days after 2024-02-29: the next milestone is 
 const extras = (goals: NonNullable<AppState['extras']>['goals'] = {}, milestonesMuted: string[] = []) => ({ goals, milestonesMuted, today: TODAY });
 const row = (name: string) => screen.getByRole('listitem', { name: new RegExp(`^${name},`) });
 
-async function renderList(state = appState()) {
-  const fake = fakeApi(state);
-  render(<App api={fake.api} />);
-  await screen.findByLabelText('Search counters', {}, { timeout: 5000 });
-  return fake;
-}
 
 describe('rows', () => {
   it('have one line when there is nothing more to say, and a second when there is', async () => {

@@ -1,15 +1,12 @@
 // @vitest-environment happy-dom
 // A row's second line: today's change on UpDown rows, "+1 · Undo" (the button and Ctrl/Cmd+Z), and
 // a blocked undo's reason, on hover and focus.
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { App } from '../../../src-renderer/App';
-import type { ActivityDetail, UndoOffer } from '../../../src-shared/domain/activity';
-import type { ActivityHistory } from '../../../src-shared/domain/history';
-import { computeHistory } from '../../../src-main/app/activity/history';
+import type { UndoOffer } from '../../../src-shared/domain/activity';
 import { AppState } from '../../../src-shared/ipc/contract';
-import { IDS, appState, fakeApi } from '../fixtures';
+import { appState, IDS, renderWithActivity } from '../fixtures';
 
 afterEach(cleanup);
 
@@ -17,51 +14,16 @@ const row = (name: string) => screen.getByRole('listitem', { name: new RegExp(`^
 const offer = (extra: Partial<UndoOffer> = {}): UndoOffer => ({ counterId: IDS.coffee, name: 'Coffees today', amount: 1, source: 'shortcut', expiresAt: Date.now() + 10_000, ...extra });
 const withActivity = (today: Record<string, number>, undo: UndoOffer | null) => AppState.parse({ ...appState(), activity: { today, undo } });
 
-function detail(): ActivityDetail {
-  const days = Array.from({ length: 14 }, (_, i) => ({ date: `2026-11-${String(10 + i).padStart(2, '0')}`, you: i % 3, others: i % 2, value: 10 + i }));
-  return {
-    counterId: IDS.coffee,
-    today: { you: 3, others: 1 },
-    days,
-    events: [
-      { kind: 'others', at: Date.now() - 60_000, from: 6, to: 7 },
-      { kind: 'own', at: Date.now() - 120_000, amount: 3, outcome: 'applied', sources: { shortcut: 3 } },
-    ],
-  };
-}
-
-/** What main answers for 14 days of detail(): its days as the record's totals, recorded from the first. */
-function history(): ActivityHistory {
-  const days = detail().days;
-  return computeHistory({
-    counterId: IDS.coffee,
-    range: 'twoWeeks',
-    today: days.at(-1)?.date ?? '',
-    firstDayOfWeek: 7,
-    firstRecorded: days[0]?.date ?? '',
-    currentValue: days.at(-1)?.value ?? 0,
-    totalsBetween: () => new Map(days.map((d) => [d.date, { you: d.you, others: d.others }])),
-    streak: { refused: { increment: false, decrement: false }, goal: null },
-  });
-}
-
-async function renderApp(state: AppState) {
-  const fake = fakeApi(state, { 'activity:detail': () => ({ ok: true, value: detail() }), 'activity:history': () => ({ ok: true, value: history() }) });
-  render(<App api={fake.api} />);
-  await screen.findByRole('list', { name: 'Counters' });
-  return fake;
-}
-
 describe('activity in the list', () => {
   it("shows today's change next to the value on UpDown rows only", async () => {
-    await renderApp(withActivity({ [IDS.coffee]: 4, [IDS.movedIn]: 1 }, null));
+    await renderWithActivity(withActivity({ [IDS.coffee]: 4, [IDS.movedIn]: 1 }, null));
     expect(within(row('Coffees today')).getByTestId('today').textContent).toBe('+4 today');
     expect(within(row('Since we moved in')).queryByTestId('today')).toBeNull();
     expect(within(row('Push-ups')).queryByTestId('today')).toBeNull();
   });
 
   it('offers "+1 · Undo" on the changed row; the button and Ctrl+Z both undo', async () => {
-    const fake = await renderApp(withActivity({}, offer()));
+    const fake = await renderWithActivity(withActivity({}, offer()));
     // The chip is a chunk of its own (not in the first paint): it arrives, it is not there at once.
     expect(await within(row('Coffees today')).findByText(/\+1 ·/)).toBeTruthy();
     await userEvent.setup().click(screen.getByRole('button', { name: 'Undo +1 on Coffees today' }));
@@ -74,7 +36,7 @@ describe('activity in the list', () => {
     const why = 'Cannot undo: Push-ups only counts up (the server said: only up)';
     const state = withActivity({}, offer({ counterId: IDS.pushUps, name: 'Push-ups', blockedBecause: why }));
     const refusing = AppState.parse({ ...state, core: state.core && { ...state.core, counters: state.core.counters.map((c) => (c.id === IDS.pushUps ? { ...c, refused: { decrement: 'only up' } } : c)) } });
-    const fake = await renderApp(refusing);
+    const fake = await renderWithActivity(refusing);
     expect(screen.queryByRole('button', { name: /^Undo/ })).toBeNull();
     const chip = within(row('Push-ups')).getByText(/can’t undo/);
     // The server's words ("the server said: only up") never reach the page.
