@@ -144,6 +144,15 @@ export function CounterGoalFields({ ids, counter, draft, error, onChange }: Goal
     const which = counter.type === 'FromDate' ? i18n.t('milestone.whichSince', { days: i18n.list(FROM_DATE_DAYS.map((d) => i18n.number(d))) }) : i18n.t('milestone.whichUntil');
     return <Switch label={i18n.t('milestone.notify')} detail={i18n.t('milestone.notifyDetail', { which })} checked={draft.milestones} onChange={(milestones) => onChange({ ...draft, milestones })} />;
   }
+  const choose = (key: 'period' | 'count', label: PlainKey, options: { value: string; label: PlainKey }[]) => (
+    <select aria-label={i18n.t(label)} value={draft[key]} onChange={(e) => onChange({ ...draft, [key]: e.target.value })}>
+      {options.map((o) => (
+        <option key={o.value} value={o.value}>
+          {i18n.t(o.label)}
+        </option>
+      ))}
+    </select>
+  );
   return (
     <fieldset className="setting goal-fields">
       <legend>{i18n.t('goal.legend')}</legend>
@@ -161,21 +170,9 @@ export function CounterGoalFields({ ids, counter, draft, error, onChange }: Goal
           onChange={(e) => onChange({ ...draft, target: e.target.value })}
           {...(error ? { 'aria-invalid': true, 'aria-describedby': `${ids}-goal-error` } : {})}
         />
-        <select aria-label={i18n.t('goal.per')} value={draft.period} onChange={(e) => onChange({ ...draft, period: e.target.value as GoalPeriod })}>
-          {PERIODS.map((p) => (
-            <option key={p.value} value={p.value}>
-              {i18n.t(p.label)}
-            </option>
-          ))}
-        </select>
+        {choose('period', 'goal.per', PERIODS)}
       </div>
-      <select aria-label={i18n.t('goal.which')} value={draft.count} onChange={(e) => onChange({ ...draft, count: e.target.value as GoalCount })}>
-        {COUNTS.map((c) => (
-          <option key={c.value} value={c.value}>
-            {i18n.t(c.label)}
-          </option>
-        ))}
-      </select>
+      {choose('count', 'goal.which', COUNTS)}
       {error && (
         <p id={`${ids}-goal-error`} className="error-text" role="alert">
           {error}
