@@ -1,6 +1,6 @@
 import { useId } from 'react';
 
-export interface Segment<T extends string> {
+interface Segment<T extends string> {
   value: T;
   label: string;
   lang?: string;

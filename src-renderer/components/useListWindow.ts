@@ -5,7 +5,7 @@ import { useLineHeights } from './useLineHeights';
 import { useRowHeights } from './useRowHeight';
 import { useRowWindow } from './useRowWindow';
 
-export interface ListWindow<Item extends ListItem<unknown>> {
+interface ListWindow<Item extends ListItem<unknown>> {
   shown: readonly Item[];
   start: number;
   style: { height: number; paddingTop: number };

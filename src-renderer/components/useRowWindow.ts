@@ -19,7 +19,7 @@ function afterPaint(run: () => void): () => void {
   };
 }
 
-export interface RowWindow {
+interface RowWindow {
   start: number;
   end: number;
   totalHeight: number;
