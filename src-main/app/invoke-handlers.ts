@@ -2,8 +2,7 @@
 // tray, shortcut and command-line actions); the context below is all a handler may touch.
 import { PatchBodyV2 } from '../../src-shared/api/schemas';
 import type { ClickSource } from '../../src-shared/domain/activity';
-import { isPublicServer } from '../../src-shared/domain/server-address';
-import { DEFAULT_SERVER_URL } from '../../src-shared/domain/settings';
+import { DEFAULT_SERVER_URL, isPublicServer } from '../../src-shared/domain/server-address';
 import type { AppState } from '../../src-shared/ipc/contract';
 import type { CounterCore } from '../core/contract';
 import type { InvokeHandlers } from '../ipc/dispatch';

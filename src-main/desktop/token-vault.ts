@@ -3,7 +3,7 @@
 // protection for this token. Why the record is one authenticated plaintext: README.md.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
-import { DEFAULT_SERVER_URL } from '../../src-shared/domain/settings';
+import { DEFAULT_SERVER_URL } from '../../src-shared/domain/server-address';
 import type { TokenStorage } from '../../src-shared/ipc/contract';
 import type { AppPlatform, StoredToken, TokenConsents, TokenRecord, TokenVault, VaultLoad } from '../app/ports';
 import { parseServerUrl } from '../app/session/server-url';

@@ -11,47 +11,40 @@ export interface NumberPhrase {
 }
 
 export interface Formats {
-  /** 1,234 · 1.234 (up to six decimals: UpDown values may be fractional on some servers). */
+  /** Up to six decimals: UpDown values may be fractional on some servers. */
   number(value: number): string;
   /** +3 · −2 (a real minus sign) · ±0. */
   signed(amount: number): string;
   dayCount(count: number): NumberPhrase;
   /** "in 190 days" (n > 0), "587 days ago" (n < 0). */
   relativeDays(days: number): NumberPhrase;
-  /** A calendar day (YYYY-MM-DD): "Feb 29, 2024". */
+  // Days are YYYY-MM-DD keys: "Feb 29, 2024", "Mar 5", "Thu, Feb 29, 2024", "Mon, Nov 16", "Nov" (with
+  // `year`: "Nov 2026"), "Mon". Moments are in `zone` (default: the system's): "10:42 AM", "10:42:05 AM",
+  // "Nov 21, 10:42 AM".
   date(isoDay: string): string;
-  /** Without the year, for a day in the coming months: "Mar 5" · "5. März". */
   monthDay(isoDay: string): string;
-  /** With its weekday: "Thu, Feb 29, 2024". */
   longDate(isoDay: string): string;
-  /** Short, for a chart's axis and table: "Mon, Nov 16". */
   dayLabel(isoDay: string): string;
-  /** The month alone, for a calendar's columns: "Nov" · "Nov."; with `year`, "Nov 2026" · "Nov. 2026". */
   month(isoDay: string, year?: boolean): string;
-  /** The weekday alone, for a calendar's rows: "Mon" · "Mo". */
   weekday(isoDay: string): string;
-  /** A moment's time of day in `zone` (default: the system's): "10:42 AM" · "10:42". */
   time(at: number, zone?: string): string;
-  /** With seconds, for "next try at": "10:42:05 AM". */
   timeWithSeconds(at: number, zone?: string): string;
-  /** A moment on another day: "Nov 21, 10:42 AM". */
   dayAndTime(at: number, zone?: string): string;
   dayOf(at: number, zone?: string): string;
   list(items: readonly string[]): string;
   orList(items: readonly string[]): string;
-  /** A language's name in that language ("Deutsch", "English"). */
+  /** In that language ("Deutsch"). */
   languageName(language: string): string;
 }
 
 const utcDay = (isoDay: string) => new Date(`${isoDay}T00:00:00Z`);
 
-/** Intl objects cost ~0.1 ms each: one per (kind, options), kept for the life of the locale. */
+/** Intl objects cost ~0.1 ms each: kept for the life of the locale, a bounded few per zone. */
 function memo<T>(make: (key: string) => T, limit = 32): (key: string) => T {
   const cache = new Map<string, T>();
   return (key) => {
     let value = cache.get(key);
     if (value === undefined) {
-      // Zones are few (the setting and the system's), but never let a cache grow without bound.
       if (cache.size >= limit) cache.clear();
       value = make(key);
       cache.set(key, value);

@@ -20,7 +20,8 @@ import type { AppPlatform, ConsentPort, CoreFactory, DemoService } from '../../s
 import { MAX_GLOBAL_SHORTCUTS } from '../../src-main/app/settings/shortcut-rules';
 import { realCoreFactory } from '../../src-main/app/session/real-core';
 import { startDemoService } from '../../src-main/app/session/demo';
-import { DEFAULT_SERVER_URL, DEFAULT_SETTINGS } from '../../src-shared/domain/settings';
+import { DEFAULT_SERVER_URL } from '../../src-shared/domain/server-address';
+import { DEFAULT_SETTINGS } from '../../src-shared/domain/settings';
 import { invokeChannels, type InvokeChannel } from '../../src-shared/ipc/contract';
 import { SHARED, USERS, onCleanup, startService } from '../support/core-harness';
 import { tableAllows } from '../support/shortcut-table';
