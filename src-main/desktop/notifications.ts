@@ -1,5 +1,5 @@
-// OS notifications for changes made elsewhere: merged per counter over a short window ("Coffees
-// today 3 → 7"), and a resync after a reconnect or wake-up gives one summary instead of a storm.
+// OS notifications for changes made elsewhere, merged per counter over a few seconds ("Coffees today
+// 3 → 7"); a resync after a reconnect or wake-up gives one summary instead of a storm.
 import { newlyRefused } from '../../src-shared/domain/counter-flags';
 import type { ConnectionStatus, RemoteChange } from '../../src-shared/domain/snapshot';
 import type { Translator } from '../../src-shared/i18n/translator';
@@ -11,26 +11,25 @@ import type { ExtrasAnnouncement } from '../app/goals/extras-service';
 export interface CounterNotification {
   title: string;
   body: string;
-  /** Clicking opens the popup on this counter; absent for a summary. */
+  /** Absent for a summary. */
   counterId?: string;
 }
 
 export interface NotifierOptions {
   clock: Clock;
   deliver(notification: CounterNotification): void;
-  /** Read at every change, so a settings edit applies at once. */
+  // Read each time, so a settings edit or a language switch applies at once.
   preferences(): { enabled: boolean; mutedCounters: readonly string[] };
-  /** Read when a notification is written, so a language switch applies at once. */
   i18n(): Translator;
   windowMs?: number;
 }
 
 export interface Notifier {
   remoteChange(change: RemoteChange): void;
-  /** A goal reached or a milestone today: the app announces each once; Pause notifications silences them. */
+  /** A goal reached or a milestone today. */
   announce(announcement: ExtrasAnnouncement): void;
   connectionChanged(status: ConnectionStatus): void;
-  /** Woken from sleep, time zone changed: the coming resync reports as one summary. */
+  /** Woken from sleep, time zone changed: the coming resync is one summary. */
   beginResync(): void;
   dispose(): void;
 }
@@ -62,7 +61,7 @@ export function createNotifier(options: NotifierOptions): Notifier {
   function flushCounter(id: string): void {
     const entry = pending.get(id);
     pending.delete(id);
-    // Someone went +1 then -1: nothing changed, nothing to say. Mute may have been switched on meanwhile.
+    // +1 then -1 says nothing; mute may have been switched on meanwhile.
     if (!entry || entry.merged.from === entry.merged.to || muted(id)) return;
     const { name, from, to } = entry.merged;
     options.deliver({ title: name, body: changeText(options.i18n(), from, to), counterId: id });
@@ -105,7 +104,7 @@ export function createNotifier(options: NotifierOptions): Notifier {
 
   return {
     announce(announcement) {
-      // Only the global pause applies: the per-counter mute is about other people's changes, milestones have their own.
+      // Only the global pause: the per-counter mute is about other people's changes.
       if (!options.preferences().enabled) return;
       options.deliver(announcementNotification(options.i18n(), announcement));
     },
@@ -154,7 +153,7 @@ export function announcementNotification(i18n: Translator, announcement: ExtrasA
   return { title: announcement.name, body: milestoneToday(i18n, announcement.milestone, announcement.type), counterId: announcement.counterId };
 }
 
-/** The first refusal of a direction, in the app's words: a tray or shortcut click the server refused otherwise bounces back unseen. */
+/** A tray or shortcut click the server refused would otherwise bounce back unseen. */
 export function refusalNotices(before: AppStateBody, after: AppStateBody, i18n: Translator): CounterNotification[] {
   return newlyRefused(before.core?.counters ?? [], after.core?.counters ?? []).map(({ id, name, direction }) => ({
     title: name,

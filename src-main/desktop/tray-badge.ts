@@ -30,15 +30,14 @@ export interface PlacedInk {
 
 export interface BadgeLayout {
   pill: { x: number; y: number; width: number; height: number; radius: number };
-  /** Cap height in pixels. */
   glyphHeight: number;
   ink: PlacedInk[];
 }
 
-/** Cap height per icon size: three of Inter's digits fill its width; 16 px uses the 6 px pixel font. */
-export const BADGE_CAP: Readonly<Record<number, number>> = { 16: PIXEL_FONT_HEIGHT, 20: 7, 24: 8, 28: 10, 32: 11 };
+/** Cap height per icon size: three of Inter's digits fill its width; 16 px uses the pixel font. */
+const BADGE_CAP: Readonly<Record<number, number>> = { 16: PIXEL_FONT_HEIGHT, 20: 7, 24: 8, 28: 10, 32: 11 };
 
-/** Room between the pill's edge and its characters: 1 px, 2 px at 32 (at 28, 2 px would leave "999" a pixel short). */
+/** 2 px at 28 would leave "999" a pixel short. */
 const padding = (size: number) => (size >= 32 ? 2 : 1);
 
 export function layoutBadge(text: string, size: number): BadgeLayout | null {

@@ -1,5 +1,5 @@
-// The badge's characters at 16 px, drawn pixel by pixel: Inter turns grey and soft squeezed to 14 px
-// for three characters, these are 1 px strokes on whole pixels. One string per row, '#' ink.
+// The badge's characters at 16 px, 1 px strokes on whole pixels (Inter squeezed to 14 px turns grey
+// and soft). One string per row, '#' ink.
 
 const ROWS = 6;
 

@@ -1,4 +1,4 @@
-// The tray menu's update items; only a copy that updates itself shows them.
+// The tray menu's update items, for a copy that updates itself.
 import type { AppStateBody } from '../../src-shared/ipc/contract';
 import type { Translator } from '../../src-shared/i18n/translator';
 import { UPDATE_WORDS } from '../app/updates/update-words';

@@ -29,13 +29,12 @@ export interface SystemWatchDeps {
   clock: Clock;
   readTimezone(): string;
   onResume(): void;
-  /** The wall clock may have stepped (NTP, a user fixing the date): at every poll and unlock. */
+  /** The wall clock may have stepped (NTP, a user fixing the date). */
   onClockCheck(): void;
   onTimezoneChange(zone: string): void;
-  /** `app.getPreferredSystemLanguages()`, polled with the zone. */
   readLanguages?(): readonly string[];
   onLanguagesChange?(): void;
-  /** Electron has no time zone or language event: both are polled (cheap) and checked on resume. */
+  /** Electron has no time zone or language event: both are polled and checked on resume. */
   pollMs?: number;
 }
 
