@@ -5,7 +5,7 @@ import { formatCounterValue } from '../../src-shared/i18n/counter-value';
 import type { PlainKey } from '../../src-shared/i18n/messages';
 import type { Translator } from '../../src-shared/i18n/translator';
 import type { AppStateBody } from '../../src-shared/ipc/contract';
-import { trayUpdateItems } from './tray-update-items';
+import { UPDATE_WORDS } from '../app/updates/update-words';
 
 export type TrayAction =
   | { kind: 'open' }
@@ -95,4 +95,23 @@ export function buildTrayMenu(state: AppStateBody, i18n: Translator): TrayMenuIt
 /** Rebuilt only on change: rebuilding closes an open menu on some desktops. */
 export function menuKey(items: readonly TrayMenuItem[]): string {
   return JSON.stringify(items);
+}
+
+/** Only for a copy that updates itself. */
+function trayUpdateItems(state: AppStateBody, i18n: Translator): TrayMenuItem[] {
+  const updates = state.updates;
+  if (!updates || updates.source !== 'self') return [];
+  const { status } = updates;
+  switch (status.kind) {
+    case 'ready':
+      return [{ type: 'normal', label: UPDATE_WORDS.trayRestart(i18n, status.version), enabled: true, action: { kind: 'restartToUpdate' } }];
+    case 'available':
+      return [{ type: 'normal', label: UPDATE_WORDS.trayDownload(i18n, status.version), enabled: true, action: { kind: 'downloadUpdate' } }];
+    case 'downloading':
+      return [{ type: 'normal', label: UPDATE_WORDS.trayDownloading(i18n, status.percent), enabled: false }];
+    case 'checking':
+      return [{ type: 'normal', label: i18n.t(UPDATE_WORDS.tray.checking), enabled: false }];
+    default:
+      return [{ type: 'normal', label: i18n.t(UPDATE_WORDS.tray.check), enabled: true, action: { kind: 'checkForUpdates' } }];
+  }
 }
