@@ -1,7 +1,7 @@
 // The one place an invoke from the renderer turns into a handler call, after zod parsed it: the trust
 // boundary. Electron-free: the Electron wrapper (sender checks) and the browser harness both end here.
 import type { z } from 'zod';
-import { invokeChannels, isInvokeChannel, type InvokeChannel, type IpcError, type IpcResult, type ResponseOf } from '../../src-shared/ipc/contract';
+import { invokeChannels, type InvokeChannel, type IpcError, type IpcResult, type ResponseOf } from '../../src-shared/ipc/contract';
 import { redactWords, toIpcError } from './errors';
 
 /** Typed from the contract, so a channel cannot drift between the sides. */
@@ -19,6 +19,8 @@ interface DispatcherOptions {
 }
 
 export type Dispatch = (channel: unknown, payload: unknown) => Promise<IpcResult<unknown>>;
+
+const isInvokeChannel = (value: unknown): value is InvokeChannel => typeof value === 'string' && Object.hasOwn(invokeChannels, value);
 
 export function createIpcDispatcher(handlers: InvokeHandlers, options: DispatcherOptions = {}): Dispatch {
   const redact = options.redact ?? ((text: string) => text);

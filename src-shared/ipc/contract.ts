@@ -107,31 +107,30 @@ export interface StateDelta {
   } | null;
 }
 
-export const CounterPatch = z
-  .object({ name: z.string().optional(), value: z.number().optional(), startDate: IsoDate.optional(), endDate: IsoDate.optional() })
-  .strict();
+export const CounterPatch = z.strictObject({ name: z.string().optional(), value: z.number().optional(), startDate: IsoDate.optional(), endDate: IsoDate.optional() });
 export type CounterPatch = z.infer<typeof CounterPatch>;
 
-const Empty = z.object({}).strict();
+const Empty = z.strictObject({});
+const OneCounter = z.strictObject({ id: CounterId });
 const Nothing = z.null();
 
 export const invokeChannels = {
   'state:get': { request: Empty, response: AppState },
-  'counter:increment': { request: z.object({ id: CounterId, amount: Amount.optional() }).strict(), response: Nothing },
-  'counter:decrement': { request: z.object({ id: CounterId, amount: Amount.optional() }).strict(), response: Nothing },
-  'counter:update': { request: z.object({ id: CounterId, patch: CounterPatch }).strict(), response: Nothing },
-  'counter:dismissError': { request: z.object({ id: CounterId }).strict(), response: Nothing },
-  'counter:resolveUnconfirmed': { request: z.object({ id: CounterId, choice: UnconfirmedChoice }).strict(), response: Nothing },
-  'counter:undo': { request: z.object({ id: CounterId }).strict(), response: Nothing },
-  'activity:detail': { request: z.object({ id: CounterId }).strict(), response: ActivityDetail },
-  'activity:history': { request: z.object({ id: CounterId, range: HistoryRange }).strict(), response: ActivityHistory },
-  'goal:set': { request: z.object({ id: CounterId, goal: Goal.nullable() }).strict(), response: Nothing },
-  'milestones:mute': { request: z.object({ id: CounterId, muted: z.boolean() }).strict(), response: Nothing },
-  'counter:reset': { request: z.object({ id: CounterId }).strict(), response: Nothing },
-  'counter:undoReset': { request: z.object({ id: CounterId, choice: UndoResetChoice }).strict(), response: UndoResetResult },
+  'counter:increment': { request: z.strictObject({ id: CounterId, amount: Amount.optional() }), response: Nothing },
+  'counter:decrement': { request: z.strictObject({ id: CounterId, amount: Amount.optional() }), response: Nothing },
+  'counter:update': { request: z.strictObject({ id: CounterId, patch: CounterPatch }), response: Nothing },
+  'counter:dismissError': { request: OneCounter, response: Nothing },
+  'counter:resolveUnconfirmed': { request: z.strictObject({ id: CounterId, choice: UnconfirmedChoice }), response: Nothing },
+  'counter:undo': { request: OneCounter, response: Nothing },
+  'activity:detail': { request: OneCounter, response: ActivityDetail },
+  'activity:history': { request: z.strictObject({ id: CounterId, range: HistoryRange }), response: ActivityHistory },
+  'goal:set': { request: z.strictObject({ id: CounterId, goal: Goal.nullable() }), response: Nothing },
+  'milestones:mute': { request: z.strictObject({ id: CounterId, muted: z.boolean() }), response: Nothing },
+  'counter:reset': { request: OneCounter, response: Nothing },
+  'counter:undoReset': { request: z.strictObject({ id: CounterId, choice: UndoResetChoice }), response: UndoResetResult },
   /** Main asks where in its own save dialog: the page never names a path. */
   'activity:export': { request: ExportRequest, response: ExportResult },
-  'session:connect': { request: z.object({ serverUrl: z.string().max(2048), token: z.string().min(1).max(4096) }).strict(), response: Nothing },
+  'session:connect': { request: z.strictObject({ serverUrl: z.string().max(2048), token: z.string().min(1).max(4096) }), response: Nothing },
   'session:startDemo': { request: Empty, response: Nothing },
   'session:signOut': { request: Empty, response: Nothing },
   'session:storeTokenWeakly': { request: Empty, response: Nothing },
@@ -139,7 +138,7 @@ export const invokeChannels = {
   'session:retryNow': { request: Empty, response: Nothing },
   /** Main builds the address, never a URL from the page. */
   'app:openLink': {
-    request: z.discriminatedUnion('target', [z.object({ target: z.enum(['tokens', 'home']) }).strict(), z.object({ target: z.literal('counter'), id: CounterId }).strict()]),
+    request: z.discriminatedUnion('target', [z.strictObject({ target: z.enum(['tokens', 'home']) }), z.strictObject({ target: z.literal('counter'), id: CounterId })]),
     response: Nothing,
   },
   'app:quit': { request: Empty, response: Nothing },
@@ -147,14 +146,14 @@ export const invokeChannels = {
   'updates:download': { request: Empty, response: Nothing },
   'updates:restart': { request: Empty, response: Nothing },
   'window:hide': { request: Empty, response: Nothing },
-  'group:create': { request: z.object({ name: z.string().max(400) }).strict(), response: GroupId },
-  'group:rename': { request: z.object({ id: GroupId, name: z.string().max(400) }).strict(), response: Nothing },
-  'group:delete': { request: z.object({ id: GroupId }).strict(), response: Nothing },
-  'group:fold': { request: z.object({ id: GroupId, folded: z.boolean() }).strict(), response: Nothing },
+  'group:create': { request: z.strictObject({ name: z.string().max(400) }), response: GroupId },
+  'group:rename': { request: z.strictObject({ id: GroupId, name: z.string().max(400) }), response: Nothing },
+  'group:delete': { request: z.strictObject({ id: GroupId }), response: Nothing },
+  'group:fold': { request: z.strictObject({ id: GroupId, folded: z.boolean() }), response: Nothing },
   /** Into `group` (null: Ungrouped), just before `before` in the manual order (null: last). */
-  'counter:place': { request: z.object({ id: CounterId, group: GroupId.nullable(), before: CounterId.nullable() }).strict(), response: Nothing },
-  'counter:hide': { request: z.object({ id: CounterId, hidden: z.boolean() }).strict(), response: Nothing },
-  'list:sort': { request: z.object({ sort: SortMode }).strict(), response: Nothing },
+  'counter:place': { request: z.strictObject({ id: CounterId, group: GroupId.nullable(), before: CounterId.nullable() }), response: Nothing },
+  'counter:hide': { request: z.strictObject({ id: CounterId, hidden: z.boolean() }), response: Nothing },
+  'list:sort': { request: z.strictObject({ sort: SortMode }), response: Nothing },
 } as const;
 
 export type InvokeChannel = keyof typeof invokeChannels;
@@ -166,6 +165,3 @@ export interface CounterTrayApi {
   invoke<C extends InvokeChannel>(channel: C, request: RequestOf<C>): Promise<IpcResult<ResponseOf<C>>>;
   onStateDelta(listener: (delta: StateDelta) => void): () => void;
 }
-
-export const isInvokeChannel = (value: unknown): value is InvokeChannel =>
-  typeof value === 'string' && Object.hasOwn(invokeChannels, value);
