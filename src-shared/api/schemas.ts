@@ -13,7 +13,7 @@ export type CounterType = z.infer<typeof CounterType>;
 /** YYYY-MM-DD, a calendar date with no zone (docs/api.md §2.4). */
 export const IsoDate = z.iso.date();
 
-// ---- v1 (docs/api.md §2.1–§2.3) -------------------------------------------------------
+// v1 (docs/api.md §2.1–§2.3)
 
 export const CounterV1 = z.object({
   id: CounterId,
@@ -25,7 +25,7 @@ export const CounterV1 = z.object({
 });
 export type CounterV1 = z.infer<typeof CounterV1>;
 
-// ---- v2 (docs/api.md §2.4) -------------------------------------------------------------
+// v2 (docs/api.md §2.4)
 
 /** A server may send null: normalised to absent. */
 const optionalDate = IsoDate.nullish().transform((v) => v ?? undefined);
@@ -61,12 +61,12 @@ export const PatchBodyV2 = z
   .refine((body) => Object.values(body).some((v) => v !== undefined), { message: 'at least one field is needed' });
 export type PatchBodyV2 = z.infer<typeof PatchBodyV2>;
 
-// ---- errors (docs/api.md §2.5, §7) -----------------------------------------------------
+// errors (docs/api.md §2.5, §7)
 
 export const ErrorBody = z.object({ message: z.string(), code: z.int() });
 export type ErrorBody = z.infer<typeof ErrorBody>;
 
-// ---- notifications (docs/api.md §6) ----------------------------------------------------
+// notifications (docs/api.md §6)
 
 /** JSON-RPC 2.0 notification: no id. */
 export const JsonRpcNotification = z.object({
@@ -90,6 +90,6 @@ export const CounterRefParams = z.union([
   z.object({ id: CounterId }).transform((p) => p.id),
 ]);
 
-// ---- versioning (docs/api.md §9) -------------------------------------------------------
+// versioning (docs/api.md §9)
 
 export const V1_SUNSET_HTTP_DATE = 'Tue, 01 Jul 2026 00:00:00 GMT';

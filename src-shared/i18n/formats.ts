@@ -37,8 +37,6 @@ export interface Formats {
   languageName(language: string): string;
 }
 
-const utcDay = (isoDay: string) => new Date(`${isoDay}T00:00:00Z`);
-
 /** Intl objects cost ~0.1 ms each: kept for the life of the locale, a bounded few per zone. */
 function memo<T>(make: (key: string) => T, limit = 32): (key: string) => T {
   const cache = new Map<string, T>();
@@ -70,13 +68,13 @@ export function createFormats(locale: string, decorate: (text: string) => string
   const signedNumbers = new Intl.NumberFormat(locale, { maximumFractionDigits: 6, signDisplay: 'exceptZero' });
   const days = new Intl.NumberFormat(locale, { style: 'unit', unit: 'day', unitDisplay: 'long', maximumFractionDigits: 0 });
   const relative = new Intl.RelativeTimeFormat(locale, { numeric: 'always' });
-  const dates = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
-  const monthDays = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', timeZone: 'UTC' });
-  const longDates = new Intl.DateTimeFormat(locale, { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
-  const dayLabels = new Intl.DateTimeFormat(locale, { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' });
-  const months = new Intl.DateTimeFormat(locale, { month: 'short', timeZone: 'UTC' });
-  const monthYears = new Intl.DateTimeFormat(locale, { month: 'short', year: 'numeric', timeZone: 'UTC' });
-  const weekdays = new Intl.DateTimeFormat(locale, { weekday: 'short', timeZone: 'UTC' });
+  // A day key is midnight UTC of that date, so every zone's day reads the same.
+  const day = (options: Intl.DateTimeFormatOptions) => {
+    const format = new Intl.DateTimeFormat(locale, { ...options, timeZone: 'UTC' });
+    return (isoDay: string) => decorate(format.format(new Date(`${isoDay}T00:00:00Z`)));
+  };
+  const months = day({ month: 'short' });
+  const monthYears = day({ month: 'short', year: 'numeric' });
   const lists = new Intl.ListFormat(locale, { style: 'long', type: 'conjunction' });
   const orLists = new Intl.ListFormat(locale, { style: 'long', type: 'disjunction' });
   const zoned = (options: Intl.DateTimeFormatOptions) => memo((zone) => new Intl.DateTimeFormat(locale, { ...options, ...(zone ? { timeZone: zone } : {}) }));
@@ -96,12 +94,12 @@ export function createFormats(locale: string, decorate: (text: string) => string
     },
     dayCount: (count) => decoratePhrase(phrase(days.formatToParts(count))),
     relativeDays: (n) => decoratePhrase(phrase(relative.formatToParts(n, 'day'))),
-    date: (isoDay) => decorate(dates.format(utcDay(isoDay))),
-    monthDay: (isoDay) => decorate(monthDays.format(utcDay(isoDay))),
-    longDate: (isoDay) => decorate(longDates.format(utcDay(isoDay))),
-    dayLabel: (isoDay) => decorate(dayLabels.format(utcDay(isoDay))),
-    month: (isoDay, year = false) => decorate((year ? monthYears : months).format(utcDay(isoDay))),
-    weekday: (isoDay) => decorate(weekdays.format(utcDay(isoDay))),
+    date: day({ day: 'numeric', month: 'short', year: 'numeric' }),
+    monthDay: day({ day: 'numeric', month: 'short' }),
+    longDate: day({ weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' }),
+    dayLabel: day({ weekday: 'short', day: 'numeric', month: 'short' }),
+    month: (isoDay, year = false) => (year ? monthYears : months)(isoDay),
+    weekday: day({ weekday: 'short' }),
     time: (at, zone = '') => decorate(times(zone).format(at)),
     timeWithSeconds: (at, zone = '') => decorate(secondTimes(zone).format(at)),
     dayAndTime: (at, zone = '') => decorate(dayTimes(zone).format(at)),
