@@ -43,7 +43,8 @@ interface Merged {
 export function createNotifier(options: NotifierOptions): Notifier {
   const windowMs = options.windowMs ?? 3_000;
   const { clock } = options;
-  const pending = new Map<string, { merged: Merged; timer: unknown }>();
+  const pending = new Map<string, Merged>();
+  const timers = new Map<string, unknown>();
   let summary: Map<string, Merged> | null = null;
   let summaryTimer: unknown;
   let lastStatus: ConnectionStatus | undefined;
@@ -53,18 +54,16 @@ export function createNotifier(options: NotifierOptions): Notifier {
     return !prefs.enabled || prefs.mutedCounters.includes(id);
   };
 
-  const merge = (into: Map<string, Merged>, change: RemoteChange) => {
-    const existing = into.get(change.counterId);
-    into.set(change.counterId, existing ? { name: change.name, from: existing.from, to: change.to } : { name: change.name, from: change.from, to: change.to });
-  };
+  const merge = (into: Map<string, Merged>, change: RemoteChange) =>
+    into.set(change.counterId, { name: change.name, from: into.get(change.counterId)?.from ?? change.from, to: change.to });
 
   function flushCounter(id: string): void {
-    const entry = pending.get(id);
+    const merged = pending.get(id);
     pending.delete(id);
+    timers.delete(id);
     // +1 then -1 says nothing; mute may have been switched on meanwhile.
-    if (!entry || entry.merged.from === entry.merged.to || muted(id)) return;
-    const { name, from, to } = entry.merged;
-    options.deliver({ title: name, body: changeText(options.i18n(), from, to), counterId: id });
+    if (!merged || merged.from === merged.to || muted(id)) return;
+    options.deliver({ title: merged.name, body: changeText(options.i18n(), merged.from, merged.to), counterId: id });
   }
 
   function flushSummary(): void {
@@ -90,10 +89,13 @@ export function createNotifier(options: NotifierOptions): Notifier {
     summaryTimer = undefined;
     summary ??= new Map();
     // Changes already waiting in a per-counter window join the summary.
-    for (const [id, entry] of pending) {
-      clock.clearTimeout(entry.timer);
-      merge(summary, { counterId: id, ...entry.merged });
-    }
+    for (const [id, merged] of pending) merge(summary, { counterId: id, ...merged });
+    clearPending();
+  }
+
+  function clearPending(): void {
+    for (const timer of timers.values()) clock.clearTimeout(timer);
+    timers.clear();
     pending.clear();
   }
 
@@ -116,12 +118,8 @@ export function createNotifier(options: NotifierOptions): Notifier {
         if (summaryTimer !== undefined) closeSummarySoon();
         return;
       }
-      const existing = pending.get(change.counterId);
-      if (existing) {
-        existing.merged = { name: change.name, from: existing.merged.from, to: change.to };
-        return;
-      }
-      pending.set(change.counterId, { merged: { name: change.name, from: change.from, to: change.to }, timer: clock.setTimeout(() => flushCounter(change.counterId), windowMs) });
+      if (!pending.has(change.counterId)) timers.set(change.counterId, clock.setTimeout(() => flushCounter(change.counterId), windowMs));
+      merge(pending, change);
     },
     connectionChanged(status) {
       const previous = lastStatus;
@@ -137,8 +135,7 @@ export function createNotifier(options: NotifierOptions): Notifier {
       if (lastStatus === 'live') closeSummarySoon();
     },
     dispose() {
-      for (const entry of pending.values()) clock.clearTimeout(entry.timer);
-      pending.clear();
+      clearPending();
       if (summaryTimer !== undefined) clock.clearTimeout(summaryTimer);
       summary = null;
     },
