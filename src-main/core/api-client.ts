@@ -11,7 +11,7 @@ import type { Clock } from './contract';
 import { CoreError } from './contract';
 import { NotDeliveredError, RateLimitedError, neverConnected, parseRetryAfter } from './errors';
 import { DEFAULT_TUNING } from './tuning';
-import { holdSlot } from './wire-slot';
+import { holdSlot } from './rate-scheduler';
 
 export interface ApiClientOptions {
   baseUrl: string;

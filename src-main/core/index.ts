@@ -3,10 +3,10 @@
 import { WebSocket } from 'ws';
 import type { ConnectionState } from '../../src-shared/domain/snapshot';
 import { createApiClient } from './api-client';
+import { realClock } from './clock';
 import type { CoreOptions, CoreTuning, CounterCore, WebSocketFactory } from './contract';
 import { CoreError } from './contract';
 import { CounterTable } from './counter-table';
-import { Lifecycle, type CoreStatus } from './lifecycle';
 import { LiveSocket } from './live-socket';
 import { LiveSync } from './live-sync';
 import { createMemoryStore } from './memory-store';
@@ -14,18 +14,16 @@ import { DayWatch, isValidTimeZone, systemTimeZone } from './midnight';
 import { OutgoingChanges } from './outgoing-changes';
 import { sendPatch } from './patch-sender';
 import { PendingLedger } from './pending-ledger';
-import { Publisher } from './publisher';
 import { RateScheduler } from './rate-scheduler';
-import { realClock } from './real-clock';
-import { Snapshots, isSettled } from './snapshot';
-import { SyncEngine } from './sync-engine';
+import { Publisher, Snapshots, isSettled } from './snapshot';
+import { Lifecycle, SyncEngine, type CoreStatus } from './sync-engine';
 import { DEFAULT_REQUEST_TIMEOUT_MS, DEFAULT_TUNING, MUTATION_DEADLINE_FACTOR } from './tuning';
 
 export type { ChangeOutcome, Clock, CoreOptions, CoreTuning, CounterCore, PendingStore, UnconfirmedChoice, WebSocketFactory, CoreErrorKind } from './contract';
 export { CoreError } from './contract';
 export { createMemoryStore } from './memory-store';
 export { DEFAULT_TUNING } from './tuning';
-export { realClock } from './real-clock';
+export { realClock } from './clock';
 
 /** What the default WebSocket factory is built with: a handshake deadline and the frame cap. */
 export interface DefaultSocketLimits {

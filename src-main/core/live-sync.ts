@@ -6,21 +6,19 @@ import type { CounterV2 } from '../../src-shared/api/schemas';
 import type { ConnectionState, CoreStats } from '../../src-shared/domain/snapshot';
 import { droppedLine } from './answer-verdict';
 import type { ApiClient, ListedCounters } from './api-client';
-import { applyFrame } from './apply-frame';
 import type { CoreTuning } from './contract';
 import type { CounterTable } from './counter-table';
 import { DayRollover } from './day-rollover';
 import { isCoreError } from './errors';
-import type { Phase } from './lifecycle';
+import type { Phase } from './contract';
 import type { SocketHandlers } from './live-socket';
 import type { DayWatch } from './midnight';
-import { parseFrame } from './notifications';
-import type { Frame } from './notifications';
+import { applyFrame, parseFrame, type Frame } from './notifications';
 import type { OutgoingChanges } from './outgoing-changes';
 import type { PendingLedger } from './pending-ledger';
-import type { Publisher } from './publisher';
+import type { Publisher } from './snapshot';
 import type { RateScheduler } from './rate-scheduler';
-import type { Clock } from './real-clock';
+import type { Clock } from './clock';
 import { ResyncLoop } from './resync-loop';
 
 /** After this many failed attempts in a row the connection is shown as offline, not reconnecting. */

@@ -3,7 +3,7 @@
 // here the wall clock is read at each local midnight and often enough to notice it step.
 import { Emitter, type Event } from '../../src-shared/events/emitter';
 import { dayFormatters, dayKeyIn, nextLocalMidnight } from '../../src-shared/time/calendar';
-import type { Clock } from './real-clock';
+import type { Clock } from './clock';
 
 export { isKnownZone as isValidTimeZone, nextLocalMidnight, systemTimeZone } from '../../src-shared/time/calendar';
 

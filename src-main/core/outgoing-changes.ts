@@ -5,21 +5,25 @@ import type { CounterV2 } from '../../src-shared/api/schemas';
 import type { RemoteChange } from '../../src-shared/domain/snapshot';
 import type { ApiClient } from './api-client';
 import { answerRevealsBefore, verdictOf, type Answer } from './answer-verdict';
-import type { ChangeOutcome, CoreTuning } from './contract';
-import type { CounterView, ExpectedEcho, Notified } from './counter-merge';
+import { WakeableTimers, type Clock } from './clock';
+import type { ChangeOutcome, CoreTuning, Phase } from './contract';
+import { ECHO_WAIT_MS, type CounterView, type ExpectedEcho, type Notified } from './counter-merge';
 import type { CounterTable } from './counter-table';
-import { EchoWaiters } from './echo-waiters';
 import { isCoreError, isRateLimited } from './errors';
-import type { Phase } from './lifecycle';
 import { directionOf, type Inflight, type PendingLedger } from './pending-ledger';
-import type { Publisher } from './publisher';
 import type { RateScheduler } from './rate-scheduler';
-import type { Clock } from './real-clock';
+import type { Publisher } from './snapshot';
 import { fullJitterDelay } from './tuning';
-import { WakeableTimers } from './wakeable-timers';
 
 /** A change that went on the wire, and what came back. */
 export type WireAttempt = { record: CounterView; change: Inflight; answer: Answer };
+
+/** An edit waiting for its echo, to be reported with the value it replaced (README.md, "Our own PATCH"). */
+interface EchoWaiter {
+  record: CounterView;
+  timer: unknown;
+  resolve: (replaced: number | undefined) => void;
+}
 
 export interface OutgoingDeps {
   clock: Clock;
@@ -48,13 +52,12 @@ export class OutgoingChanges {
   private readonly slow = new Set<string>();
   /** "Still sending…" timers, and waits after a connection that never opened ("Retry now" wakes them). */
   private readonly timers: WakeableTimers;
-  private readonly echoWaiters: EchoWaiters;
+  private readonly echoWaiters = new Map<ExpectedEcho, EchoWaiter>();
   /** Sends in a row, per counter, that could not even connect: the backoff before the next. */
   private readonly undelivered = new Map<string, number>();
 
   constructor(private readonly deps: OutgoingDeps) {
     this.timers = new WakeableTimers(deps.clock);
-    this.echoWaiters = new EchoWaiters(deps.clock);
   }
 
   private get stopped(): boolean {
@@ -75,15 +78,26 @@ export class OutgoingChanges {
     return this.deps.table.answered(record, echo, this.deps.clock.now());
   }
 
-  /** The value our request replaced: the one before its echo in the server's order; no echo in time, the last seen; undefined once stopped. */
+  /** The value our request replaced: the one before its echo in the server's order; no echo within ECHO_WAIT_MS, the last seen; undefined once stopped. */
   replacedBy(record: CounterView, echo: ExpectedEcho): Promise<number | undefined> {
-    return this.echoWaiters.wait(record, echo);
+    return new Promise((resolve) => {
+      const timer = this.deps.clock.setTimeout(() => this.echoArrived(echo, record.streamValue), ECHO_WAIT_MS);
+      this.echoWaiters.set(echo, { record, timer, resolve });
+    });
+  }
+
+  private echoArrived(echo: ExpectedEcho, replaced: number | undefined): void {
+    const waiter = this.echoWaiters.get(echo);
+    if (!waiter) return;
+    this.echoWaiters.delete(echo);
+    this.deps.clock.clearTimeout(waiter.timer);
+    waiter.resolve(replaced);
   }
 
   /** Merges a notification that is not held: an echo of ours settles its waiter; someone else's change is answered. */
   merge(record: CounterView, notified: Notified): RemoteChange | undefined {
     const result = this.deps.table.takeNotification(record, notified, this.deps.clock.now());
-    if (result.echo) this.echoWaiters.settle(result.echo.echo, result.echo.from);
+    if (result.echo) this.echoArrived(result.echo.echo, result.echo.from);
     return result.remote;
   }
 
@@ -95,10 +109,10 @@ export class OutgoingChanges {
     }
   }
 
-  /** A new socket never carries echoes sent to an earlier one: stop waiting for them. */
+  /** A new socket never carries echoes sent to an earlier one: stop waiting for them (an edit gets the last value seen). */
   forgetEchoes(record: CounterView): void {
     this.deps.table.forgetEchoes(record);
-    this.echoWaiters.forget(record);
+    for (const [echo, waiter] of this.echoWaiters) if (waiter.record === record) this.echoArrived(echo, record.streamValue);
   }
 
   /** A send is waiting for a rate slot, on the wire or being judged. */
@@ -120,7 +134,7 @@ export class OutgoingChanges {
     this.timers.clear();
     this.slow.clear();
     this.deps.table.dropHolds();
-    this.echoWaiters.clear();
+    for (const echo of [...this.echoWaiters.keys()]) this.echoArrived(echo, undefined);
   }
 
   /** Ends every backoff wait now: the next send goes as soon as the pacing lets it. */

@@ -6,9 +6,9 @@ import type { ApiClient } from './api-client';
 import { CoreError } from './contract';
 import type { CounterTable } from './counter-table';
 import { isCoreError } from './errors';
-import type { Phase } from './lifecycle';
+import type { Phase } from './contract';
 import type { OutgoingChanges } from './outgoing-changes';
-import type { Publisher } from './publisher';
+import type { Publisher } from './snapshot';
 import type { RateScheduler } from './rate-scheduler';
 
 export interface PatchDeps {

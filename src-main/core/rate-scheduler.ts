@@ -1,15 +1,25 @@
 // Pacing (docs/api.md §8, O8): at most N requests in any rolling window, upgrades included, counted
 // until each is off the wire (the server counts arrivals); user changes first; a 429 pauses everything
 // once per burst; every wait on the monotonic clock (README.md, "Traffic and liveness").
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { OutboxHold } from '../../src-shared/domain/snapshot';
 import type { Clock, CoreTuning } from './contract';
 import { CoreError } from './contract';
 import { isRateLimited } from './errors';
-import { inSlot } from './wire-slot';
 import { fullJitterDelay } from './tuning';
 
 export type Priority = 'user' | 'background';
 
+/** The requests a running task put on the wire: AsyncLocalStorage carries its slot through the task's awaits. */
+const currentSlot = new AsyncLocalStorage<Promise<unknown>[]>();
+
+/**
+ * The request behind `wire` keeps the current rate slot (if any) until `wire` settles, even after
+ * its caller stopped waiting: the server counts arrivals.
+ */
+export function holdSlot(wire: Promise<unknown>): void {
+  currentSlot.getStore()?.push(wire);
+}
 
 /** Invoked when a slot is free. Return undefined when there is nothing to send after all: the slot stays free. */
 export type Task<T> = () => Promise<T> | undefined;
@@ -157,7 +167,7 @@ export class RateScheduler {
     let pending: Promise<unknown> | undefined;
     const wires: Promise<unknown>[] = [];
     try {
-      pending = inSlot(wires, () => job.task());
+      pending = currentSlot.run(wires, () => job.task());
     } catch (error) {
       job.reject(error);
       return;

@@ -1,13 +1,13 @@
-// What the core shows, as immutable values: a counter's `CounterState` is replaced only when something
-// it shows changed, the array only when one did (README.md, "Counters are immutable values").
-import type { CoreSnapshot, CoreStats, ConnectionState, CounterState, Outbox } from '../../src-shared/domain/snapshot';
+// What the core shows and who hears it: the snapshot as immutable values (a counter's state is
+// replaced only when something it shows changed; README.md, "Counters are immutable values"), published once per burst.
+import { Emitter, type Event } from '../../src-shared/events/emitter';
+import type { CoreSnapshot, CoreStats, ConnectionState, CounterState, Outbox, RemoteChange } from '../../src-shared/domain/snapshot';
+import type { Clock } from './clock';
+import type { ChangeOutcome, CounterCore, Phase } from './contract';
 import type { CounterView } from './counter-merge';
 import type { CounterTable } from './counter-table';
-import type { Phase } from './lifecycle';
-import { pausedConnection } from './pause-status';
 import type { PendingLedger } from './pending-ledger';
 import type { RateScheduler } from './rate-scheduler';
-import type { Clock } from './real-clock';
 
 export interface SnapshotSources {
   clock: Pick<Clock, 'now'>;
@@ -59,7 +59,7 @@ export class Snapshots {
         continue;
       }
       const next = this.stateOf(record);
-      if (previous && sameShown(previous, next)) continue;
+      if (previous && sameFields(previous, next, 1)) continue;
       this.states.set(id, next);
       changed = true;
     }
@@ -95,14 +95,9 @@ function deepFreeze(state: CounterState): CounterState {
   return Object.freeze(state);
 }
 
-/** The object shown before when `next` shows the same, frozen either way. */
+/** The object shown before when `next` shows the same (values, and one level of nested objects), frozen either way. */
 function kept<T extends object>(before: T | undefined, next: T): T {
   return before !== undefined && sameFields(before, next, 1) ? before : Object.freeze(next);
-}
-
-/** Two states of one counter show the same (values, and one level of nested objects: `refused`, `error`). */
-export function sameShown(a: CounterState, b: CounterState): boolean {
-  return sameFields(a, b, 1);
 }
 
 function sameFields(a: unknown, b: unknown, depth: number): boolean {
@@ -111,6 +106,23 @@ function sameFields(a: unknown, b: unknown, depth: number): boolean {
   const keys = Object.keys(a);
   if (keys.length !== Object.keys(b).length) return false;
   return keys.every((key) => sameFields((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key], depth - 1));
+}
+
+/** Pauses shorter than this are routine pacing, not worth a status change. */
+const SHOWN_PAUSE_MS = 10_000;
+
+/** A long 429 pause (up to retryAfterCapMs) holds every click back: the user is told until when. */
+function pausedConnection(connection: ConnectionState, pausedUntil: number, now: number): ConnectionState {
+  const left = pausedUntil - now;
+  if (left < SHOWN_PAUSE_MS || (connection.status !== 'live' && connection.status !== 'reconnecting' && connection.status !== 'connecting')) {
+    return { ...connection };
+  }
+  const minutes = Math.ceil(left / 60_000);
+  return {
+    status: 'offline',
+    nextAttemptAt: pausedUntil,
+    message: `The server asked us to wait (HTTP 429): nothing is sent for ${minutes === 1 ? 'a minute' : `${minutes} minutes`}; your clicks are kept.`,
+  };
 }
 
 /** Nothing pending or in flight — or nothing will be tried until start() (idle) or ever again (stopped, token refused). */
@@ -156,4 +168,75 @@ function unconfirmedFlag(amounts: readonly number[], serverValue: number): NonNu
     amount,
     message: `Could not confirm whether your change of ${signed} was applied; the server shows ${serverValue}. Send it again, or keep the server's value.`,
   };
+}
+
+export interface PublisherSources {
+  clock: Pick<Clock, 'now'>;
+  snapshot(): CoreSnapshot;
+  settled(): boolean;
+}
+
+/** A faulty listener must not break syncing: its error is dropped. */
+const ignoreListenerError = { onListenerError: () => undefined };
+
+export class Publisher {
+  private readonly snapshots = new Emitter<CoreSnapshot>(ignoreListenerError);
+  private readonly remoteChanges = new Emitter<RemoteChange>(ignoreListenerError);
+  private readonly outcomes = new Emitter<ChangeOutcome>(ignoreListenerError);
+  private queued = false;
+  /** Outcomes of the start-up, until it is over (then frozen): replayed to each later listener. */
+  private readonly startup: ChangeOutcome[] = [];
+  private startingUp = true;
+  private waiters: (() => void)[] = [];
+
+  constructor(private readonly sources: PublisherSources) {}
+
+  readonly onSnapshot: CounterCore['subscribe'] = this.snapshots.event;
+
+  readonly onRemoteChange: Event<RemoteChange> = this.remoteChanges.event;
+
+  readonly onChangeOutcome: Event<ChangeOutcome> = (listener) => {
+    const unsubscribe = this.outcomes.event(listener);
+    for (const outcome of this.startup) {
+      try {
+        listener(outcome);
+      } catch {
+        // as ignoreListenerError
+      }
+    }
+    return unsubscribe;
+  };
+
+  /** Someone else's change. */
+  remote(change: RemoteChange): void {
+    this.remoteChanges.fire(change);
+  }
+
+  /** What became of one of our changes, stamped with the core's clock. */
+  outcome(counterId: string, amount: number, outcome: ChangeOutcome['outcome'], edit?: ChangeOutcome['edit']): void {
+    const reported: ChangeOutcome = { counterId, amount, outcome, at: this.sources.clock.now(), ...(edit && { edit }) };
+    if (this.startingUp) this.startup.push(reported);
+    this.outcomes.fire(reported);
+  }
+
+  /** The first sync is over: later outcomes reach only the listeners there are. */
+  startupOver(): void {
+    this.startingUp = false;
+  }
+
+  settled(): Promise<void> {
+    if (this.sources.settled()) return Promise.resolve();
+    return new Promise((resolve) => this.waiters.push(resolve));
+  }
+
+  /** Something changed: publish once the current burst of work is done. */
+  changed(): void {
+    if (this.queued) return;
+    this.queued = true;
+    queueMicrotask(() => {
+      this.queued = false;
+      this.snapshots.fire(this.sources.snapshot());
+      if (this.sources.settled()) for (const resolve of this.waiters.splice(0)) resolve();
+    });
+  }
 }

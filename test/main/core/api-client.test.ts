@@ -5,7 +5,7 @@ import { CoreError } from '../../../src-main/core/contract';
 import { RateLimitedError } from '../../../src-main/core/errors';
 import { PendingLedger } from '../../../src-main/core/pending-ledger';
 import { createMemoryStore } from '../../../src-main/core/memory-store';
-import { realClock } from '../../../src-main/core/real-clock';
+import { realClock } from '../../../src-main/core/clock';
 
 const ID = '019a4f2e-8c00-7d3a-9b1e-2f4c6a8e0b12';
 const ID2 = '019a4f2e-8c00-7d3a-9b1e-2f4c6a8e0b13';

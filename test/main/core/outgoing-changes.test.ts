@@ -7,7 +7,7 @@ import type { RemoteChange } from '../../../src-shared/domain/snapshot';
 import type { Direction } from '../../../src-shared/domain/snapshot';
 import { CoreError, type ChangeOutcome, type CoreErrorKind } from '../../../src-main/core/contract';
 import { CounterTable } from '../../../src-main/core/counter-table';
-import type { Phase } from '../../../src-main/core/lifecycle';
+import type { Phase } from '../../../src-main/core/contract';
 import { LiveSync } from '../../../src-main/core/live-sync';
 import { createMemoryStore } from '../../../src-main/core/memory-store';
 import { NotDeliveredError, RateLimitedError } from '../../../src-main/core/errors';

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { ReconnectBackoff } from '../../../src-main/core/reconnect-backoff';
 import { DEFAULT_TUNING } from '../../../src-main/core/tuning';
-import { MAX_TIMER_MS, realClock } from '../../../src-main/core/real-clock';
+import { MAX_TIMER_MS, realClock } from '../../../src-main/core/clock';
 
 describe('tuning', () => {
   it('issue 11 case 8: a timer longer than 2^31−1 ms does not fire at once (Node would run it after 1 ms)', async () => {
