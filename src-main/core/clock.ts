@@ -3,9 +3,9 @@
 
 /** Two clocks, kept apart: the wall clock can step (NTP, a user setting the date), the monotonic one cannot. */
 export interface Clock {
-  /** The wall clock, epoch ms: what day and hour it is, stamps on events. */
+  /** The wall clock, epoch ms: what day and hour it is. */
   now(): number;
-  /** The monotonic clock, ms from any origin: how long something took or must wait. Timers run on it. */
+  /** ms from any origin: how long something took or must wait. Timers run on it. */
   monotonic(): number;
   setTimeout(callback: () => void, ms: number): unknown;
   clearTimeout(handle: unknown): void;
@@ -53,7 +53,6 @@ export class WakeableTimers {
     });
   }
 
-  /** Ends every sleep now. */
   wake(): void {
     for (const [timer, resolve] of this.sleepers) {
       this.cancel(timer);

@@ -9,7 +9,7 @@ export type { UnconfirmedChoice };
 export type { Clock } from './clock';
 export { realClock } from './clock';
 
-/** Where the ledger's document outlives a quit or crash. `load` is untrusted (undefined: nothing saved); `save` resolves once durable. */
+/** Where the ledger's document outlives a crash. `load` is untrusted (undefined: nothing saved); `save` resolves once durable. */
 export interface PendingStore {
   load(): Promise<unknown>;
   save(value: unknown): Promise<void>;
@@ -25,14 +25,14 @@ export interface CoreOptions {
   fetch?: typeof fetch;
   webSocket?: WebSocketFactory;
   clock?: Clock;
-  /** What day it is: the app's one watch (in the same zone), so day counters turn with every other "today" figure; a core alone keeps its own. */
+  /** The app's one day watch (same zone), so day counters turn with every "today" figure; a core alone keeps its own. */
   days?: DayWatch;
   store?: PendingStore;
-  /** Per-request timeout in ms for reads; a change unanswered after it shows "still sending…" and is waited for. */
+  /** For reads; a change unanswered after it shows "still sending…" and is waited for. */
   requestTimeoutMs?: number;
-  /** How long a change (POST, PATCH) is waited for before its answer counts as lost and it is flagged; default 6 × requestTimeoutMs. */
+  /** How long a change is waited for before its answer counts as lost; default 6 × requestTimeoutMs. */
   mutationTimeoutMs?: number;
-  /** A line about data the core set aside or corrected (an unreadable list item, a day value put right); never the token. */
+  /** A line about data the core set aside or corrected; never the token. */
   log?: (message: string) => void;
   /** Tests shorten them; defaults: DEFAULT_TUNING in tuning.ts. */
   tuning?: Partial<CoreTuning>;
@@ -49,9 +49,9 @@ export interface CoreTuning {
   pongTimeoutMs: number;
   reconnectBaseMs: number;
   reconnectCapMs: number;
-  /** A socket counts as healthy (the reconnect backoff starts afresh) only after it stayed open this long. */
+  /** Open this long, a socket is healthy: the reconnect backoff starts afresh. */
   reconnectHealthyMs: number;
-  /** After the server closed the socket for a restart (1012, 1001, 1013): the first attempt is uniform in [0, this), doubling while refused. */
+  /** After a restart close (1012, 1001, 1013) the first attempt is uniform in [0, this). */
   restartWindowMs: number;
   /** Full jitter after a 429 without Retry-After. */
   rateLimitBackoffBaseMs: number;
@@ -92,7 +92,6 @@ export class CoreError extends Error {
   }
 }
 
-/** A field our own PATCH set. */
 export type EditedField = 'name' | 'value' | 'startDate' | 'endDate';
 
 /** What became of one of our changes, whatever path it took (README.md, "What becomes of a change"); `amount` is signed. */
@@ -110,12 +109,12 @@ export type ChangeOutcome = {
 export type Phase = 'idle' | 'starting' | 'running' | 'unauthorized' | 'stopped';
 
 export interface CounterCore {
-  /** Resolves after the first full sync; rejects with a CoreError (e.g. unauthorized, network). */
+  /** Resolves after the first full sync; rejects with a CoreError. */
   start(): Promise<void>;
   /** No timer or socket is left behind. */
   stop(): Promise<void>;
   snapshot(): CoreSnapshot;
-  /** Each published snapshot (one per burst of changes); an unchanged counter is the very object it was. */
+  /** One snapshot per burst of changes; an unchanged counter is the very object it was. */
   subscribe(listener: (snapshot: CoreSnapshot) => void): () => void;
   onRemoteChange(listener: (change: RemoteChange) => void): () => void;
   onChangeOutcome(listener: (outcome: ChangeOutcome) => void): () => void;
@@ -137,7 +136,7 @@ export interface CounterCore {
   resolveUnconfirmed(id: string, choice: UnconfirmedChoice): void;
   settled(): Promise<void>;
   notifyResume(): void;
-  /** Skips a wait the core chose itself (reconnect, resync retry, a send after a connection never opened); never a 429's pause. */
+  /** Skips a wait the core chose itself (reconnect, resync retry, a send after no connection); never a 429's pause. */
   retryNow(): void;
   setTimezone(timezone: string): void;
 }

@@ -23,21 +23,10 @@ export type { ChangeOutcome, Clock, CoreOptions, CoreTuning, CounterCore, Pendin
 export { CoreError } from './contract';
 export { createMemoryStore } from './memory-store';
 export { DEFAULT_TUNING } from './tuning';
-export { realClock } from './clock';
 
-/** What the default WebSocket factory is built with: a handshake deadline and the frame cap. */
-export interface DefaultSocketLimits {
-  handshakeTimeoutMs: number;
-  maxFrameBytes: number;
-}
-
-/**
- * `ws` with a handshake deadline, so an upgrade into a black hole fails instead of hanging,
- * and a frame cap far below ws's default 100 MiB (a frame past it closes the socket with 1009).
- * Redirects are not followed (ws's default, kept explicit): the token would go along.
- */
-export const defaultWebSocket =
-  ({ handshakeTimeoutMs, maxFrameBytes }: DefaultSocketLimits): WebSocketFactory =>
+/** An upgrade into a black hole fails at the deadline; a frame over the cap closes the socket; a redirect would take the token along. */
+const defaultWebSocket =
+  (handshakeTimeoutMs: number, maxFrameBytes: number): WebSocketFactory =>
   (url, { headers }) =>
     new WebSocket(url, { headers, handshakeTimeout: handshakeTimeoutMs, maxPayload: maxFrameBytes, followRedirects: false });
 
@@ -52,7 +41,7 @@ export function createCounterCore(options: CoreOptions): CounterCore {
   const phase = () => status.phase;
   const zone = () => status.timezone;
 
-  // Callbacks below reach parts built further down; none runs before the core is built.
+  // Callbacks reach parts built further down; none runs before the core is built.
   const events: Publisher = new Publisher({
     clock,
     snapshot: () => snapshots.snapshot(),
@@ -96,7 +85,7 @@ export function createCounterCore(options: CoreOptions): CounterCore {
   const socket = new LiveSocket({
     url: () => api.webSocketUrl(status.timezone),
     headers: () => api.authHeaders(),
-    factory: options.webSocket ?? defaultWebSocket({ handshakeTimeoutMs: requestTimeoutMs, maxFrameBytes: tuning.maxFrameBytes }),
+    factory: options.webSocket ?? defaultWebSocket(requestTimeoutMs, tuning.maxFrameBytes),
     clock,
     tuning,
     // A 429 on the upgrade delays the socket only (its own backoff); REST goes on.

@@ -9,13 +9,13 @@ import type { CounterTable } from './counter-table';
 import type { PendingLedger } from './pending-ledger';
 import type { RateScheduler } from './rate-scheduler';
 
-export interface SnapshotSources {
+interface SnapshotSources {
   clock: Pick<Clock, 'now'>;
   connection(): ConnectionState;
   stats: Readonly<CoreStats>;
   table: Pick<CounterTable, 'get' | 'values' | 'takeTouched'>;
   ledger: Pick<PendingLedger, 'localDelta' | 'isBusy' | 'unconfirmed' | 'waitingClicks'>;
-  /** "Still sending…": on the wire longer than the request timeout. */
+  /** "Still sending…". */
   isSlow(id: string): boolean;
   scheduler: Pick<RateScheduler, 'pausedUntil' | 'heldUserWork'>;
 }
@@ -27,7 +27,7 @@ export class Snapshots {
 
   constructor(private readonly sources: SnapshotSources) {}
 
-  /** The current snapshot: every part that did not change (a counter, the array, the connection, the counts) is the object the last one had; nothing changed, the same snapshot. */
+  /** Every part that did not change is the last snapshot's object; nothing changed, the same snapshot. */
   snapshot(): CoreSnapshot {
     this.refresh();
     const { clock, connection, stats, scheduler } = this.sources;
@@ -44,7 +44,6 @@ export class Snapshots {
     return next;
   }
 
-  /** Rebuilds the states of the counters the table saw touched; every other keeps its object. */
   private refresh(): void {
     const { table } = this.sources;
     const touched = table.takeTouched();
@@ -80,7 +79,7 @@ export class Snapshots {
     return deepFreeze(toCounterState(record, local));
   }
 
-  /** Our clicks the server has not confirmed, and whether the scheduler holds them (docs/api.md O8). */
+  /** Our unconfirmed clicks, and whether the scheduler holds them (docs/api.md O8). */
   private outbox(): Outbox {
     const clicks = this.sources.ledger.waitingClicks();
     const held = clicks > 0 ? this.sources.scheduler.heldUserWork() : undefined;
@@ -88,14 +87,14 @@ export class Snapshots {
   }
 }
 
-/** A state and its nested objects (`refused`, `error`), frozen: a consumer that writes one fails at once instead of corrupting the next snapshot. */
+/** Frozen with its nested objects: a consumer that writes one fails at once instead of corrupting the next snapshot. */
 function deepFreeze(state: CounterState): CounterState {
   Object.freeze(state.refused);
   if (state.error) Object.freeze(state.error);
   return Object.freeze(state);
 }
 
-/** The object shown before when `next` shows the same (values, and one level of nested objects), frozen either way. */
+/** The object shown before when `next` shows the same (one level deep), frozen either way. */
 function kept<T extends object>(before: T | undefined, next: T): T {
   return before !== undefined && sameFields(before, next, 1) ? before : Object.freeze(next);
 }
@@ -108,10 +107,10 @@ function sameFields(a: unknown, b: unknown, depth: number): boolean {
   return keys.every((key) => sameFields((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key], depth - 1));
 }
 
-/** Pauses shorter than this are routine pacing, not worth a status change. */
+/** Shorter pauses are routine pacing, not worth a status change. */
 const SHOWN_PAUSE_MS = 10_000;
 
-/** A long 429 pause (up to retryAfterCapMs) holds every click back: the user is told until when. */
+/** A long 429 pause holds every click back: the user is told until when. */
 function pausedConnection(connection: ConnectionState, pausedUntil: number, now: number): ConnectionState {
   const left = pausedUntil - now;
   if (left < SHOWN_PAUSE_MS || (connection.status !== 'live' && connection.status !== 'reconnecting' && connection.status !== 'connecting')) {
@@ -125,20 +124,17 @@ function pausedConnection(connection: ConnectionState, pausedUntil: number, now:
   };
 }
 
-/** Nothing pending or in flight — or nothing will be tried until start() (idle) or ever again (stopped, token refused). */
+/** Nothing pending or in flight, or nothing will be tried until start() or ever again. */
 export function isSettled(phase: Phase, busy: () => boolean): boolean {
   if (phase === 'idle' || phase === 'stopped' || phase === 'unauthorized') return true;
   return phase === 'running' && !busy();
 }
 
-/** What the ledger and the sender add to a counter's server state. */
 interface LocalState {
   localDelta: number;
   pending: boolean;
-  /** Lost changes awaiting the user's choice. */
   unconfirmed: readonly number[];
   sendingSlowly: boolean;
-  /** Clicks unsent or on the wire. */
   waiting: number;
 }
 
@@ -170,7 +166,7 @@ function unconfirmedFlag(amounts: readonly number[], serverValue: number): NonNu
   };
 }
 
-export interface PublisherSources {
+interface PublisherSources {
   clock: Pick<Clock, 'now'>;
   snapshot(): CoreSnapshot;
   settled(): boolean;
@@ -184,7 +180,7 @@ export class Publisher {
   private readonly remoteChanges = new Emitter<RemoteChange>(ignoreListenerError);
   private readonly outcomes = new Emitter<ChangeOutcome>(ignoreListenerError);
   private queued = false;
-  /** Outcomes of the start-up, until it is over (then frozen): replayed to each later listener. */
+  /** Outcomes of the start-up, replayed to each later listener. */
   private readonly startup: ChangeOutcome[] = [];
   private startingUp = true;
   private waiters: (() => void)[] = [];
@@ -207,19 +203,17 @@ export class Publisher {
     return unsubscribe;
   };
 
-  /** Someone else's change. */
   remote(change: RemoteChange): void {
     this.remoteChanges.fire(change);
   }
 
-  /** What became of one of our changes, stamped with the core's clock. */
   outcome(counterId: string, amount: number, outcome: ChangeOutcome['outcome'], edit?: ChangeOutcome['edit']): void {
     const reported: ChangeOutcome = { counterId, amount, outcome, at: this.sources.clock.now(), ...(edit && { edit }) };
     if (this.startingUp) this.startup.push(reported);
     this.outcomes.fire(reported);
   }
 
-  /** The first sync is over: later outcomes reach only the listeners there are. */
+  /** Later outcomes reach only the listeners there are. */
   startupOver(): void {
     this.startingUp = false;
   }
@@ -229,7 +223,7 @@ export class Publisher {
     return new Promise((resolve) => this.waiters.push(resolve));
   }
 
-  /** Something changed: publish once the current burst of work is done. */
+  /** Publishes once the current burst of work is done. */
   changed(): void {
     if (this.queued) return;
     this.queued = true;

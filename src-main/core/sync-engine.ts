@@ -16,7 +16,7 @@ import type { PendingLedger } from './pending-ledger';
 import type { RateScheduler } from './rate-scheduler';
 import type { Publisher, Snapshots } from './snapshot';
 
-/** Where the core stands: the lifecycle moves the phase and the connection; the front door sets the zone. */
+/** The lifecycle moves the phase and the connection; the front door sets the zone. */
 export interface CoreStatus {
   phase: Phase;
   timezone: string;
@@ -24,16 +24,16 @@ export interface CoreStatus {
   readonly stats: CoreStats;
 }
 
-export interface LifecycleDeps {
+interface LifecycleDeps {
   status: Pick<CoreStatus, 'phase' | 'connection'>;
   clock: Pick<Clock, 'now'>;
-  /** Aborted at stop(): every request still in flight ends. */
+  /** Aborted at stop(). */
   requests: AbortController;
   ledger: Pick<PendingLedger, 'load' | 'close'>;
   socket: Pick<LiveSocket, 'start' | 'stop'>;
   scheduler: Pick<RateScheduler, 'close'>;
   events: Pick<Publisher, 'changed' | 'startupOver'>;
-  /** Drops the sync's and the sends' timers, waits and held judgements. */
+  /** Drops the sync's and the sends' timers and held judgements. */
   dispose(): void;
 }
 
@@ -46,7 +46,7 @@ export class Lifecycle {
     return this.deps.status.phase;
   }
 
-  /** Nothing is listed yet (a launch still connecting): a click is kept for the first list to send or drop. */
+  /** A click is kept for the first list to send or drop. */
   get beforeFirstSync(): boolean {
     return this.phase === 'idle' || this.phase === 'starting';
   }
@@ -59,7 +59,7 @@ export class Lifecycle {
     await ledger.load();
     if (this.phase !== 'starting') throw new CoreError('network', 'The core was stopped before the first sync');
     const synced = new Promise<void>((resolve, reject) => (this.firstSync = { resolve, reject }));
-    // The socket opens first and its open triggers the sync, so nothing changed between the two goes unseen.
+    // The socket opens first and its open syncs: nothing changed between the two goes unseen.
     socket.start();
     return synced;
   }
@@ -71,7 +71,7 @@ export class Lifecycle {
     this.deps.requests.abort();
     this.endFirstSync(new CoreError('network', 'The core was stopped before the first sync'));
     this.setConnection({ status: 'stopped' });
-    await this.deps.ledger.close(); // the last write: from here on nothing is sent and nothing is written
+    await this.deps.ledger.close(); // the last write
   }
 
   becomeUnauthorized(message: string): void {
@@ -83,7 +83,7 @@ export class Lifecycle {
     this.endFirstSync(error);
   }
 
-  /** The first sync failed: give up cleanly so start() can be called again. */
+  /** The first sync failed: cleanly, so start() can be called again. */
   failStart(error: unknown): void {
     this.deps.status.phase = 'idle';
     this.deps.socket.stop();
@@ -92,7 +92,7 @@ export class Lifecycle {
     this.endFirstSync(isCoreError(error) ? error : new CoreError('network', describe(error)));
   }
 
-  /** A resync completed; the first one ends the start (what the last run left is judged by then). */
+  /** A resync completed; the first ends the start. */
   synced(): void {
     if (this.phase !== 'starting') return;
     this.deps.status.phase = 'running';
@@ -123,7 +123,7 @@ export class Lifecycle {
   }
 }
 
-export interface EngineParts {
+interface EngineParts {
   status: Pick<CoreStatus, 'timezone'>;
   lifecycle: Pick<Lifecycle, 'phase' | 'beforeFirstSync' | 'start' | 'stop'>;
   events: Pick<Publisher, 'onSnapshot' | 'onRemoteChange' | 'onChangeOutcome' | 'settled' | 'changed' | 'outcome'>;
@@ -139,7 +139,6 @@ export interface EngineParts {
 export class SyncEngine implements CounterCore {
   constructor(private readonly parts: EngineParts) {}
 
-  // Reading and lifecycle go straight to the part that owns them.
   readonly subscribe: CounterCore['subscribe'] = (listener) => this.parts.events.onSnapshot(listener);
   readonly onRemoteChange: CounterCore['onRemoteChange'] = (listener) => this.parts.events.onRemoteChange(listener);
   readonly onChangeOutcome: CounterCore['onChangeOutcome'] = (listener) => this.parts.events.onChangeOutcome(listener);
@@ -179,7 +178,6 @@ export class SyncEngine implements CounterCore {
     wire.pump(id);
   }
 
-  /** Unsent clicks are withdrawn (no request); the opposite change is queued for what went out. */
   undo(id: string, amount: number): { withdrawn: number; opposite: number } {
     const { ledger, events, wire } = this.parts;
     if (this.stopped || !Number.isInteger(amount) || amount === 0 || !this.parts.table.has(id)) return { withdrawn: 0, opposite: 0 };
@@ -196,7 +194,6 @@ export class SyncEngine implements CounterCore {
     if (record && this.parts.table.dismissFlag(record)) this.parts.events.changed();
   }
 
-  /** "Send again" queues the lost changes as new clicks; "keep" forgets them. */
   resolveUnconfirmed(id: string, choice: UnconfirmedChoice): void {
     const { table, ledger, events, wire } = this.parts;
     if (this.stopped) return;
@@ -219,7 +216,7 @@ export class SyncEngine implements CounterCore {
 
   notifyResume(): void {
     if (this.parts.lifecycle.phase !== 'running') return;
-    // After sleep the socket is likely dead and notifications were missed: reopen, which resyncs.
+    // After sleep the socket is likely dead and notifications were missed: reopen; its open resyncs.
     this.parts.socket.reconnectNow('Reconnecting after the computer woke up');
   }
 
@@ -229,8 +226,8 @@ export class SyncEngine implements CounterCore {
     if (timezone === status.timezone) return;
     status.timezone = timezone;
     if (this.parts.lifecycle.phase !== 'running') return;
-    this.parts.live.zoneChanged(); // today may be another date there: show it now, the resync confirms
-    // The socket's values are resolved for its own timezone: reopen it; its open resyncs.
+    this.parts.live.zoneChanged();
+    // The socket's values are resolved for its own timezone: reopen it.
     this.parts.socket.reconnectNow('Reconnecting for the new time zone');
   }
 }

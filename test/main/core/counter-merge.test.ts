@@ -169,7 +169,7 @@ describe('mergeList', () => {
   it('merges known counters (reporting what changed), adds new ones, drops the missing ones, in the server’s order', () => {
     const records = table();
     const kept = records.get(ID);
-    const result = mergeList(records, { counters: [counter(5, { id: 'new', name: 'New' }), counter(12)], unreadable: [], skipped: 0 }, () => false);
+    const result = mergeList(records, { counters: [counter(5, { id: 'new', name: 'New' }), counter(12)], unreadable: [] }, () => false);
     expect(result).toEqual({ remote: [remote(10, 12)], removed: [OTHER], unreadable: [] });
     expect([...records.keys()]).toEqual(['new', ID]);
     expect(records.get(ID)).toBe(kept);
@@ -178,13 +178,13 @@ describe('mergeList', () => {
 
   it('reports nothing when nothing changed', () => {
     const records = table();
-    expect(mergeList(records, { counters: [counter(10), counter(5, { id: OTHER, name: 'Teas' })], unreadable: [], skipped: 0 }, () => false)).toEqual({ remote: [], removed: [], unreadable: [], skipped: 0 });
+    expect(mergeList(records, { counters: [counter(10), counter(5, { id: OTHER, name: 'Teas' })], unreadable: [] }, () => false)).toEqual({ remote: [], removed: [], unreadable: [] });
   });
 
   it('an unreadable item keeps a counter it may be, flagged unreadable with why, but a counter known gone stays gone', () => {
     const records = table();
     records.get(OTHER)!.error = { kind: 'gone', message: 'Not shared with you any more' };
-    const result = mergeList(records, { counters: [], unreadable: [{ reason: 'no id' }], skipped: 1 }, () => false);
+    const result = mergeList(records, { counters: [], unreadable: [{ reason: 'no id' }] }, () => false);
     expect(result).toEqual({ remote: [], removed: [], unreadable: [ID, OTHER] });
     expect(records.get(ID)?.error).toEqual({ kind: 'unreadable', message: 'The server sent this counter in a form the app cannot read; showing its last known state.' });
     expect(records.get(OTHER)?.error).toEqual({ kind: 'gone', message: 'Not shared with you any more' });
@@ -261,7 +261,7 @@ describe('mergeList with unreadable items (issue 11 case 3)', () => {
 
   it('an unreadable item with a known id keeps that counter, flagged; a counter simply missing is removed', () => {
     const records = table();
-    const result = mergeList(records, { counters: [], unreadable: [{ id: ID, reason: 'bad type' }], skipped: 1 }, () => false);
+    const result = mergeList(records, { counters: [], unreadable: [{ id: ID, reason: 'bad type' }] }, () => false);
     expect(result.unreadable).toEqual([ID]);
     expect(result.removed).toEqual([OTHER]);
     expect(records.get(ID)?.error?.kind).toBe('unreadable');
@@ -269,7 +269,7 @@ describe('mergeList with unreadable items (issue 11 case 3)', () => {
 
   it('an unreadable item without an id could be any missing counter: all of them stay', () => {
     const records = table();
-    const result = mergeList(records, { counters: [counterV2(OTHER, 7)], unreadable: [{ reason: 'no id' }], skipped: 1 }, () => false);
+    const result = mergeList(records, { counters: [counterV2(OTHER, 7)], unreadable: [{ reason: 'no id' }] }, () => false);
     expect(result.removed).toEqual([]);
     expect(records.get(ID)?.error?.kind).toBe('unreadable');
     expect(records.get(OTHER)?.confirmed).toBe(7);
@@ -277,8 +277,8 @@ describe('mergeList with unreadable items (issue 11 case 3)', () => {
 
   it('a later clean list reads it again and the flag goes', () => {
     const records = table();
-    mergeList(records, { counters: [], unreadable: [{ id: ID, reason: 'bad type' }], skipped: 1 }, () => false);
-    mergeList(records, { counters: [counterV2(ID, 3), counterV2(OTHER, 1)], unreadable: [], skipped: 0 }, () => false);
+    mergeList(records, { counters: [], unreadable: [{ id: ID, reason: 'bad type' }] }, () => false);
+    mergeList(records, { counters: [counterV2(ID, 3), counterV2(OTHER, 1)], unreadable: [] }, () => false);
     expect(records.get(ID)?.error).toBeUndefined();
     expect(records.get(ID)?.confirmed).toBe(3);
   });

@@ -38,7 +38,7 @@ function world(stored?: unknown, values: Record<string, number> = { [ID]: 10, [O
   const store = createMemoryStore(stored);
   const ledger = new PendingLedger(store);
   const table = new CounterTable();
-  table.mergeList({ counters: Object.entries(values).map(([id, value]) => counterV2(id, value)), unreadable: [], skipped: 0 }, () => false);
+  table.mergeList({ counters: Object.entries(values).map(([id, value]) => counterV2(id, value)), unreadable: [] }, () => false);
   const said = {
     outcomes: [] as Reported[],
     remote: [] as RemoteChange[],
