@@ -7,7 +7,7 @@ import type { CounterView } from './counter-merge';
 import { daysBetween, dayKeyIn } from '../../src-shared/time/calendar';
 import type { DayWatch } from './midnight';
 
-export type DayRule = 'signed' | 'clamped';
+type DayRule = 'signed' | 'clamped';
 
 /** The signed day difference shown in `timeZone` at `now`; undefined for UpDown or a missing date. */
 export function signedDayValue(counter: DayDates, timeZone: string, now: number): number | undefined {
@@ -28,7 +28,7 @@ export function dayValueUnder(signed: number, rule: DayRule | undefined): number
   return rule === 'clamped' ? 0 : undefined;
 }
 
-export interface DayHost {
+interface DayHost {
   clock: Clock;
   timezone(): string;
   /** The app's one watch, or the core's own (`ownWatch`: stopped with the core). */

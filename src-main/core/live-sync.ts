@@ -22,7 +22,7 @@ import { ResyncLoop } from './resync-loop';
 /** After this many failed attempts in a row the connection shows offline, not reconnecting. */
 const OFFLINE_AFTER_FAILURES = 3;
 
-export interface LiveSyncDeps {
+interface LiveSyncDeps {
   clock: Clock;
   tuning: Pick<CoreTuning, 'reconnectBaseMs' | 'reconnectCapMs' | 'random'>;
   log(message: string): void;

@@ -17,7 +17,7 @@ import { fullJitterDelay } from './tuning';
 
 type WireAttempt = { record: CounterView; change: Inflight; answer: Answer };
 
-export interface OutgoingDeps {
+interface OutgoingDeps {
   clock: Clock;
   tuning: Pick<CoreTuning, 'reconnectBaseMs' | 'reconnectCapMs' | 'random'>;
   /** On the wire longer than this: "still sending…". */
