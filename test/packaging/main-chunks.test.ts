@@ -36,8 +36,8 @@ function sourcesAtLaunch(metafile: Metafile, out: string): string[] {
   return [...evaluated].flatMap((file) => Object.keys(outputs.get(file)?.inputs ?? {}));
 }
 
-/** The activity record's and the goals' modules a launch evaluates: only the two small helpers the reset's undo shares (its day and its lapsing offer). */
-const recordsAtLaunch = (sources: string[]) => sources.filter((source) => /src-main\/app\/(activity|goals)\//.test(source) && !/activity\/(days|lapsing-offer)\.ts$/.test(source));
+/** The activity record's and the goals' modules a launch evaluates: only the two small helpers the reset's undo shares (its day and its lapsing offer, in offers.ts). */
+const recordsAtLaunch = (sources: string[]) => sources.filter((source) => /src-main\/app\/(activity|goals)\//.test(source) && !/activity\/(days|offers)\.ts$/.test(source));
 
 describe('the main process and the chunks it loads later', () => {
   const out = mkdtempSync(join(tmpdir(), 'counter-tray-chunks-'));

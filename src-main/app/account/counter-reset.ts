@@ -8,7 +8,7 @@ import { AppError } from '../../ipc/errors';
 import { words } from '../../../src-shared/i18n/messages';
 import type { ActivityService } from '../activity/activity-service';
 import { dayKey } from '../activity/days';
-import { createLapsingOffer } from '../activity/lapsing-offer';
+import { createLapsingOffer } from '../activity/offers';
 
 export const RESET_UNDO_MS = 60_000;
 

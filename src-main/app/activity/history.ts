@@ -5,7 +5,7 @@ import type { ActivityHistory, HistoryDay, HistoryRange, HistoryStats, PeriodTot
 import { HEAT_LEVELS } from '../../../src-shared/domain/history';
 import { addDays, daysBetween } from '../../../src-shared/time/calendar';
 import { daysIntoWeek, type IsoWeekday } from '../../../src-shared/time/week-start';
-import { consecutiveDays, type DayTotal } from './record-file';
+import { consecutiveDays, type DayTotal } from './days';
 import { directionStreak, goalStreak, type Direction, type GoalRule } from './streaks';
 
 export interface HistoryInput {

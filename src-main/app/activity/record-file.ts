@@ -4,13 +4,7 @@
 import { z } from 'zod';
 import { ActivityEvent, ClickSource } from '../../../src-shared/domain/activity';
 import { addDays, isDateKey } from '../../../src-shared/time/calendar';
-
-/** The instants the record accepts: a clock outside them is wrong, and what it stamped means nothing. */
-export const EARLIEST_AT = Date.UTC(2000, 0, 1);
-export const LATEST_AT = Date.UTC(2200, 0, 1);
-// Their local days in every zone (UTC−12 to UTC+14): a clock reset to 2000-01-01 00:00 UTC is still 1999 in New York.
-const FIRST_DAY = '1999-12-31';
-const LAST_DAY = '2200-01-01';
+import { DAYS_KEPT, FIRST_DAY, LAST_DAY, isRecordedAt, isRecordedDay, type DayColumns } from './days';
 
 /** What a reader accepts; the record is compacted and written within it. */
 export interface FileLimits {
@@ -32,14 +26,11 @@ export const FILE_LIMITS: FileLimits = {
   bytes: 8 * 1024 * 1024,
   counters: 5_000,
   eventsPerCounter: 300,
-  days: 400,
+  days: DAYS_KEPT,
   legacyEventsPerCounter: 400,
   strictKeys: true,
   strictDates: true,
 };
-
-export const isRecordedAt = (at: unknown): at is number => typeof at === 'number' && Number.isSafeInteger(at) && at >= EARLIEST_AT && at < LATEST_AT;
-export const isRecordedDay = (key: unknown): key is string => isDateKey(key) && key >= FIRST_DAY && key <= LAST_DAY;
 
 /** An event as a tuple: [at, 'o', amount, outcome, sources] · [at, 't' | 'w', from, to] · [at, 'e', by, fields, from?, to?]. */
 export type EventTuple =
@@ -47,13 +38,6 @@ export type EventTuple =
   | [at: number, kind: 't' | 'w', from: number, to: number]
   | [at: number, kind: 'e', by: 'y' | 't', fields: FieldCode[]]
   | [at: number, kind: 'e', by: 'y' | 't', fields: FieldCode[], from: number | null, to: number | null];
-
-/** Day totals from `from` on, one entry a day; `others` absent when every entry would be 0. */
-export interface DayColumns {
-  from: string;
-  you: number[];
-  others?: number[];
-}
 
 const OUTCOMES = { a: 'applied', u: 'unconfirmed', r: 'refused' } as const;
 const FIELDS = { n: 'name', v: 'value', s: 'startDate', e: 'endDate' } as const;
@@ -186,30 +170,4 @@ export function decodeEvent(tuple: EventTuple): ActivityEvent {
       return event;
     }
   }
-}
-
-// ---- Day totals ----
-
-export interface DayTotal {
-  you: number;
-  others: number;
-}
-
-const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
-const pad = (n: number) => (n < 10 ? `0${n}` : String(n));
-
-/** `count` day keys from `from` on, counted on the calendar (no Date per day: a year of 100 counters is 36,500 keys at launch). */
-export function consecutiveDays(from: string, count: number): string[] {
-  let year = Number(from.slice(0, 4));
-  let month = Number(from.slice(5, 7));
-  let day = Number(from.slice(8, 10));
-  const keys = new Array<string>(count);
-  for (let i = 0; i < count; i += 1) {
-    keys[i] = `${year}-${pad(month)}-${pad(day)}`;
-    const leap = month === 2 && (year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0));
-    if (day < (MONTH_DAYS[month - 1] as number) + (leap ? 1 : 0)) day += 1;
-    else if (month < 12) [month, day] = [month + 1, 1];
-    else [year, month, day] = [year + 1, 1, 1];
-  }
-  return keys;
 }

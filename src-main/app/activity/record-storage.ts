@@ -1,5 +1,7 @@
 // Where the activity record lives: a JSON file per account, or memory for the demo (its activity
-// is forgotten with it); `fittedFile` keeps every write within what a reader accepts.
+// is forgotten with it). Every write fits what a reader accepts, one a moment after a burst of
+// changes, never overlapping, never on the click path: a failed write is retried with the next change.
+import type { Clock } from '../../core/contract';
 import type { TextFile } from '../ports';
 import { accountFilePath, createAccountJsonFile, createMemoryAccountFile, type AccountJsonFile } from '../storage/account-json-file';
 import { createTextFile } from '../storage/text-file';
@@ -73,4 +75,62 @@ function worstSize(file: RecordFileV2): number {
   let size = 200;
   for (const log of Object.values(file.counters)) size += WORST_COUNTER + log.events.length * WORST_EVENT + log.days.you.length * WORST_DAY;
   return size;
+}
+
+export interface RecordWriter {
+  schedule(): void;
+  /** Writes now if anything is unsaved; resolves when the file holds the latest state. */
+  flush(): Promise<void>;
+  dispose(): void;
+}
+
+export function createRecordWriter(options: {
+  snapshot: () => RecordFile;
+  save: (file: RecordFile) => Promise<void>;
+  clock: Clock;
+  delayMs?: number;
+  onError?: (error: unknown) => void;
+}): RecordWriter {
+  const delayMs = options.delayMs ?? 1_000;
+  let timer: unknown;
+  let dirty = false;
+  let writing: Promise<void> | undefined;
+
+  const write = async (): Promise<void> => {
+    while (dirty) {
+      dirty = false;
+      try {
+        await options.save(options.snapshot());
+      } catch (error) {
+        options.onError?.(error);
+        return;
+      }
+    }
+  };
+  const start = (): Promise<void> => {
+    if (timer !== undefined) options.clock.clearTimeout(timer);
+    timer = undefined;
+    writing ??= write().finally(() => {
+      writing = undefined;
+      // A change that came in as the last write finished still needs its own.
+      if (dirty && timer === undefined) timer = options.clock.setTimeout(() => void start(), delayMs);
+    });
+    return writing;
+  };
+
+  return {
+    schedule() {
+      dirty = true;
+      // A running write loops once more and picks this change up.
+      if (timer === undefined && !writing) timer = options.clock.setTimeout(() => void start(), delayMs);
+    },
+    async flush() {
+      if (writing) await writing;
+      if (dirty) await start();
+    },
+    dispose() {
+      if (timer !== undefined) options.clock.clearTimeout(timer);
+      timer = undefined;
+    },
+  };
 }

@@ -2,19 +2,13 @@
 // event is appended, so dropping events never changes a day's total. Pure (time and zone are
 // arguments), so bounds and compaction are tested with plain numbers.
 import type { ActivityDetail, ActivityEvent, DayActivity } from '../../../src-shared/domain/activity';
-import { dayKey, lastDays, shiftDay } from './days';
-import { DayTotals } from './record-days';
-import { decodeEvent, encodeEvent, FILE_LIMITS, isRecordedAt, type DayTotal, type RecordFile, type RecordFileV2 } from './record-file';
-import { contribution, dayTotals, latestActivity, stepContribution, type Log } from './record-log';
+import { dayKey, DayTotals, isRecordedAt, lastDays, shiftDay, type DayTotal } from './days';
+import { decodeEvent, encodeEvent, FILE_LIMITS, type RecordFile, type RecordFileV2 } from './record-file';
 
-export type { DayTotal };
-
+/** Days of totals kept; days events are kept, and events per counter (a dropped event's day total stays). */
 export interface RecordLimits {
-  /** Days of totals kept; older ones are dropped. */
   days: number;
-  /** Days events are kept (their totals stay for `days`). */
   eventDays: number;
-  /** Events kept per counter; the oldest go first (their day totals stay). */
   eventsPerCounter: number;
 }
 
@@ -31,6 +25,61 @@ export interface ExportLog {
   events: ActivityEvent[];
 }
 
+export interface Log {
+  /** Oldest first. */
+  events: ActivityEvent[];
+  days: DayTotals;
+  /** Set once events were dropped: the oldest kept event's time; days up to its day have only their stored totals whole. */
+  eventsFrom?: number;
+}
+
+/** When the counter last moved, as epoch ms: its latest event, or the start of its latest day with a total. */
+function latestActivity(log: Log): number {
+  const lastDay = log.days.span()?.last;
+  return Math.max(log.events[log.events.length - 1]?.at ?? 0, lastDay === undefined ? 0 : Date.parse(`${lastDay}T00:00:00Z`));
+}
+
+/** What an event adds to its day: own confirmed changes and value edits are "you", the rest "others". */
+export function contribution(event: ActivityEvent): DayTotal {
+  switch (event.kind) {
+    case 'own':
+      // An unconfirmed change may or may not have landed: it is listed, never counted.
+      return { you: event.outcome === 'applied' ? event.amount : 0, others: 0 };
+    case 'others':
+    case 'away':
+      return { you: 0, others: event.to - event.from };
+    case 'edit': {
+      const moved = event.fields.includes('value') && event.from !== undefined && event.to !== undefined ? event.to - event.from : 0;
+      return event.by === 'you' ? { you: moved, others: 0 } : { you: 0, others: moved };
+    }
+  }
+}
+
+/** What an event adds to a goal: steps only; an edit (a reset to 0 is one) sets a value, no step. Stored day totals hold edits too. */
+function stepContribution(event: ActivityEvent): DayTotal {
+  return event.kind === 'edit' ? { you: 0, others: 0 } : contribution(event);
+}
+
+/** Totals of the days `from` to `until` (included): from the kept events where they cover the day, else the stored totals. */
+function dayTotals(log: Log, from: string, until: string, timezone: string, contribute: (event: ActivityEvent) => DayTotal = contribution): Map<string, DayTotal> {
+  const partialUntil = log.eventsFrom === undefined ? undefined : dayKey(log.eventsFrom, timezone);
+  const totals = new Map<string, DayTotal>();
+  for (let i = log.events.length - 1; i >= 0; i -= 1) {
+    const event = log.events[i] as ActivityEvent;
+    const key = dayKey(event.at, timezone);
+    if (key < from || (partialUntil !== undefined && key <= partialUntil)) break;
+    if (key > until) continue;
+    const add = contribute(event);
+    if (add.you === 0 && add.others === 0) continue;
+    const day = totals.get(key) ?? { you: 0, others: 0 };
+    totals.set(key, { you: day.you + add.you, others: day.others + add.others });
+  }
+  if (partialUntil !== undefined) {
+    for (const [key, total] of log.days.between(from, partialUntil < until ? partialUntil : until)) totals.set(key, total);
+  }
+  return totals;
+}
+
 export class ActivityRecord {
   private readonly logs = new Map<string, Log>();
   /** The first day this account's record covers (days before it were never seen); set at the first compaction. */
@@ -45,7 +94,7 @@ export class ActivityRecord {
     this.upgraded = origin.upgraded ?? false;
   }
 
-  /** A record from either file version (RecordFile parsed it); version 1 is upgraded here. */
+  /** From either file version (RecordFile parsed it); version 1 is upgraded here. */
   static fromFile(file: RecordFile, limits: RecordLimits = DEFAULT_LIMITS): ActivityRecord {
     if (file.version === 2) {
       const record = new ActivityRecord(limits, file.since === undefined ? {} : { since: file.since });
@@ -55,7 +104,6 @@ export class ActivityRecord {
       }
       return record;
     }
-    let since: string | undefined;
     const record = new ActivityRecord(limits, { upgraded: true });
     for (const [id, log] of Object.entries(file.counters)) {
       // Events are kept in time order; a hand-edited file may not be.
@@ -64,13 +112,9 @@ export class ActivityRecord {
       // Version 1 did not say whether its cap cut a log; a full one may have been.
       const capped = events.length >= limits.eventsPerCounter && events[0] ? { eventsFrom: events[0].at } : {};
       record.logs.set(id, { events, days, ...capped });
-      // Version 1 did not say when it began either: no later than the oldest thing it kept.
-      const first = days.span()?.first;
-      if (first !== undefined && (since === undefined || first < since)) since = first;
-      const firstEvent = events[0] && dayKey(events[0].at, 'UTC');
-      if (firstEvent !== undefined && (since === undefined || firstEvent < since)) since = firstEvent;
     }
-    if (since !== undefined) record.since = since;
+    // Version 1 did not say when it began either: no later than the oldest thing it kept.
+    record.since = record.earliestDay();
     return record;
   }
 
@@ -111,11 +155,7 @@ export class ActivityRecord {
     this.version += 1;
   }
 
-  /**
-   * Drops days and events past their limits, counted back from the earlier of now and the
-   * counter's newest entry (a clock far behind or ahead drops nothing), then events over the cap
-   * and the counters idle longest; true when anything went. Fixes the day the record began.
-   */
+  /** Drops what is past the limits, counted back from the earlier of now and the counter's newest entry (a clock far off drops nothing); true when anything went. Fixes the day the record began. */
   compact(now: number, timezone: string): boolean {
     // A clock outside the years the record accepts says nothing about its data (nor has a day key to count from).
     const clock = isRecordedAt(now) ? now : undefined;
@@ -173,10 +213,7 @@ export class ActivityRecord {
     return this.logs.get(counterId)?.events.length ?? 0;
   }
 
-  /**
-   * The first day the record covers, in `timezone`. The day it began was counted in that moment's
-   * zone: in another zone today, or a kept event, may fall on the day before it, which then counts too.
-   */
+  /** The first day covered, in `timezone`: in a zone other than the one it began in, today or a kept event may fall on the day before. */
   firstDay(now: number, timezone: string): string {
     const began = this.since ?? this.earliestDay();
     const dayBefore = began === undefined ? undefined : shiftDay(began, 1);
@@ -188,12 +225,10 @@ export class ActivityRecord {
     return first;
   }
 
-  /** One counter's kept events and stored day totals (tests, the file). */
   logOf(counterId: string): Readonly<Log> | undefined {
     return this.logs.get(counterId);
   }
 
-  /** Today's net change of every counter that moved today. */
   today(now: number, timezone: string): Record<string, number> {
     const key = dayKey(now, timezone);
     const totals: Record<string, number> = {};
@@ -205,13 +240,13 @@ export class ActivityRecord {
     return totals;
   }
 
-  /** The totals of each local day from `from` to `until` (both included), in `timezone`: every change, or steps only (goals). */
+  /** Each local day's totals from `from` to `until`, both included: every change, or steps only (goals). */
   totalsBetween(counterId: string, from: string, until: string, timezone: string, stepsOnly = false): Map<string, DayTotal> {
     const log = this.logs.get(counterId);
     return log ? dayTotals(log, from, until, timezone, stepsOnly ? stepContribution : contribution) : new Map();
   }
 
-  /** Net steps (not edits) on a counter on the local days `from` to `until` (YYYY-MM-DD, both included), in `timezone`. */
+  /** Net steps (not edits) on the local days `from` to `until`, both included. */
   stepsBetween(counterId: string, from: string, until: string, timezone: string): DayTotal {
     const sum = { you: 0, others: 0 };
     for (const total of this.totalsBetween(counterId, from, until, timezone, true).values()) {
@@ -221,7 +256,6 @@ export class ActivityRecord {
     return sum;
   }
 
-  /** Everything kept about one counter, oldest first. */
   exportLog(counterId: string, timezone: string): ExportLog {
     const log = this.logs.get(counterId);
     if (!log) return { days: [], events: [] };

@@ -5,7 +5,7 @@ import type { GoalPeriod } from '../../../src-shared/domain/goals';
 import type { Streak } from '../../../src-shared/domain/history';
 import { addDays, daysBetween } from '../../../src-shared/time/calendar';
 import { daysIntoWeek } from '../../../src-shared/time/week-start';
-import { consecutiveDays, type DayTotal } from './record-file';
+import { consecutiveDays, type DayTotal } from './days';
 
 export type Direction = Streak['direction'];
 
