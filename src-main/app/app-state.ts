@@ -53,7 +53,7 @@ export function readAppState({ deps, platform, settings, locale, shortcutFailure
     ask,
     activity: core && records ? records.activity.summary() : NO_ACTIVITY,
     ...(updates ? { updates } : {}),
-    ...(shown && records ? { extras: records.extras.view(), resetUndo: counterReset.offer(shown.counters) } : {}),
+    ...(shown && records ? { extras: records.goals.view(), resetUndo: counterReset.offer(shown.counters) } : {}),
     ...(organised ? { organise: organised } : {}),
   };
 }

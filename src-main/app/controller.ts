@@ -12,7 +12,7 @@ import type { AppState, AppStateBody, StateDelta } from '../../src-shared/ipc/co
 import { createIpcDispatcher, type Dispatch, type InvokeHandlers } from '../ipc/dispatch';
 import { coreAfterRecords, createAccountData } from './account/account-data';
 import { readAppState } from './app-state';
-import type { ExtrasAnnouncement } from './goals/extras-service';
+import type { Announcement } from './goals/goals-service';
 import { createInvokeHandlers } from './invoke-handlers';
 import { accountOwnerKey } from './offline/account-pending-store';
 import { sealFor } from './offline/click-file-codec';
@@ -44,7 +44,7 @@ export interface AppController {
   /** The app's language now (Settings → Language, else the OS's): what main's tray, notifications and dialogs say. */
   translator(): Translator;
   /** A goal reached or a milestone today, once each; names already sanitized. */
-  readonly onAnnouncement: Event<ExtrasAnnouncement>;
+  readonly onAnnouncement: Event<Announcement>;
   /** The state as it is now, before the publisher numbers it (`state:get` answers it numbered). */
   getState(): AppStateBody;
   /** The settings in force: what a reader of one setting asks, without building the whole state. */
@@ -89,7 +89,7 @@ export function createAppController(deps: AppControllerDeps): AppController {
   const subscriptions: (() => void)[] = [];
 
   const notices = new Emitter<Notice>();
-  const announcements = new Emitter<ExtrasAnnouncement>();
+  const announcements = new Emitter<Announcement>();
   /** The log reads English (support reads one language); the user reads the language of the moment. */
   const logNotice = (notice: Notice) => log.warn(`${english().t(notice.title)}: ${notice.body(english())}`);
   const notify = (notice: Notice) => {
@@ -152,7 +152,7 @@ export function createAppController(deps: AppControllerDeps): AppController {
   publisher.onWillPublish(() => {
     offline.remember();
     // Activity, counters or the zone may have moved a goal or brought a milestone.
-    void accountData.loaded()?.extras.recheck();
+    void accountData.loaded()?.goals.recheck();
     organise.observe();
     // The popup says "Offline" in plain words; the core's detail (socket errors, HTTP statuses) goes here.
     const message = session.core()?.snapshot().connection.message;
@@ -281,7 +281,7 @@ export function createAppController(deps: AppControllerDeps): AppController {
       days.check(); // today's figures at once, before the server answers
       session.notifyResume();
       // A sleeping machine's timers run late: a milestone morning may have come meanwhile.
-      void accountData.loaded()?.extras.recheck();
+      void accountData.loaded()?.goals.recheck();
     },
     checkDay: () => days.check(),
     // The state says the language; a push only when it changed (locale() keeps its object until then).

@@ -128,12 +128,12 @@ export function createInvokeHandlers(ctx: InvokeHandlerContext, source: ClickSou
     },
     'goal:set': async ({ id, goal }) => {
       ctx.session.requireCounter(id);
-      await ctx.records().extras.setGoal(id, goal);
+      await ctx.records().goals.setGoal(id, goal);
       return null;
     },
     'milestones:mute': async ({ id, muted }) => {
       ctx.session.requireCounter(id);
-      await ctx.records().extras.muteMilestones(id, muted);
+      await ctx.records().goals.muteMilestones(id, muted);
       return null;
     },
     'counter:reset': async ({ id }) => {

@@ -6,7 +6,7 @@ import { words } from '../../../src-shared/i18n/messages';
 import type { Notice } from '../../../src-shared/i18n/notice';
 import type { Clock, CoreOptions, CounterCore } from '../../core/contract';
 import { AppError } from '../../ipc/errors';
-import type { ExtrasAnnouncement } from '../goals/extras-service';
+import type { Announcement } from '../goals/goals-service';
 import { accountOwnerKey } from '../offline/account-pending-store';
 import type { CoreFactory, TextFile } from '../ports';
 import type { AccountRecords } from './account-records';
@@ -32,7 +32,7 @@ export interface AccountDataDeps {
   /** A file was reset: tell the user once. */
   notice(notice: Notice): void;
   warn(message: string): void;
-  announce(announcement: ExtrasAnnouncement): void;
+  announce(announcement: Announcement): void;
   /** Where the records come from: their chunk, unless a test counts the loads. */
   loadRecords?: () => Promise<{ createAccountRecords(deps: AccountDataDeps): AccountRecords }>;
 }

@@ -2,7 +2,7 @@
 // keeps), never counted a second time; edits of the value set a value and are no steps.
 import type { Goal, GoalPeriod, GoalView } from '../../../src-shared/domain/goals';
 import type { GoalRule } from '../activity/streaks';
-import type { ExtrasFile } from './extras-file';
+import type { GoalsFile } from './goals-file';
 import { periodStart } from './periods';
 
 export interface Steps {
@@ -39,7 +39,7 @@ export function goalView(counterId: string, goal: Goal, clock: GoalClock): GoalV
 }
 
 /** Marks the period in force as announced; false when it already holds the last announcement (one stamped by a clock ahead silences only its later period). */
-export function markAnnounced(data: ExtrasFile, counterId: string, period: GoalPeriod, clock: Pick<GoalClock, 'now' | 'timezone'>): boolean {
+export function markAnnounced(data: GoalsFile, counterId: string, period: GoalPeriod, clock: Pick<GoalClock, 'now' | 'timezone'>): boolean {
   const announced = data.announced.goals[counterId] ?? {};
   const last = announced[period];
   if (last !== undefined && periodStart(period, last, clock.timezone) === periodStart(period, clock.now, clock.timezone)) return false;
@@ -48,7 +48,7 @@ export function markAnnounced(data: ExtrasFile, counterId: string, period: GoalP
 }
 
 /** Goals that reached their target this period and were not announced in it; marks them (saved before the user is told). */
-export function takeReachedGoals(data: ExtrasFile, counterIds: Iterable<string>, clock: GoalClock): ReachedGoal[] {
+export function takeReachedGoals(data: GoalsFile, counterIds: Iterable<string>, clock: GoalClock): ReachedGoal[] {
   const reached: ReachedGoal[] = [];
   for (const counterId of counterIds) {
     const goal = data.goals[counterId];

@@ -4,7 +4,7 @@
 import { milestoneOn, type Milestone, type MilestoneCounterType } from '../../../src-shared/domain/milestones';
 import type { CounterState } from '../../../src-shared/domain/snapshot';
 import { shiftDay } from '../activity/days';
-import { MAX_KEYS, type ExtrasFile } from './extras-file';
+import { MAX_KEYS, type GoalsFile } from './goals-file';
 
 export interface DayCounter {
   id: string;
@@ -31,7 +31,7 @@ export function dayCounters(counters: readonly CounterState[]): DayCounter[] {
 export const milestoneKey = (counter: DayCounter, milestone: Milestone) => `${counter.type}:${counter.date}:${milestone.date}`;
 
 /** Due milestones of counters not muted and not announced yet; marks them (saved before the user is told). */
-export function takeDueMilestones(data: ExtrasFile, counters: readonly DayCounter[], today: string): DueMilestone[] {
+export function takeDueMilestones(data: GoalsFile, counters: readonly DayCounter[], today: string): DueMilestone[] {
   const due: DueMilestone[] = [];
   const muted = new Set(data.milestonesMuted);
   const oldest = shiftDay(today, KEEP_DAYS);

@@ -7,9 +7,10 @@ import { DAY_CHECK_MS } from '../../core/midnight';
 import { addDays } from '../../../src-shared/time/calendar';
 import { AppError } from '../../ipc/errors';
 import { words } from '../../../src-shared/i18n/messages';
+import type { ActivityService } from '../activity/activity-service';
 import { dayKey, localInstant } from '../activity/days';
-import { emptyExtras, type ExtrasFile, type ExtrasStorage } from './extras-file';
-import { goalView, markAnnounced, takeReachedGoals, type Steps } from './goal-tracker';
+import { emptyGoals, type GoalsFile, type GoalsStorage } from './goals-file';
+import { goalView, markAnnounced, takeReachedGoals } from './goal-tracker';
 import type { Milestone, MilestoneCounterType } from '../../../src-shared/domain/milestones';
 import { dayCounters, takeDueMilestones } from './milestone-tracker';
 import type { Said } from '../../../src-shared/i18n/notice';
@@ -17,25 +18,24 @@ import type { Said } from '../../../src-shared/i18n/notice';
 /** Milestones are announced from this local hour on, on their day. */
 export const MORNING_HOUR = 9;
 
-export type ExtrasAnnouncement =
+export type Announcement =
   | { kind: 'goalReached'; counterId: string; name: string; goal: Goal; done: number }
   | { kind: 'milestone'; counterId: string; name: string; type: MilestoneCounterType; milestone: Milestone };
 
-export interface ExtrasServiceDeps {
+export interface GoalsServiceDeps {
   clock: Clock;
   timezone(): string;
   counters(): readonly CounterState[];
-  /** The activity record's steps and its version, for caching. */
-  steps(counterId: string, fromDay: string): Steps;
-  activityVersion(): string;
+  /** The activity record: its steps, and its version for caching. */
+  activity: Pick<ActivityService, 'steps' | 'version'>;
   changed(): void;
   notice(message: Said): void;
   warn(message: string): void;
-  announce(announcement: ExtrasAnnouncement): void;
+  announce(announcement: Announcement): void;
 }
 
-export interface ExtrasService {
-  attach(storage: ExtrasStorage | null): Promise<void>;
+export interface GoalsService {
+  attach(storage: GoalsStorage | null): Promise<void>;
   setGoal(counterId: string, goal: Goal | null): Promise<void>;
   muteMilestones(counterId: string, muted: boolean): Promise<void>;
   view(): LocalExtras;
@@ -44,9 +44,9 @@ export interface ExtrasService {
   stop(): Promise<void>;
 }
 
-export function createExtrasService(deps: ExtrasServiceDeps): ExtrasService {
-  let data: ExtrasFile | null = null;
-  let storage: ExtrasStorage | null = null;
+export function createGoalsService(deps: GoalsServiceDeps): GoalsService {
+  let data: GoalsFile | null = null;
+  let storage: GoalsStorage | null = null;
   let revision = 0;
   let writing: Promise<void> = Promise.resolve();
   let timer: unknown;
@@ -56,7 +56,7 @@ export function createExtrasService(deps: ExtrasServiceDeps): ExtrasService {
   let attaching: Promise<void> = Promise.resolve();
 
   const now = () => deps.clock.now();
-  const clockView = () => ({ now: now(), timezone: deps.timezone(), steps: deps.steps });
+  const clockView = () => ({ now: now(), timezone: deps.timezone(), steps: deps.activity.steps });
 
   function save(): Promise<void> {
     const current = data;
@@ -69,7 +69,7 @@ export function createExtrasService(deps: ExtrasServiceDeps): ExtrasService {
   }
 
 /** Whether a morning can bring anything (a new day reaches the goals through the app's day watch, which publishes and rechecks). */
-  function mornings(current: ExtrasFile): boolean {
+  function mornings(current: GoalsFile): boolean {
     const muted = new Set(current.milestonesMuted);
     return deps.counters().some((c) => c.type !== 'UpDown' && !muted.has(c.id));
   }
@@ -112,7 +112,7 @@ export function createExtrasService(deps: ExtrasServiceDeps): ExtrasService {
     for (const { counter, milestone } of due) deps.announce({ kind: 'milestone', counterId: counter.id, name: counter.name, type: counter.type, milestone });
   }
 
-  async function attachTo(next: ExtrasStorage | null): Promise<void> {
+  async function attachTo(next: GoalsStorage | null): Promise<void> {
     await writing;
     data = null;
     storage = next;
@@ -122,7 +122,7 @@ export function createExtrasService(deps: ExtrasServiceDeps): ExtrasService {
     if (!next) return;
     const loaded = await next.load().catch((error: unknown) => {
       deps.warn(`goals load failed: ${error instanceof Error ? error.message : String(error)}`);
-      return { data: emptyExtras() };
+      return { data: emptyGoals() };
     });
     if (storage !== next || stopped) return;
     data = loaded.data;
@@ -142,7 +142,7 @@ export function createExtrasService(deps: ExtrasServiceDeps): ExtrasService {
     return counter;
   }
 
-  function requireData(): ExtrasFile {
+  function requireData(): GoalsFile {
     if (!data) throw new AppError('not-signed-in', words('error.goalsNeedAccount'));
     return data;
   }
@@ -184,7 +184,7 @@ export function createExtrasService(deps: ExtrasServiceDeps): ExtrasService {
       const current = data;
       const withGoals = current ? deps.counters().filter((c) => c.type === 'UpDown' && current.goals[c.id]) : [];
       // Everything the view reads: the same object until one of them changes (the popup's delta compares by identity).
-      const key = `${revision}|${deps.activityVersion()}|${zone}|${today}|${withGoals.map((c) => c.id).join(',')}`;
+      const key = `${revision}|${deps.activity.version()}|${zone}|${today}|${withGoals.map((c) => c.id).join(',')}`;
       if (cached?.key === key) return cached.view;
       const goals: Record<string, GoalView> = {};
       const clock = clockView();

@@ -21,7 +21,7 @@ export const MilestoneKey = z.string().regex(/^(FromDate|ToDate):\d{4}-\d{2}-\d{
 
 const capped = <T extends z.ZodType>(value: T) => z.record(CounterId, value).refine((r) => Object.keys(r).length <= MAX_GOALS, { message: `at most ${MAX_GOALS} counters` });
 
-export const ExtrasFile = z.object({
+export const GoalsFile = z.object({
   format: z.literal('counter-tray-goals'),
   version: z.literal(1),
   goals: capped(Goal),
@@ -31,27 +31,27 @@ export const ExtrasFile = z.object({
     milestones: capped(z.array(MilestoneKey).max(MAX_KEYS)),
   }),
 });
-export type ExtrasFile = z.infer<typeof ExtrasFile>;
+export type GoalsFile = z.infer<typeof GoalsFile>;
 export { MAX_KEYS };
 
-export const emptyExtras = (): ExtrasFile => ({ format: 'counter-tray-goals', version: 1, goals: {}, milestonesMuted: [], announced: { goals: {}, milestones: {} } });
+export const emptyGoals = (): GoalsFile => ({ format: 'counter-tray-goals', version: 1, goals: {}, milestonesMuted: [], announced: { goals: {}, milestones: {} } });
 
-export interface ExtrasLoad {
-  data: ExtrasFile;
+export interface GoalsLoad {
+  data: GoalsFile;
   /** Set when the file was backed up and reset: tell the user once. */
   notice?: Said;
 }
 
-export interface ExtrasStorage {
-  load(): Promise<ExtrasLoad>;
-  save(data: ExtrasFile): Promise<void>;
+export interface GoalsStorage {
+  load(): Promise<GoalsLoad>;
+  save(data: GoalsFile): Promise<void>;
 }
 
-export function extrasPathFor(dir: string, ownerKey: string): string {
+export function goalsPathFor(dir: string, ownerKey: string): string {
   return accountFilePath(dir, 'goals', ownerKey);
 }
 
-function asExtrasStorage(file: AccountJsonFile<ExtrasFile, ExtrasFile>): ExtrasStorage {
+function asGoalsStorage(file: AccountJsonFile<GoalsFile, GoalsFile>): GoalsStorage {
   return {
     async load() {
       const { value, notice } = await file.load();
@@ -61,15 +61,15 @@ function asExtrasStorage(file: AccountJsonFile<ExtrasFile, ExtrasFile>): ExtrasS
   };
 }
 
-export function createMemoryExtrasStorage(): ExtrasStorage {
-  return asExtrasStorage(createMemoryAccountFile(emptyExtras));
+export function createMemoryGoalsStorage(): GoalsStorage {
+  return asGoalsStorage(createMemoryAccountFile(emptyGoals));
 }
 
-export function createFileExtrasStorage(file: TextFile): ExtrasStorage {
-  return asExtrasStorage(
+export function createFileGoalsStorage(file: TextFile): GoalsStorage {
+  return asGoalsStorage(
     createAccountJsonFile(file, {
-      schema: ExtrasFile,
-      fresh: emptyExtras,
+      schema: GoalsFile,
+      fresh: emptyGoals,
       fromFile: (data) => data,
       unreadable: (i18n) => i18n.t('notice.goalsUnreadable'),
       reset: (i18n) => i18n.t('notice.goalsReset'),
