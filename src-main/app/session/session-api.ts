@@ -5,7 +5,7 @@ import type { Event } from '../../../src-shared/events/emitter';
 import type { SessionState } from '../../../src-shared/ipc/contract';
 import type { Clock, CounterCore } from '../../core/contract';
 import type { CoreFactory, DemoService, Logger, StoredToken, TokenVault, VaultLoad } from '../ports';
-import type { CoreChange } from './core-slot';
+import type { CoreChange } from './session-cores';
 import type { CoreSetup } from './token-gate';
 
 export interface SessionDeps {

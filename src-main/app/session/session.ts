@@ -4,8 +4,8 @@
 import { Emitter } from '../../../src-shared/events/emitter';
 import type { SessionState } from '../../../src-shared/ipc/contract';
 import type { CounterCore } from '../../core/contract';
-import { isTransient, startCore, startFailure } from './core-session';
-import { createCoreSlot, describeError } from './core-slot';
+import { isTransient, startCore, startFailure } from './core-start';
+import { createSessionCores, describeError } from './session-cores';
 import { AppError, redactWords } from '../../ipc/errors';
 import type { DemoService, StoredToken, TokenRecord } from '../ports';
 import type { Session, SessionDeps } from './session-api';
@@ -16,9 +16,9 @@ import { words } from '../../../src-shared/i18n/messages';
 
 export function createSession(deps: SessionDeps): Session {
   const gate = createTokenGate(deps.vault, deps.coreSetup);
-  const slot = createCoreSlot(deps.log);
+  const cores = createSessionCores(deps.log);
   const changes = new Emitter<void>();
-  slot.onCoreUpdated(() => changes.fire());
+  cores.onCoreUpdated(() => changes.fire());
   let encryptionWeak = false;
   let state: SessionState = signedOut();
   let generation = 0;
@@ -52,7 +52,7 @@ export function createSession(deps: SessionDeps): Session {
   /** Launch path: one core, kept and tried again while the server cannot be reached; a rejected token signs out and is forgotten. */
   async function resume(stored: StoredToken): Promise<void> {
     const gen = begin();
-    await slot.dropConnecting();
+    await cores.dropConnecting();
     if (!isCurrent(gen)) return;
     gate.adoptStored(stored);
     const serverUrl = deps.settings.current().serverUrl;
@@ -73,7 +73,7 @@ export function createSession(deps: SessionDeps): Session {
       return launchFailed(gen, null, error, serverUrl);
     }
     if (!isCurrent(gen)) return void (await created.stop());
-    slot.setConnecting(created);
+    cores.setConnecting(created);
     changes.fire();
     await attempt(gen, created, serverUrl, stored);
   }
@@ -83,12 +83,12 @@ export function createSession(deps: SessionDeps): Session {
     try {
       await launching.start();
     } catch (error) {
-      if (isCurrent(gen) && slot.connecting() === launching) await launchFailed(gen, launching, error, serverUrl, stored);
+      if (isCurrent(gen) && cores.connecting() === launching) await launchFailed(gen, launching, error, serverUrl, stored);
       return;
     }
-    if (!isCurrent(gen) || slot.connecting() !== launching) return;
-    slot.setConnecting(null);
-    await slot.replace(launching, { baseUrl: serverUrl, token: stored.token });
+    if (!isCurrent(gen) || cores.connecting() !== launching) return;
+    cores.setConnecting(null);
+    await cores.replace(launching, { baseUrl: serverUrl, token: stored.token });
     retry.reset();
     set({ ...state, status: 'signedIn', error: undefined });
   }
@@ -101,7 +101,7 @@ export function createSession(deps: SessionDeps): Session {
       set({ ...state, error: problemOf(failure) });
       return;
     }
-    await slot.dropConnecting();
+    await cores.dropConnecting();
     if (!isCurrent(gen)) return;
     await gate.forget({ consents: false });
     set(signedOut(failure));
@@ -109,7 +109,7 @@ export function createSession(deps: SessionDeps): Session {
 
   /** "Retry now" (or a wake-up) while the launch's core waits for its next try. */
   function tryLaunchNow(): boolean {
-    const launching = slot.connecting();
+    const launching = cores.connecting();
     const token = gate.inUse();
     if (!launching || !retry.waiting() || !token || state.mode !== 'account') return false;
     retry.cancel();
@@ -119,9 +119,9 @@ export function createSession(deps: SessionDeps): Session {
 
   async function connect(serverUrl: string, candidate: string): Promise<void> {
     const gen = begin();
-    await slot.dropConnecting();
+    await cores.dropConnecting();
     const before = state;
-    const core = slot.core();
+    const core = cores.core();
     const record = gate.recordFor(serverUrl, candidate);
     const token = gate.inUse();
     if (core && state.mode === 'account' && state.status === 'signedIn' && state.serverUrl === serverUrl && token?.token === candidate && token.origin === record.origin) {
@@ -140,7 +140,7 @@ export function createSession(deps: SessionDeps): Session {
         logFailure('connect failed', failure);
         const problem = problemOf(failure);
         // A failed switch keeps the running session; otherwise the user stays signed out.
-        set(slot.core() ? { ...before, error: problem } : { ...signedOut(), error: problem });
+        set(cores.core() ? { ...before, error: problem } : { ...signedOut(), error: problem });
       }
       throw error;
     }
@@ -149,8 +149,8 @@ export function createSession(deps: SessionDeps): Session {
       throw new AppError('superseded', words('error.superseded'));
     }
     const tokenStorage = await gate.save(record);
-    await slot.replace(started, { baseUrl: serverUrl, token: record.token });
-    await slot.closeDemo();
+    await cores.replace(started, { baseUrl: serverUrl, token: record.token });
+    await cores.closeDemo();
     gate.use(record, tokenStorage);
     if (deps.settings.current().serverUrl !== serverUrl) await deps.settings.save({ ...deps.settings.current(), serverUrl });
     set({ status: 'signedIn', mode: 'account', serverUrl, tokenStorage, encryptionWeak });
@@ -158,7 +158,7 @@ export function createSession(deps: SessionDeps): Session {
 
   async function startDemo(): Promise<void> {
     const gen = begin();
-    await slot.dropConnecting();
+    await cores.dropConnecting();
     const before = state;
     set({ ...state, status: 'connecting', mode: 'demo', error: undefined });
     let service: DemoService;
@@ -180,9 +180,9 @@ export function createSession(deps: SessionDeps): Session {
       await service.close();
       throw new AppError('superseded', words('error.superseded'));
     }
-    await slot.replace(started);
-    await slot.closeDemo();
-    slot.setDemo(service);
+    await cores.replace(started);
+    await cores.closeDemo();
+    cores.setDemo(service);
     gate.use({ token: service.token, origin: originOf(service.url), consents: { plainHttp: false, weakStorage: false } });
     set({ status: 'signedIn', mode: 'demo', serverUrl: service.url, tokenStorage: 'none', encryptionWeak });
   }
@@ -190,9 +190,9 @@ export function createSession(deps: SessionDeps): Session {
   async function signOut(): Promise<void> {
     const leavingDemo = state.mode === 'demo';
     begin();
-    await slot.dropConnecting();
-    await slot.replace(null);
-    await slot.closeDemo();
+    await cores.dropConnecting();
+    await cores.replace(null);
+    await cores.closeDemo();
     // The demo never stored a token: leaving it must not forget the account's.
     if (leavingDemo) gate.use(null);
     else await gate.forget({ consents: true });
@@ -215,10 +215,10 @@ export function createSession(deps: SessionDeps): Session {
   return {
     // The same object until the session changes: the popup's delta compares parts by identity.
     state: () => state,
-    core: () => slot.core(),
-    connectingCore: () => slot.connecting(),
+    core: () => cores.core(),
+    connectingCore: () => cores.connecting(),
     requireCounter(id) {
-      const core = slot.core();
+      const core = cores.core();
       if (!core || state.status !== 'signedIn') throw new AppError('not-signed-in', words('error.notSignedIn'));
       if (!core.snapshot().counters.some((c) => c.id === id)) throw new AppError('unknown-counter', words('counter.gone'));
       return core;
@@ -237,18 +237,18 @@ export function createSession(deps: SessionDeps): Session {
     setWeakStorage,
     notifyResume() {
       // Back from sleep: the network may be back too; do not wait out the back-off.
-      const core = slot.core();
+      const core = cores.core();
       if (core) core.notifyResume();
       else tryLaunchNow();
     },
     retryNow() {
       // Skips a wait, never adds a core: the running one's backoff, or the launch's next try.
-      const core = slot.core();
+      const core = cores.core();
       if (core) core.retryNow();
-      else if (!tryLaunchNow() && slot.connecting()) {
+      else if (!tryLaunchNow() && cores.connecting()) {
         // The launch's try is under way: should it fail, the next does not wait out the back-off.
         retry.askedDuringTry();
-        slot.connecting()?.retryNow();
+        cores.connecting()?.retryNow();
       }
     },
     account: () => {
@@ -260,12 +260,12 @@ export function createSession(deps: SessionDeps): Session {
     async stop() {
       begin();
       stopped = true;
-      await slot.dropConnecting();
-      await slot.replace(null);
-      await slot.closeDemo();
+      await cores.dropConnecting();
+      await cores.replace(null);
+      await cores.closeDemo();
     },
     onDidChange: changes.event,
-    onCoreChanged: slot.onCoreChanged,
-    onRemoteChange: slot.onRemoteChange,
+    onCoreChanged: cores.onCoreChanged,
+    onRemoteChange: cores.onRemoteChange,
   };
 }

@@ -1,5 +1,5 @@
-// The session's one core slot: the running core, the launch's core while it connects, and the demo
-// service. A core is stopped (and has written its last) before its slot is given to another.
+// The session's cores: the running one, the launch's core while it connects, and the demo
+// service. A core is stopped (and has written its last) before another takes its place.
 import type { RemoteChange } from '../../../src-shared/domain/snapshot';
 import { Emitter, type Event } from '../../../src-shared/events/emitter';
 import type { CounterCore } from '../../core/contract';
@@ -11,7 +11,7 @@ export interface CoreChange {
   account?: { baseUrl: string; token: string };
 }
 
-export interface CoreSlot {
+export interface SessionCores {
   /** The running core, also while a switch to another account is being checked (its list stays visible). */
   core(): CounterCore | null;
   /** The launch's core until its first sync succeeds (then it becomes `core`). */
@@ -31,7 +31,7 @@ export function describeError(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-export function createCoreSlot(log: Logger): CoreSlot {
+export function createSessionCores(log: Logger): SessionCores {
   let core: CounterCore | null = null;
   let connecting: CounterCore | null = null;
   let demo: DemoService | null = null;
