@@ -26,14 +26,14 @@ import { words } from '../../src-shared/i18n/messages';
 export interface InvokeHandlerContext {
   publishDelta(): AppState;
   offline: OfflineCounters;
-  /** The account's activity record and goals: there once a core runs (every handler asks the core first). */
+  /** There once a core runs (every handler asks the core first). */
   records(): AccountRecords;
   session: Session;
-  /** Resolves once what was just asked of `core` is in its ledger on disk (a click is acknowledged after it). */
+  /** Resolves once what was just asked of `core` is on disk. */
   durable(core: CounterCore): Promise<void>;
   settings: AppSettings;
   effectiveTimezone(): string;
-  /** The BCP 47 tag numbers and dates follow now (AppState.locale.formats): the history's weeks start on its first day. */
+  /** The BCP 47 tag of numbers and dates: the history's weeks start on its first day. */
   formatsLocale(): string;
   platform: AppPlatform;
   knownCounterIds(): ReadonlySet<string>;
@@ -43,7 +43,7 @@ export interface InvokeHandlerContext {
   saveFile: SaveFilePort | undefined;
   clock: Clock;
   warn(message: string): void;
-  /** The counters as the popup sees them (names through the server-text sanitizer). */
+  /** Names through the server-text sanitizer. */
   shownCounters(): readonly CounterState[];
   openPublicPage: AppControllerDeps['openPublicPage'];
   quit: AppControllerDeps['quit'];
@@ -53,11 +53,7 @@ export interface InvokeHandlerContext {
 
 const DEFAULT_ORIGIN = originOf(DEFAULT_SERVER_URL);
 
-/**
- * Where the token goes is the user's decision, asked by main (never the popup's): a new
- * server, or plain http to another host, needs a "yes" in the native dialog before a
- * single request is sent. The default server and the token's own origin need none.
- */
+/** A new server, or plain http to another host, needs the user's yes in main's dialog before a request is sent. */
 async function confirmServer(target: ServerUrl, bound: string | null, consent: ConsentPort): Promise<void> {
   if (target.plainHttp && target.origin !== bound) {
     if (!(await consent.ask({ kind: 'plain-http', to: target.origin }))) {
@@ -79,10 +75,9 @@ function requireUpdates(ctx: InvokeHandlerContext): NonNullable<AppControllerDep
 
 export function createInvokeHandlers(ctx: InvokeHandlerContext, source: ClickSource): InvokeHandlers {
   return {
-    // Brings the delta stream up to date first, so the answer is a base the next delta applies to.
+    // The answer is a base the next delta applies to.
     'state:get': () => ctx.publishDelta(),
-    // offline.step refuses an unknown counter (nothing recorded then) and hands a click taken
-    // offline to the account's connecting core: every click enters the core's one ledger.
+    // An unknown counter is refused (nothing recorded); a click taken offline goes to the connecting core's ledger.
     'counter:increment': async ({ id, amount = 1 }) => {
       const core = ctx.offline.step(id, 'increment', amount);
       ctx.records().activity.click(id, source, amount);
@@ -171,7 +166,6 @@ export function createInvokeHandlers(ctx: InvokeHandlerContext, source: ClickSou
       await ctx.session.signOut();
       return null;
     },
-    // The popup only asks main to start the flow; the decision is the user's, in main's dialog.
     'session:storeTokenWeakly': async () => {
       const current = ctx.session.state();
       if (current.mode !== 'account' || current.status !== 'signedIn' || current.tokenStorage !== 'memory' || !current.encryptionWeak) {

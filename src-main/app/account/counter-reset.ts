@@ -1,6 +1,5 @@
-// Reset to 0 and start again: our own PATCH through the core's update (so its echo is ours), undone
-// for a minute by PATCHing the earlier value back. A counter that moved since is not overwritten
-// behind anyone's back: the undo answers 'changed' and the user decides.
+// Reset to 0 and start again: our own PATCH through the core's update (its echo is ours), undone for a
+// minute by PATCHing the earlier value back; a counter that moved since is not overwritten: 'changed'.
 import type { ResetOffer, UndoResetChoice, UndoResetResult } from '../../../src-shared/domain/goals';
 import type { CounterState } from '../../../src-shared/domain/snapshot';
 import type { Clock, CounterCore } from '../../core/contract';
@@ -24,7 +23,7 @@ interface Offer {
   counterId: string;
   kind: ResetOffer['kind'];
   earlier: number | string;
-  /** What the reset set; anything else now means the counter moved since. */
+  /** Anything else now means the counter moved since. */
   after: number | string;
   expiresAt: number;
 }
@@ -32,9 +31,9 @@ interface Offer {
 export interface CounterReset {
   reset(id: string): Promise<void>;
   undo(id: string, choice: UndoResetChoice): Promise<UndoResetResult>;
-  /** The offer with the counter's current name, or null. */
+  /** With the counter's current name. */
   offer(counters: readonly CounterState[]): ResetOffer | null;
-  /** The running core changed: an offer never carries over to another account. */
+  /** An offer never carries over to another account. */
   clear(): void;
 }
 
@@ -52,7 +51,7 @@ export function createCounterReset(deps: CounterResetDeps): CounterReset {
     return { core, counter };
   }
 
-  /** Through the core's update: its echo is ours, and the core reports the edit to the activity record. */
+  /** The core reports the edit to the activity record. */
   async function patch(core: CounterCore, id: string, kind: ResetOffer['kind'], to: number | string): Promise<void> {
     await deps.edit(id, () => core.update(id, kind === 'reset' ? { value: to as number } : { startDate: to as string }));
   }
@@ -81,7 +80,7 @@ export function createCounterReset(deps: CounterResetDeps): CounterReset {
       }
       const { core, counter } = counterOf(id);
       const now = fieldOf(counter, offer.kind);
-      // A value with unsent clicks in it is not the server's yet: that counts as changed too.
+      // A value with unsent clicks in it is not the server's yet: changed too.
       const moved = now !== offer.after || counter.pending;
       if (moved && choice !== 'overwrite') return { status: 'changed', current: now ?? offer.after, earlier: offer.earlier };
       await patch(core, id, offer.kind, offer.earlier);
@@ -94,7 +93,7 @@ export function createCounterReset(deps: CounterResetDeps): CounterReset {
       if (!offer) return null;
       const counter = counters.find((c) => c.id === offer.counterId);
       if (!counter) return null;
-      // The same object until the offer or the name changes: the popup's delta compares parts by identity.
+      // The same object until the offer or the name changes.
       if (shown?.offer !== offer || shown.view.name !== counter.name) {
         shown = { offer, view: { counterId: offer.counterId, name: counter.name, kind: offer.kind, earlier: offer.earlier, expiresAt: offer.expiresAt } };
       }

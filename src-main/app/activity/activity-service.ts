@@ -1,6 +1,5 @@
-// The activity record wired to the running core and fed only by what the core reports
-// (docs/api.md R1: every change applied once or reported), so the record never guesses.
-// One record per account (a file) or per demo (memory); `attach` switches with the core.
+// The activity record fed only by what the running core reports (docs/api.md R1), so it never
+// guesses; one record per account (a file) or per demo (memory), switched with the core.
 import type { ActivityDetail, ActivityEvent, ActivitySummary, ClickSource } from '../../../src-shared/domain/activity';
 import type { CoreSnapshot, RemoteChange } from '../../../src-shared/domain/snapshot';
 import type { ChangeOutcome, Clock, CounterCore } from '../../core/contract';
@@ -20,32 +19,29 @@ import type { GoalRule } from './streaks';
 export interface ActivityServiceDeps {
   clock: Clock;
   timezone(): string;
-  /** The record changed in a way the popup or tray shows (today's totals, the undo offer). */
+  /** Today's totals or the undo offer changed. */
   changed(): void;
-  /** The record file was reset (corrupt or foreign): tell the user once. */
   notice(message: Said): void;
   warn(message: string): void;
 }
 
-export type EditField = Extract<ActivityEvent, { kind: 'edit' }>['fields'][number];
-
 export interface ActivityService {
-  /** The running core changed (sign-in, demo, sign-out): follow it, with its own record. */
+  /** Follows the running core (null: none) with its own record. */
   attach(core: CounterCore | null, storage: RecordStorage | null): Promise<void>;
-  /** An own click is about to reach the core (call before increment/decrement). */
+  /** Call before the click reaches the core. */
   click(counterId: string, source: ClickSource, amount: number): void;
-  /** Takes back the offered change through the core's ledger: unsent clicks are withdrawn, sent ones get the opposite change. */
+  /** Through the core's ledger: unsent clicks are withdrawn, sent ones get the opposite change. */
   undo(counterId: string): void;
-  /** Runs an own edit (PATCH); the core reports it ('edited') once the server placed it. A rename seen meanwhile is not others'. */
+  /** An own edit (PATCH), reported by the core once placed; a rename seen meanwhile is not others'. */
   edit(counterId: string, run: () => Promise<unknown>): Promise<void>;
   summary(): ActivitySummary;
   detail(counterId: string): ActivityDetail;
-  /** One counter's history over a range (history.ts), weeks from the locale's first day; the goal's rule where it has one. */
+  /** Weeks from the locale's first day; the goal's rule where it has one. */
   history(counterId: string, range: HistoryRange, options: { firstDayOfWeek: IsoWeekday; goal: GoalRule | null }): ActivityHistory;
-  /** Net steps (not edits) from the local day `fromDay` to today, for goals: a step stamped on a later day (a clock set back since) is that day's. */
+  /** Net steps from the local day `fromDay` to today (goals); a step stamped on a later day is that day's. */
   steps(counterId: string, fromDay: string): { you: number; others: number };
   exportLog(counterId: string): ExportLog;
-  /** Changes whenever the record does (or another record is attached): callers cache what they derive by it. */
+  /** Changes with the record (or another record): callers cache by it. */
   version(): string;
   stop(): Promise<void>;
 }
@@ -89,7 +85,7 @@ export function createActivityService(deps: ActivityServiceDeps): ActivityServic
         if (outcome.edit) append(outcome.counterId, { kind: 'edit', at: outcome.at, by: 'you', fields: [...outcome.edit.fields], from: outcome.edit.from, to: outcome.edit.to });
         return;
       case 'withdrawn': {
-        // Taken back before it was sent: nothing went out; the record says the clicks and the undo cancelled.
+        // Withdrawn before it was sent: the clicks and the undo cancelled.
         const sources = attribution.takeLatest(outcome.counterId, outcome.amount);
         append(outcome.counterId, { kind: 'own', at: outcome.at, amount: 0, outcome: 'applied', sources: { ...sources, undo: (sources.undo ?? 0) - outcome.amount } });
         return;
@@ -121,7 +117,7 @@ export function createActivityService(deps: ActivityServiceDeps): ActivityServic
       append(change.counterId, { kind: 'edit', at, by: 'others', fields: [counter.type === 'FromDate' ? 'startDate' : 'endDate'], from: change.from, to: change.to });
       return;
     }
-    // A resync reports what it found before the socket is live again: those changes happened while we were away.
+    // Found by a resync before the socket is live again: changed while we were away.
     const live = snapshot.connection.status === 'live';
     append(change.counterId, { kind: live ? 'others' : 'away', at, from: change.from, to: change.to });
   }
@@ -195,7 +191,7 @@ export function createActivityService(deps: ActivityServiceDeps): ActivityServic
       deps.notice(loaded.notice);
       writer.schedule(); // replace the bad file with a good one
     }
-    // An older format is written back in the current one at once; the events that came in meanwhile too.
+    // An older format, or events that came in meanwhile: written back at once.
     if (waiting.length > 0 || current.upgraded) writer.schedule();
     deps.changed();
   }
@@ -224,8 +220,7 @@ export function createActivityService(deps: ActivityServiceDeps): ActivityServic
       const blocked = counter ? undoBlockedBecause(counter, pending.amount) : 'This counter is no longer shared with you.';
       if (blocked) throw new AppError('undo-refused', blocked);
       setOffer(null);
-      // A ledger operation: clicks not sent yet are withdrawn (reported 'withdrawn', no request);
-      // what went out gets the opposite change, paced and judged like any click.
+      // Unsent clicks are withdrawn (no request); what went out gets the opposite change.
       const { opposite } = core.undo(counterId, pending.amount);
       if (opposite !== 0) attribution.click(counterId, 'undo', opposite);
     },

@@ -1,6 +1,5 @@
-// The activity record on disk: untrusted like every file the app reads (ARCHITECTURE.md,
-// "Trust boundaries"), so every count is bounded, every date real, no key a name of
-// Object.prototype. Why version 2 is columns and hand-written guards: README.md, Activity.
+// The activity record on disk: untrusted like every file the app reads, so every count is bounded,
+// every date real, no key a name of Object.prototype. Why columns and hand-written guards: README.md.
 import { z } from 'zod';
 import { ActivityEvent, ClickSource } from '../../../src-shared/domain/activity';
 import { addDays, isDateKey } from '../../../src-shared/time/calendar';
@@ -8,17 +7,16 @@ import { DAYS_KEPT, FIRST_DAY, LAST_DAY, isRecordedAt, isRecordedDay, type DayCo
 
 /** What a reader accepts; the record is compacted and written within it. */
 export interface FileLimits {
-  /** The file itself, read no further (storage/text-file.ts) and written no larger. */
+  /** Read no further (storage/text-file.ts) and written no larger. */
   bytes: number;
   counters: number;
   eventsPerCounter: number;
-  /** Days one counter's totals span, first to last. */
+  /** Days one counter's totals span. */
   days: number;
-  /** Version 1 wrote its events before a trim now and then (up to a quarter over its cap of 300). */
+  /** Version 1 ran up to a quarter over its cap of 300 before a trim. */
   legacyEventsPerCounter: number;
-  /** Refuse counter keys that are not ids or that name a property of Object.prototype. */
+  /** Refuse keys that are not ids or name a property of Object.prototype. */
   strictKeys: boolean;
-  /** Refuse days and instants outside the years the record accepts. */
   strictDates: boolean;
 }
 
@@ -56,7 +54,7 @@ function isSources(value: unknown): boolean {
   return keys.length <= SOURCES.size && keys.every((key) => SOURCES.has(key) && isInt(value[key]));
 }
 
-/** A counter id as the API spells them (a GUID; any short token of letters, digits and dashes), never a name of Object.prototype. */
+/** An id as the API spells them (letters, digits, dashes), never a name of Object.prototype. */
 const isCounterKey = (key: string): boolean => /^[A-Za-z0-9-]{1,64}$/.test(key) && !Object.hasOwn(Object.prototype, key) && key !== 'prototype';
 const isFields = (value: unknown): boolean => Array.isArray(value) && value.length <= 4 && value.every((code) => has(FIELDS, code));
 const isNullableNumber = (value: unknown) => value === null || isFinite(value);
@@ -85,19 +83,17 @@ function guards(limits: FileLimits) {
     const { from, you, others, ...rest } = value;
     if (Object.keys(rest).length > 0 || !day(from) || !isNumbers(you)) return false;
     if (others !== undefined && !(isNumbers(others) && others.length === you.length)) return false;
-    // The last day must be a real one too.
     return you.length === 0 || day(addDays(from, you.length - 1));
   };
   return { at, day, isEventTuple, isDayColumns };
 }
 
-/** Both file versions, held to `limits`. */
 export function recordFileSchema(limits: FileLimits) {
   const { at, day, isEventTuple, isDayColumns } = guards(limits);
   const DayKey = z.string().refine(day, { message: `a real day from ${FIRST_DAY} to ${LAST_DAY}` });
   const At = z.number().refine(at, { message: 'an instant between 2000 and 2200' });
-  // Checked on the raw object, before zod's record reads it: zod leaves a "__proto__" key out
-  // without a word, so a counter's whole log would vanish instead of the file being refused.
+  // Checked on the raw object: zod's record leaves a "__proto__" key out without a word, so a
+  // counter's whole log would vanish instead of the file being refused.
   const Counters = z.custom<Record<string, unknown>>((raw) => isObject(raw) && (!limits.strictKeys || Object.keys(raw).every(isCounterKey)), { message: 'counter ids only' });
   const bounded = <T extends z.ZodType>(value: T) =>
     Counters.pipe(z.record(z.string(), value)).refine((counters) => Object.keys(counters).length <= limits.counters, { message: `at most ${limits.counters} counters` });
@@ -116,12 +112,12 @@ export function recordFileSchema(limits: FileLimits) {
     .object({
       format: z.literal('counter-tray-activity'),
       version: z.literal(2),
-      /** The first day the record covers for the account: days before it are "not recorded" (absent: its oldest entry). */
+      /** Days before it are "not recorded" (absent: its oldest entry). */
       since: DayKey.optional(),
       counters: bounded(z.object({ days: Days, events: Events, eventsFrom: At.optional() }).strict()),
     })
     .strict();
-  // A newer version (written by a later app) is refused, never half-read.
+  // A newer version is refused, never half-read.
   return z.union([V2, V1]);
 }
 
@@ -130,7 +126,7 @@ export type RecordFile = z.infer<typeof RecordFile>;
 export type RecordFileV2 = Extract<RecordFile, { version: 2 }>;
 export type RecordFileV1 = Extract<RecordFile, { version: 1 }>;
 
-// ---- Events: tuple ⇄ object (the guards above ran first). ----
+// Events: tuple ⇄ object (the guards above ran first).
 
 export function encodeEvent(event: ActivityEvent): EventTuple {
   switch (event.kind) {

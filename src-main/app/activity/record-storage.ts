@@ -1,6 +1,5 @@
-// Where the activity record lives: a JSON file per account, or memory for the demo (its activity
-// is forgotten with it). Every write fits what a reader accepts, one a moment after a burst of
-// changes, never overlapping, never on the click path: a failed write is retried with the next change.
+// Where the activity record lives: a JSON file per account, or memory for the demo. Every write fits
+// what a reader accepts, comes a moment after a burst of changes, never overlaps, never on the click path.
 import type { Clock } from '../../core/contract';
 import type { TextFile } from '../ports';
 import { accountFilePath, createAccountJsonFile, createMemoryAccountFile, type AccountJsonFile } from '../storage/account-json-file';
@@ -11,7 +10,6 @@ import type { Said } from '../../../src-shared/i18n/notice';
 
 export interface RecordLoad {
   record: ActivityRecord;
-  /** Set when the file could not be used: tell the user once. */
   notice?: Said;
 }
 
@@ -20,7 +18,7 @@ export interface RecordStorage {
   save(file: RecordFile): Promise<void>;
 }
 
-/** Named by the account's owner key (a digest, never the token). */
+/** Named by the owner key (a digest, never the token). */
 export function recordPathFor(dir: string, ownerKey: string): string {
   return accountFilePath(dir, 'activity', ownerKey);
 }
@@ -56,12 +54,12 @@ export function createTextRecordStorage(file: TextFile): RecordStorage {
   );
 }
 
-/** The most characters one day total or one event can take in the file (a 17-digit number with sign, exponent and commas). */
+/** The most characters a day total or an event can take in the file. */
 const WORST_DAY = 2 * 26;
 const WORST_EVENT = 220;
 const WORST_COUNTER = 200;
 
-/** The record's file, shrunk until a reader would accept it, so the app never writes a file it would refuse at the next launch. */
+/** Shrunk until a reader would accept it: the app never writes a file it would refuse at the next launch. */
 export function fittedFile(record: ActivityRecord, maxBytes: number = FILE_LIMITS.bytes): RecordFileV2 {
   for (;;) {
     const file = record.toFile();
@@ -79,7 +77,7 @@ function worstSize(file: RecordFileV2): number {
 
 export interface RecordWriter {
   schedule(): void;
-  /** Writes now if anything is unsaved; resolves when the file holds the latest state. */
+  /** Resolves when the file holds the latest state. */
   flush(): Promise<void>;
   dispose(): void;
 }
@@ -112,7 +110,6 @@ export function createRecordWriter(options: {
     timer = undefined;
     writing ??= write().finally(() => {
       writing = undefined;
-      // A change that came in as the last write finished still needs its own.
       if (dirty && timer === undefined) timer = options.clock.setTimeout(() => void start(), delayMs);
     });
     return writing;
@@ -121,7 +118,6 @@ export function createRecordWriter(options: {
   return {
     schedule() {
       dirty = true;
-      // A running write loops once more and picks this change up.
       if (timer === undefined && !writing) timer = options.clock.setTimeout(() => void start(), delayMs);
     },
     async flush() {

@@ -1,7 +1,6 @@
-// The counters each account saw last (`last-known-counters.json`), shown while a launch cannot reach
-// the server, with the refusals learned per counter across runs. Keyed by owner key, so never shown
-// under another account; untrusted: zod-parsed, texts sanitized again. Clicks on them go to the
-// connecting core's ledger: none is held here.
+// The counters each account saw last, shown while a launch cannot reach the server, and the refusals
+// learned per counter across runs. Keyed by owner key; the file is untrusted: zod-parsed, texts
+// sanitized again. Clicks on them go to the connecting core's ledger.
 import { z } from 'zod';
 import { CounterState, type Direction } from '../../../src-shared/domain/snapshot';
 import { english } from '../../../src-shared/i18n/compile';
@@ -16,14 +15,14 @@ import type { TextFile } from '../ports';
 import type { Session } from '../session/session-api';
 import { accountOwnerKey } from './account-pending-store';
 
-/** Few people switch between more accounts; older ones are dropped first. */
+/** Older accounts are dropped first. */
 const MAX_ACCOUNTS = 5;
 const WRITE_DELAY_MS = 1_000;
 
 const Entry = z.object({
   savedAt: z.number(),
   counters: z.array(CounterState),
-  /** Counter Tray 0.2 kept offline clicks here; read only to tell the user they were not carried over. */
+  /** 0.2 kept offline clicks here; read only to tell the user they were not carried over. */
   unsent: z.record(z.string(), z.int()).optional(),
 });
 export type LastKnownEntry = Omit<z.infer<typeof Entry>, 'unsent'>;
@@ -36,13 +35,12 @@ export interface LastKnownCache {
   flush(): Promise<void>;
 }
 
-/** What is worth keeping of a counter: no in-flight flags, but what the server refused stays learned. */
+/** No in-flight flags; what the server refused stays learned. */
 function stored(counter: CounterState): CounterState {
   const { error: _error, ...rest } = counter;
   return { ...rest, pending: false };
 }
 
-/** Server texts from the file sanitized like the core's. */
 function cleaned(counter: CounterState, serverText: ServerTextCleaner): CounterState {
   const refused = Object.fromEntries(Object.entries(counter.refused).flatMap(([direction, text]) => (text === undefined ? [] : [[direction, serverText(text)]])));
   return { ...counter, name: serverText(counter.name, TEXT_LIMITS.name), refused };
@@ -50,7 +48,7 @@ function cleaned(counter: CounterState, serverText: ServerTextCleaner): CounterS
 
 export function createLastKnownCache(file: TextFile, clock: Clock, log: (message: string) => void, serverText: ServerTextCleaner): LastKnownCache {
   let accounts: Record<string, LastKnownEntry> = {};
-  /** Per account, the list last remembered as the core showed it: the same counter objects again, nothing to write. */
+  /** Per account, the list last remembered: the same counter objects again, nothing to write. */
   const remembered = new Map<string, readonly CounterState[]>();
   let timer: unknown;
   let writing = Promise.resolve();
@@ -88,7 +86,7 @@ export function createLastKnownCache(file: TextFile, clock: Clock, log: (message
         for (const [owner, { unsent, ...entry }] of Object.entries(result.data.accounts)) {
           accounts[owner] = { ...entry, counters: entry.counters.map((counter) => cleaned(counter, serverText)) };
           for (const [id, net] of Object.entries(unsent ?? {})) {
-            // The file is untrusted: the name told comes from the cleaned counters, an unknown id through the sanitizer too.
+            // Untrusted: the name told comes from the cleaned counters, an unknown id through the sanitizer.
             const name = accounts[owner].counters.find((c) => c.id === id)?.name ?? serverText(id, TEXT_LIMITS.name);
             if (net !== 0) stale.push({ net, name });
           }
@@ -123,13 +121,12 @@ export function createLastKnownCache(file: TextFile, clock: Clock, log: (message
 export interface OfflineCountersDeps {
   cache: LastKnownCache | null;
   session: Session;
-  /** What the popup shows changed (a click the connecting core took). */
   changed: () => void;
 }
 
 export type OfflineCounters = ReturnType<typeof createOfflineCounters>;
 
-/** Last-known counters with the clicks the connecting core holds for them, marked pending as a running core would. */
+/** With the clicks the connecting core holds for them, pending as a running core would show. */
 function withLedger(counters: CounterState[], core: CounterCore): CounterState[] {
   return counters.map((c) => {
     const local = core.localDelta(c.id);
@@ -150,10 +147,9 @@ export function createOfflineCounters({ cache, session, changed }: OfflineCounte
     return owner ? cache?.get(owner) : undefined;
   };
 
-  /** Per core counter, the one with learned refusals added: kept while neither changes, so the popup's delta sees it unchanged. */
+  /** Per core counter, the one with learned refusals: kept while neither changes. */
   const withLearned = new WeakMap<CounterState, CounterState>();
 
-  /** The running core's counters, with the directions this account learned were refused. */
   function coreCounters(core: CounterCore): CounterState[] {
     const counters = core.snapshot().counters;
     const saved = known();
@@ -171,14 +167,14 @@ export function createOfflineCounters({ cache, session, changed }: OfflineCounte
     });
   }
 
-  /** At launch, before the core could list anything: the connecting core that takes a click on a last-known counter, or null. */
+  /** At launch, before the core listed anything: the connecting core that takes a click on a last-known counter. */
   function offlineCore(id: string, direction: Direction): CounterCore | null {
     const core = session.connectingCore();
     if (!core || session.core() || session.state().status !== 'connecting') return null;
     const counter = known()?.counters.find((c) => c.id === id);
     if (!counter) return null;
     const refused = counter.refused[direction];
-    // The server's reason is log text; the user reads the app's words for a refused direction.
+    // The server's reason is log text; the user reads the app's words.
     if (refused) throw new AppError('direction-refused', words('refusal.only', { direction, name: counter.name }), refused);
     return core;
   }
@@ -197,13 +193,13 @@ export function createOfflineCounters({ cache, session, changed }: OfflineCounte
       const saved = !session.core() && session.state().status === 'connecting' ? known() : undefined;
       if (!saved) return null;
       const next = core ? { savedAt: saved.savedAt, counters: withLedger(saved.counters, core), outbox: core.snapshot().outbox } : { savedAt: saved.savedAt, counters: saved.counters };
-      // What the ledger adds (clicks held for a counter, the outbox) is all that differs between two reads of one entry.
+      // The ledger's part (clicks held, the outbox) is all that differs between two reads of one entry.
       const key = JSON.stringify([next.outbox, next.counters.filter((c) => c.waiting).map((c) => [c.id, c.value, c.waiting])]);
       if (lastShown?.saved !== saved || lastShown.key !== key) lastShown = { saved, key, shown: next };
       return lastShown.shown;
     },
     nameOf: (id: string): string | undefined => known()?.counters.find((c) => c.id === id)?.name,
-    /** A click: to the running core, or to the one still connecting for a last-known counter. Answers the core that took it. */
+    /** To the running core, or the connecting one for a last-known counter; answers the core that took it. */
     step(id: string, direction: Direction, amount = 1): CounterCore {
       const core = offlineCore(id, direction) ?? session.requireCounter(id);
       if (direction === 'increment') core.increment(id, amount);
