@@ -8,10 +8,10 @@ export const dayFormatters = calendarFormatters;
 /** A quarter of an hour: every zone's offset is a whole number of them, so no local day changes inside one. */
 const SLOT_MS = 15 * 60_000;
 const SLOTS_PER_ZONE = 10_000;
-/** The day of each 15-minute slot, per zone: every history, goal check and total recounts days, and one Intl call is 3–40 µs. */
+/** The day of each 15-minute slot, per zone: one Intl call is 3–40 µs, and every total recounts days. */
 const slotDays = createZoneCache(() => new Map<number, string>(), 4);
 
-/** The local day of an instant in `timezone` (a zone main accepted: settings and the system's). */
+/** In a zone main accepted (settings' or the system's). */
 export function dayKey(at: number, timezone: string): string {
   const slots = slotDays.get(timezone);
   const slot = Math.floor(at / SLOT_MS);
@@ -25,12 +25,12 @@ export function dayKey(at: number, timezone: string): string {
   return key;
 }
 
-/** The key `days` calendar days before `key` (negative: after). */
+/** Negative: after. */
 export function shiftDay(key: string, days: number): string {
   return addDays(key, -days);
 }
 
-/** The `count` day keys ending with `last`, oldest first. */
+/** Oldest first. */
 export function lastDays(last: string, count: number): string[] {
   return Array.from({ length: count }, (_, i) => shiftDay(last, count - 1 - i));
 }
@@ -56,7 +56,7 @@ export function isoInZone(at: number, timezone: string): string {
   return `${String(wall.year).padStart(4, '0')}-${two(wall.month)}-${two(wall.day)}T${two(wall.hour)}:${two(wall.minute)}:${two(wall.second)}${zone}`;
 }
 
-/** The first instant of local day `day` at or after `hour`:00 in `timezone`; a search, so a DST change that day moves it. */
+/** The first instant of `day` at or after `hour`:00; a search, so a DST change that day moves it. */
 export function localInstant(day: string, hour: number, timezone: string): number {
   const wanted = Number(day.replaceAll('-', '')) * 100 + hour;
   const wallKey = (at: number) => {
@@ -74,10 +74,10 @@ export function localInstant(day: string, hour: number, timezone: string): numbe
   return after;
 }
 
-/** The instants the record accepts: a clock outside them is wrong, and what it stamped means nothing. */
+/** A clock outside these is wrong: what it stamped means nothing. */
 const EARLIEST_AT = Date.UTC(2000, 0, 1);
 const LATEST_AT = Date.UTC(2200, 0, 1);
-// Their local days in every zone (UTC−12 to UTC+14): a clock reset to 2000-01-01 00:00 UTC is still 1999 in New York.
+// Their local days in every zone: 2000-01-01 00:00 UTC is still 1999 in New York.
 export const FIRST_DAY = '1999-12-31';
 export const LAST_DAY = '2200-01-01';
 
@@ -95,7 +95,7 @@ export interface DayTotal {
 const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
 const pad = (n: number) => (n < 10 ? `0${n}` : String(n));
 
-/** `count` day keys from `from` on, counted on the calendar (no Date per day: a year of 100 counters is 36,500 keys at launch). */
+/** Counted on the calendar: no Date per day (a year of 100 counters is 36,500 keys at launch). */
 export function consecutiveDays(from: string, count: number): string[] {
   let year = Number(from.slice(0, 4));
   let month = Number(from.slice(5, 7));
@@ -111,7 +111,7 @@ export function consecutiveDays(from: string, count: number): string[] {
   return keys;
 }
 
-/** Day totals from `from` on, one entry a day; `others` absent when every entry would be 0. */
+/** From `from` on, one entry a day; `others` absent when all 0. */
 export interface DayColumns {
   from: string;
   you: number[];
@@ -124,12 +124,11 @@ const keyOf = (day: number): string => new Date(day * DAY_MS).toISOString().slic
 
 /** One counter's day totals as two dense columns, read like a Map of day keys; a day both hold 0 for is absent. */
 export class DayTotals {
-  /** The day number (days since 1970-01-01) of index 0. */
+  /** Days since 1970-01-01 of index 0. */
   private first = 0;
   private you: number[] = [];
   private others: number[] = [];
 
-  /** Columns the file's schema checked, taken as they are. */
   static fromColumns(columns: DayColumns): DayTotals {
     const days = new DayTotals();
     days.first = dayNumber(columns.from);
@@ -170,7 +169,7 @@ export class DayTotals {
     this.others[i] = (this.others[i] as number) + total.others;
   }
 
-  /** Forgets the days before `from`; true when a change went with them. */
+  /** True when a change went with them. */
   keepFrom(from: string): boolean {
     const start = Math.min(this.you.length, Math.max(0, dayNumber(from) - this.first));
     if (start === 0) return false;
@@ -216,7 +215,7 @@ export class DayTotals {
     return columns ? { first: columns.from, last: keyOf(dayNumber(columns.from) + columns.you.length - 1) } : null;
   }
 
-  /** The columns for the file: from the first day with a change to the last, at most the newest DAYS_KEPT. */
+  /** From the first day with a change to the last, at most the newest DAYS_KEPT. */
   toColumns(): DayColumns | null {
     const changed = (i: number) => this.you[i] !== 0 || this.others[i] !== 0;
     let start = 0;

@@ -1,5 +1,5 @@
-// Goals of UpDown counters: progress is read from the activity record (the one count the app
-// keeps), never counted a second time; edits of the value set a value and are no steps.
+// Goals of UpDown counters: progress is read from the activity record, never counted a second time;
+// an edit of the value sets a value and is no step.
 import type { Goal, GoalPeriod, GoalView } from '../../../src-shared/domain/goals';
 import type { GoalRule } from '../activity/streaks';
 import type { GoalsFile } from './goals-file';
@@ -13,7 +13,7 @@ export interface Steps {
 export interface GoalClock {
   now: number;
   timezone: string;
-  /** Net steps from the local day `fromDay` to today (ActivityService.steps). */
+  /** ActivityService.steps. */
   steps(counterId: string, fromDay: string): Steps;
 }
 
@@ -38,7 +38,7 @@ export function goalView(counterId: string, goal: Goal, clock: GoalClock): GoalV
   return { ...goal, done: progressOf(goal, clock.steps(counterId, periodStart(goal.period, clock.now, clock.timezone))) };
 }
 
-/** Marks the period in force as announced; false when it already holds the last announcement (one stamped by a clock ahead silences only its later period). */
+/** False when the period in force already holds the last announcement (one by a clock ahead silences only its later period). */
 export function markAnnounced(data: GoalsFile, counterId: string, period: GoalPeriod, clock: Pick<GoalClock, 'now' | 'timezone'>): boolean {
   const announced = data.announced.goals[counterId] ?? {};
   const last = announced[period];
@@ -47,7 +47,7 @@ export function markAnnounced(data: GoalsFile, counterId: string, period: GoalPe
   return true;
 }
 
-/** Goals that reached their target this period and were not announced in it; marks them (saved before the user is told). */
+/** Reached this period and not announced in it; marks them (saved before the user is told). */
 export function takeReachedGoals(data: GoalsFile, counterIds: Iterable<string>, clock: GoalClock): ReachedGoal[] {
   const reached: ReachedGoal[] = [];
   for (const counterId of counterIds) {

@@ -1,6 +1,5 @@
-// Goals and milestone state: one file per account (goals-<digest>.json), or memory for the demo.
-// It also remembers what was announced, so each goal and milestone is announced once across
-// restarts and changes of time zone.
+// Goals, milestone mutes and what was announced (so each is announced once across restarts and
+// zones): one file per account, or memory for the demo.
 import { z } from 'zod';
 import { CounterId } from '../../../src-shared/api/schemas';
 import { Goal } from '../../../src-shared/domain/goals';
@@ -8,13 +7,13 @@ import { accountFilePath, createAccountJsonFile, createMemoryAccountFile, type A
 import type { TextFile } from '../ports';
 import type { Said } from '../../../src-shared/i18n/notice';
 
-/** More goals than any person keeps; a file beyond it was not written by this app. */
+/** More than anyone keeps; a file beyond it was not written by this app. */
 export const MAX_GOALS = 5_000;
-/** Announced keys kept per counter (older ones are pruned long before). */
+/** Older ones are pruned long before. */
 const MAX_KEYS = 32;
 
 const At = z.int().min(0).max(8.64e15);
-/** When a goal was last announced, per kind of period: an instant, not a day's name, since the same steps fall on another day in another zone. */
+/** Per kind of period: an instant, not a day's name, since the same steps fall on another day in another zone. */
 export const GoalAnnounced = z.object({ day: At.optional(), week: At.optional(), month: At.optional() });
 /** "FromDate:2024-02-29:2026-11-23": counter type, its date, the milestone's day. */
 export const MilestoneKey = z.string().regex(/^(FromDate|ToDate):\d{4}-\d{2}-\d{2}:\d{4}-\d{2}-\d{2}$/);
@@ -38,7 +37,6 @@ export const emptyGoals = (): GoalsFile => ({ format: 'counter-tray-goals', vers
 
 export interface GoalsLoad {
   data: GoalsFile;
-  /** Set when the file was backed up and reset: tell the user once. */
   notice?: Said;
 }
 

@@ -1,5 +1,5 @@
-// Goals and milestones wired to the running account, attached with the core like the activity
-// record. Each is announced once: marked in the file, the file written, and only then the user told.
+// Goals and milestones wired to the running account. Each is announced once: marked in the file, the
+// file written, and only then the user told.
 import type { Goal, GoalView, LocalExtras } from '../../../src-shared/domain/goals';
 import type { CounterState } from '../../../src-shared/domain/snapshot';
 import type { Clock } from '../../core/contract';
@@ -15,7 +15,7 @@ import type { Milestone, MilestoneCounterType } from '../../../src-shared/domain
 import { dayCounters, takeDueMilestones } from './milestone-tracker';
 import type { Said } from '../../../src-shared/i18n/notice';
 
-/** Milestones are announced from this local hour on, on their day. */
+/** From this local hour on, on their day. */
 export const MORNING_HOUR = 9;
 
 export type Announcement =
@@ -26,7 +26,7 @@ export interface GoalsServiceDeps {
   clock: Clock;
   timezone(): string;
   counters(): readonly CounterState[];
-  /** The activity record: its steps, and its version for caching. */
+  /** Its steps, and its version for caching. */
   activity: Pick<ActivityService, 'steps' | 'version'>;
   changed(): void;
   notice(message: Said): void;
@@ -39,7 +39,7 @@ export interface GoalsService {
   setGoal(counterId: string, goal: Goal | null): Promise<void>;
   muteMilestones(counterId: string, muted: boolean): Promise<void>;
   view(): LocalExtras;
-  /** Something a goal or milestone depends on changed: check soon; resolves once that check (write and announcements) is done. */
+  /** Check soon; resolves once that check (write and announcements) is done. */
   recheck(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -68,7 +68,7 @@ export function createGoalsService(deps: GoalsServiceDeps): GoalsService {
     return writing;
   }
 
-/** Whether a morning can bring anything (a new day reaches the goals through the app's day watch, which publishes and rechecks). */
+  /** A new day reaches the goals through the app's day watch; a morning only where a milestone may come. */
   function mornings(current: GoalsFile): boolean {
     const muted = new Set(current.milestonesMuted);
     return deps.counters().some((c) => c.type !== 'UpDown' && !muted.has(c.id));
@@ -77,14 +77,14 @@ export function createGoalsService(deps: GoalsServiceDeps): GoalsService {
   function schedule(): void {
     if (timer !== undefined) deps.clock.clearTimeout(timer);
     timer = undefined;
-    // No timer at all when no milestone can come due: an idle app stays idle.
+    // An idle app stays idle.
     if (!data || stopped || !mornings(data)) return;
     const zone = deps.timezone();
     const at = now();
     const today = dayKey(at, zone);
     const morning = localInstant(today, MORNING_HOUR, zone);
     const wake = morning > at ? morning : localInstant(addDays(today, 1), MORNING_HOUR, zone);
-    // At most an hour at a time: a timer runs on the monotonic clock, and the wall clock may step (a wake-up rechecks anyway).
+    // At most an hour at a time: the wall clock may step (a wake-up rechecks anyway).
     timer = deps.clock.setTimeout(() => {
       timer = undefined;
       void check();
@@ -104,7 +104,7 @@ export function createGoalsService(deps: GoalsServiceDeps): GoalsService {
     const due = at >= localInstant(today, MORNING_HOUR, zone) ? takeDueMilestones(current, dayCounters(counters), today) : [];
     schedule();
     if (reached.length === 0 && due.length === 0) return;
-    // Written before anyone is told: a crash in between loses an announcement, never doubles one.
+    // A crash in between loses an announcement, never doubles one.
     await save();
     if (current !== data || stopped) return;
     const names = new Map(counters.map((c) => [c.id, c.name]));
@@ -154,12 +154,12 @@ export function createGoalsService(deps: GoalsServiceDeps): GoalsService {
     },
 
     async setGoal(counterId, goal) {
-      await attaching.catch(() => undefined); // a change made while the account's file loads lands in it
+      await attaching.catch(() => undefined);
       const current = requireData();
       requireCounter(counterId, ['UpDown']);
       if (goal) {
         current.goals[counterId] = goal;
-        // A goal set when this period's count already meets it is not news: no announcement for this period.
+        // A goal already met this period when set is not news.
         if (goalView(counterId, goal, clockView()).done >= goal.target) markAnnounced(current, counterId, goal.period, clockView());
       } else delete current.goals[counterId];
       await save();
@@ -183,7 +183,7 @@ export function createGoalsService(deps: GoalsServiceDeps): GoalsService {
       const today = dayKey(at, zone);
       const current = data;
       const withGoals = current ? deps.counters().filter((c) => c.type === 'UpDown' && current.goals[c.id]) : [];
-      // Everything the view reads: the same object until one of them changes (the popup's delta compares by identity).
+      // The same object until something it reads changes.
       const key = `${revision}|${deps.activity.version()}|${zone}|${today}|${withGoals.map((c) => c.id).join(',')}`;
       if (cached?.key === key) return cached.view;
       const goals: Record<string, GoalView> = {};
@@ -196,7 +196,6 @@ export function createGoalsService(deps: GoalsServiceDeps): GoalsService {
 
     recheck() {
       if (!data) return Promise.resolve();
-      // Coalesced: a burst of activity is one check.
       queued ??= Promise.resolve().then(check);
       return queued;
     },

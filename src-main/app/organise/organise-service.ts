@@ -1,6 +1,5 @@
-// Groups, hidden counters, the manual order and the sort, wired to the running account like the
-// goals. Writes are one at a time, the latest state winning, so a burst of changes is not a burst
-// of writes; watching the counters, it notes when each value changed and drops ids no longer listed.
+// Groups, hidden counters, the manual order and the sort, wired to the running account like the goals.
+// Writes are one at a time, the latest winning; it notes when each value changed and drops ids gone.
 import type { CounterState } from '../../../src-shared/domain/snapshot';
 import {
   cleanGroupName,
@@ -25,7 +24,7 @@ import { toOrganiseFile, type OrganiseStorage } from './organise-file';
 export interface OrganiseServiceDeps {
   clock: Clock;
   counters(): readonly CounterState[];
-  /** Whether those are the server's list (a live core): only then are missing ids dropped. */
+  /** Only for the server's list (a live core) are missing ids dropped. */
   listed(): boolean;
   changed(): void;
   notice(message: Said): void;
@@ -36,7 +35,6 @@ export interface OrganiseService {
   attach(storage: OrganiseStorage | null): Promise<void>;
   view(): Organisation | undefined;
   hidden(): ReadonlySet<string>;
-  /** Note value changes, drop ids the list no longer has. */
   observe(): void;
   createGroup(name: string): Promise<string>;
   renameGroup(id: string, name: string): Promise<void>;
@@ -49,7 +47,7 @@ export interface OrganiseService {
   stop(): Promise<void>;
 }
 
-/** How long change times wait to be written (a quit writes them at once). */
+/** A quit writes them at once. */
 export const CHANGE_TIMES_WRITE_DELAY_MS = 10_000;
 
 export function createOrganiseService(deps: OrganiseServiceDeps): OrganiseService {
@@ -76,7 +74,7 @@ export function createOrganiseService(deps: OrganiseServiceDeps): OrganiseServic
     return writing;
   }
 
-  /** Change times alone are written a little later: a burst of clicks is one write, not one per click. */
+  /** A burst of clicks is one write, not one per click. */
   function writeSoon(): void {
     lazyTimer ??= deps.clock.setTimeout(() => {
       lazyTimer = undefined;
@@ -84,7 +82,7 @@ export function createOrganiseService(deps: OrganiseServiceDeps): OrganiseServic
     }, CHANGE_TIMES_WRITE_DELAY_MS);
   }
 
-  /** `observed`: found while the state is read for a push, so that push carries it (no second one). */
+  /** `observed`: found while the state is read for a push, so that push carries it. */
   function set(next: Organisation, observed = false): Promise<void> {
     if (next === data) return Promise.resolve();
     const timesOnly = data !== null && next.groups === data.groups && next.order === data.order && next.hidden === data.hidden && next.sort === data.sort;
@@ -96,7 +94,7 @@ export function createOrganiseService(deps: OrganiseServiceDeps): OrganiseServic
   }
 
   async function requireData(): Promise<Organisation> {
-    await attaching.catch(() => undefined); // a change made while the account's file loads lands in it
+    await attaching.catch(() => undefined);
     if (!data) throw new AppError('not-signed-in', words('error.organiseNeedsAccount'));
     return data;
   }
@@ -148,8 +146,7 @@ export function createOrganiseService(deps: OrganiseServiceDeps): OrganiseServic
       attaching = attaching.catch(() => undefined).then(() => attachTo(next));
       return attaching;
     },
-    // Change times cross to the popup only while it sorts by them: otherwise every click on any
-    // counter would resend this whole part of the state.
+    // Change times cross only while the popup sorts by them: else every click would resend this part.
     view() {
       if (!data) return undefined;
       if (data.sort === 'changed') return data;

@@ -5,19 +5,19 @@ import { Emitter, type Event } from '../../../src-shared/events/emitter';
 import type { CounterCore } from '../../core/contract';
 import type { DemoService, Logger } from '../ports';
 
-/** The running core was replaced (null: none); `account` names whose it is, absent for the demo. */
+/** `account` names whose it is, absent for the demo. */
 export interface CoreChange {
   core: CounterCore | null;
   account?: { baseUrl: string; token: string };
 }
 
 export interface SessionCores {
-  /** The running core, also while a switch to another account is being checked (its list stays visible). */
+  /** Also while a switch to another account is being checked (its list stays visible). */
   core(): CounterCore | null;
-  /** The launch's core until its first sync succeeds (then it becomes `core`). */
+  /** Until its first sync succeeds (then it becomes `core`). */
   connecting(): CounterCore | null;
   setConnecting(core: CounterCore | null): void;
-  /** Stops the launch's core (it writes its ledger one last time) before anything else may start one. */
+  /** It writes its ledger one last time before anything else may start one. */
   dropConnecting(): Promise<void>;
   replace(next: CounterCore | null, account?: CoreChange['account']): Promise<void>;
   setDemo(service: DemoService): void;

@@ -1,6 +1,5 @@
-// The session: which core runs, with which token, against which server, and what the user sees
-// of it. Every transition bumps a generation, so a late answer from a superseded attempt (a slow
-// connect, a retry timer) discards itself instead of winning.
+// The session: which core runs, with which token, against which server. Every transition bumps a
+// generation, so a late answer from a superseded attempt (a slow connect, a retry timer) discards itself.
 import { Emitter } from '../../../src-shared/events/emitter';
 import type { SessionState } from '../../../src-shared/ipc/contract';
 import type { CounterCore } from '../../core/contract';
@@ -41,7 +40,6 @@ export function createSession(deps: SessionDeps): Session {
     changes.fire();
   }
 
-  /** Starts a new generation: any attempt still in flight becomes stale. */
   function begin(): number {
     retry.cancel();
     generation += 1;
@@ -49,7 +47,7 @@ export function createSession(deps: SessionDeps): Session {
   }
   const isCurrent = (gen: number) => gen === generation && !stopped;
 
-  /** Launch path: one core, kept and tried again while the server cannot be reached; a rejected token signs out and is forgotten. */
+  /** One core, kept and tried again while the server cannot be reached; a rejected token signs out and is forgotten. */
   async function resume(stored: StoredToken): Promise<void> {
     const gen = begin();
     await cores.dropConnecting();
@@ -57,7 +55,7 @@ export function createSession(deps: SessionDeps): Session {
     gate.adoptStored(stored);
     const serverUrl = deps.settings.current().serverUrl;
     if (originOf(serverUrl) !== stored.origin) {
-      // The settings name another server than the token's: the token stays stored, unused until the user signs in here.
+      // The settings name another server: the token stays stored, unused until the user signs in here.
       gate.use(null);
       const host = hostOf(originOf(serverUrl) || serverUrl);
       set(signedOut(new AppError('token-for-other-server', words('error.tokenForOtherServer', { host }), `token for ${stored.origin}, settings name ${serverUrl}`)));
@@ -78,7 +76,7 @@ export function createSession(deps: SessionDeps): Session {
     await attempt(gen, created, serverUrl, stored);
   }
 
-  /** One try of the launch's core; a transient failure keeps the core and tries again later. */
+  /** A transient failure keeps the core and tries again later. */
   async function attempt(gen: number, launching: CounterCore, serverUrl: string, stored: StoredToken): Promise<void> {
     try {
       await launching.start();
@@ -125,7 +123,7 @@ export function createSession(deps: SessionDeps): Session {
     const record = gate.recordFor(serverUrl, candidate);
     const token = gate.inUse();
     if (core && state.mode === 'account' && state.status === 'signedIn' && state.serverUrl === serverUrl && token?.token === candidate && token.origin === record.origin) {
-      // The account this core already runs for: a second core would share its ledger file.
+      // A second core for this account would share its ledger file.
       const tokenStorage = await gate.save(record);
       gate.use(record, tokenStorage);
       return set({ ...state, tokenStorage, error: undefined });
@@ -139,7 +137,7 @@ export function createSession(deps: SessionDeps): Session {
         const failure = asAppError(error, new AppError('internal', 'Could not connect.'));
         logFailure('connect failed', failure);
         const problem = problemOf(failure);
-        // A failed switch keeps the running session; otherwise the user stays signed out.
+        // A failed switch keeps the running session.
         set(cores.core() ? { ...before, error: problem } : { ...signedOut(), error: problem });
       }
       throw error;
@@ -213,7 +211,7 @@ export function createSession(deps: SessionDeps): Session {
   }
 
   return {
-    // The same object until the session changes: the popup's delta compares parts by identity.
+    // The same object until the session changes.
     state: () => state,
     core: () => cores.core(),
     connectingCore: () => cores.connecting(),
@@ -236,7 +234,7 @@ export function createSession(deps: SessionDeps): Session {
     signOut,
     setWeakStorage,
     notifyResume() {
-      // Back from sleep: the network may be back too; do not wait out the back-off.
+      // The network may be back too; do not wait out the back-off.
       const core = cores.core();
       if (core) core.notifyResume();
       else tryLaunchNow();
@@ -246,7 +244,7 @@ export function createSession(deps: SessionDeps): Session {
       const core = cores.core();
       if (core) core.retryNow();
       else if (!tryLaunchNow() && cores.connecting()) {
-        // The launch's try is under way: should it fail, the next does not wait out the back-off.
+        // Should this try fail, the next does not wait out the back-off.
         retry.askedDuringTry();
         cores.connecting()?.retryNow();
       }
