@@ -7,7 +7,7 @@ import { AppError } from '../../ipc/errors';
 import { ClickAttribution } from './attribution';
 import { dayKey } from './days';
 import { ActivityRecord, type ExportLog } from './record';
-import { createRecordWriter, fittedFile, type RecordLoad, type RecordStorage, type RecordWriter } from './record-storage';
+import { createRecordWriter, fittedFile, type RecordStorage, type RecordWriter } from './record-storage';
 import { afterClick, createLapsingOffer, presentOffer, undoBlockedBecause, UNDO_WINDOW_MS, type PendingUndo } from './offers';
 import { words } from '../../../src-shared/i18n/messages';
 import type { Said } from '../../../src-shared/i18n/notice';
@@ -165,12 +165,12 @@ export function createActivityService(deps: ActivityServiceDeps): ActivityServic
       next.subscribe(onSnapshot),
     ];
     for (const counter of next.snapshot().counters) names.set(counter.id, counter.name);
-    const loaded: RecordLoad = await storage.load().catch((error: unknown) => {
+    const loaded = await storage.load().catch((error: unknown) => {
       deps.warn(`activity record load failed: ${error instanceof Error ? error.message : String(error)}`);
-      return { record: new ActivityRecord() };
+      return { value: new ActivityRecord() };
     });
     if (mine !== attachment) return;
-    record = loaded.record;
+    record = loaded.value;
     generation += 1;
     cached = null; // the cache key counts changes of one record, not which record
     const waiting = early;
@@ -187,7 +187,7 @@ export function createActivityService(deps: ActivityServiceDeps): ActivityServic
       save: (file) => storage.save(file),
       onError: (error) => deps.warn(`activity record not saved: ${error instanceof Error ? error.message : String(error)}`),
     });
-    if (loaded.notice) {
+    if ('notice' in loaded && loaded.notice) {
       deps.notice(loaded.notice);
       writer.schedule(); // replace the bad file with a good one
     }

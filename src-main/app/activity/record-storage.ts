@@ -6,35 +6,16 @@ import { accountFilePath, createAccountJsonFile, createMemoryAccountFile, type A
 import { createTextFile } from '../storage/text-file';
 import { ActivityRecord } from './record';
 import { FILE_LIMITS, RecordFile, type RecordFileV2 } from './record-file';
-import type { Said } from '../../../src-shared/i18n/notice';
 
-export interface RecordLoad {
-  record: ActivityRecord;
-  notice?: Said;
-}
-
-export interface RecordStorage {
-  load(): Promise<RecordLoad>;
-  save(file: RecordFile): Promise<void>;
-}
+export type RecordStorage = AccountJsonFile<ActivityRecord, RecordFile>;
 
 /** Named by the owner key (a digest, never the token). */
 export function recordPathFor(dir: string, ownerKey: string): string {
   return accountFilePath(dir, 'activity', ownerKey);
 }
 
-function asRecordStorage(file: AccountJsonFile<ActivityRecord, RecordFile>): RecordStorage {
-  return {
-    async load() {
-      const { value, notice } = await file.load();
-      return { record: value, ...(notice ? { notice } : {}) };
-    },
-    save: (record) => file.save(record),
-  };
-}
-
 export function createMemoryRecordStorage(): RecordStorage {
-  return asRecordStorage(createMemoryAccountFile(() => new ActivityRecord()));
+  return createMemoryAccountFile(() => new ActivityRecord());
 }
 
 export function createFileRecordStorage(path: string, options: { now?: () => Date } = {}): RecordStorage {
@@ -42,16 +23,14 @@ export function createFileRecordStorage(path: string, options: { now?: () => Dat
 }
 
 export function createTextRecordStorage(file: TextFile): RecordStorage {
-  return asRecordStorage(
-    createAccountJsonFile(file, {
-      schema: RecordFile,
-      fresh: () => new ActivityRecord(),
-      fromFile: (data) => ActivityRecord.fromFile(data),
-      unreadable: (i18n) => i18n.t('notice.activityUnreadable'),
-      reset: (i18n) => i18n.t('notice.activityReset'),
-      maxBytes: FILE_LIMITS.bytes,
-    }),
-  );
+  return createAccountJsonFile(file, {
+    schema: RecordFile,
+    fresh: () => new ActivityRecord(),
+    fromFile: (data) => ActivityRecord.fromFile(data),
+    unreadable: (i18n) => i18n.t('notice.activityUnreadable'),
+    reset: (i18n) => i18n.t('notice.activityReset'),
+    maxBytes: FILE_LIMITS.bytes,
+  });
 }
 
 /** The most characters a day total or an event can take in the file. */

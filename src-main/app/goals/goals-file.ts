@@ -5,7 +5,6 @@ import { CounterId } from '../../../src-shared/api/schemas';
 import { Goal } from '../../../src-shared/domain/goals';
 import { accountFilePath, createAccountJsonFile, createMemoryAccountFile, type AccountJsonFile } from '../storage/account-json-file';
 import type { TextFile } from '../ports';
-import type { Said } from '../../../src-shared/i18n/notice';
 
 /** More than anyone keeps; a file beyond it was not written by this app. */
 export const MAX_GOALS = 5_000;
@@ -35,42 +34,22 @@ export { MAX_KEYS };
 
 export const emptyGoals = (): GoalsFile => ({ format: 'counter-tray-goals', version: 1, goals: {}, milestonesMuted: [], announced: { goals: {}, milestones: {} } });
 
-export interface GoalsLoad {
-  data: GoalsFile;
-  notice?: Said;
-}
-
-export interface GoalsStorage {
-  load(): Promise<GoalsLoad>;
-  save(data: GoalsFile): Promise<void>;
-}
+export type GoalsStorage = AccountJsonFile<GoalsFile, GoalsFile>;
 
 export function goalsPathFor(dir: string, ownerKey: string): string {
   return accountFilePath(dir, 'goals', ownerKey);
 }
 
-function asGoalsStorage(file: AccountJsonFile<GoalsFile, GoalsFile>): GoalsStorage {
-  return {
-    async load() {
-      const { value, notice } = await file.load();
-      return { data: value, ...(notice ? { notice } : {}) };
-    },
-    save: (data) => file.save(data),
-  };
-}
-
 export function createMemoryGoalsStorage(): GoalsStorage {
-  return asGoalsStorage(createMemoryAccountFile(emptyGoals));
+  return createMemoryAccountFile(emptyGoals);
 }
 
 export function createFileGoalsStorage(file: TextFile): GoalsStorage {
-  return asGoalsStorage(
-    createAccountJsonFile(file, {
-      schema: GoalsFile,
-      fresh: emptyGoals,
-      fromFile: (data) => data,
-      unreadable: (i18n) => i18n.t('notice.goalsUnreadable'),
-      reset: (i18n) => i18n.t('notice.goalsReset'),
-    }),
-  );
+  return createAccountJsonFile(file, {
+    schema: GoalsFile,
+    fresh: emptyGoals,
+    fromFile: (data) => data,
+    unreadable: (i18n) => i18n.t('notice.goalsUnreadable'),
+    reset: (i18n) => i18n.t('notice.goalsReset'),
+  });
 }

@@ -122,10 +122,10 @@ export function createGoalsService(deps: GoalsServiceDeps): GoalsService {
     if (!next) return;
     const loaded = await next.load().catch((error: unknown) => {
       deps.warn(`goals load failed: ${error instanceof Error ? error.message : String(error)}`);
-      return { data: emptyGoals() };
+      return { value: emptyGoals() };
     });
     if (storage !== next || stopped) return;
-    data = loaded.data;
+    data = loaded.value;
     revision += 1;
     if ('notice' in loaded && loaded.notice) {
       deps.notice(loaded.notice);

@@ -1,4 +1,4 @@
-// A feed path that decodes into another: WHATWG parsing resolves "..", "%2e%2e" and "\\" but leaves
+// A feed path that decodes into another: WHATWG parsing resolves "..", "%2e%2e" and "\" but leaves
 // "%2f" and "%5c", so "…/counter-tray/..%2fx" escapes the folder on a server that decodes first.
 // Every layer is peeled.
 

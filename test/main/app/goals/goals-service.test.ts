@@ -137,9 +137,9 @@ describe('goals', () => {
     await forgetful.service.setGoal(COFFEES, { ...DAILY_3, target: 99 });
     await forgetful.service.setGoal(COFFEES, DAILY_3); // reached already when set: not news
     expect(goals(forgetful.announced)).toEqual([]);
-    const unmarked = structuredClone((await file().load()).data);
+    const unmarked = structuredClone((await file().load()).value);
     unmarked.announced.goals = {};
-    const withoutMark: GoalsStorage = { load: async () => ({ data: structuredClone(unmarked) }), save: async () => undefined };
+    const withoutMark: GoalsStorage = { load: async () => ({ value: structuredClone(unmarked) }), save: async () => undefined };
     const third = run(clock, { zone, record, storage: withoutMark });
     await third.service.attach(withoutMark);
     expect(goals(third.announced)).toHaveLength(1);
