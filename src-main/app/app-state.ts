@@ -11,7 +11,7 @@ import type { AppControllerDeps, AppPlatform } from './ports';
 import type { Session } from './session/session-api';
 import type { AppStateBody } from '../../src-shared/ipc/contract';
 
-export interface AppStateParts {
+interface AppStateParts {
   deps: Pick<AppControllerDeps, 'theme' | 'systemTimezone' | 'appVersion' | 'windowMaterial' | 'accent' | 'updates'>;
   platform: AppPlatform;
   settings: Settings;

@@ -11,7 +11,7 @@ import { AppError } from '../ipc/errors';
 import type { OfflineCounters } from './offline/offline-counters';
 import type { AppControllerDeps, AppPlatform, ConsentPort, SaveFilePort } from './ports';
 import type { Clock } from '../core/contract';
-import type { CounterState } from '../../src-shared/domain/snapshot';
+import type { CounterState, Direction } from '../../src-shared/domain/snapshot';
 import type { CounterReset } from './account/counter-reset';
 import type { AccountRecords } from './account/account-data';
 import type { OrganiseService } from './organise/organise-service';
@@ -23,7 +23,7 @@ import type { AppSettings } from './settings/app-settings';
 import { applySettingsPatch } from './settings/settings-rules';
 import { words } from '../../src-shared/i18n/messages';
 
-export interface InvokeHandlerContext {
+interface InvokeHandlerContext {
   publishDelta(): AppState;
   offline: OfflineCounters;
   /** There once a core runs (every handler asks the core first). */
@@ -74,22 +74,18 @@ function requireUpdates(ctx: InvokeHandlerContext): NonNullable<AppControllerDep
 }
 
 export function createInvokeHandlers(ctx: InvokeHandlerContext, source: ClickSource): InvokeHandlers {
+  const step = async (id: string, direction: Direction, amount: number) => {
+    const core = ctx.offline.step(id, direction, amount);
+    ctx.records().activity.click(id, source, direction === 'increment' ? amount : -amount);
+    await ctx.durable(core);
+    return null;
+  };
   return {
     // The answer is a base the next delta applies to.
     'state:get': () => ctx.publishDelta(),
     // An unknown counter is refused (nothing recorded); a click taken offline goes to the connecting core's ledger.
-    'counter:increment': async ({ id, amount = 1 }) => {
-      const core = ctx.offline.step(id, 'increment', amount);
-      ctx.records().activity.click(id, source, amount);
-      await ctx.durable(core);
-      return null;
-    },
-    'counter:decrement': async ({ id, amount = 1 }) => {
-      const core = ctx.offline.step(id, 'decrement', amount);
-      ctx.records().activity.click(id, source, -amount);
-      await ctx.durable(core);
-      return null;
-    },
+    'counter:increment': ({ id, amount = 1 }) => step(id, 'increment', amount),
+    'counter:decrement': ({ id, amount = 1 }) => step(id, 'decrement', amount),
     'counter:undo': async ({ id }) => {
       const core = ctx.session.requireCounter(id);
       ctx.records().activity.undo(id);
@@ -138,7 +134,7 @@ export function createInvokeHandlers(ctx: InvokeHandlerContext, source: ClickSou
     'counter:undoReset': ({ id, choice }) => ctx.counterReset.undo(id, choice),
     'activity:export': async (request) => {
       if (request.scope === 'counter') ctx.session.requireCounter(request.id);
-      else if (!ctx.session.core()) throw new AppError('not-signed-in', 'Sign in first: Counter Tray is not connected to a server.');
+      else if (!ctx.session.core()) throw new AppError('not-signed-in', words('error.notSignedIn'));
       // Loaded on the first export: a launch never needs the CSV writer.
       const { exportActivity } = await import('./export/export-activity');
       return exportActivity(request, {

@@ -33,7 +33,6 @@ export interface AccountDataDeps {
   loadRecords?: () => Promise<{ createAccountRecords(deps: AccountDataDeps): AccountRecords }>;
 }
 
-export type AccountData = ReturnType<typeof createAccountData>;
 export type { AccountRecords };
 
 export function createAccountData(deps: AccountDataDeps) {

@@ -1,6 +1,5 @@
-// The account's activity record, goals and milestones, loaded with the first core (a signed-out
-// start or one still connecting needs neither). An account's live in files named by a digest of
-// server and token, the demo's in memory, forgotten with it.
+// The account's activity record, goals and milestones, loaded with the first core. An account's live in
+// files named by a digest of server and token, the demo's in memory, forgotten with it.
 import type { HistoryRange } from '../../../src-shared/domain/history';
 import type { IsoWeekday } from '../../../src-shared/time/week-start';
 import type { CounterCore } from '../../core/contract';

@@ -9,9 +9,9 @@ import type { ActivityService } from '../activity/activity-service';
 import { dayKey } from '../activity/days';
 import { createLapsingOffer } from '../activity/offers';
 
-export const RESET_UNDO_MS = 60_000;
+const RESET_UNDO_MS = 60_000;
 
-export interface CounterResetDeps {
+interface CounterResetDeps {
   clock: Clock;
   timezone(): string;
   requireCounter(id: string): CounterCore;

@@ -16,7 +16,7 @@ import type { IsoWeekday } from '../../../src-shared/time/week-start';
 import { computeHistory } from './history';
 import type { GoalRule } from './streaks';
 
-export interface ActivityServiceDeps {
+interface ActivityServiceDeps {
   clock: Clock;
   timezone(): string;
   /** Today's totals or the undo offer changed. */

@@ -25,14 +25,9 @@ export function dayKey(at: number, timezone: string): string {
   return key;
 }
 
-/** Negative: after. */
-export function shiftDay(key: string, days: number): string {
-  return addDays(key, -days);
-}
-
 /** Oldest first. */
 export function lastDays(last: string, count: number): string[] {
-  return Array.from({ length: count }, (_, i) => shiftDay(last, count - 1 - i));
+  return Array.from({ length: count }, (_, i) => addDays(last, i + 1 - count));
 }
 
 const clockFormatters = createZoneCache((timeZone) => new Intl.DateTimeFormat('en-CA', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' }));

@@ -22,7 +22,7 @@ export interface HistoryInput {
 }
 
 /** 14 days, 13 weeks, or the 52 week columns ending with this week. */
-export function rangeStart(range: HistoryRange, today: string, firstDayOfWeek: IsoWeekday): string {
+function rangeStart(range: HistoryRange, today: string, firstDayOfWeek: IsoWeekday): string {
   switch (range) {
     case 'twoWeeks':
       return addDays(today, -13);
@@ -33,7 +33,7 @@ export function rangeStart(range: HistoryRange, today: string, firstDayOfWeek: I
   }
 }
 
-export const weekStart = (day: string, firstDayOfWeek: IsoWeekday) => addDays(day, -daysIntoWeek(day, firstDayOfWeek));
+const weekStart = (day: string, firstDayOfWeek: IsoWeekday) => addDays(day, -daysIntoWeek(day, firstDayOfWeek));
 
 const netOf = (total: DayTotal) => total.you + total.others;
 

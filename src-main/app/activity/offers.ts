@@ -14,7 +14,7 @@ export interface PendingUndo {
   expiresAt: number;
 }
 
-/** The offer after an own click (undo clicks never make one). */
+/** Undo clicks never make one. */
 export function afterClick(current: PendingUndo | null, counterId: string, source: ClickSource, amount: number, now: number, windowMs = UNDO_WINDOW_MS): PendingUndo | null {
   const base = current && current.counterId === counterId && current.expiresAt > now ? current.amount : 0;
   const net = base + amount;
@@ -38,10 +38,10 @@ export function presentOffer(pending: PendingUndo | null, counters: readonly Cou
 }
 
 /** One offer at a time: setting another replaces it and its timer; every change, the lapse included, is reported. */
-export interface LapsingOffer<T> {
+interface LapsingOffer<T> {
   readonly current: T | null;
   set(next: T | null): void;
-  /** Stops the timer (the app is stopping); the offer is dropped without a report. */
+  /** The app is stopping: dropped without a report. */
   dispose(): void;
 }
 

@@ -6,7 +6,7 @@ import { addDays, isDateKey } from '../../../src-shared/time/calendar';
 import { DAYS_KEPT, FIRST_DAY, LAST_DAY, isRecordedAt, isRecordedDay, type DayColumns } from './days';
 
 /** What a reader accepts; the record is compacted and written within it. */
-export interface FileLimits {
+interface FileLimits {
   /** Read no further (storage/text-file.ts) and written no larger. */
   bytes: number;
   counters: number;
@@ -124,7 +124,6 @@ export function recordFileSchema(limits: FileLimits) {
 export const RecordFile = recordFileSchema(FILE_LIMITS);
 export type RecordFile = z.infer<typeof RecordFile>;
 export type RecordFileV2 = Extract<RecordFile, { version: 2 }>;
-export type RecordFileV1 = Extract<RecordFile, { version: 1 }>;
 
 // Events: tuple ⇄ object (the guards above ran first).
 

@@ -17,13 +17,13 @@ export interface GoalClock {
   steps(counterId: string, fromDay: string): Steps;
 }
 
-export interface ReachedGoal {
+interface ReachedGoal {
   counterId: string;
   goal: Goal;
   done: number;
 }
 
-export function progressOf(goal: Goal, steps: Steps): number {
+function progressOf(goal: Goal, steps: Steps): number {
   if (goal.count === 'mine') return steps.you;
   if (goal.count === 'others') return steps.others;
   return steps.you + steps.others;

@@ -7,15 +7,15 @@ import { accountFilePath, createAccountJsonFile, createMemoryAccountFile, type A
 import type { TextFile } from '../ports';
 
 /** More than anyone keeps; a file beyond it was not written by this app. */
-export const MAX_GOALS = 5_000;
+const MAX_GOALS = 5_000;
 /** Older ones are pruned long before. */
 const MAX_KEYS = 32;
 
 const At = z.int().min(0).max(8.64e15);
 /** Per kind of period: an instant, not a day's name, since the same steps fall on another day in another zone. */
-export const GoalAnnounced = z.object({ day: At.optional(), week: At.optional(), month: At.optional() });
+const GoalAnnounced = z.object({ day: At.optional(), week: At.optional(), month: At.optional() });
 /** "FromDate:2024-02-29:2026-11-23": counter type, its date, the milestone's day. */
-export const MilestoneKey = z.string().regex(/^(FromDate|ToDate):\d{4}-\d{2}-\d{2}:\d{4}-\d{2}-\d{2}$/);
+const MilestoneKey = z.string().regex(/^(FromDate|ToDate):\d{4}-\d{2}-\d{2}:\d{4}-\d{2}-\d{2}$/);
 
 const capped = <T extends z.ZodType>(value: T) => z.record(CounterId, value).refine((r) => Object.keys(r).length <= MAX_GOALS, { message: `at most ${MAX_GOALS} counters` });
 

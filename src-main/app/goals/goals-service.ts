@@ -16,13 +16,13 @@ import { dayCounters, takeDueMilestones } from './milestone-tracker';
 import type { Said } from '../../../src-shared/i18n/notice';
 
 /** From this local hour on, on their day. */
-export const MORNING_HOUR = 9;
+const MORNING_HOUR = 9;
 
 export type Announcement =
   | { kind: 'goalReached'; counterId: string; name: string; goal: Goal; done: number }
   | { kind: 'milestone'; counterId: string; name: string; type: MilestoneCounterType; milestone: Milestone };
 
-export interface GoalsServiceDeps {
+interface GoalsServiceDeps {
   clock: Clock;
   timezone(): string;
   counters(): readonly CounterState[];
@@ -34,7 +34,7 @@ export interface GoalsServiceDeps {
   announce(announcement: Announcement): void;
 }
 
-export interface GoalsService {
+interface GoalsService {
   attach(storage: GoalsStorage | null): Promise<void>;
   setGoal(counterId: string, goal: Goal | null): Promise<void>;
   muteMilestones(counterId: string, muted: boolean): Promise<void>;

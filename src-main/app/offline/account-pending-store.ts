@@ -25,7 +25,7 @@ export function pendingFileName(owner: string): string {
   return `pending-${owner.slice(0, 16)}.json`;
 }
 
-export interface AccountPendingFiles {
+interface AccountPendingFiles {
   file: TextFile;
   /** 0.2's `pending.json`: read once for its owner, then retired. */
   legacy?: TextFile & { remove(): Promise<void> };

@@ -12,7 +12,7 @@ export interface ClickSeal {
 
 const KEY_INFO = 'counter-tray/click-files/v1';
 
-export function clickFileKey(token: string): Buffer {
+function clickFileKey(token: string): Buffer {
   return Buffer.from(hkdfSync('sha256', Buffer.from(token, 'utf8'), Buffer.alloc(0), KEY_INFO, 32));
 }
 
@@ -21,7 +21,7 @@ export function sealFor(owner: string, token: string, acceptUnsealed = false): C
 }
 
 /** JSON.stringify of a parsed file gives back the text it was written as. */
-export function macEntry(seal: ClickSeal, id: string, clicks: unknown): string {
+function macEntry(seal: ClickSeal, id: string, clicks: unknown): string {
   return createHmac('sha256', seal.key).update(JSON.stringify([seal.owner, id, clicks ?? null])).digest('hex');
 }
 
@@ -30,7 +30,7 @@ export function sealEntries(seal: ClickSeal, entries: Readonly<Record<string, un
   return Object.fromEntries(Object.entries(entries).map(([id, clicks]) => [id, macEntry(seal, id, clicks)]));
 }
 
-export interface OpenedEntries<T> {
+interface OpenedEntries<T> {
   kept: Record<string, T>;
   /** Not written by this app (added, changed, moved, or without a MAC). */
   refused: string[];

@@ -25,10 +25,10 @@ const Entry = z.object({
   /** 0.2 kept offline clicks here; read only to tell the user they were not carried over. */
   unsent: z.record(z.string(), z.int()).optional(),
 });
-export type LastKnownEntry = Omit<z.infer<typeof Entry>, 'unsent'>;
+type LastKnownEntry = Omit<z.infer<typeof Entry>, 'unsent'>;
 const CacheFile = z.object({ version: z.literal(1), accounts: z.record(z.string(), Entry) });
 
-export interface LastKnownCache {
+interface LastKnownCache {
   load(): Promise<{ notice?: Notice }>;
   get(owner: string): LastKnownEntry | undefined;
   remember(owner: string, counters: readonly CounterState[]): void;
@@ -118,7 +118,7 @@ export function createLastKnownCache(file: TextFile, clock: Clock, log: (message
   };
 }
 
-export interface OfflineCountersDeps {
+interface OfflineCountersDeps {
   cache: LastKnownCache | null;
   session: Session;
   changed: () => void;

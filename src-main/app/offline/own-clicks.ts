@@ -6,7 +6,7 @@ import { createAccountPendingStore } from './account-pending-store';
 import type { ClickSeal } from './click-file-codec';
 import type { PendingFiles } from '../ports';
 
-export interface OwnClickDeps {
+interface OwnClickDeps {
   pendingFiles: PendingFiles | undefined;
   notify(notice: Notice): void;
   /** Sanitized, for words about a counter once it is gone. */
@@ -14,7 +14,7 @@ export interface OwnClickDeps {
 }
 
 /** Nothing of them reached the server. */
-export function droppedClicksNotice(amount: number, name: string): Said {
+function droppedClicksNotice(amount: number, name: string): Said {
   return (i18n) => i18n.t('notice.droppedClicks', { amount: amount === 0 ? 'all' : i18n.signed(amount), name });
 }
 

@@ -21,7 +21,7 @@ import type { Clock } from '../../core/contract';
 import { AppError } from '../../ipc/errors';
 import { toOrganiseFile, type OrganiseStorage } from './organise-file';
 
-export interface OrganiseServiceDeps {
+interface OrganiseServiceDeps {
   clock: Clock;
   counters(): readonly CounterState[];
   /** Only for the server's list (a live core) are missing ids dropped. */
@@ -48,7 +48,7 @@ export interface OrganiseService {
 }
 
 /** A quit writes them at once. */
-export const CHANGE_TIMES_WRITE_DELAY_MS = 10_000;
+const CHANGE_TIMES_WRITE_DELAY_MS = 10_000;
 
 export function createOrganiseService(deps: OrganiseServiceDeps): OrganiseService {
   let data: Organisation | null = null;

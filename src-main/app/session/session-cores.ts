@@ -11,7 +11,7 @@ export interface CoreChange {
   account?: { baseUrl: string; token: string };
 }
 
-export interface SessionCores {
+interface SessionCores {
   /** Also while a switch to another account is being checked (its list stays visible). */
   core(): CounterCore | null;
   /** Until its first sync succeeds (then it becomes `core`). */

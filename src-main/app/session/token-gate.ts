@@ -16,7 +16,7 @@ export interface AccountOfCore {
 
 export type CoreSetup = (account: AccountOfCore | null) => Omit<CoreOptions, 'baseUrl' | 'token'>;
 
-export interface TokenGate {
+interface TokenGate {
   /** `maxLength` caps the result. */
   redact(text: string, maxLength?: number): string;
   /** Redacted from every message from now on. */

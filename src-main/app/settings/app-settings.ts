@@ -1,5 +1,4 @@
-// The settings in force and those on disk, which differ only while the demo runs: the demo's
-// per-counter settings never overwrite the account's (demo-settings.ts).
+// The settings in force and those on disk, which differ only while the demo runs (demo-settings.ts).
 import { DEFAULT_SETTINGS, type Settings } from '../../../src-shared/domain/settings';
 import { Emitter, type Event } from '../../../src-shared/events/emitter';
 import type { SettingsStore } from '../ports';
@@ -12,7 +11,7 @@ export interface SettingsChange {
 
 export interface AppSettings {
   current(): Settings;
-  /** What the launch read (after the rules of a user edit were applied): in force and on disk. */
+  /** After the rules of a user edit: in force and on disk. */
   loaded(settings: Settings): void;
   save(next: Settings): Promise<void>;
   followMode(mode: 'account' | 'demo'): void;
@@ -22,7 +21,7 @@ export interface AppSettings {
 export function createAppSettings(store: SettingsStore): AppSettings {
   const changes = new Emitter<SettingsChange>();
   let settings: Settings = DEFAULT_SETTINGS;
-  /** Differs from `settings` in per-counter fields while the demo runs. */
+  /** Differs in per-counter fields while the demo runs. */
   let persisted: Settings = DEFAULT_SETTINGS;
   let inDemo = false;
 

@@ -1,6 +1,5 @@
 // Settings in a plain JSON file. Not electron-store: its constructor registers
-// `ipcMain.on('electron-store-get-data')` with no sender check, a door beside ipc/main-wrapper.ts.
-// A broken file is moved aside and replaced by defaults: the app starts, and tells the user once.
+// `ipcMain.on('electron-store-get-data')` with no sender check. A broken file is replaced by defaults, told once.
 import { copyFile, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { Settings } from '../../../src-shared/domain/settings';
@@ -17,7 +16,7 @@ export function createFileSettingsStore(path: string, now: () => Date = () => ne
     const temp = `${path}.tmp-${process.pid}-${(writes += 1)}`;
     const done = last.then(async () => {
       await mkdir(dirname(path), { recursive: true });
-      // Write then rename: a crash mid-write leaves the old file, never half a file.
+      // A crash mid-write leaves the old file, never half a file.
       await writeFile(temp, text, 'utf8');
       await rename(temp, path);
     });

@@ -4,9 +4,9 @@ import { DEFAULT_SETTINGS, Settings } from '../../../src-shared/domain/settings'
 import type { PlainKey } from '../../../src-shared/i18n/messages';
 import type { Said } from '../../../src-shared/i18n/notice';
 
-export const CURRENT_SETTINGS_VERSION = 2;
+const CURRENT_SETTINGS_VERSION = 2;
 
-export type SettingsOutcome =
+type SettingsOutcome =
   | { kind: 'ok'; settings: Settings }
   /** Upgraded or partly salvaged: save it; `notice` says what was dropped. */
   | { kind: 'migrated'; settings: Settings; from: number; notice?: Said }

@@ -10,7 +10,7 @@ import type { AppPlatform } from '../ports';
 import { parseServerUrl } from '../session/server-url';
 import { isKnownZone } from '../../../src-shared/time/calendar';
 
-export interface EditContext {
+interface EditContext {
   platform: AppPlatform;
   /** A shortcut may be added for these only (an unchanged one stays). */
   knownCounterIds: ReadonlySet<string>;
@@ -47,7 +47,7 @@ function unknownCounters(before: ShortcutMap, after: ShortcutMap, known: Readonl
   return [`Shortcuts can be set only for counters shared with you (not ${added.slice(0, 3).map(([id]) => id.slice(0, 40)).join(', ')}${added.length > 3 ? ', …' : ''}).`];
 }
 
-export interface LoadedSettingsCheck {
+interface LoadedSettingsCheck {
   settings: Settings;
   problems: Said[];
 }

@@ -80,7 +80,7 @@ const RESERVED: Record<'darwin' | 'win32' | 'linux', ReadonlySet<string>> = {
   ]),
 };
 
-export type AcceleratorCheck = { ok: true; normalized: string; keys: string } | { ok: false; message: string };
+type AcceleratorCheck = { ok: true; normalized: string; keys: string } | { ok: false; message: string };
 
 function normalizeKey(token: string): string | undefined {
   if (/^[a-z0-9]$/i.test(token)) return token.toUpperCase();

@@ -6,17 +6,17 @@ import { Emitter, type Event } from '../../../src-shared/events/emitter';
 import type { AppState, AppStateBody, StateDelta } from '../../../src-shared/ipc/contract';
 import type { Clock } from '../../core/contract';
 
-export interface StatePublisher {
-  /** Something the state shows may have changed: a push follows, coalesced with others. */
+interface StatePublisher {
+  /** A push follows, coalesced with others. */
   changed(): void;
-  /** Brings the delta stream up to date; answers the state as sent, the base the next delta applies to. */
+  /** Answers the state as sent, the base the next delta applies to. */
   publishDelta(): AppState;
-  /** Right before each push: work that must see every change first (the last-known cache, goals). */
+  /** Work that must see every change first (the last-known cache, goals). */
   readonly onWillPublish: Event<void>;
   readonly onDelta: Event<StateDelta>;
-  /** The whole state after each push, for main's own listeners. */
+  /** For main's own listeners. */
   readonly onState: Event<AppState>;
-  /** No push after this (the app is stopping). */
+  /** The app is stopping. */
   cancel(): void;
 }
 
@@ -41,7 +41,7 @@ function diffCounters(previous: readonly CounterState[], next: readonly CounterS
   return { upserted, removed, ...(sameOrder ? {} : { order: next.map((c) => c.id) }) };
 }
 
-/** The delta from `previous` (null: nothing sent yet) to `next` by identity, or null when nothing changed. */
+/** By identity; null when nothing changed. */
 export function diffAppState(previous: AppStateBody | null, next: AppStateBody): DeltaBody | null {
   const changed: DeltaBody['changed'] = {};
   for (const key of REST_KEYS) {

@@ -17,7 +17,7 @@ export interface AccountJsonFile<T, F> {
   save(data: F): Promise<void>;
 }
 
-export interface AccountFileRules<T, F> {
+interface AccountFileRules<T, F> {
   schema: z.ZodType<F>;
   fresh(): T;
   fromFile(data: F): T;

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { TextFile } from '../ports';
 import { FileTooLargeError } from './text-file';
 
-export type ParsedRead<T> =
+type ParsedRead<T> =
   | { status: 'missing' }
   | { status: 'ok'; data: T }
   /** Permissions, I/O: left where it is. */

@@ -18,7 +18,7 @@ export interface FeedConfig {
   origin: string;
 }
 
-export type FeedConfigResult = { ok: true; feed: FeedConfig } | { ok: false; problem: string };
+type FeedConfigResult = { ok: true; feed: FeedConfig } | { ok: false; problem: string };
 
 export function parseFeedConfig(text: string | null): FeedConfigResult {
   if (text === null) return { ok: false, problem: 'the package has no app-update.yml' };

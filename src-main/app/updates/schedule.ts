@@ -23,7 +23,7 @@ export const firstCheckDelay = (random: Random, schedule: UpdateSchedule = UPDAT
 
 export const nextCheckDelay = (random: Random, schedule: UpdateSchedule = UPDATE_SCHEDULE): number => schedule.periodMs + jitter(random, schedule);
 
-export interface CheckTimer {
+interface CheckTimer {
   readonly nextAt: number | null;
   start(): void;
   stop(): void;
