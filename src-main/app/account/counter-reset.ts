@@ -28,18 +28,9 @@ interface Offer {
   expiresAt: number;
 }
 
-export interface CounterReset {
-  reset(id: string): Promise<void>;
-  undo(id: string, choice: UndoResetChoice): Promise<UndoResetResult>;
-  /** With the counter's current name. */
-  offer(counters: readonly CounterState[]): ResetOffer | null;
-  /** An offer never carries over to another account. */
-  clear(): void;
-}
-
 const fieldOf = (counter: CounterState, kind: ResetOffer['kind']) => (kind === 'reset' ? counter.value : counter.startDate);
 
-export function createCounterReset(deps: CounterResetDeps): CounterReset {
+export function createCounterReset(deps: CounterResetDeps) {
   const offers = createLapsingOffer<Offer>(deps.clock, () => deps.changed());
   const setOffer = (next: Offer | null) => offers.set(next);
   let shown: { offer: Offer; view: ResetOffer } | undefined;
@@ -57,7 +48,7 @@ export function createCounterReset(deps: CounterResetDeps): CounterReset {
   }
 
   return {
-    async reset(id) {
+    async reset(id: string): Promise<void> {
       const { core, counter } = counterOf(id);
       if (counter.type === 'ToDate') throw new AppError('invalid-payload', words('error.resetToDate'));
       // Unsent clicks would land on top of the reset and leave neither value.
@@ -71,7 +62,7 @@ export function createCounterReset(deps: CounterResetDeps): CounterReset {
       setOffer({ counterId: id, kind, earlier, after, expiresAt: deps.clock.now() + RESET_UNDO_MS });
     },
 
-    async undo(id, choice) {
+    async undo(id: string, choice: UndoResetChoice): Promise<UndoResetResult> {
       const offer = offers.current;
       if (!offer || offer.counterId !== id || offer.expiresAt <= deps.clock.now()) throw new AppError('nothing-to-undo', words('error.noResetToUndo'));
       if (choice === 'keep') {
@@ -88,7 +79,8 @@ export function createCounterReset(deps: CounterResetDeps): CounterReset {
       return { status: 'restored' };
     },
 
-    offer(counters) {
+    /** With the counter's current name. */
+    offer(counters: readonly CounterState[]): ResetOffer | null {
       const offer = offers.current;
       if (!offer) return null;
       const counter = counters.find((c) => c.id === offer.counterId);
@@ -100,8 +92,11 @@ export function createCounterReset(deps: CounterResetDeps): CounterReset {
       return shown.view;
     },
 
+    /** An offer never carries over to another account. */
     clear() {
       if (offers.current) setOffer(null);
     },
   };
 }
+
+export type CounterReset = ReturnType<typeof createCounterReset>;

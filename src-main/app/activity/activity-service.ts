@@ -1,17 +1,17 @@
 // The activity record fed only by what the running core reports (docs/api.md R1), so it never
 // guesses; one record per account (a file) or per demo (memory), switched with the core.
-import type { ActivityDetail, ActivityEvent, ActivitySummary, ClickSource } from '../../../src-shared/domain/activity';
+import type { ActivityEvent, ActivitySummary, ClickSource } from '../../../src-shared/domain/activity';
 import type { CoreSnapshot, RemoteChange } from '../../../src-shared/domain/snapshot';
 import type { ChangeOutcome, Clock, CounterCore } from '../../core/contract';
 import { AppError } from '../../ipc/errors';
 import { ClickAttribution } from './attribution';
 import { dayKey } from './days';
-import { ActivityRecord, type ExportLog } from './record';
+import { ActivityRecord } from './record';
 import { createRecordWriter, fittedFile, type RecordStorage, type RecordWriter } from './record-storage';
 import { afterClick, createLapsingOffer, presentOffer, undoBlockedBecause, UNDO_WINDOW_MS, type PendingUndo } from './offers';
 import { words } from '../../../src-shared/i18n/messages';
 import type { Said } from '../../../src-shared/i18n/notice';
-import type { ActivityHistory, HistoryRange } from '../../../src-shared/domain/history';
+import type { HistoryRange } from '../../../src-shared/domain/history';
 import type { IsoWeekday } from '../../../src-shared/time/week-start';
 import { computeHistory } from './history';
 import type { GoalRule } from './streaks';
@@ -25,28 +25,7 @@ interface ActivityServiceDeps {
   warn(message: string): void;
 }
 
-export interface ActivityService {
-  /** Follows the running core (null: none) with its own record. */
-  attach(core: CounterCore | null, storage: RecordStorage | null): Promise<void>;
-  /** Call before the click reaches the core. */
-  click(counterId: string, source: ClickSource, amount: number): void;
-  /** Through the core's ledger: unsent clicks are withdrawn, sent ones get the opposite change. */
-  undo(counterId: string): void;
-  /** An own edit (PATCH), reported by the core once placed; a rename seen meanwhile is not others'. */
-  edit(counterId: string, run: () => Promise<unknown>): Promise<void>;
-  summary(): ActivitySummary;
-  detail(counterId: string): ActivityDetail;
-  /** Weeks from the locale's first day; the goal's rule where it has one. */
-  history(counterId: string, range: HistoryRange, options: { firstDayOfWeek: IsoWeekday; goal: GoalRule | null }): ActivityHistory;
-  /** Net steps from the local day `fromDay` to today (goals); a step stamped on a later day is that day's. */
-  steps(counterId: string, fromDay: string): { you: number; others: number };
-  exportLog(counterId: string): ExportLog;
-  /** Changes with the record (or another record): callers cache by it. */
-  version(): string;
-  stop(): Promise<void>;
-}
-
-export function createActivityService(deps: ActivityServiceDeps): ActivityService {
+export function createActivityService(deps: ActivityServiceDeps) {
   let core: CounterCore | null = null;
   let record = new ActivityRecord();
   let writer: RecordWriter | null = null;
@@ -197,13 +176,15 @@ export function createActivityService(deps: ActivityServiceDeps): ActivityServic
   }
 
   return {
-    attach(next, storage) {
+    /** Follows the running core (null: none) with its own record. */
+    attach(next: CounterCore | null, storage: RecordStorage | null): Promise<void> {
       // One switch at a time: the previous record's last write finishes before the next loads.
       attaching = attaching.catch(() => undefined).then(() => attachTo(next, storage));
       return attaching;
     },
 
-    click(counterId, source, amount) {
+    /** Call before the click reaches the core. */
+    click(counterId: string, source: ClickSource, amount: number) {
       const counter = counters().find((c) => c.id === counterId);
       // The core ignores clicks in a direction the server refused: nothing to record or undo.
       if (!counter || counter.refused[amount > 0 ? 'increment' : 'decrement'] !== undefined) return;
@@ -211,7 +192,8 @@ export function createActivityService(deps: ActivityServiceDeps): ActivityServic
       if (source !== 'undo') setOffer(afterClick(offers.current, counterId, source, amount, now(), UNDO_WINDOW_MS));
     },
 
-    undo(counterId) {
+    /** Through the core's ledger: unsent clicks are withdrawn, sent ones get the opposite change. */
+    undo(counterId: string) {
       const pending = offers.current;
       if (!core || !pending || pending.counterId !== counterId || pending.expiresAt <= now()) {
         throw new AppError('nothing-to-undo', words('undo.nothing'));
@@ -225,7 +207,8 @@ export function createActivityService(deps: ActivityServiceDeps): ActivityServic
       if (opposite !== 0) attribution.click(counterId, 'undo', opposite);
     },
 
-    async edit(counterId, run) {
+    /** An own edit (PATCH), reported by the core once placed; a rename seen meanwhile is not others'. */
+    async edit(counterId: string, run: () => Promise<unknown>) {
       ownEdits.set(counterId, (ownEdits.get(counterId) ?? 0) + 1);
       try {
         await run();
@@ -239,7 +222,7 @@ export function createActivityService(deps: ActivityServiceDeps): ActivityServic
       }
     },
 
-    summary() {
+    summary(): ActivitySummary {
       const list = counters();
       const undo = presentOffer(offers.current, list);
       // The zone is part of the key: the same calendar day in another zone holds other events.
@@ -250,12 +233,13 @@ export function createActivityService(deps: ActivityServiceDeps): ActivityServic
       return summary;
     },
 
-    detail(counterId) {
+    detail(counterId: string) {
       const counter = counters().find((c) => c.id === counterId);
       return record.detail(counterId, counter?.value ?? 0, now(), deps.timezone());
     },
 
-    history(counterId, range, { firstDayOfWeek, goal }) {
+    /** Weeks from the locale's first day; the goal's rule where it has one. */
+    history(counterId: string, range: HistoryRange, { firstDayOfWeek, goal }: { firstDayOfWeek: IsoWeekday; goal: GoalRule | null }) {
       const counter = counters().find((c) => c.id === counterId);
       const zone = deps.timezone();
       return computeHistory({
@@ -270,8 +254,10 @@ export function createActivityService(deps: ActivityServiceDeps): ActivityServic
       });
     },
 
-    steps: (counterId, fromDay) => record.stepsBetween(counterId, fromDay, dayKey(now(), deps.timezone()), deps.timezone()),
-    exportLog: (counterId) => record.exportLog(counterId, deps.timezone()),
+    /** Net steps from the local day `fromDay` to today (goals); a step stamped on a later day is that day's. */
+    steps: (counterId: string, fromDay: string) => record.stepsBetween(counterId, fromDay, dayKey(now(), deps.timezone()), deps.timezone()),
+    exportLog: (counterId: string) => record.exportLog(counterId, deps.timezone()),
+    /** Changes with the record (or another record): callers cache by it. */
     version: () => `${generation}.${record.version}`,
 
     async stop() {
@@ -285,3 +271,5 @@ export function createActivityService(deps: ActivityServiceDeps): ActivityServic
     },
   };
 }
+
+export type ActivityService = ReturnType<typeof createActivityService>;

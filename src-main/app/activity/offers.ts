@@ -38,14 +38,7 @@ export function presentOffer(pending: PendingUndo | null, counters: readonly Cou
 }
 
 /** One offer at a time: setting another replaces it and its timer; every change, the lapse included, is reported. */
-interface LapsingOffer<T> {
-  readonly current: T | null;
-  set(next: T | null): void;
-  /** The app is stopping: dropped without a report. */
-  dispose(): void;
-}
-
-export function createLapsingOffer<T extends { expiresAt: number }>(clock: Clock, changed: () => void): LapsingOffer<T> {
+export function createLapsingOffer<T extends { expiresAt: number }>(clock: Clock, changed: () => void) {
   let current: T | null = null;
   let timer: unknown;
   const stopTimer = () => {
@@ -53,10 +46,10 @@ export function createLapsingOffer<T extends { expiresAt: number }>(clock: Clock
     timer = undefined;
   };
   return {
-    get current() {
+    get current(): T | null {
       return current;
     },
-    set(next) {
+    set(next: T | null) {
       stopTimer();
       current = next;
       if (next) {
@@ -68,6 +61,7 @@ export function createLapsingOffer<T extends { expiresAt: number }>(clock: Clock
       }
       changed();
     },
+    /** The app is stopping: dropped without a report. */
     dispose() {
       stopTimer();
       current = null;

@@ -54,20 +54,13 @@ function worstSize(file: RecordFileV2): number {
   return size;
 }
 
-export interface RecordWriter {
-  schedule(): void;
-  /** Resolves when the file holds the latest state. */
-  flush(): Promise<void>;
-  dispose(): void;
-}
-
 export function createRecordWriter(options: {
   snapshot: () => RecordFile;
   save: (file: RecordFile) => Promise<void>;
   clock: Clock;
   delayMs?: number;
   onError?: (error: unknown) => void;
-}): RecordWriter {
+}) {
   const delayMs = options.delayMs ?? 1_000;
   let timer: unknown;
   let dirty = false;
@@ -99,6 +92,7 @@ export function createRecordWriter(options: {
       dirty = true;
       if (timer === undefined && !writing) timer = options.clock.setTimeout(() => void start(), delayMs);
     },
+    /** Resolves when the file holds the latest state. */
     async flush() {
       if (writing) await writing;
       if (dirty) await start();
@@ -109,3 +103,5 @@ export function createRecordWriter(options: {
     },
   };
 }
+
+export type RecordWriter = ReturnType<typeof createRecordWriter>;

@@ -34,17 +34,7 @@ interface GoalsServiceDeps {
   announce(announcement: Announcement): void;
 }
 
-interface GoalsService {
-  attach(storage: GoalsStorage | null): Promise<void>;
-  setGoal(counterId: string, goal: Goal | null): Promise<void>;
-  muteMilestones(counterId: string, muted: boolean): Promise<void>;
-  view(): LocalExtras;
-  /** Check soon; resolves once that check (write and announcements) is done. */
-  recheck(): Promise<void>;
-  stop(): Promise<void>;
-}
-
-export function createGoalsService(deps: GoalsServiceDeps): GoalsService {
+export function createGoalsService(deps: GoalsServiceDeps) {
   let data: GoalsFile | null = null;
   let storage: GoalsStorage | null = null;
   let revision = 0;
@@ -148,12 +138,12 @@ export function createGoalsService(deps: GoalsServiceDeps): GoalsService {
   }
 
   return {
-    attach(next) {
+    attach(next: GoalsStorage | null): Promise<void> {
       attaching = attaching.catch(() => undefined).then(() => attachTo(next));
       return attaching;
     },
 
-    async setGoal(counterId, goal) {
+    async setGoal(counterId: string, goal: Goal | null) {
       await attaching.catch(() => undefined);
       const current = requireData();
       requireCounter(counterId, ['UpDown']);
@@ -166,7 +156,7 @@ export function createGoalsService(deps: GoalsServiceDeps): GoalsService {
       deps.changed();
     },
 
-    async muteMilestones(counterId, muted) {
+    async muteMilestones(counterId: string, muted: boolean) {
       await attaching.catch(() => undefined);
       const current = requireData();
       requireCounter(counterId, ['FromDate', 'ToDate']);
@@ -177,7 +167,7 @@ export function createGoalsService(deps: GoalsServiceDeps): GoalsService {
       if (!muted) await check();
     },
 
-    view() {
+    view(): LocalExtras {
       const zone = deps.timezone();
       const at = now();
       const today = dayKey(at, zone);
@@ -194,7 +184,8 @@ export function createGoalsService(deps: GoalsServiceDeps): GoalsService {
       return view;
     },
 
-    recheck() {
+    /** Check soon; resolves once that check (write and announcements) is done. */
+    recheck(): Promise<void> {
       if (!data) return Promise.resolve();
       queued ??= Promise.resolve().then(check);
       return queued;

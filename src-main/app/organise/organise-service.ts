@@ -31,26 +31,10 @@ interface OrganiseServiceDeps {
   warn(message: string): void;
 }
 
-export interface OrganiseService {
-  attach(storage: OrganiseStorage | null): Promise<void>;
-  view(): Organisation | undefined;
-  hidden(): ReadonlySet<string>;
-  observe(): void;
-  createGroup(name: string): Promise<string>;
-  renameGroup(id: string, name: string): Promise<void>;
-  deleteGroup(id: string): Promise<void>;
-  foldGroup(id: string, folded: boolean): Promise<void>;
-  place(counterId: string, groupId: string | null, before: string | null): Promise<void>;
-  setHidden(counterId: string, hidden: boolean): Promise<void>;
-  setSort(sort: SortMode): Promise<void>;
-  flush(): Promise<void>;
-  stop(): Promise<void>;
-}
-
 /** A quit writes them at once. */
 const CHANGE_TIMES_WRITE_DELAY_MS = 10_000;
 
-export function createOrganiseService(deps: OrganiseServiceDeps): OrganiseService {
+export function createOrganiseService(deps: OrganiseServiceDeps) {
   let data: Organisation | null = null;
   let storage: OrganiseStorage | null = null;
   let hiddenSet: ReadonlySet<string> = new Set();
@@ -142,12 +126,12 @@ export function createOrganiseService(deps: OrganiseServiceDeps): OrganiseServic
   }
 
   return {
-    attach(next) {
+    attach(next: OrganiseStorage | null): Promise<void> {
       attaching = attaching.catch(() => undefined).then(() => attachTo(next));
       return attaching;
     },
     // Change times cross only while the popup sorts by them: else every click would resend this part.
-    view() {
+    view(): Organisation | undefined {
       if (!data) return undefined;
       if (data.sort === 'changed') return data;
       const last = shown;
@@ -155,8 +139,9 @@ export function createOrganiseService(deps: OrganiseServiceDeps): OrganiseServic
       shown = { ...data, changedAt: {} };
       return shown;
     },
-    hidden: () => hiddenSet,
+    hidden: (): ReadonlySet<string> => hiddenSet,
 
+    /** Notes value changes, drops ids the list no longer has. */
     observe() {
       const current = data;
       if (!current) return;
@@ -175,7 +160,7 @@ export function createOrganiseService(deps: OrganiseServiceDeps): OrganiseServic
       void set(next, true);
     },
 
-    async createGroup(rawName) {
+    async createGroup(rawName: string): Promise<string> {
       const current = await requireData();
       if (current.groups.length >= MAX_GROUPS) throw new AppError('invalid-payload', words('error.tooManyGroups', { max: MAX_GROUPS }));
       const taken = new Set(current.groups.map((g) => g.id));
@@ -185,34 +170,34 @@ export function createOrganiseService(deps: OrganiseServiceDeps): OrganiseServic
       await set(createGroup(current, id, requireName(rawName)));
       return id;
     },
-    async renameGroup(id, rawName) {
+    async renameGroup(id: string, rawName: string) {
       const current = await requireData();
       requireGroup(current, id);
       await set(renameGroup(current, id, requireName(rawName)));
     },
-    async deleteGroup(id) {
+    async deleteGroup(id: string) {
       const current = await requireData();
       requireGroup(current, id);
       await set(deleteGroup(current, id));
     },
-    async foldGroup(id, folded) {
+    async foldGroup(id: string, folded: boolean) {
       const current = await requireData();
       requireGroup(current, id);
       await set(foldGroup(current, id, folded));
     },
-    async place(counterId, groupId, before) {
+    async place(counterId: string, groupId: string | null, before: string | null) {
       const current = await requireData();
       const counters = requireCounter(counterId);
       if (groupId !== null) requireGroup(current, groupId);
       if (before !== null && !counters.some((c) => c.id === before)) throw new AppError('unknown-counter', words('counter.gone'));
       await set(placeCounter(current, counterId, groupId, before === counterId ? null : before, counters.map((c) => c.id)));
     },
-    async setHidden(counterId, hidden) {
+    async setHidden(counterId: string, hidden: boolean) {
       const current = await requireData();
       requireCounter(counterId);
       await set(setHidden(current, counterId, hidden));
     },
-    async setSort(sort) {
+    async setSort(sort: SortMode) {
       const current = await requireData();
       if (current.sort !== sort) await set({ ...current, sort });
     },
@@ -230,3 +215,5 @@ export function createOrganiseService(deps: OrganiseServiceDeps): OrganiseServic
     },
   };
 }
+
+export type OrganiseService = ReturnType<typeof createOrganiseService>;

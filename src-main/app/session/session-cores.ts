@@ -1,7 +1,7 @@
 // The session's cores: the running one, the launch's core while it connects, and the demo
 // service. A core is stopped (and has written its last) before another takes its place.
 import type { RemoteChange } from '../../../src-shared/domain/snapshot';
-import { Emitter, type Event } from '../../../src-shared/events/emitter';
+import { Emitter } from '../../../src-shared/events/emitter';
 import type { CounterCore } from '../../core/contract';
 import type { DemoService, Logger } from '../ports';
 
@@ -11,27 +11,11 @@ export interface CoreChange {
   account?: { baseUrl: string; token: string };
 }
 
-interface SessionCores {
-  /** Also while a switch to another account is being checked (its list stays visible). */
-  core(): CounterCore | null;
-  /** Until its first sync succeeds (then it becomes `core`). */
-  connecting(): CounterCore | null;
-  setConnecting(core: CounterCore | null): void;
-  /** It writes its ledger one last time before anything else may start one. */
-  dropConnecting(): Promise<void>;
-  replace(next: CounterCore | null, account?: CoreChange['account']): Promise<void>;
-  setDemo(service: DemoService): void;
-  closeDemo(): Promise<void>;
-  readonly onCoreChanged: Event<CoreChange>;
-  readonly onCoreUpdated: Event<void>;
-  readonly onRemoteChange: Event<RemoteChange>;
-}
-
 export function describeError(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-export function createSessionCores(log: Logger): SessionCores {
+export function createSessionCores(log: Logger) {
   let core: CounterCore | null = null;
   let connecting: CounterCore | null = null;
   let demo: DemoService | null = null;
@@ -42,17 +26,20 @@ export function createSessionCores(log: Logger): SessionCores {
   const stopQuietly = (stopping: CounterCore) => stopping.stop().catch((e: unknown) => log.warn(`core stop failed: ${describeError(e)}`));
 
   return {
+    /** Also while a switch to another account is being checked (its list stays visible). */
     core: () => core,
+    /** Until its first sync succeeds (then it becomes \`core\`). */
     connecting: () => connecting,
-    setConnecting(next) {
+    setConnecting(next: CounterCore | null) {
       connecting = next;
     },
+    /** It writes its ledger one last time before anything else may start one. */
     async dropConnecting() {
       const previous = connecting;
       connecting = null;
       if (previous) await stopQuietly(previous);
     },
-    async replace(next, account) {
+    async replace(next: CounterCore | null, account?: CoreChange['account']) {
       const previous = core;
       for (const unsubscribe of unsubscribes) unsubscribe();
       core = next;
@@ -60,7 +47,7 @@ export function createSessionCores(log: Logger): SessionCores {
       unsubscribes = next ? [next.subscribe(() => coreUpdated.fire()), next.onRemoteChange((change) => remoteChange.fire(change))] : [];
       if (previous && previous !== next) await stopQuietly(previous);
     },
-    setDemo(service) {
+    setDemo(service: DemoService) {
       demo = service;
     },
     async closeDemo() {

@@ -16,33 +16,7 @@ export interface AccountOfCore {
 
 export type CoreSetup = (account: AccountOfCore | null) => Omit<CoreOptions, 'baseUrl' | 'token'>;
 
-interface TokenGate {
-  /** `maxLength` caps the result. */
-  redact(text: string, maxLength?: number): string;
-  /** Redacted from every message from now on. */
-  remember(token: string): void;
-  /** Once, at launch: the stored token is redacted before anything may quote it. */
-  load(): Promise<VaultLoad>;
-  /** Throws unless the token was entered for that very origin. */
-  optionsFor(baseUrl: string, bound: BoundToken, mode: 'account' | 'demo'): CoreOptions;
-  inUse(): TokenRecord | null;
-  /** With `storage`, where the vault now keeps it ('memory': nowhere). */
-  use(record: TokenRecord | null, storage?: TokenStorage): void;
-  /** Its origin is the account's even while unused, and so is its consent to weak storage. */
-  adoptStored(stored: StoredToken): void;
-  /** Weak storage only if granted to this very token this run. */
-  recordFor(serverUrl: string, token: string): TokenRecord;
-  /** As securely as its consents allow; answers where it ended up. */
-  save(record: TokenRecord): Promise<TokenStorage>;
-  /** A sign-out forgets this run's consent to weak storage too. */
-  forget(options: { consents: boolean }): Promise<void>;
-  /** Answers the updated record (null: no token). */
-  consentWeak(allowed: boolean): TokenRecord | null;
-  /** In use, or stored while unused. */
-  boundOrigin(accountInUse: boolean): string | null;
-}
-
-export function createTokenGate(vault: TokenVault, coreSetup: CoreSetup): TokenGate {
+export function createTokenGate(vault: TokenVault, coreSetup: CoreSetup) {
   const secrets = new Set<string>();
   /** Set only when the vault was upgraded now. */
   let legacyClicksToken: string | null = null;
@@ -54,15 +28,19 @@ export function createTokenGate(vault: TokenVault, coreSetup: CoreSetup): TokenG
   let weakConsentFor: string | null = null;
 
   return {
+    /** \`maxLength\` caps the result. */
     redact,
-    remember: (token) => void secrets.add(token),
-    async load() {
+    /** Redacted from every message from now on. */
+    remember: (token: string) => void secrets.add(token),
+    /** Once, at launch: the stored token is redacted before anything may quote it. */
+    async load(): Promise<VaultLoad> {
       const loaded = await vault.load();
       if (loaded.stored) secrets.add(loaded.stored.token);
       legacyClicksToken = loaded.upgraded && loaded.stored ? loaded.stored.token : null;
       return loaded;
     },
-    optionsFor(baseUrl, bound, mode) {
+    /** Throws unless the token was entered for that very origin. */
+    optionsFor(baseUrl: string, bound: BoundToken, mode: 'account' | 'demo'): CoreOptions {
       secrets.add(bound.token);
       const origin = originOf(baseUrl);
       if (origin === '' || origin !== bound.origin) {
@@ -73,33 +51,39 @@ export function createTokenGate(vault: TokenVault, coreSetup: CoreSetup): TokenG
       return { ...coreSetup(account), baseUrl, token: bound.token };
     },
     inUse: () => token,
-    use(record, storage) {
+    /** With \`storage\`, where the vault now keeps it ('memory': nowhere). */
+    use(record: TokenRecord | null, storage?: TokenStorage) {
       token = record;
       if (record && storage !== undefined) storedOrigin = storage === 'memory' ? null : record.origin;
     },
-    adoptStored(stored) {
+    /** Its origin is the account's even while unused, and so is its consent to weak storage. */
+    adoptStored(stored: StoredToken) {
       storedOrigin = stored.origin;
       weakConsentFor = stored.consents.weakStorage ? stored.token : null;
     },
     // Plain http took the user's yes in main's dialog (invoke-handlers.ts confirmServer).
-    recordFor: (serverUrl, candidate) => ({
+    /** Weak storage only if granted to this very token this run. */
+    recordFor: (serverUrl: string, candidate: string): TokenRecord => ({
       token: candidate,
       origin: originOf(serverUrl),
       consents: { plainHttp: parseServerUrl(serverUrl).plainHttp, weakStorage: weakConsentFor === candidate },
     }),
-    save: (record) => vault.save(record),
-    async forget({ consents }) {
+    save: (record: TokenRecord) => vault.save(record),
+    /** A sign-out forgets this run's consent to weak storage too. */
+    async forget({ consents }: { consents: boolean }) {
       token = null;
       storedOrigin = null;
       await vault.clear();
       if (consents) weakConsentFor = null;
     },
-    consentWeak(allowed) {
+    /** Answers the updated record (null: no token). */
+    consentWeak(allowed: boolean): TokenRecord | null {
       if (!token) return null;
       weakConsentFor = allowed ? token.token : null;
       token = { ...token, consents: { ...token.consents, weakStorage: allowed } };
       return token;
     },
-    boundOrigin: (accountInUse) => (token && accountInUse ? token.origin : storedOrigin),
+    /** In use, or stored while unused. */
+    boundOrigin: (accountInUse: boolean) => (token && accountInUse ? token.origin : storedOrigin),
   };
 }

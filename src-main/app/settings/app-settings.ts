@@ -1,6 +1,6 @@
 // The settings in force and those on disk, which differ only while the demo runs (demo-settings.ts).
 import { DEFAULT_SETTINGS, type Settings } from '../../../src-shared/domain/settings';
-import { Emitter, type Event } from '../../../src-shared/events/emitter';
+import { Emitter } from '../../../src-shared/events/emitter';
 import type { SettingsStore } from '../ports';
 import { withAccountCounterSettings } from '../session/demo-settings';
 
@@ -9,16 +9,7 @@ export interface SettingsChange {
   previous: Settings;
 }
 
-export interface AppSettings {
-  current(): Settings;
-  /** After the rules of a user edit: in force and on disk. */
-  loaded(settings: Settings): void;
-  save(next: Settings): Promise<void>;
-  followMode(mode: 'account' | 'demo'): void;
-  readonly onChanged: Event<SettingsChange>;
-}
-
-export function createAppSettings(store: SettingsStore): AppSettings {
+export function createAppSettings(store: SettingsStore) {
   const changes = new Emitter<SettingsChange>();
   let settings: Settings = DEFAULT_SETTINGS;
   /** Differs in per-counter fields while the demo runs. */
@@ -27,10 +18,11 @@ export function createAppSettings(store: SettingsStore): AppSettings {
 
   return {
     current: () => settings,
-    loaded(next) {
+    /** After the rules of a user edit: in force and on disk. */
+    loaded(next: Settings) {
       settings = persisted = next;
     },
-    async save(next) {
+    async save(next: Settings) {
       const previous = settings;
       const toDisk = inDemo ? withAccountCounterSettings(next, persisted) : next;
       await store.save(toDisk);
@@ -38,7 +30,7 @@ export function createAppSettings(store: SettingsStore): AppSettings {
       settings = next;
       changes.fire({ next, previous });
     },
-    followMode(mode) {
+    followMode(mode: 'account' | 'demo') {
       const demoNow = mode === 'demo';
       if (inDemo && !demoNow) {
         const previous = settings;
@@ -50,3 +42,5 @@ export function createAppSettings(store: SettingsStore): AppSettings {
     onChanged: changes.event,
   };
 }
+
+export type AppSettings = ReturnType<typeof createAppSettings>;

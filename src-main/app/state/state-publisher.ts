@@ -2,23 +2,9 @@
 // gap and ask `state:get` again), main's own listeners (tray, notifications) the whole state. Why
 // bursts coalesce and parts compare by identity: README.md, "The state, published".
 import type { CounterState } from '../../../src-shared/domain/snapshot';
-import { Emitter, type Event } from '../../../src-shared/events/emitter';
+import { Emitter } from '../../../src-shared/events/emitter';
 import type { AppState, AppStateBody, StateDelta } from '../../../src-shared/ipc/contract';
 import type { Clock } from '../../core/contract';
-
-interface StatePublisher {
-  /** A push follows, coalesced with others. */
-  changed(): void;
-  /** Answers the state as sent, the base the next delta applies to. */
-  publishDelta(): AppState;
-  /** Work that must see every change first (the last-known cache, goals). */
-  readonly onWillPublish: Event<void>;
-  readonly onDelta: Event<StateDelta>;
-  /** For main's own listeners. */
-  readonly onState: Event<AppState>;
-  /** The app is stopping. */
-  cancel(): void;
-}
 
 /** After a push, the next waits this long (a timer, not the wall clock, which may step). */
 const INTERVAL_MS = 16;
@@ -62,7 +48,7 @@ export function diffAppState(previous: AppStateBody | null, next: AppStateBody):
   return Object.keys(changed).length === 0 && delta.core === undefined ? null : delta;
 }
 
-export function createStatePublisher(read: () => AppStateBody, clock: Clock): StatePublisher {
+export function createStatePublisher(read: () => AppStateBody, clock: Clock) {
   const willPublish = new Emitter<void>();
   const deltas = new Emitter<StateDelta>();
   const states = new Emitter<AppState>();
@@ -73,6 +59,7 @@ export function createStatePublisher(read: () => AppStateBody, clock: Clock): St
   /** Set for INTERVAL_MS after each push: a request meanwhile waits for it. */
   let cooling: unknown;
 
+  /** Answers the state as sent, the base the next delta applies to. */
   function publishDelta(): AppState {
     const next = read();
     const body = diffAppState(lastSent, next);
@@ -96,15 +83,19 @@ export function createStatePublisher(read: () => AppStateBody, clock: Clock): St
   }
 
   return {
+    /** A push follows, coalesced with others. */
     changed() {
       if (scheduled || cancelled) return;
       scheduled = true;
       if (cooling === undefined) queueMicrotask(push);
     },
     publishDelta,
+    /** Work that must see every change first (the last-known cache, goals). */
     onWillPublish: willPublish.event,
     onDelta: deltas.event,
+    /** The whole state, for main's own listeners. */
     onState: states.event,
+    /** The app is stopping. */
     cancel() {
       cancelled = true;
       scheduled = false;
