@@ -1,9 +1,12 @@
-// Goals of UpDown counters: progress is read from the activity record, never counted a second time;
-// an edit of the value sets a value and is no step.
+// Goals of UpDown counters: progress is read from the activity record, never counted a second time
+// (an edit of the value is no step), over a period of calendar days in the zone in force: a 23- or
+// 25-hour DST day is one day, and after a change of zone the period is the one the wall clock says.
 import type { Goal, GoalPeriod, GoalView } from '../../../src-shared/domain/goals';
 import type { GoalRule } from '../activity/streaks';
 import type { GoalsFile } from './goals-file';
-import { periodStart } from './periods';
+import { addDays } from '../../../src-shared/time/calendar';
+import { daysIntoWeek } from '../../../src-shared/time/week-start';
+import { dayKey } from '../activity/days';
 
 export interface Steps {
   you: number;
@@ -21,6 +24,13 @@ interface ReachedGoal {
   counterId: string;
   goal: Goal;
   done: number;
+}
+
+export function periodStart(period: GoalPeriod, at: number, timezone: string): string {
+  const today = dayKey(at, timezone);
+  if (period === 'day') return today;
+  if (period === 'month') return `${today.slice(0, 8)}01`;
+  return addDays(today, -daysIntoWeek(today, 1));
 }
 
 function progressOf(goal: Goal, steps: Steps): number {

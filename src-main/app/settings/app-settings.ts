@@ -1,8 +1,19 @@
-// The settings in force and those on disk, which differ only while the demo runs (demo-settings.ts).
+// The settings in force and those on disk, which differ only while the demo runs: its per-counter
+// settings (pins, mutes, shortcuts) stay in memory and the account's come back when it ends, so a
+// demo counter's shortcut never keeps a global key. App-wide preferences are saved as usual.
 import { DEFAULT_SETTINGS, type Settings } from '../../../src-shared/domain/settings';
 import { Emitter } from '../../../src-shared/events/emitter';
 import type { SettingsStore } from '../ports';
-import { withAccountCounterSettings } from '../session/demo-settings';
+
+/** \`next\`, with the per-counter settings taken from the account's saved ones. */
+function withAccountCounterSettings(next: Settings, account: Settings): Settings {
+  return {
+    ...next,
+    pinned: account.pinned,
+    notifications: { ...next.notifications, mutedCounters: account.notifications.mutedCounters },
+    shortcuts: { ...next.shortcuts, counters: account.shortcuts.counters },
+  };
+}
 
 export interface SettingsChange {
   next: Settings;
