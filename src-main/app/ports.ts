@@ -136,7 +136,6 @@ export interface AppControllerDeps {
   logger?: Logger;
   /** Each account's unsent clicks, and 0.2's `pending.json` to carry over once; in memory when absent. */
   pendingFiles?: PendingFiles;
-  /** Tests' seams. */
   coreOverrides?: Partial<Omit<CoreOptions, 'baseUrl' | 'token' | 'timezone'>>;
   /** The account's activity record and goals; in memory when absent. */
   activityDir?: string;

@@ -15,7 +15,6 @@ export interface HistoryInput {
   firstRecorded: string;
   /** The value line is worked back from it. */
   currentValue: number;
-  /** ActivityRecord.totalsBetween. */
   totalsBetween(from: string, until: string, stepsOnly: boolean): ReadonlyMap<string, DayTotal>;
   /** Null for a day counter: no streak is invented for the calendar. */
   streak: { refused: { increment: boolean; decrement: boolean }; goal: GoalRule | null } | null;

@@ -10,7 +10,6 @@ export type Direction = Streak['direction'];
 
 export interface GoalRule {
   period: GoalPeriod;
-  /** goals/goal-tracker.ts progressOf. */
   met(steps: DayTotal): boolean;
 }
 

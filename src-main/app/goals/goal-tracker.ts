@@ -16,7 +16,6 @@ export interface Steps {
 export interface GoalClock {
   now: number;
   timezone: string;
-  /** ActivityService.steps. */
   steps(counterId: string, fromDay: string): Steps;
 }
 

@@ -32,7 +32,6 @@ export interface Session {
   boundOrigin(): string | null;
   startDemo(): Promise<void>;
   signOut(): Promise<void>;
-  /** The user's answer in main's dialog. */
   setWeakStorage(allowed: boolean): Promise<void>;
   notifyResume(): void;
   retryNow(): void;

@@ -28,7 +28,7 @@ export function createSessionCores(log: Logger) {
   return {
     /** Also while a switch to another account is being checked (its list stays visible). */
     core: () => core,
-    /** Until its first sync succeeds (then it becomes \`core\`). */
+    /** Until its first sync succeeds (then it becomes `core`). */
     connecting: () => connecting,
     setConnecting(next: CounterCore | null) {
       connecting = next;

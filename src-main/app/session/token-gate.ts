@@ -28,7 +28,6 @@ export function createTokenGate(vault: TokenVault, coreSetup: CoreSetup) {
   let weakConsentFor: string | null = null;
 
   return {
-    /** \`maxLength\` caps the result. */
     redact,
     /** Redacted from every message from now on. */
     remember: (token: string) => void secrets.add(token),
@@ -51,7 +50,7 @@ export function createTokenGate(vault: TokenVault, coreSetup: CoreSetup) {
       return { ...coreSetup(account), baseUrl, token: bound.token };
     },
     inUse: () => token,
-    /** With \`storage\`, where the vault now keeps it ('memory': nowhere). */
+    /** With `storage`, where the vault now keeps it ('memory': nowhere). */
     use(record: TokenRecord | null, storage?: TokenStorage) {
       token = record;
       if (record && storage !== undefined) storedOrigin = storage === 'memory' ? null : record.origin;

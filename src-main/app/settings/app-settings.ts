@@ -5,7 +5,7 @@ import { DEFAULT_SETTINGS, type Settings } from '../../../src-shared/domain/sett
 import { Emitter } from '../../../src-shared/events/emitter';
 import type { SettingsStore } from '../ports';
 
-/** \`next\`, with the per-counter settings taken from the account's saved ones. */
+/** `next`, with the per-counter settings taken from the account's saved ones. */
 function withAccountCounterSettings(next: Settings, account: Settings): Settings {
   return {
     ...next,

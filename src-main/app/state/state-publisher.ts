@@ -95,7 +95,6 @@ export function createStatePublisher(read: () => AppStateBody, clock: Clock) {
     onDelta: deltas.event,
     /** The whole state, for main's own listeners. */
     onState: states.event,
-    /** The app is stopping. */
     cancel() {
       cancelled = true;
       scheduled = false;
