@@ -6,7 +6,7 @@ import type { Translator } from '../../src-shared/i18n/translator';
 import type { AppStateBody } from '../../src-shared/ipc/contract';
 import type { Clock } from '../core/contract';
 import { goalProgressText, milestoneToday } from '../../src-shared/i18n/goal-words';
-import type { ExtrasAnnouncement } from '../app/goals/extras-service';
+import type { Announcement as ExtrasAnnouncement } from '../app/goals/goals-service';
 
 export interface CounterNotification {
   title: string;
