@@ -4,7 +4,7 @@
 import { createServer } from 'node:http';
 import { createApiClient } from '../src-main/core/api-client';
 import { DEFAULT_TUNING } from '../src-main/core/tuning';
-import { realClock } from '../src-main/core/real-clock';
+import { realClock } from '../src-main/core/clock';
 import { createZoneCache } from '../src-shared/time/zone-cache';
 
 const gc = (globalThis as { gc?: () => void }).gc;

@@ -1,10 +1,10 @@
 #!/usr/bin/env node
 // The tray badge's number is drawn from a real typeface from 20 px up: Inter Bold (SIL OFL 1.1,
 // @fontsource/inter), rendered here at build time to alpha sprites, one set per cap height
-// in pixels, and committed as src-main/desktop/tray-glyphs.json (data only; tray-glyphs.ts types
+// in pixels, and committed as src-main/desktop/tray-glyphs.json (data only; tray-badge.ts types
 // it). The app then needs no font file, no font engine and no canvas at run time: it picks the
 // largest set whose text fits the badge (tray-badge.ts). At 16 px a pixel font takes over
-// (tray-pixel-font.ts): 6 px of Inter is too soft.
+// (also tray-badge.ts): 6 px of Inter is too soft.
 // Rendering: the outline is scaled so the cap height is a whole number of pixels and sits on a
 // whole-pixel baseline (crisp tops and bottoms, the part that makes small digits legible), then
 // filled with the non-zero rule at 8×8 samples per pixel, 16 levels of alpha.

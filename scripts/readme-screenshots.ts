@@ -29,7 +29,7 @@ import { pictureClock, PICTURE_TIME } from '../dev-tools/support/fake-clock';
 import { memoryFile } from '../dev-tools/support/memory-file';
 import { writePicture } from '../dev-tools/support/picture-file';
 import { yearOfActivity } from '../dev-tools/support/activity-year';
-import { UNDO_WINDOW_MS } from '../src-main/app/activity/undo-offer';
+import { UNDO_WINDOW_MS } from '../src-main/app/activity/offers';
 import { GroupId } from '../src-shared/domain/organise';
 import { demoIn, MANY_TOKEN, manyCounters, NAMES, SYSTEM_LANGUAGES } from './readme-screenshots-data';
 

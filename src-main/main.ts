@@ -1,6 +1,5 @@
-// Counter Tray's main process and composition root, the only module that imports 'electron' at top
-// level: it wires Electron-free logic (app/, desktop/) and thin adapters taking Electron objects by
-// injection (electron/), every wire in one place.
+// The main process's composition root, the only module that imports 'electron' at top level: every
+// wire between Electron-free logic (app/, desktop/) and the adapters taking Electron objects (electron/).
 import { app, BrowserWindow, dialog, globalShortcut, ipcMain, Menu, nativeImage, nativeTheme, Notification, powerMonitor, protocol, safeStorage, screen, session, shell, systemPreferences, Tray } from 'electron';
 import type { NativeImage } from 'electron';
 // electron-log/node, not /main: the main entry registers unchecked ipcMain handlers at import (electron/logging.ts).
@@ -49,23 +48,22 @@ const preloadPath = join(here, 'preload.cjs');
 // Unpackaged development only: the Vite dev server. A packaged app never loads http.
 const devServerOrigin = !app.isPackaged && process.env.COUNTER_TRAY_DEV_SERVER ? new URL(process.env.COUNTER_TRAY_DEV_SERVER).origin : undefined;
 const platform = toAppPlatform(process.platform);
-/** Launch milestones as performance marks (Node's timeline: a profile shows them; the boot bench reads them). */
+/** Performance marks: a profile shows them, the boot bench reads them. */
 const markLaunch = (milestone: LaunchMilestone) => performance.mark(launchMarkName(milestone));
 
-// Tests point the profile elsewhere (before 'ready'). Unpackaged only: in a packaged app an environment
-// variable must not swap in a whole profile (settings, a token bound to another server) another process prepared.
+// Tests point the profile elsewhere. Unpackaged only: in a packaged app an environment variable must
+// not swap in a profile (a token bound to another server) another process prepared.
 if (!app.isPackaged && process.env.COUNTER_TRAY_USER_DATA) app.setPath('userData', process.env.COUNTER_TRAY_USER_DATA);
-// Until the controller exists nothing secret can be logged; afterwards its sanitizer runs on every line.
+// Nothing secret exists to log before the controller; afterwards its sanitizer runs on every line.
 let sanitizeLog = (text: string) => text;
 configureLogging(log, { logsDir: () => app.getPath('logs'), redact: (text) => sanitizeLog(text) });
-// Wayland: global shortcuts through the XDG portal (electron/electron#45171); the
-// `--increment` command line stays the fallback where the portal does not work.
+// Wayland: global shortcuts through the XDG portal (electron/electron#45171); `--increment` stays the fallback.
 if (platform === 'linux') app.commandLine.appendSwitch('enable-features', 'GlobalShortcutsPortal');
 if (platform === 'win32') app.setAppUserModelId('app.counttogether.countertray');
 protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } }]);
 
 if (!app.requestSingleInstanceLock()) {
-  // A second launch hands its argv to the running instance (second-instance) and leaves.
+  // A second launch hands its argv to the running instance and leaves.
   app.quit();
 } else {
   // A tray app: closing the popup (the only window) must not quit.
@@ -101,11 +99,11 @@ async function run(): Promise<void> {
   hardenContents(popup.window.webContents, (message) => log.warn(message));
   markLaunch('window-created');
 
-  const updateNotifications = createOsNotifications({
-    isSupported: () => Notification.isSupported(),
-    create: (options) => new Notification(options),
-    onClick: () => void actions.tray({ kind: 'openSettings' }),
-  });
+  const notifications = (onClick: (counterId: string | undefined) => void) =>
+    createOsNotifications({ isSupported: () => Notification.isSupported(), create: (options) => new Notification(options), onClick });
+  const logger = { info: (m: string) => log.info(m), warn: (m: string) => log.warn(m), error: (m: string) => log.error(m) };
+  const systemTimezone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const updateNotifications = notifications(() => void actions.tray({ kind: 'openSettings' }));
   // Built after the first paint (deferred-updates.ts): the feed settings, version rules and electron-updater are not on the launch's path.
   const updates = deferUpdates(async () => {
     const [{ createUpdates }, { createWhatsNewStore }] = await Promise.all([import('./electron/update-wiring'), import('./app/updates/whats-new')]);
@@ -130,34 +128,32 @@ async function run(): Promise<void> {
         updateNotifications.deliver({ title: notice.title(i18n), body: notice.body(i18n) });
       },
       clean: (text, max) => controller.redact(text, max),
-      log: { info: (m) => log.info(m), warn: (m) => log.warn(m), error: (m) => log.error(m) },
+      log: logger,
       restart: () => void quit({ install: true }),
     });
   });
 
   const controller = createAppController({
     coreFactory: realCoreFactory,
-    // Our own JSON store, not electron-store: that one registers an unchecked ipcMain listener (app/settings/file-settings-store.ts).
+    // Not electron-store: it registers an unchecked ipcMain listener.
     settings: createFileSettingsStore(join(userData, 'settings.json')),
     vault: createSafeStorageVault({ safeStorage, platform, file: createSecretFile(join(userData, 'token.json')), log: (m) => log.warn(m) }),
-    // Where the token goes and how it is kept: asked here, never taken from the popup. No parent window:
-    // the popup hides on blur, and a sheet on a hidden parent would hide too.
+    // Asked here, never taken from the popup. No parent window: a sheet on the popup would hide with it on blur.
     consent: createConsentDialog((options) => dialog.showMessageBox(options), () => controller.translator(), (m) => log.warn(m)),
     saveFile: createSaveDialog((options) => dialog.showSaveDialog(options), (path, text) => writeFile(path, text, 'utf8'), () => controller.translator()),
     demo: () => startDemoService({ onError: (message) => log.warn(message) }),
     platform,
-    systemTimezone: () => Intl.DateTimeFormat().resolvedOptions().timeZone,
+    systemTimezone,
     systemLanguages: () => app.getPreferredSystemLanguages(),
     theme: themeSource(nativeTheme),
-    logger: { info: (m) => log.info(m), warn: (m) => log.warn(m), error: (m) => log.error(m) },
+    logger,
     pendingFiles: { forOwner: (owner) => createTextFile(join(userData, pendingFileName(owner))), legacy: createTextFile(join(userData, 'pending.json')) },
     lastKnownFile: createTextFile(join(userData, 'last-known-counters.json')),
     appVersion: app.getVersion(),
     windowMaterial: material.material,
     accent: accentColorSource(platform, systemPreferences),
-    // before-quit runs the orderly shutdown below.
     quit: () => app.quit(),
-    // Only pages of the public CountTogether site: publicWebPage() refuses any other origin.
+    // publicWebPage() refuses any origin but the public site's.
     openPublicPage: (path) => void shell.openExternal(publicWebPage(path)).catch((error: unknown) => log.warn('open link failed', error)),
     activityDir: userData,
     hideWindow: () => popup.hide(),
@@ -166,12 +162,8 @@ async function run(): Promise<void> {
   sanitizeLog = (text) => controller.redact(text, TEXT_LIMITS.log);
 
   const trayBounds = () => tray.tray.getBounds();
-  const openPopup = (fromTray: boolean) => void popup.show(fromTray ? { kind: 'tray', trayBounds: trayBounds() } : { kind: 'other', trayBounds: trayBounds() });
-  const osNotifications = createOsNotifications({
-    isSupported: () => Notification.isSupported(),
-    create: (options) => new Notification(options),
-    onClick: (counterId) => actions.notificationClicked(counterId),
-  });
+  const openPopup = (fromTray: boolean) => void popup.show({ kind: fromTray ? 'tray' : 'other', trayBounds: trayBounds() });
+  const osNotifications = notifications((counterId) => actions.notificationClicked(counterId));
   const actions = createActions({
     controller,
     openPopup,
@@ -195,7 +187,6 @@ async function run(): Promise<void> {
     preferences: () => controller.settings().notifications,
     i18n: () => controller.translator(),
   });
-  /** A notice in the language of the moment it is shown. */
   const deliverNotice = (notice: Notice) => {
     const i18n = controller.translator();
     osNotifications.deliver({ title: i18n.t(notice.title), body: notice.body(i18n) });
@@ -227,7 +218,7 @@ async function run(): Promise<void> {
   const stopWatching = watchSystem({
     powerMonitor,
     clock: realClock,
-    readTimezone: () => Intl.DateTimeFormat().resolvedOptions().timeZone,
+    readTimezone: systemTimezone,
     readLanguages: () => app.getPreferredSystemLanguages(),
     onLanguagesChange: () => controller.systemLanguagesChanged(),
     onResume: () => {
@@ -242,7 +233,7 @@ async function run(): Promise<void> {
   });
   app.on('second-instance', (_event, argv) => void actions.commandLine(parseCommandLine(argv) ?? { kind: 'open' }));
 
-  /** The one way out: every unsent click written (controller.stop), then, for "Restart to update", the installer. */
+  /** The one way out: every unsent click written, then, for "Restart to update", the installer. */
   async function quit(options: { install?: boolean } = {}): Promise<void> {
     if (quitting) return;
     quitting = true;
@@ -263,8 +254,7 @@ async function run(): Promise<void> {
     void quit();
   });
 
-  // A launch carrying a counter action (a keyboard binding starting the app) needs the
-  // counters before it can act; any other launch must not wait for the server.
+  // A launch carrying a counter action needs the counters first; any other must not wait for the server.
   const launchAction = parseCommandLine(process.argv);
   const { notices } = await controller.start({ awaitConnection: launchAction !== null && launchAction.kind !== 'open' });
   const settings = controller.settings();
@@ -275,7 +265,7 @@ async function run(): Promise<void> {
   tray.update(controller.getState());
   markLaunch('page-load-started');
   const startUpdates = () => void updates.start().catch((error: unknown) => log.warn('updates did not start', error));
-  // A page that fails to load leaves the tray working; say why in the log instead of an unhandled rejection.
+  // A page that fails to load leaves the tray working.
   popup.load().then(
     () => {
       markLaunch('page-loaded');
@@ -288,7 +278,7 @@ async function run(): Promise<void> {
   );
 
   if (wantsDemo(process.argv)) {
-    // Replaces any account session for this run only; the stored token stays where it is.
+    // For this run only; the stored token stays.
     const demo = await controller.dispatch('session:startDemo', {});
     if (!demo.ok) log.warn(`demo failed to start: ${demo.error.message}`);
     openPopup(false);

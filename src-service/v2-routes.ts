@@ -1,7 +1,8 @@
 // docs/api.md §4.2: the v2 endpoints. Responses follow the variants for what the API leaves
 // open (docs/api.md O2 decrement body, O3 PATCH body); values are resolved for the requested
 // timezone (O1 default).
-import { IsoDate, PATCH_FIELDS_BY_TYPE } from '../src-shared/api/schemas';
+import { IsoDate } from '../src-shared/api/schemas';
+import { PATCH_FIELDS_BY_TYPE } from '../src-shared/api/wire-constants';
 import type { PatchBodyV2 } from '../src-shared/api/schemas';
 import type { Handler, Reply, Route, RouteContext } from './context';
 import { checkName, isPlainObject, jsonBody, parseAmount, requestedTimeZone, requireCounter, stepped } from './counter-rules';

@@ -66,7 +66,7 @@ export async function runHistory(options: { browser: () => Promise<BenchBrowser>
     const start = performance.now();
     const loaded = await createFileRecordStorage(path).load();
     load.push(performance.now() - start);
-    loaded.record.compact(Date.now(), ZONE);
+    loaded.value.compact(Date.now(), ZONE);
     loadAndCompact.push(performance.now() - start);
     if (loaded.notice) throw new Error('the bench record was refused');
   }

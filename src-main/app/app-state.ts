@@ -11,7 +11,7 @@ import type { AppControllerDeps, AppPlatform } from './ports';
 import type { Session } from './session/session-api';
 import type { AppStateBody } from '../../src-shared/ipc/contract';
 
-export interface AppStateParts {
+interface AppStateParts {
   deps: Pick<AppControllerDeps, 'theme' | 'systemTimezone' | 'appVersion' | 'windowMaterial' | 'accent' | 'updates'>;
   platform: AppPlatform;
   settings: Settings;
@@ -53,7 +53,7 @@ export function readAppState({ deps, platform, settings, locale, shortcutFailure
     ask,
     activity: core && records ? records.activity.summary() : NO_ACTIVITY,
     ...(updates ? { updates } : {}),
-    ...(shown && records ? { extras: records.extras.view(), resetUndo: counterReset.offer(shown.counters) } : {}),
+    ...(shown && records ? { extras: records.goals.view(), resetUndo: counterReset.offer(shown.counters) } : {}),
     ...(organised ? { organise: organised } : {}),
   };
 }

@@ -12,12 +12,11 @@ import type { AppState, AppStateBody, StateDelta } from '../../src-shared/ipc/co
 import { createIpcDispatcher, type Dispatch, type InvokeHandlers } from '../ipc/dispatch';
 import { coreAfterRecords, createAccountData } from './account/account-data';
 import { readAppState } from './app-state';
-import type { ExtrasAnnouncement } from './goals/extras-service';
+import type { Announcement } from './goals/goals-service';
 import { createInvokeHandlers } from './invoke-handlers';
 import { accountOwnerKey } from './offline/account-pending-store';
 import { sealFor } from './offline/click-file-codec';
-import { createLastKnownCache } from './offline/last-known';
-import { createOfflineCounters } from './offline/offline-counters';
+import { createLastKnownCache, createOfflineCounters } from './offline/offline-counters';
 import { createOwnClickWiring } from './offline/own-clicks';
 import type { AppControllerDeps, AppPlatform } from './ports';
 import { TEXT_LIMITS } from '../../src-shared/text/server-text';
@@ -28,43 +27,41 @@ import { realClock } from '../core/contract';
 import { DayWatch } from '../core/midnight';
 import { createStatePublisher } from './state/state-publisher';
 
-/** What the controller publishes: the popup's push, plus the whole state, which only main reads (never sent to the popup). */
+/** The popup's push, and the whole state only main reads. */
 export type AppEvents = { 'state:delta': StateDelta; 'state:changed': AppState };
 export type AppEvent = keyof AppEvents;
 
 export interface AppController {
-  /** Loads settings and the stored token and connects; answers one-time notices. The shell passes `awaitConnection: false`, so tray and shortcuts never wait for the server. */
+  /** Loads settings and the stored token and connects; answers one-time notices. The shell passes `awaitConnection: false`: tray and shortcuts never wait for the server. */
   start(options?: { awaitConnection?: boolean }): Promise<{ notices: Notice[] }>;
   stop(): Promise<void>;
   readonly handlers: InvokeHandlers;
   readonly dispatch: Dispatch;
-  /** For actions outside the popup (tray, shortcut, command line): the activity record and the undo offer know where a click came from. */
+  /** For the tray, a shortcut, the command line: the record and the undo offer know where a click came from. */
   dispatchFrom(source: Exclude<ClickSource, 'popup' | 'undo'>): Dispatch;
-  /** One-time notices for the user (the activity record was reset), said in the language of the moment they are shown. */
+  /** Said in the language of the moment they are shown. */
   readonly onNotice: Event<Notice>;
-  /** The app's language now (Settings → Language, else the OS's): what main's tray, notifications and dialogs say. */
+  /** Settings → Language, else the OS's: what main's tray, notifications and dialogs say. */
   translator(): Translator;
-  /** A goal reached or a milestone today, once each; names already sanitized. */
-  readonly onAnnouncement: Event<ExtrasAnnouncement>;
-  /** The state as it is now, before the publisher numbers it (`state:get` answers it numbered). */
+  /** A goal reached or a milestone today, once each; names sanitized. */
+  readonly onAnnouncement: Event<Announcement>;
+  /** Before the publisher numbers it. */
   getState(): AppStateBody;
-  /** The settings in force: what a reader of one setting asks, without building the whole state. */
   settings(): Settings;
   on<E extends AppEvent>(event: E, listener: (payload: AppEvents[E]) => void): () => void;
   readonly onRemoteChange: Event<RemoteChange>;
   onSettingsChanged(listener: (next: Settings, previous: Settings) => void): () => void;
-  /** Asks the popup to show one counter (notification click, shortcut, --open): `AppState.ask`. */
+  /** Asks the popup to show one counter (notification click, shortcut, --open). */
   focusCounter(id: string): void;
-  /** Asks the popup to show its settings screen (the tray menu's "Settings…"): `AppState.ask`. */
+  /** Asks the popup to show its settings screen (the tray menu). */
   openSettings(): void;
   setShortcutFailures(failures: AppState['shortcutFailures']): void;
   notifyResume(): void;
-  /** The wall clock may have stepped (a screen unlocked, main's poll): what day it is is read again, with no request. */
+  /** The wall clock may have stepped: what day it is is read again, with no request. */
   checkDay(): void;
   systemTimezoneChanged(): void;
-  /** The OS's preferred languages may have changed (polled): a "system" language follows them. */
   systemLanguagesChanged(): void;
-  /** The one sanitizer (src-shared/text/server-text.ts) with every token this run has seen, for logs and main's own messages that may quote a server. */
+  /** The one sanitizer with every token this run has seen. */
   redact(text: string, maxLength?: number): string;
 }
 
@@ -79,19 +76,18 @@ export function createAppController(deps: AppControllerDeps): AppController {
   const log = deps.logger ?? silentLogger;
   const platform = toAppPlatform(deps.platform);
   const settings = createAppSettings(deps.settings);
-  /** The parts of the state only main tells the controller: shortcuts the OS refused, the OS's languages (read at start and when main's poll finds them changed), what main asks the popup to show. */
+  /** The parts only main tells: shortcuts the OS refused, the OS's languages, what the popup is asked to show. */
   const view = { shortcutFailures: [] as AppState['shortcutFailures'], systemLanguages: deps.systemLanguages(), ask: null as AppState['ask'] };
   const effectiveTimezone = () => settings.current().timezone ?? deps.systemTimezone();
   const publisher = createStatePublisher(() => getState(), clock);
   const changed = publisher.changed;
-  /** What day it is, for every "today" figure: the state's, and each core's day counters. */
   const days = new DayWatch(clock, effectiveTimezone);
   days.onDayChanged(() => changed());
   const subscriptions: (() => void)[] = [];
 
   const notices = new Emitter<Notice>();
-  const announcements = new Emitter<ExtrasAnnouncement>();
-  /** The log reads English (support reads one language); the user reads the language of the moment. */
+  const announcements = new Emitter<Announcement>();
+  /** The log reads English; the user reads the language of the moment. */
   const logNotice = (notice: Notice) => log.warn(`${english().t(notice.title)}: ${notice.body(english())}`);
   const notify = (notice: Notice) => {
     logNotice(notice);
@@ -107,7 +103,7 @@ export function createAppController(deps: AppControllerDeps): AppController {
     log,
     settings,
     coreSetup: (account) => ({
-      // What the core set aside or corrected (an unreadable list item, a day value the server put right) is worth a log line.
+      // What the core set aside or corrected is worth a log line.
       log: (message: string) => log.warn(session.redact(message)),
       ...deps.coreOverrides,
       timezone: effectiveTimezone(),
@@ -118,7 +114,7 @@ export function createAppController(deps: AppControllerDeps): AppController {
   const redact = session.redact;
   const warn = (message: string) => log.warn(redact(message));
   const offline = createOfflineCounters({
-    // Its names and refusals are server text read back from a file another program may have written: sanitized again.
+    // Server text read back from a file another program may have written: sanitized again.
     cache: deps.lastKnownFile ? createLastKnownCache(deps.lastKnownFile, clock, (m) => log.warn(m), redact) : null,
     session,
     changed,
@@ -134,13 +130,11 @@ export function createAppController(deps: AppControllerDeps): AppController {
     requireCounter: (id) => session.requireCounter(id),
     notice: notify,
     warn,
-    // Counter names come from the server and end up in OS notifications.
     announce: (announcement) => announcements.fire({ ...announcement, name: redact(announcement.name, TEXT_LIMITS.name) }),
   });
   const { organise, counterReset } = accountData;
 
   session.onDidChange(() => {
-    // Leaving the demo brings the account's per-counter settings back.
     settings.followMode(session.state().mode);
     changed();
   });
@@ -153,9 +147,9 @@ export function createAppController(deps: AppControllerDeps): AppController {
   publisher.onWillPublish(() => {
     offline.remember();
     // Activity, counters or the zone may have moved a goal or brought a milestone.
-    void accountData.loaded()?.extras.recheck();
+    void accountData.loaded()?.goals.recheck();
     organise.observe();
-    // The popup says "Offline" in plain words; the core's detail (socket errors, HTTP statuses) goes here.
+    // The popup says "Offline"; the core's detail goes to the log.
     const message = session.core()?.snapshot().connection.message;
     if (message !== loggedConnection) {
       loggedConnection = message;
@@ -163,7 +157,7 @@ export function createAppController(deps: AppControllerDeps): AppController {
     }
   });
 
-  /** The same object until the choice or the OS's languages change: the popup's delta compares parts by identity. */
+  /** The same object until the choice or the OS's languages change. */
   let shownLocale: { key: string; locale: AppState['locale'] } | undefined;
   const locale = (key = `${settings.current().language}|${view.systemLanguages.join(',')}`) =>
     (shownLocale = shownLocale?.key === key ? shownLocale : { key, locale: stateLocale(settings.current().language, view.systemLanguages) }).locale;
@@ -181,7 +175,7 @@ export function createAppController(deps: AppControllerDeps): AppController {
         effectiveTimezone,
         formatsLocale: () => locale().formats,
         platform,
-        // Counters the popup shows now (live, or last known while a launch connects): shortcuts may be set for these.
+        // Live, or last known while a launch connects: shortcuts may be set for these.
         knownCounterIds: () => new Set([...(session.core()?.snapshot().counters ?? []), ...(offline.shown()?.counters ?? [])].map((c) => c.id)),
         consent: deps.consent,
         organise,
@@ -213,7 +207,7 @@ export function createAppController(deps: AppControllerDeps): AppController {
     'state:changed': publisher.onState,
     'state:delta': publisher.onDelta,
   };
-  /** Each ask numbered anew (`Ask.seq`), so the popup acts on it once, whenever it mounts. */
+  /** Numbered anew (`Ask.seq`): the popup acts on it once, whenever it mounts. */
   const ask = (next: { kind: 'focusCounter'; id: string } | { kind: 'openSettings' }) => {
     view.ask = { ...next, seq: (view.ask?.seq ?? 0) + 1 };
     changed();
@@ -228,11 +222,10 @@ export function createAppController(deps: AppControllerDeps): AppController {
     redact,
     async start(options = {}) {
       const loaded = await deps.settings.load();
-      // The stored token is known (and redacted) before anything is read that may quote it (the last-known file below).
+      // The stored token is known (and redacted) before anything that may quote it is read.
       const vaultLoad = await session.load();
       const stored = vaultLoad.stored;
-      // The file is untrusted input (any process of this user can write it): the rules of a user edit apply.
-      // Plain http to another machine survives only with the consent the vault's authenticated record holds.
+      // Untrusted input: the rules of a user edit apply; plain http to another machine only with the vault's consent.
       const checked = checkLoadedSettings(loaded.settings, stored?.consents.plainHttp ? stored.origin : null, platform);
       const launchNotices: Notice[] = [];
       if (loaded.notice) launchNotices.push({ title: 'notice.settingsTitle', body: loaded.notice });
@@ -282,10 +275,9 @@ export function createAppController(deps: AppControllerDeps): AppController {
       days.check(); // today's figures at once, before the server answers
       session.notifyResume();
       // A sleeping machine's timers run late: a milestone morning may have come meanwhile.
-      void accountData.loaded()?.extras.recheck();
+      void accountData.loaded()?.goals.recheck();
     },
     checkDay: () => days.check(),
-    // The state says the language; a push only when it changed (locale() keeps its object until then).
     systemLanguagesChanged() {
       view.systemLanguages = deps.systemLanguages();
       changed();

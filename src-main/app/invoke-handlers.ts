@@ -2,8 +2,7 @@
 // tray, shortcut and command-line actions); the context below is all a handler may touch.
 import { PatchBodyV2 } from '../../src-shared/api/schemas';
 import type { ClickSource } from '../../src-shared/domain/activity';
-import { isPublicServer } from '../../src-shared/domain/server-address';
-import { DEFAULT_SERVER_URL } from '../../src-shared/domain/settings';
+import { DEFAULT_SERVER_URL, isPublicServer } from '../../src-shared/domain/server-address';
 import type { AppState } from '../../src-shared/ipc/contract';
 import type { CounterCore } from '../core/contract';
 import type { InvokeHandlers } from '../ipc/dispatch';
@@ -11,7 +10,7 @@ import { AppError } from '../ipc/errors';
 import type { OfflineCounters } from './offline/offline-counters';
 import type { AppControllerDeps, AppPlatform, ConsentPort, SaveFilePort } from './ports';
 import type { Clock } from '../core/contract';
-import type { CounterState } from '../../src-shared/domain/snapshot';
+import type { CounterState, Direction } from '../../src-shared/domain/snapshot';
 import type { CounterReset } from './account/counter-reset';
 import type { AccountRecords } from './account/account-data';
 import type { OrganiseService } from './organise/organise-service';
@@ -23,17 +22,17 @@ import type { AppSettings } from './settings/app-settings';
 import { applySettingsPatch } from './settings/settings-rules';
 import { words } from '../../src-shared/i18n/messages';
 
-export interface InvokeHandlerContext {
+interface InvokeHandlerContext {
   publishDelta(): AppState;
   offline: OfflineCounters;
-  /** The account's activity record and goals: there once a core runs (every handler asks the core first). */
+  /** There once a core runs (every handler asks the core first). */
   records(): AccountRecords;
   session: Session;
-  /** Resolves once what was just asked of `core` is in its ledger on disk (a click is acknowledged after it). */
+  /** Resolves once what was just asked of `core` is on disk. */
   durable(core: CounterCore): Promise<void>;
   settings: AppSettings;
   effectiveTimezone(): string;
-  /** The BCP 47 tag numbers and dates follow now (AppState.locale.formats): the history's weeks start on its first day. */
+  /** The BCP 47 tag of numbers and dates: the history's weeks start on its first day. */
   formatsLocale(): string;
   platform: AppPlatform;
   knownCounterIds(): ReadonlySet<string>;
@@ -43,7 +42,7 @@ export interface InvokeHandlerContext {
   saveFile: SaveFilePort | undefined;
   clock: Clock;
   warn(message: string): void;
-  /** The counters as the popup sees them (names through the server-text sanitizer). */
+  /** Names through the server-text sanitizer. */
   shownCounters(): readonly CounterState[];
   openPublicPage: AppControllerDeps['openPublicPage'];
   quit: AppControllerDeps['quit'];
@@ -53,11 +52,7 @@ export interface InvokeHandlerContext {
 
 const DEFAULT_ORIGIN = originOf(DEFAULT_SERVER_URL);
 
-/**
- * Where the token goes is the user's decision, asked by main (never the popup's): a new
- * server, or plain http to another host, needs a "yes" in the native dialog before a
- * single request is sent. The default server and the token's own origin need none.
- */
+/** A new server, or plain http to another host, needs the user's yes in main's dialog before a request is sent. */
 async function confirmServer(target: ServerUrl, bound: string | null, consent: ConsentPort): Promise<void> {
   if (target.plainHttp && target.origin !== bound) {
     if (!(await consent.ask({ kind: 'plain-http', to: target.origin }))) {
@@ -78,23 +73,18 @@ function requireUpdates(ctx: InvokeHandlerContext): NonNullable<AppControllerDep
 }
 
 export function createInvokeHandlers(ctx: InvokeHandlerContext, source: ClickSource): InvokeHandlers {
+  const step = async (id: string, direction: Direction, amount: number) => {
+    const core = ctx.offline.step(id, direction, amount);
+    ctx.records().activity.click(id, source, direction === 'increment' ? amount : -amount);
+    await ctx.durable(core);
+    return null;
+  };
   return {
-    // Brings the delta stream up to date first, so the answer is a base the next delta applies to.
+    // The answer is a base the next delta applies to.
     'state:get': () => ctx.publishDelta(),
-    // offline.step refuses an unknown counter (nothing recorded then) and hands a click taken
-    // offline to the account's connecting core: every click enters the core's one ledger.
-    'counter:increment': async ({ id, amount = 1 }) => {
-      const core = ctx.offline.step(id, 'increment', amount);
-      ctx.records().activity.click(id, source, amount);
-      await ctx.durable(core);
-      return null;
-    },
-    'counter:decrement': async ({ id, amount = 1 }) => {
-      const core = ctx.offline.step(id, 'decrement', amount);
-      ctx.records().activity.click(id, source, -amount);
-      await ctx.durable(core);
-      return null;
-    },
+    // An unknown counter is refused (nothing recorded); a click taken offline goes to the connecting core's ledger.
+    'counter:increment': ({ id, amount = 1 }) => step(id, 'increment', amount),
+    'counter:decrement': ({ id, amount = 1 }) => step(id, 'decrement', amount),
     'counter:undo': async ({ id }) => {
       const core = ctx.session.requireCounter(id);
       ctx.records().activity.undo(id);
@@ -128,12 +118,12 @@ export function createInvokeHandlers(ctx: InvokeHandlerContext, source: ClickSou
     },
     'goal:set': async ({ id, goal }) => {
       ctx.session.requireCounter(id);
-      await ctx.records().extras.setGoal(id, goal);
+      await ctx.records().goals.setGoal(id, goal);
       return null;
     },
     'milestones:mute': async ({ id, muted }) => {
       ctx.session.requireCounter(id);
-      await ctx.records().extras.muteMilestones(id, muted);
+      await ctx.records().goals.muteMilestones(id, muted);
       return null;
     },
     'counter:reset': async ({ id }) => {
@@ -143,7 +133,7 @@ export function createInvokeHandlers(ctx: InvokeHandlerContext, source: ClickSou
     'counter:undoReset': ({ id, choice }) => ctx.counterReset.undo(id, choice),
     'activity:export': async (request) => {
       if (request.scope === 'counter') ctx.session.requireCounter(request.id);
-      else if (!ctx.session.core()) throw new AppError('not-signed-in', 'Sign in first: Counter Tray is not connected to a server.');
+      else if (!ctx.session.core()) throw new AppError('not-signed-in', words('error.notSignedIn'));
       // Loaded on the first export: a launch never needs the CSV writer.
       const { exportActivity } = await import('./export/export-activity');
       return exportActivity(request, {
@@ -171,7 +161,6 @@ export function createInvokeHandlers(ctx: InvokeHandlerContext, source: ClickSou
       await ctx.session.signOut();
       return null;
     },
-    // The popup only asks main to start the flow; the decision is the user's, in main's dialog.
     'session:storeTokenWeakly': async () => {
       const current = ctx.session.state();
       if (current.mode !== 'account' || current.status !== 'signedIn' || current.tokenStorage !== 'memory' || !current.encryptionWeak) {

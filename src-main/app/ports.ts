@@ -10,14 +10,14 @@ export type CoreFactory = (options: CoreOptions) => CounterCore | Promise<Counte
 
 export interface SettingsLoad {
   settings: Settings;
-  /** Set when the file was backed up and reset: tell the user once. */
+  /** Tell the user once: the file was backed up and reset. */
   notice?: Said;
 }
 
 export interface SettingsStore {
   load(): Promise<SettingsLoad>;
   save(settings: Settings): Promise<void>;
-  /** The loaded file broke the rules of a user edit: back it up, write `replacement`, answer the notice (naming the backup). */
+  /** The loaded file broke the rules of a user edit: backed up, `replacement` written; answers the notice. */
   quarantine(replacement: Settings, reason: Said): Promise<Said>;
 }
 
@@ -27,7 +27,7 @@ export interface BoundToken {
   origin: string;
 }
 
-/** What the user said yes to in main's dialogs, for this token only; kept in the vault's authenticated record, never in an editable file. */
+/** What the user said yes to in main's dialogs, for this token only; kept in the vault's authenticated record. */
 export interface TokenConsents {
   plainHttp: boolean;
   weakStorage: boolean;
@@ -43,21 +43,21 @@ export interface StoredToken extends TokenRecord {
 
 export interface VaultLoad {
   stored: StoredToken | null;
-  /** The file could not be trusted (edited, plain text where the OS encrypts, damaged): backed up and reset. */
+  /** The file could not be trusted: backed up and reset. */
   notice?: Said;
-  /** Written by Counter Tray 0.2 and upgraded at this load (its click files carry no MAC yet). */
+  /** Written by 0.2 and upgraded at this load (its click files carry no MAC yet). */
   upgraded?: boolean;
 }
 
 export interface TokenVault {
   isEncryptionWeak(): Promise<boolean>;
   load(): Promise<VaultLoad>;
-  /** Answers where the record ended up ('memory': nowhere). */
+  /** Where the record ended up ('memory': nowhere). */
   save(record: TokenRecord): Promise<TokenStorage>;
   clear(): Promise<void>;
 }
 
-/** Decisions only the user may take, asked in main's native dialog, never taken from the renderer or a file: a compromised popup must not move or weaken the token. */
+/** Asked in main's native dialog, never taken from the renderer or a file: a compromised popup must not move or weaken the token. */
 export type ConsentQuestion =
   | { kind: 'change-server'; to: string; from: string | null }
   | { kind: 'plain-http'; to: string }
@@ -67,10 +67,9 @@ export interface ConsentPort {
   ask(question: ConsentQuestion): Promise<boolean>;
 }
 
-/** An export, saved where the user chooses in main's native dialog: the popup never names a path. */
+/** Saved where the user chooses in main's dialog: the popup never names a path. */
 export interface SaveFileRequest {
   title: Said;
-  /** No folder: the dialog opens where the user saved last. */
   defaultFileName: string;
   filter: { name: Said; extensions: string[] };
   text: string;
@@ -79,13 +78,13 @@ export interface SaveFileRequest {
 export type SaveFileResult = { status: 'saved'; fileName: string } | { status: 'cancelled' };
 
 export interface SaveFilePort {
-  /** 'cancelled' when the user closed the dialog; rejects when writing failed. */
+  /** Rejects when writing failed. */
   save(request: SaveFileRequest): Promise<SaveFileResult>;
 }
 
-/** A small file the app owns: durable atomic writes, moved aside when unusable. */
+/** Durable atomic writes, moved aside when unusable. */
 export interface TextFile {
-  /** With `maxBytes`, a larger file is refused unread (FileTooLargeError). */
+  /** With `maxBytes`, a larger file is refused unread. */
   read(limit?: { maxBytes: number }): Promise<string | null>;
   write(text: string): Promise<void>;
   backup(): Promise<string>;
@@ -126,35 +125,34 @@ export interface AppControllerDeps {
   settings: SettingsStore;
   vault: TokenVault;
   consent: ConsentPort;
-  /** Dynamic import: not bundled into the account path. */
+  /** A dynamic import: not in the account path. */
   demo: () => Promise<DemoService>;
   platform: NodeJS.Platform | AppPlatform;
   systemTimezone: () => string;
-  /** The OS's preferred languages, most wanted first; read at start and on `systemLanguagesChanged()`. */
+  /** Most wanted first. */
   systemLanguages: () => readonly string[];
   theme: ThemeSource;
   clock?: Clock;
   logger?: Logger;
-  /** Each account's unsent clicks across restarts, and 0.2's `pending.json` to carry over once; in memory when absent. */
+  /** Each account's unsent clicks, and 0.2's `pending.json` to carry over once; in memory when absent. */
   pendingFiles?: PendingFiles;
-  /** Passed through to the core (tests' seams). */
   coreOverrides?: Partial<Omit<CoreOptions, 'baseUrl' | 'token' | 'timezone'>>;
-  /** Each account's activity record and goals; in memory when absent. */
+  /** The account's activity record and goals; in memory when absent. */
   activityDir?: string;
-  /** Or these files, one per owner key (tests that crash between writes). */
+  /** Or these, one per owner key (tests that crash between writes). */
   activityFiles?: { forOwner(owner: string): TextFile };
   hideWindow?: () => void;
-  /** Where the last-known counters are kept (none: nothing shown offline at launch). */
+  /** None: nothing shown offline at launch. */
   lastKnownFile?: TextFile;
   appVersion?: string;
-  /** What the OS draws behind the popup (electron/popup.ts popupMaterial). */
+  /** electron/popup.ts popupMaterial. */
   windowMaterial?: 'vibrancy' | 'acrylic' | 'solid';
   accent?: AccentSource;
-  /** Without one, exporting answers that it is not available. */
+  /** Without one, exporting is not available. */
   saveFile?: SaveFilePort;
   quit?: () => void;
-  /** Opens a page of the public CountTogether site (see publicWebPage) in the user's browser. */
+  /** A page of the public CountTogether site, in the user's browser. */
   openPublicPage?: (path: string) => void;
-  /** Absent where none runs (tests, dev:web): the updates:* channels then answer updates-unavailable. */
+  /** Absent where none runs (tests, dev:web): updates:* answer updates-unavailable. */
   updates?: UpdatesPort;
 }

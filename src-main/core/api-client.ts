@@ -11,19 +11,17 @@ import type { Clock } from './contract';
 import { CoreError } from './contract';
 import { NotDeliveredError, RateLimitedError, neverConnected, parseRetryAfter } from './errors';
 import { DEFAULT_TUNING } from './tuning';
-import { holdSlot } from './wire-slot';
+import { holdSlot } from './rate-scheduler';
 
-export interface ApiClientOptions {
+interface ApiClientOptions {
   baseUrl: string;
   token: string;
   fetch: typeof fetch;
   clock: Clock;
   timeoutMs: number;
-  /** Deadline for a mutation (POST change, PATCH): far longer than a read's, since abandoning one leaves its outcome unknown. */
+  /** Far longer than a read's: abandoning a mutation leaves its outcome unknown. */
   mutationTimeoutMs?: number;
-  /** Aborts every request in flight when the core stops. */
   shutdown: AbortSignal;
-  /** An answer longer than this is abandoned unread (default DEFAULT_TUNING.maxAnswerBytes). */
   maxAnswerBytes?: number;
 }
 
@@ -31,29 +29,25 @@ type Operation = 'read' | 'change' | 'patch';
 
 interface RawResponse {
   status: number;
-  body: unknown; // parsed JSON, or undefined for an empty body
+  body: unknown; // undefined for an empty body
 }
 
-/** A list read: the items that parsed, and the ones that did not (with their id when one could be read). */
+/** The items that parsed, and the ones that did not (with their id when one could be read). */
 export interface ListedCounters {
   counters: CounterV2[];
   unreadable: { id?: string; reason: string }[];
-  skipped: number;
 }
-
-/** A mutation may take longer than a read: it is waited for, not abandoned (docs/api.md R1). */
-type Deadlines = Record<Operation, number>;
 
 export interface ApiClient {
   listCounters(timezone: string): Promise<ListedCounters>;
   getCounter(id: string, timezone: string): Promise<CounterV2>;
-  /** The new value, or undefined when the body was not a bare number (docs/api.md O2): the caller refetches. */
+  /** Undefined when the body was not a bare number (docs/api.md O2): the caller refetches. */
   change(id: string, direction: Direction, amount: number): Promise<number | undefined>;
-  /** The updated counter, or undefined when the body was not a Counter v2 (docs/api.md O3): the caller refetches. */
+  /** Undefined when the body was not a Counter v2 (docs/api.md O3): the caller refetches. */
   patch(id: string, body: PatchBodyV2): Promise<CounterV2 | undefined>;
   webSocketUrl(timezone: string): string;
   authHeaders(): Record<string, string>;
-  /** The sanitizer for text from this server (bound to this client's token): frames go through it too. */
+  /** Bound to this client's token; frames go through it too. */
   serverText: ServerTextCleaner;
 }
 
@@ -61,7 +55,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   const base = options.baseUrl.replace(/\/+$/, '');
   const counterPath = (id: string) => `/v2/counters/${encodeURIComponent(id)}`;
   const mutation = options.mutationTimeoutMs ?? options.timeoutMs;
-  const deadlines: Deadlines = { read: options.timeoutMs, change: mutation, patch: mutation };
+  const deadlines: Record<Operation, number> = { read: options.timeoutMs, change: mutation, patch: mutation };
   const authHeaders = () => ({ Authorization: `Bearer ${options.token}`, Accept: 'application/json' });
   const serverText = createServerTextCleaner(() => [options.token]);
   const maxAnswerBytes = options.maxAnswerBytes ?? DEFAULT_TUNING.maxAnswerBytes;
@@ -88,9 +82,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       });
       return { response, answer: await readAnswer(response, maxAnswerBytes, controller) };
     })();
-    // The deadline answers the caller; the request itself stays on the wire (it may still
-    // reach the server) until its answer comes or, past the abandon limit, its connection is closed.
-    // A mutation's deadline is already long (it is waited for, not re-sent): it is abandoned then.
+    // The deadline answers the caller; the request stays on the wire (it may still reach the server)
+    // until its answer, or is closed past the abandon limit.
     let deadline: unknown;
     const abandon = options.clock.setTimeout(() => controller.abort(), Math.max(deadlineMs, abandonAfterMs(options.timeoutMs)));
     const wire = exchange.then(
@@ -137,7 +130,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         if (parsed.success) counters.push(cleanCounter(parsed.data));
         else unreadable.push({ id: ItemId.safeParse(item).data?.id, reason: parsed.error.issues[0]?.message ?? 'invalid' });
       }
-      return { counters, unreadable, skipped: unreadable.length };
+      return { counters, unreadable };
     },
     async getCounter(id, timezone) {
       const { body } = await request('GET', counterPath(id), 'read', { query: { timezone } });
@@ -168,15 +161,14 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
 interface Answer {
   text: string;
-  /** Longer than the cap: abandoned unread (the connection is closed). */
   tooLarge: boolean;
 }
 
-/** The body as text, read as a stream and abandoned as soon as it (or its declared length) passes `limit`. */
+/** The body as text, abandoned as soon as it (or its declared length) passes `limit`. */
 async function readAnswer(response: Response, limit: number, connection: AbortController): Promise<Answer> {
   const declared = Number(response.headers.get('content-length') ?? Number.NaN);
   const abandon = async (): Promise<Answer> => {
-    // Close the connection first: cancelling the body alone may let fetch drain the rest to reuse it.
+    // Close the connection first: cancelling the body alone may let fetch drain the rest.
     connection.abort();
     await response.body?.cancel().catch(() => undefined);
     return { text: '', tooLarge: true };
@@ -196,8 +188,8 @@ async function readAnswer(response: Response, limit: number, connection: AbortCo
   return { text: new TextDecoder().decode(Buffer.concat(chunks)), tooLarge: false };
 }
 
-/** A request with no answer is closed after this long, so a black-holed one cannot hold its rate slot for ever. */
-export function abandonAfterMs(timeoutMs: number): number {
+/** A black-holed request cannot hold its rate slot for ever. */
+function abandonAfterMs(timeoutMs: number): number {
   return 3 * timeoutMs;
 }
 
@@ -224,16 +216,16 @@ function causeOf(error: unknown): string {
   return String(error);
 }
 
-/** docs/api.md §7: key on the HTTP status plus the known codes; show the server's own message (docs/api.md O7). */
-export function errorFor(status: number, body: unknown, retryAfter: string | null, operation: Operation, now: number, serverText: ServerTextCleaner): CoreError {
+/** docs/api.md §7: keyed on the status and the known codes, with the server's own message (O7). */
+function errorFor(status: number, body: unknown, retryAfter: string | null, operation: Operation, now: number, serverText: ServerTextCleaner): CoreError {
   const parsed = ErrorBody.safeParse(body);
   const code = parsed.success ? parsed.data.code : undefined;
-  // The server's own words, sanitized; nothing left of them (only invisible characters): say what we know.
+  // Nothing left of the server's words once sanitized: say what we know.
   const message = (parsed.success ? serverText(parsed.data.message, TEXT_LIMITS.message) : '') || `The server answered HTTP ${status}`;
   switch (status) {
     case 400:
       if (code === ErrorCode.InvalidAmount) return new CoreError('invalidAmount', message, status, code);
-      // A 400 on increment/decrement that is not InvalidAmount is InvalidOperationForCounterType, whatever its number.
+      // On increment/decrement it is InvalidOperationForCounterType, whatever its number.
       if (operation === 'change') return new CoreError('invalidOperation', message, status, code);
       return new CoreError('badRequest', message, status, code);
     case 401:

@@ -1,32 +1,22 @@
 // The rules of one counter's server state: how a notification, an answer or a list merges into its
-// record, and which changes are our own echoes, never reported as remote (docs/api.md §6, O20).
-// Only counter-table.ts applies them; everyone else sees `CounterView`s.
+// record, and which changes are our own echoes, never reported as remote (docs/api.md §6, O20;
+// README.md, "Echoes by request"). Only counter-table.ts applies them.
 import type { CounterType, CounterV2 } from '../../src-shared/api/schemas';
 import type { ListedCounters } from './api-client';
 import type { CounterState, RemoteChange } from '../../src-shared/domain/snapshot';
 
-/** An echo we wait for longer than this is assumed lost (the socket may have missed it). */
+/** An echo not come within this is assumed lost (the socket may have missed it). */
 export const ECHO_WAIT_MS = 10_000;
 
-/**
- * What the counterUpdated of one of our own requests will carry (echoes are matched by
- * request). Each request expects its own echo: the value its answer gave and,
- * for a rename, the new name. Notifications come in the server's order, so a change by
- * someone else before ours cannot carry our answer's value unless ours left the value as
- * it was: a rename, told apart by its name. Answers may come in any order; each echo is
- * matched to its own request, never passed over because another answer came first.
- */
+/** What the counterUpdated of one of our requests will carry: its answer's value and, for a rename, the name. */
 export interface ExpectedEcho {
-  /** The counter's value right after our request (its answer). */
   value: number;
-  /** A PATCH that set the name: the name its echo carries. */
   name?: string;
-  /** Not ours: someone else's change our answer revealed and that was reported already; its notification, if it still comes, is no news. */
+  /** Someone else's change our answer revealed, reported already: its notification, if it still comes, is no news. */
   foreign?: true;
   at: number;
 }
 
-/** A counterUpdated as the table needs it. */
 export interface Notified {
   value: number;
   name: string;
@@ -38,21 +28,16 @@ export interface CounterRecord {
   type: CounterType;
   startDate?: string;
   endDate?: string;
-  /** The server's value as last confirmed (responses, notifications, resyncs). */
+  /** The server's value as last confirmed (answers, notifications, resyncs). */
   confirmed: number;
-  /** The last value seen in notification order: the "from" of the next remote change. */
+  /** The last value in notification order: the "from" of the next remote change. */
   streamValue: number;
-  /** Our own requests whose counterUpdated has not arrived yet. */
   expectedEchoes: ExpectedEcho[];
   refused: CounterState['refused'];
   error?: CounterState['error'];
-  /** counterUpdated notifications that arrived while a change of ours was on the wire, in order. */
+  /** Notifications held while a change of ours was on the wire, in order. */
   stash?: Notified[];
-  /**
-   * Amounts of our changes whose answer was lost (an open "could not confirm"): a later
-   * step of that size, in a notification or a resync, may be ours, so it is not reported
-   * as someone else's (the flag already asks). Each explains one step at most.
-   */
+  /** Lost changes of ours (an open "could not confirm"): a later step of that size may be ours, each explains one step at most. */
   maybeOurs: number[];
 }
 
@@ -87,28 +72,27 @@ export function recordFrom(counter: CounterV2): CounterRecord {
   };
 }
 
-/** One of our requests produced `echo.value`; its counterUpdated is due. Stale expectations are pruned here too, so a socket that is down cannot make the list grow. */
+/** Our request's echo is due; stale ones are pruned, so a socket that is down cannot make the list grow. */
 export function expectEcho(record: CounterRecord, echo: ExpectedEcho): ExpectedEcho {
   record.expectedEchoes = record.expectedEchoes.filter((waiting) => echo.at - waiting.at < ECHO_WAIT_MS);
   record.expectedEchoes.push(echo);
   return echo;
 }
 
-/** What a notification turned out to be: someone else's change, our own echo (with the value it replaced), or neither. */
+/** Someone else's change, our own echo (with the value it replaced), or neither. */
 export interface NotifiedResult {
   remote?: RemoteChange;
   echo?: { echo: ExpectedEcho; from: number };
 }
 
-/** Merges a counterUpdated that arrived while nothing of ours is on the wire. */
+/** A counterUpdated while nothing of ours is on the wire. */
 export function mergeNotified(record: CounterRecord, notified: Notified, now: number): NotifiedResult {
   const { value } = notified;
   record.expectedEchoes = record.expectedEchoes.filter((echo) => now - echo.at < ECHO_WAIT_MS);
   const step = value - record.streamValue;
   const echoIndex = record.expectedEchoes.findIndex((echo) => echo.value === value && (echo.name === undefined || echo.name === notified.name));
   if (echoIndex >= 0) {
-    // Ours. Answers may come in another order than the server applied our requests, so
-    // only this one is matched; the others wait for their own echo.
+    // Ours; answers may come in another order than the server applied them: the others wait for their own.
     const [echo] = record.expectedEchoes.splice(echoIndex, 1);
     const from = record.streamValue;
     record.streamValue = value;
@@ -119,7 +103,7 @@ export function mergeNotified(record: CounterRecord, notified: Notified, now: nu
   const from = record.expectedEchoes.length > 0 ? record.streamValue : record.confirmed;
   const late = record.maybeOurs.indexOf(step);
   if (late >= 0) {
-    // Possibly our lost change landing (late): not someone else's change to announce.
+    // Possibly our lost change landing late: not someone else's.
     record.maybeOurs.splice(late, 1);
     record.streamValue = value;
     if (record.expectedEchoes.length === 0) record.confirmed = value;
@@ -127,8 +111,7 @@ export function mergeNotified(record: CounterRecord, notified: Notified, now: nu
   }
   record.streamValue = value;
   if (record.expectedEchoes.length > 0) {
-    // An echo of ours is still to come, so this change happened on the server before it:
-    // report it, but keep the newer value our own answer gave us.
+    // It happened before an echo of ours still to come: reported, the newer value of our answer kept.
     return from === value ? {} : { remote: { counterId: record.id, name: record.name, from, to: value } };
   }
   if (value === record.confirmed) return {};
@@ -136,18 +119,7 @@ export function mergeNotified(record: CounterRecord, notified: Notified, now: nu
   return { remote: { counterId: record.id, name: record.name, from, to: value } };
 }
 
-/** The remote change in a counterUpdated, if any (the counter's current name assumed). */
-export function mergeNotifiedValue(record: CounterRecord, value: number, now: number): RemoteChange | undefined {
-  return mergeNotified(record, { value, name: record.name }, now).remote;
-}
-
-/**
- * Our click alone on the wire was applied, and its echo has not come: the answer says the
- * value right before it (`before`). If the notifications seen so far stop short of it,
- * someone else changed the counter meanwhile and its notification is late or was lost (a
- * socket that dropped): reported now, from the answer, and its notification, should it
- * still come, is expected as no news. What an open "could not confirm" may explain is not theirs.
- */
+/** Our lone click's answer says the value before it: notifications short of it hide someone else's change (README.md, "What an answer reveals"). */
 export function revealedBefore(record: CounterRecord, before: number, now: number): RemoteChange | undefined {
   const from = record.streamValue;
   if (from === before) return undefined;
@@ -157,15 +129,14 @@ export function revealedBefore(record: CounterRecord, before: number, now: numbe
   return from + ours === before ? undefined : { counterId: record.id, name: record.name, from: from + ours, to: before };
 }
 
-/** A full resync's view of one counter. Returns the remote change to report, if any. */
+/** A resync's view of one counter; answers the remote change to report. */
 export function mergeListedCounter(record: CounterRecord, counter: CounterV2, changeOnWire: boolean): RemoteChange | undefined {
   record.name = counter.name;
   record.type = counter.type;
   record.startDate = counter.startDate;
   record.endDate = counter.endDate;
   if (record.error?.kind === 'gone' || record.error?.kind === 'unreadable') delete record.error;
-  // While our change is on the wire or its echo is due, the list may predate it; the
-  // response and the echo settle the value instead.
+  // The list may predate our change on the wire or its echo: those settle the value.
   if (changeOnWire || record.expectedEchoes.length > 0) return undefined;
   const from = record.confirmed;
   record.confirmed = counter.value;
@@ -178,11 +149,7 @@ export function mergeListedCounter(record: CounterRecord, counter: CounterV2, ch
   return { counterId: record.id, name: record.name, from: from + ours, to: counter.value };
 }
 
-/**
- * Takes the lost changes that may explain `step` out of `maybeOurs` and answers their sum:
- * a set of them that makes the step exactly when there is one, else as many of its sign as
- * fit inside it. Either way the rest of the step is someone else's.
- */
+/** Takes the lost changes that explain `step` (a set making it exactly, else those of its sign that fit); answers their sum. */
 export function takeMaybeOurs(maybeOurs: number[], step: number): number {
   if (maybeOurs.length === 0 || step === 0) return 0;
   const taken = exactSubset(maybeOurs, step) ?? fittingSubset(maybeOurs, step);
@@ -191,7 +158,7 @@ export function takeMaybeOurs(maybeOurs: number[], step: number): number {
   return total;
 }
 
-/** Indexes of amounts that add up to `target` exactly (the fewest lost changes are few: tried in full up to 12). */
+/** Indexes of amounts adding up to `target` (lost changes are few: tried in full up to 12). */
 function exactSubset(amounts: readonly number[], target: number): number[] | undefined {
   const n = Math.min(amounts.length, 12);
   for (let mask = 1; mask < 1 << n; mask += 1) {
@@ -205,7 +172,7 @@ function exactSubset(amounts: readonly number[], target: number): number[] | und
   return undefined;
 }
 
-/** Indexes of amounts of the step's sign, oldest first, as long as together they stay within it. */
+/** Indexes of amounts of the step's sign, oldest first, while together within it. */
 function fittingSubset(amounts: readonly number[], step: number): number[] {
   const chosen: number[] = [];
   let total = 0;
@@ -217,11 +184,7 @@ function fittingSubset(amounts: readonly number[], step: number): number[] {
   return chosen;
 }
 
-/**
- * A full list from the server replaces the table (in the server's order): known counters
- * are merged, new ones added, missing ones dropped. Returns the remote changes found and
- * the ids that went away.
- */
+/** A full list replaces the table, in the server's order. */
 export function mergeList(
   records: Map<string, CounterRecord>,
   list: ListedCounters,
@@ -240,8 +203,7 @@ export function mergeList(
     if (change) remote.push(change);
     next.set(counter.id, existing);
   }
-  // An item that did not parse is not a deletion: keep its last known state, flagged.
-  // An unreadable item that names no id could be any missing counter, so all of them stay.
+  // An unreadable item is not a deletion (one without an id could be any missing counter): kept, flagged.
   const unreadableIds = list.unreadable.flatMap((item) => (item.id === undefined ? [] : [item.id]));
   const anonymous = list.unreadable.length > unreadableIds.length;
   const unreadable: string[] = [];

@@ -9,26 +9,25 @@ import { expectEcho, mergeList, mergeNotified, revealedBefore } from './counter-
 
 export type { CounterView } from './counter-merge';
 
-/** What changed since the last `takeTouched()`: counters that may look different, and whether the list's order may have moved. */
-export interface Touched {
+interface Touched {
   ids: ReadonlySet<string>;
   reordered: boolean;
 }
 
 export class CounterTable {
   private readonly records = new Map<string, CounterRecord>();
-  /** Our changes on the wire per counter (click or PATCH): its notifications are held meanwhile. */
+  /** How many changes of ours are on the wire per counter: its notifications are held meanwhile. */
   private readonly holds = new Map<string, number>();
   private touched = new Set<string>();
   private reordered = false;
 
-  /** Every view the table hands out is one of its own records: writing one notes it as touched. */
+  /** Every view handed out is one of the table's records: writing one notes it touched. */
   private own(view: CounterView): CounterRecord {
     this.touched.add(view.id);
     return view as CounterRecord;
   }
 
-  /** Something outside the record that shows on the counter changed (its clicks, "still sending…"). */
+  /** Something shown beside the record changed (its clicks, "still sending…"). */
   touch(id: string): void {
     this.touched.add(id);
   }
@@ -48,12 +47,12 @@ export class CounterTable {
     return this.records.has(id);
   }
 
-  /** In the server's order (the last list's). */
+  /** In the server's order. */
   values(): IterableIterator<CounterView> {
     return this.records.values();
   }
 
-  /** The counter was deleted; answers whether it was in the table. */
+  /** Answers whether it was in the table. */
   remove(id: string): boolean {
     if (!this.records.delete(id)) return false;
     this.touched.add(id);
@@ -61,9 +60,9 @@ export class CounterTable {
     return true;
   }
 
-  // ---- what the server says ----------------------------------------------------------
+  // ---- what the server says ----
 
-  /** A full list replaces the table (counter-merge.ts `mergeList`). */
+  /** A full list replaces the table (`mergeList`). */
   mergeList(list: ListedCounters, changeOnWire: (id: string) => boolean): { remote: RemoteChange[]; removed: string[]; unreadable: string[] } {
     const before = [...this.records.keys()];
     const merged = mergeList(this.records, list, changeOnWire);
@@ -77,10 +76,7 @@ export class CounterTable {
     return merged;
   }
 
-  /**
-   * A counterUpdated: its name and type are taken at once; its value is held while a change
-   * of ours is on the wire (judged when that lands). Answers whether it was held.
-   */
+  /** Takes a counterUpdated's name and type; answers whether its value is held for a change of ours on the wire. */
   noteUpdated(view: CounterView, notified: Notified & { type: CounterType }): boolean {
     const record = this.own(view);
     record.name = notified.name;
@@ -90,45 +86,40 @@ export class CounterTable {
     return true;
   }
 
-  /** Merges a counterUpdated that is not held: ours, someone else's, or neither. */
   takeNotification(view: CounterView, notified: Notified, now: number): NotifiedResult {
     return mergeNotified(this.own(view), notified, now);
   }
 
-  /** The server's value, read again (a refetch) or computed for today (a day counter): the stream goes on from it. */
+  /** The server's value read again, or computed for today (a day counter): the stream goes on from it. */
   setServerValue(view: CounterView, value: number): void {
     const record = this.own(view);
     record.confirmed = value;
     record.streamValue = value;
   }
 
-  /** A counter read again: its dates as the server has them now. */
   takeDates(view: CounterView, counter: Pick<CounterV2, 'startDate' | 'endDate'>): void {
     const record = this.own(view);
     record.startDate = counter.startDate;
     record.endDate = counter.endDate;
   }
 
-  /** Our PATCH's answer: the name and dates it set. */
   takeEdit(view: CounterView, counter: Pick<CounterV2, 'name' | 'startDate' | 'endDate'>): void {
     this.own(view).name = counter.name;
     this.takeDates(view, counter);
   }
 
-  // ---- our own changes on the wire -----------------------------------------------------
+  // ---- our own changes on the wire ----
 
-  /** How many changes of ours are on the wire for this counter. */
   holders(id: string): number {
     return this.holds.get(id) ?? 0;
   }
 
-  /** A change of ours went on the wire: the counter's notifications are held from now on. */
   holdNotifications(view: CounterView): void {
     this.holds.set(view.id, this.holders(view.id) + 1);
     this.own(view).stash ??= [];
   }
 
-  /** One change of ours is off the wire; once the last is, the notifications held meanwhile, in order. */
+  /** Once the last change of ours is off the wire, answers the notifications held meanwhile. */
   releaseHeld(view: CounterView): Notified[] {
     const left = (this.holds.get(view.id) ?? 1) - 1;
     if (left > 0) {
@@ -142,36 +133,31 @@ export class CounterTable {
     return held;
   }
 
-  /** The core halted: no change of ours counts as on the wire any more. */
   dropHolds(): void {
     this.holds.clear();
   }
 
-  /** One of our requests answered: the server's value right after it, and the echo now due. */
+  /** One of our requests answered: the server's value right after it; answers the echo now due. */
   answered(view: CounterView, echo: Omit<ExpectedEcho, 'at'>, now: number): ExpectedEcho {
     const record = this.own(view);
     record.confirmed = echo.value;
     return expectEcho(record, { ...echo, at: now });
   }
 
-  /** What our lone click's answer says was there before it (counter-merge.ts `revealedBefore`). */
   revealedBefore(view: CounterView, before: number, now: number): RemoteChange | undefined {
     return revealedBefore(this.own(view), before, now);
   }
 
-  /**
-   * Echoes sent to an earlier socket never arrive on a new one: stop waiting for them. The
-   * stream then lacks our own changes: it goes on from the value our latest answer gave.
-   */
+  /** Echoes sent to an earlier socket never arrive on a new one; the stream goes on from our latest answer's value. */
   forgetEchoes(view: CounterView): void {
     const record = this.own(view);
     if (record.expectedEchoes.some((echo) => !echo.foreign)) record.streamValue = record.confirmed;
     record.expectedEchoes = [];
   }
 
-  // ---- flags -----------------------------------------------------------------------------
+  // ---- flags ----
 
-  /** The server refused a direction for this counter (docs/api.md O9): later clicks that way are ignored. */
+  /** Later clicks that way are ignored (docs/api.md O9). */
   refuseDirection(view: CounterView, direction: 'increment' | 'decrement', message: string): void {
     this.own(view).refused[direction] = message;
   }
@@ -180,13 +166,13 @@ export class CounterTable {
     this.own(view).error = { kind: 'rejected', message };
   }
 
-  /** A new click is the user moving on from a refusal; a lost change still waits for its answer. */
+  /** A new click moves on from a refusal; a lost change still waits for the user's answer. */
   clearRejected(view: CounterView): void {
     const record = this.own(view);
     if (record.error?.kind === 'rejected') delete record.error;
   }
 
-  /** The user dismisses the flag, if its kind may be dismissed; answers whether it was. */
+  /** Answers whether the flag's kind could be dismissed. */
   dismissFlag(view: CounterView): boolean {
     const record = this.own(view);
     if (!record.error || !isDismissableFlag(record.error.kind)) return false;
@@ -198,21 +184,20 @@ export class CounterTable {
     this.own(view).error = { kind: 'gone', message };
   }
 
-  // ---- lost changes that may still land ----------------------------------------------------
+  // ---- lost changes that may still land ----
 
-  /** A change of ours whose landing cannot be told by value: a later step of its size may be ours. */
+  /** Its landing cannot be told by value: a later step of its size may be ours. */
   addMaybeOurs(view: CounterView, amount: number): void {
     this.own(view).maybeOurs.push(amount);
   }
 
-  /** One such amount is accounted for. */
   dropMaybeOurs(view: CounterView, amount: number): void {
     const { maybeOurs } = this.own(view);
     const index = maybeOurs.indexOf(amount);
     if (index >= 0) maybeOurs.splice(index, 1);
   }
 
-  /** The open "could not confirm" amounts, as the ledger holds them (none once the user answered). */
+  /** The open "could not confirm" amounts, as the ledger holds them. */
   setMaybeOurs(view: CounterView, amounts: readonly number[]): void {
     this.own(view).maybeOurs = [...amounts];
   }

@@ -7,16 +7,15 @@ import type { CounterView } from './counter-merge';
 import { daysBetween, dayKeyIn } from '../../src-shared/time/calendar';
 import type { DayWatch } from './midnight';
 
-export type DayRule = 'signed' | 'clamped';
+type DayRule = 'signed' | 'clamped';
 
-/** The signed day difference the counter shows in `timeZone` at `now`; undefined for UpDown or a missing date. */
+/** The signed day difference shown in `timeZone` at `now`; undefined for UpDown or a missing date. */
 export function signedDayValue(counter: DayDates, timeZone: string, now: number): number | undefined {
   return signedDayValueOn(counter, dayKeyIn(timeZone, now));
 }
 
 type DayDates = { type: CounterType; startDate?: string; endDate?: string };
 
-/** The same for a known local day (YYYY-MM-DD): loops over every counter work the day out once. */
 function signedDayValueOn(counter: DayDates, today: string): number | undefined {
   if (counter.type === 'FromDate' && counter.startDate !== undefined) return daysBetween(counter.startDate, today);
   if (counter.type === 'ToDate' && counter.endDate !== undefined) return daysBetween(today, counter.endDate);
@@ -29,16 +28,14 @@ export function dayValueUnder(signed: number, rule: DayRule | undefined): number
   return rule === 'clamped' ? 0 : undefined;
 }
 
-export interface DayHost {
+interface DayHost {
   clock: Clock;
   timezone(): string;
-  /** What day it is: the app's one watch, or the core's own (`ownWatch`: stopped with the core). */
+  /** The app's one watch, or the core's own (`ownWatch`: stopped with the core). */
   days: DayWatch;
   ownWatch: boolean;
   records(): Iterable<CounterView>;
-  /** A day counter turned: its value for today, computed here. */
   turn(record: CounterView, value: number): void;
-  /** Values changed locally (no request was made). */
   changed(): void;
   log(message: string): void;
 }
@@ -47,21 +44,12 @@ export class DayRollover {
   private rule: DayRule | undefined;
   /** Counters whose server value matched our computation when last seen: only these roll over. */
   private readonly trusted = new Set<string>();
-  /** Values computed here that the server has not confirmed yet. */
   private readonly computed = new Map<string, number>();
   private unfollow: (() => void) | undefined;
 
   constructor(private readonly host: DayHost) {}
 
-  get learnedRule(): DayRule | undefined {
-    return this.rule;
-  }
-
-  /**
-   * Counters fresh from the server, before they are merged (the server's values win),
-   * judged for `requestedAt`: the server computed them when it got the request, which may
-   * be yesterday for a list that arrives after midnight.
-   */
+  /** Counters fresh from the server, before the merge, judged for `requestedAt` (yesterday, for a list that came after midnight). */
   observe(counters: readonly CounterV2[], requestedAt: number): void {
     const today = dayKeyIn(this.host.timezone(), requestedAt);
     for (const counter of counters) {
@@ -83,7 +71,7 @@ export class DayRollover {
     }
   }
 
-  /** Recomputes the trusted day counters for today in the current zone; no request. */
+  /** Recomputes the trusted day counters for today; no request. */
   rollOver(): void {
     const today = dayKeyIn(this.host.timezone(), this.host.clock.now());
     let changed = false;
@@ -99,13 +87,13 @@ export class DayRollover {
     if (changed) this.host.changed();
   }
 
-  /** From a sync on: every new day the watch sees turns the day counters; the wall clock is read now. */
+  /** From a sync on, every new day the watch sees turns the day counters. */
   follow(): void {
     this.unfollow ??= this.host.days.onDayChanged(() => this.rollOver());
     this.host.days.check();
   }
 
-  /** The zone changed: today may be another date there, and its midnight comes at another instant. */
+  /** Today may be another date in the new zone, its midnight another instant. */
   zoneChanged(): void {
     this.rollOver();
     this.host.days.check();

@@ -1,7 +1,7 @@
-// Error helpers beyond the contract's CoreError.
+// What a failure means, beyond the contract's CoreError.
 import { CoreError } from './contract';
 
-/** A 429: the request was not applied; `retryAfterMs` is set when the server said when to come back. */
+/** Not applied; `retryAfterMs` when the server said when to come back. */
 export class RateLimitedError extends CoreError {
   constructor(
     message: string,
@@ -12,17 +12,16 @@ export class RateLimitedError extends CoreError {
   }
 }
 
-/** The request never left: no connection could be made (refused, no such host), so nothing was applied. */
+/** No connection could be made, so nothing was applied. */
 export class NotDeliveredError extends CoreError {
   constructor(message: string) {
     super('network', message);
   }
 }
 
-/** Failures at connect time only: an established connection that fails may have carried the request. */
+/** At connect time only: a connection that fails later may have carried the request. */
 const NEVER_CONNECTED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN']);
 
-/** Whether a fetch failure happened before any connection existed. */
 export function neverConnected(error: unknown): boolean {
   const cause = error instanceof Error ? (error as Error & { cause?: unknown }).cause : undefined;
   const code = cause instanceof Error ? (cause as Error & { code?: unknown }).code : undefined;

@@ -3,10 +3,10 @@
 import { WebSocket } from 'ws';
 import type { ConnectionState } from '../../src-shared/domain/snapshot';
 import { createApiClient } from './api-client';
+import { realClock } from './clock';
 import type { CoreOptions, CoreTuning, CounterCore, WebSocketFactory } from './contract';
 import { CoreError } from './contract';
 import { CounterTable } from './counter-table';
-import { Lifecycle, type CoreStatus } from './lifecycle';
 import { LiveSocket } from './live-socket';
 import { LiveSync } from './live-sync';
 import { createMemoryStore } from './memory-store';
@@ -14,32 +14,19 @@ import { DayWatch, isValidTimeZone, systemTimeZone } from './midnight';
 import { OutgoingChanges } from './outgoing-changes';
 import { sendPatch } from './patch-sender';
 import { PendingLedger } from './pending-ledger';
-import { Publisher } from './publisher';
 import { RateScheduler } from './rate-scheduler';
-import { realClock } from './real-clock';
-import { Snapshots, isSettled } from './snapshot';
-import { SyncEngine } from './sync-engine';
+import { Publisher, Snapshots, isSettled } from './snapshot';
+import { Lifecycle, SyncEngine, type CoreStatus } from './sync-engine';
 import { DEFAULT_REQUEST_TIMEOUT_MS, DEFAULT_TUNING, MUTATION_DEADLINE_FACTOR } from './tuning';
 
 export type { ChangeOutcome, Clock, CoreOptions, CoreTuning, CounterCore, PendingStore, UnconfirmedChoice, WebSocketFactory, CoreErrorKind } from './contract';
 export { CoreError } from './contract';
 export { createMemoryStore } from './memory-store';
 export { DEFAULT_TUNING } from './tuning';
-export { realClock } from './real-clock';
 
-/** What the default WebSocket factory is built with: a handshake deadline and the frame cap. */
-export interface DefaultSocketLimits {
-  handshakeTimeoutMs: number;
-  maxFrameBytes: number;
-}
-
-/**
- * `ws` with a handshake deadline, so an upgrade into a black hole fails instead of hanging,
- * and a frame cap far below ws's default 100 MiB (a frame past it closes the socket with 1009).
- * Redirects are not followed (ws's default, kept explicit): the token would go along.
- */
-export const defaultWebSocket =
-  ({ handshakeTimeoutMs, maxFrameBytes }: DefaultSocketLimits): WebSocketFactory =>
+/** An upgrade into a black hole fails at the deadline; a frame over the cap closes the socket; a redirect would take the token along. */
+const defaultWebSocket =
+  (handshakeTimeoutMs: number, maxFrameBytes: number): WebSocketFactory =>
   (url, { headers }) =>
     new WebSocket(url, { headers, handshakeTimeout: handshakeTimeoutMs, maxPayload: maxFrameBytes, followRedirects: false });
 
@@ -54,7 +41,7 @@ export function createCounterCore(options: CoreOptions): CounterCore {
   const phase = () => status.phase;
   const zone = () => status.timezone;
 
-  // Callbacks below reach parts built further down; none runs before the core is built.
+  // Callbacks reach parts built further down; none runs before the core is built.
   const events: Publisher = new Publisher({
     clock,
     snapshot: () => snapshots.snapshot(),
@@ -98,7 +85,7 @@ export function createCounterCore(options: CoreOptions): CounterCore {
   const socket = new LiveSocket({
     url: () => api.webSocketUrl(status.timezone),
     headers: () => api.authHeaders(),
-    factory: options.webSocket ?? defaultWebSocket({ handshakeTimeoutMs: requestTimeoutMs, maxFrameBytes: tuning.maxFrameBytes }),
+    factory: options.webSocket ?? defaultWebSocket(requestTimeoutMs, tuning.maxFrameBytes),
     clock,
     tuning,
     // A 429 on the upgrade delays the socket only (its own backoff); REST goes on.

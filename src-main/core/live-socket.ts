@@ -1,6 +1,5 @@
 // The notification socket (docs/api.md §6): its upgrade takes a rate slot, a ping finds a half-open
-// connection, drops reconnect on ReconnectBackoff, a 429 waits at least its Retry-After and a 401 stops
-// for good; stop() ends a handshake too (README.md, "Traffic and liveness").
+// connection, a 429 waits at least its Retry-After, a 401 stops for good (README.md, "Traffic and liveness").
 import type { IncomingMessage } from 'node:http';
 import type { RawData, WebSocket } from 'ws';
 import type { Clock, CoreTuning, WebSocketFactory } from './contract';
@@ -12,31 +11,30 @@ import type { DropCause } from './reconnect-backoff';
 export interface SocketHandlers {
   onOpen(): void;
   onFrame(data: RawData, isBinary: boolean): void;
-  /** The socket closed or could not connect; the next attempt is scheduled at `nextAttemptAt`. */
+  /** Closed or could not connect; the next attempt is at `nextAttemptAt`. */
   onDown(reason: string, nextAttemptAt: number, failures: number): void;
   onUnauthorized(message: string): void;
 }
 
-export interface LiveSocketOptions {
+interface LiveSocketOptions {
   url: () => string;
   headers: () => Record<string, string>;
   factory: WebSocketFactory;
   clock: Clock;
   tuning: Pick<CoreTuning, 'pingIntervalMs' | 'pongTimeoutMs' | 'reconnectBaseMs' | 'reconnectCapMs' | 'reconnectHealthyMs' | 'restartWindowMs' | 'retryAfterCapMs' | 'random'>;
-  /** Runs the upgrade through the rate scheduler; undefined means the task declined. */
+  /** Runs the upgrade through the rate scheduler. */
   schedule: (task: () => Promise<void> | undefined) => Promise<void | undefined>;
   handlers: SocketHandlers;
 }
 
 export class LiveSocket {
   private ws: WebSocket | undefined;
-  /** A socket still in its upgrade handshake. */
   private handshaking: WebSocket | undefined;
   private generation = 0;
   private readonly backoff: ReconnectBackoff;
   private stopped = true;
   private reconnectTimer: unknown;
-  /** A Retry-After from the last upgrade: no attempt before this, whatever the user presses. */
+  /** The last upgrade's Retry-After: no attempt before it, whatever the user presses. */
   private notBefore = 0;
   private pingTimer: unknown;
   private pongTimer: unknown;
@@ -58,16 +56,16 @@ export class LiveSocket {
     this.drop();
   }
 
-  /** Close whatever we have and connect at once (timezone change, wake from sleep). */
+  /** A new zone, a wake from sleep. */
   reconnectNow(reason: string): void {
     if (this.stopped) return;
     this.drop();
-    // Not live until the new socket is open (and synced): say so now, not when the attempt fails.
+    // Not live until the new socket is open and synced: said now, not when the attempt fails.
     this.options.handlers.onDown(reason, this.options.clock.now(), this.backoff.failuresInARow);
     this.connect();
   }
 
-  /** "Retry now": a socket waiting out its backoff connects at once (never before a Retry-After); one connecting or open is left alone. */
+  /** A socket waiting out its backoff connects at once (never before a Retry-After). */
   retryNow(): void {
     if (this.stopped || this.reconnectTimer === undefined || this.options.clock.now() < this.notBefore) return;
     this.clearTimer('reconnectTimer');
@@ -159,7 +157,7 @@ export class LiveSocket {
       try {
         ws.ping();
       } catch {
-        // Sending on a dying socket throws; the pong timer below handles it.
+        // A dying socket throws; the pong timer handles it.
       }
       this.pongTimer = this.options.clock.setTimeout(() => {
         this.pongTimer = undefined;
@@ -173,13 +171,11 @@ export class LiveSocket {
   private closed(ws: WebSocket, reason: string, cause: DropCause = 'lost'): void {
     if (this.ws !== ws) return;
     this.ws = undefined;
-    this.clearTimer('pingTimer');
-    this.clearTimer('pongTimer');
-    this.clearTimer('healthyTimer');
+    this.clearSocketTimers();
     if (!this.stopped) this.down(reason, cause);
   }
 
-  /** Schedules the next attempt (ReconnectBackoff: how the socket went, the failures in a row), never before `atLeastMs` (a Retry-After). */
+  /** The next attempt, never before `atLeastMs` (a Retry-After). */
   private down(reason: string, cause: DropCause | 'attemptFailed', atLeastMs = 0): void {
     const delay = this.backoff.next(cause, atLeastMs);
     const nextAttemptAt = this.options.clock.now() + delay;
@@ -197,15 +193,17 @@ export class LiveSocket {
     const handshaking = this.handshaking;
     this.ws = undefined;
     this.handshaking = undefined;
-    this.clearTimer('pingTimer');
-    this.clearTimer('pongTimer');
-    this.clearTimer('healthyTimer');
+    this.clearSocketTimers();
     ws?.terminate();
     handshaking?.terminate(); // its upgrade request is aborted; the pending connect settles as failed
   }
 
   private clearTimers(): void {
     this.clearTimer('reconnectTimer');
+    this.clearSocketTimers();
+  }
+
+  private clearSocketTimers(): void {
     this.clearTimer('pingTimer');
     this.clearTimer('pongTimer');
     this.clearTimer('healthyTimer');

@@ -1,38 +1,34 @@
-// Keeps the table and the ledger in step with what the server says: socket opens and drops,
-// frames, list resyncs (frames held meanwhile), day counters turning, counters gone (their
-// unsent clicks dropped), and at the first sync what the last run left on the wire.
+// Keeps the table and the ledger in step with the server: socket opens and drops, frames, list
+// resyncs, day counters turning, counters gone, and at the first sync what the last run left on the wire.
 import type { RawData } from 'ws';
 import type { CounterV2 } from '../../src-shared/api/schemas';
 import type { ConnectionState, CoreStats } from '../../src-shared/domain/snapshot';
-import { droppedLine } from './answer-verdict';
 import type { ApiClient, ListedCounters } from './api-client';
-import { applyFrame } from './apply-frame';
 import type { CoreTuning } from './contract';
 import type { CounterTable } from './counter-table';
 import { DayRollover } from './day-rollover';
 import { isCoreError } from './errors';
-import type { Phase } from './lifecycle';
+import type { Phase } from './contract';
 import type { SocketHandlers } from './live-socket';
 import type { DayWatch } from './midnight';
-import { parseFrame } from './notifications';
-import type { Frame } from './notifications';
+import { parseFrame, type Frame } from './notifications';
 import type { OutgoingChanges } from './outgoing-changes';
 import type { PendingLedger } from './pending-ledger';
-import type { Publisher } from './publisher';
+import type { Publisher } from './snapshot';
 import type { RateScheduler } from './rate-scheduler';
-import type { Clock } from './real-clock';
+import type { Clock } from './clock';
 import { ResyncLoop } from './resync-loop';
 
-/** After this many failed attempts in a row the connection is shown as offline, not reconnecting. */
+/** After this many failed attempts in a row the connection shows offline, not reconnecting. */
 const OFFLINE_AFTER_FAILURES = 3;
 
-export interface LiveSyncDeps {
+interface LiveSyncDeps {
   clock: Clock;
   tuning: Pick<CoreTuning, 'reconnectBaseMs' | 'reconnectCapMs' | 'random'>;
   log(message: string): void;
   phase(): Phase;
   timezone(): string;
-  /** What day it is: the app's watch, or the core's own (`ownDays`: stopped with the core). */
+  /** The app's watch, or the core's own (`ownDays`: stopped with the core). */
   days: DayWatch;
   ownDays: boolean;
   stats: CoreStats;
@@ -42,7 +38,6 @@ export interface LiveSyncDeps {
   table: CounterTable;
   events: Pick<Publisher, 'changed' | 'outcome' | 'remote'>;
   wire: Pick<OutgoingChanges, 'active' | 'merge' | 'forgetEchoes' | 'onWire' | 'pumpAll'>;
-  /** The lifecycle's side: the connection shown, a refused token, a failed start, a finished sync. */
   connection(state: ConnectionState): void;
   unauthorized(message: string): void;
   startFailed(error: unknown): void;
@@ -52,9 +47,9 @@ export interface LiveSyncDeps {
 export class LiveSync implements SocketHandlers {
   private socketOpen = false;
   private readonly days: DayRollover;
-  /** What the last list read could not parse; ResyncLoop hands over only the counters. */
+  /** What the last list read could not parse. */
   private unreadable: ListedCounters['unreadable'] = [];
-  /** When the last list read was sent: the server computed its day values for that moment. */
+  /** The server computed the list's day values for then. */
   private listRequestedAt = 0;
   readonly resyncs: ResyncLoop;
 
@@ -92,7 +87,7 @@ export class LiveSync implements SocketHandlers {
     return this.resyncs.request();
   }
 
-  /** Today may be another date in the new zone: turn day counters now; the reopened socket's resync confirms. */
+  /** Day counters turn for the new zone now; the reopened socket's resync confirms. */
   zoneChanged(): void {
     this.days.zoneChanged();
   }
@@ -102,17 +97,15 @@ export class LiveSync implements SocketHandlers {
     this.resyncs.dispose();
   }
 
-  /** "Retry now": a failed resync waiting for its next try goes at once. */
   retryNow(): void {
     this.resyncs.retryNow();
   }
 
-  // ---- socket ----------------------------------------------------------------------
+  // ---- socket ----
 
   onOpen(): void {
     this.socketOpen = true;
-    // Echoes sent to an earlier socket never arrive on this one. A lost change of ours may
-    // still have landed meanwhile: its amount stays "maybe ours" until the user answers.
+    // Echoes sent to an earlier socket never arrive on this one; a lost change stays "maybe ours".
     for (const record of this.deps.table.values()) this.deps.wire.forgetEchoes(record);
     void this.resync();
   }
@@ -143,7 +136,7 @@ export class LiveSync implements SocketHandlers {
     if (!this.resyncs.hold(frame)) this.applyFrame(frame);
   }
 
-  /** The server refused a change with 403/404: flagged now, dropped by the resync if it is really no longer ours (docs/api.md O10). */
+  /** A 403/404 on a change: flagged now, dropped by the resync if really gone (docs/api.md O10). */
   gone(id: string, message: string): void {
     const record = this.deps.table.get(id);
     if (record) this.deps.table.flagGone(record, message);
@@ -151,15 +144,32 @@ export class LiveSync implements SocketHandlers {
     void this.resync();
   }
 
+  /** What a notification does to the counters (docs/api.md §6, O4, O5). */
   private applyFrame(frame: Frame): void {
     const { table, wire, events } = this.deps;
-    applyFrame(frame, table, {
-      resync: () => void this.resync(),
-      remove: (id) => this.remove(id),
-      remote: (change) => events.remote(change),
-      merge: (record, notified) => wire.merge(record, notified),
-      refreshDates: (id) => void this.refreshDates(id),
-    });
+    switch (frame.kind) {
+      case 'counterUpdated': {
+        const { counterId, name, type, value } = frame.params;
+        const record = table.get(counterId);
+        if (!record) void this.resync(); // newly visible to us: learn it whole
+        else if (!table.noteUpdated(record, { value, name, type })) {
+          // not held for a change of ours on the wire (that is judged when it lands)
+          const remote = wire.merge(record, { value, name });
+          if (remote) events.remote(remote);
+          if (remote && type !== 'UpDown') void this.refreshDates(counterId); // counterUpdated carries no dates
+        }
+        break;
+      }
+      case 'counterDeleted':
+        if (frame.counterId === undefined) void this.resync(); // params name no counter
+        else this.remove(frame.counterId);
+        break;
+      case 'counterMemberlistChanged':
+        void this.resync(); // visibility may have changed either way
+        break;
+      case 'ignored':
+        break;
+    }
     events.changed();
   }
 
@@ -188,12 +198,11 @@ export class LiveSync implements SocketHandlers {
     this.drop(id, 'it was deleted');
   }
 
-  /** A change of ours (click or PATCH) is on the wire for this counter. */
   private ownOnWire(id: string): boolean {
     return this.deps.wire.active(id);
   }
 
-  /** The counter is not listed for us any more: unsent clicks are dropped (nothing was sent), logged by id and reported. */
+  /** Not listed for us any more: unsent clicks dropped, logged by id and reported. */
   drop(id: string, why: string): void {
     const { ledger } = this.deps;
     const unsent = ledger.pending(id);
@@ -202,11 +211,12 @@ export class LiveSync implements SocketHandlers {
     ledger.forget(id);
     void ledger.persist();
     if (!hadClicks && !inflight) return;
-    this.deps.log(droppedLine(id, why, unsent, inflight?.delta));
+    const left = inflight === undefined ? '' : `; a change of ${inflight.delta} left on the wire by the last run is forgotten`;
+    this.deps.log(`counter ${id}: ${why}; unsent clicks (net ${unsent > 0 ? `+${unsent}` : unsent}) dropped, nothing of them was sent${left}`);
     if (hadClicks) this.deps.events.outcome(id, unsent, 'dropped');
   }
 
-  /** At the first sync: a change the last run left on the wire is flagged; clicks of a counter no longer listed are dropped. */
+  /** At the first sync: a change the last run left on the wire is flagged; clicks of a counter not listed are dropped. */
   recoverFromLastRun(onWire = (id: string) => this.deps.wire.onWire(id)): void {
     const { ledger, table } = this.deps;
     for (const id of ledger.ids()) {
@@ -225,12 +235,12 @@ export class LiveSync implements SocketHandlers {
     void ledger.persist();
   }
 
-  // ---- resync -------------------------------------------------------------------
+  // ---- resync ----
 
   private applyList(counters: CounterV2[]): void {
-    // A list computed before local midnight and received after it is judged for the day it was computed.
+    // A list computed before local midnight and received after it is judged for its own day ...
     this.days.observe(counters, this.listRequestedAt);
-    const list = { counters, unreadable: this.unreadable, skipped: this.unreadable.length };
+    const list = { counters, unreadable: this.unreadable };
     for (const item of list.unreadable) this.deps.log(`counter ${item.id ?? '(no id)'}: the server's list item could not be read (${item.reason}); its last known state and unsent clicks are kept`);
     const { remote, removed } = this.deps.table.mergeList(list, (id) => this.ownOnWire(id));
     // ... and then shown for today: day counters the server's rule agrees with turn now.
@@ -249,7 +259,7 @@ export class LiveSync implements SocketHandlers {
     this.days.follow();
   }
 
-  /** True when handled; otherwise the loop retries with backoff. */
+  /** True when handled; else the loop retries with backoff. */
   private resyncFailed(error: unknown): boolean {
     if (isCoreError(error) && error.kind === 'unauthorized') {
       this.deps.unauthorized(error.message);

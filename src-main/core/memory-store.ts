@@ -1,5 +1,4 @@
-// The default PendingStore: in memory, for tests and plain-Node use. The app injects
-// a disk-backed one so pending changes survive a quit or crash.
+// The default PendingStore, in memory, for tests and plain Node; the app injects a file per account.
 import type { PendingStore } from './contract';
 
 export function createMemoryStore(initial?: unknown): PendingStore & { current(): unknown } {

@@ -1,12 +1,12 @@
 // One WebSocket frame, parsed into what the core should do (docs/api.md §6, O4–O6). Never throws: a
-// frame we do not understand is reported ignored. A counter name is server text: sanitized here.
+// frame we do not understand is ignored. A counter name is server text: sanitized here.
 import { CounterRefParams, CounterUpdatedParamsV2, JsonRpcNotification } from '../../src-shared/api/schemas';
 import type { CounterUpdatedParamsV2 as CounterUpdated } from '../../src-shared/api/schemas';
 import { TEXT_LIMITS, type ServerTextCleaner } from '../../src-shared/text/server-text';
 
 export type Frame =
   | { kind: 'counterUpdated'; params: CounterUpdated }
-  /** counterId is undefined when the params name no counter: the caller resyncs. */
+  /** Undefined when the params name no counter: the caller resyncs. */
   | { kind: 'counterDeleted'; counterId: string | undefined }
   | { kind: 'counterMemberlistChanged' }
   | { kind: 'ignored'; reason: 'binary' | 'notJson' | 'notNotification' | 'unknownMethod' | 'badParams' };

@@ -1,27 +1,23 @@
-// Our changes on the wire: one per counter at a time, paced, on disk before it leaves, judged
-// by its answer alone; while one of ours (click or PATCH) is out, the counter's notifications
-// are held and judged when the last lands (README.md, "What becomes of a change").
+// Our changes on the wire: one per counter at a time, paced, on disk before it leaves, judged by its
+// answer alone; while one of ours (click or PATCH) is out, the counter's notifications are held
+// and judged when the last lands (README.md, "What becomes of a change").
 import type { CounterV2 } from '../../src-shared/api/schemas';
 import type { RemoteChange } from '../../src-shared/domain/snapshot';
 import type { ApiClient } from './api-client';
 import { answerRevealsBefore, verdictOf, type Answer } from './answer-verdict';
-import type { ChangeOutcome, CoreTuning } from './contract';
-import type { CounterView, ExpectedEcho, Notified } from './counter-merge';
+import { WakeableTimers, type Clock } from './clock';
+import type { ChangeOutcome, CoreTuning, Phase } from './contract';
+import { ECHO_WAIT_MS, type CounterView, type ExpectedEcho, type Notified } from './counter-merge';
 import type { CounterTable } from './counter-table';
-import { EchoWaiters } from './echo-waiters';
 import { isCoreError, isRateLimited } from './errors';
-import type { Phase } from './lifecycle';
 import { directionOf, type Inflight, type PendingLedger } from './pending-ledger';
-import type { Publisher } from './publisher';
 import type { RateScheduler } from './rate-scheduler';
-import type { Clock } from './real-clock';
+import type { Publisher } from './snapshot';
 import { fullJitterDelay } from './tuning';
-import { WakeableTimers } from './wakeable-timers';
 
-/** A change that went on the wire, and what came back. */
-export type WireAttempt = { record: CounterView; change: Inflight; answer: Answer };
+type WireAttempt = { record: CounterView; change: Inflight; answer: Answer };
 
-export interface OutgoingDeps {
+interface OutgoingDeps {
   clock: Clock;
   tuning: Pick<CoreTuning, 'reconnectBaseMs' | 'reconnectCapMs' | 'random'>;
   /** On the wire longer than this: "still sending…". */
@@ -33,11 +29,9 @@ export interface OutgoingDeps {
   ledger: PendingLedger;
   table: CounterTable;
   events: Pick<Publisher, 'changed' | 'outcome' | 'remote'>;
-  /** The server refused the token: everything stops. */
   unauthorized(message: string): void;
-  /** The whole list is read again (a lost answer: the flag shows the server's value beside it). */
+  /** After a lost answer: the flag shows the server's value beside it. */
   resync(): void;
-  /** A 403/404: flagged gone now, dropped by a resync if it really is. */
   gone(id: string, message: string): void;
   /** The counter is not listed for us any more: its unsent clicks are dropped. */
   drop(id: string, why: string): void;
@@ -46,22 +40,22 @@ export interface OutgoingDeps {
 export class OutgoingChanges {
   private readonly sending = new Set<string>();
   private readonly slow = new Set<string>();
-  /** "Still sending…" timers, and waits after a connection that never opened ("Retry now" wakes them). */
+  /** "Still sending…" timers, and waits after a connection never opened. */
   private readonly timers: WakeableTimers;
-  private readonly echoWaiters: EchoWaiters;
-  /** Sends in a row, per counter, that could not even connect: the backoff before the next. */
+  /** Edits waiting for their echo, reported with the value they replaced (README.md, "Our own PATCH"). */
+  private readonly echoWaiters = new Map<ExpectedEcho, { record: CounterView; timer: unknown; resolve: (replaced: number | undefined) => void }>();
+  /** Sends in a row, per counter, that could not even connect. */
   private readonly undelivered = new Map<string, number>();
 
   constructor(private readonly deps: OutgoingDeps) {
     this.timers = new WakeableTimers(deps.clock);
-    this.echoWaiters = new EchoWaiters(deps.clock);
   }
 
   private get stopped(): boolean {
     return this.deps.phase() === 'stopped';
   }
 
-  /** A change of ours (click or PATCH) is on the wire for this counter: its notifications are held. */
+  /** A change of ours (click or PATCH) is on the wire: the counter's notifications are held. */
   active(id: string): boolean {
     return this.deps.table.holders(id) > 0;
   }
@@ -70,24 +64,34 @@ export class OutgoingChanges {
     this.deps.table.holdNotifications(record);
   }
 
-  /** One of ours answered: the server's value right after it; its echo is due. */
   landed(record: CounterView, echo: Omit<ExpectedEcho, 'at'>): ExpectedEcho {
     return this.deps.table.answered(record, echo, this.deps.clock.now());
   }
 
-  /** The value our request replaced: the one before its echo in the server's order; no echo in time, the last seen; undefined once stopped. */
+  /** The value before our echo in the server's order; no echo within ECHO_WAIT_MS, the last seen; undefined once stopped. */
   replacedBy(record: CounterView, echo: ExpectedEcho): Promise<number | undefined> {
-    return this.echoWaiters.wait(record, echo);
+    return new Promise((resolve) => {
+      const timer = this.deps.clock.setTimeout(() => this.echoArrived(echo, record.streamValue), ECHO_WAIT_MS);
+      this.echoWaiters.set(echo, { record, timer, resolve });
+    });
   }
 
-  /** Merges a notification that is not held: an echo of ours settles its waiter; someone else's change is answered. */
+  private echoArrived(echo: ExpectedEcho, replaced: number | undefined): void {
+    const waiter = this.echoWaiters.get(echo);
+    if (!waiter) return;
+    this.echoWaiters.delete(echo);
+    this.deps.clock.clearTimeout(waiter.timer);
+    waiter.resolve(replaced);
+  }
+
+  /** A notification not held; answers someone else's change. */
   merge(record: CounterView, notified: Notified): RemoteChange | undefined {
     const result = this.deps.table.takeNotification(record, notified, this.deps.clock.now());
-    if (result.echo) this.echoWaiters.settle(result.echo.echo, result.echo.from);
+    if (result.echo) this.echoArrived(result.echo.echo, result.echo.from);
     return result.remote;
   }
 
-  /** One of ours is off the wire; the last one out judges what was held. */
+  /** The last of ours off the wire judges what was held. */
   end(record: CounterView): void {
     for (const notified of this.deps.table.releaseHeld(record)) {
       const remote = this.merge(record, notified);
@@ -95,13 +99,12 @@ export class OutgoingChanges {
     }
   }
 
-  /** A new socket never carries echoes sent to an earlier one: stop waiting for them. */
+  /** A new socket never carries echoes sent to an earlier one (a waiting edit gets the last value seen). */
   forgetEchoes(record: CounterView): void {
     this.deps.table.forgetEchoes(record);
-    this.echoWaiters.forget(record);
+    for (const [echo, waiter] of this.echoWaiters) if (waiter.record === record) this.echoArrived(echo, record.streamValue);
   }
 
-  /** A send is waiting for a rate slot, on the wire or being judged. */
   busy(): boolean {
     return this.sending.size > 0;
   }
@@ -115,15 +118,15 @@ export class OutgoingChanges {
     return this.slow.has(id);
   }
 
-  /** The core halted: no timer, wait or held judgement is left, no edit is reported. */
+  /** The core halted: no timer, wait or held judgement is left. */
   dispose(): void {
     this.timers.clear();
     this.slow.clear();
     this.deps.table.dropHolds();
-    this.echoWaiters.clear();
+    for (const echo of [...this.echoWaiters.keys()]) this.echoArrived(echo, undefined);
   }
 
-  /** Ends every backoff wait now: the next send goes as soon as the pacing lets it. */
+  /** "Retry now": the next send goes as soon as the pacing lets it. */
   wake(): void {
     this.timers.wake();
   }
@@ -145,14 +148,14 @@ export class OutgoingChanges {
     });
   }
 
-  /** The rate slot covers the wire request only: holding it while waiting for another (a refetch) wedges the core. */
+  /** The slot covers the wire request only: holding it while waiting for another (a refetch) wedges the core. */
   private async sendOnce(id: string): Promise<void> {
-    // Only a closed scheduler (stop or 401) rejects: the ledger keeps the change.
+    // Only a closed scheduler (stop, 401) rejects: the ledger keeps the change.
     const attempt = await this.deps.scheduler.run('user', () => this.send(id)).catch(() => undefined);
     if (attempt) await this.judge(attempt);
   }
 
-  /** The scheduler's task: the next change onto the wire (netted only where the ledger knows both directions accepted), or none. */
+  /** The scheduler's task: the ledger's next change onto the wire, or none. */
   private send(id: string): Promise<WireAttempt | undefined> | undefined {
     const record = this.deps.table.get(id);
     if (!record || this.deps.phase() !== 'running') return undefined;
@@ -163,7 +166,6 @@ export class OutgoingChanges {
     return this.transmit(id, record, change);
   }
 
-  /** The wire request alone, inside its rate slot; judged later, outside it. */
   private async transmit(id: string, record: CounterView, change: Inflight): Promise<WireAttempt | undefined> {
     await this.deps.ledger.persist(); // on disk before on the wire: a crash from here on is flagged at the next start
     if (this.stopped) return undefined;
@@ -239,14 +241,14 @@ export class OutgoingChanges {
     }
   }
 
-  /** Never applied (unopened connection, 401, 429): it goes first again, on disk too (a crash during a long 429 pause flags nothing). */
+  /** Never applied (unopened connection, 401, 429): it goes first again, on disk too. */
   private restore(record: CounterView): void {
     this.deps.ledger.restore(record.id);
     this.end(record);
     void this.deps.ledger.persist();
   }
 
-  /** Nothing was applied: it goes first again, after a full-jitter wait that grows while connections never open. */
+  /** It goes first again after a full-jitter wait that grows while connections never open. */
   private async notDelivered(record: CounterView): Promise<void> {
     this.restore(record);
     const attempt = this.undelivered.get(record.id) ?? 0;
@@ -261,7 +263,7 @@ export class OutgoingChanges {
     if (dropped !== 0) this.deps.events.outcome(id, dropped, 'refused');
   }
 
-  /** A 2xx whose body was not a bare number (docs/api.md O2): applied for sure; the value is read again. */
+  /** A 2xx whose body was not a bare number (docs/api.md O2): applied; the value is read again. */
   private async appliedValueUnknown(record: CounterView, change: Inflight): Promise<void> {
     const { ledger, table } = this.deps;
     ledger.settle(record.id);

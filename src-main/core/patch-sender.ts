@@ -6,12 +6,12 @@ import type { ApiClient } from './api-client';
 import { CoreError } from './contract';
 import type { CounterTable } from './counter-table';
 import { isCoreError } from './errors';
-import type { Phase } from './lifecycle';
+import type { Phase } from './contract';
 import type { OutgoingChanges } from './outgoing-changes';
-import type { Publisher } from './publisher';
+import type { Publisher } from './snapshot';
 import type { RateScheduler } from './rate-scheduler';
 
-export interface PatchDeps {
+interface PatchDeps {
   phase(): Phase;
   timezone(): string;
   api: Pick<ApiClient, 'patch' | 'getCounter'>;
@@ -20,27 +20,24 @@ export interface PatchDeps {
   wire: Pick<OutgoingChanges, 'begin' | 'landed' | 'replacedBy' | 'end'>;
   events: Pick<Publisher, 'changed' | 'outcome'>;
   unauthorized(message: string): void;
-  /** A 404: flagged gone now, dropped by a resync if it really is. */
   gone(id: string, message: string): void;
 }
 
 const EDITABLE = ['name', 'value', 'startDate', 'endDate'] as const;
 
-// PATCH takes no timezone (docs/api.md §4.2 lists it on the GETs only), so a day counter's
-// value in its answer is counted in the server's default zone (docs/api.md O1: UTC on the
-// reference service), a day off from ours for hours every day. Only an UpDown answer is taken as is.
+// PATCH takes no timezone (docs/api.md §4.2): a day counter's value in its answer is counted in the
+// server's default zone (O1), a day off from ours for hours every day. Only an UpDown answer is taken as is.
 function usableAnswer(answered: CounterV2 | undefined): CounterV2 | undefined {
   return answered?.type === 'UpDown' ? answered : undefined;
 }
 
-/** The counter as our zone sees it, after a PATCH whose answer could not be used as is. */
+/** The counter as our zone sees it. */
 async function readBack(deps: PatchDeps, id: string, answered: CounterV2 | undefined): Promise<CounterV2> {
   try {
     const read = await deps.scheduler.run('user', () => deps.api.getCounter(id, deps.timezone()));
     if (read) return read;
   } catch (error) {
-    // The PATCH was applied: a failed read-back must not report the edit as failed. The
-    // answer's fields stand; its day value is corrected at the next resync.
+    // The PATCH was applied: the answer's fields stand; its day value is corrected at the next resync.
     if (answered) return answered;
     throw error;
   }
@@ -48,7 +45,6 @@ async function readBack(deps: PatchDeps, id: string, answered: CounterV2 | undef
   throw new CoreError('badResponse', 'No answer for the updated counter');
 }
 
-/** Why a PATCH cannot be sent now, if it cannot. */
 function blocked(phase: Phase): CoreError | undefined {
   if (phase === 'running') return undefined;
   return new CoreError(phase === 'unauthorized' ? 'unauthorized' : 'network', `Cannot update while ${phase}`);
@@ -67,11 +63,11 @@ export async function sendPatch(deps: PatchDeps, id: string, patch: PatchBodyV2)
     const answered = await deps.scheduler.run('user', () => deps.api.patch(id, body.data));
     const counter = usableAnswer(answered) ?? (await readBack(deps, id, answered));
     table.takeEdit(record, counter);
-    // Our PATCH's value: its counterUpdated is ours, whether it came already or is still due.
+    // Its counterUpdated is ours, whether it came already or is still due.
     if (table.get(id) === record) {
       const echo = wire.landed(record, { value: counter.value, ...(body.data.name !== undefined && { name: counter.name }) });
       const fields = EDITABLE.filter((field) => body.data[field] !== undefined);
-      // Placed in the server's order by its echo: `from` is the value it replaced; a value edit's amount is what it moved.
+      // `from`: the value before its echo in the server's order; a value edit's amount is what it moved.
       void wire.replacedBy(record, echo).then((from) => {
         if (from === undefined || deps.phase() === 'stopped') return;
         deps.events.outcome(id, fields.includes('value') ? counter.value - from : 0, 'edited', { fields, from, to: counter.value });

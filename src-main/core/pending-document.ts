@@ -1,6 +1,5 @@
-// The ledger's document on disk (pending-ledger.ts): what the PendingStore keeps, parsed
-// with zod on every load because the file is untrusted. Format 3 adds the
-// directions the server accepted; documents of formats 1 and 2 are still read.
+// The ledger's document as the PendingStore keeps it, zod-parsed on every load (the file is
+// untrusted). Format 3 adds the directions the server accepted; formats 1 and 2 are still read.
 import { z } from 'zod';
 
 const PersistedInflight = z.object({ delta: z.int(), before: z.number() });
@@ -16,22 +15,20 @@ const PersistedEntryV2 = z.object({
 const PersistedV2 = z.object({ version: z.literal(2), counters: z.record(z.string(), PersistedEntryV2) });
 const Direction = z.enum(['increment', 'decrement']);
 const PersistedEntry = PersistedEntryV2.extend({ accepted: z.array(Direction).max(2).optional() });
-/** The ledger's document as the store keeps it (format 3). */
 export const PendingDocument = z.object({ version: z.literal(3), counters: z.record(z.string(), PersistedEntry) });
 export type PendingDocument = z.infer<typeof PendingDocument>;
-/** Any document a version of the ledger wrote. */
 export const AnyPendingDocument = z.union([PendingDocument, PersistedV2, PersistedV1]);
 
 export type Direction = z.infer<typeof Direction>;
 
 export interface Inflight {
-  /** Signed amount sent: +n for increment/n, -n for decrement/n. */
+  /** Signed amount sent. */
   delta: number;
-  /** The server value the change was based on. */
+  /** The server value it was based on. */
   before: number;
 }
 
-/** One counter's part of the ledger, in memory. */
+/** One counter's part of the ledger. */
 export interface LedgerEntry {
   runs: number[];
   inflight?: Inflight;
@@ -39,7 +36,7 @@ export interface LedgerEntry {
   accepted: Set<Direction>;
 }
 
-/** The entries of any stored version (version 1 held one net number per counter). */
+/** Version 1 held one net number per counter. */
 export function entriesOf(document: z.infer<typeof AnyPendingDocument>): [string, LedgerEntry][] {
   if (document.version === 1) {
     return Object.entries(document.counters).map(([id, saved]) => [
@@ -58,7 +55,6 @@ export function entriesOf(document: z.infer<typeof AnyPendingDocument>): [string
   ]);
 }
 
-/** The document for the entries held in memory. */
 export function documentOf(entries: ReadonlyMap<string, LedgerEntry>): PendingDocument {
   const counters: PendingDocument['counters'] = {};
   for (const [id, entry] of entries) {

@@ -2,6 +2,7 @@
 // awaiting the user, the directions accepted; on disk before anything is sent and after every
 // change, never after close() (README.md, "Every path into the ledger").
 import type { PendingStore } from './contract';
+import { describe } from './errors';
 import { AnyPendingDocument, documentOf, entriesOf } from './pending-document';
 import type { Direction, Inflight, LedgerEntry as Entry, PendingDocument } from './pending-document';
 
@@ -27,11 +28,7 @@ export class PendingLedger {
     private readonly touched: (id: string) => void = () => undefined,
   ) {}
 
-  /**
-   * Reads what a previous run left, once (a retried start reads nothing again). Clicks
-   * taken before it finished are kept after the stored ones. Unreadable data is logged
-   * and dropped rather than trusted (the app's store backs a bad file up first).
-   */
+  /** Reads what a previous run left, once; clicks taken meanwhile go after it; unreadable data is logged and dropped. */
   load(): Promise<void> {
     this.loading ??= this.read();
     return this.loading;
@@ -42,7 +39,7 @@ export class PendingLedger {
     try {
       stored = await this.store.load();
     } catch (error) {
-      this.log(`unsent clicks could not be read: ${error instanceof Error ? error.message : String(error)}`);
+      this.log(`unsent clicks could not be read: ${describe(error)}`);
       return;
     }
     if (stored === undefined || stored === null) return;
@@ -62,7 +59,6 @@ export class PendingLedger {
     return [...this.entries.keys()];
   }
 
-  /** The net of the unsent clicks. */
   pending(id: string): number {
     return sum(this.entries.get(id)?.runs ?? []);
   }
@@ -81,7 +77,7 @@ export class PendingLedger {
     return this.entries.get(id)?.unconfirmed ?? [];
   }
 
-  /** Everything local on top of the server value: what the user sees (lost changes show the server's value). */
+  /** Everything local on top of the server value (lost changes show the server's value). */
   localDelta(id: string): number {
     const entry = this.entries.get(id);
     return entry ? sum(entry.runs) + (entry.inflight?.delta ?? 0) : 0;
@@ -93,7 +89,7 @@ export class PendingLedger {
     return entry !== undefined && (entry.runs.length > 0 || entry.inflight !== undefined);
   }
 
-  /** Clicks unsent or on the wire, each step counted (+1 +1 −1 is 3 until netted): one counter's, or all (also counters not listed yet). */
+  /** Each step counted (+1 +1 −1 is 3 until netted): one counter's, or all (also counters not listed yet). */
   waitingClicks(id?: string): number {
     const entries = id === undefined ? [...this.entries.values()] : [this.entries.get(id)];
     return entries.reduce((clicks, entry) => clicks + (entry ? clicksIn(entry) : 0), 0);
@@ -104,12 +100,12 @@ export class PendingLedger {
     return true;
   }
 
-  /** The server has accepted both directions from us on this counter (this run or an earlier one). */
+  /** The server accepted both directions from us on this counter (this run or an earlier one). */
   acceptsBoth(id: string): boolean {
     return this.entries.get(id)?.accepted.size === 2;
   }
 
-  /** A change in this direction was applied: remembered, so opposite clicks may be netted from now on. */
+  /** Remembered: opposite clicks may be netted once both directions were applied. */
   accept(id: string, direction: Direction): void {
     const entry = this.entry(id);
     if (entry.accepted.has(direction)) return;
@@ -123,12 +119,7 @@ export class PendingLedger {
     this.put(id, entry);
   }
 
-  /**
-   * Takes back the latest clicks netting to `amount` (the undo offer): unsent ones are
-   * withdrawn (no request at all); what was already sent gets the opposite change, queued
-   * like a click. Unsent clicks are taken from the newest backwards, only while they have
-   * the sign of what is left to take back.
-   */
+  /** Undo: unsent clicks withdrawn newest first while of the sign left to take back; the rest queued as the opposite change. */
   withdraw(id: string, amount: number): { withdrawn: number; opposite: number } {
     const entry = this.entry(id);
     let left = amount;
@@ -147,11 +138,7 @@ export class PendingLedger {
     return { withdrawn: amount - left, opposite };
   }
 
-  /**
-   * Moves unsent clicks onto the wire: all of them netted when `net` (both directions are
-   * known to be allowed), else only the oldest run of one sign, so a refused direction is
-   * refused as what it is. A net of zero sends nothing.
-   */
+  /** Unsent clicks onto the wire: netted where both directions were accepted, else the oldest run (a refused direction is refused as what it is). */
   takePending(id: string, before: number): Inflight | undefined {
     const entry = this.entries.get(id);
     if (!entry || entry.inflight || entry.runs.length === 0) return undefined;
@@ -163,7 +150,7 @@ export class PendingLedger {
     return entry.inflight;
   }
 
-  /** The in-flight change was applied (or refused): forget it. */
+  /** The in-flight change was applied or refused. */
   settle(id: string): void {
     const entry = this.entries.get(id);
     if (!entry) return;
@@ -171,7 +158,7 @@ export class PendingLedger {
     this.put(id, entry);
   }
 
-  /** The in-flight change certainly never reached the server: it goes first again. */
+  /** The in-flight change never reached the server: it goes first again. */
   restore(id: string): void {
     const entry = this.entries.get(id);
     if (!entry?.inflight) return;
@@ -182,7 +169,7 @@ export class PendingLedger {
     this.put(id, entry);
   }
 
-  /** The in-flight change's answer was lost: keep it for the user's choice. */
+  /** Its answer was lost: kept for the user's choice. */
   markUnconfirmed(id: string): void {
     const entry = this.entries.get(id);
     if (!entry?.inflight) return;
@@ -191,7 +178,7 @@ export class PendingLedger {
     this.put(id, entry);
   }
 
-  /** The user chose for the lost changes: returns their amounts; "resend" queues them as new clicks. */
+  /** Answers the lost changes' amounts; "resend" queues them as new clicks. */
   resolveUnconfirmed(id: string, resend: boolean): number[] {
     const entry = this.entries.get(id);
     if (!entry || entry.unconfirmed.length === 0) return [];
@@ -220,7 +207,7 @@ export class PendingLedger {
     this.touched(id);
   }
 
-  /** Writes the current state (and anything newer); resolves once it is in the store or the write failed. */
+  /** Resolves once the current state (or newer) is in the store or the write failed. */
   persist(): Promise<void> {
     if (this.closed) return Promise.resolve();
     this.dirty = true;
@@ -228,14 +215,14 @@ export class PendingLedger {
     return this.flushing;
   }
 
-  /** Resolves true once every change so far is in the store, false when the store failed (the state is kept in memory). */
+  /** True once every change so far is in the store; false when the store failed (kept in memory). */
   async saved(): Promise<boolean> {
     if (this.dirty && !this.closed) await this.persist();
     else await this.flushing;
     return !this.failed && !this.dirty;
   }
 
-  /** The last write (now, if anything is unwritten); afterwards nothing is written any more. */
+  /** The last write; afterwards nothing is written. */
   async close(): Promise<void> {
     if (this.closed) return;
     await this.persist();
@@ -252,8 +239,8 @@ export class PendingLedger {
           await this.store.save(this.serialize());
           this.failed = false;
         } catch (error) {
-          // A failing store must not stop syncing; the state stays in memory and the next change retries.
-          if (!this.failed) this.log(`unsent clicks could not be saved: ${error instanceof Error ? error.message : String(error)}`);
+          // A failing store must not stop syncing: the next change retries.
+          if (!this.failed) this.log(`unsent clicks could not be saved: ${describe(error)}`);
           this.failed = true;
         }
       }

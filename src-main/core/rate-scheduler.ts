@@ -1,21 +1,28 @@
 // Pacing (docs/api.md §8, O8): at most N requests in any rolling window, upgrades included, counted
 // until each is off the wire (the server counts arrivals); user changes first; a 429 pauses everything
 // once per burst; every wait on the monotonic clock (README.md, "Traffic and liveness").
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { OutboxHold } from '../../src-shared/domain/snapshot';
 import type { Clock, CoreTuning } from './contract';
 import { CoreError } from './contract';
 import { isRateLimited } from './errors';
-import { inSlot } from './wire-slot';
 import { fullJitterDelay } from './tuning';
 
 export type Priority = 'user' | 'background';
 
+/** The requests a running task put on the wire, carried through the task's awaits. */
+const currentSlot = new AsyncLocalStorage<Promise<unknown>[]>();
 
-/** Invoked when a slot is free. Return undefined when there is nothing to send after all: the slot stays free. */
+/** The request behind `wire` keeps the current rate slot until it settles, even after its caller stopped waiting. */
+export function holdSlot(wire: Promise<unknown>): void {
+  currentSlot.getStore()?.push(wire);
+}
+
+/** Run when a slot is free; undefined: nothing to send after all, the slot stays free. */
 export type Task<T> = () => Promise<T> | undefined;
 
-/** `retry`: a 429 pauses the queue and re-sends the task; `reject`: the caller retries on its own schedule (the socket upgrade). */
-export interface RunOptions {
+/** On a 429, `retry`: pause and re-send the task; `reject`: the caller retries on its own (the upgrade). */
+interface RunOptions {
   rateLimited?: 'retry' | 'reject';
 }
 
@@ -29,10 +36,10 @@ interface Job {
   reject: (error: unknown) => void;
 }
 
-export interface SchedulerHooks {
+interface SchedulerHooks {
   onSent(): void;
   onRateLimited(): void;
-  /** A pause set by a 429 is over. */
+  /** A 429's pause is over. */
   onResumed?(): void;
 }
 
@@ -42,12 +49,12 @@ type Pacing = Pick<
 >;
 
 export class RateScheduler {
-  /** One entry per request sent: `at` is undefined while it is on the wire, then the time it finished. */
+  /** Per request sent: `at` undefined while on the wire, then when it finished. */
   private readonly sendLog: { at: number | undefined }[] = [];
   private readonly queue: Job[] = [];
   private seq = 0;
   private pauseUntil = 0;
-  /** When the current 429 pause began: a 429 for a request sent before it belongs to the same burst. */
+  /** A 429 for a request sent before this belongs to the current pause's burst. */
   private pauseStartedAt = -Infinity;
   private backoffAttempt = 0;
   private timer: unknown;
@@ -60,7 +67,7 @@ export class RateScheduler {
     private readonly hooks: SchedulerHooks,
   ) {}
 
-  /** Resolves with the task's result (undefined if it had nothing to send); re-runs it after a 429. */
+  /** The task's result (undefined: nothing to send); re-run after a 429. */
   run<T>(priority: Priority, task: Task<T>, options: RunOptions = {}): Promise<T | undefined> {
     if (this.closedWith) return Promise.reject(this.closedWith);
     return new Promise<T | undefined>((resolve, reject) => {
@@ -77,7 +84,7 @@ export class RateScheduler {
     });
   }
 
-  /** Stop for good: queued tasks are rejected with `reason`; tasks already running finish. */
+  /** For good: queued tasks are rejected with `reason`; running ones finish. */
   close(reason: Error = new CoreError('network', 'The core was stopped')): void {
     this.closedWith = reason;
     this.cancelTimer();
@@ -88,21 +95,20 @@ export class RateScheduler {
     return this.queue.length;
   }
 
-  /** Epoch ms until which a 429 holds every request back (in the past when not paused). */
+  /** Epoch ms until which a 429 holds every request back (0 or past: not paused). */
   get pausedUntil(): number {
     return this.pauseUntil === 0 ? 0 : this.onWallClock(this.pauseUntil);
   }
 
-  /** A monotonic instant as the wall clock reads it now: what the popup counts down to. */
+  /** What the popup counts down to. */
   private onWallClock(at: number): number {
     return this.clock.now() + (at - this.clock.monotonic());
   }
 
   /**
-   * Whether queued user changes are held back, until when and why: a 429's pause, or our own
-   * pacing when the last of them waits longer than one window (more than a second: the next
-   * window is ordinary pacing, not worth a word). The pacing time is a lower
-   * bound: requests on the wire are taken as answered now, and each queued one as answered at once.
+   * Whether queued user changes are held back, until when and why: a 429's pause, or our pacing when
+   * the last waits longer than one window (the next window is not worth a word). A lower bound:
+   * requests on the wire are taken as answered now, each queued one as answered at once.
    */
   heldUserWork(): OutboxHold | undefined {
     const last = this.queue.findLastIndex((job) => job.priority === 'user');
@@ -110,7 +116,7 @@ export class RateScheduler {
     const now = this.clock.monotonic();
     if (now < this.pauseUntil) return { reason: 'rateLimited', until: this.onWallClock(this.pauseUntil) };
     const window = this.pacing.rateWindowMs + this.pacing.rateSafetyMarginMs;
-    // When each slot is free again; the jobs up to the last user one take the earliest in turn.
+    // The jobs up to the last user one take the earliest free slot in turn.
     const free = this.sendLog.map((entry) => (entry.at ?? now) + window);
     while (free.length < this.pacing.maxRequestsPerWindow) free.push(now);
     let startsAt = now;
@@ -144,7 +150,7 @@ export class RateScheduler {
       }
       if (this.sendLog.length >= this.pacing.maxRequestsPerWindow) {
         const finished = this.sendLog.map((entry) => entry.at).filter((at): at is number => at !== undefined);
-        // All slots on the wire: the next answer calls drain(). Otherwise the oldest finished one frees a slot.
+        // All on the wire: the next answer calls drain(); else the oldest finished one frees a slot.
         if (finished.length > 0) this.wakeAt(Math.min(...finished) + window);
         return;
       }
@@ -157,7 +163,7 @@ export class RateScheduler {
     let pending: Promise<unknown> | undefined;
     const wires: Promise<unknown>[] = [];
     try {
-      pending = inSlot(wires, () => job.task());
+      pending = currentSlot.run(wires, () => job.task());
     } catch (error) {
       job.reject(error);
       return;
@@ -171,7 +177,7 @@ export class RateScheduler {
     this.sendLog.push(entry);
     this.hooks.onSent();
     const finished = () => {
-      // A request that timed out may still reach the server: the slot is free once it is off the wire.
+      // One that timed out may still reach the server: the slot is free once it is off the wire.
       if (wires.length > 0) {
         void Promise.all(wires.splice(0)).then(finished);
         return;

@@ -1,18 +1,16 @@
-// When the live socket tries again: after a server's restart close the herd spreads over a window,
-// after any other drop it comes back fast with full jitter. The herd simulation drives this class and
-// set its numbers (README.md, "Reconnect policy numbers").
+// When the live socket tries again: after a server's restart close the herd spreads over a window, after
+// any other drop it comes back fast with full jitter (README.md, "Reconnect policy numbers").
 import type { CoreTuning } from './contract';
 import { jitterCeiling } from './tuning';
 
-/** 'serverRestart': the server closed the socket for a restart or shutdown; 'lost': anything else. */
 export type DropCause = 'serverRestart' | 'lost';
 
 /** RFC 6455 §7.4.1 1001 and the IANA registry's 1012 / 1013: the server is going away or back later. */
-export const RESTART_CLOSE_CODES: ReadonlySet<number> = new Set([1001, 1012, 1013]);
+const RESTART_CLOSE_CODES: ReadonlySet<number> = new Set([1001, 1012, 1013]);
 
 export const dropCauseOf = (closeCode: number): DropCause => (RESTART_CLOSE_CODES.has(closeCode) ? 'serverRestart' : 'lost');
 
-export type ReconnectTuning = Pick<CoreTuning, 'reconnectBaseMs' | 'reconnectCapMs' | 'restartWindowMs' | 'random'>;
+type ReconnectTuning = Pick<CoreTuning, 'reconnectBaseMs' | 'reconnectCapMs' | 'restartWindowMs' | 'random'>;
 
 export class ReconnectBackoff {
   private failures = 0;
@@ -21,16 +19,11 @@ export class ReconnectBackoff {
 
   constructor(private readonly tuning: ReconnectTuning) {}
 
-  /** Drops and failed attempts since the last healthy socket. */
   get failuresInARow(): number {
     return this.failures;
   }
 
-  /**
-   * The wait before the next attempt, after the socket dropped (`cause`) or an attempt
-   * failed ('attemptFailed': a restart stays a restart until a socket opens); never less
-   * than `atLeastMs` (a Retry-After).
-   */
+  /** Never under `atLeastMs`; after 'attemptFailed' a restart stays one until a socket opens. */
   next(cause: DropCause | 'attemptFailed', atLeastMs = 0): number {
     if (cause === 'serverRestart') this.restart = 'first';
     else if (cause === 'lost') this.restart = 'no';
@@ -42,12 +35,12 @@ export class ReconnectBackoff {
     return Math.max(atLeastMs, Math.floor(random() * Math.max(ownCeiling, restartCeiling)));
   }
 
-  /** A socket opened: the restart, if any, is over (the failure count waits for `healthy`). */
+  /** The restart, if any, is over; the failure count waits for `healthy`. */
   opened(): void {
     this.restart = 'no';
   }
 
-  /** The socket stayed open `reconnectHealthyMs`: the next drop starts afresh. */
+  /** Open `reconnectHealthyMs`: the next drop starts afresh. */
   healthy(): void {
     this.failures = 0;
   }

@@ -1,20 +1,18 @@
-// One full resync at a time (GET /v2/counters): a request made while one runs makes it
-// run once more; notifications that arrive meanwhile are held and handed over after it
-// (docs/api.md §6, R2), since the list may predate them; a failed resync retries with backoff.
+// One list resync at a time (a request meanwhile runs it once more); notifications that arrive
+// meanwhile are held for after it, since the list may predate them (docs/api.md §6, R2); a failure retries with backoff.
 import type { CounterV2 } from '../../src-shared/api/schemas';
 import type { Clock, CoreTuning } from './contract';
 import type { Frame } from './notifications';
 import { fullJitterDelay } from './tuning';
 
-export interface ResyncHost {
+interface ResyncHost {
   /** False once stopped or unauthorized: results are dropped. */
   active(): boolean;
-  /** Fetches the whole list (through the rate scheduler). */
   list(): Promise<CounterV2[] | undefined>;
   apply(counters: CounterV2[]): void;
-  /** A resync succeeded; `held` are the frames that arrived during it, in order. */
+  /** `held`: the frames that arrived during it, in order. */
   synced(held: Frame[]): void;
-  /** A resync failed; return true when the host has dealt with it (no retry). */
+  /** True when the host dealt with it (no retry). */
   failed(error: unknown): boolean;
   started(): void;
   finished(): void;
@@ -37,7 +35,7 @@ export class ResyncLoop {
     return this.running !== undefined;
   }
 
-  /** Holds the frame if a resync is running; returns whether it did. */
+  /** Answers whether a running resync held the frame. */
   hold(frame: Frame): boolean {
     if (!this.held) return false;
     this.held.push(frame);
@@ -58,7 +56,6 @@ export class ResyncLoop {
     return this.running;
   }
 
-  /** A failed resync waiting for its next try: try now. */
   retryNow(): void {
     if (this.retryTimer === undefined) return;
     this.clock.clearTimeout(this.retryTimer);

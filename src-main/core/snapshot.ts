@@ -1,21 +1,21 @@
-// What the core shows, as immutable values: a counter's `CounterState` is replaced only when something
-// it shows changed, the array only when one did (README.md, "Counters are immutable values").
-import type { CoreSnapshot, CoreStats, ConnectionState, CounterState, Outbox } from '../../src-shared/domain/snapshot';
+// What the core shows and who hears it: the snapshot as immutable values (a counter's state is
+// replaced only when something it shows changed; README.md, "Counters are immutable values"), published once per burst.
+import { Emitter, type Event } from '../../src-shared/events/emitter';
+import type { CoreSnapshot, CoreStats, ConnectionState, CounterState, Outbox, RemoteChange } from '../../src-shared/domain/snapshot';
+import type { Clock } from './clock';
+import type { ChangeOutcome, CounterCore, Phase } from './contract';
 import type { CounterView } from './counter-merge';
 import type { CounterTable } from './counter-table';
-import type { Phase } from './lifecycle';
-import { pausedConnection } from './pause-status';
 import type { PendingLedger } from './pending-ledger';
 import type { RateScheduler } from './rate-scheduler';
-import type { Clock } from './real-clock';
 
-export interface SnapshotSources {
+interface SnapshotSources {
   clock: Pick<Clock, 'now'>;
   connection(): ConnectionState;
   stats: Readonly<CoreStats>;
   table: Pick<CounterTable, 'get' | 'values' | 'takeTouched'>;
   ledger: Pick<PendingLedger, 'localDelta' | 'isBusy' | 'unconfirmed' | 'waitingClicks'>;
-  /** "Still sending…": on the wire longer than the request timeout. */
+  /** "Still sending…". */
   isSlow(id: string): boolean;
   scheduler: Pick<RateScheduler, 'pausedUntil' | 'heldUserWork'>;
 }
@@ -27,7 +27,7 @@ export class Snapshots {
 
   constructor(private readonly sources: SnapshotSources) {}
 
-  /** The current snapshot: every part that did not change (a counter, the array, the connection, the counts) is the object the last one had; nothing changed, the same snapshot. */
+  /** Every part that did not change is the last snapshot's object; nothing changed, the same snapshot. */
   snapshot(): CoreSnapshot {
     this.refresh();
     const { clock, connection, stats, scheduler } = this.sources;
@@ -44,7 +44,6 @@ export class Snapshots {
     return next;
   }
 
-  /** Rebuilds the states of the counters the table saw touched; every other keeps its object. */
   private refresh(): void {
     const { table } = this.sources;
     const touched = table.takeTouched();
@@ -59,7 +58,7 @@ export class Snapshots {
         continue;
       }
       const next = this.stateOf(record);
-      if (previous && sameShown(previous, next)) continue;
+      if (previous && sameFields(previous, next, 1)) continue;
       this.states.set(id, next);
       changed = true;
     }
@@ -80,7 +79,7 @@ export class Snapshots {
     return deepFreeze(toCounterState(record, local));
   }
 
-  /** Our clicks the server has not confirmed, and whether the scheduler holds them (docs/api.md O8). */
+  /** Our unconfirmed clicks, and whether the scheduler holds them (docs/api.md O8). */
   private outbox(): Outbox {
     const clicks = this.sources.ledger.waitingClicks();
     const held = clicks > 0 ? this.sources.scheduler.heldUserWork() : undefined;
@@ -88,21 +87,16 @@ export class Snapshots {
   }
 }
 
-/** A state and its nested objects (`refused`, `error`), frozen: a consumer that writes one fails at once instead of corrupting the next snapshot. */
+/** Frozen with its nested objects: a consumer that writes one fails at once instead of corrupting the next snapshot. */
 function deepFreeze(state: CounterState): CounterState {
   Object.freeze(state.refused);
   if (state.error) Object.freeze(state.error);
   return Object.freeze(state);
 }
 
-/** The object shown before when `next` shows the same, frozen either way. */
+/** The object shown before when `next` shows the same (one level deep), frozen either way. */
 function kept<T extends object>(before: T | undefined, next: T): T {
   return before !== undefined && sameFields(before, next, 1) ? before : Object.freeze(next);
-}
-
-/** Two states of one counter show the same (values, and one level of nested objects: `refused`, `error`). */
-export function sameShown(a: CounterState, b: CounterState): boolean {
-  return sameFields(a, b, 1);
 }
 
 function sameFields(a: unknown, b: unknown, depth: number): boolean {
@@ -113,20 +107,34 @@ function sameFields(a: unknown, b: unknown, depth: number): boolean {
   return keys.every((key) => sameFields((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key], depth - 1));
 }
 
-/** Nothing pending or in flight — or nothing will be tried until start() (idle) or ever again (stopped, token refused). */
+/** Shorter pauses are routine pacing, not worth a status change. */
+const SHOWN_PAUSE_MS = 10_000;
+
+/** A long 429 pause holds every click back: the user is told until when. */
+function pausedConnection(connection: ConnectionState, pausedUntil: number, now: number): ConnectionState {
+  const left = pausedUntil - now;
+  if (left < SHOWN_PAUSE_MS || (connection.status !== 'live' && connection.status !== 'reconnecting' && connection.status !== 'connecting')) {
+    return { ...connection };
+  }
+  const minutes = Math.ceil(left / 60_000);
+  return {
+    status: 'offline',
+    nextAttemptAt: pausedUntil,
+    message: `The server asked us to wait (HTTP 429): nothing is sent for ${minutes === 1 ? 'a minute' : `${minutes} minutes`}; your clicks are kept.`,
+  };
+}
+
+/** Nothing pending or in flight, or nothing will be tried until start() or ever again. */
 export function isSettled(phase: Phase, busy: () => boolean): boolean {
   if (phase === 'idle' || phase === 'stopped' || phase === 'unauthorized') return true;
   return phase === 'running' && !busy();
 }
 
-/** What the ledger and the sender add to a counter's server state. */
 interface LocalState {
   localDelta: number;
   pending: boolean;
-  /** Lost changes awaiting the user's choice. */
   unconfirmed: readonly number[];
   sendingSlowly: boolean;
-  /** Clicks unsent or on the wire. */
   waiting: number;
 }
 
@@ -156,4 +164,73 @@ function unconfirmedFlag(amounts: readonly number[], serverValue: number): NonNu
     amount,
     message: `Could not confirm whether your change of ${signed} was applied; the server shows ${serverValue}. Send it again, or keep the server's value.`,
   };
+}
+
+interface PublisherSources {
+  clock: Pick<Clock, 'now'>;
+  snapshot(): CoreSnapshot;
+  settled(): boolean;
+}
+
+/** A faulty listener must not break syncing: its error is dropped. */
+const ignoreListenerError = { onListenerError: () => undefined };
+
+export class Publisher {
+  private readonly snapshots = new Emitter<CoreSnapshot>(ignoreListenerError);
+  private readonly remoteChanges = new Emitter<RemoteChange>(ignoreListenerError);
+  private readonly outcomes = new Emitter<ChangeOutcome>(ignoreListenerError);
+  private queued = false;
+  /** Outcomes of the start-up, replayed to each later listener. */
+  private readonly startup: ChangeOutcome[] = [];
+  private startingUp = true;
+  private waiters: (() => void)[] = [];
+
+  constructor(private readonly sources: PublisherSources) {}
+
+  readonly onSnapshot: CounterCore['subscribe'] = this.snapshots.event;
+
+  readonly onRemoteChange: Event<RemoteChange> = this.remoteChanges.event;
+
+  readonly onChangeOutcome: Event<ChangeOutcome> = (listener) => {
+    const unsubscribe = this.outcomes.event(listener);
+    for (const outcome of this.startup) {
+      try {
+        listener(outcome);
+      } catch {
+        // as ignoreListenerError
+      }
+    }
+    return unsubscribe;
+  };
+
+  remote(change: RemoteChange): void {
+    this.remoteChanges.fire(change);
+  }
+
+  outcome(counterId: string, amount: number, outcome: ChangeOutcome['outcome'], edit?: ChangeOutcome['edit']): void {
+    const reported: ChangeOutcome = { counterId, amount, outcome, at: this.sources.clock.now(), ...(edit && { edit }) };
+    if (this.startingUp) this.startup.push(reported);
+    this.outcomes.fire(reported);
+  }
+
+  /** Later outcomes reach only the listeners there are. */
+  startupOver(): void {
+    this.startingUp = false;
+  }
+
+  settled(): Promise<void> {
+    if (this.sources.settled()) return Promise.resolve();
+    return new Promise((resolve) => this.waiters.push(resolve));
+  }
+
+  /** Publishes once the current burst of work is done. */
+  changed(): void {
+    if (this.queued) return;
+    this.queued = true;
+    queueMicrotask(() => {
+      this.queued = false;
+      this.snapshots.fire(this.sources.snapshot());
+      if (this.sources.settled()) for (const resolve of this.waiters.splice(0)) resolve();
+    });
+  }
 }

@@ -1,21 +1,129 @@
-// The sync core's front door: each `CounterCore` method checks what the user asked for and
-// hands it to the one part that does the work (index.ts wires the parts).
+// The core's front door and its phase: each `CounterCore` method checks what the user asked for and
+// hands it to the one part that does the work (index.ts wires the parts); `Lifecycle` moves the phase.
 import { Amount } from '../../src-shared/api/schemas';
 import type { CounterV2, PatchBodyV2 } from '../../src-shared/api/schemas';
-import type { CoreSnapshot } from '../../src-shared/domain/snapshot';
-import type { CounterCore, UnconfirmedChoice } from './contract';
+import type { ConnectionState, CoreSnapshot, CoreStats } from '../../src-shared/domain/snapshot';
+import type { Clock } from './clock';
+import type { CounterCore, Phase, UnconfirmedChoice } from './contract';
 import { CoreError } from './contract';
 import type { CounterTable } from './counter-table';
-import type { CoreStatus, Lifecycle } from './lifecycle';
+import { describe, isCoreError } from './errors';
 import type { LiveSocket } from './live-socket';
 import type { LiveSync } from './live-sync';
 import { isValidTimeZone } from './midnight';
 import type { OutgoingChanges } from './outgoing-changes';
 import type { PendingLedger } from './pending-ledger';
-import type { Publisher } from './publisher';
-import type { Snapshots } from './snapshot';
+import type { RateScheduler } from './rate-scheduler';
+import type { Publisher, Snapshots } from './snapshot';
 
-export interface EngineParts {
+/** The lifecycle moves the phase and the connection; the front door sets the zone. */
+export interface CoreStatus {
+  phase: Phase;
+  timezone: string;
+  connection: ConnectionState;
+  readonly stats: CoreStats;
+}
+
+interface LifecycleDeps {
+  status: Pick<CoreStatus, 'phase' | 'connection'>;
+  clock: Pick<Clock, 'now'>;
+  /** Aborted at stop(). */
+  requests: AbortController;
+  ledger: Pick<PendingLedger, 'load' | 'close'>;
+  socket: Pick<LiveSocket, 'start' | 'stop'>;
+  scheduler: Pick<RateScheduler, 'close'>;
+  events: Pick<Publisher, 'changed' | 'startupOver'>;
+  /** Drops the sync's and the sends' timers and held judgements. */
+  dispose(): void;
+}
+
+export class Lifecycle {
+  private firstSync: { resolve: () => void; reject: (error: unknown) => void } | undefined;
+
+  constructor(private readonly deps: LifecycleDeps) {}
+
+  get phase(): Phase {
+    return this.deps.status.phase;
+  }
+
+  /** A click is kept for the first list to send or drop. */
+  get beforeFirstSync(): boolean {
+    return this.phase === 'idle' || this.phase === 'starting';
+  }
+
+  async start(): Promise<void> {
+    const { status, ledger, socket } = this.deps;
+    if (status.phase !== 'idle') throw new CoreError('badRequest', `start() called while ${status.phase}`);
+    status.phase = 'starting';
+    this.setConnection({ status: 'connecting' });
+    await ledger.load();
+    if (this.phase !== 'starting') throw new CoreError('network', 'The core was stopped before the first sync');
+    const synced = new Promise<void>((resolve, reject) => (this.firstSync = { resolve, reject }));
+    // The socket opens first and its open syncs: nothing changed between the two goes unseen.
+    socket.start();
+    return synced;
+  }
+
+  async stop(): Promise<void> {
+    if (this.phase === 'stopped') return;
+    this.deps.status.phase = 'stopped';
+    this.halt(new CoreError('network', 'The core was stopped'));
+    this.deps.requests.abort();
+    this.endFirstSync(new CoreError('network', 'The core was stopped before the first sync'));
+    this.setConnection({ status: 'stopped' });
+    await this.deps.ledger.close(); // the last write
+  }
+
+  becomeUnauthorized(message: string): void {
+    if (this.phase === 'stopped' || this.phase === 'unauthorized') return;
+    this.deps.status.phase = 'unauthorized';
+    const error = new CoreError('unauthorized', message, 401);
+    this.halt(error);
+    this.setConnection({ status: 'unauthorized', message: `The server refused the token: ${message}. Enter a new token.` });
+    this.endFirstSync(error);
+  }
+
+  /** The first sync failed: cleanly, so start() can be called again. */
+  failStart(error: unknown): void {
+    this.deps.status.phase = 'idle';
+    this.deps.socket.stop();
+    this.deps.dispose();
+    this.setConnection({ status: 'offline', message: describe(error) });
+    this.endFirstSync(isCoreError(error) ? error : new CoreError('network', describe(error)));
+  }
+
+  /** A resync completed; the first ends the start. */
+  synced(): void {
+    if (this.phase !== 'starting') return;
+    this.deps.status.phase = 'running';
+    this.deps.events.startupOver();
+    this.firstSync?.resolve();
+    this.firstSync = undefined;
+  }
+
+  setConnection(connection: ConnectionState): void {
+    const { status, clock } = this.deps;
+    // One outage, one "since": from the first drop, through every retry, until live again.
+    const down = (state: ConnectionState) => state.status === 'reconnecting' || state.status === 'offline';
+    if (down(connection)) connection = { ...connection, since: down(status.connection) ? (status.connection.since ?? clock.now()) : clock.now() };
+    status.connection = connection;
+    this.deps.events.changed();
+  }
+
+  private halt(reason: CoreError): void {
+    this.deps.socket.stop();
+    this.deps.scheduler.close(reason);
+    this.deps.dispose();
+    this.deps.events.changed();
+  }
+
+  private endFirstSync(error: unknown): void {
+    this.firstSync?.reject(error);
+    this.firstSync = undefined;
+  }
+}
+
+interface EngineParts {
   status: Pick<CoreStatus, 'timezone'>;
   lifecycle: Pick<Lifecycle, 'phase' | 'beforeFirstSync' | 'start' | 'stop'>;
   events: Pick<Publisher, 'onSnapshot' | 'onRemoteChange' | 'onChangeOutcome' | 'settled' | 'changed' | 'outcome'>;
@@ -31,7 +139,6 @@ export interface EngineParts {
 export class SyncEngine implements CounterCore {
   constructor(private readonly parts: EngineParts) {}
 
-  // Reading and lifecycle go straight to the part that owns them.
   readonly subscribe: CounterCore['subscribe'] = (listener) => this.parts.events.onSnapshot(listener);
   readonly onRemoteChange: CounterCore['onRemoteChange'] = (listener) => this.parts.events.onRemoteChange(listener);
   readonly onChangeOutcome: CounterCore['onChangeOutcome'] = (listener) => this.parts.events.onChangeOutcome(listener);
@@ -71,7 +178,6 @@ export class SyncEngine implements CounterCore {
     wire.pump(id);
   }
 
-  /** Unsent clicks are withdrawn (no request); the opposite change is queued for what went out. */
   undo(id: string, amount: number): { withdrawn: number; opposite: number } {
     const { ledger, events, wire } = this.parts;
     if (this.stopped || !Number.isInteger(amount) || amount === 0 || !this.parts.table.has(id)) return { withdrawn: 0, opposite: 0 };
@@ -88,7 +194,6 @@ export class SyncEngine implements CounterCore {
     if (record && this.parts.table.dismissFlag(record)) this.parts.events.changed();
   }
 
-  /** "Send again" queues the lost changes as new clicks; "keep" forgets them. */
   resolveUnconfirmed(id: string, choice: UnconfirmedChoice): void {
     const { table, ledger, events, wire } = this.parts;
     if (this.stopped) return;
@@ -111,7 +216,7 @@ export class SyncEngine implements CounterCore {
 
   notifyResume(): void {
     if (this.parts.lifecycle.phase !== 'running') return;
-    // After sleep the socket is likely dead and notifications were missed: reopen, which resyncs.
+    // After sleep the socket is likely dead and notifications were missed: reopen; its open resyncs.
     this.parts.socket.reconnectNow('Reconnecting after the computer woke up');
   }
 
@@ -121,8 +226,8 @@ export class SyncEngine implements CounterCore {
     if (timezone === status.timezone) return;
     status.timezone = timezone;
     if (this.parts.lifecycle.phase !== 'running') return;
-    this.parts.live.zoneChanged(); // today may be another date there: show it now, the resync confirms
-    // The socket's values are resolved for its own timezone: reopen it; its open resyncs.
+    this.parts.live.zoneChanged();
+    // The socket's values are resolved for its own timezone: reopen it.
     this.parts.socket.reconnectNow('Reconnecting for the new time zone');
   }
 }

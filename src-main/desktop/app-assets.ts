@@ -5,7 +5,6 @@ import { APP_HOST, APP_SCHEME } from '../ipc/sender-check';
 
 export const APP_INDEX_URL = `${APP_SCHEME}://${APP_HOST}/index.html`;
 
-/** Strict: our scripts and styles only; no remote anything, no eval, no plugins, no framing. */
 export const PRODUCTION_CSP = [
   "default-src 'none'",
   "script-src 'self'",
@@ -19,7 +18,7 @@ export const PRODUCTION_CSP = [
   "object-src 'none'",
 ].join('; ');
 
-/** The Vite dev server needs its inline React-refresh preamble and its HMR socket; dev only. */
+/** Vite's inline React-refresh preamble and HMR socket; dev only. */
 export function devCsp(devOrigin: string): string {
   const ws = devOrigin.replace(/^http/, 'ws');
   return [
@@ -52,7 +51,7 @@ export function mimeTypeFor(path: string): string {
   return MIME[extname(path).toLowerCase()] ?? 'application/octet-stream';
 }
 
-/** Maps app://counter-tray/<path> into `root`; null for another host or anything escaping the root. */
+/** Null for another host or anything escaping the root. */
 export function resolveAssetPath(requestUrl: string, root: string): string | null {
   let url: URL;
   try {

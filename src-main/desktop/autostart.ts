@@ -1,11 +1,9 @@
 // Launch at login on Linux: an XDG autostart entry (macOS and Windows use app.setLoginItemSettings).
 import { join } from 'node:path';
 
-export const AUTOSTART_FILE_NAME = 'counter-tray.desktop';
-
 export function autostartPath(env: Readonly<Record<string, string | undefined>>, home: string): string {
   const configHome = env.XDG_CONFIG_HOME && env.XDG_CONFIG_HOME.startsWith('/') ? env.XDG_CONFIG_HOME : join(home, '.config');
-  return join(configHome, 'autostart', AUTOSTART_FILE_NAME);
+  return join(configHome, 'autostart', 'counter-tray.desktop');
 }
 
 /** An AppImage runs from a new mount point every time; $APPIMAGE is the file that stays. */
@@ -13,7 +11,7 @@ export function launcherPath(env: Readonly<Record<string, string | undefined>>, 
   return env.APPIMAGE ?? execPath;
 }
 
-/** One Exec argument quoted per the Desktop Entry spec, then string-value escaped (backslashes doubled again). */
+/** Quoted per the Desktop Entry spec, then string-value escaped (backslashes doubled again). */
 export function quoteExecArgument(arg: string): string {
   const needsQuotes = arg === '' || /[\s"'\\><~|&;$*?#()`%]/.test(arg);
   const quoted = needsQuotes ? `"${arg.replace(/(["`$\\])/g, '\\$1')}"` : arg;

@@ -10,7 +10,7 @@ export type CommandLineAction =
 
 const VALUE_FLAGS = ['increment', 'decrement'] as const;
 
-/** Our flags anywhere in argv (Chromium inserts its own switches, so position means nothing); the last action wins. */
+/** Anywhere in argv (Chromium inserts its own switches); the last action wins. */
 export function parseCommandLine(argv: readonly string[]): CommandLineAction | null {
   let action: CommandLineAction | null = null;
   for (let i = 0; i < argv.length; i += 1) {
@@ -38,7 +38,7 @@ export function parseCommandLine(argv: readonly string[]): CommandLineAction | n
 
 export type CounterMatch = { ok: true; counter: CounterState } | { ok: false; words: Words };
 
-/** An id, else a name (case-insensitive), else a unique name prefix. Ambiguity is an error, never a guess. */
+/** An id, else a name (any case), else a unique prefix: ambiguity is an error, never a guess. */
 export function resolveCounter(target: string, counters: readonly CounterState[]): CounterMatch {
   const byId = counters.find((c) => c.id.toLowerCase() === target.toLowerCase());
   if (byId) return { ok: true, counter: byId };
@@ -50,6 +50,6 @@ export function resolveCounter(target: string, counters: readonly CounterState[]
   return { ok: false, words: words('cli.ambiguous', { target, count: candidates.length, names: candidates.map((c) => c.name).join(', ') }) };
 }
 
-/** `npm run demo` / `counter-tray --demo`: start in demo mode (the in-process reference service). */
+/** The in-process reference service. */
 export const DEMO_FLAG = '--demo';
 export const wantsDemo = (argv: readonly string[]): boolean => argv.includes(DEMO_FLAG);

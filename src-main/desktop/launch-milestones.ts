@@ -1,5 +1,4 @@
-// The launch's milestones, marked by main.ts and split by the boot bench: one list, so the two
-// cannot drift apart.
+// The launch's milestones, marked by main.ts and split by the boot bench: one list for both.
 export const LAUNCH_MILESTONES = ['main-evaluated', 'ready', 'window-created', 'page-load-started', 'page-loaded'] as const;
 
 export type LaunchMilestone = (typeof LAUNCH_MILESTONES)[number];

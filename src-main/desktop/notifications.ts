@@ -1,36 +1,35 @@
-// OS notifications for changes made elsewhere: merged per counter over a short window ("Coffees
-// today 3 → 7"), and a resync after a reconnect or wake-up gives one summary instead of a storm.
+// OS notifications for changes made elsewhere, merged per counter over a few seconds ("Coffees today
+// 3 → 7"); a resync after a reconnect or wake-up gives one summary instead of a storm.
 import { newlyRefused } from '../../src-shared/domain/counter-flags';
 import type { ConnectionStatus, RemoteChange } from '../../src-shared/domain/snapshot';
 import type { Translator } from '../../src-shared/i18n/translator';
 import type { AppStateBody } from '../../src-shared/ipc/contract';
 import type { Clock } from '../core/contract';
 import { goalProgressText, milestoneToday } from '../../src-shared/i18n/goal-words';
-import type { ExtrasAnnouncement } from '../app/goals/extras-service';
+import type { Announcement as ExtrasAnnouncement } from '../app/goals/goals-service';
 
 export interface CounterNotification {
   title: string;
   body: string;
-  /** Clicking opens the popup on this counter; absent for a summary. */
+  /** Absent for a summary. */
   counterId?: string;
 }
 
 export interface NotifierOptions {
   clock: Clock;
   deliver(notification: CounterNotification): void;
-  /** Read at every change, so a settings edit applies at once. */
+  // Read each time, so a settings edit or a language switch applies at once.
   preferences(): { enabled: boolean; mutedCounters: readonly string[] };
-  /** Read when a notification is written, so a language switch applies at once. */
   i18n(): Translator;
   windowMs?: number;
 }
 
 export interface Notifier {
   remoteChange(change: RemoteChange): void;
-  /** A goal reached or a milestone today: the app announces each once; Pause notifications silences them. */
+  /** A goal reached or a milestone today. */
   announce(announcement: ExtrasAnnouncement): void;
   connectionChanged(status: ConnectionStatus): void;
-  /** Woken from sleep, time zone changed: the coming resync reports as one summary. */
+  /** Woken from sleep, time zone changed: the coming resync is one summary. */
   beginResync(): void;
   dispose(): void;
 }
@@ -44,7 +43,8 @@ interface Merged {
 export function createNotifier(options: NotifierOptions): Notifier {
   const windowMs = options.windowMs ?? 3_000;
   const { clock } = options;
-  const pending = new Map<string, { merged: Merged; timer: unknown }>();
+  const pending = new Map<string, Merged>();
+  const timers = new Map<string, unknown>();
   let summary: Map<string, Merged> | null = null;
   let summaryTimer: unknown;
   let lastStatus: ConnectionStatus | undefined;
@@ -54,18 +54,16 @@ export function createNotifier(options: NotifierOptions): Notifier {
     return !prefs.enabled || prefs.mutedCounters.includes(id);
   };
 
-  const merge = (into: Map<string, Merged>, change: RemoteChange) => {
-    const existing = into.get(change.counterId);
-    into.set(change.counterId, existing ? { name: change.name, from: existing.from, to: change.to } : { name: change.name, from: change.from, to: change.to });
-  };
+  const merge = (into: Map<string, Merged>, change: RemoteChange) =>
+    into.set(change.counterId, { name: change.name, from: into.get(change.counterId)?.from ?? change.from, to: change.to });
 
   function flushCounter(id: string): void {
-    const entry = pending.get(id);
+    const merged = pending.get(id);
     pending.delete(id);
-    // Someone went +1 then -1: nothing changed, nothing to say. Mute may have been switched on meanwhile.
-    if (!entry || entry.merged.from === entry.merged.to || muted(id)) return;
-    const { name, from, to } = entry.merged;
-    options.deliver({ title: name, body: changeText(options.i18n(), from, to), counterId: id });
+    timers.delete(id);
+    // +1 then -1 says nothing; mute may have been switched on meanwhile.
+    if (!merged || merged.from === merged.to || muted(id)) return;
+    options.deliver({ title: merged.name, body: changeText(options.i18n(), merged.from, merged.to), counterId: id });
   }
 
   function flushSummary(): void {
@@ -91,10 +89,13 @@ export function createNotifier(options: NotifierOptions): Notifier {
     summaryTimer = undefined;
     summary ??= new Map();
     // Changes already waiting in a per-counter window join the summary.
-    for (const [id, entry] of pending) {
-      clock.clearTimeout(entry.timer);
-      merge(summary, { counterId: id, ...entry.merged });
-    }
+    for (const [id, merged] of pending) merge(summary, { counterId: id, ...merged });
+    clearPending();
+  }
+
+  function clearPending(): void {
+    for (const timer of timers.values()) clock.clearTimeout(timer);
+    timers.clear();
     pending.clear();
   }
 
@@ -105,7 +106,7 @@ export function createNotifier(options: NotifierOptions): Notifier {
 
   return {
     announce(announcement) {
-      // Only the global pause applies: the per-counter mute is about other people's changes, milestones have their own.
+      // Only the global pause: the per-counter mute is about other people's changes.
       if (!options.preferences().enabled) return;
       options.deliver(announcementNotification(options.i18n(), announcement));
     },
@@ -117,12 +118,8 @@ export function createNotifier(options: NotifierOptions): Notifier {
         if (summaryTimer !== undefined) closeSummarySoon();
         return;
       }
-      const existing = pending.get(change.counterId);
-      if (existing) {
-        existing.merged = { name: change.name, from: existing.merged.from, to: change.to };
-        return;
-      }
-      pending.set(change.counterId, { merged: { name: change.name, from: change.from, to: change.to }, timer: clock.setTimeout(() => flushCounter(change.counterId), windowMs) });
+      if (!pending.has(change.counterId)) timers.set(change.counterId, clock.setTimeout(() => flushCounter(change.counterId), windowMs));
+      merge(pending, change);
     },
     connectionChanged(status) {
       const previous = lastStatus;
@@ -138,8 +135,7 @@ export function createNotifier(options: NotifierOptions): Notifier {
       if (lastStatus === 'live') closeSummarySoon();
     },
     dispose() {
-      for (const entry of pending.values()) clock.clearTimeout(entry.timer);
-      pending.clear();
+      clearPending();
       if (summaryTimer !== undefined) clock.clearTimeout(summaryTimer);
       summary = null;
     },
@@ -154,7 +150,7 @@ export function announcementNotification(i18n: Translator, announcement: ExtrasA
   return { title: announcement.name, body: milestoneToday(i18n, announcement.milestone, announcement.type), counterId: announcement.counterId };
 }
 
-/** The first refusal of a direction, in the app's words: a tray or shortcut click the server refused otherwise bounces back unseen. */
+/** A tray or shortcut click the server refused would otherwise bounce back unseen. */
 export function refusalNotices(before: AppStateBody, after: AppStateBody, i18n: Translator): CounterNotification[] {
   return newlyRefused(before.core?.counters ?? [], after.core?.counters ?? []).map(({ id, name, direction }) => ({
     title: name,

@@ -1,6 +1,5 @@
-// Where the popup opens: a pure function of rectangles, after menubar's positioner.
-// Tray bounds can be all zeros on Linux (electron/electron#15003): then the cursor
-// (when the tray was clicked) or the work area's corner nearest the panel is used.
+// Where the popup opens, after menubar's positioner. Tray bounds can be all zeros on Linux
+// (electron/electron#15003): then the cursor (a tray click) or the work area's corner by the panel.
 import type { AppPlatform } from '../app/ports';
 
 export interface Point { x: number; y: number }
@@ -9,9 +8,8 @@ export type Edge = 'top' | 'bottom' | 'left' | 'right';
 
 export interface PlacementInput {
   platform: AppPlatform;
-  /** Zeros when the platform does not know (Linux AppIndicator). */
   trayBounds: Rect;
-  /** Only when the tray (or its menu) triggered the opening; a shortcut's cursor is anywhere. */
+  /** Only when the tray triggered it: a shortcut's cursor is anywhere. */
   cursor?: Point;
   displayBounds: Rect;
   workArea: Rect;
@@ -20,7 +18,7 @@ export interface PlacementInput {
 
 const DEFAULT_EDGE: Record<AppPlatform, Edge> = { darwin: 'top', win32: 'bottom', linux: 'top', other: 'top' };
 
-/** Where the work area gives way to the display; auto-hidden bars fall back to the platform's usual side. */
+/** Auto-hidden bars fall back to the platform's usual side. */
 export function taskbarEdge(displayBounds: Rect, workArea: Rect, platform: AppPlatform): Edge {
   if (workArea.y > displayBounds.y) return 'top';
   if (workArea.x > displayBounds.x) return 'left';
@@ -32,7 +30,7 @@ export function taskbarEdge(displayBounds: Rect, workArea: Rect, platform: AppPl
 const isZero = (r: Rect) => r.width <= 0 || r.height <= 0;
 const contains = (r: Rect, p: Point) => p.x >= r.x && p.x <= r.x + r.width && p.y >= r.y && p.y <= r.y + r.height;
 
-/** Top-left corner, always inside the work area. */
+/** The top-left corner, always inside the work area. */
 export function placePopup(input: PlacementInput): Point {
   const { workArea: wa, size } = input;
   const edge = taskbarEdge(input.displayBounds, wa, input.platform);
@@ -65,7 +63,6 @@ export function placePopup(input: PlacementInput): Point {
 function anchorFor(input: PlacementInput, edge: Edge): Rect {
   if (!isZero(input.trayBounds)) return input.trayBounds;
   if (input.cursor && contains(input.displayBounds, input.cursor)) return { ...input.cursor, width: 0, height: 0 };
-  // No tray position, no useful cursor: the work area corner where tray icons live.
   const wa = input.workArea;
   const right = wa.x + wa.width;
   const bottom = wa.y + wa.height;

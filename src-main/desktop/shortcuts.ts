@@ -9,7 +9,7 @@ export interface RegistrationPlan {
 
 const actionKey = (a: ShortcutAction) => (a.kind === 'open' ? 'open' : `${a.kind}:${a.counterId}`);
 
-/** Untouched shortcuts stay registered (re-registering could lose them to another app); only what main's rules accept. */
+/** Untouched shortcuts stay registered: re-registering could lose them to another app. */
 export function planRegistration(
   registered: ReadonlyMap<string, ShortcutAction>,
   next: ShortcutMap,

@@ -1,14 +1,14 @@
-// The token vault over Electron's safeStorage: real OS encryption → stored encrypted; Linux
-// `basic_text` (a hard-coded key) or none → memory only, unless the user said yes to weak
-// protection for this token. Why the record is one authenticated plaintext: README.md.
+// The token vault over safeStorage: real OS encryption → stored encrypted; Linux `basic_text` (a fixed
+// key) or none → memory only, unless the user said yes to weak protection for this token. Why the
+// record is one authenticated plaintext: README.md.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
-import { DEFAULT_SERVER_URL } from '../../src-shared/domain/settings';
+import { DEFAULT_SERVER_URL } from '../../src-shared/domain/server-address';
 import type { TokenStorage } from '../../src-shared/ipc/contract';
 import type { AppPlatform, StoredToken, TokenConsents, TokenRecord, TokenVault, VaultLoad } from '../app/ports';
 import { parseServerUrl } from '../app/session/server-url';
 
-/** The part of safeStorage we use; the async API where the Electron has it. */
+/** The async API where the Electron has it. */
 export interface SafeStorageLike {
   isEncryptionAvailable(): boolean;
   encryptString(plainText: string): Buffer;
@@ -23,7 +23,7 @@ export interface SecretFile {
   read(): Promise<string | null>;
   write(text: string): Promise<void>;
   remove(): Promise<void>;
-  /** Moves the file aside (owner-only); answers where it went. */
+  /** Moves the file aside; answers where to. */
   backup(): Promise<string>;
 }
 
@@ -31,7 +31,7 @@ export type EncryptionLevel = 'strong' | 'weak' | 'none';
 
 export function assessEncryption(platform: AppPlatform, available: boolean, backend: string | undefined): EncryptionLevel {
   if (!available) return 'none';
-  // On Linux isEncryptionAvailable() is true even for basic_text; 'unknown' means "asked before ready": not trusted either.
+  // Linux says "available" for basic_text too; 'unknown' ("asked before ready") is not trusted either.
   if (platform === 'linux' && (backend === undefined || backend === 'basic_text' || backend === 'unknown')) return 'weak';
   return 'strong';
 }
@@ -44,12 +44,12 @@ export function decideStorage(level: EncryptionLevel, allowWeak: boolean): Exclu
 const Consents = z.object({ plainHttp: z.boolean(), weakStorage: z.boolean() }).strict();
 const Origin = z.string().regex(/^https?:\/\/[^/\s]+$/);
 
-/** Version 3: `data` is safeStorage ciphertext of the whole record, or (no encryption at all) the plaintext, base64. */
+/** `data`: safeStorage ciphertext of the whole record or, with no encryption at all, its plaintext; base64. */
 const FileV3 = z.object({ version: z.literal(3), encoding: z.enum(['safeStorage', 'plain']), data: z.string() }).strict();
 const RecordV3 = z.object({ token: z.string().min(1), origin: Origin, storage: z.enum(['encrypted', 'weak']), consents: Consents, mac: z.string() }).strict();
 type RecordV3 = z.infer<typeof RecordV3>;
 
-/** Versions 1 and 2: `storage` and `encoding` outside the encryption, and so not trusted. */
+/** `storage` and `encoding` sit outside the encryption: not trusted. */
 const LegacyFile = z.object({
   version: z.union([z.literal(1), z.literal(2)]),
   storage: z.enum(['encrypted', 'weak']),
@@ -78,7 +78,6 @@ function isPlainHttp(origin: string): boolean {
   }
 }
 
-/** Why a token file was not used: the catalog's words for the user, English for the log. */
 type RefusedReason = 'undecryptable' | 'plainText' | 'notRecord' | 'changed' | 'protection' | 'plainHttp' | 'unreadable';
 
 const REASON_FOR_LOG: Record<RefusedReason, string> = {
@@ -122,7 +121,7 @@ export function createSafeStorageVault(options: SafeStorageVaultOptions): TokenV
       if (safeStorage.decryptStringAsync) return await safeStorage.decryptStringAsync(bytes);
       return { result: safeStorage.decryptString(bytes), shouldReEncrypt: false };
     } catch {
-      // The key is gone (new keyring, other user, restored backup), or the file was replaced.
+      // A new keyring, another user, a restored backup, or a replaced file.
       throw new Refused('undecryptable');
     }
   }
@@ -175,7 +174,7 @@ export function createSafeStorageVault(options: SafeStorageVaultOptions): TokenV
       throw new Refused('notRecord');
     }
     if (bound.token.length === 0) throw new Refused('notRecord');
-    // The app wrote a token under weak protection, or for a plain-http server, only after the user said yes.
+    // The app wrote a token weakly, or for plain http, only after the user said yes.
     const consents: TokenConsents = { plainHttp: isPlainHttp(bound.origin), weakStorage: current !== 'strong' };
     const storage = decideStorage(current, consents.weakStorage);
     if (storage === 'memory') throw new Refused('notRecord');

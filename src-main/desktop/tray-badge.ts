@@ -1,6 +1,7 @@
-// The badge over the mark's bottom-right corner (Windows, Linux): at most three characters, laid out per icon size.
-import { fitText } from './tray-glyphs';
-import { PIXEL_FONT_HEIGHT, PIXEL_FONT_SPACING, pixelGlyph, pixelTextWidth } from './tray-pixel-font';
+// The badge over the mark's bottom-right corner (Windows, Linux): at most three characters, laid out per
+// icon size. At 16 px a pixel font of 1 px strokes (Inter squeezed to 14 px turns grey and soft); above
+// it Inter Bold sprites from tray-glyphs.json, made by build/make-tray-glyphs.mjs (the tests run --check).
+import generated from './tray-glyphs.json';
 
 /**
  * Never more than the value says: 0–999 exact, then "12k", "<1M", "5M", "<1G", "1G+"; −1…−99,
@@ -30,15 +31,15 @@ export interface PlacedInk {
 
 export interface BadgeLayout {
   pill: { x: number; y: number; width: number; height: number; radius: number };
-  /** Cap height in pixels. */
   glyphHeight: number;
   ink: PlacedInk[];
 }
 
-/** Cap height per icon size: three of Inter's digits fill its width; 16 px uses the 6 px pixel font. */
-export const BADGE_CAP: Readonly<Record<number, number>> = { 16: PIXEL_FONT_HEIGHT, 20: 7, 24: 8, 28: 10, 32: 11 };
+const PIXEL_ROWS = 6;
+/** Cap height per icon size: three of Inter's digits fill its width; 16 px uses the pixel font. */
+const BADGE_CAP: Readonly<Record<number, number>> = { 16: PIXEL_ROWS, 20: 7, 24: 8, 28: 10, 32: 11 };
 
-/** Room between the pill's edge and its characters: 1 px, 2 px at 32 (at 28, 2 px would leave "999" a pixel short). */
+/** 2 px at 28 would leave "999" a pixel short. */
 const padding = (size: number) => (size >= 32 ? 2 : 1);
 
 export function layoutBadge(text: string, size: number): BadgeLayout | null {
@@ -63,33 +64,85 @@ interface Run {
   ink: PlacedInk[];
 }
 
+/** One string per row, '#' ink. */
+const PIXEL_GLYPHS: Record<string, readonly string[]> = {
+  '0': ['.##.', '#..#', '#..#', '#..#', '#..#', '.##.'],
+  '1': ['.#.', '##.', '.#.', '.#.', '.#.', '###'],
+  '2': ['.##.', '#..#', '...#', '..#.', '.#..', '####'],
+  '3': ['###.', '...#', '.##.', '...#', '...#', '###.'],
+  '4': ['#..#', '#..#', '#..#', '####', '...#', '...#'],
+  '5': ['####', '#...', '###.', '...#', '...#', '###.'],
+  '6': ['.##.', '#...', '###.', '#..#', '#..#', '.##.'],
+  '7': ['####', '...#', '..#.', '..#.', '.#..', '.#..'],
+  '8': ['.##.', '#..#', '.##.', '#..#', '#..#', '.##.'],
+  '9': ['.##.', '#..#', '#..#', '.###', '...#', '.##.'],
+  '-': ['...', '...', '###', '...', '...', '...'],
+  '+': ['...', '.#.', '###', '.#.', '...', '...'],
+  '<': ['....', '...#', '..#.', '.#..', '..#.', '...#'],
+  k: ['#...', '#..#', '#.#.', '##..', '#.#.', '#..#'],
+  M: ['#...#', '##.##', '#.#.#', '#...#', '#...#', '#...#'],
+  G: ['.###', '#...', '#.##', '#..#', '#..#', '.###'],
+};
 function pixelRun(text: string): Run | null {
   const ink: PlacedInk[] = [];
   let pen = 0;
   for (const char of text) {
-    const glyph = pixelGlyph(char);
-    if (!glyph) return null;
-    for (let y = 0; y < PIXEL_FONT_HEIGHT; y += 1) for (let x = 0; x < glyph.width; x += 1) if (glyph.ink(x, y)) ink.push({ x: pen + x, y, coverage: 1 });
-    pen += glyph.width + PIXEL_FONT_SPACING;
+    const rows = PIXEL_GLYPHS[char];
+    if (!rows) return null;
+    rows.forEach((row, y) => [...row].forEach((dot, x) => {
+      if (dot === '#') ink.push({ x: pen + x, y, coverage: 1 });
+    }));
+    pen += (rows[0]?.length ?? 0) + 1;
   }
-  return { cap: PIXEL_FONT_HEIGHT, width: pixelTextWidth(text), ink };
+  return { cap: PIXEL_ROWS, width: pen - 1, ink };
 }
 
+/** Ink box offset from pen and baseline, size, advance, alpha as one hex digit per pixel. */
+interface TrayGlyph {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+  adv: number;
+  a: string;
+}
+
+export const GLYPH_CHARS: string = generated.chars;
+const TRAY_GLYPHS: Record<number, Record<string, TrayGlyph>> = generated.sizes;
+
+/** At the largest cap height whose ink fits `room`; null if none does, or a character has no sprite. */
 function interRun(text: string, size: number, room: number): Run | null {
-  const fit = fitText(text, BADGE_CAP[size] ?? Math.round(size * 0.36), room);
-  if (!fit) return null;
-  const { cap, glyphs, pens, inkLeft, inkRight } = fit;
-  const ink: PlacedInk[] = [];
-  glyphs.forEach((glyph, index) => {
-    const ox = (pens[index] ?? 0) + glyph.x - inkLeft;
-    // Sprites hang from the baseline (y < 0 is above it): the cap's top is row 0.
-    const oy = cap + glyph.y;
-    for (let y = 0; y < glyph.h; y += 1) {
-      for (let x = 0; x < glyph.w; x += 1) {
-        const level = parseInt(glyph.a[y * glyph.w + x] ?? '0', 16);
-        if (level > 0) ink.push({ x: ox + x, y: oy + y, coverage: level / 15 });
+  const maxCap = BADGE_CAP[size] ?? Math.round(size * 0.36);
+  const caps = Object.keys(TRAY_GLYPHS).map(Number).filter((cap) => cap <= maxCap).sort((a, b) => b - a);
+  for (const cap of caps) {
+    const set = TRAY_GLYPHS[cap] ?? {};
+    const glyphs = [...text].map((char) => set[char]);
+    if (glyphs.some((glyph) => glyph === undefined)) return null;
+    // Pens on whole pixels, so stems stay where the sprite put them.
+    let pen = 0;
+    let inkLeft = Infinity;
+    let inkRight = -Infinity;
+    const placed = (glyphs as TrayGlyph[]).map((glyph) => {
+      const x = Math.round(pen);
+      pen += glyph.adv;
+      inkLeft = Math.min(inkLeft, x + glyph.x);
+      inkRight = Math.max(inkRight, x + glyph.x + glyph.w);
+      return { glyph, x };
+    });
+    if (inkRight - inkLeft > room) continue;
+    const ink: PlacedInk[] = [];
+    for (const { glyph, x } of placed) {
+      // Sprites hang from the baseline (y < 0 is above it): the cap's top is row 0.
+      const ox = x + glyph.x - inkLeft;
+      const oy = cap + glyph.y;
+      for (let y = 0; y < glyph.h; y += 1) {
+        for (let dx = 0; dx < glyph.w; dx += 1) {
+          const level = parseInt(glyph.a[y * glyph.w + dx] ?? '0', 16);
+          if (level > 0) ink.push({ x: ox + dx, y: oy + y, coverage: level / 15 });
+        }
       }
     }
-  });
-  return { cap, width: inkRight - inkLeft, ink };
+    return { cap, width: inkRight - inkLeft, ink };
+  }
+  return null;
 }

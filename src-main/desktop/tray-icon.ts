@@ -1,19 +1,16 @@
-// The tray icon drawn in code at the display's size: pure pixels (premultiplied BGRA, what
-// nativeImage.createFromBitmap takes), so no image assets, canvas or font at run time, and a test
-// can look at the result.
+// The tray icon drawn in code at the display's size as premultiplied BGRA (what createFromBitmap takes):
+// no image assets, canvas or font at run time, and a test can look at the result.
 import { layoutBadge } from './tray-badge';
 import { inRoundedRect, markLayers } from './tray-mark';
 
-/** Solid: connected. Hollow (the tile's outline only, greyed): offline, connecting or signed out. */
+/** Hollow (the tile's outline, greyed): not connected. */
 export type TrayMarkLook = 'solid' | 'hollow';
 export type TrayDot = 'needsYou' | 'update' | null;
 
 export interface IconSpec {
-  /** 16 × the display's scale factor. */
   size: number;
-  /** macOS template image: black with alpha; the menu bar tints it. No badge (the title carries the number). */
+  /** macOS: black with alpha, tinted by the menu bar; no badge (the title carries the number). */
   template: boolean;
-  /** The OS's light or dark mode, as far as the app knows the panel. */
   theme: 'light' | 'dark';
   mark: TrayMarkLook;
   badge: string | null;
@@ -26,7 +23,7 @@ export interface IconBitmap {
   bgra: Uint8Array;
 }
 
-/** 16 pt at 100, 125, 150, 175 and 200 % display scaling. */
+/** 16 pt at 100 … 200 % display scaling. */
 export const TRAY_ICON_SIZES = [16, 20, 24, 28, 32] as const;
 
 /** The nearest drawn size (above 2×, the OS scales the 32 px icon). */
@@ -37,18 +34,14 @@ export function trayIconSize(scaleFactor: number): (typeof TRAY_ICON_SIZES)[numb
 
 type Rgb = readonly [number, number, number];
 
-/**
- * Windows/Linux colours. Electron reports the app theme, not the taskbar's (Windows 10 pairs light
- * apps with a dark taskbar), so the tile is a blue that reads on both and the badge an opaque pill.
- */
-export const TRAY_COLOURS = {
+/** Electron reports the app's theme, not the taskbar's (Windows 10 pairs light apps with a dark taskbar): a blue that reads on both, an opaque pill. */
+const TRAY_COLOURS = {
   tile: [37, 99, 235],
   symbol: [255, 255, 255],
   hollow: { light: [95, 99, 104], dark: [170, 174, 179] },
   pill: { light: [32, 33, 36], dark: [241, 243, 244] },
   pillText: { light: [255, 255, 255], dark: [32, 33, 36] },
   needsYou: [229, 57, 53],
-  /** Green, a shade per panel: the darker one is lost on a dark panel. */
   update: { light: [26, 127, 55], dark: [63, 185, 80] },
 } as const satisfies Record<string, Rgb | Record<'light' | 'dark', Rgb>>;
 
@@ -70,7 +63,7 @@ class Canvas {
     this.px[o + 3] = a + (this.px[o + 3] ?? 0) * keep;
   }
 
-  /** Clears `coverage` of what is there (a knock-out: the panel shows through). */
+  /** A knock-out: the panel shows through. */
   clear(i: number, coverage: number): void {
     const keep = 1 - Math.min(1, Math.max(0, coverage));
     for (let c = 0; c < 4; c += 1) this.px[i * 4 + c] = (this.px[i * 4 + c] ?? 0) * keep;
@@ -113,7 +106,7 @@ function drawMark(canvas: Canvas, spec: IconSpec): void {
     if (spec.mark === 'hollow') {
       canvas.paint(i, spec.template ? BLACK : TRAY_COLOURS.hollow[spec.theme], Math.max(outline[i] ?? 0, s));
     } else if (spec.template) {
-      // The tile with ring and plus cut out of it: the app icon's shape, in the menu bar's ink.
+      // The tile with ring and plus cut out: the app icon's shape in the menu bar's ink.
       canvas.paint(i, BLACK, (tile[i] ?? 0) * (1 - s));
     } else {
       canvas.paint(i, TRAY_COLOURS.tile, tile[i] ?? 0);
@@ -144,8 +137,7 @@ function drawBadge(canvas: Canvas, text: string, theme: 'light' | 'dark'): void 
 
 const knockOut = (size: number) => Math.max(1, Math.round(size / 20));
 
-/** About 38 % of the icon (6 px at 16). */
-export const dotDiameter = (size: number): number => Math.round(size * 0.38);
+const dotDiameter = (size: number): number => Math.round(size * 0.38);
 
 function drawDot(canvas: Canvas, dot: 'needsYou' | 'update', template: boolean, theme: 'light' | 'dark'): void {
   const size = canvas.size;
@@ -168,7 +160,7 @@ function drawDot(canvas: Canvas, dot: 'needsYou' | 'update', template: boolean, 
   }
 }
 
-/** An up arrow on whole pixels (a smooth one is a smudge at 16 px): odd width, a 45° head, an odd stem. */
+/** On whole pixels (a smooth one is a smudge at 16 px): odd width, a 45° head, an odd stem. */
 function upArrow(size: number, d: number): (px: number, py: number) => boolean {
   const width = d % 2 === 1 ? d : d - 1;
   const mid = size - d + Math.floor((d - width) / 2) + (width - 1) / 2;

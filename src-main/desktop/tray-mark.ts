@@ -1,15 +1,14 @@
-// build/icon.svg's mark redrawn at tray sizes with its strokes fitted to the pixel grid: the SVG's
-// own 1.25 px ring and 1.1 px plus blur at 16 px. Each layer is a coverage map (0–1 per pixel) that
-// tray-icon.ts colours; the tray-icon test holds it to icon.svg at every size.
+// build/icon.svg's mark redrawn at tray sizes with its strokes fitted to the pixel grid (the SVG's own
+// 1.25 px ring blurs at 16 px), as coverage maps that tray-icon.ts colours.
 
-/** icon.svg's geometry, in its 512-unit viewBox. */
+/** In icon.svg's 512-unit viewBox. */
 const SVG = { size: 512, tileRadius: 96, ringRadius: 170, ringStroke: 40, plusArm: 100, plusThick: 36 } as const;
 const SAMPLES = 8;
 
 export interface MarkLayers {
   size: number;
   tile: Float32Array;
-  /** The tile's edge only, inside its outline (the hollow mark). */
+  /** The hollow mark: the tile's edge only. */
   outline: Float32Array;
   symbol: Float32Array;
 }
@@ -37,7 +36,7 @@ function geometry(size: number) {
   };
 }
 
-/** Inside the rectangle (left, top, width × height) with corners rounded to `radius`? Also the badge's pill (tray-icon.ts). */
+/** Also the badge's pill (tray-icon.ts). */
 export function inRoundedRect(x: number, y: number, left: number, top: number, width: number, height: number, radius: number): boolean {
   if (x < left || y < top || x > left + width || y > top + height) return false;
   const dx = Math.max(left + radius - x, 0, x - (left + width - radius));

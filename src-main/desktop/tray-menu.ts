@@ -1,12 +1,11 @@
-// The tray's context menu as plain data, built from AppState. Always attached,
-// because Linux AppIndicator never delivers clicks (electron/electron#37112): every
-// action of the popup that matters must be reachable from here.
+// The tray's context menu as data. Linux AppIndicator never delivers clicks (electron/electron#37112),
+// so every action of the popup that matters is reachable from here.
 import type { CounterState } from '../../src-shared/domain/snapshot';
 import { formatCounterValue } from '../../src-shared/i18n/counter-value';
 import type { PlainKey } from '../../src-shared/i18n/messages';
 import type { Translator } from '../../src-shared/i18n/translator';
 import type { AppStateBody } from '../../src-shared/ipc/contract';
-import { trayUpdateItems } from './tray-update-items';
+import { UPDATE_WORDS } from '../app/updates/update-words';
 
 export type TrayAction =
   | { kind: 'open' }
@@ -32,7 +31,7 @@ const STATUS_LINES: Partial<Record<string, PlainKey>> = {
   unauthorized: 'tray.unauthorized',
 };
 
-/** The pinned counters that still exist and are not hidden (the tray leaves out what the list hides), in the user's order. */
+/** Those that still exist and are not hidden, in the user's order. */
 export function pinnedCounters(state: AppStateBody): CounterState[] {
   const counters = state.core?.counters ?? [];
   const byId = new Map(counters.map((c) => [c.id, c]));
@@ -40,13 +39,12 @@ export function pinnedCounters(state: AppStateBody): CounterState[] {
   return state.settings.pinned.flatMap((id) => (hidden.has(id) ? [] : (byId.get(id) ?? [])));
 }
 
-/** "42", "412 days", "in 190 days": the popup's words for a value. */
+/** The popup's words: "42", "412 days", "in 190 days". */
 export function formatValue(i18n: Translator, counter: Pick<CounterState, 'type' | 'value'>): string {
   const shown = formatCounterValue(i18n, counter.type, counter.value);
   return counter.type === 'UpDown' ? shown.number : [shown.before, shown.number, shown.unit].filter(Boolean).join(' ');
 }
 
-/** Which direction the counter refused, for the app's words on a blocked undo. */
 function undoBlockedBy(state: AppStateBody, counterId: string, amount: number): 'up' | 'down' | 'other' {
   const counter = state.core?.counters.find((c) => c.id === counterId);
   const opposite = amount > 0 ? 'decrement' : 'increment';
@@ -78,7 +76,7 @@ export function buildTrayMenu(state: AppStateBody, i18n: Translator): TrayMenuIt
       const line = { name: counter.name, value: formatValue(i18n, counter) };
       items.push({ type: 'normal', label: counter.pending ? i18n.t('tray.counterSending', line) : i18n.t('tray.counter', line), enabled: false });
       if (counter.type === 'UpDown') {
-        // No space indentation: menus are not aligned by spaces on every OS, and screen readers read them.
+        // No indenting spaces: not every OS aligns them, and screen readers read them.
         items.push({ type: 'normal', label: i18n.t('tray.increment', { name: counter.name }), enabled: !counter.refused.increment, action: { kind: 'increment', counterId: counter.id } });
         items.push({ type: 'normal', label: i18n.t('tray.decrement', { name: counter.name }), enabled: !counter.refused.decrement, action: { kind: 'decrement', counterId: counter.id } });
       }
@@ -94,7 +92,26 @@ export function buildTrayMenu(state: AppStateBody, i18n: Translator): TrayMenuIt
   return items;
 }
 
-/** Menus are rebuilt only when what they show changed (rebuilding closes an open menu on some desktops). */
+/** Rebuilt only on change: rebuilding closes an open menu on some desktops. */
 export function menuKey(items: readonly TrayMenuItem[]): string {
   return JSON.stringify(items);
+}
+
+/** Only for a copy that updates itself. */
+function trayUpdateItems(state: AppStateBody, i18n: Translator): TrayMenuItem[] {
+  const updates = state.updates;
+  if (!updates || updates.source !== 'self') return [];
+  const { status } = updates;
+  switch (status.kind) {
+    case 'ready':
+      return [{ type: 'normal', label: UPDATE_WORDS.trayRestart(i18n, status.version), enabled: true, action: { kind: 'restartToUpdate' } }];
+    case 'available':
+      return [{ type: 'normal', label: UPDATE_WORDS.trayDownload(i18n, status.version), enabled: true, action: { kind: 'downloadUpdate' } }];
+    case 'downloading':
+      return [{ type: 'normal', label: UPDATE_WORDS.trayDownloading(i18n, status.percent), enabled: false }];
+    case 'checking':
+      return [{ type: 'normal', label: i18n.t(UPDATE_WORDS.tray.checking), enabled: false }];
+    default:
+      return [{ type: 'normal', label: i18n.t(UPDATE_WORDS.tray.check), enabled: true, action: { kind: 'checkForUpdates' } }];
+  }
 }

@@ -1,6 +1,5 @@
-// What the tray shows besides its menu: the mark, the pinned counter's value (macOS title, or a
-// badge on Windows and Linux, which have no tray titles) and a tooltip. Applied only when it
-// changes: redrawing an icon makes some Linux panels flicker and costs an IPC to the tray host.
+// What the tray shows besides its menu: the mark, the pinned counter's value (macOS title, elsewhere a
+// badge) and a tooltip. Applied only on change: a redraw makes some Linux panels flicker.
 import type { Translator } from '../../src-shared/i18n/translator';
 import type { AppStateBody } from '../../src-shared/ipc/contract';
 import type { CounterState } from '../../src-shared/domain/snapshot';
@@ -19,7 +18,7 @@ export interface TrayPresentation {
   icon: TrayIconFace;
 }
 
-/** Windows keeps 127 characters of a tray tooltip (NOTIFYICONDATA.szTip) and drops the rest: the state words at its end. */
+/** Windows keeps 127 characters of a tooltip (NOTIFYICONDATA.szTip): the state words at its end would go. */
 export const TOOLTIP_MAX = 127;
 
 const ATTENTION_WORDS = {
@@ -29,7 +28,7 @@ const ATTENTION_WORDS = {
   refused: 'tray.statusRefused',
 } as const satisfies Record<TrayAttention, string>;
 
-/** The state words, most urgent first; "offline" only where no stronger reason says it already. */
+/** "Offline" only where no stronger reason says it already. */
 function statusWords(status: TrayStatus, i18n: Translator): string[] {
   const words: string[] = [];
   if (status.attention) words.push(i18n.t(ATTENTION_WORDS[status.attention]));
@@ -39,7 +38,7 @@ function statusWords(status: TrayStatus, i18n: Translator): string[] {
   return words;
 }
 
-/** "Coffees today: 4 (+2 today) · 5 / 8 today": today's change is the activity summary's; no invented "±0". */
+/** "Coffees today: 4 (+2 today) · 5 / 8 today"; no invented "±0". */
 function counterText(state: AppStateBody, pinned: CounterState, name: string, i18n: Translator): string {
   const counter = i18n.t('tray.counter', { name, value: formatValue(i18n, pinned) });
   const change = pinned.type === 'UpDown' ? state.activity.today[pinned.id] : undefined;
@@ -57,7 +56,7 @@ function tooltipText(state: AppStateBody, status: TrayStatus, pinned: CounterSta
   };
   const whole = say(pinned?.name);
   if (!pinned || whole.length <= TOOLTIP_MAX) return whole;
-  // Too long for Windows: the counter's name gives way (cut by the one sanitizer, which never splits a character), so the state words stay.
+  // Too long: the name gives way (the sanitizer never splits a character).
   const room = pinned.name.length - (whole.length - TOOLTIP_MAX);
   return say(room > 1 ? sanitizeServerText(pinned.name, { maxLength: room }) : '…');
 }
@@ -67,10 +66,8 @@ export function presentTray(state: AppStateBody, i18n: Translator): TrayPresenta
   const [pinned] = state.session.status === 'signedIn' ? pinnedCounters(state) : [];
   const template = state.platform === 'darwin';
   return {
-    // The menu-bar title is the number alone (the badge's job on Windows/Linux): digits, no words.
     title: template && pinned ? i18n.number(pinned.value) : '',
     tooltip: tooltipText(state, status, pinned, i18n),
-    // macOS draws template images only (black + alpha, tinted by the menu bar); elsewhere the colour mark carries a badge.
     icon: { template, theme: state.theme, ...trayFace(status), badge: !template && pinned ? badgeText(pinned.value) : null },
   };
 }

@@ -1,9 +1,8 @@
-// What the tray tells at a glance (connected, needs you, update ready), read once from the
-// AppState, so the icon's look and the tooltip's words never disagree.
+// What the tray tells at a glance, read once from the state, so the icon and the tooltip never disagree.
 import type { AppStateBody } from '../../src-shared/ipc/contract';
 import type { TrayDot, TrayMarkLook } from './tray-icon';
 
-/** Most urgent first: without a session or token nothing syncs; an unconfirmed click waits for an answer; a refusal waits to be read. */
+/** Most urgent first. */
 export const ATTENTION_ORDER = ['signedOut', 'tokenRejected', 'unconfirmed', 'refused'] as const;
 export type TrayAttention = (typeof ATTENTION_ORDER)[number];
 
@@ -21,7 +20,7 @@ export function trayStatus(state: AppStateBody): TrayStatus {
   if (state.session.status === 'signedOut') found.add('signedOut');
   if (connection === 'unauthorized') found.add('tokenRejected');
   for (const counter of state.core?.counters ?? []) {
-    // "Gone" and "unreadable" are a counter's state, not a question for the user (src-shared/domain/counter-flags.ts).
+    // "Gone" and "unreadable" are a counter's state, not a question for the user.
     if (counter.error?.kind === 'unconfirmed') found.add('unconfirmed');
     else if (counter.error?.kind === 'rejected') found.add('refused');
   }
@@ -33,10 +32,7 @@ export function trayStatus(state: AppStateBody): TrayStatus {
   };
 }
 
-/**
- * The mark says whether the app is connected; the one corner dot says what to do, and "needs you"
- * wins it over "update ready": a lost session costs data, the update waits harmlessly.
- */
+/** "Needs you" wins the one dot over "update ready": a lost session costs data, the update waits. */
 export function trayFace(status: TrayStatus): { mark: TrayMarkLook; dot: TrayDot } {
   return {
     mark: status.connected ? 'solid' : 'hollow',

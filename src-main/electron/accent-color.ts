@@ -1,12 +1,11 @@
-// The OS accent colour for the popup (macOS, Windows), followed as the user changes it. Whatever the
-// OS answers is untrusted text: only a colour becomes `#rrggbb`, anything else is no accent.
+// The OS accent colour for the popup (macOS, Windows), followed as the user changes it. The OS's answer
+// is untrusted text: only a colour becomes `#rrggbb`.
 import type { AccentSource, AppPlatform } from '../app/ports';
 
 type AccentListener = (event: unknown, newColor: string) => void;
 
-/** The part of Electron's systemPreferences this reads. */
 export interface SystemPreferencesLike {
-  /** RGBA hex without '#', e.g. "0078d4ff" (system-preferences docs). */
+  /** RGBA hex without '#', e.g. "0078d4ff". */
   getAccentColor(): string;
   on(event: 'accent-color-changed', listener: AccentListener): unknown;
   removeListener(event: 'accent-color-changed', listener: AccentListener): unknown;
@@ -14,14 +13,14 @@ export interface SystemPreferencesLike {
   unsubscribeNotification(id: number): void;
 }
 
-/** RGBA or RGB hex, with or without '#', to `#rrggbb` (the alpha is dropped: the popup paints it opaque); null otherwise. */
+/** RGBA or RGB hex, with or without '#', to `#rrggbb` (the popup paints it opaque). */
 export function parseAccentColor(raw: unknown): string | null {
   if (typeof raw !== 'string') return null;
   const match = /^#?([0-9a-f]{6})(?:[0-9a-f]{2})?$/i.exec(raw);
   return match?.[1] ? `#${match[1].toLowerCase()}` : null;
 }
 
-/** macOS posts no accent-color-changed (Windows only): its colour preferences notification says the same. */
+/** accent-color-changed is Windows only; macOS posts this. */
 const MAC_COLOR_NOTIFICATION = 'AppleColorPreferencesChangedNotification';
 
 export function accentColorSource(platform: AppPlatform, prefs: SystemPreferencesLike): AccentSource {

@@ -1,5 +1,5 @@
-// What tray items, shortcuts, notification clicks and command lines do: through the popup's own
-// dispatcher, so validation and errors are the same.
+// What tray items, shortcuts, notification clicks and command lines do, through the popup's own
+// dispatcher: the same validation and errors.
 import { errorText } from '../../src-shared/i18n/error-words';
 import type { PlainKey, Words } from '../../src-shared/i18n/messages';
 import type { IpcError } from '../../src-shared/ipc/contract';
@@ -31,7 +31,7 @@ export function createActions(deps: ActionDeps) {
   };
   const TITLES = { increment: 'notify.couldNotIncrement', decrement: 'notify.couldNotDecrement' } as const satisfies Record<string, PlainKey>;
 
-  // Each path names itself, so the activity record and the undo offer say where a click came from.
+  // The source names where a click came from, for the activity record and the undo offer.
   async function bump(kind: 'increment' | 'decrement', id: string, source: 'tray' | 'shortcut' | 'commandLine'): Promise<void> {
     const result = await controller.dispatchFrom(source)(kind === 'increment' ? 'counter:increment' : 'counter:decrement', { id });
     if (!result.ok) failed(TITLES[kind], result.error);

@@ -1,5 +1,5 @@
-// The popup's pages come from our own scheme (app://counter-tray/…), never from file:// or
-// the network: each asset with the production CSP, and nothing outside the renderer folder.
+// The popup's pages from our own scheme, never file:// or the network: each with the production CSP,
+// nothing outside the renderer folder.
 import type { Protocol } from 'electron';
 import { readFile } from 'node:fs/promises';
 import { mimeTypeFor, PRODUCTION_CSP, resolveAssetPath } from '../desktop/app-assets';

@@ -1,12 +1,13 @@
 // Main's own questions to the user as native message boxes: the popup can only ask main to start
 // the flow, the answer comes from a dialog the page cannot script, and "No" is the default.
 import type { MessageBoxOptions, MessageBoxReturnValue } from 'electron';
+import { hostOf } from '../../src-shared/i18n/error-words';
 import type { Translator } from '../../src-shared/i18n/translator';
 import type { ConsentPort, ConsentQuestion } from '../app/ports';
 
 export type ShowMessageBox = (options: MessageBoxOptions) => Promise<Pick<MessageBoxReturnValue, 'response'>>;
 
-/** The confirming button is always index 1, "No"/"Cancel" index 0. */
+/** "No" is index 0, the default; confirming is index 1. */
 export function consentDialogOptions(question: ConsentQuestion, i18n: Translator): MessageBoxOptions {
   const base = { type: 'warning' as const, title: i18n.t('app.name'), defaultId: 0, cancelId: 0, noLink: true };
   switch (question.kind) {
@@ -15,7 +16,7 @@ export function consentDialogOptions(question: ConsentQuestion, i18n: Translator
         ...base,
         message: i18n.t('dialog.changeServer', { to: question.to }),
         detail: question.from ? i18n.t('dialog.changeServerDetailFrom', { to: question.to, from: question.from }) : i18n.t('dialog.changeServerDetail', { to: question.to }),
-        buttons: [i18n.t('common.cancel'), i18n.t('dialog.changeServerConfirm', { host: hostOf(question.to) })],
+        buttons: [i18n.t('common.cancel'), i18n.t('dialog.changeServerConfirm', { host: hostOf(question.to) ?? question.to })],
       };
     case 'plain-http':
       return {
@@ -34,7 +35,7 @@ export function consentDialogOptions(question: ConsentQuestion, i18n: Translator
   }
 }
 
-/** The ConsentPort over dialog.showMessageBox; a box that fails to show counts as "no". */
+/** A box that fails to show counts as "no". */
 export function createConsentDialog(showMessageBox: ShowMessageBox, i18n: () => Translator, log: (message: string) => void = () => undefined): ConsentPort {
   return {
     async ask(question) {
@@ -47,12 +48,4 @@ export function createConsentDialog(showMessageBox: ShowMessageBox, i18n: () => 
       }
     },
   };
-}
-
-function hostOf(origin: string): string {
-  try {
-    return new URL(origin).host;
-  } catch {
-    return origin;
-  }
 }

@@ -20,7 +20,7 @@ async function readOrNull(path: string): Promise<string | null> {
   }
 }
 
-/** Owner read/write only: even the ciphertext is nobody else's business. A refused file is moved aside (rename keeps its mode). */
+/** Owner-only: even the ciphertext is nobody else's business (a refused file's rename keeps the mode). */
 export function createSecretFile(path: string): SecretFile {
   return {
     read: () => readOrNull(path),

@@ -4,7 +4,6 @@
 import type { LogMessage, NodeLogger } from 'electron-log';
 import { join } from 'node:path';
 
-/** Before any transport (file, console) gets a line. */
 export function redactingHook(redact: (text: string) => string) {
   return (message: LogMessage): LogMessage => ({
     ...message,
@@ -25,10 +24,9 @@ export function redactingHook(redact: (text: string) => string) {
 
 export type LoggerLike = Pick<NodeLogger, 'hooks' | 'transports'>;
 
-/** `logsDir` is asked when a line is written (Electron's logs folder follows the userData override). */
+/** `logsDir` is asked per line: Electron's logs folder follows the userData override. */
 export function configureLogging(log: LoggerLike, options: { logsDir: () => string; redact: (text: string) => string }): void {
   log.transports.file.resolvePathFn = () => join(options.logsDir(), 'main.log');
-  // Only main's own console and file: never other processes.
   if (log.transports.ipc) log.transports.ipc.level = false;
   if (log.transports.remote) log.transports.remote.level = false;
   log.hooks.push(redactingHook(options.redact));

@@ -16,7 +16,7 @@ export interface LoginItemDeps {
   execPath: string;
 }
 
-/** Started at login, the app stays in the tray: no popup until asked. */
+/** Started at login: no popup until asked. */
 export const HIDDEN_FLAG = '--hidden';
 
 export async function applyLaunchAtLogin(enabled: boolean, deps: LoginItemDeps): Promise<void> {
@@ -31,7 +31,7 @@ export async function applyLaunchAtLogin(enabled: boolean, deps: LoginItemDeps):
   }
 }
 
-/** Files written for real, failures only logged (the setting stays as the user chose). */
+/** Failures only logged: the setting stays as the user chose. */
 export function loginItemOf(platform: AppPlatform, setLoginItemSettings: LoginItemDeps['setLoginItemSettings'], warn: (message: string, error: unknown) => void) {
   return (enabled: boolean): Promise<void> =>
     applyLaunchAtLogin(enabled, {

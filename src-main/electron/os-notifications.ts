@@ -1,5 +1,5 @@
-// OS notifications, kept referenced until they close: a garbage-collected Notification loses its
-// click handler (electron/electron#12690).
+// OS notifications, referenced until they close: a collected Notification loses its click handler
+// (electron/electron#12690).
 import type { CounterNotification } from '../desktop/notifications';
 
 export interface NotificationLike {

@@ -1,31 +1,26 @@
-// The popup window: frameless, placed under the tray, hidden on blur, never closed (only Quit ends
-// the app), drawn on the OS's own material where there is one. Electron objects come in through
-// `createWindow` and `screen` so a test can drive it with fakes.
+// The popup window: frameless, placed under the tray, hidden on blur, never closed (only Quit ends the
+// app), drawn on the OS's own material where there is one.
 import type { BrowserWindowConstructorOptions, Display, Point, Rectangle } from 'electron';
 import type { AppPlatform } from '../app/ports';
 import { placePopup } from '../desktop/popup-placement';
 
 export type WindowMaterial = 'vibrancy' | 'acrylic' | 'solid';
 
-/** The popup's one size (CSS px at 100 %): the README and its screenshots show it, the e2e pages use it. */
+/** CSS px at 100 %: the README's screenshots and the e2e pages use it too. */
 export const POPUP_SIZE = { width: 360, height: 480 } as const;
 
-/** The page's own background (styles.css --bg), for platforms without a material and before the first paint. */
+/** styles.css --bg, where there is no material and before the first paint. */
 export const SOLID_BACKGROUND = { light: '#ffffff', dark: '#1d1f23' } as const;
 
-/** Windows 11 22H2: the first build with the DWM system backdrops `backgroundMaterial` asks for (browser-window docs). */
+/** Windows 11 22H2: the first build with the system backdrops `backgroundMaterial` asks for. */
 const WINDOWS_BACKDROP_BUILD = 22_621;
 
 export type MaterialOptions = Pick<BrowserWindowConstructorOptions, 'vibrancy' | 'visualEffectState' | 'backgroundMaterial' | 'backgroundColor' | 'roundedCorners'>;
 
-/**
- * macOS popover vibrancy, Windows 11 acrylic (Microsoft's material for light-dismiss surfaces), else
- * a solid colour. Acrylic on a frameless window needs Electron ≥ 26 (electron/electron#39708) and no
- * `transparent`, which keeps it from showing on the first load (electron/electron#41072).
- */
+/** Acrylic (Microsoft's material for light-dismiss surfaces) on a frameless window needs Electron ≥ 26 (electron/electron#39708) and no `transparent` (electron/electron#41072). */
 export function popupMaterial(env: { platform: NodeJS.Platform; osRelease: string; dark: boolean }): { material: WindowMaterial; options: MaterialOptions } {
   if (env.platform === 'darwin') {
-    // 'active': the popover hides on blur, so it never shows the dimmed inactive material.
+    // 'active': hidden on blur, it never needs the dimmed inactive material.
     return { material: 'vibrancy', options: { vibrancy: 'popover', visualEffectState: 'active', backgroundColor: '#00000000', roundedCorners: true } };
   }
   const solid = env.dark ? SOLID_BACKGROUND.dark : SOLID_BACKGROUND.light;
@@ -73,8 +68,7 @@ export interface PopupOptions<W extends PopupWindowLike> {
 
 export type OpenTrigger = { kind: 'tray'; trayBounds: Rectangle } | { kind: 'other'; trayBounds?: Rectangle };
 
-// A tray click on an open popup first blurs (hiding it), then clicks: without this,
-// the click would show it again at once (menubar's well-known flicker).
+// A tray click on an open popup first blurs (hiding it), then clicks, which would show it again.
 const BLUR_CLICK_GRACE_MS = 300;
 
 export function createPopup<W extends PopupWindowLike>(options: PopupOptions<W>) {
@@ -116,7 +110,7 @@ export function createPopup<W extends PopupWindowLike>(options: PopupOptions<W>)
     if (window.isDestroyed()) return;
     loaded ??= window.loadURL(options.url);
     await loaded;
-    // The app may have quit while the page loaded: a destroyed window throws on every call.
+    // The app may have quit while the page loaded.
     if (window.isDestroyed()) return;
     position(trigger);
     window.show();
@@ -127,7 +121,6 @@ export function createPopup<W extends PopupWindowLike>(options: PopupOptions<W>)
     window,
     webContentsId: () => window.webContents.id,
     isVisible: () => !window.isDestroyed() && window.isVisible(),
-    /** Preloads the page so the first open is instant. */
     load: () => (loaded ??= window.loadURL(options.url)),
     show,
     hide: () => {

@@ -1,6 +1,5 @@
 // Main's save dialog for exports: the page cannot script or answer it, and main writes the file. No
-// parent window (a sheet on the popup would hide with it on blur); GTK confirms an overwrite only
-// when asked (`showOverwriteConfirmation`).
+// parent window: a sheet on the popup would hide with it on blur.
 import { basename } from 'node:path';
 import type { SaveDialogOptions, SaveDialogReturnValue } from 'electron';
 import type { SaveFilePort, SaveFileRequest } from '../app/ports';
@@ -15,6 +14,7 @@ export function saveDialogOptions(request: SaveFileRequest, i18n: Translator): S
     defaultPath: request.defaultFileName,
     buttonLabel: i18n.t('dialog.exportButton'),
     filters: [{ name: request.filter.name(i18n), extensions: request.filter.extensions }, { name: i18n.t('dialog.allFiles'), extensions: ['*'] }],
+    // GTK confirms an overwrite only when asked.
     properties: ['createDirectory', 'showOverwriteConfirmation'],
   };
 }
@@ -23,7 +23,6 @@ export function createSaveDialog(show: ShowSaveDialog, writeText: WriteTextFile,
   return {
     async save(request) {
       const { canceled, filePath } = await show(saveDialogOptions(request, i18n()));
-      // Electron answers an empty path for a cancelled dialog; either way nothing is written.
       if (canceled || !filePath) return { status: 'cancelled' };
       await writeText(filePath, request.text);
       return { status: 'saved', fileName: basename(filePath) };

@@ -27,7 +27,7 @@ export function createShortcutRegistrar(globalShortcut: GlobalShortcutLike, onAc
     failures = failures.filter((f) => !wanted.has(f.accelerator));
     for (const { accelerator, action } of plan.register) {
       let ok = false;
-      // The user reads the catalog's words (`words`); Electron's own text, when it threw, is for the log.
+      // The user reads `words`; this text is for the log.
       let reason = 'taken by another application, or global shortcuts are not allowed here (Wayland: bind `counter-tray --increment "<name>"`)';
       try {
         ok = globalShortcut.register(accelerator, () => onAction(action));

@@ -29,51 +29,41 @@ export interface SystemWatchDeps {
   clock: Clock;
   readTimezone(): string;
   onResume(): void;
-  /** The wall clock may have stepped (NTP, a user fixing the date): at every poll and unlock. */
+  /** The wall clock may have stepped (NTP, a user fixing the date). */
   onClockCheck(): void;
   onTimezoneChange(zone: string): void;
-  /** `app.getPreferredSystemLanguages()`, polled with the zone. */
   readLanguages?(): readonly string[];
   onLanguagesChange?(): void;
-  /** Electron has no time zone or language event: both are polled (cheap) and checked on resume. */
+  /** Electron has no time zone or language event: both are polled and checked on resume. */
   pollMs?: number;
 }
 
 export function watchSystem(deps: SystemWatchDeps): () => void {
   let zone = deps.readTimezone();
   let languages = deps.readLanguages?.().join(',');
-  let timer: unknown;
   let stopped = false;
-  const checkZone = () => {
-    const next = deps.readTimezone();
-    if (next !== zone) {
-      zone = next;
-      deps.onTimezoneChange(next);
+  /** `then`, after the zone and the languages are read again. */
+  const afterCheck = (then: () => void) => () => {
+    if (stopped) return;
+    const nextZone = deps.readTimezone();
+    if (nextZone !== zone) {
+      zone = nextZone;
+      deps.onTimezoneChange(nextZone);
     }
     const nextLanguages = deps.readLanguages?.().join(',');
     if (nextLanguages !== languages) {
       languages = nextLanguages;
       deps.onLanguagesChange?.();
     }
+    then();
   };
-  const poll = () => {
-    if (stopped) return;
-    checkZone();
+  const poll = afterCheck(() => {
     deps.onClockCheck();
     timer = deps.clock.setTimeout(poll, deps.pollMs ?? 60_000);
-  };
-  timer = deps.clock.setTimeout(poll, deps.pollMs ?? 60_000);
-  const resumed = () => {
-    if (stopped) return;
-    checkZone();
-    deps.onResume();
-  };
-  deps.powerMonitor.on('resume', resumed);
-  deps.powerMonitor.on('unlock-screen', () => {
-    if (stopped) return;
-    checkZone();
-    deps.onClockCheck();
   });
+  let timer = deps.clock.setTimeout(poll, deps.pollMs ?? 60_000);
+  deps.powerMonitor.on('resume', afterCheck(() => deps.onResume()));
+  deps.powerMonitor.on('unlock-screen', afterCheck(() => deps.onClockCheck()));
   return () => {
     stopped = true;
     deps.clock.clearTimeout(timer);

@@ -1,6 +1,6 @@
-// The tray, after Signal's createTrayInstance: Tray, Menu and nativeImage come in as factories. The
-// menu is set on the tray on Windows/Linux (AppIndicator delivers no clicks, electron/electron#37112),
-// popped up on right click on macOS, where a set menu would swallow the left click.
+// The tray, after Signal's createTrayInstance. The menu is set on the tray on Windows/Linux
+// (AppIndicator delivers no clicks, electron/electron#37112), popped up on right click on macOS,
+// where a set menu would swallow the left click.
 import type { MenuItemConstructorOptions, Rectangle, TitleOptions } from 'electron';
 import { translatorFor } from '../../src-shared/i18n/compile';
 import type { AppStateBody } from '../../src-shared/ipc/contract';
@@ -28,11 +28,10 @@ export interface TrayDeps<Menu, Image> {
   platform: AppPlatform;
   onAction(action: TrayAction): void;
   onClick(trayBounds: Rectangle): void;
-  /** Read at each redraw: the icon is drawn for it (16–32 px). */
   scaleFactor?: () => number;
 }
 
-/** A tray image drawn for the display's scale (16 px at 1×, 32 px at 2×), so the OS does not resample it. */
+/** Drawn for the display's scale, so the OS does not resample it. */
 export function bitmapImages<Image extends { setTemplateImage(on: boolean): void }>(
   createFromBitmap: (buffer: Buffer, options: { width: number; height: number; scaleFactor: number }) => Image,
 ): TrayDeps<unknown, Image>['createImage'] {
@@ -43,7 +42,7 @@ export function bitmapImages<Image extends { setTemplateImage(on: boolean): void
   };
 }
 
-export function toMenuTemplate(items: readonly TrayMenuItem[], onAction: (action: TrayAction) => void): MenuItemConstructorOptions[] {
+function toMenuTemplate(items: readonly TrayMenuItem[], onAction: (action: TrayAction) => void): MenuItemConstructorOptions[] {
   return items.map((item): MenuItemConstructorOptions => {
     if (item.type === 'separator') return { type: 'separator' };
     const action = item.action;
@@ -54,10 +53,9 @@ export function toMenuTemplate(items: readonly TrayMenuItem[], onAction: (action
 }
 
 export function createTrayController<Menu, Image>(deps: TrayDeps<Menu, Image>) {
-  // The face decides template or colour (tray-presentation.ts); this only picks the size for the display.
   const iconFor = (face: TrayIconFace) => deps.createImage(drawTrayIcon({ size: trayIconSize(deps.scaleFactor?.() ?? 2), ...face }), face.template);
 
-  // Until the first state: the mark, hollow (not connected yet).
+  // Until the first state: hollow, not connected yet.
   const tray = deps.createTray(iconFor({ template: deps.platform === 'darwin', theme: 'dark', mark: 'hollow', badge: null, dot: null }));
   let menu: Menu | null = null;
   let lastMenuKey = '';
@@ -67,7 +65,7 @@ export function createTrayController<Menu, Image>(deps: TrayDeps<Menu, Image>) {
 
   const present = createTrayPresenter({
     setTitle: (title) => {
-      // Digits of one width: the title beside the mark does not jiggle as the number changes.
+      // Digits of one width, so the title does not jiggle.
       if (deps.platform === 'darwin') tray.setTitle(title, { fontType: 'monospacedDigit' });
     },
     setToolTip: (tooltip) => tray.setToolTip(tooltip),
@@ -76,7 +74,6 @@ export function createTrayController<Menu, Image>(deps: TrayDeps<Menu, Image>) {
 
   return {
     tray,
-  /** In the state's language: a language switch re-labels the menu at once. */
     update(state: AppStateBody): void {
       const i18n = translatorFor(state.locale);
       present(state, i18n);

@@ -1,5 +1,5 @@
-// Puts the updater together for this copy (who owns it, which feed), with the platform's
-// electron-updater class only for a copy that updates itself; main.ts passes the facts in.
+// Puts the updater together for this copy (who owns it, which feed), loading electron-updater only
+// for a copy that updates itself.
 import { join } from 'node:path';
 import { detectUpdateSource, type InstallFacts } from '../app/updates/install-source';
 import { parseFeedConfig } from '../app/updates/feed-config';
@@ -9,10 +9,9 @@ import { createElectronUpdaterDriver, type UpdaterLike } from './updater';
 
 export interface UpdateWiringDeps extends Omit<UpdateServiceDeps, 'source' | 'driver'> {
   facts: Omit<InstallFacts, 'packageType' | 'hasUpdateConfig'>;
-  /** process.resourcesPath: electron-builder's app-update.yml and package-type live there. */
+  /** Where electron-builder's app-update.yml and package-type live. */
   resourcesPath: string;
   readText(path: string): Promise<string | null>;
-  /** The platform's electron-updater class (AppImageUpdater, NsisUpdater, MacUpdater), loaded on demand. */
   createUpdater(): Promise<UpdaterLike>;
   beforeInstall(): void;
 }

@@ -1,6 +1,6 @@
-// electron-updater behind the UpdaterDriver port, held to app/updates/update-safety.ts: every
-// request of its session goes to the feed's origin over https or nowhere (redirects included), every
-// release is judged before download, and electron-updater's own sha512 check does the rest.
+// electron-updater held to app/updates/update-safety.ts: every request of its session goes to the feed's
+// origin over https or nowhere (redirects included), every release is judged before download, and
+// electron-updater's own sha512 check does the rest.
 import type { AppUpdater, UpdateInfo } from 'electron-updater';
 import { classifyFailure, type UpdaterDriver, type UpdaterEvent } from '../app/updates/driver';
 import type { FeedConfig } from '../app/updates/feed-config';
@@ -8,7 +8,7 @@ import { ALLOW_DOWNGRADE, judgeRelease, judgeRequest, type AcceptedRelease } fro
 import type { Logger } from '../app/ports';
 import { Emitter } from '../../src-shared/events/emitter';
 
-/** What we use of electron-updater's AppUpdater (a fake implements it in the tests). */
+/** What we use of AppUpdater (a fake implements it in the tests). */
 export type UpdaterLike = Pick<AppUpdater, 'autoDownload' | 'autoInstallOnAppQuit' | 'allowDowngrade' | 'logger' | 'isUpdateSupported' | 'netSession' | 'setFeedURL' | 'checkForUpdates' | 'downloadUpdate' | 'quitAndInstall' | 'on'>;
 
 export interface UpdaterDriverDeps {
@@ -16,7 +16,7 @@ export interface UpdaterDriverDeps {
   feed: FeedConfig;
   running: string;
   log: Logger;
-  /** Right before the installer starts: lets the relaunched copy take the single-instance lock while this one exits. */
+  /** Lets the relaunched copy take the single-instance lock while this one exits. */
   beforeInstall(): void;
 }
 
@@ -29,7 +29,7 @@ export function createElectronUpdaterDriver(deps: UpdaterDriverDeps): UpdaterDri
   /** Set while quitAndInstall runs: electron-updater reports a failed start as a synchronous `error` event. */
   let installing: { failed: boolean } | null = null;
 
-  // Its lines, without the stack traces it appends to errors (the first line says what happened).
+  // Without the stack traces it appends to errors.
   const line = (message: unknown) => `updater: ${String(message).split('\n')[0] ?? ''}`;
   updater.logger = { info: (m: unknown) => log.info(line(m)), warn: (m: unknown) => log.warn(line(m)), error: (m: unknown) => log.warn(line(m)) };
   updater.allowDowngrade = ALLOW_DOWNGRADE;
@@ -38,8 +38,7 @@ export function createElectronUpdaterDriver(deps: UpdaterDriverDeps): UpdaterDri
   updater.autoInstallOnAppQuit = true;
   updater.setFeedURL({ provider: 'generic', url: feed.url });
 
-  // The updater's own session (electron-updater's `electron-updater` partition): a redirect
-  // to another origin is a new request here too, and is cancelled like any other.
+  // Its own session (the `electron-updater` partition): a redirect is a new request here, judged alike.
   updater.netSession.webRequest.onBeforeRequest((details, callback) => {
     const problem = judgeRequest(details.url, feed);
     if (problem) {
@@ -86,7 +85,7 @@ export function createElectronUpdaterDriver(deps: UpdaterDriverDeps): UpdaterDri
       updater.autoDownload = enabled;
     },
     async check() {
-      // Failures arrive as `error` events; the promises are only kept from going unhandled.
+      // Failures arrive as `error` events; these promises are only kept from going unhandled.
       const result = await updater.checkForUpdates().catch(() => null);
       void result?.downloadPromise?.catch(() => undefined);
     },

@@ -1,5 +1,5 @@
-// Hardening of the popup, applied by injection so a test can check it: the exact webPreferences,
-// no window.open, navigation or webviews, every permission denied, the CSP as a response header.
+// The popup's hardening, injected so a test can check it: the exact webPreferences, no window.open,
+// navigation or webviews, every permission denied, the CSP as a response header.
 import type { BrowserWindowConstructorOptions, OnHeadersReceivedListenerDetails, HeadersReceivedResponse } from 'electron';
 import { devCsp, PRODUCTION_CSP } from '../desktop/app-assets';
 import { safeOrigin } from '../ipc/sender-check';
@@ -21,7 +21,7 @@ export function popupWindowOptions(preloadPath: string, size: { width: number; h
     // The popup belongs to the tray, not to a Space or the window switcher.
     ...(platform === 'darwin' ? { type: 'panel' as const, visibleOnAllWorkspaces: true } : {}),
     backgroundColor: '#00000000',
-    // Vibrancy, acrylic or a solid colour; never webPreferences (its type has none).
+    // Never webPreferences: its type has none.
     ...material,
     webPreferences: {
       preload: preloadPath,

@@ -1,25 +1,26 @@
-// The one place an invoke from the renderer turns into a handler call. Electron-free:
-// the Electron wrapper (sender checks) and the browser harness both end up here.
-// Handlers are typed from the contract, so a channel cannot drift between the sides.
+// The one place an invoke from the renderer turns into a handler call, after zod parsed it: the trust
+// boundary. Electron-free: the Electron wrapper (sender checks) and the browser harness both end here.
 import type { z } from 'zod';
-import { invokeChannels, isInvokeChannel, type InvokeChannel, type IpcError, type IpcResult, type ResponseOf } from '../../src-shared/ipc/contract';
+import { invokeChannels, type InvokeChannel, type IpcError, type IpcResult, type ResponseOf } from '../../src-shared/ipc/contract';
 import { redactWords, toIpcError } from './errors';
 
-/** What a handler receives: the request after zod parsed (and stripped) it. */
+/** Typed from the contract, so a channel cannot drift between the sides. */
 export type ParsedRequestOf<C extends InvokeChannel> = z.output<(typeof invokeChannels)[C]['request']>;
 
 export type InvokeHandlers = {
   [C in InvokeChannel]: (request: ParsedRequestOf<C>) => Promise<ResponseOf<C>> | ResponseOf<C>;
 };
 
-export interface DispatcherOptions {
-  /** Last line of defence against a secret in a message (the token). */
+interface DispatcherOptions {
+  /** The last line of defence against the token in a message. */
   redact?: (text: string) => string;
-  /** Called for errors that are not AppError/CoreError (bugs), for the log. */
+  /** Errors that are not AppError/CoreError (bugs), for the log. */
   onUnexpectedError?: (channel: InvokeChannel, error: unknown) => void;
 }
 
 export type Dispatch = (channel: unknown, payload: unknown) => Promise<IpcResult<unknown>>;
+
+const isInvokeChannel = (value: unknown): value is InvokeChannel => typeof value === 'string' && Object.hasOwn(invokeChannels, value);
 
 export function createIpcDispatcher(handlers: InvokeHandlers, options: DispatcherOptions = {}): Dispatch {
   const redact = options.redact ?? ((text: string) => text);
@@ -40,8 +41,7 @@ export function createIpcDispatcher(handlers: InvokeHandlers, options: Dispatche
     try {
       const handler = handlers[channel] as (request: unknown) => unknown;
       const value: unknown = await handler(parsed.data);
-      // Validate what we send too: zod strips anything the contract does not name,
-      // so no stray field (a token, an internal handle) can ride along.
+      // zod strips what the contract does not name: no stray field (a token, a handle) rides along.
       const checked = spec.response.safeParse(value);
       if (!checked.success) {
         options.onUnexpectedError?.(channel, checked.error);

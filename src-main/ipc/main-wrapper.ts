@@ -1,6 +1,5 @@
-// The main side of IPC: one `ipcMain.handle` per contract channel (raw ipcMain is used nowhere else),
-// every call's sender checked before the dispatcher parses it; ipcMain injected, so tests use a fake.
-// On quit the doors stay and answer "closing" (README.md: why).
+// One `ipcMain.handle` per contract channel (raw ipcMain is used nowhere else), every call's sender
+// checked before the dispatcher parses it. On quit the doors stay and answer "closing" (README.md).
 import { invokeChannels, type InvokeChannel, type IpcResult, type StateDelta } from '../../src-shared/ipc/contract';
 import type { Dispatch } from './dispatch';
 import { senderProblem, type InvokeEventLike, type SenderPolicy } from './sender-check';
@@ -43,7 +42,7 @@ export interface WebContentsLike {
   send(channel: string, ...args: unknown[]): void;
 }
 
-/** Pushes main's state changes (`state:delta`) to the popup only (never broadcast to every window). */
+/** To the popup only, never broadcast to every window. */
 export function createDeltaSender(target: () => WebContentsLike | null) {
   return (delta: StateDelta): void => {
     const contents = target();

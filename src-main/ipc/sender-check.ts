@@ -1,6 +1,5 @@
 // Who may call the main process (VS Code's validatedIpcMain): only our popup's webContents, its top
 // frame, while it shows our own page; a navigated frame, an iframe or any other webContents is refused.
-// Electron-free: takes the few fields of IpcMainInvokeEvent it reads.
 export const APP_SCHEME = 'app';
 export const APP_HOST = 'counter-tray';
 
@@ -17,17 +16,12 @@ export interface InvokeEventLike {
 }
 
 export interface SenderPolicy {
-  /** The webContents ids allowed to call (the popup's). */
   trustedWebContentsIds(): ReadonlySet<number>;
   /** The Vite dev server's origin when running unpackaged with one; never in production. */
   devServerOrigin?: string;
 }
 
-/**
- * Our page's URL as we write it: our scheme and host (or the dev server's origin), no userinfo.
- * `app://evil@counter-tray/` has our origin, but no page of ours is loaded so; refusing it keeps
- * "same origin" from meaning "whatever was written before the @".
- */
+/** No userinfo: `app://evil@counter-tray/` has our origin, but no page of ours is loaded so. */
 export function isOwnAppUrl(url: string, devServerOrigin?: string): boolean {
   let parsed: URL;
   try {
@@ -40,11 +34,7 @@ export function isOwnAppUrl(url: string, devServerOrigin?: string): boolean {
   return devServerOrigin !== undefined && parsed.origin === devServerOrigin;
 }
 
-/**
- * A user name, a password, or an "@" in the authority as written: the parser forgets an empty userinfo
- * (`app://:@counter-tray/` parses like `app://counter-tray/`), so the text is read too, less the tabs
- * and line breaks the parser itself drops.
- */
+/** The parser forgets an empty userinfo (`app://:@counter-tray/`), so the text is read too, less the tabs and line breaks it drops. */
 function writtenWithUserinfo(url: string, parsed: URL): boolean {
   if (parsed.username !== '' || parsed.password !== '') return true;
   const text = url.replace(/[\t\n\r]/g, '');
@@ -65,7 +55,7 @@ export function senderProblem(event: InvokeEventLike, policy: SenderPolicy): str
   return null;
 }
 
-/** A URL's origin for a log line (never the path or query, which may carry anything). */
+/** For a log line: never the path or query, which may carry anything. */
 export function safeOrigin(url: string): string {
   try {
     return new URL(url).origin;

@@ -1,6 +1,4 @@
-// The popup's preload. It runs sandboxed, so it is CommonJS and may only require
-// 'electron' (esbuild inlines ./renderer-api). It exposes the contract's API on
-// window.counterTray and nothing else: no ipcRenderer, no Node.
+// The popup's preload: sandboxed, so CommonJS requiring only 'electron' (esbuild inlines ./renderer-api).
 import type { ContextBridge, IpcRenderer } from 'electron';
 import type * as RendererApi from './renderer-api';
 

@@ -1,9 +1,8 @@
 // `window.counterTray`: `invoke` on the contract's channels and one subscription to main's state
-// pushes, nothing else of IPC. Main's answers cross as they are: main is trusted and parses all the
-// page sends. Only types from the contract: a value would bundle zod (the build refuses it).
+// pushes, nothing else of IPC (README.md). Only types from the contract: a value would bundle zod.
 import type { CounterTrayApi, InvokeChannel, IpcResult, StateDelta } from '../../src-shared/ipc/contract';
 
-/** Typed by the contract: a channel added to it or removed without this table fails the type check. */
+/** A channel added to the contract or removed without this table fails the type check. */
 const INVOKE_CHANNELS: Record<InvokeChannel, true> = {
   'state:get': true,
   'counter:increment': true,

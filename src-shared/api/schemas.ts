@@ -1,9 +1,9 @@
 // Every wire shape of docs/api.md, once: the reference service and the app both parse with these.
 // zod objects strip unknown keys, as the document asks of clients (docs/api.md §4.1).
 import { z } from 'zod';
-import { COUNTER_TYPES, PATCH_FIELDS_BY_TYPE } from './wire-constants';
+import { COUNTER_TYPES } from './wire-constants';
 
-/** docs/api.md §2: ids are UUID v7; accept any 8-4-4-4-12 hex id so a server quirk in the version nibble cannot brick the app. */
+/** docs/api.md §2: ids are UUID v7; any 8-4-4-4-12 hex id passes, so a server quirk in the version nibble cannot brick the app. */
 export const CounterId = z.guid();
 export type CounterId = z.infer<typeof CounterId>;
 
@@ -13,41 +13,21 @@ export type CounterType = z.infer<typeof CounterType>;
 /** YYYY-MM-DD, a calendar date with no zone (docs/api.md §2.4). */
 export const IsoDate = z.iso.date();
 
-/** docs/api.md §2.3: modes other than UpAndDown are not shown; keep any string. */
-export const UpDownMode = z.string();
-export const KNOWN_MODES = ['UpAndDown', 'OnlyUp', 'OnlyDown'] as const;
-
-// ---- v1 (docs/api.md §2.1–§2.3) -------------------------------------------------------
-
-export const MemberV1 = z.object({
-  userId: z.guid(),
-  displayName: z.string(),
-  isAdmin: z.boolean(),
-});
-export type MemberV1 = z.infer<typeof MemberV1>;
-
-export const UpDownDataV1 = z.object({ value: z.number(), mode: UpDownMode });
-export type UpDownDataV1 = z.infer<typeof UpDownDataV1>;
-
-/** docs/api.md O17: FromDate/ToDate data in v1 (public SDK shape). */
-export const DateDataV1 = z.object({ date: z.string() });
-
-export const DISPLAY_NAME_MIN = 5;
-export const DISPLAY_NAME_MAX = 40;
+// v1 (docs/api.md §2.1–§2.3)
 
 export const CounterV1 = z.object({
   id: CounterId,
-  displayName: z.string().min(DISPLAY_NAME_MIN).max(DISPLAY_NAME_MAX),
+  displayName: z.string().min(5).max(40),
   type: CounterType,
-  members: z.array(MemberV1),
-  // The type decides the shape; v1 FromDate/ToDate data is not shown, so keep it open.
+  members: z.array(z.object({ userId: z.guid(), displayName: z.string(), isAdmin: z.boolean() })),
+  // v1 FromDate/ToDate data is not shown, so it stays open.
   data: z.record(z.string(), z.unknown()).nullable(),
 });
 export type CounterV1 = z.infer<typeof CounterV1>;
 
-// ---- v2 (docs/api.md §2.4) -------------------------------------------------------------
+// v2 (docs/api.md §2.4)
 
-/** A date field that a server might send as null; normalised to absent. */
+/** A server may send null: normalised to absent. */
 const optionalDate = IsoDate.nullish().transform((v) => v ?? undefined);
 
 export const CounterV2 = z.object({
@@ -61,13 +41,12 @@ export const CounterV2 = z.object({
 });
 export type CounterV2 = z.infer<typeof CounterV2>;
 
-/** GET /v2/counters: the list, parsed item by item by callers that want to keep the good ones. */
 export const CounterListV2 = z.array(CounterV2);
 
 /** Increment/decrement answer a bare JSON number (docs/api.md §4.1, §4.2). */
 export const BareNumber = z.number();
 
-/** An increment/decrement amount (docs/api.md §4.2, §8): an integer of at least 1. */
+/** docs/api.md §4.2, §8: an integer of at least 1. */
 export const Amount = z.int().min(1);
 
 /** PATCH /v2/counters/{id} (docs/api.md §4.2): all optional, at least one. */
@@ -82,15 +61,12 @@ export const PatchBodyV2 = z
   .refine((body) => Object.values(body).some((v) => v !== undefined), { message: 'at least one field is needed' });
 export type PatchBodyV2 = z.infer<typeof PatchBodyV2>;
 
-/** Which PATCH field applies to which type (docs/api.md §4.2 table); zod-free, so the popup can import it. */
-export { PATCH_FIELDS_BY_TYPE };
-
-// ---- errors (docs/api.md §2.5, §7) -----------------------------------------------------
+// errors (docs/api.md §2.5, §7)
 
 export const ErrorBody = z.object({ message: z.string(), code: z.int() });
 export type ErrorBody = z.infer<typeof ErrorBody>;
 
-// ---- notifications (docs/api.md §6) ----------------------------------------------------
+// notifications (docs/api.md §6)
 
 /** JSON-RPC 2.0 notification: no id. */
 export const JsonRpcNotification = z.object({
@@ -114,9 +90,6 @@ export const CounterRefParams = z.union([
   z.object({ id: CounterId }).transform((p) => p.id),
 ]);
 
-export const NOTIFICATION_METHODS = ['counterUpdated', 'counterDeleted', 'counterMemberlistChanged'] as const;
-export type NotificationMethod = (typeof NOTIFICATION_METHODS)[number];
-
-// ---- versioning (docs/api.md §9) -------------------------------------------------------
+// versioning (docs/api.md §9)
 
 export const V1_SUNSET_HTTP_DATE = 'Tue, 01 Jul 2026 00:00:00 GMT';

@@ -1,16 +1,11 @@
-// Wire constants the popup needs as values, zod-free so the renderer bundle can import them;
-// schemas.ts builds its schemas from these, so nothing is declared twice.
+// Wire constants the popup needs as values, zod-free so the renderer bundle can import them.
 
-/** docs/api.md §2: the counter types. */
+/** docs/api.md §2. */
 export const COUNTER_TYPES = ['UpDown', 'FromDate', 'ToDate'] as const;
-export type CounterTypeName = (typeof COUNTER_TYPES)[number];
+type CounterTypeName = (typeof COUNTER_TYPES)[number];
 
-/** The fields of PATCH /v2/counters/{id} (docs/api.md §4.2). */
-export const PATCH_FIELDS = ['name', 'value', 'startDate', 'endDate'] as const;
-export type PatchField = (typeof PATCH_FIELDS)[number];
-
-/** Which PATCH field applies to which type (docs/api.md §4.2 table). */
-export const PATCH_FIELDS_BY_TYPE: Record<CounterTypeName, readonly PatchField[]> = {
+/** Which field of PATCH /v2/counters/{id} applies to which type (docs/api.md §4.2). */
+export const PATCH_FIELDS_BY_TYPE: Record<CounterTypeName, readonly ('name' | 'value' | 'startDate' | 'endDate')[]> = {
   UpDown: ['name', 'value'],
   FromDate: ['name', 'startDate'],
   ToDate: ['name', 'endDate'],

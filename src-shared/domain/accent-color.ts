@@ -1,6 +1,5 @@
-// The OS accent colour as it crosses from main to the popup: only `#rrggbb` (lower case), so
-// no other CSS (a url(), another declaration) can ride along into the page's style.
-// Zod-free: the popup's bundle checks it too.
+// The OS accent colour crosses to the popup as `#rrggbb` only, so no other CSS (a url(), another
+// declaration) rides into the page's style. Zod-free: the popup checks it too.
 
 export const ACCENT_COLOR_PATTERN = /^#[0-9a-f]{6}$/;
 

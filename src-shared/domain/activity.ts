@@ -7,14 +7,14 @@ import { z } from 'zod';
 export const ClickSource = z.enum(['popup', 'tray', 'shortcut', 'commandLine', 'undo']);
 export type ClickSource = z.infer<typeof ClickSource>;
 
-/** Net clicks per source that made up one change the core sent (clicks are coalesced). */
+/** Net clicks per source in one change the core sent. */
 export const SourceBreakdown = z.partialRecord(ClickSource, z.int());
 export type SourceBreakdown = z.infer<typeof SourceBreakdown>;
 
 const At = z.number().int().min(0);
 
 export const ActivityEvent = z.discriminatedUnion('kind', [
-  /** One change this app sent, once its outcome is known; `amount` 0: the clicks cancelled out and nothing was sent. */
+  /** Once its outcome is known; `amount` 0: the clicks cancelled out and nothing was sent. */
   z.object({
     kind: z.literal('own'),
     at: At,
@@ -23,9 +23,9 @@ export const ActivityEvent = z.discriminatedUnion('kind', [
     sources: SourceBreakdown,
   }),
   z.object({ kind: z.literal('others'), at: At, from: z.number(), to: z.number() }),
-  /** A jump found by a resync after the app was offline or asleep ("while away"). */
+  /** A jump a resync found after the app was offline or asleep. */
   z.object({ kind: z.literal('away'), at: At, from: z.number(), to: z.number() }),
-  /** Name, value or date edits (day counters: the day count before and after). */
+  /** Day counters: the day count before and after. */
   z.object({
     kind: z.literal('edit'),
     at: At,
@@ -40,17 +40,17 @@ export type ActivityEvent = z.infer<typeof ActivityEvent>;
 export const UndoOffer = z.object({
   counterId: z.string(),
   name: z.string(),
-  /** The net change that undo would take back (+3: undo sends −3 or withdraws the unsent clicks). */
+  /** The net change undo takes back (+3: it sends −3 or withdraws the unsent clicks). */
   amount: z.int(),
   source: ClickSource,
   expiresAt: z.number(),
-  /** Absent: undo is offered. Present: why it is not (the server refused that direction). */
+  /** Why undo is not offered (the server refused that direction). */
   blockedBecause: z.string().optional(),
 });
 export type UndoOffer = z.infer<typeof UndoOffer>;
 
-/** Today's net change per counter (only counters that moved) and the undo offer. */
 export const ActivitySummary = z.object({
+  /** Only counters that moved. */
   today: z.record(z.string(), z.number()),
   undo: UndoOffer.nullable(),
 });
@@ -60,7 +60,7 @@ export const DayActivity = z.object({
   date: z.string(),
   you: z.number(),
   others: z.number(),
-  /** The value at the end of that day (today: now), worked back from the current value. */
+  /** At the end of that day, worked back from the current value. */
   value: z.number(),
 });
 export type DayActivity = z.infer<typeof DayActivity>;

@@ -12,7 +12,7 @@ export interface GroupHeading {
   count: number;
 }
 
-/** The list window's items (src-renderer/components/listItems.ts); a header is keyed `group:<id>`, never a counter's id. */
+/** A header is keyed `group:<id>`, never a counter's id. */
 export type ListItem =
   | { kind: 'row'; key: string; counter: CounterState; hidden: boolean; /** Shown beside the name while searching. */ groupName: string | null }
   | { kind: 'header'; key: string; header: GroupHeading };
@@ -23,9 +23,8 @@ export interface Arranged {
   items: readonly ListItem[];
   /** The counter rows alone, in the order shown: what ↑/↓ walk. */
   counters: readonly CounterState[];
-  /** Hidden counters the list leaves out (or, while shown, marks). */
   hiddenCount: number;
-  /** Whether `items` has any group header (without, items and counters are row for row the same). */
+  /** Without headers, items and counters are row for row the same. */
   headers: boolean;
 }
 
@@ -51,7 +50,7 @@ const byRank = (a: Keyed, b: Keyed) => a.rank - b.rank;
 // Two never changed: -Infinity - -Infinity is NaN, falsy, so the manual order decides.
 const byFirst = (a: Keyed, b: Keyed) => b.first - a.first || a.rank - b.rank;
 
-/** Sorts each section in place, each key looked up once, not in the comparator: 5 000 counters take some 60 000 comparisons. */
+/** In place, each key looked up once, not in the comparator: 5 000 counters take some 60 000 comparisons. */
 function sortSections(sections: CounterState[][], o: Organisation, counters: readonly CounterState[], compareNames: ArrangeInput['compareNames']): void {
   const { sort, changedAt } = o;
   const compare = sort === 'name' ? (a: Keyed, b: Keyed) => compareNames(a.counter.name, b.counter.name) || byRank(a, b) : sort === 'manual' ? byRank : byFirst;
@@ -67,7 +66,7 @@ function sortSections(sections: CounterState[][], o: Organisation, counters: rea
   }
 }
 
-/** Runs on every state push: with nothing organised it is one pass, as the list always was. */
+/** Runs on every state push: with nothing organised it is one pass. */
 export function arrangeList({ counters, organisation, pinned, query, showHidden, compareNames }: ArrangeInput): Arranged {
   const needle = query.trim().toLocaleLowerCase();
   const hiddenIds = new Set(organisation?.hidden ?? []);
@@ -128,10 +127,7 @@ export function arrangeList({ counters, organisation, pinned, query, showHidden,
 /** Past this many changed counters, arranging anew costs no more than finding each one's row. */
 const FEW_CHANGES = 16;
 
-/**
- * `arranged` for `input` when only a few counters changed (by reference), none in what the arrangement
- * reads: the changed rows get their new objects in place. Null when it cannot say: arrange anew.
- */
+/** When a few counters changed (by reference), none in what the arrangement reads: their rows get the new objects in place. Null: arrange anew. */
 export function rearranged(was: ArrangeInput, arranged: Arranged, input: ArrangeInput): Arranged | null {
   if (was.organisation !== input.organisation || was.pinned !== input.pinned || was.query !== input.query || was.showHidden !== input.showHidden || was.compareNames !== input.compareNames) return null;
   if (was.counters === input.counters) return arranged;
@@ -158,10 +154,7 @@ export function rearranged(was: ArrangeInput, arranged: Arranged, input: Arrange
   return items && shown ? { ...arranged, items, counters: shown } : arranged;
 }
 
-/**
- * Where Alt+↑/↓ takes a counter in the user's order: past its neighbour, or over its section's edge
- * (into the group above at its end, below at its start). Null: it stays (pinned, top or bottom).
- */
+/** Where Alt+↑/↓ takes a counter: past its neighbour, or over its section's edge (the group above at its end, below at its start). Null: it stays. */
 export function stepInOrder(arranged: Arranged, pinned: readonly string[], counterId: string, delta: -1 | 1): { group: string | null; before: string | null } | null {
   const { items } = arranged;
   const at = items.findIndex((item) => item.kind === 'row' && item.key === counterId);

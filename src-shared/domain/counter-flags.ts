@@ -11,7 +11,7 @@ export function newlyRefused(
   before: readonly Pick<CounterState, 'id' | 'refused'>[],
   after: readonly Pick<CounterState, 'id' | 'name' | 'refused'>[],
 ): { id: string; name: string; direction: 'increment' | 'decrement' }[] {
-  // A counter new to the list brings what earlier runs learned: a first list has nothing new.
+  // A counter new to the list brings what earlier runs learned: nothing happened now.
   if (before.length === 0) return [];
   type Before = Pick<CounterState, 'id' | 'refused'>;
   const pairs: [Before | undefined, Pick<CounterState, 'id' | 'name' | 'refused'>][] = [];
@@ -26,7 +26,6 @@ export function newlyRefused(
   }
   const found: { id: string; name: string; direction: 'increment' | 'decrement' }[] = [];
   for (const [old, counter] of pairs) {
-    // A counter new to the list brings what earlier runs learned: nothing happened now.
     if (!old) continue;
     for (const direction of ['increment', 'decrement'] as const) {
       if (counter.refused[direction] !== undefined && old.refused[direction] === undefined) found.push({ id: counter.id, name: counter.name, direction });

@@ -20,7 +20,7 @@ export const Goal = z.object({
 });
 export type Goal = z.infer<typeof Goal>;
 
-/** With the net steps of this period from the activity record. */
+/** With this period's net steps from the activity record. */
 export const GoalView = Goal.extend({ done: z.number() });
 export type GoalView = z.infer<typeof GoalView>;
 
@@ -32,7 +32,7 @@ export const LocalExtras = z.object({
 });
 export type LocalExtras = z.infer<typeof LocalExtras>;
 
-/** A reset or start again that can still be taken back; the undo PATCHes `earlier` back unless the counter changed since. */
+/** A reset or start again that undo can still PATCH back to `earlier`. */
 export const ResetOffer = z.object({
   counterId: z.string(),
   name: z.string(),
@@ -49,7 +49,7 @@ export type UndoResetChoice = z.infer<typeof UndoResetChoice>;
 export const UndoResetResult = z.discriminatedUnion('status', [
   z.object({ status: z.literal('restored') }),
   z.object({ status: z.literal('kept') }),
-  /** The counter moved since the reset: nothing was sent; `current` is what it shows now. */
+  /** The counter moved since the reset: nothing was sent. */
   z.object({ status: z.literal('changed'), current: z.union([z.number(), IsoDate]), earlier: z.union([z.number(), IsoDate]) }),
 ]);
 export type UndoResetResult = z.infer<typeof UndoResetResult>;
@@ -59,7 +59,7 @@ export const ExportRequest = z.discriminatedUnion('scope', [z.object({ scope: z.
 export type ExportRequest = z.infer<typeof ExportRequest>;
 
 export const ExportResult = z.discriminatedUnion('status', [
-  /** `fileName` only (no folder): the page need not learn where the user keeps files. */
+  /** No folder: the page need not learn where the user keeps files. */
   z.object({ status: z.literal('saved'), fileName: z.string().max(255), rows: z.int().min(0) }),
   z.object({ status: z.literal('cancelled') }),
 ]);

@@ -4,15 +4,13 @@
 import { z } from 'zod';
 import { IsoDate } from '../api/schemas';
 
-export const HISTORY_RANGES = ['twoWeeks', 'threeMonths', 'year'] as const;
-export const HistoryRange = z.enum(HISTORY_RANGES);
+export const HistoryRange = z.enum(['twoWeeks', 'threeMonths', 'year']);
 export type HistoryRange = z.infer<typeof HistoryRange>;
 
-export const MAX_HISTORY_DAYS = 364;
-/** Shades of a day's change in the heatmap: 1 (small) … 4 (large), negative for a decrease. */
+const MAX_HISTORY_DAYS = 364;
+/** Shades of a day's change in the heatmap: ±1 (small) … ±4 (large). */
 export const HEAT_LEVELS = 4;
 
-/** A real date: 2026-02-30 is refused. */
 const Day = IsoDate;
 const Count = z.int().min(0).max(MAX_HISTORY_DAYS * 2);
 const WeekdayNumber = z.int().min(1).max(7);
@@ -23,12 +21,11 @@ export const HistoryDay = z.discriminatedUnion('recorded', [
     recorded: z.literal(true),
     you: z.number(),
     others: z.number(),
-    /** The value at the end of the day (today: now), worked back from the current value. */
+    /** At the end of the day (today: now), worked back from the current value. */
     value: z.number(),
-  /** 0 no change, ±1 … ±4 by size. */
     level: z.int().min(-HEAT_LEVELS).max(HEAT_LEVELS),
   }),
-  /** Before the record began (or older than it keeps): nothing is known, not even "no change". */
+  /** Before the record began or older than it keeps: not even "no change" is known. */
   z.object({ date: Day, recorded: z.literal(false) }),
 ]);
 export type HistoryDay = z.infer<typeof HistoryDay>;
@@ -36,7 +33,7 @@ export type HistoryDay = z.infer<typeof HistoryDay>;
 export const PeriodTotal = z.object({
   /** The first day (a week) or YYYY-MM (a month). */
   start: z.string().max(10),
-  /** Its days up to today (this week: so far). */
+  /** Up to today. */
   days: Count,
   you: z.number(),
   others: z.number(),
@@ -51,25 +48,25 @@ export const HistoryStats = z.object({
   activeDays: Count,
   you: z.number(),
   others: z.number(),
-  /** Null when no day of the range was recorded (per week: fewer than 7). */
+  /** Null when no day was recorded (per week: fewer than 7). */
   perDay: z.number().nullable(),
   perWeek: z.number().nullable(),
-  /** The recorded day that moved most in the counter's direction; null when none did. */
+  /** The day that moved most in the counter's direction. */
   best: z.object({ date: Day, net: z.number() }).nullable(),
-  /** The week holding today (from the locale's first day) and the one before; whatever the range. */
+  /** From the locale's first day of the week, whatever the range. */
   thisWeek: PeriodTotal,
   lastWeek: PeriodTotal,
 });
 export type HistoryStats = z.infer<typeof HistoryStats>;
 
-/** UpDown counters only; goal periods or direction days in a row. `current` still counts a run that reached yesterday. */
+/** UpDown only: goal periods or direction days in a row; `current` still counts a run that reached yesterday. */
 export const Streak = z.object({
   kind: z.enum(['goal', 'direction']),
   direction: z.enum(['up', 'down']),
   unit: z.enum(['day', 'week', 'month']),
   current: Count,
   longest: Count,
-  /** The last period of the longest run (the latest such run); null when there was none. */
+  /** The last period of the latest longest run. */
   longestEnd: z.string().max(10).nullable(),
 });
 export type Streak = z.infer<typeof Streak>;
@@ -78,16 +75,16 @@ export const ActivityHistory = z.object({
   counterId: z.string(),
   range: HistoryRange,
   today: Day,
-  /** The locale's first day of the week, 1 = Monday … 7 = Sunday; the year starts on one. */
+  /** 1 = Monday … 7 = Sunday; the year view starts on it. */
   firstDayOfWeek: WeekdayNumber,
-  /** The first day the record holds for this account; null when it holds nothing yet. */
+  /** The record's first day for this account. */
   firstRecorded: Day.nullable(),
   days: z.array(HistoryDay).min(1).max(MAX_HISTORY_DAYS),
   stats: HistoryStats,
   streak: Streak.nullable(),
-  /** The year only: each month the range touches (the grid's text alternative). */
+  /** The year only: the grid's text alternative. */
   months: z.array(PeriodTotal).max(13),
-  /** The largest change the top shade stands for (the legend says "more" up to it). */
+  /** The change the top shade stands for. */
   scale: z.number().min(0),
 });
 export type ActivityHistory = z.infer<typeof ActivityHistory>;

@@ -1,11 +1,10 @@
-// Milestones of day counters: pure calendar arithmetic on day keys, no zone or clock (main passes
-// "today" in the user's zone, the popup gets it in AppState), so both sides name the same milestone.
-// Zod-free: the popup bundle imports it.
+// Milestones of day counters: calendar arithmetic on day keys with no zone or clock (both sides are
+// given "today"), so main and the popup name the same milestone. Zod-free for the popup.
 import { isDateKey, moveDay } from '../time/calendar';
 
 export const FROM_DATE_DAYS = [7, 10, 14, 21, 30, 50, 100, 200, 365] as const;
 /** Days left before a ToDate's day; 0 is the day itself. */
-export const TO_DATE_DAYS_LEFT = [30, 7, 1, 0] as const;
+const TO_DATE_DAYS_LEFT = [30, 7, 1, 0] as const;
 /** Anniversaries from the second year on (the first year is the 365-day milestone). */
 const FIRST_ANNIVERSARY = 2;
 

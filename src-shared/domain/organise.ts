@@ -1,14 +1,13 @@
-// How the user organises counters on this computer (groups, hidden, manual order, sort): the service
-// has no field for it, so main keeps it per account and changes it with the pure steps below.
-// Counters are named by id, so a rename keeps its place.
+// How the user organises counters (groups, hidden, manual order, sort): the service has no field for
+// it, so main keeps it per account on this computer and changes it with these pure steps. Counters
+// are named by id, so a rename keeps its place.
 import { z } from 'zod';
 
-/** More groups than a list of counters can use; a file beyond it was not written by this app. */
+// Bounds well past what this app writes (ids per list: twice the largest account the bench measures;
+// 5 000 counters' groups and order take a third of the file): a file beyond them is not ours.
 export const MAX_GROUPS = 200;
-/** Ids one list (order, hidden, a group) may hold: twice the largest account the bench measures. */
 export const MAX_ORGANISED = 10_000;
 export const GROUP_NAME_MAX = 60;
-/** The file's bound: groups and order for 5 000 counters take about a third of it. */
 export const ORGANISE_FILE_MAX_BYTES = 1_048_576;
 
 /** Within each group. */
@@ -20,14 +19,14 @@ export const GroupId = z.string().min(1).max(24);
 
 const Ids = z.array(z.string().max(64)).max(MAX_ORGANISED);
 
-export const CounterGroup = z.object({
+const CounterGroup = z.object({
   id: GroupId,
   name: z.string().min(1).max(GROUP_NAME_MAX),
   folded: z.boolean(),
-  /** Their order within it is `Organisation.order`'s. */
+  /** In `Organisation.order`'s order. */
   counters: Ids,
 });
-export type CounterGroup = z.infer<typeof CounterGroup>;
+type CounterGroup = z.infer<typeof CounterGroup>;
 
 export const Organisation = z.object({
   groups: z.array(CounterGroup).max(MAX_GROUPS),
@@ -35,22 +34,18 @@ export const Organisation = z.object({
   order: Ids,
   hidden: Ids,
   sort: SortMode,
-  /** When this computer last saw each counter's value change (epoch ms), for "recently changed". */
+  /** When this computer last saw each value change, for "recently changed". */
   changedAt: z.record(z.string().max(64), z.number()),
 });
 export type Organisation = z.infer<typeof Organisation>;
 
 export const emptyOrganisation = (): Organisation => ({ groups: [], order: [], hidden: [], sort: 'manual', changedAt: {} });
 
-/** Control characters dropped, spaces collapsed, trimmed, cut; null when empty (the form says a name is needed). */
+/** Control characters dropped, spaces collapsed, trimmed, cut; null when empty. */
 export function cleanGroupName(raw: string): string | null {
   // eslint-disable-next-line no-control-regex -- control characters are exactly what is dropped
   const clean = raw.replace(/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202e\u2066-\u2069]/g, ' ').replace(/\s+/g, ' ').trim();
   return clean === '' ? null : [...clean].slice(0, GROUP_NAME_MAX).join('');
-}
-
-export function groupOf(organisation: Organisation, counterId: string): CounterGroup | undefined {
-  return organisation.groups.find((g) => g.counters.includes(counterId));
 }
 
 export function createGroup(organisation: Organisation, id: string, name: string): Organisation {
@@ -74,10 +69,7 @@ export function setHidden(organisation: Organisation, counterId: string, hidden:
   return { ...organisation, hidden: hidden ? [...others, counterId] : others };
 }
 
-/**
- * Into `groupId` (null: Ungrouped), just before `before` (null: last). The manual order is written out
- * whole from `serverOrder`, so a counter's place no longer depends on where the server lists it.
- */
+/** Into `groupId` (null: Ungrouped), before `before` (null: last); the manual order is written out whole, so the server's order no longer moves it. */
 export function placeCounter(organisation: Organisation, counterId: string, groupId: string | null, before: string | null, serverOrder: readonly string[]): Organisation {
   const groups = organisation.groups.map((g) => {
     const without = g.counters.includes(counterId) ? g.counters.filter((id) => id !== counterId) : g.counters;
@@ -97,7 +89,7 @@ export function manualOrder(kept: readonly string[], serverOrder: readonly strin
   return [...placed, ...serverOrder.filter((id) => !seen.has(id))];
 }
 
-/** Drops ids the server no longer lists; the same object when nothing went, so an unchanged list writes nothing. */
+/** Drops ids the server no longer lists; the same object when nothing went (nothing to write). */
 export function pruneMissing(organisation: Organisation, listed: ReadonlySet<string>): Organisation {
   const keep = (ids: string[]) => (ids.every((id) => listed.has(id)) ? ids : ids.filter((id) => listed.has(id)));
   const groups = organisation.groups.map((g) => {

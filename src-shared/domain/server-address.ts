@@ -1,7 +1,6 @@
-// Server addresses as people type them. Pure (no zod): the renderer and main both use it,
-// so "counttogether.app" means the same https:// address on both sides of the hop.
+// Server addresses as people type them, zod-free for the renderer: "counttogether.app" means the
+// same https:// address on both sides of the hop.
 
-/** The renderer reads it from here: this module carries no zod. */
 export const DEFAULT_SERVER_URL = 'https://developers.counttogether.app';
 
 /** "counttogether.app" → "https://counttogether.app"; an address with a scheme is left alone. */
@@ -11,8 +10,8 @@ export function withDefaultScheme(input: string): string {
   return `https://${trimmed}`;
 }
 
-/** The public CountTogether service (API and web pages), as opposed to a self-hosted or the demo server. */
-export const PUBLIC_WEB_ORIGIN = 'https://counttogether.app';
+/** The public CountTogether service, as opposed to a self-hosted or the demo server. */
+const PUBLIC_WEB_ORIGIN = 'https://counttogether.app';
 
 export function isPublicServer(serverUrl: string): boolean {
   try {

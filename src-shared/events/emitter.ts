@@ -1,24 +1,20 @@
-// One way to publish events in every process, after VS Code's `Emitter`/`Event`: the owner fires,
-// everyone else gets only `emitter.event`. A listener that throws does not stop the others; the
-// first error is thrown back to whoever fired (or goes to `onListenerError`).
+// Events in every process, after VS Code's `Emitter`/`Event`: the owner fires, everyone else gets only
+// `emitter.event`. A listener that throws does not stop the others; the first error is thrown back
+// to whoever fired (or goes to `onListenerError`).
 
 export type Event<T> = (listener: (value: T) => void) => Unsubscribe;
 export type Unsubscribe = () => void;
-
-export interface EmitterOptions {
-  onListenerError?: (error: unknown) => void;
-}
 
 export class Emitter<T> {
   private readonly listeners = new Set<(value: T) => void>();
   private readonly onListenerError: ((error: unknown) => void) | undefined;
   private disposed = false;
 
-  constructor(options: EmitterOptions = {}) {
+  constructor(options: { onListenerError?: (error: unknown) => void } = {}) {
     this.onListenerError = options.onListenerError;
   }
 
-/** Subscribing twice with the same function subscribes it once. */
+  /** Subscribing twice with the same function subscribes it once. */
   readonly event: Event<T> = (listener) => {
     if (this.disposed) return () => {};
     this.listeners.add(listener);
@@ -30,7 +26,7 @@ export class Emitter<T> {
     if (this.listeners.size === 0) return;
     const errors: unknown[] = [];
     if (this.listeners.size === 1) {
-      // The common case, without copying: a listener it adds meanwhile is not reached.
+      // Without copying: a listener it adds meanwhile is not reached.
       const [only] = this.listeners;
       if (only) this.deliver(only, value, errors);
     } else {

@@ -38,7 +38,7 @@ export function compileCatalog(catalog: Catalog, pseudo = false): CompiledMessag
 
 const SOURCES: Record<CatalogName, Catalog> = { en, de, [PSEUDO]: en };
 
-/** Keys only main says: the popup's catalog chunks leave them out (errors, which main names and the popup says, are not among them). */
+/** Keys only main says: the popup's catalog chunks leave them out. */
 export const MAIN_ONLY = ['tray.', 'notify.', 'cli.', 'notice.', 'setting.', 'dialog.'] as const;
 export const isMainOnly = (key: string): boolean => MAIN_ONLY.some((prefix) => key.startsWith(prefix));
 
@@ -53,7 +53,7 @@ export { CATALOGS };
 
 const translators = new Map<string, Translator>();
 
-/** Compiled on first use and kept (a handful of locales per run; bounded all the same). */
+/** Compiled on first use and kept, bounded. */
 export function translatorFor(locale: AppLocale): Translator {
   const key = `${locale.language}|${locale.formats}`;
   let found = translators.get(key);
@@ -65,7 +65,7 @@ export function translatorFor(locale: AppLocale): Translator {
   return found;
 }
 
-/** English, for the log and for AppError.message (log text): support reads one language. */
+/** For the log and AppError.message: support reads one language. */
 export const english = (): Translator => translatorFor({ language: 'en', formats: 'en' });
 
 export function englishText(words: Words): string {

@@ -5,12 +5,12 @@ import type { CounterType } from '../api/schemas';
 import type { Translator } from './translator';
 
 export interface ValueText {
-  /** Words before the number ("in", "vor"), empty for most. */
+  /** "in", "vor"; mostly empty. */
   before: string;
   number: string;
-  /** The words after it on a row, beside its date line ("days", "days ago"); empty for UpDown. */
+  /** "days", "days ago"; empty for UpDown. */
   unit: string;
-  /** For screen readers and titles ("412 days since"). */
+  /** For screen readers and titles: "412 days since". */
   phrase: string;
 }
 
@@ -19,7 +19,6 @@ export function formatCounterValue(i18n: Translator, type: CounterType, value: n
     const number = i18n.number(value);
     return { before: '', number, unit: '', phrase: number };
   }
-  // A FromDate ahead of today ("in 190 days"), or a ToDate behind it ("587 days ago").
   if (value < 0) {
     const relative = i18n.relativeDays(type === 'FromDate' ? -value : value);
     return { before: relative.before.trimEnd(), number: relative.number, unit: relative.after.trimStart(), phrase: relative.text };

@@ -1,18 +1,17 @@
-// What the user reads when something fails, in the popup and main's notifications: one sentence of
-// at most MESSAGE_MAX characters in the app's voice, main's own words when it named them, never the
-// server's raw text (`error.message` is log text, never shown).
+// What the user reads when something fails, in the popup and main's notifications: one sentence of at
+// most MESSAGE_MAX characters, main's own words when it named them, never the server's raw text.
 import { DEFAULT_SERVER_URL } from '../domain/server-address';
 import type { IpcError } from '../ipc/contract';
 import type { PlainKey } from './messages';
 import type { Translator } from './translator';
 
 export const MESSAGE_MAX = 80;
-/** A longer host is shortened with …, so every sentence below stays within MESSAGE_MAX. */
-export const HOST_MAX = 22;
+/** A longer host is shortened with …, so every sentence stays within MESSAGE_MAX. */
+const HOST_MAX = 22;
 
 type Said = (i18n: Translator, host: string | undefined) => string;
 const plain = (key: PlainKey): Said => (i18n) => i18n.t(key);
-/** "{host} is busy" with the host, "The server is busy" without (the host always starts the sentence). */
+/** "{host} is busy", else "The server is busy". */
 const about = (say: (i18n: Translator, host: string) => string): Said => (i18n, host) => say(i18n, host ?? i18n.t('error.theServer'));
 
 const WORDS: Record<string, Said> = {
@@ -59,14 +58,13 @@ function shortHost(host: string): string {
   return host.length > HOST_MAX ? `${host.slice(0, HOST_MAX - 1)}…` : host;
 }
 
-/** Main's words, any host shortened like ours (their length is checked by the catalog test in every language). */
+/** Main's words, any host shortened like ours. */
 function mainWords(i18n: Translator, error: IpcError): string | undefined {
   if (!error.words) return undefined;
   const values = error.words.values && Object.fromEntries(Object.entries(error.words.values).map(([name, value]) => [name, name === 'host' && typeof value === 'string' ? shortHost(value) : value]));
   return i18n.say({ key: error.words.key, values });
 }
 
-/** `host` makes the sentence specific. */
 export function errorText(i18n: Translator, error: IpcError, host?: string): string {
   const own = mainWords(i18n, error);
   if (own !== undefined) return own;
@@ -74,7 +72,7 @@ export function errorText(i18n: Translator, error: IpcError, host?: string): str
   return said ? said(i18n, host ? shortHost(host) : undefined) : i18n.t('error.generic');
 }
 
-/** The host of a server address for messages ("developers.counttogether.app"), or undefined. */
+
 export function hostOf(url: string): string | undefined {
   try {
     return new URL(url).host || undefined;

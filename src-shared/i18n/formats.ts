@@ -11,47 +11,38 @@ export interface NumberPhrase {
 }
 
 export interface Formats {
-  /** 1,234 · 1.234 (up to six decimals: UpDown values may be fractional on some servers). */
+  /** Up to six decimals: UpDown values may be fractional on some servers. */
   number(value: number): string;
   /** +3 · −2 (a real minus sign) · ±0. */
   signed(amount: number): string;
   dayCount(count: number): NumberPhrase;
   /** "in 190 days" (n > 0), "587 days ago" (n < 0). */
   relativeDays(days: number): NumberPhrase;
-  /** A calendar day (YYYY-MM-DD): "Feb 29, 2024". */
+  // Days are YYYY-MM-DD keys: "Feb 29, 2024", "Mar 5", "Thu, Feb 29, 2024", "Mon, Nov 16", "Nov" (with
+  // `year`: "Nov 2026"), "Mon". Moments are in `zone` (default: the system's): "10:42 AM", "10:42:05 AM",
+  // "Nov 21, 10:42 AM".
   date(isoDay: string): string;
-  /** Without the year, for a day in the coming months: "Mar 5" · "5. März". */
   monthDay(isoDay: string): string;
-  /** With its weekday: "Thu, Feb 29, 2024". */
   longDate(isoDay: string): string;
-  /** Short, for a chart's axis and table: "Mon, Nov 16". */
   dayLabel(isoDay: string): string;
-  /** The month alone, for a calendar's columns: "Nov" · "Nov."; with `year`, "Nov 2026" · "Nov. 2026". */
   month(isoDay: string, year?: boolean): string;
-  /** The weekday alone, for a calendar's rows: "Mon" · "Mo". */
   weekday(isoDay: string): string;
-  /** A moment's time of day in `zone` (default: the system's): "10:42 AM" · "10:42". */
   time(at: number, zone?: string): string;
-  /** With seconds, for "next try at": "10:42:05 AM". */
   timeWithSeconds(at: number, zone?: string): string;
-  /** A moment on another day: "Nov 21, 10:42 AM". */
   dayAndTime(at: number, zone?: string): string;
   dayOf(at: number, zone?: string): string;
   list(items: readonly string[]): string;
   orList(items: readonly string[]): string;
-  /** A language's name in that language ("Deutsch", "English"). */
+  /** In that language ("Deutsch"). */
   languageName(language: string): string;
 }
 
-const utcDay = (isoDay: string) => new Date(`${isoDay}T00:00:00Z`);
-
-/** Intl objects cost ~0.1 ms each: one per (kind, options), kept for the life of the locale. */
+/** Intl objects cost ~0.1 ms each: kept for the life of the locale, a bounded few per zone. */
 function memo<T>(make: (key: string) => T, limit = 32): (key: string) => T {
   const cache = new Map<string, T>();
   return (key) => {
     let value = cache.get(key);
     if (value === undefined) {
-      // Zones are few (the setting and the system's), but never let a cache grow without bound.
       if (cache.size >= limit) cache.clear();
       value = make(key);
       cache.set(key, value);
@@ -77,13 +68,13 @@ export function createFormats(locale: string, decorate: (text: string) => string
   const signedNumbers = new Intl.NumberFormat(locale, { maximumFractionDigits: 6, signDisplay: 'exceptZero' });
   const days = new Intl.NumberFormat(locale, { style: 'unit', unit: 'day', unitDisplay: 'long', maximumFractionDigits: 0 });
   const relative = new Intl.RelativeTimeFormat(locale, { numeric: 'always' });
-  const dates = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
-  const monthDays = new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'short', timeZone: 'UTC' });
-  const longDates = new Intl.DateTimeFormat(locale, { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
-  const dayLabels = new Intl.DateTimeFormat(locale, { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' });
-  const months = new Intl.DateTimeFormat(locale, { month: 'short', timeZone: 'UTC' });
-  const monthYears = new Intl.DateTimeFormat(locale, { month: 'short', year: 'numeric', timeZone: 'UTC' });
-  const weekdays = new Intl.DateTimeFormat(locale, { weekday: 'short', timeZone: 'UTC' });
+  // A day key is midnight UTC of that date, so every zone's day reads the same.
+  const day = (options: Intl.DateTimeFormatOptions) => {
+    const format = new Intl.DateTimeFormat(locale, { ...options, timeZone: 'UTC' });
+    return (isoDay: string) => decorate(format.format(new Date(`${isoDay}T00:00:00Z`)));
+  };
+  const months = day({ month: 'short' });
+  const monthYears = day({ month: 'short', year: 'numeric' });
   const lists = new Intl.ListFormat(locale, { style: 'long', type: 'conjunction' });
   const orLists = new Intl.ListFormat(locale, { style: 'long', type: 'disjunction' });
   const zoned = (options: Intl.DateTimeFormatOptions) => memo((zone) => new Intl.DateTimeFormat(locale, { ...options, ...(zone ? { timeZone: zone } : {}) }));
@@ -103,12 +94,12 @@ export function createFormats(locale: string, decorate: (text: string) => string
     },
     dayCount: (count) => decoratePhrase(phrase(days.formatToParts(count))),
     relativeDays: (n) => decoratePhrase(phrase(relative.formatToParts(n, 'day'))),
-    date: (isoDay) => decorate(dates.format(utcDay(isoDay))),
-    monthDay: (isoDay) => decorate(monthDays.format(utcDay(isoDay))),
-    longDate: (isoDay) => decorate(longDates.format(utcDay(isoDay))),
-    dayLabel: (isoDay) => decorate(dayLabels.format(utcDay(isoDay))),
-    month: (isoDay, year = false) => decorate((year ? monthYears : months).format(utcDay(isoDay))),
-    weekday: (isoDay) => decorate(weekdays.format(utcDay(isoDay))),
+    date: day({ day: 'numeric', month: 'short', year: 'numeric' }),
+    monthDay: day({ day: 'numeric', month: 'short' }),
+    longDate: day({ weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' }),
+    dayLabel: day({ weekday: 'short', day: 'numeric', month: 'short' }),
+    month: (isoDay, year = false) => (year ? monthYears : months)(isoDay),
+    weekday: day({ weekday: 'short' }),
     time: (at, zone = '') => decorate(times(zone).format(at)),
     timeWithSeconds: (at, zone = '') => decorate(secondTimes(zone).format(at)),
     dayAndTime: (at, zone = '') => decorate(dayTimes(zone).format(at)),

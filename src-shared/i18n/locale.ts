@@ -8,18 +8,18 @@ export type Language = (typeof LANGUAGES)[number];
 export const LANGUAGE_CHOICES = ['system', ...LANGUAGES] as const;
 export type LanguageChoice = (typeof LANGUAGE_CHOICES)[number];
 
-/** The pseudo-locale (accented, longer, bracketed), reached only through the OS's language list (tests set it). */
+/** Accented, longer, bracketed; reached only through the OS's language list (tests set it). */
 export const PSEUDO = 'en-XA';
 export type CatalogName = Language | typeof PSEUDO;
 export const CATALOGS: readonly CatalogName[] = [...LANGUAGES, PSEUDO];
 
 export interface AppLocale {
   language: CatalogName;
-  /** The BCP 47 tag Intl formats with: the OS's regional variant when it speaks that language (de-AT). */
+  /** The BCP 47 tag Intl formats with: the OS's variant when it speaks that language (de-AT). */
   formats: string;
 }
 
-/** A BCP 47 tag, also from POSIX spellings an OS may hand over ("de_AT.UTF-8", "en_US@euro"). */
+/** Also from POSIX spellings ("de_AT.UTF-8", "en_US@euro"). */
 function canonical(tag: string): string | undefined {
   try {
     return Intl.getCanonicalLocales(tag.replace(/[.@].*$/, '').replaceAll('_', '-'))[0];
@@ -31,10 +31,7 @@ function canonical(tag: string): string | undefined {
 const baseOf = (tag: string) => tag.split('-')[0]?.toLowerCase() ?? '';
 const isLanguage = (base: string): base is Language => (LANGUAGES as readonly string[]).includes(base);
 
-/**
- * `system` takes the first OS language we have a catalog for (a German who lists French first gets
- * German), else English; a chosen language keeps the OS's regional conventions when the OS speaks it.
- */
+/** `system`: the first OS language with a catalog (French, German → German), else English; a chosen language keeps the OS's regional conventions. */
 export function resolveLocale(choice: LanguageChoice, systemLanguages: readonly string[]): AppLocale {
   const tags = systemLanguages.map(canonical).filter((tag): tag is string => tag !== undefined);
   if (choice === 'system') {
@@ -48,11 +45,7 @@ export function resolveLocale(choice: LanguageChoice, systemLanguages: readonly 
   return { language: choice, formats: tags.find((tag) => baseOf(tag) === choice) ?? choice };
 }
 
-/** What AppState carries: the locale in use, and the language "system" stands for (Settings shows it). */
-export interface StateLocale extends AppLocale {
-  system: CatalogName;
-}
-
-export function stateLocale(choice: LanguageChoice, systemLanguages: readonly string[]): StateLocale {
+/** With the language "system" stands for, which Settings shows. */
+export function stateLocale(choice: LanguageChoice, systemLanguages: readonly string[]): AppLocale & { system: CatalogName } {
   return { ...resolveLocale(choice, systemLanguages), system: resolveLocale('system', systemLanguages).language };
 }

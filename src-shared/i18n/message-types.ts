@@ -4,7 +4,6 @@
 
 type Trim<S extends string> = S extends ` ${infer R}` ? Trim<R> : S extends `${infer R} ` ? Trim<R> : S;
 
-/** What a value of each argument kind must be (Intl formats numbers and dates; select picks by text). */
 type ValueOf<Kind extends string> = Kind extends 'plural' | 'selectordinal' | 'number'
   ? number
   : Kind extends 'date' | 'time'

@@ -1,9 +1,8 @@
 // What main tells the user once, as a function of the translator: said in the language of the moment
-// it is shown (and in English for the log), with every call to `t` type-checked.
+// it is shown (in English for the log).
 import type { PlainKey } from './messages';
 import type { Translator } from './translator';
 
-/** Words waiting for a language. */
 export type Said = (i18n: Translator) => string;
 
 export interface Notice {
@@ -16,7 +15,7 @@ export const sentences =
   (i18n) =>
     parts.map((part) => part(i18n)).join(' ');
 
-/** Where the backup of a reset file is ("A backup is at …"), or that none could be made (`path` null). */
+/** "A backup is at …", or that none could be made. */
 export const backupNote =
   (path: string | null): Said =>
   (i18n) =>

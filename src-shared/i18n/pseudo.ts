@@ -5,7 +5,6 @@ const PLAIN = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ';
 const ACCENTED = 'áƀçðéƒĝĥîĵķļɱñöþǫŕšţûṽŵẋýžÁƁÇÐÉƑĜĤÎĴĶĻṀÑÖÞǪŔŠŢÛṼŴẊÝŽ';
 const TABLE = new Map([...PLAIN].map((letter, i) => [letter, [...ACCENTED][i] as string]));
 
-/** Letters accented, everything else (digits, punctuation, symbols) as it was. */
 export function accent(text: string): string {
   let out = '';
   for (const char of text) out += TABLE.get(char) ?? char;
@@ -14,7 +13,7 @@ export function accent(text: string): string {
 
 const PADDING = accent('lorem ipsum dolor sit amet consectetur adipiscing elit sed do eiusmod tempor');
 
-/** The words that make a message of `length` characters ~40 % longer (at least one). */
+/** Makes a message of `length` characters ~40 % longer. */
 export function padding(length: number): string {
   const extra = Math.max(1, Math.round(length * 0.4));
   return PADDING.repeat(Math.ceil(extra / PADDING.length)).slice(0, extra).trimEnd();

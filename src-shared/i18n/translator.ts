@@ -1,5 +1,5 @@
-// One object per locale that says everything: precompiled catalog messages through @lingui/core (no
-// parser runs here) and the Intl formats. Main and the popup differ only in where the catalog comes from.
+// One object per locale that says everything: precompiled messages through @lingui/core (no parser
+// runs here) and the Intl formats; main and the popup differ only in where the catalog comes from.
 import { setupI18n } from '@lingui/core';
 import type { CompiledMessage } from '@lingui/message-utils/compileMessage';
 import { createFormats, type Formats } from './formats';
@@ -8,14 +8,14 @@ import type { MessageKey, ValuesArg, Words, WordsOnWire } from './messages';
 
 export interface CompiledCatalog {
   messages: Record<string, CompiledMessage>;
-  /** Applied to every word Intl produces (the pseudo-locale's accents). */
+  /** The pseudo-locale's accents on every word Intl produces. */
   decorate?: (text: string) => string;
 }
 
 export interface Translator extends Formats {
   readonly locale: AppLocale;
   t<K extends MessageKey>(key: K, ...values: ValuesArg<K>): string;
-  /** Words named elsewhere (main's errors and notices); undefined when the key is not in the catalog. */
+  /** Undefined when the key is not in the catalog. */
   say(words: Words | WordsOnWire): string | undefined;
 }
 

@@ -10,20 +10,21 @@ import { CoreSnapshot, CounterState, Outbox, UnconfirmedChoice, type ConnectionS
 import { Settings, SettingsPatch } from '../domain/settings';
 import { CATALOGS, type CatalogName } from '../i18n/locale';
 import { GroupId, Organisation, SortMode } from '../domain/organise';
+import { UpdatesState } from '../domain/updates';
+import { ACCENT_COLOR_PATTERN } from '../domain/accent-color';
 
-/**
- * A catalog message named by main (src-shared/i18n/messages.ts `Words`): the popup says it in
- * its own language, so a language switch re-says an error already shown. Values are main's
- * own text (hosts, counter names already sanitized) or numbers.
- */
-export const WordsOnWire = z.object({
+/** A catalog message main names and the popup says in its own language; values are main's own (sanitized) text or numbers. */
+const WordsOnWire = z.object({
   key: z.string().max(100),
   values: z.record(z.string().max(40), z.union([z.string().max(600), z.number()])).optional(),
 });
 
+/** A failure as it crosses IPC, a value, never a thrown error (Signal's pattern): `message` is English log text, `words` what the user reads. */
+export const IpcError = z.object({ code: z.string(), message: z.string(), words: WordsOnWire.optional() });
+export type IpcError = z.infer<typeof IpcError>;
+export type IpcResult<T> = { ok: true; value: T } | { ok: false; error: IpcError };
+
 const CatalogSchema = z.enum(CATALOGS as [CatalogName, ...CatalogName[]]);
-import { UpdatesState } from '../domain/updates';
-import { ACCENT_COLOR_PATTERN } from '../domain/accent-color';
 
 export const TokenStorage = z.enum(['encrypted', 'weak', 'memory', 'none']);
 export type TokenStorage = z.infer<typeof TokenStorage>;
@@ -34,183 +35,133 @@ export const SessionState = z.object({
   serverUrl: z.string(),
   /** Where the token lives; the token itself never crosses IPC. */
   tokenStorage: TokenStorage,
-  /** The OS offers no real encryption (Linux basic_text): the UI offers "store with weak protection". */
+  /** No real encryption (Linux basic_text): the popup offers "store with weak protection". */
   encryptionWeak: z.boolean(),
-  error: z.object({ code: z.string(), message: z.string(), words: WordsOnWire.optional() }).optional(),
+  error: IpcError.optional(),
 });
 export type SessionState = z.infer<typeof SessionState>;
 
-/** `message` is for the log (it may be Electron's own English); `words` is what the popup says. */
-export const ShortcutFailure = z.object({ accelerator: z.string(), message: z.string(), words: WordsOnWire.optional() });
-
-/**
- * What main asks the popup to show (a notification clicked, the tray's "Settings…"), kept in the
- * state so a page that mounts later still sees it; `seq` grows with every ask: the page acts on
- * each once, and a later ask replaces an earlier one.
- */
-export const Ask = z.discriminatedUnion('kind', [
+/** What main asks the popup to show, kept in the state so a page that mounts later still sees it; the page acts once per `seq`. */
+const Ask = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('focusCounter'), id: z.string(), seq: z.int().min(1) }),
   z.object({ kind: z.literal('openSettings'), seq: z.int().min(1) }),
 ]);
-export type Ask = z.infer<typeof Ask>;
 
 export const AppState = z.object({
   session: SessionState,
   core: CoreSnapshot.nullable(),
   settings: Settings,
-  shortcutFailures: z.array(ShortcutFailure),
-  /** The effective theme after "system" is resolved. */
+  shortcutFailures: z.array(IpcError.omit({ code: true }).extend({ accelerator: z.string() })),
+  /** After "system" is resolved. */
   theme: z.enum(['light', 'dark']),
   platform: z.enum(['darwin', 'win32', 'linux', 'other']),
   systemTimezone: z.string(),
-  /**
-   * The language the app speaks now (Settings → Language, else the OS's) and the conventions its numbers
-   * and dates follow (a BCP 47 tag, e.g. de-AT); main's tray, notifications and dialogs use the same.
-   */
+  /** The language spoken now and the BCP 47 tag numbers and dates follow (de-AT); main's tray and dialogs use the same. */
   locale: z.object({ language: CatalogSchema, formats: z.string().min(2).max(64), system: CatalogSchema }),
-  /** Today's change per counter and the undo offer; a counter's detail is asked for separately. */
   activity: ActivitySummary,
-  /** Goals with this period's progress, muted milestones and today; kept on this computer, per account. */
+  // extras and organise are kept on this computer, per account.
   extras: LocalExtras.optional(),
-  /** Groups, hidden counters, the manual order and the sort; kept on this computer, per account. */
   organise: Organisation.optional(),
-  /** A reset or start again that can still be undone. */
   resetUndo: ResetOffer.nullable().optional(),
-  /**
-   * While a launch is still connecting: the counters this account saw last (from disk),
-   * shown greyed as "offline since savedAt". Clicks on them are kept and sent on connect.
-   */
+  /** While a launch is still connecting: the counters this account saw last, shown greyed; clicks on them wait for the connection. */
   lastKnown: z
     .object({
       savedAt: z.number(),
       counters: z.array(CounterState),
-      /** The clicks the connecting core holds (absent: no core takes clicks yet). */
+      /** Absent: no core takes clicks yet. */
       outbox: Outbox.optional(),
     })
     .nullable(),
-  /**
-   * What the OS draws behind the popup (src-main/electron/popup.ts): macOS vibrancy,
-   * Windows 11 acrylic, or nothing (the page paints a solid, theme-aware background). Absent: solid.
-   */
+  /** What the OS draws behind the popup (src-main/electron/popup.ts); absent: solid. */
   windowMaterial: z.enum(['vibrancy', 'acrylic', 'solid']).optional(),
-  /** The OS accent colour (macOS, Windows) as `#rrggbb`; absent elsewhere: the popup's neutral blue. */
+  /** Absent where the OS has none: the popup's neutral blue. */
   accentColor: z.string().regex(ACCENT_COLOR_PATTERN).optional(),
   appVersion: z.string().optional(),
-  /** The counters live on the public CountTogether server, which has a web page for each. */
+  /** The public CountTogether server, which has a web page for each counter. */
   publicServer: z.boolean(),
-  /** Where updates come from and how far the current one is; absent where main runs no updater (tests, dev:web). */
+  /** Absent where main runs no updater (tests, dev:web). */
   updates: UpdatesState.optional(),
   ask: Ask.nullable(),
-  /** Which `state:delta` this state is current with (main counts them from 1): the base later deltas apply to. */
+  /** The `state:delta` this state is current with: the base later deltas apply to. */
   revision: z.int().min(0),
 });
 export type AppState = z.infer<typeof AppState>;
-/** The state as main holds it, before the publisher numbers it for the popup: what main's own readers (tray, notices) take. */
+/** The state as main's own readers (tray, notices) take it, before the publisher numbers it. */
 export type AppStateBody = Omit<AppState, 'revision'>;
 
-/**
- * What changed between two AppStates: applied to the state of revision `from`, it gives the state
- * of revision `to` (= from + 1); a popup at another revision asks `state:get` again. Main's own
- * product, sent unparsed: a type, not a schema.
- */
+/** Applied to the state of revision `from`, it gives revision `to` (= from + 1); a popup at another revision asks `state:get`. */
 export interface StateDelta {
   from: number;
   to: number;
-  /** Top-level parts besides `core` that changed, each replaced whole. */
+  /** Top-level parts besides `core`, each replaced whole. */
   changed: Partial<Omit<AppStateBody, 'core'>>;
   /** Absent: the core did not change. null: no core any more (signed out). */
   core?: {
     connection: ConnectionState;
     stats: CoreStats;
     outbox: Outbox;
-    /** Counters added or changed, each whole. */
     upserted: CounterState[];
     removed: string[];
-    /** Every counter id in the list's order, when the ids or their order changed. */
+    /** Every counter id in order, when the ids or their order changed. */
     order?: string[];
   } | null;
 }
 
-export const CounterPatch = z
-  .object({ name: z.string().optional(), value: z.number().optional(), startDate: IsoDate.optional(), endDate: IsoDate.optional() })
-  .strict();
+export const CounterPatch = z.strictObject({ name: z.string().optional(), value: z.number().optional(), startDate: IsoDate.optional(), endDate: IsoDate.optional() });
 export type CounterPatch = z.infer<typeof CounterPatch>;
 
-const Empty = z.object({}).strict();
+const Empty = z.strictObject({});
+const OneCounter = z.strictObject({ id: CounterId });
 const Nothing = z.null();
 
 export const invokeChannels = {
   'state:get': { request: Empty, response: AppState },
-  'counter:increment': { request: z.object({ id: CounterId, amount: Amount.optional() }).strict(), response: Nothing },
-  'counter:decrement': { request: z.object({ id: CounterId, amount: Amount.optional() }).strict(), response: Nothing },
-  'counter:update': { request: z.object({ id: CounterId, patch: CounterPatch }).strict(), response: Nothing },
-  /** Dismisses a counter's "refused" flag ("could not confirm" is answered with counter:resolveUnconfirmed). */
-  'counter:dismissError': { request: z.object({ id: CounterId }).strict(), response: Nothing },
-  /** The user's answer to "could not confirm": send the lost change again, or keep the server's value. */
-  'counter:resolveUnconfirmed': { request: z.object({ id: CounterId, choice: UnconfirmedChoice }).strict(), response: Nothing },
-  /** Takes back the change offered in `activity.undo`. */
-  'counter:undo': { request: z.object({ id: CounterId }).strict(), response: Nothing },
-  /** One counter's activity for the detail view: 14 days and the latest events. */
-  'activity:detail': { request: z.object({ id: CounterId }).strict(), response: ActivityDetail },
-  /** One counter's history over a range (chart, heatmap, numbers, streak), computed in main from the record this computer keeps. */
-  'activity:history': { request: z.object({ id: CounterId, range: HistoryRange }).strict(), response: ActivityHistory },
-  /** Sets (or with null removes) an UpDown counter's goal; kept on this computer for the account. */
-  'goal:set': { request: z.object({ id: CounterId, goal: Goal.nullable() }).strict(), response: Nothing },
-  /** Mutes (or unmutes) a day counter's milestone notifications. */
-  'milestones:mute': { request: z.object({ id: CounterId, muted: z.boolean() }).strict(), response: Nothing },
-  /** Reset to 0 (UpDown) or start again today (FromDate), through PATCH; the popup asked the user first. */
-  'counter:reset': { request: z.object({ id: CounterId }).strict(), response: Nothing },
-  /** Takes back `resetUndo`: PATCHes the earlier value back; if the counter changed since, 'undo' only asks (see UndoResetChoice). */
-  'counter:undoReset': { request: z.object({ id: CounterId, choice: UndoResetChoice }).strict(), response: UndoResetResult },
-  /** Writes activity as CSV where the user chooses in main's native save dialog (the page never names a path). */
+  'counter:increment': { request: z.strictObject({ id: CounterId, amount: Amount.optional() }), response: Nothing },
+  'counter:decrement': { request: z.strictObject({ id: CounterId, amount: Amount.optional() }), response: Nothing },
+  'counter:update': { request: z.strictObject({ id: CounterId, patch: CounterPatch }), response: Nothing },
+  'counter:dismissError': { request: OneCounter, response: Nothing },
+  'counter:resolveUnconfirmed': { request: z.strictObject({ id: CounterId, choice: UnconfirmedChoice }), response: Nothing },
+  'counter:undo': { request: OneCounter, response: Nothing },
+  'activity:detail': { request: OneCounter, response: ActivityDetail },
+  'activity:history': { request: z.strictObject({ id: CounterId, range: HistoryRange }), response: ActivityHistory },
+  'goal:set': { request: z.strictObject({ id: CounterId, goal: Goal.nullable() }), response: Nothing },
+  'milestones:mute': { request: z.strictObject({ id: CounterId, muted: z.boolean() }), response: Nothing },
+  'counter:reset': { request: OneCounter, response: Nothing },
+  'counter:undoReset': { request: z.strictObject({ id: CounterId, choice: UndoResetChoice }), response: UndoResetResult },
+  /** Main asks where in its own save dialog: the page never names a path. */
   'activity:export': { request: ExportRequest, response: ExportResult },
-  'session:connect': { request: z.object({ serverUrl: z.string().max(2048), token: z.string().min(1).max(4096) }).strict(), response: Nothing },
+  'session:connect': { request: z.strictObject({ serverUrl: z.string().max(2048), token: z.string().min(1).max(4096) }), response: Nothing },
   'session:startDemo': { request: Empty, response: Nothing },
   'session:signOut': { request: Empty, response: Nothing },
   'session:storeTokenWeakly': { request: Empty, response: Nothing },
   'settings:update': { request: SettingsPatch.strict(), response: Settings },
-  /** "Retry now": try the server at once instead of waiting out the back-off. */
   'session:retryNow': { request: Empty, response: Nothing },
-  /** Opens a CountTogether page in the browser; main builds the address (never a URL from the page). */
+  /** Main builds the address, never a URL from the page. */
   'app:openLink': {
-    request: z.discriminatedUnion('target', [z.object({ target: z.enum(['tokens', 'home']) }).strict(), z.object({ target: z.literal('counter'), id: CounterId }).strict()]),
+    request: z.discriminatedUnion('target', [z.strictObject({ target: z.enum(['tokens', 'home']) }), z.strictObject({ target: z.literal('counter'), id: CounterId })]),
     response: Nothing,
   },
   'app:quit': { request: Empty, response: Nothing },
-  /** "Check for updates…": at once, whatever the mode. */
   'updates:check': { request: Empty, response: Nothing },
-  /** Downloads the update a check found (notify only / off). */
   'updates:download': { request: Empty, response: Nothing },
-  /** "Restart to update": the quit path (unsent clicks written first), then the installer. */
   'updates:restart': { request: Empty, response: Nothing },
   'window:hide': { request: Empty, response: Nothing },
-  /** Groups (local to this computer and account): the answer names the new group. */
-  'group:create': { request: z.object({ name: z.string().max(400) }).strict(), response: GroupId },
-  'group:rename': { request: z.object({ id: GroupId, name: z.string().max(400) }).strict(), response: Nothing },
-  /** Its counters go back to Ungrouped. */
-  'group:delete': { request: z.object({ id: GroupId }).strict(), response: Nothing },
-  'group:fold': { request: z.object({ id: GroupId, folded: z.boolean() }).strict(), response: Nothing },
-  /** Moves a counter into a group (null: Ungrouped), just before another in the manual order (null: last). */
-  'counter:place': { request: z.object({ id: CounterId, group: GroupId.nullable(), before: CounterId.nullable() }).strict(), response: Nothing },
-  /** Hides a counter from the list and the tray menu (its shortcut and notifications still work), or shows it again. */
-  'counter:hide': { request: z.object({ id: CounterId, hidden: z.boolean() }).strict(), response: Nothing },
-  'list:sort': { request: z.object({ sort: SortMode }).strict(), response: Nothing },
+  'group:create': { request: z.strictObject({ name: z.string().max(400) }), response: GroupId },
+  'group:rename': { request: z.strictObject({ id: GroupId, name: z.string().max(400) }), response: Nothing },
+  'group:delete': { request: z.strictObject({ id: GroupId }), response: Nothing },
+  'group:fold': { request: z.strictObject({ id: GroupId, folded: z.boolean() }), response: Nothing },
+  /** Into `group` (null: Ungrouped), just before `before` in the manual order (null: last). */
+  'counter:place': { request: z.strictObject({ id: CounterId, group: GroupId.nullable(), before: CounterId.nullable() }), response: Nothing },
+  'counter:hide': { request: z.strictObject({ id: CounterId, hidden: z.boolean() }), response: Nothing },
+  'list:sort': { request: z.strictObject({ sort: SortMode }), response: Nothing },
 } as const;
 
 export type InvokeChannel = keyof typeof invokeChannels;
 export type RequestOf<C extends InvokeChannel> = z.input<(typeof invokeChannels)[C]['request']>;
 export type ResponseOf<C extends InvokeChannel> = z.output<(typeof invokeChannels)[C]['response']>;
 
-/** Results cross IPC as values, never as thrown errors (Signal's pattern). */
-export const IpcError = z.object({ code: z.string(), message: z.string(), words: WordsOnWire.optional() });
-export type IpcError = z.infer<typeof IpcError>;
-export type IpcResult<T> = { ok: true; value: T } | { ok: false; error: IpcError };
-
 /** What the preload exposes on `window.counterTray` (src-main/preload/README.md); `invoke` never throws. */
 export interface CounterTrayApi {
   invoke<C extends InvokeChannel>(channel: C, request: RequestOf<C>): Promise<IpcResult<ResponseOf<C>>>;
   onStateDelta(listener: (delta: StateDelta) => void): () => void;
 }
-
-export const isInvokeChannel = (value: unknown): value is InvokeChannel =>
-  typeof value === 'string' && Object.hasOwn(invokeChannels, value);

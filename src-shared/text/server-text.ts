@@ -1,31 +1,30 @@
-// The one sanitizer for text that came from a server (or may quote it): pure, so the core applies it where
-// server text enters and main the same rules to what it logs and notifies. A server may echo the token,
-// send megabytes, or hide characters that change what a notification says (docs/security.md).
+// The one sanitizer for text from a server (or that may quote one): the core applies it where server
+// text enters, main to what it logs and notifies. A server may echo the token, send megabytes, or hide
+// characters that change what a notification says (docs/security.md).
 
 export const REDACTED = '[redacted]';
 
 /** Caps: a message the popup shows, a counter name, a log line. */
 export const TEXT_LIMITS = { message: 500, name: 200, log: 4000 } as const;
 
-/** Runs of a known token this long or longer are redacted wherever they appear. */
+/** Runs of a known token this long are redacted wherever they appear. */
 export const TOKEN_FRAGMENT_MIN = 8;
 
-// Bounds the work before anything else (normalization and the regexes are linear, but a
-// caller may hand over megabytes). Generous, so a token is never cut before step 3 sees
-// its first TOKEN_FRAGMENT_MIN characters unless the text had them only past this point.
+// Bounds the work first (a caller may hand over megabytes); generous, so a token is cut before the
+// redaction sees it only when the text had it past this point.
 const workLimit = (maxLength: number) => Math.max(maxLength * 8, 4096);
 
 const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
 const SEPARATORS = /[\t\n\r\u2028\u2029]+/g;
-/** Format (bidi marks and overrides, zero-width characters, soft hyphen, tags), control, line and paragraph separators; lone surrogates too. */
+/** Format (bidi, zero-width, soft hyphen, tags), control, line and paragraph separators, lone surrogates. */
 const INVISIBLE = /[\p{Cf}\p{Cc}\p{Zl}\p{Zp}\p{Cs}]/gu;
 /** "Bearer <credential>" (RFC 6750 b64token), wherever it appears. */
 const BEARER = /\b(bearer)\s+[A-Za-z0-9\-._~+/]+=*/gi;
-/** "Authorization: <anything up to the end of the value>", as a quoted header or a query parameter. */
+/** "Authorization: <value>", as a quoted header or a query parameter. */
 const AUTH_HEADER = /\b(authorization|x-api-key|api[-_]?key|access[-_]?token|token)(["']?\s*[:=]\s*["']?)[^\s"',;}]+/gi;
 
 export interface SanitizeOptions {
-  /** Exact secrets to remove (the tokens this run has seen). Shorter than TOKEN_FRAGMENT_MIN: removed only whole, from 4 characters. */
+  /** The tokens this run has seen; one shorter than TOKEN_FRAGMENT_MIN is removed only whole, from 4 characters. */
   secrets?: Iterable<string>;
   maxLength?: number;
 }
@@ -36,20 +35,20 @@ export function sanitizeServerText(text: string, options: SanitizeOptions = {}):
   const maxLength = options.maxLength ?? TEXT_LIMITS.message;
   const limit = workLimit(maxLength);
   let out = text.length > limit ? text.slice(0, limit) : text;
-  // Normalized (NFKC) and stripped before the redaction, so a token written fullwidth or split by invisible
-  // characters is whole again when looked for; cut last. Printable ASCII (most names) has nothing to do.
+  // NFKC and stripped before the redaction, so a token written fullwidth or split by invisible characters
+  // is whole again; cut last. Printable ASCII (most names) has nothing to do.
   if (!PRINTABLE_ASCII.test(out)) out = out.normalize('NFKC').replace(SEPARATORS, ' ').replace(INVISIBLE, '');
   for (const secret of options.secrets ?? []) out = redactSecret(out, secret);
   out = out.replace(BEARER, `$1 ${REDACTED}`).replace(AUTH_HEADER, `$1$2${REDACTED}`);
   return cut(out, maxLength);
 }
 
-/** A sanitizer bound to a set of secrets (the core's own token, or every token main has seen this run). */
+/** Bound to the core's own token, or every token main has seen this run. */
 export function createServerTextCleaner(secrets: () => Iterable<string>): ServerTextCleaner {
   return (text, maxLength) => sanitizeServerText(text, { secrets: secrets(), ...(maxLength !== undefined ? { maxLength } : {}) });
 }
 
-/** Removes the secret and every run of TOKEN_FRAGMENT_MIN or more of its characters, in the order they appear in it. */
+/** The secret and every run of TOKEN_FRAGMENT_MIN or more of its characters, in its order. */
 function redactSecret(text: string, secret: string): string {
   if (secret.length < 4) return text;
   if (secret.length < TOKEN_FRAGMENT_MIN) return text.split(secret).join(REDACTED);
@@ -87,7 +86,7 @@ function redactSecret(text: string, secret: string): string {
   return parts.join('');
 }
 
-/** A cheap first look: a fragment needs TOKEN_FRAGMENT_MIN characters in a row that all occur in the secret (most names have none). */
+/** A cheap first look: TOKEN_FRAGMENT_MIN characters in a row that all occur in the secret (most names have none). */
 function hasRunOfCharactersOf(text: string, secret: string): boolean {
   let run = 0;
   for (const char of text) {

@@ -1,16 +1,10 @@
-// Calendar days in an IANA zone as YYYY-MM-DD keys, for the core, the app, the reference service and the
-// popup alike (pure and zod-free). Day counts are calendar dates, never 24-hour steps, so 23- and 25-hour
-// DST days come out right.
-import { canonicalZone, createZoneCache } from './zone-cache';
-
-export { canonicalZone };
+// Calendar days in an IANA zone as YYYY-MM-DD keys, for every process (zod-free). Day counts are
+// calendar dates, never 24-hour steps, so 23- and 25-hour DST days come out right.
+import { createZoneCache } from './zone-cache';
 
 const DAY_MS = 86_400_000;
 
-/**
- * Formatters for a zone's local date, bounded and keyed by the canonical zone: the zone is
- * user input (settings, every request's ?timezone=) in any letter case.
- */
+/** The zone is user input (settings, every request's ?timezone=) in any letter case. */
 export const dayFormatters = createZoneCache((timeZone) => new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }));
 
 /** True for a zone name Intl accepts (IANA names, any letter case, and aliases such as `UTC`). */
@@ -22,7 +16,7 @@ export function systemTimeZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone;
 }
 
-/** The calendar date (YYYY-MM-DD) a wall clock in `timeZone` shows at `at`; a RangeError for a zone Intl does not know. */
+/** The date a wall clock in `timeZone` shows at `at`; a RangeError for a zone Intl does not know. */
 export function dayKeyIn(timeZone: string, at: number): string {
   const formatter = dayFormatters.get(timeZone);
   if (!formatter) throw new RangeError(`Unknown time zone ${timeZone}`);
@@ -34,31 +28,30 @@ export function dayKeyIn(timeZone: string, at: number): string {
 /** Midnight UTC of a day key, as epoch ms (NaN for a key that is not a date). */
 const utcMidnight = (key: string): number => Date.parse(`${key}T00:00:00Z`);
 
-// The days a key names: four-digit years, which sort as strings and which Intl formats. A
-// server's date may be any of them (the API's dates are years 0001 to 9999), and a day
-// reckoned from it can fall outside.
+// Four-digit years, which sort as strings and Intl formats; a day reckoned from a server's date
+// (years 0001 to 9999) can fall outside.
 const EARLIEST_MS = utcMidnight('0000-01-01');
 const LATEST_MS = utcMidnight('9999-12-31');
 
-/** `key` moved by `days` calendar days (negative: earlier); null when no key names that day (before year 0000, after 9999) or `key` is not a date. */
+/** Null when no key names that day (before 0000, after 9999) or `key` is not a date. */
 export function moveDay(key: string, days: number): string | null {
   const at = utcMidnight(key) + days * DAY_MS;
   return at >= EARLIEST_MS && at <= LATEST_MS ? new Date(at).toISOString().slice(0, 10) : null;
 }
 
-/** `key` moved by `days` calendar days, for days near today (records, ranges, periods); a RangeError where `moveDay` has no key. */
+/** For days near today: a RangeError where `moveDay` has no key. */
 export function addDays(key: string, days: number): string {
   const moved = moveDay(key, days);
   if (moved === null) throw new RangeError(`No day key ${days} days from ${key}`);
   return moved;
 }
 
-/** Calendar days from `from` to `to` (both YYYY-MM-DD); negative when `to` is earlier, NaN when either is not a date. */
+/** Negative when `to` is earlier, NaN when either is not a date. */
 export function daysBetween(from: string, to: string): number {
   return Math.round((utcMidnight(to) - utcMidnight(from)) / DAY_MS);
 }
 
-/** A YYYY-MM-DD key naming a real date (V8 reads 2026-02-30 as 2 March: the day must come back as written). */
+/** A real date: V8 reads 2026-02-30 as 2 March, so the day must come back as written. */
 export const isDateKey = (value: unknown): value is string => {
   if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
   const at = utcMidnight(value);
@@ -67,11 +60,7 @@ export const isDateKey = (value: unknown): value is string => {
 
 const SEARCH_SPAN_MS = 50 * 3_600_000; // longer than any local day (25 h) plus any offset jump
 
-/**
- * Epoch ms of the first instant after `now` that falls on a later local date in `timeZone`.
- * A search, not offset arithmetic: Intl knows the zone's rules, and a day that starts at
- * 01:00 because a DST jump swallowed midnight (America/Santiago, Asia/Beirut) comes out right.
- */
+/** The first instant after `now` on a later local date: a search, not offset arithmetic, so a day a DST jump starts at 01:00 (America/Santiago) comes out right. */
 export function nextLocalMidnight(timeZone: string, now: number): number {
   const today = dayKeyIn(timeZone, now);
   let before = now;

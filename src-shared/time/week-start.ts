@@ -1,18 +1,17 @@
-// The first day of the week in a locale's conventions (Sunday in en-US, Monday in de, Saturday in ar-EG):
-// from Intl where the engine has week data, else the region's first day from CLDR's week data, Monday
-// for a region it does not list. Pure and zod-free: main lays out the year view with it.
+// The first day of the week in a locale (Sunday in en-US, Monday in de, Saturday in ar-EG): from Intl
+// where the engine has week data, else CLDR's first day for the region, Monday where it lists none.
 
 /** 1 = Monday … 7 = Sunday. */
 export type IsoWeekday = 1 | 2 | 3 | 4 | 5 | 6 | 7;
 
-/** CLDR supplemental weekData firstDay: the regions whose week does not start on Monday. */
+/** CLDR weekData firstDay: the regions whose week does not start on Monday. */
 const SUNDAY_FIRST = new Set(
   'AG AS BD BR BS BT BW BZ CA CN CO DM DO ET GT GU HK HN ID IL IN JM JP KE KH KR LA MH MM MO MT MX MZ NI NP PA PE PH PK PR PT PY SA SG SV TH TT TW UM US VE VI WS YE ZA ZW'.split(' '),
 );
 const SATURDAY_FIRST = new Set('AE AF BH DJ DZ EG IQ IR JO KW LY OM QA SD SY'.split(' '));
 const FRIDAY_FIRST = new Set(['MV']);
 
-/** What engines offer today: the method (newer), else the getter (older V8). */
+/** The method (newer engines), else the getter (older V8). */
 interface WeekInfoLocale {
   getWeekInfo?: () => { firstDay?: unknown };
   weekInfo?: { firstDay?: unknown };
@@ -20,7 +19,6 @@ interface WeekInfoLocale {
 
 const isWeekday = (day: unknown): day is IsoWeekday => typeof day === 'number' && Number.isInteger(day) && day >= 1 && day <= 7;
 
-/** The week data of the region alone, for an engine without Intl week info. */
 export function regionFirstDay(region: string | undefined): IsoWeekday {
   if (region === undefined) return 1;
   if (SUNDAY_FIRST.has(region)) return 7;
@@ -29,7 +27,7 @@ export function regionFirstDay(region: string | undefined): IsoWeekday {
   return 1;
 }
 
-/** The first day of the week where `tag` (BCP 47) is at home; Monday for a tag Intl refuses. */
+/** Monday for a tag Intl refuses. */
 export function firstDayOfWeek(tag: string): IsoWeekday {
   let locale: Intl.Locale;
   try {
@@ -44,13 +42,12 @@ export function firstDayOfWeek(tag: string): IsoWeekday {
   return regionFirstDay(locale.region ?? locale.maximize().region);
 }
 
-/** ISO weekday of a day key (YYYY-MM-DD): 1 = Monday … 7 = Sunday. */
 export function isoWeekday(dayKey: string): IsoWeekday {
   const sunday0 = new Date(`${dayKey}T00:00:00Z`).getUTCDay();
   return (sunday0 === 0 ? 7 : sunday0) as IsoWeekday;
 }
 
-/** Days from the week's first day (`firstDay`) to `dayKey`'s weekday: 0 … 6. */
+/** 0 … 6. */
 export function daysIntoWeek(dayKey: string, firstDay: IsoWeekday): number {
   return (isoWeekday(dayKey) - firstDay + 7) % 7;
 }

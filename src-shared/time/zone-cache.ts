@@ -1,26 +1,22 @@
 // Per-zone objects (an Intl.DateTimeFormat is tens of KB) in a bounded cache keyed by the canonical name:
 // Intl accepts any letter case, and a cache keyed by spelling grew for ever (8 000 spellings through
-// settings:update added ~180 MB to main). Pure: each process keeps its own.
+// settings:update added ~180 MB to main).
 
 export interface ZoneCache<T> {
-  /** The object for this zone, or undefined when Intl knows no such zone. */
+  /** Undefined when Intl knows no such zone. */
   get(zone: string): T | undefined;
-  /** Objects held now (at most `limit`), by canonical zone name. */
+  /** Canonical names of the objects held now. */
   zones(): string[];
 }
 
-/** Few users switch between more zones than this; an evicted zone is simply created again. */
-export const ZONE_CACHE_LIMIT = 16;
+/** An evicted zone is simply created again. */
+const ZONE_CACHE_LIMIT = 16;
 /** Spellings remembered with their canonical name, so a hit costs no Intl call. */
 const SPELLINGS_LIMIT = 64;
 
 let canonicalByLowerCase: Map<string, string> | undefined;
 
-/**
- * The canonical IANA name of a zone ("europe/berlin" → "Europe/Berlin"), or undefined. The zones Intl
- * lists answer from a table, without a formatter (each costs ICU memory until the GC runs); aliases
- * ("US/Eastern") and unknown names ask Intl.
- */
+/** "europe/berlin" → "Europe/Berlin": listed zones from a table, without a formatter (ICU memory until the GC runs); aliases and unknown names ask Intl. */
 export function canonicalZone(zone: string): string | undefined {
   if (zone.length === 0 || zone.length > 64) return undefined;
   canonicalByLowerCase ??= new Map([...Intl.supportedValuesOf('timeZone'), 'UTC'].map((name) => [name.toLowerCase(), name]));
@@ -45,7 +41,6 @@ export function createZoneCache<T>(create: (canonical: string) => T, limit = ZON
   const objects = new Map<string, T>();
   return {
     get(zone) {
-      // Names match regardless of case: every spelling of one zone is one entry here too.
       const key = zone.toLowerCase();
       const canonical = spellings.get(key) ?? canonicalZone(zone);
       if (canonical === undefined) return undefined;

@@ -14,7 +14,7 @@ const TAKE: ScriptCoverage[] = [
   // The module's body and a closure it defines did not run again; esbuild's helper is tsx's, not ours.
   script('src-main/app/controller.ts', fn('', 0), fn('dispatch', 2), fn('refresh', 1), fn('unused', 0), fn('__name', 4)),
   script('src-main/core/midnight.ts', fn('', 0), fn('nextDay', 0)),
-  script('src-main/core/publisher.ts'),
+  script('src-main/core/snapshot.ts'),
   script('src-service/service.ts', fn('handle', 3)),
   script('dev-tools/headless/headless-app.ts', fn('dispatch', 1)),
   script('src-renderer/list/CounterRow.tsx', fn('CounterRow', 1)),

@@ -17,7 +17,7 @@ import { createTextFile } from '../../src-main/app/storage/text-file';
 import { buildTrayMenu } from '../../src-main/desktop/tray-menu';
 import { presentTray } from '../../src-main/desktop/tray-presentation';
 import { createNotifier, refusalNotices, type CounterNotification } from '../../src-main/desktop/notifications';
-import { realClock } from '../../src-main/core/real-clock';
+import { realClock } from '../../src-main/core/clock';
 import { DEFAULT_SETTINGS } from '../../src-shared/domain/settings';
 import type { AppStateBody } from '../../src-shared/ipc/contract';
 import { startCounterService } from '../../src-service/index';

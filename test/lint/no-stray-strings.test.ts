@@ -71,7 +71,7 @@ describe('the goal, export and update screens and desktop surfaces, as they are 
     ['src-renderer/components/useResetUndo.tsx', "i18n.t('reset.keepButton', { value: question.current })", '`Keep ${question.current}`'],
     ['src-renderer/screens/EditCounter.tsx', "i18n.t('reset.detail')", "'Every member of this counter sees it. You can undo it for a minute.'"],
     ['src-renderer/screens/SettingsScreen.tsx', "{i18n.t('settings.quit')}", 'Quit Counter Tray'],
-    ['src-main/desktop/tray-update-items.ts', "UPDATE_WORDS.trayRestart(i18n, status.version)", '`Restart to update to ${status.version}`'],
+    ['src-main/desktop/tray-menu.ts', "UPDATE_WORDS.trayRestart(i18n, status.version)", '`Restart to update to ${status.version}`'],
     ['src-main/electron/save-dialog.ts', "i18n.t('dialog.exportButton')", "'Export'"],
     ['src-main/desktop/notifications.ts', "i18n.t('notify.goalReached', { goal })", '`Goal reached: ${goal}`'],
   ])('%s', async (file, fromCatalog, hardCoded) => {

@@ -36,8 +36,8 @@ function sourcesAtLaunch(metafile: Metafile, out: string): string[] {
   return [...evaluated].flatMap((file) => Object.keys(outputs.get(file)?.inputs ?? {}));
 }
 
-/** The activity record's and the goals' modules a launch evaluates: only the two small helpers the reset's undo shares (its day and its lapsing offer). */
-const recordsAtLaunch = (sources: string[]) => sources.filter((source) => /src-main\/app\/(activity|goals)\//.test(source) && !/activity\/(days|lapsing-offer)\.ts$/.test(source));
+/** The activity record's and the goals' modules a launch evaluates: only the two small helpers the reset's undo shares (its day and its lapsing offer, in offers.ts). */
+const recordsAtLaunch = (sources: string[]) => sources.filter((source) => /src-main\/app\/(activity|goals)\//.test(source) && !/activity\/(days|offers)\.ts$/.test(source));
 
 describe('the main process and the chunks it loads later', () => {
   const out = mkdtempSync(join(tmpdir(), 'counter-tray-chunks-'));
@@ -77,7 +77,7 @@ describe('the main process and the chunks it loads later', () => {
     expect(recordsAtLaunch(sourcesAtLaunch(metafile, out))).toEqual([]);
     const [chunk] = Object.entries(metafile.outputs).filter(([file]) => relative(out, file).startsWith(`${MAIN_CHUNKS}/account-records-`));
     const inChunk = Object.keys(chunk?.[1].inputs ?? {});
-    for (const module of ['activity/activity-service.ts', 'activity/record.ts', 'activity/record-file.ts', 'activity/history.ts', 'goals/extras-service.ts', 'goals/goal-tracker.ts']) {
+    for (const module of ['activity/activity-service.ts', 'activity/record.ts', 'activity/record-file.ts', 'activity/history.ts', 'goals/goals-service.ts', 'goals/goal-tracker.ts']) {
       expect(inChunk, module).toContain(`src-main/app/${module}`);
     }
   });

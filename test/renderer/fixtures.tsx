@@ -6,7 +6,7 @@ import { vi } from 'vitest';
 import { createCounterTrayApi } from '../../src-main/preload/renderer-api';
 import { DEFAULT_SETTINGS } from '../../src-shared/domain/settings';
 import { CounterState, type ConnectionState, type Outbox } from '../../src-shared/domain/snapshot';
-import { diffAppState } from '../../src-main/app/state/state-delta';
+import { diffAppState } from '../../src-main/app/state/state-publisher';
 import { AppState, type CounterTrayApi, type InvokeChannel, type IpcResult } from '../../src-shared/ipc/contract';
 import { App } from '../../src-renderer/App';
 import { computeHistory } from '../../src-main/app/activity/history';

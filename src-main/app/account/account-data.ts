@@ -1,12 +1,11 @@
-// What the app keeps for the account beside the core: the records (account-records.ts, imported with
-// the first core so a launch parses none of it), the list's arrangement and a reset's undo. No core
-// starts before the records are loaded, so nothing a core reports ever waits for them.
+// What the account keeps beside the core: the records (account-records.ts, imported with the first
+// core so a launch parses none of it), the list's arrangement and a reset's undo.
 import type { CounterState } from '../../../src-shared/domain/snapshot';
 import { words } from '../../../src-shared/i18n/messages';
 import type { Notice } from '../../../src-shared/i18n/notice';
 import type { Clock, CoreOptions, CounterCore } from '../../core/contract';
 import { AppError } from '../../ipc/errors';
-import type { ExtrasAnnouncement } from '../goals/extras-service';
+import type { Announcement } from '../goals/goals-service';
 import { accountOwnerKey } from '../offline/account-pending-store';
 import type { CoreFactory, TextFile } from '../ports';
 import type { AccountRecords } from './account-records';
@@ -19,25 +18,21 @@ export interface AccountDataDeps {
   clock: Clock;
   timezone(): string;
   changed(): void;
-  /** Where an account's files go; memory only when absent. */
+  /** Memory only when absent. */
   dataDir: string | undefined;
-  /** Or the activity record in these files, one per owner key (tests that crash between writes). */
+  /** Or these, one per owner key (tests that crash between writes). */
   activityFiles?: { forOwner(owner: string): TextFile };
   counters(): readonly CounterState[];
   /** Whether those are the server's list (a live core). */
   listed(): boolean;
-  /** Whether those are the server's list (a live core). */
-  listed(): boolean;
   requireCounter(id: string): CounterCore;
-  /** A file was reset: tell the user once. */
   notice(notice: Notice): void;
   warn(message: string): void;
-  announce(announcement: ExtrasAnnouncement): void;
-  /** Where the records come from: their chunk, unless a test counts the loads. */
+  announce(announcement: Announcement): void;
+  /** Their chunk, unless a test counts the loads. */
   loadRecords?: () => Promise<{ createAccountRecords(deps: AccountDataDeps): AccountRecords }>;
 }
 
-export type AccountData = ReturnType<typeof createAccountData>;
 export type { AccountRecords };
 
 export function createAccountData(deps: AccountDataDeps) {
@@ -50,7 +45,7 @@ export function createAccountData(deps: AccountDataDeps) {
     timezone: deps.timezone,
     changed: deps.changed,
     requireCounter: deps.requireCounter,
-    // A reset needs a running core (requireCounter first), and a core means the records are there.
+    // requireCounter comes first, and a core means the records are there.
     edit: (id, run) => required().activity.edit(id, run),
   });
 
@@ -62,7 +57,7 @@ export function createAccountData(deps: AccountDataDeps) {
   return {
     organise,
     counterReset,
-  /** Loads the records once; a failed load is tried again by the next core. */
+  /** Once; a failed load is tried again by the next core. */
     prepare(): Promise<AccountRecords> {
       loading ??= load().then(
         ({ createAccountRecords }) => (records ??= createAccountRecords(deps)),
@@ -73,11 +68,11 @@ export function createAccountData(deps: AccountDataDeps) {
       );
       return loading;
     },
-  /** Null before the first core: nothing to record or show yet. */
+  /** Null before the first core. */
     loaded: (): AccountRecords | null => records,
     required,
     attach(core: CounterCore | null, account?: { baseUrl: string; token: string }): void {
-      // Every core comes through the factory that waits for prepare(): one without would lose activity.
+      // A core that came without prepare() would lose activity.
       if (core && !records) throw new Error('A core was attached before the account records were loaded.');
       const owner = account ? accountOwnerKey(account.baseUrl, account.token) : undefined;
       records?.attach(core, owner);
@@ -92,11 +87,11 @@ export function createAccountData(deps: AccountDataDeps) {
   };
 }
 
-/** The session's core factory: no core before the account's records are loaded (read in parallel with the core's chunk). */
+/** No core before the account's records are loaded (read in parallel with the core's chunk); a launch parses none of them. */
 export function coreAfterRecords(factory: CoreFactory, prepare: () => Promise<unknown>): (options: CoreOptions) => Promise<CounterCore> {
   return async (options) => {
     const records = prepare();
-    // Handled below once the core is made; until then a failed load must not count as unhandled.
+    // A failed load must not count as unhandled before the core is made.
     records.catch(() => undefined);
     const core = await factory(options);
     try {

@@ -1,13 +1,12 @@
-// The account's activity record, goals and milestones, loaded with the first core (a signed-out
-// start or one still connecting needs neither). An account's live in files named by a digest of
-// server and token, the demo's in memory, forgotten with it.
+// The account's activity record, goals and milestones, loaded with the first core. An account's live in
+// files named by a digest of server and token, the demo's in memory, forgotten with it.
 import type { HistoryRange } from '../../../src-shared/domain/history';
 import type { IsoWeekday } from '../../../src-shared/time/week-start';
 import type { CounterCore } from '../../core/contract';
 import { createActivityService } from '../activity/activity-service';
 import { createFileRecordStorage, createMemoryRecordStorage, createTextRecordStorage, recordPathFor, type RecordStorage } from '../activity/record-storage';
-import { createFileExtrasStorage, createMemoryExtrasStorage, extrasPathFor } from '../goals/extras-file';
-import { createExtrasService } from '../goals/extras-service';
+import { createFileGoalsStorage, createMemoryGoalsStorage, goalsPathFor } from '../goals/goals-file';
+import { createGoalsService } from '../goals/goals-service';
 import { goalRule } from '../goals/goal-tracker';
 import { createTextFile } from '../storage/text-file';
 import type { AccountDataDeps } from './account-data';
@@ -17,23 +16,22 @@ export type AccountRecords = ReturnType<typeof createAccountRecords>;
 export function createAccountRecords(deps: AccountDataDeps) {
   const { clock, timezone, changed, warn } = deps;
   const activity = createActivityService({ clock, timezone, changed, warn, notice: (body) => deps.notice({ title: 'notice.activityTitle', body }) });
-  const extras = createExtrasService({
+  const goals = createGoalsService({
     clock,
     timezone,
     changed,
     warn,
     counters: deps.counters,
-    steps: (id, fromDay) => activity.steps(id, fromDay),
-    activityVersion: () => activity.version(),
+    activity,
     notice: (body) => deps.notice({ title: 'notice.goalsTitle', body }),
     announce: deps.announce,
   });
 
   return {
     activity,
-    extras,
+    goals,
     history(counterId: string, range: HistoryRange, firstDayOfWeek: IsoWeekday) {
-      const goal = extras.view().goals[counterId];
+      const goal = goals.view().goals[counterId];
       return activity.history(counterId, range, { firstDayOfWeek, goal: goal ? goalRule(goal) : null });
     },
     attach(core: CounterCore | null, owner: string | undefined): void {
@@ -43,11 +41,11 @@ export function createAccountRecords(deps: AccountDataDeps) {
         return owner && dir ? createFileRecordStorage(recordPathFor(dir, owner)) : createMemoryRecordStorage();
       };
       void activity.attach(core, core ? records() : null);
-      void extras.attach(core ? (owner && dir ? createFileExtrasStorage(createTextFile(extrasPathFor(dir, owner))) : createMemoryExtrasStorage()) : null);
+      void goals.attach(core ? (owner && dir ? createFileGoalsStorage(createTextFile(goalsPathFor(dir, owner))) : createMemoryGoalsStorage()) : null);
     },
     async stop(): Promise<void> {
       await activity.stop();
-      await extras.stop();
+      await goals.stop();
     },
   };
 }

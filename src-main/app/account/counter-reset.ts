@@ -1,6 +1,5 @@
-// Reset to 0 and start again: our own PATCH through the core's update (so its echo is ours), undone
-// for a minute by PATCHing the earlier value back. A counter that moved since is not overwritten
-// behind anyone's back: the undo answers 'changed' and the user decides.
+// Reset to 0 and start again: our own PATCH through the core's update (its echo is ours), undone for a
+// minute by PATCHing the earlier value back; a counter that moved since is not overwritten: 'changed'.
 import type { ResetOffer, UndoResetChoice, UndoResetResult } from '../../../src-shared/domain/goals';
 import type { CounterState } from '../../../src-shared/domain/snapshot';
 import type { Clock, CounterCore } from '../../core/contract';
@@ -8,11 +7,11 @@ import { AppError } from '../../ipc/errors';
 import { words } from '../../../src-shared/i18n/messages';
 import type { ActivityService } from '../activity/activity-service';
 import { dayKey } from '../activity/days';
-import { createLapsingOffer } from '../activity/lapsing-offer';
+import { createLapsingOffer } from '../activity/offers';
 
-export const RESET_UNDO_MS = 60_000;
+const RESET_UNDO_MS = 60_000;
 
-export interface CounterResetDeps {
+interface CounterResetDeps {
   clock: Clock;
   timezone(): string;
   requireCounter(id: string): CounterCore;
@@ -24,23 +23,14 @@ interface Offer {
   counterId: string;
   kind: ResetOffer['kind'];
   earlier: number | string;
-  /** What the reset set; anything else now means the counter moved since. */
+  /** Anything else now means the counter moved since. */
   after: number | string;
   expiresAt: number;
 }
 
-export interface CounterReset {
-  reset(id: string): Promise<void>;
-  undo(id: string, choice: UndoResetChoice): Promise<UndoResetResult>;
-  /** The offer with the counter's current name, or null. */
-  offer(counters: readonly CounterState[]): ResetOffer | null;
-  /** The running core changed: an offer never carries over to another account. */
-  clear(): void;
-}
-
 const fieldOf = (counter: CounterState, kind: ResetOffer['kind']) => (kind === 'reset' ? counter.value : counter.startDate);
 
-export function createCounterReset(deps: CounterResetDeps): CounterReset {
+export function createCounterReset(deps: CounterResetDeps) {
   const offers = createLapsingOffer<Offer>(deps.clock, () => deps.changed());
   const setOffer = (next: Offer | null) => offers.set(next);
   let shown: { offer: Offer; view: ResetOffer } | undefined;
@@ -52,13 +42,13 @@ export function createCounterReset(deps: CounterResetDeps): CounterReset {
     return { core, counter };
   }
 
-  /** Through the core's update: its echo is ours, and the core reports the edit to the activity record. */
+  /** The core reports the edit to the activity record. */
   async function patch(core: CounterCore, id: string, kind: ResetOffer['kind'], to: number | string): Promise<void> {
     await deps.edit(id, () => core.update(id, kind === 'reset' ? { value: to as number } : { startDate: to as string }));
   }
 
   return {
-    async reset(id) {
+    async reset(id: string): Promise<void> {
       const { core, counter } = counterOf(id);
       if (counter.type === 'ToDate') throw new AppError('invalid-payload', words('error.resetToDate'));
       // Unsent clicks would land on top of the reset and leave neither value.
@@ -72,7 +62,7 @@ export function createCounterReset(deps: CounterResetDeps): CounterReset {
       setOffer({ counterId: id, kind, earlier, after, expiresAt: deps.clock.now() + RESET_UNDO_MS });
     },
 
-    async undo(id, choice) {
+    async undo(id: string, choice: UndoResetChoice): Promise<UndoResetResult> {
       const offer = offers.current;
       if (!offer || offer.counterId !== id || offer.expiresAt <= deps.clock.now()) throw new AppError('nothing-to-undo', words('error.noResetToUndo'));
       if (choice === 'keep') {
@@ -81,7 +71,7 @@ export function createCounterReset(deps: CounterResetDeps): CounterReset {
       }
       const { core, counter } = counterOf(id);
       const now = fieldOf(counter, offer.kind);
-      // A value with unsent clicks in it is not the server's yet: that counts as changed too.
+      // A value with unsent clicks in it is not the server's yet: changed too.
       const moved = now !== offer.after || counter.pending;
       if (moved && choice !== 'overwrite') return { status: 'changed', current: now ?? offer.after, earlier: offer.earlier };
       await patch(core, id, offer.kind, offer.earlier);
@@ -89,20 +79,24 @@ export function createCounterReset(deps: CounterResetDeps): CounterReset {
       return { status: 'restored' };
     },
 
-    offer(counters) {
+    /** With the counter's current name. */
+    offer(counters: readonly CounterState[]): ResetOffer | null {
       const offer = offers.current;
       if (!offer) return null;
       const counter = counters.find((c) => c.id === offer.counterId);
       if (!counter) return null;
-      // The same object until the offer or the name changes: the popup's delta compares parts by identity.
+      // The same object until the offer or the name changes.
       if (shown?.offer !== offer || shown.view.name !== counter.name) {
         shown = { offer, view: { counterId: offer.counterId, name: counter.name, kind: offer.kind, earlier: offer.earlier, expiresAt: offer.expiresAt } };
       }
       return shown.view;
     },
 
+    /** An offer never carries over to another account. */
     clear() {
       if (offers.current) setOffer(null);
     },
   };
 }
+
+export type CounterReset = ReturnType<typeof createCounterReset>;

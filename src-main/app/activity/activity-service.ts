@@ -1,58 +1,31 @@
-// The activity record wired to the running core and fed only by what the core reports
-// (docs/api.md R1: every change applied once or reported), so the record never guesses.
-// One record per account (a file) or per demo (memory); `attach` switches with the core.
-import type { ActivityDetail, ActivityEvent, ActivitySummary, ClickSource } from '../../../src-shared/domain/activity';
+// The activity record fed only by what the running core reports (docs/api.md R1), so it never
+// guesses; one record per account (a file) or per demo (memory), switched with the core.
+import type { ActivityEvent, ActivitySummary, ClickSource } from '../../../src-shared/domain/activity';
 import type { CoreSnapshot, RemoteChange } from '../../../src-shared/domain/snapshot';
 import type { ChangeOutcome, Clock, CounterCore } from '../../core/contract';
 import { AppError } from '../../ipc/errors';
 import { ClickAttribution } from './attribution';
 import { dayKey } from './days';
-import { ActivityRecord, type ExportLog } from './record';
-import { fittedFile, type RecordLoad, type RecordStorage } from './record-storage';
-import { createRecordWriter, type RecordWriter } from './record-writer';
-import { afterClick, presentOffer, undoBlockedBecause, UNDO_WINDOW_MS, type PendingUndo } from './undo-offer';
+import { ActivityRecord } from './record';
+import { createRecordWriter, fittedFile, type RecordStorage, type RecordWriter } from './record-storage';
+import { afterClick, createLapsingOffer, presentOffer, undoBlockedBecause, UNDO_WINDOW_MS, type PendingUndo } from './offers';
 import { words } from '../../../src-shared/i18n/messages';
 import type { Said } from '../../../src-shared/i18n/notice';
-import { createLapsingOffer } from './lapsing-offer';
-import type { ActivityHistory, HistoryRange } from '../../../src-shared/domain/history';
+import type { HistoryRange } from '../../../src-shared/domain/history';
 import type { IsoWeekday } from '../../../src-shared/time/week-start';
 import { computeHistory } from './history';
 import type { GoalRule } from './streaks';
 
-export interface ActivityServiceDeps {
+interface ActivityServiceDeps {
   clock: Clock;
   timezone(): string;
-  /** The record changed in a way the popup or tray shows (today's totals, the undo offer). */
+  /** Today's totals or the undo offer changed. */
   changed(): void;
-  /** The record file was reset (corrupt or foreign): tell the user once. */
   notice(message: Said): void;
   warn(message: string): void;
 }
 
-export type EditField = Extract<ActivityEvent, { kind: 'edit' }>['fields'][number];
-
-export interface ActivityService {
-  /** The running core changed (sign-in, demo, sign-out): follow it, with its own record. */
-  attach(core: CounterCore | null, storage: RecordStorage | null): Promise<void>;
-  /** An own click is about to reach the core (call before increment/decrement). */
-  click(counterId: string, source: ClickSource, amount: number): void;
-  /** Takes back the offered change through the core's ledger: unsent clicks are withdrawn, sent ones get the opposite change. */
-  undo(counterId: string): void;
-  /** Runs an own edit (PATCH); the core reports it ('edited') once the server placed it. A rename seen meanwhile is not others'. */
-  edit(counterId: string, run: () => Promise<unknown>): Promise<void>;
-  summary(): ActivitySummary;
-  detail(counterId: string): ActivityDetail;
-  /** One counter's history over a range (history.ts), weeks from the locale's first day; the goal's rule where it has one. */
-  history(counterId: string, range: HistoryRange, options: { firstDayOfWeek: IsoWeekday; goal: GoalRule | null }): ActivityHistory;
-  /** Net steps (not edits) from the local day `fromDay` to today, for goals: a step stamped on a later day (a clock set back since) is that day's. */
-  steps(counterId: string, fromDay: string): { you: number; others: number };
-  exportLog(counterId: string): ExportLog;
-  /** Changes whenever the record does (or another record is attached): callers cache what they derive by it. */
-  version(): string;
-  stop(): Promise<void>;
-}
-
-export function createActivityService(deps: ActivityServiceDeps): ActivityService {
+export function createActivityService(deps: ActivityServiceDeps) {
   let core: CounterCore | null = null;
   let record = new ActivityRecord();
   let writer: RecordWriter | null = null;
@@ -91,7 +64,7 @@ export function createActivityService(deps: ActivityServiceDeps): ActivityServic
         if (outcome.edit) append(outcome.counterId, { kind: 'edit', at: outcome.at, by: 'you', fields: [...outcome.edit.fields], from: outcome.edit.from, to: outcome.edit.to });
         return;
       case 'withdrawn': {
-        // Taken back before it was sent: nothing went out; the record says the clicks and the undo cancelled.
+        // Withdrawn before it was sent: the clicks and the undo cancelled.
         const sources = attribution.takeLatest(outcome.counterId, outcome.amount);
         append(outcome.counterId, { kind: 'own', at: outcome.at, amount: 0, outcome: 'applied', sources: { ...sources, undo: (sources.undo ?? 0) - outcome.amount } });
         return;
@@ -123,7 +96,7 @@ export function createActivityService(deps: ActivityServiceDeps): ActivityServic
       append(change.counterId, { kind: 'edit', at, by: 'others', fields: [counter.type === 'FromDate' ? 'startDate' : 'endDate'], from: change.from, to: change.to });
       return;
     }
-    // A resync reports what it found before the socket is live again: those changes happened while we were away.
+    // Found by a resync before the socket is live again: changed while we were away.
     const live = snapshot.connection.status === 'live';
     append(change.counterId, { kind: live ? 'others' : 'away', at, from: change.from, to: change.to });
   }
@@ -171,12 +144,12 @@ export function createActivityService(deps: ActivityServiceDeps): ActivityServic
       next.subscribe(onSnapshot),
     ];
     for (const counter of next.snapshot().counters) names.set(counter.id, counter.name);
-    const loaded: RecordLoad = await storage.load().catch((error: unknown) => {
+    const loaded = await storage.load().catch((error: unknown) => {
       deps.warn(`activity record load failed: ${error instanceof Error ? error.message : String(error)}`);
-      return { record: new ActivityRecord() };
+      return { value: new ActivityRecord() };
     });
     if (mine !== attachment) return;
-    record = loaded.record;
+    record = loaded.value;
     generation += 1;
     cached = null; // the cache key counts changes of one record, not which record
     const waiting = early;
@@ -193,23 +166,25 @@ export function createActivityService(deps: ActivityServiceDeps): ActivityServic
       save: (file) => storage.save(file),
       onError: (error) => deps.warn(`activity record not saved: ${error instanceof Error ? error.message : String(error)}`),
     });
-    if (loaded.notice) {
+    if ('notice' in loaded && loaded.notice) {
       deps.notice(loaded.notice);
       writer.schedule(); // replace the bad file with a good one
     }
-    // An older format is written back in the current one at once; the events that came in meanwhile too.
+    // An older format, or events that came in meanwhile: written back at once.
     if (waiting.length > 0 || current.upgraded) writer.schedule();
     deps.changed();
   }
 
   return {
-    attach(next, storage) {
+    /** Follows the running core (null: none) with its own record. */
+    attach(next: CounterCore | null, storage: RecordStorage | null): Promise<void> {
       // One switch at a time: the previous record's last write finishes before the next loads.
       attaching = attaching.catch(() => undefined).then(() => attachTo(next, storage));
       return attaching;
     },
 
-    click(counterId, source, amount) {
+    /** Call before the click reaches the core. */
+    click(counterId: string, source: ClickSource, amount: number) {
       const counter = counters().find((c) => c.id === counterId);
       // The core ignores clicks in a direction the server refused: nothing to record or undo.
       if (!counter || counter.refused[amount > 0 ? 'increment' : 'decrement'] !== undefined) return;
@@ -217,7 +192,8 @@ export function createActivityService(deps: ActivityServiceDeps): ActivityServic
       if (source !== 'undo') setOffer(afterClick(offers.current, counterId, source, amount, now(), UNDO_WINDOW_MS));
     },
 
-    undo(counterId) {
+    /** Through the core's ledger: unsent clicks are withdrawn, sent ones get the opposite change. */
+    undo(counterId: string) {
       const pending = offers.current;
       if (!core || !pending || pending.counterId !== counterId || pending.expiresAt <= now()) {
         throw new AppError('nothing-to-undo', words('undo.nothing'));
@@ -226,13 +202,13 @@ export function createActivityService(deps: ActivityServiceDeps): ActivityServic
       const blocked = counter ? undoBlockedBecause(counter, pending.amount) : 'This counter is no longer shared with you.';
       if (blocked) throw new AppError('undo-refused', blocked);
       setOffer(null);
-      // A ledger operation: clicks not sent yet are withdrawn (reported 'withdrawn', no request);
-      // what went out gets the opposite change, paced and judged like any click.
+      // Unsent clicks are withdrawn (no request); what went out gets the opposite change.
       const { opposite } = core.undo(counterId, pending.amount);
       if (opposite !== 0) attribution.click(counterId, 'undo', opposite);
     },
 
-    async edit(counterId, run) {
+    /** An own edit (PATCH), reported by the core once placed; a rename seen meanwhile is not others'. */
+    async edit(counterId: string, run: () => Promise<unknown>) {
       ownEdits.set(counterId, (ownEdits.get(counterId) ?? 0) + 1);
       try {
         await run();
@@ -246,7 +222,7 @@ export function createActivityService(deps: ActivityServiceDeps): ActivityServic
       }
     },
 
-    summary() {
+    summary(): ActivitySummary {
       const list = counters();
       const undo = presentOffer(offers.current, list);
       // The zone is part of the key: the same calendar day in another zone holds other events.
@@ -257,12 +233,13 @@ export function createActivityService(deps: ActivityServiceDeps): ActivityServic
       return summary;
     },
 
-    detail(counterId) {
+    detail(counterId: string) {
       const counter = counters().find((c) => c.id === counterId);
       return record.detail(counterId, counter?.value ?? 0, now(), deps.timezone());
     },
 
-    history(counterId, range, { firstDayOfWeek, goal }) {
+    /** Weeks from the locale's first day; the goal's rule where it has one. */
+    history(counterId: string, range: HistoryRange, { firstDayOfWeek, goal }: { firstDayOfWeek: IsoWeekday; goal: GoalRule | null }) {
       const counter = counters().find((c) => c.id === counterId);
       const zone = deps.timezone();
       return computeHistory({
@@ -277,8 +254,10 @@ export function createActivityService(deps: ActivityServiceDeps): ActivityServic
       });
     },
 
-    steps: (counterId, fromDay) => record.stepsBetween(counterId, fromDay, dayKey(now(), deps.timezone()), deps.timezone()),
-    exportLog: (counterId) => record.exportLog(counterId, deps.timezone()),
+    /** Net steps from the local day `fromDay` to today (goals); a step stamped on a later day is that day's. */
+    steps: (counterId: string, fromDay: string) => record.stepsBetween(counterId, fromDay, dayKey(now(), deps.timezone()), deps.timezone()),
+    exportLog: (counterId: string) => record.exportLog(counterId, deps.timezone()),
+    /** Changes with the record (or another record): callers cache by it. */
     version: () => `${generation}.${record.version}`,
 
     async stop() {
@@ -292,3 +271,5 @@ export function createActivityService(deps: ActivityServiceDeps): ActivityServic
     },
   };
 }
+
+export type ActivityService = ReturnType<typeof createActivityService>;

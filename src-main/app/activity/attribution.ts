@@ -1,6 +1,5 @@
-// Which clicks made up a change the core reports on: the core sends the net of every click made
-// before the send, so an outcome of amount A takes the longest prefix of the counter's queue that
-// nets to A. The breakdown is per source, net; never a guess about a person.
+// Which clicks made up a change the core reports on: the core sends the net of every click before
+// the send, so an outcome of A takes the longest prefix of the queue that nets to A. Never a person.
 import type { ClickSource, SourceBreakdown } from '../../../src-shared/domain/activity';
 
 interface Click {
@@ -17,7 +16,7 @@ export class ClickAttribution {
     this.queues.set(counterId, queue);
   }
 
-  /** The sources of a change of `amount` the core reported on; removes those clicks. */
+  /** Removes those clicks. */
   take(counterId: string, amount: number): SourceBreakdown {
     const queue = this.queues.get(counterId);
     if (!queue) return {};
@@ -27,14 +26,14 @@ export class ClickAttribution {
       sum += (queue[i] as Click).amount;
       if (sum === amount) end = i;
     }
-    // No prefix nets to it (clicks from before a restart, a change the core folded back): say nothing.
+    // None nets to it (clicks from before a restart, a change the core folded back): say nothing.
     if (end === -1) return {};
     const taken = queue.splice(0, end + 1);
     if (queue.length === 0) this.queues.delete(counterId);
     return breakdown(taken);
   }
 
-  /** The newest clicks that net to `amount` (an undo withdrew them before they were sent); removes them. */
+  /** The newest clicks that net to `amount` (an undo withdrew them unsent); removes them. */
   takeLatest(counterId: string, amount: number): SourceBreakdown {
     const queue = this.queues.get(counterId);
     if (!queue) return {};
@@ -49,7 +48,7 @@ export class ClickAttribution {
     return this.splitLatest(counterId, queue, amount);
   }
 
-  /** The ledger can withdraw part of a click (+2 queued, an undo of +1 withdraws 1): splits the newest clicks of its sign; nothing if a click the other way comes first. */
+  /** The ledger may withdraw part of a click (+2 queued, undo of +1): splits the newest clicks of its sign. */
   private splitLatest(counterId: string, queue: Click[], amount: number): SourceBreakdown {
     const taken: Click[] = [];
     let left = amount;
@@ -61,7 +60,6 @@ export class ClickAttribution {
       left -= part;
     }
     if (left !== 0) return {};
-    // Only now change the queue: the newest clicks lose what was withdrawn.
     let rest = amount;
     while (rest !== 0) {
       const click = queue[queue.length - 1] as Click;
@@ -74,12 +72,11 @@ export class ClickAttribution {
     return breakdown(taken);
   }
 
-  /** The counter is gone: its queued clicks will never have an outcome. */
   forgetCounter(counterId: string): void {
     this.queues.delete(counterId);
   }
 
-  /** The server refused a direction: the core dropped the unsent clicks that way. */
+  /** The core dropped the unsent clicks in a refused direction. */
   dropDirection(counterId: string, sign: 1 | -1): void {
     const queue = this.queues.get(counterId);
     if (!queue) return;
@@ -88,7 +85,7 @@ export class ClickAttribution {
     else this.queues.delete(counterId);
   }
 
-  /** The core has nothing pending for the counter: answers the queued clicks when they cancelled out (an undo before sending), so the record can say so; others are forgotten. */
+  /** Nothing pending any more: the queued clicks when they cancelled out (an undo before sending); others forgotten. */
   settle(counterId: string): SourceBreakdown | undefined {
     const queue = this.queues.get(counterId);
     if (!queue) return undefined;

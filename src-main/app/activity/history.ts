@@ -1,11 +1,10 @@
-// One counter's history over a range, pure so it is tested with a fixed clock. Everything is what
-// this computer saw (docs/api.md: the service keeps no history): a day before the record began is
-// "not recorded", never a zero, unless it holds a kept change.
+// One counter's history over a range, pure. Everything is what this computer saw (docs/api.md: the
+// service keeps no history): a day before the record began is "not recorded", never a zero.
 import type { ActivityHistory, HistoryDay, HistoryRange, HistoryStats, PeriodTotal, Streak } from '../../../src-shared/domain/history';
 import { HEAT_LEVELS } from '../../../src-shared/domain/history';
 import { addDays, daysBetween } from '../../../src-shared/time/calendar';
 import { daysIntoWeek, type IsoWeekday } from '../../../src-shared/time/week-start';
-import { consecutiveDays, type DayTotal } from './record-file';
+import { consecutiveDays, type DayTotal } from './days';
 import { directionStreak, goalStreak, type Direction, type GoalRule } from './streaks';
 
 export interface HistoryInput {
@@ -14,16 +13,15 @@ export interface HistoryInput {
   today: string;
   firstDayOfWeek: IsoWeekday;
   firstRecorded: string;
-  /** The counter's value now: the value line is worked back from it. */
+  /** The value line is worked back from it. */
   currentValue: number;
-  /** Each day's totals (ActivityRecord.totalsBetween), every change or steps only. */
   totalsBetween(from: string, until: string, stepsOnly: boolean): ReadonlyMap<string, DayTotal>;
-  /** Null for a day counter: it moves with the calendar, and no streak is invented for it. */
+  /** Null for a day counter: no streak is invented for the calendar. */
   streak: { refused: { increment: boolean; decrement: boolean }; goal: GoalRule | null } | null;
 }
 
-/** The first day of a range ending today: 14 days, 13 weeks, or the 52 week columns ending with this week. */
-export function rangeStart(range: HistoryRange, today: string, firstDayOfWeek: IsoWeekday): string {
+/** 14 days, 13 weeks, or the 52 week columns ending with this week. */
+function rangeStart(range: HistoryRange, today: string, firstDayOfWeek: IsoWeekday): string {
   switch (range) {
     case 'twoWeeks':
       return addDays(today, -13);
@@ -34,7 +32,7 @@ export function rangeStart(range: HistoryRange, today: string, firstDayOfWeek: I
   }
 }
 
-export const weekStart = (day: string, firstDayOfWeek: IsoWeekday) => addDays(day, -daysIntoWeek(day, firstDayOfWeek));
+const weekStart = (day: string, firstDayOfWeek: IsoWeekday) => addDays(day, -daysIntoWeek(day, firstDayOfWeek));
 
 const netOf = (total: DayTotal) => total.you + total.others;
 
@@ -46,7 +44,7 @@ export function computeHistory(input: HistoryInput): ActivityHistory {
   const from = [start, lastWeek, firstRecorded].reduce((a, b) => (b < a ? b : a));
   const totals = input.totalsBetween(from, today, false);
   const total = (day: string) => totals.get(day) ?? { you: 0, others: 0 };
-  // A change kept from before the record began (stamped by a clock that was behind) shows on its own day; the days around it stay unknown.
+  // A change kept from before the record began (a clock behind) shows on its own day.
   const recorded = (day: string) => day >= firstRecorded || totals.has(day);
 
   const keys = consecutiveDays(start, daysBetween(start, today) + 1);
@@ -80,21 +78,21 @@ export function computeHistory(input: HistoryInput): ActivityHistory {
   };
 }
 
-/** The change the top shade stands for: the 90th percentile of the days' changes, so one huge day does not pale all others. */
+/** The 90th percentile of the days' changes, so one huge day does not pale all others. */
 export function heatScale(changes: readonly number[]): number {
   if (changes.length === 0) return 0;
   const sorted = [...changes].sort((a, b) => a - b);
   return sorted[Math.ceil(sorted.length * 0.9) - 1] as number;
 }
 
-/** 0 for no change; ±1 … ±4 by the change's size against the scale (anything at or over it is 4). */
+/** 0 for no change; ±1 … ±4 by size against the scale. */
 export function heatLevel(net: number, scale: number): number {
   if (net === 0 || scale <= 0) return 0;
   const level = Math.min(HEAT_LEVELS, Math.max(1, Math.ceil((HEAT_LEVELS * Math.abs(net)) / scale)));
   return Math.sign(net) * level;
 }
 
-/** Which way the counter goes: a refused direction says it (docs/api.md O9); else the kept days' sum ("Cookies left" goes down). */
+/** A refused direction says it (docs/api.md O9); else the kept days' sum. */
 function directionOf(refused: { increment: boolean; decrement: boolean }, totals: ReadonlyMap<string, DayTotal>): Direction {
   if (refused.decrement && !refused.increment) return 'up';
   if (refused.increment && !refused.decrement) return 'down';
@@ -148,7 +146,6 @@ function monthsOf(keys: readonly string[], total: (day: string) => DayTotal, rec
   return months;
 }
 
-/** Over everything the record keeps, from the day it began. */
 function streakOf(input: HistoryInput, totals: ReadonlyMap<string, DayTotal>, direction: Direction): Streak {
   const goal = input.streak?.goal;
   if (goal) return goalStreak(input.totalsBetween(input.firstRecorded, input.today, true), input.firstRecorded, input.today, goal, direction);

@@ -1,30 +1,22 @@
-// The activity record on disk: untrusted like every file the app reads (ARCHITECTURE.md,
-// "Trust boundaries"), so every count is bounded, every date real, no key a name of
-// Object.prototype. Why version 2 is columns and hand-written guards: README.md, Activity.
+// The activity record on disk: untrusted like every file the app reads, so every count is bounded,
+// every date real, no key a name of Object.prototype. Why columns and hand-written guards: README.md.
 import { z } from 'zod';
 import { ActivityEvent, ClickSource } from '../../../src-shared/domain/activity';
 import { addDays, isDateKey } from '../../../src-shared/time/calendar';
-
-/** The instants the record accepts: a clock outside them is wrong, and what it stamped means nothing. */
-export const EARLIEST_AT = Date.UTC(2000, 0, 1);
-export const LATEST_AT = Date.UTC(2200, 0, 1);
-// Their local days in every zone (UTC−12 to UTC+14): a clock reset to 2000-01-01 00:00 UTC is still 1999 in New York.
-const FIRST_DAY = '1999-12-31';
-const LAST_DAY = '2200-01-01';
+import { DAYS_KEPT, FIRST_DAY, LAST_DAY, isRecordedAt, isRecordedDay, type DayColumns } from './days';
 
 /** What a reader accepts; the record is compacted and written within it. */
-export interface FileLimits {
-  /** The file itself, read no further (storage/text-file.ts) and written no larger. */
+interface FileLimits {
+  /** Read no further (storage/text-file.ts) and written no larger. */
   bytes: number;
   counters: number;
   eventsPerCounter: number;
-  /** Days one counter's totals span, first to last. */
+  /** Days one counter's totals span. */
   days: number;
-  /** Version 1 wrote its events before a trim now and then (up to a quarter over its cap of 300). */
+  /** Version 1 ran up to a quarter over its cap of 300 before a trim. */
   legacyEventsPerCounter: number;
-  /** Refuse counter keys that are not ids or that name a property of Object.prototype. */
+  /** Refuse keys that are not ids or name a property of Object.prototype. */
   strictKeys: boolean;
-  /** Refuse days and instants outside the years the record accepts. */
   strictDates: boolean;
 }
 
@@ -32,14 +24,11 @@ export const FILE_LIMITS: FileLimits = {
   bytes: 8 * 1024 * 1024,
   counters: 5_000,
   eventsPerCounter: 300,
-  days: 400,
+  days: DAYS_KEPT,
   legacyEventsPerCounter: 400,
   strictKeys: true,
   strictDates: true,
 };
-
-export const isRecordedAt = (at: unknown): at is number => typeof at === 'number' && Number.isSafeInteger(at) && at >= EARLIEST_AT && at < LATEST_AT;
-export const isRecordedDay = (key: unknown): key is string => isDateKey(key) && key >= FIRST_DAY && key <= LAST_DAY;
 
 /** An event as a tuple: [at, 'o', amount, outcome, sources] · [at, 't' | 'w', from, to] · [at, 'e', by, fields, from?, to?]. */
 export type EventTuple =
@@ -47,13 +36,6 @@ export type EventTuple =
   | [at: number, kind: 't' | 'w', from: number, to: number]
   | [at: number, kind: 'e', by: 'y' | 't', fields: FieldCode[]]
   | [at: number, kind: 'e', by: 'y' | 't', fields: FieldCode[], from: number | null, to: number | null];
-
-/** Day totals from `from` on, one entry a day; `others` absent when every entry would be 0. */
-export interface DayColumns {
-  from: string;
-  you: number[];
-  others?: number[];
-}
 
 const OUTCOMES = { a: 'applied', u: 'unconfirmed', r: 'refused' } as const;
 const FIELDS = { n: 'name', v: 'value', s: 'startDate', e: 'endDate' } as const;
@@ -72,7 +54,7 @@ function isSources(value: unknown): boolean {
   return keys.length <= SOURCES.size && keys.every((key) => SOURCES.has(key) && isInt(value[key]));
 }
 
-/** A counter id as the API spells them (a GUID; any short token of letters, digits and dashes), never a name of Object.prototype. */
+/** An id as the API spells them (letters, digits, dashes), never a name of Object.prototype. */
 const isCounterKey = (key: string): boolean => /^[A-Za-z0-9-]{1,64}$/.test(key) && !Object.hasOwn(Object.prototype, key) && key !== 'prototype';
 const isFields = (value: unknown): boolean => Array.isArray(value) && value.length <= 4 && value.every((code) => has(FIELDS, code));
 const isNullableNumber = (value: unknown) => value === null || isFinite(value);
@@ -101,19 +83,17 @@ function guards(limits: FileLimits) {
     const { from, you, others, ...rest } = value;
     if (Object.keys(rest).length > 0 || !day(from) || !isNumbers(you)) return false;
     if (others !== undefined && !(isNumbers(others) && others.length === you.length)) return false;
-    // The last day must be a real one too.
     return you.length === 0 || day(addDays(from, you.length - 1));
   };
   return { at, day, isEventTuple, isDayColumns };
 }
 
-/** Both file versions, held to `limits`. */
 export function recordFileSchema(limits: FileLimits) {
   const { at, day, isEventTuple, isDayColumns } = guards(limits);
   const DayKey = z.string().refine(day, { message: `a real day from ${FIRST_DAY} to ${LAST_DAY}` });
   const At = z.number().refine(at, { message: 'an instant between 2000 and 2200' });
-  // Checked on the raw object, before zod's record reads it: zod leaves a "__proto__" key out
-  // without a word, so a counter's whole log would vanish instead of the file being refused.
+  // Checked on the raw object: zod's record leaves a "__proto__" key out without a word, so a
+  // counter's whole log would vanish instead of the file being refused.
   const Counters = z.custom<Record<string, unknown>>((raw) => isObject(raw) && (!limits.strictKeys || Object.keys(raw).every(isCounterKey)), { message: 'counter ids only' });
   const bounded = <T extends z.ZodType>(value: T) =>
     Counters.pipe(z.record(z.string(), value)).refine((counters) => Object.keys(counters).length <= limits.counters, { message: `at most ${limits.counters} counters` });
@@ -132,21 +112,20 @@ export function recordFileSchema(limits: FileLimits) {
     .object({
       format: z.literal('counter-tray-activity'),
       version: z.literal(2),
-      /** The first day the record covers for the account: days before it are "not recorded" (absent: its oldest entry). */
+      /** Days before it are "not recorded" (absent: its oldest entry). */
       since: DayKey.optional(),
       counters: bounded(z.object({ days: Days, events: Events, eventsFrom: At.optional() }).strict()),
     })
     .strict();
-  // A newer version (written by a later app) is refused, never half-read.
+  // A newer version is refused, never half-read.
   return z.union([V2, V1]);
 }
 
 export const RecordFile = recordFileSchema(FILE_LIMITS);
 export type RecordFile = z.infer<typeof RecordFile>;
 export type RecordFileV2 = Extract<RecordFile, { version: 2 }>;
-export type RecordFileV1 = Extract<RecordFile, { version: 1 }>;
 
-// ---- Events: tuple ⇄ object (the guards above ran first). ----
+// Events: tuple ⇄ object (the guards above ran first).
 
 export function encodeEvent(event: ActivityEvent): EventTuple {
   switch (event.kind) {
@@ -186,30 +165,4 @@ export function decodeEvent(tuple: EventTuple): ActivityEvent {
       return event;
     }
   }
-}
-
-// ---- Day totals ----
-
-export interface DayTotal {
-  you: number;
-  others: number;
-}
-
-const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
-const pad = (n: number) => (n < 10 ? `0${n}` : String(n));
-
-/** `count` day keys from `from` on, counted on the calendar (no Date per day: a year of 100 counters is 36,500 keys at launch). */
-export function consecutiveDays(from: string, count: number): string[] {
-  let year = Number(from.slice(0, 4));
-  let month = Number(from.slice(5, 7));
-  let day = Number(from.slice(8, 10));
-  const keys = new Array<string>(count);
-  for (let i = 0; i < count; i += 1) {
-    keys[i] = `${year}-${pad(month)}-${pad(day)}`;
-    const leap = month === 2 && (year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0));
-    if (day < (MONTH_DAYS[month - 1] as number) + (leap ? 1 : 0)) day += 1;
-    else if (month < 12) [month, day] = [month + 1, 1];
-    else [year, month, day] = [year + 1, 1, 1];
-  }
-  return keys;
 }

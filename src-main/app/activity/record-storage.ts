@@ -1,40 +1,21 @@
-// Where the activity record lives: a JSON file per account, or memory for the demo (its activity
-// is forgotten with it); `fittedFile` keeps every write within what a reader accepts.
+// Where the activity record lives: a JSON file per account, or memory for the demo. Every write fits
+// what a reader accepts, comes a moment after a burst of changes, never overlaps, never on the click path.
+import type { Clock } from '../../core/contract';
 import type { TextFile } from '../ports';
 import { accountFilePath, createAccountJsonFile, createMemoryAccountFile, type AccountJsonFile } from '../storage/account-json-file';
 import { createTextFile } from '../storage/text-file';
 import { ActivityRecord } from './record';
 import { FILE_LIMITS, RecordFile, type RecordFileV2 } from './record-file';
-import type { Said } from '../../../src-shared/i18n/notice';
 
-export interface RecordLoad {
-  record: ActivityRecord;
-  /** Set when the file could not be used: tell the user once. */
-  notice?: Said;
-}
+export type RecordStorage = AccountJsonFile<ActivityRecord, RecordFile>;
 
-export interface RecordStorage {
-  load(): Promise<RecordLoad>;
-  save(file: RecordFile): Promise<void>;
-}
-
-/** Named by the account's owner key (a digest, never the token). */
+/** Named by the owner key (a digest, never the token). */
 export function recordPathFor(dir: string, ownerKey: string): string {
   return accountFilePath(dir, 'activity', ownerKey);
 }
 
-function asRecordStorage(file: AccountJsonFile<ActivityRecord, RecordFile>): RecordStorage {
-  return {
-    async load() {
-      const { value, notice } = await file.load();
-      return { record: value, ...(notice ? { notice } : {}) };
-    },
-    save: (record) => file.save(record),
-  };
-}
-
 export function createMemoryRecordStorage(): RecordStorage {
-  return asRecordStorage(createMemoryAccountFile(() => new ActivityRecord()));
+  return createMemoryAccountFile(() => new ActivityRecord());
 }
 
 export function createFileRecordStorage(path: string, options: { now?: () => Date } = {}): RecordStorage {
@@ -42,24 +23,22 @@ export function createFileRecordStorage(path: string, options: { now?: () => Dat
 }
 
 export function createTextRecordStorage(file: TextFile): RecordStorage {
-  return asRecordStorage(
-    createAccountJsonFile(file, {
-      schema: RecordFile,
-      fresh: () => new ActivityRecord(),
-      fromFile: (data) => ActivityRecord.fromFile(data),
-      unreadable: (i18n) => i18n.t('notice.activityUnreadable'),
-      reset: (i18n) => i18n.t('notice.activityReset'),
-      maxBytes: FILE_LIMITS.bytes,
-    }),
-  );
+  return createAccountJsonFile(file, {
+    schema: RecordFile,
+    fresh: () => new ActivityRecord(),
+    fromFile: (data) => ActivityRecord.fromFile(data),
+    unreadable: (i18n) => i18n.t('notice.activityUnreadable'),
+    reset: (i18n) => i18n.t('notice.activityReset'),
+    maxBytes: FILE_LIMITS.bytes,
+  });
 }
 
-/** The most characters one day total or one event can take in the file (a 17-digit number with sign, exponent and commas). */
+/** The most characters a day total or an event can take in the file. */
 const WORST_DAY = 2 * 26;
 const WORST_EVENT = 220;
 const WORST_COUNTER = 200;
 
-/** The record's file, shrunk until a reader would accept it, so the app never writes a file it would refuse at the next launch. */
+/** Shrunk until a reader would accept it: the app never writes a file it would refuse at the next launch. */
 export function fittedFile(record: ActivityRecord, maxBytes: number = FILE_LIMITS.bytes): RecordFileV2 {
   for (;;) {
     const file = record.toFile();
@@ -74,3 +53,55 @@ function worstSize(file: RecordFileV2): number {
   for (const log of Object.values(file.counters)) size += WORST_COUNTER + log.events.length * WORST_EVENT + log.days.you.length * WORST_DAY;
   return size;
 }
+
+export function createRecordWriter(options: {
+  snapshot: () => RecordFile;
+  save: (file: RecordFile) => Promise<void>;
+  clock: Clock;
+  delayMs?: number;
+  onError?: (error: unknown) => void;
+}) {
+  const delayMs = options.delayMs ?? 1_000;
+  let timer: unknown;
+  let dirty = false;
+  let writing: Promise<void> | undefined;
+
+  const write = async (): Promise<void> => {
+    while (dirty) {
+      dirty = false;
+      try {
+        await options.save(options.snapshot());
+      } catch (error) {
+        options.onError?.(error);
+        return;
+      }
+    }
+  };
+  const start = (): Promise<void> => {
+    if (timer !== undefined) options.clock.clearTimeout(timer);
+    timer = undefined;
+    writing ??= write().finally(() => {
+      writing = undefined;
+      if (dirty && timer === undefined) timer = options.clock.setTimeout(() => void start(), delayMs);
+    });
+    return writing;
+  };
+
+  return {
+    schedule() {
+      dirty = true;
+      if (timer === undefined && !writing) timer = options.clock.setTimeout(() => void start(), delayMs);
+    },
+    /** Resolves when the file holds the latest state. */
+    async flush() {
+      if (writing) await writing;
+      if (dirty) await start();
+    },
+    dispose() {
+      if (timer !== undefined) options.clock.clearTimeout(timer);
+      timer = undefined;
+    },
+  };
+}
+
+export type RecordWriter = ReturnType<typeof createRecordWriter>;

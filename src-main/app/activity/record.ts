@@ -1,43 +1,91 @@
-// The activity record: per counter, the latest events and a total per local day, added as each
-// event is appended, so dropping events never changes a day's total. Pure (time and zone are
-// arguments), so bounds and compaction are tested with plain numbers.
+// The activity record: per counter, the latest events and a total per local day, added as each event
+// is appended, so dropping events never changes a day's total. Pure: time and zone are arguments.
 import type { ActivityDetail, ActivityEvent, DayActivity } from '../../../src-shared/domain/activity';
-import { dayKey, lastDays, shiftDay } from './days';
-import { DayTotals } from './record-days';
-import { decodeEvent, encodeEvent, FILE_LIMITS, isRecordedAt, type DayTotal, type RecordFile, type RecordFileV2 } from './record-file';
-import { contribution, dayTotals, latestActivity, stepContribution, type Log } from './record-log';
+import { addDays } from '../../../src-shared/time/calendar';
+import { dayKey, DayTotals, isRecordedAt, lastDays, type DayTotal } from './days';
+import { decodeEvent, encodeEvent, FILE_LIMITS, type RecordFile, type RecordFileV2 } from './record-file';
 
-export type { DayTotal };
-
+/** Days of totals kept; days events are kept, and events per counter (a dropped event's day total stays). */
 export interface RecordLimits {
-  /** Days of totals kept; older ones are dropped. */
   days: number;
-  /** Days events are kept (their totals stay for `days`). */
   eventDays: number;
-  /** Events kept per counter; the oldest go first (their day totals stay). */
   eventsPerCounter: number;
 }
 
-export const DEFAULT_LIMITS: RecordLimits = { days: FILE_LIMITS.days, eventDays: 90, eventsPerCounter: FILE_LIMITS.eventsPerCounter };
-/** Trimming happens in batches, so an append at the cap does not copy the array every time. */
+const DEFAULT_LIMITS: RecordLimits = { days: FILE_LIMITS.days, eventDays: 90, eventsPerCounter: FILE_LIMITS.eventsPerCounter };
+/** In batches: an append at the cap does not copy the array every time. */
 const TRIM_SLACK = 0.25;
 const DAY_MS = 86_400_000;
-/** A log with events only (renames, unconfirmed changes): no day moved. */
+/** Events only (renames, unconfirmed changes): no day moved. */
 const NO_DAYS = { from: '2000-01-01', you: [] };
 
-/** One counter's activity for an export: daily totals for the days whose events were dropped, then every kept event. */
+/** Daily totals for the days whose events were dropped, then every kept event. */
 export interface ExportLog {
   days: { date: string; you: number; others: number }[];
   events: ActivityEvent[];
 }
 
+export interface Log {
+  events: ActivityEvent[];
+  days: DayTotals;
+  /** Set once events were dropped: the oldest kept event's time; days up to its day are whole only as stored totals. */
+  eventsFrom?: number;
+}
+
+/** Its latest event, or the start of its latest day with a total. */
+function latestActivity(log: Log): number {
+  const lastDay = log.days.span()?.last;
+  return Math.max(log.events[log.events.length - 1]?.at ?? 0, lastDay === undefined ? 0 : Date.parse(`${lastDay}T00:00:00Z`));
+}
+
+/** Own confirmed changes and value edits are "you", the rest "others". */
+export function contribution(event: ActivityEvent): DayTotal {
+  switch (event.kind) {
+    case 'own':
+      // An unconfirmed change may not have landed: listed, never counted.
+      return { you: event.outcome === 'applied' ? event.amount : 0, others: 0 };
+    case 'others':
+    case 'away':
+      return { you: 0, others: event.to - event.from };
+    case 'edit': {
+      const moved = event.fields.includes('value') && event.from !== undefined && event.to !== undefined ? event.to - event.from : 0;
+      return event.by === 'you' ? { you: moved, others: 0 } : { you: 0, others: moved };
+    }
+  }
+}
+
+/** Steps only: an edit (a reset to 0 is one) sets a value. Stored day totals hold edits too. */
+function stepContribution(event: ActivityEvent): DayTotal {
+  return event.kind === 'edit' ? { you: 0, others: 0 } : contribution(event);
+}
+
+/** Totals of the days `from` to `until` (included): from the kept events where they cover the day, else the stored totals. */
+function dayTotals(log: Log, from: string, until: string, timezone: string, contribute: (event: ActivityEvent) => DayTotal = contribution): Map<string, DayTotal> {
+  const partialUntil = log.eventsFrom === undefined ? undefined : dayKey(log.eventsFrom, timezone);
+  const totals = new Map<string, DayTotal>();
+  for (let i = log.events.length - 1; i >= 0; i -= 1) {
+    const event = log.events[i] as ActivityEvent;
+    const key = dayKey(event.at, timezone);
+    if (key < from || (partialUntil !== undefined && key <= partialUntil)) break;
+    if (key > until) continue;
+    const add = contribute(event);
+    if (add.you === 0 && add.others === 0) continue;
+    const day = totals.get(key) ?? { you: 0, others: 0 };
+    totals.set(key, { you: day.you + add.you, others: day.others + add.others });
+  }
+  if (partialUntil !== undefined) {
+    for (const [key, total] of log.days.between(from, partialUntil < until ? partialUntil : until)) totals.set(key, total);
+  }
+  return totals;
+}
+
 export class ActivityRecord {
   private readonly logs = new Map<string, Log>();
-  /** The first day this account's record covers (days before it were never seen); set at the first compaction. */
+  /** Days before it were never seen; set at the first compaction. */
   private since: string | undefined;
-  /** Bumped on every change, so callers can cache what they derive. */
+  /** Callers cache what they derive by it. */
   version = 0;
-  /** Read from an older file format: write it back in the current one. */
+  /** Read from an older format: write it back in the current one. */
   readonly upgraded: boolean;
 
   constructor(private readonly limits: RecordLimits = DEFAULT_LIMITS, origin: { since?: string; upgraded?: boolean } = {}) {
@@ -45,7 +93,7 @@ export class ActivityRecord {
     this.upgraded = origin.upgraded ?? false;
   }
 
-  /** A record from either file version (RecordFile parsed it); version 1 is upgraded here. */
+  /** From either file version (RecordFile parsed it); version 1 is upgraded here. */
   static fromFile(file: RecordFile, limits: RecordLimits = DEFAULT_LIMITS): ActivityRecord {
     if (file.version === 2) {
       const record = new ActivityRecord(limits, file.since === undefined ? {} : { since: file.since });
@@ -55,7 +103,6 @@ export class ActivityRecord {
       }
       return record;
     }
-    let since: string | undefined;
     const record = new ActivityRecord(limits, { upgraded: true });
     for (const [id, log] of Object.entries(file.counters)) {
       // Events are kept in time order; a hand-edited file may not be.
@@ -64,31 +111,27 @@ export class ActivityRecord {
       // Version 1 did not say whether its cap cut a log; a full one may have been.
       const capped = events.length >= limits.eventsPerCounter && events[0] ? { eventsFrom: events[0].at } : {};
       record.logs.set(id, { events, days, ...capped });
-      // Version 1 did not say when it began either: no later than the oldest thing it kept.
-      const first = days.span()?.first;
-      if (first !== undefined && (since === undefined || first < since)) since = first;
-      const firstEvent = events[0] && dayKey(events[0].at, 'UTC');
-      if (firstEvent !== undefined && (since === undefined || firstEvent < since)) since = firstEvent;
     }
-    if (since !== undefined) record.since = since;
+    // Version 1 did not say when it began either: no later than the oldest thing it kept.
+    record.since = record.earliestDay();
     return record;
   }
 
   toFile(): RecordFileV2 {
     const counters: RecordFileV2['counters'] = {};
     for (const [id, log] of this.logs) {
-      // At most the cap: an append may run over it by the trim's slack until the next compaction.
+      // An append may run over the cap by the trim's slack until the next compaction.
       const over = log.events.length - FILE_LIMITS.eventsPerCounter;
       const events = over > 0 ? log.events.slice(over) : log.events;
       const eventsFrom = over > 0 ? events[0]?.at : log.eventsFrom;
       counters[id] = { days: log.days.toColumns() ?? NO_DAYS, events: events.map(encodeEvent), ...(eventsFrom === undefined ? {} : { eventsFrom }) };
     }
-    // Never compacted (no clock yet): the day it began is not known, the reader works it out as here.
+    // Never compacted (no clock yet): the reader works out the day it began as here.
     return { format: 'counter-tray-activity', version: 2, ...(this.since === undefined ? {} : { since: this.since }), counters };
   }
 
   append(counterId: string, event: ActivityEvent, timezone: string): void {
-    // A clock outside the years the record accepts is wrong: what it stamped would make the file unreadable.
+    // A clock outside the years the record accepts is wrong: its stamp would make the file unreadable.
     if (!isRecordedAt(event.at)) return;
     let log = this.logs.get(counterId);
     if (!log) {
@@ -97,7 +140,7 @@ export class ActivityRecord {
     }
     const last = log.events[log.events.length - 1];
     if (last && last.at > event.at) {
-      // A clock step backwards: keep the order by time so trimming drops the oldest.
+      // A clock stepped back: keep time order so trimming drops the oldest.
       const index = log.events.findIndex((e) => e.at > event.at);
       log.events.splice(index, 0, event);
     } else log.events.push(event);
@@ -111,26 +154,22 @@ export class ActivityRecord {
     this.version += 1;
   }
 
-  /**
-   * Drops days and events past their limits, counted back from the earlier of now and the
-   * counter's newest entry (a clock far behind or ahead drops nothing), then events over the cap
-   * and the counters idle longest; true when anything went. Fixes the day the record began.
-   */
+  /** Drops what is past the limits, counted back from the earlier of now and the counter's newest entry (a clock far off drops nothing); true when anything went. Fixes the day the record began. */
   compact(now: number, timezone: string): boolean {
-    // A clock outside the years the record accepts says nothing about its data (nor has a day key to count from).
+    // A clock outside those years says nothing about the data.
     const clock = isRecordedAt(now) ? now : undefined;
     let dropped = false;
     let keptFrom: string | undefined;
     for (const [id, log] of this.logs) {
       const newest = latestActivity(log);
       const reference = clock === undefined ? newest : Math.min(clock, newest);
-      const oldestDay = shiftDay(dayKey(reference, timezone), this.limits.days - 1);
+      const oldestDay = addDays(dayKey(reference, timezone), 1 - this.limits.days);
       const oldestAt = reference - this.limits.eventDays * DAY_MS;
       dropped = log.days.keepFrom(oldestDay) || dropped;
       const firstKept = log.events.findIndex((e) => e.at >= oldestAt);
       const cut = Math.max(firstKept === -1 ? log.events.length : firstKept, log.events.length - this.limits.eventsPerCounter);
       if (cut > 0) {
-        // Days up to the oldest kept event's may have lost events: their stored totals answer for them.
+        // Days up to the oldest kept event's: their stored totals answer for them.
         log.eventsFrom = log.events[cut]?.at ?? Math.max(oldestAt, log.events[cut - 1]?.at ?? oldestAt);
         log.events.splice(0, cut);
         dropped = true;
@@ -142,13 +181,12 @@ export class ActivityRecord {
     const began = this.since ?? (today === undefined ? this.earliestDay() : minDay(today, this.earliestDay()));
     const since = began !== undefined && keptFrom !== undefined && began < keptFrom ? keptFrom : began;
     if (since !== this.since) [this.since, dropped] = [since, true];
-    // Beyond what a file may hold: the counters idle longest go first.
     if (this.logs.size > FILE_LIMITS.counters) dropped = this.dropIdle(this.logs.size - FILE_LIMITS.counters) || dropped;
     if (dropped) this.version += 1;
     return dropped;
   }
 
-  /** One step towards a smaller file (record-storage.ts fittedFile): the older half of every counter's events, or, once none are left, the tenth of the counters idle longest. */
+  /** Towards a smaller file (fittedFile): the older half of every counter's events, or else the tenth of the counters idle longest. */
   shrink(): boolean {
     let dropped = false;
     for (const log of this.logs.values()) {
@@ -173,13 +211,10 @@ export class ActivityRecord {
     return this.logs.get(counterId)?.events.length ?? 0;
   }
 
-  /**
-   * The first day the record covers, in `timezone`. The day it began was counted in that moment's
-   * zone: in another zone today, or a kept event, may fall on the day before it, which then counts too.
-   */
+  /** The first day covered, in `timezone`: in a zone other than the one it began in, today or a kept event may fall on the day before. */
   firstDay(now: number, timezone: string): string {
     const began = this.since ?? this.earliestDay();
-    const dayBefore = began === undefined ? undefined : shiftDay(began, 1);
+    const dayBefore = began === undefined ? undefined : addDays(began, -1);
     let first = minDay(dayKey(now, timezone), began);
     for (const log of this.logs.values()) {
       const event = dayBefore === undefined ? log.events[0] : log.events.find((e) => dayKey(e.at, timezone) >= dayBefore);
@@ -188,12 +223,10 @@ export class ActivityRecord {
     return first;
   }
 
-  /** One counter's kept events and stored day totals (tests, the file). */
   logOf(counterId: string): Readonly<Log> | undefined {
     return this.logs.get(counterId);
   }
 
-  /** Today's net change of every counter that moved today. */
   today(now: number, timezone: string): Record<string, number> {
     const key = dayKey(now, timezone);
     const totals: Record<string, number> = {};
@@ -205,13 +238,13 @@ export class ActivityRecord {
     return totals;
   }
 
-  /** The totals of each local day from `from` to `until` (both included), in `timezone`: every change, or steps only (goals). */
+  /** Each local day's totals from `from` to `until`, both included: every change, or steps only (goals). */
   totalsBetween(counterId: string, from: string, until: string, timezone: string, stepsOnly = false): Map<string, DayTotal> {
     const log = this.logs.get(counterId);
     return log ? dayTotals(log, from, until, timezone, stepsOnly ? stepContribution : contribution) : new Map();
   }
 
-  /** Net steps (not edits) on a counter on the local days `from` to `until` (YYYY-MM-DD, both included), in `timezone`. */
+  /** Net steps (not edits) on the local days `from` to `until`, both included. */
   stepsBetween(counterId: string, from: string, until: string, timezone: string): DayTotal {
     const sum = { you: 0, others: 0 };
     for (const total of this.totalsBetween(counterId, from, until, timezone, true).values()) {
@@ -221,7 +254,6 @@ export class ActivityRecord {
     return sum;
   }
 
-  /** Everything kept about one counter, oldest first. */
   exportLog(counterId: string, timezone: string): ExportLog {
     const log = this.logs.get(counterId);
     if (!log) return { days: [], events: [] };
@@ -231,7 +263,7 @@ export class ActivityRecord {
     return { days, events: [...log.events] };
   }
 
-  /** One counter's last days and latest events; the value line is worked back from the current value, so bars and line agree. */
+  /** The value line is worked back from the current value, so bars and line agree. */
   detail(counterId: string, currentValue: number, now: number, timezone: string, dayCount = 14, eventCount = 20): ActivityDetail {
     const log = this.logs.get(counterId);
     const today = dayKey(now, timezone);
@@ -250,7 +282,7 @@ export class ActivityRecord {
     return { counterId, today: { you: todayTotal.you, others: todayTotal.others }, days, events };
   }
 
-  /** The oldest day any log holds, by its totals or its first event's day in UTC. */
+  /** By its totals or its first event's day in UTC. */
   private earliestDay(): string | undefined {
     let earliest: string | undefined;
     for (const log of this.logs.values()) {

@@ -1,23 +1,21 @@
-// Streaks from the record's day totals: days with a change in the counter's direction, or periods
-// with its goal met. A day before the record began is unknown, so a run never reaches past it;
-// today not met (yet) does not end a run that reached yesterday.
+// Streaks: days with a change in the counter's direction, or periods with its goal met. A run never
+// reaches past the record's first day; today not met (yet) does not end a run that reached yesterday.
 import type { GoalPeriod } from '../../../src-shared/domain/goals';
 import type { Streak } from '../../../src-shared/domain/history';
 import { addDays, daysBetween } from '../../../src-shared/time/calendar';
 import { daysIntoWeek } from '../../../src-shared/time/week-start';
-import { consecutiveDays, type DayTotal } from './record-file';
+import { consecutiveDays, type DayTotal } from './days';
 
 export type Direction = Streak['direction'];
 
 export interface GoalRule {
   period: GoalPeriod;
-  /** Whether a period's net steps (yours, others') meet the goal (goals/goal-tracker.ts progressOf). */
   met(steps: DayTotal): boolean;
 }
 
 const net = (total: DayTotal | undefined) => (total ? total.you + total.others : 0);
 
-/** A run of met periods, oldest first: the current one (today's period, or the last if it is not met yet) and the longest. */
+/** The current run (today's period, or the last if it is not met yet) and the longest. */
 function runs(met: readonly boolean[], keys: readonly string[]): Pick<Streak, 'current' | 'longest' | 'longestEnd'> {
   let longest = 0;
   let longestEnd: string | null = null;
@@ -34,14 +32,14 @@ function runs(met: readonly boolean[], keys: readonly string[]): Pick<Streak, 'c
   return { current, longest, longestEnd };
 }
 
-/** Days in a row, up to today, whose net change went the counter's way. */
+/** Days in a row whose net change went the counter's way. */
 export function directionStreak(totals: ReadonlyMap<string, DayTotal>, firstDay: string, today: string, direction: Direction): Streak {
   const keys = consecutiveDays(firstDay, Math.max(0, daysBetween(firstDay, today) + 1));
   const met = keys.map((key) => (direction === 'up' ? net(totals.get(key)) > 0 : net(totals.get(key)) < 0));
   return { kind: 'direction', direction, unit: 'day', ...runs(met, keys) };
 }
 
-/** Periods in a row with the goal met (days, ISO weeks from Monday as goals count them, or calendar months). */
+/** Days, ISO weeks from Monday as goals count them, or calendar months. */
 export function goalStreak(steps: ReadonlyMap<string, DayTotal>, firstDay: string, today: string, goal: GoalRule, direction: Direction): Streak {
   const keys = consecutiveDays(firstDay, Math.max(0, daysBetween(firstDay, today) + 1));
   const periods: string[] = [];

@@ -8,7 +8,7 @@ import { csvDocument, type Cell } from './csv';
 
 export const EXPORT_COLUMNS = ['time', 'counter_id', 'counter', 'counter_type', 'event', 'by', 'change', 'from', 'to', 'outcome', 'sources', 'fields', 'group'] as const;
 
-export interface ExportCounter {
+interface ExportCounter {
   id: string;
   name: string;
   type: CounterType;
@@ -33,7 +33,7 @@ function describe(event: ActivityEvent): Rest {
   }
 }
 
-/** The CSV text and its number of data lines; `group` is last, so a reader of the earlier columns by position reads them as before. */
+/** `group` is last, so a reader of the earlier columns by position reads them as before. */
 export function activityCsv(counters: readonly ExportCounter[], logOf: (counterId: string) => ExportLog, timezone: string, groupOf: (counterId: string) => string = () => ''): { text: string; rows: number } {
   const rows: Cell[][] = [];
   for (const counter of counters) {
@@ -49,7 +49,7 @@ export function activityCsv(counters: readonly ExportCounter[], logOf: (counterI
   return { text: csvDocument(EXPORT_COLUMNS, rows), rows: rows.length };
 }
 
-/** A file name safe for any file system and spreadsheet (letters, digits and '-', no formula trigger: docs/export.md). */
+/** Letters, digits and '-', no formula trigger (docs/export.md). */
 export function exportFileName(counterName: string | null, now: number, timezone: string): string {
   const slug = (counterName ?? '')
     .normalize('NFKC')

@@ -1,6 +1,5 @@
-// CSV as RFC 4180 writes it, plus a BOM (Excel needs it for UTF-8) and quotes around `;` and tab
-// (other locales' separators). Text is neutralised against formula injection (OWASP "CSV
-// Injection"): counter names come from the server. Why at every cell boundary: docs/export.md.
+// CSV as RFC 4180 writes it, plus a BOM (Excel's UTF-8) and quotes around `;` and tab. Text is
+// neutralised against formula injection (OWASP): names come from the server. Why at every cell: docs/export.md.
 
 export type Cell = string | number | null | undefined;
 
@@ -9,11 +8,7 @@ const NEEDS_QUOTES = /[",;\t\r\n]/;
 
 const CELL_BOUNDARY = new Set([',', ';', '\t', '"', '\r', '\n']);
 
-/**
- * = + - @ start a formula (also after spaces, and their full-width forms in East Asian Excel); a
- * leading tab or CR can hide one. The spaces skipped exclude tab, CR and LF, so the apostrophe goes
- * after a line break, never between its CR and LF. Sticky: tested at one position at a time.
- */
+/** = + - @ start a formula (also after spaces, and full-width); a leading tab or CR can hide one. No apostrophe between CR and LF. Sticky. */
 const FORMULA_START = /[\t\r]|[^\S\t\r\n]*[=+\-@\uFF1D\uFF0B\uFF0D\uFF20]/y;
 
 function startsFormula(text: string, at: number): boolean {
@@ -32,7 +27,7 @@ export function neutralizeFormula(text: string): string {
   return out;
 }
 
-/** Numbers as they are (a finite number is never a formula), text neutralised, then quoted when needed. */
+/** A finite number is never a formula; text neutralised, then quoted when needed. */
 export function csvCell(cell: Cell, neutralize: (text: string) => string = neutralizeFormula): string {
   if (cell === null || cell === undefined) return '';
   if (typeof cell === 'number') {
@@ -43,7 +38,7 @@ export function csvCell(cell: Cell, neutralize: (text: string) => string = neutr
   return NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
-/** BOM, header, rows, CRLF each; `neutralize` is for the tests' weakened variant only. */
+/** `neutralize` is for the tests' weakened variant only. */
 export function csvDocument(header: readonly string[], rows: readonly (readonly Cell[])[], neutralize: (text: string) => string = neutralizeFormula): string {
   return `${BOM}${[header, ...rows].map((row) => `${row.map((cell) => csvCell(cell, neutralize)).join(',')}\r\n`).join('')}`;
 }

@@ -8,15 +8,15 @@ import type { ExportLog } from '../activity/record';
 import type { SaveFilePort } from '../ports';
 import { activityCsv, exportFileName } from './activity-csv';
 
-export interface ExportContext {
-  /** The running core's counters, names already through the server-text sanitizer. */
+interface ExportContext {
+  /** Names through the server-text sanitizer. */
   counters: readonly CounterState[];
   logOf(counterId: string): ExportLog;
   groupOf?: (counterId: string) => string;
   timezone: string;
   now: number;
   saveFile: SaveFilePort | undefined;
-  /** Main's log: why a write failed (the page is told only that it failed, not the path). */
+  /** Why a write failed (the page is told only that it failed, not the path). */
   warn(message: string): void;
 }
 

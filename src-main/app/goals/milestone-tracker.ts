@@ -1,24 +1,23 @@
-// Milestones of day counters due today, all local (no request). A milestone is keyed by its
-// counter's type, date and its own day, so it is announced once whatever happens meanwhile;
-// starting again gives the counter a new date, and new milestones.
+// Milestones of day counters due today, all local. Keyed by the counter's type, date and the milestone's
+// day: announced once whatever happens meanwhile; starting again gives a new date, new milestones.
 import { milestoneOn, type Milestone, type MilestoneCounterType } from '../../../src-shared/domain/milestones';
 import type { CounterState } from '../../../src-shared/domain/snapshot';
-import { shiftDay } from '../activity/days';
-import { MAX_KEYS, type ExtrasFile } from './extras-file';
+import { addDays } from '../../../src-shared/time/calendar';
+import { MAX_KEYS, type GoalsFile } from './goals-file';
 
-export interface DayCounter {
+interface DayCounter {
   id: string;
   name: string;
   type: MilestoneCounterType;
   date: string;
 }
 
-export interface DueMilestone {
+interface DueMilestone {
   counter: DayCounter;
   milestone: Milestone;
 }
 
-/** Keys of milestones more than this many days ago can never fall "today" again. */
+/** Older keys can never fall "today" again. */
 const KEEP_DAYS = 3;
 
 export function dayCounters(counters: readonly CounterState[]): DayCounter[] {
@@ -28,13 +27,13 @@ export function dayCounters(counters: readonly CounterState[]): DayCounter[] {
   });
 }
 
-export const milestoneKey = (counter: DayCounter, milestone: Milestone) => `${counter.type}:${counter.date}:${milestone.date}`;
+const milestoneKey = (counter: DayCounter, milestone: Milestone) => `${counter.type}:${counter.date}:${milestone.date}`;
 
-/** Due milestones of counters not muted and not announced yet; marks them (saved before the user is told). */
-export function takeDueMilestones(data: ExtrasFile, counters: readonly DayCounter[], today: string): DueMilestone[] {
+/** Not muted and not announced yet; marks them (saved before the user is told). */
+export function takeDueMilestones(data: GoalsFile, counters: readonly DayCounter[], today: string): DueMilestone[] {
   const due: DueMilestone[] = [];
   const muted = new Set(data.milestonesMuted);
-  const oldest = shiftDay(today, KEEP_DAYS);
+  const oldest = addDays(today, -KEEP_DAYS);
   for (const counter of counters) {
     if (muted.has(counter.id)) continue;
     const milestone = milestoneOn(counter.type, counter.date, today);

@@ -1,6 +1,6 @@
-// An account's unsent clicks (the core's one ledger) in `pending-<owner key>.json`: replayed under
-// another token they would be applied as someone else, so the file names its owner (a digest, never
-// the token) and each counter's clicks carry a MAC (click-file-codec.ts); a failing file is backed up.
+// An account's unsent clicks in `pending-<owner key>.json`: replayed under another token they would be
+// someone else's, so the file names its owner (a digest) and each counter's clicks carry a MAC
+// (click-file-codec.ts); a failing file is backed up.
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import type { PendingStore } from '../../core/contract';
@@ -10,7 +10,7 @@ import type { TextFile } from '../ports';
 import { backupNote, sentences, type Said } from '../../../src-shared/i18n/notice';
 
 const OwnedPending = z.object({ owner: z.string(), pending: AnyPendingDocument });
-/** The file as written, before the ledger's schema: the MACs are checked on what is on disk. */
+/** As written: the MACs are checked on what is on disk. */
 const SealedFile = z.object({ owner: z.string(), pending: z.looseObject({ counters: z.record(z.string(), z.unknown()) }), macs: z.unknown().optional() });
 const countersOf = (pending: unknown): Record<string, unknown> => {
   const parsed = z.object({ counters: z.record(z.string(), z.unknown()) }).safeParse(pending);
@@ -25,11 +25,11 @@ export function pendingFileName(owner: string): string {
   return `pending-${owner.slice(0, 16)}.json`;
 }
 
-export interface AccountPendingFiles {
+interface AccountPendingFiles {
   file: TextFile;
-  /** The single `pending.json` of Counter Tray 0.2: read once for its owner, then retired. */
+  /** 0.2's `pending.json`: read once for its owner, then retired. */
   legacy?: TextFile & { remove(): Promise<void> };
-  /** A file could not be used and was backed up: tell the user (and the log). */
+  /** Tell the user (and the log). */
   notice(message: Said): void;
 }
 
@@ -38,7 +38,7 @@ export function createAccountPendingStore(seal: ClickSeal, { file, legacy, notic
   let retireLegacy = false;
   const write = (pending: unknown) => file.write(JSON.stringify({ owner, pending, macs: sealEntries(seal, countersOf(pending)) }));
 
-  /** Only the counters whose MAC holds; the rest refused (file backed up, user told, the kept ones written back). */
+  /** The rest refused: file backed up, user told, the kept ones written back. */
   async function authenticated(json: unknown, from: TextFile, what: ClickFileName): Promise<unknown> {
     const sealed = SealedFile.safeParse(json);
     if (!sealed.success || sealed.data.owner !== owner) return json;
@@ -47,7 +47,7 @@ export function createAccountPendingStore(seal: ClickSeal, { file, legacy, notic
     const backup = await from.backup().catch(() => null);
     notice(refusedClicksNotice(what, refused.length, backup));
     const pending = { ...sealed.data.pending, counters: kept };
-    // What the app wrote goes back to disk at once: a core that never runs (a failed start) must not take it along.
+    // At once: a core that never runs (a failed start) must not take them along.
     await write(pending);
     return { owner, pending };
   }
@@ -72,7 +72,7 @@ export function createAccountPendingStore(seal: ClickSeal, { file, legacy, notic
       try {
         text = await file.read();
       } catch {
-        // Unreadable (permissions, I/O): moved aside, so the next write cannot overwrite what it may hold.
+        // Moved aside, so the next write cannot overwrite what it may hold.
         const backup = await file.backup().catch(() => null);
         notice(sentences((i18n) => i18n.t('notice.clicksUnreadable'), backupNote(backup)));
         return undefined;
@@ -89,7 +89,7 @@ export function createAccountPendingStore(seal: ClickSeal, { file, legacy, notic
       }
       const saved = OwnedPending.safeParse(owned);
       if (!saved.success || saved.data.owner !== owner) return undefined;
-      // 0.2 wrote no MACs: its file is taken only at the launch that upgraded the token vault (which proves the upgrade).
+      // 0.2 wrote no MACs: taken only at the launch that upgraded the token vault.
       if (!seal.acceptUnsealed) {
         const backup = await legacy?.backup().catch(() => null);
         notice(refusedClicksNotice('legacy', Object.keys(countersOf(saved.data.pending)).length, backup ?? null));
@@ -101,7 +101,7 @@ export function createAccountPendingStore(seal: ClickSeal, { file, legacy, notic
     async save(pending) {
       await write(pending);
       if (retireLegacy && legacy) {
-        // Now in the account's own file: the old one must not hand them over a second time.
+        // The old file must not hand them over a second time.
         retireLegacy = false;
         await legacy.remove();
       }

@@ -1,19 +1,18 @@
 // Clicks on disk carry an HMAC per counter: a program that can write the data folder could otherwise
-// add `{ "<id>": 1000000 }` and the app would send it with the user's token. The key is derived from
-// that token (kept by the OS-encrypted vault or typed again), so it is there whenever clicks may be sent.
+// add `{ "<id>": 1000000 }` and the app would send it. The key is derived from the token, there whenever clicks may be sent.
 import { backupNote, sentences, type Said } from '../../../src-shared/i18n/notice';
 import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
 
 export interface ClickSeal {
   owner: string;
   key: Buffer;
-  /** 0.2's unsealed clicks are accepted only at the launch that upgrades the token vault (its authenticated record proves it). */
+  /** Only at the launch that upgrades the token vault (its authenticated record proves it). */
   acceptUnsealed?: boolean;
 }
 
 const KEY_INFO = 'counter-tray/click-files/v1';
 
-export function clickFileKey(token: string): Buffer {
+function clickFileKey(token: string): Buffer {
   return Buffer.from(hkdfSync('sha256', Buffer.from(token, 'utf8'), Buffer.alloc(0), KEY_INFO, 32));
 }
 
@@ -21,20 +20,19 @@ export function sealFor(owner: string, token: string, acceptUnsealed = false): C
   return { owner, key: clickFileKey(token), ...(acceptUnsealed ? { acceptUnsealed } : {}) };
 }
 
-/** One counter's MAC (JSON.stringify of a parsed file gives back the text it was written as). */
-export function macEntry(seal: ClickSeal, id: string, clicks: unknown): string {
+/** JSON.stringify of a parsed file gives back the text it was written as. */
+function macEntry(seal: ClickSeal, id: string, clicks: unknown): string {
   return createHmac('sha256', seal.key).update(JSON.stringify([seal.owner, id, clicks ?? null])).digest('hex');
 }
 
-/** One MAC per counter: a click another program adds is refused alone, and every click the app wrote is kept. */
+/** A click another program adds is refused alone; every click the app wrote is kept. */
 export function sealEntries(seal: ClickSeal, entries: Readonly<Record<string, unknown>>): Record<string, string> {
   return Object.fromEntries(Object.entries(entries).map(([id, clicks]) => [id, macEntry(seal, id, clicks)]));
 }
 
-export interface OpenedEntries<T> {
-  /** The entries this app wrote for this owner. */
+interface OpenedEntries<T> {
   kept: Record<string, T>;
-  /** Counter ids whose clicks were not written by this app (added, changed, moved, or without a MAC). */
+  /** Not written by this app (added, changed, moved, or without a MAC). */
   refused: string[];
 }
 

@@ -1,20 +1,20 @@
-// Where the app meets the core's one ledger: each account's store of unsent clicks (the demo's stay
-// in memory, never replayed to an account), when a click is acknowledged, and what the user is told.
+// Where the app meets the core's one ledger: each account's store of unsent clicks (the demo's stay in
+// memory), when a click is acknowledged, and what the user is told.
 import type { Notice, Said } from '../../../src-shared/i18n/notice';
 import type { CounterCore, PendingStore } from '../../core/contract';
 import { createAccountPendingStore } from './account-pending-store';
 import type { ClickSeal } from './click-file-codec';
 import type { PendingFiles } from '../ports';
 
-export interface OwnClickDeps {
+interface OwnClickDeps {
   pendingFiles: PendingFiles | undefined;
   notify(notice: Notice): void;
-  /** A counter's name as last seen, sanitized, for words about it once it is gone. */
+  /** Sanitized, for words about a counter once it is gone. */
   nameOf(id: string): string;
 }
 
-/** Clicks the core dropped because their counter went away: nothing of them reached the server. */
-export function droppedClicksNotice(amount: number, name: string): Said {
+/** Nothing of them reached the server. */
+function droppedClicksNotice(amount: number, name: string): Said {
   return (i18n) => i18n.t('notice.droppedClicks', { amount: amount === 0 ? 'all' : i18n.signed(amount), name });
 }
 
@@ -22,20 +22,20 @@ export function createOwnClickWiring({ pendingFiles, notify, nameOf }: OwnClickD
   let unwatch: (() => void) | undefined;
   let savingFailed = false;
   return {
-    /** The account's ledger store (core options), its clicks sealed with the account's key; none without files: the core keeps it in memory. */
+    /** Sealed with the account's key; none without files (the core keeps it in memory). */
     storeFor(seal: ClickSeal): { store?: PendingStore } {
       if (!pendingFiles) return {};
       const notice = (body: Said) => notify({ title: 'notice.clicksSetAsideTitle', body });
       return { store: createAccountPendingStore(seal, { file: pendingFiles.forOwner(seal.owner), ...(pendingFiles.legacy ? { legacy: pendingFiles.legacy } : {}), notice }) };
     },
-    /** Follows the running core: clicks it drops because their counter went away are told. */
+    /** Clicks the running core drops because their counter went away are told. */
     watch(core: CounterCore | null): void {
       unwatch?.();
       unwatch = core?.onChangeOutcome((outcome) => {
         if (outcome.outcome === 'dropped') notify({ title: 'notice.clicksNotSentTitle', body: droppedClicksNotice(outcome.amount, nameOf(outcome.counterId)) });
       });
     },
-    /** Resolves once what was just asked of `core` is on disk; a failing disk is told once (the clicks are still sent). */
+    /** Once what was just asked of `core` is on disk; a failing disk is told once (the clicks still go). */
     async durable(core: CounterCore): Promise<void> {
       if ((await core.saved()) || savingFailed) return;
       savingFailed = true;

@@ -1,13 +1,12 @@
-// Groups, hidden counters, the manual order and the sort: one file per account
-// (organise-<digest>.json), or memory for the demo. Its bounds keep it under
-// ORGANISE_FILE_MAX_BYTES for 5 000 counters.
+// Groups, hidden counters, the manual order and the sort: one file per account, or memory for the
+// demo; its bounds keep it under ORGANISE_FILE_MAX_BYTES for 5 000 counters.
 import { z } from 'zod';
 import { CounterId } from '../../../src-shared/api/schemas';
 import { cleanGroupName, GROUP_NAME_MAX, MAX_GROUPS, MAX_ORGANISED, ORGANISE_FILE_MAX_BYTES, SortMode, emptyOrganisation, type Organisation } from '../../../src-shared/domain/organise';
 import { accountFilePath, createAccountJsonFile, createMemoryAccountFile, type AccountJsonFile } from '../storage/account-json-file';
 import type { TextFile } from '../ports';
 
-/** What the file may hold; a test weakens one to show it is what refuses a hostile file. */
+/** A test weakens one to show it is what refuses a hostile file. */
 export interface OrganiseLimits {
   groups: number;
   ids: number;
@@ -16,7 +15,7 @@ export interface OrganiseLimits {
   unique: boolean;
   /** Ids as the service makes them: a key like "__proto__" is refused, never silently dropped. */
   strictIds: boolean;
-  /** Group names as cleanGroupName leaves them (they are shown in the popup and written to exports). */
+  /** As cleanGroupName leaves them (shown in the popup, written to exports). */
   cleanNames: boolean;
 }
 

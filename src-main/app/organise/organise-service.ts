@@ -1,6 +1,5 @@
-// Groups, hidden counters, the manual order and the sort, wired to the running account like the
-// goals. Writes are one at a time, the latest state winning, so a burst of changes is not a burst
-// of writes; watching the counters, it notes when each value changed and drops ids no longer listed.
+// Groups, hidden counters, the manual order and the sort, wired to the running account like the goals.
+// Writes are one at a time, the latest winning; it notes when each value changed and drops ids gone.
 import type { CounterState } from '../../../src-shared/domain/snapshot';
 import {
   cleanGroupName,
@@ -22,37 +21,20 @@ import type { Clock } from '../../core/contract';
 import { AppError } from '../../ipc/errors';
 import { toOrganiseFile, type OrganiseStorage } from './organise-file';
 
-export interface OrganiseServiceDeps {
+interface OrganiseServiceDeps {
   clock: Clock;
   counters(): readonly CounterState[];
-  /** Whether those are the server's list (a live core): only then are missing ids dropped. */
+  /** Only for the server's list (a live core) are missing ids dropped. */
   listed(): boolean;
   changed(): void;
   notice(message: Said): void;
   warn(message: string): void;
 }
 
-export interface OrganiseService {
-  attach(storage: OrganiseStorage | null): Promise<void>;
-  view(): Organisation | undefined;
-  hidden(): ReadonlySet<string>;
-  /** Note value changes, drop ids the list no longer has. */
-  observe(): void;
-  createGroup(name: string): Promise<string>;
-  renameGroup(id: string, name: string): Promise<void>;
-  deleteGroup(id: string): Promise<void>;
-  foldGroup(id: string, folded: boolean): Promise<void>;
-  place(counterId: string, groupId: string | null, before: string | null): Promise<void>;
-  setHidden(counterId: string, hidden: boolean): Promise<void>;
-  setSort(sort: SortMode): Promise<void>;
-  flush(): Promise<void>;
-  stop(): Promise<void>;
-}
+/** A quit writes them at once. */
+const CHANGE_TIMES_WRITE_DELAY_MS = 10_000;
 
-/** How long change times wait to be written (a quit writes them at once). */
-export const CHANGE_TIMES_WRITE_DELAY_MS = 10_000;
-
-export function createOrganiseService(deps: OrganiseServiceDeps): OrganiseService {
+export function createOrganiseService(deps: OrganiseServiceDeps) {
   let data: Organisation | null = null;
   let storage: OrganiseStorage | null = null;
   let hiddenSet: ReadonlySet<string> = new Set();
@@ -76,7 +58,7 @@ export function createOrganiseService(deps: OrganiseServiceDeps): OrganiseServic
     return writing;
   }
 
-  /** Change times alone are written a little later: a burst of clicks is one write, not one per click. */
+  /** A burst of clicks is one write, not one per click. */
   function writeSoon(): void {
     lazyTimer ??= deps.clock.setTimeout(() => {
       lazyTimer = undefined;
@@ -84,7 +66,7 @@ export function createOrganiseService(deps: OrganiseServiceDeps): OrganiseServic
     }, CHANGE_TIMES_WRITE_DELAY_MS);
   }
 
-  /** `observed`: found while the state is read for a push, so that push carries it (no second one). */
+  /** `observed`: found while the state is read for a push, so that push carries it. */
   function set(next: Organisation, observed = false): Promise<void> {
     if (next === data) return Promise.resolve();
     const timesOnly = data !== null && next.groups === data.groups && next.order === data.order && next.hidden === data.hidden && next.sort === data.sort;
@@ -96,7 +78,7 @@ export function createOrganiseService(deps: OrganiseServiceDeps): OrganiseServic
   }
 
   async function requireData(): Promise<Organisation> {
-    await attaching.catch(() => undefined); // a change made while the account's file loads lands in it
+    await attaching.catch(() => undefined);
     if (!data) throw new AppError('not-signed-in', words('error.organiseNeedsAccount'));
     return data;
   }
@@ -144,13 +126,12 @@ export function createOrganiseService(deps: OrganiseServiceDeps): OrganiseServic
   }
 
   return {
-    attach(next) {
+    attach(next: OrganiseStorage | null): Promise<void> {
       attaching = attaching.catch(() => undefined).then(() => attachTo(next));
       return attaching;
     },
-    // Change times cross to the popup only while it sorts by them: otherwise every click on any
-    // counter would resend this whole part of the state.
-    view() {
+    // Change times cross only while the popup sorts by them: else every click would resend this part.
+    view(): Organisation | undefined {
       if (!data) return undefined;
       if (data.sort === 'changed') return data;
       const last = shown;
@@ -158,8 +139,9 @@ export function createOrganiseService(deps: OrganiseServiceDeps): OrganiseServic
       shown = { ...data, changedAt: {} };
       return shown;
     },
-    hidden: () => hiddenSet,
+    hidden: (): ReadonlySet<string> => hiddenSet,
 
+    /** Notes value changes, drops ids the list no longer has. */
     observe() {
       const current = data;
       if (!current) return;
@@ -178,7 +160,7 @@ export function createOrganiseService(deps: OrganiseServiceDeps): OrganiseServic
       void set(next, true);
     },
 
-    async createGroup(rawName) {
+    async createGroup(rawName: string): Promise<string> {
       const current = await requireData();
       if (current.groups.length >= MAX_GROUPS) throw new AppError('invalid-payload', words('error.tooManyGroups', { max: MAX_GROUPS }));
       const taken = new Set(current.groups.map((g) => g.id));
@@ -188,34 +170,34 @@ export function createOrganiseService(deps: OrganiseServiceDeps): OrganiseServic
       await set(createGroup(current, id, requireName(rawName)));
       return id;
     },
-    async renameGroup(id, rawName) {
+    async renameGroup(id: string, rawName: string) {
       const current = await requireData();
       requireGroup(current, id);
       await set(renameGroup(current, id, requireName(rawName)));
     },
-    async deleteGroup(id) {
+    async deleteGroup(id: string) {
       const current = await requireData();
       requireGroup(current, id);
       await set(deleteGroup(current, id));
     },
-    async foldGroup(id, folded) {
+    async foldGroup(id: string, folded: boolean) {
       const current = await requireData();
       requireGroup(current, id);
       await set(foldGroup(current, id, folded));
     },
-    async place(counterId, groupId, before) {
+    async place(counterId: string, groupId: string | null, before: string | null) {
       const current = await requireData();
       const counters = requireCounter(counterId);
       if (groupId !== null) requireGroup(current, groupId);
       if (before !== null && !counters.some((c) => c.id === before)) throw new AppError('unknown-counter', words('counter.gone'));
       await set(placeCounter(current, counterId, groupId, before === counterId ? null : before, counters.map((c) => c.id)));
     },
-    async setHidden(counterId, hidden) {
+    async setHidden(counterId: string, hidden: boolean) {
       const current = await requireData();
       requireCounter(counterId);
       await set(setHidden(current, counterId, hidden));
     },
-    async setSort(sort) {
+    async setSort(sort: SortMode) {
       const current = await requireData();
       if (current.sort !== sort) await set({ ...current, sort });
     },
@@ -233,3 +215,5 @@ export function createOrganiseService(deps: OrganiseServiceDeps): OrganiseServic
     },
   };
 }
+
+export type OrganiseService = ReturnType<typeof createOrganiseService>;

@@ -1,13 +1,12 @@
-// Demo mode: the reference service on a free loopback port, loaded on demand so the account path
-// never carries it. Any local process can reach it, so its tokens are drawn anew each launch and it
-// answers only requests to 127.0.0.1:<port> without a browser's Origin (no DNS rebinding).
+// Demo mode: the reference service on a loopback port, loaded on demand. Any local process can reach
+// it, so its tokens are new each launch and it answers only 127.0.0.1:<port> without a browser's Origin.
 import { randomBytes } from 'node:crypto';
 import type { DemoService } from '../ports';
 
 const freshToken = () => `demo-${randomBytes(24).toString('base64url')}`;
 
-export interface DemoOptions {
-  /** Time between the other user's changes (default 20 s); false: nobody else acts. */
+interface DemoOptions {
+  /** Default 20 s between the other user's changes; false: nobody else acts. */
   activity?: { intervalMs?: number; firstDelayMs?: number; clock?: { setTimeout(callback: () => void, ms: number): unknown; clearTimeout(handle: unknown): void } } | false;
   onError?: (message: string) => void;
 }

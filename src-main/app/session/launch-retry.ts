@@ -4,22 +4,13 @@ import type { Clock } from '../../core/contract';
 
 const RETRY_DELAYS_MS = [2_000, 5_000, 15_000, 30_000, 60_000];
 
-export interface LaunchRetry {
-  schedule(attempt: () => void): void;
-  askedDuringTry(): void;
-  cancel(): void;
-  waiting(): boolean;
-  /** The launch connected: the next failure starts the back-off from its first delay. */
-  reset(): void;
-}
-
-export function createLaunchRetry(clock: Clock): LaunchRetry {
+export function createLaunchRetry(clock: Clock) {
   let timer: unknown;
   let attempts = 0;
   let asked = false;
   return {
-    schedule(attempt) {
-      // One press, one try on the next turn; the back-off's place is kept for the failures after it.
+    schedule(attempt: () => void) {
+      // One press, one try on the next turn; the back-off keeps its place.
       const delay = asked ? 0 : (RETRY_DELAYS_MS[Math.min(attempts, RETRY_DELAYS_MS.length - 1)] ?? 60_000);
       if (!asked) attempts += 1;
       asked = false;
@@ -37,6 +28,7 @@ export function createLaunchRetry(clock: Clock): LaunchRetry {
       asked = false;
     },
     waiting: () => timer !== undefined,
+    /** The next failure starts the back-off from its first delay. */
     reset() {
       attempts = 0;
       asked = false;

@@ -1,5 +1,4 @@
-// The production core factory, loaded lazily so that a test or harness that injects
-// its own factory never loads the core's module graph (ws, the sync engine).
+// The production core factory, loaded lazily: a harness with its own factory never loads ws and the core.
 import type { CoreFactory } from '../ports';
 
 export const realCoreFactory: CoreFactory = async (options) => {

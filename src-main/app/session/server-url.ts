@@ -1,13 +1,10 @@
-// Which server URLs the app accepts, typed or read from settings.json: https always; http only for
-// a loopback host, or another host once the user confirmed it in main's own dialog.
+// Which server URLs the app accepts: https always; http only for a loopback host, or another host
+// once the user confirmed it in main's own dialog.
 import { DEFAULT_SERVER_URL, withDefaultScheme } from '../../../src-shared/domain/server-address';
 import { words } from '../../../src-shared/i18n/messages';
 import { AppError } from '../../ipc/errors';
 
-/**
- * Loopback: literal addresses and `localhost` itself. Not `*.localhost`: RFC 6761 says it should
- * resolve to loopback, but Node asks DNS for `attacker.localhost` like any other name.
- */
+/** Literal addresses and `localhost`. Not `*.localhost`: Node asks DNS for `attacker.localhost` like any name. */
 export function isLoopbackHost(hostname: string): boolean {
   const host = hostname.toLowerCase();
   if (host === 'localhost' || host === '[::1]') return true;
@@ -15,15 +12,15 @@ export function isLoopbackHost(hostname: string): boolean {
 }
 
 export interface ServerUrl {
-  /** Normalised: no trailing slash, no query, no fragment. */
+  /** No trailing slash, query or fragment. */
   url: string;
-  /** scheme://host[:port]: what a token is bound to. */
+  /** What a token is bound to. */
   origin: string;
-  /** Plain http to a host that is not this machine: the token would cross the network in clear. */
+  /** To a host that is not this machine: the token would cross the network in clear. */
   plainHttp: boolean;
 }
 
-/** Parses and normalises, or throws an AppError saying why; plain http is reported, not refused. */
+/** Throws an AppError saying why; plain http is reported, not refused. */
 export function parseServerUrl(input: string): ServerUrl {
   let url: URL;
   try {
@@ -42,7 +39,7 @@ export function parseServerUrl(input: string): ServerUrl {
   return { url: url.toString().replace(/\/+$/, ''), origin: url.origin, plainHttp: url.protocol === 'http:' && !isLoopbackHost(url.hostname) };
 }
 
-/** The origin of a URL the app already accepted; '' for anything unparseable (matches no token). */
+/** '' for anything unparseable (matches no token). */
 export function originOf(url: string): string {
   try {
     return new URL(url).origin;
@@ -51,7 +48,7 @@ export function originOf(url: string): string {
   }
 }
 
-/** "counters.example.org:8443" for words about a URL (the text itself when it is not one). */
+/** "counters.example.org:8443" (the text itself when it is not a URL). */
 export function hostOf(url: string): string {
   try {
     return new URL(url).host || url;

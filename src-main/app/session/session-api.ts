@@ -5,7 +5,7 @@ import type { Event } from '../../../src-shared/events/emitter';
 import type { SessionState } from '../../../src-shared/ipc/contract';
 import type { Clock, CounterCore } from '../../core/contract';
 import type { CoreFactory, DemoService, Logger, StoredToken, TokenVault, VaultLoad } from '../ports';
-import type { CoreChange } from './core-slot';
+import type { CoreChange } from './session-cores';
 import type { CoreSetup } from './token-gate';
 
 export interface SessionDeps {
@@ -14,7 +14,7 @@ export interface SessionDeps {
   demo: () => Promise<DemoService>;
   clock: Clock;
   log: Logger;
-  /** A core's options besides its server and token (those are the session's alone). */
+  /** Besides its server and token (those are the session's alone). */
   coreSetup: CoreSetup;
   settings: { current(): Settings; save(next: Settings): Promise<void> };
 }
@@ -22,27 +22,26 @@ export interface SessionDeps {
 export interface Session {
   state(): SessionState;
   core(): CounterCore | null;
-  /** The account's core while a launch is still connecting (no list yet): its ledger takes the clicks made meanwhile. */
+  /** While a launch connects (no list yet): its ledger takes the clicks made meanwhile. */
   connectingCore(): CounterCore | null;
   requireCounter(id: string): CounterCore;
-  /** Reads the vault (once, at launch) and whether the OS encrypts it; `resume` the stored token afterwards. */
+  /** Once, at launch; `resume` the stored token afterwards. */
   load(): Promise<VaultLoad>;
   resume(stored: StoredToken): Promise<void>;
   connect(serverUrl: string, token: string): Promise<void>;
   boundOrigin(): string | null;
   startDemo(): Promise<void>;
   signOut(): Promise<void>;
-  /** The user chose "store with weak protection" in main's dialog (or withdrew it). */
   setWeakStorage(allowed: boolean): Promise<void>;
   notifyResume(): void;
   retryNow(): void;
-  /** The account this session is (or is becoming) signed in to; null for the demo or signed out. */
+  /** Null for the demo or signed out. */
   account(): { serverUrl: string; token: string } | null;
   redact(text: string, maxLength?: number): string;
   rememberToken(token: string): void;
   stop(): Promise<void>;
   readonly onDidChange: Event<void>;
   readonly onCoreChanged: Event<CoreChange>;
-  /** Others' changes the running core reports (names already sanitized by the core). */
+  /** Names sanitized by the core. */
   readonly onRemoteChange: Event<RemoteChange>;
 }

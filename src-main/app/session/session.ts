@@ -1,11 +1,10 @@
-// The session: which core runs, with which token, against which server, and what the user sees
-// of it. Every transition bumps a generation, so a late answer from a superseded attempt (a slow
-// connect, a retry timer) discards itself instead of winning.
+// The session: which core runs, with which token, against which server. Every transition bumps a
+// generation, so a late answer from a superseded attempt (a slow connect, a retry timer) discards itself.
 import { Emitter } from '../../../src-shared/events/emitter';
 import type { SessionState } from '../../../src-shared/ipc/contract';
 import type { CounterCore } from '../../core/contract';
-import { isTransient, startCore, startFailure } from './core-session';
-import { createCoreSlot, describeError } from './core-slot';
+import { isTransient, startCore, startFailure } from './core-start';
+import { createSessionCores, describeError } from './session-cores';
 import { AppError, redactWords } from '../../ipc/errors';
 import type { DemoService, StoredToken, TokenRecord } from '../ports';
 import type { Session, SessionDeps } from './session-api';
@@ -16,9 +15,9 @@ import { words } from '../../../src-shared/i18n/messages';
 
 export function createSession(deps: SessionDeps): Session {
   const gate = createTokenGate(deps.vault, deps.coreSetup);
-  const slot = createCoreSlot(deps.log);
+  const cores = createSessionCores(deps.log);
   const changes = new Emitter<void>();
-  slot.onCoreUpdated(() => changes.fire());
+  cores.onCoreUpdated(() => changes.fire());
   let encryptionWeak = false;
   let state: SessionState = signedOut();
   let generation = 0;
@@ -41,7 +40,6 @@ export function createSession(deps: SessionDeps): Session {
     changes.fire();
   }
 
-  /** Starts a new generation: any attempt still in flight becomes stale. */
   function begin(): number {
     retry.cancel();
     generation += 1;
@@ -49,15 +47,15 @@ export function createSession(deps: SessionDeps): Session {
   }
   const isCurrent = (gen: number) => gen === generation && !stopped;
 
-  /** Launch path: one core, kept and tried again while the server cannot be reached; a rejected token signs out and is forgotten. */
+  /** One core, kept and tried again while the server cannot be reached; a rejected token signs out and is forgotten. */
   async function resume(stored: StoredToken): Promise<void> {
     const gen = begin();
-    await slot.dropConnecting();
+    await cores.dropConnecting();
     if (!isCurrent(gen)) return;
     gate.adoptStored(stored);
     const serverUrl = deps.settings.current().serverUrl;
     if (originOf(serverUrl) !== stored.origin) {
-      // The settings name another server than the token's: the token stays stored, unused until the user signs in here.
+      // The settings name another server: the token stays stored, unused until the user signs in here.
       gate.use(null);
       const host = hostOf(originOf(serverUrl) || serverUrl);
       set(signedOut(new AppError('token-for-other-server', words('error.tokenForOtherServer', { host }), `token for ${stored.origin}, settings name ${serverUrl}`)));
@@ -73,22 +71,22 @@ export function createSession(deps: SessionDeps): Session {
       return launchFailed(gen, null, error, serverUrl);
     }
     if (!isCurrent(gen)) return void (await created.stop());
-    slot.setConnecting(created);
+    cores.setConnecting(created);
     changes.fire();
     await attempt(gen, created, serverUrl, stored);
   }
 
-  /** One try of the launch's core; a transient failure keeps the core and tries again later. */
+  /** A transient failure keeps the core and tries again later. */
   async function attempt(gen: number, launching: CounterCore, serverUrl: string, stored: StoredToken): Promise<void> {
     try {
       await launching.start();
     } catch (error) {
-      if (isCurrent(gen) && slot.connecting() === launching) await launchFailed(gen, launching, error, serverUrl, stored);
+      if (isCurrent(gen) && cores.connecting() === launching) await launchFailed(gen, launching, error, serverUrl, stored);
       return;
     }
-    if (!isCurrent(gen) || slot.connecting() !== launching) return;
-    slot.setConnecting(null);
-    await slot.replace(launching, { baseUrl: serverUrl, token: stored.token });
+    if (!isCurrent(gen) || cores.connecting() !== launching) return;
+    cores.setConnecting(null);
+    await cores.replace(launching, { baseUrl: serverUrl, token: stored.token });
     retry.reset();
     set({ ...state, status: 'signedIn', error: undefined });
   }
@@ -101,7 +99,7 @@ export function createSession(deps: SessionDeps): Session {
       set({ ...state, error: problemOf(failure) });
       return;
     }
-    await slot.dropConnecting();
+    await cores.dropConnecting();
     if (!isCurrent(gen)) return;
     await gate.forget({ consents: false });
     set(signedOut(failure));
@@ -109,7 +107,7 @@ export function createSession(deps: SessionDeps): Session {
 
   /** "Retry now" (or a wake-up) while the launch's core waits for its next try. */
   function tryLaunchNow(): boolean {
-    const launching = slot.connecting();
+    const launching = cores.connecting();
     const token = gate.inUse();
     if (!launching || !retry.waiting() || !token || state.mode !== 'account') return false;
     retry.cancel();
@@ -119,13 +117,13 @@ export function createSession(deps: SessionDeps): Session {
 
   async function connect(serverUrl: string, candidate: string): Promise<void> {
     const gen = begin();
-    await slot.dropConnecting();
+    await cores.dropConnecting();
     const before = state;
-    const core = slot.core();
+    const core = cores.core();
     const record = gate.recordFor(serverUrl, candidate);
     const token = gate.inUse();
     if (core && state.mode === 'account' && state.status === 'signedIn' && state.serverUrl === serverUrl && token?.token === candidate && token.origin === record.origin) {
-      // The account this core already runs for: a second core would share its ledger file.
+      // A second core for this account would share its ledger file.
       const tokenStorage = await gate.save(record);
       gate.use(record, tokenStorage);
       return set({ ...state, tokenStorage, error: undefined });
@@ -139,8 +137,8 @@ export function createSession(deps: SessionDeps): Session {
         const failure = asAppError(error, new AppError('internal', 'Could not connect.'));
         logFailure('connect failed', failure);
         const problem = problemOf(failure);
-        // A failed switch keeps the running session; otherwise the user stays signed out.
-        set(slot.core() ? { ...before, error: problem } : { ...signedOut(), error: problem });
+        // A failed switch keeps the running session.
+        set(cores.core() ? { ...before, error: problem } : { ...signedOut(), error: problem });
       }
       throw error;
     }
@@ -149,8 +147,8 @@ export function createSession(deps: SessionDeps): Session {
       throw new AppError('superseded', words('error.superseded'));
     }
     const tokenStorage = await gate.save(record);
-    await slot.replace(started, { baseUrl: serverUrl, token: record.token });
-    await slot.closeDemo();
+    await cores.replace(started, { baseUrl: serverUrl, token: record.token });
+    await cores.closeDemo();
     gate.use(record, tokenStorage);
     if (deps.settings.current().serverUrl !== serverUrl) await deps.settings.save({ ...deps.settings.current(), serverUrl });
     set({ status: 'signedIn', mode: 'account', serverUrl, tokenStorage, encryptionWeak });
@@ -158,7 +156,7 @@ export function createSession(deps: SessionDeps): Session {
 
   async function startDemo(): Promise<void> {
     const gen = begin();
-    await slot.dropConnecting();
+    await cores.dropConnecting();
     const before = state;
     set({ ...state, status: 'connecting', mode: 'demo', error: undefined });
     let service: DemoService;
@@ -180,9 +178,9 @@ export function createSession(deps: SessionDeps): Session {
       await service.close();
       throw new AppError('superseded', words('error.superseded'));
     }
-    await slot.replace(started);
-    await slot.closeDemo();
-    slot.setDemo(service);
+    await cores.replace(started);
+    await cores.closeDemo();
+    cores.setDemo(service);
     gate.use({ token: service.token, origin: originOf(service.url), consents: { plainHttp: false, weakStorage: false } });
     set({ status: 'signedIn', mode: 'demo', serverUrl: service.url, tokenStorage: 'none', encryptionWeak });
   }
@@ -190,9 +188,9 @@ export function createSession(deps: SessionDeps): Session {
   async function signOut(): Promise<void> {
     const leavingDemo = state.mode === 'demo';
     begin();
-    await slot.dropConnecting();
-    await slot.replace(null);
-    await slot.closeDemo();
+    await cores.dropConnecting();
+    await cores.replace(null);
+    await cores.closeDemo();
     // The demo never stored a token: leaving it must not forget the account's.
     if (leavingDemo) gate.use(null);
     else await gate.forget({ consents: true });
@@ -213,12 +211,12 @@ export function createSession(deps: SessionDeps): Session {
   }
 
   return {
-    // The same object until the session changes: the popup's delta compares parts by identity.
+    // The same object until the session changes.
     state: () => state,
-    core: () => slot.core(),
-    connectingCore: () => slot.connecting(),
+    core: () => cores.core(),
+    connectingCore: () => cores.connecting(),
     requireCounter(id) {
-      const core = slot.core();
+      const core = cores.core();
       if (!core || state.status !== 'signedIn') throw new AppError('not-signed-in', words('error.notSignedIn'));
       if (!core.snapshot().counters.some((c) => c.id === id)) throw new AppError('unknown-counter', words('counter.gone'));
       return core;
@@ -236,19 +234,19 @@ export function createSession(deps: SessionDeps): Session {
     signOut,
     setWeakStorage,
     notifyResume() {
-      // Back from sleep: the network may be back too; do not wait out the back-off.
-      const core = slot.core();
+      // The network may be back too; do not wait out the back-off.
+      const core = cores.core();
       if (core) core.notifyResume();
       else tryLaunchNow();
     },
     retryNow() {
       // Skips a wait, never adds a core: the running one's backoff, or the launch's next try.
-      const core = slot.core();
+      const core = cores.core();
       if (core) core.retryNow();
-      else if (!tryLaunchNow() && slot.connecting()) {
-        // The launch's try is under way: should it fail, the next does not wait out the back-off.
+      else if (!tryLaunchNow() && cores.connecting()) {
+        // Should this try fail, the next does not wait out the back-off.
         retry.askedDuringTry();
-        slot.connecting()?.retryNow();
+        cores.connecting()?.retryNow();
       }
     },
     account: () => {
@@ -260,12 +258,12 @@ export function createSession(deps: SessionDeps): Session {
     async stop() {
       begin();
       stopped = true;
-      await slot.dropConnecting();
-      await slot.replace(null);
-      await slot.closeDemo();
+      await cores.dropConnecting();
+      await cores.replace(null);
+      await cores.closeDemo();
     },
     onDidChange: changes.event,
-    onCoreChanged: slot.onCoreChanged,
-    onRemoteChange: slot.onRemoteChange,
+    onCoreChanged: cores.onCoreChanged,
+    onRemoteChange: cores.onRemoteChange,
   };
 }

@@ -1,37 +1,39 @@
-// The settings in force and those on disk, which differ only while the demo runs: the demo's
-// per-counter settings never overwrite the account's (demo-settings.ts).
+// The settings in force and those on disk, which differ only while the demo runs: its per-counter
+// settings (pins, mutes, shortcuts) stay in memory and the account's come back when it ends, so a
+// demo counter's shortcut never keeps a global key. App-wide preferences are saved as usual.
 import { DEFAULT_SETTINGS, type Settings } from '../../../src-shared/domain/settings';
-import { Emitter, type Event } from '../../../src-shared/events/emitter';
+import { Emitter } from '../../../src-shared/events/emitter';
 import type { SettingsStore } from '../ports';
-import { withAccountCounterSettings } from '../session/demo-settings';
+
+/** `next`, with the per-counter settings taken from the account's saved ones. */
+function withAccountCounterSettings(next: Settings, account: Settings): Settings {
+  return {
+    ...next,
+    pinned: account.pinned,
+    notifications: { ...next.notifications, mutedCounters: account.notifications.mutedCounters },
+    shortcuts: { ...next.shortcuts, counters: account.shortcuts.counters },
+  };
+}
 
 export interface SettingsChange {
   next: Settings;
   previous: Settings;
 }
 
-export interface AppSettings {
-  current(): Settings;
-  /** What the launch read (after the rules of a user edit were applied): in force and on disk. */
-  loaded(settings: Settings): void;
-  save(next: Settings): Promise<void>;
-  followMode(mode: 'account' | 'demo'): void;
-  readonly onChanged: Event<SettingsChange>;
-}
-
-export function createAppSettings(store: SettingsStore): AppSettings {
+export function createAppSettings(store: SettingsStore) {
   const changes = new Emitter<SettingsChange>();
   let settings: Settings = DEFAULT_SETTINGS;
-  /** Differs from `settings` in per-counter fields while the demo runs. */
+  /** Differs in per-counter fields while the demo runs. */
   let persisted: Settings = DEFAULT_SETTINGS;
   let inDemo = false;
 
   return {
     current: () => settings,
-    loaded(next) {
+    /** After the rules of a user edit: in force and on disk. */
+    loaded(next: Settings) {
       settings = persisted = next;
     },
-    async save(next) {
+    async save(next: Settings) {
       const previous = settings;
       const toDisk = inDemo ? withAccountCounterSettings(next, persisted) : next;
       await store.save(toDisk);
@@ -39,7 +41,7 @@ export function createAppSettings(store: SettingsStore): AppSettings {
       settings = next;
       changes.fire({ next, previous });
     },
-    followMode(mode) {
+    followMode(mode: 'account' | 'demo') {
       const demoNow = mode === 'demo';
       if (inDemo && !demoNow) {
         const previous = settings;
@@ -51,3 +53,5 @@ export function createAppSettings(store: SettingsStore): AppSettings {
     onChanged: changes.event,
   };
 }
+
+export type AppSettings = ReturnType<typeof createAppSettings>;

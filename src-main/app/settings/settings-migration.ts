@@ -1,19 +1,19 @@
-// Settings files outlive app versions: migrate old layouts, salvage what is valid, never crash on
-// a broken file. Pure: the store calls this and does the backup it asks for.
+// Settings files outlive app versions: migrate old layouts, salvage what is valid, never crash on a
+// broken file. Pure: the store does the backup it asks for.
 import { DEFAULT_SETTINGS, Settings } from '../../../src-shared/domain/settings';
 import type { PlainKey } from '../../../src-shared/i18n/messages';
 import type { Said } from '../../../src-shared/i18n/notice';
 
-export const CURRENT_SETTINGS_VERSION = 2;
+const CURRENT_SETTINGS_VERSION = 2;
 
-export type SettingsOutcome =
+type SettingsOutcome =
   | { kind: 'ok'; settings: Settings }
-  /** Upgraded or partly salvaged: save the result; `notice` says what was dropped, if anything. */
+  /** Upgraded or partly salvaged: save it; `notice` says what was dropped. */
   | { kind: 'migrated'; settings: Settings; from: number; notice?: Said }
-  /** Unusable (not JSON, not an object, from a newer app): back the file up, start from defaults. */
+  /** Not JSON, not an object, from a newer app: back it up, start from defaults. */
   | { kind: 'reset'; settings: Settings; notice: Said };
 
-/** Each setting by the name the user knows it by, for "…back to their defaults: time zone, theme". */
+/** By the name the user knows, for "…back to their defaults: time zone, theme". */
 const SETTING_NAMES: Record<Exclude<keyof Settings, 'version'>, PlainKey> = {
   serverUrl: 'setting.serverUrl',
   timezone: 'setting.timezone',
@@ -28,7 +28,7 @@ const SETTING_NAMES: Record<Exclude<keyof Settings, 'version'>, PlainKey> = {
 
 type Raw = Record<string, unknown>;
 
-/** Version 0 is the 0.0.x previews' flat layout; each step takes a layout to the next. */
+/** Version 0 is the 0.0.x previews' flat layout. */
 const MIGRATIONS: Record<number, (raw: Raw) => Raw> = {
   0: (raw) => {
     const { server, pinnedCounter, notify, mutedCounters, ...rest } = raw;
@@ -46,7 +46,7 @@ const MIGRATIONS: Record<number, (raw: Raw) => Raw> = {
   1: (raw) => ({ ...raw, version: 2, updates: DEFAULT_SETTINGS.updates }),
 };
 
-/** Preferences added without a version step: filling them in is no migration, and an older app drops the key it does not know. */
+/** Added without a version step: filled in; an older app drops a key it does not know. */
 const ADDED_LATER: Partial<Settings> = { language: DEFAULT_SETTINGS.language };
 
 export function readSettingsText(text: string | undefined): SettingsOutcome {
@@ -78,7 +78,7 @@ export function migrateSettings(raw: unknown): SettingsOutcome {
   const whole = Settings.safeParse(current);
   if (whole.success) return from === CURRENT_SETTINGS_VERSION ? { kind: 'ok', settings: whole.data } : { kind: 'migrated', settings: whole.data, from };
 
-  // Salvage field by field: one bad value must not cost the user every other setting.
+  // Field by field: one bad value must not cost every other setting.
   const dropped: (keyof typeof SETTING_NAMES)[] = [];
   const salvaged: Raw = { ...DEFAULT_SETTINGS };
   for (const key of Object.keys(DEFAULT_SETTINGS) as (keyof Settings)[]) {
@@ -101,7 +101,6 @@ function reset(reason: Said): SettingsOutcome {
   return { kind: 'reset', settings: DEFAULT_SETTINGS, notice: reason };
 }
 
-/** Next to the file, stamped, so nothing is ever overwritten. */
 export function backupPathFor(settingsPath: string, now: Date): string {
   const stamp = now.toISOString().replace(/[:.]/g, '-');
   return `${settingsPath}.corrupt-${stamp}.bak`;

@@ -1,5 +1,5 @@
-// What settings must satisfy, whoever wrote them: a user edit, or the file read at launch, which
-// any process of the same user can change. A patch that breaks a rule is refused, a file repaired.
+// What settings must satisfy, whoever wrote them: a user edit, or the file read at launch, which any
+// process of the same user can change. A patch that breaks a rule is refused, a file repaired.
 import { CounterId } from '../../../src-shared/api/schemas';
 import { DEFAULT_SETTINGS, Settings, type SettingsPatch } from '../../../src-shared/domain/settings';
 import { checkAccelerator, listShortcuts, MAX_GLOBAL_SHORTCUTS, validateShortcutMap, type ShortcutMap } from './shortcut-rules';
@@ -10,15 +10,15 @@ import type { AppPlatform } from '../ports';
 import { parseServerUrl } from '../session/server-url';
 import { isKnownZone } from '../../../src-shared/time/calendar';
 
-export interface EditContext {
+interface EditContext {
   platform: AppPlatform;
-  /** Counters the popup can show now: a shortcut may be added for these only (an unchanged one stays). */
+  /** A shortcut may be added for these only (an unchanged one stays). */
   knownCounterIds: ReadonlySet<string>;
 }
 
 export function applySettingsPatch(current: Settings, patch: SettingsPatch, context: EditContext): Settings {
   const defined = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
-  // Only the fields a patch may carry: a caller that bypassed the schema still cannot move the server.
+  // A caller that bypassed the schema still cannot move the server.
   const { serverUrl: _ignored, ...allowed } = defined as Partial<Settings>;
   const merged = Settings.safeParse({ ...current, ...allowed, serverUrl: current.serverUrl, version: current.version });
   if (!merged.success) {
@@ -32,7 +32,7 @@ export function applySettingsPatch(current: Settings, patch: SettingsPatch, cont
   const unknown = unknownCounters(current.shortcuts, next.shortcuts, context.knownCounterIds);
   const shortcutProblems = [...validateShortcutMap(next.shortcuts, context.platform), ...unknown];
   if (shortcutProblems.length > 0) {
-    // Limits other keys cannot fix get words of their own; a key problem keeps the code's sentence.
+    // A key problem keeps the code's sentence; other limits get words of their own.
     const tooMany = listShortcuts(next.shortcuts).length > MAX_GLOBAL_SHORTCUTS;
     const said = tooMany ? words('error.tooManyShortcuts', { max: MAX_GLOBAL_SHORTCUTS }) : unknown.length > 0 ? words('error.shortcutUnknownCounter') : undefined;
     throw said ? new AppError('invalid-shortcut', said, shortcutProblems.join(' ')) : new AppError('invalid-shortcut', shortcutProblems.join(' '));
@@ -47,12 +47,12 @@ function unknownCounters(before: ShortcutMap, after: ShortcutMap, known: Readonl
   return [`Shortcuts can be set only for counters shared with you (not ${added.slice(0, 3).map(([id]) => id.slice(0, 40)).join(', ')}${added.length > 3 ? ', …' : ''}).`];
 }
 
-export interface LoadedSettingsCheck {
+interface LoadedSettingsCheck {
   settings: Settings;
   problems: Said[];
 }
 
-/** The rules of a user edit, on settings read from disk; plain http to another host survives only for `consentedOrigin` (the vault keeps the consent, not the file). */
+/** Plain http to another host survives only for `consentedOrigin` (the vault keeps the consent, not the file). */
 export function checkLoadedSettings(loaded: Settings, consentedOrigin: string | null, platform: AppPlatform): LoadedSettingsCheck {
   const problems: Said[] = [];
   let serverUrl = loaded.serverUrl;
@@ -78,7 +78,7 @@ export function checkLoadedSettings(loaded: Settings, consentedOrigin: string | 
   return { settings: { ...loaded, serverUrl, timezone, shortcuts: shortcuts.map }, problems };
 }
 
-/** The map without what main's rules refuse, second uses of keys, non-ids, or more than MAX_GLOBAL_SHORTCUTS (a shortcut for a counter that is gone does nothing). */
+/** Without what main refuses, second uses of keys, non-ids, or more than MAX_GLOBAL_SHORTCUTS. */
 function keepAcceptableShortcuts(map: ShortcutMap, platform: AppPlatform): { map: ShortcutMap; dropped: string[] } {
   const dropped: string[] = [];
   const seen = new Set<string>();

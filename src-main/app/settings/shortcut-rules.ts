@@ -4,7 +4,7 @@
 import type { Settings } from '../../../src-shared/domain/settings';
 import type { AppPlatform } from '../ports';
 
-/** At most this many global shortcuts: each takes a key combination from every other app. */
+/** Each takes a key combination from every other app. */
 export const MAX_GLOBAL_SHORTCUTS = 20;
 
 const MODIFIER_ALIASES: Record<string, string> = {
@@ -30,7 +30,7 @@ const PUNCTUATION = new Set([...')!@#$%^&*(:;=<,_->.?/~`{][|\\}"\'']);
 type PhysicalModifier = 'ctrl' | 'alt' | 'shift' | 'cmd' | 'super' | 'altgr';
 const PHYSICAL_ORDER: PhysicalModifier[] = ['ctrl', 'alt', 'shift', 'cmd', 'super', 'altgr'];
 
-/** What each modifier is on each platform (undefined: no effect there). */
+/** Undefined: no effect on that platform. */
 function physical(modifier: string, platform: AppPlatform): PhysicalModifier | undefined {
   const mac = platform === 'darwin';
   switch (modifier) {
@@ -53,7 +53,7 @@ function physical(modifier: string, platform: AppPlatform): PhysicalModifier | u
   }
 }
 
-/** A shifted character is Shift with its key (US layout, as shell/common/keyboard_util.cc reads it): Ctrl+! is Ctrl+Shift+1. */
+/** A shifted character is Shift with its key (US layout, as Electron reads it): Ctrl+! is Ctrl+Shift+1. */
 const SHIFTED_KEYS: Record<string, string> = {
   Plus: '=', '!': '1', '@': '2', '#': '3', $: '4', '%': '5', '^': '6', '&': '7', '*': '8', '(': '9', ')': '0',
   ':': ';', '<': ',', '>': '.', '?': '/', _: '-', '{': '[', '}': ']', '|': '\\', '~': '`', '"': "'",
@@ -61,7 +61,7 @@ const SHIFTED_KEYS: Record<string, string> = {
 
 const EDITING_KEYS = new Set(['C', 'V', 'X', 'Z', 'Y', 'A', 'Q', 'W']);
 
-/** Combinations each OS uses itself (from its own shortcut lists): taken, they would never fire or stop the OS working. */
+/** Combinations each OS uses itself: taken, they would never fire or stop the OS working. */
 const RESERVED: Record<'darwin' | 'win32' | 'linux', ReadonlySet<string>> = {
   darwin: new Set([
     'cmd+Tab', 'shift+cmd+Tab', 'cmd+`', 'shift+cmd+`', 'cmd+Space', 'ctrl+Space', 'alt+cmd+Space', 'ctrl+cmd+Space',
@@ -80,7 +80,7 @@ const RESERVED: Record<'darwin' | 'win32' | 'linux', ReadonlySet<string>> = {
   ]),
 };
 
-export type AcceleratorCheck = { ok: true; normalized: string; keys: string } | { ok: false; message: string };
+type AcceleratorCheck = { ok: true; normalized: string; keys: string } | { ok: false; message: string };
 
 function normalizeKey(token: string): string | undefined {
   if (/^[a-z0-9]$/i.test(token)) return token.toUpperCase();
@@ -94,11 +94,11 @@ function normalizeKey(token: string): string | undefined {
 
 const osFamily = (platform: AppPlatform): 'darwin' | 'win32' | 'linux' => (platform === 'darwin' || platform === 'win32' ? platform : 'linux');
 
-/** Why main refuses these keys as a global shortcut on this platform, or null. */
+/** Why main refuses these keys on this platform, or null. */
 function policyProblem(text: string, keys: ReadonlySet<PhysicalModifier>, key: string, platform: AppPlatform): string | null {
   const os = osFamily(platform);
   const mac = os === 'darwin';
-  // On macOS Option types characters (Option+E, Option+2) like AltGr elsewhere; Shift and AltGr type everywhere.
+  // macOS Option types characters like AltGr elsewhere; Shift and AltGr type everywhere.
   const strong = mac ? ['cmd', 'ctrl'] : ['ctrl', 'alt', 'super'];
   if (![...keys].some((m) => strong.includes(m))) {
     return mac
@@ -109,7 +109,7 @@ function policyProblem(text: string, keys: ReadonlySet<PhysicalModifier>, key: s
   if (primaryOnly && EDITING_KEYS.has(key)) {
     return `“${text}” is an editing shortcut (copy, paste, cut, undo, select all, close or quit) that every app needs; choose another key.`;
   }
-  // Windows and Linux desktops keep the Windows key (with or without Shift) for themselves: Win+L locks, Win+D shows the desktop…
+  // Windows and Linux desktops keep the Windows key (Win+L locks, Win+D shows the desktop…).
   if (!mac && keys.has('super') && [...keys].every((m) => m === 'super' || m === 'shift')) {
     return `“${text}” belongs to the desktop (the Windows key with a letter locks, switches or opens system views); add Ctrl or Alt.`;
   }
@@ -119,10 +119,7 @@ function policyProblem(text: string, keys: ReadonlySet<PhysicalModifier>, key: s
   return null;
 }
 
-/**
- * Electron's syntax and our policy for this platform; answers the canonical accelerator and the
- * keys it means here, so "Super+K" and "Cmd+K" are one shortcut on a Mac.
- */
+/** Electron's syntax and our policy: the canonical accelerator and the keys it means here ("Super+K" is "Cmd+K" on a Mac). */
 export function checkAccelerator(input: string, platform: AppPlatform): AcceleratorCheck {
   const text = input.trim().slice(0, 100);
   if (text === '') return { ok: false, message: 'The shortcut is empty.' };
@@ -144,7 +141,7 @@ export function checkAccelerator(input: string, platform: AppPlatform): Accelera
     key = normalized;
   }
   if (key === undefined) return { ok: false, message: `“${text}” has no key, only modifiers.` };
-  // The combination as the OS registers it: the keys pressed, a shifted character as Shift with its key.
+  // As the OS registers it: a shifted character as Shift with its key.
   const keys = new Set([...modifiers].flatMap((m) => physical(m, platform) ?? []));
   const pressed = (Object.hasOwn(SHIFTED_KEYS, key) ? SHIFTED_KEYS[key] : undefined) ?? key;
   if (pressed !== key) keys.add('shift');
@@ -171,7 +168,7 @@ export function listShortcuts(map: ShortcutMap): { accelerator: string; action: 
   return out;
 }
 
-/** Problems with a whole map; empty = valid. */
+/** Empty = valid. */
 export function validateShortcutMap(map: ShortcutMap, platform: AppPlatform): string[] {
   const problems: string[] = [];
   const seen = new Map<string, string>();

@@ -1,13 +1,12 @@
-// One JSON file an account keeps beside the core, named by its owner key (never the token), or
-// memory for the demo. Untrusted: parsed with its schema on every load; a bad file is moved aside
-// and the account starts afresh with a notice, so a bad file never keeps the app from starting.
+// One JSON file an account keeps beside the core, named by its owner key, or memory for the demo.
+// Untrusted: parsed with its schema on every load; a bad file is moved aside and the account starts afresh.
 import { join } from 'node:path';
 import type { z } from 'zod';
 import { backupNote, sentences, type Said } from '../../../src-shared/i18n/notice';
 import type { TextFile } from '../ports';
 import { readParsed } from './parsed-file';
 
-/** `value` is fresh when the file was missing or bad; `notice` says what to tell the user once. */
+/** `notice`: what to tell the user once. */
 export interface AccountLoad<T> {
   value: T;
   notice?: Said;
@@ -18,15 +17,15 @@ export interface AccountJsonFile<T, F> {
   save(data: F): Promise<void>;
 }
 
-export interface AccountFileRules<T, F> {
+interface AccountFileRules<T, F> {
   schema: z.ZodType<F>;
   fresh(): T;
   fromFile(data: F): T;
-  /** The file exists but cannot be read (permissions, a directory): left where it is, the account runs without it. */
+  /** Exists but cannot be read (permissions, a directory): left where it is. */
   unreadable: Said;
-  /** The file broke its schema and was moved aside (the backup is named after this). */
+  /** Broke its schema and was moved aside. */
   reset: Said;
-  /** A larger file is refused unread and moved aside like one that breaks the schema. */
+  /** A larger file is refused unread, as one that breaks the schema. */
   maxBytes?: number;
 }
 
@@ -46,7 +45,7 @@ export function createAccountJsonFile<T, F>(file: TextFile, rules: AccountFileRu
         case 'unreadable':
           return { value: rules.fresh(), notice: rules.unreadable };
         case 'invalid':
-          // Could not move it aside (no backup): the next save overwrites it, the notice still says so.
+          // No backup: the next save overwrites it.
           return { value: rules.fresh(), notice: sentences(rules.reset, backupNote(read.backup)) };
       }
     },

@@ -1,18 +1,18 @@
-// One of the app's own JSON files read as untrusted input: a file that is not JSON or breaks the
-// schema is moved aside (its backup named), so the caller can reset and tell the user once.
+// One of the app's own JSON files read as untrusted input: one that is not JSON or breaks the schema is
+// moved aside (its backup named), so the caller can reset and tell the user once.
 import type { z } from 'zod';
 import type { TextFile } from '../ports';
 import { FileTooLargeError } from './text-file';
 
-export type ParsedRead<T> =
+type ParsedRead<T> =
   | { status: 'missing' }
   | { status: 'ok'; data: T }
-  /** The file exists but could not be read (permissions, I/O): left where it is. */
+  /** Permissions, I/O: left where it is. */
   | { status: 'unreadable'; error: string }
-  /** Not JSON, or not this schema: moved aside to `backup` (null when that failed too). */
+  /** Moved aside to `backup` (null when that failed too). */
   | { status: 'invalid'; backup: string | null };
 
-/** `maxBytes`: a larger file is refused like a bad one (unread by text-file.ts; by length for any other TextFile). */
+/** `maxBytes`: a larger file is refused like a bad one. */
 export async function readParsed<T>(file: TextFile, schema: z.ZodType<T>, options: { maxBytes?: number } = {}): Promise<ParsedRead<T>> {
   const { maxBytes } = options;
   let text: string | null;

@@ -4,7 +4,7 @@ import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { TextFile } from '../ports';
 
-/** A file larger than its reader's limit: refused unread (moved aside like any bad file), so a huge one never fills memory. */
+/** Refused unread (moved aside like any bad file): a huge one never fills memory. */
 export class FileTooLargeError extends Error {
   constructor(readonly bytes: number, readonly maxBytes: number) {
     super(`file of ${bytes} bytes, over the ${maxBytes} allowed`);
@@ -61,7 +61,7 @@ export function createTextFile(path: string, now: () => Date = () => new Date())
   };
 }
 
-/** POSIX: the rename is durable once the folder is fsync'd. Windows cannot flush a folder; the file's own flush is what it offers. */
+/** POSIX: the rename is durable once the folder is fsync'd; Windows cannot flush a folder. */
 async function syncFolder(folder: string): Promise<void> {
   if (process.platform === 'win32') return;
   let handle: Awaited<ReturnType<typeof open>> | undefined;
@@ -69,7 +69,7 @@ async function syncFolder(folder: string): Promise<void> {
     handle = await open(folder, 'r');
     await handle.sync();
   } catch {
-    // A file system that cannot flush a folder (some network mounts): the file itself was flushed.
+    // Some network mounts cannot flush a folder: the file itself was flushed.
   } finally {
     await handle?.close();
   }

@@ -1,6 +1,5 @@
-// The updater, loaded after the first paint: it reads the feed's settings (js-yaml), compares
-// versions (semver) and may load electron-updater, none of which the first counters need, and the
-// first check is minutes away anyway. Until loaded, the state has no updates part.
+// The updater, loaded after the first paint: js-yaml, semver and electron-updater are not what the
+// first counters need, and the first check is minutes away. Until loaded, the state has no updates part.
 import { Emitter } from '../../../src-shared/events/emitter';
 import { words } from '../../../src-shared/i18n/messages';
 import { AppError } from '../../ipc/errors';
@@ -31,7 +30,7 @@ export function deferUpdates(load: () => Promise<UpdateService>): UpdateLifecycl
       if (!stopped) await real.start();
     },
     modeChanged() {
-      // Before loading there is nothing to change: start() reads the mode in force.
+      // start() reads the mode in force.
       loaded?.modeChanged();
     },
     async check() {
@@ -41,13 +40,12 @@ export function deferUpdates(load: () => Promise<UpdateService>): UpdateLifecycl
       await (await service()).download();
     },
     restart() {
-      // Nothing can have been downloaded by an updater that is not loaded.
       if (!loaded) throw new AppError('updates-unavailable', words('error.noUpdateReady'));
       loaded.restart();
     },
     async beforeExit(restart) {
       stopped = true;
-      // Not loaded and not loading: no notes to write, no installer to run, nothing to load for it.
+      // Not loaded and not loading: nothing to write, run or load for it.
       const real = loaded ?? (loading ? await loading.catch(() => undefined) : undefined);
       return real ? real.beforeExit(restart) : false;
     },

@@ -1,6 +1,5 @@
-// The release feed, read from resources/app-update.yml (what electron-builder writes from `publish`
-// and electron-updater reads) and refused unless it is a generic https feed, so no build can update
-// over plain http or from a provider we never set up.
+// The release feed from resources/app-update.yml, refused unless a generic https feed: no build can
+// update over plain http or from a provider we never set up.
 import { load, JSON_SCHEMA } from 'js-yaml';
 import { z } from 'zod';
 import { encodedPathProblem } from './feed-path';
@@ -13,19 +12,19 @@ const FeedFile = z.object({
 });
 
 export interface FeedConfig {
-  /** The feed folder, ending in "/": latest-linux.yml and the artifacts live under it. */
+  /** Ending in "/": latest-linux.yml and the artifacts live under it. */
   url: string;
   /** The only origin the updater may reach. */
   origin: string;
 }
 
-export type FeedConfigResult = { ok: true; feed: FeedConfig } | { ok: false; problem: string };
+type FeedConfigResult = { ok: true; feed: FeedConfig } | { ok: false; problem: string };
 
 export function parseFeedConfig(text: string | null): FeedConfigResult {
   if (text === null) return { ok: false, problem: 'the package has no app-update.yml' };
   let raw: unknown;
   try {
-    // JSON_SCHEMA: plain strings, numbers and booleans; no YAML dates or custom tags.
+    // Plain strings, numbers and booleans; no YAML dates or custom tags.
     raw = load(text, { schema: JSON_SCHEMA });
   } catch {
     return { ok: false, problem: 'app-update.yml is not valid YAML' };
@@ -41,7 +40,7 @@ export function parseFeedConfig(text: string | null): FeedConfigResult {
   if (url.protocol !== 'https:') return { ok: false, problem: `the feed ${url.origin} is not https` };
   if (url.username || url.password || url.search || url.hash) return { ok: false, problem: 'the feed address carries credentials, a query or a fragment' };
   const folder = url.pathname.endsWith('/') ? url.pathname : `${url.pathname}/`;
-  // The folder is the prefix every request is held to: it must mean what it says too.
+  // Every request is held to the folder: it must mean what it says too.
   const encoded = encodedPathProblem(folder);
   if (encoded) return { ok: false, problem: `the feed folder ${folder} is not plain: ${encoded}` };
   return { ok: true, feed: { url: `${url.origin}${folder}`, origin: url.origin } };

@@ -1,12 +1,12 @@
-// A feed path that decodes into something else than it says: WHATWG parsing resolves "..", "%2e%2e"
-// and "\" but leaves "%2f" and "%5c", so "…/counter-tray/..%2fx" escapes the folder on a server that
-// decodes first. Every encoding layer is peeled, so the answer never depends on the feed server.
+// A feed path that decodes into another: WHATWG parsing resolves "..", "%2e%2e" and "\" but leaves
+// "%2f" and "%5c", so "…/counter-tray/..%2fx" escapes the folder on a server that decodes first.
+// Every layer is peeled.
 
-/** More layers than any file name needs; a deeper one is refused rather than peeled forever. */
+/** A deeper one is refused rather than peeled forever. */
 const MAX_LAYERS = 4;
 const ENCODED_SEPARATOR = /%(?:2f|5c)/i;
 
-/** Why `path` (a URL's pathname, or the part of it after the feed's folder) is refused, or null. */
+/** `path`: a URL's pathname, or the part after the feed's folder. */
 export function encodedPathProblem(path: string): string | null {
   let layer = path;
   for (let depth = 0; depth < MAX_LAYERS; depth += 1) {

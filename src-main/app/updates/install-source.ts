@@ -1,17 +1,16 @@
-// Who owns this copy, and so where its updates come from: only a copy the app installed from its
-// feed replaces itself; a package manager's copy is that manager's (else electron-updater would run
-// `pkexec dpkg -i` on a .deb), and a copy moved by hand is the user's. Pure: main gathers the facts.
+// Who owns this copy: only a copy installed from the app's feed replaces itself; a package manager's
+// is that manager's (else electron-updater would `pkexec dpkg -i` a .deb), one moved by hand the user's.
 import type { UpdateSource } from '../../../src-shared/domain/updates';
 import type { AppPlatform } from '../ports';
 
 export interface InstallFacts {
   platform: AppPlatform;
-  /** app.isPackaged: false for `npm start` and tests run from the repo. */
+  /** False for `npm start` and tests. */
   isPackaged: boolean;
   env: Readonly<Record<string, string | undefined>>;
-  /** The content of resources/package-type (electron-builder writes it into .deb/.rpm/pacman packages), or null. */
+  /** resources/package-type (electron-builder writes it into .deb/.rpm/pacman), or null. */
   packageType: string | null;
-  /** resources/app-update.yml exists (electron-builder writes it for targets that can update themselves). */
+  /** resources/app-update.yml exists (targets that can update themselves). */
   hasUpdateConfig: boolean;
   execPath: string;
   appStore: boolean;

@@ -1,20 +1,18 @@
-// When a copy asks its feed for a new version: a few minutes after launch, then every 24 h, each
-// late by a random amount, so a release (or an office logging in at 9:00) does not bring every copy
-// to the feed in the same second. Pure: the random source is passed in.
+// When a copy asks its feed for a new version: a few minutes after launch, then every 24 h, each late
+// by a random amount, so a release (or an office logging in at 9:00) does not bring every copy at once.
 import type { Clock } from '../../core/contract';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
 export const UPDATE_SCHEDULE = {
-  /** Not at launch itself: the app starts, connects and settles first. */
+  /** The app starts, connects and settles first. */
   afterLaunchMs: 3 * MINUTE,
   periodMs: 24 * HOUR,
-  /** Every check is late by a uniform random amount in [0, jitterMs). At least an hour. */
+  /** Uniform in [0, jitterMs). At least an hour. */
   jitterMs: 90 * MINUTE,
 } as const;
 
-/** A number in [0, 1), as Math.random gives. */
 export type Random = () => number;
 
 export type UpdateSchedule = { readonly [K in keyof typeof UPDATE_SCHEDULE]: number };
@@ -25,13 +23,13 @@ export const firstCheckDelay = (random: Random, schedule: UpdateSchedule = UPDAT
 
 export const nextCheckDelay = (random: Random, schedule: UpdateSchedule = UPDATE_SCHEDULE): number => schedule.periodMs + jitter(random, schedule);
 
-export interface CheckTimer {
+interface CheckTimer {
   readonly nextAt: number | null;
   start(): void;
   stop(): void;
 }
 
-/** The next check is planned as soon as one starts, so a check that hangs or fails never stops the schedule. */
+/** Planned as soon as one starts: a check that hangs or fails never stops the schedule. */
 export function createCheckTimer(options: { clock: Clock; random: Random; check: () => void }): CheckTimer {
   const { clock, random } = options;
   let handle: unknown;

@@ -1,12 +1,11 @@
-// The rules a release must pass before it is downloaded: the feed is untrusted, so every release
-// and request is judged here, and a sha512 (for electron-updater's check) is always required.
-// One module on purpose: the tests' negative controls swap it.
+// The rules a release must pass before it is downloaded: the feed is untrusted, a sha512 is always
+// required. One module on purpose: the tests' negative controls swap it.
 import semver from 'semver';
 import { z } from 'zod';
 import type { FeedConfig } from './feed-config';
 import { encodedPathProblem } from './feed-path';
 
-/** electron-updater's allowDowngrade: an older version than the running one is never installed. */
+/** An older version than the running one is never installed. */
 export const ALLOW_DOWNGRADE = false;
 
 /** base64 of 64 bytes, as electron-builder writes it. */
@@ -27,7 +26,7 @@ const Release = z.object({
 
 export interface AcceptedRelease {
   version: string;
-  /** Plain text, as the feed has it (sanitized and cut where it is shown). */
+  /** Plain text (sanitized and cut where it is shown). */
   notes: string;
 }
 
@@ -39,7 +38,7 @@ function notesOf(raw: z.infer<typeof Release>['releaseNotes']): string {
   return '';
 }
 
-/** Is `raw` (one parsed latest-*.yml) a release this copy may download and install? */
+/** Whether `raw` (one parsed latest-*.yml) is a release this copy may install. */
 export function judgeRelease(raw: unknown, context: { running: string; feed: FeedConfig }): ReleaseVerdict {
   const parsed = Release.safeParse(raw);
   if (!parsed.success) {
@@ -59,7 +58,7 @@ export function judgeRelease(raw: unknown, context: { running: string; feed: Fee
   return { ok: true, release: { version, notes: notesOf(parsed.data.releaseNotes) } };
 }
 
-/** Every request of the updater: https, the feed's origin and folder, nothing that decodes elsewhere (feed-path.ts); why not, or null. */
+/** https, the feed's origin and folder, nothing that decodes elsewhere (feed-path.ts); why not, or null. */
 export function judgeRequest(url: string, feed: FeedConfig): string | null {
   let target: URL;
   try {

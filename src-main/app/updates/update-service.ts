@@ -1,6 +1,5 @@
-// Keeps Counter Tray current, Electron-free (the updater is a port, time and randomness injected).
-// Nothing is forced: an update installs when the user restarts or quits, and only after they chose
-// automatic mode or pressed Download.
+// Keeps Counter Tray current, Electron-free. Nothing is forced: an update installs when the user
+// restarts or quits, and only after they chose automatic mode or pressed Download.
 import type { UpdateMode } from '../../../src-shared/domain/settings';
 import type { UpdateSource, UpdatesState, UpdateStatus } from '../../../src-shared/domain/updates';
 import type { Clock } from '../../core/contract';
@@ -24,7 +23,6 @@ export interface UpdateServiceDeps {
   whatsNew: WhatsNewStore;
   /** One OS notification; clicking it opens Settings. */
   notify(notice: UpdateNotice): void;
-  /** The app's sanitizer for untrusted text, with a length cap. */
   clean(text: string, maxLength: number): string;
   log: Logger;
   running: string;
@@ -33,7 +31,7 @@ export interface UpdateServiceDeps {
 }
 
 export interface UpdatesPort {
-  /** Undefined until the updater is loaded (deferred-updates.ts): the state then has no updates part. */
+  /** Undefined until the updater is loaded: the state then has no updates part. */
   state(): UpdatesState | undefined;
   readonly onChange: Event<void>;
   check(): Promise<void>;
@@ -41,16 +39,11 @@ export interface UpdatesPort {
   restart(): void;
 }
 
-/** What main drives besides the port. */
 export interface UpdateLifecycle extends UpdatesPort {
-  /** Shows "What's new" once after an update, and starts the schedule. */
+  /** Shows "What's new" once after an update; starts the schedule. */
   start(): Promise<void>;
   modeChanged(): void;
-  /**
-   * Main's quit path, after the ledger was flushed: the notes go to disk first. With `restart`, runs
-   * a ready installer (true: electron-updater quits the app); else main quits, and electron-updater
-   * installs a downloaded update on the way out.
-   */
+  /** Main's quit path, after the ledger was flushed: the notes go to disk first. With `restart`, runs a ready installer (true: the app quits); else a downloaded update installs on the way out. */
   beforeExit(restart: boolean): Promise<boolean>;
   stop(): void;
 }
@@ -69,7 +62,7 @@ export function createUpdateService(deps: UpdateServiceDeps): UpdateService {
   let shown: UpdatesState | undefined;
   let release: AcceptedRelease | null = null;
   const notified = new Set<string>();
-  /** The release notes being written for "What's new"; awaited before the installer runs. */
+  /** Awaited before the installer runs. */
   let notesWritten: Promise<void> = Promise.resolve();
   let stopped = false;
   const timer = createCheckTimer({ clock: deps.clock, random: deps.random, check: () => void runCheck() });
@@ -119,7 +112,7 @@ export function createUpdateService(deps: UpdateServiceDeps): UpdateService {
         return;
       }
       case 'failed':
-        // Logged by the driver with its reason; the user is not interrupted. The next scheduled check tries again.
+        // Logged by the driver; the next scheduled check tries again.
         return set({ kind: 'failed', reason: event.reason, at: deps.clock.now() });
     }
   }
@@ -131,7 +124,7 @@ export function createUpdateService(deps: UpdateServiceDeps): UpdateService {
   }
 
   async function runCheck(): Promise<void> {
-    // A downloaded update waits for the restart; checking again would only fetch it again.
+    // A downloaded update waits for the restart.
     if (!driver || stopped || status.kind === 'ready' || status.kind === 'downloading') return;
     await driver.check();
   }
@@ -147,7 +140,7 @@ export function createUpdateService(deps: UpdateServiceDeps): UpdateService {
 
   return {
     state() {
-      // The same object until something in it changes: the popup's delta compares parts by identity.
+      // The same object until something in it changes.
       if (shown?.status !== status || shown.nextCheckAt !== timer.nextAt || shown.whatsNew !== whatsNew) shown = { source: deps.source, status, nextCheckAt: timer.nextAt, whatsNew };
       return shown;
     },

@@ -1,5 +1,5 @@
-// "What's new in 0.3.0", once, after the update that brought it: the notes wait in a small file until
-// the new version runs. Untrusted like every file, but a bad one is just forgotten (nice to have).
+// "What's new in 0.3.0", once, after the update that brought it: the notes wait in a small file until the
+// new version runs. Untrusted like every file, but a bad one is just forgotten.
 import semver from 'semver';
 import { z } from 'zod';
 import type { TextFile } from '../ports';
@@ -12,7 +12,7 @@ const NotesFile = z.object({
 type NotesFile = z.infer<typeof NotesFile>;
 
 export interface WhatsNewStore {
-  /** The notes of the running version, the first time it runs after an update; null otherwise. */
+  /** The first time the running version runs after an update; null otherwise. */
   takeForRunning(running: string): Promise<{ version: string; notes: string } | null>;
   remember(version: string, notes: string): Promise<void>;
 }

@@ -3,10 +3,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { FakeClock } from '../../../dev-tools/support/fake-clock';
-import { DAY_CHECK_MS, DayWatch, isValidTimeZone, localDateKey, nextLocalMidnight } from '../../../src-main/core/midnight';
+import { DAY_CHECK_MS, DayWatch, isValidTimeZone, nextLocalMidnight } from '../../../src-main/core/midnight';
+import { dayKeyIn } from '../../../src-shared/time/calendar';
 import { HARD_ZONES, HOUR, dateIn, instantAt, nextStartOfDay, stepLength } from '../../support/day-oracle';
 
 const iso = (ms: number) => new Date(ms).toISOString();
+/** The local date as a sortable number yyyymmdd. */
+const localDateKey = (zone: string, instant: number) => Number(dayKeyIn(zone, instant).replaceAll('-', ''));
 const localTime = (zone: string, ms: number) =>
   new Intl.DateTimeFormat('en-GB', { timeZone: zone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(ms);
 

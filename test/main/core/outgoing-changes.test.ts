@@ -7,7 +7,7 @@ import type { RemoteChange } from '../../../src-shared/domain/snapshot';
 import type { Direction } from '../../../src-shared/domain/snapshot';
 import { CoreError, type ChangeOutcome, type CoreErrorKind } from '../../../src-main/core/contract';
 import { CounterTable } from '../../../src-main/core/counter-table';
-import type { Phase } from '../../../src-main/core/lifecycle';
+import type { Phase } from '../../../src-main/core/contract';
 import { LiveSync } from '../../../src-main/core/live-sync';
 import { createMemoryStore } from '../../../src-main/core/memory-store';
 import { NotDeliveredError, RateLimitedError } from '../../../src-main/core/errors';
@@ -38,7 +38,7 @@ function world(stored?: unknown, values: Record<string, number> = { [ID]: 10, [O
   const store = createMemoryStore(stored);
   const ledger = new PendingLedger(store);
   const table = new CounterTable();
-  table.mergeList({ counters: Object.entries(values).map(([id, value]) => counterV2(id, value)), unreadable: [], skipped: 0 }, () => false);
+  table.mergeList({ counters: Object.entries(values).map(([id, value]) => counterV2(id, value)), unreadable: [] }, () => false);
   const said = {
     outcomes: [] as Reported[],
     remote: [] as RemoteChange[],

@@ -5,7 +5,7 @@ import { RateLimitedError } from '../../../src-main/core/errors';
 import { DEFAULT_TUNING } from '../../../src-main/core/tuning';
 import { FakeClock } from '../../../dev-tools/support/fake-clock';
 import { CoreError, type Clock } from '../../../src-main/core/contract';
-import { holdSlot } from '../../../src-main/core/wire-slot';
+import { holdSlot } from '../../../src-main/core/rate-scheduler';
 
 /**
  * The clock as the scheduler sees it: the same fake time, with the scheduler's own timers

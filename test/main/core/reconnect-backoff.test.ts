@@ -50,4 +50,13 @@ describe('reconnect backoff', () => {
     expect(b.next('lost', 10_000)).toBe(10_000);
     expect(b.next('serverRestart', 1)).toBe(WINDOW / 2);
   });
+
+  it('issue 11 case 9 (traffic-liveness.test.ts): a Retry-After is a floor under the jittered reconnect delay', () => {
+    const tuning = { ...DEFAULT_TUNING, random: () => 0.5 };
+    expect(new ReconnectBackoff(tuning).next('lost')).toBe(DEFAULT_TUNING.reconnectBaseMs / 2);
+    expect(new ReconnectBackoff(tuning).next('lost', 10_000)).toBe(10_000);
+    const b = new ReconnectBackoff(tuning);
+    for (let failures = 0; failures < 10; failures += 1) b.next('attemptFailed');
+    expect(b.next('attemptFailed')).toBe(DEFAULT_TUNING.reconnectCapMs / 2);
+  });
 });

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { createApiClient } from '../../../src-main/core/api-client';
 import { CoreError } from '../../../src-main/core/contract';
 import { DEFAULT_TUNING } from '../../../src-main/core/tuning';
-import { realClock } from '../../../src-main/core/real-clock';
+import { realClock } from '../../../src-main/core/clock';
 import { SHARED, USERS, onCleanup, startCore, startService, until } from '../../support/core-harness';
 
 const MiB = 1024 * 1024;

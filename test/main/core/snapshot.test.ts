@@ -12,7 +12,7 @@ import { Snapshots, toCounterState } from '../../../src-main/core/snapshot';
 import { SHARED, USERS, counter, startCore, startService, until } from '../../support/core-harness';
 
 const counterV2 = (id: string, value: number): CounterV2 => ({ id, name: id, type: 'UpDown', value, created: '2026-01-05T09:00:00Z', startDate: undefined, endDate: undefined });
-const listed = (values: Record<string, number>) => ({ counters: Object.entries(values).map(([id, value]) => counterV2(id, value)), unreadable: [], skipped: 0 });
+const listed = (values: Record<string, number>) => ({ counters: Object.entries(values).map(([id, value]) => counterV2(id, value)), unreadable: [] });
 
 /** The ids whose state object is not the one it was (a counter added or gone counts too). */
 function replaced(before: readonly CounterState[], after: readonly CounterState[]): string[] {

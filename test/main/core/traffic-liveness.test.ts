@@ -5,7 +5,7 @@ import { once } from 'node:events';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_TUNING } from '../../../src-main/core/tuning';
 import type { Clock } from '../../../src-main/core/contract';
-import { realClock } from '../../../src-main/core/real-clock';
+import { realClock } from '../../../src-main/core/clock';
 import { FakeClock } from '../../../dev-tools/support/fake-clock';
 import { FrontServer } from '../../support/front-server';
 import type { FrontAnswer } from '../../support/front-server';

@@ -2,8 +2,7 @@
 // the value (cut toward zero, bounds said as bounds), negatives included.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { badgeText, layoutBadge } from '../../../src-main/desktop/tray-badge';
-import { GLYPH_CHARS } from '../../../src-main/desktop/tray-glyphs';
+import { badgeText, GLYPH_CHARS, layoutBadge } from '../../../src-main/desktop/tray-badge';
 import { TRAY_ICON_SIZES } from '../../../src-main/desktop/tray-icon';
 
 const UNIT = { k: 1000, M: 1_000_000, G: 1_000_000_000 } as const;

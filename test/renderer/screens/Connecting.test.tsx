@@ -4,7 +4,7 @@
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEFAULT_SERVER_URL } from '../../../src-shared/domain/settings';
+import { DEFAULT_SERVER_URL } from '../../../src-shared/domain/server-address';
 import { App } from '../../../src-renderer/App';
 import { appState, fakeApi } from '../fixtures';
 

@@ -3,7 +3,7 @@ import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import type { IpcResult } from '../../../src-shared/ipc/contract';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEFAULT_SERVER_URL } from '../../../src-shared/domain/settings';
+import { DEFAULT_SERVER_URL } from '../../../src-shared/domain/server-address';
 import { App } from '../../../src-renderer/App';
 import { appState, fakeApi } from '../fixtures';
 

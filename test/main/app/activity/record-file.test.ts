@@ -51,8 +51,8 @@ describe('a version-1 file', () => {
     await copyFile(FIXTURE, path);
     const loaded = await createFileRecordStorage(path).load();
     expect(loaded.notice).toBeUndefined();
-    expect(loaded.record.upgraded).toBe(true);
-    expect(answersOf(loaded.record)).toEqual(ANSWERS);
+    expect(loaded.value.upgraded).toBe(true);
+    expect(answersOf(loaded.value)).toEqual(ANSWERS);
   });
 
   it('is upgraded in place by the running app: version 2 on disk, every event and day total still there', async () => {
@@ -70,16 +70,16 @@ describe('a version-1 file', () => {
     expect(written.version).toBe(2);
     const again = await createFileRecordStorage(path).load();
     expect(again.notice).toBeUndefined();
-    expect(again.record.upgraded).toBe(false);
-    expect(answersOf(again.record)).toEqual(ANSWERS);
+    expect(again.value.upgraded).toBe(false);
+    expect(answersOf(again.value)).toEqual(ANSWERS);
     for (const [id, log] of Object.entries(v1.counters)) {
-      expect(again.record.logOf(id)?.events).toEqual(log.events);
+      expect(again.value.logOf(id)?.events).toEqual(log.events);
       const changed = Object.entries(log.days).filter(([, t]) => t.you !== 0 || t.others !== 0);
-      expect(Object.fromEntries(again.record.logOf(id)?.days ?? [])).toEqual(Object.fromEntries(changed));
+      expect(Object.fromEntries(again.value.logOf(id)?.days ?? [])).toEqual(Object.fromEntries(changed));
     }
     // Days before the oldest thing version 1 kept were never seen: the record begins there.
     const oldest = Object.values(v1.counters).flatMap((log) => Object.keys(log.days)).sort()[0];
-    expect(again.record.firstDay(ANSWERS.now, ANSWERS.zone)).toBe(oldest);
+    expect(again.value.firstDay(ANSWERS.now, ANSWERS.zone)).toBe(oldest);
   });
 });
 
@@ -133,7 +133,7 @@ describe('a hostile file', () => {
     expect(loaded.notice && said(loaded.notice)).toMatch(/reset\. A backup is at .*\.bak\./);
     expect(files).toEqual([backup]);
     expect(backupText).toBe(text);
-    expect(loaded.record.toFile().counters).toEqual({});
+    expect(loaded.value.toFile().counters).toEqual({});
   });
 
   it('negative control: the bounds are what refuse them (a reader without them lets them in)', () => {
@@ -167,7 +167,7 @@ describe('a hostile file', () => {
     const { loaded, backupText } = await loadHostile(text);
     expect(loaded.notice && said(loaded.notice)).toMatch(/reset\. A backup is at/);
     expect(backupText).toBe(text);
-    expect(loaded.record.toFile().counters).toEqual({});
+    expect(loaded.value.toFile().counters).toEqual({});
   });
 
   it('the bound holds for any TextFile, also one that cannot refuse a read (a character is at least a byte)', async () => {

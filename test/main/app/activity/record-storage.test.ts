@@ -5,8 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ActivityRecord } from '../../../../src-main/app/activity/record';
-import { createFileRecordStorage } from '../../../../src-main/app/activity/record-storage';
-import { createRecordWriter } from '../../../../src-main/app/activity/record-writer';
+import { createFileRecordStorage, createRecordWriter } from '../../../../src-main/app/activity/record-storage';
 import {  } from '../../../support/app-fakes';
 import { FakeClock } from '../../../../dev-tools/support/fake-clock';
 import { said } from '../../../../dev-tools/support/i18n';
@@ -25,11 +24,11 @@ describe('activity record file', () => {
     const storage = createFileRecordStorage(path);
     const first = await storage.load();
     expect(first.notice).toBeUndefined();
-    first.record.append('c', { kind: 'own', at, amount: 2, outcome: 'applied', sources: { popup: 2 } }, ZONE);
-    await storage.save(first.record.toFile());
+    first.value.append('c', { kind: 'own', at, amount: 2, outcome: 'applied', sources: { popup: 2 } }, ZONE);
+    await storage.save(first.value.toFile());
     const second = await storage.load();
     expect(second.notice).toBeUndefined();
-    expect(second.record.today(at, ZONE)).toEqual({ c: 2 });
+    expect(second.value.today(at, ZONE)).toEqual({ c: 2 });
   });
 
   it.each([
@@ -42,7 +41,7 @@ describe('activity record file', () => {
     await writeFile(path, text, 'utf8');
     const loaded = await createFileRecordStorage(path, { now: () => new Date(at) }).load();
     expect(loaded.notice && said(loaded.notice)).toMatch(/reset\. A backup is at .*activity\.json\.corrupt-2026-11-23T09-00-00-000Z\.bak\./);
-    expect(loaded.record.toFile().counters).toEqual({});
+    expect(loaded.value.toFile().counters).toEqual({});
     const files = await readdir(dir);
     expect(files).toContain('activity.json.corrupt-2026-11-23T09-00-00-000Z.bak');
     expect(await readFile(join(dir, 'activity.json.corrupt-2026-11-23T09-00-00-000Z.bak'), 'utf8')).toBe(text);

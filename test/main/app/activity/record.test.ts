@@ -6,7 +6,7 @@ import type { ActivityEvent } from '../../../../src-shared/domain/activity';
 import { dayKey } from '../../../../src-main/app/activity/days';
 import { ActivityRecord } from '../../../../src-main/app/activity/record';
 import { RecordFile } from '../../../../src-main/app/activity/record-file';
-import { contribution } from '../../../../src-main/app/activity/record-log';
+import { contribution } from '../../../../src-main/app/activity/record';
 import { addDays } from '../../../../src-shared/time/calendar';
 
 const ZONE = 'Europe/Berlin';

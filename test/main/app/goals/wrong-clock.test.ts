@@ -4,8 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import { createAccountRecords } from '../../../../src-main/app/account/account-records';
 import { createMemoryRecordStorage } from '../../../../src-main/app/activity/record-storage';
-import { createMemoryExtrasStorage } from '../../../../src-main/app/goals/extras-file';
-import type { ExtrasAnnouncement } from '../../../../src-main/app/goals/extras-service';
+import { createMemoryGoalsStorage } from '../../../../src-main/app/goals/goals-file';
+import type { Announcement } from '../../../../src-main/app/goals/goals-service';
 import type { GoalPeriod } from '../../../../src-shared/domain/goals';
 import type { CounterState } from '../../../../src-shared/domain/snapshot';
 import { FakeClock } from '../../../../dev-tools/support/fake-clock';
@@ -31,10 +31,10 @@ type Step = (typeof STEPS)[number][0];
 async function account(start: number) {
   const clock = new FakeClock(start);
   const core = new ModelCore([COFFEES], () => clock.now());
-  const announced: ExtrasAnnouncement[] = [];
+  const announced: Announcement[] = [];
   const records = createAccountRecords(modelAccountDeps(clock, core, { timezone: () => ZONE, announce: (a) => announced.push(a) }));
   await records.activity.attach(core.asCore(), createMemoryRecordStorage());
-  await records.extras.attach(createMemoryExtrasStorage());
+  await records.goals.attach(createMemoryGoalsStorage());
   return {
     clock,
     records,
@@ -47,11 +47,11 @@ async function account(start: number) {
         core.send(ID);
         core.answer(ID);
       }
-      await records.extras.recheck();
+      await records.goals.recheck();
     },
     async done(period: GoalPeriod): Promise<number | undefined> {
-      await records.extras.setGoal(ID, { target: 100, period, count: 'all' });
-      return records.extras.view().goals[ID]?.done;
+      await records.goals.setGoal(ID, { target: 100, period, count: 'all' });
+      return records.goals.view().goals[ID]?.done;
     },
     /** The history's days (two weeks to today) with a change: date → net. */
     changedDays(): Record<string, number> {
@@ -125,7 +125,7 @@ describe('a "goal reached" announced while the clock was ahead (issue 49: it nev
 
   it.each(cases)('a %s goal, the clock %s ahead: the real period is announced when reached', async (period, name, ms) => {
     const a = await account(SUNDAY_NIGHT);
-    await a.records.extras.setGoal(ID, { target: 2, period, count: 'all' });
+    await a.records.goals.setGoal(ID, { target: 2, period, count: 'all' });
     a.clock.stepWall(ms);
     await a.step(2);
     expect(a.announced).toHaveLength(1);
@@ -139,7 +139,7 @@ describe('a "goal reached" announced while the clock was ahead (issue 49: it nev
 
   it.each(STEPS.slice(2))('a day goal, the clock %s ahead: each following real day before the stamped one is announced too', async (_name, ms) => {
     const a = await account(SUNDAY_NIGHT);
-    await a.records.extras.setGoal(ID, { target: 2, period: 'day', count: 'all' });
+    await a.records.goals.setGoal(ID, { target: 2, period: 'day', count: 'all' });
     a.clock.stepWall(ms);
     await a.step(2);
     a.clock.stepWall(-ms);

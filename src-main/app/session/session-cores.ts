@@ -1,37 +1,21 @@
-// The session's one core slot: the running core, the launch's core while it connects, and the demo
-// service. A core is stopped (and has written its last) before its slot is given to another.
+// The session's cores: the running one, the launch's core while it connects, and the demo
+// service. A core is stopped (and has written its last) before another takes its place.
 import type { RemoteChange } from '../../../src-shared/domain/snapshot';
-import { Emitter, type Event } from '../../../src-shared/events/emitter';
+import { Emitter } from '../../../src-shared/events/emitter';
 import type { CounterCore } from '../../core/contract';
 import type { DemoService, Logger } from '../ports';
 
-/** The running core was replaced (null: none); `account` names whose it is, absent for the demo. */
+/** `account` names whose it is, absent for the demo. */
 export interface CoreChange {
   core: CounterCore | null;
   account?: { baseUrl: string; token: string };
-}
-
-export interface CoreSlot {
-  /** The running core, also while a switch to another account is being checked (its list stays visible). */
-  core(): CounterCore | null;
-  /** The launch's core until its first sync succeeds (then it becomes `core`). */
-  connecting(): CounterCore | null;
-  setConnecting(core: CounterCore | null): void;
-  /** Stops the launch's core (it writes its ledger one last time) before anything else may start one. */
-  dropConnecting(): Promise<void>;
-  replace(next: CounterCore | null, account?: CoreChange['account']): Promise<void>;
-  setDemo(service: DemoService): void;
-  closeDemo(): Promise<void>;
-  readonly onCoreChanged: Event<CoreChange>;
-  readonly onCoreUpdated: Event<void>;
-  readonly onRemoteChange: Event<RemoteChange>;
 }
 
 export function describeError(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
-export function createCoreSlot(log: Logger): CoreSlot {
+export function createSessionCores(log: Logger) {
   let core: CounterCore | null = null;
   let connecting: CounterCore | null = null;
   let demo: DemoService | null = null;
@@ -42,17 +26,20 @@ export function createCoreSlot(log: Logger): CoreSlot {
   const stopQuietly = (stopping: CounterCore) => stopping.stop().catch((e: unknown) => log.warn(`core stop failed: ${describeError(e)}`));
 
   return {
+    /** Also while a switch to another account is being checked (its list stays visible). */
     core: () => core,
+    /** Until its first sync succeeds (then it becomes `core`). */
     connecting: () => connecting,
-    setConnecting(next) {
+    setConnecting(next: CounterCore | null) {
       connecting = next;
     },
+    /** It writes its ledger one last time before anything else may start one. */
     async dropConnecting() {
       const previous = connecting;
       connecting = null;
       if (previous) await stopQuietly(previous);
     },
-    async replace(next, account) {
+    async replace(next: CounterCore | null, account?: CoreChange['account']) {
       const previous = core;
       for (const unsubscribe of unsubscribes) unsubscribe();
       core = next;
@@ -60,7 +47,7 @@ export function createCoreSlot(log: Logger): CoreSlot {
       unsubscribes = next ? [next.subscribe(() => coreUpdated.fire()), next.onRemoteChange((change) => remoteChange.fire(change))] : [];
       if (previous && previous !== next) await stopQuietly(previous);
     },
-    setDemo(service) {
+    setDemo(service: DemoService) {
       demo = service;
     },
     async closeDemo() {

@@ -1,5 +1,5 @@
-// Issue Tests §4: server restart mid-stream, token revoked mid-session, a 429 storm,
-// a change in flight when the process "crashes", and clean start/stop.
+// The core's lifecycle (src-main/core/sync-engine.ts) against the reference service: server restart
+// mid-stream, token revoked mid-session, a 429 storm, a change in flight when the process "crashes", clean start/stop.
 import { describe, expect, it } from 'vitest';
 import { CoreError, createMemoryStore } from '../../../src-main/core/index';
 import { FaultProxy } from '../../support/fault-proxy';

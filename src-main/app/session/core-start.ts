@@ -1,12 +1,12 @@
-// Starting a core is how the app checks a server URL and token: the first full sync
-// either works or fails with a CoreError that we turn into a precise message.
+// Starting a core is how the app checks a server URL and token: the first full sync works or fails
+// with a CoreError we turn into a precise message.
 import type { CoreOptions, CounterCore } from '../../core/contract';
 import { words } from '../../../src-shared/i18n/messages';
 import { AppError, asCoreError } from '../../ipc/errors';
 import type { CoreFactory } from '../ports';
 import { hostOf } from './server-url';
 
-/** On failure stops the core (no sockets or timers left) and throws an AppError. */
+/** On failure stops the core (no sockets or timers left). */
 export async function startCore(factory: CoreFactory, options: CoreOptions): Promise<CounterCore> {
   const core = await factory(options);
   try {
@@ -18,7 +18,7 @@ export async function startCore(factory: CoreFactory, options: CoreOptions): Pro
   }
 }
 
-/** Failures that may heal by themselves (retry later) versus ones that need the user. */
+/** Failures that may heal by themselves (retry later), not ones that need the user. */
 export function isTransient(error: AppError): boolean {
   return error.code === 'server-unreachable' || error.code === 'rate-limited' || error.code === 'internal';
 }
@@ -28,7 +28,7 @@ export function startFailure(error: unknown, baseUrl: string): AppError {
   const core = asCoreError(error);
   const host = hostOf(baseUrl);
   if (!core) return new AppError('internal', `Could not start syncing with ${host}.`);
-  // The user reads what happened and what to do; the core's detail goes to the log.
+  // The core's detail goes to the log.
   const detail = core.message;
   switch (core.kind) {
     case 'unauthorized':

@@ -4,9 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import { isoInZone, localInstant } from '../../../../src-main/app/activity/days';
 import { ActivityRecord } from '../../../../src-main/app/activity/record';
-import { emptyExtras } from '../../../../src-main/app/goals/extras-file';
-import { goalView, takeReachedGoals, type GoalClock } from '../../../../src-main/app/goals/goal-tracker';
-import { periodStart } from '../../../../src-main/app/goals/periods';
+import { emptyGoals } from '../../../../src-main/app/goals/goals-file';
+import { goalView, periodStart, takeReachedGoals, type GoalClock } from '../../../../src-main/app/goals/goal-tracker';
 import type { GoalPeriod } from '../../../../src-shared/domain/goals';
 import { dateIn, instantAt, isoWeekOf, startOfDay } from '../../../support/day-oracle';
 
@@ -91,7 +90,7 @@ describe('ISO week 53 and the year boundary', () => {
       [30, 24, 16],
       [32, 56, 32],
     ]);
-    const extras = emptyExtras();
+    const extras = emptyGoals();
     extras.goals[id] = { target: 30, period: 'week', count: 'all' };
     const reached = (local: string) => takeReachedGoals(extras, [id], clock(local)).map((r) => r.done);
     expect([reached('2027-01-03T23:59'), reached('2027-01-03T23:59'), reached('2027-01-04T00:00')]).toEqual([[30], [], [32]]);

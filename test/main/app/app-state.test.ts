@@ -1,9 +1,9 @@
 // The OS accent colour reaches the popup through AppState (accentColor) and follows the OS.
 import { afterEach, describe, expect, it } from 'vitest';
-import { createHeadlessApp, type HeadlessApp } from '../../../../dev-tools/headless/headless-app';
-import type { StateDelta } from '../../../../src-shared/ipc/contract';
-import { fakeCoreFactory } from '../../../support/app-fakes';
-import { FakeClock } from '../../../../dev-tools/support/fake-clock';
+import { createHeadlessApp, type HeadlessApp } from '../../../dev-tools/headless/headless-app';
+import type { StateDelta } from '../../../src-shared/ipc/contract';
+import { fakeCoreFactory } from '../../support/app-fakes';
+import { FakeClock } from '../../../dev-tools/support/fake-clock';
 
 const apps: HeadlessApp[] = [];
 afterEach(async () => {

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createHeadlessApp, type HeadlessApp } from '../../../../dev-tools/headless/headless-app';
-import { diffAppState } from '../../../../src-main/app/state/state-delta';
+import { diffAppState } from '../../../../src-main/app/state/state-publisher';
 import type { AppState, StateDelta } from '../../../../src-shared/ipc/contract';
 import { COFFEE_ID, TRIP_ID, counter, fakeCoreFactory, flushMicrotasks, signedInState, type FakeServer } from '../../../support/app-fakes';
 import { FakeClock } from '../../../../dev-tools/support/fake-clock';

@@ -1,5 +1,5 @@
-// Goals and milestones wired to the running account, attached with the core like the activity
-// record. Each is announced once: marked in the file, the file written, and only then the user told.
+// Goals and milestones wired to the running account. Each is announced once: marked in the file, the
+// file written, and only then the user told.
 import type { Goal, GoalView, LocalExtras } from '../../../src-shared/domain/goals';
 import type { CounterState } from '../../../src-shared/domain/snapshot';
 import type { Clock } from '../../core/contract';
@@ -7,46 +7,36 @@ import { DAY_CHECK_MS } from '../../core/midnight';
 import { addDays } from '../../../src-shared/time/calendar';
 import { AppError } from '../../ipc/errors';
 import { words } from '../../../src-shared/i18n/messages';
+import type { ActivityService } from '../activity/activity-service';
 import { dayKey, localInstant } from '../activity/days';
-import { emptyExtras, type ExtrasFile, type ExtrasStorage } from './extras-file';
-import { goalView, markAnnounced, takeReachedGoals, type Steps } from './goal-tracker';
+import { emptyGoals, type GoalsFile, type GoalsStorage } from './goals-file';
+import { goalView, markAnnounced, takeReachedGoals } from './goal-tracker';
 import type { Milestone, MilestoneCounterType } from '../../../src-shared/domain/milestones';
 import { dayCounters, takeDueMilestones } from './milestone-tracker';
 import type { Said } from '../../../src-shared/i18n/notice';
 
-/** Milestones are announced from this local hour on, on their day. */
-export const MORNING_HOUR = 9;
+/** From this local hour on, on their day. */
+const MORNING_HOUR = 9;
 
-export type ExtrasAnnouncement =
+export type Announcement =
   | { kind: 'goalReached'; counterId: string; name: string; goal: Goal; done: number }
   | { kind: 'milestone'; counterId: string; name: string; type: MilestoneCounterType; milestone: Milestone };
 
-export interface ExtrasServiceDeps {
+interface GoalsServiceDeps {
   clock: Clock;
   timezone(): string;
   counters(): readonly CounterState[];
-  /** The activity record's steps and its version, for caching. */
-  steps(counterId: string, fromDay: string): Steps;
-  activityVersion(): string;
+  /** Its steps, and its version for caching. */
+  activity: Pick<ActivityService, 'steps' | 'version'>;
   changed(): void;
   notice(message: Said): void;
   warn(message: string): void;
-  announce(announcement: ExtrasAnnouncement): void;
+  announce(announcement: Announcement): void;
 }
 
-export interface ExtrasService {
-  attach(storage: ExtrasStorage | null): Promise<void>;
-  setGoal(counterId: string, goal: Goal | null): Promise<void>;
-  muteMilestones(counterId: string, muted: boolean): Promise<void>;
-  view(): LocalExtras;
-  /** Something a goal or milestone depends on changed: check soon; resolves once that check (write and announcements) is done. */
-  recheck(): Promise<void>;
-  stop(): Promise<void>;
-}
-
-export function createExtrasService(deps: ExtrasServiceDeps): ExtrasService {
-  let data: ExtrasFile | null = null;
-  let storage: ExtrasStorage | null = null;
+export function createGoalsService(deps: GoalsServiceDeps) {
+  let data: GoalsFile | null = null;
+  let storage: GoalsStorage | null = null;
   let revision = 0;
   let writing: Promise<void> = Promise.resolve();
   let timer: unknown;
@@ -56,7 +46,7 @@ export function createExtrasService(deps: ExtrasServiceDeps): ExtrasService {
   let attaching: Promise<void> = Promise.resolve();
 
   const now = () => deps.clock.now();
-  const clockView = () => ({ now: now(), timezone: deps.timezone(), steps: deps.steps });
+  const clockView = () => ({ now: now(), timezone: deps.timezone(), steps: deps.activity.steps });
 
   function save(): Promise<void> {
     const current = data;
@@ -68,8 +58,8 @@ export function createExtrasService(deps: ExtrasServiceDeps): ExtrasService {
     return writing;
   }
 
-/** Whether a morning can bring anything (a new day reaches the goals through the app's day watch, which publishes and rechecks). */
-  function mornings(current: ExtrasFile): boolean {
+  /** A new day reaches the goals through the app's day watch; a morning only where a milestone may come. */
+  function mornings(current: GoalsFile): boolean {
     const muted = new Set(current.milestonesMuted);
     return deps.counters().some((c) => c.type !== 'UpDown' && !muted.has(c.id));
   }
@@ -77,14 +67,14 @@ export function createExtrasService(deps: ExtrasServiceDeps): ExtrasService {
   function schedule(): void {
     if (timer !== undefined) deps.clock.clearTimeout(timer);
     timer = undefined;
-    // No timer at all when no milestone can come due: an idle app stays idle.
+    // An idle app stays idle.
     if (!data || stopped || !mornings(data)) return;
     const zone = deps.timezone();
     const at = now();
     const today = dayKey(at, zone);
     const morning = localInstant(today, MORNING_HOUR, zone);
     const wake = morning > at ? morning : localInstant(addDays(today, 1), MORNING_HOUR, zone);
-    // At most an hour at a time: a timer runs on the monotonic clock, and the wall clock may step (a wake-up rechecks anyway).
+    // At most an hour at a time: the wall clock may step (a wake-up rechecks anyway).
     timer = deps.clock.setTimeout(() => {
       timer = undefined;
       void check();
@@ -104,7 +94,7 @@ export function createExtrasService(deps: ExtrasServiceDeps): ExtrasService {
     const due = at >= localInstant(today, MORNING_HOUR, zone) ? takeDueMilestones(current, dayCounters(counters), today) : [];
     schedule();
     if (reached.length === 0 && due.length === 0) return;
-    // Written before anyone is told: a crash in between loses an announcement, never doubles one.
+    // A crash in between loses an announcement, never doubles one.
     await save();
     if (current !== data || stopped) return;
     const names = new Map(counters.map((c) => [c.id, c.name]));
@@ -112,7 +102,7 @@ export function createExtrasService(deps: ExtrasServiceDeps): ExtrasService {
     for (const { counter, milestone } of due) deps.announce({ kind: 'milestone', counterId: counter.id, name: counter.name, type: counter.type, milestone });
   }
 
-  async function attachTo(next: ExtrasStorage | null): Promise<void> {
+  async function attachTo(next: GoalsStorage | null): Promise<void> {
     await writing;
     data = null;
     storage = next;
@@ -122,10 +112,10 @@ export function createExtrasService(deps: ExtrasServiceDeps): ExtrasService {
     if (!next) return;
     const loaded = await next.load().catch((error: unknown) => {
       deps.warn(`goals load failed: ${error instanceof Error ? error.message : String(error)}`);
-      return { data: emptyExtras() };
+      return { value: emptyGoals() };
     });
     if (storage !== next || stopped) return;
-    data = loaded.data;
+    data = loaded.value;
     revision += 1;
     if ('notice' in loaded && loaded.notice) {
       deps.notice(loaded.notice);
@@ -142,31 +132,31 @@ export function createExtrasService(deps: ExtrasServiceDeps): ExtrasService {
     return counter;
   }
 
-  function requireData(): ExtrasFile {
+  function requireData(): GoalsFile {
     if (!data) throw new AppError('not-signed-in', words('error.goalsNeedAccount'));
     return data;
   }
 
   return {
-    attach(next) {
+    attach(next: GoalsStorage | null): Promise<void> {
       attaching = attaching.catch(() => undefined).then(() => attachTo(next));
       return attaching;
     },
 
-    async setGoal(counterId, goal) {
-      await attaching.catch(() => undefined); // a change made while the account's file loads lands in it
+    async setGoal(counterId: string, goal: Goal | null) {
+      await attaching.catch(() => undefined);
       const current = requireData();
       requireCounter(counterId, ['UpDown']);
       if (goal) {
         current.goals[counterId] = goal;
-        // A goal set when this period's count already meets it is not news: no announcement for this period.
+        // A goal already met this period when set is not news.
         if (goalView(counterId, goal, clockView()).done >= goal.target) markAnnounced(current, counterId, goal.period, clockView());
       } else delete current.goals[counterId];
       await save();
       deps.changed();
     },
 
-    async muteMilestones(counterId, muted) {
+    async muteMilestones(counterId: string, muted: boolean) {
       await attaching.catch(() => undefined);
       const current = requireData();
       requireCounter(counterId, ['FromDate', 'ToDate']);
@@ -177,14 +167,14 @@ export function createExtrasService(deps: ExtrasServiceDeps): ExtrasService {
       if (!muted) await check();
     },
 
-    view() {
+    view(): LocalExtras {
       const zone = deps.timezone();
       const at = now();
       const today = dayKey(at, zone);
       const current = data;
       const withGoals = current ? deps.counters().filter((c) => c.type === 'UpDown' && current.goals[c.id]) : [];
-      // Everything the view reads: the same object until one of them changes (the popup's delta compares by identity).
-      const key = `${revision}|${deps.activityVersion()}|${zone}|${today}|${withGoals.map((c) => c.id).join(',')}`;
+      // The same object until something it reads changes.
+      const key = `${revision}|${deps.activity.version()}|${zone}|${today}|${withGoals.map((c) => c.id).join(',')}`;
       if (cached?.key === key) return cached.view;
       const goals: Record<string, GoalView> = {};
       const clock = clockView();
@@ -194,9 +184,9 @@ export function createExtrasService(deps: ExtrasServiceDeps): ExtrasService {
       return view;
     },
 
-    recheck() {
+    /** Check soon; resolves once that check (write and announcements) is done. */
+    recheck(): Promise<void> {
       if (!data) return Promise.resolve();
-      // Coalesced: a burst of activity is one check.
       queued ??= Promise.resolve().then(check);
       return queued;
     },

@@ -7,7 +7,7 @@ import { memoryFile } from '../../../../dev-tools/support/memory-file';
 import { DEFAULT_SETTINGS } from '../../../../src-shared/domain/settings';
 import { COFFEE_ID, counter, fakeCoreFactory, flushMicrotasks, type FakeServer } from '../../../support/app-fakes';
 import { FakeClock } from '../../../../dev-tools/support/fake-clock';
-import { createLastKnownCache } from '../../../../src-main/app/offline/last-known';
+import { createLastKnownCache } from '../../../../src-main/app/offline/offline-counters';
 import { saidNotice } from '../../../../dev-tools/support/i18n';
 import { createServerTextCleaner, TEXT_LIMITS } from '../../../../src-shared/text/server-text';
 

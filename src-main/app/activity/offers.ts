@@ -1,8 +1,9 @@
-// The one own change that can still be taken back (the net of a counter's clicks until 10 s pass
-// without another). Whether the opposite direction is allowed is read from the core's `refused`
-// flags whenever the offer is shown, so a refusal learned later blocks it at once.
+// Offers to take a change back, each lapsing on its own. The undo offer holds the net of a counter's
+// own clicks until 10 s pass without another; whether the opposite direction is allowed is read from
+// the core's `refused` flags whenever it is shown, so a refusal learned later blocks it at once.
 import type { ClickSource, UndoOffer } from '../../../src-shared/domain/activity';
 import type { CounterState } from '../../../src-shared/domain/snapshot';
+import type { Clock } from '../../core/contract';
 
 export const UNDO_WINDOW_MS = 10_000;
 
@@ -13,7 +14,7 @@ export interface PendingUndo {
   expiresAt: number;
 }
 
-/** The offer after an own click (undo clicks never make one). */
+/** Undo clicks never make one. */
 export function afterClick(current: PendingUndo | null, counterId: string, source: ClickSource, amount: number, now: number, windowMs = UNDO_WINDOW_MS): PendingUndo | null {
   const base = current && current.counterId === counterId && current.expiresAt > now ? current.amount : 0;
   const net = base + amount;
@@ -34,4 +35,36 @@ export function presentOffer(pending: PendingUndo | null, counters: readonly Cou
   if (!counter) return null;
   const blocked = undoBlockedBecause(counter, pending.amount);
   return { ...pending, name: counter.name, ...(blocked ? { blockedBecause: blocked } : {}) };
+}
+
+/** One offer at a time: setting another replaces it and its timer; every change, the lapse included, is reported. */
+export function createLapsingOffer<T extends { expiresAt: number }>(clock: Clock, changed: () => void) {
+  let current: T | null = null;
+  let timer: unknown;
+  const stopTimer = () => {
+    if (timer !== undefined) clock.clearTimeout(timer);
+    timer = undefined;
+  };
+  return {
+    get current(): T | null {
+      return current;
+    },
+    set(next: T | null) {
+      stopTimer();
+      current = next;
+      if (next) {
+        timer = clock.setTimeout(() => {
+          timer = undefined;
+          current = null;
+          changed();
+        }, Math.max(0, next.expiresAt - clock.now()));
+      }
+      changed();
+    },
+    /** The app is stopping: dropped without a report. */
+    dispose() {
+      stopTimer();
+      current = null;
+    },
+  };
 }

@@ -8,8 +8,8 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { dayKey } from '../../../../src-main/app/activity/days';
 import { ActivityRecord } from '../../../../src-main/app/activity/record';
-import { createFileExtrasStorage, createMemoryExtrasStorage, type ExtrasStorage } from '../../../../src-main/app/goals/extras-file';
-import { createExtrasService, type ExtrasAnnouncement } from '../../../../src-main/app/goals/extras-service';
+import { createFileGoalsStorage, createMemoryGoalsStorage, type GoalsStorage } from '../../../../src-main/app/goals/goals-file';
+import { createGoalsService, type Announcement } from '../../../../src-main/app/goals/goals-service';
 import { createTextFile } from '../../../../src-main/app/storage/text-file';
 import type { Goal } from '../../../../src-shared/domain/goals';
 import type { CounterState } from '../../../../src-shared/domain/snapshot';
@@ -38,15 +38,17 @@ const tempDir = () => {
 };
 
 /** One run of the app's goals: a service on a shared clock, record and file (a new world on the same file is a restart). */
-function run(clock: FakeClock, options: { zone: { current: string }; record: ActivityRecord; storage: ExtrasStorage; counters?: CounterState[] }) {
-  const announced: ExtrasAnnouncement[] = [];
+function run(clock: FakeClock, options: { zone: { current: string }; record: ActivityRecord; storage: GoalsStorage; counters?: CounterState[] }) {
+  const announced: Announcement[] = [];
   const notices: string[] = [];
-  const service = createExtrasService({
+  const service = createGoalsService({
     clock,
     timezone: () => options.zone.current,
     counters: () => options.counters ?? COUNTERS,
-    steps: (id, from) => options.record.stepsBetween(id, from, dayKey(clock.now(), options.zone.current), options.zone.current),
-    activityVersion: () => String(options.record.version),
+    activity: {
+      steps: (id, from) => options.record.stepsBetween(id, from, dayKey(clock.now(), options.zone.current), options.zone.current),
+      version: () => String(options.record.version),
+    },
     changed: () => undefined,
     notice: (m) => notices.push(said(m)),
     warn: (m) => notices.push(`warn: ${m}`),
@@ -61,16 +63,16 @@ function step(record: ActivityRecord, clock: FakeClock, zone: string, kind: 'own
   else record.append(COFFEES, { kind: 'others', at, from: 0, to: amount }, zone);
 }
 
-const goals = (announced: ExtrasAnnouncement[]) => announced.filter((a) => a.kind === 'goalReached');
-const milestones = (announced: ExtrasAnnouncement[]) => announced.filter((a) => a.kind === 'milestone');
+const goals = (announced: Announcement[]) => announced.filter((a) => a.kind === 'goalReached');
+const milestones = (announced: Announcement[]) => announced.filter((a) => a.kind === 'milestone');
 
 describe('goals', () => {
   it('announce once when a day goal is reached, and once again the next day', async () => {
     const clock = new FakeClock(Date.parse('2026-11-23T07:00:00Z'));
     const zone = { current: 'Europe/Berlin' };
     const record = new ActivityRecord();
-    const { service, announced } = run(clock, { zone, record, storage: createMemoryExtrasStorage() });
-    await service.attach(createMemoryExtrasStorage());
+    const { service, announced } = run(clock, { zone, record, storage: createMemoryGoalsStorage() });
+    await service.attach(createMemoryGoalsStorage());
     await service.setGoal(COFFEES, DAILY_3);
     for (let i = 0; i < 5; i += 1) {
       step(record, clock, zone.current, i % 2 === 0 ? 'own' : 'others');
@@ -93,8 +95,8 @@ describe('goals', () => {
     const clock = new FakeClock(Date.parse('2026-11-23T07:00:00Z'));
     const zone = { current: 'UTC' };
     const record = new ActivityRecord();
-    const { service } = run(clock, { zone, record, storage: createMemoryExtrasStorage() });
-    await service.attach(createMemoryExtrasStorage());
+    const { service } = run(clock, { zone, record, storage: createMemoryGoalsStorage() });
+    await service.attach(createMemoryGoalsStorage());
     step(record, clock, 'UTC', 'own', 2);
     step(record, clock, 'UTC', 'others', 5);
     record.append(COFFEES, { kind: 'edit', at: clock.now(), by: 'you', fields: ['value'], from: 10, to: 0 }, 'UTC');
@@ -111,7 +113,7 @@ describe('goals', () => {
     const clock = new FakeClock(Date.parse('2026-11-23T07:00:00Z'));
     const zone = { current: 'Europe/Berlin' };
     const record = new ActivityRecord();
-    const file = () => createFileExtrasStorage(createTextFile(join(dir, 'goals.json')));
+    const file = () => createFileGoalsStorage(createTextFile(join(dir, 'goals.json')));
     const first = run(clock, { zone, record, storage: file() });
     await first.service.attach(file());
     await first.service.setGoal(COFFEES, DAILY_3);
@@ -130,14 +132,14 @@ describe('goals', () => {
     await second.service.stop();
 
     // The weakened variant: the same run, but the goal's "announced" mark was not kept.
-    const forgetful = run(clock, { zone, record, storage: createMemoryExtrasStorage() });
-    await forgetful.service.attach(createMemoryExtrasStorage());
+    const forgetful = run(clock, { zone, record, storage: createMemoryGoalsStorage() });
+    await forgetful.service.attach(createMemoryGoalsStorage());
     await forgetful.service.setGoal(COFFEES, { ...DAILY_3, target: 99 });
     await forgetful.service.setGoal(COFFEES, DAILY_3); // reached already when set: not news
     expect(goals(forgetful.announced)).toEqual([]);
-    const unmarked = structuredClone((await file().load()).data);
+    const unmarked = structuredClone((await file().load()).value);
     unmarked.announced.goals = {};
-    const withoutMark: ExtrasStorage = { load: async () => ({ data: structuredClone(unmarked) }), save: async () => undefined };
+    const withoutMark: GoalsStorage = { load: async () => ({ value: structuredClone(unmarked) }), save: async () => undefined };
     const third = run(clock, { zone, record, storage: withoutMark });
     await third.service.attach(withoutMark);
     expect(goals(third.announced)).toHaveLength(1);
@@ -149,8 +151,8 @@ describe('goals', () => {
     const clock = new FakeClock(Date.parse('2026-11-23T21:00:00Z')); // 22:00 in Berlin, Monday
     const zone = { current: 'Europe/Berlin' };
     const record = new ActivityRecord();
-    const { service, announced } = run(clock, { zone, record, storage: createMemoryExtrasStorage() });
-    await service.attach(createMemoryExtrasStorage());
+    const { service, announced } = run(clock, { zone, record, storage: createMemoryGoalsStorage() });
+    await service.attach(createMemoryGoalsStorage());
     await service.setGoal(COFFEES, DAILY_3);
     for (let i = 0; i < 3; i += 1) step(record, clock, zone.current);
     await service.recheck();
@@ -175,8 +177,8 @@ describe('goals', () => {
     const clock = new FakeClock(Date.parse('2026-03-28T23:10:00Z')); // 00:10 CET, Sunday 29 March
     const zone = { current: 'Europe/Berlin' };
     const record = new ActivityRecord();
-    const { service, announced } = run(clock, { zone, record, storage: createMemoryExtrasStorage() });
-    await service.attach(createMemoryExtrasStorage());
+    const { service, announced } = run(clock, { zone, record, storage: createMemoryGoalsStorage() });
+    await service.attach(createMemoryGoalsStorage());
     await service.setGoal(COFFEES, DAILY_3);
     step(record, clock, zone.current);
     await clock.advanceTo(Date.parse('2026-03-29T21:50:00Z')); // 23:50 CEST, the same day
@@ -198,8 +200,8 @@ describe('milestones', () => {
   it('are announced at the local morning of their day, once each', async () => {
     const clock = new FakeClock(EVE);
     const zone = { current: 'Europe/Berlin' };
-    const { service, announced } = run(clock, { zone, record: new ActivityRecord(), storage: createMemoryExtrasStorage() });
-    await service.attach(createMemoryExtrasStorage());
+    const { service, announced } = run(clock, { zone, record: new ActivityRecord(), storage: createMemoryGoalsStorage() });
+    await service.attach(createMemoryGoalsStorage());
     await clock.advanceTo(MORNING_BERLIN - 1000);
     expect(milestones(announced)).toEqual([]);
     await clock.advanceTo(MORNING_BERLIN);
@@ -218,7 +220,7 @@ describe('milestones', () => {
     const dir = tempDir();
     const clock = new FakeClock(MORNING_BERLIN + 60_000);
     const zone = { current: 'Europe/Berlin' };
-    const file = () => createFileExtrasStorage(createTextFile(join(dir, 'goals.json')));
+    const file = () => createFileGoalsStorage(createTextFile(join(dir, 'goals.json')));
     const first = run(clock, { zone, record: new ActivityRecord(), storage: file() });
     await first.service.attach(file());
     expect(milestones(first.announced)).toHaveLength(2);
@@ -240,8 +242,8 @@ describe('milestones', () => {
     const clock = new FakeClock(EVE);
     const zone = { current: 'Europe/Berlin' };
     const counters = structuredClone(COUNTERS);
-    const { service, announced } = run(clock, { zone, record: new ActivityRecord(), storage: createMemoryExtrasStorage(), counters });
-    await service.attach(createMemoryExtrasStorage());
+    const { service, announced } = run(clock, { zone, record: new ActivityRecord(), storage: createMemoryGoalsStorage(), counters });
+    await service.attach(createMemoryGoalsStorage());
     await service.muteMilestones(SINCE, true);
     await clock.advanceTo(MORNING_BERLIN);
     expect(milestones(announced).map((a) => a.counterId)).toEqual([TRIP]);
@@ -264,8 +266,8 @@ describe('milestones', () => {
       { ...base, id: COFFEES, name: 'Since the last week of 9999', type: 'FromDate', value: 0, startDate: '9999-12-25' },
       { ...base, id: TRIP, name: 'Until the last day of 9999', type: 'ToDate', value: 0, endDate: '9999-12-31' },
     ];
-    const { service, announced } = run(clock, { zone, record: new ActivityRecord(), storage: createMemoryExtrasStorage(), counters });
-    await service.attach(createMemoryExtrasStorage());
+    const { service, announced } = run(clock, { zone, record: new ActivityRecord(), storage: createMemoryGoalsStorage(), counters });
+    await service.attach(createMemoryGoalsStorage());
     await clock.advanceTo(Date.parse('2027-01-01T08:00:00Z'));
     expect(milestones(announced)).toEqual([{ kind: 'milestone', counterId: SINCE, name: 'Since year one', type: 'FromDate', milestone: { date: '2027-01-01', kind: 'years', count: 2026 } }]);
     await service.stop();
@@ -285,7 +287,7 @@ describe('the goals file', () => {
     const path = join(dir, 'goals.json');
     writeFileSync(path, text);
     const clock = new FakeClock(Date.parse('2026-11-23T07:00:00Z'));
-    const storage = createFileExtrasStorage(createTextFile(path));
+    const storage = createFileGoalsStorage(createTextFile(path));
     const { service, notices } = run(clock, { zone: { current: 'UTC' }, record: new ActivityRecord(), storage });
     await service.attach(storage);
     expect(notices).toEqual([expect.stringMatching(/^Your goals and milestone settings could not be read and were reset\. A backup is at .*goals\.json\.corrupt-.*\.bak\.$/)]);
