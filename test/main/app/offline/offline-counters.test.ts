@@ -37,6 +37,17 @@ function launch(srv: FakeServer, file: TextFile, token = TOKEN) {
   return { a, cores, clock };
 }
 
+/** A launch that saw the server and quit; the server is unreachable from then on. */
+async function seenOnceThenOffline() {
+  const srv = server();
+  const file = memoryFile();
+  const first = launch(srv, file);
+  await first.a.start();
+  await first.a.stop();
+  srv.reachable = false;
+  return { srv, file };
+}
+
 describe('last-known counters cache', () => {
   it('a file that does not parse is moved aside and reset, with a notice; nothing crashes', async () => {
     for (const bad of ['{not json', JSON.stringify({ version: 1, accounts: { x: { savedAt: 'yesterday', counters: [{}], unsent: {} } } }), '[]']) {
@@ -95,13 +106,7 @@ describe('last-known counters cache', () => {
   });
 
   it('an offline launch shows what the previous run saw, takes clicks, and sends them once on connect', async () => {
-    const srv = server();
-    const file = memoryFile();
-    const first = launch(srv, file);
-    await first.a.start();
-    await first.a.stop();
-
-    srv.reachable = false;
+    const { srv, file } = await seenOnceThenOffline();
     const second = launch(srv, file);
     await second.a.start();
     const state = second.a.controller.getState();
@@ -120,12 +125,7 @@ describe('last-known counters cache', () => {
   });
 
   it('another account on the same server does not see them', async () => {
-    const srv = server();
-    const file = memoryFile();
-    const first = launch(srv, file);
-    await first.a.start();
-    await first.a.stop();
-    srv.reachable = false;
+    const { srv, file } = await seenOnceThenOffline();
     const other = launch(srv, file, 'alan-secret-token-0123456789');
     await other.a.start();
     expect(other.a.controller.getState().lastKnown).toBeNull();
