@@ -17,6 +17,7 @@ import { en } from '../../dev-tools/support/i18n';
 import type { AppHarness } from '../../dev-tools/web/app-harness';
 import { ALAN, COUNTER } from '../../dev-tools/web/e2e-fixtures';
 import { chooseRowAction, SCREENSHOT_DIR, expect, rowOf, test, valueOf } from './support/test';
+import { animationsSettled } from './support/settled';
 
 const trayActions = (harness: AppHarness) =>
   createActions({ controller: harness.app.controller, openPopup: () => undefined, togglePopup: () => undefined, alert: () => undefined, quit: () => undefined });
@@ -158,6 +159,8 @@ async function axeClean(popup: Page, harness: AppHarness, label: string) {
   for (const dark of [false, true]) {
     harness.app.setSystemDark(dark);
     await expect(popup.locator('html')).toHaveAttribute('data-theme', dark ? 'dark' : 'light');
+    // At rest: mid-fade the range's selected segment is neither theme's colour (axe read it so once).
+    await animationsSettled(popup);
     const { violations } = await new AxeBuilder({ page: popup }).withTags(AXE_TAGS).analyze();
     expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), `axe on ${label} (${dark ? 'dark' : 'light'})`).toEqual([]);
   }

@@ -10,6 +10,7 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { COUNTER } from '../../dev-tools/web/e2e-fixtures';
+import { animationsSettled } from '../e2e/support/settled';
 import { expectReachableZoomed } from '../e2e/support/sweep';
 import { rowOf, valueOf } from '../e2e/support/test';
 import type { Launch } from '../../dev-tools/electron-double/boot';
@@ -68,6 +69,7 @@ test('update available → downloaded → one "Restart to update" → installed 
   for (const theme of ['dark', 'light'] as const) {
     await popup.evaluate((theme) => (globalThis as unknown as { counterTray: { invoke(c: string, r: unknown): Promise<unknown> } }).counterTray.invoke('settings:update', { theme }), theme);
     await expect(popup.locator('html')).toHaveAttribute('data-theme', theme);
+    await animationsSettled(popup); // mid-fade a colour is neither theme's
     const { violations } = await new AxeBuilder({ page: popup }).analyze();
     expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), `axe, ${theme}`).toEqual([]);
   }
