@@ -82,7 +82,10 @@ async function walkOneClick(): Promise<FileEntered[]> {
 
 const files = await walkOneClick();
 const width = String(Math.max(...files.map((f) => f.functions), 1)).length;
-for (const { file, functions } of files) process.stdout.write(`${String(functions).padStart(width)}  ${file}\n`);
+const withNames = args.includes('--functions');
+for (const { file, functions, names } of files) {
+  process.stdout.write(`${String(functions).padStart(width)}  ${file}${withNames ? `  ${names.join(', ')}` : ''}\n`);
+}
 process.stdout.write(`functions entered: ${files.reduce((n, f) => n + f.functions, 0)}\n`);
 if (args.includes('--json')) writeFileSync(JSON_FILE, `${JSON.stringify({ files, count: files.length }, null, 2)}\n`);
 if (max !== undefined && files.length > max) {

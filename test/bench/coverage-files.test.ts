@@ -25,10 +25,10 @@ const TAKE: ScriptCoverage[] = [
 ];
 
 describe('filesEntered', () => {
-  it("lists main's product files with a function entered, sorted, with how many", () => {
+  it("lists main's product files with a function entered, sorted, with how many and their names", () => {
     expect(filesEntered(TAKE, ROOT)).toEqual([
-      { file: 'src-main/app/controller.ts', functions: 2 },
-      { file: 'src-shared/events/emitter.ts', functions: 1 },
+      { file: 'src-main/app/controller.ts', functions: 2, names: ['dispatch', 'refresh'] },
+      { file: 'src-shared/events/emitter.ts', functions: 1, names: ['fire'] },
     ]);
   });
 
