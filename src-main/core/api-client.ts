@@ -57,7 +57,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   const mutation = options.mutationTimeoutMs ?? options.timeoutMs;
   const deadlines: Record<Operation, number> = { read: options.timeoutMs, change: mutation, patch: mutation };
   const authHeaders = () => ({ Authorization: `Bearer ${options.token}`, Accept: 'application/json' });
-  const serverText = createServerTextCleaner(() => [options.token]);
+  const serverText = createServerTextCleaner([options.token]);
   const maxAnswerBytes = options.maxAnswerBytes ?? DEFAULT_TUNING.maxAnswerBytes;
   const cleanCounter = (counter: CounterV2): CounterV2 => ({ ...counter, name: serverText(counter.name, TEXT_LIMITS.name) });
 

@@ -1,4 +1,4 @@
-// The notification socket (docs/api.md §6): its upgrade takes a rate slot, a ping finds a half-open
+// The notification socket and its frames (docs/api.md §6): its upgrade takes a rate slot, a ping finds a half-open
 // connection, a 429 waits at least its Retry-After, a 401 stops for good (README.md, "Traffic and liveness").
 import type { IncomingMessage } from 'node:http';
 import type { RawData, WebSocket } from 'ws';
@@ -7,6 +7,9 @@ import { CoreError } from './contract';
 import { RateLimitedError, describe, isCoreError, isRateLimited, parseRetryAfter } from './errors';
 import { ReconnectBackoff, dropCauseOf } from './reconnect-backoff';
 import type { DropCause } from './reconnect-backoff';
+import { CounterRefParams, CounterUpdatedParamsV2, JsonRpcNotification } from '../../src-shared/api/schemas';
+import type { CounterUpdatedParamsV2 as CounterUpdated } from '../../src-shared/api/schemas';
+import { TEXT_LIMITS, type ServerTextCleaner } from '../../src-shared/text/server-text';
 
 export interface SocketHandlers {
   onOpen(): void;
@@ -220,4 +223,42 @@ function upgradeError(status: number, retryAfter: string | string[] | undefined,
   if (status === 401) return new CoreError('unauthorized', message, status);
   if (status === 429) return new RateLimitedError(message, parseRetryAfter(typeof retryAfter === 'string' ? retryAfter : null, now));
   return new CoreError(status >= 500 ? 'server' : 'network', message, status);
+}
+
+/** One frame, parsed into what the core should do (O4–O6). Never throws: a frame we do not understand is ignored. A counter name is server text: sanitized here. */
+export type Frame =
+  | { kind: 'counterUpdated'; params: CounterUpdated }
+  /** Undefined when the params name no counter: the caller resyncs. */
+  | { kind: 'counterDeleted'; counterId: string | undefined }
+  | { kind: 'counterMemberlistChanged' }
+  | { kind: 'ignored'; reason: 'binary' | 'notJson' | 'notNotification' | 'unknownMethod' | 'badParams' };
+
+export function parseFrame(data: unknown, isBinary: boolean, serverText: ServerTextCleaner): Frame {
+  if (isBinary) return { kind: 'ignored', reason: 'binary' };
+  const text = typeof data === 'string' ? data : Buffer.isBuffer(data) ? data.toString('utf8') : undefined;
+  if (text === undefined) return { kind: 'ignored', reason: 'binary' };
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    return { kind: 'ignored', reason: 'notJson' };
+  }
+  const envelope = JsonRpcNotification.safeParse(json);
+  // A JSON-RPC request or response (it has an id) is not a notification either.
+  if (!envelope.success || (typeof json === 'object' && json !== null && 'id' in json)) return { kind: 'ignored', reason: 'notNotification' };
+  const { method, params } = envelope.data;
+  switch (method) {
+    case 'counterUpdated': {
+      const parsed = CounterUpdatedParamsV2.safeParse(params);
+      return parsed.success ? { kind: 'counterUpdated', params: { ...parsed.data, name: serverText(parsed.data.name, TEXT_LIMITS.name) } } : { kind: 'ignored', reason: 'badParams' };
+    }
+    case 'counterDeleted': {
+      const parsed = CounterRefParams.safeParse(params);
+      return { kind: 'counterDeleted', counterId: parsed.success ? parsed.data : undefined };
+    }
+    case 'counterMemberlistChanged':
+      return { kind: 'counterMemberlistChanged' };
+    default:
+      return { kind: 'ignored', reason: 'unknownMethod' };
+  }
 }

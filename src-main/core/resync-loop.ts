@@ -2,7 +2,7 @@
 // meanwhile are held for after it, since the list may predate them (docs/api.md §6, R2); a failure retries with backoff.
 import type { CounterV2 } from '../../src-shared/api/schemas';
 import type { Clock, CoreTuning } from './contract';
-import type { Frame } from './notifications';
+import type { Frame } from './live-socket';
 import { fullJitterDelay } from './tuning';
 
 interface ResyncHost {

@@ -43,9 +43,9 @@ export function sanitizeServerText(text: string, options: SanitizeOptions = {}):
   return cut(out, maxLength);
 }
 
-/** Bound to the core's own token, or every token main has seen this run. */
-export function createServerTextCleaner(secrets: () => Iterable<string>): ServerTextCleaner {
-  return (text, maxLength) => sanitizeServerText(text, { secrets: secrets(), ...(maxLength !== undefined ? { maxLength } : {}) });
+/** Bound to the core's own token, or to the set of every token main has seen this run, read at each call. */
+export function createServerTextCleaner(secrets: Iterable<string>): ServerTextCleaner {
+  return (text, maxLength) => sanitizeServerText(text, { secrets, ...(maxLength !== undefined ? { maxLength } : {}) });
 }
 
 /** The secret and every run of TOKEN_FRAGMENT_MIN or more of its characters, in its order. */

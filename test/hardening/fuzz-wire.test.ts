@@ -7,14 +7,14 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { createApiClient } from '../../src-main/core/api-client';
 import { CoreError } from '../../src-main/core/index';
 import type { Clock } from '../../src-main/core/index';
-import { parseFrame } from '../../src-main/core/notifications';
+import { parseFrame } from '../../src-main/core/live-socket';
 import { createServerTextCleaner } from '../../src-shared/text/server-text';
 import { BareNumber, CounterV2 } from '../../src-shared/api/schemas';
 import { SHARED, USERS, startCore, startService, until } from '../support/core-harness';
 import { FUZZ_RUNS, SEED } from './support/knobs';
 import { asWireText, mutated } from './support/mutate';
 
-const clean = createServerTextCleaner(() => []);
+const clean = createServerTextCleaner([]);
 
 const counted = { frames: 0, responses: 0, socketFrames: 0 };
 afterAll(() => console.info(`[hardening:fuzz-wire] seed=${SEED} frames parsed=${counted.frames} responses parsed=${counted.responses} frames sent to a live core=${counted.socketFrames}`));

@@ -20,7 +20,7 @@ export function createTokenGate(vault: TokenVault, coreSetup: CoreSetup) {
   const secrets = new Set<string>();
   /** Set only when the vault was upgraded now. */
   let legacyClicksToken: string | null = null;
-  const redact = createServerTextCleaner(() => secrets);
+  const redact = createServerTextCleaner(secrets);
   let token: TokenRecord | null = null;
   /** Also while unused because the settings name another server. */
   let storedOrigin: string | null = null;

@@ -11,7 +11,7 @@ import { createLastKnownCache } from '../../../../src-main/app/offline/offline-c
 import { saidNotice } from '../../../../dev-tools/support/i18n';
 import { createServerTextCleaner, TEXT_LIMITS } from '../../../../src-shared/text/server-text';
 
-const clean = createServerTextCleaner(() => []);
+const clean = createServerTextCleaner([]);
 
 const TOKEN = 'ada-secret-token-0123456789';
 const URL_OK = 'http://127.0.0.1:8787';

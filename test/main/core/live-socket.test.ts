@@ -1,10 +1,10 @@
-// Frame parsing (src-main/core/notifications.ts): the three notifications with or without extra
+// Frame parsing (src-main/core/live-socket.ts): the three notifications with or without extra
 // fields, and everything else ignored with its reason, never thrown (docs/api.md §6, O6).
 import { describe, expect, it } from 'vitest';
-import { parseFrame } from '../../../src-main/core/notifications';
+import { parseFrame } from '../../../src-main/core/live-socket';
 import { createServerTextCleaner } from '../../../src-shared/text/server-text';
 
-const clean = createServerTextCleaner(() => []);
+const clean = createServerTextCleaner([]);
 
 const ID = '019a4f2e-8c00-7d3a-9b1e-2f4c6a8e0b12';
 const updated = (value: number, extra: object = {}) =>
