@@ -1,4 +1,5 @@
 import type { AppState, CounterTrayApi } from '../../src-shared/ipc/contract';
+import { onPublicServer } from '../../src-shared/domain/server-address';
 import { call } from '../bridge/ipc';
 import { useI18n } from '../i18n/I18n';
 
@@ -21,13 +22,14 @@ export function EmptyList({ api, state, query, onClearSearch }: Props) {
       </div>
     );
   }
+  const publicServer = onPublicServer(state.session);
   return (
     <div className="empty">
       <p>{i18n.t('empty.none')}</p>
       {/* This app cannot create a counter (docs/api.md O15): it says where one is made. */}
-      <p className="empty-how">{i18n.t(state.publicServer ? 'empty.howPublic' : 'empty.howOther')}</p>
+      <p className="empty-how">{i18n.t(publicServer ? 'empty.howPublic' : 'empty.howOther')}</p>
       <div className="row-actions center">
-        {state.publicServer && (
+        {publicServer && (
           <button type="button" className="secondary" onClick={() => void call(api, 'app:openLink', { target: 'home' })}>
             {i18n.t('empty.openSite')}
           </button>

@@ -2,6 +2,7 @@ import { useId, useRef, useState, type FormEvent, type InputHTMLAttributes } fro
 import { PATCH_FIELDS_BY_TYPE } from '../../src-shared/api/wire-constants';
 import type { CounterState } from '../../src-shared/domain/snapshot';
 import type { AppState, CounterPatch, CounterTrayApi } from '../../src-shared/ipc/contract';
+import { onPublicServer } from '../../src-shared/domain/server-address';
 import { call } from '../bridge/ipc';
 import { ScreenHeader } from '../components/ScreenHeader';
 import { ConfirmBar } from '../components/ConfirmBar';
@@ -194,7 +195,7 @@ export default function EditCounter({ api, state, counterId, onClose, onExport }
           <button type="button" className="secondary" onClick={() => onExport(counter.id)}>
             {i18n.t('export.button')}
           </button>
-          {state.publicServer && (
+          {onPublicServer(state.session) && (
             <button type="button" className="quiet" onClick={() => void call(api, 'app:openLink', { target: 'counter', id: counter.id })}>
               {i18n.t('edit.openSite')}
             </button>

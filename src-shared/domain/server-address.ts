@@ -22,6 +22,11 @@ export function isPublicServer(serverUrl: string): boolean {
   }
 }
 
+/** Signed in to the public service, which has a web page for each counter (the demo runs on a server of its own). */
+export function onPublicServer(session: { mode: 'account' | 'demo'; serverUrl: string }): boolean {
+  return session.mode === 'account' && isPublicServer(session.serverUrl);
+}
+
 /** A page of the public site for shell.openExternal; a path that would leave the origin ("//evil.example") is refused. */
 export function publicWebPage(path: string): string {
   const url = new URL(path, PUBLIC_WEB_ORIGIN);

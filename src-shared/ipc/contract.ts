@@ -77,8 +77,6 @@ export const AppState = z.object({
   /** Absent where the OS has none: the popup's neutral blue. */
   accentColor: z.string().regex(ACCENT_COLOR_PATTERN).optional(),
   appVersion: z.string().optional(),
-  /** The public CountTogether server, which has a web page for each counter. */
-  publicServer: z.boolean(),
   /** Absent where main runs no updater (tests, dev:web). */
   updates: UpdatesState.optional(),
   ask: Ask.nullable(),

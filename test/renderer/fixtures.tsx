@@ -48,7 +48,9 @@ type StateInput = {
   session?: Partial<AppState['session']>;
   settings?: Partial<AppState['settings']>;
   signedOut?: boolean;
-} & Partial<Pick<AppState, 'theme' | 'platform' | 'shortcutFailures' | 'systemTimezone' | 'locale' | 'updates' | 'appVersion' | 'extras' | 'resetUndo' | 'activity' | 'lastKnown' | 'publicServer' | 'ask'>>;
+  /** Signed in to the public CountTogether service. */
+  publicServer?: boolean;
+} & Partial<Pick<AppState, 'theme' | 'platform' | 'shortcutFailures' | 'systemTimezone' | 'locale' | 'updates' | 'appVersion' | 'extras' | 'resetUndo' | 'activity' | 'lastKnown' | 'ask'>>;
 
 export function appState(input: StateInput = {}): AppState {
   const signedOut = input.signedOut ?? false;
@@ -56,7 +58,8 @@ export function appState(input: StateInput = {}): AppState {
     session: {
       status: signedOut ? 'signedOut' : 'signedIn',
       mode: 'account',
-      serverUrl: DEFAULT_SETTINGS.serverUrl,
+      // Not the public service unless asked: it has a web page per counter, which some screens offer.
+      serverUrl: input.publicServer ? DEFAULT_SETTINGS.serverUrl : 'http://127.0.0.1:8787',
       tokenStorage: signedOut ? 'none' : 'encrypted',
       encryptionWeak: false,
       ...input.session,
@@ -77,7 +80,6 @@ export function appState(input: StateInput = {}): AppState {
     locale: input.locale ?? { language: 'en', formats: 'en-US', system: 'en' },
     activity: input.activity ?? { today: {}, undo: null },
     lastKnown: input.lastKnown ?? null,
-    publicServer: input.publicServer ?? false,
     ask: input.ask ?? null,
     ...(input.updates ? { updates: input.updates } : {}),
     ...(input.appVersion ? { appVersion: input.appVersion } : {}),

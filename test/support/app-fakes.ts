@@ -167,7 +167,6 @@ export function signedInState(counters: CounterState[], pinned: string[], overri
     locale: { language: 'en', formats: 'en-US', system: 'en' },
     activity: { today: {}, undo: null },
     lastKnown: null,
-    publicServer: false,
     ask: null,
     revision: 1,
     ...overrides,

@@ -90,7 +90,7 @@ describe('edit', () => {
   });
 
   it('offers "Open in CountTogether" on the public server only', async () => {
-    const fake = await openEdit('Coffees today', {}, { ...appState(), publicServer: true });
+    const fake = await openEdit('Coffees today', {}, appState({ publicServer: true }));
     await userEvent.setup().click(screen.getByRole('button', { name: 'Open in CountTogether' }));
     expect(fake.calls('app:openLink')).toEqual([{ target: 'counter', id: IDS.coffee }]);
     cleanup();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isPublicServer, publicWebPage, withDefaultScheme } from '../../../src-shared/domain/server-address';
+import { isPublicServer, onPublicServer, publicWebPage, withDefaultScheme } from '../../../src-shared/domain/server-address';
 
 describe('server addresses', () => {
   it('opens only pages of the public CountTogether site', () => {
@@ -21,5 +21,12 @@ describe('server addresses', () => {
     expect(isPublicServer('http://counttogether.app')).toBe(false);
     expect(isPublicServer('https://counttogether.app.evil.example')).toBe(false);
     expect(isPublicServer('http://127.0.0.1:4100')).toBe(false);
+  });
+
+  it('offers the public site only to an account signed in there, not to the demo', () => {
+    const serverUrl = 'https://developers.counttogether.app';
+    expect(onPublicServer({ mode: 'account', serverUrl })).toBe(true);
+    expect(onPublicServer({ mode: 'demo', serverUrl })).toBe(false);
+    expect(onPublicServer({ mode: 'account', serverUrl: 'http://127.0.0.1:4100' })).toBe(false);
   });
 });
