@@ -3,11 +3,11 @@
 // (or JSON-file) settings, an in-memory token vault and a controllable theme.
 import type { Settings } from '../../src-shared/domain/settings';
 import type { Clock } from '../../src-main/core/contract';
-import { createAppController, type AppController } from '../../src-main/app/controller';
+import { createAppController } from '../../src-main/app/controller';
 import { startDemoService } from '../../src-main/app/session/demo';
 import { createFileSettingsStore } from '../../src-main/app/settings/file-settings-store';
 import { createMemorySettingsStore, createMemoryVault, type StoredTokenInput } from './memory-adapters';
-import type { AppControllerDeps, AppPlatform, ConsentPort, ConsentQuestion, CoreFactory, DemoService, Logger, PendingFiles, SaveFilePort, StoredToken, TextFile, TokenVault } from '../../src-main/app/ports';
+import type { AppController, AppControllerDeps, AppPlatform, ConsentPort, ConsentQuestion, CoreFactory, DemoService, Logger, PendingFiles, SaveFilePort, StoredToken, TextFile, TokenVault } from '../../src-main/app/ports';
 import { pendingFileName } from '../../src-main/app/offline/account-pending-store';
 import { join } from 'node:path';
 import { realCoreFactory } from '../../src-main/app/session/real-core';

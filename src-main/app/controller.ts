@@ -1,24 +1,19 @@
 // The app, minus Electron: composes the session, settings, publisher, account data and offline
 // view, and answers every invoke channel; main.ts and the harnesses drive this same object.
 import type { ClickSource } from '../../src-shared/domain/activity';
-import type { Settings } from '../../src-shared/domain/settings';
-import type { RemoteChange } from '../../src-shared/domain/snapshot';
 import { Emitter, type Event } from '../../src-shared/events/emitter';
 import { english, translatorFor } from '../../src-shared/i18n/compile';
 import { stateLocale } from '../../src-shared/i18n/locale';
 import { sentences, type Notice } from '../../src-shared/i18n/notice';
-import type { Translator } from '../../src-shared/i18n/translator';
-import type { AppState, AppStateBody, StateDelta } from '../../src-shared/ipc/contract';
+import type { AppState, AppStateBody } from '../../src-shared/ipc/contract';
 import { createIpcDispatcher, type Dispatch, type InvokeHandlers } from '../ipc/dispatch';
 import { coreAfterRecords, createAccountData } from './account/account-data';
-import { readAppState } from './app-state';
 import type { Announcement } from './goals/goals-service';
 import { createInvokeHandlers } from './invoke-handlers';
-import { accountOwnerKey } from './offline/account-pending-store';
+import { accountOwnerKey, createOwnClickWiring } from './offline/account-pending-store';
 import { sealFor } from './offline/click-file-codec';
 import { createLastKnownCache, createOfflineCounters } from './offline/offline-counters';
-import { createOwnClickWiring } from './offline/own-clicks';
-import type { AppControllerDeps, AppPlatform } from './ports';
+import type { AppController, AppControllerDeps, AppEvent, AppEvents, AppPlatform } from './ports';
 import { TEXT_LIMITS } from '../../src-shared/text/server-text';
 import { createSession } from './session/session';
 import { createAppSettings } from './settings/app-settings';
@@ -27,43 +22,8 @@ import { realClock } from '../core/contract';
 import { DayWatch } from '../core/midnight';
 import { createStatePublisher } from './state/state-publisher';
 
-/** The popup's push, and the whole state only main reads. */
-export type AppEvents = { 'state:delta': StateDelta; 'state:changed': AppState };
-export type AppEvent = keyof AppEvents;
-
-export interface AppController {
-  /** Loads settings and the stored token and connects; answers one-time notices. The shell passes `awaitConnection: false`: tray and shortcuts never wait for the server. */
-  start(options?: { awaitConnection?: boolean }): Promise<{ notices: Notice[] }>;
-  stop(): Promise<void>;
-  readonly handlers: InvokeHandlers;
-  readonly dispatch: Dispatch;
-  /** For the tray, a shortcut, the command line: the record and the undo offer know where a click came from. */
-  dispatchFrom(source: Exclude<ClickSource, 'popup' | 'undo'>): Dispatch;
-  /** Said in the language of the moment they are shown. */
-  readonly onNotice: Event<Notice>;
-  /** Settings → Language, else the OS's: what main's tray, notifications and dialogs say. */
-  translator(): Translator;
-  /** A goal reached or a milestone today, once each; names sanitized. */
-  readonly onAnnouncement: Event<Announcement>;
-  /** Before the publisher numbers it. */
-  getState(): AppStateBody;
-  settings(): Settings;
-  on<E extends AppEvent>(event: E, listener: (payload: AppEvents[E]) => void): () => void;
-  readonly onRemoteChange: Event<RemoteChange>;
-  onSettingsChanged(listener: (next: Settings, previous: Settings) => void): () => void;
-  /** Asks the popup to show one counter (notification click, shortcut, --open). */
-  focusCounter(id: string): void;
-  /** Asks the popup to show its settings screen (the tray menu). */
-  openSettings(): void;
-  setShortcutFailures(failures: AppState['shortcutFailures']): void;
-  notifyResume(): void;
-  /** The wall clock may have stepped: what day it is is read again, with no request. */
-  checkDay(): void;
-  systemTimezoneChanged(): void;
-  systemLanguagesChanged(): void;
-  /** The one sanitizer with every token this run has seen. */
-  redact(text: string, maxLength?: number): string;
-}
+/** Nothing recorded without a core: one object, so the popup's delta sees it unchanged. */
+const NO_ACTIVITY: AppState['activity'] = { today: {}, undo: null };
 
 const silentLogger = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
@@ -161,7 +121,35 @@ export function createAppController(deps: AppControllerDeps): AppController {
   let shownLocale: { key: string; locale: AppState['locale'] } | undefined;
   const locale = (key = `${settings.current().language}|${view.systemLanguages.join(',')}`) =>
     (shownLocale = shownLocale?.key === key ? shownLocale : { key, locale: stateLocale(settings.current().language, view.systemLanguages) }).locale;
-  const getState = () => readAppState({ deps, platform, settings: settings.current(), session, offline, records: accountData.loaded(), organise, counterReset, shortcutFailures: view.shortcutFailures, ask: view.ask, locale: locale() });
+  /** As its owners hold it now; names and refusals were sanitized as they entered the core, shown as they are. */
+  function getState(): AppStateBody {
+    const current = settings.current();
+    const dark = current.theme === 'system' ? deps.theme.shouldUseDarkColors() : current.theme === 'dark';
+    const core = session.core();
+    const records = accountData.loaded();
+    const accentColor = deps.accent?.current() ?? null;
+    const shown = core ? { ...core.snapshot(), counters: offline.coreCounters(core) } : null;
+    const updates = deps.updates?.state();
+    return {
+      session: session.state(),
+      core: shown,
+      lastKnown: offline.shown(),
+      ...(deps.appVersion ? { appVersion: deps.appVersion } : {}),
+      ...(deps.windowMaterial ? { windowMaterial: deps.windowMaterial } : {}),
+      ...(accentColor ? { accentColor } : {}),
+      settings: current,
+      shortcutFailures: view.shortcutFailures,
+      theme: dark ? 'dark' : 'light',
+      platform,
+      systemTimezone: deps.systemTimezone(),
+      locale: locale(),
+      ask: view.ask,
+      activity: core && records ? records.activity.summary() : NO_ACTIVITY,
+      ...(updates ? { updates } : {}),
+      ...(shown && records ? { extras: records.goals.view(), resetUndo: counterReset.offer(shown.counters) } : {}),
+      ...(shown ? { organise: organise.view() } : {}),
+    };
+  }
 
   const handlersFor = (source: ClickSource): InvokeHandlers =>
     createInvokeHandlers(

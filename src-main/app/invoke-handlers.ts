@@ -11,7 +11,7 @@ import type { OfflineCounters } from './offline/offline-counters';
 import type { AppControllerDeps, AppPlatform, ConsentPort, SaveFilePort } from './ports';
 import type { Clock } from '../core/contract';
 import type { CounterState, Direction } from '../../src-shared/domain/snapshot';
-import type { CounterReset } from './account/counter-reset';
+import type { CounterReset } from './account/account-data';
 import type { AccountRecords } from './account/account-data';
 import type { OrganiseService } from './organise/organise-service';
 import { groupNames, organiseHandlers } from './organise/organise-handlers';

@@ -1,8 +1,14 @@
-// What the app controller needs from the outside world; the Electron shell, the headless harness
-// and the tests each provide their own.
+// What the app controller needs from the outside world (the Electron shell, the headless harness
+// and the tests each provide their own) and what it offers them.
+import type { ClickSource } from '../../src-shared/domain/activity';
 import type { Settings } from '../../src-shared/domain/settings';
-import type { Said } from '../../src-shared/i18n/notice';
-import type { TokenStorage } from '../../src-shared/ipc/contract';
+import type { RemoteChange } from '../../src-shared/domain/snapshot';
+import type { Event } from '../../src-shared/events/emitter';
+import type { Notice, Said } from '../../src-shared/i18n/notice';
+import type { Translator } from '../../src-shared/i18n/translator';
+import type { AppState, AppStateBody, StateDelta, TokenStorage } from '../../src-shared/ipc/contract';
+import type { Dispatch, InvokeHandlers } from '../ipc/dispatch';
+import type { Announcement } from './goals/goals-service';
 import type { Clock, CoreOptions, CounterCore } from '../core/contract';
 import type { UpdatesPort } from './updates/update-service';
 
@@ -155,4 +161,42 @@ export interface AppControllerDeps {
   openPublicPage?: (path: string) => void;
   /** Absent where none runs (tests, dev:web): updates:* answer updates-unavailable. */
   updates?: UpdatesPort;
+}
+
+/** The popup's push, and the whole state only main reads. */
+export type AppEvents = { 'state:delta': StateDelta; 'state:changed': AppState };
+export type AppEvent = keyof AppEvents;
+
+export interface AppController {
+  /** Loads settings and the stored token and connects; answers one-time notices. The shell passes `awaitConnection: false`: tray and shortcuts never wait for the server. */
+  start(options?: { awaitConnection?: boolean }): Promise<{ notices: Notice[] }>;
+  stop(): Promise<void>;
+  readonly handlers: InvokeHandlers;
+  readonly dispatch: Dispatch;
+  /** For the tray, a shortcut, the command line: the record and the undo offer know where a click came from. */
+  dispatchFrom(source: Exclude<ClickSource, 'popup' | 'undo'>): Dispatch;
+  /** Said in the language of the moment they are shown. */
+  readonly onNotice: Event<Notice>;
+  /** Settings → Language, else the OS's: what main's tray, notifications and dialogs say. */
+  translator(): Translator;
+  /** A goal reached or a milestone today, once each; names sanitized. */
+  readonly onAnnouncement: Event<Announcement>;
+  /** Before the publisher numbers it. */
+  getState(): AppStateBody;
+  settings(): Settings;
+  on<E extends AppEvent>(event: E, listener: (payload: AppEvents[E]) => void): () => void;
+  readonly onRemoteChange: Event<RemoteChange>;
+  onSettingsChanged(listener: (next: Settings, previous: Settings) => void): () => void;
+  /** Asks the popup to show one counter (notification click, shortcut, --open). */
+  focusCounter(id: string): void;
+  /** Asks the popup to show its settings screen (the tray menu). */
+  openSettings(): void;
+  setShortcutFailures(failures: AppState['shortcutFailures']): void;
+  notifyResume(): void;
+  /** The wall clock may have stepped: what day it is is read again, with no request. */
+  checkDay(): void;
+  systemTimezoneChanged(): void;
+  systemLanguagesChanged(): void;
+  /** The one sanitizer with every token this run has seen. */
+  redact(text: string, maxLength?: number): string;
 }

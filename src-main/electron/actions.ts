@@ -3,7 +3,7 @@
 import { errorText } from '../../src-shared/i18n/error-words';
 import type { PlainKey, Words } from '../../src-shared/i18n/messages';
 import type { IpcError } from '../../src-shared/ipc/contract';
-import type { AppController } from '../app/controller';
+import type { AppController } from '../app/ports';
 import { resolveCounter, type CommandLineAction } from '../desktop/command-line';
 import type { ShortcutAction } from '../app/settings/shortcut-rules';
 import type { TrayAction } from '../desktop/tray-menu';

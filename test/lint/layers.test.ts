@@ -49,7 +49,7 @@ describe('app/ folders, one way (account → goals → export → activity → o
     ['storage', "import type { RecordFile } from '../activity/record';", 'activity', "import type { TextFile } from '../ports';"],
     ['state', "import type { Session } from '../session/session-api';", 'session', "import type { Clock } from '../../core/contract';"],
     ['session', "import type { OfflineCounters } from '../offline/offline-counters';", 'offline', "import { createStatePublisher } from '../state/state-publisher';\nexport const p = createStatePublisher;"],
-    ['activity', "import type { CounterReset } from '../account/counter-reset';", 'account', "import { readParsed } from '../storage/parsed-file';\nexport const r = readParsed;"],
+    ['activity', "import type { CounterReset } from '../account/account-data';", 'account', "import { readParsed } from '../storage/parsed-file';\nexport const r = readParsed;"],
     ['goals', "import type { AppController } from '../controller';", 'controller', "import { dayKey } from '../activity/days';\nexport const d = dayKey;"],
   ])('%s/ may not import %s (control passes)', async (folder, refused, target, control) => {
     const errors = await layerErrors(`src-main/app/${folder}/probe.ts`, `${refused}\nexport {};\n`);

@@ -77,7 +77,7 @@ describe('the main process and the chunks it loads later', () => {
     expect(recordsAtLaunch(sourcesAtLaunch(metafile, out))).toEqual([]);
     const [chunk] = Object.entries(metafile.outputs).filter(([file]) => relative(out, file).startsWith(`${MAIN_CHUNKS}/account-records-`));
     const inChunk = Object.keys(chunk?.[1].inputs ?? {});
-    for (const module of ['activity/activity-service.ts', 'activity/record.ts', 'activity/record-file.ts', 'activity/history.ts', 'goals/goals-service.ts', 'goals/goal-tracker.ts']) {
+    for (const module of ['activity/activity-service.ts', 'activity/record.ts', 'activity/record-file.ts', 'activity/history.ts', 'goals/goals-service.ts']) {
       expect(inChunk, module).toContain(`src-main/app/${module}`);
     }
   });

@@ -7,7 +7,7 @@ import { createActivityService } from '../activity/activity-service';
 import { createFileRecordStorage, createMemoryRecordStorage, createTextRecordStorage, recordPathFor, type RecordStorage } from '../activity/record-storage';
 import { createFileGoalsStorage, createMemoryGoalsStorage, goalsPathFor } from '../goals/goals-file';
 import { createGoalsService } from '../goals/goals-service';
-import { goalRule } from '../goals/goal-tracker';
+import { goalRule } from '../goals/goals-service';
 import { createTextFile } from '../storage/text-file';
 import type { AccountDataDeps } from './account-data';
 

@@ -59,7 +59,7 @@ export function createActivityService(deps: ActivityServiceDeps) {
       case 'kept':
         return; // the change itself is reported when it lands
       case 'dropped':
-        return attribution.forgetCounter(outcome.counterId); // own-clicks.ts tells the user
+        return attribution.forgetCounter(outcome.counterId); // account-pending-store.ts tells the user
       case 'edited':
         if (outcome.edit) append(outcome.counterId, { kind: 'edit', at: outcome.at, by: 'you', fields: [...outcome.edit.fields], from: outcome.edit.from, to: outcome.edit.to });
         return;

@@ -1,13 +1,13 @@
-// An account's unsent clicks in `pending-<owner key>.json`: replayed under another token they would be
-// someone else's, so the file names its owner (a digest) and each counter's clicks carry a MAC
-// (click-file-codec.ts); a failing file is backed up.
+// An account's unsent clicks in `pending-<owner key>.json` (replayed under another token they would be
+// someone else's: the file names its owner, each counter's clicks carry a MAC, a failing file is backed
+// up), and where the app meets the core's ledger: a click acknowledged once on disk, lost clicks told.
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
-import type { PendingStore } from '../../core/contract';
+import type { CounterCore, PendingStore } from '../../core/contract';
 import { AnyPendingDocument } from '../../core/pending-ledger';
 import { openEntries, refusedClicksNotice, sealEntries, type ClickFileName, type ClickSeal } from './click-file-codec';
-import type { TextFile } from '../ports';
-import { backupNote, sentences, type Said } from '../../../src-shared/i18n/notice';
+import type { PendingFiles, TextFile } from '../ports';
+import { backupNote, sentences, type Notice, type Said } from '../../../src-shared/i18n/notice';
 
 const OwnedPending = z.object({ owner: z.string(), pending: AnyPendingDocument });
 /** As written: the MACs are checked on what is on disk. */
@@ -105,6 +105,44 @@ export function createAccountPendingStore(seal: ClickSeal, { file, legacy, notic
         retireLegacy = false;
         await legacy.remove();
       }
+    },
+  };
+}
+
+interface OwnClickDeps {
+  pendingFiles: PendingFiles | undefined;
+  notify(notice: Notice): void;
+  /** Sanitized, for words about a counter once it is gone. */
+  nameOf(id: string): string;
+}
+
+/** Nothing of them reached the server. */
+function droppedClicksNotice(amount: number, name: string): Said {
+  return (i18n) => i18n.t('notice.droppedClicks', { amount: amount === 0 ? 'all' : i18n.signed(amount), name });
+}
+
+export function createOwnClickWiring({ pendingFiles, notify, nameOf }: OwnClickDeps) {
+  let unwatch: (() => void) | undefined;
+  let savingFailed = false;
+  return {
+    /** Sealed with the account's key; none without files (the core keeps it in memory). */
+    storeFor(seal: ClickSeal): { store?: PendingStore } {
+      if (!pendingFiles) return {};
+      const notice = (body: Said) => notify({ title: 'notice.clicksSetAsideTitle', body });
+      return { store: createAccountPendingStore(seal, { file: pendingFiles.forOwner(seal.owner), ...(pendingFiles.legacy ? { legacy: pendingFiles.legacy } : {}), notice }) };
+    },
+    /** Clicks the running core drops because their counter went away are told. */
+    watch(core: CounterCore | null): void {
+      unwatch?.();
+      unwatch = core?.onChangeOutcome((outcome) => {
+        if (outcome.outcome === 'dropped') notify({ title: 'notice.clicksNotSentTitle', body: droppedClicksNotice(outcome.amount, nameOf(outcome.counterId)) });
+      });
+    },
+    /** Once what was just asked of `core` is on disk; a failing disk is told once (the clicks still go). */
+    async durable(core: CounterCore): Promise<void> {
+      if ((await core.saved()) || savingFailed) return;
+      savingFailed = true;
+      notify({ title: 'notice.cannotSaveTitle', body: (i18n) => i18n.t('notice.cannotSave') });
     },
   };
 }

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { computeHistory, heatLevel, heatScale, type HistoryInput } from '../../../../src-main/app/activity/history';
 import { ActivityRecord } from '../../../../src-main/app/activity/record';
 import type { GoalRule } from '../../../../src-main/app/activity/streaks';
-import { goalRule } from '../../../../src-main/app/goals/goal-tracker';
+import { goalRule } from '../../../../src-main/app/goals/goals-service';
 import type { ActivityEvent } from '../../../../src-shared/domain/activity';
 import type { ActivityHistory, HistoryRange } from '../../../../src-shared/domain/history';
 import { ActivityHistory as HistorySchema } from '../../../../src-shared/domain/history';

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type * as ControllerModule from '../../../../src-main/app/controller';
+import type { AppController } from '../../../../src-main/app/ports';
 import type * as Codec from '../../../../src-main/app/offline/click-file-codec';
 import type * as Headless from '../../../../dev-tools/headless/headless-app';
 import { realCoreFactory } from '../../../../src-main/app/session/real-core';
@@ -124,7 +125,7 @@ describe('pending-<owner>.json (the core’s unsent clicks)', () => {
   }, 20_000);
 });
 
-function waitForStateOf(controller: ControllerModule.AppController, predicate: Parameters<typeof waitForState>[1]) {
+function waitForStateOf(controller: AppController, predicate: Parameters<typeof waitForState>[1]) {
   return waitForState({ controller } as Headless.HeadlessApp, predicate);
 }
 

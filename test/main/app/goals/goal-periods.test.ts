@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { isoInZone, localInstant } from '../../../../src-main/app/activity/days';
 import { ActivityRecord } from '../../../../src-main/app/activity/record';
 import { emptyGoals } from '../../../../src-main/app/goals/goals-file';
-import { goalView, periodStart, takeReachedGoals, type GoalClock } from '../../../../src-main/app/goals/goal-tracker';
+import { goalView, periodStart, takeReachedGoals, type GoalClock } from '../../../../src-main/app/goals/goals-service';
 import type { GoalPeriod } from '../../../../src-shared/domain/goals';
 import { dateIn, instantAt, isoWeekOf, startOfDay } from '../../../support/day-oracle';
 
