@@ -9,7 +9,7 @@ import { sanitizeServerText, TEXT_LIMITS } from '../../src-shared/text/server-te
 export const EXIT = { done: 0, noCounter: 2, notSignedIn: 3, refused: 4, notConfirmed: 5, usage: 64, unavailable: 69 } as const;
 export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
 
-/** The API takes any whole amount from 1 (../shared/spec/counter-service-api.md §8); a number keeps it exactly up to here. */
+/** The API takes any whole amount from 1 (docs/api.md §8); a number keeps it exactly up to here. */
 export const MAX_BY = Number.MAX_SAFE_INTEGER;
 const BY_PATTERN = /^[0-9]{1,16}$/;
 const Target = z.string().trim().min(1).max(TEXT_LIMITS.name);
