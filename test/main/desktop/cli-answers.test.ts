@@ -1,29 +1,21 @@
 // What the app answers a command line, with the real core against the reference service: what
 // reached the server is read from its request log; each exit code has the case that earns it.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createHeadlessApp, type HeadlessApp } from '../../../dev-tools/headless/headless-app';
 import { FakeClock } from '../../../dev-tools/support/fake-clock';
 import { realClock } from '../../../src-main/core/contract';
 import { createCliAnswers } from '../../../src-main/desktop/cli-answers';
 import type { CliRequest } from '../../../src-main/desktop/command-line';
 import { createActions } from '../../../src-main/electron/actions';
-import { DEMO_COUNTER_IDS, DEMO_TOKEN, startCounterService, type CounterService } from '../../../src-service/index';
+import { DEMO_COUNTER_IDS, DEMO_TOKEN, demoFixtures, type CounterService } from '../../../src-service/index';
+import { FAST, onCleanup, startService } from '../../support/core-harness';
 import { waitForState } from '../../support/wait-for-state';
 
-const cleanups: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
-});
-
-async function service(): Promise<CounterService> {
-  const running = await startCounterService({ port: 0, fixtures: 'demo' });
-  cleanups.push(() => running.close());
-  return running;
-}
+const service = () => startService({ fixtures: demoFixtures() });
 
 async function app(svc?: CounterService, options: { waitMs?: number; clock?: FakeClock } = {}) {
-  const headless: HeadlessApp = createHeadlessApp({ systemTimezone: 'UTC' });
-  cleanups.push(() => headless.stop());
+  const headless: HeadlessApp = createHeadlessApp({ systemTimezone: 'UTC', coreOverrides: { tuning: FAST } });
+  onCleanup(() => headless.stop());
   await headless.start();
   if (svc) expect(await headless.dispatch('session:connect', { serverUrl: svc.url, token: DEMO_TOKEN })).toEqual({ ok: true, value: null });
   const alerts: string[] = [];
