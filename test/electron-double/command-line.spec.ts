@@ -1,12 +1,27 @@
 // `counter-tray --increment NAME --by N`, `--get`, `--json` against the shipped build: main.js's own
 // command-line path asks the running launch over the real local socket, prints the answer and exits
 // with its code; the reference service's log shows what reached the server.
+import { createConnection } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import { ADA, COUNTER } from '../../dev-tools/web/e2e-fixtures';
 import { expect, test } from '../../dev-tools/electron-double/fixtures';
 import type { DesktopMachine } from '../../dev-tools/electron-double/boot';
 import { signIn, stepsOn } from '../../dev-tools/electron-double/flows';
 import { channelPlace, CLI_TIMING, runClient } from '../../src-main/electron/cli-channel';
+
+const placeOf = (machine: DesktopMachine) => channelPlace(process.platform, machine.userData, userInfo(), tmpdir());
+
+/** What a hostile local client gets for a line of its own. */
+function sendRaw(path: string, line: string): Promise<string> {
+  return new Promise((resolve) => {
+    let answer = '';
+    const socket = createConnection(path, () => socket.write(line));
+    socket.setEncoding('utf8');
+    socket.on('data', (chunk: string) => (answer += chunk));
+    socket.on('error', () => undefined);
+    socket.on('close', () => resolve(answer));
+  });
+}
 
 /** One command-line call as its own launch: what it wrote and the code it exited with. */
 async function call(machine: DesktopMachine, ...args: string[]): Promise<{ code: number; stdout: string[]; stderr: string[] }> {
@@ -50,7 +65,7 @@ test('--increment NAME --by 25 prints the new value and exits 0; one increment o
   expect(JSON.parse(json ?? 'null')).toMatchObject({ live: true, counters: expect.arrayContaining([{ id: COUNTER.coffees, name: 'Coffees today', type: 'UpDown', value: 28, today: 25 }]) });
 });
 
-test('a refused direction exits 4, an unknown name 2, a hostile --by 64: none reaches the server', async ({ machine, service }) => {
+test('a refused direction exits 4, an unknown name 2, a hostile --by 64, a malformed line on the socket is refused: none reaches the server', async ({ machine, service }) => {
   const app = await machine.launch();
   await signIn(app, service);
   const refused = await call(machine, '--decrement', 'Push-ups this week');
@@ -59,9 +74,15 @@ test('a refused direction exits 4, an unknown name 2, a hostile --by 64: none re
   const logFrom = service.requestLog.length;
 
   expect(await call(machine, '--increment', 'Beers')).toMatchObject({ code: 2, stderr: expect.arrayContaining(['No counter called “Beers”.\n']) });
-  for (const by of ['0', '-1', '1e20', '5abc', '9'.repeat(10_000)]) expect((await call(machine, '--increment', 'Coffees today', '--by', by)).code, by.slice(0, 10)).toBe(64);
+  // Every hostile spelling is refused in test/main/desktop/command-line.test.ts; here two, through main.js.
+  for (const by of ['0', '9'.repeat(10_000)]) expect((await call(machine, '--increment', 'Coffees today', '--by', by)).code, by.slice(0, 10)).toBe(64);
+  // A line that is no request (a token field, an amount past the limit) is refused by the channel; the app goes on.
+  for (const line of ['{"action":"increment","counter":"Coffees today","by":1e20}\n', '{"action":"get","counter":"Coffees today","token":"x"}\n', 'nonsense\n']) {
+    expect(JSON.parse(await sendRaw(placeOf(machine).path, line))).toEqual({ code: 64, stdout: '', stderr: 'Counter Tray did not understand the request.' });
+  }
   expect(service.requestLog.slice(logFrom).filter((entry) => entry.method === 'POST')).toEqual([]);
   expect(app.running).toBe(true);
+  expect(await call(machine, '--get', 'Coffees today')).toMatchObject({ code: 0, stdout: expect.arrayContaining(['3\n']) });
 });
 
 test('when the app is not running, the command line waits for the one it started and is answered by it', async ({ machine, service }) => {
@@ -71,7 +92,7 @@ test('when the app is not running, the command line waits for the one it started
   const logFrom = service.requestLog.length;
 
   // The double has one process: the launcher's spawn is this launch (the app's arguments and --hidden).
-  const place = channelPlace(process.platform, machine.userData, userInfo(), tmpdir());
+  const place = placeOf(machine);
   let started: Promise<unknown> | undefined;
   const answer = await runClient({ action: 'increment', counter: 'Coffees today' }, { ...CLI_TIMING, path: place.path, launch: () => void (started = machine.launch(['--hidden'])), unavailable: 'no answer' });
 
