@@ -1,6 +1,6 @@
 // The command line's channel over a real Unix socket: who may reach it (a 0600 socket in a 0700
 // folder), what it takes (one zod-parsed line, bounded), and the client that starts the app.
-import { lstat, mkdir, mkdtemp, rm, stat, symlink } from 'node:fs/promises';
+import { chown, lstat, mkdir, mkdtemp, rm, stat, symlink } from 'node:fs/promises';
 import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -104,6 +104,16 @@ describe.runIf(posix)('the channel on a Unix socket', () => {
     await symlink(elsewhere, other.dir);
     await expect(serving(other)).rejects.toThrow(/not this user's folder/);
     expect((await lstat(other.dir)).isSymbolicLink()).toBe(true);
+  });
+
+  it('refuses a folder another user made first (where this user may give one away: root)', async (context) => {
+    const where = await place();
+    if (where.kind !== 'unix') return;
+    await mkdir(where.dir, { recursive: true, mode: 0o700 });
+    const given = await chown(where.dir, 4242, 4242).then(() => true, () => false);
+    if (!given) return context.skip();
+    await expect(serving(where)).rejects.toThrow(/not this user's folder/);
+    expect((await stat(where.dir)).uid).toBe(4242);
   });
 
   it('refuses every malformed or hostile line without asking the app, and stays up', async () => {
