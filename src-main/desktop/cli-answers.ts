@@ -10,7 +10,7 @@ import type { AppController } from '../app/ports';
 import type { Clock } from '../core/contract';
 import { EXIT, resolveCounter, type CliAnswer, type CliRequest, type ExitCode } from './command-line';
 
-export interface CliAnswerDeps {
+interface CliAnswerDeps {
   controller: Pick<AppController, 'getState' | 'on' | 'translator' | 'redact'>;
   /** The tray's and shortcuts' own path (electron/actions.ts); `by` absent: the counter's step. */
   move(direction: Direction, id: string, by: number | undefined): Promise<IpcResult<unknown>>;

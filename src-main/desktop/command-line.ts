@@ -10,7 +10,7 @@ export const EXIT = { done: 0, noCounter: 2, notSignedIn: 3, refused: 4, notConf
 export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
 
 /** The API takes any whole amount from 1 (docs/api.md §8); a number keeps it exactly up to here. */
-export const MAX_BY = Number.MAX_SAFE_INTEGER;
+const MAX_BY = Number.MAX_SAFE_INTEGER;
 const BY_PATTERN = /^[0-9]{1,16}$/;
 const Target = z.string().trim().min(1).max(TEXT_LIMITS.name);
 const Move = z.enum(['increment', 'decrement']);

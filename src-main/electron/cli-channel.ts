@@ -35,13 +35,13 @@ async function privateDir(dir: string): Promise<void> {
   await chmod(dir, 0o700);
 }
 
-export interface ChannelAnswers {
+interface ChannelAnswers {
   answer(request: CliRequest): Promise<CliAnswer>;
   /** A line that is not a request (the connection is closed after it; the app goes on). */
   malformed(): CliAnswer;
 }
 
-export interface ChannelLimits {
+interface ChannelLimits {
   /** A client that has not sent its line by then is dropped. */
   idleMs: number;
 }
@@ -118,7 +118,7 @@ export function ask(path: string, request: CliRequest, timeoutMs: number): Promi
   });
 }
 
-export interface ClientOptions {
+interface ClientOptions {
   path: string;
   /** Starts the app, detached, when nobody answers. */
   launch(): void;
