@@ -70,7 +70,7 @@ protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { standa
 // client of the running app's channel. It never takes the single-instance lock: nothing is handed over twice.
 const commandLine = parseCommandLine(process.argv);
 const cliPlace = () => channelPlace(process.platform, app.getPath('userData'), userInfo(), tmpdir());
-if (commandLine.kind === 'cli' || commandLine.kind === 'usage') void callRunningApp(commandLine).then((code) => app.exit(code));
+if (commandLine.kind === 'cli' || commandLine.kind === 'usage') void callRunningApp(commandLine).then((code) => app.exit(code), () => app.exit(EXIT.unavailable));
 else if (!app.requestSingleInstanceLock()) {
   // A second launch hands its argv to the running instance and leaves.
   app.quit();
