@@ -1,27 +1,15 @@
 // `counter-tray --increment NAME --by N`, `--get`, `--json` against the shipped build: main.js's own
 // command-line path asks the running launch over the real local socket, prints the answer and exits
 // with its code; the reference service's log shows what reached the server.
-import { createConnection } from 'node:net';
 import { tmpdir, userInfo } from 'node:os';
 import { ADA, COUNTER } from '../../dev-tools/web/e2e-fixtures';
 import { expect, test } from '../../dev-tools/electron-double/fixtures';
 import type { DesktopMachine } from '../../dev-tools/electron-double/boot';
 import { signIn, stepsOn } from '../../dev-tools/electron-double/flows';
 import { channelPlace, CLI_TIMING, runClient } from '../../src-main/electron/cli-channel';
+import { sendRaw } from '../support/raw-line';
 
 const placeOf = (machine: DesktopMachine) => channelPlace(process.platform, machine.userData, userInfo(), tmpdir());
-
-/** What a hostile local client gets for a line of its own. */
-function sendRaw(path: string, line: string): Promise<string> {
-  return new Promise((resolve) => {
-    let answer = '';
-    const socket = createConnection(path, () => socket.write(line));
-    socket.setEncoding('utf8');
-    socket.on('data', (chunk: string) => (answer += chunk));
-    socket.on('error', () => undefined);
-    socket.on('close', () => resolve(answer));
-  });
-}
 
 /** One command-line call as its own launch: what it wrote and the code it exited with. */
 async function call(machine: DesktopMachine, ...args: string[]): Promise<{ code: number; stdout: string[]; stderr: string[] }> {

@@ -1,12 +1,12 @@
 // The command line's channel over a real Unix socket: who may reach it (a 0600 socket in a 0700
 // folder), what it takes (one zod-parsed line, bounded), and the client that starts the app.
 import { chown, lstat, mkdir, mkdtemp, rm, stat, symlink } from 'node:fs/promises';
-import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import type { CliAnswer, CliRequest } from '../../../src-main/desktop/command-line';
+import { sendRaw } from '../../support/raw-line';
 import { ask, channelPlace, openChannel, REQUEST_MAX, runClient, type ChannelPlace } from '../../../src-main/electron/cli-channel';
 
 const posix = process.platform !== 'win32';
@@ -34,18 +34,6 @@ async function serving(where: ChannelPlace, module = { openChannel }) {
   }, { idleMs: 200 });
   cleanups.push(() => channel.close());
   return { asked, channel };
-}
-
-/** Sends raw bytes and reads until the server closes: what a hostile local client sees. */
-function raw(path: string, text: string): Promise<string> {
-  return new Promise((resolve) => {
-    let answer = '';
-    const socket = createConnection(path, () => socket.write(text));
-    socket.setEncoding('utf8');
-    socket.on('data', (chunk: string) => (answer += chunk));
-    socket.on('error', () => undefined);
-    socket.on('close', () => resolve(answer));
-  });
 }
 
 const HOSTILE = [
@@ -120,7 +108,7 @@ describe.runIf(posix)('the channel on a Unix socket', () => {
     const where = await place();
     const { asked } = await serving(where);
     for (const line of HOSTILE) {
-      const answer = await raw(where.path, line);
+      const answer = await sendRaw(where.path, line);
       expect(answer, line.slice(0, 60)).toBe(`${JSON.stringify(MALFORMED)}\n`);
     }
     expect(asked).toEqual([]);
@@ -130,7 +118,7 @@ describe.runIf(posix)('the channel on a Unix socket', () => {
   it('drops a client that says nothing', async () => {
     const where = await place();
     await serving(where);
-    expect(await raw(where.path, '{"action":')).toBe('');
+    expect(await sendRaw(where.path, '{"action":')).toBe('');
   });
 
   it('negative control: a channel that skips zod hands a hostile line to the app', async () => {
@@ -140,7 +128,7 @@ describe.runIf(posix)('the channel on a Unix socket', () => {
       const weak = await import('../../../src-main/electron/cli-channel');
       const where = await place();
       const { asked } = await serving(where, weak);
-      await raw(where.path, HOSTILE[2] ?? '');
+      await sendRaw(where.path, HOSTILE[2] ?? '');
       expect(asked).toEqual([{ action: 'increment', counter: 'Teas', by: 1e20 }]);
     } finally {
       vi.doUnmock('../../../src-main/desktop/command-line');
