@@ -41,6 +41,7 @@ import { createSafeStorageVault } from './desktop/token-vault';
 import { translatorFor } from '../src-shared/i18n/compile';
 import type { Notice } from '../src-shared/i18n/notice';
 import { launchMarkName, type LaunchMilestone } from './desktop/launch-milestones';
+import { createLinks, linkInArgv, protocolClientArgs } from './desktop/links';
 
 const here = dirname(fileURLToPath(import.meta.url)); // dist/main
 const rendererRoot = join(here, '..', 'renderer');
@@ -62,10 +63,19 @@ if (platform === 'linux') app.commandLine.appendSwitch('enable-features', 'Globa
 if (platform === 'win32') app.setAppUserModelId('app.counttogether.countertray');
 protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } }]);
 
+// counter-tray:// links (issue 46). macOS sends them as open-url, which can come before ready: kept until run() follows them.
+let followLink = (url: string) => void waitingLinks.push(url);
+const waitingLinks: string[] = [];
+
 if (!app.requestSingleInstanceLock()) {
   // A second launch hands its argv to the running instance and leaves.
   app.quit();
 } else {
+  app.setAsDefaultProtocolClient(...protocolClientArgs(process.defaultApp === true, process.execPath, process.argv));
+  app.on('open-url', (event, url) => {
+    event.preventDefault();
+    followLink(url);
+  });
   // A tray app: closing the popup (the only window) must not quit.
   app.on('window-all-closed', () => undefined);
   app
@@ -231,7 +241,12 @@ async function run(): Promise<void> {
       controller.systemTimezoneChanged();
     },
   });
-  app.on('second-instance', (_event, argv) => void actions.commandLine(parseCommandLine(argv) ?? { kind: 'open' }));
+  app.on('second-instance', (_event, argv) => {
+    // A link's argv is the link alone: a web page must not smuggle in a flag.
+    const link = linkInArgv(argv);
+    if (link) followLink(link);
+    else void actions.commandLine(parseCommandLine(argv) ?? { kind: 'open' });
+  });
 
   /** The one way out: every unsent click written, then, for "Restart to update", the installer. */
   async function quit(options: { install?: boolean } = {}): Promise<void> {
@@ -255,8 +270,9 @@ async function run(): Promise<void> {
   });
 
   // A launch carrying a counter action needs the counters first; any other must not wait for the server.
-  const launchAction = parseCommandLine(process.argv);
-  const { notices } = await controller.start({ awaitConnection: launchAction !== null && launchAction.kind !== 'open' });
+  const launchLink = linkInArgv(process.argv);
+  const launchAction = launchLink ? null : parseCommandLine(process.argv);
+  const { notices } = await controller.start({ awaitConnection: launchLink !== undefined || (launchAction !== null && launchAction.kind !== 'open') });
   const settings = controller.settings();
   nativeTheme.themeSource = settings.theme;
   shortcuts.apply(settings.shortcuts);
@@ -276,6 +292,17 @@ async function run(): Promise<void> {
       startUpdates();
     },
   );
+
+  // Links: followed once the counters are known, the ones that came before in order.
+  const links = createLinks({
+    controller,
+    openPopup: () => openPopup(false),
+    notify: ({ opensSettings, undo, ...notice }) =>
+      osNotifications.deliver({ ...notice, ...(undo ? { action: undo } : {}), ...(opensSettings ? { onClick: () => void actions.tray({ kind: 'openSettings' }) } : {}) }),
+  });
+  followLink = (url) => void links.follow(url);
+  if (launchLink) waitingLinks.unshift(launchLink);
+  waitingLinks.splice(0).forEach(followLink);
 
   if (wantsDemo(process.argv)) {
     // For this run only; the stored token stays.

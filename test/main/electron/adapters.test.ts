@@ -152,6 +152,29 @@ describe('OS notifications', () => {
     expect(os.alive()).toBe(0);
   });
 
+  it('a link\'s notice carries its Undo as a button, and one about the setting opens Settings on click', () => {
+    const created: { options: unknown; fire(e: string): void }[] = [];
+    const os = createOsNotifications({
+      isSupported: () => true,
+      create: (options) => {
+        const listeners = new Map<string, () => void>();
+        const n = { options, show: vi.fn(), on: (e: string, l: () => void) => void listeners.set(e, l), fire: (e: string) => listeners.get(e)?.() };
+        created.push(n);
+        return n;
+      },
+      onClick: vi.fn(),
+    });
+    const undo = vi.fn();
+    const openSettings = vi.fn();
+    os.deliver({ title: 'Coffees', body: '+5 by a link', counterId: COFFEE_ID, action: { text: 'Undo', run: undo } });
+    os.deliver({ title: 'Link not followed', body: 'Links … are off.', onClick: openSettings });
+    expect(created[0]?.options).toMatchObject({ actions: [{ type: 'button', text: 'Undo' }] });
+    expect(created[1]?.options).not.toHaveProperty('actions');
+    created[0]?.fire('action');
+    created[1]?.fire('click');
+    expect([undo.mock.calls.length, openSettings.mock.calls.length]).toEqual([1, 1]);
+  });
+
   it('does nothing where notifications are unsupported', () => {
     const create = vi.fn();
     createOsNotifications({ isSupported: () => false, create, onClick: () => undefined }).deliver({ title: 't', body: 'b' });
