@@ -130,7 +130,7 @@ describe('following a link', () => {
     await links.follow(`counter-tray://increment?counter=${'%E2%80%AEx'.repeat(40)}`);
     expect(changesTo(svc, COFFEES)).toEqual([]);
     expect(notices.map((n) => n.body)).toEqual(['The amount “1e20” is not a whole number of at least 1.', 'No counter called “Coffees”.', `No counter called “${'x'.repeat(40)}”.`]);
-    expect(de.say({ key: 'link.off' })).toBe('Links, die Zähler ändern, sind aus. Erlaube sie unter Einstellungen → Kürzel.');
+    expect(de.say({ key: 'link.off' })).toBe('Links, die Zähler ändern, sind aus. Erlaube sie unter Einstellungen → Tastenkürzel.');
   });
 });
 

@@ -61,7 +61,7 @@ export const desktop = {
 
   // counter-tray://-Links, per Mitteilung beantwortet
   'link.notFollowed': 'Link nicht ausgeführt',
-  'link.off': 'Links, die Zähler ändern, sind aus. Erlaube sie unter Einstellungen → Kürzel.',
+  'link.off': 'Links, die Zähler ändern, sind aus. Erlaube sie unter Einstellungen → Tastenkürzel.',
   'link.tooLong': 'Der Link ist zu lang für einen Counter-Tray-Link.',
   'link.notOurs': 'Das ist kein counter-tray://-Link.',
   'link.unknownAction': 'Links können einen Zähler erhöhen, verringern oder öffnen, nicht „{action}“.',
