@@ -63,7 +63,7 @@ if (platform === 'linux') app.commandLine.appendSwitch('enable-features', 'Globa
 if (platform === 'win32') app.setAppUserModelId('app.counttogether.countertray');
 protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } }]);
 
-// counter-tray:// links (issue 46). macOS sends them as open-url, which can come before ready: kept until run() follows them.
+// counter-tray:// links: macOS sends them as open-url, which can come before ready; kept until run() follows them.
 let followLink = (url: string) => void waitingLinks.push(url);
 const waitingLinks: string[] = [];
 

@@ -40,6 +40,25 @@ test('a link while links are off changes nothing and says why; allowed in Settin
   await expect(detail.getByRole('button', { name: /Undo/ })).toBeVisible();
 });
 
+test('a link that starts the app is followed once the counters are known', async ({ machine, service }) => {
+  const setup = await machine.launch();
+  const popup = await signIn(setup, service);
+  await popup.getByRole('button', { name: 'Settings' }).click();
+  setup.electron.dialog.expect({ match: /^Allow links to change your counters\?\n/, click: en.t('dialog.allowLinksConfirm') });
+  await popup.getByRole('switch', { name: en.t('settings.allowLinks') }).click();
+  await expect(popup.getByRole('switch', { name: en.t('settings.allowLinks') })).toBeChecked();
+  await setup.quit();
+  const logFrom = service.requestLog.length;
+
+  const launch = await machine.launch(['--increment', 'Cookies left', LINK]);
+
+  await expect.poll(() => service.getCounter(COUNTER.coffees)?.value, { timeout: 10_000 }).toBe(8);
+  await expect.poll(() => notices(launch)).toEqual(['Coffees today: +5 by a link']);
+  // The flag beside the link was not followed: a web page must not smuggle one in.
+  expect(stepsOn(service, ADA.id, COUNTER.coffees, logFrom)).toHaveLength(1);
+  expect(service.requestLog.slice(logFrom).filter((entry) => entry.method === 'POST')).toHaveLength(1);
+});
+
 test('declining main’s dialog leaves links off, whatever the popup asked', async ({ machine, service }) => {
   const launch = await machine.launch();
   const popup = await signIn(launch, service);

@@ -130,7 +130,7 @@ describe('shortcut registrar', () => {
 });
 
 describe('OS notifications', () => {
-  it('keeps each notification alive until closed, and a click opens its counter', () => {
+  function shownByOs() {
     const created: (NotificationLike & { fire(e: string): void; options: unknown })[] = [];
     const onClick = vi.fn();
     const os = createOsNotifications({
@@ -143,6 +143,11 @@ describe('OS notifications', () => {
       },
       onClick,
     });
+    return { os, created, onClick };
+  }
+
+  it('keeps each notification alive until closed, and a click opens its counter', () => {
+    const { os, created, onClick } = shownByOs();
     os.deliver({ title: 'Coffees', body: 'Coffees 3 → 7', counterId: COFFEE_ID });
     os.deliver({ title: '2 counters changed', body: '…' });
     expect(os.alive()).toBe(2);
@@ -153,17 +158,7 @@ describe('OS notifications', () => {
   });
 
   it('a link\'s notice carries its Undo as a button, and one about the setting opens Settings on click', () => {
-    const created: { options: unknown; fire(e: string): void }[] = [];
-    const os = createOsNotifications({
-      isSupported: () => true,
-      create: (options) => {
-        const listeners = new Map<string, () => void>();
-        const n = { options, show: vi.fn(), on: (e: string, l: () => void) => void listeners.set(e, l), fire: (e: string) => listeners.get(e)?.() };
-        created.push(n);
-        return n;
-      },
-      onClick: vi.fn(),
-    });
+    const { os, created } = shownByOs();
     const undo = vi.fn();
     const openSettings = vi.fn();
     os.deliver({ title: 'Coffees', body: '+5 by a link', counterId: COFFEE_ID, action: { text: 'Undo', run: undo } });

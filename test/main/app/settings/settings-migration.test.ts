@@ -36,7 +36,7 @@ describe('settings migration', () => {
     expect(migrateSettings({ ...v1, updates: { mode: 'off' } })).toMatchObject({ kind: 'migrated', settings: { updates: { mode: 'automatic' } } });
   });
 
-  it('a file from before links (issue 46) loads with links off, no notice; a value that is not a yes or no is reset to off and named', () => {
+  it('a file from before links loads with links off, no notice; a value that is not a yes or no is reset to off and named', () => {
     const { allowLinks: _added, ...before } = { ...DEFAULT_SETTINGS, theme: 'dark' as const };
     expect(migrateSettings(before)).toEqual({ kind: 'ok', settings: { ...before, allowLinks: false } });
     const outcome = migrateSettings({ ...before, allowLinks: 'yes' });
