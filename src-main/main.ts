@@ -71,7 +71,8 @@ if (!app.requestSingleInstanceLock()) {
   // A second launch hands its argv to the running instance and leaves.
   app.quit();
 } else {
-  app.setAsDefaultProtocolClient(...protocolClientArgs(process.defaultApp === true, process.execPath, process.argv));
+  const protocolClient = protocolClientArgs(platform, process.defaultApp === true, process.execPath, process.argv);
+  if (protocolClient) app.setAsDefaultProtocolClient(...protocolClient);
   app.on('open-url', (event, url) => {
     event.preventDefault();
     followLink(url);

@@ -50,10 +50,14 @@ export function parseLink(text: string): ParsedLink {
 /** The link the OS put on a launch's command line (Windows, Linux). */
 export const linkInArgv = (argv: readonly string[]): string | undefined => argv.find((arg) => arg.toLowerCase().startsWith(`${LINK_SCHEME}:`));
 
-/** Electron's deep-links tutorial: an unpackaged app (`electron .`) registers the Electron binary with the app's path. */
-export function protocolClientArgs(defaultApp: boolean, execPath: string, argv: readonly string[]): [protocol: string, path?: string, args?: string[]] {
+/**
+ * setAsDefaultProtocolClient's arguments, or null on a packaged Linux app: its desktop entry declares the scheme
+ * (MimeType), and there Electron runs xdg-settings synchronously, on every launch. Unpackaged (`electron .`):
+ * the Electron binary with the app's path, as Electron's deep-links tutorial does.
+ */
+export function protocolClientArgs(platform: string, defaultApp: boolean, execPath: string, argv: readonly string[]): [protocol: string, path?: string, args?: string[]] | null {
   if (defaultApp && argv[1] !== undefined) return [LINK_SCHEME, execPath, [resolve(argv[1])]];
-  return [LINK_SCHEME];
+  return platform === 'linux' ? null : [LINK_SCHEME];
 }
 
 /** How much a link without `by` moves the counter. */

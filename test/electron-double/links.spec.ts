@@ -1,17 +1,22 @@
 // counter-tray:// links delivered as the OS delivers them on Linux and Windows (a second
 // launch's argv): refused while links are off, one increment of 5 once the user allowed them in
 // main's own dialog, and the notice's click opening the counter where the undo chip is.
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { ADA, COUNTER } from '../../dev-tools/web/e2e-fixtures';
 import { en } from '../../dev-tools/support/i18n';
 import { expect, test } from '../../dev-tools/electron-double/fixtures';
 import { signIn, stepsOn } from '../../dev-tools/electron-double/flows';
 
 const LINK = 'counter-tray://increment?counter=Coffees%20today&by=5';
+/** The switch shows at once; main has said yes once its settings file has it. */
+const linksAllowed = (machine: { userData: string }) => expect.poll(async () => JSON.parse(await readFile(join(machine.userData, 'settings.json'), 'utf8')).allowLinks).toBe(true);
 const notices = (launch: { electron: { notifications: { title: string; body: string }[] } }) => launch.electron.notifications.map((n) => `${n.title}: ${n.body}`);
 
 test('a link while links are off changes nothing and says why; allowed in Settings, the same link sends one increment of 5', async ({ machine, service }) => {
   const launch = await machine.launch();
-  expect(launch.app.protocolClients).toEqual([{ protocol: 'counter-tray', path: process.execPath, args: [], registered: true }]);
+  // Linux: the package's desktop entry declares the scheme (electron-builder.yml); no xdg-settings run at launch.
+  expect(launch.app.protocolClients).toEqual(process.platform === 'linux' ? [] : [{ protocol: 'counter-tray', path: process.execPath, args: [], registered: true }]);
   const popup = await signIn(launch, service);
   const logFrom = service.requestLog.length;
 
@@ -27,6 +32,7 @@ test('a link while links are off changes nothing and says why; allowed in Settin
   await popup.getByRole('switch', { name: en.t('settings.allowLinks') }).click();
   await expect(popup.getByRole('switch', { name: en.t('settings.allowLinks') })).toBeChecked();
   expect(launch.electron.dialog.pendingExpectations()).toEqual([]);
+  await linksAllowed(machine);
   launch.electron.window.blur();
 
   await machine.launch([LINK]);
@@ -46,7 +52,7 @@ test('a link that starts the app is followed once the counters are known', async
   await popup.getByRole('button', { name: 'Settings' }).click();
   setup.electron.dialog.expect({ match: /^Allow links to change your counters\?\n/, click: en.t('dialog.allowLinksConfirm') });
   await popup.getByRole('switch', { name: en.t('settings.allowLinks') }).click();
-  await expect(popup.getByRole('switch', { name: en.t('settings.allowLinks') })).toBeChecked();
+  await linksAllowed(machine);
   await setup.quit();
   const logFrom = service.requestLog.length;
 

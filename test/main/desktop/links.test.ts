@@ -52,11 +52,13 @@ describe('parseLink', () => {
     expect(refusal(long.slice(0, MAX_LINK_LENGTH))).toBe('followed');
   });
 
-  it('finds the link among Chromium switches; a dev run registers Electron with the app path', () => {
+  it('finds the link among Chromium switches; a dev run registers Electron with the app path; a Linux package leaves it to its desktop entry', () => {
     expect(linkInArgv(['counter-tray', '--allow-file-access-from-files', 'counter-tray://open?counter=Teas'])).toBe('counter-tray://open?counter=Teas');
     expect(linkInArgv(['counter-tray', '--increment', 'Teas'])).toBeUndefined();
-    expect(protocolClientArgs(false, '/opt/counter-tray', ['/opt/counter-tray'])).toEqual(['counter-tray']);
-    expect(protocolClientArgs(true, '/usr/bin/electron', ['/usr/bin/electron', '.'])).toEqual(['counter-tray', '/usr/bin/electron', [process.cwd()]]);
+    expect(protocolClientArgs('win32', false, 'C:\\Counter Tray.exe', ['C:\\Counter Tray.exe'])).toEqual(['counter-tray']);
+    expect(protocolClientArgs('darwin', false, '/Applications/Counter Tray.app/Contents/MacOS/Counter Tray', [''])).toEqual(['counter-tray']);
+    expect(protocolClientArgs('linux', false, '/opt/Counter Tray/counter-tray', ['/opt/Counter Tray/counter-tray'])).toBeNull();
+    expect(protocolClientArgs('linux', true, '/usr/bin/electron', ['/usr/bin/electron', '.'])).toEqual(['counter-tray', '/usr/bin/electron', [process.cwd()]]);
   });
 });
 
