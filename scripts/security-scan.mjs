@@ -92,6 +92,26 @@ if (mainJs) {
   }
 }
 
+/**
+ * True when main asks the OS for one scheme only, counter-tray: every setAsDefaultProtocolClient call spreads what
+ * protocolClientArgs() returned, each of whose returns names LINK_SCHEME, which is "counter-tray", and parseLink
+ * refuses a link of any other scheme (src-main/desktop/links.ts).
+ */
+let linkSchemeOnly = false;
+if (mainJs) {
+  const calls = [...mainJs.matchAll(/setAsDefaultProtocolClient\(([^)]*)\)/g)].map((m) => m[1].trim());
+  const spread = calls.map((args) => /^\.\.\.([\w$]+)$/.exec(args)?.[1]);
+  const argsFn = /function protocolClientArgs\d*\(/.exec(mainJs);
+  const returns = argsFn ? [...objectAt(mainJs, argsFn.index).matchAll(/return\b([^;}]*)/g)].map((m) => m[1]) : [];
+  linkSchemeOnly =
+    calls.length > 0 &&
+    spread.every((name) => name !== undefined && new RegExp(`\\b${name.replace('$', '\\$')}\\s*=\\s*protocolClientArgs\\d*\\(`).test(mainJs)) &&
+    returns.length > 0 &&
+    returns.every((value) => /\[LINK_SCHEME\d*[,\]]/.test(value)) &&
+    /\bLINK_SCHEME\d*\s*=\s*"counter-tray"/.test(mainJs) &&
+    /\.protocol\s*!==\s*`\$\{LINK_SCHEME\d*\}:`/.test(mainJs);
+}
+
 // ---- preload: the sandbox's only door ---------------------------------------------------------------
 
 let preloadOk = false;
@@ -177,6 +197,10 @@ const ACCEPTED = [
   {
     why: 'the one openExternal call opens publicWebPage(path), which throws for any origin but the public CountTogether site',
     applies: (f) => f.id === 'OPEN_EXTERNAL_JS_CHECK' && publicPageGuard !== undefined && new RegExp(`openExternal\\(${publicPageGuard}\\(`).test(f.sample ?? ''),
+  },
+  {
+    why: 'main registers one scheme with the OS, counter-tray (protocolClientArgs), and every link it brings is parsed by parseLink, which refuses any other scheme, action or query key; a link that changes a counter needs the user’s yes in main’s dialog (docs/security.md)',
+    applies: (f) => f.id === 'PROTOCOL_HANDLER_JS_CHECK' && linkSchemeOnly,
   },
   { why: 'a middle-click can only ask for a new window, and the AST check showed every setWindowOpenHandler answers { action: "deny" }', applies: (f) => f.id === 'AUXCLICK_JS_CHECK' && structure.windowOpenDenied },
   { why: 'the preload was checked: it requires only electron and exposes just the contract API (invoke on known channels, on with unsubscribe)', applies: (f) => f.id === 'PRELOAD_JS_CHECK' && preloadOk },

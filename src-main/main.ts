@@ -4,47 +4,35 @@ import { app, BrowserWindow, dialog, globalShortcut, ipcMain, Menu, nativeImage,
 import type { NativeImage } from 'electron';
 // electron-log/node, not /main: the main entry registers unchecked ipcMain handlers at import (electron/logging.ts).
 import log from 'electron-log/node';
-import { readFile, writeFile } from 'node:fs/promises';
-import { spawn } from 'node:child_process';
 import { release, tmpdir, userInfo } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { realClock } from './core/contract';
 import { createAppController, toAppPlatform } from './app/controller';
-import { startDemoService } from './app/session/demo';
-import { realCoreFactory } from './app/session/real-core';
-import { createTextFile } from './app/storage/text-file';
-import { createFileSettingsStore } from './app/settings/file-settings-store';
 import { createActions } from './electron/actions';
-import { createSecretFile } from './electron/files';
-import { pendingFileName } from './app/offline/account-pending-store';
+import { electronPorts } from './electron/controller-ports';
 import { HIDDEN_FLAG, loginItemOf } from './electron/login-item';
 import { serveAppPages } from './electron/app-protocol';
 import { configureLogging } from './electron/logging';
-import { createConsentDialog } from './electron/consent-dialog';
-import { createSaveDialog } from './electron/save-dialog';
 import { TEXT_LIMITS } from '../src-shared/text/server-text';
 import { createOsNotifications } from './electron/os-notifications';
 import { createPopup, POPUP_SIZE, popupMaterial } from './electron/popup';
-import { accentColorSource } from './electron/accent-color';
 import { createShortcutRegistrar } from './electron/shortcuts';
-import { themeSource, watchSystem } from './electron/system';
+import { watchSystem } from './electron/system';
 import { bitmapImages, createTrayController } from './electron/tray';
 import { deferUpdates } from './app/updates/deferred-updates';
 import { hardenContents, hardenSession, popupWindowOptions } from './electron/window-security';
 import { createDeltaSender, registerInvokeHandlers } from './ipc/main-wrapper';
 import { APP_SCHEME } from './ipc/sender-check';
 import { APP_INDEX_URL } from './desktop/app-assets';
-import { EXIT, launchArguments, parseCommandLine, wantsDemo, type CliAnswer, type CommandLine } from './desktop/command-line';
+import { EXIT, parseCommandLine, wantsDemo, type CliAnswer, type CommandLine } from './desktop/command-line';
 import { createCliAnswers } from './desktop/cli-answers';
-import { channelPlace, CLI_TIMING, openChannel, runClient } from './electron/cli-channel';
-import { resolveLocale } from '../src-shared/i18n/locale';
+import { callRunningApp, channelPlace, CLI_TIMING, openChannel } from './electron/cli-channel';
 import { createNotifier, refusalNotices } from './desktop/notifications';
-import { publicWebPage } from '../src-shared/domain/server-address';
-import { createSafeStorageVault } from './desktop/token-vault';
 import { translatorFor } from '../src-shared/i18n/compile';
 import type { Notice } from '../src-shared/i18n/notice';
 import { launchMarkName, type LaunchMilestone } from './desktop/launch-milestones';
+import { createLinkInbox, createLinks, linkInArgv, protocolClientArgs } from './desktop/links';
 
 const here = dirname(fileURLToPath(import.meta.url)); // dist/main
 const rendererRoot = join(here, '..', 'renderer');
@@ -66,15 +54,28 @@ if (platform === 'linux') app.commandLine.appendSwitch('enable-features', 'Globa
 if (platform === 'win32') app.setAppUserModelId('app.counttogether.countertray');
 protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } }]);
 
+// A launch by a link is the link alone: a web page must not smuggle in a flag (not even the command line's).
+const launchLink = linkInArgv(process.argv);
+// macOS sends links as open-url, which can come before ready: kept, in order, until run() follows them.
+const linkInbox = createLinkInbox(launchLink);
+
 // ── The command line (docs/command-line.md): --increment/--decrement/--get/--json make this process a
 // client of the running app's channel. It never takes the single-instance lock: nothing is handed over twice.
-const commandLine = parseCommandLine(process.argv);
+const commandLine: CommandLine = launchLink ? { kind: 'none' } : parseCommandLine(process.argv);
 const cliPlace = () => channelPlace(process.platform, app.getPath('userData'), userInfo(), tmpdir());
-if (commandLine.kind === 'cli' || commandLine.kind === 'usage') void callRunningApp(commandLine).then((code) => app.exit(code), () => app.exit(EXIT.unavailable));
-else if (!app.requestSingleInstanceLock()) {
+if (commandLine.kind === 'cli' || commandLine.kind === 'usage') {
+  const caller = { path: cliPlace().path, execPath: process.execPath, argv: process.argv, systemLanguages: app.getPreferredSystemLanguages(), hiddenFlag: HIDDEN_FLAG };
+  void callRunningApp(commandLine, caller).then((code) => app.exit(code), () => app.exit(EXIT.unavailable));
+} else if (!app.requestSingleInstanceLock()) {
   // A second launch hands its argv to the running instance and leaves.
   app.quit();
 } else {
+  const protocolClient = protocolClientArgs(platform, process.defaultApp === true, process.execPath, process.argv);
+  if (protocolClient) app.setAsDefaultProtocolClient(...protocolClient);
+  app.on('open-url', (event, url) => {
+    event.preventDefault();
+    linkInbox.push(url);
+  });
   // A tray app: closing the popup (the only window) must not quit.
   app.on('window-all-closed', () => undefined);
   app
@@ -86,20 +87,6 @@ else if (!app.requestSingleInstanceLock()) {
     });
 }
 markLaunch('main-evaluated');
-
-/** Asks the running app, starting it (detached, without a popup) when nobody listens; prints its answer. */
-async function callRunningApp(line: Extract<CommandLine, { kind: 'cli' | 'usage' }>): Promise<number> {
-  const i18n = translatorFor(resolveLocale('system', app.getPreferredSystemLanguages()));
-  const launch = () => spawn(process.execPath, [...launchArguments(process.argv.slice(1)), HIDDEN_FLAG], { detached: true, stdio: 'ignore' }).unref();
-  const answer: CliAnswer =
-    line.kind === 'usage'
-      ? { code: EXIT.usage, stdout: '', stderr: `${i18n.say(line.words) ?? ''}\n${i18n.t('cli.usage')}` }
-      : await runClient(line.request, { path: cliPlace().path, launch, ...CLI_TIMING, unavailable: i18n.t('cli.unavailable') });
-  // Written before the exit: pipes are asynchronous on macOS.
-  await new Promise((resolve) => process.stdout.write(answer.stdout, resolve));
-  await new Promise((resolve) => process.stderr.write(answer.stderr && `${answer.stderr}\n`, resolve));
-  return answer.code;
-}
 
 async function run(): Promise<void> {
   markLaunch('ready');
@@ -128,24 +115,11 @@ async function run(): Promise<void> {
   const systemTimezone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
   const updateNotifications = notifications(() => void actions.tray({ kind: 'openSettings' }));
   // Built after the first paint (deferred-updates.ts): the feed settings, version rules and electron-updater are not on the launch's path.
-  const updates = deferUpdates(async () => {
-    const [{ createUpdates }, { createWhatsNewStore }] = await Promise.all([import('./electron/update-wiring'), import('./app/updates/whats-new')]);
-    return createUpdates({
-      facts: { platform, isPackaged: app.isPackaged, env: process.env, execPath: process.execPath, appStore: process.mas === true, windowsStore: process.windowsStore === true },
-      resourcesPath: process.resourcesPath,
-      readText: (path) => readFile(path, 'utf8').catch(() => null),
-      // Loaded only for a copy that updates itself. CommonJS: its classes hang off the default export.
-      createUpdater: async () => {
-        const { default: updater } = await import('electron-updater');
-        return platform === 'win32' ? new updater.NsisUpdater() : platform === 'darwin' ? new updater.MacUpdater() : new updater.AppImageUpdater();
-      },
-      // The relaunched copy must get the single-instance lock while this one is still exiting.
-      beforeInstall: () => app.releaseSingleInstanceLock(),
-      running: app.getVersion(),
+  const updates = deferUpdates(async () =>
+    (await import('./electron/update-wiring')).createAppUpdates(app, {
+      platform,
+      userData,
       mode: () => controller.settings().updates.mode,
-      clock: realClock,
-      random: Math.random,
-      whatsNew: createWhatsNewStore(createTextFile(join(userData, 'update-notes.json')), (m) => log.warn(m)),
       notify: (notice) => {
         const i18n = controller.translator();
         updateNotifications.deliver({ title: notice.title(i18n), body: notice.body(i18n) });
@@ -153,35 +127,15 @@ async function run(): Promise<void> {
       clean: (text, max) => controller.redact(text, max),
       log: logger,
       restart: () => void quit({ install: true }),
-    });
-  });
+    }),
+  );
 
-  const controller = createAppController({
-    coreFactory: realCoreFactory,
-    // Not electron-store: it registers an unchecked ipcMain listener.
-    settings: createFileSettingsStore(join(userData, 'settings.json')),
-    vault: createSafeStorageVault({ safeStorage, platform, file: createSecretFile(join(userData, 'token.json')), log: (m) => log.warn(m) }),
-    // Asked here, never taken from the popup. No parent window: a sheet on the popup would hide with it on blur.
-    consent: createConsentDialog((options) => dialog.showMessageBox(options), () => controller.translator(), (m) => log.warn(m)),
-    saveFile: createSaveDialog((options) => dialog.showSaveDialog(options), (path, text) => writeFile(path, text, 'utf8'), () => controller.translator()),
-    demo: () => startDemoService({ onError: (message) => log.warn(message) }),
-    platform,
-    systemTimezone,
-    systemLanguages: () => app.getPreferredSystemLanguages(),
-    theme: themeSource(nativeTheme),
-    logger,
-    pendingFiles: { forOwner: (owner) => createTextFile(join(userData, pendingFileName(owner))), legacy: createTextFile(join(userData, 'pending.json')) },
-    lastKnownFile: createTextFile(join(userData, 'last-known-counters.json')),
-    appVersion: app.getVersion(),
-    windowMaterial: material.material,
-    accent: accentColorSource(platform, systemPreferences),
-    quit: () => app.quit(),
-    // publicWebPage() refuses any origin but the public site's.
-    openPublicPage: (path) => void shell.openExternal(publicWebPage(path)).catch((error: unknown) => log.warn('open link failed', error)),
-    activityDir: userData,
-    hideWindow: () => popup.hide(),
-    updates,
-  });
+  const controller = createAppController(
+    electronPorts(
+      { app, dialog, safeStorage, nativeTheme, systemPreferences, shell },
+      { userData, platform, logger, translator: () => controller.translator(), systemTimezone, windowMaterial: material.material, hideWindow: () => popup.hide(), updates },
+    ),
+  );
   sanitizeLog = (text) => controller.redact(text, TEXT_LIMITS.log);
 
   const trayBounds = () => tray.tray.getBounds();
@@ -254,10 +208,12 @@ async function run(): Promise<void> {
       controller.systemTimezoneChanged();
     },
   });
-  // A plain launch shows the popup; the command line's launcher (--hidden), racing a start, does not.
+  // A link's argv is the link alone; a plain launch shows the popup; the command line's launcher (--hidden), racing a start, does not.
   app.on('second-instance', (_event, argv) => {
-    const line = parseCommandLine(argv);
-    if (line.kind === 'open' || (line.kind === 'none' && !argv.includes(HIDDEN_FLAG))) openPopup(false);
+    const link = linkInArgv(argv);
+    const line = link ? null : parseCommandLine(argv);
+    if (link) linkInbox.push(link);
+    else if (line?.kind === 'open' || (line?.kind === 'none' && !argv.includes(HIDDEN_FLAG))) openPopup(false);
   });
 
   /** The one way out: every unsent click written, then, for "Restart to update", the installer. */
@@ -281,8 +237,8 @@ async function run(): Promise<void> {
     void quit();
   });
 
-  // Tray and shortcuts never wait for the server; the command line's channel waits for the counters itself.
-  const { notices } = await controller.start({ awaitConnection: false });
+  // Tray and shortcuts never wait for the server, the command line's channel waits for the counters itself; a link needs them first.
+  const { notices } = await controller.start({ awaitConnection: launchLink !== undefined });
   const settings = controller.settings();
   nativeTheme.themeSource = settings.theme;
   shortcuts.apply(settings.shortcuts);
@@ -302,6 +258,15 @@ async function run(): Promise<void> {
       startUpdates();
     },
   );
+
+  // Links: followed once the counters are known, the ones that came before in order.
+  const links = createLinks({
+    controller,
+    openPopup: () => openPopup(false),
+    notify: ({ opensSettings, undo, ...notice }) =>
+      osNotifications.deliver({ ...notice, ...(undo ? { action: undo } : {}), ...(opensSettings ? { onClick: () => void actions.tray({ kind: 'openSettings' }) } : {}) }),
+  });
+  linkInbox.open((url) => void links.follow(url));
 
   if (wantsDemo(process.argv)) {
     // For this run only; the stored token stays.

@@ -30,7 +30,7 @@ function forgetCommonJsDependencies(): void {
   for (const key of Object.keys(cache)) if (key.includes('/node_modules/electron-log/')) delete cache[key];
 }
 
-export type LaunchOptions = Pick<DoubleOptions, 'storageBackend' | 'isPackaged' | 'takenAccelerators' | 'notificationsSupported' | 'systemLanguages' | 'forgeSenderUrl' | 'weakenPreload' | 'weakenWebPreferences' | 'instrument' | 'version'> & {
+export type LaunchOptions = Pick<DoubleOptions, 'storageBackend' | 'isPackaged' | 'takenAccelerators' | 'notificationsSupported' | 'systemLanguages' | 'forgeSenderUrl' | 'weakenPreload' | 'weakenWebPreferences' | 'instrument' | 'version' | 'openUrl'> & {
   /** Negative controls: a weakened build of main.js to run instead (test/electron-double/updates/weak-build.ts): each update-safety rule shown to be what stops an install. */
   mainJs?: URL;
 };
@@ -85,6 +85,8 @@ export class Launch {
       if (primary) process.argv = primaryArgv;
     }
     electron.mark('main-evaluated');
+    // A link that launched a macOS app arrives before ready (app docs, open-url).
+    if (options.openUrl) electron.app.openUrl(options.openUrl);
     // Electron emits 'ready' once the main script has run (unless it quit first).
     electron.app.emitReady();
     // Its windows go with it. The double stays registered: a late callback of an exited launch finds it, not a crash.

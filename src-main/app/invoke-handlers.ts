@@ -172,6 +172,8 @@ export function createInvokeHandlers(ctx: InvokeHandlerContext, source: ClickSou
     },
     'settings:update': async (patch) => {
       const next = applySettingsPatch(ctx.settings.current(), patch, { platform: ctx.platform, knownCounterIds: ctx.knownCounterIds() });
+      // Any web page can open a link: a compromised popup must not open that door without the user.
+      if (next.allowLinks && !ctx.settings.current().allowLinks && !(await ctx.consent.ask({ kind: 'allow-links' }))) throw new AppError('declined', words('error.declinedLinks'));
       const timezoneBefore = ctx.effectiveTimezone();
       await ctx.settings.save(next);
       const core = ctx.session.core();

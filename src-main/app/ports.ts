@@ -67,7 +67,8 @@ export interface TokenVault {
 export type ConsentQuestion =
   | { kind: 'change-server'; to: string; from: string | null }
   | { kind: 'plain-http'; to: string }
-  | { kind: 'weak-storage' };
+  | { kind: 'weak-storage' }
+  | { kind: 'allow-links' };
 
 export interface ConsentPort {
   ask(question: ConsentQuestion): Promise<boolean>;

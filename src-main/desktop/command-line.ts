@@ -102,13 +102,13 @@ export function launchArguments(argv: readonly string[]): string[] {
 
 export type CounterMatch = { ok: true; counter: CounterState } | { ok: false; words: Words };
 
-/** An id, else a name (any case), else a unique prefix: ambiguity is an error, never a guess. */
-export function resolveCounter(target: string, counters: readonly CounterState[]): CounterMatch {
+/** An id, else a name (any case), else a unique prefix (not with `exact`: links): ambiguity is an error, never a guess. */
+export function resolveCounter(target: string, counters: readonly CounterState[], options: { exact?: boolean } = {}): CounterMatch {
   const byId = counters.find((c) => c.id.toLowerCase() === target.toLowerCase());
   if (byId) return { ok: true, counter: byId };
   const wanted = target.toLocaleLowerCase();
   const named = counters.filter((c) => c.name.toLocaleLowerCase() === wanted);
-  const candidates = named.length > 0 ? named : counters.filter((c) => c.name.toLocaleLowerCase().startsWith(wanted));
+  const candidates = named.length > 0 || options.exact ? named : counters.filter((c) => c.name.toLocaleLowerCase().startsWith(wanted));
   if (candidates.length === 1 && candidates[0]) return { ok: true, counter: candidates[0] };
   if (candidates.length === 0) return { ok: false, words: words('cli.noCounter', { target }) };
   return { ok: false, words: words('cli.ambiguous', { target, count: candidates.length, names: candidates.map((c) => c.name).join(', ') }) };

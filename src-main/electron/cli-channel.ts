@@ -6,7 +6,10 @@ import { chmod, lstat, mkdir, rm } from 'node:fs/promises';
 import { createConnection, createServer, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
-import { ANSWER_MAX, CliAnswer, CliRequest, EXIT } from '../desktop/command-line';
+import { spawn } from 'node:child_process';
+import { ANSWER_MAX, CliAnswer, CliRequest, EXIT, launchArguments, type CommandLine } from '../desktop/command-line';
+import { translatorFor } from '../../src-shared/i18n/compile';
+import { resolveLocale } from '../../src-shared/i18n/locale';
 
 /** The app waits up to `settleMs` for the first list at launch and again for a change's answer; the client a little longer. */
 export const CLI_TIMING = { settleMs: 5_000, answerMs: 12_000, startMs: 20_000, retryMs: 150 } as const;
@@ -141,4 +144,27 @@ export async function runClient(request: CliRequest, options: ClientOptions): Pr
     }
   }
   return asked.kind === 'answer' ? asked.answer : { code: EXIT.unavailable, stdout: '', stderr: options.unavailable };
+}
+
+interface Caller {
+  path: string;
+  execPath: string;
+  argv: readonly string[];
+  /** The client's own words (usage, no answer) follow the system's; the app's follow its settings. */
+  systemLanguages: readonly string[];
+  hiddenFlag: string;
+}
+
+/** `counter-tray --get …`: asks the running app, starting it (detached, without a popup) when nobody listens; prints its answer. */
+export async function callRunningApp(line: Extract<CommandLine, { kind: 'cli' | 'usage' }>, caller: Caller): Promise<number> {
+  const i18n = translatorFor(resolveLocale('system', [...caller.systemLanguages]));
+  const launch = () => spawn(caller.execPath, [...launchArguments(caller.argv.slice(1)), caller.hiddenFlag], { detached: true, stdio: 'ignore' }).unref();
+  const answer: CliAnswer =
+    line.kind === 'usage'
+      ? { code: EXIT.usage, stdout: '', stderr: `${i18n.say(line.words) ?? ''}\n${i18n.t('cli.usage')}` }
+      : await runClient(line.request, { path: caller.path, launch, ...CLI_TIMING, unavailable: i18n.t('cli.unavailable') });
+  // Written before the exit: pipes are asynchronous on macOS.
+  await new Promise((resolve) => process.stdout.write(answer.stdout, resolve));
+  await new Promise((resolve) => process.stderr.write(answer.stderr && `${answer.stderr}\n`, resolve));
+  return answer.code;
 }

@@ -32,6 +32,8 @@ export function consentDialogOptions(question: ConsentQuestion, i18n: Translator
         detail: i18n.t('dialog.weakStorageDetail'),
         buttons: [i18n.t('dialog.weakStorageCancel'), i18n.t('dialog.weakStorageConfirm')],
       };
+    case 'allow-links':
+      return { ...base, message: i18n.t('dialog.allowLinks'), detail: i18n.t('dialog.allowLinksDetail'), buttons: [i18n.t('common.cancel'), i18n.t('dialog.allowLinksConfirm')] };
   }
 }
 

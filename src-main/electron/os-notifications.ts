@@ -6,25 +6,36 @@ export interface NotificationLike {
   show(): void;
   on(event: 'click', listener: () => void): unknown;
   on(event: 'close', listener: () => void): unknown;
+  on(event: 'action', listener: () => void): unknown;
+}
+
+export interface OsNotification extends CounterNotification {
+  /** Instead of opening the popup on `counterId`. */
+  onClick?: () => void;
+  /** A button where the OS shows one (macOS, Windows: Electron's `actions`); elsewhere only the click. */
+  action?: { text: string; run(): void };
 }
 
 export interface OsNotificationDeps {
   isSupported(): boolean;
-  create(options: { title: string; body: string; silent: boolean }): NotificationLike;
+  create(options: { title: string; body: string; silent: boolean; actions?: { type: 'button'; text: string }[] }): NotificationLike;
   onClick(counterId: string | undefined): void;
 }
 
 export function createOsNotifications(deps: OsNotificationDeps) {
   const alive = new Set<NotificationLike>();
   return {
-    deliver(notification: CounterNotification): void {
+    deliver(notification: OsNotification): void {
       if (!deps.isSupported()) return;
-      const shown = deps.create({ title: notification.title, body: notification.body, silent: false });
+      const { action } = notification;
+      const shown = deps.create({ title: notification.title, body: notification.body, silent: false, ...(action ? { actions: [{ type: 'button', text: action.text }] } : {}) });
       alive.add(shown);
       shown.on('click', () => {
         alive.delete(shown);
-        deps.onClick(notification.counterId);
+        if (notification.onClick) notification.onClick();
+        else deps.onClick(notification.counterId);
       });
+      if (action) shown.on('action', () => action.run());
       shown.on('close', () => alive.delete(shown));
       shown.show();
     },

@@ -8,6 +8,7 @@ const SOURCE_WORDS = {
   tray: 'source.tray',
   shortcut: 'source.shortcut',
   commandLine: 'source.commandLine',
+  link: 'source.link',
   undo: 'source.undo',
 } as const satisfies Record<ClickSource, MessageKey>;
 

@@ -95,6 +95,8 @@ function ShortcutsSection({ state, settings, update }: SectionProps) {
             {i18n.t('shortcut.failure', { keys: displayAccelerator(i18n, failure.accelerator, isMac), reason: failureFor(i18n, [failure], failure.accelerator) ?? '' })}
           </p>
         ))}
+      {/* Main asks the user in its own dialog before this turns on. */}
+      <Switch label={i18n.t('settings.allowLinks')} detail={i18n.t('settings.allowLinksDetail')} checked={settings.allowLinks} onChange={(allowLinks) => update({ allowLinks })} />
     </SettingsGroup>
   );
 }

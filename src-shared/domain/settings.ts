@@ -31,6 +31,8 @@ export const Settings = z.object({
   /** Added without a version step (settings-migration.ts). */
   language: z.enum(LANGUAGE_CHOICES),
   updates: z.object({ mode: UpdateMode }),
+  /** counter-tray:// links may change counters: off until the user says yes in main's dialog (settings:update). */
+  allowLinks: z.boolean(),
 });
 export type Settings = z.infer<typeof Settings>;
 
@@ -45,6 +47,7 @@ export const DEFAULT_SETTINGS: Settings = {
   theme: 'system',
   language: 'system',
   updates: { mode: 'automatic' },
+  allowLinks: false,
 };
 
 /** Preferences only: where the token goes is asked of main (`session:connect`), which asks the user. */

@@ -33,6 +33,10 @@ test.describe('signed in', () => {
     await popup.getByRole('button', { name: 'Settings' }).click();
     await expect(popup.getByRole('heading', { name: 'Settings' })).toBeVisible();
     await sweep(popup, harness, 'settings');
+    const links = popup.getByRole('switch', { name: 'Let counter-tray:// links change counters' });
+    await links.click();
+    await expect(links).toBeChecked();
+    await expectAxeClean(popup, harness, 'settings, links allowed');
     await popup.getByRole('button', { name: 'Sign out' }).click();
     await sweep(popup, harness, 'settings, sign-out question');
   });

@@ -516,6 +516,49 @@ describe('10. dialog.showSaveDialog: checked, answered and shaped as Electron 45
   });
 });
 
+describe('11. links: the scheme, open-url and notification buttons (app docs setAsDefaultProtocolClient, open-url; structures/notification-action)', () => {
+  it('setAsDefaultProtocolClient says whether it took: never an empty scheme, on macOS only a scheme the Info.plist declares (electron-builder.yml)', () => {
+    for (const platform of ['linux', 'win32', 'darwin'] as const) {
+      const electron = double({ platform });
+      const app = mainView(electron, 'app');
+      expect([platform, app.setAsDefaultProtocolClient('counter-tray'), app.setAsDefaultProtocolClient(''), app.setAsDefaultProtocolClient('other-app')]).toEqual([platform, true, false, platform !== 'darwin']);
+      expect(() => app.setAsDefaultProtocolClient(7)).toThrow(TypeError);
+    }
+    const windows = double({ platform: 'win32' });
+    mainView(windows, 'app').setAsDefaultProtocolClient('counter-tray', '/electron', ['/app']);
+    expect(windows.app.protocolClients).toEqual([{ protocol: 'counter-tray', path: '/electron', args: ['/app'], registered: true }]);
+  });
+
+  it('open-url comes on macOS only, for a declared scheme, before ready when the link launched the app', () => {
+    const mac = double({ platform: 'darwin' });
+    const urls: string[] = [];
+    mainView(mac, 'app').on('open-url', (_event: unknown, url: string) => urls.push(`${url} ready=${mac.app.isReady()}`));
+    mac.app.openUrl('counter-tray://open?counter=Teas');
+    expect(urls).toEqual(['counter-tray://open?counter=Teas ready=false']);
+    expect(() => mac.app.openUrl('other-app://x')).toThrow('only URLs of a scheme in Info.plist');
+    expect(() => double({ platform: 'linux' }).app.openUrl('counter-tray://open')).toThrow('open-url is macOS only');
+  });
+
+  it('a notification button is pressed on macOS and Windows; Linux shows none', async () => {
+    for (const platform of ['darwin', 'win32', 'linux'] as const) {
+      const electron = double({ platform });
+      electron.app.emitReady();
+      const Notification = mainView(electron, 'Notification') as new (options: unknown) => { show(): void; on(event: string, listener: (...args: unknown[]) => void): void };
+      const shown = new Notification({ title: 't', body: 'b', actions: [{ type: 'button', text: 'Undo' }] });
+      const pressed: unknown[] = [];
+      shown.on('action', (_event, index) => pressed.push(index));
+      shown.show();
+      const notification = electron.notifications[0];
+      if (platform === 'linux') expect(() => notification?.action(0)).toThrow('Linux shows no notification actions');
+      else {
+        expect(() => notification?.action(1)).toThrow('has no action 1');
+        notification?.action(0);
+        expect([platform, pressed]).toEqual([platform, [0]]);
+      }
+    }
+  });
+});
+
 describe('the floor: rules the double kept already', () => {
   it('ipcMain.handle: a second handler for a channel throws until removeHandler (ipc-main)', () => {
     const ipcMain = mainView(double(), 'ipcMain');

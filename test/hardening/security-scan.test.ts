@@ -182,7 +182,14 @@ describe('structure of the real build', () => {
     const { status, output } = scan(withMain(real.main), true);
     expect(output).toContain('failing: 0');
     expect(output).toMatch(/SANDBOX_JS_CHECK[^\n]*\n\s+→ accepted: [^\n]*AST check/);
+    expect(output).toMatch(/PROTOCOL_HANDLER_JS_CHECK[^\n]*\n\s+→ accepted: main registers one scheme/);
     expect(status).toBe(0);
+  }, 60_000);
+
+  it('negative control: the links waiver goes when main would register another scheme (https) with the OS', () => {
+    const { status, output } = scan(withMain(replaceOnce('LINK_SCHEME = "counter-tray"', 'LINK_SCHEME = "https"')(real.main)), true);
+    expect(output).toMatch(/PROTOCOL_HANDLER_JS_CHECK[^\n]*\n\s+→ FAIL/);
+    expect(status).toBe(1);
   }, 60_000);
 
   it.each([

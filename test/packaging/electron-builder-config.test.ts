@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
+import { LINK_SCHEME } from '../../src-main/desktop/links';
 
 const require = createRequire(import.meta.url);
 // js-yaml and app-builder-lib come with electron-builder; no types needed for two calls.
@@ -20,6 +21,10 @@ describe('electron-builder.yml', () => {
 
   it('sets the security fuses', () => {
     expect(config.electronFuses).toMatchObject({ runAsNode: false, enableCookieEncryption: true, onlyLoadAppFromAsar: true, enableNodeOptionsEnvironmentVariable: false, enableNodeCliInspectArguments: false });
+  });
+
+  it('registers the counter-tray:// scheme the app follows (src-main/desktop/links.ts)', () => {
+    expect(config.protocols).toEqual([{ name: 'Counter Tray link', schemes: [LINK_SCHEME] }]);
   });
 
   it('ships only dist/ and package.json, inside an asar', () => {

@@ -16,6 +16,8 @@ export interface AppOptions {
   platform: NodeJS.Platform;
   /** What the OS reports as its preferred languages (the test can change them: `setSystemLanguages`). */
   systemLanguages: readonly string[];
+  /** macOS: the URL schemes the bundle's Info.plist declares (CFBundleURLTypes, written from electron-builder.yml `protocols`). */
+  bundleSchemes: readonly string[];
   /** The machine's single-instance locks (one per userData, as Electron keys them). */
   locks: Map<string, AppDouble>;
   /** Closes the windows on quit (BrowserWindow 'close' can cancel it); false when one refused. */
@@ -59,6 +61,8 @@ export class AppDouble extends EventEmitter {
   /** setLoginItemSettings calls, and whether they did anything (Browser::SetLoginItemSettings is empty on Linux). */
   readonly loginItemCalls: { settings: unknown; effective: boolean }[] = [];
   readonly appUserModelIds: string[] = [];
+  /** setAsDefaultProtocolClient calls, and whether the OS took them. */
+  readonly protocolClients: { protocol: string; path: string; args: string[]; registered: boolean }[] = [];
   /** macOS only: app.dock; what main asked of it. */
   readonly dockCalls: string[] = [];
   exitCode: number | undefined;
@@ -139,6 +143,25 @@ export class AppDouble extends EventEmitter {
     if (!PATH_NAMES.has(name)) throw new Error(`Failed to get '${name}' path`);
     throw new NotImplementedError(`app.getPath('${name}')`);
   };
+
+  // app docs, setAsDefaultProtocolClient(protocol[, path, args]): "Returns boolean - Whether the call
+  // succeeded"; false for an empty protocol (browser_*.cc); macOS registers only a scheme the
+  // Info.plist declares ("cannot be modified at runtime"); path and args are Windows-only and
+  // default to process.execPath and []. Linux: xdg-settings (browser_linux.cc), taken here.
+  setAsDefaultProtocolClient = (protocol: string, path: string = process.execPath, args: string[] = []): boolean => {
+    if (typeof protocol !== 'string') throw new TypeError('Error processing argument at index 0, conversion failure from ' + typeof protocol);
+    const registered = protocol !== '' && (this.options.platform !== 'darwin' || this.options.bundleSchemes.includes(protocol));
+    this.protocolClients.push({ protocol, path, args, registered });
+    return registered;
+  };
+
+  /** Test side, macOS only: the OS hands the app a URL of its scheme ('open-url'; before ready when it launched the app). */
+  openUrl(url: string): void {
+    if (this.options.platform !== 'darwin') throw new Error('Electron double: open-url is macOS only (app docs); elsewhere the URL comes in argv');
+    const scheme = url.slice(0, url.indexOf(':'));
+    if (!this.options.bundleSchemes.includes(scheme)) throw new Error(`Electron double: macOS sends only URLs of a scheme in Info.plist, not ${scheme}`);
+    this.emit('open-url', new ElectronEvent(), url);
+  }
 
   // App::SetPath: "Path must be absolute"; "Failed to set path" for a name Electron does not know.
   setPath = (name: string, path: string): void => {

@@ -3,6 +3,9 @@
 // test's view of that launch: what the OS shows (tray, notifications, shortcuts, windows),
 // the user's and OS's actions, Electron's own log, and the launch's life as timed marks.
 import { EventEmitter } from 'node:events';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
 import type { BrowserContext } from '@playwright/test';
 import { ELECTRON_EXPORTS } from '../hooks.mjs';
 import { AppDouble, appAsSeenByMain } from './app';
@@ -48,6 +51,17 @@ export interface DoubleOptions {
   trustedCertificates?: readonly string[];
   /** app.getVersion(): the installed version (the update tests relaunch "after the update"). */
   version?: string;
+  /** macOS Info.plist URL schemes; default: electron-builder.yml's `protocols`, as the builder writes them. */
+  bundleSchemes?: readonly string[];
+  /** macOS: the app is launched by this link (open-url before ready). */
+  openUrl?: string;
+}
+
+/** The schemes electron-builder writes into Info.plist (js-yaml comes with electron-builder). */
+function builderSchemes(): string[] {
+  const yaml = createRequire(import.meta.url)('js-yaml') as { load(text: string): unknown };
+  const config = yaml.load(readFileSync(fileURLToPath(new URL('../../../electron-builder.yml', import.meta.url)), 'utf8')) as { protocols?: { schemes?: string[] }[] };
+  return (config.protocols ?? []).flatMap((protocol) => protocol.schemes ?? []);
 }
 
 /** A moment of the launch: 'main-evaluated', 'ready', 'window-created', 'page-loaded', 'exited'. */
@@ -104,6 +118,7 @@ export class ElectronDouble {
       platform: this.platform,
       systemLanguages: options.systemLanguages ?? ['en-US'],
       locks: options.locks,
+      bundleSchemes: options.bundleSchemes ?? builderSchemes(),
       closeAllWindows: () => [...this.windows].every((window) => window.close()),
       destroyAllWindows: () => [...this.windows].forEach((window) => window.destroy()),
     });
@@ -146,7 +161,7 @@ export class ElectronDouble {
       nativeImage: nativeImageDouble,
       Menu: menuClass,
       Tray: trayClass(isReady, this.platform, this.trays),
-      Notification: notificationClass(isReady, this.notifications, () => options.notificationsSupported ?? true),
+      Notification: notificationClass(isReady, this.notifications, () => options.notificationsSupported ?? true, this.platform),
       safeStorage: strict(this.safeStorage, 'safeStorage', { pinned: ['SafeStorage'] }),
       dialog: strict(this.dialog, 'dialog', { pinned: ['Dialog'] }),
       shell: strict(this.shell, 'shell', { pinned: ['Shell'] }),

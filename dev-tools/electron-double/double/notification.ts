@@ -10,6 +10,7 @@ export interface NotificationOptions {
   title?: string;
   body?: string;
   silent?: boolean;
+  actions?: { type: 'button' | 'selection'; text?: string }[];
 }
 
 export class NotificationDouble extends EventEmitter {
@@ -19,11 +20,22 @@ export class NotificationDouble extends EventEmitter {
   body: string;
   silent: boolean;
 
-  constructor(readonly options: NotificationOptions) {
+  constructor(
+    readonly options: NotificationOptions,
+    private readonly platform: NodeJS.Platform,
+  ) {
     super();
     this.title = options.title ?? '';
     this.body = options.body ?? '';
     this.silent = options.silent ?? false;
+  }
+
+  /** Test side: the user presses button `index`. Notification docs: actions show on macOS and Windows only. */
+  action(index: number): void {
+    if (this.platform === 'linux') throw new Error('Electron double: Linux shows no notification actions (NotificationAction: macOS, Windows)');
+    if (!this.shown || this.closed) throw new Error('Electron double: the notification is not on screen');
+    if (!this.options.actions?.[index]) throw new Error(`Electron double: the notification has no action ${index}`);
+    this.emit('action', {}, index);
   }
 
   /** Test side. */
@@ -34,12 +46,12 @@ export class NotificationDouble extends EventEmitter {
   }
 }
 
-export function notificationClass(isReady: () => boolean, shown: NotificationDouble[], supported: () => boolean) {
+export function notificationClass(isReady: () => boolean, shown: NotificationDouble[], supported: () => boolean, platform: NodeJS.Platform) {
   class Notification extends NotificationDouble {
     static isSupported = (): boolean => supported();
     constructor(options: NotificationOptions = {}) {
       refuseBeforeReady(isReady, 'Cannot create Notification before app is ready');
-      super(options);
+      super(options, platform);
       return strict(this, 'Notification', { pinned: ['Notification'] });
     }
 

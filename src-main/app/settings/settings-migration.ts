@@ -24,6 +24,7 @@ const SETTING_NAMES: Record<Exclude<keyof Settings, 'version'>, PlainKey> = {
   theme: 'setting.theme',
   language: 'setting.language',
   updates: 'setting.updates',
+  allowLinks: 'setting.allowLinks',
 };
 
 type Raw = Record<string, unknown>;
@@ -47,7 +48,7 @@ const MIGRATIONS: Record<number, (raw: Raw) => Raw> = {
 };
 
 /** Added without a version step: filled in; an older app drops a key it does not know. */
-const ADDED_LATER: Partial<Settings> = { language: DEFAULT_SETTINGS.language };
+const ADDED_LATER: Partial<Settings> = { language: DEFAULT_SETTINGS.language, allowLinks: DEFAULT_SETTINGS.allowLinks };
 
 export function readSettingsText(text: string | undefined): SettingsOutcome {
   if (text === undefined || text.trim() === '') return { kind: 'ok', settings: DEFAULT_SETTINGS };

@@ -130,7 +130,7 @@ describe('shortcut registrar', () => {
 });
 
 describe('OS notifications', () => {
-  it('keeps each notification alive until closed, and a click opens its counter', () => {
+  function shownByOs() {
     const created: (NotificationLike & { fire(e: string): void; options: unknown })[] = [];
     const onClick = vi.fn();
     const os = createOsNotifications({
@@ -143,6 +143,11 @@ describe('OS notifications', () => {
       },
       onClick,
     });
+    return { os, created, onClick };
+  }
+
+  it('keeps each notification alive until closed, and a click opens its counter', () => {
+    const { os, created, onClick } = shownByOs();
     os.deliver({ title: 'Coffees', body: 'Coffees 3 → 7', counterId: COFFEE_ID });
     os.deliver({ title: '2 counters changed', body: '…' });
     expect(os.alive()).toBe(2);
@@ -150,6 +155,19 @@ describe('OS notifications', () => {
     expect(onClick).toHaveBeenCalledWith(COFFEE_ID);
     created[1]?.fire('close');
     expect(os.alive()).toBe(0);
+  });
+
+  it('a link\'s notice carries its Undo as a button, and one about the setting opens Settings on click', () => {
+    const { os, created } = shownByOs();
+    const undo = vi.fn();
+    const openSettings = vi.fn();
+    os.deliver({ title: 'Coffees', body: '+5 by a link', counterId: COFFEE_ID, action: { text: 'Undo', run: undo } });
+    os.deliver({ title: 'Link not followed', body: 'Links … are off.', onClick: openSettings });
+    expect(created[0]?.options).toMatchObject({ actions: [{ type: 'button', text: 'Undo' }] });
+    expect(created[1]?.options).not.toHaveProperty('actions');
+    created[0]?.fire('action');
+    created[1]?.fire('click');
+    expect([undo.mock.calls.length, openSettings.mock.calls.length]).toEqual([1, 1]);
   });
 
   it('does nothing where notifications are unsupported', () => {

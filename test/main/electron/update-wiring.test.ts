@@ -2,7 +2,6 @@
 // loaded and constructed only for a copy that updates itself from an https feed.
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createWhatsNewStore } from '../../../src-main/app/updates/whats-new';
 import { createUpdates, type UpdateWiringDeps } from '../../../src-main/electron/update-wiring';
 import type { UpdaterLike } from '../../../src-main/electron/updater';
 import { FakeClock } from '../../../dev-tools/support/fake-clock';
@@ -26,7 +25,7 @@ async function wire(files: Record<string, string>, env: Record<string, string> =
     mode: () => 'automatic',
     clock: new FakeClock(),
     random: () => 0,
-    whatsNew: createWhatsNewStore(memoryFile(), () => undefined),
+    whatsNewFile: memoryFile(),
     notify: () => undefined,
     clean: (text) => text,
     log: { info: (m) => logs.push(m), warn: (m) => logs.push(m), error: (m) => logs.push(m) },

@@ -77,13 +77,13 @@ describe('no ipcMain listener beyond the contract', () => {
 });
 
 describe('consent dialog', () => {
-  const questions: ConsentQuestion[] = [{ kind: 'change-server', to: 'https://evil.example', from: 'https://developers.counttogether.app' }, { kind: 'plain-http', to: 'http://10.0.0.2:8080' }, { kind: 'weak-storage' }];
+  const questions: ConsentQuestion[] = [{ kind: 'change-server', to: 'https://evil.example', from: 'https://developers.counttogether.app' }, { kind: 'plain-http', to: 'http://10.0.0.2:8080' }, { kind: 'weak-storage' }, { kind: 'allow-links' }];
 
   it.each(questions)('asks $kind with "No" as default and cancel; only the confirming button says yes', async (question) => {
     const options = consentDialogOptions(question, en);
     expect(options).toMatchObject({ defaultId: 0, cancelId: 0 });
     expect(options.buttons).toHaveLength(2);
-    if (question.kind !== 'weak-storage') expect(`${options.message} ${options.detail}`).toContain(question.to);
+    if ('to' in question) expect(`${options.message} ${options.detail}`).toContain(question.to);
     expect(await createConsentDialog(async () => ({ response: 1 }), () => en).ask(question)).toBe(true);
     expect(await createConsentDialog(async () => ({ response: 0 }), () => en).ask(question)).toBe(false);
     const logs: string[] = [];

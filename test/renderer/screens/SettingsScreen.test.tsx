@@ -124,6 +124,20 @@ describe('settings', () => {
     expect(screen.getByRole('alert').textContent).toBe('That setting could not be saved. Check it and try again.');
   });
 
+  it('links are off by default; the switch only asks main, and main declining puts it back with the reason', async () => {
+    const declined = { ok: false as const, error: { code: 'declined', message: 'Links stay off: you chose not to allow them.', words: { key: 'error.declinedLinks' } } };
+    const fake = fakeApi(appState(), { 'settings:update': async () => declined });
+    render(<App api={fake.api} />);
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Settings' }));
+    const links = await screen.findByRole('switch', { name: 'Let counter-tray:// links change counters' });
+    expect(links).toHaveProperty('checked', false);
+    expect(links.getAttribute('aria-describedby') && document.getElementById(links.getAttribute('aria-describedby') ?? '')?.textContent).toBe('Any web page can open one; each change shows a notification with Undo.');
+    await userEvent.setup().click(links);
+    expect(fake.calls('settings:update')).toEqual([{ allowLinks: true }]);
+    expect(await screen.findByRole('alert')).toHaveProperty('textContent', 'Links stay off: you chose not to allow them.');
+    expect(links).toHaveProperty('checked', false);
+  });
+
   it('goes back to the list with Esc', async () => {
     await openSettings();
     await userEvent.setup().keyboard('{Escape}');

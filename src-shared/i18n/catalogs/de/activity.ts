@@ -26,6 +26,7 @@ export const activity = {
   'source.tray': 'Tray-Menü',
   'source.shortcut': 'Kürzel',
   'source.commandLine': 'Befehlszeile',
+  'source.link': 'Link',
   'source.undo': 'Rückgängig',
   'chart.value': 'Wert {value}',
   'chart.valueRange': 'Wert {low} bis {high}',

@@ -72,6 +72,18 @@ export const desktop = {
   'cli.unavailable': 'Counter Tray hat nicht geantwortet. Vielleicht startet es noch, oder es konnte nicht starten.',
   'cli.malformed': 'Counter Tray hat die Anfrage nicht verstanden.',
 
+  // counter-tray://-Links, per Mitteilung beantwortet
+  'link.notFollowed': 'Link nicht ausgeführt',
+  'link.off': 'Links, die Zähler ändern, sind aus. Erlaube sie unter Einstellungen → Tastenkürzel.',
+  'link.tooLong': 'Der Link ist zu lang für einen Counter-Tray-Link.',
+  'link.notOurs': 'Das ist kein counter-tray://-Link.',
+  'link.unknownAction': 'Links können einen Zähler erhöhen, verringern oder öffnen, nicht „{action}“.',
+  'link.unknownPart': 'Der Link hat einen Teil, den Counter Tray nicht kennt: „{part}“.',
+  'link.noCounter': 'Der Link nennt keinen Zähler (counter=…).',
+  'link.badAmount': 'Der Betrag „{by}“ ist keine ganze Zahl ab 1.',
+  'link.failed': 'Nichts geändert: {reason}',
+  'link.changed': '{amount} durch einen Link',
+
   // Einmalige Hinweise (eine zurückgesetzte Datei, nicht gesendete Klicks)
   'notice.settingsTitle': 'Einstellungen von Counter Tray zurückgesetzt',
   'notice.activityTitle': 'Verlauf von Counter Tray zurückgesetzt',
@@ -117,6 +129,7 @@ export const desktop = {
   'setting.theme': 'Darstellung',
   'setting.language': 'Sprache',
   'setting.updates': 'Updates',
+  'setting.allowLinks': 'Links',
 
   // Eigene Fragen von main (Dialoge des Systems)
   'dialog.changeServer': 'Dein API-Token an {to} senden?',
@@ -130,6 +143,9 @@ export const desktop = {
   'dialog.weakStorageDetail': 'Dieses System hat keinen sicheren Schlüsselspeicher. Counter Tray kann das Token mit einem eingebauten Schlüssel (oder ganz ohne) auf der Festplatte ablegen, wo jedes Programm, das unter deinem Konto läuft, es lesen kann. Sonst bleibt es nur im Speicher, und du meldest dich nach jedem Start neu an.',
   'dialog.weakStorageCancel': 'Nur im Speicher behalten',
   'dialog.weakStorageConfirm': 'Trotzdem speichern',
+  'dialog.allowLinks': 'Links erlauben, deine Zähler zu ändern?',
+  'dialog.allowLinksDetail': 'Jede Webseite und jede App kann einen counter-tray://-Link öffnen. Erlaubst du sie, kann so ein Link einen Zähler erhöhen oder verringern, den du teilst; jede Änderung zeigt eine Mitteilung mit Rückgängig. Erlaube das nur, wenn du solche Links nutzt.',
+  'dialog.allowLinksConfirm': 'Links erlauben',
   'dialog.exportOne': 'Verlauf von {name} exportieren',
   'dialog.exportAll': 'Verlauf aller Zähler exportieren',
   'dialog.exportButton': 'Exportieren',

@@ -39,6 +39,7 @@ export const errors = {
   'error.shortcutUnknownCounter': 'Kürzel gibt es nur für Zähler, die mit dir geteilt sind.',
   'error.unknownZone': 'Die Zeitzone „{zone}“ kennt dieses System nicht (z. B. Europe/Berlin).',
   'error.declinedPlainHttp': 'Nicht verbunden: Du wolltest dein Token nicht unverschlüsselt senden.',
+  'error.declinedLinks': 'Links bleiben aus: Du wolltest sie nicht erlauben.',
   'error.declinedWeakStorage': 'Dein Token bleibt nur im Speicher; nach einem Neustart meldest du dich neu an.',
   'error.noMemoryToken': 'Es gibt kein nur im Speicher gehaltenes Token, das sich sichern ließe.',
   'error.noChange': 'Ändere mindestens ein Feld des Zählers.',

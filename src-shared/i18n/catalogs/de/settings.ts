@@ -16,6 +16,8 @@ export const settings = {
   'settings.timezone': 'Zeitzone für Tageszähler',
   'settings.shortcuts': 'Tastenkürzel',
   'settings.perCounterShortcuts': 'Kürzel je Zähler: beim Bearbeiten des Zählers.',
+  'settings.allowLinks': 'Links (counter-tray://) dürfen Zähler ändern',
+  'settings.allowLinksDetail': 'Jede Webseite kann sie öffnen; jede Änderung zeigt eine Mitteilung mit Rückgängig.',
   'settings.notifications': 'Mitteilungen',
   'settings.notifyOthers': 'Wenn andere einen Zähler ändern',
   'settings.muted': '{count, plural, one {# Zähler ist stummgeschaltet.} other {# Zähler sind stummgeschaltet.}}',

@@ -23,6 +23,7 @@ export const activity = {
   'source.tray': 'tray menu',
   'source.shortcut': 'shortcut',
   'source.commandLine': 'command line',
+  'source.link': 'link',
   'source.undo': 'undo',
   'chart.value': 'value {value}',
   'chart.valueRange': 'value {low} to {high}',

@@ -69,6 +69,18 @@ export const desktop = {
   'cli.unavailable': 'Counter Tray did not answer. It may still be starting, or could not start.',
   'cli.malformed': 'Counter Tray did not understand the request.',
 
+  // counter-tray:// links, answered by notification
+  'link.notFollowed': 'Link not followed',
+  'link.off': 'Links that change counters are off. Allow them in Settings → Shortcuts.',
+  'link.tooLong': 'The link is too long to be a Counter Tray link.',
+  'link.notOurs': 'It is not a counter-tray:// link.',
+  'link.unknownAction': 'Links can increment, decrement or open a counter, not “{action}”.',
+  'link.unknownPart': 'The link has a part Counter Tray does not know: “{part}”.',
+  'link.noCounter': 'The link names no counter (counter=…).',
+  'link.badAmount': 'The amount “{by}” is not a whole number of at least 1.',
+  'link.failed': 'Nothing changed: {reason}',
+  'link.changed': '{amount} by a link',
+
   // One-time notices (a file that was reset, clicks that were not sent)
   'notice.settingsTitle': 'Counter Tray settings were reset',
   'notice.activityTitle': 'Counter Tray activity was reset',
@@ -114,6 +126,7 @@ export const desktop = {
   'setting.theme': 'theme',
   'setting.language': 'language',
   'setting.updates': 'updates',
+  'setting.allowLinks': 'links',
 
   // Main's own questions (native dialogs)
   'dialog.changeServer': 'Send your API token to {to}?',
@@ -127,6 +140,9 @@ export const desktop = {
   'dialog.weakStorageDetail': 'This system has no secure key store. Counter Tray can keep the token on disk under a built-in key (or none), which any program running as you can read. Otherwise it is kept in memory only and you sign in again after each start.',
   'dialog.weakStorageCancel': 'Keep it in memory only',
   'dialog.weakStorageConfirm': 'Store it anyway',
+  'dialog.allowLinks': 'Allow links to change your counters?',
+  'dialog.allowLinksDetail': 'Any web page or app can open a counter-tray:// link. Once you allow them, such a link can increment or decrement a counter you share; each change shows a notification with Undo. Only allow this if you use such links.',
+  'dialog.allowLinksConfirm': 'Allow links',
   'dialog.exportOne': 'Export the activity of {name}',
   'dialog.exportAll': 'Export the activity of all counters',
   'dialog.exportButton': 'Export',

@@ -36,6 +36,7 @@ export const errors = {
   'error.shortcutUnknownCounter': 'Shortcuts can be set only for counters shared with you.',
   'error.unknownZone': '“{zone}” is not a time zone this system knows (e.g. Europe/Berlin).',
   'error.declinedPlainHttp': 'Not connected: you chose not to send your token unencrypted.',
+  'error.declinedLinks': 'Links stay off: you chose not to allow them.',
   'error.declinedWeakStorage': 'Your token stays in memory only; sign in again after a restart.',
   'error.noMemoryToken': 'There is no token kept in memory only that could be stored.',
   'error.noChange': 'Change at least one field of the counter.',

@@ -36,6 +36,14 @@ describe('settings migration', () => {
     expect(migrateSettings({ ...v1, updates: { mode: 'off' } })).toMatchObject({ kind: 'migrated', settings: { updates: { mode: 'automatic' } } });
   });
 
+  it('a file from before links loads with links off, no notice; a value that is not a yes or no is reset to off and named', () => {
+    const { allowLinks: _added, ...before } = { ...DEFAULT_SETTINGS, theme: 'dark' as const };
+    expect(migrateSettings(before)).toEqual({ kind: 'ok', settings: { ...before, allowLinks: false } });
+    const outcome = migrateSettings({ ...before, allowLinks: 'yes' });
+    expect(outcome).toMatchObject({ kind: 'migrated', settings: { theme: 'dark', allowLinks: false } });
+    expect(outcome.kind === 'migrated' && outcome.notice && said(outcome.notice)).toContain('links');
+  });
+
   it('an update mode that is not one of the three is reset alone, with a notice naming it', () => {
     const outcome = migrateSettings({ ...DEFAULT_SETTINGS, pinned: [COFFEE_ID], updates: { mode: 'sometimes' } });
     expect(outcome).toMatchObject({ kind: 'migrated', settings: { pinned: [COFFEE_ID], updates: { mode: 'automatic' } } });
