@@ -25,6 +25,13 @@ test('a link while links are off changes nothing and says why; allowed in Settin
   await expect.poll(() => notices(launch)).toEqual([`${en.t('link.notFollowed')}: ${en.t('link.off')}`]);
   expect(stepsOn(service, ADA.id, COUNTER.coffees, logFrom)).toEqual([]);
   expect(service.getCounter(COUNTER.coffees)?.value).toBe(3);
+  // A command-line flag smuggled in beside the link is not a command line: it does not reach the
+  // running app's channel (which would move Cookies left with links off).
+  const smuggled = await machine.launch(['--increment', 'Cookies left', LINK]);
+  expect(await smuggled.exited, 'handed over as a link, not asked as a command line').toBe(0);
+  await expect.poll(() => notices(launch)).toHaveLength(2);
+  expect(notices(launch).at(-1)).toBe(`${en.t('link.notFollowed')}: ${en.t('link.off')}`);
+  expect(service.requestLog.slice(logFrom).filter((entry) => entry.method === 'POST')).toEqual([]);
 
   // The popup's toggle only asks: main's own dialog decides.
   await popup.getByRole('button', { name: 'Settings' }).click();
