@@ -76,9 +76,11 @@ export function buildTrayMenu(state: AppStateBody, i18n: Translator): TrayMenuIt
       const line = { name: counter.name, value: formatValue(i18n, counter) };
       items.push({ type: 'normal', label: counter.pending ? i18n.t('tray.counterSending', line) : i18n.t('tray.counter', line), enabled: false });
       if (counter.type === 'UpDown') {
-        // No indenting spaces: not every OS aligns them, and screen readers read them.
-        items.push({ type: 'normal', label: i18n.t('tray.increment', { name: counter.name }), enabled: !counter.refused.increment, action: { kind: 'increment', counterId: counter.id } });
-        items.push({ type: 'normal', label: i18n.t('tray.decrement', { name: counter.name }), enabled: !counter.refused.decrement, action: { kind: 'decrement', counterId: counter.id } });
+        // No indenting spaces: not every OS aligns them, and screen readers read them. Main moves it by its step.
+        const step = state.settings.steps[counter.id] ?? 1;
+        const by = { name: counter.name, amount: i18n.number(step) };
+        items.push({ type: 'normal', label: step === 1 ? i18n.t('tray.increment', by) : i18n.t('tray.incrementBy', by), enabled: !counter.refused.increment, action: { kind: 'increment', counterId: counter.id } });
+        items.push({ type: 'normal', label: step === 1 ? i18n.t('tray.decrement', by) : i18n.t('tray.decrementBy', by), enabled: !counter.refused.decrement, action: { kind: 'decrement', counterId: counter.id } });
       }
     }
   }

@@ -31,7 +31,8 @@ export function createActions(deps: ActionDeps) {
   };
   const TITLES = { increment: 'notify.couldNotIncrement', decrement: 'notify.couldNotDecrement' } as const satisfies Record<string, PlainKey>;
 
-  // The source names where a click came from, for the activity record and the undo offer.
+  // The source names where a click came from, for the activity record and the undo offer. Without an
+  // amount main moves the counter by its step (invoke-handlers.ts), as it does the popup's + and −.
   async function bump(kind: 'increment' | 'decrement', id: string, source: 'tray' | 'shortcut' | 'commandLine'): Promise<void> {
     const result = await controller.dispatchFrom(source)(kind === 'increment' ? 'counter:increment' : 'counter:decrement', { id });
     if (!result.ok) failed(TITLES[kind], result.error);
