@@ -32,7 +32,7 @@ export async function tourList({ popup, tr, check }: Tour) {
   // A change from the keyboard: the notice, today's change and the undo offer.
   await rowOf(popup, 'Coffees today').click();
   await popup.keyboard.press('+');
-  await expect(popup.getByRole('status').filter({ hasText: tr.t('list.moved', { direction: 'increment', name: 'Coffees today' }) })).toBeVisible();
+  await expect(popup.getByRole('status').filter({ hasText: tr.t('list.moved', { direction: 'increment', amount: tr.number(1), name: 'Coffees today' }) })).toBeVisible();
   await expect(popup.getByRole('button', exact(tr.t('undo.label', { amount: tr.signed(1), name: 'Coffees today' })))).toBeVisible();
   await check('list, a change with undo');
   await chooseRowAction(popup, 'Coffees today', tr.t('menu.activity'), tr.t('row.actions', { name: 'Coffees today' }));

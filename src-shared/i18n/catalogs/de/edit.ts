@@ -24,6 +24,9 @@ export const edit = {
   'local.title': 'Auf diesem Computer',
   'local.notify': 'Mitteilung, wenn andere ihn ändern',
   'local.notificationsOff': 'Mitteilungen sind in den Einstellungen aus.',
+  'local.step': 'Schritt für + und −',
+  'local.stepDetail': 'In der Liste, im Tray-Menü und für Kürzel',
+  'local.stepNotWhole': 'Ein Schritt ist eine ganze Zahl ab 1.',
   'local.incrementShortcut': 'Kürzel für +1',
   'local.decrementShortcut': 'Kürzel für −1',
 

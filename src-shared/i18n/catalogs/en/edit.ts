@@ -21,6 +21,9 @@ export const edit = {
   'local.title': 'On this computer',
   'local.notify': 'Notify me when others change it',
   'local.notificationsOff': 'Notifications are off in Settings.',
+  'local.step': 'Step of + and −',
+  'local.stepDetail': 'In the list, the tray menu and the shortcuts',
+  'local.stepNotWhole': 'A step is a whole number of at least 1.',
   'local.incrementShortcut': '+1 shortcut',
   'local.decrementShortcut': '−1 shortcut',
 
