@@ -1,6 +1,6 @@
 // "Add…" on a row: a small field where − and + are, its hint or problem on the row's second line
 // (format/rowLines.ts). Enter adds (a leading − subtracts), Esc or leaving it closes it with nothing sent.
-import { useId, useState, type KeyboardEvent } from 'react';
+import { useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { CounterState, Direction } from '../../src-shared/domain/snapshot';
 import { typedAmount } from '../format/amount';
 import { useI18n } from '../i18n/I18n';
@@ -16,6 +16,11 @@ export function AmountField({ counter, onAdd, onClose }: Props) {
   const id = useId();
   const [text, setText] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
+  const said = useRef<HTMLSpanElement>(null);
+  // The row grew a line for what it says: in view with it (the input's focus shows only the input).
+  useLayoutEffect(() => {
+    said.current?.scrollIntoView?.({ block: 'nearest' });
+  }, []);
 
   function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
     // Not the list's document-level keys: digits are not a search here.
@@ -52,7 +57,7 @@ export function AmountField({ counter, onAdd, onClose }: Props) {
         onKeyDown={onKeyDown}
         onBlur={() => onClose(counter.id, false)}
       />
-      <span id={`${id}-said`} className={`counter-sub amount-said${problem ? ' problem' : ''}`} role={problem ? 'alert' : undefined}>
+      <span ref={said} id={`${id}-said`} className={`counter-sub amount-said${problem ? ' problem' : ''}`} role={problem ? 'alert' : undefined}>
         {problem ?? i18n.t('amount.hint')}
       </span>
     </>
