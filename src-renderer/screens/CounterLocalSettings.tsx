@@ -115,7 +115,7 @@ export function CounterLocalSettings({ ids, state, counter, draft, stepError, on
       {directions.map((direction) => (
         <ShortcutRecorder
           key={direction}
-          label={direction === 'increment' ? i18n.t('local.incrementShortcut') : i18n.t('local.decrementShortcut')}
+          label={i18n.t('local.shortcut', { amount: i18n.signed((direction === 'increment' ? 1 : -1) * (stepOf(draft) ?? 1)) })}
           value={draft[direction]}
           isMac={isMac}
           conflictOf={(accelerator) => conflictFor(slots, `${counter.id}:${direction}`, accelerator)}

@@ -126,6 +126,17 @@ describe('a counter’s step', () => {
     await waitFor(() => expect(fake.calls('settings:update')).toEqual([{ steps: { [IDS.pushUps]: 10, [IDS.coffee]: 25 } }]));
   });
 
+  it('the shortcuts say the step they move by, as typed', async () => {
+    render(<App api={fakeApi(appState({ settings: { steps: { [IDS.coffee]: 5 } } })).api} />);
+    await chooseRowAction('Coffees today', 'Edit…');
+    expect(await screen.findByRole('group', { name: '+5 shortcut' })).toBeTruthy();
+    screen.getByRole('group', { name: '−5 shortcut' });
+    const step = screen.getByLabelText('Step of + and −');
+    await userEvent.setup().clear(step);
+    await userEvent.setup().type(step, '12');
+    screen.getByRole('group', { name: '−12 shortcut' });
+  });
+
   it('a step of 1 is no entry in the settings', async () => {
     const fake = fakeApi(appState({ settings: { steps: { [IDS.coffee]: 5, [IDS.pushUps]: 10 } } }));
     render(<App api={fake.api} />);

@@ -27,13 +27,11 @@ export const edit = {
   'local.step': 'Schritt für + und −',
   'local.stepDetail': 'In der Liste, im Tray-Menü und für Kürzel',
   'local.stepNotWhole': 'Ein Schritt ist eine ganze Zahl ab 1.',
-  'local.incrementShortcut': 'Kürzel für +1',
-  'local.decrementShortcut': 'Kürzel für −1',
+  'local.shortcut': 'Kürzel für {amount}',
 
   // Tastenkürzel
   'shortcut.open': 'Popup öffnen',
-  'shortcut.increment': '+1 für {name}',
-  'shortcut.decrement': '−1 für {name}',
+  'shortcut.counter': '{amount} für {name}',
   'shortcut.unknownCounter': 'einen nicht mehr geteilten Zähler',
   'shortcut.none': 'Keins',
   'shortcut.record': 'Aufnehmen',
