@@ -3,9 +3,10 @@
 // Negative control: a dispatcher over a contract whose amount takes anything lets them reach the handlers.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { createHeadlessApp, type HeadlessApp } from '../../dev-tools/headless/headless-app';
+import type { HeadlessApp } from '../../dev-tools/headless/headless-app';
 import { createIpcDispatcher, type Dispatch } from '../../src-main/ipc/dispatch';
-import { DEMO_COUNTER_IDS, DEMO_TOKEN, startCounterService, type CounterService } from '../../src-service/index';
+import { DEMO_COUNTER_IDS, type CounterService } from '../../src-service/index';
+import { signedInDemo } from '../support/signed-in-demo';
 import type * as Contract from '../../src-shared/ipc/contract';
 
 const cleanups: (() => Promise<void>)[] = [];
@@ -18,16 +19,6 @@ afterEach(async () => {
 const COFFEES = DEMO_COUNTER_IDS.coffees;
 /** The issue's hostile `by` and its neighbours: zero, negative, too large for a number, not a number, a huge string. */
 const HOSTILE: unknown[] = [0, -1, -25, 1e20, 2 ** 53, 2.5, Number.NaN, Number.POSITIVE_INFINITY, '5abc', '25', 'x'.repeat(100_000), null, { valueOf: 5 }, [5]];
-
-async function signedIn(): Promise<{ app: HeadlessApp; svc: CounterService }> {
-  const svc = await startCounterService({ port: 0, fixtures: 'demo' });
-  cleanups.push(() => svc.close());
-  const app = createHeadlessApp({ systemTimezone: 'UTC' });
-  cleanups.push(() => app.stop());
-  await app.start();
-  expect(await app.dispatch('session:connect', { serverUrl: svc.url, token: DEMO_TOKEN })).toEqual({ ok: true, value: null });
-  return { app, svc };
-}
 
 /** What got past the door, one line per case; empty when every amount was refused there. */
 async function leaks(dispatch: Dispatch, app: HeadlessApp, svc: CounterService): Promise<string[]> {
@@ -49,14 +40,14 @@ async function leaks(dispatch: Dispatch, app: HeadlessApp, svc: CounterService):
 
 describe('hostile amounts from the page', () => {
   it('every one is refused at the door: nothing recorded, shown or sent', async () => {
-    const { app, svc } = await signedIn();
+    const { app, svc } = await signedInDemo(cleanups);
     expect(await leaks(app.dispatch, app, svc)).toEqual([]);
     // The same door takes a good amount.
     expect(await app.dispatch('counter:increment', { id: COFFEES, amount: 25 })).toEqual({ ok: true, value: null });
   });
 
   it('negative control: with an amount the contract does not check, they reach the handlers and the check says so', async () => {
-    const { app, svc } = await signedIn();
+    const { app, svc } = await signedInDemo(cleanups);
     vi.resetModules();
     vi.doMock('../../src-shared/ipc/contract', async (original) => {
       const real = await original<typeof Contract>();

@@ -1,8 +1,9 @@
 // Steps and typed amounts with the real core against the reference service: what reaches the server
 // is read back from its request log. Main applies the step (invoke-handlers.ts), for every source.
 import { afterEach, describe, expect, it } from 'vitest';
-import { createHeadlessApp, type HeadlessApp } from '../../../dev-tools/headless/headless-app';
-import { DEMO_COUNTER_IDS, DEMO_TOKEN, startCounterService, type CounterService } from '../../../src-service/index';
+import type { HeadlessApp } from '../../../dev-tools/headless/headless-app';
+import { DEMO_COUNTER_IDS, type CounterService } from '../../../src-service/index';
+import { signedInDemo } from '../../support/signed-in-demo';
 import type { AppStateBody } from '../../../src-shared/ipc/contract';
 import { waitForState } from '../../support/wait-for-state';
 
@@ -14,23 +15,13 @@ afterEach(async () => {
 const COFFEES = DEMO_COUNTER_IDS.coffees; // 3, UpAndDown
 const PUSH_UPS = DEMO_COUNTER_IDS.pushUps; // 40, OnlyUp
 
-async function signedIn(): Promise<{ app: HeadlessApp; svc: CounterService }> {
-  const svc = await startCounterService({ port: 0, fixtures: 'demo' });
-  cleanups.push(() => svc.close());
-  const app = createHeadlessApp({ systemTimezone: 'UTC' });
-  cleanups.push(() => app.stop());
-  await app.start();
-  expect(await app.dispatch('session:connect', { serverUrl: svc.url, token: DEMO_TOKEN })).toEqual({ ok: true, value: null });
-  return { app, svc };
-}
-
 const counter = (s: AppStateBody, id: string) => s.core?.counters.find((c) => c.id === id);
 const settled = (app: HeadlessApp, id: string) => waitForState(app, (s) => counter(s, id)?.pending === false);
 const changesTo = (svc: CounterService, id: string) => svc.requestLog.filter((e) => e.method === 'POST' && e.path.includes(id)).map((e) => `${e.path.split('/').slice(-2).join('/')} ${e.status}`);
 
 describe('steps and typed amounts against the reference service', () => {
   it('a step moves the counter by it from the popup, the tray and a shortcut; an amount asked for wins', async () => {
-    const { app, svc } = await signedIn();
+    const { app, svc } = await signedInDemo(cleanups);
     expect(await app.dispatch('settings:update', { steps: { [COFFEES]: 5 } })).toMatchObject({ ok: true });
     for (const dispatch of [app.dispatch, app.controller.dispatchFrom('tray'), app.controller.dispatchFrom('shortcut')]) {
       expect(await dispatch('counter:increment', { id: COFFEES })).toEqual({ ok: true, value: null });
@@ -43,14 +34,14 @@ describe('steps and typed amounts against the reference service', () => {
   });
 
   it('negative control: without a step, the same clicks move it by 1', async () => {
-    const { app, svc } = await signedIn();
+    const { app, svc } = await signedInDemo(cleanups);
     await app.controller.dispatchFrom('tray')('counter:increment', { id: COFFEES });
     await settled(app, COFFEES);
     expect(changesTo(svc, COFFEES)).toEqual(['increment/1 200']);
   });
 
   it('25 typed and three clicks after it: fewer requests than actions, the server’s value exact, shown at once', async () => {
-    const { app, svc } = await signedIn();
+    const { app, svc } = await signedInDemo(cleanups);
     const asked = [app.dispatch('counter:increment', { id: COFFEES, amount: 25 }), app.dispatch('counter:increment', { id: COFFEES }), app.dispatch('counter:increment', { id: COFFEES }), app.dispatch('counter:decrement', { id: COFFEES })];
     // Optimistic: the row has it before the server answered.
     expect(counter(app.controller.getState(), COFFEES)).toMatchObject({ value: 3 + 25 + 1, pending: true });
@@ -62,7 +53,7 @@ describe('steps and typed amounts against the reference service', () => {
   });
 
   it('a typed 25 is undone as one step: the offer says +25, the undo sends one decrement of 25', async () => {
-    const { app, svc } = await signedIn();
+    const { app, svc } = await signedInDemo(cleanups);
     await app.dispatch('counter:increment', { id: COFFEES, amount: 25 });
     await settled(app, COFFEES);
     expect(app.controller.getState().activity?.undo).toMatchObject({ counterId: COFFEES, amount: 25 });
@@ -73,7 +64,7 @@ describe('steps and typed amounts against the reference service', () => {
   });
 
   it('a direction the counter’s mode refused is refused for a typed amount too, nothing sent', async () => {
-    const { app, svc } = await signedIn();
+    const { app, svc } = await signedInDemo(cleanups);
     await app.dispatch('counter:decrement', { id: PUSH_UPS });
     await waitForState(app, (s) => counter(s, PUSH_UPS)?.refused.decrement !== undefined);
     const before = changesTo(svc, PUSH_UPS);
@@ -84,7 +75,7 @@ describe('steps and typed amounts against the reference service', () => {
   });
 
   it('an amount that would take the value past a safe integer is refused in main, before anything is sent', async () => {
-    const { app, svc } = await signedIn();
+    const { app, svc } = await signedInDemo(cleanups);
     const answer = await app.dispatch('counter:increment', { id: COFFEES, amount: Number.MAX_SAFE_INTEGER - 1 });
     expect(answer).toMatchObject({ ok: false, error: { code: 'invalid-payload', words: { key: 'error.amountOutOfRange' } } });
     expect(app.controller.getState().activity?.undo).toBeNull();
