@@ -5,7 +5,8 @@ import type { NativeImage } from 'electron';
 // electron-log/node, not /main: the main entry registers unchecked ipcMain handlers at import (electron/logging.ts).
 import log from 'electron-log/node';
 import { readFile, writeFile } from 'node:fs/promises';
-import { release } from 'node:os';
+import { spawn } from 'node:child_process';
+import { release, tmpdir, userInfo } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { realClock } from './core/contract';
@@ -34,7 +35,10 @@ import { hardenContents, hardenSession, popupWindowOptions } from './electron/wi
 import { createDeltaSender, registerInvokeHandlers } from './ipc/main-wrapper';
 import { APP_SCHEME } from './ipc/sender-check';
 import { APP_INDEX_URL } from './desktop/app-assets';
-import { parseCommandLine, wantsDemo } from './desktop/command-line';
+import { EXIT, launchArguments, parseCommandLine, wantsDemo, type CliAnswer, type CommandLine } from './desktop/command-line';
+import { createCliAnswers } from './desktop/cli-answers';
+import { channelPlace, CLI_TIMING, openChannel, runClient } from './electron/cli-channel';
+import { resolveLocale } from '../src-shared/i18n/locale';
 import { createNotifier, refusalNotices } from './desktop/notifications';
 import { publicWebPage } from '../src-shared/domain/server-address';
 import { createSafeStorageVault } from './desktop/token-vault';
@@ -62,7 +66,12 @@ if (platform === 'linux') app.commandLine.appendSwitch('enable-features', 'Globa
 if (platform === 'win32') app.setAppUserModelId('app.counttogether.countertray');
 protocol.registerSchemesAsPrivileged([{ scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } }]);
 
-if (!app.requestSingleInstanceLock()) {
+// ── The command line (docs/command-line.md): --increment/--decrement/--get/--json make this process a
+// client of the running app's channel. It never takes the single-instance lock: nothing is handed over twice.
+const commandLine = parseCommandLine(process.argv);
+const cliPlace = () => channelPlace(process.platform, app.getPath('userData'), userInfo(), tmpdir());
+if (commandLine.kind === 'cli' || commandLine.kind === 'usage') void callRunningApp(commandLine).then((code) => app.exit(code), () => app.exit(EXIT.unavailable));
+else if (!app.requestSingleInstanceLock()) {
   // A second launch hands its argv to the running instance and leaves.
   app.quit();
 } else {
@@ -77,6 +86,20 @@ if (!app.requestSingleInstanceLock()) {
     });
 }
 markLaunch('main-evaluated');
+
+/** Asks the running app, starting it (detached, without a popup) when nobody listens; prints its answer. */
+async function callRunningApp(line: Extract<CommandLine, { kind: 'cli' | 'usage' }>): Promise<number> {
+  const i18n = translatorFor(resolveLocale('system', app.getPreferredSystemLanguages()));
+  const launch = () => spawn(process.execPath, [...launchArguments(process.argv.slice(1)), HIDDEN_FLAG], { detached: true, stdio: 'ignore' }).unref();
+  const answer: CliAnswer =
+    line.kind === 'usage'
+      ? { code: EXIT.usage, stdout: '', stderr: `${i18n.say(line.words) ?? ''}\n${i18n.t('cli.usage')}` }
+      : await runClient(line.request, { path: cliPlace().path, launch, ...CLI_TIMING, unavailable: i18n.t('cli.unavailable') });
+  // Written before the exit: pipes are asynchronous on macOS.
+  await new Promise((resolve) => process.stdout.write(answer.stdout, resolve));
+  await new Promise((resolve) => process.stderr.write(answer.stderr && `${answer.stderr}\n`, resolve));
+  return answer.code;
+}
 
 async function run(): Promise<void> {
   markLaunch('ready');
@@ -231,7 +254,11 @@ async function run(): Promise<void> {
       controller.systemTimezoneChanged();
     },
   });
-  app.on('second-instance', (_event, argv) => void actions.commandLine(parseCommandLine(argv) ?? { kind: 'open' }));
+  // A plain launch shows the popup; the command line's launcher (--hidden), racing a start, does not.
+  app.on('second-instance', (_event, argv) => {
+    const line = parseCommandLine(argv);
+    if (line.kind === 'open' || (line.kind === 'none' && !argv.includes(HIDDEN_FLAG))) openPopup(false);
+  });
 
   /** The one way out: every unsent click written, then, for "Restart to update", the installer. */
   async function quit(options: { install?: boolean } = {}): Promise<void> {
@@ -254,9 +281,8 @@ async function run(): Promise<void> {
     void quit();
   });
 
-  // A launch carrying a counter action needs the counters first; any other must not wait for the server.
-  const launchAction = parseCommandLine(process.argv);
-  const { notices } = await controller.start({ awaitConnection: launchAction !== null && launchAction.kind !== 'open' });
+  // Tray and shortcuts never wait for the server; the command line's channel waits for the counters itself.
+  const { notices } = await controller.start({ awaitConnection: false });
   const settings = controller.settings();
   nativeTheme.themeSource = settings.theme;
   shortcuts.apply(settings.shortcuts);
@@ -282,6 +308,12 @@ async function run(): Promise<void> {
     const demo = await controller.dispatch('session:startDemo', {});
     if (!demo.ok) log.warn(`demo failed to start: ${demo.error.message}`);
     openPopup(false);
-  } else if (launchAction) await actions.commandLine(launchAction);
+  } else if (commandLine.kind === 'open') openPopup(false);
   else if (!process.argv.includes(HIDDEN_FLAG) && controller.getState().session.status === 'signedOut') openPopup(false); // first run: onboarding
+
+  // ── The command line's channel (docs/command-line.md): opened last, off the launch's path.
+  const answerCommandLine = createCliAnswers({ controller, move: actions.commandLine, alert: actions.commandLineRefused, clock: realClock, waitMs: CLI_TIMING.settleMs });
+  const malformed = (): CliAnswer => ({ code: EXIT.usage, stdout: '', stderr: controller.translator().t('cli.malformed') });
+  const channel = await openChannel(cliPlace(), { answer: answerCommandLine, malformed }).catch((error: unknown) => log.warn('the command line channel did not open', error));
+  if (channel) app.on('will-quit', () => void channel.close());
 }

@@ -72,14 +72,17 @@ export class Launch {
     setCurrentLaunch(id);
     forgetCommonJsDependencies();
     const primary = machine.primary();
-    // main.ts reads process.argv (after 'ready'); a second instance hands its argv over through the lock instead.
-    if (!primary) process.argv = argv;
+    // Each Electron process has its own process.argv; in-process launches share one. A launch sees its
+    // own while main.js is evaluated (the command line is read there); the running app keeps its own after.
+    const primaryArgv = process.argv;
+    process.argv = argv;
     // Electron's process.resourcesPath: the packaged app's resources folder (app-update.yml, package-type).
     (process as { resourcesPath?: string }).resourcesPath = machine.resourcesPath;
     try {
       await import(`${mainJs.href}?electron-double-launch=${id}`);
     } finally {
       setCurrentLaunch(primary?.id ?? id);
+      if (primary) process.argv = primaryArgv;
     }
     electron.mark('main-evaluated');
     // Electron emits 'ready' once the main script has run (unless it quit first).

@@ -1,39 +1,103 @@
-// The Wayland fallback for global shortcuts: users bind `counter-tray --increment "<counter>"` in
-// their desktop's settings; the new process hands its argv to the running one (`second-instance`).
+// The command line scripts call (docs/command-line.md): argv → one request for the running app's
+// channel (electron/cli-channel.ts), its answer and exit codes, and the one resolver of counter names.
+import { z } from 'zod';
 import type { CounterState } from '../../src-shared/domain/snapshot';
 import { words, type Words } from '../../src-shared/i18n/messages';
+import { sanitizeServerText, TEXT_LIMITS } from '../../src-shared/text/server-text';
 
-export type CommandLineAction =
-  | { kind: 'increment'; target: string }
-  | { kind: 'decrement'; target: string }
-  | { kind: 'open' };
+/** docs/command-line.md; 64 and 69 are sysexits.h's EX_USAGE and EX_UNAVAILABLE. */
+export const EXIT = { done: 0, noCounter: 2, notSignedIn: 3, refused: 4, notConfirmed: 5, usage: 64, unavailable: 69 } as const;
+export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
 
-const VALUE_FLAGS = ['increment', 'decrement'] as const;
+/** The API takes any whole amount from 1 (docs/api.md §8); a number keeps it exactly up to here. */
+const MAX_BY = Number.MAX_SAFE_INTEGER;
+const BY_PATTERN = /^[0-9]{1,16}$/;
+const Target = z.string().trim().min(1).max(TEXT_LIMITS.name);
+const Move = z.enum(['increment', 'decrement']);
 
-/** Anywhere in argv (Chromium inserts its own switches); the last action wins. */
-export function parseCommandLine(argv: readonly string[]): CommandLineAction | null {
-  let action: CommandLineAction | null = null;
+/** Exactly what a command line may ask: no token, no setting, nothing the popup may not ask either. */
+export const CliRequest = z.discriminatedUnion('action', [
+  z.strictObject({ action: Move, counter: Target, by: z.int().min(1).max(MAX_BY).optional() }),
+  z.strictObject({ action: z.literal('get'), counter: Target }),
+  z.strictObject({ action: z.literal('list') }),
+]);
+export type CliRequest = z.infer<typeof CliRequest>;
+
+/** A megabyte holds the list of thousands of counters; the error line is one message. */
+export const ANSWER_MAX = 1 << 20;
+export const CliAnswer = z.strictObject({
+  code: z.union(Object.values(EXIT).map((code) => z.literal(code))),
+  stdout: z.string().max(ANSWER_MAX),
+  stderr: z.string().max(2 * TEXT_LIMITS.message),
+});
+export type CliAnswer = { code: ExitCode; stdout: string; stderr: string };
+
+export type CommandLine = { kind: 'none' } | { kind: 'open' } | { kind: 'cli'; request: CliRequest } | { kind: 'usage'; words: Words };
+
+const VALUE_FLAGS = ['increment', 'decrement', 'get', 'by'] as const;
+type ValueFlag = (typeof VALUE_FLAGS)[number];
+/** What a user typed, echoed in an error: cut and cleaned like server text. */
+const echo = (text: string) => sanitizeServerText(text, { maxLength: 40 });
+
+/** Anywhere in argv (Chromium inserts its own switches); a script's call must be unambiguous, so a second action is a usage error. */
+export function parseCommandLine(argv: readonly string[]): CommandLine {
+  const values = new Map<ValueFlag, string | null>();
+  let json = false;
+  let open = false;
+  let actions = 0;
   for (let i = 0; i < argv.length; i += 1) {
     const arg = argv[i] ?? '';
-    if (arg === '--open') {
-      action = { kind: 'open' };
-      continue;
+    if (arg === '--open') open = true;
+    if (arg === '--json') {
+      json = true;
+      actions += 1;
     }
     for (const flag of VALUE_FLAGS) {
-      const inline = `--${flag}=`;
-      if (arg.startsWith(inline)) {
-        const target = arg.slice(inline.length).trim();
-        if (target) action = { kind: flag, target };
-      } else if (arg === `--${flag}`) {
+      let value: string | null | undefined;
+      if (arg.startsWith(`--${flag}=`)) value = arg.slice(flag.length + 3);
+      else if (arg === `--${flag}`) {
         const next = argv[i + 1];
-        if (next !== undefined && !next.startsWith('--') && next.trim() !== '') {
-          action = { kind: flag, target: next.trim() };
-          i += 1;
-        }
+        value = next === undefined || next.startsWith('--') ? null : next;
+        if (value !== null) i += 1;
       }
+      if (value === undefined) continue;
+      if (flag !== 'by') actions += 1;
+      values.set(flag, value);
     }
   }
-  return action;
+  if (actions === 0) return values.has('by') ? usage(words('cli.byWithoutMove')) : { kind: open ? 'open' : 'none' };
+  if (actions > 1) return usage(words('cli.oneAction'));
+  if (json) return values.has('by') ? usage(words('cli.byWithoutMove')) : { kind: 'cli', request: { action: 'list' } };
+  const [action, target] = [...values].find(([flag]) => flag !== 'by') ?? [];
+  if (!action || action === 'by') return usage(words('cli.oneAction'));
+  const counter = Target.safeParse(target ?? '');
+  if (!counter.success) return usage(words('cli.needsCounter', { flag: `--${action}`, max: TEXT_LIMITS.name }));
+  if (action === 'get') return values.has('by') ? usage(words('cli.byWithoutMove')) : { kind: 'cli', request: { action, counter: counter.data } };
+  if (!values.has('by')) return { kind: 'cli', request: { action, counter: counter.data } };
+  const by = parseBy(values.get('by') ?? '');
+  return by === null ? usage(words('cli.badBy', { value: echo(values.get('by') ?? ''), max: MAX_BY })) : { kind: 'cli', request: { action, counter: counter.data, by } };
+}
+
+const usage = (said: Words): CommandLine => ({ kind: 'usage', words: said });
+
+/** Digits only (no sign, exponent or fraction), from 1 to MAX_BY. */
+function parseBy(text: string): number | null {
+  if (!BY_PATTERN.test(text)) return null;
+  const by = Number(text);
+  return by >= 1 && by <= MAX_BY ? by : null;
+}
+
+/** The app the launcher starts: the same argv without the command line's own flags, and without a popup. */
+export function launchArguments(argv: readonly string[]): string[] {
+  const kept: string[] = [];
+  for (let i = 0; i < argv.length; i += 1) {
+    const arg = argv[i] ?? '';
+    if (arg === '--json') continue;
+    const flag = VALUE_FLAGS.find((name) => arg === `--${name}` || arg.startsWith(`--${name}=`));
+    if (flag === undefined) kept.push(arg);
+    else if (arg === `--${flag}` && argv[i + 1] !== undefined && !argv[i + 1]?.startsWith('--')) i += 1;
+  }
+  return kept;
 }
 
 export type CounterMatch = { ok: true; counter: CounterState } | { ok: false; words: Words };

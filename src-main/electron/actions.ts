@@ -1,10 +1,10 @@
 // What tray items, shortcuts, notification clicks and command lines do, through the popup's own
 // dispatcher: the same validation and errors.
 import { errorText } from '../../src-shared/i18n/error-words';
-import type { PlainKey, Words } from '../../src-shared/i18n/messages';
+import type { PlainKey } from '../../src-shared/i18n/messages';
+import type { Direction } from '../../src-shared/domain/snapshot';
 import type { IpcError } from '../../src-shared/ipc/contract';
 import type { AppController } from '../app/ports';
-import { resolveCounter, type CommandLineAction } from '../desktop/command-line';
 import type { ShortcutAction } from '../app/settings/shortcut-rules';
 import type { TrayAction } from '../desktop/tray-menu';
 
@@ -25,16 +25,13 @@ export function createActions(deps: ActionDeps) {
     const i18n = controller.translator();
     deps.alert(i18n.t(title), errorText(i18n, error));
   };
-  const refused = (title: PlainKey, why: Words) => {
-    const i18n = controller.translator();
-    deps.alert(i18n.t(title), i18n.say(why) ?? '');
-  };
   const TITLES = { increment: 'notify.couldNotIncrement', decrement: 'notify.couldNotDecrement' } as const satisfies Record<string, PlainKey>;
 
-  // The source names where a click came from, for the activity record and the undo offer. Without an
-  // amount main moves the counter by its step (invoke-handlers.ts), as it does the popup's + and −.
-  async function bump(kind: 'increment' | 'decrement', id: string, source: 'tray' | 'shortcut' | 'commandLine'): Promise<void> {
-    const result = await controller.dispatchFrom(source)(kind === 'increment' ? 'counter:increment' : 'counter:decrement', { id });
+  // The source names where a click came from, for the activity record and the undo offer; `by` absent: the counter's step.
+  const send = (kind: Direction, id: string, source: 'tray' | 'shortcut' | 'commandLine', by?: number) =>
+    controller.dispatchFrom(source)(kind === 'increment' ? 'counter:increment' : 'counter:decrement', by === undefined ? { id } : { id, amount: by });
+  async function bump(kind: Direction, id: string, source: 'tray' | 'shortcut'): Promise<void> {
+    const result = await send(kind, id, source);
     if (!result.ok) failed(TITLES[kind], result.error);
   }
 
@@ -76,14 +73,10 @@ export function createActions(deps: ActionDeps) {
       return bump(action.kind, action.counterId, 'shortcut');
     },
 
-    async commandLine(action: CommandLineAction): Promise<void> {
-      if (action.kind === 'open') return deps.openPopup(false);
-      const counters = controller.getState().core?.counters;
-      if (!counters) return refused(TITLES[action.kind], { key: 'cli.notSignedIn' });
-      const match = resolveCounter(action.target, counters);
-      if (!match.ok) return refused(TITLES[action.kind], match.words);
-      return bump(action.kind, match.counter.id, 'commandLine');
-    },
+    /** The command line's move (desktop/cli-answers.ts): its outcome goes back to the script. */
+    commandLine: (kind: Direction, id: string, by: number | undefined) => send(kind, id, 'commandLine', by),
+    /** What a refused command line also says by notification. */
+    commandLineRefused: (kind: Direction, text: string) => deps.alert(controller.translator().t(TITLES[kind]), text),
 
     notificationClicked(counterId: string | undefined): void {
       deps.openPopup(false);

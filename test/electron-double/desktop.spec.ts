@@ -89,7 +89,7 @@ test('`counter-tray --increment NAME` from a second launch increments once in th
 
   const second = await machine.launch(['--increment', 'coffees today']);
 
-  expect(await second.exited, 'the second instance quits').toBe(0);
+  expect(await second.exited, 'the command line exits with "done"').toBe(0);
   expect(second.electron.windows.size, 'and opens no window').toBe(0);
   await expect.poll(() => service.getCounter(COUNTER.coffees)?.value).toBe(4);
   await expect(valueOf(popup, 'Coffees today')).toHaveText('4');

@@ -73,7 +73,7 @@ test('in German: the tray menu and tooltip, a notification, main’s dialogs and
 
   // A command line's answer (a second launch): German words in the notification.
   const second = await machine.launch(['--increment', 'Kaffee']);
-  expect(await second.exited).toBe(0);
+  expect(await second.exited, 'no such counter').toBe(2);
   await expect.poll(() => launch.electron.notifications.map((n) => `${n.title}: ${n.body}`)).toContain('Erhöhen fehlgeschlagen: Kein Zähler heißt „Kaffee“.');
 
   // The third dialog: weak storage (no keyring), asked from Settings, in German; "No" keeps it in memory.
@@ -90,7 +90,7 @@ test('in German: the tray menu and tooltip, a notification, main’s dialogs and
   await expect.poll(() => tray.menuLabels()).toContain('Open Counter Tray');
   expect(tray.menuLabels()).toContain('Increment Push-ups this week');
   const third = await machine.launch(['--increment', 'Kaffee']);
-  expect(await third.exited).toBe(0);
+  expect(await third.exited).toBe(2);
   await expect.poll(() => launch.electron.notifications.at(-1)?.body).toBe('No counter called “Kaffee”.');
   expect(launch.electron.dialog.pendingExpectations()).toEqual([]);
 });
@@ -154,7 +154,7 @@ test('in the pseudo-locale: the tray, notifications, dialogs and a command line�
   tray.clickMenuItem(pseudo.t('tray.decrement', { name: 'Push-ups this week' }));
   await expect.poll(() => launch.electron.notifications.length).toBeGreaterThan(0);
   const second = await machine.launch(['--increment', 'nothing like it']);
-  expect(await second.exited).toBe(0);
+  expect(await second.exited, 'no such counter').toBe(2);
   await expect.poll(() => launch.electron.notifications.length).toBeGreaterThan(1);
   tray.clickMenuItem(pseudo.t('tray.settings'));
   launch.electron.dialog.expect({ match: new RegExp(`^${pseudo.t('dialog.weakStorage').replace(/[?.*+()[\]]/g, '\\$&')}\n`), click: 'cancel' });

@@ -7,6 +7,7 @@ import type { RemoteChange } from '../../../src-shared/domain/snapshot';
 import type { Direction } from '../../../src-shared/domain/snapshot';
 import { CoreError, type ChangeOutcome, type CoreErrorKind } from '../../../src-main/core/contract';
 import { CounterTable } from '../../../src-main/core/counter-table';
+import { ECHO_WAIT_MS } from '../../../src-main/core/counter-merge';
 import type { Phase } from '../../../src-main/core/contract';
 import { LiveSync } from '../../../src-main/core/live-sync';
 import { createMemoryStore } from '../../../src-main/core/memory-store';
@@ -625,6 +626,34 @@ describe('a new socket', () => {
     await settle();
     expect(w.record().expectedEchoes).toEqual([]);
     expect(w.said.outcomes).toEqual([{ counterId: ID, amount: 0, outcome: 'edited', edit: { fields: ['value'], from: 14, to: 14 } }]);
+    expect(w.clock.pending).toBe(0);
+  });
+
+  it("forgets only that counter's echoes: another counter's edit still waits for its own", async () => {
+    const w = world();
+    w.patchAnswers(async () => counterV2(ID, 14));
+    await w.patch(ID, { value: 14 });
+    w.patchAnswers(async () => counterV2(OTHER, 8, OTHER));
+    await w.patch(OTHER, { value: 8 });
+    w.wire.forgetEchoes(w.record());
+    await settle();
+    expect(w.said.outcomes.map((o) => o.counterId)).toEqual([ID]);
+    w.wire.merge(w.record(OTHER), { value: 8, name: OTHER });
+    await settle();
+    expect(w.said.outcomes.at(-1)).toEqual({ counterId: OTHER, amount: 3, outcome: 'edited', edit: { fields: ['value'], from: 5, to: 8 } });
+  });
+});
+
+describe('an edit whose echo never comes', () => {
+  it('is reported from the last value seen once the echo wait is over, and its timer is gone', async () => {
+    const w = world();
+    w.patchAnswers(async () => counterV2(ID, 14));
+    await w.patch(ID, { value: 14 });
+    await settle();
+    expect(w.said.outcomes).toEqual([]);
+    await w.clock.advance(ECHO_WAIT_MS);
+    await settle();
+    expect(w.said.outcomes).toEqual([{ counterId: ID, amount: 4, outcome: 'edited', edit: { fields: ['value'], from: 10, to: 14 } }]);
     expect(w.clock.pending).toBe(0);
   });
 });

@@ -108,6 +108,18 @@ describe('pending ledger: what it says about a counter', () => {
     expect([ledger.inflight(A), ledger.isBusy(A), ledger.localDelta(A)]).toEqual([undefined, false, 0]);
   });
 
+  it('counts every step waiting, one counter or all: the row\'s "N waiting", netted only when sent', async () => {
+    const { ledger } = await loaded();
+    ledger.add(A, 2);
+    ledger.add(A, -1); // not netted: the server has not accepted both directions
+    ledger.add(B, -3);
+    expect([ledger.waitingClicks(A), ledger.waitingClicks(B), ledger.waitingClicks(), ledger.waitingClicks('never-seen')]).toEqual([3, 3, 6, 0]);
+    ledger.takePending(A, 0); // +2 on the wire, −1 still unsent: both still wait
+    expect([ledger.waitingClicks(A), ledger.waitingClicks()]).toEqual([3, 6]);
+    ledger.settle(A);
+    expect([ledger.waitingClicks(A), ledger.waitingClicks()]).toEqual([1, 4]);
+  });
+
   it('names the direction of a change by its sign', () => {
     expect([directionOf(3), directionOf(-2)]).toEqual(['increment', 'decrement']);
   });

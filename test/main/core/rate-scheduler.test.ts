@@ -90,6 +90,7 @@ describe('RateScheduler', () => {
     for (let n = 0; n < 4; n += 1) void scheduler.run('background', request(`r${n}`));
     await clock.advance(20); // the window is full, its requests answered at 10 ms
     clock.stepWall(-3_600_000);
+    expect(scheduler.pausedUntil).toBe(0); // no 429 yet: not paused, whatever the wall clock reads
     void scheduler.run('user', request('click'));
     await clock.advance(1000);
     expect(sent.map((s) => s.label)).toContain('click');
@@ -427,6 +428,17 @@ describe('RateScheduler.heldUserWork: whether queued clicks are held, until when
     await clock.advance(1100);
     expect(scheduler.waiting).toBe(4);
     expect(scheduler.heldUserWork()).toBeUndefined();
+  });
+
+  it('own pacing counts the window with its safety margin, each queued change taking the slot that frees first', async () => {
+    const { clock, scheduler, request } = setup(() => 0.5, 100);
+    // Answers at 50, 300, 200 and 100 ms free their slots one window + margin (1100 ms) later: 1150, 1400, 1300, 1200.
+    for (const latency of [50, 300, 200, 100]) void scheduler.run('user', request(`wire${latency}`, latency));
+    await clock.advance(400);
+    for (let n = 0; n < 6; n += 1) void scheduler.run('user', request(`c${n}`, 50));
+    expect(scheduler.waiting).toBe(6);
+    // c0–c3 take 1150, 1200, 1300, 1400; c4 and c5 the slots c0 and c1 free again: 2250 and 2300.
+    expect(scheduler.heldUserWork()).toEqual({ reason: 'pacing', until: 2300 });
   });
 
   it('queued background reads are no held clicks, however many', async () => {

@@ -1,21 +1,50 @@
 import { describe, expect, it } from 'vitest';
-import { parseCommandLine, resolveCounter } from '../../../src-main/desktop/command-line';
+import { launchArguments, parseCommandLine, resolveCounter } from '../../../src-main/desktop/command-line';
 import { autostartPath, desktopEntry, launcherPath, quoteExecArgument } from '../../../src-main/desktop/autostart';
 import { COFFEE_ID, TRIP_ID, counter } from '../../support/app-fakes';
 import { de } from '../../../dev-tools/support/i18n';
 
-describe('parseCommandLine (second-instance argv)', () => {
+describe('parseCommandLine', () => {
+  const cli = (...args: string[]) => parseCommandLine(['/opt/Counter Tray/counter-tray', ...args]);
+  const usageKey = (...args: string[]) => {
+    const line = cli(...args);
+    return line.kind === 'usage' ? line.words.key : line.kind;
+  };
+
   it('finds our flags among Chromium switches', () => {
-    expect(parseCommandLine(['/opt/Counter Tray/counter-tray', '--allow-file-access-from-files', '--increment', 'Coffees today', '--original-process-start-time=1'])).toEqual({ kind: 'increment', target: 'Coffees today' });
-    expect(parseCommandLine(['counter-tray', '--decrement=019a4f2e-8c00-7d3a-9b1e-2f4c6a8e0b12'])).toEqual({ kind: 'decrement', target: '019a4f2e-8c00-7d3a-9b1e-2f4c6a8e0b12' });
-    expect(parseCommandLine(['counter-tray', '--open'])).toEqual({ kind: 'open' });
+    expect(cli('--allow-file-access-from-files', '--increment', 'Coffees today', '--original-process-start-time=1')).toEqual({ kind: 'cli', request: { action: 'increment', counter: 'Coffees today' } });
+    expect(cli('--decrement=019a4f2e-8c00-7d3a-9b1e-2f4c6a8e0b12', '--by', '25')).toEqual({ kind: 'cli', request: { action: 'decrement', counter: '019a4f2e-8c00-7d3a-9b1e-2f4c6a8e0b12', by: 25 } });
+    expect(cli('--get', 'Teas')).toEqual({ kind: 'cli', request: { action: 'get', counter: 'Teas' } });
+    expect(cli('--json')).toEqual({ kind: 'cli', request: { action: 'list' } });
+    expect(cli('--open')).toEqual({ kind: 'open' });
+    expect(cli()).toEqual({ kind: 'none' });
+    expect(cli('--hidden')).toEqual({ kind: 'none' });
   });
 
-  it('ignores flags without a value and plain launches', () => {
-    expect(parseCommandLine(['counter-tray'])).toBeNull();
-    expect(parseCommandLine(['counter-tray', '--increment'])).toBeNull();
-    expect(parseCommandLine(['counter-tray', '--increment', '--no-sandbox'])).toBeNull();
-    expect(parseCommandLine(['counter-tray', '--increment=  '])).toBeNull();
+  it('takes --by as digits from 1 to the largest exact number, and nothing else', () => {
+    expect(cli('--increment', 'Teas', `--by=${Number.MAX_SAFE_INTEGER}`)).toMatchObject({ request: { by: Number.MAX_SAFE_INTEGER } });
+    for (const by of ['0', '-1', '1e20', '5abc', '+5', '2.5', ' 5', '0x10', String(Number.MAX_SAFE_INTEGER + 1), '9'.repeat(100_000), '']) {
+      expect(usageKey('--increment', 'Teas', `--by=${by}`), by.slice(0, 20)).toBe('cli.badBy');
+    }
+    // The value is echoed cut: a huge argument does not come back whole.
+    const huge = cli('--increment', 'Teas', '--by', 'x'.repeat(100_000));
+    expect(huge.kind === 'usage' && huge.words.key === 'cli.badBy' && String(huge.words.values.value).length).toBeLessThanOrEqual(40);
+  });
+
+  it('calls a malformed line a usage error, never a guess', () => {
+    expect(usageKey('--increment')).toBe('cli.needsCounter');
+    expect(usageKey('--increment', '--no-sandbox')).toBe('cli.needsCounter');
+    expect(usageKey('--increment=  ')).toBe('cli.needsCounter');
+    expect(usageKey('--get', 'x'.repeat(201))).toBe('cli.needsCounter');
+    expect(usageKey('--increment', 'Teas', '--get', 'Teas')).toBe('cli.oneAction');
+    expect(usageKey('--json', '--get', 'Teas')).toBe('cli.oneAction');
+    expect(usageKey('--by', '5')).toBe('cli.byWithoutMove');
+    expect(usageKey('--get', 'Teas', '--by', '5')).toBe('cli.byWithoutMove');
+  });
+
+  it('gives the launcher the app\'s own arguments without the command line\'s', () => {
+    expect(launchArguments(['.', '--increment', 'Coffees today', '--by=5', '--demo'])).toEqual(['.', '--demo']);
+    expect(launchArguments(['--get=Teas', '--json', '--no-sandbox'])).toEqual(['--no-sandbox']);
   });
 });
 

@@ -244,11 +244,12 @@ describe('actions (tray, shortcuts, command line)', () => {
     return { app, cores, actions, alerts, opened };
   }
 
-  it('--increment "<name>" bumps the counter; an unknown name becomes an alert', async () => {
+  it('the command line moves a counter by its amount as its own click source; a refusal it is told becomes an alert', async () => {
     const { app, cores, actions, alerts } = await signedInApp();
-    await actions.commandLine({ kind: 'increment', target: 'coffees today' });
-    expect(cores.last()?.calls).toContain(`increment ${COFFEE_ID} 1`);
-    await actions.commandLine({ kind: 'decrement', target: 'Beers' });
+    expect(await actions.commandLine('increment', COFFEE_ID, 25)).toEqual({ ok: true, value: null });
+    expect(cores.last()?.calls).toContain(`increment ${COFFEE_ID} 25`);
+    expect(app.controller.getState().activity.undo).toMatchObject({ counterId: COFFEE_ID, amount: 25, source: 'commandLine' });
+    actions.commandLineRefused('decrement', 'No counter called “Beers”.');
     expect(alerts).toEqual(['Could not decrement: No counter called “Beers”.']);
     await app.stop();
   });

@@ -56,10 +56,23 @@ export const desktop = {
   'notify.whatsNew': 'Neu in {version}',
   'notify.whatsNewBody': 'Counter Tray wurde auf {version} aktualisiert.',
 
-  // Die Befehlszeile (counter-tray --increment "Name"), beantwortet per Mitteilung
+  // Die Befehlszeile (counter-tray --increment "Name"; docs/command-line.md), auf stderr; eine abgelehnte Änderung auch per Mitteilung
   'cli.notSignedIn': 'Counter Tray ist nicht angemeldet.',
   'cli.noCounter': 'Kein Zähler heißt „{target}“.',
   'cli.ambiguous': '„{target}“ passt zu {count} Zählern ({names}); nimm seine ID.',
+  'cli.usage': 'Aufruf: counter-tray --increment NAME [--by N] | --decrement NAME [--by N] | --get NAME | --json',
+  'cli.oneAction': 'Gib genau eins an: --increment, --decrement, --get oder --json.',
+  'cli.needsCounter': '{flag} braucht einen Zähler: seinen Namen oder seine ID, höchstens {max} Zeichen.',
+  'cli.badBy': '--by nimmt eine ganze Zahl von 1 bis {max}, nicht „{value}“.',
+  'cli.byWithoutMove': '--by gehört zu --increment oder --decrement.',
+  'cli.queued': 'Counter Tray ist offline: Die Änderung an {name} ist gespeichert und wird gesendet, sobald es wieder online ist.',
+  'cli.notConfirmed': 'Die Änderung an {name} ist gesendet, aber noch nicht bestätigt; Counter Tray zeigt, was daraus wird.',
+  'cli.unconfirmed': 'Die Antwort des Servers zu {name} ging verloren: Noch weiß niemand, ob die Änderung gezählt wurde. Counter Tray fragt dich im Fenster.',
+  'cli.rejected': 'Der Server hat die Änderung an {name} abgelehnt.',
+  'cli.offline': 'Counter Tray ist offline und hat noch keine Zähler gespeichert.',
+  'cli.lastKnown': 'Counter Tray ist offline: Das sind die letzten Werte, die es kennt.',
+  'cli.unavailable': 'Counter Tray hat nicht geantwortet. Vielleicht startet es noch, oder es konnte nicht starten.',
+  'cli.malformed': 'Counter Tray hat die Anfrage nicht verstanden.',
 
   // Einmalige Hinweise (eine zurückgesetzte Datei, nicht gesendete Klicks)
   'notice.settingsTitle': 'Einstellungen von Counter Tray zurückgesetzt',

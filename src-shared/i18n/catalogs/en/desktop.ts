@@ -53,10 +53,23 @@ export const desktop = {
   'notify.whatsNew': 'What’s new in {version}',
   'notify.whatsNewBody': 'Counter Tray was updated to {version}.',
 
-  // The command line (counter-tray --increment "name"), answered by notification
+  // The command line (counter-tray --increment "name"; docs/command-line.md), on stderr; a refused move also by notification
   'cli.notSignedIn': 'Counter Tray is not signed in.',
   'cli.noCounter': 'No counter called “{target}”.',
   'cli.ambiguous': '“{target}” matches {count} counters ({names}); use its id.',
+  'cli.usage': 'Usage: counter-tray --increment NAME [--by N] | --decrement NAME [--by N] | --get NAME | --json',
+  'cli.oneAction': 'Give one of --increment, --decrement, --get or --json.',
+  'cli.needsCounter': '{flag} needs a counter: its name or id, at most {max} characters.',
+  'cli.badBy': '--by takes a whole number from 1 to {max}, not “{value}”.',
+  'cli.byWithoutMove': '--by goes with --increment or --decrement.',
+  'cli.queued': 'Counter Tray is offline: the change to {name} is saved and is sent when it is back online.',
+  'cli.notConfirmed': 'The change to {name} is sent but not confirmed yet; Counter Tray shows the outcome.',
+  'cli.unconfirmed': 'The server’s answer for {name} was lost: nobody can tell yet whether the change was made. Counter Tray asks you in the popup.',
+  'cli.rejected': 'The server refused the change to {name}.',
+  'cli.offline': 'Counter Tray is offline and has no counters saved yet.',
+  'cli.lastKnown': 'Counter Tray is offline: these are the last values it knows.',
+  'cli.unavailable': 'Counter Tray did not answer. It may still be starting, or could not start.',
+  'cli.malformed': 'Counter Tray did not understand the request.',
 
   // One-time notices (a file that was reset, clicks that were not sent)
   'notice.settingsTitle': 'Counter Tray settings were reset',

@@ -181,7 +181,7 @@ describe('--demo on the command line (npm run demo)', () => {
   it('is recognised among Chromium’s switches and is not a counter action', () => {
     const argv = ['/opt/Counter Tray/counter-tray', '--no-sandbox', '.', '--demo'];
     expect(wantsDemo(argv)).toBe(true);
-    expect(parseCommandLine(argv)).toBeNull();
+    expect(parseCommandLine(argv)).toEqual({ kind: 'none' });
     expect(wantsDemo(['/opt/Counter Tray/counter-tray', '--increment', 'demo'])).toBe(false);
   });
 });
