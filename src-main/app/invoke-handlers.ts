@@ -76,7 +76,7 @@ export function createInvokeHandlers(ctx: InvokeHandlerContext, source: ClickSou
   // Without an amount a click moves by the counter's step: the popup, tray, shortcuts, command line and links all come here.
   const step = async (id: string, direction: Direction, asked: number | undefined) => {
     const amount = asked ?? ctx.settings.current().steps[id] ?? 1;
-    const value = ctx.shownCounters().find((c) => c.id === id)?.value;
+    const value = ctx.session.core()?.snapshot().counters.find((c) => c.id === id)?.value;
     // Past a safe integer a value is no longer exact (the reference service refuses it): refused before anything is sent.
     if (value !== undefined && !Number.isSafeInteger(value + (direction === 'increment' ? amount : -amount))) throw new AppError('invalid-payload', words('error.amountOutOfRange'));
     const core = ctx.offline.step(id, direction, amount);
