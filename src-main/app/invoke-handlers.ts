@@ -1,5 +1,6 @@
 // The answers to every invoke channel of the contract, for one click source (the popup, or main's
 // tray, shortcut and command-line actions); the context below is all a handler may touch.
+import { stepOf } from '../../src-shared/domain/settings';
 import { PatchBodyV2 } from '../../src-shared/api/schemas';
 import type { ClickSource } from '../../src-shared/domain/activity';
 import { DEFAULT_SERVER_URL, isPublicServer } from '../../src-shared/domain/server-address';
@@ -73,7 +74,12 @@ function requireUpdates(ctx: InvokeHandlerContext): NonNullable<AppControllerDep
 }
 
 export function createInvokeHandlers(ctx: InvokeHandlerContext, source: ClickSource): InvokeHandlers {
-  const step = async (id: string, direction: Direction, amount: number) => {
+  // Without an amount a click moves by the counter's step: the popup, tray, shortcuts, command line and links all come here.
+  const step = async (id: string, direction: Direction, asked: number | undefined) => {
+    const amount = asked ?? stepOf(ctx.settings.current(), id);
+    const value = ctx.session.core()?.snapshot().counters.find((c) => c.id === id)?.value;
+    // Past a safe integer a value is no longer exact (the reference service refuses it): refused before anything is sent.
+    if (value !== undefined && !Number.isSafeInteger(value + (direction === 'increment' ? amount : -amount))) throw new AppError('invalid-payload', words('error.amountOutOfRange'));
     const core = ctx.offline.step(id, direction, amount);
     ctx.records().activity.click(id, source, direction === 'increment' ? amount : -amount);
     await ctx.durable(core);
@@ -83,8 +89,8 @@ export function createInvokeHandlers(ctx: InvokeHandlerContext, source: ClickSou
     // The answer is a base the next delta applies to.
     'state:get': () => ctx.publishDelta(),
     // An unknown counter is refused (nothing recorded); a click taken offline goes to the connecting core's ledger.
-    'counter:increment': ({ id, amount = 1 }) => step(id, 'increment', amount),
-    'counter:decrement': ({ id, amount = 1 }) => step(id, 'decrement', amount),
+    'counter:increment': ({ id, amount }) => step(id, 'increment', amount),
+    'counter:decrement': ({ id, amount }) => step(id, 'decrement', amount),
     'counter:undo': async ({ id }) => {
       const core = ctx.session.requireCounter(id);
       ctx.records().activity.undo(id);

@@ -1,5 +1,6 @@
 // counter-tray:// links: any web page can open one, so a link is parsed strictly, a change needs the
 // user's "Allow links" (off by default), and every change it makes says so with Undo (docs/security.md).
+import { stepOf } from '../../src-shared/domain/settings';
 import { resolve } from 'node:path';
 import { Amount } from '../../src-shared/api/schemas';
 import { errorText } from '../../src-shared/i18n/error-words';
@@ -73,9 +74,6 @@ export function protocolClientArgs(platform: string, defaultApp: boolean, execPa
   return platform === 'linux' ? null : [LINK_SCHEME];
 }
 
-/** How much a link without `by` moves the counter. */
-export const defaultLinkAmount = (_counter: CounterState): number => 1;
-
 export interface LinkNotice {
   title: string;
   body: string;
@@ -110,8 +108,10 @@ export function createLinks(deps: LinkDeps) {
     return match.counter;
   }
 
-  async function change(kind: 'increment' | 'decrement', counter: CounterState, amount: number): Promise<void> {
-    const result = await dispatch()(kind === 'increment' ? 'counter:increment' : 'counter:decrement', { id: counter.id, amount });
+  /** Without `by`, main moves it by the counter's step, as it does a click; the notice names that amount. */
+  async function change(kind: 'increment' | 'decrement', counter: CounterState, by: number | undefined): Promise<void> {
+    const amount = by ?? stepOf(controller.settings(), counter.id);
+    const result = await dispatch()(kind === 'increment' ? 'counter:increment' : 'counter:decrement', by === undefined ? { id: counter.id } : { id: counter.id, amount: by });
     const i18n = controller.translator();
     if (!result.ok) return say(words('link.failed', { reason: errorText(i18n, result.error) }), { counterId: counter.id });
     deps.notify({
@@ -140,7 +140,7 @@ export function createLinks(deps: LinkDeps) {
         deps.openPopup();
         return controller.focusCounter(counter.id);
       }
-      return change(action.kind, counter, action.by ?? defaultLinkAmount(counter));
+      return change(action.kind, counter, action.by);
     },
   };
 }

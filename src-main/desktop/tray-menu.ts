@@ -1,5 +1,6 @@
 // The tray's context menu as data. Linux AppIndicator never delivers clicks (electron/electron#37112),
 // so every action of the popup that matters is reachable from here.
+import { stepOf } from '../../src-shared/domain/settings';
 import type { CounterState } from '../../src-shared/domain/snapshot';
 import { formatCounterValue } from '../../src-shared/i18n/counter-value';
 import type { PlainKey } from '../../src-shared/i18n/messages';
@@ -76,9 +77,11 @@ export function buildTrayMenu(state: AppStateBody, i18n: Translator): TrayMenuIt
       const line = { name: counter.name, value: formatValue(i18n, counter) };
       items.push({ type: 'normal', label: counter.pending ? i18n.t('tray.counterSending', line) : i18n.t('tray.counter', line), enabled: false });
       if (counter.type === 'UpDown') {
-        // No indenting spaces: not every OS aligns them, and screen readers read them.
-        items.push({ type: 'normal', label: i18n.t('tray.increment', { name: counter.name }), enabled: !counter.refused.increment, action: { kind: 'increment', counterId: counter.id } });
-        items.push({ type: 'normal', label: i18n.t('tray.decrement', { name: counter.name }), enabled: !counter.refused.decrement, action: { kind: 'decrement', counterId: counter.id } });
+        // No indenting spaces: not every OS aligns them, and screen readers read them. Main moves it by its step.
+        const step = stepOf(state.settings, counter.id);
+        const by = { name: counter.name, amount: i18n.number(step) };
+        items.push({ type: 'normal', label: step === 1 ? i18n.t('tray.increment', by) : i18n.t('tray.incrementBy', by), enabled: !counter.refused.increment, action: { kind: 'increment', counterId: counter.id } });
+        items.push({ type: 'normal', label: step === 1 ? i18n.t('tray.decrement', by) : i18n.t('tray.decrementBy', by), enabled: !counter.refused.decrement, action: { kind: 'decrement', counterId: counter.id } });
       }
     }
   }

@@ -8,6 +8,7 @@ export interface CounterActions {
   toggleMute: (id: string) => unknown;
   detail: (id: string) => void;
   edit: (id: string) => void;
+  addAmount: (id: string) => void;
   say: (message: string | null) => void;
   moveToGroup?: ((id: string, anchor: MenuAt) => void) | undefined;
   toggleHidden?: ((id: string) => unknown) | undefined;
@@ -56,6 +57,7 @@ export default function CounterMenu({ counter, settings, actions, anchor, onClos
     void act();
   };
   const items: MenuItem[] = [
+    ...(counter.type === 'UpDown' ? [{ id: 'add', label: i18n.t('menu.add'), run: then(() => actions.addAmount(id)) }] : []),
     { id: 'activity', label: i18n.t('menu.activity'), run: then(() => actions.detail(id)) },
     { id: 'edit', label: i18n.t('menu.edit'), run: then(() => actions.edit(id)) },
     ...(counter.type === 'UpDown' ? [{ id: 'shortcut', label: i18n.t('menu.shortcut'), run: then(() => actions.edit(id)) }] : []),

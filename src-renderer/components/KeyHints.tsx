@@ -5,6 +5,7 @@ import { useI18n } from '../i18n/I18n';
 const KEYS: [keys: string[], what: PlainKey][] = [
   [['↑', '↓'], 'keys.choose'],
   [['+', '−'], 'keys.change'],
+  [['Shift', 'Enter'], 'keys.amount'],
   [['Enter'], 'keys.activity'],
   [['Shift', 'F10'], 'keys.menu'],
   [['CommandOrControl', 'Z'], 'keys.undo'],

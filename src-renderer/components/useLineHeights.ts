@@ -19,7 +19,7 @@ function touchedIds(before: LineContext, after: LineContext): Set<string> {
   };
   diff(before.today, after.today);
   diff(before.extras?.goals, after.extras?.goals);
-  for (const id of [before.offer?.counterId, after.offer?.counterId, before.reset?.counterId, after.reset?.counterId]) if (id) touched.add(id);
+  for (const id of [before.offer?.counterId, after.offer?.counterId, before.reset?.counterId, after.reset?.counterId, before.amountFor, after.amountFor]) if (id) touched.add(id);
   return touched;
 }
 

@@ -14,13 +14,18 @@ export function useRowActions(api: CounterTrayApi, counters: readonly CounterSta
   const countersRef = useRef(counters);
   countersRef.current = counters;
 
+  const stepsRef = useRef(settings.steps);
+  stepsRef.current = settings.steps;
+
+  /** Without an amount main moves it by its step; the words only say that step. */
   const step = useCallback(
-    async (id: string, direction: Direction, fromKeyboard = false) => {
+    async (id: string, direction: Direction, fromKeyboard = false, amount?: number) => {
       const counter = countersRef.current.find((c) => c.id === id);
       if (!counter) return;
       const reason = refusalReason(i18n, counter, direction);
       if (reason) return say(reason);
-      if (await ask(direction === 'increment' ? 'counter:increment' : 'counter:decrement', { id })) say(fromKeyboard ? i18n.t('list.moved', { direction, name: counter.name }) : null);
+      const moved = i18n.number(amount ?? stepsRef.current[id] ?? 1);
+      if (await ask(direction === 'increment' ? 'counter:increment' : 'counter:decrement', amount === undefined ? { id } : { id, amount })) say(fromKeyboard ? i18n.t('list.moved', { direction, amount: moved, name: counter.name }) : null);
     },
     [ask, say, i18n],
   );

@@ -11,15 +11,16 @@ interface ShortcutSlot {
   label: string;
 }
 
-/** Named for people: "+1 on Coffees today". */
+/** Named for people: "+1 on Coffees today", "−5 on Push-ups" (the counter's step). */
 export function shortcutSlots(i18n: Translator, settings: Settings, counters: readonly CounterState[]): ShortcutSlot[] {
   const names = new Map(counters.map((c) => [c.id, c.name]));
   const slots: ShortcutSlot[] = [];
   if (settings.shortcuts.open) slots.push({ key: 'open', accelerator: settings.shortcuts.open, label: i18n.t('shortcut.open') });
   for (const [id, pair] of Object.entries(settings.shortcuts.counters)) {
     const name = names.get(id) ?? i18n.t('shortcut.unknownCounter');
-    if (pair.increment) slots.push({ key: `${id}:increment`, accelerator: pair.increment, label: i18n.t('shortcut.increment', { name }) });
-    if (pair.decrement) slots.push({ key: `${id}:decrement`, accelerator: pair.decrement, label: i18n.t('shortcut.decrement', { name }) });
+    const step = settings.steps[id] ?? 1;
+    if (pair.increment) slots.push({ key: `${id}:increment`, accelerator: pair.increment, label: i18n.t('shortcut.counter', { amount: i18n.signed(step), name }) });
+    if (pair.decrement) slots.push({ key: `${id}:decrement`, accelerator: pair.decrement, label: i18n.t('shortcut.counter', { amount: i18n.signed(-step), name }) });
   }
   return slots;
 }

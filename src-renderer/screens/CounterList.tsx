@@ -1,5 +1,6 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { CoreSnapshot, CounterState } from '../../src-shared/domain/snapshot';
+import { flushSync } from 'react-dom';
+import type { CoreSnapshot, CounterState, Direction } from '../../src-shared/domain/snapshot';
 import type { AppState, CounterTrayApi } from '../../src-shared/ipc/contract';
 import { call } from '../bridge/ipc';
 import { usePushNotices } from '../components/usePushNotices';
@@ -81,7 +82,9 @@ export function CounterList({ api, state, core, focusRequest, activeId, onActive
   const reset = state.resetUndo ?? undefined;
   const extras = state.extras;
   const clicksWait = core.connection.status !== 'live' || core.outbox.held !== undefined;
-  const lineContext = useMemo(() => ({ today, offer, reset, extras, clicksWait }), [today, offer, reset, extras, clicksWait]);
+  // "Add…" is open on this counter's row (its second line says how, or what is wrong).
+  const [amountFor, setAmountFor] = useState<string | null>(null);
+  const lineContext = useMemo(() => ({ today, offer, reset, extras, clicksWait, amountFor }), [today, offer, reset, extras, clicksWait, amountFor]);
   const twoLines = useMemo(() => secondLineAsker(lineContext), [lineContext]);
   const list = useListWindow(scrollRef, items, lineContext);
   const { scrollToKey } = list;
@@ -113,9 +116,22 @@ export function CounterList({ api, state, core, focusRequest, activeId, onActive
   const offline = offlineSince !== undefined;
   const edit = useCallback((id: string) => (offline ? say(i18n.t('list.offlineEdit')) : onEdit(id)), [offline, onEdit, say, i18n]);
   const detail = useCallback((id: string) => (offline ? say(i18n.t('list.offlineActivity')) : onDetail(id)), [offline, onDetail, say, i18n]);
+  const openAmount = useCallback(
+    (id: string) => {
+      const counter = core.counters.find((c) => c.id === id);
+      if (counter?.type === 'UpDown') setAmountFor(id);
+      else if (counter) say(i18n.t('list.countsDays', { name: counter.name }));
+    },
+    [core.counters, say, i18n],
+  );
+  const closeAmount = useCallback((id: string, restoreFocus: boolean) => {
+    flushSync(() => setAmountFor((open) => (open === id ? null : open)));
+    if (restoreFocus) document.getElementById(`counter-${id}`)?.querySelector<HTMLElement>('.steppers > .step:nth-child(2)')?.focus();
+  }, []);
+  const addAmount = useCallback((id: string, direction: Direction, amount: number) => void step(id, direction, true, amount), [step]);
   const organise = useOrganise(api, organisation, core.counters, say);
   const { place, fold, openMove, openGroupMenu, toggleHidden } = organise;
-  const rowMenu = useRowMenu(core.counters, settings, { togglePin, toggleMute, detail, edit, say, ...(organisation ? { moveToGroup: openMove, toggleHidden } : {}) }, organisation?.hidden);
+  const rowMenu = useRowMenu(core.counters, settings, { togglePin, toggleMute, detail, edit, say, addAmount: openAmount, ...(organisation ? { moveToGroup: openMove, toggleHidden } : {}) }, organisation?.hidden);
   const manual = (organisation?.sort ?? 'manual') === 'manual' && query === '';
   const moveActive = (delta: -1 | 1) => {
     if (!active || !organisation) return;
@@ -145,6 +161,7 @@ export function CounterList({ api, state, core, focusRequest, activeId, onActive
     scrollToRow,
     step,
     detail,
+    openAmount,
     openMenu: rowMenu.open,
     moveActive,
     escapeInside: () => {
@@ -161,6 +178,8 @@ export function CounterList({ api, state, core, focusRequest, activeId, onActive
 
   const rowProps = {
     onStep: step,
+    onAmountAdd: addAmount,
+    onAmountClose: closeAmount,
     onActivate: setActiveId,
     onMenu: rowMenu.open,
     onDismissError: dismissError,
@@ -184,6 +203,8 @@ export function CounterList({ api, state, core, focusRequest, activeId, onActive
       selected={selectionShown && counter === active}
       twoLine={twoLines(counter)}
       menuOpen={rowMenu.openId === counter.id}
+      step={settings.steps[counter.id] ?? 1}
+      amountOpen={amountFor === counter.id}
       {...rowProps}
       activity={{ today, offer, blocked, reset, extras }}
     />

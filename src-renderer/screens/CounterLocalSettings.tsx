@@ -1,4 +1,4 @@
-// What this computer keeps for one counter, saved with the edit page's Save: notifications, shortcuts, and the goal or
+// What this computer keeps for one counter, saved with the edit page's Save: notifications, shortcuts, the step, and the goal or
 // milestones (kept per account: the service has no field for either).
 import type { ReactNode } from 'react';
 import type { GoalCount, GoalPeriod } from '../../src-shared/domain/goals';
@@ -11,6 +11,7 @@ import type { Settings } from '../../src-shared/domain/settings';
 import { SettingsGroup } from '../components/SettingsGroup';
 import { ShortcutRecorder } from '../components/ShortcutRecorder';
 import { Switch } from '../components/Switch';
+import { wholeAmount } from '../format/amount';
 import { conflictFor, failureFor, shortcutSlots } from '../format/shortcutUse';
 import { useI18n } from '../i18n/I18n';
 
@@ -18,17 +19,39 @@ export interface LocalDraft {
   notify: boolean;
   increment: string | undefined;
   decrement: string | undefined;
+  /** As typed. */
+  step: string;
 }
 
 export function localDraftOf(settings: Settings, counterId: string): LocalDraft {
   const own = settings.shortcuts.counters[counterId] ?? {};
-  return { notify: !settings.notifications.mutedCounters.includes(counterId), increment: own.increment, decrement: own.decrement };
+  return { notify: !settings.notifications.mutedCounters.includes(counterId), increment: own.increment, decrement: own.decrement, step: String(settings.steps[counterId] ?? 1) };
 }
 
-/** Null when nothing changed. */
-export function localPatch(settings: Settings, counterId: string, draft: LocalDraft): Partial<Pick<Settings, 'notifications' | 'shortcuts'>> | null {
+/** A step of 1 is no entry; null when the step typed is not one. */
+function stepOf(draft: LocalDraft): number | null {
+  const whole = wholeAmount(draft.step);
+  return 'problem' in whole || whole.sign < 0 ? null : whole.amount;
+}
+
+/** What is wrong with the step typed, if anything. */
+export function stepProblem(i18n: Translator, draft: LocalDraft): string | null {
+  const whole = wholeAmount(draft.step);
+  if ('problem' in whole) return i18n.t(whole.problem === 'amount.tooLarge' ? 'amount.tooLarge' : 'local.stepNotWhole');
+  return whole.sign < 0 ? i18n.t('local.stepNotWhole') : null;
+}
+
+type LocalPatch = Partial<Pick<Settings, 'notifications' | 'shortcuts' | 'steps'>>;
+
+/** Null when nothing changed (a step that is not one counts as unchanged: `stepProblem` says so). */
+export function localPatch(settings: Settings, counterId: string, draft: LocalDraft): LocalPatch | null {
   const before = localDraftOf(settings, counterId);
-  const patch: Partial<Pick<Settings, 'notifications' | 'shortcuts'>> = {};
+  const patch: LocalPatch = {};
+  const step = stepOf(draft);
+  if (step !== null && String(step) !== before.step) {
+    const { [counterId]: _old, ...steps } = settings.steps;
+    patch.steps = step === 1 ? steps : { ...steps, [counterId]: step };
+  }
   if (before.notify !== draft.notify) {
     const others = settings.notifications.mutedCounters.filter((id) => id !== counterId);
     patch.notifications = { ...settings.notifications, mutedCounters: draft.notify ? others : [...others, counterId] };
@@ -44,14 +67,16 @@ export function localPatch(settings: Settings, counterId: string, draft: LocalDr
 }
 
 interface Props {
+  ids: string;
   state: AppState;
   counter: CounterState;
   draft: LocalDraft;
+  stepError: string | null;
   onChange: (next: LocalDraft) => void;
   children?: ReactNode;
 }
 
-export function CounterLocalSettings({ state, counter, draft, onChange, children }: Props) {
+export function CounterLocalSettings({ ids, state, counter, draft, stepError, onChange, children }: Props) {
   const i18n = useI18n();
   const { settings } = state;
   // With this page's unsaved shortcuts: +1 and −1 must not collide either.
@@ -68,10 +93,29 @@ export function CounterLocalSettings({ state, counter, draft, onChange, children
         onChange={(notify) => onChange({ ...draft, notify })}
       />
       {children}
+      {counter.type === 'UpDown' && (
+        <div className="field">
+          <label htmlFor={`${ids}-step`}>{i18n.t('local.step')}</label>
+          <input
+            id={`${ids}-step`}
+            className="step-field"
+            type="text"
+            inputMode="numeric"
+            autoComplete="off"
+            value={draft.step}
+            onChange={(e) => onChange({ ...draft, step: e.target.value })}
+            aria-describedby={`${ids}-step-said`}
+            aria-invalid={stepError ? true : undefined}
+          />
+          <p id={`${ids}-step-said`} className={stepError ? 'error-text' : 'muted small'} role={stepError ? 'alert' : undefined}>
+            {stepError ?? i18n.t('local.stepDetail')}
+          </p>
+        </div>
+      )}
       {directions.map((direction) => (
         <ShortcutRecorder
           key={direction}
-          label={direction === 'increment' ? i18n.t('local.incrementShortcut') : i18n.t('local.decrementShortcut')}
+          label={i18n.t('local.shortcut', { amount: i18n.signed((direction === 'increment' ? 1 : -1) * (stepOf(draft) ?? 1)) })}
           value={draft[direction]}
           isMac={isMac}
           conflictOf={(accelerator) => conflictFor(slots, `${counter.id}:${direction}`, accelerator)}

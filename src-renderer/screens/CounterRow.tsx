@@ -2,6 +2,7 @@ import { memo, type MouseEvent } from 'react';
 import type { CounterState, Direction } from '../../src-shared/domain/snapshot';
 import { ICON, MinusIcon, MoreIcon, PinIcon, PlusIcon } from '../components/icons';
 import { formatCounterValue } from '../../src-shared/i18n/counter-value';
+import { AmountField } from '../components/AmountField';
 import { ErrorBoundary } from '../components/ErrorBoundary';
 import { refusalReason } from '../format/refusal';
 import { rowActivity, type ListActivity } from '../format/rowActivity';
@@ -16,7 +17,13 @@ interface Props extends Omit<SubLineProps, 'tabIndex'> {
   selected: boolean;
   twoLine: boolean;
   menuOpen: boolean;
+  /** What + and − move it by (main applies it). */
+  step: number;
+  /** "Add…" is open on this row. */
+  amountOpen: boolean;
   onStep: (id: string, direction: Direction) => void;
+  onAmountAdd: (id: string, direction: Direction, amount: number) => void;
+  onAmountClose: (id: string, restoreFocus: boolean) => void;
   onActivate: (id: string) => void;
   onMenu: (id: string, anchor: MenuAnchor) => void;
   goalFraction?: number | undefined;
@@ -26,10 +33,12 @@ interface Props extends Omit<SubLineProps, 'tabIndex'> {
   onDropCounter?: (targetId: string, draggedId: string) => void;
 }
 
-function StepButton({ counter, direction, onStep, tabIndex }: { counter: CounterState; direction: Direction; onStep: Props['onStep']; tabIndex: number }) {
+function StepButton({ counter, direction, step, onStep, tabIndex }: { counter: CounterState; direction: Direction; step: number; onStep: Props['onStep']; tabIndex: number }) {
   const i18n = useI18n();
   const reason = refusalReason(i18n, counter, direction);
-  const label = direction === 'increment' ? i18n.t('row.increase', { name: counter.name }) : i18n.t('row.decrease', { name: counter.name });
+  const by = { name: counter.name, amount: i18n.number(step) };
+  const increase = step === 1 ? i18n.t('row.increase', by) : i18n.t('row.increaseBy', by);
+  const label = direction === 'increment' ? increase : step === 1 ? i18n.t('row.decrease', by) : i18n.t('row.decreaseBy', by);
   const Icon = direction === 'increment' ? PlusIcon : MinusIcon;
   // aria-disabled: the reason is the point.
   return (
@@ -49,7 +58,7 @@ function StepButton({ counter, direction, onStep, tabIndex }: { counter: Counter
 }
 
 export const CounterRow = memo(function CounterRow(props: Props) {
-  const { counter, pinned, active, selected, twoLine, menuOpen, onStep, onActivate, onMenu, goalText, goalFraction, goalReached, milestone, clicksWait, tag, draggable, onDropCounter } = props;
+  const { counter, pinned, active, selected, twoLine, menuOpen, step, amountOpen, onStep, onAmountAdd, onAmountClose, onActivate, onMenu, goalText, goalFraction, goalReached, milestone, clicksWait, tag, draggable, onDropCounter } = props;
   const i18n = useI18n();
   const value = formatCounterValue(i18n, counter.type, counter.value);
   const isUpDown = counter.type === 'UpDown';
@@ -100,15 +109,22 @@ export const CounterRow = memo(function CounterRow(props: Props) {
       </span>
       <span className="counter-value" title={value.phrase} data-testid="value-phrase">
         <span className={`pending-mark${counter.pending ? ' on' : ''}`} title={counter.pending ? i18n.t('row.pendingMark') : undefined} aria-hidden="true" />
+        {isUpDown && step !== 1 && (
+          <span className="step-mark" title={i18n.t('row.stepMark', { amount: i18n.number(step) })} aria-hidden="true">
+            ±{i18n.number(step)}
+          </span>
+        )}
         {value.before && <span className="value-unit">{value.before} </span>}
         <span className="value-number" data-testid="value">
           {value.number}
         </span>
       </span>
-      {isUpDown ? (
+      {isUpDown && amountOpen ? (
+        <AmountField counter={counter} onAdd={onAmountAdd} onClose={onAmountClose} />
+      ) : isUpDown ? (
         <span className="counter-trail steppers">
-          <StepButton counter={counter} direction="decrement" onStep={onStep} tabIndex={tabIndex} />
-          <StepButton counter={counter} direction="increment" onStep={onStep} tabIndex={tabIndex} />
+          <StepButton counter={counter} direction="decrement" step={step} onStep={onStep} tabIndex={tabIndex} />
+          <StepButton counter={counter} direction="increment" step={step} onStep={onStep} tabIndex={tabIndex} />
         </span>
       ) : (
         <span className="counter-trail value-unit">{value.unit}</span>
@@ -126,7 +142,7 @@ export const CounterRow = memo(function CounterRow(props: Props) {
       >
         <MoreIcon {...ICON} />
       </button>
-      {twoLine && (
+      {twoLine && !(isUpDown && amountOpen) && (
         <span className="counter-sub">
           <RowSubLine {...props} tabIndex={tabIndex} />
         </span>

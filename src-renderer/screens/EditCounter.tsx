@@ -8,7 +8,7 @@ import { ScreenHeader } from '../components/ScreenHeader';
 import { ConfirmBar } from '../components/ConfirmBar';
 import { useEscape } from '../components/useDocumentKeydown';
 import { errorText } from '../../src-shared/i18n/error-words';
-import { CounterGoalFields, CounterLocalSettings, extrasCalls, extrasDraftOf, localDraftOf, localPatch, type ExtrasDraft, type LocalDraft } from './CounterLocalSettings';
+import { CounterGoalFields, CounterLocalSettings, extrasCalls, extrasDraftOf, localDraftOf, localPatch, stepProblem, type ExtrasDraft, type LocalDraft } from './CounterLocalSettings';
 import { useI18n } from '../i18n/I18n';
 import type { Translator } from '../../src-shared/i18n/translator';
 import type { PlainKey } from '../../src-shared/i18n/messages';
@@ -79,6 +79,7 @@ export default function EditCounter({ api, state, counterId, onClose, onExport }
   const [local, setLocal] = useState<LocalDraft>(() => localDraftOf(state.settings, counterId));
   const [extras, setExtras] = useState<ExtrasDraft>(() => extrasDraftOf(state, counterId));
   const [goalError, setGoalError] = useState<string | null>(null);
+  const [stepError, setStepError] = useState<string | null>(null);
   const [confirmingReset, setConfirmingReset] = useState(false);
   const [error, setErrorState] = useState<ShownError>(null);
   const inputs = useRef<Partial<Record<keyof Draft, HTMLInputElement | null>>>({});
@@ -96,7 +97,7 @@ export default function EditCounter({ api, state, counterId, onClose, onExport }
   const dirty =
     baseline !== undefined &&
     draft !== null &&
-    (Object.keys(patchFrom(i18n, baseline, draft)).length > 0 || localPatch(state.settings, counterId, local) !== null || (counter !== undefined && extrasChanged(counter)));
+    (Object.keys(patchFrom(i18n, baseline, draft)).length > 0 || localPatch(state.settings, counterId, local) !== null || stepProblem(i18n, local) !== null || (counter !== undefined && extrasChanged(counter)));
   const leave = () => (dirty ? setConfirmingDiscard(true) : onClose());
 
   useEscape(() => (confirmingDiscard ? setConfirmingDiscard(false) : confirmingReset ? setConfirmingReset(false) : leave()));
@@ -139,6 +140,9 @@ export default function EditCounter({ api, state, counterId, onClose, onExport }
       return document.getElementById(`${ids}-goal`)?.focus();
     }
     setGoalError(null);
+    const badStep = counter.type === 'UpDown' ? stepProblem(i18n, local) : null;
+    setStepError(badStep);
+    if (badStep) return document.getElementById(`${ids}-step`)?.focus();
     const settingsPatch = localPatch(state.settings, counter.id, local);
     if (Object.keys(patch).length === 0 && !settingsPatch && extraCalls.length === 0) return onClose();
     setError(null);
@@ -183,7 +187,7 @@ export default function EditCounter({ api, state, counterId, onClose, onExport }
             </p>
           )}
         </form>
-        <CounterLocalSettings state={state} counter={counter} draft={local} onChange={setLocal}>
+        <CounterLocalSettings ids={ids} state={state} counter={counter} draft={local} stepError={stepError} onChange={setLocal}>
           <CounterGoalFields ids={ids} counter={counter} draft={extras} error={goalError} onChange={setExtras} />
         </CounterLocalSettings>
         <div className="row-actions start">

@@ -24,6 +24,7 @@ interface ListKeys {
   scrollToRow: (index: number, id: string) => void;
   step: (id: string, direction: Direction, fromKeyboard?: boolean) => Promise<void>;
   detail: (id: string) => void;
+  openAmount: (id: string) => void;
   openMenu: (id: string, anchor: MenuAnchor) => void;
   /** True when something open took Esc. */
   escapeInside: () => boolean;
@@ -33,7 +34,7 @@ interface ListKeys {
   moveActive: (delta: -1 | 1) => void;
 }
 
-export function useListKeys({ visible, activeIndex, query, searchRef, setQuery, clearQuery, setActiveId, showSelection, scrollToRow, step, detail, openMenu, escapeInside, toggleHints, hide, say, moveActive }: ListKeys): void {
+export function useListKeys({ visible, activeIndex, query, searchRef, setQuery, clearQuery, setActiveId, showSelection, scrollToRow, step, detail, openAmount, openMenu, escapeInside, toggleHints, hide, say, moveActive }: ListKeys): void {
   const i18n = useI18n();
   const focusFollows = useRef<string | null>(null);
   /** Focus that fell back to ⋯, and the button it stands in for. */
@@ -99,6 +100,12 @@ export function useListKeys({ visible, activeIndex, query, searchRef, setQuery, 
       if (inSearch) return;
       searchRef.current?.focus();
       setQuery((current) => current + event.key);
+      event.preventDefault();
+      return;
+    }
+    // Shift+Enter types no character, so it never clashes with the search.
+    if (event.key === 'Enter' && event.shiftKey) {
+      if (active) openAmount(active.id);
       event.preventDefault();
       return;
     }

@@ -1,6 +1,7 @@
 // User settings: kept by main (settings.json), edited in the popup.
 import { z } from 'zod';
 
+import { Amount } from '../api/schemas';
 import { LANGUAGE_CHOICES } from '../i18n/locale';
 import { DEFAULT_SERVER_URL } from './server-address';
 
@@ -26,6 +27,8 @@ export const Settings = z.object({
     mutedCounters: z.array(z.string()),
   }),
   pinned: z.array(z.string()),
+  /** What + and − move an UpDown counter by, where not 1 (added without a version step). */
+  steps: z.record(z.string(), Amount),
   launchAtLogin: z.boolean(),
   theme: Theme,
   /** Added without a version step (settings-migration.ts). */
@@ -36,6 +39,9 @@ export const Settings = z.object({
 });
 export type Settings = z.infer<typeof Settings>;
 
+/** What + and − (and a link or command without an amount) move this counter by. */
+export const stepOf = (settings: Pick<Settings, 'steps'>, counterId: string): number => settings.steps[counterId] ?? 1;
+
 export const DEFAULT_SETTINGS: Settings = {
   version: 2,
   serverUrl: DEFAULT_SERVER_URL,
@@ -43,6 +49,7 @@ export const DEFAULT_SETTINGS: Settings = {
   shortcuts: { open: null, counters: {} },
   notifications: { enabled: true, mutedCounters: [] },
   pinned: [],
+  steps: {},
   launchAtLogin: false,
   theme: 'system',
   language: 'system',

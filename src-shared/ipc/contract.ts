@@ -114,6 +114,7 @@ const Nothing = z.null();
 
 export const invokeChannels = {
   'state:get': { request: Empty, response: AppState },
+  /** Without `amount`, by the counter's step (`Settings.steps`, else 1). */
   'counter:increment': { request: z.strictObject({ id: CounterId, amount: Amount.optional() }), response: Nothing },
   'counter:decrement': { request: z.strictObject({ id: CounterId, amount: Amount.optional() }), response: Nothing },
   'counter:update': { request: z.strictObject({ id: CounterId, patch: CounterPatch }), response: Nothing },

@@ -63,9 +63,13 @@ function LabListView({ items }: { items: ListItem<Group>[] }) {
               selected={false}
               twoLine={false}
               menuOpen={false}
+              step={1}
+              amountOpen={false}
               clicksWait={false}
               isMac={false}
               onStep={noop}
+              onAmountAdd={noop}
+              onAmountClose={noop}
               onActivate={noop}
               onMenu={noop}
               onDismissError={noop}

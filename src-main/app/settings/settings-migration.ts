@@ -20,6 +20,7 @@ const SETTING_NAMES: Record<Exclude<keyof Settings, 'version'>, PlainKey> = {
   shortcuts: 'setting.shortcuts',
   notifications: 'setting.notifications',
   pinned: 'setting.pinned',
+  steps: 'setting.steps',
   launchAtLogin: 'setting.launchAtLogin',
   theme: 'setting.theme',
   language: 'setting.language',
@@ -48,7 +49,7 @@ const MIGRATIONS: Record<number, (raw: Raw) => Raw> = {
 };
 
 /** Added without a version step: filled in; an older app drops a key it does not know. */
-const ADDED_LATER: Partial<Settings> = { language: DEFAULT_SETTINGS.language, allowLinks: DEFAULT_SETTINGS.allowLinks };
+const ADDED_LATER: Partial<Settings> = { language: DEFAULT_SETTINGS.language, allowLinks: DEFAULT_SETTINGS.allowLinks, steps: DEFAULT_SETTINGS.steps };
 
 export function readSettingsText(text: string | undefined): SettingsOutcome {
   if (text === undefined || text.trim() === '') return { kind: 'ok', settings: DEFAULT_SETTINGS };

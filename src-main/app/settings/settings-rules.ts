@@ -29,7 +29,8 @@ export function applySettingsPatch(current: Settings, patch: SettingsPatch, cont
   if (next.timezone !== null && !isKnownZone(next.timezone)) {
     throw new AppError('invalid-settings', words('error.unknownZone', { zone: next.timezone.slice(0, 60) }));
   }
-  const unknown = unknownCounters(current.shortcuts, next.shortcuts, context.knownCounterIds);
+  if (newForUnknown(current.steps, next.steps, context.knownCounterIds).length > 0) throw new AppError('invalid-settings', words('error.stepUnknownCounter'));
+  const unknown = shortcutsForUnknown(current.shortcuts, next.shortcuts, context.knownCounterIds);
   const shortcutProblems = [...validateShortcutMap(next.shortcuts, context.platform), ...unknown];
   if (shortcutProblems.length > 0) {
     // A key problem keeps the code's sentence; other limits get words of their own.
@@ -40,11 +41,16 @@ export function applySettingsPatch(current: Settings, patch: SettingsPatch, cont
   return next;
 }
 
-function unknownCounters(before: ShortcutMap, after: ShortcutMap, known: ReadonlySet<string>): string[] {
-  const unchanged = (id: string) => JSON.stringify(before.counters[id] ?? {}) === JSON.stringify(after.counters[id]);
-  const added = Object.entries(after.counters).filter(([id, entry]) => (entry.increment || entry.decrement) && !known.has(id) && !unchanged(id));
+/** Ids whose per-counter setting is new or changed yet not of a counter shared with the user (an unchanged one stays). */
+function newForUnknown<T>(before: Record<string, T>, after: Record<string, T>, known: ReadonlySet<string>, counts: (entry: T) => boolean = () => true): string[] {
+  const unchanged = (id: string) => JSON.stringify(before[id] ?? {}) === JSON.stringify(after[id]);
+  return Object.entries(after).flatMap(([id, entry]) => (counts(entry) && !known.has(id) && !unchanged(id) ? [id] : []));
+}
+
+function shortcutsForUnknown(before: ShortcutMap, after: ShortcutMap, known: ReadonlySet<string>): string[] {
+  const added = newForUnknown(before.counters, after.counters, known, (entry) => Boolean(entry.increment || entry.decrement));
   if (added.length === 0) return [];
-  return [`Shortcuts can be set only for counters shared with you (not ${added.slice(0, 3).map(([id]) => id.slice(0, 40)).join(', ')}${added.length > 3 ? ', …' : ''}).`];
+  return [`Shortcuts can be set only for counters shared with you (not ${added.slice(0, 3).map((id) => id.slice(0, 40)).join(', ')}${added.length > 3 ? ', …' : ''}).`];
 }
 
 interface LoadedSettingsCheck {
@@ -75,7 +81,9 @@ export function checkLoadedSettings(loaded: Settings, consentedOrigin: string | 
   }
   const shortcuts = keepAcceptableShortcuts(loaded.shortcuts, platform);
   if (shortcuts.dropped.length > 0) problems.push((i18n) => i18n.t('notice.ruleShortcuts', { shortcuts: shortcuts.dropped.join(', ') }));
-  return { settings: { ...loaded, serverUrl, timezone, shortcuts: shortcuts.map }, problems };
+  // Like a shortcut's, a step is kept only under a counter id: the file is anyone's to edit.
+  const steps = Object.fromEntries(Object.entries(loaded.steps).filter(([id]) => CounterId.safeParse(id).success));
+  return { settings: { ...loaded, serverUrl, timezone, shortcuts: shortcuts.map, steps }, problems };
 }
 
 /** Without what main refuses, second uses of keys, non-ids, or more than MAX_GLOBAL_SHORTCUTS. */

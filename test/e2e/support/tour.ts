@@ -32,7 +32,7 @@ export async function tourList({ popup, tr, check }: Tour) {
   // A change from the keyboard: the notice, today's change and the undo offer.
   await rowOf(popup, 'Coffees today').click();
   await popup.keyboard.press('+');
-  await expect(popup.getByRole('status').filter({ hasText: tr.t('list.moved', { direction: 'increment', name: 'Coffees today' }) })).toBeVisible();
+  await expect(popup.getByRole('status').filter({ hasText: tr.t('list.moved', { direction: 'increment', amount: tr.number(1), name: 'Coffees today' }) })).toBeVisible();
   await expect(popup.getByRole('button', exact(tr.t('undo.label', { amount: tr.signed(1), name: 'Coffees today' })))).toBeVisible();
   await check('list, a change with undo');
   await chooseRowAction(popup, 'Coffees today', tr.t('menu.activity'), tr.t('row.actions', { name: 'Coffees today' }));
@@ -56,12 +56,24 @@ export async function tourList({ popup, tr, check }: Tour) {
   await popup.getByRole('button', exact(tr.t('common.cancel'))).click();
 }
 
-/** A refused direction, both edit pages, the discard question. */
+/** A refused direction, "Add…" refusing an amount, a step set and shown on its row, both edit pages, the discard question. */
 export async function tourEdit({ popup, tr, check }: Tour) {
   const decrease = popup.getByRole('button', exact(tr.t('row.decrease', { name: 'Push-ups this week' })));
   await decrease.click();
   await expect(decrease).toHaveAttribute('aria-disabled', 'true');
   await check('list, refused direction');
+  await chooseRowAction(popup, 'Coffees today', tr.t('menu.add'), tr.t('row.actions', { name: 'Coffees today' }));
+  const amount = popup.getByRole('textbox', exact(tr.t('amount.label', { name: 'Coffees today' })));
+  await amount.fill('5abc');
+  await amount.press('Enter');
+  await expect(amount).toHaveAttribute('aria-invalid', 'true');
+  await check('list, "Add…" refusing an amount');
+  await amount.press('Escape');
+  await chooseRowAction(popup, 'Coffees today', tr.t('menu.edit'), tr.t('row.actions', { name: 'Coffees today' }));
+  await popup.getByLabel(tr.t('local.step')).fill('5');
+  await popup.getByRole('button', exact(tr.t('common.save'))).click();
+  await expect(popup.getByRole('button', exact(tr.t('row.increaseBy', { amount: tr.number(5), name: 'Coffees today' })))).toBeVisible();
+  await check('list, a step on a row');
   await chooseRowAction(popup, 'Coffees today', tr.t('menu.edit'), tr.t('row.actions', { name: 'Coffees today' }));
   await expect(popup.getByLabel(tr.t('edit.name'))).toBeVisible();
   await check('edit UpDown');

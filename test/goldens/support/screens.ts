@@ -145,6 +145,18 @@ export const SCREENS: readonly Screen[] = [
     },
   },
   {
+    // A step of 5 on Coffees (±5 before its value) and "Add…" open on Push-ups with 25 typed.
+    name: 'step-and-amount',
+    options: {},
+    async reach(popup, harness, tr) {
+      await listShown(popup);
+      await harness.app.dispatch('settings:update', { steps: { [COUNTER.coffees]: 5 } });
+      await expect(popup.getByRole('button', exact(tr.t('row.increaseBy', { amount: tr.number(5), name: 'Coffees today' })))).toBeVisible();
+      await chooseRowAction(popup, 'Push-ups this week', tr.t('menu.add'), tr.t('row.actions', { name: 'Push-ups this week' }));
+      await popup.getByRole('textbox', exact(tr.t('amount.label', { name: 'Push-ups this week' }))).fill('25');
+    },
+  },
+  {
     name: 'reconnecting',
     options: {},
     async reach(popup, harness) {

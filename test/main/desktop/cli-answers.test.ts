@@ -44,6 +44,15 @@ describe('the command line against the running app', () => {
     expect(parsed.counters).toHaveLength(headless.controller.getState().core?.counters.length ?? -1);
   });
 
+  it('--increment moves by the counter’s step (main applies it, as for the popup), --by overrides it', async () => {
+    const svc = await service();
+    const { headless, ask } = await app(svc);
+    expect(await headless.dispatch('settings:update', { steps: { [DEMO_COUNTER_IDS.coffees]: 5 } })).toMatchObject({ ok: true });
+    expect(await ask({ action: 'increment', counter: 'coffees today' })).toMatchObject({ code: 0, stdout: '8\n' });
+    expect(await ask({ action: 'decrement', counter: 'coffees today', by: 2 })).toMatchObject({ code: 0, stdout: '6\n' });
+    expect(posts(svc)).toEqual(['increment/5 200', 'decrement/2 200']);
+  });
+
   it('a name that matches two counters is refused (2), naming both; nothing is sent', async () => {
     const svc = await service();
     const { ask, alerts } = await app(svc);

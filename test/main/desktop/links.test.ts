@@ -106,6 +106,17 @@ describe('following a link', () => {
     expect(detail.events.map((e) => (e.kind === 'own' ? e.sources : e.kind))).toEqual([{ undo: -5 }, { link: 5 }]);
   });
 
+  it("without by moves the counter's step, as a click does; with by, that amount", async () => {
+    const { svc, app, links, notices } = await signedIn({ allow: true });
+    expect(await app.dispatch('settings:update', { steps: { [COFFEES]: 3 } })).toMatchObject({ ok: true });
+    await links.follow(`counter-tray://increment?counter=${COFFEES}`);
+    await settled(app);
+    await links.follow(`counter-tray://increment?counter=${COFFEES}&by=2`);
+    await settled(app);
+    expect(changesTo(svc, COFFEES)).toEqual(['increment/3 200', 'increment/2 200']);
+    expect(notices.map((n) => n.body)).toEqual(['+3 by a link', '+2 by a link']);
+  });
+
   it('without by moves one; decrement and open follow too; open needs no permission', async () => {
     const { svc, app, links, notices, opened } = await signedIn({ allow: true });
     await links.follow(`counter-tray://decrement?counter=${COFFEES}`);

@@ -25,14 +25,14 @@ describe('the row menu', () => {
     await userEvent.setup().click(more);
     // The menu is its own chunk: the first one may take a moment.
     await screen.findByRole('menu', { name: 'Actions for Coffees today' }, { timeout: 5000 });
-    expect(items('Coffees today')).toEqual(['Activity', 'Edit…', 'Shortcut…', 'Pin to the top', 'Mute notifications', 'Copy value']);
+    expect(items('Coffees today')).toEqual(['Add…', 'Activity', 'Edit…', 'Shortcut…', 'Pin to the top', 'Mute notifications', 'Copy value']);
     expect(more.getAttribute('aria-expanded')).toBe('true');
-    await waitFor(() => expect(document.activeElement?.textContent).toBe('Activity'));
+    await waitFor(() => expect(document.activeElement?.textContent).toBe('Add…'));
     const menu = menuOf('Coffees today');
     fireEvent.keyDown(menu, { key: 'ArrowUp' });
     expect(document.activeElement?.textContent).toBe('Copy value');
     fireEvent.keyDown(menu, { key: 'Home' });
-    expect(document.activeElement?.textContent).toBe('Activity');
+    expect(document.activeElement?.textContent).toBe('Add…');
     fireEvent.keyDown(menu, { key: 'm' });
     expect(document.activeElement?.textContent).toBe('Mute notifications');
     fireEvent.keyDown(menu, { key: 'Escape' });

@@ -34,6 +34,15 @@ describe('useLineHeights', () => {
     expect([result.current[7], result.current[250]]).toEqual([48, 36]);
   });
 
+  it('"Add…" opened on a row far down grows it, and it shrinks back when it closes', () => {
+    const { result, rerender } = renderHook(({ ctx }) => useLineHeights(rowItems(many), ctx, ROW_HEIGHTS), { initialProps: { ctx: context() } });
+    rerender({ ctx: context({ amountFor: many[280]!.id }) });
+    expect(result.current[280]).toBe(48);
+    expect(result.current.filter((h) => h === 48)).toHaveLength(1);
+    rerender({ ctx: context({ amountFor: null }) });
+    expect(result.current[280]).toBe(36);
+  });
+
   it('asks every row again when the held-clicks state flips or the order changes', () => {
     const pending = many.map((c, i) => (i % 100 === 0 ? { ...c, pending: true, waiting: 1 } : c));
     const { result, rerender } = renderHook(({ counters, ctx }) => useLineHeights(rowItems(counters), ctx, ROW_HEIGHTS), { initialProps: { counters: pending, ctx: context() } });

@@ -11,6 +11,11 @@ describe('second lines', () => {
     expect(['a', 'b', 'z', 'c'].map((id) => ask(upDown(id)))).toEqual([true, true, false, false]);
   });
 
+  it('the row where "Add…" is open gets one for its hint or problem; the others do not', () => {
+    const ask = secondLineAsker(context({ amountFor: 'a' }));
+    expect(['a', 'b'].map((id) => ask(upDown(id)))).toEqual([true, false]);
+  });
+
   it('count only own entries: a counter named like a prototype property gets no line from an empty context', () => {
     const ids = ['constructor', 'toString', '__proto__', 'hasOwnProperty'];
     const ask = secondLineAsker(context({ today: {}, extras: { goals: {}, milestonesMuted: [], today: '2026-11-27' } }));

@@ -24,13 +24,14 @@ export const edit = {
   'local.title': 'Auf diesem Computer',
   'local.notify': 'Mitteilung, wenn andere ihn ändern',
   'local.notificationsOff': 'Mitteilungen sind in den Einstellungen aus.',
-  'local.incrementShortcut': 'Kürzel für +1',
-  'local.decrementShortcut': 'Kürzel für −1',
+  'local.step': 'Schritt für + und −',
+  'local.stepDetail': 'In der Liste, im Tray-Menü und für Kürzel',
+  'local.stepNotWhole': 'Ein Schritt ist eine ganze Zahl ab 1.',
+  'local.shortcut': 'Kürzel für {amount}',
 
   // Tastenkürzel
   'shortcut.open': 'Popup öffnen',
-  'shortcut.increment': '+1 für {name}',
-  'shortcut.decrement': '−1 für {name}',
+  'shortcut.counter': '{amount} für {name}',
   'shortcut.unknownCounter': 'einen nicht mehr geteilten Zähler',
   'shortcut.none': 'Keins',
   'shortcut.record': 'Aufnehmen',

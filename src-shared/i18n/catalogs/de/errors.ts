@@ -37,6 +37,8 @@ export const errors = {
   'error.urlHasCredentials': 'Name und Passwort gehören nicht in die Adresse; füge das Token getrennt ein.',
   'error.tooManyShortcuts': '{max, plural, one {Höchstens # Kürzel} other {Höchstens # Kürzel}}: Jedes nimmt allen anderen Apps seine Tasten.',
   'error.shortcutUnknownCounter': 'Kürzel gibt es nur für Zähler, die mit dir geteilt sind.',
+  'error.stepUnknownCounter': 'Schritte gibt es nur für Zähler, die mit dir geteilt sind.',
+  'error.amountOutOfRange': 'Mit diesem Betrag läge der Zähler außerhalb der Werte, die er fassen kann.',
   'error.unknownZone': 'Die Zeitzone „{zone}“ kennt dieses System nicht (z. B. Europe/Berlin).',
   'error.declinedPlainHttp': 'Nicht verbunden: Du wolltest dein Token nicht unverschlüsselt senden.',
   'error.declinedLinks': 'Links bleiben aus: Du wolltest sie nicht erlauben.',

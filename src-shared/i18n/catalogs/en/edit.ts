@@ -21,13 +21,14 @@ export const edit = {
   'local.title': 'On this computer',
   'local.notify': 'Notify me when others change it',
   'local.notificationsOff': 'Notifications are off in Settings.',
-  'local.incrementShortcut': '+1 shortcut',
-  'local.decrementShortcut': '−1 shortcut',
+  'local.step': 'Step of + and −',
+  'local.stepDetail': 'In the list, the tray menu and the shortcuts',
+  'local.stepNotWhole': 'A step is a whole number of at least 1.',
+  'local.shortcut': '{amount} shortcut',
 
   // Shortcuts
   'shortcut.open': 'Open the popup',
-  'shortcut.increment': '+1 on {name}',
-  'shortcut.decrement': '−1 on {name}',
+  'shortcut.counter': '{amount} on {name}',
   'shortcut.unknownCounter': 'a counter no longer shared',
   'shortcut.none': 'None',
   'shortcut.record': 'Record',

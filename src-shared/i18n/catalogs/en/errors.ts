@@ -34,6 +34,8 @@ export const errors = {
   'error.urlHasCredentials': 'A server address holds no user name or password; paste the token apart.',
   'error.tooManyShortcuts': '{max, plural, one {At most # shortcut} other {At most # shortcuts}}: each takes its keys from every other app.',
   'error.shortcutUnknownCounter': 'Shortcuts can be set only for counters shared with you.',
+  'error.stepUnknownCounter': 'Steps can be set only for counters shared with you.',
+  'error.amountOutOfRange': 'That amount would take the counter beyond the values it can hold.',
   'error.unknownZone': '“{zone}” is not a time zone this system knows (e.g. Europe/Berlin).',
   'error.declinedPlainHttp': 'Not connected: you chose not to send your token unencrypted.',
   'error.declinedLinks': 'Links stay off: you chose not to allow them.',

@@ -130,14 +130,14 @@ describe('demo mode beside a real account', () => {
     expect(app.vault.peek()).toBeNull();
   });
 
-  it('keeps pins, mutes and counter shortcuts made in the demo out of the account’s settings file, and restores the account’s on leaving', async () => {
+  it('keeps pins, mutes, counter shortcuts and steps made in the demo out of the account’s settings file, and restores the account’s on leaving', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'counter-tray-demo-settings-'));
     cleanups.push(async () => rmSync(dir, { recursive: true, force: true }));
     const settingsPath = join(dir, 'settings.json');
     const app = createHeadlessApp({ systemTimezone: 'UTC', settingsPath, demo: () => startDemoService({ activity: false }) });
     cleanups.push(() => app.stop());
     await app.start();
-    const onDisk = () => JSON.parse(readFileSync(settingsPath, 'utf8')) as { pinned: string[]; theme: string; notifications: { mutedCounters: string[] }; shortcuts: { counters: Record<string, unknown> } };
+    const onDisk = () => JSON.parse(readFileSync(settingsPath, 'utf8')) as { pinned: string[]; theme: string; notifications: { mutedCounters: string[] }; shortcuts: { counters: Record<string, unknown> }; steps: Record<string, number> };
     await app.dispatch('settings:update', { pinned: ['account-counter'] });
     const changes: string[][] = [];
     app.controller.onSettingsChanged((next) => changes.push(next.pinned));
@@ -149,15 +149,18 @@ describe('demo mode beside a real account', () => {
       theme: 'dark',
       notifications: { enabled: true, mutedCounters: [coffees] },
       shortcuts: { open: null, counters: { [coffees]: { increment: 'CommandOrControl+Alt+C' } } },
+      steps: { [coffees]: 5 },
     });
     expect(answer).toMatchObject({ ok: true });
     // The demo shows what the user chose…
-    expect(app.controller.getState().settings).toMatchObject({ pinned: [coffees], theme: 'dark', notifications: { mutedCounters: [coffees] } });
+    expect(app.controller.getState().settings).toMatchObject({ pinned: [coffees], theme: 'dark', notifications: { mutedCounters: [coffees] }, steps: { [coffees]: 5 } });
     // …the account's file keeps its own per-counter settings, and takes the app-wide one.
     expect(onDisk()).toMatchObject({ pinned: ['account-counter'], theme: 'dark', notifications: { mutedCounters: [] }, shortcuts: { counters: {} } });
+    expect(onDisk().steps).toEqual({});
 
     await app.dispatch('session:signOut', {});
     expect(app.controller.getState().settings).toMatchObject({ pinned: ['account-counter'], theme: 'dark', notifications: { mutedCounters: [] }, shortcuts: { counters: {} } });
+    expect(app.controller.getState().settings.steps).toEqual({});
     expect(changes.at(-1)).toEqual(['account-counter']); // listeners (the shell's shortcut registrar) hear it
   });
 
