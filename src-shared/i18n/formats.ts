@@ -37,7 +37,7 @@ export interface Formats {
   languageName(language: string): string;
 }
 
-/** Intl objects cost ~0.1 ms each, the first of a kind in a fresh renderer far more: each is made on first use. */
+/** Intl objects cost ~0.1 ms each, the first of a kind in a fresh renderer far more: made on first use. */
 function once<T>(make: () => T): () => T {
   let value: T | undefined;
   return () => (value ??= make());
@@ -70,7 +70,8 @@ function phrase(parts: readonly Intl.NumberFormatPart[] | readonly Intl.Relative
 
 /** `decorate` runs over every word Intl produces (the pseudo-locale accents them). */
 export function createFormats(locale: string, decorate: (text: string) => string = (text) => text): Formats {
-  const numbers = once(() => new Intl.NumberFormat(locale, { maximumFractionDigits: 6 }));
+  // Made with the translator, while the popup waits for its first state: every screen shows numbers.
+  const numbers = new Intl.NumberFormat(locale, { maximumFractionDigits: 6 });
   const signedNumbers = once(() => new Intl.NumberFormat(locale, { maximumFractionDigits: 6, signDisplay: 'exceptZero' }));
   const days = once(() => new Intl.NumberFormat(locale, { style: 'unit', unit: 'day', unitDisplay: 'long', maximumFractionDigits: 0 }));
   const relative = once(() => new Intl.RelativeTimeFormat(locale, { numeric: 'always' }));
@@ -92,9 +93,9 @@ export function createFormats(locale: string, decorate: (text: string) => string
   const decoratePhrase = (p: NumberPhrase): NumberPhrase => ({ before: decorate(p.before), number: p.number, after: decorate(p.after), text: decorate(p.text) });
 
   return {
-    number: (value) => numbers().format(value),
+    number: (value) => numbers.format(value),
     signed: (amount) => {
-      if (amount === 0) return `±${numbers().format(0)}`;
+      if (amount === 0) return `±${numbers.format(0)}`;
       // Intl gives the locale's minus (a hyphen in en and de); typeset it as the minus sign.
       return signedNumbers().formatToParts(amount).map((p) => (p.type === 'minusSign' ? '−' : p.value)).join('');
     },
