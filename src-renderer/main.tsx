@@ -1,4 +1,5 @@
 import { StrictMode } from 'react';
+import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
 import { logRenderError } from './components/ErrorBoundary';
@@ -18,14 +19,17 @@ preloadGuessedCatalog();
 // React's own report would print the error's message (server text).
 const root = createRoot(document.getElementById('root') as HTMLElement, { onCaughtError: logRenderError, onUncaughtError: logRenderError });
 const bridge = window.counterTray;
-root.render(
-  <StrictMode>
-    {bridge ? (
-      <App api={bridge} />
-    ) : (
-      <I18n locale={guessLocale()}>
-        <MissingBridge />
-      </I18n>
-    )}
-  </StrictMode>,
+// Rendered now, not in a later task: the first render's effects send state:get while the bundle's task runs.
+flushSync(() =>
+  root.render(
+    <StrictMode>
+      {bridge ? (
+        <App api={bridge} />
+      ) : (
+        <I18n locale={guessLocale()}>
+          <MissingBridge />
+        </I18n>
+      )}
+    </StrictMode>,
+  ),
 );

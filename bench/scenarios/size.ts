@@ -123,7 +123,7 @@ export async function runSize(): Promise<ScenarioResult> {
       how:
         'missing' in main
           ? main.missing
-          : `dist/main/main.js and its ${main.chunks} chunks as built by node scripts/build.mjs (rebuilt when older than src-main/src-shared; whitespace minified, names kept, zod bundled): main.js with the chunks it imports statically, then those only import() reaches (the updater, the export, the demo's service, the core and the account's activity record and goals until a session starts). Before the split: one unminified 513 KB main.js, zod loaded from node_modules`,
+          : `dist/main/main.js and its ${main.chunks} chunks as built by node scripts/build.mjs (rebuilt when older than src-main/src-shared; whitespace minified, names kept, zod and electron-log bundled): main.js with the chunks it imports statically, then those only import() reaches (the updater, the export, the demo's service, the core and the account's activity record and goals until a session starts). Before the split: one unminified 513 KB main.js, zod loaded from node_modules`,
     },
   ];
   return { rows, data: { js, css, main, firstPaint, react, catalogs: { en, de } } };

@@ -67,7 +67,11 @@ export function CounterList({ api, state, core, focusRequest, activeId, onActive
   const { settings, organise: organisation } = state;
   const { pinned } = settings;
   const [showHidden, setShowHidden] = useState(false);
-  const compareNames = useMemo(() => new Intl.Collator(i18n.locale.formats, { sensitivity: 'base', numeric: true }).compare, [i18n.locale.formats]);
+  // Made on first use: only the name sort compares, and a fresh renderer's first Collator costs milliseconds.
+  const compareNames = useMemo(() => {
+    let collator: Intl.Collator | undefined;
+    return (a: string, b: string) => (collator ??= new Intl.Collator(i18n.locale.formats, { sensitivity: 'base', numeric: true })).compare(a, b);
+  }, [i18n.locale.formats]);
 
   const arranged = useArrangement({ counters: core.counters, organisation, pinned, query, showHidden, compareNames });
   const { counters: visible, items } = arranged;

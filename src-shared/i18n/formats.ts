@@ -37,7 +37,13 @@ export interface Formats {
   languageName(language: string): string;
 }
 
-/** Intl objects cost ~0.1 ms each: kept for the life of the locale, a bounded few per zone. */
+/** Intl objects cost ~0.1 ms each, the first of a kind in a fresh renderer far more: made on first use. */
+function once<T>(make: () => T): () => T {
+  let value: T | undefined;
+  return () => (value ??= make());
+}
+
+/** A bounded few per zone. */
 function memo<T>(make: (key: string) => T, limit = 32): (key: string) => T {
   const cache = new Map<string, T>();
   return (key) => {
@@ -64,24 +70,25 @@ function phrase(parts: readonly Intl.NumberFormatPart[] | readonly Intl.Relative
 
 /** `decorate` runs over every word Intl produces (the pseudo-locale accents them). */
 export function createFormats(locale: string, decorate: (text: string) => string = (text) => text): Formats {
+  // Made with the translator, while the popup waits for its first state: every screen shows numbers.
   const numbers = new Intl.NumberFormat(locale, { maximumFractionDigits: 6 });
-  const signedNumbers = new Intl.NumberFormat(locale, { maximumFractionDigits: 6, signDisplay: 'exceptZero' });
-  const days = new Intl.NumberFormat(locale, { style: 'unit', unit: 'day', unitDisplay: 'long', maximumFractionDigits: 0 });
-  const relative = new Intl.RelativeTimeFormat(locale, { numeric: 'always' });
+  const signedNumbers = once(() => new Intl.NumberFormat(locale, { maximumFractionDigits: 6, signDisplay: 'exceptZero' }));
+  const days = once(() => new Intl.NumberFormat(locale, { style: 'unit', unit: 'day', unitDisplay: 'long', maximumFractionDigits: 0 }));
+  const relative = once(() => new Intl.RelativeTimeFormat(locale, { numeric: 'always' }));
   // A day key is midnight UTC of that date, so every zone's day reads the same.
   const day = (options: Intl.DateTimeFormatOptions) => {
-    const format = new Intl.DateTimeFormat(locale, { ...options, timeZone: 'UTC' });
-    return (isoDay: string) => decorate(format.format(new Date(`${isoDay}T00:00:00Z`)));
+    const format = once(() => new Intl.DateTimeFormat(locale, { ...options, timeZone: 'UTC' }));
+    return (isoDay: string) => decorate(format().format(new Date(`${isoDay}T00:00:00Z`)));
   };
   const months = day({ month: 'short' });
   const monthYears = day({ month: 'short', year: 'numeric' });
-  const lists = new Intl.ListFormat(locale, { style: 'long', type: 'conjunction' });
-  const orLists = new Intl.ListFormat(locale, { style: 'long', type: 'disjunction' });
+  const lists = once(() => new Intl.ListFormat(locale, { style: 'long', type: 'conjunction' }));
+  const orLists = once(() => new Intl.ListFormat(locale, { style: 'long', type: 'disjunction' }));
   const zoned = (options: Intl.DateTimeFormatOptions) => memo((zone) => new Intl.DateTimeFormat(locale, { ...options, ...(zone ? { timeZone: zone } : {}) }));
   const times = zoned({ hour: 'numeric', minute: '2-digit' });
   const secondTimes = zoned({ hour: 'numeric', minute: '2-digit', second: '2-digit' });
   const dayTimes = zoned({ day: 'numeric', month: 'short', hour: 'numeric', minute: '2-digit' });
-  const names = new Intl.DisplayNames([locale], { type: 'language' });
+  const names = once(() => new Intl.DisplayNames([locale], { type: 'language' }));
 
   const decoratePhrase = (p: NumberPhrase): NumberPhrase => ({ before: decorate(p.before), number: p.number, after: decorate(p.after), text: decorate(p.text) });
 
@@ -90,10 +97,10 @@ export function createFormats(locale: string, decorate: (text: string) => string
     signed: (amount) => {
       if (amount === 0) return `±${numbers.format(0)}`;
       // Intl gives the locale's minus (a hyphen in en and de); typeset it as the minus sign.
-      return signedNumbers.formatToParts(amount).map((p) => (p.type === 'minusSign' ? '−' : p.value)).join('');
+      return signedNumbers().formatToParts(amount).map((p) => (p.type === 'minusSign' ? '−' : p.value)).join('');
     },
-    dayCount: (count) => decoratePhrase(phrase(days.formatToParts(count))),
-    relativeDays: (n) => decoratePhrase(phrase(relative.formatToParts(n, 'day'))),
+    dayCount: (count) => decoratePhrase(phrase(days().formatToParts(count))),
+    relativeDays: (n) => decoratePhrase(phrase(relative().formatToParts(n, 'day'))),
     date: day({ day: 'numeric', month: 'short', year: 'numeric' }),
     monthDay: day({ day: 'numeric', month: 'short' }),
     longDate: day({ weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' }),
@@ -104,11 +111,11 @@ export function createFormats(locale: string, decorate: (text: string) => string
     timeWithSeconds: (at, zone = '') => decorate(secondTimes(zone).format(at)),
     dayAndTime: (at, zone = '') => decorate(dayTimes(zone).format(at)),
     dayOf: (at, zone = '') => dayKeyIn(zone || systemTimeZone(), at),
-    list: (items) => decorate(lists.format(items)),
-    orList: (items) => decorate(orLists.format(items)),
+    list: (items) => decorate(lists().format(items)),
+    orList: (items) => decorate(orLists().format(items)),
     languageName: (language) => {
       try {
-        return decorate(new Intl.DisplayNames([language], { type: 'language' }).of(language) ?? names.of(language) ?? language);
+        return decorate(new Intl.DisplayNames([language], { type: 'language' }).of(language) ?? names().of(language) ?? language);
       } catch {
         return language;
       }
