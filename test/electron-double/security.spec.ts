@@ -146,11 +146,12 @@ test('the popup is served by main with its CSP header, opens no window and canno
   expect(popup.url()).toBe(url);
 });
 
-/** Every file of the profile, recursively. */
+/** Every file of the profile, recursively (the command line's socket is no file: nothing is stored in it). */
 function profileFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
-    return statSync(path).isDirectory() ? profileFiles(path) : [path];
+    const stat = statSync(path);
+    return stat.isDirectory() ? profileFiles(path) : stat.isFile() ? [path] : [];
   });
 }
 
