@@ -1,5 +1,4 @@
-// What the app controller needs from the outside world (the Electron shell, the headless harness
-// and the tests each provide their own) and what it offers them.
+// What the app controller needs from the outside world (Electron, the harness, tests) and offers it.
 import type { ClickSource } from '../../src-shared/domain/activity';
 import type { Settings } from '../../src-shared/domain/settings';
 import type { RemoteChange } from '../../src-shared/domain/snapshot';

@@ -1,5 +1,4 @@
-// The one owner of the counters' records: every change is a named operation here, everyone
-// else gets read-only `CounterView`s; each touched counter is noted, so a snapshot rebuilds only those.
+// The one owner of the counters' records: named operations here, read-only `CounterView`s elsewhere.
 import type { CounterType, CounterV2 } from '../../src-shared/api/schemas';
 import { isDismissableFlag } from '../../src-shared/domain/counter-flags';
 import type { RemoteChange } from '../../src-shared/domain/snapshot';

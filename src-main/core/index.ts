@@ -1,5 +1,4 @@
-// The Electron-free sync core: createCounterCore(options) builds every part once, here, each
-// with exactly what it uses; parts that answer each other are joined by callbacks.
+// The Electron-free sync core: createCounterCore builds every part once, each with exactly what it uses.
 import { WebSocket } from 'ws';
 import type { ConnectionState } from '../../src-shared/domain/snapshot';
 import { createApiClient } from './api-client';

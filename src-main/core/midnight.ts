@@ -1,5 +1,4 @@
-// What day it is, in one place: the wall clock read at each local midnight and often enough to
-// notice it step (the calendar itself is src-shared/time/calendar.ts).
+// What day it is, in one place: the wall clock read at each local midnight and often enough to see it step.
 import { Emitter, type Event } from '../../src-shared/events/emitter';
 import { dayFormatters, dayKeyIn, nextLocalMidnight } from '../../src-shared/time/calendar';
 import type { Clock } from './clock';

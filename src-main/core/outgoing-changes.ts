@@ -1,6 +1,5 @@
-// Our changes on the wire: one per counter at a time, paced, on disk before it leaves, judged by its
-// answer alone; while one of ours (click or PATCH) is out, the counter's notifications are held
-// and judged when the last lands (README.md, "What becomes of a change").
+// Our changes on the wire, one owner: send, pace, judge the answer, hold the counter's notifications
+// meanwhile (README.md, "What becomes of a change").
 import type { CounterV2 } from '../../src-shared/api/schemas';
 import type { RemoteChange } from '../../src-shared/domain/snapshot';
 import type { ApiClient } from './api-client';

@@ -1,6 +1,4 @@
-// The one ledger of own changes, per counter: unsent clicks, the one on the wire, lost ones
-// awaiting the user, the directions accepted; on disk before anything is sent and after every
-// change, never after close() (README.md, "Every path into the ledger").
+// The one ledger of own changes (README.md, "Every path into the ledger").
 import type { PendingStore } from './contract';
 import { describe } from './errors';
 import { AnyPendingDocument, documentOf, entriesOf } from './pending-document';

@@ -1,5 +1,5 @@
-// One list resync at a time (a request meanwhile runs it once more); notifications that arrive
-// meanwhile are held for after it, since the list may predate them (docs/api.md §6, R2); a failure retries with backoff.
+// One list resync at a time; notifications meanwhile wait for it, since the list may predate them
+// (docs/api.md §6, R2).
 import type { CounterV2 } from '../../src-shared/api/schemas';
 import type { Clock, CoreTuning } from './contract';
 import type { Frame } from './live-socket';

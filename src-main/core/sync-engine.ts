@@ -1,5 +1,4 @@
-// The core's front door and its phase: each `CounterCore` method checks what the user asked for and
-// hands it to the one part that does the work (index.ts wires the parts); `Lifecycle` moves the phase.
+// The core's front door (each `CounterCore` method hands off to one part) and its `Lifecycle`.
 import { Amount } from '../../src-shared/api/schemas';
 import type { CounterV2, PatchBodyV2 } from '../../src-shared/api/schemas';
 import type { ConnectionState, CoreSnapshot, CoreStats } from '../../src-shared/domain/snapshot';

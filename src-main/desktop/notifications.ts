@@ -1,5 +1,5 @@
-// OS notifications for changes made elsewhere, merged per counter over a few seconds ("Coffees today
-// 3 → 7"); a resync after a reconnect or wake-up gives one summary instead of a storm.
+// OS notifications for changes made elsewhere, merged per counter over a few seconds; a resync after
+// a reconnect or wake-up gives one summary instead of a storm.
 import { newlyRefused } from '../../src-shared/domain/counter-flags';
 import type { ConnectionStatus, RemoteChange } from '../../src-shared/domain/snapshot';
 import type { Translator } from '../../src-shared/i18n/translator';

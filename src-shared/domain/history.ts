@@ -1,6 +1,5 @@
-// One counter's history over a range, computed by main from the activity record. The service keeps
-// no history (docs/api.md): all of it is what this computer saw, and a day before the record began
-// is "not recorded", never zero.
+// One counter's history, computed by main from the activity record: the service keeps none
+// (docs/api.md), so a day before the record began is "not recorded", never zero.
 import { z } from 'zod';
 import { IsoDate } from '../api/schemas';
 

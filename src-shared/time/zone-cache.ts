@@ -1,6 +1,5 @@
-// Per-zone objects (an Intl.DateTimeFormat is tens of KB) in a bounded cache keyed by the canonical name:
-// Intl accepts any letter case, and a cache keyed by spelling grew for ever (8 000 spellings through
-// settings:update added ~180 MB to main).
+// Per-zone objects (an Intl.DateTimeFormat is tens of KB) cached by canonical name: a cache keyed by
+// spelling grew for ever (8 000 spellings through settings:update added ~180 MB to main).
 
 export interface ZoneCache<T> {
   /** Undefined when Intl knows no such zone. */

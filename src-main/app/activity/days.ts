@@ -1,5 +1,4 @@
-// Calendar days as YYYY-MM-DD keys in the zone the app syncs in (the one the server uses for day
-// counters), and one counter's net change per day as the file's dense columns (README.md, Activity).
+// Day keys in the zone the app syncs in, and a counter's day totals as dense columns (README.md, Activity).
 import { addDays, dayFormatters as calendarFormatters, dayKeyIn, isDateKey } from '../../../src-shared/time/calendar';
 import { createZoneCache } from '../../../src-shared/time/zone-cache';
 

@@ -1,6 +1,4 @@
-// Goals and milestones of the running account: a goal's progress is read from the activity record over
-// calendar days in the zone in force (README.md, goals/), and each is announced once: marked in the
-// file, the file written, and only then the user told.
+// Goals and milestones of the running account; each is announced once: marked, written, then told.
 import type { Goal, GoalPeriod, GoalView, LocalExtras } from '../../../src-shared/domain/goals';
 import type { GoalRule } from '../activity/streaks';
 import { daysIntoWeek } from '../../../src-shared/time/week-start';

@@ -1,5 +1,4 @@
-// The session's cores: the running one, the launch's core while it connects, and the demo
-// service. A core is stopped (and has written its last) before another takes its place.
+// The session's cores: a core is stopped (and has written its last) before another takes its place.
 import type { RemoteChange } from '../../../src-shared/domain/snapshot';
 import { Emitter } from '../../../src-shared/events/emitter';
 import type { CounterCore } from '../../core/contract';

@@ -1,5 +1,5 @@
-// The session: which core runs, with which token, against which server. Every transition bumps a
-// generation, so a late answer from a superseded attempt (a slow connect, a retry timer) discards itself.
+// Which core runs, with which token, against which server. Every transition bumps a generation, so
+// a late answer from a superseded attempt discards itself.
 import { Emitter } from '../../../src-shared/events/emitter';
 import type { SessionState } from '../../../src-shared/ipc/contract';
 import type { CounterCore } from '../../core/contract';
