@@ -51,7 +51,6 @@ export class CounterTable {
     return this.records.values();
   }
 
-  /** Answers whether it was in the table. */
   remove(id: string): boolean {
     if (!this.records.delete(id)) return false;
     this.touched.add(id);
@@ -61,7 +60,6 @@ export class CounterTable {
 
   // ---- what the server says ----
 
-  /** A full list replaces the table (`mergeList`). */
   mergeList(list: ListedCounters, changeOnWire: (id: string) => boolean): { remote: RemoteChange[]; removed: string[]; unreadable: string[] } {
     const before = [...this.records.keys()];
     const merged = mergeList(this.records, list, changeOnWire);
@@ -171,7 +169,6 @@ export class CounterTable {
     if (record.error?.kind === 'rejected') delete record.error;
   }
 
-  /** Answers whether the flag's kind could be dismissed. */
   dismissFlag(view: CounterView): boolean {
     const record = this.own(view);
     if (!record.error || !isDismissableFlag(record.error.kind)) return false;

@@ -18,7 +18,7 @@ import { Publisher, Snapshots, isSettled } from './snapshot';
 import { Lifecycle, SyncEngine, type CoreStatus } from './sync-engine';
 import { DEFAULT_REQUEST_TIMEOUT_MS, DEFAULT_TUNING, MUTATION_DEADLINE_FACTOR } from './tuning';
 
-export type { ChangeOutcome, Clock, CoreOptions, CoreTuning, CounterCore, PendingStore, UnconfirmedChoice, WebSocketFactory, CoreErrorKind } from './contract';
+export type { ChangeOutcome, Clock, CoreOptions, CoreTuning, CounterCore, PendingStore, WebSocketFactory } from './contract';
 export { CoreError } from './contract';
 export { createMemoryStore } from './memory-store';
 export { DEFAULT_TUNING } from './tuning';

@@ -45,7 +45,6 @@ interface LiveSyncDeps {
 export class LiveSync implements SocketHandlers {
   private socketOpen = false;
   private readonly days: DayRollover;
-  /** What the last list read could not parse. */
   private unreadable: ListedCounters['unreadable'] = [];
   /** The server computed the list's day values for then. */
   private listRequestedAt = 0;

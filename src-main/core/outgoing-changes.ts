@@ -9,7 +9,8 @@ import type { ChangeOutcome, CoreTuning, Phase } from './contract';
 import { ECHO_WAIT_MS, type CounterView, type ExpectedEcho, type Notified } from './counter-merge';
 import type { CounterTable } from './counter-table';
 import { isCoreError, isRateLimited } from './errors';
-import { directionOf, type Inflight, type PendingLedger } from './pending-ledger';
+import type { Inflight } from './pending-document';
+import { directionOf, type PendingLedger } from './pending-ledger';
 import type { RateScheduler } from './rate-scheduler';
 import type { Publisher } from './snapshot';
 import { fullJitterDelay } from './tuning';
@@ -108,7 +109,6 @@ export class OutgoingChanges {
     return this.sending.size > 0;
   }
 
-  /** A click of ours is on the wire (or being judged) for this counter. */
   onWire(id: string): boolean {
     return this.sending.has(id) && this.deps.ledger.inflight(id) !== undefined;
   }

@@ -4,8 +4,6 @@ import { describe } from './errors';
 import { AnyPendingDocument, documentOf, entriesOf } from './pending-document';
 import type { Direction, Inflight, LedgerEntry as Entry, PendingDocument } from './pending-document';
 
-export type { Direction, Inflight, PendingDocument } from './pending-document';
-export { AnyPendingDocument } from './pending-document';
 
 const sum = (values: readonly number[]) => values.reduce((total, value) => total + value, 0);
 export const directionOf = (delta: number): Direction => (delta > 0 ? 'increment' : 'decrement');

@@ -38,7 +38,6 @@ interface Job {
 interface SchedulerHooks {
   onSent(): void;
   onRateLimited(): void;
-  /** A 429's pause is over. */
   onResumed?(): void;
 }
 

@@ -14,7 +14,6 @@ interface SnapshotSources {
   stats: Readonly<CoreStats>;
   table: Pick<CounterTable, 'get' | 'values' | 'takeTouched'>;
   ledger: Pick<PendingLedger, 'localDelta' | 'isBusy' | 'unconfirmed' | 'waitingClicks'>;
-  /** "Still sending…". */
   isSlow(id: string): boolean;
   scheduler: Pick<RateScheduler, 'pausedUntil' | 'heldUserWork'>;
 }

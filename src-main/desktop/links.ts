@@ -73,9 +73,6 @@ export function protocolClientArgs(platform: string, defaultApp: boolean, execPa
   return platform === 'linux' ? null : [LINK_SCHEME];
 }
 
-/** How much a link without `by` moves the counter. */
-export const defaultLinkAmount = (_counter: CounterState): number => 1;
-
 export interface LinkNotice {
   title: string;
   body: string;
@@ -140,7 +137,7 @@ export function createLinks(deps: LinkDeps) {
         deps.openPopup();
         return controller.focusCounter(counter.id);
       }
-      return change(action.kind, counter, action.by ?? defaultLinkAmount(counter));
+      return change(action.kind, counter, action.by ?? 1);
     },
   };
 }

@@ -142,7 +142,7 @@ export function createNotifier(options: NotifierOptions): Notifier {
   };
 }
 
-export function announcementNotification(i18n: Translator, announcement: ExtrasAnnouncement): CounterNotification {
+function announcementNotification(i18n: Translator, announcement: ExtrasAnnouncement): CounterNotification {
   if (announcement.kind === 'goalReached') {
     const goal = goalProgressText(i18n, { ...announcement.goal, done: announcement.done });
     return { title: announcement.name, body: i18n.t('notify.goalReached', { goal }), counterId: announcement.counterId };

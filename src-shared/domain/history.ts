@@ -76,7 +76,6 @@ export const ActivityHistory = z.object({
   today: Day,
   /** 1 = Monday … 7 = Sunday; the year view starts on it. */
   firstDayOfWeek: WeekdayNumber,
-  /** The record's first day for this account. */
   firstRecorded: Day.nullable(),
   days: z.array(HistoryDay).min(1).max(MAX_HISTORY_DAYS),
   stats: HistoryStats,

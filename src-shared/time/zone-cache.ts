@@ -16,7 +16,7 @@ const SPELLINGS_LIMIT = 64;
 let canonicalByLowerCase: Map<string, string> | undefined;
 
 /** "europe/berlin" → "Europe/Berlin": listed zones from a table, without a formatter (ICU memory until the GC runs); aliases and unknown names ask Intl. */
-export function canonicalZone(zone: string): string | undefined {
+function canonicalZone(zone: string): string | undefined {
   if (zone.length === 0 || zone.length > 64) return undefined;
   canonicalByLowerCase ??= new Map([...Intl.supportedValuesOf('timeZone'), 'UTC'].map((name) => [name.toLowerCase(), name]));
   const listed = canonicalByLowerCase.get(zone.toLowerCase());

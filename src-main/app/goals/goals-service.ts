@@ -55,7 +55,7 @@ export function goalView(counterId: string, goal: Goal, clock: GoalClock): GoalV
 }
 
 /** False when the period in force already holds the last announcement (one by a clock ahead silences only its later period). */
-export function markAnnounced(data: GoalsFile, counterId: string, period: GoalPeriod, clock: Pick<GoalClock, 'now' | 'timezone'>): boolean {
+function markAnnounced(data: GoalsFile, counterId: string, period: GoalPeriod, clock: Pick<GoalClock, 'now' | 'timezone'>): boolean {
   const announced = data.announced.goals[counterId] ?? {};
   const last = announced[period];
   if (last !== undefined && periodStart(period, last, clock.timezone) === periodStart(period, clock.now, clock.timezone)) return false;

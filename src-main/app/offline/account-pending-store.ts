@@ -3,7 +3,7 @@
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import type { CounterCore, PendingStore } from '../../core/contract';
-import { AnyPendingDocument } from '../../core/pending-ledger';
+import { AnyPendingDocument } from '../../core/pending-document';
 import { openEntries, refusedClicksNotice, sealEntries, type ClickFileName, type ClickSeal } from './click-file-codec';
 import type { PendingFiles, TextFile } from '../ports';
 import { backupNote, sentences, type Notice, type Said } from '../../../src-shared/i18n/notice';
