@@ -9,7 +9,8 @@ import { CounterTable } from './counter-table';
 import { LiveSocket } from './live-socket';
 import { LiveSync } from './live-sync';
 import { createMemoryStore } from './memory-store';
-import { DayWatch, isValidTimeZone, systemTimeZone } from './midnight';
+import { isKnownZone, systemTimeZone } from '../../src-shared/time/calendar';
+import { DayWatch } from './midnight';
 import { OutgoingChanges } from './outgoing-changes';
 import { sendPatch } from './patch-sender';
 import { PendingLedger } from './pending-ledger';
@@ -35,7 +36,7 @@ export function createCounterCore(options: CoreOptions): CounterCore {
   const log = options.log ?? (() => undefined);
   const requestTimeoutMs = options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
   const timezone = options.timezone ?? systemTimeZone();
-  if (!isValidTimeZone(timezone)) throw new CoreError('badRequest', `Unknown timezone "${timezone}"`);
+  if (!isKnownZone(timezone)) throw new CoreError('badRequest', `Unknown timezone "${timezone}"`);
   const status: CoreStatus = { phase: 'idle', timezone, connection: { status: 'idle' }, stats: { requests: 0, rateLimited: 0, notifications: 0, ignoredFrames: 0, resyncs: 0 } };
   const phase = () => status.phase;
   const zone = () => status.timezone;

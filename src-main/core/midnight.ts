@@ -3,8 +3,6 @@ import { Emitter, type Event } from '../../src-shared/events/emitter';
 import { dayKeyIn, nextLocalMidnight } from '../../src-shared/time/calendar';
 import type { Clock } from './clock';
 
-export { isKnownZone as isValidTimeZone, nextLocalMidnight, systemTimeZone } from '../../src-shared/time/calendar';
-
 /** The longest the wall clock goes unread: a step of it (NTP at boot, a user fixing the date) shows within this. */
 export const DAY_CHECK_MS = 3_600_000;
 

@@ -27,7 +27,6 @@ export interface Inflight {
   before: number;
 }
 
-/** One counter's part of the ledger. */
 export interface LedgerEntry {
   runs: number[];
   inflight?: Inflight;

@@ -35,7 +35,6 @@ export class ResyncLoop {
     return this.running !== undefined;
   }
 
-  /** Answers whether a running resync held the frame. */
   hold(frame: Frame): boolean {
     if (!this.held) return false;
     this.held.push(frame);

@@ -9,7 +9,7 @@ import type { CounterTable } from './counter-table';
 import { describe, isCoreError } from './errors';
 import type { LiveSocket } from './live-socket';
 import type { LiveSync } from './live-sync';
-import { isValidTimeZone } from './midnight';
+import { isKnownZone } from '../../src-shared/time/calendar';
 import type { OutgoingChanges } from './outgoing-changes';
 import type { PendingLedger } from './pending-ledger';
 import type { RateScheduler } from './rate-scheduler';
@@ -220,7 +220,7 @@ export class SyncEngine implements CounterCore {
   }
 
   setTimezone(timezone: string): void {
-    if (!isValidTimeZone(timezone)) throw new CoreError('badRequest', `Unknown timezone "${timezone}"`);
+    if (!isKnownZone(timezone)) throw new CoreError('badRequest', `Unknown timezone "${timezone}"`);
     const { status } = this.parts;
     if (timezone === status.timezone) return;
     status.timezone = timezone;
