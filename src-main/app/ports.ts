@@ -182,9 +182,7 @@ export interface AppController {
   on<E extends AppEvent>(event: E, listener: (payload: AppEvents[E]) => void): () => void;
   readonly onRemoteChange: Event<RemoteChange>;
   onSettingsChanged(listener: (next: Settings, previous: Settings) => void): () => void;
-  /** Asks the popup to show one counter (notification click, shortcut, --open). */
   focusCounter(id: string): void;
-  /** Asks the popup to show its settings screen (the tray menu). */
   openSettings(): void;
   setShortcutFailures(failures: AppState['shortcutFailures']): void;
   notifyResume(): void;

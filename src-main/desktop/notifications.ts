@@ -26,7 +26,6 @@ export interface NotifierOptions {
 
 export interface Notifier {
   remoteChange(change: RemoteChange): void;
-  /** A goal reached or a milestone today. */
   announce(announcement: ExtrasAnnouncement): void;
   connectionChanged(status: ConnectionStatus): void;
   /** Woken from sleep, time zone changed: the coming resync is one summary. */

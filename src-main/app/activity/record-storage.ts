@@ -91,7 +91,6 @@ export function createRecordWriter(options: {
       dirty = true;
       if (timer === undefined && !writing) timer = options.clock.setTimeout(() => void start(), delayMs);
     },
-    /** Resolves when the file holds the latest state. */
     async flush() {
       if (writing) await writing;
       if (dirty) await start();

@@ -92,7 +92,6 @@ export function createStatePublisher(read: () => AppStateBody, clock: Clock) {
     /** Work that must see every change first (the last-known cache, goals). */
     onWillPublish: willPublish.event,
     onDelta: deltas.event,
-    /** The whole state, for main's own listeners. */
     onState: states.event,
     cancel() {
       cancelled = true;
