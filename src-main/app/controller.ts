@@ -1,5 +1,4 @@
-// The app, minus Electron: composes the session, settings, publisher, account data and offline
-// view, and answers every invoke channel; main.ts and the harnesses drive this same object.
+// The app, minus Electron: main.ts and the harnesses drive this same object.
 import type { ClickSource } from '../../src-shared/domain/activity';
 import { Emitter, type Event } from '../../src-shared/events/emitter';
 import { english, translatorFor } from '../../src-shared/i18n/compile';

@@ -1,5 +1,4 @@
-// The answers to every invoke channel of the contract, for one click source (the popup, or main's
-// tray, shortcut and command-line actions); the context below is all a handler may touch.
+// The answers to every invoke channel, per click source; the context below is all a handler may touch.
 import { stepOf } from '../../src-shared/domain/settings';
 import { PatchBodyV2 } from '../../src-shared/api/schemas';
 import type { ClickSource } from '../../src-shared/domain/activity';

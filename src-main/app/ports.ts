@@ -1,5 +1,4 @@
-// What the app controller needs from the outside world (the Electron shell, the headless harness
-// and the tests each provide their own) and what it offers them.
+// What the app controller needs from the outside world (Electron, the harness, tests) and offers it.
 import type { ClickSource } from '../../src-shared/domain/activity';
 import type { Settings } from '../../src-shared/domain/settings';
 import type { RemoteChange } from '../../src-shared/domain/snapshot';
@@ -85,7 +84,6 @@ export interface SaveFileRequest {
 export type SaveFileResult = { status: 'saved'; fileName: string } | { status: 'cancelled' };
 
 export interface SaveFilePort {
-  /** Rejects when writing failed. */
   save(request: SaveFileRequest): Promise<SaveFileResult>;
 }
 
@@ -152,13 +150,11 @@ export interface AppControllerDeps {
   /** None: nothing shown offline at launch. */
   lastKnownFile?: TextFile;
   appVersion?: string;
-  /** electron/popup.ts popupMaterial. */
   windowMaterial?: 'vibrancy' | 'acrylic' | 'solid';
   accent?: AccentSource;
   /** Without one, exporting is not available. */
   saveFile?: SaveFilePort;
   quit?: () => void;
-  /** A page of the public CountTogether site, in the user's browser. */
   openPublicPage?: (path: string) => void;
   /** Absent where none runs (tests, dev:web): updates:* answer updates-unavailable. */
   updates?: UpdatesPort;
@@ -176,21 +172,17 @@ export interface AppController {
   readonly dispatch: Dispatch;
   /** For the tray, a shortcut, the command line: the record and the undo offer know where a click came from. */
   dispatchFrom(source: Exclude<ClickSource, 'popup' | 'undo'>): Dispatch;
-  /** Said in the language of the moment they are shown. */
   readonly onNotice: Event<Notice>;
   /** Settings → Language, else the OS's: what main's tray, notifications and dialogs say. */
   translator(): Translator;
   /** A goal reached or a milestone today, once each; names sanitized. */
   readonly onAnnouncement: Event<Announcement>;
-  /** Before the publisher numbers it. */
   getState(): AppStateBody;
   settings(): Settings;
   on<E extends AppEvent>(event: E, listener: (payload: AppEvents[E]) => void): () => void;
   readonly onRemoteChange: Event<RemoteChange>;
   onSettingsChanged(listener: (next: Settings, previous: Settings) => void): () => void;
-  /** Asks the popup to show one counter (notification click, shortcut, --open). */
   focusCounter(id: string): void;
-  /** Asks the popup to show its settings screen (the tray menu). */
   openSettings(): void;
   setShortcutFailures(failures: AppState['shortcutFailures']): void;
   notifyResume(): void;

@@ -1,5 +1,4 @@
-// What an answer to one of our changes means, as pure functions: only the wire decides
-// (README.md, "What becomes of a change"); outgoing-changes.ts acts on the verdict.
+// What an answer to one of our changes means, as pure functions (README.md, "What becomes of a change").
 import type { CoreError } from './contract';
 import { NotDeliveredError, isCoreError, outcomeUnknown } from './errors';
 import type { ExpectedEcho } from './counter-merge';

@@ -1,6 +1,5 @@
-// The v2 REST client (docs/api.md §4.2, §5, §7): token, deadlines, zod-parsed bodies, typed errors.
-// Server text is sanitized here, where it enters; an answer past maxAnswerBytes is abandoned and a
-// redirect never followed, since the token would go along (README.md, "Traffic and liveness").
+// The v2 REST client (docs/api.md §4.2, §5, §7). Server text is sanitized where it enters; redirects
+// are never followed, since the token would go along (README.md, "Traffic and liveness").
 import { z } from 'zod';
 import { BareNumber, CounterId, CounterV2, ErrorBody } from '../../src-shared/api/schemas';
 import { ErrorCode } from '../../src-shared/api/error-codes';

@@ -1,5 +1,4 @@
-// The one real clock of the main process (the core, the app's timers, main.ts) and timers on a
-// clock; tests inject a fake one through the same `Clock` interface.
+// The main process's one real clock and timers on it; tests inject a fake `Clock`.
 
 /** Two clocks, kept apart: the wall clock can step (NTP, a user setting the date), the monotonic one cannot. */
 export interface Clock {

@@ -20,7 +20,6 @@ export type WebSocketFactory = (url: string, options: { headers: Record<string, 
 export interface CoreOptions {
   baseUrl: string;
   token: string;
-  /** IANA zone; defaults to the system zone. */
   timezone?: string;
   fetch?: typeof fetch;
   webSocket?: WebSocketFactory;
@@ -99,7 +98,6 @@ export type ChangeOutcome = {
   readonly counterId: string;
   readonly amount: number;
   readonly outcome: 'applied' | 'refused' | 'unconfirmed' | 'resent' | 'kept' | 'withdrawn' | 'dropped' | 'edited';
-  /** The core's wall clock. */
   readonly at: number;
   /** 'edited' only: the fields set, the value replaced and the value after. */
   readonly edit?: { readonly fields: readonly EditedField[]; readonly from: number; readonly to: number };

@@ -1,6 +1,5 @@
-// The rules of one counter's server state: how a notification, an answer or a list merges into its
-// record, and which changes are our own echoes, never reported as remote (docs/api.md §6, O20;
-// README.md, "Echoes by request"). Only counter-table.ts applies them.
+// How a notification, an answer or a list merges into one counter's record, and which steps are our
+// own echoes (docs/api.md §6, O20; README.md, "Echoes by request"). Only counter-table.ts applies them.
 import type { CounterType, CounterV2 } from '../../src-shared/api/schemas';
 import type { ListedCounters } from './api-client';
 import type { CounterState, RemoteChange } from '../../src-shared/domain/snapshot';

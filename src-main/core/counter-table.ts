@@ -1,5 +1,4 @@
-// The one owner of the counters' records: every change is a named operation here, everyone
-// else gets read-only `CounterView`s; each touched counter is noted, so a snapshot rebuilds only those.
+// The one owner of the counters' records: named operations here, read-only `CounterView`s elsewhere.
 import type { CounterType, CounterV2 } from '../../src-shared/api/schemas';
 import { isDismissableFlag } from '../../src-shared/domain/counter-flags';
 import type { RemoteChange } from '../../src-shared/domain/snapshot';
@@ -52,7 +51,6 @@ export class CounterTable {
     return this.records.values();
   }
 
-  /** Answers whether it was in the table. */
   remove(id: string): boolean {
     if (!this.records.delete(id)) return false;
     this.touched.add(id);
@@ -62,7 +60,6 @@ export class CounterTable {
 
   // ---- what the server says ----
 
-  /** A full list replaces the table (`mergeList`). */
   mergeList(list: ListedCounters, changeOnWire: (id: string) => boolean): { remote: RemoteChange[]; removed: string[]; unreadable: string[] } {
     const before = [...this.records.keys()];
     const merged = mergeList(this.records, list, changeOnWire);
@@ -172,7 +169,6 @@ export class CounterTable {
     if (record.error?.kind === 'rejected') delete record.error;
   }
 
-  /** Answers whether the flag's kind could be dismissed. */
   dismissFlag(view: CounterView): boolean {
     const record = this.own(view);
     if (!record.error || !isDismissableFlag(record.error.kind)) return false;

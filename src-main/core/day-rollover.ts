@@ -1,6 +1,5 @@
-// Day counters turn at local midnight without a request (docs/api.md R2), by calendar dates; the rule
-// for a past date (O13: signed or clamped) is learned from the server, which stays the truth: a value it
-// does not confirm is logged once and replaced (README.md, "Choices for what the API leaves open").
+// Day counters turn at local midnight without a request (docs/api.md R2); the past-date rule (O13) is
+// learned from the server, which stays the truth (README.md, "Choices for what the API leaves open").
 import type { CounterType, CounterV2 } from '../../src-shared/api/schemas';
 import type { Clock } from './contract';
 import type { CounterView } from './counter-merge';

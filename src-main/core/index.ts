@@ -1,5 +1,4 @@
-// The Electron-free sync core: createCounterCore(options) builds every part once, here, each
-// with exactly what it uses; parts that answer each other are joined by callbacks.
+// The Electron-free sync core: createCounterCore builds every part once, each with exactly what it uses.
 import { WebSocket } from 'ws';
 import type { ConnectionState } from '../../src-shared/domain/snapshot';
 import { createApiClient } from './api-client';
@@ -10,7 +9,8 @@ import { CounterTable } from './counter-table';
 import { LiveSocket } from './live-socket';
 import { LiveSync } from './live-sync';
 import { createMemoryStore } from './memory-store';
-import { DayWatch, isValidTimeZone, systemTimeZone } from './midnight';
+import { isKnownZone, systemTimeZone } from '../../src-shared/time/calendar';
+import { DayWatch } from './midnight';
 import { OutgoingChanges } from './outgoing-changes';
 import { sendPatch } from './patch-sender';
 import { PendingLedger } from './pending-ledger';
@@ -19,7 +19,7 @@ import { Publisher, Snapshots, isSettled } from './snapshot';
 import { Lifecycle, SyncEngine, type CoreStatus } from './sync-engine';
 import { DEFAULT_REQUEST_TIMEOUT_MS, DEFAULT_TUNING, MUTATION_DEADLINE_FACTOR } from './tuning';
 
-export type { ChangeOutcome, Clock, CoreOptions, CoreTuning, CounterCore, PendingStore, UnconfirmedChoice, WebSocketFactory, CoreErrorKind } from './contract';
+export type { ChangeOutcome, Clock, CoreOptions, CoreTuning, CounterCore, PendingStore, WebSocketFactory } from './contract';
 export { CoreError } from './contract';
 export { createMemoryStore } from './memory-store';
 export { DEFAULT_TUNING } from './tuning';
@@ -36,7 +36,7 @@ export function createCounterCore(options: CoreOptions): CounterCore {
   const log = options.log ?? (() => undefined);
   const requestTimeoutMs = options.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS;
   const timezone = options.timezone ?? systemTimeZone();
-  if (!isValidTimeZone(timezone)) throw new CoreError('badRequest', `Unknown timezone "${timezone}"`);
+  if (!isKnownZone(timezone)) throw new CoreError('badRequest', `Unknown timezone "${timezone}"`);
   const status: CoreStatus = { phase: 'idle', timezone, connection: { status: 'idle' }, stats: { requests: 0, rateLimited: 0, notifications: 0, ignoredFrames: 0, resyncs: 0 } };
   const phase = () => status.phase;
   const zone = () => status.timezone;

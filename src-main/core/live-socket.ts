@@ -1,5 +1,4 @@
-// The notification socket and its frames (docs/api.md §6): its upgrade takes a rate slot, a ping finds a half-open
-// connection, a 429 waits at least its Retry-After, a 401 stops for good (README.md, "Traffic and liveness").
+// The notification socket and its frames (docs/api.md §6; README.md, "Traffic and liveness").
 import type { IncomingMessage } from 'node:http';
 import type { RawData, WebSocket } from 'ws';
 import type { Clock, CoreTuning, WebSocketFactory } from './contract';

@@ -1,5 +1,4 @@
-// Keeps the table and the ledger in step with the server: socket opens and drops, frames, list
-// resyncs, day counters turning, counters gone, and at the first sync what the last run left on the wire.
+// Keeps the table and the ledger in step with the server (socket, frames, resyncs, day counters, counters gone).
 import type { RawData } from 'ws';
 import type { CounterV2 } from '../../src-shared/api/schemas';
 import type { ConnectionState, CoreStats } from '../../src-shared/domain/snapshot';
@@ -46,7 +45,6 @@ interface LiveSyncDeps {
 export class LiveSync implements SocketHandlers {
   private socketOpen = false;
   private readonly days: DayRollover;
-  /** What the last list read could not parse. */
   private unreadable: ListedCounters['unreadable'] = [];
   /** The server computed the list's day values for then. */
   private listRequestedAt = 0;

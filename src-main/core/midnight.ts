@@ -1,13 +1,7 @@
-// What day it is, in one place: the wall clock read at each local midnight and often enough to
-// notice it step (the calendar itself is src-shared/time/calendar.ts).
+// What day it is, in one place: the wall clock read at each local midnight and often enough to see it step.
 import { Emitter, type Event } from '../../src-shared/events/emitter';
-import { dayFormatters, dayKeyIn, nextLocalMidnight } from '../../src-shared/time/calendar';
+import { dayKeyIn, nextLocalMidnight } from '../../src-shared/time/calendar';
 import type { Clock } from './clock';
-
-export { isKnownZone as isValidTimeZone, nextLocalMidnight, systemTimeZone } from '../../src-shared/time/calendar';
-
-/** Bounded, keyed by the canonical zone (the zone comes from settings). */
-export const midnightFormatters = dayFormatters;
 
 /** The longest the wall clock goes unread: a step of it (NTP at boot, a user fixing the date) shows within this. */
 export const DAY_CHECK_MS = 3_600_000;

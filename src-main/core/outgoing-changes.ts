@@ -1,6 +1,5 @@
-// Our changes on the wire: one per counter at a time, paced, on disk before it leaves, judged by its
-// answer alone; while one of ours (click or PATCH) is out, the counter's notifications are held
-// and judged when the last lands (README.md, "What becomes of a change").
+// Our changes on the wire, one owner: send, pace, judge the answer, hold the counter's notifications
+// meanwhile (README.md, "What becomes of a change").
 import type { CounterV2 } from '../../src-shared/api/schemas';
 import type { RemoteChange } from '../../src-shared/domain/snapshot';
 import type { ApiClient } from './api-client';
@@ -10,7 +9,8 @@ import type { ChangeOutcome, CoreTuning, Phase } from './contract';
 import { ECHO_WAIT_MS, type CounterView, type ExpectedEcho, type Notified } from './counter-merge';
 import type { CounterTable } from './counter-table';
 import { isCoreError, isRateLimited } from './errors';
-import { directionOf, type Inflight, type PendingLedger } from './pending-ledger';
+import type { Inflight } from './pending-document';
+import { directionOf, type PendingLedger } from './pending-ledger';
 import type { RateScheduler } from './rate-scheduler';
 import type { Publisher } from './snapshot';
 import { fullJitterDelay } from './tuning';
@@ -109,7 +109,6 @@ export class OutgoingChanges {
     return this.sending.size > 0;
   }
 
-  /** A click of ours is on the wire (or being judged) for this counter. */
   onWire(id: string): boolean {
     return this.sending.has(id) && this.deps.ledger.inflight(id) !== undefined;
   }

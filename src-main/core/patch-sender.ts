@@ -1,5 +1,4 @@
-// update(): our PATCH, on the wire like a click (its notifications held, its echo named by its
-// answer), reported `edited` with the value it replaced once its echo places it (README.md, "Our own PATCH").
+// update(): our PATCH, on the wire like a click (README.md, "Our own PATCH").
 import { PatchBodyV2 } from '../../src-shared/api/schemas';
 import type { CounterV2 } from '../../src-shared/api/schemas';
 import type { ApiClient } from './api-client';

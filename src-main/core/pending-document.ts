@@ -1,5 +1,4 @@
-// The ledger's document as the PendingStore keeps it, zod-parsed on every load (the file is
-// untrusted). Format 3 adds the directions the server accepted; formats 1 and 2 are still read.
+// The ledger's document on disk, zod-parsed on every load (the file is untrusted); formats 1–3.
 import { z } from 'zod';
 
 const PersistedInflight = z.object({ delta: z.int(), before: z.number() });
@@ -28,7 +27,6 @@ export interface Inflight {
   before: number;
 }
 
-/** One counter's part of the ledger. */
 export interface LedgerEntry {
   runs: number[];
   inflight?: Inflight;

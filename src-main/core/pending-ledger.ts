@@ -1,13 +1,9 @@
-// The one ledger of own changes, per counter: unsent clicks, the one on the wire, lost ones
-// awaiting the user, the directions accepted; on disk before anything is sent and after every
-// change, never after close() (README.md, "Every path into the ledger").
+// The one ledger of own changes (README.md, "Every path into the ledger").
 import type { PendingStore } from './contract';
 import { describe } from './errors';
 import { AnyPendingDocument, documentOf, entriesOf } from './pending-document';
 import type { Direction, Inflight, LedgerEntry as Entry, PendingDocument } from './pending-document';
 
-export type { Direction, Inflight, PendingDocument } from './pending-document';
-export { AnyPendingDocument } from './pending-document';
 
 const sum = (values: readonly number[]) => values.reduce((total, value) => total + value, 0);
 export const directionOf = (delta: number): Direction => (delta > 0 ? 'increment' : 'decrement');

@@ -1,6 +1,5 @@
-// Pacing (docs/api.md §8, O8): at most N requests in any rolling window, upgrades included, counted
-// until each is off the wire (the server counts arrivals); user changes first; a 429 pauses everything
-// once per burst; every wait on the monotonic clock (README.md, "Traffic and liveness").
+// Pacing (docs/api.md §8, O8; README.md, "Traffic and liveness"): N requests per rolling window,
+// user changes first, a 429 pauses everything once per burst, every wait on the monotonic clock.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { OutboxHold } from '../../src-shared/domain/snapshot';
 import type { Clock, CoreTuning } from './contract';
@@ -39,7 +38,6 @@ interface Job {
 interface SchedulerHooks {
   onSent(): void;
   onRateLimited(): void;
-  /** A 429's pause is over. */
   onResumed?(): void;
 }
 

@@ -1,5 +1,4 @@
-// When the live socket tries again: after a server's restart close the herd spreads over a window, after
-// any other drop it comes back fast with full jitter (README.md, "Reconnect policy numbers").
+// When the live socket tries again (README.md, "Reconnect policy numbers").
 import type { CoreTuning } from './contract';
 import { jitterCeiling } from './tuning';
 

@@ -1,5 +1,5 @@
-// One list resync at a time (a request meanwhile runs it once more); notifications that arrive
-// meanwhile are held for after it, since the list may predate them (docs/api.md §6, R2); a failure retries with backoff.
+// One list resync at a time; notifications meanwhile wait for it, since the list may predate them
+// (docs/api.md §6, R2).
 import type { CounterV2 } from '../../src-shared/api/schemas';
 import type { Clock, CoreTuning } from './contract';
 import type { Frame } from './live-socket';
@@ -35,7 +35,6 @@ export class ResyncLoop {
     return this.running !== undefined;
   }
 
-  /** Answers whether a running resync held the frame. */
   hold(frame: Frame): boolean {
     if (!this.held) return false;
     this.held.push(frame);

@@ -1,5 +1,4 @@
-// What the core shows and who hears it: the snapshot as immutable values (a counter's state is
-// replaced only when something it shows changed; README.md, "Counters are immutable values"), published once per burst.
+// What the core shows and who hears it (README.md, "Counters are immutable values").
 import { Emitter, type Event } from '../../src-shared/events/emitter';
 import type { CoreSnapshot, CoreStats, ConnectionState, CounterState, Outbox, RemoteChange } from '../../src-shared/domain/snapshot';
 import type { Clock } from './clock';
@@ -15,7 +14,6 @@ interface SnapshotSources {
   stats: Readonly<CoreStats>;
   table: Pick<CounterTable, 'get' | 'values' | 'takeTouched'>;
   ledger: Pick<PendingLedger, 'localDelta' | 'isBusy' | 'unconfirmed' | 'waitingClicks'>;
-  /** "Still sending…". */
   isSlow(id: string): boolean;
   scheduler: Pick<RateScheduler, 'pausedUntil' | 'heldUserWork'>;
 }

@@ -1,5 +1,4 @@
-// The core's front door and its phase: each `CounterCore` method checks what the user asked for and
-// hands it to the one part that does the work (index.ts wires the parts); `Lifecycle` moves the phase.
+// The core's front door (each `CounterCore` method hands off to one part) and its `Lifecycle`.
 import { Amount } from '../../src-shared/api/schemas';
 import type { CounterV2, PatchBodyV2 } from '../../src-shared/api/schemas';
 import type { ConnectionState, CoreSnapshot, CoreStats } from '../../src-shared/domain/snapshot';
@@ -10,7 +9,7 @@ import type { CounterTable } from './counter-table';
 import { describe, isCoreError } from './errors';
 import type { LiveSocket } from './live-socket';
 import type { LiveSync } from './live-sync';
-import { isValidTimeZone } from './midnight';
+import { isKnownZone } from '../../src-shared/time/calendar';
 import type { OutgoingChanges } from './outgoing-changes';
 import type { PendingLedger } from './pending-ledger';
 import type { RateScheduler } from './rate-scheduler';
@@ -221,7 +220,7 @@ export class SyncEngine implements CounterCore {
   }
 
   setTimezone(timezone: string): void {
-    if (!isValidTimeZone(timezone)) throw new CoreError('badRequest', `Unknown timezone "${timezone}"`);
+    if (!isKnownZone(timezone)) throw new CoreError('badRequest', `Unknown timezone "${timezone}"`);
     const { status } = this.parts;
     if (timezone === status.timezone) return;
     status.timezone = timezone;

@@ -1,5 +1,5 @@
-// The popup's page is served from our own `app://counter-tray/` origin (Electron's advice over
-// file://): a real origin for the sender check, and the CSP as a header the page cannot drop.
+// The popup's page from our own `app://counter-tray/` origin (Electron's advice over file://): a real
+// origin for the sender check, and the CSP as a header the page cannot drop.
 import { extname, join, normalize, sep } from 'node:path';
 import { APP_HOST, APP_SCHEME } from '../ipc/sender-check';
 

@@ -1,6 +1,5 @@
-// What the app answers a command line: values from the controller's state (names already sanitized),
-// moves through the command line's own dispatcher into the one ledger, and only exit codes the wire
-// can prove: a change whose answer is still unknown when the wait ends is "not confirmed".
+// What the app answers a command line, with only exit codes the wire can prove: a change whose answer
+// is still unknown when the wait ends is "not confirmed".
 import type { CounterState, Direction } from '../../src-shared/domain/snapshot';
 import { errorText } from '../../src-shared/i18n/error-words';
 import { words, type Words } from '../../src-shared/i18n/messages';

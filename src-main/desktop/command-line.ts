@@ -1,5 +1,4 @@
-// The command line scripts call (docs/command-line.md): argv → one request for the running app's
-// channel (electron/cli-channel.ts), its answer and exit codes, and the one resolver of counter names.
+// The command line scripts call (docs/command-line.md): argv → one request for the running app's channel.
 import { z } from 'zod';
 import type { CounterState } from '../../src-shared/domain/snapshot';
 import { words, type Words } from '../../src-shared/i18n/messages';

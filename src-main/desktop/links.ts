@@ -1,5 +1,5 @@
-// counter-tray:// links: any web page can open one, so a link is parsed strictly, a change needs the
-// user's "Allow links" (off by default), and every change it makes says so with Undo (docs/security.md).
+// counter-tray:// links: any web page can open one, so a link is parsed strictly, a change needs
+// "Allow links" (off by default), and each says so with Undo (docs/security.md).
 import { stepOf } from '../../src-shared/domain/settings';
 import { resolve } from 'node:path';
 import { Amount } from '../../src-shared/api/schemas';

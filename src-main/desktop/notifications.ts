@@ -1,5 +1,5 @@
-// OS notifications for changes made elsewhere, merged per counter over a few seconds ("Coffees today
-// 3 → 7"); a resync after a reconnect or wake-up gives one summary instead of a storm.
+// OS notifications for changes made elsewhere, merged per counter over a few seconds; a resync after
+// a reconnect or wake-up gives one summary instead of a storm.
 import { newlyRefused } from '../../src-shared/domain/counter-flags';
 import type { ConnectionStatus, RemoteChange } from '../../src-shared/domain/snapshot';
 import type { Translator } from '../../src-shared/i18n/translator';
@@ -26,7 +26,6 @@ export interface NotifierOptions {
 
 export interface Notifier {
   remoteChange(change: RemoteChange): void;
-  /** A goal reached or a milestone today. */
   announce(announcement: ExtrasAnnouncement): void;
   connectionChanged(status: ConnectionStatus): void;
   /** Woken from sleep, time zone changed: the coming resync is one summary. */
@@ -142,7 +141,7 @@ export function createNotifier(options: NotifierOptions): Notifier {
   };
 }
 
-export function announcementNotification(i18n: Translator, announcement: ExtrasAnnouncement): CounterNotification {
+function announcementNotification(i18n: Translator, announcement: ExtrasAnnouncement): CounterNotification {
   if (announcement.kind === 'goalReached') {
     const goal = goalProgressText(i18n, { ...announcement.goal, done: announcement.done });
     return { title: announcement.name, body: i18n.t('notify.goalReached', { goal }), counterId: announcement.counterId };

@@ -1,5 +1,5 @@
 // Where the popup opens, after menubar's positioner. Tray bounds can be all zeros on Linux
-// (electron/electron#15003): then the cursor (a tray click) or the work area's corner by the panel.
+// (electron/electron#15003): then the cursor or the work area's corner by the panel.
 import type { AppPlatform } from '../app/ports';
 
 export interface Point { x: number; y: number }

@@ -1,6 +1,4 @@
-// The token vault over safeStorage: real OS encryption → stored encrypted; Linux `basic_text` (a fixed
-// key) or none → memory only, unless the user said yes to weak protection for this token. Why the
-// record is one authenticated plaintext: README.md.
+// The token vault over safeStorage; why the record is one authenticated plaintext: README.md.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import { DEFAULT_SERVER_URL } from '../../src-shared/domain/server-address';

@@ -1,6 +1,5 @@
-// The badge over the mark's bottom-right corner (Windows, Linux): at most three characters, laid out per
-// icon size. At 16 px a pixel font of 1 px strokes (Inter squeezed to 14 px turns grey and soft); above
-// it Inter Bold sprites from tray-glyphs.json, made by build/make-tray-glyphs.mjs (the tests run --check).
+// The badge over the mark (Windows, Linux), laid out per icon size (README.md). tray-glyphs.json is
+// made by build/make-tray-glyphs.mjs (the tests run --check).
 import generated from './tray-glyphs.json';
 
 /**

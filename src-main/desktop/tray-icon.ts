@@ -1,5 +1,5 @@
-// The tray icon drawn in code at the display's size as premultiplied BGRA (what createFromBitmap takes):
-// no image assets, canvas or font at run time, and a test can look at the result.
+// The tray icon drawn in code as premultiplied BGRA (what createFromBitmap takes): no assets at run
+// time, and a test can look at the result.
 import { layoutBadge } from './tray-badge';
 import { inRoundedRect, markLayers } from './tray-mark';
 

@@ -1,5 +1,4 @@
-// build/icon.svg's mark redrawn at tray sizes with its strokes fitted to the pixel grid (the SVG's own
-// 1.25 px ring blurs at 16 px), as coverage maps that tray-icon.ts colours.
+// build/icon.svg's mark redrawn at tray sizes on the pixel grid (its 1.25 px ring blurs at 16 px).
 
 /** In icon.svg's 512-unit viewBox. */
 const SVG = { size: 512, tileRadius: 96, ringRadius: 170, ringStroke: 40, plusArm: 100, plusThick: 36 } as const;

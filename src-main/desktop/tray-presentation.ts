@@ -1,5 +1,4 @@
-// What the tray shows besides its menu: the mark, the pinned counter's value (macOS title, elsewhere a
-// badge) and a tooltip. Applied only on change: a redraw makes some Linux panels flicker.
+// What the tray shows besides its menu. Applied only on change: a redraw makes some Linux panels flicker.
 import type { Translator } from '../../src-shared/i18n/translator';
 import type { AppStateBody } from '../../src-shared/ipc/contract';
 import type { CounterState } from '../../src-shared/domain/snapshot';

@@ -1,5 +1,4 @@
-// The OS accent colour for the popup (macOS, Windows), followed as the user changes it. The OS's answer
-// is untrusted text: only a colour becomes `#rrggbb`.
+// The OS accent colour for the popup; the OS's answer is untrusted text: only `#rrggbb` gets through.
 import type { AccentSource, AppPlatform } from '../app/ports';
 
 type AccentListener = (event: unknown, newColor: string) => void;

@@ -1,5 +1,4 @@
-// The popup's pages from our own scheme, never file:// or the network: each with the production CSP,
-// nothing outside the renderer folder.
+// The popup's pages from our own scheme, never file:// or the network, with the production CSP.
 import type { Protocol } from 'electron';
 import { readFile } from 'node:fs/promises';
 import { mimeTypeFor, PRODUCTION_CSP, resolveAssetPath } from '../desktop/app-assets';

@@ -1,6 +1,5 @@
 // The command line's way into the running app (a `second-instance` hand-over cannot answer): one JSON
-// line asked, one answered, over a Unix socket in a private folder or a per-user named pipe. No
-// Electron: the app serves it, and `counter-tray --get …` (its own process) asks through it.
+// line each way over a private Unix socket or named pipe. No Electron: the client process uses it too.
 import { createHash } from 'node:crypto';
 import { chmod, lstat, mkdir, rm } from 'node:fs/promises';
 import { createConnection, createServer, type Socket } from 'node:net';

@@ -1,5 +1,4 @@
-// Main's own questions to the user as native message boxes: the popup can only ask main to start
-// the flow, the answer comes from a dialog the page cannot script, and "No" is the default.
+// Main's own questions as native message boxes the page cannot script; "No" is the default.
 import type { MessageBoxOptions, MessageBoxReturnValue } from 'electron';
 import { hostOf } from '../../src-shared/i18n/error-words';
 import type { Translator } from '../../src-shared/i18n/translator';

@@ -1,6 +1,4 @@
-// What the app controller takes from Electron and the profile folder (app/ports.ts): where each file
-// lives, the token's vault, main's own dialogs (asked here, never taken from the popup), the OS's theme,
-// languages and accent.
+// What the app controller takes from Electron and the profile folder (app/ports.ts).
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { App, Dialog, SafeStorage, Shell } from 'electron';

@@ -1,6 +1,5 @@
-// electron-log set up so logging opens no door into main and no secret reaches a transport: the
-// node entry (`electron-log/main` registers `ipcMain.on('__ELECTRON_LOG__')` with no sender check),
-// no IPC transport, and every line through the app's one sanitizer first.
+// electron-log through its node entry (`electron-log/main` registers `ipcMain.on('__ELECTRON_LOG__')`
+// with no sender check), no IPC transport, every line through the app's sanitizer.
 import type { LogMessage, NodeLogger } from 'electron-log';
 import { join } from 'node:path';
 

@@ -1,5 +1,4 @@
-// Launch at login: app.setLoginItemSettings on macOS and Windows, an XDG autostart file on Linux
-// (Electron's login items do nothing there).
+// Launch at login; on Linux an XDG autostart file (Electron's login items do nothing there).
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { dirname } from 'node:path';

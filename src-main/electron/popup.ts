@@ -1,5 +1,4 @@
-// The popup window: frameless, placed under the tray, hidden on blur, never closed (only Quit ends the
-// app), drawn on the OS's own material where there is one.
+// The popup window: frameless, under the tray, hidden on blur, never closed (only Quit ends the app).
 import type { BrowserWindowConstructorOptions, Display, Point, Rectangle } from 'electron';
 import type { AppPlatform } from '../app/ports';
 import { placePopup } from '../desktop/popup-placement';

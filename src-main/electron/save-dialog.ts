@@ -1,5 +1,5 @@
-// Main's save dialog for exports: the page cannot script or answer it, and main writes the file. No
-// parent window: a sheet on the popup would hide with it on blur.
+// Main's save dialog for exports: the page cannot script or answer it. No parent window: a sheet on
+// the popup would hide with it on blur.
 import { basename } from 'node:path';
 import type { SaveDialogOptions, SaveDialogReturnValue } from 'electron';
 import type { SaveFilePort, SaveFileRequest } from '../app/ports';

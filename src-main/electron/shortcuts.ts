@@ -1,5 +1,4 @@
-// Applies the shortcut map with globalShortcut: only the diff is (un)registered, and every failed
-// registration (taken by another app; Wayland without the portal) is reported to the UI.
+// Applies the shortcut map: only the diff is (un)registered; every failed registration is reported.
 import type { AppState } from '../../src-shared/ipc/contract';
 import type { Settings } from '../../src-shared/domain/settings';
 import { words } from '../../src-shared/i18n/messages';

@@ -1,5 +1,4 @@
-// Power and system events: wake → the core resyncs; unlock and every poll → the day is read again (a
-// step of the wall clock has no event); the zone, the theme and the OS's languages are followed.
+// Power and system events; a step of the wall clock has no event, so the day is read again on unlock and poll.
 import type { Clock } from '../core/contract';
 import type { ThemeSource } from '../app/ports';
 

@@ -1,5 +1,5 @@
 // The tray, after Signal's createTrayInstance. The menu is set on the tray on Windows/Linux
-// (AppIndicator delivers no clicks, electron/electron#37112), popped up on right click on macOS,
+// (AppIndicator delivers no clicks, electron/electron#37112); on macOS it pops up on right click,
 // where a set menu would swallow the left click.
 import type { MenuItemConstructorOptions, Rectangle, TitleOptions } from 'electron';
 import { translatorFor } from '../../src-shared/i18n/compile';

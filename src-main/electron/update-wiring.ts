@@ -1,5 +1,4 @@
-// Puts the updater together for this copy (who owns it, which feed), loading electron-updater only
-// for a copy that updates itself.
+// Puts the updater together for this copy, loading electron-updater only for a copy that updates itself.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { App } from 'electron';

@@ -1,6 +1,5 @@
-// electron-updater held to app/updates/update-safety.ts: every request of its session goes to the feed's
-// origin over https or nowhere (redirects included), every release is judged before download, and
-// electron-updater's own sha512 check does the rest.
+// electron-updater held to app/updates/update-safety.ts: its session reaches the feed's origin over
+// https or nowhere, and every release is judged before download.
 import type { AppUpdater, UpdateInfo } from 'electron-updater';
 import { classifyFailure, type UpdaterDriver, type UpdaterEvent } from '../app/updates/driver';
 import type { FeedConfig } from '../app/updates/feed-config';

@@ -1,5 +1,4 @@
-// The popup's hardening, injected so a test can check it: the exact webPreferences, no window.open,
-// navigation or webviews, every permission denied, the CSP as a response header.
+// The popup's hardening, injected so a test can check it.
 import type { BrowserWindowConstructorOptions, OnHeadersReceivedListenerDetails, HeadersReceivedResponse } from 'electron';
 import { devCsp, PRODUCTION_CSP } from '../desktop/app-assets';
 import { safeOrigin } from '../ipc/sender-check';

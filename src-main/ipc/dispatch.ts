@@ -1,5 +1,4 @@
-// The one place an invoke from the renderer turns into a handler call, after zod parsed it: the trust
-// boundary. Electron-free: the Electron wrapper (sender checks) and the browser harness both end here.
+// Where an invoke from the renderer becomes a handler call, after zod parsed it: the trust boundary.
 import type { z } from 'zod';
 import { invokeChannels, type InvokeChannel, type IpcError, type IpcResult, type ResponseOf } from '../../src-shared/ipc/contract';
 import { redactWords, toIpcError } from './errors';

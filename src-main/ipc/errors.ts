@@ -1,6 +1,5 @@
-// A failure crosses IPC as `{ code, message, words? }`: the code for the UI's logic, `words` what the user
-// reads, `message` English log text. Without words the popup says the code's own message
-// (src-shared/i18n/error-words.ts), never main's text.
+// A failure crosses IPC as `{ code, message, words? }`: without words the popup says the code's own
+// message (src-shared/i18n/error-words.ts), never main's English log text.
 import { englishText } from '../../src-shared/i18n/compile';
 import type { Words, WordsOnWire } from '../../src-shared/i18n/messages';
 import type { IpcError } from '../../src-shared/ipc/contract';

@@ -1,5 +1,4 @@
-// One `ipcMain.handle` per contract channel (raw ipcMain is used nowhere else), every call's sender
-// checked before the dispatcher parses it. On quit the doors stay and answer "closing" (README.md).
+// One `ipcMain.handle` per contract channel, every call's sender checked first (README.md: the doors on quit).
 import { invokeChannels, type InvokeChannel, type IpcResult, type StateDelta } from '../../src-shared/ipc/contract';
 import type { Dispatch } from './dispatch';
 import { senderProblem, type InvokeEventLike, type SenderPolicy } from './sender-check';

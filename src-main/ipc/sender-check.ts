@@ -1,5 +1,4 @@
-// Who may call the main process (VS Code's validatedIpcMain): only our popup's webContents, its top
-// frame, while it shows our own page; a navigated frame, an iframe or any other webContents is refused.
+// Who may call main (VS Code's validatedIpcMain): only our popup's top frame while it shows our own page.
 export const APP_SCHEME = 'app';
 export const APP_HOST = 'counter-tray';
 

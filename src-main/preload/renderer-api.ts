@@ -1,5 +1,4 @@
-// `window.counterTray`: `invoke` on the contract's channels and one subscription to main's state
-// pushes, nothing else of IPC (README.md). Only types from the contract: a value would bundle zod.
+// `window.counterTray` (README.md). Only types from the contract: a value would bundle zod.
 import type { CounterTrayApi, InvokeChannel, IpcResult, StateDelta } from '../../src-shared/ipc/contract';
 
 /** A channel added to the contract or removed without this table fails the type check. */

@@ -1,5 +1,5 @@
-// Every wire shape of docs/api.md, once: the reference service and the app both parse with these.
-// zod objects strip unknown keys, as the document asks of clients (docs/api.md §4.1).
+// Every wire shape of docs/api.md, once, for the reference service and the app. zod objects strip
+// unknown keys, as the document asks of clients (docs/api.md §4.1).
 import { z } from 'zod';
 import { COUNTER_TYPES } from './wire-constants';
 

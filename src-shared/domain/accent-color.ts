@@ -1,5 +1,4 @@
-// The OS accent colour crosses to the popup as `#rrggbb` only, so no other CSS (a url(), another
-// declaration) rides into the page's style. Zod-free: the popup checks it too.
+// The accent colour crosses as `#rrggbb` only, so no other CSS rides into the page's style.
 
 export const ACCENT_COLOR_PATTERN = /^#[0-9a-f]{6}$/;
 

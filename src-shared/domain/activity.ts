@@ -1,6 +1,5 @@
-// What the app remembers happened to a counter, for the record file and the IPC contract alike.
-// Nothing names a person: the service never says who changed a counter (docs/api.md O20), so a
-// change is "yours" (this app) or "others'" (anyone else, or this app on another machine).
+// What the app remembers happened to a counter. Nothing names a person: the service never says who
+// changed a counter (docs/api.md O20), so a change is "yours" (this app) or "others'".
 import { z } from 'zod';
 
 /** Where an own change came from. 'undo' marks the opposite change an undo sent. */

@@ -1,6 +1,4 @@
-// The list's rows from the counters and how the user organised them: pins first, then each group
-// under its header, then "Ungrouped", hidden counters left out and counted, each section sorted. A
-// search shows every match, flat, each with its group's name.
+// The list's rows from the counters and how the user organised them.
 import type { CounterState } from './snapshot';
 import type { Organisation } from './organise';
 

@@ -1,5 +1,4 @@
-// Goals, milestones, reset and export shapes, for the goals file and the IPC contract alike. The
-// service has no field for any of it, so this app keeps goals per account on this computer.
+// Goals, milestones, reset and export shapes: the service has no field for any of it.
 import { z } from 'zod';
 import { CounterId, IsoDate } from '../api/schemas';
 

@@ -1,6 +1,5 @@
-// One counter's history over a range, computed by main from the activity record. The service keeps
-// no history (docs/api.md): all of it is what this computer saw, and a day before the record began
-// is "not recorded", never zero.
+// One counter's history, computed by main from the activity record: the service keeps none
+// (docs/api.md), so a day before the record began is "not recorded", never zero.
 import { z } from 'zod';
 import { IsoDate } from '../api/schemas';
 
@@ -77,7 +76,6 @@ export const ActivityHistory = z.object({
   today: Day,
   /** 1 = Monday … 7 = Sunday; the year view starts on it. */
   firstDayOfWeek: WeekdayNumber,
-  /** The record's first day for this account. */
   firstRecorded: Day.nullable(),
   days: z.array(HistoryDay).min(1).max(MAX_HISTORY_DAYS),
   stats: HistoryStats,

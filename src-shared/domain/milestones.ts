@@ -1,5 +1,5 @@
-// Milestones of day counters: calendar arithmetic on day keys with no zone or clock (both sides are
-// given "today"), so main and the popup name the same milestone. Zod-free for the popup.
+// Milestones of day counters on day keys with no zone or clock, so main and the popup name the same
+// milestone. Zod-free for the popup.
 import { isDateKey, moveDay } from '../time/calendar';
 
 export const FROM_DATE_DAYS = [7, 10, 14, 21, 30, 50, 100, 200, 365] as const;

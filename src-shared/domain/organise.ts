@@ -1,6 +1,5 @@
-// How the user organises counters (groups, hidden, manual order, sort): the service has no field for
-// it, so main keeps it per account on this computer and changes it with these pure steps. Counters
-// are named by id, so a rename keeps its place.
+// How the user organises counters, as pure steps: the service has no field for it, so main keeps it
+// per account on this computer. Counters are named by id, so a rename keeps its place.
 import { z } from 'zod';
 
 // Bounds well past what this app writes (ids per list: twice the largest account the bench measures;

@@ -1,5 +1,4 @@
-// Server addresses as people type them, zod-free for the renderer: "counttogether.app" means the
-// same https:// address on both sides of the hop.
+// Server addresses as people type them, zod-free, so both sides of the hop read them alike.
 
 export const DEFAULT_SERVER_URL = 'https://developers.counttogether.app';
 

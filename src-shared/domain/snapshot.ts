@@ -1,5 +1,4 @@
-// The state the sync core publishes and state:get carries to the popup: schemas, because main checks
-// its state:get answer and reads the last-known file with them.
+// The state the core publishes, as schemas: main reads the last-known file with them.
 import { z } from 'zod';
 import { CounterType, IsoDate } from '../api/schemas';
 

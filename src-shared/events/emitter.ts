@@ -1,6 +1,5 @@
 // Events in every process, after VS Code's `Emitter`/`Event`: the owner fires, everyone else gets only
-// `emitter.event`. A listener that throws does not stop the others; the first error is thrown back
-// to whoever fired (or goes to `onListenerError`).
+// `emitter.event`. A listener that throws does not stop the others.
 
 export type Event<T> = (listener: (value: T) => void) => Unsubscribe;
 export type Unsubscribe = () => void;

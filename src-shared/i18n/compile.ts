@@ -1,5 +1,5 @@
-// Catalog source (ICU) compiled to what @lingui/core runs: main compiles at start-up, the popup's
-// catalogs at build time (scripts/catalog-plugin.ts), so the page never ships the parser.
+// Catalog source (ICU) compiled for @lingui/core: main at start-up, the popup's at build time
+// (scripts/catalog-plugin.ts), so the page never ships the parser.
 import { compileMessageOrThrow, type CompiledMessage } from '@lingui/message-utils/compileMessage';
 import { CATALOGS, PSEUDO, type AppLocale, type CatalogName } from './locale';
 import type { Catalog, Words } from './messages';

@@ -1,6 +1,5 @@
-// A counter's value in words for rows and the tray. The server's number is signed when a ToDate is
-// past or a FromDate ahead (docs/api.md O13), and a minus before "days since" reads as nonsense, so
-// those read "in 190 days" / "587 days ago".
+// A counter's value in words. The server's number is signed for a past ToDate or a future FromDate
+// (docs/api.md O13), and a minus before "days since" reads as nonsense.
 import type { CounterType } from '../api/schemas';
 import type { Translator } from './translator';
 

@@ -1,5 +1,5 @@
-// What the user reads when something fails, in the popup and main's notifications: one sentence of at
-// most MESSAGE_MAX characters, main's own words when it named them, never the server's raw text.
+// What the user reads when something fails: one sentence of at most MESSAGE_MAX characters, never
+// the server's raw text.
 import { DEFAULT_SERVER_URL } from '../domain/server-address';
 import type { IpcError } from '../ipc/contract';
 import type { PlainKey } from './messages';

@@ -1,5 +1,4 @@
-// Which language the app speaks, and whose conventions its numbers and dates follow: main decides
-// (it knows the OS's languages and the setting), the popup loads the catalog AppState names.
+// Which language the app speaks and whose number and date conventions it follows: main decides.
 
 export const LANGUAGES = ['en', 'de'] as const;
 export type Language = (typeof LANGUAGES)[number];

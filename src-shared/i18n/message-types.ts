@@ -1,6 +1,5 @@
-// The values an ICU message needs, read from its text by the type checker, so a call missing one
-// fails to compile. A `{` at even depth opens an argument, inside an argument a branch, inside a
-// branch text again; quoted braces are not used in our catalogs.
+// The values an ICU message needs, read from its text by the type checker. A `{` at even depth opens
+// an argument, inside an argument a branch; quoted braces are not used in our catalogs.
 
 type Trim<S extends string> = S extends ` ${infer R}` ? Trim<R> : S extends `${infer R} ` ? Trim<R> : S;
 

@@ -1,5 +1,4 @@
-// What main tells the user once, as a function of the translator: said in the language of the moment
-// it is shown (in English for the log).
+// What main tells the user once, said in the language of the moment it is shown.
 import type { PlainKey } from './messages';
 import type { Translator } from './translator';
 

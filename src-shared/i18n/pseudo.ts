@@ -1,5 +1,4 @@
-// The pseudo-locale's filter: letters accented (plain ASCII did not come through the catalog),
-// messages bracketed ⟦…⟧ (a cut end shows) and ~40 % longer (layouts must not rely on English).
+// The pseudo-locale: letters accented, messages bracketed ⟦…⟧ (a cut end shows), ~40 % longer.
 
 const PLAIN = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ';
 const ACCENTED = 'áƀçðéƒĝĥîĵķļɱñöþǫŕšţûṽŵẋýžÁƁÇÐÉƑĜĤÎĴĶĻṀÑÖÞǪŔŠŢÛṼŴẊÝŽ';

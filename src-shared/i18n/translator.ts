@@ -1,5 +1,4 @@
-// One object per locale that says everything: precompiled messages through @lingui/core (no parser
-// runs here) and the Intl formats; main and the popup differ only in where the catalog comes from.
+// One object per locale that says everything, from precompiled messages (no parser runs here).
 import { setupI18n } from '@lingui/core';
 import type { CompiledMessage } from '@lingui/message-utils/compileMessage';
 import { createFormats, type Formats } from './formats';

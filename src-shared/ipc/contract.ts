@@ -1,6 +1,5 @@
 // The whole IPC contract, after GitHub Desktop's ipc-shared.ts but with zod schemas, because TypeScript
-// types do not survive a process hop: channel → request/response for the page's calls. Main's one push,
-// `state:delta`, is main's own product and crosses unparsed: a type.
+// types do not survive a process hop. Main's one push, `state:delta`, is main's own product: a type.
 import { z } from 'zod';
 import { Amount, CounterId, IsoDate } from '../api/schemas';
 import { ActivityDetail, ActivitySummary } from '../domain/activity';

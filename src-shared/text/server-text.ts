@@ -1,6 +1,5 @@
-// The one sanitizer for text from a server (or that may quote one): the core applies it where server
-// text enters, main to what it logs and notifies. A server may echo the token, send megabytes, or hide
-// characters that change what a notification says (docs/security.md).
+// The one sanitizer for text from a server (or that may quote one): it may echo the token, send
+// megabytes, or hide characters that change what a notification says (docs/security.md).
 
 export const REDACTED = '[redacted]';
 

@@ -1,5 +1,5 @@
-// Calendar days in an IANA zone as YYYY-MM-DD keys, for every process (zod-free). Day counts are
-// calendar dates, never 24-hour steps, so 23- and 25-hour DST days come out right.
+// Calendar days in an IANA zone as YYYY-MM-DD keys, zod-free. Day counts are calendar dates, never
+// 24-hour steps, so DST days come out right.
 import { createZoneCache } from './zone-cache';
 
 const DAY_MS = 86_400_000;

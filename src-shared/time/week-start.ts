@@ -1,5 +1,4 @@
-// The first day of the week in a locale (Sunday in en-US, Monday in de, Saturday in ar-EG): from Intl
-// where the engine has week data, else CLDR's first day for the region, Monday where it lists none.
+// The first day of the week in a locale: from Intl where the engine has week data, else CLDR's.
 
 /** 1 = Monday … 7 = Sunday. */
 export type IsoWeekday = 1 | 2 | 3 | 4 | 5 | 6 | 7;

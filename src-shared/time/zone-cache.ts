@@ -1,6 +1,5 @@
-// Per-zone objects (an Intl.DateTimeFormat is tens of KB) in a bounded cache keyed by the canonical name:
-// Intl accepts any letter case, and a cache keyed by spelling grew for ever (8 000 spellings through
-// settings:update added ~180 MB to main).
+// Per-zone objects (an Intl.DateTimeFormat is tens of KB) cached by canonical name: a cache keyed by
+// spelling grew for ever (8 000 spellings through settings:update added ~180 MB to main).
 
 export interface ZoneCache<T> {
   /** Undefined when Intl knows no such zone. */
@@ -17,7 +16,7 @@ const SPELLINGS_LIMIT = 64;
 let canonicalByLowerCase: Map<string, string> | undefined;
 
 /** "europe/berlin" → "Europe/Berlin": listed zones from a table, without a formatter (ICU memory until the GC runs); aliases and unknown names ask Intl. */
-export function canonicalZone(zone: string): string | undefined {
+function canonicalZone(zone: string): string | undefined {
   if (zone.length === 0 || zone.length > 64) return undefined;
   canonicalByLowerCase ??= new Map([...Intl.supportedValuesOf('timeZone'), 'UTC'].map((name) => [name.toLowerCase(), name]));
   const listed = canonicalByLowerCase.get(zone.toLowerCase());

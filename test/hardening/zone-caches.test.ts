@@ -31,8 +31,8 @@ function spellings(count: number): string[] {
 async function afterManySpellings(): Promise<Record<string, string[]>> {
   const names = spellings(600);
   const { createHeadlessApp } = await import('../../dev-tools/headless/headless-app');
-  const { dayFormatters: activityDays } = await import('../../src-main/app/activity/days');
-  const { midnightFormatters, nextLocalMidnight, isValidTimeZone } = await import('../../src-main/core/midnight');
+  // The activity record's days and the core's midnight share the calendar's one cache.
+  const { dayFormatters, isKnownZone, nextLocalMidnight } = await import('../../src-shared/time/calendar');
   const { dayFormatters: serviceDays, isKnownTimeZone, localDate } = await import('../../src-service/days');
   const cores = fakeCoreFactory({ url: 'https://developers.counttogether.app', tokens: new Set(['t0ken-zones']), reachable: true, counters: [counter(COFFEE_ID, 'Coffees today', 3)] });
   const app = createHeadlessApp({ coreFactory: cores.factory, storedToken: { token: 't0ken-zones', origin: 'https://developers.counttogether.app', storage: 'encrypted' } });
@@ -43,13 +43,13 @@ async function afterManySpellings(): Promise<Record<string, string[]>> {
     expect(await app.dispatch('settings:update', { timezone: zone })).toMatchObject({ ok: true });
     await app.dispatch('state:get', {});
     // The core checks the zone and finds its next midnight; the service does both per request.
-    expect(isValidTimeZone(zone)).toBe(true);
+    expect(isKnownZone(zone)).toBe(true);
     nextLocalMidnight(zone, Date.UTC(2026, 0, 1));
     expect(isKnownTimeZone(zone)).toBe(true);
     localDate(Date.UTC(2026, 0, 1), zone);
   }
   await app.stop();
-  return { activity: activityDays.zones(), midnight: midnightFormatters.zones(), service: serviceDays.zones() };
+  return { activity: dayFormatters.zones(), midnight: dayFormatters.zones(), service: serviceDays.zones() };
 }
 
 function problems(held: Record<string, string[]>): string[] {

@@ -1,6 +1,5 @@
-// What the account keeps beside the core: the records (account-records.ts, imported with the first
-// core so a launch parses none of it), the list's arrangement, and reset / start again with its
-// minute of undo (our own PATCH through the core; a counter that moved since is not overwritten).
+// What the account keeps beside the core: its records (loaded with the first core), the list's
+// arrangement, and reset / start again with its minute of undo.
 import type { CounterState } from '../../../src-shared/domain/snapshot';
 import { words } from '../../../src-shared/i18n/messages';
 import type { Notice } from '../../../src-shared/i18n/notice';

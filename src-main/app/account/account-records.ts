@@ -1,5 +1,4 @@
-// The account's activity record, goals and milestones, loaded with the first core. An account's live in
-// files named by a digest of server and token, the demo's in memory, forgotten with it.
+// The account's activity record, goals and milestones, loaded with the first core.
 import type { HistoryRange } from '../../../src-shared/domain/history';
 import type { IsoWeekday } from '../../../src-shared/time/week-start';
 import type { CounterCore } from '../../core/contract';

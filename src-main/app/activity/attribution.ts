@@ -1,5 +1,5 @@
 // Which clicks made up a change the core reports on: the core sends the net of every click before
-// the send, so an outcome of A takes the longest prefix of the queue that nets to A. Never a person.
+// the send, so an outcome of A takes the longest prefix of the queue that nets to A.
 import type { ClickSource, SourceBreakdown } from '../../../src-shared/domain/activity';
 
 interface Click {

@@ -1,9 +1,6 @@
-// Calendar days as YYYY-MM-DD keys in the zone the app syncs in (the one the server uses for day
-// counters), and one counter's net change per day as the file's dense columns (README.md, Activity).
-import { addDays, dayFormatters as calendarFormatters, dayKeyIn, isDateKey } from '../../../src-shared/time/calendar';
+// Day keys in the zone the app syncs in, and a counter's day totals as dense columns (README.md, Activity).
+import { addDays, dayKeyIn, isDateKey } from '../../../src-shared/time/calendar';
 import { createZoneCache } from '../../../src-shared/time/zone-cache';
-
-export const dayFormatters = calendarFormatters;
 
 /** A quarter of an hour: every zone's offset is a whole number of them, so no local day changes inside one. */
 const SLOT_MS = 15 * 60_000;

@@ -1,5 +1,4 @@
-// One counter's history over a range, pure. Everything is what this computer saw (docs/api.md: the
-// service keeps no history): a day before the record began is "not recorded", never a zero.
+// One counter's history over a range, pure (README.md, Activity).
 import type { ActivityHistory, HistoryDay, HistoryRange, HistoryStats, PeriodTotal, Streak } from '../../../src-shared/domain/history';
 import { HEAT_LEVELS } from '../../../src-shared/domain/history';
 import { addDays, daysBetween } from '../../../src-shared/time/calendar';

@@ -1,5 +1,5 @@
-// The activity record on disk: untrusted like every file the app reads, so every count is bounded,
-// every date real, no key a name of Object.prototype. Why columns and hand-written guards: README.md.
+// The activity record on disk, untrusted: every count bounded, every date real, no key a name of
+// Object.prototype. Why columns and hand-written guards: README.md.
 import { z } from 'zod';
 import { ActivityEvent, ClickSource } from '../../../src-shared/domain/activity';
 import { addDays, isDateKey } from '../../../src-shared/time/calendar';

@@ -1,5 +1,4 @@
-// Where the activity record lives: a JSON file per account, or memory for the demo. Every write fits
-// what a reader accepts, comes a moment after a burst of changes, never overlaps, never on the click path.
+// Where the activity record lives: every write fits what a reader accepts and stays off the click path.
 import type { Clock } from '../../core/contract';
 import type { TextFile } from '../ports';
 import { accountFilePath, createAccountJsonFile, createMemoryAccountFile, type AccountJsonFile } from '../storage/account-json-file';
@@ -92,7 +91,6 @@ export function createRecordWriter(options: {
       dirty = true;
       if (timer === undefined && !writing) timer = options.clock.setTimeout(() => void start(), delayMs);
     },
-    /** Resolves when the file holds the latest state. */
     async flush() {
       if (writing) await writing;
       if (dirty) await start();

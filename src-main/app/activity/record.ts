@@ -1,5 +1,5 @@
-// The activity record: per counter, the latest events and a total per local day, added as each event
-// is appended, so dropping events never changes a day's total. Pure: time and zone are arguments.
+// The activity record, pure: a day's total is added as each event is appended, so dropping events never
+// changes it.
 import type { ActivityDetail, ActivityEvent, DayActivity } from '../../../src-shared/domain/activity';
 import { addDays } from '../../../src-shared/time/calendar';
 import { dayKey, DayTotals, isRecordedAt, lastDays, type DayTotal } from './days';

@@ -1,5 +1,5 @@
-// Streaks: days with a change in the counter's direction, or periods with its goal met. A run never
-// reaches past the record's first day; today not met (yet) does not end a run that reached yesterday.
+// Streaks: days with a change in the counter's direction, or periods with its goal met; today not met
+// (yet) does not end a run that reached yesterday.
 import type { GoalPeriod } from '../../../src-shared/domain/goals';
 import type { Streak } from '../../../src-shared/domain/history';
 import { addDays, daysBetween } from '../../../src-shared/time/calendar';

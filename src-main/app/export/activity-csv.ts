@@ -1,5 +1,4 @@
-// The activity export, columns in docs/export.md (change them there too). Times are ISO 8601 with
-// the offset that applied then, so a file read elsewhere still names the instant.
+// The activity export, columns in docs/export.md (change them there too); times ISO 8601 with offset.
 import type { CounterType } from '../../../src-shared/api/schemas';
 import type { ActivityEvent } from '../../../src-shared/domain/activity';
 import { dayKey, isoInZone } from '../activity/days';

@@ -1,5 +1,5 @@
-// CSV as RFC 4180 writes it, plus a BOM (Excel's UTF-8) and quotes around `;` and tab. Text is
-// neutralised against formula injection (OWASP): names come from the server. Why at every cell: docs/export.md.
+// CSV (RFC 4180, a BOM for Excel), every text cell neutralised against formula injection (OWASP):
+// names come from the server. Why at every cell: docs/export.md.
 
 export type Cell = string | number | null | undefined;
 

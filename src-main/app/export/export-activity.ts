@@ -1,5 +1,4 @@
-// The export channel's work. The request names what to export, never where: the path is the user's
-// answer in the native dialog, and only its file name comes back.
+// The export channel's work: the path is the user's answer in the native dialog, never the page's.
 import type { ExportRequest, ExportResult } from '../../../src-shared/domain/goals';
 import type { CounterState } from '../../../src-shared/domain/snapshot';
 import { AppError } from '../../ipc/errors';

@@ -1,5 +1,4 @@
-// Goals, milestone mutes and what was announced (so each is announced once across restarts and
-// zones): one file per account, or memory for the demo.
+// Goals, milestone mutes and what was announced: one file per account, or memory for the demo.
 import { z } from 'zod';
 import { CounterId } from '../../../src-shared/api/schemas';
 import { Goal } from '../../../src-shared/domain/goals';

@@ -1,6 +1,4 @@
-// Goals and milestones of the running account: a goal's progress is read from the activity record over
-// calendar days in the zone in force (README.md, goals/), and each is announced once: marked in the
-// file, the file written, and only then the user told.
+// Goals and milestones of the running account; each is announced once: marked, written, then told.
 import type { Goal, GoalPeriod, GoalView, LocalExtras } from '../../../src-shared/domain/goals';
 import type { GoalRule } from '../activity/streaks';
 import { daysIntoWeek } from '../../../src-shared/time/week-start';
@@ -57,7 +55,7 @@ export function goalView(counterId: string, goal: Goal, clock: GoalClock): GoalV
 }
 
 /** False when the period in force already holds the last announcement (one by a clock ahead silences only its later period). */
-export function markAnnounced(data: GoalsFile, counterId: string, period: GoalPeriod, clock: Pick<GoalClock, 'now' | 'timezone'>): boolean {
+function markAnnounced(data: GoalsFile, counterId: string, period: GoalPeriod, clock: Pick<GoalClock, 'now' | 'timezone'>): boolean {
   const announced = data.announced.goals[counterId] ?? {};
   const last = announced[period];
   if (last !== undefined && periodStart(period, last, clock.timezone) === periodStart(period, clock.now, clock.timezone)) return false;

@@ -1,5 +1,4 @@
-// Milestones of day counters due today, all local. Keyed by the counter's type, date and the milestone's
-// day: announced once whatever happens meanwhile; starting again gives a new date, new milestones.
+// Milestones of day counters due today, each announced once (keyed by type, date and the day).
 import { milestoneOn, type Milestone, type MilestoneCounterType } from '../../../src-shared/domain/milestones';
 import type { CounterState } from '../../../src-shared/domain/snapshot';
 import { addDays } from '../../../src-shared/time/calendar';

@@ -1,10 +1,9 @@
-// An account's unsent clicks in `pending-<owner key>.json` (replayed under another token they would be
-// someone else's: the file names its owner, each counter's clicks carry a MAC, a failing file is backed
-// up), and where the app meets the core's ledger: a click acknowledged once on disk, lost clicks told.
+// An account's unsent clicks on disk (owner-named, MAC per counter, backed up when bad), and where the
+// app meets the core's ledger: a click acknowledged once on disk.
 import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import type { CounterCore, PendingStore } from '../../core/contract';
-import { AnyPendingDocument } from '../../core/pending-ledger';
+import { AnyPendingDocument } from '../../core/pending-document';
 import { openEntries, refusedClicksNotice, sealEntries, type ClickFileName, type ClickSeal } from './click-file-codec';
 import type { PendingFiles, TextFile } from '../ports';
 import { backupNote, sentences, type Notice, type Said } from '../../../src-shared/i18n/notice';

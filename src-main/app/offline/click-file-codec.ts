@@ -1,5 +1,5 @@
 // Clicks on disk carry an HMAC per counter: a program that can write the data folder could otherwise
-// add `{ "<id>": 1000000 }` and the app would send it. The key is derived from the token, there whenever clicks may be sent.
+// add `{ "<id>": 1000000 }` and the app would send it. The key is derived from the token.
 import { backupNote, sentences, type Said } from '../../../src-shared/i18n/notice';
 import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
 

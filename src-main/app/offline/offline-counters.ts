@@ -1,6 +1,5 @@
 // The counters each account saw last, shown while a launch cannot reach the server, and the refusals
-// learned per counter across runs. Keyed by owner key; the file is untrusted: zod-parsed, texts
-// sanitized again. Clicks on them go to the connecting core's ledger.
+// learned across runs. The file is untrusted: zod-parsed, texts sanitized again.
 import { z } from 'zod';
 import { CounterState, type Direction } from '../../../src-shared/domain/snapshot';
 import { english } from '../../../src-shared/i18n/compile';

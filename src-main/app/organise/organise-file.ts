@@ -1,5 +1,4 @@
-// Groups, hidden counters, the manual order and the sort: one file per account, or memory for the
-// demo; its bounds keep it under ORGANISE_FILE_MAX_BYTES for 5 000 counters.
+// The organise file, one per account (memory for the demo), bounded for 5 000 counters.
 import { z } from 'zod';
 import { CounterId } from '../../../src-shared/api/schemas';
 import { cleanGroupName, GROUP_NAME_MAX, MAX_GROUPS, MAX_ORGANISED, ORGANISE_FILE_MAX_BYTES, SortMode, emptyOrganisation, type Organisation } from '../../../src-shared/domain/organise';

@@ -1,5 +1,4 @@
-// The contract's group, hide and sort channels: each one step of the organise service, which
-// checks that the counter or group exists and writes the file before the answer.
+// The contract's group, hide and sort channels, each one step of the organise service.
 import type { InvokeHandlers } from '../../ipc/dispatch';
 import type { OrganiseService } from './organise-service';
 

@@ -1,5 +1,4 @@
-// Groups, hidden counters, the manual order and the sort, wired to the running account like the goals.
-// Writes are one at a time, the latest winning; it notes when each value changed and drops ids gone.
+// Groups, hidden counters, the manual order and the sort of the running account; writes one at a time.
 import type { CounterState } from '../../../src-shared/domain/snapshot';
 import {
   cleanGroupName,

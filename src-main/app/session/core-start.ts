@@ -1,5 +1,4 @@
-// Starting a core is how the app checks a server URL and token: the first full sync works or fails
-// with a CoreError we turn into a precise message.
+// Starting a core is how the app checks a server URL and token: the first full sync works or fails.
 import type { CoreOptions, CounterCore } from '../../core/contract';
 import { words } from '../../../src-shared/i18n/messages';
 import { AppError, asCoreError } from '../../ipc/errors';

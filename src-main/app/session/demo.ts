@@ -1,5 +1,5 @@
-// Demo mode: the reference service on a loopback port, loaded on demand. Any local process can reach
-// it, so its tokens are new each launch and it answers only 127.0.0.1:<port> without a browser's Origin.
+// Demo mode: the reference service on loopback. Any local process can reach it, so its tokens are new
+// each launch and it answers only 127.0.0.1:<port> without a browser's Origin.
 import { randomBytes } from 'node:crypto';
 import type { DemoService } from '../ports';
 

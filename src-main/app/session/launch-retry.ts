@@ -1,5 +1,4 @@
-// A launch that could not reach the server tries again with its one core, soon at first, then every
-// minute: a server back from a short outage is found quickly, one that stays away is not hammered.
+// A launch that could not reach the server tries again soon at first, then every minute.
 import type { Clock } from '../../core/contract';
 
 const RETRY_DELAYS_MS = [2_000, 5_000, 15_000, 30_000, 60_000];

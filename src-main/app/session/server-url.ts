@@ -1,5 +1,4 @@
-// Which server URLs the app accepts: https always; http only for a loopback host, or another host
-// once the user confirmed it in main's own dialog.
+// Which server URLs the app accepts: https; http only for loopback or once confirmed in main's dialog.
 import { DEFAULT_SERVER_URL, withDefaultScheme } from '../../../src-shared/domain/server-address';
 import { words } from '../../../src-shared/i18n/messages';
 import { AppError } from '../../ipc/errors';

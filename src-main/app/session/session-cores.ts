@@ -1,18 +1,14 @@
-// The session's cores: the running one, the launch's core while it connects, and the demo
-// service. A core is stopped (and has written its last) before another takes its place.
+// The session's cores: a core is stopped (and has written its last) before another takes its place.
 import type { RemoteChange } from '../../../src-shared/domain/snapshot';
 import { Emitter } from '../../../src-shared/events/emitter';
 import type { CounterCore } from '../../core/contract';
+import { describe } from '../../core/errors';
 import type { DemoService, Logger } from '../ports';
 
 /** `account` names whose it is, absent for the demo. */
 export interface CoreChange {
   core: CounterCore | null;
   account?: { baseUrl: string; token: string };
-}
-
-export function describeError(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }
 
 export function createSessionCores(log: Logger) {
@@ -23,7 +19,7 @@ export function createSessionCores(log: Logger) {
   const coreChanged = new Emitter<CoreChange>();
   const coreUpdated = new Emitter<void>();
   const remoteChange = new Emitter<RemoteChange>();
-  const stopQuietly = (stopping: CounterCore) => stopping.stop().catch((e: unknown) => log.warn(`core stop failed: ${describeError(e)}`));
+  const stopQuietly = (stopping: CounterCore) => stopping.stop().catch((e: unknown) => log.warn(`core stop failed: ${describe(e)}`));
 
   return {
     /** Also while a switch to another account is being checked (its list stays visible). */
@@ -53,7 +49,7 @@ export function createSessionCores(log: Logger) {
     async closeDemo() {
       const running = demo;
       demo = null;
-      if (running) await running.close().catch((e: unknown) => log.warn(`demo service close failed: ${describeError(e)}`));
+      if (running) await running.close().catch((e: unknown) => log.warn(`demo service close failed: ${describe(e)}`));
     },
     onCoreChanged: coreChanged.event,
     onCoreUpdated: coreUpdated.event,

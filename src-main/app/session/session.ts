@@ -1,10 +1,11 @@
-// The session: which core runs, with which token, against which server. Every transition bumps a
-// generation, so a late answer from a superseded attempt (a slow connect, a retry timer) discards itself.
+// Which core runs, with which token, against which server. Every transition bumps a generation, so
+// a late answer from a superseded attempt discards itself.
 import { Emitter } from '../../../src-shared/events/emitter';
 import type { SessionState } from '../../../src-shared/ipc/contract';
 import type { CounterCore } from '../../core/contract';
+import { describe } from '../../core/errors';
 import { isTransient, startCore, startFailure } from './core-start';
-import { createSessionCores, describeError } from './session-cores';
+import { createSessionCores } from './session-cores';
 import { AppError, redactWords } from '../../ipc/errors';
 import type { DemoService, StoredToken, TokenRecord } from '../ports';
 import type { Session, SessionDeps } from './session-api';
@@ -163,7 +164,7 @@ export function createSession(deps: SessionDeps): Session {
     let started: CounterCore;
     try {
       service = await deps.demo().catch((e: unknown) => {
-        throw new AppError('demo-unavailable', words('error.demoUnavailable'), describeError(e));
+        throw new AppError('demo-unavailable', words('error.demoUnavailable'), describe(e));
       });
       started = await startCore(deps.coreFactory, gate.optionsFor(service.url, { token: service.token, origin: originOf(service.url) }, 'demo')).catch(async (e: unknown) => {
         await service.close();

@@ -1,5 +1,5 @@
-// What the session knows of tokens: every token seen (so no log line quotes one), the one in use
-// with its origin and consents, and the last gate: a core gets a token only for the origin it was entered for.
+// Every token seen (so no log line quotes one), and the last gate: a core gets a token only for the
+// origin it was entered for.
 import type { CoreOptions } from '../../core/contract';
 import { AppError } from '../../ipc/errors';
 import type { TokenStorage } from '../../../src-shared/ipc/contract';

@@ -1,6 +1,5 @@
-// The app's state, published: the popup gets what changed (`state:delta`, numbered so it can tell a
-// gap and ask `state:get` again), main's own listeners (tray, notifications) the whole state. Why
-// bursts coalesce and parts compare by identity: README.md, "The state, published".
+// The app's state, published: numbered deltas to the popup, the whole state to main's listeners
+// (README.md, "The state, published").
 import type { CounterState } from '../../../src-shared/domain/snapshot';
 import { Emitter } from '../../../src-shared/events/emitter';
 import type { AppState, AppStateBody, StateDelta } from '../../../src-shared/ipc/contract';
@@ -93,7 +92,6 @@ export function createStatePublisher(read: () => AppStateBody, clock: Clock) {
     /** Work that must see every change first (the last-known cache, goals). */
     onWillPublish: willPublish.event,
     onDelta: deltas.event,
-    /** The whole state, for main's own listeners. */
     onState: states.event,
     cancel() {
       cancelled = true;

@@ -1,5 +1,4 @@
-// One JSON file an account keeps beside the core, named by its owner key, or memory for the demo.
-// Untrusted: parsed with its schema on every load; a bad file is moved aside and the account starts afresh.
+// One untrusted JSON file per account (memory for the demo): a bad one is moved aside, the account starts afresh.
 import { join } from 'node:path';
 import type { z } from 'zod';
 import { backupNote, sentences, type Said } from '../../../src-shared/i18n/notice';

@@ -1,5 +1,4 @@
-// One of the app's own JSON files read as untrusted input: one that is not JSON or breaks the schema is
-// moved aside (its backup named), so the caller can reset and tell the user once.
+// One of the app's JSON files read as untrusted input: a bad one is moved aside, its backup named.
 import type { z } from 'zod';
 import type { TextFile } from '../ports';
 import { FileTooLargeError } from './text-file';

@@ -1,5 +1,4 @@
-// A small file the app owns, written durably (temp file, fsync, rename, folder fsync where offered),
-// so a crash or power cut leaves the old file or the new one, and a write that resolved survives.
+// Durable writes (temp file, fsync, rename, folder fsync): a crash leaves the old file or the new one.
 import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { TextFile } from '../ports';

@@ -1,5 +1,5 @@
-// The updater, loaded after the first paint: js-yaml, semver and electron-updater are not what the
-// first counters need, and the first check is minutes away. Until loaded, the state has no updates part.
+// The updater, loaded after the first paint: the first counters do not need it. Until then the state
+// has no updates part.
 import { Emitter } from '../../../src-shared/events/emitter';
 import { words } from '../../../src-shared/i18n/messages';
 import { AppError } from '../../ipc/errors';

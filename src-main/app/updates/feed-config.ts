@@ -1,5 +1,4 @@
-// The release feed from resources/app-update.yml, refused unless a generic https feed: no build can
-// update over plain http or from a provider we never set up.
+// The release feed from resources/app-update.yml: a generic https feed or nothing.
 import { load, JSON_SCHEMA } from 'js-yaml';
 import { z } from 'zod';
 import { encodedPathProblem } from './feed-path';

@@ -1,6 +1,5 @@
-// A feed path that decodes into another: WHATWG parsing resolves "..", "%2e%2e" and "\" but leaves
-// "%2f" and "%5c", so "…/counter-tray/..%2fx" escapes the folder on a server that decodes first.
-// Every layer is peeled.
+// A feed path that decodes into another: WHATWG parsing leaves "%2f" and "%5c", so
+// "…/counter-tray/..%2fx" escapes the folder on a server that decodes first. Every layer is peeled.
 
 /** A deeper one is refused rather than peeled forever. */
 const MAX_LAYERS = 4;

@@ -1,5 +1,5 @@
-// Who owns this copy: only a copy installed from the app's feed replaces itself; a package manager's
-// is that manager's (else electron-updater would `pkexec dpkg -i` a .deb), one moved by hand the user's.
+// Who owns this copy: only one installed from the app's feed replaces itself (else electron-updater
+// would `pkexec dpkg -i` over a package manager's .deb).
 import type { UpdateSource } from '../../../src-shared/domain/updates';
 import type { AppPlatform } from '../ports';
 

@@ -1,5 +1,5 @@
-// When a copy asks its feed for a new version: a few minutes after launch, then every 24 h, each late
-// by a random amount, so a release (or an office logging in at 9:00) does not bring every copy at once.
+// When a copy asks its feed for a new version, each check late by a random amount so a release does
+// not bring every copy at once.
 import type { Clock } from '../../core/contract';
 
 const MINUTE = 60_000;

@@ -1,5 +1,4 @@
-// The rules a release must pass before it is downloaded: the feed is untrusted, a sha512 is always
-// required. One module on purpose: the tests' negative controls swap it.
+// The rules a release must pass before download. One module on purpose: the negative controls swap it.
 import semver from 'semver';
 import { z } from 'zod';
 import type { FeedConfig } from './feed-config';

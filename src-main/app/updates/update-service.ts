@@ -1,5 +1,5 @@
-// Keeps Counter Tray current, Electron-free. Nothing is forced: an update installs when the user
-// restarts or quits, and only after they chose automatic mode or pressed Download.
+// Keeps Counter Tray current. Nothing is forced: an update installs on restart or quit, and only after
+// the user chose automatic mode or pressed Download.
 import type { UpdateMode } from '../../../src-shared/domain/settings';
 import type { UpdateSource, UpdatesState, UpdateStatus } from '../../../src-shared/domain/updates';
 import type { Clock } from '../../core/contract';

@@ -1,5 +1,4 @@
-// Everything main says about updates, from the catalog in the language of the moment. Versions and
-// notes come sanitized from the feed; the notes are the feed's own text, never translated.
+// Main's words about updates; the notes are the feed's own text, never translated.
 import type { PlainKey } from '../../../src-shared/i18n/messages';
 import type { Said } from '../../../src-shared/i18n/notice';
 import type { Translator } from '../../../src-shared/i18n/translator';

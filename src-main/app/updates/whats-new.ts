@@ -1,5 +1,4 @@
-// "What's new in 0.3.0", once, after the update that brought it: the notes wait in a small file until the
-// new version runs. Untrusted like every file, but a bad one is just forgotten.
+// "What's new", once, after the update that brought it; a bad notes file is just forgotten.
 import semver from 'semver';
 import { z } from 'zod';
 import type { TextFile } from '../ports';

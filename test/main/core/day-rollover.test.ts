@@ -5,7 +5,7 @@
 // clock stepped while the core runs (answers from Temporal: test/support/day-oracle.ts).
 import { describe, expect, it } from 'vitest';
 import { dayValueUnder, signedDayValue } from '../../../src-main/core/day-rollover';
-import { nextLocalMidnight } from '../../../src-main/core/midnight';
+import { nextLocalMidnight } from '../../../src-shared/time/calendar';
 import type { CounterCore } from '../../../src-main/core/index';
 import type { FixturesFile, VariantInput } from '../../../src-service/index';
 import { FakeClock } from '../../../dev-tools/support/fake-clock';

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CounterCore, PendingStore } from '../../../src-main/core/index';
 import { createMemoryStore } from '../../../src-main/core/index';
-import { nextLocalMidnight } from '../../../src-main/core/midnight';
+import { nextLocalMidnight } from '../../../src-shared/time/calendar';
 import type { CounterService } from '../../../src-service/index';
 import type { RemoteChange } from '../../../src-shared/domain/snapshot';
 import { FakeClock } from '../../../dev-tools/support/fake-clock';
