@@ -95,8 +95,8 @@ function ShortcutsSection({ state, settings, update }: SectionProps) {
             {i18n.t('shortcut.failure', { keys: displayAccelerator(i18n, failure.accelerator, isMac), reason: failureFor(i18n, [failure], failure.accelerator) ?? '' })}
           </p>
         ))}
-      {/* Main asks the user in its own dialog before this turns on. */}
-      <Switch label={i18n.t('settings.allowLinks')} detail={i18n.t('settings.allowLinksDetail')} checked={settings.allowLinks} onChange={(allowLinks) => update({ allowLinks })} />
+      {/* Main's own dialog says what a link may do and asks before this turns on: one line here keeps Settings short. */}
+      <Switch label={i18n.t('settings.allowLinks')} checked={settings.allowLinks} onChange={(allowLinks) => update({ allowLinks })} />
     </SettingsGroup>
   );
 }

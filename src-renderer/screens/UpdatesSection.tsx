@@ -99,8 +99,8 @@ export function UpdatesSection(props: SectionProps) {
   const i18n = useI18n();
   const updates = props.state.updates;
   if (!updates) return null;
-  // Folded while a self-updating copy has nothing to do or say.
-  const open = updates.source !== 'self' || ACTIONABLE.has(updates.status.kind) || updates.whatsNew !== null;
+  // Folded while there is nothing to do or say now; a copy another program updates says how under the heading.
+  const open = ACTIONABLE.has(updates.status.kind) || updates.whatsNew !== null;
   return (
     <SettingsGroup title={i18n.t('updates.title')} open={open}>
       {updates.source === 'self' ? <SelfUpdating {...props} updates={updates} /> : <p className="setting setting-detail">{i18n.t(ELSEWHERE[updates.source])}</p>}

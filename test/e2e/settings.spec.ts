@@ -119,7 +119,7 @@ const UP_TO_DATE = updatesStandIn(NOW, { source: 'self', status: { kind: 'upToDa
 /** The page's whole height as laid out at the popup's width: the header, and the body as tall as its content. */
 const pageHeight = (popup: Page) => popup.locator('html').evaluate((root) => (root.ownerDocument.querySelector('.screen-header')?.getBoundingClientRect().height ?? 0) + (root.ownerDocument.querySelector('.screen-body')?.scrollHeight ?? 0));
 
-/** A copy a package manager owns: Settings → Updates has its one (long) line open. */
+/** A copy a package manager owns: Settings → Updates holds its one (long) line, folded like a self-updating copy with nothing to say. */
 const DEB = updatesStandIn(NOW, { source: 'deb', status: { kind: 'idle' }, nextCheckAt: null, whatsNew: null });
 
 for (const [language, title] of [['en-US', 'Settings'], ['de-DE', 'Einstellungen']] as const) {

@@ -174,7 +174,8 @@ test('installs a package manager owns do not update themselves: no check, no tra
     await expect(rowOf(await launch.popup(), 'Coffees today')).toBeVisible();
     launch.electron.tray.clickMenuItem('Settings…');
     const popup = await launch.popup();
-    await expect(popup.getByRole('heading', { name: 'Updates' })).toBeVisible();
+    // Folded, as there is nothing to do here: opened as a user would.
+    await popup.getByRole('heading', { name: 'Updates' }).click();
     return popup;
   };
 

@@ -14,7 +14,6 @@ export const settings = {
   'settings.shortcuts': 'Shortcuts',
   'settings.perCounterShortcuts': 'Each counter’s own shortcuts are on its edit page.',
   'settings.allowLinks': 'Let counter-tray:// links change counters',
-  'settings.allowLinksDetail': 'Any web page can open one; each change shows a notification with Undo.',
   'settings.notifications': 'Notifications',
   'settings.notifyOthers': 'When someone else changes a counter',
   'settings.muted': '{count, plural, one {# counter is muted.} other {# counters are muted.}}',
