@@ -99,7 +99,7 @@ export function launchArguments(argv: readonly string[]): string[] {
   return kept;
 }
 
-export type CounterMatch = { ok: true; counter: CounterState } | { ok: false; words: Words };
+type CounterMatch = { ok: true; counter: CounterState } | { ok: false; words: Words };
 
 /** An id, else a name (any case), else a unique prefix (not with `exact`: links): ambiguity is an error, never a guess. */
 export function resolveCounter(target: string, counters: readonly CounterState[], options: { exact?: boolean } = {}): CounterMatch {

@@ -15,8 +15,8 @@ export const LINK_SCHEME = 'counter-tray';
 export const MAX_LINK_LENGTH = 512;
 const ACTIONS = ['increment', 'decrement', 'open'] as const;
 
-export type LinkAction = { kind: 'increment' | 'decrement'; counter: string; by?: number } | { kind: 'open'; counter: string };
-export type ParsedLink = { ok: true; action: LinkAction } | { ok: false; words: Words };
+type LinkAction = { kind: 'increment' | 'decrement'; counter: string; by?: number } | { kind: 'open'; counter: string };
+type ParsedLink = { ok: true; action: LinkAction } | { ok: false; words: Words };
 
 const refuse = (said: Words): ParsedLink => ({ ok: false, words: said });
 const shown = (text: string) => (text.length > 40 ? `${text.slice(0, 40)}…` : text);
@@ -83,7 +83,7 @@ export interface LinkNotice {
   undo?: { text: string; run(): void };
 }
 
-export interface LinkDeps {
+interface LinkDeps {
   controller: Pick<AppController, 'settings' | 'getState' | 'dispatchFrom' | 'translator' | 'focusCounter' | 'redact'>;
   openPopup(): void;
   notify(notice: LinkNotice): void;
