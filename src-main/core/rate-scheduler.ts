@@ -7,7 +7,7 @@ import { CoreError } from './contract';
 import { isRateLimited } from './errors';
 import { fullJitterDelay } from './tuning';
 
-export type Priority = 'user' | 'background';
+type Priority = 'user' | 'background';
 
 /** The requests a running task put on the wire, carried through the task's awaits. */
 const currentSlot = new AsyncLocalStorage<Promise<unknown>[]>();
@@ -18,7 +18,7 @@ export function holdSlot(wire: Promise<unknown>): void {
 }
 
 /** Run when a slot is free; undefined: nothing to send after all, the slot stays free. */
-export type Task<T> = () => Promise<T> | undefined;
+type Task<T> = () => Promise<T> | undefined;
 
 /** On a 429, `retry`: pause and re-send the task; `reject`: the caller retries on its own (the upgrade). */
 interface RunOptions {

@@ -10,7 +10,8 @@ export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
 
 /** The API takes any whole amount from 1 (docs/api.md §8); a number keeps it exactly up to here. */
 const MAX_BY = Number.MAX_SAFE_INTEGER;
-const BY_PATTERN = /^[0-9]{1,16}$/;
+/** Digits only (no sign, exponent or fraction); a safe integer has at most 16. */
+export const BY_PATTERN = /^[0-9]{1,16}$/;
 const Target = z.string().trim().min(1).max(TEXT_LIMITS.name);
 const Move = z.enum(['increment', 'decrement']);
 
@@ -79,7 +80,6 @@ export function parseCommandLine(argv: readonly string[]): CommandLine {
 
 const usage = (said: Words): CommandLine => ({ kind: 'usage', words: said });
 
-/** Digits only (no sign, exponent or fraction), from 1 to MAX_BY. */
 function parseBy(text: string): number | null {
   if (!BY_PATTERN.test(text)) return null;
   const by = Number(text);
@@ -99,7 +99,7 @@ export function launchArguments(argv: readonly string[]): string[] {
   return kept;
 }
 
-export type CounterMatch = { ok: true; counter: CounterState } | { ok: false; words: Words };
+type CounterMatch = { ok: true; counter: CounterState } | { ok: false; words: Words };
 
 /** An id, else a name (any case), else a unique prefix (not with `exact`: links): ambiguity is an error, never a guess. */
 export function resolveCounter(target: string, counters: readonly CounterState[], options: { exact?: boolean } = {}): CounterMatch {

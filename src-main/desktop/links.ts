@@ -8,17 +8,15 @@ import { words, type Words } from '../../src-shared/i18n/messages';
 import type { CounterState } from '../../src-shared/domain/snapshot';
 import { TEXT_LIMITS } from '../../src-shared/text/server-text';
 import type { AppController } from '../app/ports';
-import { resolveCounter } from './command-line';
+import { BY_PATTERN, resolveCounter } from './command-line';
 
 export const LINK_SCHEME = 'counter-tray';
 /** Longer than any link we document; bounds the parsing a page can make us do. */
 export const MAX_LINK_LENGTH = 512;
-/** A safe integer has at most 16 digits. */
-const PLAIN_AMOUNT = /^[0-9]{1,16}$/;
 const ACTIONS = ['increment', 'decrement', 'open'] as const;
 
-export type LinkAction = { kind: 'increment' | 'decrement'; counter: string; by?: number } | { kind: 'open'; counter: string };
-export type ParsedLink = { ok: true; action: LinkAction } | { ok: false; words: Words };
+type LinkAction = { kind: 'increment' | 'decrement'; counter: string; by?: number } | { kind: 'open'; counter: string };
+type ParsedLink = { ok: true; action: LinkAction } | { ok: false; words: Words };
 
 const refuse = (said: Words): ParsedLink => ({ ok: false, words: said });
 const shown = (text: string) => (text.length > 40 ? `${text.slice(0, 40)}…` : text);
@@ -43,12 +41,11 @@ export function parseLink(text: string): ParsedLink {
   if (kind === 'open') return { ok: true, action: { kind, counter } };
   const by = url.searchParams.get('by');
   if (by === null) return { ok: true, action: { kind, counter } };
-  const amount = PLAIN_AMOUNT.test(by) ? Amount.safeParse(Number(by)) : null;
+  const amount = BY_PATTERN.test(by) ? Amount.safeParse(Number(by)) : null;
   if (!amount?.success) return refuse(words('link.badAmount', { by: shown(by) }));
   return { ok: true, action: { kind, counter, by: amount.data } };
 }
 
-/** The link the OS put on a launch's command line (Windows, Linux). */
 /** Links that come before the app can follow them, kept in order; the launch's own link first. */
 export function createLinkInbox(first: string | undefined) {
   const waiting = first === undefined ? [] : [first];
@@ -62,6 +59,7 @@ export function createLinkInbox(first: string | undefined) {
   };
 }
 
+/** The link the OS put on a launch's command line (Windows, Linux). */
 export const linkInArgv = (argv: readonly string[]): string | undefined => argv.find((arg) => arg.toLowerCase().startsWith(`${LINK_SCHEME}:`));
 
 /**
@@ -85,7 +83,7 @@ export interface LinkNotice {
   undo?: { text: string; run(): void };
 }
 
-export interface LinkDeps {
+interface LinkDeps {
   controller: Pick<AppController, 'settings' | 'getState' | 'dispatchFrom' | 'translator' | 'focusCounter' | 'redact'>;
   openPopup(): void;
   notify(notice: LinkNotice): void;

@@ -15,7 +15,7 @@ export interface CounterNotification {
   counterId?: string;
 }
 
-export interface NotifierOptions {
+interface NotifierOptions {
   clock: Clock;
   deliver(notification: CounterNotification): void;
   // Read each time, so a settings edit or a language switch applies at once.
@@ -24,7 +24,7 @@ export interface NotifierOptions {
   windowMs?: number;
 }
 
-export interface Notifier {
+interface Notifier {
   remoteChange(change: RemoteChange): void;
   announce(announcement: ExtrasAnnouncement): void;
   connectionChanged(status: ConnectionStatus): void;

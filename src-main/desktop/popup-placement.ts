@@ -4,7 +4,7 @@ import type { AppPlatform } from '../app/ports';
 
 export interface Point { x: number; y: number }
 export interface Rect { x: number; y: number; width: number; height: number }
-export type Edge = 'top' | 'bottom' | 'left' | 'right';
+type Edge = 'top' | 'bottom' | 'left' | 'right';
 
 export interface PlacementInput {
   platform: AppPlatform;

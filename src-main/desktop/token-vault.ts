@@ -25,7 +25,7 @@ export interface SecretFile {
   backup(): Promise<string>;
 }
 
-export type EncryptionLevel = 'strong' | 'weak' | 'none';
+type EncryptionLevel = 'strong' | 'weak' | 'none';
 
 export function assessEncryption(platform: AppPlatform, available: boolean, backend: string | undefined): EncryptionLevel {
   if (!available) return 'none';
@@ -94,7 +94,7 @@ class Refused extends Error {
   }
 }
 
-export interface SafeStorageVaultOptions {
+interface SafeStorageVaultOptions {
   safeStorage: SafeStorageLike;
   platform: AppPlatform;
   file: SecretFile;

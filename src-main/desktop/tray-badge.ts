@@ -22,13 +22,13 @@ export function badgeText(value: number): string {
   return abs < 1_000_000_000 ? '<1G' : '1G+';
 }
 
-export interface PlacedInk {
+interface PlacedInk {
   x: number;
   y: number;
   coverage: number;
 }
 
-export interface BadgeLayout {
+interface BadgeLayout {
   pill: { x: number; y: number; width: number; height: number; radius: number };
   glyphHeight: number;
   ink: PlacedInk[];

@@ -4,7 +4,7 @@
 const SVG = { size: 512, tileRadius: 96, ringRadius: 170, ringStroke: 40, plusArm: 100, plusThick: 36 } as const;
 const SAMPLES = 8;
 
-export interface MarkLayers {
+interface MarkLayers {
   size: number;
   tile: Float32Array;
   /** The hollow mark: the tile's edge only. */

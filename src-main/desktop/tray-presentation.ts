@@ -11,7 +11,7 @@ import { trayFace, trayStatus, type TrayAttention, type TrayStatus } from './tra
 
 export type TrayIconFace = Omit<IconSpec, 'size'>;
 
-export interface TrayPresentation {
+interface TrayPresentation {
   title: string;
   tooltip: string;
   icon: TrayIconFace;
@@ -71,7 +71,7 @@ export function presentTray(state: AppStateBody, i18n: Translator): TrayPresenta
   };
 }
 
-export interface TrayPresentationSink {
+interface TrayPresentationSink {
   setTitle(title: string): void;
   setToolTip(tooltip: string): void;
   setIcon(icon: TrayIconFace): void;

@@ -8,7 +8,7 @@ import type { AppController } from '../app/ports';
 import type { ShortcutAction } from '../app/settings/shortcut-rules';
 import type { TrayAction } from '../desktop/tray-menu';
 
-export interface ActionDeps {
+interface ActionDeps {
   controller: AppController;
   openPopup(fromTray: boolean): void;
   togglePopup(): void;

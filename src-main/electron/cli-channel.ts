@@ -9,6 +9,7 @@ import { spawn } from 'node:child_process';
 import { ANSWER_MAX, CliAnswer, CliRequest, EXIT, launchArguments, type CommandLine } from '../desktop/command-line';
 import { translatorFor } from '../../src-shared/i18n/compile';
 import { resolveLocale } from '../../src-shared/i18n/locale';
+import { parseJson } from '../app/storage/parsed-file';
 
 /** The app waits up to `settleMs` for the first list at launch and again for a change's answer; the client a little longer. */
 export const CLI_TIMING = { settleMs: 5_000, answerMs: 12_000, startMs: 20_000, retryMs: 150 } as const;
@@ -84,14 +85,6 @@ function serve(socket: Socket, answers: ChannelAnswers, limits: ChannelLimits): 
     answers.answer(request.data).then(reply, () => reply(answers.malformed()));
   };
   socket.on('data', onData);
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
 }
 
 type Asked = { kind: 'answer'; answer: CliAnswer } | { kind: 'absent' } | { kind: 'failed' };

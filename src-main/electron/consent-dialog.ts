@@ -4,7 +4,7 @@ import { hostOf } from '../../src-shared/i18n/error-words';
 import type { Translator } from '../../src-shared/i18n/translator';
 import type { ConsentPort, ConsentQuestion } from '../app/ports';
 
-export type ShowMessageBox = (options: MessageBoxOptions) => Promise<Pick<MessageBoxReturnValue, 'response'>>;
+type ShowMessageBox = (options: MessageBoxOptions) => Promise<Pick<MessageBoxReturnValue, 'response'>>;
 
 /** "No" is index 0, the default; confirming is index 1. */
 export function consentDialogOptions(question: ConsentQuestion, i18n: Translator): MessageBoxOptions {

@@ -17,7 +17,7 @@ import { createSecretFile } from './files';
 import { createSaveDialog } from './save-dialog';
 import { themeSource, type NativeThemeLike } from './system';
 
-export interface ElectronParts {
+interface ElectronParts {
   app: Pick<App, 'getPreferredSystemLanguages' | 'getVersion' | 'quit'>;
   dialog: Pick<Dialog, 'showMessageBox' | 'showSaveDialog'>;
   safeStorage: SafeStorage;

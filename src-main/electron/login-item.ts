@@ -5,7 +5,7 @@ import { dirname } from 'node:path';
 import type { AppPlatform } from '../app/ports';
 import { autostartPath, desktopEntry, launcherPath } from '../desktop/autostart';
 
-export interface LoginItemDeps {
+interface LoginItemDeps {
   platform: AppPlatform;
   setLoginItemSettings(settings: { openAtLogin: boolean; args?: string[] }): void;
   writeFile(path: string, text: string): Promise<void>;

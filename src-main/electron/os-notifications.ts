@@ -9,14 +9,14 @@ export interface NotificationLike {
   on(event: 'action', listener: () => void): unknown;
 }
 
-export interface OsNotification extends CounterNotification {
+interface OsNotification extends CounterNotification {
   /** Instead of opening the popup on `counterId`. */
   onClick?: () => void;
   /** A button where the OS shows one (macOS, Windows: Electron's `actions`); elsewhere only the click. */
   action?: { text: string; run(): void };
 }
 
-export interface OsNotificationDeps {
+interface OsNotificationDeps {
   isSupported(): boolean;
   create(options: { title: string; body: string; silent: boolean; actions?: { type: 'button'; text: string }[] }): NotificationLike;
   onClick(counterId: string | undefined): void;

@@ -3,7 +3,7 @@ import type { BrowserWindowConstructorOptions, Display, Point, Rectangle } from 
 import type { AppPlatform } from '../app/ports';
 import { placePopup } from '../desktop/popup-placement';
 
-export type WindowMaterial = 'vibrancy' | 'acrylic' | 'solid';
+type WindowMaterial = 'vibrancy' | 'acrylic' | 'solid';
 
 /** CSS px at 100 %: the README's screenshots and the e2e pages use it too. */
 export const POPUP_SIZE = { width: 360, height: 480 } as const;
@@ -55,7 +55,7 @@ export interface ScreenLike {
   getPrimaryDisplay(): Display;
 }
 
-export interface PopupOptions<W extends PopupWindowLike> {
+interface PopupOptions<W extends PopupWindowLike> {
   createWindow(options: BrowserWindowConstructorOptions): W;
   windowOptions: BrowserWindowConstructorOptions;
   url: string;
@@ -65,7 +65,7 @@ export interface PopupOptions<W extends PopupWindowLike> {
   isQuitting(): boolean;
 }
 
-export type OpenTrigger = { kind: 'tray'; trayBounds: Rectangle } | { kind: 'other'; trayBounds?: Rectangle };
+type OpenTrigger = { kind: 'tray'; trayBounds: Rectangle } | { kind: 'other'; trayBounds?: Rectangle };
 
 // A tray click on an open popup first blurs (hiding it), then clicks, which would show it again.
 const BLUR_CLICK_GRACE_MS = 300;

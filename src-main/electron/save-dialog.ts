@@ -5,8 +5,8 @@ import type { SaveDialogOptions, SaveDialogReturnValue } from 'electron';
 import type { SaveFilePort, SaveFileRequest } from '../app/ports';
 import type { Translator } from '../../src-shared/i18n/translator';
 
-export type ShowSaveDialog = (options: SaveDialogOptions) => Promise<Pick<SaveDialogReturnValue, 'canceled' | 'filePath'>>;
-export type WriteTextFile = (path: string, text: string) => Promise<void>;
+type ShowSaveDialog = (options: SaveDialogOptions) => Promise<Pick<SaveDialogReturnValue, 'canceled' | 'filePath'>>;
+type WriteTextFile = (path: string, text: string) => Promise<void>;
 
 export function saveDialogOptions(request: SaveFileRequest, i18n: Translator): SaveDialogOptions {
   return {

@@ -6,7 +6,7 @@ import type { AppPlatform } from '../app/ports';
 import type { ShortcutAction } from '../app/settings/shortcut-rules';
 import { planRegistration } from '../desktop/shortcuts';
 
-export interface GlobalShortcutLike {
+interface GlobalShortcutLike {
   register(accelerator: string, callback: () => void): boolean;
   unregister(accelerator: string): void;
 }

@@ -2,7 +2,7 @@
 import type { Clock } from '../core/contract';
 import type { ThemeSource } from '../app/ports';
 
-export interface PowerMonitorLike {
+interface PowerMonitorLike {
   on(event: 'resume', listener: () => void): unknown;
   on(event: 'unlock-screen', listener: () => void): unknown;
 }
@@ -23,7 +23,7 @@ export function themeSource(nativeTheme: NativeThemeLike): ThemeSource {
   };
 }
 
-export interface SystemWatchDeps {
+interface SystemWatchDeps {
   powerMonitor: PowerMonitorLike;
   clock: Clock;
   readTimezone(): string;

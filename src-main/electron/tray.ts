@@ -21,7 +21,7 @@ export interface TrayLike<Menu, Image> {
   destroy(): void;
 }
 
-export interface TrayDeps<Menu, Image> {
+interface TrayDeps<Menu, Image> {
   createTray(image: Image): TrayLike<Menu, Image>;
   buildMenu(template: MenuItemConstructorOptions[]): Menu;
   createImage(bitmap: IconBitmap, template: boolean): Image;

@@ -10,7 +10,7 @@ import { Emitter } from '../../src-shared/events/emitter';
 /** What we use of AppUpdater (a fake implements it in the tests). */
 export type UpdaterLike = Pick<AppUpdater, 'autoDownload' | 'autoInstallOnAppQuit' | 'allowDowngrade' | 'logger' | 'isUpdateSupported' | 'netSession' | 'setFeedURL' | 'checkForUpdates' | 'downloadUpdate' | 'quitAndInstall' | 'on'>;
 
-export interface UpdaterDriverDeps {
+interface UpdaterDriverDeps {
   updater: UpdaterLike;
   feed: FeedConfig;
   running: string;

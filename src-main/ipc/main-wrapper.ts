@@ -36,7 +36,7 @@ export function registerInvokeHandlers<E extends InvokeEventLike>(
   };
 }
 
-export interface WebContentsLike {
+interface WebContentsLike {
   isDestroyed(): boolean;
   send(channel: string, ...args: unknown[]): void;
 }

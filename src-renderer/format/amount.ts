@@ -15,7 +15,7 @@ export function wholeAmount(text: string): Whole {
   return { sign: match[1] === '-' || match[1] === '−' ? -1 : 1, amount };
 }
 
-export type TypedAmount = { direction: Direction; amount: number } | { message: string };
+type TypedAmount = { direction: Direction; amount: number } | { message: string };
 
 export function typedAmount(i18n: Translator, counter: CounterState, text: string): TypedAmount {
   const whole = wholeAmount(text);

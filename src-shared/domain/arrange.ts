@@ -3,7 +3,7 @@ import type { CounterState } from './snapshot';
 import type { Organisation } from './organise';
 
 /** A group's header: `id` null is "Ungrouped". `count`: its counters the list would show unfolded. */
-export interface GroupHeading {
+interface GroupHeading {
   id: string | null;
   name: string | null;
   folded: boolean;

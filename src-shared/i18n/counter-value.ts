@@ -3,7 +3,7 @@
 import type { CounterType } from '../api/schemas';
 import type { Translator } from './translator';
 
-export interface ValueText {
+interface ValueText {
   /** "in", "vor"; mostly empty. */
   before: string;
   number: string;

@@ -2,7 +2,7 @@
 import type { Milestone, MilestoneCounterType } from '../domain/milestones';
 import type { Translator } from './translator';
 
-export type GoalPeriodName = 'day' | 'week' | 'month';
+type GoalPeriodName = 'day' | 'week' | 'month';
 
 /** "5 / 8 today". */
 export function goalProgressText(i18n: Translator, goal: { done: number; target: number; period: GoalPeriodName }): string {

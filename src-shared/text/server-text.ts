@@ -22,7 +22,7 @@ const BEARER = /\b(bearer)\s+[A-Za-z0-9\-._~+/]+=*/gi;
 /** "Authorization: <value>", as a quoted header or a query parameter. */
 const AUTH_HEADER = /\b(authorization|x-api-key|api[-_]?key|access[-_]?token|token)(["']?\s*[:=]\s*["']?)[^\s"',;}]+/gi;
 
-export interface SanitizeOptions {
+interface SanitizeOptions {
   /** The tokens this run has seen; one shorter than TOKEN_FRAGMENT_MIN is removed only whole, from 4 characters. */
   secrets?: Iterable<string>;
   maxLength?: number;

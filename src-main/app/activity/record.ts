@@ -6,7 +6,7 @@ import { dayKey, DayTotals, isRecordedAt, lastDays, type DayTotal } from './days
 import { decodeEvent, encodeEvent, FILE_LIMITS, type RecordFile, type RecordFileV2 } from './record-file';
 
 /** Days of totals kept; days events are kept, and events per counter (a dropped event's day total stays). */
-export interface RecordLimits {
+interface RecordLimits {
   days: number;
   eventDays: number;
   eventsPerCounter: number;
@@ -25,7 +25,7 @@ export interface ExportLog {
   events: ActivityEvent[];
 }
 
-export interface Log {
+interface Log {
   events: ActivityEvent[];
   days: DayTotals;
   /** Set once events were dropped: the oldest kept event's time; days up to its day are whole only as stored totals. */

@@ -6,6 +6,7 @@ import type { CounterCore, PendingStore } from '../../core/contract';
 import { AnyPendingDocument } from '../../core/pending-document';
 import { openEntries, refusedClicksNotice, sealEntries, type ClickFileName, type ClickSeal } from './click-file-codec';
 import type { PendingFiles, TextFile } from '../ports';
+import { parseJson } from '../storage/parsed-file';
 import { backupNote, sentences, type Notice, type Said } from '../../../src-shared/i18n/notice';
 
 const OwnedPending = z.object({ owner: z.string(), pending: AnyPendingDocument });
@@ -52,13 +53,7 @@ export function createAccountPendingStore(seal: ClickSeal, { file, legacy, notic
   }
 
   async function parse(text: string, from: TextFile): Promise<unknown> {
-    let json: unknown;
-    try {
-      json = JSON.parse(text);
-    } catch {
-      json = undefined;
-    }
-    const saved = OwnedPending.safeParse(await authenticated(json, from, 'pending'));
+    const saved = OwnedPending.safeParse(await authenticated(parseJson(text), from, 'pending'));
     if (saved.success && saved.data.owner === owner) return saved.data.pending;
     const backup = await from.backup().catch(() => null);
     notice(sentences((i18n) => (saved.success ? i18n.t('notice.clicksOtherAccount') : i18n.t('notice.clicksUnreadable')), backupNote(backup)));
@@ -80,13 +75,7 @@ export function createAccountPendingStore(seal: ClickSeal, { file, legacy, notic
       const old = await legacy?.read().catch(() => null);
       if (!old) return undefined;
       // 0.2 kept one account's clicks in pending.json; another account's are not ours to touch.
-      let owned: unknown;
-      try {
-        owned = JSON.parse(old);
-      } catch {
-        return undefined;
-      }
-      const saved = OwnedPending.safeParse(owned);
+      const saved = OwnedPending.safeParse(parseJson(old));
       if (!saved.success || saved.data.owner !== owner) return undefined;
       // 0.2 wrote no MACs: taken only at the launch that upgraded the token vault.
       if (!seal.acceptUnsealed) {

@@ -13,6 +13,7 @@ import { AppError } from '../../ipc/errors';
 import type { TextFile } from '../ports';
 import type { Session } from '../session/session-api';
 import { accountOwnerKey } from './account-pending-store';
+import { parseJson } from '../storage/parsed-file';
 
 /** Older accounts are dropped first. */
 const MAX_ACCOUNTS = 5;
@@ -72,13 +73,7 @@ export function createLastKnownCache(file: TextFile, clock: Clock, log: (message
     async load() {
       const text = await file.read().catch(() => null);
       if (text === null) return {};
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(text);
-      } catch {
-        parsed = undefined;
-      }
-      const result = CacheFile.safeParse(parsed);
+      const result = CacheFile.safeParse(parseJson(text));
       if (result.success) {
         accounts = {};
         const stale: { net: number; name: string }[] = [];

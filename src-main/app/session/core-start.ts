@@ -3,7 +3,7 @@ import type { CoreOptions, CounterCore } from '../../core/contract';
 import { words } from '../../../src-shared/i18n/messages';
 import { AppError, asCoreError } from '../../ipc/errors';
 import type { CoreFactory } from '../ports';
-import { hostOf } from './server-url';
+import { hostOf } from '../../../src-shared/i18n/error-words';
 
 /** On failure stops the core (no sockets or timers left). */
 export async function startCore(factory: CoreFactory, options: CoreOptions): Promise<CounterCore> {
@@ -25,7 +25,7 @@ export function isTransient(error: AppError): boolean {
 export function startFailure(error: unknown, baseUrl: string): AppError {
   if (error instanceof AppError) return error;
   const core = asCoreError(error);
-  const host = hostOf(baseUrl);
+  const host = hostOf(baseUrl) ?? baseUrl;
   if (!core) return new AppError('internal', `Could not start syncing with ${host}.`);
   // The core's detail goes to the log.
   const detail = core.message;

@@ -46,12 +46,3 @@ export function originOf(url: string): string {
     return '';
   }
 }
-
-/** "counters.example.org:8443" (the text itself when it is not a URL). */
-export function hostOf(url: string): string {
-  try {
-    return new URL(url).host || url;
-  } catch {
-    return url;
-  }
-}

@@ -9,7 +9,8 @@ import { createSessionCores } from './session-cores';
 import { AppError, redactWords } from '../../ipc/errors';
 import type { DemoService, StoredToken, TokenRecord } from '../ports';
 import type { Session, SessionDeps } from './session-api';
-import { hostOf, originOf } from './server-url';
+import { originOf } from './server-url';
+import { hostOf } from '../../../src-shared/i18n/error-words';
 import { createLaunchRetry } from './launch-retry';
 import { createTokenGate } from './token-gate';
 import { words } from '../../../src-shared/i18n/messages';
@@ -58,7 +59,7 @@ export function createSession(deps: SessionDeps): Session {
     if (originOf(serverUrl) !== stored.origin) {
       // The settings name another server: the token stays stored, unused until the user signs in here.
       gate.use(null);
-      const host = hostOf(originOf(serverUrl) || serverUrl);
+      const host = hostOf(serverUrl) ?? serverUrl;
       set(signedOut(new AppError('token-for-other-server', words('error.tokenForOtherServer', { host }), `token for ${stored.origin}, settings name ${serverUrl}`)));
       return;
     }

@@ -16,7 +16,7 @@ function withAccountCounterSettings(next: Settings, account: Settings): Settings
   };
 }
 
-export interface SettingsChange {
+interface SettingsChange {
   next: Settings;
   previous: Settings;
 }

@@ -28,7 +28,8 @@ export async function readParsed<T>(file: TextFile, schema: z.ZodType<T>, option
   return { status: 'invalid', backup: await file.backup().catch(() => null) };
 }
 
-function parseJson(text: string): unknown {
+/** Undefined for text that is not JSON: every schema refuses it. */
+export function parseJson(text: string): unknown {
   try {
     return JSON.parse(text) as unknown;
   } catch {

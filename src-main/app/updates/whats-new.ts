@@ -2,6 +2,7 @@
 import semver from 'semver';
 import { z } from 'zod';
 import type { TextFile } from '../ports';
+import { parseJson } from '../storage/parsed-file';
 
 const NotesFile = z.object({
   version: z.string().max(64),
@@ -20,12 +21,8 @@ export function createWhatsNewStore(file: TextFile, warn: (message: string) => v
   async function read(): Promise<NotesFile | null> {
     const text = await file.read().catch(() => null);
     if (text === null) return null;
-    try {
-      const parsed = NotesFile.safeParse(JSON.parse(text));
-      if (parsed.success && semver.valid(parsed.data.version)) return parsed.data;
-    } catch {
-      // fall through: not JSON
-    }
+    const parsed = NotesFile.safeParse(parseJson(text));
+    if (parsed.success && semver.valid(parsed.data.version)) return parsed.data;
     warn('the saved release notes were not readable and were dropped');
     return null;
   }
