@@ -1,5 +1,5 @@
 // The answers to every invoke channel, per click source; the context below is all a handler may touch.
-import { stepOf } from '../../src-shared/domain/settings';
+import { stepOf } from './settings/app-settings';
 import { PatchBodyV2 } from '../../src-shared/api/schemas';
 import type { ClickSource } from '../../src-shared/domain/activity';
 import { DEFAULT_SERVER_URL, isPublicServer } from '../../src-shared/domain/server-address';

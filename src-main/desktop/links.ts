@@ -1,6 +1,6 @@
 // counter-tray:// links: any web page can open one, so a link is parsed strictly, a change needs
 // "Allow links" (off by default), and each says so with Undo (docs/security.md).
-import { stepOf } from '../../src-shared/domain/settings';
+import { stepOf } from '../app/settings/app-settings';
 import { resolve } from 'node:path';
 import { Amount } from '../../src-shared/api/schemas';
 import { errorText } from '../../src-shared/i18n/error-words';

@@ -1,6 +1,6 @@
 // The tray's context menu as data. Linux AppIndicator never delivers clicks (electron/electron#37112),
 // so every action of the popup that matters is reachable from here.
-import { stepOf } from '../../src-shared/domain/settings';
+import { stepOf } from '../app/settings/app-settings';
 import type { CounterState } from '../../src-shared/domain/snapshot';
 import { formatCounterValue } from '../../src-shared/i18n/counter-value';
 import type { PlainKey } from '../../src-shared/i18n/messages';

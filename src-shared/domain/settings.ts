@@ -39,9 +39,6 @@ export const Settings = z.object({
 });
 export type Settings = z.infer<typeof Settings>;
 
-/** What + and − (and a link or command without an amount) move this counter by. */
-export const stepOf = (settings: Pick<Settings, 'steps'>, counterId: string): number => settings.steps[counterId] ?? 1;
-
 export const DEFAULT_SETTINGS: Settings = {
   version: 2,
   serverUrl: DEFAULT_SERVER_URL,

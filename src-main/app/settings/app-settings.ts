@@ -5,6 +5,9 @@ import { DEFAULT_SETTINGS, type Settings } from '../../../src-shared/domain/sett
 import { Emitter } from '../../../src-shared/events/emitter';
 import type { SettingsStore } from '../ports';
 
+/** What + and − (and a link or command without an amount) move this counter by. */
+export const stepOf = (settings: Pick<Settings, 'steps'>, counterId: string): number => settings.steps[counterId] ?? 1;
+
 /** `next`, with the per-counter settings taken from the account's saved ones. */
 function withAccountCounterSettings(next: Settings, account: Settings): Settings {
   return {
