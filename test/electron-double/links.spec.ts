@@ -3,14 +3,22 @@
 // main's own dialog, and the notice's click opening the counter where the undo chip is.
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { Page } from '@playwright/test';
 import { ADA, COUNTER } from '../../dev-tools/web/e2e-fixtures';
 import { en } from '../../dev-tools/support/i18n';
 import { expect, test } from '../../dev-tools/electron-double/fixtures';
 import { signIn, stepsOn } from '../../dev-tools/electron-double/flows';
 
 const LINK = 'counter-tray://increment?counter=Coffees%20today&by=5';
-/** The switch shows at once; main has said yes once its settings file has it. */
-const linksAllowed = (machine: { userData: string }) => expect.poll(async () => JSON.parse(await readFile(join(machine.userData, 'settings.json'), 'utf8')).allowLinks).toBe(true);
+type Bridge = { counterTray: { invoke(channel: string, request: unknown): Promise<{ ok: boolean; value?: { settings: { allowLinks: boolean } } }> } };
+/**
+ * The switch shows at once; main has said yes once its own state has it (the file is written first,
+ * so a link sent when only the file had it was refused under load) and its settings file keeps it.
+ */
+async function linksAllowed(machine: { userData: string }, popup: Page): Promise<void> {
+  await expect.poll(async () => (await popup.evaluate(() => (globalThis as unknown as Bridge).counterTray.invoke('state:get', {}))).value?.settings.allowLinks).toBe(true);
+  expect(JSON.parse(await readFile(join(machine.userData, 'settings.json'), 'utf8')).allowLinks).toBe(true);
+}
 const notices = (launch: { electron: { notifications: { title: string; body: string }[] } }) => launch.electron.notifications.map((n) => `${n.title}: ${n.body}`);
 
 test('a link while links are off changes nothing and says why; allowed in Settings, the same link sends one increment of 5', async ({ machine, service }) => {
@@ -39,7 +47,7 @@ test('a link while links are off changes nothing and says why; allowed in Settin
   await popup.getByRole('switch', { name: en.t('settings.allowLinks') }).click();
   await expect(popup.getByRole('switch', { name: en.t('settings.allowLinks') })).toBeChecked();
   expect(launch.electron.dialog.pendingExpectations()).toEqual([]);
-  await linksAllowed(machine);
+  await linksAllowed(machine, popup);
   launch.electron.window.blur();
 
   await machine.launch([LINK]);
@@ -59,7 +67,7 @@ test('a link that starts the app is followed once the counters are known', async
   await popup.getByRole('button', { name: 'Settings' }).click();
   setup.electron.dialog.expect({ match: /^Allow links to change your counters\?\n/, click: en.t('dialog.allowLinksConfirm') });
   await popup.getByRole('switch', { name: en.t('settings.allowLinks') }).click();
-  await linksAllowed(machine);
+  await linksAllowed(machine, popup);
   await setup.quit();
   const logFrom = service.requestLog.length;
 
