@@ -36,7 +36,7 @@ export function createAppController(deps: AppControllerDeps): AppController {
   const platform = toAppPlatform(deps.platform);
   const settings = createAppSettings(deps.settings);
   /** The parts only main tells: shortcuts the OS refused, the OS's languages, what the popup is asked to show. */
-  const view = { shortcutFailures: [] as AppState['shortcutFailures'], systemLanguages: deps.systemLanguages(), ask: null as AppState['ask'] };
+  const view = { shortcutFailures: [] as AppState['shortcutFailures'], systemLanguages: deps.systemLanguages(), ask: null as AppState['ask'], cue: undefined as AppState['cue'] };
   const effectiveTimezone = () => settings.current().timezone ?? deps.systemTimezone();
   const publisher = createStatePublisher(() => getState(), clock);
   const changed = publisher.changed;
@@ -89,13 +89,21 @@ export function createAppController(deps: AppControllerDeps): AppController {
     requireCounter: (id) => session.requireCounter(id),
     notice: notify,
     warn,
-    announce: (announcement) => announcements.fire({ ...announcement, name: redact(announcement.name, TEXT_LIMITS.name) }),
+    announce: (announcement) => {
+      if (announcement.kind === 'goalReached') cue('chime');
+      announcements.fire({ ...announcement, name: redact(announcement.name, TEXT_LIMITS.name) });
+    },
   });
   const { organise, counterReset } = accountData;
 
   session.onDidChange(() => {
     settings.followMode(session.state().mode);
     changed();
+  });
+  // Others' changes sound only when asked, and never for a counter muted on its edit page.
+  session.onRemoteChange(({ counterId }) => {
+    const { sounds, notifications } = settings.current();
+    if (sounds.others && !notifications.mutedCounters.includes(counterId)) cue('click');
   });
   session.onCoreChanged(({ core, account }) => {
     clicks.watch(core);
@@ -143,6 +151,7 @@ export function createAppController(deps: AppControllerDeps): AppController {
       systemTimezone: deps.systemTimezone(),
       locale: locale(),
       ask: view.ask,
+      ...(view.cue ? { cue: view.cue } : {}),
       activity: core && records ? records.activity.summary() : NO_ACTIVITY,
       ...(updates ? { updates } : {}),
       ...(shown && records ? { extras: records.goals.view(), resetUndo: counterReset.offer(shown.counters) } : {}),
@@ -175,6 +184,7 @@ export function createAppController(deps: AppControllerDeps): AppController {
         quit: deps.quit,
         hideWindow: deps.hideWindow,
         updates: deps.updates,
+        cue,
       },
       source,
     );
@@ -194,6 +204,12 @@ export function createAppController(deps: AppControllerDeps): AppController {
     'state:changed': publisher.onState,
     'state:delta': publisher.onDelta,
   };
+  /** Numbered like an ask; raised only while sounds are on. */
+  function cue(sound: NonNullable<AppState['cue']>['sound']): void {
+    if (!settings.current().sounds.on) return;
+    view.cue = { sound, seq: (view.cue?.seq ?? 0) + 1 };
+    changed();
+  }
   /** Numbered anew (`Ask.seq`): the popup acts on it once, whenever it mounts. */
   const ask = (next: { kind: 'focusCounter'; id: string } | { kind: 'openSettings' }) => {
     view.ask = { ...next, seq: (view.ask?.seq ?? 0) + 1 };

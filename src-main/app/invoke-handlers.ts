@@ -48,6 +48,8 @@ interface InvokeHandlerContext {
   quit: AppControllerDeps['quit'];
   hideWindow: AppControllerDeps['hideWindow'];
   updates: AppControllerDeps['updates'];
+  /** A sound for the popup to play (the controller knows whether sounds are on). */
+  cue(sound: 'click'): void;
 }
 
 const DEFAULT_ORIGIN = originOf(DEFAULT_SERVER_URL);
@@ -81,6 +83,7 @@ export function createInvokeHandlers(ctx: InvokeHandlerContext, source: ClickSou
     if (value !== undefined && !Number.isSafeInteger(value + (direction === 'increment' ? amount : -amount))) throw new AppError('invalid-payload', words('error.amountOutOfRange'));
     const core = ctx.offline.step(id, direction, amount);
     ctx.records().activity.click(id, source, direction === 'increment' ? amount : -amount);
+    ctx.cue('click');
     await ctx.durable(core);
     return null;
   };

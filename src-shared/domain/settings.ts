@@ -36,6 +36,8 @@ export const Settings = z.object({
   updates: z.object({ mode: UpdateMode }),
   /** counter-tray:// links may change counters: off until the user says yes in main's dialog (settings:update). */
   allowLinks: z.boolean(),
+  /** Added without a version step: a click on your own counts and a chime on a goal reached; `others`: a click on others' changes too. */
+  sounds: z.object({ on: z.boolean(), volume: z.int().min(0).max(100), others: z.boolean() }),
 });
 export type Settings = z.infer<typeof Settings>;
 
@@ -52,6 +54,7 @@ export const DEFAULT_SETTINGS: Settings = {
   language: 'system',
   updates: { mode: 'automatic' },
   allowLinks: false,
+  sounds: { on: false, volume: 60, others: false },
 };
 
 /** Preferences only: where the token goes is asked of main (`session:connect`), which asks the user. */

@@ -79,6 +79,8 @@ export const AppState = z.object({
   /** Absent where main runs no updater (tests, dev:web). */
   updates: UpdatesState.optional(),
   ask: Ask.nullable(),
+  /** The last sound main asked for (Settings → Sounds); the page plays each `seq` once, never one it finds at mount. */
+  cue: z.object({ sound: z.enum(['click', 'chime']), seq: z.int().min(1) }).optional(),
   /** The `state:delta` this state is current with: the base later deltas apply to. */
   revision: z.int().min(0),
 });

@@ -133,6 +133,7 @@ export const desktop = {
   'setting.language': 'Sprache',
   'setting.updates': 'Updates',
   'setting.allowLinks': 'Links',
+  'setting.sounds': 'Töne',
 
   // Eigene Fragen von main (Dialoge des Systems)
   'dialog.changeServer': 'Dein API-Token an {to} senden?',

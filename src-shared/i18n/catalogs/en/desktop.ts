@@ -130,6 +130,7 @@ export const desktop = {
   'setting.language': 'language',
   'setting.updates': 'updates',
   'setting.allowLinks': 'links',
+  'setting.sounds': 'sounds',
 
   // Main's own questions (native dialogs)
   'dialog.changeServer': 'Send your API token to {to}?',

@@ -44,6 +44,14 @@ describe('settings migration', () => {
     expect(outcome.kind === 'migrated' && outcome.notice && said(outcome.notice)).toContain('links');
   });
 
+  it('a file from before sounds loads with them off, no notice; a volume above 100 is reset and named', () => {
+    const { sounds: _added, ...before } = { ...DEFAULT_SETTINGS, theme: 'dark' as const };
+    expect(migrateSettings(before)).toEqual({ kind: 'ok', settings: { ...before, sounds: { on: false, volume: 60, others: false } } });
+    const outcome = migrateSettings({ ...before, sounds: { on: true, volume: 400, others: false } });
+    expect(outcome).toMatchObject({ kind: 'migrated', settings: { theme: 'dark', sounds: DEFAULT_SETTINGS.sounds } });
+    expect(outcome.kind === 'migrated' && outcome.notice && said(outcome.notice, de)).toContain('Töne');
+  });
+
   it('an update mode that is not one of the three is reset alone, with a notice naming it', () => {
     const outcome = migrateSettings({ ...DEFAULT_SETTINGS, pinned: [COFFEE_ID], updates: { mode: 'sometimes' } });
     expect(outcome).toMatchObject({ kind: 'migrated', settings: { pinned: [COFFEE_ID], updates: { mode: 'automatic' } } });
