@@ -10,6 +10,7 @@ import { StatusLine } from './components/StatusLine';
 import { ErrorBoundary } from './components/ErrorBoundary';
 import { loadCounterMenu } from './components/useRowMenu';
 import { usePrefetchAfterFirstScreen } from './components/usePrefetchAfterFirstScreen';
+import { useSoundCue } from './components/useSoundCue';
 import { CounterList } from './screens/CounterList';
 
 const OFFLINE_STATS = { requests: 0, rateLimited: 0, notifications: 0, ignoredFrames: 0, resyncs: 0 };
@@ -78,6 +79,7 @@ function Screens({ api, state, problem }: { api: CounterTrayApi; state: AppState
     if (theme) document.documentElement.dataset.theme = theme;
   }, [theme]);
   useAccentColor(state?.accentColor, theme);
+  useSoundCue(state?.cue, state?.settings.sounds);
   const material = state?.windowMaterial;
   useEffect(() => {
     if (material && material !== 'solid') document.documentElement.dataset.material = material;
