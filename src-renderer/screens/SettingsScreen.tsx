@@ -16,6 +16,7 @@ import { useEscape } from '../components/useDocumentKeydown';
 import { displayAccelerator } from '../format/accelerator';
 import { conflictFor, failureFor, shortcutSlots } from '../format/shortcutUse';
 import { useI18n } from '../i18n/I18n';
+import { SoundsSection } from './SoundsSection';
 import { UpdatesSection } from './UpdatesSection';
 
 const THEMES: { value: Theme; label: PlainKey }[] = [
@@ -78,7 +79,7 @@ function ShortcutsSection({ state, settings, update }: SectionProps) {
   const slots = shortcutSlots(i18n, settings, state.core?.counters ?? []);
   const isMac = state.platform === 'darwin';
   return (
-    <SettingsGroup title={i18n.t('settings.shortcuts')}>
+    <SettingsGroup title={i18n.t('settings.shortcuts')} open={state.shortcutFailures.length > 0}>
       <ShortcutRecorder
         label={i18n.t('shortcut.open')}
         value={settings.shortcuts.open}
@@ -137,7 +138,7 @@ function LanguageSection({ state, settings, update, ids }: SectionProps) {
     return [{ value: SYSTEM_ZONE, label: i18n.t('settings.zoneSystem', { zone: state.systemTimezone }) }, ...listed.map((zone) => ({ value: zone, label: zone.replaceAll('_', ' ') }))];
   }, [zones, settings.timezone, state.systemTimezone, i18n]);
   return (
-    <SettingsGroup title={i18n.t('settings.language')} headingId={`${ids}-language`}>
+    <SettingsGroup title={i18n.t('settings.language')} headingId={`${ids}-language`} open={false}>
       <Segmented<LanguageChoice>
         label={{ labelledBy: `${ids}-language` }}
         segments={[
@@ -162,7 +163,7 @@ function LanguageSection({ state, settings, update, ids }: SectionProps) {
 function AboutSection({ api, state, settings, update }: SectionProps) {
   const i18n = useI18n();
   return (
-    <SettingsGroup title={i18n.t('settings.about')}>
+    <SettingsGroup title={i18n.t('settings.about')} open={false}>
       <Switch label={i18n.t('settings.openAtLogin')} checked={settings.launchAtLogin} onChange={(launchAtLogin) => update({ launchAtLogin })} />
       <div className="setting setting-inline">
         <span className="setting-text">{i18n.t('settings.version', { version: state.appVersion ?? i18n.t('settings.versionUnknown') })}</span>
@@ -185,7 +186,8 @@ export interface SectionProps {
   onExport: () => void;
 }
 
-const SETTINGS_SECTIONS: ComponentType<SectionProps>[] = [AccountSection, ShortcutsSection, NotificationsSection, AppearanceSection, LanguageSection, UpdatesSection, AboutSection];
+// What is set once (or needs the user: a shortcut the OS refused opens its group) folds under its heading, last.
+const SETTINGS_SECTIONS: ComponentType<SectionProps>[] = [AccountSection, NotificationsSection, SoundsSection, AppearanceSection, ShortcutsSection, LanguageSection, UpdatesSection, AboutSection];
 
 interface Props {
   api: CounterTrayApi;

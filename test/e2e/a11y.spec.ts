@@ -33,6 +33,7 @@ test.describe('signed in', () => {
     await popup.getByRole('button', { name: 'Settings' }).click();
     await expect(popup.getByRole('heading', { name: 'Settings' })).toBeVisible();
     await sweep(popup, harness, 'settings');
+    await popup.locator('summary', { hasText: 'Shortcuts' }).click();
     const links = popup.getByRole('switch', { name: 'Let counter-tray:// links change counters' });
     await links.click();
     await expect(links).toBeChecked();
@@ -134,6 +135,7 @@ test.describe('the other screens, in the states they can be in', () => {
     await popup.getByRole('button', { name: 'Settings' }).click();
     await expect(popup.getByRole('button', { name: 'Restart to update to 0.3.0' })).toBeVisible();
     await sweep(popup, harness, 'settings, update ready');
+    await popup.locator('summary', { hasText: 'Language' }).click();
     await popup.getByRole('combobox', { name: 'Time zone for day counters' }).click();
     await popup.keyboard.type('america');
     await expect(popup.getByRole('listbox', { name: 'Time zones' })).toBeVisible();

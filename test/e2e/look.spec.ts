@@ -102,6 +102,7 @@ test.describe('the OS’s own settings', () => {
     expect(on.background).toBe(system.highlight);
     expect(off.background).toBe(system.canvas);
     expect(chosen.background).toBe(system.highlight);
+    await popup.locator('summary', { hasText: 'About' }).click();
     await popup.getByRole('switch', { name: 'Open at login' }).focus();
     await popup.keyboard.press('Shift+Tab');
     await popup.keyboard.press('Tab');

@@ -33,11 +33,13 @@ test.describe('settings and theme', () => {
 
   test('records a shortcut, chooses a time zone, and signs out', async ({ popup, harness, shoot }) => {
     await popup.getByRole('button', { name: 'Settings' }).click();
+    await popup.locator('summary', { hasText: 'Shortcuts' }).click();
     await popup.getByRole('button', { name: 'Record' }).click();
     await popup.keyboard.press('Control+Shift+K');
     await expect(popup.getByRole('group', { name: 'Open the popup' }).locator('kbd')).toHaveText('Ctrl+Shift+K');
     await expect.poll(() => harness.app.controller.getState().settings.shortcuts.open).toBe('CommandOrControl+Shift+K');
 
+    await popup.locator('summary', { hasText: 'Language' }).click();
     const zone = popup.getByRole('combobox', { name: 'Time zone for day counters' });
     await zone.click();
     await popup.keyboard.type('kiriti');
@@ -71,6 +73,7 @@ test.describe('settings and theme', () => {
 
   test("the app's version and Quit are in Settings too", async ({ popup, harness }) => {
     await popup.getByRole('button', { name: 'Settings' }).click();
+    await popup.locator('summary', { hasText: 'About' }).click();
     await expect(popup.getByText('Version 0.0.0-test')).toBeVisible();
     await popup.getByRole('button', { name: 'Quit Counter Tray' }).click();
     await expect.poll(() => harness.app.quitRequests()).toBe(1);
@@ -144,6 +147,8 @@ test.describe('Settings’ controls by keyboard', () => {
   test.use({ harnessOptions: { app: { updates: UP_TO_DATE } } });
   test('a switch toggles with Space, a segmented control moves with the arrows, the zone list filters as one types', async ({ popup, harness }) => {
     await popup.getByRole('button', { name: 'Settings' }).click();
+    // Folded: what is set once (Shortcuts, Language, Updates, About); their summaries are targets too.
+    for (const fold of ['Shortcuts', 'About', 'Language']) await popup.locator('summary', { hasText: fold }).click();
     const login = popup.getByRole('switch', { name: 'Open at login' });
     await login.focus();
     await popup.keyboard.press('Space');

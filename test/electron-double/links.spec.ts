@@ -43,6 +43,7 @@ test('a link while links are off changes nothing and says why; allowed in Settin
 
   // The popup's toggle only asks: main's own dialog decides.
   await popup.getByRole('button', { name: 'Settings' }).click();
+  await popup.locator('summary', { hasText: en.t('settings.shortcuts') }).click();
   launch.electron.dialog.expect({ match: /^Allow links to change your counters\?\n/, click: en.t('dialog.allowLinksConfirm') });
   await popup.getByRole('switch', { name: en.t('settings.allowLinks') }).click();
   await expect(popup.getByRole('switch', { name: en.t('settings.allowLinks') })).toBeChecked();
@@ -65,6 +66,7 @@ test('a link that starts the app is followed once the counters are known', async
   const setup = await machine.launch();
   const popup = await signIn(setup, service);
   await popup.getByRole('button', { name: 'Settings' }).click();
+  await popup.locator('summary', { hasText: en.t('settings.shortcuts') }).click();
   setup.electron.dialog.expect({ match: /^Allow links to change your counters\?\n/, click: en.t('dialog.allowLinksConfirm') });
   await popup.getByRole('switch', { name: en.t('settings.allowLinks') }).click();
   await linksAllowed(machine, popup);
@@ -84,6 +86,7 @@ test('declining main’s dialog leaves links off, whatever the popup asked', asy
   const launch = await machine.launch();
   const popup = await signIn(launch, service);
   await popup.getByRole('button', { name: 'Settings' }).click();
+  await popup.locator('summary', { hasText: en.t('settings.shortcuts') }).click();
   launch.electron.dialog.expect({ match: /^Allow links to change your counters\?\n/, click: 'cancel' });
   await popup.getByRole('switch', { name: en.t('settings.allowLinks') }).click();
   await expect(popup.getByRole('alert')).toHaveText(en.t('error.declinedLinks'));

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { act, cleanup, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import type { IpcResult } from '../../../src-shared/ipc/contract';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -145,10 +145,43 @@ describe('settings', () => {
 });
 
 describe('settings, grouped and short', () => {
-  it('groups its rows: Account, Shortcuts, Notifications, Appearance, Language, Updates, About', async () => {
+  it('groups its rows; what is set once folds, last, under its heading', async () => {
     await openSettings(appState({ updates: { source: 'self', status: { kind: 'idle' }, nextCheckAt: null, whatsNew: null } }));
-    const groups = screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
-    expect(groups).toEqual(['Account', 'Shortcuts', 'Notifications', 'Appearance', 'Language', 'Updates', 'About']);
+    const groups = screen.getAllByRole('heading', { level: 2 }).map((heading) => [heading.textContent, heading.closest('details')?.open ?? 'never folds']);
+    expect(groups).toEqual([
+      ['Account', 'never folds'],
+      ['Notifications', 'never folds'],
+      ['Sounds', 'never folds'],
+      ['Appearance', 'never folds'],
+      ['Shortcuts', false],
+      ['Language', false],
+      ['Updates', false],
+      ['About', false],
+    ]);
+  });
+
+  it('a shortcut the OS refused opens its folded group', async () => {
+    await openSettings(appState({ shortcutFailures: [{ accelerator: 'CommandOrControl+Shift+K', message: 'taken' }] }));
+    expect(screen.getByRole('heading', { name: 'Shortcuts' }).closest('details')?.open).toBe(true);
+  });
+
+  it('sounds: off, then the volume and others’ changes show; the volume plays what it sets', async () => {
+    const played: number[] = [];
+    const gains = { gain: { setValueAtTime: (value: number) => played.push(value), exponentialRampToValueAtTime: () => undefined }, connect: (to: unknown) => to };
+    const tone = { frequency: {}, connect: () => gains, start: () => undefined, stop: () => undefined };
+    Object.assign(globalThis, { AudioContext: class { currentTime = 0; destination = {}; createOscillator = () => tone; createGain = () => gains; } });
+    const fake = await openSettings();
+    const user = userEvent.setup();
+    expect(screen.queryByRole('slider', { name: 'Volume' })).toBeNull();
+    await user.click(screen.getByRole('switch', { name: 'A click when you count, a chime when a goal is reached' }));
+    expect(fake.calls('settings:update')).toEqual([{ sounds: { on: true, volume: 60, others: false } }]);
+    act(() => fake.push(appState({ settings: { sounds: { on: true, volume: 60, others: false } } })));
+    const volume = await screen.findByRole('slider', { name: 'Volume' });
+    fireEvent.change(volume, { target: { value: '70' } });
+    await user.click(screen.getByRole('switch', { name: 'Also when someone else changes a counter' }));
+    expect(fake.calls('settings:update').slice(1)).toEqual([{ sounds: { on: true, volume: 70, others: false } }, { sounds: { on: true, volume: 70, others: true } }]);
+    expect(played).toEqual([0.3 * 0.7]);
+    Reflect.deleteProperty(globalThis, 'AudioContext');
   });
 
   it('on/off settings are switches, named by their label, toggled with Space', async () => {
