@@ -78,6 +78,7 @@ test.describe('the language', () => {
     await expect(popup.getByLabel(de.t('list.search'))).toBeVisible();
     await expect(rowOf(popup, 'Since we moved in')).toHaveAttribute('aria-label', new RegExp(`^Since we moved in, seit \\d`));
     await popup.getByRole('button', { name: de.t('list.settings'), exact: true }).click();
+    await popup.locator('summary', { hasText: de.t('settings.language') }).click();
     await popup.getByRole('radio', { name: 'English' }).check();
     await expect(popup.locator('html')).toHaveAttribute('lang', 'en');
     await expect(popup.getByRole('heading', { name: en.t('settings.title'), exact: true })).toBeVisible();

@@ -323,6 +323,7 @@ test.describe('12: the README says what the app does', () => {
 
   test('labels and places it names are the ones on screen', async ({ popup }) => {
     await popup.getByRole('button', { name: 'Settings' }).click();
+    await popup.locator('summary', { hasText: 'About' }).click();
     const loginLabel = (await popup.getByRole('switch', { name: /at login/ }).evaluate((el) => el.closest('label')?.textContent ?? '')).trim();
     expect(readme).toContain(loginLabel);
     expect(readme).not.toMatch(/Launch at login/);
