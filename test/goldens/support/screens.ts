@@ -79,8 +79,10 @@ export const SCREENS: readonly Screen[] = [
   {
     name: 'settings',
     options: {},
-    async reach(popup, _harness, tr) {
+    async reach(popup, harness, tr) {
       await listShown(popup);
+      // Sounds on: their volume and second switch are pictured too.
+      await harness.app.dispatch('settings:update', { sounds: { on: true, volume: 60, others: false } });
       await popup.getByRole('button', exact(tr.t('list.settings'))).click();
       await expect(popup.getByRole('heading', exact(tr.t('settings.title')))).toBeVisible();
     },
