@@ -48,7 +48,7 @@ interface InvokeHandlerContext {
   quit: AppControllerDeps['quit'];
   hideWindow: AppControllerDeps['hideWindow'];
   updates: AppControllerDeps['updates'];
-  /** A sound for the popup to play (the controller knows whether sounds are on). */
+  /** Settings → Sounds: played if they are on. */
   cue(sound: 'click'): void;
 }
 

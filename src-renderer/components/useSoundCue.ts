@@ -6,8 +6,8 @@ import type { AppState } from '../../src-shared/ipc/contract';
 
 type Sound = NonNullable<AppState['cue']>['sound'];
 
-/** Per note: frequency (Hz), start and length (s), gain at full volume. A soft tick; two notes rising a fifth. */
-const NOTES: Record<Sound, readonly (readonly [number, number, number, number])[]> = {
+/** Per note: Hz, start and length (s), gain at full volume. A soft tick; two notes a fifth apart. */
+const NOTES: Record<Sound, [number, number, number, number][]> = {
   click: [[1200, 0, 0.04, 0.3]],
   chime: [
     [880, 0, 0.5, 0.2],
@@ -36,7 +36,7 @@ export function playSound(sound: Sound, volume: number): void {
 export function useSoundCue(cue: AppState['cue'], sounds: Settings['sounds'] | undefined): void {
   const heard = useRef<number | undefined>(undefined);
   useEffect(() => {
-    if (!sounds) return; // no state yet
+    if (!sounds) return;
     const seq = cue?.seq ?? 0;
     if (cue && heard.current !== undefined && seq > heard.current) playSound(cue.sound, sounds.volume);
     heard.current = seq;

@@ -1,5 +1,4 @@
-// Settings → Sounds: off until asked; the volume plays what it sets, so one hears it while choosing.
-import { useId } from 'react';
+// Settings → Sounds: off until asked; moving the volume plays it, so one hears what one chooses.
 import type { Settings } from '../../src-shared/domain/settings';
 import { SettingsGroup } from '../components/SettingsGroup';
 import { Switch } from '../components/Switch';
@@ -9,7 +8,6 @@ import type { SectionProps } from './SettingsScreen';
 
 export function SoundsSection({ settings, update }: SectionProps) {
   const i18n = useI18n();
-  const id = useId();
   const { sounds } = settings;
   const set = (patch: Partial<Settings['sounds']>) => update({ sounds: { ...sounds, ...patch } });
   return (
@@ -17,12 +15,9 @@ export function SoundsSection({ settings, update }: SectionProps) {
       <Switch label={i18n.t('settings.soundsOn')} checked={sounds.on} onChange={(on) => set({ on })} />
       {sounds.on && (
         <>
-          <div className="setting setting-inline">
-            <label className="setting-text" htmlFor={id}>
-              {i18n.t('settings.volume')}
-            </label>
+          <label className="setting setting-inline">
+            <span className="setting-text">{i18n.t('settings.volume')}</span>
             <input
-              id={id}
               type="range"
               className="volume"
               min={10}
@@ -30,12 +25,11 @@ export function SoundsSection({ settings, update }: SectionProps) {
               step={10}
               value={sounds.volume}
               onChange={(event) => {
-                const volume = event.target.valueAsNumber;
-                playSound('click', volume);
-                set({ volume });
+                playSound('click', event.target.valueAsNumber);
+                set({ volume: event.target.valueAsNumber });
               }}
             />
-          </div>
+          </label>
           <Switch label={i18n.t('settings.soundsOthers')} checked={sounds.others} onChange={(others) => set({ others })} />
         </>
       )}

@@ -36,7 +36,7 @@ export const Settings = z.object({
   updates: z.object({ mode: UpdateMode }),
   /** counter-tray:// links may change counters: off until the user says yes in main's dialog (settings:update). */
   allowLinks: z.boolean(),
-  /** Added without a version step: a click on your own counts and a chime on a goal reached; `others`: a click on others' changes too. */
+  /** Added without a version step; `others`: a click for others' changes too. */
   sounds: z.object({ on: z.boolean(), volume: z.int().min(0).max(100), others: z.boolean() }),
 });
 export type Settings = z.infer<typeof Settings>;
