@@ -27,7 +27,7 @@ async function scrolling(popup: Page): Promise<{ normal: number; zoomed: number 
 
 async function openSettings(popup: Page, words: typeof en, newUser: boolean): Promise<void> {
   if (newUser) await popup.getByRole('button', { name: words.t('onboarding.tryDemo') }).click();
-  await popup.getByRole('button', { name: words.t('settings.title'), exact: true }).click();
+  await popup.getByRole('button', { name: words.t('list.settings'), exact: true }).click();
   await expect(popup.getByRole('heading', { name: words.t('settings.title'), exact: true })).toBeVisible();
 }
 

@@ -2,7 +2,8 @@
 // through an AudioContext stand-in that records each note (frequency, gain). Main's half: sounds.service.test.ts.
 import type { Page } from '@playwright/test';
 import { ALAN, COUNTER } from '../../dev-tools/web/e2e-fixtures';
-import { expectAxeClean } from './support/sweep';
+import { de } from '../../dev-tools/support/i18n';
+import { expectAxeCleanBothSizes } from './support/sweep';
 import { expect, test, valueOf } from './support/test';
 
 /** Plain JS for the page: the notes each play started, as [frequency, gain]. */
@@ -55,7 +56,7 @@ test('on in Settings: a click at the volume for own counts, a chime for a goal, 
   await expect.poll(() => harness.app.controller.getState().settings.sounds).toEqual({ on: true, volume: 30, others: false });
   // Choosing the volume lets one hear it.
   expect(await notes(popup)).toEqual([at(30, CLICK, 0.3)]);
-  await expectAxeClean(popup, harness, 'settings, sounds on');
+  await expectAxeCleanBothSizes(popup, harness, 'settings, sounds on');
   await popup.getByRole('button', { name: 'Back' }).click();
 
   await popup.getByRole('button', { name: 'Increase Coffees today' }).click();
@@ -83,4 +84,14 @@ test('a cue already in the state when the page loads is not played again', async
   await popup.getByRole('button', { name: 'Increase Coffees today' }).click();
   await expect.poll(() => notes(popup)).toEqual([at(50, CLICK, 0.3)]);
 });
+});
+
+test.describe('in German', () => {
+  test.use({ harnessOptions: { app: { systemLanguages: ['de-DE'] } } });
+  test('Settings with sounds on: axe clean in light and dark, at 100 % and 200 %', async ({ popup, harness }) => {
+    await harness.app.dispatch('settings:update', { sounds: { on: true, volume: 60, others: true } });
+    await popup.getByRole('button', { name: de.t('list.settings'), exact: true }).click();
+    await expect(popup.getByRole('slider', { name: de.t('settings.volume') })).toBeVisible();
+    await expectAxeCleanBothSizes(popup, harness, 'Einstellungen, Töne an');
+  });
 });
