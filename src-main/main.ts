@@ -237,6 +237,13 @@ async function run(): Promise<void> {
     void quit();
   });
 
+  markLaunch('page-load-started');
+  // A page that fails to load leaves the tray working.
+  const pageLoaded = popup.load().then(
+    () => markLaunch('page-loaded'),
+    (error: unknown) => log.error('the popup page did not load', error),
+  );
+
   // Tray and shortcuts never wait for the server, the command line's channel waits for the counters itself; a link needs them first.
   const { notices } = await controller.start({ awaitConnection: launchLink !== undefined });
   const settings = controller.settings();
@@ -245,19 +252,8 @@ async function run(): Promise<void> {
   if (settings.launchAtLogin) void loginItem(true);
   notices.forEach(deliverNotice);
   tray.update(controller.getState());
-  markLaunch('page-load-started');
-  const startUpdates = () => void updates.start().catch((error: unknown) => log.warn('updates did not start', error));
-  // A page that fails to load leaves the tray working.
-  popup.load().then(
-    () => {
-      markLaunch('page-loaded');
-      startUpdates();
-    },
-    (error: unknown) => {
-      log.error('the popup page did not load', error);
-      startUpdates();
-    },
-  );
+  // Once the page has loaded, in the mode the settings name.
+  void pageLoaded.then(() => updates.start()).catch((error: unknown) => log.warn('updates did not start', error));
 
   // Links: followed once the counters are known, the ones that came before in order.
   const links = createLinks({

@@ -381,6 +381,24 @@ describe('start without waiting for the server', () => {
   });
 });
 
+describe('the popup loading while the controller starts', () => {
+  it('what the popup asks waits for the start: it never sees the defaults before the saved settings', async () => {
+    let release = () => undefined as void;
+    const startGate = new Promise<void>((resolve) => (release = resolve));
+    const a = app(server({ startGate }), { storedToken: STORED, settings: { ...DEFAULT_SETTINGS, serverUrl: URL_OK, theme: 'dark', language: 'de' } });
+    const started = a.start({ awaitConnection: true });
+    let answered = false;
+    const asked = a.dispatch('state:get', {}).then((answer) => ((answered = true), answer));
+    // Control: the same question past the door, answered at once, is the defaults the page must not paint.
+    expect((await a.controller.handlers['state:get']({})).settings).toMatchObject({ theme: 'system', language: 'system' });
+    await flushMicrotasks();
+    expect(answered).toBe(false);
+    release();
+    await started;
+    expect(await asked).toMatchObject({ ok: true, value: { settings: { theme: 'dark', language: 'de' }, session: { status: 'signedIn' } } });
+  });
+});
+
 describe('switching accounts', () => {
   it('keeps showing the running list while the new token is checked, but refuses changes meanwhile', async () => {
     let release = () => undefined as void;
