@@ -51,8 +51,6 @@ export function createActivityService(deps: ActivityServiceDeps) {
     deps.changed();
   }
 
-  const setOffer = (next: PendingUndo | null) => offers.set(next);
-
   function onOutcome(outcome: ChangeOutcome): void {
     switch (outcome.outcome) {
       case 'resent':
@@ -82,7 +80,7 @@ export function createActivityService(deps: ActivityServiceDeps) {
       const offer = offers.current;
       if (offer?.counterId === outcome.counterId) {
         const rest = offer.amount - outcome.amount;
-        setOffer(rest === 0 || Math.sign(rest) !== Math.sign(offer.amount) ? null : { ...offer, amount: rest });
+        offers.set(rest === 0 || Math.sign(rest) !== Math.sign(offer.amount) ? null : { ...offer, amount: rest });
       }
     }
     append(outcome.counterId, { kind: 'own', at: outcome.at, amount: outcome.amount, outcome: kind, sources });
@@ -127,7 +125,7 @@ export function createActivityService(deps: ActivityServiceDeps) {
     attribution.forget();
     names.clear();
     ownEdits.clear();
-    setOffer(null);
+    offers.set(null);
     const previous = writer;
     writer = null;
     previous?.dispose();
@@ -189,7 +187,7 @@ export function createActivityService(deps: ActivityServiceDeps) {
       // The core ignores clicks in a direction the server refused: nothing to record or undo.
       if (!counter || counter.refused[amount > 0 ? 'increment' : 'decrement'] !== undefined) return;
       attribution.click(counterId, source, amount);
-      if (source !== 'undo') setOffer(afterClick(offers.current, counterId, source, amount, now(), UNDO_WINDOW_MS));
+      if (source !== 'undo') offers.set(afterClick(offers.current, counterId, source, amount, now(), UNDO_WINDOW_MS));
     },
 
     /** Through the core's ledger: unsent clicks are withdrawn, sent ones get the opposite change. */
@@ -201,7 +199,7 @@ export function createActivityService(deps: ActivityServiceDeps) {
       const counter = counterOf(counterId);
       const blocked = counter ? undoBlockedBecause(counter, pending.amount) : 'This counter is no longer shared with you.';
       if (blocked) throw new AppError('undo-refused', blocked);
-      setOffer(null);
+      offers.set(null);
       const { opposite } = core.undo(counterId, pending.amount);
       if (opposite !== 0) attribution.click(counterId, 'undo', opposite);
     },
