@@ -158,7 +158,7 @@ export class LiveSync implements SocketHandlers {
       }
       case 'counterDeleted':
         if (frame.counterId === undefined) void this.resync(); // params name no counter
-        else this.remove(frame.counterId);
+        else if (table.remove(frame.counterId)) this.drop(frame.counterId, 'it was deleted');
         break;
       case 'counterMemberlistChanged':
         void this.resync(); // visibility may have changed either way
@@ -187,11 +187,6 @@ export class LiveSync implements SocketHandlers {
     } catch {
       // The next resync catches up.
     }
-  }
-
-  private remove(id: string): void {
-    if (!this.deps.table.remove(id)) return;
-    this.drop(id, 'it was deleted');
   }
 
   /** Not listed for us any more: unsent clicks dropped, logged by id and reported. */
