@@ -234,7 +234,6 @@ export function createActivityService(deps: ActivityServiceDeps) {
       return record.detail(counterId, counter?.value ?? 0, now(), deps.timezone());
     },
 
-    /** Weeks from the locale's first day; the goal's rule where it has one. */
     history(counterId: string, range: HistoryRange, { firstDayOfWeek, goal }: { firstDayOfWeek: IsoWeekday; goal: GoalRule | null }) {
       const counter = counterOf(counterId);
       const zone = deps.timezone();
