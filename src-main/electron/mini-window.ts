@@ -7,8 +7,8 @@ import { readParsed } from '../app/storage/parsed-file';
 import { placeMini, rememberMini, type MiniPlaces } from '../desktop/mini-placement';
 import { hardenContents, type HardenableContents } from './window-security';
 
-/** CSS px: a slim draggable strip and three two-line rows; more scroll. */
-export const MINI_SIZE = { width: 280, height: 184 } as const;
+/** CSS px: a slim draggable strip and three two-line rows (more scroll); wider than the narrow rows' 320. */
+export const MINI_SIZE = { width: 328, height: 184 } as const;
 
 const Offset = z.object({ x: z.int().min(-100_000).max(100_000), y: z.int().min(-100_000).max(100_000) });
 const MiniFile = z.object({ open: z.boolean(), last: z.string().max(24).optional(), places: z.record(z.string().max(24), Offset) });

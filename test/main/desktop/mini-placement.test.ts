@@ -2,14 +2,14 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { placeMini, rememberMini, type DisplayArea } from '../../../src-main/desktop/mini-placement';
 
-const size = { width: 280, height: 184 };
+const size = { width: 328, height: 184 };
 const laptop: DisplayArea = { id: 1, workArea: { x: 0, y: 25, width: 1440, height: 875 } };
 // A second screen to the right, its taskbar at the bottom.
 const monitor: DisplayArea = { id: 7, workArea: { x: 1440, y: 0, width: 2560, height: 1400 } };
 
 describe('placeMini', () => {
   it('first time: the top-right corner of the primary work area, a margin in', () => {
-    expect(placeMini({ places: {} }, [laptop, monitor], laptop, size)).toEqual({ x: 1440 - 280 - 12, y: 25 + 12 });
+    expect(placeMini({ places: {} }, [laptop, monitor], laptop, size)).toEqual({ x: 1440 - 328 - 12, y: 25 + 12 });
   });
 
   it('each display keeps its own place: back on the display it was left on, where it was left there', () => {
@@ -29,7 +29,7 @@ describe('placeMini', () => {
 
   it('the display it was on is gone: on the primary, at the place remembered there, else its corner', () => {
     const onMonitorOnly = rememberMini({ places: {} }, monitor, { x: 3700, y: 1200 });
-    expect(placeMini(onMonitorOnly, [laptop], laptop, size)).toEqual({ x: 1148, y: 37 });
+    expect(placeMini(onMonitorOnly, [laptop], laptop, size)).toEqual({ x: 1100, y: 37 });
     const both = rememberMini(rememberMini({ places: {} }, laptop, { x: 40, y: 60 }), monitor, { x: 3700, y: 1200 });
     expect(placeMini(both, [laptop], laptop, size)).toEqual({ x: 40, y: 60 });
   });
@@ -37,7 +37,7 @@ describe('placeMini', () => {
   it('a display that became smaller pulls the window back inside its work area', () => {
     const saved = rememberMini({ places: {} }, monitor, { x: 3700, y: 1200 });
     const smaller: DisplayArea = { id: 7, workArea: { x: 1440, y: 0, width: 1280, height: 720 } };
-    expect(placeMini(saved, [laptop, smaller], laptop, size)).toEqual({ x: 1440 + 1280 - 280, y: 720 - 184 });
+    expect(placeMini(saved, [laptop, smaller], laptop, size)).toEqual({ x: 1440 + 1280 - 328, y: 720 - 184 });
   });
 
   it('a window larger than the work area is pinned to its top-left', () => {
@@ -46,7 +46,7 @@ describe('placeMini', () => {
   });
 
   it('whatever was remembered and whichever displays remain, the window lands wholly inside one work area', () => {
-    const rect = fc.record({ x: fc.integer({ min: -5000, max: 5000 }), y: fc.integer({ min: -5000, max: 5000 }), width: fc.integer({ min: 300, max: 4000 }), height: fc.integer({ min: 200, max: 3000 }) });
+    const rect = fc.record({ x: fc.integer({ min: -5000, max: 5000 }), y: fc.integer({ min: -5000, max: 5000 }), width: fc.integer({ min: 400, max: 4000 }), height: fc.integer({ min: 200, max: 3000 }) });
     const point = fc.record({ x: fc.integer({ min: -1e6, max: 1e6 }), y: fc.integer({ min: -1e6, max: 1e6 }) });
     fc.assert(
       fc.property(fc.array(rect, { minLength: 1, maxLength: 4 }), fc.dictionary(fc.constantFrom('0', '1', '2', '3', '9'), point), fc.constantFrom('0', '1', '2', '3', '9', undefined), (areas, places, last) => {
