@@ -78,7 +78,7 @@ if (commandLine.kind === 'cli' || commandLine.kind === 'usage') {
     event.preventDefault();
     linkInbox.push(url);
   });
-  // A tray app: closing the popup (the only window) must not quit.
+  // A tray app: closing the popup or the mini window must not quit.
   app.on('window-all-closed', () => undefined);
   app
     .whenReady()
