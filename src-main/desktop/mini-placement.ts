@@ -15,7 +15,7 @@ export interface MiniPlaces {
 
 const MARGIN = 12;
 
-/** The top-left corner, always wholly inside one display's work area (top-right corner of it when nothing is remembered there). */
+/** The top-left corner, wholly inside one work area; first time, the primary's top-right corner. */
 export function placeMini(saved: MiniPlaces, displays: readonly DisplayArea[], primary: DisplayArea, size: { width: number; height: number }): Point {
   const display = displays.find((d) => String(d.id) === saved.last) ?? primary;
   const wa = display.workArea;
@@ -23,7 +23,7 @@ export function placeMini(saved: MiniPlaces, displays: readonly DisplayArea[], p
   return { x: Math.round(wa.x + clamp(x, 0, wa.width - size.width)), y: Math.round(wa.y + clamp(y, 0, wa.height - size.height)) };
 }
 
-/** After a move: the place on the display that holds most of the window. */
+/** After a move, on the display that holds most of the window. */
 export function rememberMini(saved: MiniPlaces, display: DisplayArea, at: Point): MiniPlaces {
   const id = String(display.id);
   return { last: id, places: { ...saved.places, [id]: { x: at.x - display.workArea.x, y: at.y - display.workArea.y } } };

@@ -1,43 +1,32 @@
 // The mini window: the pinned counters, small, frameless, on top, where the user left it on each display.
 // The popup's page (its #mini view), preload and hardening; its place and whether it was open outlive a launch.
-import type { BrowserWindowConstructorOptions, Display, Rectangle } from 'electron';
+import type { BrowserWindow, BrowserWindowConstructorOptions, Screen } from 'electron';
 import { z } from 'zod';
 import type { TextFile } from '../app/ports';
 import { readParsed } from '../app/storage/parsed-file';
 import { placeMini, rememberMini, type MiniPlaces } from '../desktop/mini-placement';
-import { hardenContents, type HardenableContents } from './window-security';
+import { hardenContents } from './window-security';
 
-/** CSS px: a slim draggable strip and three two-line rows (more scroll); wider than the narrow rows' 320. */
+/** A draggable strip and three two-line rows; wider than the narrow rows' 320 CSS px. */
 export const MINI_SIZE = { width: 328, height: 184 } as const;
 
 const Offset = z.object({ x: z.int().min(-100_000).max(100_000), y: z.int().min(-100_000).max(100_000) });
 const MiniFile = z.object({ open: z.boolean(), last: z.string().max(24).optional(), places: z.record(z.string().max(24), Offset) });
 
-export interface MiniWindowLike {
-  readonly webContents: HardenableContents & { readonly id: number; isDestroyed(): boolean; send(channel: string, ...args: unknown[]): void };
-  isDestroyed(): boolean;
-  show(): void;
-  close(): void;
-  getBounds(): Rectangle;
-  loadURL(url: string): Promise<void>;
-  on(event: 'move' | 'close', listener: () => void): unknown;
-}
-
-interface MiniOptions<W extends MiniWindowLike> {
-  createWindow(options: BrowserWindowConstructorOptions): W;
-  /** The popup's: the same webPreferences and material. */
+interface MiniOptions {
+  createWindow(options: BrowserWindowConstructorOptions): BrowserWindow;
+  /** The popup's: its webPreferences and material. */
   windowOptions: BrowserWindowConstructorOptions;
-  /** The popup's page. */
   url: string;
-  screen: { getAllDisplays(): Display[]; getPrimaryDisplay(): Display; getDisplayMatching(rect: Rectangle): Display };
+  screen: Pick<Screen, 'getAllDisplays' | 'getPrimaryDisplay' | 'getDisplayMatching'>;
   file: TextFile;
   log(message: string): void;
   isQuitting(): boolean;
 }
 
-export function createMiniWindow<W extends MiniWindowLike>(options: MiniOptions<W>) {
+export function createMiniWindow(options: MiniOptions) {
   const { screen, file } = options;
-  let window: W | null = null;
+  let window: BrowserWindow | null = null;
   let saved: MiniPlaces & { open: boolean } = { open: false, places: {} };
   const loaded = readParsed(file, MiniFile, { maxBytes: 16_384 }).then((read) => {
     if (read.status === 'ok') saved = read.data;

@@ -1,6 +1,6 @@
 // The mini window's view: the pinned counters in the list's own rows, on a frame the user drags
 // anywhere blank (styles.css .mini); ↑/↓ move between rows, Esc closes it.
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { flushSync } from 'react-dom';
 import type { AppState, CounterTrayApi } from '../../src-shared/ipc/contract';
 import { call } from '../bridge/ipc';
@@ -25,7 +25,8 @@ export default function MiniWindow({ api, state }: { api: CounterTrayApi; state:
   const clicksWait = state.core?.connection.status !== 'live' || state.core.outbox.held !== undefined;
   const { step, dismissError, resolveUnconfirmed } = useRowActions(api, counters, settings, say);
   const undo = useUndo(api, activity.undo, counters, say);
-  const twoLines = useMemo(() => secondLineAsker({ today: activity.today, offer: activity.undo ?? undefined, reset: undefined, extras, clicksWait }), [activity, extras, clicksWait]);
+  const offer = activity.undo ?? undefined;
+  const twoLines = secondLineAsker({ today: activity.today, offer, reset: undefined, extras, clicksWait });
   const close = () => void call(api, 'window:mini', { open: false });
 
   useDocumentKeydown((event) => {
@@ -64,7 +65,7 @@ export default function MiniWindow({ api, state }: { api: CounterTrayApi; state:
               onUndoReset={nothing}
               isMac={state.platform === 'darwin'}
               clicksWait={clicksWait}
-              activity={{ today: activity.today, offer: activity.undo ?? undefined, blocked: undefined, reset: undefined, extras }}
+              activity={{ today: activity.today, offer, blocked: undefined, reset: undefined, extras }}
             />
           ))}
         </ul>
