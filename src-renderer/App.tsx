@@ -33,7 +33,6 @@ const ExportScreen = lazy(LATER.export);
 const Connecting = lazy(LATER.connecting);
 // Main opens the same page as its always-on-top mini window (src-main/electron/mini-window.ts).
 const MiniWindow = lazy(() => import('./screens/MiniWindow'));
-const MINI = location.hash === '#mini';
 
 type View =
   | { name: 'list' }
@@ -57,7 +56,7 @@ export function App({ api }: { api: CounterTrayApi }) {
   }, [material]);
   return (
     <I18n locale={state?.locale ?? guessLocale()}>
-      {MINI ? state && <Suspense fallback={LOADING}><MiniWindow api={api} state={state} /></Suspense> : <Screens api={api} state={state} problem={problem} />}
+      {location.hash === '#mini' ? state && <Suspense fallback={LOADING}><MiniWindow api={api} state={state} /></Suspense> : <Screens api={api} state={state} problem={problem} />}
     </I18n>
   );
 }
