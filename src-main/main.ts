@@ -111,8 +111,7 @@ async function run(): Promise<void> {
   });
   hardenContents(popup.window.webContents, (message) => log.warn(message));
   markLaunch('window-created');
-  const miniOptions = popupWindowOptions(preloadPath, MINI_SIZE, process.platform, material.options);
-  const mini = createMiniWindow({ createWindow: (options) => new BrowserWindow(options), windowOptions: miniOptions, url, screen, file: createTextFile(join(userData, 'mini-window.json')), log: (m) => log.warn(m), isQuitting: () => quitting });
+  const mini = createMiniWindow({ createWindow: (options) => new BrowserWindow(options), windowOptions: popupWindowOptions(preloadPath, MINI_SIZE, process.platform, material.options), url, screen, file: createTextFile(join(userData, 'mini-window.json')), log: (m) => log.warn(m), isQuitting: () => quitting });
 
   const notifications = (onClick: (counterId: string | undefined) => void) =>
     createOsNotifications({ isSupported: () => Notification.isSupported(), create: (options) => new Notification(options), onClick });

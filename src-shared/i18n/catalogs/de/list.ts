@@ -103,7 +103,7 @@ export const list = {
   'date.endedOn': 'Endete am {date}',
   'date.countingDown': 'Zählt herunter bis {date}',
 
-  // The popup's keep-open pin and the always-on-top mini window (issue 47)
+  // The popup's keep-open pin and the always-on-top mini window
   'list.keepOpen': 'Offen lassen',
   'list.keepOpenTitle': 'Offen lassen, wenn du woanders klickst',
   'list.keepOnTop': 'Im Vordergrund halten',

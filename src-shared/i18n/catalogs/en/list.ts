@@ -100,7 +100,7 @@ export const list = {
   'date.endedOn': 'Ended on {date}',
   'date.countingDown': 'Counting down to {date}',
 
-  // The popup's keep-open pin and the always-on-top mini window (issue 47)
+  // The popup's keep-open pin and the always-on-top mini window
   'list.keepOpen': 'Keep open',
   'list.keepOpenTitle': 'Keep open when you click elsewhere',
   'list.keepOnTop': 'Keep on top',
