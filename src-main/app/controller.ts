@@ -36,7 +36,7 @@ export function createAppController(deps: AppControllerDeps): AppController {
   const platform = toAppPlatform(deps.platform);
   const settings = createAppSettings(deps.settings);
   /** The parts only main tells: shortcuts the OS refused, the OS's languages, what the popup is asked to show. */
-  const view = { shortcutFailures: [] as AppState['shortcutFailures'], systemLanguages: deps.systemLanguages(), ask: null as AppState['ask'] };
+  const view = { shortcutFailures: [] as AppState['shortcutFailures'], systemLanguages: deps.systemLanguages(), ask: null as AppState['ask'], keepOpen: false };
   const effectiveTimezone = () => settings.current().timezone ?? deps.systemTimezone();
   const publisher = createStatePublisher(() => getState(), clock);
   const changed = publisher.changed;
@@ -143,6 +143,7 @@ export function createAppController(deps: AppControllerDeps): AppController {
       systemTimezone: deps.systemTimezone(),
       locale: locale(),
       ask: view.ask,
+      ...(view.keepOpen ? { keepOpen: true } : {}),
       activity: core && records ? records.activity.summary() : NO_ACTIVITY,
       ...(updates ? { updates } : {}),
       ...(shown && records ? { extras: records.goals.view(), resetUndo: counterReset.offer(shown.counters) } : {}),
@@ -174,6 +175,12 @@ export function createAppController(deps: AppControllerDeps): AppController {
         openPublicPage: deps.openPublicPage,
         quit: deps.quit,
         hideWindow: deps.hideWindow,
+        keepOpen: (keep) => {
+          view.keepOpen = keep;
+          deps.windows?.keepOpen(keep);
+          changed();
+        },
+        mini: (open) => deps.windows?.mini(open),
         updates: deps.updates,
       },
       source,

@@ -279,7 +279,7 @@ describe('counters and settings', () => {
     expect(a.controller.getState()).toMatchObject({ session: { status: 'signedOut', tokenStorage: 'none' }, core: null });
   });
 
-  it('forwards remote changes, keeps focus requests in the state, each numbered anew, and asks the window to hide', async () => {
+  it('forwards remote changes, keeps focus requests in the state, each numbered anew, asks the window to hide and keeps the popup’s pin', async () => {
     const a = await signedIn();
     const changes: unknown[] = [];
     a.controller.onRemoteChange((c) => changes.push(c));
@@ -293,6 +293,12 @@ describe('counters and settings', () => {
     expect(a.controller.getState().ask).toEqual({ kind: 'focusCounter', id: COFFEE_ID, seq: 3 });
     await a.dispatch('window:hide', {});
     expect(a.hideRequests()).toBe(1);
+    // The popup's pin is main's state: a page that mounts again still shows it pressed.
+    expect(a.controller.getState().keepOpen).toBeUndefined();
+    await a.dispatch('window:keepOpen', { keep: true });
+    expect(a.controller.getState().keepOpen).toBe(true);
+    await a.dispatch('window:keepOpen', { keep: false });
+    expect(a.controller.getState().keepOpen).toBeUndefined();
   });
 });
 
