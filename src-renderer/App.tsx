@@ -86,7 +86,7 @@ function Screens({ api, state, problem }: { api: CounterTrayApi; state: AppState
   // Back from Edit, the same row is current.
   const [activeId, setActiveId] = useState<string | null>(null);
 
-  // The popup's page only (the mini window is a second page of the same state): one sound per cue.
+  // Not in App: the mini window's page would play each cue twice.
   useSoundCue(state?.cue, state?.settings.sounds);
   // An ask is state: one made before mount is seen too.
   const ask = state?.ask;
