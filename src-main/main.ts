@@ -196,7 +196,7 @@ async function run(): Promise<void> {
     if (!popup.isVisible()) for (const notice of refusalNotices(lastState, state, translatorFor(state.locale))) osNotifications.deliver(notice);
     lastState = state;
     notifier.connectionChanged(state.core?.connection.status ?? 'idle');
-    reminders.stateChanged();
+    reminders.stateChanged(state);
   });
   controller.onRemoteChange((change) => notifier.remoteChange(change));
   controller.onNotice(deliverNotice);

@@ -14,6 +14,8 @@ import type { Clock } from '../core/contract';
 import { DAY_CHECK_MS } from '../core/midnight';
 
 export const SNOOZE_MS = 15 * 60_000;
+/** A new core's records (today's changes, the goals) are read beside its first listing: judged this long after it. */
+export const SETTLE_MS = 3_000;
 
 /** Per counter: the last local day shown, snoozed or done, and a snooze's end. */
 export const Handled = z.record(z.string(), z.object({ day: z.iso.date(), until: z.number().optional() }));
@@ -79,8 +81,8 @@ export function createReminders(deps: ReminderDeps) {
   /** Undefined until the file is read: nothing is shown before. */
   let handled: Handled | undefined;
   let timer: unknown;
-  /** A reminder came due before the counters and goals were known. */
-  let waiting = false;
+  /** When (wall clock) the counters were listed with the goals; undefined while they are not. */
+  let readySince: number | undefined;
   let writes = Promise.resolve();
 
   function mark(id: string, entry: Handled[string]): void {
@@ -90,17 +92,15 @@ export function createReminders(deps: ReminderDeps) {
     writes = writes.then(() => deps.file.write(text)).catch((error: unknown) => deps.warn(`reminders not saved: ${String(error)}`));
   }
 
-  /** False while the counter's state is not known yet. */
-  function fire(id: string, day: string): boolean {
+  function fire(id: string, day: string): void {
     const state = deps.state();
     const counter = state.core?.counters.find((c) => c.id === id);
-    // A counter missing from a listed account is gone: its reminder passes silently.
-    if (!state.extras || (!counter && state.core?.connection.status !== 'live')) return false;
     mark(id, { day });
     const settings = deps.settings();
-    const goal = state.extras.goals[id];
+    const goal = state.extras?.goals[id];
     const useful = goal ? goal.done < goal.target : !state.activity.today[id];
-    if (!counter || !useful || !settings.notifications.enabled || settings.notifications.mutedCounters.includes(id)) return true;
+    // A counter missing from the listed ones is gone.
+    if (!counter || !useful || !settings.notifications.enabled || settings.notifications.mutedCounters.includes(id)) return;
     const i18n = deps.i18n();
     const answer = (entry: Handled[string]) => () => {
       mark(id, entry);
@@ -116,27 +116,35 @@ export function createReminders(deps: ReminderDeps) {
         { text: i18n.t('reminder.done'), run: answer({ day }) },
       ],
     });
-    return true;
   }
 
   /** Shows what is due now (once each), then waits for the next, reading the wall clock at least hourly. */
   function check(): void {
     clock.clearTimeout(timer);
-    waiting = false;
     const zone = deps.timezone();
-    while (handled) {
+    // Until the counters are listed (a launch shows last-known ones first), stateChanged() checks again.
+    while (handled && readySince !== undefined) {
       const now = clock.now();
       const due = nextDue(deps.settings().reminders, now, zone, handled);
       if (!due) return;
-      if (due.at > now) return void (timer = clock.setTimeout(check, Math.min(due.at - now, DAY_CHECK_MS)));
-      if (!fire(due.id, dayKeyIn(zone, now))) return void (waiting = true);
+      const wait = Math.max(due.at - now, Math.min(readySince + SETTLE_MS - now, SETTLE_MS));
+      if (wait > 0) return void (timer = clock.setTimeout(check, Math.min(wait, DAY_CHECK_MS)));
+      fire(due.id, dayKeyIn(zone, now));
     }
+  }
+
+  function stateChanged(state: AppStateBody): void {
+    const ready = state.extras !== undefined && state.core?.connection.status === 'live';
+    if (ready === (readySince !== undefined)) return;
+    readySince = ready ? clock.now() : undefined;
+    check();
   }
 
   return {
     async start(): Promise<void> {
       const read = await readParsed(deps.file, Handled, { maxBytes: 256 * 1024 });
       handled = read.status === 'ok' ? read.data : {};
+      stateChanged(deps.state());
       check();
     },
     check,
@@ -152,7 +160,7 @@ export function createReminders(deps: ReminderDeps) {
       }
       check();
     },
-    stateChanged: () => void (waiting && check()),
+    stateChanged,
     /** Resolves once what was answered is on disk. */
     stop(): Promise<void> {
       clock.clearTimeout(timer);

@@ -6,7 +6,7 @@ import { FakeClock } from '../../../dev-tools/support/fake-clock';
 import { en } from '../../../dev-tools/support/i18n';
 import { memoryFile } from '../../../dev-tools/support/memory-file';
 import { createHeadlessApp } from '../../../dev-tools/headless/headless-app';
-import { createReminders, localInstant, nextDue, type ReminderNotice } from '../../../src-main/desktop/reminders';
+import { createReminders, localInstant, nextDue, SETTLE_MS, type ReminderNotice } from '../../../src-main/desktop/reminders';
 import { DEFAULT_SETTINGS, type Settings } from '../../../src-shared/domain/settings';
 import type { AppStateBody } from '../../../src-shared/ipc/contract';
 import { DEMO_COUNTER_IDS, DEMO_TOKEN, startCounterService } from '../../../src-service/index';
@@ -137,6 +137,7 @@ describe('reminders', () => {
     await first.clock.advanceTo(AT_EIGHT + HOUR);
     expect(restarted.shown).toEqual([]);
     const forgetful = await setup({ clock: first.clock });
+    await first.clock.advance(SETTLE_MS);
     expect(forgetful.shown).toHaveLength(1);
   });
 
@@ -170,6 +171,7 @@ describe('reminders', () => {
 
     // 22:00 on the 22nd in New York: without the record, that day's 20:00 shows again.
     const fresh = await setup({ clock: berlin.clock, zone: 'America/New_York' });
+    await berlin.clock.advance(SETTLE_MS);
     expect(fresh.shown).toHaveLength(1);
   });
 
@@ -198,18 +200,24 @@ describe('reminders', () => {
     expect([paused.shown, muted.shown]).toEqual([[], []]);
   });
 
-  it('wait for the counters and goals before judging; a reminder set for a time already past starts tomorrow', async () => {
+  it('wait for the listed counters and, a moment more, for the records read beside them; a reminder set for a time already past starts tomorrow', async () => {
     const early = await setup();
     const ready = early.world.state;
-    early.world.state = { ...ready, extras: undefined };
-    await early.clock.advanceTo(AT_EIGHT);
-    early.reminders.stateChanged();
+    const update = (state: AppStateBody) => early.reminders.stateChanged((early.world.state = state));
+    // Last-known counters while a launch connects: today's changes and the goals may not be read yet.
+    update({ ...ready, core: ready.core && { ...ready.core, connection: { status: 'connecting' } } });
+    await early.clock.advanceTo(AT_EIGHT + HOUR);
+    update({ ...ready, extras: undefined });
+    await early.clock.advance(HOUR);
     expect(early.shown).toEqual([]);
-    early.world.state = ready;
-    early.reminders.stateChanged();
+    update(ready);
+    await early.clock.advance(SETTLE_MS - 1);
+    expect(early.shown).toEqual([]);
+    await early.clock.advance(1);
     expect(early.shown).toHaveLength(1);
 
     const late = await setup({ clock: new FakeClock(AT_EIGHT + HOUR) });
+    await late.clock.advance(SETTLE_MS);
     expect(late.shown).toHaveLength(1); // control: already set, missed, shown at launch
     const setNow = await setup({ clock: new FakeClock(AT_EIGHT + HOUR), time: '23:00' });
     const previous = setNow.world.settings;
