@@ -5,11 +5,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { FakeClock } from '../../../dev-tools/support/fake-clock';
 import { en } from '../../../dev-tools/support/i18n';
 import { memoryFile } from '../../../dev-tools/support/memory-file';
-import { createHeadlessApp } from '../../../dev-tools/headless/headless-app';
 import { createReminders, localInstant, nextDue, SETTLE_MS, type ReminderNotice } from '../../../src-main/desktop/reminders';
 import { DEFAULT_SETTINGS, type Settings } from '../../../src-shared/domain/settings';
 import type { AppStateBody } from '../../../src-shared/ipc/contract';
-import { DEMO_COUNTER_IDS, DEMO_TOKEN, startCounterService } from '../../../src-service/index';
+import { DEMO_COUNTER_IDS } from '../../../src-service/index';
+import { signedInDemo } from '../../support/signed-in-demo';
 import { COFFEE_ID, counter, signedInState } from '../../support/app-fakes';
 import { waitForState } from '../../support/wait-for-state';
 
@@ -234,12 +234,7 @@ describe('a reminder against the reference service', () => {
   });
 
   it('its Add lands one increment, recorded as a reminder', async () => {
-    const svc = await startCounterService({ port: 0, fixtures: 'demo' });
-    cleanups.push(() => svc.close());
-    const app = createHeadlessApp({ systemTimezone: 'UTC' });
-    cleanups.push(() => app.stop());
-    await app.start();
-    expect(await app.dispatch('session:connect', { serverUrl: svc.url, token: DEMO_TOKEN })).toEqual({ ok: true, value: null });
+    const { app, svc } = await signedInDemo(cleanups);
     const id = DEMO_COUNTER_IDS.coffees;
     await waitForState(app, (s) => s.extras !== undefined && s.core?.counters.some((c) => c.id === id) === true);
     const clock = new FakeClock(START);
