@@ -13,13 +13,13 @@ import { readParsed } from '../app/storage/parsed-file';
 import type { Clock } from '../core/contract';
 import { DAY_CHECK_MS } from '../core/midnight';
 
-export const SNOOZE_MS = 15 * 60_000;
+const SNOOZE_MS = 15 * 60_000;
 /** A new core's records (today's changes, the goals) are read beside its first listing: judged this long after it. */
 export const SETTLE_MS = 3_000;
 
 /** Per counter: the last local day shown, snoozed or done, and a snooze's end. */
-export const Handled = z.record(z.string(), z.object({ day: z.iso.date(), until: z.number().optional() }));
-export type Handled = z.infer<typeof Handled>;
+const Handled = z.record(z.string(), z.object({ day: z.iso.date(), until: z.number().optional() }));
+type Handled = z.infer<typeof Handled>;
 
 const wallClocks = createZoneCache((timeZone) => new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric' }));
 
