@@ -145,7 +145,6 @@ export function createReminders(deps: ReminderDeps) {
       const read = await readParsed(deps.file, Handled, { maxBytes: 256 * 1024 });
       handled = read.status === 'ok' ? read.data : {};
       stateChanged(deps.state());
-      check();
     },
     check,
     /** A reminder set or moved to a time already past today starts tomorrow. */
