@@ -4,7 +4,7 @@ import { createMemorySettingsStore } from '../../../../dev-tools/headless/memory
 import { said } from '../../../../dev-tools/support/i18n';
 import { createAppSettings } from '../../../../src-main/app/settings/app-settings';
 import { migrateSettings } from '../../../../src-main/app/settings/settings-migration';
-import { applySettingsPatch } from '../../../../src-main/app/settings/settings-rules';
+import { applySettingsPatch, checkLoadedSettings } from '../../../../src-main/app/settings/settings-rules';
 import { DEFAULT_SETTINGS } from '../../../../src-shared/domain/settings';
 import { COFFEE_ID, TRIP_ID } from '../../../support/app-fakes';
 
@@ -28,6 +28,11 @@ describe('reminders in the settings', () => {
   it('an edit with a time that is not HH:MM is refused; negative control: 20:00 is set', () => {
     expect(() => applySettingsPatch(DEFAULT_SETTINGS, { reminders: { [COFFEE_ID]: { time: '20:00:30', days: [1] } } }, context)).toThrow(/Setting reminders/);
     expect(applySettingsPatch(DEFAULT_SETTINGS, { reminders: { [COFFEE_ID]: WEEKDAYS } }, context).reminders).toEqual({ [COFFEE_ID]: WEEKDAYS });
+  });
+
+  it('on load, a reminder under a key that is no counter id is dropped, as a step is', () => {
+    const loaded = { ...DEFAULT_SETTINGS, reminders: { [COFFEE_ID]: WEEKDAYS, 'not an id': WEEKDAYS } };
+    expect(checkLoadedSettings(loaded, null, 'linux').settings.reminders).toEqual({ [COFFEE_ID]: WEEKDAYS });
   });
 
   it('the demo’s reminders stay in memory; the account’s come back when it ends', async () => {
