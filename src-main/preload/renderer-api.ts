@@ -36,6 +36,9 @@ const INVOKE_CHANNELS: Record<InvokeChannel, true> = {
   'counter:hide': true,
   'list:sort': true,
   'window:hide': true,
+  'settings:export': true,
+  'settings:importPick': true,
+  'settings:importApply': true,
 };
 
 export interface IpcRendererLike {

@@ -17,6 +17,7 @@ import { displayAccelerator } from '../format/accelerator';
 import { conflictFor, failureFor, shortcutSlots } from '../format/shortcutUse';
 import { useI18n } from '../i18n/I18n';
 import { UpdatesSection } from './UpdatesSection';
+import { CarrySection } from './CarrySection';
 
 const THEMES: { value: Theme; label: PlainKey }[] = [
   { value: 'system', label: 'settings.themeSystem' },
@@ -185,7 +186,7 @@ export interface SectionProps {
   onExport: () => void;
 }
 
-const SETTINGS_SECTIONS: ComponentType<SectionProps>[] = [AccountSection, ShortcutsSection, NotificationsSection, AppearanceSection, LanguageSection, UpdatesSection, AboutSection];
+const SETTINGS_SECTIONS: ComponentType<SectionProps>[] = [AccountSection, ShortcutsSection, NotificationsSection, AppearanceSection, LanguageSection, UpdatesSection, CarrySection, AboutSection];
 
 interface Props {
   api: CounterTrayApi;

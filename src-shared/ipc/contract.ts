@@ -107,6 +107,15 @@ export interface StateDelta {
 export const CounterPatch = z.strictObject({ name: z.string().optional(), value: z.number().optional(), startDate: IsoDate.optional(), endDate: IsoDate.optional() });
 export type CounterPatch = z.infer<typeof CounterPatch>;
 
+/** Settings you can carry: what an import would change (src-main/app/account/carry.ts). */
+export const CARRY_KINDS = ['groups', 'order', 'hidden', 'goals', 'milestones', 'steps', 'shortcuts', 'mutes', 'pins', 'theme', 'language', 'other'] as const;
+export const ImportPreview = z.object({
+  changes: z.array(z.object({ kind: z.enum(CARRY_KINDS), count: z.int().min(0).optional(), to: z.string().max(20).optional() })).max(CARRY_KINDS.length),
+  /** The file's server when it is not this one: shown, never used. */
+  otherServer: z.string().max(2048).nullable(),
+});
+export type ImportPreview = z.infer<typeof ImportPreview>;
+
 const Empty = z.strictObject({});
 const OneCounter = z.strictObject({ id: CounterId });
 const Nothing = z.null();
@@ -152,6 +161,10 @@ export const invokeChannels = {
   'counter:place': { request: z.strictObject({ id: CounterId, group: GroupId.nullable(), before: CounterId.nullable() }), response: Nothing },
   'counter:hide': { request: z.strictObject({ id: CounterId, hidden: z.boolean() }), response: Nothing },
   'list:sort': { request: z.strictObject({ sort: SortMode }), response: Nothing },
+  /** Main asks where, in its own dialogs: the page never names a path. Import: pick (preview), then apply or undo. */
+  'settings:export': { request: Empty, response: z.object({ fileName: z.string().max(255) }).nullable() },
+  'settings:importPick': { request: Empty, response: ImportPreview.nullable() },
+  'settings:importApply': { request: z.strictObject({ undo: z.boolean() }), response: Nothing },
 } as const;
 
 export type InvokeChannel = keyof typeof invokeChannels;
