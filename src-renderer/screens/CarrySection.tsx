@@ -65,13 +65,15 @@ export function CarrySection({ api }: SectionProps) {
   return (
     <SettingsGroup title={i18n.t('carry.title')} open={used}>
       <p className="setting setting-detail">{i18n.t('carry.explain')}</p>
-      <div className="setting row-actions start">
-        <button type="button" className="secondary" aria-disabled={busy || undefined} onClick={() => void exportFile()}>
-          {i18n.t('carry.export')}
-        </button>
-        <button type="button" className="secondary" aria-disabled={busy || undefined} onClick={() => void pick()}>
-          {i18n.t('carry.import')}
-        </button>
+      <div className="setting">
+        <div className="row-actions start">
+          <button type="button" className="secondary" aria-disabled={busy || undefined} onClick={() => void exportFile()}>
+            {i18n.t('carry.export')}
+          </button>
+          <button type="button" className="secondary" aria-disabled={busy || undefined} onClick={() => void pick()}>
+            {i18n.t('carry.import')}
+          </button>
+        </div>
       </div>
       {preview && (
         <section className="setting carry-preview" aria-label={i18n.t('carry.preview')} data-testid="import-preview">
@@ -92,7 +94,7 @@ export function CarrySection({ api }: SectionProps) {
           </div>
         </section>
       )}
-      <div className="setting setting-inline" role={said?.error ? 'alert' : 'status'} data-testid="carry-result">
+      <div className={said ? 'setting setting-inline' : undefined} role={said?.error ? 'alert' : 'status'} data-testid="carry-result">
         <span className={said?.error ? 'setting-text error-text' : 'setting-text'}>{said?.text}</span>
         {said?.undo && (
           <button type="button" className="secondary" onClick={() => void apply(true)}>
