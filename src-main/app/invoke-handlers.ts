@@ -87,9 +87,8 @@ export function createInvokeHandlers(ctx: InvokeHandlerContext, source: ClickSou
     await ctx.durable(core);
     return null;
   };
-  const checkSettings = (patch: SettingsPatch) => applySettingsPatch(ctx.settings.current(), patch, { platform: ctx.platform, knownCounterIds: ctx.knownCounterIds() });
   const updateSettings = async (patch: SettingsPatch) => {
-    const next = checkSettings(patch);
+    const next = applySettingsPatch(ctx.settings.current(), patch, { platform: ctx.platform, knownCounterIds: ctx.knownCounterIds() });
     // Any web page can open a link: a compromised popup must not open that door without the user.
     if (next.allowLinks && !ctx.settings.current().allowLinks && !(await ctx.consent.ask({ kind: 'allow-links' }))) throw new AppError('declined', words('error.declinedLinks'));
     const timezoneBefore = ctx.effectiveTimezone();
@@ -100,25 +99,7 @@ export function createInvokeHandlers(ctx: InvokeHandlerContext, source: ClickSou
   };
   // Loaded on first use: a launch never needs it.
   let carry: Promise<Carry> | undefined;
-  const carryOf = () =>
-    (carry ??= import('./account/carry').then(({ createCarry }) =>
-      createCarry({
-        arrangement: () => {
-          const organise = ctx.organise.view();
-          if (!organise || !ctx.session.core()) throw new AppError('not-signed-in', words('error.notSignedIn'));
-          return { settings: ctx.settings.current(), organise, goals: ctx.records().goals.carried() };
-        },
-        updateSettings,
-        checkSettings,
-        arrange: (next) => ctx.organise.arrange(next),
-        carryGoals: (next) => ctx.records().goals.carry(next),
-        knownCounterIds: ctx.knownCounterIds,
-        owner: () => ctx.session.core(),
-        saveFile: ctx.saveFile,
-        openFile: ctx.openFile,
-        warn: ctx.warn,
-      }),
-    ));
+  const carryOf = () => (carry ??= import('./account/carry').then(({ createCarry }) => createCarry({ ...ctx, updateSettings })));
   return {
     // The answer is a base the next delta applies to.
     'state:get': () => ctx.publishDelta(),

@@ -107,10 +107,9 @@ export interface StateDelta {
 export const CounterPatch = z.strictObject({ name: z.string().optional(), value: z.number().optional(), startDate: IsoDate.optional(), endDate: IsoDate.optional() });
 export type CounterPatch = z.infer<typeof CounterPatch>;
 
-/** Settings you can carry: what an import would change (src-main/app/account/carry.ts). */
-export const CARRY_KINDS = ['groups', 'order', 'hidden', 'goals', 'milestones', 'steps', 'shortcuts', 'mutes', 'pins', 'theme', 'language', 'other'] as const;
-export const ImportPreview = z.object({
-  changes: z.array(z.object({ kind: z.enum(CARRY_KINDS), count: z.int().min(0).optional(), to: z.string().max(20).optional() })).max(CARRY_KINDS.length),
+/** What a settings import would change, said by main (src-main/app/account/carry.ts). */
+const ImportPreview = z.object({
+  changes: z.array(WordsOnWire).max(12),
   /** The file's server when it is not this one: shown, never used. */
   otherServer: z.string().max(2048).nullable(),
 });

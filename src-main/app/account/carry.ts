@@ -1,6 +1,6 @@
 // Settings you can carry: one JSON file of what the user set up here, never the token, the server only
 // as text. An imported file is untrusted: bounded, parsed, every counter one the user shares; a preview
-// first, then one undo. Loaded on first use.
+// first, then one undo.
 import { z } from 'zod';
 import { CounterId } from '../../../src-shared/api/schemas';
 import { Goal } from '../../../src-shared/domain/goals';
@@ -9,18 +9,20 @@ import { Settings, type SettingsPatch } from '../../../src-shared/domain/setting
 import { words, type Words } from '../../../src-shared/i18n/messages';
 import type { ImportPreview } from '../../../src-shared/ipc/contract';
 import { AppError } from '../../ipc/errors';
+import { saveThrough } from '../export/export-activity';
 import type { GoalsFile } from '../goals/goals-file';
 import { ORGANISE_LIMITS, organiseFileSchema, toOrganiseFile, type OrganiseLimits } from '../organise/organise-file';
-import type { OpenFilePort, SaveFilePort } from '../ports';
+import type { OrganiseService } from '../organise/organise-service';
+import type { AppSettings } from '../settings/app-settings';
+import type { Session } from '../session/session-api';
+import type { AccountRecords } from './account-records';
+import type { FileDialogRequest, OpenFilePort, SaveFilePort } from '../ports';
 import { originOf } from '../session/server-url';
 import { listShortcuts } from '../settings/shortcut-rules';
 import { FileTooLargeError } from '../storage/text-file';
 
 export const CARRY_MAX_BYTES = 1_048_576;
 const FORMAT = 'counter-tray-settings';
-
-/** Every preference kept in Settings travels, a field added later too; only what must never travel is named. */
-const Carried = Settings.omit({ version: true, serverUrl: true, allowLinks: true }).partial().strict();
 
 /** A test weakens the limits to show they are what refuses a hostile file. */
 export function carryFileSchema(limits: OrganiseLimits = ORGANISE_LIMITS) {
@@ -29,7 +31,8 @@ export function carryFileSchema(limits: OrganiseLimits = ORGANISE_LIMITS) {
     format: z.literal(FORMAT),
     version: z.literal(1),
     serverUrl: z.url({ protocol: /^https?$/ }).max(2048),
-    settings: Carried,
+    // Every preference travels, a field Settings gains later too; only what must not is named.
+    settings: Settings.omit({ version: true, serverUrl: true, allowLinks: true }).partial().strict(),
     organise: organiseFileSchema(limits),
     goals: z.record(Id, Goal).refine((r) => Object.keys(r).length <= limits.ids),
     milestonesMuted: z.array(Id).max(limits.ids),
@@ -38,10 +41,6 @@ export function carryFileSchema(limits: OrganiseLimits = ORGANISE_LIMITS) {
 export type CarryFile = z.infer<ReturnType<typeof carryFileSchema>>;
 
 const refused = (said: Words) => new AppError('invalid-payload', said);
-/** File text in a sentence: no control or direction characters, cut short. */
-const field = (path: readonly PropertyKey[]) => cleanGroupName(path.map(String).join('.'))?.slice(0, 40) ?? '?';
-
-class ProtoKey extends Error {}
 
 export function parseCarryFile(text: string, schema = carryFileSchema()): CarryFile {
   if (text.length > CARRY_MAX_BYTES) throw refused(words('error.importTooBig'));
@@ -49,11 +48,11 @@ export function parseCarryFile(text: string, schema = carryFileSchema()): CarryF
   try {
     // zod's record drops a "__proto__" key without a word: refused here, wherever it is.
     raw = JSON.parse(text, (key, value: unknown) => {
-      if (key === '__proto__') throw new ProtoKey();
+      if (key === '__proto__') throw refused(words('error.importUnknownField', { field: key }));
       return value;
     });
   } catch (error) {
-    throw refused(error instanceof ProtoKey ? words('error.importUnknownField', { field: '__proto__' }) : words('error.importNotJson'));
+    throw error instanceof AppError ? error : refused(words('error.importNotJson'));
   }
   const head = z.object({ format: z.literal(FORMAT), version: z.number() }).safeParse(raw);
   if (!head.success) throw refused(words('error.importNotOurs'));
@@ -61,8 +60,18 @@ export function parseCarryFile(text: string, schema = carryFileSchema()): CarryF
   const parsed = schema.safeParse(raw);
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0]!;
-  if (issue.code === 'unrecognized_keys') throw refused(words('error.importUnknownField', { field: field([...issue.path, issue.keys[0] ?? '']) }));
-  throw refused(issue.code === 'too_big' ? words('error.importTooMany', { field: field(issue.path) }) : words('error.importInvalid', { field: field(issue.path) }));
+  const path = issue.code === 'unrecognized_keys' ? [...issue.path, issue.keys[0]] : issue.path;
+  // File text in a sentence: no control or direction characters, cut short.
+  const field = cleanGroupName(path.join('.'))?.slice(0, 40) ?? '?';
+  throw refused(issue.code === 'unrecognized_keys' ? words('error.importUnknownField', { field }) : words('error.importInvalid', { field }));
+}
+
+/** Every counter the file names must be one shared with the user. */
+export function requireKnown({ organise, goals, milestonesMuted, settings: s }: CarryFile, known: ReadonlySet<string>): void {
+  const ids = [...organise.order, ...organise.hidden, ...organise.groups.flatMap((g) => g.counters), ...Object.keys(goals), ...milestonesMuted];
+  ids.push(...(s.pinned ?? []), ...(s.notifications?.mutedCounters ?? []), ...Object.keys(s.steps ?? {}), ...Object.keys(s.shortcuts?.counters ?? {}));
+  const count = new Set(ids.filter((id) => !known.has(id))).size;
+  if (count > 0) throw refused(words('error.importUnknownCounters', { count }));
 }
 
 interface Arrangement {
@@ -76,120 +85,112 @@ export function carryFileText({ settings: { version: _version, serverUrl, allowL
   return `${JSON.stringify(file, null, 2)}\n`;
 }
 
-/** Every counter the file names must be one shared with the user. */
-export function requireKnown({ organise, goals, milestonesMuted, settings: s }: CarryFile, known: ReadonlySet<string>): void {
-  const ids = [...organise.order, ...organise.hidden, ...organise.groups.flatMap((g) => g.counters), ...Object.keys(goals), ...milestonesMuted];
-  ids.push(...(s.pinned ?? []), ...(s.notifications?.mutedCounters ?? []), ...Object.keys(s.steps ?? {}), ...Object.keys(s.shortcuts?.counters ?? {}));
-  const unknown = new Set(ids.filter((id) => !known.has(id))).size;
-  if (unknown > 0) throw refused(words('error.importUnknownCounters', { count: unknown }));
-}
-
 /** Records compared whatever their keys' order. */
 const same = (a: unknown, b: unknown) => {
-  const canonical = (_key: string, value: unknown) => (value && typeof value === 'object' && !Array.isArray(value) ? Object.fromEntries(Object.entries(value).sort(([x], [y]) => (x < y ? -1 : 1))) : value);
-  return JSON.stringify(a, canonical) === JSON.stringify(b, canonical);
+  const sorted = (_key: string, value: unknown) => (value && typeof value === 'object' && !Array.isArray(value) ? Object.fromEntries(Object.entries(value).sort(([x], [y]) => (x < y ? -1 : 1))) : value);
+  return JSON.stringify(a, sorted) === JSON.stringify(b, sorted);
 };
 
-/** Beside the kinds the preview names: the mutes are named apart from whether notifications are on. */
+/** Named in the preview; the mutes apart from whether notifications are on. */
 const NAMED = new Set(['steps', 'shortcuts', 'pinned', 'theme', 'language']);
 const unnamed = (s: Settings) => ({ ...s, notifications: { ...s.notifications, mutedCounters: [] } });
 
-export function previewOf(file: CarryFile, now: Arrangement): ImportPreview['changes'] {
-  const changes: ImportPreview['changes'] = [];
-  const add = (differs: boolean, change: ImportPreview['changes'][number]) => differs && changes.push(change);
+export function previewOf(file: CarryFile, now: Arrangement): Words[] {
+  const changes: Words[] = [];
+  const add = (differs: boolean, said: Words) => differs && changes.push(said);
   const { organise: o } = file;
-  add(!same(o.groups, now.organise.groups), { kind: 'groups', count: o.groups.length });
-  add(!same([o.order, o.sort], [now.organise.order, now.organise.sort]), { kind: 'order' });
-  add(!same(o.hidden, now.organise.hidden), { kind: 'hidden', count: o.hidden.length });
-  add(!same(file.goals, now.goals.goals), { kind: 'goals', count: Object.keys(file.goals).length });
-  add(!same(file.milestonesMuted, now.goals.milestonesMuted), { kind: 'milestones', count: file.milestonesMuted.length });
+  add(!same(o.groups, now.organise.groups), words('carry.groups', { count: o.groups.length }));
+  add(!same([o.order, o.sort], [now.organise.order, now.organise.sort]), words('carry.order'));
+  add(!same(o.hidden, now.organise.hidden), words('carry.hidden', { count: o.hidden.length }));
+  add(!same(file.goals, now.goals.goals), words('carry.goals', { count: Object.keys(file.goals).length }));
   const was = now.settings;
   const s: Settings = { ...was, ...file.settings };
-  add(!same(s.steps, was.steps), { kind: 'steps', count: Object.keys(s.steps).length });
-  add(!same(s.shortcuts, was.shortcuts), { kind: 'shortcuts', count: listShortcuts(s.shortcuts).length });
-  add(!same(s.notifications.mutedCounters, was.notifications.mutedCounters), { kind: 'mutes', count: s.notifications.mutedCounters.length });
-  add(!same(s.pinned, was.pinned), { kind: 'pins', count: s.pinned.length });
-  add(s.theme !== was.theme, { kind: 'theme', to: s.theme });
-  add(s.language !== was.language, { kind: 'language', to: s.language });
-  const others = (Object.keys(file.settings) as (keyof Settings)[]).filter((key) => !NAMED.has(key) && !same(unnamed(s)[key], unnamed(was)[key]));
-  add(others.length > 0, { kind: 'other', count: others.length });
+  add(!same(s.steps, was.steps), words('carry.steps', { count: Object.keys(s.steps).length }));
+  add(!same(s.shortcuts, was.shortcuts), words('carry.shortcuts', { count: listShortcuts(s.shortcuts).length }));
+  const muted = [s.notifications.mutedCounters, file.milestonesMuted];
+  add(!same(muted, [was.notifications.mutedCounters, now.goals.milestonesMuted]), words('carry.mutes', { count: new Set(muted.flat()).size }));
+  add(!same(s.pinned, was.pinned), words('carry.pins', { count: s.pinned.length }));
+  add(s.theme !== was.theme, words('carry.theme', { to: s.theme }));
+  add(s.language !== was.language, words('carry.language', { to: s.language }));
+  const others = (Object.keys(file.settings) as (keyof Settings)[]).filter((key) => !NAMED.has(key) && !same(unnamed(s)[key], unnamed(was)[key])).length;
+  add(others > 0, words('carry.other', { count: others }));
   return changes;
 }
 
+/** The invoke handlers' context, and their settings:update. */
 interface CarryDeps {
-  arrangement(): Arrangement;
-  /** Through the rules of a user edit (settings:update). */
+  settings: Pick<AppSettings, 'current'>;
+  organise: Pick<OrganiseService, 'view' | 'arrange'>;
+  records(): { goals: Pick<AccountRecords['goals'], 'carried' | 'carry'> };
+  /** Its running core: an import and its undo belong to the account they were made in. */
+  session: Pick<Session, 'core'>;
   updateSettings(patch: SettingsPatch): Promise<unknown>;
-  checkSettings(patch: SettingsPatch): void;
-  arrange(next: Arrangement['organise']): Promise<void>;
-  carryGoals(next: Arrangement['goals']): Promise<void>;
   knownCounterIds(): ReadonlySet<string>;
-  /** The running core: an import and its undo belong to the account they were made in. */
-  owner(): unknown;
   saveFile: SaveFilePort | undefined;
   openFile: OpenFilePort | undefined;
   warn(message: string): void;
 }
 
+const JSON_FILE: FileDialogRequest['filter'] = { name: (i18n) => i18n.t('dialog.jsonFilter'), extensions: ['json'] };
+
 export function createCarry(deps: CarryDeps) {
   let pending: { file: CarryFile; owner: unknown } | null = null;
-  let undo: { before: Arrangement; keys: (keyof SettingsPatch)[]; owner: unknown } | null = null;
+  let undo: { before: Arrangement; keys: string[]; owner: unknown } | null = null;
 
-  async function put(settings: SettingsPatch, { organise, goals }: Omit<Arrangement, 'settings'>) {
+  function arrangement(): Arrangement {
+    const organise = deps.organise.view();
+    if (!organise || !deps.session.core()) throw new AppError('not-signed-in', words('error.notSignedIn'));
+    return { settings: deps.settings.current(), organise, goals: deps.records().goals.carried() };
+  }
+
+  /** Settings first: a patch the rules refuse changes nothing. */
+  async function put(settings: SettingsPatch, { groups, order, hidden, sort }: Arrangement['organise'], goals: Arrangement['goals']) {
     await deps.updateSettings(settings);
-    await deps.arrange({ groups: organise.groups, order: organise.order, hidden: organise.hidden, sort: organise.sort });
-    await deps.carryGoals(goals);
+    await deps.organise.arrange({ groups, order, hidden, sort });
+    await deps.records().goals.carry(goals);
   }
 
   return {
     async exportFile(): Promise<{ fileName: string } | null> {
-      if (!deps.saveFile) throw new AppError('export-unavailable', words('error.exportUnavailable'));
-      const text = carryFileText(deps.arrangement());
-      const saved = await deps.saveFile
-        .save({ title: (i18n) => i18n.t('dialog.exportSettings'), defaultFileName: 'counter-tray-settings.json', filter: { name: (i18n) => i18n.t('dialog.jsonFilter'), extensions: ['json'] }, text })
-        .catch((error: unknown) => {
-          deps.warn(`settings not exported: ${error instanceof Error ? error.message : String(error)}`);
-          throw new AppError('export-failed', words('error.exportFailed'));
-        });
+      const text = carryFileText(arrangement());
+      const saved = await saveThrough(deps.saveFile, { title: (i18n) => i18n.t('dialog.exportSettings'), defaultFileName: `${FORMAT}.json`, filter: JSON_FILE, text }, deps.warn);
       return saved.status === 'saved' ? { fileName: saved.fileName } : null;
     },
 
     async pick(): Promise<ImportPreview | null> {
       if (!deps.openFile) throw new AppError('export-unavailable', words('error.importUnavailable'));
       pending = null;
-      const owner = deps.owner();
-      const text = await deps.openFile
-        .open({ title: (i18n) => i18n.t('dialog.importSettings'), filter: { name: (i18n) => i18n.t('dialog.jsonFilter'), extensions: ['json'] }, maxBytes: CARRY_MAX_BYTES })
-        .catch((error: unknown) => {
-          throw refused(error instanceof FileTooLargeError ? words('error.importTooBig') : words('error.importUnreadable'));
-        });
+      const now = arrangement();
+      const text = await deps.openFile.open({ title: (i18n) => i18n.t('dialog.importSettings'), filter: JSON_FILE, maxBytes: CARRY_MAX_BYTES }).catch((error: unknown) => {
+        throw refused(error instanceof FileTooLargeError ? words('error.importTooBig') : words('error.importUnreadable'));
+      });
       if (text === null) return null;
       const file = parseCarryFile(text);
       requireKnown(file, deps.knownCounterIds());
-      deps.checkSettings(file.settings);
-      const now = deps.arrangement();
+      pending = { file, owner: deps.session.core() };
       const server = originOf(file.serverUrl);
-      pending = { file, owner };
       return { changes: previewOf(file, now), otherServer: server === originOf(now.settings.serverUrl) ? null : server };
     },
 
     async apply(): Promise<void> {
       const chosen = pending;
       pending = null;
-      if (!chosen || chosen.owner !== deps.owner()) throw new AppError('nothing-to-undo', words('error.importNothingPicked'));
+      if (!chosen || chosen.owner !== deps.session.core()) throw new AppError('nothing-to-undo', words('error.importNothingPicked'));
       // The counters may have gone since the preview.
       requireKnown(chosen.file, deps.knownCounterIds());
-      const before = deps.arrangement();
-      undo = { before, keys: Object.keys(chosen.file.settings) as (keyof SettingsPatch)[], owner: chosen.owner };
-      const { goals, milestonesMuted, organise } = chosen.file;
-      await put(chosen.file.settings, { organise, goals: { goals, milestonesMuted } });
+      const before = arrangement();
+      const { settings, organise, goals, milestonesMuted } = chosen.file;
+      // Offered before the writes: an apply that fails half way is undone too.
+      undo = { before, keys: Object.keys(settings), owner: chosen.owner };
+      await put(settings, organise, { goals, milestonesMuted });
     },
 
     async undo(): Promise<void> {
       const last = undo;
       undo = null;
-      if (!last || last.owner !== deps.owner()) throw new AppError('nothing-to-undo', words('error.importNoUndo'));
-      await put(Object.fromEntries(last.keys.map((key) => [key, last.before.settings[key]])), last.before);
+      if (!last || last.owner !== deps.session.core()) throw new AppError('nothing-to-undo', words('error.importNoUndo'));
+      const { settings, organise, goals } = last.before;
+      await put(Object.fromEntries(last.keys.map((key) => [key, settings[key as keyof Settings]])), organise, goals);
     },
   };
 }

@@ -6,8 +6,9 @@ import { z } from 'zod';
 import { carryFileSchema, carryFileText, createCarry, parseCarryFile, requireKnown, CARRY_MAX_BYTES, type CarryFile } from '../../../../src-main/app/account/carry';
 import { ORGANISE_LIMITS } from '../../../../src-main/app/organise/organise-file';
 import { FileTooLargeError } from '../../../../src-main/app/storage/text-file';
+import { en } from '../../../../dev-tools/support/i18n';
+import type { CounterCore } from '../../../../src-main/core/contract';
 import { DEFAULT_SETTINGS, Settings, type SettingsPatch } from '../../../../src-shared/domain/settings';
-import type { OpenFilePort } from '../../../../src-main/app/ports';
 
 const id = (n: number) => `019a4f2e-8c00-7d3a-9b1e-${n.toString(16).padStart(12, '0')}`;
 const [A, B, C] = [id(1), id(2), id(3)];
@@ -33,7 +34,7 @@ const HOSTILE: [string, string, string][] = [
   ['another format', fileText((f) => (f.format = 'counter-tray-organise')), 'Not imported: this is not a Counter Tray settings file.'],
   ['a later version', fileText((f) => (f.version = 2)), 'Not imported: the file is from a newer Counter Tray (format 2).'],
   ['100 000 groups', fileText((f) => (organise(f).groups = Array.from({ length: 100_000 }, (_, i) => group(i)))), 'Not imported: the file is larger than 1 MB.'],
-  ['201 groups', fileText((f) => (organise(f).groups = Array.from({ length: 201 }, (_, i) => group(i)))), 'Not imported: “organise.groups” holds more than Counter Tray keeps.'],
+  ['201 groups', fileText((f) => (organise(f).groups = Array.from({ length: 201 }, (_, i) => group(i)))), 'Not imported: “organise.groups” is not as Counter Tray writes it.'],
   ['a __proto__ key among the steps', fileText().replace('"steps": {', '"steps": {"__proto__": {"polluted": 1},').replace('"steps":{', '"steps":{"__proto__":{"polluted":1},'), 'Not imported: the file holds “__proto__”, which is never imported.'],
   ['a token field', fileText((f) => (f.token = 'ct_live_0123456789abcdef')), 'Not imported: the file holds “token”, which is never imported.'],
   ['a token among the settings', fileText((f) => ((f.settings as Record<string, unknown>).token = 'ct_live_0123456789abcdef')), 'Not imported: the file holds “settings.token”, which is never imported.'],
@@ -43,31 +44,39 @@ const HOSTILE: [string, string, string][] = [
   ['a goal for an id the service never made', fileText((f) => (f.goals = { '../../etc': { target: 1, period: 'day', count: 'all' } })), 'Not imported: “goals.../../etc” is not as Counter Tray writes it.'],
 ];
 
-/** The app's side as plain state; every write is recorded. */
+const CORES = { ada: {}, bob: {} } as unknown as Record<'ada' | 'bob', CounterCore>;
+
+/** The invoke handlers' context as plain state; every write is recorded. */
 function fakeApp(text: string | null | Error) {
   const state = arrangement();
   const writes: string[] = [];
-  const openFile: OpenFilePort = { open: () => (text instanceof Error ? Promise.reject(text) : Promise.resolve(text)) };
-  const app = { owner: 'core', state, writes, carry: undefined as unknown as ReturnType<typeof createCarry> };
+  const app = { owner: 'ada' as keyof typeof CORES, state, writes, carry: undefined as unknown as ReturnType<typeof createCarry> };
+  const goals = {
+    carried: () => structuredClone(state.goals),
+    carry: async (next: typeof state.goals) => {
+      writes.push('goals');
+      state.goals = next;
+    },
+  };
   app.carry = createCarry({
-    arrangement: () => structuredClone(state),
+    settings: { current: () => state.settings },
+    organise: {
+      view: () => ({ ...structuredClone(state.organise), changedAt: {} }),
+      arrange: async (next) => {
+        writes.push('organise');
+        state.organise = next as typeof state.organise;
+      },
+    },
+    records: () => ({ goals }),
+    // An account is its running core: one object each.
+    session: { core: () => CORES[app.owner] },
     updateSettings: async (patch: SettingsPatch) => {
       writes.push('settings');
       state.settings = Settings.parse({ ...state.settings, ...patch });
     },
-    checkSettings: () => undefined,
-    arrange: async (next) => {
-      writes.push('organise');
-      state.organise = next as typeof state.organise;
-    },
-    carryGoals: async (next) => {
-      writes.push('goals');
-      state.goals = next as typeof state.goals;
-    },
     knownCounterIds: () => KNOWN,
-    owner: () => app.owner,
     saveFile: undefined,
-    openFile,
+    openFile: { open: () => (text instanceof Error ? Promise.reject(text) : Promise.resolve(text)) },
     warn: () => undefined,
   });
   return app;
@@ -139,10 +148,8 @@ describe('the settings file', () => {
     const { carry, state, writes } = fakeApp(text);
     const before = structuredClone(state);
     const preview = await carry.pick();
-    expect(preview).toEqual({
-      changes: [{ kind: 'groups', count: 3 }, { kind: 'order' }, { kind: 'goals', count: 2 }, { kind: 'theme', to: 'dark' }, { kind: 'other', count: 1 }],
-      otherServer: 'https://other.example',
-    });
+    expect(preview?.changes.map((change) => en.say(change))).toEqual(['3 groups', 'the order', '2 goals', 'theme: Dark', '1 other setting']);
+    expect(preview?.otherServer).toBe('https://other.example');
     expect(writes).toEqual([]);
     await carry.apply();
     expect(state.organise.groups.map((g) => g.name)).toEqual(['Home', 'Work', 'Gym']);
@@ -158,7 +165,7 @@ describe('the settings file', () => {
     await app.carry.pick();
     app.owner = 'bob';
     await expect(app.carry.apply()).rejects.toThrow('Pick a file to import first.');
-    app.owner = 'core';
+    app.owner = 'ada';
     await app.carry.pick();
     await app.carry.apply();
     app.owner = 'bob';
