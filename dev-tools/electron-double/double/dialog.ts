@@ -56,9 +56,9 @@ const SAVE_PROPERTIES = ['createDirectory', 'showHiddenFiles', 'treatPackageAsDi
 const OPEN_PROPERTIES = ['openFile', 'openDirectory', 'multiSelections', 'createDirectory', 'showHiddenFiles', 'promptToCreate', 'noResolveAliases', 'treatPackageAsDirectory', 'dontAddToRecent'];
 
 /** What the native open dialog is given (dialog.ts openDialog), as the test sees it. */
-export type OpenDialogShown = Omit<SaveDialogShown, 'nameFieldLabel'>;
+type OpenDialogShown = Omit<SaveDialogShown, 'nameFieldLabel'>;
 
-export interface OpenDialogAnswer {
+interface OpenDialogAnswer {
   /** Matches the dialog (its title). */
   match: RegExp;
   /** The absolute paths the user picks, or 'cancel' (Esc, closing the dialog). */

@@ -95,7 +95,7 @@ const same = (a: unknown, b: unknown) => {
 const NAMED = new Set(['steps', 'shortcuts', 'pinned', 'theme', 'language']);
 const unnamed = (s: Settings) => ({ ...s, notifications: { ...s.notifications, mutedCounters: [] } });
 
-export function previewOf(file: CarryFile, now: Arrangement): Words[] {
+function previewOf(file: CarryFile, now: Arrangement): Words[] {
   const changes: Words[] = [];
   const add = (differs: boolean, said: Words) => differs && changes.push(said);
   const { organise: o } = file;
