@@ -58,7 +58,8 @@ export function CarrySection({ api }: SectionProps) {
           </div>
         </section>
       )}
-      <div className={said ? 'setting setting-inline' : undefined} role={said?.error ? 'alert' : 'status'} data-testid="carry-result">
+      {/* A live region, not role=status: Updates' own status line is the section's one status. */}
+      <div className={said ? 'setting setting-inline' : undefined} aria-live={said?.error ? 'assertive' : 'polite'} data-testid="carry-result">
         <span className={said?.error ? 'setting-text error-text' : 'setting-text'}>{said?.text}</span>
         {said?.undo && (
           <button type="button" className="secondary" onClick={() => void apply(true)}>

@@ -47,7 +47,8 @@ test('export, then an import previewed, applied and undone; a hostile file chang
 
   harness.imports.pickNext(JSON.stringify({ ...exported, token: 'ct_live_0123456789abcdef' }));
   await popup.getByRole('button', { name: 'Import settings…' }).click();
-  await expect(popup.getByRole('alert')).toHaveText('Not imported: the file holds “token”, which is never imported.');
+  await expect(popup.getByTestId('carry-result')).toHaveText('Not imported: the file holds “token”, which is never imported.');
+  await expect(popup.getByTestId('carry-result')).toHaveAttribute('aria-live', 'assertive');
   await expect(preview).toHaveCount(0);
   expect(arranged()).toEqual(before);
 });

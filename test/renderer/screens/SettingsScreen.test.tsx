@@ -145,10 +145,10 @@ describe('settings', () => {
 });
 
 describe('settings, grouped and short', () => {
-  it('groups its rows: Account, Shortcuts, Notifications, Appearance, Language, Updates, About', async () => {
+  it('groups its rows: Account, Shortcuts, Notifications, Appearance, Language, Updates, Backup, About', async () => {
     await openSettings(appState({ updates: { source: 'self', status: { kind: 'idle' }, nextCheckAt: null, whatsNew: null } }));
     const groups = screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
-    expect(groups).toEqual(['Account', 'Shortcuts', 'Notifications', 'Appearance', 'Language', 'Updates', 'About']);
+    expect(groups).toEqual(['Account', 'Shortcuts', 'Notifications', 'Appearance', 'Language', 'Updates', 'Backup', 'About']);
   });
 
   it('on/off settings are switches, named by their label, toggled with Space', async () => {
