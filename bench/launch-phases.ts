@@ -24,13 +24,13 @@ export const PHASES: readonly Phase[] = [
   { key: 'evaluate', label: 'main.js evaluated', until: 'main-evaluated', owner: 'both', what: "main.js and its imports evaluated (under the double's module hooks, which route every import through a loader thread)" },
   { key: 'ready', label: 'ready', until: 'ready', owner: 'double', what: "the double emits ready right after the import; Electron's own start-up is not in the double" },
   { key: 'window', label: 'window created', until: 'window-created', owner: 'ours', what: 'protocol handler, session hardening, the popup BrowserWindow' },
-  { key: 'load', label: 'page loaded', until: 'page-loaded', owner: 'both', what: 'controller.start() (settings, token decrypted, last-known counters), then loadURL until did-finish-load: split below' },
+  { key: 'load', label: 'page loaded', until: 'page-loaded', owner: 'both', what: 'loadURL until did-finish-load, controller.start() (settings, token decrypted, last-known counters) beside it; what the page asks waits for the start: split below' },
   { key: 'draw', label: 'first counters drawn', until: 'list', owner: 'ours', what: 'did-finish-load → the first counter row with its buttons: the state the preload asked for as it ran (or state:get over IPC), its check, the catalog chunk, React rendering the list' },
 ];
 
 /** "page loaded" split at main's load call and the page's own timing. */
 export const LOAD_PARTS: readonly Phase[] = [
-  { key: 'mainStart', label: 'main: controller.start() before loadURL', until: 'page-load-started', owner: 'ours', what: 'settings read, token decrypted, last-known counters loaded; main calls loadURL after it' },
+  { key: 'mainStart', label: 'main: window created → loadURL called', until: 'page-load-started', owner: 'ours', what: 'the notifiers, tray and IPC doors wired; the controller then starts beside the page load' },
   { key: 'tab', label: 'double: its Chromium tab ready, navigation begun', until: 'navigationStart', owner: 'double', what: 'the page host the double opened when the window was created (new tab, CDP sessions, init scripts) until the page’s navigation starts' },
   { key: 'document', label: "index.html served by main's app:// handler", until: 'documentServed', owner: 'both', what: "navigation start → document responseEnd (the double's route hands the request to main's protocol handler)" },
   { key: 'bundle', label: 'preload run, bundle served', until: 'bundleFetched', owner: 'both', what: "document → the JS bundle's responseEnd: the preload world (our preload inside the double's contextBridge, its first state:get sent), the bundle read by main's handler" },

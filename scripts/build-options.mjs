@@ -5,9 +5,8 @@ import { readFileSync } from 'node:fs';
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
 
 // Runtime dependencies stay in node_modules (electron-builder ships them); electron is provided by the runtime.
-// electron-log is bundled as zod is: its node entry is ~20 CommonJS files a launch would resolve and compile one by one.
-const bundled = new Set(['electron-log']);
-export const external = ['electron', ...Object.keys(pkg.dependencies ?? {}).filter((name) => !bundled.has(name)).flatMap((name) => [name, `${name}/*`])];
+// The rest (zod, electron-log, lingui) is bundled: a launch reads one file instead of resolving dozens one by one.
+export const external = ['electron', ...Object.keys(pkg.dependencies ?? {}).flatMap((name) => [name, `${name}/*`])];
 
 // zod re-exports every locale as a namespace (`export * as locales`), which esbuild cannot
 // tree-shake (colinhacks/zod#6050): 64 locales are three quarters of zod. The app reads only

@@ -17,6 +17,8 @@ import { configureLogging } from './electron/logging';
 import { TEXT_LIMITS } from '../src-shared/text/server-text';
 import { createOsNotifications } from './electron/os-notifications';
 import { createPopup, POPUP_SIZE, popupMaterial } from './electron/popup';
+import { createMiniWindow, MINI_SIZE } from './electron/mini-window';
+import { createTextFile } from './app/storage/text-file';
 import { createShortcutRegistrar } from './electron/shortcuts';
 import { watchSystem } from './electron/system';
 import { bitmapImages, createTrayController } from './electron/tray';
@@ -76,7 +78,7 @@ if (commandLine.kind === 'cli' || commandLine.kind === 'usage') {
     event.preventDefault();
     linkInbox.push(url);
   });
-  // A tray app: closing the popup (the only window) must not quit.
+  // A tray app: closing the popup or the mini window must not quit.
   app.on('window-all-closed', () => undefined);
   app
     .whenReady()
@@ -98,16 +100,18 @@ async function run(): Promise<void> {
 
   let quitting = false;
   const material = popupMaterial({ platform: process.platform, osRelease: release(), dark: nativeTheme.shouldUseDarkColors });
+  const url = devServerOrigin ? `${devServerOrigin}/` : APP_INDEX_URL;
   const popup = createPopup({
     createWindow: (options) => new BrowserWindow(options),
     windowOptions: popupWindowOptions(preloadPath, POPUP_SIZE, process.platform, material.options),
-    url: devServerOrigin ? `${devServerOrigin}/` : APP_INDEX_URL,
+    url,
     screen,
     platform,
     isQuitting: () => quitting,
   });
   hardenContents(popup.window.webContents, (message) => log.warn(message));
   markLaunch('window-created');
+  const mini = createMiniWindow({ createWindow: (options) => new BrowserWindow(options), windowOptions: popupWindowOptions(preloadPath, MINI_SIZE, process.platform, material.options), url, screen, file: createTextFile(join(userData, 'mini-window.json')), log: (m) => log.warn(m), isQuitting: () => quitting });
 
   const notifications = (onClick: (counterId: string | undefined) => void) =>
     createOsNotifications({ isSupported: () => Notification.isSupported(), create: (options) => new Notification(options), onClick });
@@ -133,7 +137,7 @@ async function run(): Promise<void> {
   const controller = createAppController(
     electronPorts(
       { app, dialog, safeStorage, nativeTheme, systemPreferences, shell },
-      { userData, platform, logger, translator: () => controller.translator(), systemTimezone, windowMaterial: material.material, hideWindow: () => popup.hide(), updates },
+      { userData, platform, logger, translator: () => controller.translator(), systemTimezone, windowMaterial: material.material, hideWindow: () => popup.hide(), updates, windows: { keepOpen: popup.setKeepOpen, mini: (open) => void mini.setOpen(open) } },
     ),
   );
   sanitizeLog = (text) => controller.redact(text, TEXT_LIMITS.log);
@@ -172,6 +176,7 @@ async function run(): Promise<void> {
   const loginItem = loginItemOf(platform, (s) => app.setLoginItemSettings(s), (message, error) => log.warn(message, error));
 
   controller.on('state:delta', createDeltaSender(() => (popup.window.isDestroyed() ? null : popup.window.webContents)));
+  controller.on('state:delta', createDeltaSender(mini.contents));
   let lastState = controller.getState();
   controller.on('state:changed', (state) => {
     tray.update(state);
@@ -189,7 +194,7 @@ async function run(): Promise<void> {
     if (next.theme !== previous.theme) nativeTheme.themeSource = next.theme;
     if (next.updates.mode !== previous.updates.mode) updates.modeChanged();
   });
-  const closeIpc = registerInvokeHandlers(ipcMain, controller.dispatch, { trustedWebContentsIds: () => new Set([popup.webContentsId()]), ...(devServerOrigin ? { devServerOrigin } : {}) }, (channel, reason) =>
+  const closeIpc = registerInvokeHandlers(ipcMain, controller.dispatch, { trustedWebContentsIds: () => new Set([popup.webContentsId(), ...mini.webContentsIds()]), ...(devServerOrigin ? { devServerOrigin } : {}) }, (channel, reason) =>
     log.warn(`IPC ${channel} refused: ${reason}`),
   );
   const stopWatching = watchSystem({
@@ -226,6 +231,7 @@ async function run(): Promise<void> {
     stopWatching();
     closeIpc();
     await controller.stop().catch((error: unknown) => log.warn('stop failed', error));
+    await mini.flush();
     tray.destroy();
     // electron-updater quits the app itself once its installer is running.
     if (await updates.beforeExit(options.install === true)) return;
@@ -237,6 +243,13 @@ async function run(): Promise<void> {
     void quit();
   });
 
+  markLaunch('page-load-started');
+  // A page that fails to load leaves the tray working.
+  const pageLoaded = popup.load().then(
+    () => (markLaunch('page-loaded'), true),
+    (error: unknown) => (log.error('the popup page did not load', error), false),
+  );
+
   // Tray and shortcuts never wait for the server, the command line's channel waits for the counters itself; a link needs them first.
   const { notices } = await controller.start({ awaitConnection: launchLink !== undefined });
   const settings = controller.settings();
@@ -245,19 +258,13 @@ async function run(): Promise<void> {
   if (settings.launchAtLogin) void loginItem(true);
   notices.forEach(deliverNotice);
   tray.update(controller.getState());
-  markLaunch('page-load-started');
-  const startUpdates = () => void updates.start().catch((error: unknown) => log.warn('updates did not start', error));
-  // A page that fails to load leaves the tray working.
-  popup.load().then(
-    () => {
-      markLaunch('page-loaded');
-      startUpdates();
-    },
-    (error: unknown) => {
-      log.error('the popup page did not load', error);
-      startUpdates();
-    },
-  );
+  // Once the page has loaded, in the mode the settings name; the mini window back if it was open at the last quit.
+  void pageLoaded
+    .then((loaded) => {
+      if (loaded) void mini.reopen();
+      return updates.start();
+    })
+    .catch((error: unknown) => log.warn('updates did not start', error));
 
   // Links: followed once the counters are known, the ones that came before in order.
   const links = createLinks({

@@ -31,6 +31,8 @@ const SettingsScreen = lazy(LATER.settings);
 const Onboarding = lazy(LATER.onboarding);
 const ExportScreen = lazy(LATER.export);
 const Connecting = lazy(LATER.connecting);
+// Main opens the same page as its always-on-top mini window (src-main/electron/mini-window.ts).
+const MiniWindow = lazy(() => import('./screens/MiniWindow'));
 
 type View =
   | { name: 'list' }
@@ -42,9 +44,19 @@ type View =
 
 export function App({ api }: { api: CounterTrayApi }) {
   const { state, problem } = useAppState(api);
+  const theme = state?.theme;
+  useEffect(() => {
+    if (theme) document.documentElement.dataset.theme = theme;
+  }, [theme]);
+  useAccentColor(state?.accentColor, theme);
+  const material = state?.windowMaterial;
+  useEffect(() => {
+    if (material && material !== 'solid') document.documentElement.dataset.material = material;
+    else delete document.documentElement.dataset.material;
+  }, [material]);
   return (
     <I18n locale={state?.locale ?? guessLocale()}>
-      <Screens api={api} state={state} problem={problem} />
+      {location.hash === '#mini' ? state && <Suspense fallback={LOADING}><MiniWindow api={api} state={state} /></Suspense> : <Screens api={api} state={state} problem={problem} />}
     </I18n>
   );
 }
@@ -72,17 +84,6 @@ function Screens({ api, state, problem }: { api: CounterTrayApi; state: AppState
   const [focusRequest, setFocusRequest] = useState<{ id: string; at: number } | null>(null);
   // Back from Edit, the same row is current.
   const [activeId, setActiveId] = useState<string | null>(null);
-
-  const theme = state?.theme;
-  useEffect(() => {
-    if (theme) document.documentElement.dataset.theme = theme;
-  }, [theme]);
-  useAccentColor(state?.accentColor, theme);
-  const material = state?.windowMaterial;
-  useEffect(() => {
-    if (material && material !== 'solid') document.documentElement.dataset.material = material;
-    else delete document.documentElement.dataset.material;
-  }, [material]);
 
   // An ask is state: one made before mount is seen too.
   const ask = state?.ask;

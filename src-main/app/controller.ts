@@ -36,7 +36,7 @@ export function createAppController(deps: AppControllerDeps): AppController {
   const platform = toAppPlatform(deps.platform);
   const settings = createAppSettings(deps.settings);
   /** The parts only main tells: shortcuts the OS refused, the OS's languages, what the popup is asked to show. */
-  const view = { shortcutFailures: [] as AppState['shortcutFailures'], systemLanguages: deps.systemLanguages(), ask: null as AppState['ask'] };
+  const view = { shortcutFailures: [] as AppState['shortcutFailures'], systemLanguages: deps.systemLanguages(), ask: null as AppState['ask'], keepOpen: false };
   const effectiveTimezone = () => settings.current().timezone ?? deps.systemTimezone();
   const publisher = createStatePublisher(() => getState(), clock);
   const changed = publisher.changed;
@@ -143,6 +143,7 @@ export function createAppController(deps: AppControllerDeps): AppController {
       systemTimezone: deps.systemTimezone(),
       locale: locale(),
       ask: view.ask,
+      ...(view.keepOpen ? { keepOpen: true } : {}),
       activity: core && records ? records.activity.summary() : NO_ACTIVITY,
       ...(updates ? { updates } : {}),
       ...(shown && records ? { extras: records.goals.view(), resetUndo: counterReset.offer(shown.counters) } : {}),
@@ -175,6 +176,12 @@ export function createAppController(deps: AppControllerDeps): AppController {
         openPublicPage: deps.openPublicPage,
         quit: deps.quit,
         hideWindow: deps.hideWindow,
+        keepOpen: (keep) => {
+          view.keepOpen = keep;
+          deps.windows?.keepOpen(keep);
+          changed();
+        },
+        mini: (open) => deps.windows?.mini(open),
         updates: deps.updates,
       },
       source,
@@ -184,7 +191,11 @@ export function createAppController(deps: AppControllerDeps): AppController {
     redact,
     onUnexpectedError: (channel: string, error: unknown) => log.error(`IPC ${channel} failed: ${redact(error instanceof Error ? error.message : String(error))}`),
   };
-  const dispatch = createIpcDispatcher(handlers, dispatcherOptions);
+  // The popup loads while the controller starts: what it asks waits for the settings, token and last-known counters.
+  let started = () => {};
+  let starting: Promise<void> | null = new Promise<void>((resolve) => (started = resolve));
+  const popupDispatch = createIpcDispatcher(handlers, dispatcherOptions);
+  const dispatch: Dispatch = (channel, payload) => (starting ? starting.then(() => popupDispatch(channel, payload)) : popupDispatch(channel, payload));
   const dispatchers = new Map<ClickSource, Dispatch>();
   const dispatchFrom = (source: Exclude<ClickSource, 'popup' | 'undo'>): Dispatch => {
     let found = dispatchers.get(source);
@@ -201,6 +212,36 @@ export function createAppController(deps: AppControllerDeps): AppController {
     changed();
   };
 
+  async function start(options: { awaitConnection?: boolean }): Promise<{ notices: Notice[] }> {
+    const loaded = await deps.settings.load();
+    // The stored token is known (and redacted) before anything that may quote it is read.
+    const vaultLoad = await session.load();
+    const stored = vaultLoad.stored;
+    // Untrusted input: the rules of a user edit apply; plain http to another machine only with the vault's consent.
+    const checked = checkLoadedSettings(loaded.settings, stored?.consents.plainHttp ? stored.origin : null, platform);
+    const launchNotices: Notice[] = [];
+    if (loaded.notice) launchNotices.push({ title: 'notice.settingsTitle', body: loaded.notice });
+    if (checked.problems.length > 0) {
+      const reset = await deps.settings.quarantine(checked.settings, sentences((i18n) => i18n.t('notice.settingsRules'), ...checked.problems));
+      launchNotices.push({ title: 'notice.settingsTitle', body: reset });
+    }
+    settings.loaded(checked.settings);
+    days.check(); // in the zone the settings name
+    const cacheNotice = (await offline.load()).notice;
+    if (cacheNotice) launchNotices.push(cacheNotice);
+    launchNotices.forEach(logNotice);
+    subscriptions.push(deps.theme.onUpdated(changed));
+    if (deps.accent) subscriptions.push(deps.accent.onChanged(changed));
+    if (deps.updates) subscriptions.push(deps.updates.onChange(() => changed()));
+    if (stored) {
+      const resuming = session.resume(stored).catch((e: unknown) => log.error(`resume failed: ${redact(String(e))}`));
+      if (options.awaitConnection ?? true) await resuming;
+    }
+    changed();
+    if (vaultLoad.notice) notify({ title: 'notice.tokenNotUsedTitle', body: vaultLoad.notice });
+    return { notices: launchNotices };
+  }
+
   return {
     handlers,
     dispatch,
@@ -208,35 +249,11 @@ export function createAppController(deps: AppControllerDeps): AppController {
     getState,
     settings: () => settings.current(),
     redact,
-    async start(options = {}) {
-      const loaded = await deps.settings.load();
-      // The stored token is known (and redacted) before anything that may quote it is read.
-      const vaultLoad = await session.load();
-      const stored = vaultLoad.stored;
-      // Untrusted input: the rules of a user edit apply; plain http to another machine only with the vault's consent.
-      const checked = checkLoadedSettings(loaded.settings, stored?.consents.plainHttp ? stored.origin : null, platform);
-      const launchNotices: Notice[] = [];
-      if (loaded.notice) launchNotices.push({ title: 'notice.settingsTitle', body: loaded.notice });
-      if (checked.problems.length > 0) {
-        const reset = await deps.settings.quarantine(checked.settings, sentences((i18n) => i18n.t('notice.settingsRules'), ...checked.problems));
-        launchNotices.push({ title: 'notice.settingsTitle', body: reset });
-      }
-      settings.loaded(checked.settings);
-      days.check(); // in the zone the settings name
-      const cacheNotice = (await offline.load()).notice;
-      if (cacheNotice) launchNotices.push(cacheNotice);
-      launchNotices.forEach(logNotice);
-      subscriptions.push(deps.theme.onUpdated(changed));
-      if (deps.accent) subscriptions.push(deps.accent.onChanged(changed));
-      if (deps.updates) subscriptions.push(deps.updates.onChange(() => changed()));
-      if (stored) {
-        const resuming = session.resume(stored).catch((e: unknown) => log.error(`resume failed: ${redact(String(e))}`));
-        if (options.awaitConnection ?? true) await resuming;
-      }
-      changed();
-      if (vaultLoad.notice) notify({ title: 'notice.tokenNotUsedTitle', body: vaultLoad.notice });
-      return { notices: launchNotices };
-    },
+    start: (options = {}) =>
+      start(options).finally(() => {
+        starting = null;
+        started();
+      }),
     async stop() {
       publisher.cancel();
       offline.remember();

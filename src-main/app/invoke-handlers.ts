@@ -50,6 +50,8 @@ interface InvokeHandlerContext {
   openPublicPage: AppControllerDeps['openPublicPage'];
   quit: AppControllerDeps['quit'];
   hideWindow: AppControllerDeps['hideWindow'];
+  keepOpen(keep: boolean): void;
+  mini(open: boolean): void;
   updates: AppControllerDeps['updates'];
 }
 
@@ -230,6 +232,14 @@ export function createInvokeHandlers(ctx: InvokeHandlerContext, source: ClickSou
     },
     'window:hide': () => {
       ctx.hideWindow?.();
+      return null;
+    },
+    'window:keepOpen': ({ keep }) => {
+      ctx.keepOpen(keep);
+      return null;
+    },
+    'window:mini': ({ open }) => {
+      ctx.mini(open);
       return null;
     },
     ...organiseHandlers(ctx.organise),

@@ -155,6 +155,8 @@ export interface AppControllerDeps {
   /** Or these, one per owner key (tests that crash between writes). */
   activityFiles?: { forOwner(owner: string): TextFile };
   hideWindow?: () => void;
+  /** The popup's keep-open pin and the mini window (electron/mini-window.ts). */
+  windows?: { keepOpen(keep: boolean): void; mini(open: boolean): void };
   /** None: nothing shown offline at launch. */
   lastKnownFile?: TextFile;
   appVersion?: string;

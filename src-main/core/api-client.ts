@@ -82,9 +82,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       return { response, answer: await readAnswer(response, maxAnswerBytes, controller) };
     })();
     // The deadline answers the caller; the request stays on the wire (it may still reach the server)
-    // until its answer, or is closed past the abandon limit.
+    // until its answer, or is closed after 3× the read deadline, so it cannot hold its rate slot for ever.
     let deadline: unknown;
-    const abandon = options.clock.setTimeout(() => controller.abort(), Math.max(deadlineMs, abandonAfterMs(options.timeoutMs)));
+    const abandon = options.clock.setTimeout(() => controller.abort(), Math.max(deadlineMs, 3 * options.timeoutMs));
     const wire = exchange.then(
       () => undefined,
       () => undefined,
@@ -185,11 +185,6 @@ async function readAnswer(response: Response, limit: number, connection: AbortCo
     chunks.push(value);
   }
   return { text: new TextDecoder().decode(Buffer.concat(chunks)), tooLarge: false };
-}
-
-/** A black-holed request cannot hold its rate slot for ever. */
-function abandonAfterMs(timeoutMs: number): number {
-  return 3 * timeoutMs;
 }
 
 const invalidJson = Symbol('invalid JSON');

@@ -78,7 +78,6 @@ export type CoreErrorKind =
   | 'badResponse'
   | 'server';
 
-/** Every failure the core reports, with the server's message and code when there was one. */
 export class CoreError extends Error {
   constructor(
     readonly kind: CoreErrorKind,

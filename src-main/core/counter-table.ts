@@ -6,8 +6,6 @@ import type { ListedCounters } from './api-client';
 import type { CounterRecord, CounterView, ExpectedEcho, Notified, NotifiedResult } from './counter-merge';
 import { expectEcho, mergeList, mergeNotified, revealedBefore } from './counter-merge';
 
-export type { CounterView } from './counter-merge';
-
 interface Touched {
   ids: ReadonlySet<string>;
   reordered: boolean;

@@ -24,7 +24,6 @@ export { CoreError } from './contract';
 export { createMemoryStore } from './memory-store';
 export { DEFAULT_TUNING } from './tuning';
 
-/** An upgrade into a black hole fails at the deadline; a frame over the cap closes the socket; a redirect would take the token along. */
 const defaultWebSocket =
   (handshakeTimeoutMs: number, maxFrameBytes: number): WebSocketFactory =>
   (url, { headers }) =>

@@ -24,7 +24,6 @@ interface LiveSocketOptions {
   factory: WebSocketFactory;
   clock: Clock;
   tuning: Pick<CoreTuning, 'pingIntervalMs' | 'pongTimeoutMs' | 'reconnectBaseMs' | 'reconnectCapMs' | 'reconnectHealthyMs' | 'restartWindowMs' | 'retryAfterCapMs' | 'random'>;
-  /** Runs the upgrade through the rate scheduler. */
   schedule: (task: () => Promise<void> | undefined) => Promise<void | undefined>;
   handlers: SocketHandlers;
 }
@@ -224,7 +223,7 @@ function upgradeError(status: number, retryAfter: string | string[] | undefined,
   return new CoreError(status >= 500 ? 'server' : 'network', message, status);
 }
 
-/** One frame, parsed into what the core should do (O4–O6). Never throws: a frame we do not understand is ignored. A counter name is server text: sanitized here. */
+/** One frame, parsed into what the core should do (O4–O6); never throws. */
 export type Frame =
   | { kind: 'counterUpdated'; params: CounterUpdated }
   /** Undefined when the params name no counter: the caller resyncs. */

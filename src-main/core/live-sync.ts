@@ -26,7 +26,6 @@ interface LiveSyncDeps {
   log(message: string): void;
   phase(): Phase;
   timezone(): string;
-  /** The app's watch, or the core's own (`ownDays`: stopped with the core). */
   days: DayWatch;
   ownDays: boolean;
   stats: CoreStats;
@@ -159,7 +158,7 @@ export class LiveSync implements SocketHandlers {
       }
       case 'counterDeleted':
         if (frame.counterId === undefined) void this.resync(); // params name no counter
-        else this.remove(frame.counterId);
+        else if (table.remove(frame.counterId)) this.drop(frame.counterId, 'it was deleted');
         break;
       case 'counterMemberlistChanged':
         void this.resync(); // visibility may have changed either way
@@ -182,21 +181,12 @@ export class LiveSync implements SocketHandlers {
       if (!counter || !record) return;
       this.days.observe([counter], requestedAt);
       table.takeDates(record, counter);
-      if (!this.ownOnWire(id)) table.setServerValue(record, counter.value);
+      if (!this.deps.wire.active(id)) table.setServerValue(record, counter.value);
       this.days.rollOver();
       this.deps.events.changed();
     } catch {
       // The next resync catches up.
     }
-  }
-
-  private remove(id: string): void {
-    if (!this.deps.table.remove(id)) return;
-    this.drop(id, 'it was deleted');
-  }
-
-  private ownOnWire(id: string): boolean {
-    return this.deps.wire.active(id);
   }
 
   /** Not listed for us any more: unsent clicks dropped, logged by id and reported. */
@@ -239,7 +229,7 @@ export class LiveSync implements SocketHandlers {
     this.days.observe(counters, this.listRequestedAt);
     const list = { counters, unreadable: this.unreadable };
     for (const item of list.unreadable) this.deps.log(`counter ${item.id ?? '(no id)'}: the server's list item could not be read (${item.reason}); its last known state and unsent clicks are kept`);
-    const { remote, removed } = this.deps.table.mergeList(list, (id) => this.ownOnWire(id));
+    const { remote, removed } = this.deps.table.mergeList(list, (id) => this.deps.wire.active(id));
     // ... and then shown for today: day counters the server's rule agrees with turn now.
     this.days.rollOver();
     if (this.deps.phase() === 'running') for (const change of remote) this.deps.events.remote(change);
@@ -256,7 +246,6 @@ export class LiveSync implements SocketHandlers {
     this.days.follow();
   }
 
-  /** True when handled; else the loop retries with backoff. */
   private resyncFailed(error: unknown): boolean {
     if (isCoreError(error) && error.kind === 'unauthorized') {
       this.deps.unauthorized(error.message);

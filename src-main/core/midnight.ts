@@ -6,7 +6,7 @@ import type { Clock } from './clock';
 /** The longest the wall clock goes unread: a step of it (NTP at boot, a user fixing the date) shows within this. */
 export const DAY_CHECK_MS = 3_600_000;
 
-/** Announces each new local day once; a midnight timer is late by a wall-clock step: the clock is also read every `DAY_CHECK_MS` and on `check()`. */
+/** Announces each new local day once; a midnight timer is late by a wall-clock step, hence `DAY_CHECK_MS` and `check()`. */
 export class DayWatch {
   private day: string | undefined;
   private timer: unknown;

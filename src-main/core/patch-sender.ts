@@ -24,12 +24,6 @@ interface PatchDeps {
 
 const EDITABLE = ['name', 'value', 'startDate', 'endDate'] as const;
 
-// PATCH takes no timezone (docs/api.md §4.2): a day counter's value in its answer is counted in the
-// server's default zone (O1), a day off from ours for hours every day. Only an UpDown answer is taken as is.
-function usableAnswer(answered: CounterV2 | undefined): CounterV2 | undefined {
-  return answered?.type === 'UpDown' ? answered : undefined;
-}
-
 /** The counter as our zone sees it. */
 async function readBack(deps: PatchDeps, id: string, answered: CounterV2 | undefined): Promise<CounterV2> {
   try {
@@ -44,23 +38,20 @@ async function readBack(deps: PatchDeps, id: string, answered: CounterV2 | undef
   throw new CoreError('badResponse', 'No answer for the updated counter');
 }
 
-function blocked(phase: Phase): CoreError | undefined {
-  if (phase === 'running') return undefined;
-  return new CoreError(phase === 'unauthorized' ? 'unauthorized' : 'network', `Cannot update while ${phase}`);
-}
-
 export async function sendPatch(deps: PatchDeps, id: string, patch: PatchBodyV2): Promise<CounterV2> {
   const { table, wire } = deps;
   const body = PatchBodyV2.safeParse(patch);
   if (!body.success) throw new CoreError('badRequest', body.error.issues[0]?.message ?? 'Invalid update');
-  const refusal = blocked(deps.phase());
-  if (refusal) throw refusal;
+  const phase = deps.phase();
+  if (phase !== 'running') throw new CoreError(phase === 'unauthorized' ? 'unauthorized' : 'network', `Cannot update while ${phase}`);
   const record = table.get(id);
   if (!record) throw new CoreError('notFound', `No counter ${id}`);
   wire.begin(record);
   try {
     const answered = await deps.scheduler.run('user', () => deps.api.patch(id, body.data));
-    const counter = usableAnswer(answered) ?? (await readBack(deps, id, answered));
+    // PATCH takes no timezone (docs/api.md §4.2): a day counter's value in its answer is counted in the
+    // server's default zone (O1), a day off from ours for hours every day. Only an UpDown answer is taken as is.
+    const counter = answered?.type === 'UpDown' ? answered : await readBack(deps, id, answered);
     table.takeEdit(record, counter);
     // Its counterUpdated is ours, whether it came already or is still due.
     if (table.get(id) === record) {

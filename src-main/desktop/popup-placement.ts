@@ -72,6 +72,6 @@ function anchorFor(input: PlacementInput, edge: Edge): Rect {
 }
 
 /** A window larger than the work area is pinned to its top-left rather than pushed off-screen. */
-function clamp(value: number, min: number, max: number): number {
+export function clamp(value: number, min: number, max: number): number {
   return Math.max(min, Math.min(value, max));
 }

@@ -26,7 +26,7 @@ interface ElectronParts {
   shell: Pick<Shell, 'openExternal'>;
 }
 
-type MainParts = Pick<AppControllerDeps, 'systemTimezone' | 'windowMaterial' | 'hideWindow' | 'updates'> & {
+type MainParts = Pick<AppControllerDeps, 'systemTimezone' | 'windowMaterial' | 'hideWindow' | 'windows' | 'updates'> & {
   userData: string;
   platform: AppPlatform;
   logger: Logger;

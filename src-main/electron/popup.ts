@@ -1,4 +1,4 @@
-// The popup window: frameless, under the tray, hidden on blur, never closed (only Quit ends the app).
+// The popup window: frameless, under the tray, hidden on blur unless pinned open, never closed (only Quit ends the app).
 import type { BrowserWindowConstructorOptions, Display, Point, Rectangle } from 'electron';
 import type { AppPlatform } from '../app/ports';
 import { placePopup } from '../desktop/popup-placement';
@@ -75,9 +75,10 @@ export function createPopup<W extends PopupWindowLike>(options: PopupOptions<W>)
   const window = options.createWindow(options.windowOptions);
   let hiddenByBlurAt = Number.NEGATIVE_INFINITY;
   let loaded: Promise<void> | undefined;
+  let keepOpen = false;
 
   window.on('blur', () => {
-    if (!window.isVisible()) return;
+    if (!window.isVisible() || keepOpen) return;
     hiddenByBlurAt = now();
     window.hide();
   });
@@ -120,6 +121,7 @@ export function createPopup<W extends PopupWindowLike>(options: PopupOptions<W>)
     window,
     webContentsId: () => window.webContents.id,
     isVisible: () => !window.isDestroyed() && window.isVisible(),
+    setKeepOpen: (keep: boolean) => void (keepOpen = keep),
     load: () => (loaded ??= window.loadURL(options.url)),
     show,
     hide: () => {

@@ -41,7 +41,7 @@ interface WebContentsLike {
   send(channel: string, ...args: unknown[]): void;
 }
 
-/** To the popup only, never broadcast to every window. */
+/** To one of our windows, never broadcast to every window. */
 export function createDeltaSender(target: () => WebContentsLike | null) {
   return (delta: StateDelta): void => {
     const contents = target();

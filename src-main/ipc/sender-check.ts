@@ -1,4 +1,4 @@
-// Who may call main (VS Code's validatedIpcMain): only our popup's top frame while it shows our own page.
+// Who may call main (VS Code's validatedIpcMain): only the top frame of our popup or mini window while it shows our own page.
 export const APP_SCHEME = 'app';
 export const APP_HOST = 'counter-tray';
 

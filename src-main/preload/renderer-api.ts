@@ -36,6 +36,8 @@ const INVOKE_CHANNELS: Record<InvokeChannel, true> = {
   'counter:hide': true,
   'list:sort': true,
   'window:hide': true,
+  'window:keepOpen': true,
+  'window:mini': true,
   'settings:export': true,
   'settings:importPick': true,
   'settings:importApply': true,

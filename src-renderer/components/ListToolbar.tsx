@@ -1,10 +1,15 @@
 import { memo, type RefObject } from 'react';
+import type { CounterTrayApi } from '../../src-shared/ipc/contract';
+import { call } from '../bridge/ipc';
 import { useI18n } from '../i18n/I18n';
 import type { MenuAnchor } from '../screens/CounterRow';
-import { ICON, KeysIcon, OrganiseIcon, SearchIcon, SettingsIcon } from './icons';
+import { ICON, KeysIcon, MiniWindowIcon, OrganiseIcon, PinIcon, SearchIcon, SettingsIcon } from './icons';
 import { useNarrow } from './useRowHeight';
 
 interface Props {
+  api: CounterTrayApi;
+  /** The popup's pin: main keeps it open when it loses focus. */
+  keepOpen: boolean;
   searchRef: RefObject<HTMLInputElement | null>;
   query: string;
   onQuery: (query: string) => void;
@@ -15,7 +20,7 @@ interface Props {
   onSettings: () => void;
 }
 
-export const ListToolbar = memo(function ListToolbar({ searchRef, query, onQuery, listShown, onOrganise, hintsOpen, onToggleHints, onSettings }: Props) {
+export const ListToolbar = memo(function ListToolbar({ api, keepOpen, searchRef, query, onQuery, listShown, onOrganise, hintsOpen, onToggleHints, onSettings }: Props) {
   const i18n = useI18n();
   // At 180 CSS px no words fit: a magnifier instead.
   const narrow = useNarrow();
@@ -42,6 +47,12 @@ export const ListToolbar = memo(function ListToolbar({ searchRef, query, onQuery
           <OrganiseIcon {...ICON} />
         </button>
       )}
+      <button type="button" className="icon" aria-label={i18n.t('list.keepOnTop')} title={i18n.t('list.keepOnTopTitle')} onClick={() => void call(api, 'window:mini', { open: true })}>
+        <MiniWindowIcon {...ICON} />
+      </button>
+      <button type="button" className="icon keep-open" aria-label={i18n.t('list.keepOpen')} title={i18n.t('list.keepOpenTitle')} aria-pressed={keepOpen} onClick={() => void call(api, 'window:keepOpen', { keep: !keepOpen })}>
+        <PinIcon {...ICON} />
+      </button>
       <button type="button" className="icon" aria-label={i18n.t('list.keys')} title={i18n.t('list.keysTitle')} aria-expanded={hintsOpen} aria-controls={hintsOpen ? 'key-hints' : undefined} onClick={onToggleHints}>
         <KeysIcon {...ICON} />
       </button>

@@ -9,6 +9,7 @@ export {
   Keyboard as KeysIcon,
   ArrowDownUp as OrganiseIcon,
   Minus as MinusIcon,
+  PictureInPicture2 as MiniWindowIcon,
   Pin as PinIcon,
   Plus as PlusIcon,
   RotateCw as ResendIcon,

@@ -223,6 +223,8 @@ export function CounterList({ api, state, core, focusRequest, activeId, onActive
     <main className={`screen list-screen${stale ? ' stale' : ''}`} onPointerDown={() => setSelectionShown(false)}>
       <h1 className="sr-only">{i18n.t('list.heading')}</h1>
       <ListToolbar
+        api={api}
+        keepOpen={state.keepOpen === true}
         searchRef={searchRef}
         query={query}
         onQuery={setQuery}

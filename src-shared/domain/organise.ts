@@ -80,7 +80,6 @@ export function placeCounter(organisation: Organisation, counterId: string, grou
   return { ...organisation, groups, order };
 }
 
-/** The kept order first, then the rest as the server lists them. */
 export function manualOrder(kept: readonly string[], serverOrder: readonly string[]): string[] {
   const present = new Set(serverOrder);
   const placed = kept.filter((id) => present.has(id));

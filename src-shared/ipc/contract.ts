@@ -73,6 +73,8 @@ export const AppState = z.object({
     .nullable(),
   /** What the OS draws behind the popup (src-main/electron/popup.ts); absent: solid. */
   windowMaterial: z.enum(['vibrancy', 'acrylic', 'solid']).optional(),
+  /** The popup's pin: it stays open when it loses focus (`window:keepOpen`). */
+  keepOpen: z.boolean().optional(),
   /** Absent where the OS has none: the popup's neutral blue. */
   accentColor: z.string().regex(ACCENT_COLOR_PATTERN).optional(),
   appVersion: z.string().optional(),
@@ -152,6 +154,9 @@ export const invokeChannels = {
   'updates:download': { request: Empty, response: Nothing },
   'updates:restart': { request: Empty, response: Nothing },
   'window:hide': { request: Empty, response: Nothing },
+  'window:keepOpen': { request: z.strictObject({ keep: z.boolean() }), response: Nothing },
+  /** The small always-on-top window of the pinned counters: opened (or brought forward), or closed. */
+  'window:mini': { request: z.strictObject({ open: z.boolean() }), response: Nothing },
   'group:create': { request: z.strictObject({ name: z.string().max(400) }), response: GroupId },
   'group:rename': { request: z.strictObject({ id: GroupId, name: z.string().max(400) }), response: Nothing },
   'group:delete': { request: z.strictObject({ id: GroupId }), response: Nothing },

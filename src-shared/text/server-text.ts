@@ -3,7 +3,6 @@
 
 export const REDACTED = '[redacted]';
 
-/** Caps: a message the popup shows, a counter name, a log line. */
 export const TEXT_LIMITS = { message: 500, name: 200, log: 4000 } as const;
 
 /** Runs of a known token this long are redacted wherever they appear. */

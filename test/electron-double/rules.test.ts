@@ -425,6 +425,23 @@ describe('8. platform and lifetime: what exists, and what takes effect, where (t
     expect(updated).toHaveBeenCalledTimes(1);
   });
 
+  it('a window placed by x and y reports them in getBounds; a drag emits "move" everywhere and "moved" on macOS and Windows only (browser-window docs)', () => {
+    for (const platform of ['linux', 'darwin', 'win32'] as const) {
+      const electron = double({ platform });
+      electron.app.emitReady();
+      const window = new (mainView(electron, 'BrowserWindow') as new (o: object) => { getBounds(): object; on(e: string, f: () => void): void })({ show: false, width: 280, height: 184, x: 1628, y: 44 });
+      expect(window.getBounds()).toEqual({ x: 1628, y: 44, width: 280, height: 184 });
+      const heard: string[] = [];
+      window.on('move', () => heard.push('move'));
+      window.on('moved', () => heard.push('moved'));
+      electron.window.moveTo(300, 500);
+      expect([platform, heard, window.getBounds()]).toEqual([platform, platform === 'linux' ? ['move'] : ['move', 'moved'], { x: 300, y: 500, width: 280, height: 184 }]);
+      // Only x with y places it (native_window.cc); a fraction is no Int32.
+      const unplaced = new (mainView(electron, 'BrowserWindow') as new (o: object) => { getBounds(): object })({ show: false, x: 10, y: 0.5 });
+      expect(unplaced.getBounds()).toEqual({ x: 0, y: 0, width: 800, height: 600 });
+    }
+  });
+
   it('a destroyed window’s members throw "Object has been destroyed"; a destroyed tray’s "Tray is destroyed"', () => {
     const electron = double();
     electron.app.emitReady();

@@ -55,10 +55,10 @@ test('electron-builder packs only the built app, with the security fuses flipped
     expect(files.filter((p) => !p.startsWith('/node_modules') && (p.endsWith('.map') || /\/src-|\/test\//.test(p)))).toEqual([]);
     // Runtime dependencies ship; build tools and what Vite bundled do not.
     const topModules = new Set(files.filter((p) => /^\/node_modules\/[^/]+$/.test(p) || /^\/node_modules\/@[^/]+\/[^/]+$/.test(p)).map((p) => p.slice('/node_modules/'.length)));
-    for (const needed of ['electron-log', 'ws']) expect(topModules.has(needed), needed).toBe(true);
-    // zod is bundled into main.js and the preload (read as one file instead of ~130 at launch): not shipped as a module.
+    for (const needed of ['ws']) expect(topModules.has(needed), needed).toBe(true);
+    // zod, electron-log and lingui are bundled into main.js (read as one file instead of ~130 at launch): not shipped as modules.
     // electron-store registers an unchecked ipcMain listener: main keeps settings in its own JSON store.
-    for (const absent of ['electron', 'electron-store', 'conf', 'react', 'vite', 'esbuild', 'typescript', '@playwright/test', 'zod']) expect(topModules.has(absent), absent).toBe(false);
+    for (const absent of ['electron', 'electron-store', 'conf', 'react', 'vite', 'esbuild', 'typescript', '@playwright/test', 'zod', 'electron-log', '@lingui/core', '@lingui/message-utils']) expect(topModules.has(absent), absent).toBe(false);
     expect(topModules.has('electron-updater'), 'electron-updater ships').toBe(true);
 
     // Updates: the feed from `publish`, written where the app and electron-updater read it.

@@ -44,6 +44,8 @@ const VALID: { [C in InvokeChannel]: unknown } = {
   'updates:download': {},
   'updates:restart': {},
   'window:hide': {},
+  'window:keepOpen': { keep: true },
+  'window:mini': { open: true },
   'group:create': { name: 'Work' },
   'group:rename': { id: 'g1', name: 'Home' },
   'group:delete': { id: 'g1' },

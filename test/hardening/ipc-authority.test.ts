@@ -90,6 +90,8 @@ function requests(home: string): { [C in InvokeChannel]: fc.Arbitrary<unknown> }
       { requiredKeys: [] },
     ),
     'window:hide': fc.constant({}),
+    'window:keepOpen': fc.record({ keep: fc.boolean() }),
+    'window:mini': fc.record({ open: fc.boolean() }),
     // Local to this computer: whatever the page asks, the token, server and system keys stay as they were.
     'group:create': fc.record({ name: fc.constantFrom('Work', ' ', 'x'.repeat(300)) }),
     'group:rename': fc.record({ id: fc.constantFrom('g1', 'gzz'), name: fc.constantFrom('Home', '') }),

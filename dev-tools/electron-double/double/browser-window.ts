@@ -56,6 +56,9 @@ export class BrowserWindowDouble extends EventEmitter {
     this.options = (options !== null && typeof options === 'object' ? options : {}) as Record<string, unknown>;
     // native_window_views.cc: ValueOrDefault(kWidth, 800): an Int32 or the default.
     this.size = [ginInt(this.options.width) ?? 800, ginInt(this.options.height) ?? 600];
+    // native_window.cc: x and y both Int32 place it (else Electron centres it; the double leaves it at 0, 0).
+    const [x, y] = [ginInt(this.options.x), ginInt(this.options.y)];
+    if (x !== undefined && y !== undefined) this.position = [x, y];
     const prefs = readWebPreferences({ ...(this.options.webPreferences as object | undefined), ...world.weakenWebPreferences });
     prefs.logged.forEach((line) => world.electronLog(line));
     // eslint-disable-next-line prefer-const -- assigned below: the page's callbacks need the webContents, which needs the page
@@ -141,6 +144,14 @@ export class BrowserWindowDouble extends EventEmitter {
   };
 
   getPosition = (): number[] => [...this.position];
+  getBounds = () => ({ x: this.position[0], y: this.position[1], width: this.size[0], height: this.size[1] });
+
+  /** Test side: the user dragged it. 'move' everywhere; 'moved' once more on macOS and Windows only (browser-window docs). */
+  moveTo(x: number, y: number): void {
+    this.position = [x, y];
+    this.emit('move');
+    if (this.world.platform === 'darwin' || this.world.platform === 'win32') this.emit('moved');
+  }
   getSize = (): number[] => [...this.size];
 
   /** browser-window docs, close: emits 'close' (cancellable), then 'closed'. False when cancelled (the test's quit reads it). */

@@ -42,7 +42,7 @@ export function createActivityService(deps: ActivityServiceDeps) {
   let attaching: Promise<void> = Promise.resolve();
 
   const now = () => deps.clock.now();
-  const counters = () => core?.snapshot().counters ?? [];
+  const counterOf = (id: string) => core?.snapshot().counters.find((c) => c.id === id);
 
   function append(counterId: string, event: ActivityEvent): void {
     if (early) return void early.push([counterId, event]);
@@ -50,8 +50,6 @@ export function createActivityService(deps: ActivityServiceDeps) {
     writer?.schedule();
     deps.changed();
   }
-
-  const setOffer = (next: PendingUndo | null) => offers.set(next);
 
   function onOutcome(outcome: ChangeOutcome): void {
     switch (outcome.outcome) {
@@ -82,7 +80,7 @@ export function createActivityService(deps: ActivityServiceDeps) {
       const offer = offers.current;
       if (offer?.counterId === outcome.counterId) {
         const rest = offer.amount - outcome.amount;
-        setOffer(rest === 0 || Math.sign(rest) !== Math.sign(offer.amount) ? null : { ...offer, amount: rest });
+        offers.set(rest === 0 || Math.sign(rest) !== Math.sign(offer.amount) ? null : { ...offer, amount: rest });
       }
     }
     append(outcome.counterId, { kind: 'own', at: outcome.at, amount: outcome.amount, outcome: kind, sources });
@@ -127,7 +125,7 @@ export function createActivityService(deps: ActivityServiceDeps) {
     attribution.forget();
     names.clear();
     ownEdits.clear();
-    setOffer(null);
+    offers.set(null);
     const previous = writer;
     writer = null;
     previous?.dispose();
@@ -185,11 +183,11 @@ export function createActivityService(deps: ActivityServiceDeps) {
 
     /** Call before the click reaches the core. */
     click(counterId: string, source: ClickSource, amount: number) {
-      const counter = counters().find((c) => c.id === counterId);
+      const counter = counterOf(counterId);
       // The core ignores clicks in a direction the server refused: nothing to record or undo.
       if (!counter || counter.refused[amount > 0 ? 'increment' : 'decrement'] !== undefined) return;
       attribution.click(counterId, source, amount);
-      if (source !== 'undo') setOffer(afterClick(offers.current, counterId, source, amount, now(), UNDO_WINDOW_MS));
+      if (source !== 'undo') offers.set(afterClick(offers.current, counterId, source, amount, now(), UNDO_WINDOW_MS));
     },
 
     /** Through the core's ledger: unsent clicks are withdrawn, sent ones get the opposite change. */
@@ -198,11 +196,10 @@ export function createActivityService(deps: ActivityServiceDeps) {
       if (!core || !pending || pending.counterId !== counterId || pending.expiresAt <= now()) {
         throw new AppError('nothing-to-undo', words('undo.nothing'));
       }
-      const counter = counters().find((c) => c.id === counterId);
+      const counter = counterOf(counterId);
       const blocked = counter ? undoBlockedBecause(counter, pending.amount) : 'This counter is no longer shared with you.';
       if (blocked) throw new AppError('undo-refused', blocked);
-      setOffer(null);
-      // Unsent clicks are withdrawn (no request); what went out gets the opposite change.
+      offers.set(null);
       const { opposite } = core.undo(counterId, pending.amount);
       if (opposite !== 0) attribution.click(counterId, 'undo', opposite);
     },
@@ -217,14 +214,13 @@ export function createActivityService(deps: ActivityServiceDeps) {
         if (left > 0) ownEdits.set(counterId, left);
         else ownEdits.delete(counterId);
         // The name now shown is ours: a snapshot that shows it later is no rename by others.
-        const name = counters().find((c) => c.id === counterId)?.name;
+        const name = counterOf(counterId)?.name;
         if (name !== undefined) names.set(counterId, name);
       }
     },
 
     summary(): ActivitySummary {
-      const list = counters();
-      const undo = presentOffer(offers.current, list);
+      const undo = presentOffer(offers.current, core?.snapshot().counters ?? []);
       // The zone is part of the key: the same calendar day in another zone holds other events.
       const key = `${record.version}|${deps.timezone()}|${dayKey(now(), deps.timezone())}|${JSON.stringify(undo)}`;
       if (cached?.key === key) return cached.summary;
@@ -234,13 +230,12 @@ export function createActivityService(deps: ActivityServiceDeps) {
     },
 
     detail(counterId: string) {
-      const counter = counters().find((c) => c.id === counterId);
+      const counter = counterOf(counterId);
       return record.detail(counterId, counter?.value ?? 0, now(), deps.timezone());
     },
 
-    /** Weeks from the locale's first day; the goal's rule where it has one. */
     history(counterId: string, range: HistoryRange, { firstDayOfWeek, goal }: { firstDayOfWeek: IsoWeekday; goal: GoalRule | null }) {
-      const counter = counters().find((c) => c.id === counterId);
+      const counter = counterOf(counterId);
       const zone = deps.timezone();
       return computeHistory({
         counterId,

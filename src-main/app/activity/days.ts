@@ -1,5 +1,5 @@
 // Day keys in the zone the app syncs in, and a counter's day totals as dense columns (README.md, Activity).
-import { addDays, dayKeyIn, isDateKey } from '../../../src-shared/time/calendar';
+import { dayKeyIn, isDateKey } from '../../../src-shared/time/calendar';
 import { createZoneCache } from '../../../src-shared/time/zone-cache';
 
 /** A quarter of an hour: every zone's offset is a whole number of them, so no local day changes inside one. */
@@ -20,11 +20,6 @@ export function dayKey(at: number, timezone: string): string {
     slots.set(slot, key);
   }
   return key;
-}
-
-/** Oldest first. */
-export function lastDays(last: string, count: number): string[] {
-  return Array.from({ length: count }, (_, i) => addDays(last, i + 1 - count));
 }
 
 const clockFormatters = createZoneCache((timeZone) => new Intl.DateTimeFormat('en-CA', { timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' }));
@@ -178,12 +173,7 @@ export class DayTotals {
   }
 
   *[Symbol.iterator](): IterableIterator<[string, DayTotal]> {
-    const keys = consecutiveDays(keyOf(this.first), this.you.length);
-    for (let i = 0; i < keys.length; i += 1) {
-      const you = this.you[i] as number;
-      const others = this.others[i] as number;
-      if (you !== 0 || others !== 0) yield [keys[i] as string, { you, others }];
-    }
+    yield* this.between(keyOf(this.first), keyOf(this.first + this.you.length - 1));
   }
 
   *keys(): IterableIterator<string> {

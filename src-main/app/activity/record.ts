@@ -2,7 +2,7 @@
 // changes it.
 import type { ActivityDetail, ActivityEvent, DayActivity } from '../../../src-shared/domain/activity';
 import { addDays } from '../../../src-shared/time/calendar';
-import { dayKey, DayTotals, isRecordedAt, lastDays, type DayTotal } from './days';
+import { consecutiveDays, dayKey, DayTotals, isRecordedAt, type DayTotal } from './days';
 import { decodeEvent, encodeEvent, FILE_LIMITS, type RecordFile, type RecordFileV2 } from './record-file';
 
 /** Days of totals kept; days events are kept, and events per counter (a dropped event's day total stays). */
@@ -267,7 +267,7 @@ export class ActivityRecord {
   detail(counterId: string, currentValue: number, now: number, timezone: string, dayCount = 14, eventCount = 20): ActivityDetail {
     const log = this.logs.get(counterId);
     const today = dayKey(now, timezone);
-    const keys = lastDays(today, dayCount);
+    const keys = consecutiveDays(addDays(today, 1 - dayCount), dayCount);
     const totals = log ? dayTotals(log, keys[0] ?? today, today, timezone) : new Map<string, DayTotal>();
     const days: DayActivity[] = new Array(keys.length);
     let value = currentValue;

@@ -32,7 +32,6 @@ function runs(met: readonly boolean[], keys: readonly string[]): Pick<Streak, 'c
   return { current, longest, longestEnd };
 }
 
-/** Days in a row whose net change went the counter's way. */
 export function directionStreak(totals: ReadonlyMap<string, DayTotal>, firstDay: string, today: string, direction: Direction): Streak {
   const keys = consecutiveDays(firstDay, Math.max(0, daysBetween(firstDay, today) + 1));
   const met = keys.map((key) => (direction === 'up' ? net(totals.get(key)) > 0 : net(totals.get(key)) < 0));

@@ -10,7 +10,7 @@ const INTERVAL_MS = 16;
 
 type DeltaBody = Omit<StateDelta, 'from' | 'to'>;
 
-const REST_KEYS = ['session', 'settings', 'shortcutFailures', 'theme', 'platform', 'systemTimezone', 'locale', 'lastKnown', 'appVersion', 'activity', 'windowMaterial', 'accentColor', 'updates', 'extras', 'resetUndo', 'organise', 'ask'] as const satisfies readonly (keyof DeltaBody['changed'])[];
+const REST_KEYS = ['session', 'settings', 'shortcutFailures', 'theme', 'platform', 'systemTimezone', 'locale', 'lastKnown', 'appVersion', 'activity', 'windowMaterial', 'accentColor', 'updates', 'extras', 'resetUndo', 'organise', 'ask', 'keepOpen'] as const satisfies readonly (keyof DeltaBody['changed'])[];
 
 // Every part of the state but `core` (diffed below): a part left out would never reach the popup or the tray.
 type Unlisted = Exclude<keyof DeltaBody['changed'], (typeof REST_KEYS)[number]>;

@@ -193,6 +193,22 @@ export const SCREENS: readonly Screen[] = [
     },
   },
   {
+    // The mini window (the popup's page at #mini, at its own size): three pinned counters, one moved today.
+    name: 'mini-window',
+    options: {},
+    async reach(popup, harness, tr) {
+      await listShown(popup);
+      await harness.app.dispatch('settings:update', { pinned: [COUNTER.coffees, COUNTER.pushUps, COUNTER.trip] });
+      await harness.app.controller.dispatchFrom('shortcut')('counter:increment', { id: COUNTER.coffees });
+      const zoom = popup.viewportSize()?.width === 180 ? 2 : 1;
+      const url = popup.url().replace(/#.*$/, '');
+      await popup.goto('about:blank');
+      await popup.setViewportSize({ width: 328 / zoom, height: 184 / zoom });
+      await popup.goto(`${url}#mini`);
+      await expect(rowOf(popup, 'Coffees today').getByTestId('today')).toHaveText(tr.t('row.today', { amount: tr.signed(1) }));
+    },
+  },
+  {
     name: 'update-ready',
     options: { app: { updates: updatesStandIn(FIXED, { source: 'self', status: { kind: 'ready', version: '0.3.0' }, nextCheckAt: null, whatsNew: null }) } },
     async reach(popup) {

@@ -279,7 +279,7 @@ describe('counters and settings', () => {
     expect(a.controller.getState()).toMatchObject({ session: { status: 'signedOut', tokenStorage: 'none' }, core: null });
   });
 
-  it('forwards remote changes, keeps focus requests in the state, each numbered anew, and asks the window to hide', async () => {
+  it('forwards remote changes, keeps focus requests in the state, each numbered anew, asks the window to hide and keeps the popup’s pin', async () => {
     const a = await signedIn();
     const changes: unknown[] = [];
     a.controller.onRemoteChange((c) => changes.push(c));
@@ -293,6 +293,12 @@ describe('counters and settings', () => {
     expect(a.controller.getState().ask).toEqual({ kind: 'focusCounter', id: COFFEE_ID, seq: 3 });
     await a.dispatch('window:hide', {});
     expect(a.hideRequests()).toBe(1);
+    // The popup's pin is main's state: a page that mounts again still shows it pressed.
+    expect(a.controller.getState().keepOpen).toBeUndefined();
+    await a.dispatch('window:keepOpen', { keep: true });
+    expect(a.controller.getState().keepOpen).toBe(true);
+    await a.dispatch('window:keepOpen', { keep: false });
+    expect(a.controller.getState().keepOpen).toBeUndefined();
   });
 });
 
@@ -378,6 +384,24 @@ describe('start without waiting for the server', () => {
     release();
     await flushMicrotasks();
     expect(a.controller.getState().session.status).toBe('signedIn');
+  });
+});
+
+describe('the popup loading while the controller starts', () => {
+  it('what the popup asks waits for the start: it never sees the defaults before the saved settings', async () => {
+    let release = () => undefined as void;
+    const startGate = new Promise<void>((resolve) => (release = resolve));
+    const a = app(server({ startGate }), { storedToken: STORED, settings: { ...DEFAULT_SETTINGS, serverUrl: URL_OK, theme: 'dark', language: 'de' } });
+    const started = a.start({ awaitConnection: true });
+    let answered = false;
+    const asked = a.dispatch('state:get', {}).then((answer) => ((answered = true), answer));
+    // Control: the same question past the door, answered at once, is the defaults the page must not paint.
+    expect((await a.controller.handlers['state:get']({})).settings).toMatchObject({ theme: 'system', language: 'system' });
+    await flushMicrotasks();
+    expect(answered).toBe(false);
+    release();
+    await started;
+    expect(await asked).toMatchObject({ ok: true, value: { settings: { theme: 'dark', language: 'de' }, session: { status: 'signedIn' } } });
   });
 });
 

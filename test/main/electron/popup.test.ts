@@ -190,6 +190,21 @@ describe('popup', () => {
     expect(window.visible).toBe(false);
   });
 
+  it('pinned open, it stays on blur; unpinned, it hides again; a tray click still closes it', async () => {
+    const { popup, window, advance } = setup();
+    await popup.show({ kind: 'other' });
+    popup.setKeepOpen(true);
+    window.fire('blur');
+    expect(window.visible).toBe(true);
+    advance(1000);
+    await popup.toggle({ kind: 'tray', trayBounds: { x: 1700, y: 0, width: 24, height: 32 } });
+    expect(window.visible).toBe(false);
+    await popup.show({ kind: 'other' });
+    popup.setKeepOpen(false);
+    window.fire('blur');
+    expect(window.visible).toBe(false);
+  });
+
   it('a window destroyed while its first page loads (the app quit meanwhile) is left alone, not placed or shown', async () => {
     const { popup, window } = setup();
     let finishLoad: () => void = () => undefined;

@@ -102,4 +102,13 @@ export const list = {
   'date.startsOn': 'Beginnt am {date}',
   'date.endedOn': 'Endete am {date}',
   'date.countingDown': 'Zählt herunter bis {date}',
+
+  // The popup's keep-open pin and the always-on-top mini window
+  'list.keepOpen': 'Offen lassen',
+  'list.keepOpenTitle': 'Offen lassen, wenn du woanders klickst',
+  'list.keepOnTop': 'Im Vordergrund halten',
+  'list.keepOnTopTitle': 'Angeheftete Zähler in einem kleinen Fenster im Vordergrund halten',
+  'mini.title': 'Angeheftete Zähler',
+  'mini.close': 'Kleines Fenster schließen',
+  'mini.empty': 'Hefte Zähler in der Liste an, um sie hier zu sehen.',
 } as const satisfies CatalogPart<typeof en>;

@@ -99,4 +99,13 @@ export const list = {
   'date.startsOn': 'Starts on {date}',
   'date.endedOn': 'Ended on {date}',
   'date.countingDown': 'Counting down to {date}',
+
+  // The popup's keep-open pin and the always-on-top mini window
+  'list.keepOpen': 'Keep open',
+  'list.keepOpenTitle': 'Keep open when you click elsewhere',
+  'list.keepOnTop': 'Keep on top',
+  'list.keepOnTopTitle': 'Keep the pinned counters on top in a small window',
+  'mini.title': 'Pinned counters',
+  'mini.close': 'Close the small window',
+  'mini.empty': 'Pin counters in the list to keep them here.',
 } as const;
