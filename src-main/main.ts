@@ -35,6 +35,7 @@ import { translatorFor } from '../src-shared/i18n/compile';
 import type { Notice } from '../src-shared/i18n/notice';
 import { launchMarkName, type LaunchMilestone } from './desktop/launch-milestones';
 import { createLinkInbox, createLinks, linkInArgv, protocolClientArgs } from './desktop/links';
+import { createReminders } from './desktop/reminders';
 
 const here = dirname(fileURLToPath(import.meta.url)); // dist/main
 const rendererRoot = join(here, '..', 'renderer');
@@ -168,6 +169,17 @@ async function run(): Promise<void> {
     preferences: () => controller.settings().notifications,
     i18n: () => controller.translator(),
   });
+  const reminders = createReminders({
+    clock: realClock,
+    timezone: () => controller.settings().timezone ?? systemTimezone(),
+    settings: () => controller.settings(),
+    state: () => controller.getState(),
+    file: createTextFile(join(userData, 'reminders.json')),
+    i18n: () => controller.translator(),
+    deliver: (notice) => osNotifications.deliver(notice),
+    add: (id) => void controller.dispatchFrom('reminder')('counter:increment', { id }),
+    warn: (message) => log.warn(message),
+  });
   const deliverNotice = (notice: Notice) => {
     const i18n = controller.translator();
     osNotifications.deliver({ title: i18n.t(notice.title), body: notice.body(i18n) });
@@ -184,6 +196,7 @@ async function run(): Promise<void> {
     if (!popup.isVisible()) for (const notice of refusalNotices(lastState, state, translatorFor(state.locale))) osNotifications.deliver(notice);
     lastState = state;
     notifier.connectionChanged(state.core?.connection.status ?? 'idle');
+    reminders.stateChanged(state);
   });
   controller.onRemoteChange((change) => notifier.remoteChange(change));
   controller.onNotice(deliverNotice);
@@ -193,6 +206,7 @@ async function run(): Promise<void> {
     if (next.launchAtLogin !== previous.launchAtLogin) void loginItem(next.launchAtLogin);
     if (next.theme !== previous.theme) nativeTheme.themeSource = next.theme;
     if (next.updates.mode !== previous.updates.mode) updates.modeChanged();
+    reminders.settingsChanged(next, previous);
   });
   const closeIpc = registerInvokeHandlers(ipcMain, controller.dispatch, { trustedWebContentsIds: () => new Set([popup.webContentsId(), ...mini.webContentsIds()]), ...(devServerOrigin ? { devServerOrigin } : {}) }, (channel, reason) =>
     log.warn(`IPC ${channel} refused: ${reason}`),
@@ -206,11 +220,16 @@ async function run(): Promise<void> {
     onResume: () => {
       notifier.beginResync();
       controller.notifyResume();
+      reminders.check(); // one missed while asleep, if its day is not over
     },
-    onClockCheck: () => controller.checkDay(),
+    onClockCheck: () => {
+      controller.checkDay();
+      reminders.check();
+    },
     onTimezoneChange: () => {
       notifier.beginResync();
       controller.systemTimezoneChanged();
+      reminders.check();
     },
   });
   // A link's argv is the link alone; a plain launch shows the popup; the command line's launcher (--hidden), racing a start, does not.
@@ -228,10 +247,12 @@ async function run(): Promise<void> {
     updates.stop();
     shortcuts.unregisterAll();
     notifier.dispose();
+    const remindersSaved = reminders.stop();
     stopWatching();
     closeIpc();
     await controller.stop().catch((error: unknown) => log.warn('stop failed', error));
     await mini.flush();
+    await remindersSaved;
     tray.destroy();
     // electron-updater quits the app itself once its installer is running.
     if (await updates.beforeExit(options.install === true)) return;
@@ -257,6 +278,7 @@ async function run(): Promise<void> {
   shortcuts.apply(settings.shortcuts);
   if (settings.launchAtLogin) void loginItem(true);
   notices.forEach(deliverNotice);
+  void reminders.start();
   tray.update(controller.getState());
   // Once the page has loaded, in the mode the settings name; the mini window back if it was open at the last quit.
   void pageLoaded
@@ -271,7 +293,7 @@ async function run(): Promise<void> {
     controller,
     openPopup: () => openPopup(false),
     notify: ({ opensSettings, undo, ...notice }) =>
-      osNotifications.deliver({ ...notice, ...(undo ? { action: undo } : {}), ...(opensSettings ? { onClick: () => void actions.tray({ kind: 'openSettings' }) } : {}) }),
+      osNotifications.deliver({ ...notice, ...(undo ? { actions: [undo] } : {}), ...(opensSettings ? { onClick: () => void actions.tray({ kind: 'openSettings' }) } : {}) }),
   });
   linkInbox.open((url) => void links.follow(url));
 

@@ -6,14 +6,14 @@ export interface NotificationLike {
   show(): void;
   on(event: 'click', listener: () => void): unknown;
   on(event: 'close', listener: () => void): unknown;
-  on(event: 'action', listener: () => void): unknown;
+  on(event: 'action', listener: (event: unknown, index: number) => void): unknown;
 }
 
 interface OsNotification extends CounterNotification {
   /** Instead of opening the popup on `counterId`. */
   onClick?: () => void;
-  /** A button where the OS shows one (macOS, Windows: Electron's `actions`); elsewhere only the click. */
-  action?: { text: string; run(): void };
+  /** Buttons where the OS shows them (macOS, Windows: Electron's `actions`); elsewhere only the click. */
+  actions?: { text: string; run(): void }[];
 }
 
 interface OsNotificationDeps {
@@ -27,15 +27,15 @@ export function createOsNotifications(deps: OsNotificationDeps) {
   return {
     deliver(notification: OsNotification): void {
       if (!deps.isSupported()) return;
-      const { action } = notification;
-      const shown = deps.create({ title: notification.title, body: notification.body, silent: false, ...(action ? { actions: [{ type: 'button', text: action.text }] } : {}) });
+      const { actions } = notification;
+      const shown = deps.create({ title: notification.title, body: notification.body, silent: false, ...(actions ? { actions: actions.map(({ text }) => ({ type: 'button' as const, text })) } : {}) });
       alive.add(shown);
       shown.on('click', () => {
         alive.delete(shown);
         if (notification.onClick) notification.onClick();
         else deps.onClick(notification.counterId);
       });
-      if (action) shown.on('action', () => action.run());
+      if (actions) shown.on('action', (_event, index) => actions[index]?.run());
       shown.on('close', () => alive.delete(shown));
       shown.show();
     },

@@ -9,6 +9,7 @@ const SOURCE_WORDS = {
   shortcut: 'source.shortcut',
   commandLine: 'source.commandLine',
   link: 'source.link',
+  reminder: 'source.reminder',
   undo: 'source.undo',
 } as const satisfies Record<ClickSource, MessageKey>;
 

@@ -1,4 +1,4 @@
-// What this computer keeps for one counter, saved with the edit page's Save: notifications, shortcuts, the step, and the goal or
+// What this computer keeps for one counter, saved with the edit page's Save: notifications, shortcuts, the step, a reminder, and the goal or
 // milestones (kept per account: the service has no field for either).
 import type { ReactNode } from 'react';
 import type { GoalCount, GoalPeriod } from '../../src-shared/domain/goals';
@@ -14,6 +14,7 @@ import { Switch } from '../components/Switch';
 import { wholeAmount } from '../format/amount';
 import { conflictFor, failureFor, shortcutSlots } from '../format/shortcutUse';
 import { useI18n } from '../i18n/I18n';
+import { addDays } from '../../src-shared/time/calendar';
 
 export interface LocalDraft {
   notify: boolean;
@@ -21,11 +22,26 @@ export interface LocalDraft {
   decrement: string | undefined;
   /** As typed. */
   step: string;
+  /** HH:MM, empty for no reminder; ISO weekdays. */
+  remindAt: string;
+  remindDays: number[];
 }
+
+const WEEK = [1, 2, 3, 4, 5, 6, 7];
+/** A Monday, so `i18n.weekday` names the week in order. */
+const MONDAY = '2026-11-23';
 
 export function localDraftOf(settings: Settings, counterId: string): LocalDraft {
   const own = settings.shortcuts.counters[counterId] ?? {};
-  return { notify: !settings.notifications.mutedCounters.includes(counterId), increment: own.increment, decrement: own.decrement, step: String(settings.steps[counterId] ?? 1) };
+  const reminder = settings.reminders[counterId];
+  return {
+    notify: !settings.notifications.mutedCounters.includes(counterId),
+    increment: own.increment,
+    decrement: own.decrement,
+    step: String(settings.steps[counterId] ?? 1),
+    remindAt: reminder?.time ?? '',
+    remindDays: reminder?.days ?? WEEK,
+  };
 }
 
 /** A step of 1 is no entry; null when the step typed is not one. */
@@ -41,7 +57,7 @@ export function stepProblem(i18n: Translator, draft: LocalDraft): string | null 
   return whole.sign < 0 ? i18n.t('local.stepNotWhole') : null;
 }
 
-type LocalPatch = Partial<Pick<Settings, 'notifications' | 'shortcuts' | 'steps'>>;
+type LocalPatch = Partial<Pick<Settings, 'notifications' | 'shortcuts' | 'steps' | 'reminders'>>;
 
 /** Null when nothing changed (a step that is not one counts as unchanged: `stepProblem` says so). */
 export function localPatch(settings: Settings, counterId: string, draft: LocalDraft): LocalPatch | null {
@@ -51,6 +67,11 @@ export function localPatch(settings: Settings, counterId: string, draft: LocalDr
   if (step !== null && String(step) !== before.step) {
     const { [counterId]: _old, ...steps } = settings.steps;
     patch.steps = step === 1 ? steps : { ...steps, [counterId]: step };
+  }
+  const reminder = draft.remindAt ? { time: draft.remindAt, days: draft.remindDays } : undefined;
+  if (JSON.stringify(reminder) !== JSON.stringify(settings.reminders[counterId])) {
+    const { [counterId]: _old, ...reminders } = settings.reminders;
+    patch.reminders = reminder ? { ...reminders, [counterId]: reminder } : reminders;
   }
   if (before.notify !== draft.notify) {
     const others = settings.notifications.mutedCounters.filter((id) => id !== counterId);
@@ -93,6 +114,28 @@ export function CounterLocalSettings({ ids, state, counter, draft, stepError, on
         onChange={(notify) => onChange({ ...draft, notify })}
       />
       {children}
+      {counter.type === 'UpDown' && (
+        <fieldset className="setting goal-fields">
+          <legend>{i18n.t('reminder.legend')}</legend>
+          <label className="field">
+            {i18n.t('reminder.time')}
+            <input type="time" value={draft.remindAt} onChange={(e) => onChange({ ...draft, remindAt: e.target.value })} />
+          </label>
+          <span className="segmented reminder-days" role="group" aria-label={i18n.t('reminder.days')}>
+            {WEEK.map((day) => (
+              <label key={day} className={draft.remindDays.includes(day) ? 'segment selected' : 'segment'}>
+                <input
+                  type="checkbox"
+                  checked={draft.remindDays.includes(day)}
+                  onChange={(e) => onChange({ ...draft, remindDays: e.target.checked ? [...draft.remindDays, day].sort((a, b) => a - b) : draft.remindDays.filter((d) => d !== day) })}
+                />
+                <span>{i18n.weekday(addDays(MONDAY, day - 1))}</span>
+              </label>
+            ))}
+          </span>
+          <p className="muted small">{i18n.t('reminder.explain', { goal: state.extras?.goals[counter.id] ? 'yes' : 'no' })}</p>
+        </fieldset>
+      )}
       {counter.type === 'UpDown' && (
         <div className="field">
           <label htmlFor={`${ids}-step`}>{i18n.t('local.step')}</label>

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 
 /** Where an own change came from. 'undo' marks the opposite change an undo sent. */
-export const ClickSource = z.enum(['popup', 'tray', 'shortcut', 'commandLine', 'link', 'undo']);
+export const ClickSource = z.enum(['popup', 'tray', 'shortcut', 'commandLine', 'link', 'reminder', 'undo']);
 export type ClickSource = z.infer<typeof ClickSource>;
 
 /** Net clicks per source in one change the core sent. */

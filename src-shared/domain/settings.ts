@@ -36,6 +36,8 @@ export const Settings = z.object({
   updates: z.object({ mode: UpdateMode }),
   /** counter-tray:// links may change counters: off until the user says yes in main's dialog (settings:update). */
   allowLinks: z.boolean(),
+  /** Per counter: a local time (HH:MM) and ISO weekdays (1 Monday … 7 Sunday); added without a version step. */
+  reminders: z.record(z.string(), z.object({ time: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/), days: z.array(z.int().min(1).max(7)).max(7) })),
 });
 export type Settings = z.infer<typeof Settings>;
 
@@ -52,6 +54,7 @@ export const DEFAULT_SETTINGS: Settings = {
   language: 'system',
   updates: { mode: 'automatic' },
   allowLinks: false,
+  reminders: {},
 };
 
 /** Preferences only: where the token goes is asked of main (`session:connect`), which asks the user. */

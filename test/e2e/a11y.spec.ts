@@ -48,6 +48,11 @@ test.describe('signed in', () => {
     await chooseRowAction(popup, 'Coffees today', 'Edit…');
     await expect(popup.getByRole('heading', { name: 'Edit “Coffees today”' })).toBeVisible(); // its own chunk: wait for it, not the fallback
     await sweep(popup, harness, 'edit UpDown');
+    const reminder = popup.getByRole('group', { name: 'Reminder', exact: true });
+    await reminder.getByLabel('Remind me at').fill('20:00');
+    await reminder.getByRole('checkbox', { name: 'Sun' }).uncheck();
+    await expect(reminder.getByRole('checkbox', { name: 'Sun' })).not.toBeChecked();
+    await expectAxeClean(popup, harness, 'edit, a reminder set');
     await popup.getByLabel('Name').fill('Coffees so far');
     await popup.keyboard.press('Escape');
     await expect(popup.getByRole('alertdialog')).toBeVisible();

@@ -16,6 +16,26 @@ test.describe('edit', () => {
     expect(harness.service.getCounter(COUNTER.coffees)).toMatchObject({ name: 'Coffees this morning', value: 12 });
   });
 
+  test('a reminder: a time and weekdays saved with Save as this computer’s setting; no time, no reminder', async ({ popup, harness }) => {
+    const open = async () => {
+      await chooseRowAction(popup, 'Coffees today', 'Edit…');
+      return popup.getByRole('group', { name: 'Reminder', exact: true });
+    };
+    let reminder = await open();
+    await expect(reminder.getByRole('checkbox')).toHaveCount(7);
+    await reminder.getByLabel('Remind me at').fill('20:30');
+    await reminder.getByRole('checkbox', { name: 'Sat' }).uncheck();
+    await reminder.getByRole('checkbox', { name: 'Sun' }).uncheck();
+    await popup.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => harness.app.controller.settings().reminders).toEqual({ [COUNTER.coffees]: { time: '20:30', days: [1, 2, 3, 4, 5] } });
+    reminder = await open();
+    await expect(reminder.getByLabel('Remind me at')).toHaveValue('20:30');
+    await expect(reminder.getByRole('checkbox', { name: 'Sun' })).not.toBeChecked();
+    await reminder.getByLabel('Remind me at').fill('');
+    await popup.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => harness.app.controller.settings().reminders).toEqual({});
+  });
+
   test('a FromDate counter: pick the start date', async ({ popup, harness, shoot }) => {
     await chooseRowAction(popup, 'Since we moved in', 'Edit…');
     await expect(popup.getByLabel('Value')).toHaveCount(0);

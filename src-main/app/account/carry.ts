@@ -69,7 +69,7 @@ export function parseCarryFile(text: string, schema = carryFileSchema()): CarryF
 /** Every counter the file names must be one shared with the user. */
 export function requireKnown({ organise, goals, milestonesMuted, settings: s }: CarryFile, known: ReadonlySet<string>): void {
   const ids = [...organise.order, ...organise.hidden, ...organise.groups.flatMap((g) => g.counters), ...Object.keys(goals), ...milestonesMuted];
-  ids.push(...(s.pinned ?? []), ...(s.notifications?.mutedCounters ?? []), ...Object.keys(s.steps ?? {}), ...Object.keys(s.shortcuts?.counters ?? {}));
+  ids.push(...(s.pinned ?? []), ...(s.notifications?.mutedCounters ?? []), ...[s.steps, s.shortcuts?.counters, s.reminders].flatMap((perCounter) => Object.keys(perCounter ?? {})));
   const count = new Set(ids.filter((id) => !known.has(id))).size;
   if (count > 0) throw refused(words('error.importUnknownCounters', { count }));
 }
@@ -92,7 +92,7 @@ const same = (a: unknown, b: unknown) => {
 };
 
 /** Named in the preview; the mutes apart from whether notifications are on. */
-const NAMED = new Set(['steps', 'shortcuts', 'pinned', 'theme', 'language']);
+const NAMED = new Set(['steps', 'reminders', 'shortcuts', 'pinned', 'theme', 'language']);
 const unnamed = (s: Settings) => ({ ...s, notifications: { ...s.notifications, mutedCounters: [] } });
 
 function previewOf(file: CarryFile, now: Arrangement): Words[] {
@@ -106,6 +106,7 @@ function previewOf(file: CarryFile, now: Arrangement): Words[] {
   const was = now.settings;
   const s: Settings = { ...was, ...file.settings };
   add(!same(s.steps, was.steps), words('carry.steps', { count: Object.keys(s.steps).length }));
+  add(!same(s.reminders, was.reminders), words('carry.reminders', { count: Object.keys(s.reminders).length }));
   add(!same(s.shortcuts, was.shortcuts), words('carry.shortcuts', { count: listShortcuts(s.shortcuts).length }));
   const muted = [s.notifications.mutedCounters, file.milestonesMuted];
   add(!same(muted, [was.notifications.mutedCounters, now.goals.milestonesMuted]), words('carry.mutes', { count: new Set(muted.flat()).size }));

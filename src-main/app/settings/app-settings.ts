@@ -1,5 +1,5 @@
 // The settings in force and those on disk, which differ only while the demo runs: its per-counter
-// settings (pins, mutes, shortcuts, steps) stay in memory and the account's come back when it ends, so a
+// settings (pins, mutes, shortcuts, steps, reminders) stay in memory and the account's come back when it ends, so a
 // demo counter's shortcut never keeps a global key. App-wide preferences are saved as usual.
 import { DEFAULT_SETTINGS, type Settings } from '../../../src-shared/domain/settings';
 import { Emitter } from '../../../src-shared/events/emitter';
@@ -14,6 +14,7 @@ function withAccountCounterSettings(next: Settings, account: Settings): Settings
     ...next,
     pinned: account.pinned,
     steps: account.steps,
+    reminders: account.reminders,
     notifications: { ...next.notifications, mutedCounters: account.notifications.mutedCounters },
     shortcuts: { ...next.shortcuts, counters: account.shortcuts.counters },
   };

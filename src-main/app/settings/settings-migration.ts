@@ -26,6 +26,7 @@ const SETTING_NAMES: Record<Exclude<keyof Settings, 'version'>, PlainKey> = {
   language: 'setting.language',
   updates: 'setting.updates',
   allowLinks: 'setting.allowLinks',
+  reminders: 'setting.reminders',
 };
 
 type Raw = Record<string, unknown>;
@@ -49,7 +50,7 @@ const MIGRATIONS: Record<number, (raw: Raw) => Raw> = {
 };
 
 /** Added without a version step: filled in; an older app drops a key it does not know. */
-const ADDED_LATER: Partial<Settings> = { language: DEFAULT_SETTINGS.language, allowLinks: DEFAULT_SETTINGS.allowLinks, steps: DEFAULT_SETTINGS.steps };
+const ADDED_LATER: Partial<Settings> = { language: DEFAULT_SETTINGS.language, allowLinks: DEFAULT_SETTINGS.allowLinks, steps: DEFAULT_SETTINGS.steps, reminders: DEFAULT_SETTINGS.reminders };
 
 export function readSettingsText(text: string | undefined): SettingsOutcome {
   if (text === undefined || text.trim() === '') return { kind: 'ok', settings: DEFAULT_SETTINGS };

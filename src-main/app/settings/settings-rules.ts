@@ -81,9 +81,9 @@ export function checkLoadedSettings(loaded: Settings, consentedOrigin: string | 
   }
   const shortcuts = keepAcceptableShortcuts(loaded.shortcuts, platform);
   if (shortcuts.dropped.length > 0) problems.push((i18n) => i18n.t('notice.ruleShortcuts', { shortcuts: shortcuts.dropped.join(', ') }));
-  // Like a shortcut's, a step is kept only under a counter id: the file is anyone's to edit.
-  const steps = Object.fromEntries(Object.entries(loaded.steps).filter(([id]) => CounterId.safeParse(id).success));
-  return { settings: { ...loaded, serverUrl, timezone, shortcuts: shortcuts.map, steps }, problems };
+  // Like a shortcut's, a step or a reminder is kept only under a counter id: the file is anyone's to edit.
+  const byId = <T>(record: Record<string, T>) => Object.fromEntries(Object.entries(record).filter(([id]) => CounterId.safeParse(id).success));
+  return { settings: { ...loaded, serverUrl, timezone, shortcuts: shortcuts.map, steps: byId(loaded.steps), reminders: byId(loaded.reminders) }, problems };
 }
 
 /** Without what main refuses, second uses of keys, non-ids, or more than MAX_GLOBAL_SHORTCUTS. */

@@ -90,6 +90,20 @@ export const SCREENS: readonly Screen[] = [
     },
   },
   {
+    name: 'edit-reminder',
+    options: {},
+    async reach(popup, _harness, tr) {
+      await listShown(popup);
+      await chooseRowAction(popup, 'Coffees today', tr.t('menu.edit'), tr.t('row.actions', { name: 'Coffees today' }));
+      const reminder = popup.getByRole('group', exact(tr.t('reminder.legend')));
+      await reminder.getByLabel(tr.t('reminder.time')).fill('20:00');
+      // Weekdays only: Saturday 28 and Sunday 29 November 2026 off.
+      for (const day of ['2026-11-28', '2026-11-29']) await reminder.getByRole('checkbox', exact(tr.weekday(day))).uncheck();
+      await reminder.evaluate((element) => element.scrollIntoView({ block: 'start' }));
+      await expect(reminder.getByRole('checkbox', exact(tr.weekday('2026-11-29')))).not.toBeChecked();
+    },
+  },
+  {
     name: 'settings',
     options: {},
     async reach(popup, _harness, tr) {

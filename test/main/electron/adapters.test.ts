@@ -131,13 +131,13 @@ describe('shortcut registrar', () => {
 
 describe('OS notifications', () => {
   function shownByOs() {
-    const created: (NotificationLike & { fire(e: string): void; options: unknown })[] = [];
+    const created: (NotificationLike & { fire(e: string, index?: number): void; options: unknown })[] = [];
     const onClick = vi.fn();
     const os = createOsNotifications({
       isSupported: () => true,
       create: (options) => {
-        const listeners = new Map<string, () => void>();
-        const n = { options, show: vi.fn(), on: (e: string, l: () => void) => void listeners.set(e, l), fire: (e: string) => listeners.get(e)?.() };
+        const listeners = new Map<string, (event: unknown, index: number) => void>();
+        const n = { options, show: vi.fn(), on: (e: string, l: (event: unknown, index: number) => void) => void listeners.set(e, l), fire: (e: string, index = 0) => listeners.get(e)?.({}, index) };
         created.push(n);
         return n;
       },
@@ -161,13 +161,24 @@ describe('OS notifications', () => {
     const { os, created } = shownByOs();
     const undo = vi.fn();
     const openSettings = vi.fn();
-    os.deliver({ title: 'Coffees', body: '+5 by a link', counterId: COFFEE_ID, action: { text: 'Undo', run: undo } });
+    os.deliver({ title: 'Coffees', body: '+5 by a link', counterId: COFFEE_ID, actions: [{ text: 'Undo', run: undo }] });
     os.deliver({ title: 'Link not followed', body: 'Links … are off.', onClick: openSettings });
     expect(created[0]?.options).toMatchObject({ actions: [{ type: 'button', text: 'Undo' }] });
     expect(created[1]?.options).not.toHaveProperty('actions');
-    created[0]?.fire('action');
+    created[0]?.fire('action', 0);
     created[1]?.fire('click');
     expect([undo.mock.calls.length, openSettings.mock.calls.length]).toEqual([1, 1]);
+  });
+
+  it('a reminder\'s three buttons each run their own answer, by the index Electron passes', () => {
+    const { os, created } = shownByOs();
+    const ran: string[] = [];
+    os.deliver({ title: 'Push-ups', body: '40 / 150 today', counterId: COFFEE_ID, actions: ['Add 10', 'Snooze 15 min', 'Done for today'].map((text) => ({ text, run: () => ran.push(text) })) });
+    expect(created[0]?.options).toMatchObject({ actions: [{ text: 'Add 10' }, { text: 'Snooze 15 min' }, { text: 'Done for today' }] });
+    created[0]?.fire('action', 2);
+    created[0]?.fire('action', 0);
+    created[0]?.fire('action', 7);
+    expect(ran).toEqual(['Done for today', 'Add 10']);
   });
 
   it('does nothing where notifications are unsupported', () => {

@@ -42,4 +42,15 @@ export const edit = {
   'shortcut.conflict': '{keys} ist schon belegt: {other}. Nimm ein anderes.',
   'shortcut.failure': '{keys} ließ sich nicht festlegen: {reason}',
   'shortcut.taken': 'Eine andere App nutzt dieses Kürzel schon, oder der Desktop erlaubt keine globalen Kürzel.',
+  // Reminders
+  'reminder.legend': 'Erinnerung',
+  'reminder.time': 'Erinnere mich um',
+  'reminder.days': 'An diesen Tagen',
+  'reminder.explain': '{goal, select, yes {Nur solange das Ziel nicht erreicht ist.} other {Nur wenn an dem Tag noch nichts gezählt wurde.}} Ohne Uhrzeit keine Erinnerung.',
+  'reminder.nothingYet': 'Heute noch nichts gezählt',
+  'reminder.add': '{amount} dazuzählen',
+  'reminder.snooze': 'In 15 Min. noch mal',
+  'reminder.done': 'Für heute erledigt',
+  'setting.reminders': 'Erinnerungen',
+  'source.reminder': 'Erinnerung',
 } as const satisfies CatalogPart<typeof en>;

@@ -84,6 +84,7 @@ export const settings = {
   'carry.hidden': '{count, plural, one {# ausgeblendeter Zähler} other {# ausgeblendete Zähler}}',
   'carry.goals': '{count, plural, one {# Ziel} other {# Ziele}}',
   'carry.steps': '{count, plural, one {# Schritt} other {# Schritte}}',
+  'carry.reminders': '{count, plural, one {# Erinnerung} other {# Erinnerungen}}',
   'carry.shortcuts': '{count, plural, one {# Tastenkürzel} other {# Tastenkürzel}}',
   'carry.mutes': '{count, plural, one {# stummer Zähler} other {# stumme Zähler}}',
   'carry.pins': '{count, plural, one {# angehefteter Zähler} other {# angeheftete Zähler}}',

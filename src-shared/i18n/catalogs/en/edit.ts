@@ -39,4 +39,15 @@ export const edit = {
   'shortcut.conflict': '{keys} is already used by {other}. Try another.',
   'shortcut.failure': 'Could not register {keys}: {reason}',
   'shortcut.taken': 'Another application already uses this shortcut, or the desktop does not allow global shortcuts.',
+  // Reminders
+  'reminder.legend': 'Reminder',
+  'reminder.time': 'Remind me at',
+  'reminder.days': 'On these days',
+  'reminder.explain': '{goal, select, yes {Only while the goal is not met.} other {Only if nothing was counted that day.}} No time: no reminder.',
+  'reminder.nothingYet': 'Nothing counted today yet',
+  'reminder.add': 'Add {amount}',
+  'reminder.snooze': 'Snooze 15 min',
+  'reminder.done': 'Done for today',
+  'setting.reminders': 'reminders',
+  'source.reminder': 'reminder',
 } as const;

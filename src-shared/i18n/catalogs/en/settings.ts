@@ -81,6 +81,7 @@ export const settings = {
   'carry.hidden': '{count, plural, one {# hidden counter} other {# hidden counters}}',
   'carry.goals': '{count, plural, one {# goal} other {# goals}}',
   'carry.steps': '{count, plural, one {# step} other {# steps}}',
+  'carry.reminders': '{count, plural, one {# reminder} other {# reminders}}',
   'carry.shortcuts': '{count, plural, one {# shortcut} other {# shortcuts}}',
   'carry.mutes': '{count, plural, one {# muted counter} other {# muted counters}}',
   'carry.pins': '{count, plural, one {# pinned counter} other {# pinned counters}}',

@@ -102,12 +102,13 @@ describe('the settings file', () => {
     const text = fileText((f) => {
       organise(f).order = [id(9), A];
       f.goals = { [id(10)]: { target: 1, period: 'day', count: 'all' } };
+      (f.settings as Record<string, unknown>).reminders = { [id(11)]: { time: '08:00', days: [1] } };
     });
     const { carry, writes } = fakeApp(text);
-    await expect(carry.pick()).rejects.toThrow('Not imported: 2 counters in it are not shared with you.');
+    await expect(carry.pick()).rejects.toThrow('Not imported: 3 counters in it are not shared with you.');
     expect(writes).toEqual([]);
     const parsed = parseCarryFile(text);
-    expect(() => requireKnown(parsed, new Set([...KNOWN, id(9), id(10)]))).not.toThrow();
+    expect(() => requireKnown(parsed, new Set([...KNOWN, id(9), id(10), id(11)]))).not.toThrow();
   });
 
   it('negative control: without each bound or check, the same hostile file gets through', () => {
@@ -142,18 +143,18 @@ describe('the settings file', () => {
       organise(f).groups = [group(1, 'Home'), group(2, 'Work'), group(3, 'Gym')];
       organise(f).order = [A, B, C];
       f.goals = { [A]: { target: 8, period: 'day', count: 'all' }, [B]: { target: 2, period: 'week', count: 'mine' } };
-      Object.assign(f.settings as object, { theme: 'dark', launchAtLogin: true });
+      Object.assign(f.settings as object, { theme: 'dark', launchAtLogin: true, reminders: { [A]: { time: '20:00', days: [1, 2, 3, 4, 5] } } });
       f.serverUrl = 'https://other.example/api';
     });
     const { carry, state, writes } = fakeApp(text);
     const before = structuredClone(state);
     const preview = await carry.pick();
-    expect(preview?.changes.map((change) => en.say(change))).toEqual(['3 groups', 'the order', '2 goals', 'theme: Dark', '1 other setting']);
+    expect(preview?.changes.map((change) => en.say(change))).toEqual(['3 groups', 'the order', '2 goals', '1 reminder', 'theme: Dark', '1 other setting']);
     expect(preview?.otherServer).toBe('https://other.example');
     expect(writes).toEqual([]);
     await carry.apply();
     expect(state.organise.groups.map((g) => g.name)).toEqual(['Home', 'Work', 'Gym']);
-    expect(state.settings).toMatchObject({ theme: 'dark', launchAtLogin: true, serverUrl: 'https://counters.example' });
+    expect(state.settings).toMatchObject({ theme: 'dark', launchAtLogin: true, serverUrl: 'https://counters.example', reminders: { [A]: { time: '20:00' } } });
     await expect(carry.apply()).rejects.toThrow('Pick a file to import first.');
     await carry.undo();
     expect(state).toEqual(before);
