@@ -7,7 +7,7 @@ import { createAppController } from '../../src-main/app/controller';
 import { startDemoService } from '../../src-main/app/session/demo';
 import { createFileSettingsStore } from '../../src-main/app/settings/file-settings-store';
 import { createMemorySettingsStore, createMemoryVault, type StoredTokenInput } from './memory-adapters';
-import type { AppController, AppControllerDeps, AppPlatform, ConsentPort, ConsentQuestion, CoreFactory, DemoService, Logger, PendingFiles, SaveFilePort, StoredToken, TextFile, TokenVault } from '../../src-main/app/ports';
+import type { AppController, AppControllerDeps, AppPlatform, ConsentPort, ConsentQuestion, CoreFactory, DemoService, Logger, OpenFilePort, PendingFiles, SaveFilePort, StoredToken, TextFile, TokenVault } from '../../src-main/app/ports';
 import { pendingFileName } from '../../src-main/app/offline/account-pending-store';
 import { join } from 'node:path';
 import { realCoreFactory } from '../../src-main/app/session/real-core';
@@ -56,6 +56,8 @@ export interface HeadlessAppOptions {
   activityFiles?: AppControllerDeps['activityFiles'];
   /** Stands in for main's native save dialog (exports); without one, exporting says it is not available. */
   saveFile?: SaveFilePort;
+  /** Stands in for main's open dialog (imports); without one, importing says it is not available. */
+  openFile?: OpenFilePort;
   /** An updater for Settings → Updates and the tray's items; none when absent, as for a package manager's copy. */
   updates?: AppControllerDeps['updates'];
 }
@@ -130,6 +132,7 @@ export function createHeadlessApp(options: HeadlessAppOptions = {}): HeadlessApp
     ...(options.activityFiles ? { activityFiles: options.activityFiles } : {}),
     ...(options.pendingFiles ? { pendingFiles: options.pendingFiles } : options.pendingDir ? { pendingFiles: pendingFilesIn(options.pendingDir) } : {}),
     ...(options.saveFile ? { saveFile: options.saveFile } : {}),
+    ...(options.openFile ? { openFile: options.openFile } : {}),
     ...(options.updates ? { updates: options.updates } : {}),
   });
   return {

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
-import type { SaveFilePort } from '../../src-main/app/ports';
+import type { OpenFilePort, SaveFilePort } from '../../src-main/app/ports';
 import { createHeadlessApp, type HeadlessApp, type HeadlessAppOptions } from '../headless/headless-app';
 import { startCounterService, type CounterService, type VariantInput } from '../../src-service/index';
 import { DEFAULT_SETTINGS } from '../../src-shared/domain/settings';
@@ -21,6 +21,8 @@ export interface AppHarness {
    * under the name main offered, unless the test queued another answer. Paths written, in order.
    */
   exports: { written: string[]; answerNext(answer: 'cancel' | 'save'): void };
+  /** Stands in for main's native open dialog: the next import "picks" this text (null: cancelled); one nobody queued fails. */
+  imports: { pickNext(text: string | null): void };
   /** As another user would: a plain HTTP call to the service with their token. */
   asUser(token: string, method: string, path: string, body?: unknown): Promise<Response>;
   close(): Promise<void>;
@@ -66,6 +68,13 @@ export async function startAppHarness(options: AppHarnessOptions = {}): Promise<
       return { status: 'saved', fileName: basename(path) };
     },
   };
+  const picks: (string | null)[] = [];
+  const openFile: OpenFilePort = {
+    open: async () => {
+      if (picks.length === 0) throw new Error('app harness: an open dialog the test did not expect');
+      return picks.shift() ?? null;
+    },
+  };
   const launch = () =>
     createHeadlessApp({
       systemTimezone: 'UTC',
@@ -75,6 +84,7 @@ export async function startAppHarness(options: AppHarnessOptions = {}): Promise<
       ...(token ? { storedToken: { token, origin: new URL(serverUrl).origin, storage: 'encrypted' as const } } : {}),
       lastKnownPath,
       saveFile,
+      openFile,
       ...options.app,
     });
   if (options.previousRun) {
@@ -91,6 +101,7 @@ export async function startAppHarness(options: AppHarnessOptions = {}): Promise<
     front,
     app,
     exports: { written, answerNext: (answer) => void answers.push(answer) },
+    imports: { pickNext: (text) => void picks.push(text) },
     asUser: (userToken, method, path, body) =>
       fetch(new URL(path, service.url), {
         method,

@@ -178,6 +178,7 @@ export function createAppController(deps: AppControllerDeps): AppController {
         organise,
         counterReset,
         saveFile: deps.saveFile,
+        openFile: deps.openFile,
         clock,
         warn,
         shownCounters: () => getState().core?.counters ?? [],

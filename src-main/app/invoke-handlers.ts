@@ -8,7 +8,9 @@ import type { CounterCore } from '../core/contract';
 import type { InvokeHandlers } from '../ipc/dispatch';
 import { AppError } from '../ipc/errors';
 import type { OfflineCounters } from './offline/offline-counters';
-import type { AppControllerDeps, AppPlatform, ConsentPort, SaveFilePort } from './ports';
+import type { AppControllerDeps, AppPlatform, ConsentPort, OpenFilePort, SaveFilePort } from './ports';
+import type { Carry } from './account/carry';
+import type { SettingsPatch } from '../../src-shared/domain/settings';
 import type { Clock } from '../core/contract';
 import type { CounterState, Direction } from '../../src-shared/domain/snapshot';
 import type { CounterReset } from './account/account-data';
@@ -40,6 +42,7 @@ interface InvokeHandlerContext {
   organise: OrganiseService;
   counterReset: CounterReset;
   saveFile: SaveFilePort | undefined;
+  openFile: OpenFilePort | undefined;
   clock: Clock;
   warn(message: string): void;
   /** Names through the server-text sanitizer. */
@@ -89,6 +92,19 @@ export function createInvokeHandlers(ctx: InvokeHandlerContext, source: ClickSou
     await ctx.durable(core);
     return null;
   };
+  const updateSettings = async (patch: SettingsPatch) => {
+    const next = applySettingsPatch(ctx.settings.current(), patch, { platform: ctx.platform, knownCounterIds: ctx.knownCounterIds() });
+    // Any web page can open a link: a compromised popup must not open that door without the user.
+    if (next.allowLinks && !ctx.settings.current().allowLinks && !(await ctx.consent.ask({ kind: 'allow-links' }))) throw new AppError('declined', words('error.declinedLinks'));
+    const timezoneBefore = ctx.effectiveTimezone();
+    await ctx.settings.save(next);
+    const core = ctx.session.core();
+    if (core && ctx.effectiveTimezone() !== timezoneBefore) core.setTimezone(ctx.effectiveTimezone());
+    return next;
+  };
+  // Loaded on first use: a launch never needs it.
+  let carry: Promise<Carry> | undefined;
+  const carryOf = () => (carry ??= import('./account/carry').then(({ createCarry }) => createCarry({ ...ctx, updateSettings })));
   return {
     // The answer is a base the next delta applies to.
     'state:get': () => ctx.publishDelta(),
@@ -180,15 +196,13 @@ export function createInvokeHandlers(ctx: InvokeHandlerContext, source: ClickSou
       await ctx.session.setWeakStorage(true);
       return null;
     },
-    'settings:update': async (patch) => {
-      const next = applySettingsPatch(ctx.settings.current(), patch, { platform: ctx.platform, knownCounterIds: ctx.knownCounterIds() });
-      // Any web page can open a link: a compromised popup must not open that door without the user.
-      if (next.allowLinks && !ctx.settings.current().allowLinks && !(await ctx.consent.ask({ kind: 'allow-links' }))) throw new AppError('declined', words('error.declinedLinks'));
-      const timezoneBefore = ctx.effectiveTimezone();
-      await ctx.settings.save(next);
-      const core = ctx.session.core();
-      if (core && ctx.effectiveTimezone() !== timezoneBefore) core.setTimezone(ctx.effectiveTimezone());
-      return next;
+    'settings:update': updateSettings,
+    'settings:export': async () => (await carryOf()).exportFile(),
+    'settings:importPick': async () => (await carryOf()).pick(),
+    'settings:importApply': async ({ undo }) => {
+      const carry = await carryOf();
+      await (undo ? carry.undo() : carry.apply());
+      return null;
     },
     'session:retryNow': () => {
       ctx.session.retryNow();

@@ -74,10 +74,13 @@ export interface ConsentPort {
 }
 
 /** Saved where the user chooses in main's dialog: the popup never names a path. */
-export interface SaveFileRequest {
+export interface FileDialogRequest {
   title: Said;
-  defaultFileName: string;
   filter: { name: Said; extensions: string[] };
+}
+
+export interface SaveFileRequest extends FileDialogRequest {
+  defaultFileName: string;
   text: string;
 }
 
@@ -85,6 +88,11 @@ export type SaveFileResult = { status: 'saved'; fileName: string } | { status: '
 
 export interface SaveFilePort {
   save(request: SaveFileRequest): Promise<SaveFileResult>;
+}
+
+/** Main's open dialog: the text of the file the user picked (null: cancelled); a larger one throws `FileTooLargeError` unread. */
+export interface OpenFilePort {
+  open(request: FileDialogRequest & { maxBytes: number }): Promise<string | null>;
 }
 
 /** Durable atomic writes, moved aside when unusable. */
@@ -156,6 +164,8 @@ export interface AppControllerDeps {
   accent?: AccentSource;
   /** Without one, exporting is not available. */
   saveFile?: SaveFilePort;
+  /** Without one, importing settings is not available. */
+  openFile?: OpenFilePort;
   quit?: () => void;
   openPublicPage?: (path: string) => void;
   /** Absent where none runs (tests, dev:web): updates:* answer updates-unavailable. */

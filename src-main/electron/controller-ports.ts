@@ -14,12 +14,12 @@ import { createSafeStorageVault } from '../desktop/token-vault';
 import { accentColorSource, type SystemPreferencesLike } from './accent-color';
 import { createConsentDialog } from './consent-dialog';
 import { createSecretFile } from './files';
-import { createSaveDialog } from './save-dialog';
+import { createOpenDialog, createSaveDialog } from './save-dialog';
 import { themeSource, type NativeThemeLike } from './system';
 
 interface ElectronParts {
   app: Pick<App, 'getPreferredSystemLanguages' | 'getVersion' | 'quit'>;
-  dialog: Pick<Dialog, 'showMessageBox' | 'showSaveDialog'>;
+  dialog: Pick<Dialog, 'showMessageBox' | 'showSaveDialog' | 'showOpenDialog'>;
   safeStorage: SafeStorage;
   nativeTheme: NativeThemeLike;
   systemPreferences: SystemPreferencesLike;
@@ -45,6 +45,7 @@ export function electronPorts(electron: ElectronParts, { userData, platform, log
     // No parent window: a sheet on the popup would hide with it on blur.
     consent: createConsentDialog((options) => electron.dialog.showMessageBox(options), translator, warn),
     saveFile: createSaveDialog((options) => electron.dialog.showSaveDialog(options), (path, text) => writeFile(path, text, 'utf8'), translator),
+    openFile: createOpenDialog((options) => electron.dialog.showOpenDialog(options), (path, limit) => createTextFile(path).read(limit), translator),
     demo: () => startDemoService({ onError: warn }),
     platform,
     systemLanguages: () => electron.app.getPreferredSystemLanguages(),

@@ -38,6 +38,9 @@ const INVOKE_CHANNELS: Record<InvokeChannel, true> = {
   'window:hide': true,
   'window:keepOpen': true,
   'window:mini': true,
+  'settings:export': true,
+  'settings:importPick': true,
+  'settings:importApply': true,
 };
 
 export interface IpcRendererLike {

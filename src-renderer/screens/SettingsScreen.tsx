@@ -18,6 +18,7 @@ import { conflictFor, failureFor, shortcutSlots } from '../format/shortcutUse';
 import { useI18n } from '../i18n/I18n';
 import { SoundsSection } from './SoundsSection';
 import { UpdatesSection } from './UpdatesSection';
+import { CarrySection } from './CarrySection';
 
 const THEMES: { value: Theme; label: PlainKey }[] = [
   { value: 'system', label: 'settings.themeSystem' },
@@ -187,7 +188,7 @@ export interface SectionProps {
 }
 
 // What is set once (or needs the user: a shortcut the OS refused opens its group) folds under its heading, last.
-const SETTINGS_SECTIONS: ComponentType<SectionProps>[] = [AccountSection, NotificationsSection, SoundsSection, AppearanceSection, ShortcutsSection, LanguageSection, UpdatesSection, AboutSection];
+const SETTINGS_SECTIONS: ComponentType<SectionProps>[] = [AccountSection, NotificationsSection, SoundsSection, AppearanceSection, ShortcutsSection, LanguageSection, UpdatesSection, CarrySection, AboutSection];
 
 interface Props {
   api: CounterTrayApi;

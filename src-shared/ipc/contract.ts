@@ -111,6 +111,14 @@ export interface StateDelta {
 export const CounterPatch = z.strictObject({ name: z.string().optional(), value: z.number().optional(), startDate: IsoDate.optional(), endDate: IsoDate.optional() });
 export type CounterPatch = z.infer<typeof CounterPatch>;
 
+/** What a settings import would change, said by main (src-main/app/account/carry.ts). */
+const ImportPreview = z.object({
+  changes: z.array(WordsOnWire).max(12),
+  /** The file's server when it is not this one: shown, never used. */
+  otherServer: z.string().max(2048).nullable(),
+});
+export type ImportPreview = z.infer<typeof ImportPreview>;
+
 const Empty = z.strictObject({});
 const OneCounter = z.strictObject({ id: CounterId });
 const Nothing = z.null();
@@ -159,6 +167,10 @@ export const invokeChannels = {
   'counter:place': { request: z.strictObject({ id: CounterId, group: GroupId.nullable(), before: CounterId.nullable() }), response: Nothing },
   'counter:hide': { request: z.strictObject({ id: CounterId, hidden: z.boolean() }), response: Nothing },
   'list:sort': { request: z.strictObject({ sort: SortMode }), response: Nothing },
+  /** Main asks where, in its own dialogs: the page never names a path. Import: pick (preview), then apply or undo. */
+  'settings:export': { request: Empty, response: z.object({ fileName: z.string().max(255) }).nullable() },
+  'settings:importPick': { request: Empty, response: ImportPreview.nullable() },
+  'settings:importApply': { request: z.strictObject({ undo: z.boolean() }), response: Nothing },
 } as const;
 
 export type InvokeChannel = keyof typeof invokeChannels;

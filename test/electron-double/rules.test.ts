@@ -483,7 +483,7 @@ describe('9. ipcMain lists and reaches every listener: handle, on and once (ipc-
   });
 });
 
-describe('10. dialog.showSaveDialog: checked, answered and shaped as Electron 45 does (dialog.ts saveDialog, docs/api/dialog.md, file_dialog_converter.cc)', () => {
+describe('10. dialog.showSaveDialog and showOpenDialog: checked, answered and shaped as Electron 45 does (dialog.ts saveDialog, openDialog, docs/api/dialog.md, file_dialog_converter.cc)', () => {
   it('refuses before ready, and options of the wrong type with Electron’s TypeErrors, in dialog.ts’s order, synchronously', () => {
     const electron = double();
     const dialog = mainView(electron, 'dialog');
@@ -528,8 +528,41 @@ describe('10. dialog.showSaveDialog: checked, answered and shaped as Electron 45
     electron.dialog.expectSave({ match: /^Again/, filePath: 'x.csv' });
     await expect(dialog.showSaveDialog({ title: 'Again' })).rejects.toThrow(/absolute path/);
     expect(() => dialog.showSaveDialogSync({ title: 'x' })).toThrow(/not modelled/);
-    expect(() => dialog.showOpenDialog({})).toThrow(NotImplementedError);
     window.destroy();
+  });
+
+  it('showOpenDialog: the defaults with no options, Electron’s checks in dialog.ts openDialog’s order, { canceled, filePaths } ([] when cancelled)', async () => {
+    const electron = double();
+    const dialog = mainView(electron, 'dialog');
+    expect(() => dialog.showOpenDialog({ title: 'x' })).toThrow('dialog module can only be used after app is ready');
+    electron.app.emitReady();
+    // Properties are checked first, before the title.
+    expect(() => dialog.showOpenDialog({ title: 1, properties: 'openFile' })).toThrow(new TypeError('Properties must be an array'));
+    expect(() => dialog.showOpenDialog({ title: 1 })).toThrow(new TypeError('Title must be a string'));
+    expect(() => dialog.showOpenDialog({ buttonLabel: 2 })).toThrow(new TypeError('Button label must be a string'));
+    expect(() => dialog.showOpenDialog({ defaultPath: 3 })).toThrow(new TypeError('Default path must be a string'));
+    expect(() => dialog.showOpenDialog({ message: 4 })).toThrow(new TypeError('Message must be a string'));
+    expect(electron.dialog.opensShown, 'none of them reached the screen').toEqual([]);
+    electron.dialog.expectOpen({ match: /^Open$/, filePaths: ['/home/ada/settings.json'] });
+    electron.dialog.expectOpen({ match: /^Import/, filePaths: 'cancel' });
+    await expect(dialog.showOpenDialog()).resolves.toEqual({ canceled: false, filePaths: ['/home/ada/settings.json'] });
+    await expect(dialog.showOpenDialog({ title: 'Import', filters: [{ name: 'JSON', extensions: ['json'] }], properties: ['openFile', 'showOverwriteConfirmation'] })).resolves.toEqual({ canceled: true, filePaths: [] });
+    expect(electron.dialog.opensShown).toEqual([
+      { title: 'Open', defaultPath: '', buttonLabel: '', message: '', filters: [], properties: ['openFile'], parent: false },
+      { title: 'Import', defaultPath: '', buttonLabel: '', message: '', filters: [{ name: 'JSON', extensions: ['json'] }], properties: ['openFile'], parent: false },
+    ]);
+  });
+
+  it('showOpenDialog: one nobody expected, a relative answer, folders or several files fail loudly; the Sync form is refused', async () => {
+    const electron = double();
+    electron.app.emitReady();
+    const dialog = mainView(electron, 'dialog');
+    await expect(dialog.showOpenDialog({ title: 'Open the keyring' })).rejects.toThrow(/unexpected open dialog "Open the keyring"/);
+    expect(electron.dialog.unexpected).toEqual(['open dialog: Open the keyring']);
+    electron.dialog.expectOpen({ match: /^Import/, filePaths: ['settings.json'] });
+    await expect(dialog.showOpenDialog({ title: 'Import' })).rejects.toThrow(/one absolute path/);
+    expect(() => dialog.showOpenDialog({ title: 'Import', properties: ['openFile', 'multiSelections'] })).toThrow(/not modelled/);
+    expect(() => dialog.showOpenDialogSync({ title: 'x' })).toThrow(/not modelled/);
   });
 });
 

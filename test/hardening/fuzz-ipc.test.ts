@@ -53,6 +53,9 @@ const VALID: { [C in InvokeChannel]: unknown } = {
   'counter:place': { id: SHARED[0], group: null, before: null },
   'counter:hide': { id: SHARED[0], hidden: true },
   'list:sort': { sort: 'name' },
+  'settings:export': {},
+  'settings:importPick': {},
+  'settings:importApply': { undo: false },
 };
 
 const CHANNELS = Object.keys(invokeChannels) as InvokeChannel[];

@@ -100,6 +100,10 @@ function requests(home: string): { [C in InvokeChannel]: fc.Arbitrary<unknown> }
     'counter:place': fc.record({ id: counterId, group: fc.constantFrom(null, 'g1'), before: fc.option(counterId, { nil: null }) }),
     'counter:hide': fc.record({ id: counterId, hidden: fc.boolean() }),
     'list:sort': fc.record({ sort: fc.constantFrom('manual' as const, 'name' as const, 'value' as const, 'changed' as const) }),
+    // Main's own dialogs pick the file: the page names none, and an apply without one is refused.
+    'settings:export': fc.constant({}),
+    'settings:importPick': fc.constant({}),
+    'settings:importApply': fc.record({ undo: fc.boolean() }),
   };
 }
 

@@ -1,7 +1,7 @@
 // dialog, after https://www.electronjs.org/docs/latest/api/dialog and lib/browser/api/dialog.ts
 // (v45 line): only after ready; the options checked as Electron checks them, with its words;
-// cancelId chosen as Electron chooses it. Message boxes and save dialogs are answered by the
-// test: one the test did not expect fails the launch loudly (a consent prompt or a file
+// cancelId chosen as Electron chooses it. Message boxes, save and open dialogs are answered by
+// the test: one the test did not expect fails the launch loudly (a consent prompt or a file
 // chooser nobody planned for is a behaviour change, not noise).
 import { refuseBeforeReady } from './strict';
 
@@ -52,6 +52,44 @@ export interface SaveDialogAnswer {
 
 /** lib/browser/api/dialog.ts SaveFileDialogProperties, v45. */
 const SAVE_PROPERTIES = ['createDirectory', 'showHiddenFiles', 'treatPackageAsDirectory', 'showOverwriteConfirmation', 'dontAddToRecent'];
+/** lib/browser/api/dialog.ts OpenFileDialogProperties, v45. */
+const OPEN_PROPERTIES = ['openFile', 'openDirectory', 'multiSelections', 'createDirectory', 'showHiddenFiles', 'promptToCreate', 'noResolveAliases', 'treatPackageAsDirectory', 'dontAddToRecent'];
+
+/** What the native open dialog is given (dialog.ts openDialog), as the test sees it. */
+type OpenDialogShown = Omit<SaveDialogShown, 'nameFieldLabel'>;
+
+interface OpenDialogAnswer {
+  /** Matches the dialog (its title). */
+  match: RegExp;
+  /** The absolute paths the user picks, or 'cancel' (Esc, closing the dialog). */
+  filePaths: string[] | 'cancel';
+}
+
+/** setupOpen/SaveDialogProperties iterate with for…of: a non-iterable throws V8's own TypeError, unknown names are dropped. */
+function knownProperties(properties: unknown, known: readonly string[]): string[] {
+  const out: string[] = [];
+  for (const property of properties as Iterable<unknown>) if (typeof property === 'string' && known.includes(property)) out.push(property);
+  return out;
+}
+
+/** As gin converts them: a list that is not all { name: string, extensions: string[] } becomes [] (file_dialog_converter.cc). */
+function convertFilters(filters: unknown): { name: string; extensions: string[] }[] {
+  const isFilter = (f: unknown) => typeof f === 'object' && f !== null && typeof (f as { name?: unknown }).name === 'string' && Array.isArray((f as { extensions?: unknown }).extensions) && ((f as { extensions: unknown[] }).extensions).every((e) => typeof e === 'string');
+  return Array.isArray(filters) && filters.every(isFilter) ? (filters as { name: string; extensions: string[] }[]).map((f) => ({ name: f.name, extensions: [...f.extensions] })) : [];
+}
+
+const isAbsolute = (path: string) => path.startsWith('/') || /^[A-Za-z]:\\/.test(path);
+
+/** dialog.ts openDialog(): the defaults (no options: title "Open", openFile), the checks in Electron's order and words. */
+function checkOpenDialog(options: Record<string, unknown> | null | undefined, parent: boolean): OpenDialogShown {
+  const { buttonLabel = '', defaultPath = '', filters = [], properties = ['openFile'], title = '', message = '' } = options ?? { title: 'Open', properties: ['openFile'] };
+  if (!Array.isArray(properties)) throw new TypeError('Properties must be an array');
+  if (typeof title !== 'string') throw new TypeError('Title must be a string');
+  if (typeof buttonLabel !== 'string') throw new TypeError('Button label must be a string');
+  if (typeof defaultPath !== 'string') throw new TypeError('Default path must be a string');
+  if (typeof message !== 'string') throw new TypeError('Message must be a string');
+  return { title, defaultPath, buttonLabel, message, filters: convertFilters(filters), properties: knownProperties(properties, OPEN_PROPERTIES), parent };
+}
 
 /** dialog.ts saveDialog(): the defaults, the checks in Electron's order and words, then what the binding is handed. */
 function checkSaveDialog(options: Record<string, unknown> | null | undefined, parent: boolean): SaveDialogShown {
@@ -61,12 +99,7 @@ function checkSaveDialog(options: Record<string, unknown> | null | undefined, pa
   if (typeof defaultPath !== 'string') throw new TypeError('Default path must be a string');
   if (typeof message !== 'string') throw new TypeError('Message must be a string');
   if (typeof nameFieldLabel !== 'string') throw new TypeError('Name field label must be a string');
-  // setupSaveDialogProperties iterates with for…of: a non-iterable throws V8's own TypeError, unknown names are dropped.
-  const known: string[] = [];
-  for (const property of properties as Iterable<unknown>) if (typeof property === 'string' && SAVE_PROPERTIES.includes(property)) known.push(property);
-  const isFilter = (f: unknown) => typeof f === 'object' && f !== null && typeof (f as { name?: unknown }).name === 'string' && Array.isArray((f as { extensions?: unknown }).extensions) && ((f as { extensions: unknown[] }).extensions).every((e) => typeof e === 'string');
-  const converted = Array.isArray(filters) && filters.every(isFilter) ? (filters as { name: string; extensions: string[] }[]).map((f) => ({ name: f.name, extensions: [...f.extensions] })) : [];
-  return { title, defaultPath, buttonLabel, message, nameFieldLabel, filters: converted, properties: known, parent };
+  return { title, defaultPath, buttonLabel, message, nameFieldLabel, filters: convertFilters(filters), properties: knownProperties(properties, SAVE_PROPERTIES), parent };
 }
 
 /** dialog.ts messageBox(): the checks, in Electron's order and words, and the cancelId it settles on. */
@@ -92,9 +125,11 @@ function checkMessageBox(options: Record<string, unknown>): { buttons: string[];
 export class DialogDouble {
   readonly shown: MessageBoxOptions[] = [];
   readonly savesShown: SaveDialogShown[] = [];
+  readonly opensShown: OpenDialogShown[] = [];
   readonly unexpected: string[] = [];
   private readonly answers: DialogAnswer[] = [];
   private readonly saveAnswers: SaveDialogAnswer[] = [];
+  private readonly openAnswers: OpenDialogAnswer[] = [];
 
   /** `isWindow` tells a BrowserWindow (a BaseWindow in Electron) from an options object, as dialog.ts does with instanceof. */
   constructor(
@@ -112,8 +147,13 @@ export class DialogDouble {
     this.saveAnswers.push(answer);
   }
 
+  /** Test side: the next open dialog matching `answer.match` is answered with these paths, or cancelled (once). */
+  expectOpen(answer: OpenDialogAnswer): void {
+    this.openAnswers.push(answer);
+  }
+
   pendingExpectations(): string[] {
-    return [...this.answers, ...this.saveAnswers].map((answer) => String(answer.match));
+    return [...this.answers, ...this.saveAnswers, ...this.openAnswers].map((answer) => String(answer.match));
   }
 
   // Not async: Electron's checks throw synchronously; only the user's answer comes later.
@@ -155,8 +195,33 @@ export class DialogDouble {
     }
     const [answer] = this.saveAnswers.splice(index, 1);
     if (!answer || answer.filePath === 'cancel') return Promise.resolve({ canceled: true, filePath: '' });
-    if (!answer.filePath.startsWith('/') && !/^[A-Za-z]:\\/.test(answer.filePath)) return Promise.reject(new Error(`Electron double: a save dialog answers an absolute path, not "${answer.filePath}"`));
+    if (!isAbsolute(answer.filePath)) return Promise.reject(new Error(`Electron double: a save dialog answers an absolute path, not "${answer.filePath}"`));
     return Promise.resolve({ canceled: false, filePath: answer.filePath });
+  };
+
+  /**
+   * showOpenDialog([window, ]options) → Promise<{ canceled, filePaths }>; a cancelled dialog answers
+   * no paths (docs/api/dialog.md). Only openFile is modelled: one file, which the app reads itself.
+   */
+  showOpenDialog = (windowOrOptions: unknown, maybeOptions?: unknown): Promise<{ canceled: boolean; filePaths: string[] }> => {
+    refuseBeforeReady(this.isReady, 'dialog module can only be used after app is ready');
+    const parent = Boolean(windowOrOptions) && this.isWindow(windowOrOptions);
+    const shown = checkOpenDialog((windowOrOptions && !parent ? windowOrOptions : maybeOptions) as Record<string, unknown> | null | undefined, parent);
+    if (shown.properties.some((p) => p === 'openDirectory' || p === 'multiSelections')) throw new Error('Electron double: an open dialog for folders or several files is not modelled');
+    this.opensShown.push(shown);
+    const index = this.openAnswers.findIndex((answer) => answer.match.test(shown.title));
+    if (index < 0) {
+      this.unexpected.push(`open dialog: ${shown.title}`);
+      return Promise.reject(new Error(`Electron double: unexpected open dialog "${shown.title}" (the test set no answer for it)`));
+    }
+    const [answer] = this.openAnswers.splice(index, 1);
+    if (!answer || answer.filePaths === 'cancel') return Promise.resolve({ canceled: true, filePaths: [] });
+    if (answer.filePaths.length !== 1 || !answer.filePaths.every(isAbsolute)) return Promise.reject(new Error(`Electron double: an openFile dialog answers one absolute path, not ${JSON.stringify(answer.filePaths)}`));
+    return Promise.resolve({ canceled: false, filePaths: [...answer.filePaths] });
+  };
+
+  showOpenDialogSync = (): never => {
+    throw new Error('Electron double: dialog.showOpenDialogSync is not modelled (it blocks the main process; use showOpenDialog)');
   };
 
   showSaveDialogSync = (): never => {

@@ -4,7 +4,7 @@ import type { CounterState } from '../../../src-shared/domain/snapshot';
 import { AppError } from '../../ipc/errors';
 import { words } from '../../../src-shared/i18n/messages';
 import type { ExportLog } from '../activity/record';
-import type { SaveFilePort } from '../ports';
+import type { SaveFilePort, SaveFileRequest, SaveFileResult } from '../ports';
 import { activityCsv, exportFileName } from './activity-csv';
 
 interface ExportContext {
@@ -19,23 +19,31 @@ interface ExportContext {
   warn(message: string): void;
 }
 
+/** The page is told only that a write failed, the log why. */
+export async function saveThrough(saveFile: SaveFilePort | undefined, request: SaveFileRequest, warn: (message: string) => void): Promise<SaveFileResult> {
+  if (!saveFile) throw new AppError('export-unavailable', words('error.exportUnavailable'));
+  try {
+    return await saveFile.save(request);
+  } catch (error) {
+    warn(`export not saved: ${error instanceof Error ? error.message : String(error)}`);
+    throw new AppError('export-failed', words('error.exportFailed'));
+  }
+}
+
 export async function exportActivity(request: ExportRequest, ctx: ExportContext): Promise<ExportResult> {
-  if (!ctx.saveFile) throw new AppError('export-unavailable', words('error.exportUnavailable'));
   const chosen = request.scope === 'all' ? ctx.counters : ctx.counters.filter((c) => c.id === request.id);
   const single = request.scope === 'counter' ? chosen[0] : undefined;
   if (request.scope === 'counter' && !single) throw new AppError('unknown-counter', words('counter.gone'));
   const { text, rows } = activityCsv(chosen, ctx.logOf, ctx.timezone, ctx.groupOf);
-  let saved;
-  try {
-    saved = await ctx.saveFile.save({
+  const saved = await saveThrough(
+    ctx.saveFile,
+    {
       title: single ? (i18n) => i18n.t('dialog.exportOne', { name: single.name }) : (i18n) => i18n.t('dialog.exportAll'),
       defaultFileName: exportFileName(single ? single.name : null, ctx.now, ctx.timezone),
       filter: { name: (i18n) => i18n.t('dialog.csvFilter'), extensions: ['csv'] },
       text,
-    });
-  } catch (error) {
-    ctx.warn(`export not saved: ${error instanceof Error ? error.message : String(error)}`);
-    throw new AppError('export-failed', words('error.exportFailed'));
-  }
+    },
+    ctx.warn,
+  );
   return saved.status === 'saved' ? { status: 'saved', fileName: saved.fileName, rows } : { status: 'cancelled' };
 }

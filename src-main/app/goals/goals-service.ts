@@ -192,6 +192,12 @@ export function createGoalsService(deps: GoalsServiceDeps) {
     return counter;
   }
 
+  function putGoal(current: GoalsFile, counterId: string, goal: Goal): void {
+    current.goals[counterId] = goal;
+    // A goal already met this period when set is not news.
+    if (goalView(counterId, goal, clockView()).done >= goal.target) markAnnounced(current, counterId, goal.period, clockView());
+  }
+
   function requireData(): GoalsFile {
     if (!data) throw new AppError('not-signed-in', words('error.goalsNeedAccount'));
     return data;
@@ -207,11 +213,20 @@ export function createGoalsService(deps: GoalsServiceDeps) {
       await attaching.catch(() => undefined);
       const current = requireData();
       requireCounter(counterId, ['UpDown']);
-      if (goal) {
-        current.goals[counterId] = goal;
-        // A goal already met this period when set is not news.
-        if (goalView(counterId, goal, clockView()).done >= goal.target) markAnnounced(current, counterId, goal.period, clockView());
-      } else delete current.goals[counterId];
+      if (goal) putGoal(current, counterId, goal);
+      else delete current.goals[counterId];
+      await save();
+      deps.changed();
+    },
+
+    /** What Settings' export carries, and an import or its undo puts back whole. */
+    carried: (): Pick<GoalsFile, 'goals' | 'milestonesMuted'> => structuredClone({ goals: requireData().goals, milestonesMuted: requireData().milestonesMuted }),
+    async carry(next: Pick<GoalsFile, 'goals' | 'milestonesMuted'>) {
+      await attaching.catch(() => undefined);
+      const current = requireData();
+      current.goals = {};
+      current.milestonesMuted = [...next.milestonesMuted];
+      for (const [id, goal] of Object.entries(next.goals)) putGoal(current, id, goal);
       await save();
       deps.changed();
     },

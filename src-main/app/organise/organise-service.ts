@@ -196,6 +196,10 @@ export function createOrganiseService(deps: OrganiseServiceDeps) {
       requireCounter(counterId);
       await set(setHidden(current, counterId, hidden));
     },
+    /** An import's arrangement, or its undo's. */
+    async arrange(next: Pick<Organisation, 'groups' | 'order' | 'hidden' | 'sort'>) {
+      await set({ ...(await requireData()), ...next });
+    },
     async setSort(sort: SortMode) {
       const current = await requireData();
       if (current.sort !== sort) await set({ ...current, sort });

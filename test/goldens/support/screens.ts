@@ -3,6 +3,7 @@
 // step ends on an event (a heading, a status, an attribute), never on a pause.
 import type { Locator, Page } from '@playwright/test';
 import { ActivityRecord } from '../../../src-main/app/activity/record';
+import { carryFileText } from '../../../src-main/app/account/carry';
 import type { Translator } from '../../../src-shared/i18n/translator';
 import type { AppHarness, AppHarnessOptions } from '../../../dev-tools/web/app-harness';
 import { ADA, COUNTER, e2eFixtures } from '../../../dev-tools/web/e2e-fixtures';
@@ -21,6 +22,18 @@ export interface Screen {
 
 const exact = (name: string) => ({ name, exact: true });
 const HOUR = 3_600_000;
+
+/** A settings file from another computer: three groups, the order, two goals, a step, dark, made for another server. */
+function settingsFile(harness: AppHarness): string {
+  const { settings } = harness.app.controller.getState();
+  const ids = [COUNTER.pushUps, COUNTER.coffees, COUNTER.trip, COUNTER.movedIn];
+  const groups = [['Morning', [COUNTER.coffees]], ['Sport', [COUNTER.pushUps]], ['Days', [COUNTER.trip, COUNTER.movedIn]]] as const;
+  return carryFileText({
+    settings: { ...settings, serverUrl: 'https://counters.example', theme: 'dark', steps: { [COUNTER.pushUps]: 10 } },
+    organise: { groups: groups.map(([name, counters], i) => ({ id: `g${i + 1}`, name, folded: false, counters: [...counters] })), order: ids, hidden: [], sort: 'manual' },
+    goals: { goals: { [COUNTER.coffees]: { target: 4, period: 'day', count: 'all' }, [COUNTER.pushUps]: { target: 150, period: 'week', count: 'mine' } }, milestonesMuted: [] },
+  });
+}
 
 /** Fifty changes of Coffees over the last days, yours and others', at fixed times before FIXED. */
 function fiftyEvents(): string {
@@ -101,6 +114,20 @@ export const SCREENS: readonly Screen[] = [
       await expect(popup.getByRole('heading', exact(tr.t('settings.title')))).toBeVisible();
     },
     mask: (popup) => [popup.locator('.mono')],
+  },
+  {
+    name: 'import-preview',
+    options: {},
+    async reach(popup, harness, tr) {
+      await listShown(popup);
+      await popup.getByRole('button', exact(tr.t('list.settings'))).click();
+      await popup.getByRole('heading', exact(tr.t('carry.title'))).click();
+      harness.imports.pickNext(settingsFile(harness));
+      await popup.getByRole('button', exact(tr.t('carry.import'))).click();
+      const preview = popup.getByRole('region', exact(tr.t('carry.preview')));
+      await expect(preview.getByRole('listitem')).toHaveCount(5);
+      await preview.evaluate((el) => el.scrollIntoView({ block: 'end' }));
+    },
   },
   {
     name: 'export',

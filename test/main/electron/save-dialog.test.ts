@@ -1,7 +1,7 @@
-// Main's save dialog adapter, with a stand-in for dialog.showSaveDialog: the
-// options main asks Electron for, and nothing written unless the user chose a path.
+// Main's save and open dialog adapters, with stand-ins for dialog.showSaveDialog / showOpenDialog: the
+// options main asks Electron for, nothing written unless the user chose a path, nothing read unless picked.
 import { describe, expect, it } from 'vitest';
-import { createSaveDialog, saveDialogOptions } from '../../../src-main/electron/save-dialog';
+import { createOpenDialog, createSaveDialog, saveDialogOptions } from '../../../src-main/electron/save-dialog';
 import { de, en } from '../../../dev-tools/support/i18n';
 
 const request = {
@@ -55,5 +55,33 @@ describe('save dialog', () => {
       () => en,
     );
     await expect(port.save(request)).rejects.toThrow('ENOENT');
+  });
+});
+
+describe('open dialog', () => {
+  const importRequest = { title: (i18n: typeof en) => i18n.t('dialog.importSettings'), filter: { name: (i18n: typeof en) => i18n.t('dialog.jsonFilter'), extensions: ['json'] }, maxBytes: 1_048_576 };
+
+  it('asks for one file in the app’s language, and reads only the one picked, bounded', async () => {
+    const asked: unknown[] = [];
+    const reads: [string, { maxBytes: number }][] = [];
+    const port = createOpenDialog(
+      async (options) => (asked.push(options), { canceled: false, filePaths: ['/home/ada/settings.json'] }),
+      async (path, limit) => (reads.push([path, limit]), '{}'),
+      () => de,
+    );
+    expect(await port.open(importRequest)).toBe('{}');
+    expect(asked).toEqual([
+      { title: 'Counter-Tray-Einstellungen importieren', buttonLabel: 'Importieren', filters: [{ name: 'Counter-Tray-Einstellungen (JSON)', extensions: ['json'] }, { name: 'Alle Dateien', extensions: ['*'] }], properties: ['openFile'] },
+    ]);
+    expect(reads).toEqual([['/home/ada/settings.json', { maxBytes: 1_048_576 }]]);
+  });
+
+  it('reads nothing when the dialog was cancelled (Electron answers no paths)', async () => {
+    const reads: string[] = [];
+    for (const answer of [{ canceled: true, filePaths: [] }, { canceled: false, filePaths: [] }]) {
+      const port = createOpenDialog(async () => answer, async (path) => (reads.push(path), ''), () => en);
+      expect(await port.open(importRequest)).toBeNull();
+    }
+    expect(reads).toEqual([]);
   });
 });

@@ -48,6 +48,9 @@ function handlers(overrides: Partial<InvokeHandlers> = {}): InvokeHandlers {
     'counter:place': () => null,
     'counter:hide': () => null,
     'list:sort': () => null,
+    'settings:export': () => null,
+    'settings:importPick': () => null,
+    'settings:importApply': () => null,
   };
   return { ...base, ...overrides };
 }

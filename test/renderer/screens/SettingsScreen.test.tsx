@@ -156,6 +156,7 @@ describe('settings, grouped and short', () => {
       ['Shortcuts', false],
       ['Language', false],
       ['Updates', false],
+      ['Backup', false],
       ['About', false],
     ]);
   });
