@@ -3,9 +3,9 @@ import type { ClickSource } from '../../src-shared/domain/activity';
 import { Emitter, type Event } from '../../src-shared/events/emitter';
 import { english, translatorFor } from '../../src-shared/i18n/compile';
 import { stateLocale } from '../../src-shared/i18n/locale';
-import { sentences, type Notice } from '../../src-shared/i18n/notice';
+import type { Notice } from '../../src-shared/i18n/notice';
 import type { AppState, AppStateBody } from '../../src-shared/ipc/contract';
-import { createIpcDispatcher, type Dispatch, type InvokeHandlers } from '../ipc/dispatch';
+import { afterReady, createIpcDispatcher, type Dispatch, type InvokeHandlers } from '../ipc/dispatch';
 import { coreAfterRecords, createAccountData } from './account/account-data';
 import type { Announcement } from './goals/goals-service';
 import { createInvokeHandlers } from './invoke-handlers';
@@ -16,7 +16,7 @@ import type { AppController, AppControllerDeps, AppEvent, AppEvents, AppPlatform
 import { TEXT_LIMITS } from '../../src-shared/text/server-text';
 import { createSession } from './session/session';
 import { createAppSettings } from './settings/app-settings';
-import { checkLoadedSettings } from './settings/settings-rules';
+import { settingsAtLaunch } from './settings/settings-rules';
 import { realClock } from '../core/contract';
 import { DayWatch } from '../core/midnight';
 import { createStatePublisher } from './state/state-publisher';
@@ -203,9 +203,7 @@ export function createAppController(deps: AppControllerDeps): AppController {
   };
   // The popup loads while the controller starts: what it asks waits for the settings, token and last-known counters.
   let started = () => {};
-  let starting: Promise<void> | null = new Promise<void>((resolve) => (started = resolve));
-  const popupDispatch = createIpcDispatcher(handlers, dispatcherOptions);
-  const dispatch: Dispatch = (channel, payload) => (starting ? starting.then(() => popupDispatch(channel, payload)) : popupDispatch(channel, payload));
+  const dispatch = afterReady(new Promise<void>((resolve) => (started = resolve)), createIpcDispatcher(handlers, dispatcherOptions));
   const dispatchers = new Map<ClickSource, Dispatch>();
   const dispatchFrom = (source: Exclude<ClickSource, 'popup' | 'undo'>): Dispatch => {
     let found = dispatchers.get(source);
@@ -229,19 +227,13 @@ export function createAppController(deps: AppControllerDeps): AppController {
   };
 
   async function start(options: { awaitConnection?: boolean }): Promise<{ notices: Notice[] }> {
-    const loaded = await deps.settings.load();
     // The stored token is known (and redacted) before anything that may quote it is read.
     const vaultLoad = await session.load();
     const stored = vaultLoad.stored;
     // Untrusted input: the rules of a user edit apply; plain http to another machine only with the vault's consent.
-    const checked = checkLoadedSettings(loaded.settings, stored?.consents.plainHttp ? stored.origin : null, platform);
-    const launchNotices: Notice[] = [];
-    if (loaded.notice) launchNotices.push({ title: 'notice.settingsTitle', body: loaded.notice });
-    if (checked.problems.length > 0) {
-      const reset = await deps.settings.quarantine(checked.settings, sentences((i18n) => i18n.t('notice.settingsRules'), ...checked.problems));
-      launchNotices.push({ title: 'notice.settingsTitle', body: reset });
-    }
-    settings.loaded(checked.settings);
+    const launch = await settingsAtLaunch(deps.settings, stored?.consents.plainHttp ? stored.origin : null, platform);
+    const launchNotices = launch.notices;
+    settings.loaded(launch.settings);
     days.check(); // in the zone the settings name
     const cacheNotice = (await offline.load()).notice;
     if (cacheNotice) launchNotices.push(cacheNotice);
@@ -265,11 +257,7 @@ export function createAppController(deps: AppControllerDeps): AppController {
     getState,
     settings: () => settings.current(),
     redact,
-    start: (options = {}) =>
-      start(options).finally(() => {
-        starting = null;
-        started();
-      }),
+    start: (options = {}) => start(options).finally(started),
     async stop() {
       publisher.cancel();
       offline.remember();

@@ -21,6 +21,13 @@ export type Dispatch = (channel: unknown, payload: unknown) => Promise<IpcResult
 
 const isInvokeChannel = (value: unknown): value is InvokeChannel => typeof value === 'string' && Object.hasOwn(invokeChannels, value);
 
+/** Calls wait until `ready` resolves; after it, they go straight through, in the same turn. */
+export function afterReady(ready: Promise<void>, dispatch: Dispatch): Dispatch {
+  let waiting = true;
+  void ready.then(() => (waiting = false));
+  return (channel, payload) => (waiting ? ready.then(() => dispatch(channel, payload)) : dispatch(channel, payload));
+}
+
 export function createIpcDispatcher(handlers: InvokeHandlers, options: DispatcherOptions = {}): Dispatch {
   const redact = options.redact ?? ((text: string) => text);
   const fail = (error: IpcError): IpcResult<never> => ({

@@ -1,4 +1,4 @@
-// Settings stays short (issue 47 item 6): at most 800 px of scrolling in the 360×480 popup, at 100 % and
+// Settings stays short: at most 800 px of scrolling in the 360×480 popup, at 100 % and
 // at 200 % zoom (Electron's zoomFactor 2 lays it out in 180×240 CSS px), as a new user (the demo) and an
 // account see it. What is set once folds under its heading; the control opens the folds and goes over.
 import type { Page } from '@playwright/test';

@@ -85,6 +85,7 @@ test('in German: the tray menu and tooltip, a notification, main’s dialogs and
   expect(launch.electron.dialog.shown.at(-1)).toMatchObject({ buttons: ['Nur im Speicher behalten', 'Trotzdem speichern'] });
 
   // Settings → Language → English: the popup, the tray and the next notification switch at once.
+  await popup.locator('summary', { hasText: de.t('settings.language') }).click();
   await popup.getByRole('radio', { name: 'English' }).check();
   await expect(popup.getByRole('heading', { name: en.t('settings.title'), exact: true })).toBeVisible();
   await expect.poll(() => tray.menuLabels()).toContain('Open Counter Tray');

@@ -15,7 +15,7 @@ import { createSecretFile } from '../../src-main/electron/files';
 import { createSafeStorageVault } from '../../src-main/desktop/token-vault';
 import { safeStorageDouble } from '../support/safe-storage-double';
 import type { ConsentPort, SettingsStore, StoredToken, TokenVault } from '../../src-main/app/ports';
-import { DEFAULT_SETTINGS, type Settings } from '../../src-shared/domain/settings';
+import { DEFAULT_SETTINGS } from '../../src-shared/domain/settings';
 import { COFFEE_ID, counter, fakeCoreFactory, type FakeServer } from '../support/app-fakes';
 import { FakeClock } from '../../dev-tools/support/fake-clock';
 import { saidNotice } from '../../dev-tools/support/i18n';
@@ -166,7 +166,7 @@ describe('settings.json is untrusted input', () => {
     vi.resetModules();
     vi.doMock('../../src-main/app/settings/settings-rules', async (original) => ({
       ...(await original<typeof SettingsRules>()),
-      checkLoadedSettings: (settings: Settings) => ({ settings, problems: [] }),
+      settingsAtLaunch: async (store: SettingsStore) => ({ settings: (await store.load()).settings, notices: [] }),
     }));
     const weakened = (await import('../../src-main/app/controller')).createAppController;
     expect(await fileFollowsTheRules(weakened)).toEqual(expect.arrayContaining(['server kept: http://attacker.example:8080', 'shortcut kept: Shift+A']));

@@ -4,9 +4,9 @@ import { CounterId } from '../../../src-shared/api/schemas';
 import { DEFAULT_SETTINGS, Settings, type SettingsPatch } from '../../../src-shared/domain/settings';
 import { checkAccelerator, listShortcuts, MAX_GLOBAL_SHORTCUTS, validateShortcutMap, type ShortcutMap } from './shortcut-rules';
 import { words } from '../../../src-shared/i18n/messages';
-import type { Said } from '../../../src-shared/i18n/notice';
+import { sentences, type Notice, type Said } from '../../../src-shared/i18n/notice';
 import { AppError } from '../../ipc/errors';
-import type { AppPlatform } from '../ports';
+import type { AppPlatform, SettingsStore } from '../ports';
 import { parseServerUrl } from '../session/server-url';
 import { isKnownZone } from '../../../src-shared/time/calendar';
 
@@ -113,4 +113,17 @@ function keepAcceptableShortcuts(map: ShortcutMap, platform: AppPlatform): { map
     counters[id] = next;
   }
   return { map: { open, counters }, dropped };
+}
+
+/** The file's settings at launch, repaired and backed up where they broke a rule; the notices say so. */
+export async function settingsAtLaunch(store: SettingsStore, consentedOrigin: string | null, platform: AppPlatform): Promise<{ settings: Settings; notices: Notice[] }> {
+  const loaded = await store.load();
+  const checked = checkLoadedSettings(loaded.settings, consentedOrigin, platform);
+  const notices: Notice[] = [];
+  if (loaded.notice) notices.push({ title: 'notice.settingsTitle', body: loaded.notice });
+  if (checked.problems.length > 0) {
+    const reset = await store.quarantine(checked.settings, sentences((i18n) => i18n.t('notice.settingsRules'), ...checked.problems));
+    notices.push({ title: 'notice.settingsTitle', body: reset });
+  }
+  return { settings: checked.settings, notices };
 }
