@@ -27,7 +27,7 @@ import { hardenContents, hardenSession, popupWindowOptions } from './electron/wi
 import { createDeltaSender, registerInvokeHandlers } from './ipc/main-wrapper';
 import { APP_SCHEME } from './ipc/sender-check';
 import { APP_INDEX_URL } from './desktop/app-assets';
-import { EXIT, parseCommandLine, wantsDemo, type CliAnswer, type CommandLine } from './desktop/command-line';
+import { EXIT, parseCommandLine, wantsDemo, type CommandLine } from './desktop/command-line';
 import { createCliAnswers } from './desktop/cli-answers';
 import { callRunningApp, channelPlace, CLI_TIMING, openChannel } from './electron/cli-channel';
 import { createNotifier, refusalNotices } from './desktop/notifications';
@@ -102,14 +102,7 @@ async function run(): Promise<void> {
   let quitting = false;
   const material = popupMaterial({ platform: process.platform, osRelease: release(), dark: nativeTheme.shouldUseDarkColors });
   const url = devServerOrigin ? `${devServerOrigin}/` : APP_INDEX_URL;
-  const popup = createPopup({
-    createWindow: (options) => new BrowserWindow(options),
-    windowOptions: popupWindowOptions(preloadPath, POPUP_SIZE, process.platform, material.options),
-    url,
-    screen,
-    platform,
-    isQuitting: () => quitting,
-  });
+  const popup = createPopup({ createWindow: (options) => new BrowserWindow(options), windowOptions: popupWindowOptions(preloadPath, POPUP_SIZE, process.platform, material.options), url, screen, platform, isQuitting: () => quitting });
   hardenContents(popup.window.webContents, (message) => log.warn(message));
   markLaunch('window-created');
   const mini = createMiniWindow({ createWindow: (options) => new BrowserWindow(options), windowOptions: popupWindowOptions(preloadPath, MINI_SIZE, process.platform, material.options), url, screen, file: createTextFile(join(userData, 'mini-window.json')), log: (m) => log.warn(m), isQuitting: () => quitting });
@@ -118,7 +111,8 @@ async function run(): Promise<void> {
     createOsNotifications({ isSupported: () => Notification.isSupported(), create: (options) => new Notification(options), onClick });
   const logger = { info: (m: string) => log.info(m), warn: (m: string) => log.warn(m), error: (m: string) => log.error(m) };
   const systemTimezone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
-  const updateNotifications = notifications(() => void actions.tray({ kind: 'openSettings' }));
+  const openSettings = () => void actions.tray({ kind: 'openSettings' });
+  const updateNotifications = notifications(openSettings);
   // Built after the first paint (deferred-updates.ts): the feed settings, version rules and electron-updater are not on the launch's path.
   const updates = deferUpdates(async () =>
     (await import('./electron/update-wiring')).createAppUpdates(app, {
@@ -251,8 +245,7 @@ async function run(): Promise<void> {
     stopWatching();
     closeIpc();
     await controller.stop().catch((error: unknown) => log.warn('stop failed', error));
-    await mini.flush();
-    await remindersSaved;
+    await Promise.all([mini.flush(), remindersSaved]);
     tray.destroy();
     // electron-updater quits the app itself once its installer is running.
     if (await updates.beforeExit(options.install === true)) return;
@@ -289,12 +282,7 @@ async function run(): Promise<void> {
     .catch((error: unknown) => log.warn('updates did not start', error));
 
   // Links: followed once the counters are known, the ones that came before in order.
-  const links = createLinks({
-    controller,
-    openPopup: () => openPopup(false),
-    notify: ({ opensSettings, undo, ...notice }) =>
-      osNotifications.deliver({ ...notice, ...(undo ? { actions: [undo] } : {}), ...(opensSettings ? { onClick: () => void actions.tray({ kind: 'openSettings' }) } : {}) }),
-  });
+  const links = createLinks({ controller, openPopup: () => openPopup(false), notify: ({ opensSettings, undo, ...notice }) => osNotifications.deliver({ ...notice, ...(undo ? { actions: [undo] } : {}), ...(opensSettings ? { onClick: openSettings } : {}) }) });
   linkInbox.open((url) => void links.follow(url));
 
   if (wantsDemo(process.argv)) {
@@ -306,8 +294,7 @@ async function run(): Promise<void> {
   else if (!process.argv.includes(HIDDEN_FLAG) && controller.getState().session.status === 'signedOut') openPopup(false); // first run: onboarding
 
   // ── The command line's channel (docs/command-line.md): opened last, off the launch's path.
-  const answerCommandLine = createCliAnswers({ controller, move: actions.commandLine, alert: actions.commandLineRefused, clock: realClock, waitMs: CLI_TIMING.settleMs });
-  const malformed = (): CliAnswer => ({ code: EXIT.usage, stdout: '', stderr: controller.translator().t('cli.malformed') });
-  const channel = await openChannel(cliPlace(), { answer: answerCommandLine, malformed }).catch((error: unknown) => log.warn('the command line channel did not open', error));
+  const answers = createCliAnswers({ controller, move: actions.commandLine, alert: actions.commandLineRefused, clock: realClock, waitMs: CLI_TIMING.settleMs });
+  const channel = await openChannel(cliPlace(), answers).catch((error: unknown) => void log.warn('the command line channel did not open', error));
   if (channel) app.on('will-quit', () => void channel.close());
 }

@@ -24,7 +24,8 @@ type Scope = { counters: readonly CounterState[]; live: boolean };
 
 const CODES: Partial<Record<string, ExitCode>> = { 'not-signed-in': EXIT.notSignedIn, 'unknown-counter': EXIT.noCounter, 'invalid-payload': EXIT.usage, invalidAmount: EXIT.usage };
 
-export function createCliAnswers(deps: CliAnswerDeps): (request: CliRequest) => Promise<CliAnswer> {
+/** What the running app's channel answers: a request, or a line that is not one. */
+export function createCliAnswers(deps: CliAnswerDeps): { answer(request: CliRequest): Promise<CliAnswer>; malformed(): CliAnswer } {
   const { controller } = deps;
   const said = (code: ExitCode, text: Words | string, stdout = ''): CliAnswer => ({ code, stdout, stderr: typeof text === 'string' ? text : (controller.translator().say(text) ?? '') });
   const refused = (direction: Direction, code: ExitCode, text: Words | string): CliAnswer => {
@@ -89,7 +90,7 @@ export function createCliAnswers(deps: CliAnswerDeps): (request: CliRequest) => 
     return (await waitFor((s) => settled(s, id, direction, name))) ?? said(EXIT.notConfirmed, words('cli.notConfirmed', { name }));
   }
 
-  return async (request) => {
+  async function answer(request: CliRequest): Promise<CliAnswer> {
     if (request.action !== 'list') {
       // Echoed in an error: through the one sanitizer, as the names it is compared with were.
       const target = controller.redact(request.counter, TEXT_LIMITS.name);
@@ -106,5 +107,7 @@ export function createCliAnswers(deps: CliAnswerDeps): (request: CliRequest) => 
     const counters = found.counters.map(({ id, name, type, value }) => ({ id, name, type, value, today: today[id] ?? 0 }));
     const stdout = `${JSON.stringify({ live: found.live, counters }, null, 2)}\n`;
     return found.live ? said(EXIT.done, '', stdout) : said(EXIT.notConfirmed, words('cli.lastKnown'), stdout);
-  };
+  }
+
+  return { answer, malformed: () => ({ code: EXIT.usage, stdout: '', stderr: controller.translator().t('cli.malformed') }) };
 }

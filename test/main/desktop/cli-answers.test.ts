@@ -20,7 +20,7 @@ async function app(svc?: CounterService, options: { waitMs?: number; clock?: Fak
   if (svc) expect(await headless.dispatch('session:connect', { serverUrl: svc.url, token: DEMO_TOKEN })).toEqual({ ok: true, value: null });
   const alerts: string[] = [];
   const actions = createActions({ controller: headless.controller, openPopup: () => undefined, togglePopup: () => undefined, alert: (t, b) => alerts.push(`${t}: ${b}`), quit: () => undefined });
-  const answer = createCliAnswers({ controller: headless.controller, move: actions.commandLine, alert: actions.commandLineRefused, clock: options.clock ?? realClock, waitMs: options.waitMs ?? 5_000 });
+  const { answer } = createCliAnswers({ controller: headless.controller, move: actions.commandLine, alert: actions.commandLineRefused, clock: options.clock ?? realClock, waitMs: options.waitMs ?? 5_000 });
   return { headless, alerts, ask: (request: CliRequest) => answer(request) };
 }
 
