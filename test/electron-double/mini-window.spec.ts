@@ -103,7 +103,8 @@ test('dragged, then the app quit: the next launch opens it again by itself, wher
   await expect(valueOf(await again.page(), 'Coffees today')).toHaveText('3');
 
   // Closed by the user: not open at the next launch; the place stays, as an offset into the display's work area.
-  await (await again.page()).keyboard.press('Escape');
+  // Esc's keydown closes the window, so a keyup after it can find no page (a clean-clone run failed on it): keydown only.
+  await (await again.page()).keyboard.down('Escape');
   await expect.poll(() => again.isDestroyed()).toBe(true);
   expect(await second.quit()).toBe(0);
   expect(JSON.parse(readFileSync(join(machine.userData, 'mini-window.json'), 'utf8'))).toEqual({ open: false, last: '1', places: { '1': { x: 200, y: 700 - 32 } } });
