@@ -95,7 +95,6 @@ async function run(): Promise<void> {
   markLaunch('ready');
   if (platform === 'darwin') app.dock?.hide();
   const userData = app.getPath('userData');
-
   serveAppPages(protocol, rendererRoot);
   hardenSession(session.defaultSession, devServerOrigin);
 
@@ -168,6 +167,7 @@ async function run(): Promise<void> {
     timezone: () => controller.settings().timezone ?? systemTimezone(),
     settings: () => controller.settings(),
     state: () => controller.getState(),
+    recordsRead: () => controller.recordsRead(),
     file: createTextFile(join(userData, 'reminders.json')),
     i18n: () => controller.translator(),
     deliver: (notice) => osNotifications.deliver(notice),

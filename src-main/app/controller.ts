@@ -255,6 +255,7 @@ export function createAppController(deps: AppControllerDeps): AppController {
     dispatch,
     dispatchFrom,
     getState,
+    recordsRead: () => accountData.loaded()?.read() ?? Promise.resolve(),
     settings: () => settings.current(),
     redact,
     start: (options = {}) => start(options).finally(started),

@@ -190,6 +190,8 @@ export interface AppController {
   /** A goal reached or a milestone today, once each; names sanitized. */
   readonly onAnnouncement: Event<Announcement>;
   getState(): AppStateBody;
+  /** Resolves once the current account's records (today's changes, the goals) are read. */
+  recordsRead(): Promise<void>;
   settings(): Settings;
   on<E extends AppEvent>(event: E, listener: (payload: AppEvents[E]) => void): () => void;
   readonly onRemoteChange: Event<RemoteChange>;

@@ -14,8 +14,6 @@ import type { Clock } from '../core/contract';
 import { DAY_CHECK_MS } from '../core/midnight';
 
 const SNOOZE_MS = 15 * 60_000;
-/** A new core's records (today's changes, the goals) are read beside its first listing: judged this long after it. */
-export const SETTLE_MS = 3_000;
 
 /** Per counter: the last local day shown, snoozed or done, and a snooze's end. */
 const Handled = z.record(z.string(), z.object({ day: z.iso.date(), until: z.number().optional() }));
@@ -68,6 +66,8 @@ interface ReminderDeps {
   timezone(): string;
   settings(): Settings;
   state(): AppStateBody;
+  /** The core's records (today's changes, the goals) are read beside its first listing: judged only once read. */
+  recordsRead(): Promise<void>;
   file: TextFile;
   i18n(): Translator;
   deliver(notice: ReminderNotice): void;
@@ -81,8 +81,10 @@ export function createReminders(deps: ReminderDeps) {
   /** Undefined until the file is read: nothing is shown before. */
   let handled: Handled | undefined;
   let timer: unknown;
-  /** When (wall clock) the counters were listed with the goals; undefined while they are not. */
-  let readySince: number | undefined;
+  /** The counters listed live with the goals, and then their records read. */
+  let listed = false;
+  let ready = false;
+  let listings = 0;
   let writes = Promise.resolve();
 
   function mark(id: string, entry: Handled[string]): void {
@@ -123,21 +125,24 @@ export function createReminders(deps: ReminderDeps) {
     clock.clearTimeout(timer);
     const zone = deps.timezone();
     // Until the counters are listed (a launch shows last-known ones first), stateChanged() checks again.
-    while (handled && readySince !== undefined) {
+    while (handled && ready) {
       const now = clock.now();
       const due = nextDue(deps.settings().reminders, now, zone, handled);
       if (!due) return;
-      const wait = Math.max(due.at - now, Math.min(readySince + SETTLE_MS - now, SETTLE_MS));
+      const wait = due.at - now;
       if (wait > 0) return void (timer = clock.setTimeout(check, Math.min(wait, DAY_CHECK_MS)));
       fire(due.id, dayKeyIn(zone, now));
     }
   }
 
   function stateChanged(state: AppStateBody): void {
-    const ready = state.extras !== undefined && state.core?.connection.status === 'live';
-    if (ready === (readySince !== undefined)) return;
-    readySince = ready ? clock.now() : undefined;
-    check();
+    const now = state.extras !== undefined && state.core?.connection.status === 'live';
+    if (now === listed) return;
+    listed = now;
+    ready = false;
+    const listing = (listings += 1);
+    clock.clearTimeout(timer);
+    if (listed) void deps.recordsRead().then(() => listing === listings && ((ready = true), check()));
   }
 
   return {

@@ -26,9 +26,13 @@ export function createAccountRecords(deps: AccountDataDeps) {
     announce: deps.announce,
   });
 
+  /** The latest attach's reading of the records (today's changes, the goals). */
+  let read: Promise<unknown> = Promise.resolve();
+
   return {
     activity,
     goals,
+    read: (): Promise<void> => read.then(() => undefined),
     history(counterId: string, range: HistoryRange, firstDayOfWeek: IsoWeekday) {
       const goal = goals.view().goals[counterId];
       return activity.history(counterId, range, { firstDayOfWeek, goal: goal ? goalRule(goal) : null });
@@ -39,8 +43,10 @@ export function createAccountRecords(deps: AccountDataDeps) {
         if (owner && deps.activityFiles) return createTextRecordStorage(deps.activityFiles.forOwner(owner));
         return owner && dir ? createFileRecordStorage(recordPathFor(dir, owner)) : createMemoryRecordStorage();
       };
-      void activity.attach(core, core ? records() : null);
-      void goals.attach(core ? (owner && dir ? createFileGoalsStorage(createTextFile(goalsPathFor(dir, owner))) : createMemoryGoalsStorage()) : null);
+      read = Promise.all([
+        activity.attach(core, core ? records() : null),
+        goals.attach(core ? (owner && dir ? createFileGoalsStorage(createTextFile(goalsPathFor(dir, owner))) : createMemoryGoalsStorage()) : null),
+      ]).catch(() => undefined);
     },
     async stop(): Promise<void> {
       await activity.stop();

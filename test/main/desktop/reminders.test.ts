@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { FakeClock } from '../../../dev-tools/support/fake-clock';
 import { en } from '../../../dev-tools/support/i18n';
 import { memoryFile } from '../../../dev-tools/support/memory-file';
-import { createReminders, localInstant, nextDue, SETTLE_MS, type ReminderNotice } from '../../../src-main/desktop/reminders';
+import { createReminders, localInstant, nextDue, type ReminderNotice } from '../../../src-main/desktop/reminders';
 import { DEFAULT_SETTINGS, type Settings } from '../../../src-shared/domain/settings';
 import type { AppStateBody } from '../../../src-shared/ipc/contract';
 import { DEMO_COUNTER_IDS } from '../../../src-service/index';
@@ -20,7 +20,7 @@ const AT_EIGHT = Date.UTC(2026, 10, 22, 19, 0);
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
-type Options = { goal?: { done: number; target: number }; today?: number; file?: ReturnType<typeof memoryFile>; clock?: FakeClock; time?: string; zone?: string };
+type Options = { goal?: { done: number; target: number }; today?: number; file?: ReturnType<typeof memoryFile>; clock?: FakeClock; time?: string; zone?: string; recordsRead?: () => Promise<void> };
 
 async function setup(options: Options = {}) {
   const clock = options.clock ?? new FakeClock(START);
@@ -40,6 +40,7 @@ async function setup(options: Options = {}) {
     timezone: () => world.zone,
     settings: () => world.settings,
     state: () => world.state,
+    recordsRead: options.recordsRead ?? (() => Promise.resolve()),
     file,
     i18n: () => en,
     deliver: (notice) => shown.push(notice),
@@ -137,7 +138,7 @@ describe('reminders', () => {
     await first.clock.advanceTo(AT_EIGHT + HOUR);
     expect(restarted.shown).toEqual([]);
     const forgetful = await setup({ clock: first.clock });
-    await first.clock.advance(SETTLE_MS);
+    await first.clock.advance(0);
     expect(forgetful.shown).toHaveLength(1);
   });
 
@@ -171,7 +172,7 @@ describe('reminders', () => {
 
     // 22:00 on the 22nd in New York: without the record, that day's 20:00 shows again.
     const fresh = await setup({ clock: berlin.clock, zone: 'America/New_York' });
-    await berlin.clock.advance(SETTLE_MS);
+    await berlin.clock.advance(0);
     expect(fresh.shown).toHaveLength(1);
   });
 
@@ -200,8 +201,9 @@ describe('reminders', () => {
     expect([paused.shown, muted.shown]).toEqual([[], []]);
   });
 
-  it('wait for the listed counters and, a moment more, for the records read beside them; a reminder set for a time already past starts tomorrow', async () => {
-    const early = await setup();
+  it('wait for the listed counters and for their records read (not an earlier core’s); a reminder set for a time already past starts tomorrow', async () => {
+    const reads: (() => void)[] = [];
+    const early = await setup({ recordsRead: () => new Promise<void>((resolve) => reads.push(resolve)) });
     const ready = early.world.state;
     const update = (state: AppStateBody) => early.reminders.stateChanged((early.world.state = state));
     // Last-known counters while a launch connects: today's changes and the goals may not be read yet.
@@ -209,15 +211,19 @@ describe('reminders', () => {
     await early.clock.advanceTo(AT_EIGHT + HOUR);
     update({ ...ready, extras: undefined });
     await early.clock.advance(HOUR);
-    expect(early.shown).toEqual([]);
     update(ready);
-    await early.clock.advance(SETTLE_MS - 1);
+    await early.clock.advance(HOUR);
     expect(early.shown).toEqual([]);
-    await early.clock.advance(1);
+    expect(reads).toHaveLength(2);
+    reads[0]?.();
+    await early.clock.advance(0);
+    expect(early.shown).toEqual([]);
+    reads[1]?.();
+    await early.clock.advance(0);
     expect(early.shown).toHaveLength(1);
 
     const late = await setup({ clock: new FakeClock(AT_EIGHT + HOUR) });
-    await late.clock.advance(SETTLE_MS);
+    await late.clock.advance(0);
     expect(late.shown).toHaveLength(1); // control: already set, missed, shown at launch
     const setNow = await setup({ clock: new FakeClock(AT_EIGHT + HOUR), time: '23:00' });
     const previous = setNow.world.settings;
@@ -244,6 +250,7 @@ describe('a reminder against the reference service', () => {
       timezone: () => 'UTC',
       settings: () => ({ ...app.controller.settings(), reminders: { [id]: { time: '19:00', days: EVERY_DAY } } }),
       state: () => app.controller.getState(),
+      recordsRead: () => app.controller.recordsRead(),
       file: memoryFile(),
       i18n: () => en,
       deliver: (notice) => shown.push(notice),

@@ -2,11 +2,12 @@
 // no core comes before them, so the record hears a core's first change. The hazard this
 // design prevents is shown too: records that load only when a core is attached miss what
 // that core reports meanwhile.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { coreAfterRecords, createAccountData, type AccountDataDeps } from '../../../../src-main/app/account/account-data';
 import type { CounterState } from '../../../../src-shared/domain/snapshot';
 import type { CoreOptions } from '../../../../src-main/core/contract';
 import { FakeClock } from '../../../../dev-tools/support/fake-clock';
+import { memoryFile } from '../../../../dev-tools/support/memory-file';
 import { flushMicrotasks } from '../../../support/app-fakes';
 import { ModelCore, modelAccountDeps } from '../activity/model-core';
 
@@ -67,6 +68,24 @@ describe('account data', () => {
       { kind: 'own', amount: 1, outcome: 'applied', sources: { popup: 1 } },
       { kind: 'others', from: 10, to: 11 },
     ]);
+  });
+
+  it("says when the attached core's records are read: what a reminder waits for before it judges today", async () => {
+    let open: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (open = resolve));
+    const stored = memoryFile();
+    const file = { ...stored, read: async () => (await gate, stored.read()) };
+    const clock = new FakeClock();
+    const core = new ModelCore([C], () => clock.now());
+    const data = createAccountData(modelAccountDeps(clock, core, { activityFiles: { forOwner: () => file } }));
+    await data.prepare();
+    data.attach(core.asCore(), { baseUrl: OPTIONS.baseUrl, token: OPTIONS.token });
+    let read = false;
+    void data.loaded()?.read().then(() => (read = true));
+    await flushMicrotasks();
+    expect(read).toBe(false); // the record file is still being read
+    open();
+    await vi.waitFor(() => expect(read).toBe(true));
   });
 
   it('negative control: a core made without waiting for its records is refused loudly at attach', async () => {
