@@ -11,16 +11,19 @@ export interface MiniPlaces {
   /** The display it was on last (Electron's `Display.id`, as text). */
   last?: string | undefined;
   places: Record<string, Point>;
+  /** As the user last resized it. */
+  size?: { width: number; height: number } | undefined;
 }
 
 const MARGIN = 12;
 
-/** The top-left corner, wholly inside one work area; first time, the primary's top-right corner. */
-export function placeMini(saved: MiniPlaces, displays: readonly DisplayArea[], primary: DisplayArea, size: { width: number; height: number }): Point {
+/** Wholly inside one work area (a size too large for it shrinks); first time, the primary's top-right corner. */
+export function placeMini(saved: MiniPlaces, displays: readonly DisplayArea[], primary: DisplayArea, size: { width: number; height: number }): Rect {
   const display = displays.find((d) => String(d.id) === saved.last) ?? primary;
   const wa = display.workArea;
-  const { x, y } = saved.places[String(display.id)] ?? { x: wa.width - size.width - MARGIN, y: MARGIN };
-  return { x: Math.round(wa.x + clamp(x, 0, wa.width - size.width)), y: Math.round(wa.y + clamp(y, 0, wa.height - size.height)) };
+  const [width, height] = [Math.min(size.width, wa.width), Math.min(size.height, wa.height)];
+  const { x, y } = saved.places[String(display.id)] ?? { x: wa.width - width - MARGIN, y: MARGIN };
+  return { x: Math.round(wa.x + clamp(x, 0, wa.width - width)), y: Math.round(wa.y + clamp(y, 0, wa.height - height)), width, height };
 }
 
 /** After a move, on the display that holds most of the window. */

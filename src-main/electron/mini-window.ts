@@ -1,4 +1,4 @@
-// The mini window: the pinned counters, small, frameless, on top, where the user left it on each display.
+// The mini window: the pinned counters, small, frameless, on top, resizable, where the user left it on each display.
 // The popup's page (its #mini view), preload and hardening; its place and whether it was open outlive a launch.
 import type { BrowserWindow, BrowserWindowConstructorOptions, Screen } from 'electron';
 import { z } from 'zod';
@@ -9,9 +9,12 @@ import { hardenContents } from './window-security';
 
 /** A draggable strip and three two-line rows; wider than the narrow rows' 320 CSS px. */
 export const MINI_SIZE = { width: 328, height: 184 } as const;
+/** The user may resize it (more pinned counters, a zoomed page), down to the strip and one row. */
+const MIN_SIZE = { minWidth: 240, minHeight: 96 } as const;
 
 const Offset = z.object({ x: z.int().min(-100_000).max(100_000), y: z.int().min(-100_000).max(100_000) });
-const MiniFile = z.object({ open: z.boolean(), last: z.string().max(24).optional(), places: z.record(z.string().max(24), Offset) });
+const Size = z.object({ width: z.int().min(MIN_SIZE.minWidth).max(100_000), height: z.int().min(MIN_SIZE.minHeight).max(100_000) });
+const MiniFile = z.object({ open: z.boolean(), last: z.string().max(24).optional(), places: z.record(z.string().max(24), Offset), size: Size.optional() });
 
 interface MiniOptions {
   createWindow(options: BrowserWindowConstructorOptions): BrowserWindow;
@@ -38,13 +41,18 @@ export function createMiniWindow(options: MiniOptions) {
     await loaded;
     const shown = live();
     if (shown) return shown.show();
-    const at = placeMini(saved, screen.getAllDisplays(), screen.getPrimaryDisplay(), MINI_SIZE);
-    const created = options.createWindow({ ...options.windowOptions, ...at, movable: true });
+    const at = placeMini(saved, screen.getAllDisplays(), screen.getPrimaryDisplay(), saved.size ?? MINI_SIZE);
+    const created = options.createWindow({ ...options.windowOptions, ...at, ...MIN_SIZE, movable: true, resizable: true });
     window = created;
     hardenContents(created.webContents, options.log);
+    // A resize from the left or top edge moves it too.
     created.on('move', () => {
       const bounds = created.getBounds();
       saved = { ...saved, ...rememberMini(saved, screen.getDisplayMatching(bounds), bounds) };
+    });
+    created.on('resize', () => {
+      const { width, height } = created.getBounds();
+      saved = { ...saved, size: { width, height } };
     });
     // Closed by the user (its ×, Esc, the OS): not open at the next launch. A quit leaves that as it was.
     created.on('close', () => {

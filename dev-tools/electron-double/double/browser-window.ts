@@ -46,7 +46,7 @@ export class BrowserWindowDouble extends EventEmitter {
   private focused = false;
   private destroyed = false;
   private position: [number, number] = [0, 0];
-  private readonly size: [number, number];
+  private size: [number, number];
   private readonly host: Promise<PageHost>;
 
   constructor(options: unknown, private readonly world: WindowWorld) {
@@ -153,6 +153,18 @@ export class BrowserWindowDouble extends EventEmitter {
     if (this.world.platform === 'darwin' || this.world.platform === 'win32') this.emit('moved');
   }
   getSize = (): number[] => [...this.size];
+
+  /**
+   * Test side: the user dragged an edge. A window made with `resizable: false` has none (refused loudly); the OS keeps
+   * minWidth/minHeight. 'resize' everywhere; 'resized' once more on macOS and Windows only (browser-window docs).
+   */
+  async resizeTo(width: number, height: number): Promise<void> {
+    if (Object.hasOwn(this.options, 'resizable') && !ginBool(this.options.resizable)) throw new Error('Electron double: this window was made with resizable: false, so the user has no edge to drag');
+    this.size = [Math.max(width, ginInt(this.options.minWidth) ?? 0), Math.max(height, ginInt(this.options.minHeight) ?? 0)];
+    await (await this.host).page.setViewportSize({ width: this.size[0], height: this.size[1] });
+    this.emit('resize');
+    if (this.world.platform === 'darwin' || this.world.platform === 'win32') this.emit('resized');
+  }
 
   /** browser-window docs, close: emits 'close' (cancellable), then 'closed'. False when cancelled (the test's quit reads it). */
   close = (): boolean => {
