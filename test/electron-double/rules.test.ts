@@ -442,6 +442,23 @@ describe('8. platform and lifetime: what exists, and what takes effect, where (t
     }
   });
 
+  it('an edge drag resizes a window, never below minWidth and minHeight: "resize" everywhere, "resized" on macOS and Windows only; made resizable: false, it has no edge', () => {
+    for (const platform of ['linux', 'darwin', 'win32'] as const) {
+      const electron = double({ platform });
+      electron.app.emitReady();
+      const BrowserWindow = mainView(electron, 'BrowserWindow') as new (o: object) => { getBounds(): object; on(e: string, f: () => void): void };
+      const window = new BrowserWindow({ show: false, width: 328, height: 184, x: 10, y: 20, resizable: true, minWidth: 240, minHeight: 96 });
+      const heard: string[] = [];
+      window.on('resize', () => heard.push('resize'));
+      window.on('resized', () => heard.push('resized'));
+      void electron.window.resizeTo(100, 400);
+      expect([platform, heard, window.getBounds()]).toEqual([platform, platform === 'linux' ? ['resize'] : ['resize', 'resized'], { x: 10, y: 20, width: 240, height: 400 }]);
+      new BrowserWindow({ show: false, resizable: false });
+      const fixed = electron.createdWindows.at(-1);
+      expect(() => fixed?.resizeTo(500, 500)).toThrow(/resizable: false/);
+    }
+  });
+
   it('a destroyed window’s members throw "Object has been destroyed"; a destroyed tray’s "Tray is destroyed"', () => {
     const electron = double();
     electron.app.emitReady();

@@ -158,12 +158,12 @@ export class BrowserWindowDouble extends EventEmitter {
    * Test side: the user dragged an edge. A window made with `resizable: false` has none (refused loudly); the OS keeps
    * minWidth/minHeight. 'resize' everywhere; 'resized' once more on macOS and Windows only (browser-window docs).
    */
-  async resizeTo(width: number, height: number): Promise<void> {
+  resizeTo(width: number, height: number): Promise<void> {
     if (Object.hasOwn(this.options, 'resizable') && !ginBool(this.options.resizable)) throw new Error('Electron double: this window was made with resizable: false, so the user has no edge to drag');
-    this.size = [Math.max(width, ginInt(this.options.minWidth) ?? 0), Math.max(height, ginInt(this.options.minHeight) ?? 0)];
-    await (await this.host).page.setViewportSize({ width: this.size[0], height: this.size[1] });
+    const size: [number, number] = (this.size = [Math.max(width, ginInt(this.options.minWidth) ?? 0), Math.max(height, ginInt(this.options.minHeight) ?? 0)]);
     this.emit('resize');
     if (this.world.platform === 'darwin' || this.world.platform === 'win32') this.emit('resized');
+    return this.host.then((host) => host.page.setViewportSize({ width: size[0], height: size[1] }));
   }
 
   /** browser-window docs, close: emits 'close' (cancellable), then 'closed'. False when cancelled (the test's quit reads it). */
