@@ -104,6 +104,8 @@ export function createGoalsService(deps: GoalsServiceDeps) {
   let stopped = false;
   let cached: { key: string; view: LocalExtras } | null = null;
   let attaching: Promise<void> = Promise.resolve();
+  /** What the last milestone scan saw: a change to an UpDown counter (a click) brings none. */
+  let scanned: { today: string; muted: readonly string[]; dayOnes: readonly CounterState[] } | null = null;
 
   const now = () => deps.clock.now();
   const clockView = () => ({ now: now(), timezone: deps.timezone(), steps: deps.activity.steps });
@@ -151,7 +153,11 @@ export function createGoalsService(deps: GoalsServiceDeps) {
     const upDown = counters.filter((c) => c.type === 'UpDown').map((c) => c.id);
     const reached = takeReachedGoals(current, upDown, clockView());
     const today = dayKey(at, zone);
-    const due = at >= localInstant(today, MORNING_HOUR, zone) ? takeDueMilestones(current, dayCounters(counters), today) : [];
+    const dayOnes = counters.filter((c) => c.type !== 'UpDown');
+    const seen = scanned?.today === today && scanned.muted === current.milestonesMuted && scanned.dayOnes.length === dayOnes.length && dayOnes.every((c, i) => c === scanned?.dayOnes[i]);
+    const morning = at >= localInstant(today, MORNING_HOUR, zone);
+    const due = morning && !seen ? takeDueMilestones(current, dayCounters(counters), today) : [];
+    if (morning) scanned = { today, muted: current.milestonesMuted, dayOnes };
     schedule();
     if (reached.length === 0 && due.length === 0) return;
     // A crash in between loses an announcement, never doubles one.

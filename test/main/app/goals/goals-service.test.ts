@@ -250,8 +250,8 @@ describe('milestones', () => {
     expect(service.view().milestonesMuted).toEqual([SINCE]);
     await service.muteMilestones(SINCE, false);
     expect(milestones(announced).map((a) => a.counterId)).toEqual([TRIP, SINCE]); // unmuted on its day: told then
-    // Started again 7 days ago: its 7-day milestone is today.
-    (counters[1] as CounterState).startDate = '2027-02-21';
+    // Started again 7 days ago: its 7-day milestone is today. A changed counter is a new object, as the core's table makes it.
+    counters[1] = { ...(counters[1] as CounterState), startDate: '2027-02-21' };
     await service.recheck();
     expect(milestones(announced).at(-1)).toMatchObject({ counterId: SINCE, milestone: { kind: 'days', count: 7 } });
     await expect(service.muteMilestones(COFFEES, true)).rejects.toMatchObject({ code: 'invalid-payload' });
