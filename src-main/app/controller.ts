@@ -23,7 +23,6 @@ import { createStatePublisher } from './state/state-publisher';
 
 /** Nothing recorded without a core: one object, so the popup's delta sees it unchanged. */
 const NO_ACTIVITY: AppState['activity'] = { today: {}, undo: null };
-
 const silentLogger = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
 export function toAppPlatform(platform: string): AppPlatform {
