@@ -42,6 +42,7 @@ export interface HeadlessAppOptions {
   clock?: Clock;
   logger?: Logger;
   coreOverrides?: AppControllerDeps['coreOverrides'];
+  launchRetryMs?: AppControllerDeps['launchRetryMs'];
   /** Keep the last-known counters in this file (none when absent). */
   lastKnownPath?: string;
   /** Or in this stand-in (tests). */
@@ -128,6 +129,7 @@ export function createHeadlessApp(options: HeadlessAppOptions = {}): HeadlessApp
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.logger ? { logger: options.logger } : {}),
     ...(options.coreOverrides ? { coreOverrides: options.coreOverrides } : {}),
+    ...(options.launchRetryMs ? { launchRetryMs: options.launchRetryMs } : {}),
     ...(options.activityDir ? { activityDir: options.activityDir } : {}),
     ...(options.activityFiles ? { activityFiles: options.activityFiles } : {}),
     ...(options.pendingFiles ? { pendingFiles: options.pendingFiles } : options.pendingDir ? { pendingFiles: pendingFilesIn(options.pendingDir) } : {}),

@@ -20,7 +20,6 @@ import { settingsAtLaunch } from './settings/settings-rules';
 import { realClock } from '../core/contract';
 import { DayWatch } from '../core/midnight';
 import { createStatePublisher } from './state/state-publisher';
-
 /** Nothing recorded without a core: one object, so the popup's delta sees it unchanged. */
 const NO_ACTIVITY: AppState['activity'] = { today: {}, undo: null };
 const silentLogger = { info: () => undefined, warn: () => undefined, error: () => undefined };
@@ -60,6 +59,7 @@ export function createAppController(deps: AppControllerDeps): AppController {
     clock,
     log,
     settings,
+    launchRetryMs: deps.launchRetryMs,
     coreSetup: (account) => ({
       // What the core set aside or corrected is worth a log line.
       log: (message: string) => log.warn(session.redact(message)),

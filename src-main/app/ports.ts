@@ -150,6 +150,7 @@ export interface AppControllerDeps {
   /** Each account's unsent clicks, and 0.2's `pending.json` to carry over once; in memory when absent. */
   pendingFiles?: PendingFiles;
   coreOverrides?: Partial<Omit<CoreOptions, 'baseUrl' | 'token' | 'timezone'>>;
+  launchRetryMs?: readonly number[];
   /** The account's activity record and goals; in memory when absent. */
   activityDir?: string;
   /** Or these, one per owner key (tests that crash between writes). */

@@ -11,7 +11,8 @@ async function learnRefusal(app: HeadlessApp) {
 }
 
 test.describe('launch while the server is away, after an earlier run', () => {
-  test.use({ harnessOptions: { serverDown: true, previousRun: learnRefusal } });
+  // The launch's own retries a long way off, so only Retry now can connect (under load one came first and took the button).
+  test.use({ harnessOptions: { serverDown: true, previousRun: learnRefusal, app: { launchRetryMs: [600_000] } } });
 
   test('shows the last-known counters greyed and "offline since", takes clicks, and Retry now sends them', async ({ popup, harness, shoot }) => {
     const status = popup.locator('.connection');

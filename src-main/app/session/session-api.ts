@@ -17,6 +17,8 @@ export interface SessionDeps {
   /** Besides its server and token (those are the session's alone). */
   coreSetup: CoreSetup;
   settings: { current(): Settings; save(next: Settings): Promise<void> };
+  /** A launch's retries (session/launch-retry.ts); tests that must be the only ones to reconnect set them long. */
+  launchRetryMs?: readonly number[] | undefined;
 }
 
 export interface Session {

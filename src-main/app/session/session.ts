@@ -23,7 +23,7 @@ export function createSession(deps: SessionDeps): Session {
   let encryptionWeak = false;
   let state: SessionState = signedOut();
   let generation = 0;
-  const retry = createLaunchRetry(deps.clock);
+  const retry = createLaunchRetry(deps.clock, deps.launchRetryMs);
   let stopped = false;
 
   function signedOut(error?: AppError): SessionState {

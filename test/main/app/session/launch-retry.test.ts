@@ -111,4 +111,17 @@ describe('the launch back-off', () => {
     await measure();
     expect(delays).toEqual([2_000, 0, 5_000, 15_000]);
   });
+
+  it('takes other delays where a test must be the only one to reconnect; the last repeats', async () => {
+    const clock = new FakeClock();
+    const retry = createLaunchRetry(clock, [600_000]);
+    let runs = 0;
+    retry.schedule(() => (runs += 1));
+    await clock.advance(599_999);
+    expect(runs).toBe(0);
+    await clock.advance(1);
+    retry.schedule(() => (runs += 1));
+    await clock.advance(600_000);
+    expect(runs).toBe(2);
+  });
 });
