@@ -13,7 +13,8 @@ export const MINI_SIZE = { width: 328, height: 184 } as const;
 const MIN_SIZE = { minWidth: 240, minHeight: 96 } as const;
 
 const Offset = z.object({ x: z.int().min(-100_000).max(100_000), y: z.int().min(-100_000).max(100_000) });
-const Size = z.object({ width: z.int().min(MIN_SIZE.minWidth).max(100_000), height: z.int().min(MIN_SIZE.minHeight).max(100_000) });
+// Any positive size: a pixel under the minimum (a scaled display's rounding) must not cost the places; Electron keeps the minimum.
+const Size = z.object({ width: z.int().min(1).max(100_000), height: z.int().min(1).max(100_000) });
 const MiniFile = z.object({ open: z.boolean(), last: z.string().max(24).optional(), places: z.record(z.string().max(24), Offset), size: Size.optional() });
 
 interface MiniOptions {

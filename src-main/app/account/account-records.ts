@@ -27,12 +27,12 @@ export function createAccountRecords(deps: AccountDataDeps) {
   });
 
   /** The latest attach's reading of the records (today's changes, the goals). */
-  let read: Promise<unknown> = Promise.resolve();
+  let read: Promise<void> = Promise.resolve();
 
   return {
     activity,
     goals,
-    read: (): Promise<void> => read.then(() => undefined),
+    read: (): Promise<void> => read,
     history(counterId: string, range: HistoryRange, firstDayOfWeek: IsoWeekday) {
       const goal = goals.view().goals[counterId];
       return activity.history(counterId, range, { firstDayOfWeek, goal: goal ? goalRule(goal) : null });
@@ -46,7 +46,10 @@ export function createAccountRecords(deps: AccountDataDeps) {
       read = Promise.all([
         activity.attach(core, core ? records() : null),
         goals.attach(core ? (owner && dir ? createFileGoalsStorage(createTextFile(goalsPathFor(dir, owner))) : createMemoryGoalsStorage()) : null),
-      ]).catch(() => undefined);
+      ]).then(
+        () => undefined,
+        () => undefined,
+      );
     },
     async stop(): Promise<void> {
       await activity.stop();
