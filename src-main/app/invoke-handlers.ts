@@ -4,17 +4,15 @@ import { PatchBodyV2 } from '../../src-shared/api/schemas';
 import type { ClickSource } from '../../src-shared/domain/activity';
 import { DEFAULT_SERVER_URL, isPublicServer } from '../../src-shared/domain/server-address';
 import type { AppState } from '../../src-shared/ipc/contract';
-import type { CounterCore } from '../core/contract';
-import type { InvokeHandlers } from '../ipc/dispatch';
+import type { Clock, CounterCore } from '../core/contract';
+import { done, type InvokeHandlers } from '../ipc/dispatch';
 import { AppError } from '../ipc/errors';
 import type { OfflineCounters } from './offline/offline-counters';
 import type { AppControllerDeps, AppPlatform, ConsentPort, OpenFilePort, SaveFilePort } from './ports';
 import type { Carry } from './account/carry';
 import type { SettingsPatch } from '../../src-shared/domain/settings';
-import type { Clock } from '../core/contract';
 import type { CounterState, Direction } from '../../src-shared/domain/snapshot';
-import type { CounterReset } from './account/account-data';
-import type { AccountRecords } from './account/account-data';
+import type { AccountRecords, CounterReset } from './account/account-data';
 import type { OrganiseService } from './organise/organise-service';
 import { groupNames, organiseHandlers } from './organise/organise-handlers';
 import { firstDayOfWeek } from '../../src-shared/time/week-start';
@@ -152,10 +150,7 @@ export function createInvokeHandlers(ctx: InvokeHandlerContext, source: ClickSou
       await ctx.records().goals.muteMilestones(id, muted);
       return null;
     },
-    'counter:reset': async ({ id }) => {
-      await ctx.counterReset.reset(id);
-      return null;
-    },
+    'counter:reset': ({ id }) => done(ctx.counterReset.reset(id)),
     'counter:undoReset': ({ id, choice }) => ctx.counterReset.undo(id, choice),
     'activity:export': async (request) => {
       if (request.scope === 'counter') ctx.session.requireCounter(request.id);
@@ -179,14 +174,8 @@ export function createInvokeHandlers(ctx: InvokeHandlerContext, source: ClickSou
       await ctx.session.connect(target.url, token);
       return null;
     },
-    'session:startDemo': async () => {
-      await ctx.session.startDemo();
-      return null;
-    },
-    'session:signOut': async () => {
-      await ctx.session.signOut();
-      return null;
-    },
+    'session:startDemo': () => done(ctx.session.startDemo()),
+    'session:signOut': () => done(ctx.session.signOut()),
     'session:storeTokenWeakly': async () => {
       const current = ctx.session.state();
       if (current.mode !== 'account' || current.status !== 'signedIn' || current.tokenStorage !== 'memory' || !current.encryptionWeak) {
@@ -199,11 +188,7 @@ export function createInvokeHandlers(ctx: InvokeHandlerContext, source: ClickSou
     'settings:update': updateSettings,
     'settings:export': async () => (await carryOf()).exportFile(),
     'settings:importPick': async () => (await carryOf()).pick(),
-    'settings:importApply': async ({ undo }) => {
-      const carry = await carryOf();
-      await (undo ? carry.undo() : carry.apply());
-      return null;
-    },
+    'settings:importApply': ({ undo }) => done(carryOf().then((carry) => (undo ? carry.undo() : carry.apply()))),
     'session:retryNow': () => {
       ctx.session.retryNow();
       return null;
@@ -221,14 +206,8 @@ export function createInvokeHandlers(ctx: InvokeHandlerContext, source: ClickSou
       ctx.quit?.();
       return null;
     },
-    'updates:check': async () => {
-      await requireUpdates(ctx).check();
-      return null;
-    },
-    'updates:download': async () => {
-      await requireUpdates(ctx).download();
-      return null;
-    },
+    'updates:check': () => done(requireUpdates(ctx).check()),
+    'updates:download': () => done(requireUpdates(ctx).download()),
     'updates:restart': () => {
       requireUpdates(ctx).restart();
       return null;

@@ -10,6 +10,12 @@ export type InvokeHandlers = {
   [C in InvokeChannel]: (request: ParsedRequestOf<C>) => Promise<ResponseOf<C>> | ResponseOf<C>;
 };
 
+/** The answer of a handler whose only news is that its step finished. */
+export async function done(step: Promise<unknown>): Promise<null> {
+  await step;
+  return null;
+}
+
 interface DispatcherOptions {
   /** The last line of defence against the token in a message. */
   redact?: (text: string) => string;

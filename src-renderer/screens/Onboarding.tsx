@@ -38,7 +38,6 @@ const FIELD_OF_CODE: Record<string, Field> = {
   unauthorized: 'token',
   'token-for-other-server': 'token',
   'invalid-url': 'server',
-  'insecure-url': 'server',
   'not-a-counter-server': 'server',
 };
 

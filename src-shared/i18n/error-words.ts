@@ -28,7 +28,6 @@ const WORDS: Record<string, Said> = {
   ipc: plain('error.ipc'),
   // Main's codes (src-main/ipc/errors.ts AppErrorCode), when main named no words of its own.
   'invalid-url': (i18n) => i18n.t('error.invalidUrl', { example: DEFAULT_SERVER_URL }),
-  'insecure-url': about((i18n, host) => i18n.t('error.insecureUrl', { host })),
   'token-rejected': about((i18n, host) => i18n.t('error.tokenRejected', { host })),
   'server-unreachable': (i18n, host) => (host ? i18n.t('error.serverUnreachable', { host }) : i18n.t('error.serverUnreachableNoHost')),
   'not-a-counter-server': about((i18n, host) => i18n.t('error.notACounterServer', { host })),

@@ -1,14 +1,10 @@
 // The contract's group, hide and sort channels, each one step of the organise service.
-import type { InvokeHandlers } from '../../ipc/dispatch';
+import { done, type InvokeHandlers } from '../../ipc/dispatch';
 import type { OrganiseService } from './organise-service';
 
 type OrganiseChannel = 'group:create' | 'group:rename' | 'group:delete' | 'group:fold' | 'counter:place' | 'counter:hide' | 'list:sort';
 
 export function organiseHandlers(organise: OrganiseService): Pick<InvokeHandlers, OrganiseChannel> {
-  const done = async (step: Promise<void>) => {
-    await step;
-    return null;
-  };
   return {
     'group:create': ({ name }) => organise.createGroup(name),
     'group:rename': ({ id, name }) => done(organise.renameGroup(id, name)),

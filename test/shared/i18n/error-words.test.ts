@@ -25,7 +25,7 @@ describe('error words', () => {
 describe('messages in the app’s own voice (issue 24), in every language', () => {
   const CODES = [
     'network', 'timeout', 'unauthorized', 'forbidden', 'notFound', 'rateLimited', 'invalidOperation', 'badRequest', 'badResponse', 'ipc',
-    'invalid-url', 'insecure-url', 'token-rejected', 'server-unreachable', 'not-a-counter-server', 'rate-limited', 'not-signed-in', 'unknown-counter',
+    'invalid-url', 'token-rejected', 'server-unreachable', 'not-a-counter-server', 'rate-limited', 'not-signed-in', 'unknown-counter',
     'invalid-settings', 'invalid-shortcut', 'demo-unavailable', 'direction-refused', 'invalid-payload', 'declined', 'token-for-other-server',
     'nothing-to-undo', 'undo-refused', 'superseded', 'internal', 'something-new',
   ];

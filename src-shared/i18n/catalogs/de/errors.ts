@@ -14,7 +14,6 @@ export const errors = {
   'error.badResponse': 'Der Server hat eine Antwort geschickt, die Counter Tray nicht versteht.',
   'error.ipc': 'Counter Tray hat nicht geantwortet. Versuch es noch mal.',
   'error.invalidUrl': 'Das ist keine Serveradresse, z. B. {example}',
-  'error.insecureUrl': '{host} nutzt nur http: Dein Token ginge unverschlüsselt raus.',
   'error.tokenRejected': '{host} lehnt das Token ab. Prüfe es oder erstelle ein neues.',
   'error.serverUnreachable': '{host} ist nicht erreichbar. Prüfe Adresse und Netzwerk.',
   'error.serverUnreachableNoHost': 'Der Server ist nicht erreichbar. Prüfe Adresse und Netzwerk.',

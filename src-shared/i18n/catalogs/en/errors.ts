@@ -11,7 +11,6 @@ export const errors = {
   'error.badResponse': 'The server sent an answer Counter Tray does not understand.',
   'error.ipc': 'Counter Tray did not answer. Try again.',
   'error.invalidUrl': 'That is not a server address, e.g. {example}',
-  'error.insecureUrl': '{host} is plain http: your token would travel unencrypted.',
   'error.tokenRejected': '{host} rejected this token. Check it, or create a new one.',
   'error.serverUnreachable': 'Could not reach {host}. Check the address and network.',
   'error.serverUnreachableNoHost': 'Could not reach the server. Check the address and network.',
