@@ -175,7 +175,7 @@ export default tseslint.config(
     plugins: { 'counter-tray': counterTray },
     rules: { 'counter-tray/short-header': ['error', { max: 3 }] },
   },
-  // The lighter house (issue 48): no product file over 300 lines, so a module stays one thing a reader can hold.
+  // No product file over 300 lines, so a module stays one thing a reader can hold.
   {
     files: ['src-main/**/*.{ts,cts}', 'src-renderer/**/*.{ts,tsx}', 'src-shared/**/*.ts'],
     rules: { 'max-lines': ['error', { max: 300 }] },

@@ -48,7 +48,7 @@ check('typecheck', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
 check('typecheck (renderer)', 'npx', ['tsc', '-p', 'tsconfig.renderer.json', '--noEmit']);
 check('lint', 'npx', ['eslint', '--max-warnings=0', '.']);
 
-// Issue 48's measure, kept: at most 40 product files run in main for one click (bench/README.md).
+// One click stays easy to follow: at most 40 product files run in main for it (bench/README.md).
 check('click walk', 'npx', ['tsx', 'bench/click-walk.ts', '--max', '40']);
 
 const vitestStatus = run('vitest', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=test-results/vitest.json']);
