@@ -136,9 +136,9 @@ export function createReminders(deps: ReminderDeps) {
   }
 
   function stateChanged(state: AppStateBody): void {
-    const now = state.extras !== undefined && state.core?.connection.status === 'live';
-    if (now === listed) return;
-    listed = now;
+    const live = state.extras !== undefined && state.core?.connection.status === 'live';
+    if (live === listed) return;
+    listed = live;
     ready = false;
     const listing = (listings += 1);
     clock.clearTimeout(timer);
