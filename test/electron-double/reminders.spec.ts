@@ -21,8 +21,10 @@ async function setReminders(machine: { userData: string }, ids: string[]): Promi
   const reminders = Object.fromEntries(ids.map((id) => [id, { time: '00:00', days: [1, 2, 3, 4, 5, 6, 7] }]));
   await writeFile(path, JSON.stringify({ ...settings, timezone: 'UTC', reminders }));
 }
-/** Main has the counters live and the goals read: a reminder due now has been judged. */
+/** Main has the counters live and the goals read: a reminder due now has been judged. The window exists before its
+ *  page has loaded, and a call made then dies with the navigation: wait for the preload's bridge first. */
 const judged = async (popup: Page) => {
+  await popup.waitForFunction(() => 'counterTray' in globalThis);
   await expect.poll(async () => (await invoke(popup, 'state:get', {})).value).toMatchObject({ extras: expect.anything(), core: { connection: { status: 'live' } } });
 };
 
