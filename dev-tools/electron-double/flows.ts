@@ -1,4 +1,4 @@
-// What a user does in the popup, shared by the specs: sign in through onboarding.
+// What a user does in the popup (sign in through onboarding) and what its page asks main, shared by the specs.
 import type { Page } from '@playwright/test';
 import type { CounterService } from '../../src-service/index';
 import type { Translator } from '../../src-shared/i18n/translator';
@@ -22,6 +22,23 @@ export function expectChangeServer(launch: Launch, service: CounterService, clic
     match: new RegExp(`^${escapeRegExp(tr.t('dialog.changeServer', { to: new URL(service.url).origin }))}\n`),
     click: click === 'use' ? tr.t('dialog.changeServerConfirm', { host }) : tr.t('common.cancel'),
   });
+}
+
+/** What main answered a contract call: its value, or its refusal. */
+export interface Answer<T = unknown> {
+  ok: boolean;
+  value?: T;
+  error?: { code: string; message: string };
+}
+
+/**
+ * A contract call as the page makes it (`window.counterTray.invoke`). The window exists before the page main loads
+ * into it, and a call made meanwhile dies with the navigation: it waits for the preload's bridge first.
+ */
+export async function ask<T = unknown>(page: Page, channel: string, request: unknown): Promise<Answer<T>> {
+  await page.waitForFunction(() => 'counterTray' in globalThis);
+  const answer = await page.evaluate(([c, r]) => (globalThis as unknown as { counterTray: { invoke(c: string, r: unknown): Promise<unknown> } }).counterTray.invoke(c, r), [channel, request] as const);
+  return answer as Answer<T>;
 }
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

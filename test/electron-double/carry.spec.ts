@@ -9,12 +9,8 @@ import type { Page } from '@playwright/test';
 import { ADA, COUNTER } from '../../dev-tools/web/e2e-fixtures';
 import { DesktopMachine } from '../../dev-tools/electron-double/boot';
 import { expect, test } from '../../dev-tools/electron-double/fixtures';
-import { signIn } from '../../dev-tools/electron-double/flows';
+import { ask, signIn } from '../../dev-tools/electron-double/flows';
 
-interface Bridge {
-  counterTray: { invoke(channel: string, request: unknown): Promise<{ ok: boolean; value?: unknown }> };
-}
-const ask = (popup: Page, channel: string, request: unknown) => popup.evaluate(([c, r]) => (globalThis as unknown as Bridge).counterTray.invoke(c as string, r), [channel, request] as const);
 
 /** What the list shows, in order: group headings and rows, and what this computer keeps about them. */
 async function asArranged(popup: Page) {

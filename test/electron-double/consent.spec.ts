@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { ADA } from '../../dev-tools/web/e2e-fixtures';
 import { rowOf } from '../e2e/support/test';
 import { expect, test } from '../../dev-tools/electron-double/fixtures';
-import { expectChangeServer, fillServer, requestsOf } from '../../dev-tools/electron-double/flows';
+import { ask, expectChangeServer, fillServer, requestsOf } from '../../dev-tools/electron-double/flows';
 
 test('connecting to a server that is not the default asks first; "Cancel" sends the token nowhere', async ({ machine, service }) => {
   const launch = await machine.launch();
@@ -39,9 +39,7 @@ test('"Get a token" opens the public site\'s token page through shell.openExtern
   await popup.getByRole('button', { name: 'Get a token' }).click();
   await expect.poll(() => launch.electron.shell.opened).toEqual(['https://counttogether.app/settings/tokens']);
   // Only the public site: a page asking for anything else opens nothing.
-  const refused = await popup.evaluate(() =>
-    (globalThis as unknown as { counterTray: { invoke(c: string, r: unknown): Promise<{ ok: boolean }> } }).counterTray.invoke('app:openLink', { target: 'https://evil.example/' }),
-  );
+  const refused = await ask(popup, 'app:openLink', { target: 'https://evil.example/' });
   expect(refused.ok).toBe(false);
   expect(launch.electron.shell.opened).toHaveLength(1);
 });

@@ -3,7 +3,7 @@
 import { ADA, ALAN, COUNTER } from '../../dev-tools/web/e2e-fixtures';
 import { chooseRowAction, rowOf, valueOf } from '../e2e/support/test';
 import { expect, test } from '../../dev-tools/electron-double/fixtures';
-import { requestsOf, signIn, stepsOn } from '../../dev-tools/electron-double/flows';
+import { ask, requestsOf, signIn, stepsOn } from '../../dev-tools/electron-double/flows';
 
 test("another member's change arrives as an OS notification; clicking it opens that counter's activity, Esc focuses it in the list", async ({ machine, service }) => {
   const launch = await machine.launch();
@@ -50,10 +50,7 @@ test('a global shortcut increments once', async ({ machine, service }) => {
   const launch = await machine.launch();
   const popup = await signIn(launch, service);
   const accelerator = 'CommandOrControl+Shift+K';
-  const saved = await popup.evaluate(
-    ({ id, accelerator }) => (globalThis as unknown as { counterTray: { invoke(c: string, r: unknown): Promise<{ ok: boolean }> } }).counterTray.invoke('settings:update', { shortcuts: { open: null, counters: { [id]: { increment: accelerator } } } }),
-    { id: COUNTER.coffees, accelerator },
-  );
+  const saved = await ask(popup, 'settings:update', { shortcuts: { open: null, counters: { [COUNTER.coffees]: { increment: accelerator } } } });
   expect(saved.ok).toBe(true);
   await expect.poll(() => launch.electron.globalShortcut.isRegistered(accelerator)).toBe(true);
   const logFrom = service.requestLog.length;
@@ -70,8 +67,7 @@ test('a global shortcut increments once', async ({ machine, service }) => {
 test('two spellings of one key combination are refused as one shortcut used twice, not blamed on another app', async ({ machine, service }) => {
   const launch = await machine.launch();
   const popup = await signIn(launch, service);
-  const update = (shortcuts: unknown) =>
-    popup.evaluate((request) => (globalThis as unknown as { counterTray: { invoke(c: string, r: unknown): Promise<unknown> } }).counterTray.invoke('settings:update', request), { shortcuts });
+  const update = (shortcuts: unknown) => ask(popup, 'settings:update', { shortcuts });
 
   const saved = await update({ open: 'CommandOrControl+Shift+J', counters: { [COUNTER.coffees]: { increment: 'Control+Shift+J' } } });
 

@@ -7,16 +7,15 @@ import type { Page } from '@playwright/test';
 import { ADA, COUNTER } from '../../dev-tools/web/e2e-fixtures';
 import { en } from '../../dev-tools/support/i18n';
 import { expect, test } from '../../dev-tools/electron-double/fixtures';
-import { signIn, stepsOn } from '../../dev-tools/electron-double/flows';
+import { ask, signIn, stepsOn } from '../../dev-tools/electron-double/flows';
 
 const LINK = 'counter-tray://increment?counter=Coffees%20today&by=5';
-type Bridge = { counterTray: { invoke(channel: string, request: unknown): Promise<{ ok: boolean; value?: { settings: { allowLinks: boolean } } }> } };
 /**
  * The switch shows at once; main has said yes once its own state has it (the file is written first,
  * so a link sent when only the file had it was refused under load) and its settings file keeps it.
  */
 async function linksAllowed(machine: { userData: string }, popup: Page): Promise<void> {
-  await expect.poll(async () => (await popup.evaluate(() => (globalThis as unknown as Bridge).counterTray.invoke('state:get', {}))).value?.settings.allowLinks).toBe(true);
+  await expect.poll(async () => (await ask<{ settings: { allowLinks: boolean } }>(popup, 'state:get', {})).value?.settings.allowLinks).toBe(true);
   expect(JSON.parse(await readFile(join(machine.userData, 'settings.json'), 'utf8')).allowLinks).toBe(true);
 }
 const notices = (launch: { electron: { notifications: { title: string; body: string }[] } }) => launch.electron.notifications.map((n) => `${n.title}: ${n.body}`);

@@ -11,9 +11,9 @@ import { chooseRowAction, rowOf, valueOf } from '../e2e/support/test';
 import { MAIN_JS, type Launch } from '../../dev-tools/electron-double/boot';
 import type { BrowserWindowDouble } from '../../dev-tools/electron-double/double/browser-window';
 import { expect, test } from '../../dev-tools/electron-double/fixtures';
-import { signIn, stepsOn } from '../../dev-tools/electron-double/flows';
+import { ask, signIn, stepsOn } from '../../dev-tools/electron-double/flows';
 
-const stateGet = (page: Page) => page.evaluate(() => (globalThis as unknown as { counterTray: { invoke(c: string, r: unknown): Promise<unknown> } }).counterTray.invoke('state:get', {}));
+const stateGet = (page: Page) => ask(page, 'state:get', {});
 
 /** Keep on top in the popup's toolbar; the window main creates for it. */
 async function openMini(launch: Launch, popup: Page): Promise<{ mini: BrowserWindowDouble; page: Page }> {

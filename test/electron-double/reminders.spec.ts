@@ -7,12 +7,8 @@ import type { Page } from '@playwright/test';
 import { COUNTER } from '../../dev-tools/web/e2e-fixtures';
 import { en } from '../../dev-tools/support/i18n';
 import { expect, test } from '../../dev-tools/electron-double/fixtures';
-import { signIn } from '../../dev-tools/electron-double/flows';
+import { ask, signIn } from '../../dev-tools/electron-double/flows';
 
-type Answer = { ok: boolean; value?: { extras?: unknown; core: { connection: { status: string } } | null } };
-type Bridge = { counterTray: { invoke(channel: string, request: unknown): Promise<Answer> } };
-const invoke = (popup: Page, channel: string, request: unknown) =>
-  popup.evaluate(([c, r]) => (globalThis as unknown as Bridge).counterTray.invoke(c as string, r), [channel, request] as const);
 const notices = (launch: { electron: { notifications: { title: string; body: string }[] } }) => launch.electron.notifications.map((n) => `${n.title}: ${n.body}`);
 /** Set on an earlier day (as the edit page saves them) for 00:00 UTC every day: due at any hour of today. */
 async function setReminders(machine: { userData: string }, ids: string[]): Promise<void> {
@@ -21,17 +17,15 @@ async function setReminders(machine: { userData: string }, ids: string[]): Promi
   const reminders = Object.fromEntries(ids.map((id) => [id, { time: '00:00', days: [1, 2, 3, 4, 5, 6, 7] }]));
   await writeFile(path, JSON.stringify({ ...settings, timezone: 'UTC', reminders }));
 }
-/** Main has the counters live and the goals read: a reminder due now has been judged. The window exists before its
- *  page has loaded, and a call made then dies with the navigation: wait for the preload's bridge first. */
+/** Main has the counters live and the goals read: a reminder due now has been judged. */
 const judged = async (popup: Page) => {
-  await popup.waitForFunction(() => 'counterTray' in globalThis);
-  await expect.poll(async () => (await invoke(popup, 'state:get', {})).value).toMatchObject({ extras: expect.anything(), core: { connection: { status: 'live' } } });
+  await expect.poll(async () => (await ask(popup, 'state:get', {})).value).toMatchObject({ extras: expect.anything(), core: { connection: { status: 'live' } } });
 };
 
 test('a reminder whose goal is not met shows once, its click opens the counter, and a relaunch does not show it again', async ({ machine, service }) => {
   const setup = await machine.launch();
   const popup = await signIn(setup, service);
-  expect(await invoke(popup, 'goal:set', { id: COUNTER.coffees, goal: { target: 5, period: 'day', count: 'all' } })).toMatchObject({ ok: true });
+  expect(await ask(popup, 'goal:set', { id: COUNTER.coffees, goal: { target: 5, period: 'day', count: 'all' } })).toMatchObject({ ok: true });
   await setup.quit();
   await setReminders(machine, [COUNTER.coffees]);
 

@@ -9,13 +9,12 @@ import { createHash, randomBytes } from 'node:crypto';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import type { Page } from '@playwright/test';
 import { COUNTER } from '../../dev-tools/web/e2e-fixtures';
 import { animationsSettled } from '../e2e/support/settled';
 import { expectReachableZoomed } from '../e2e/support/sweep';
 import { rowOf, valueOf } from '../e2e/support/test';
 import type { Launch } from '../../dev-tools/electron-double/boot';
-import { launchWhileAway, signIn } from '../../dev-tools/electron-double/flows';
+import { ask, launchWhileAway, signIn } from '../../dev-tools/electron-double/flows';
 import { expect, RUNNING, test } from './updates/setup';
 import { weakBuild } from './updates/weak-build';
 import { UpdateFeed } from '../support/update-feed';
@@ -23,8 +22,6 @@ import { UpdateFeed } from '../support/update-feed';
 /** The tray menu's labels (none until main has created the tray). */
 const labels = (launch: Launch) => (launch.electron.trays.length > 0 ? launch.electron.tray.menuLabels() : []);
 const notificationTitles = (launch: Launch) => launch.electron.notifications.map((n) => n.title);
-const stateGet = (page: Page) =>
-  page.evaluate(() => (globalThis as unknown as { counterTray: { invoke(c: string, r: unknown): Promise<{ value?: { updates?: { nextCheckAt: number | null } } }> } }).counterTray.invoke('state:get', {}));
 
 /** The first launch shows onboarding; its page is up before anything else happens. */
 async function started(launch: Launch): Promise<Launch> {
@@ -112,8 +109,7 @@ test('update available → downloaded → one "Restart to update" → installed 
   const again = await machine.launch(['--hidden'], { version: '0.3.0' });
   // The updater has started, so it has read the notes, once its next check is planned.
   const page = await again.popup();
-  await page.waitForFunction(() => 'counterTray' in globalThis);
-  await expect.poll(async () => (await stateGet(page)).value?.updates?.nextCheckAt ?? null).not.toBeNull();
+  await expect.poll(async () => (await ask<{ updates?: { nextCheckAt: number | null } }>(page, 'state:get', {})).value?.updates?.nextCheckAt ?? null).not.toBeNull();
   expect(notificationTitles(again), '"What\'s new" is said once').toEqual([]);
 });
 
